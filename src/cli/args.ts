@@ -1,0 +1,92 @@
+/**
+ * Options as data: each verb declares its flags once; parsing, `--help` text
+ * and usage errors (exit 2, naming the flag) come from the declaration.
+ */
+import { parseArgs } from 'node:util';
+import { EXIT, ExitError } from './exit.js';
+import type { CliIo } from './io.js';
+
+export interface FlagSpec {
+  readonly type: 'boolean' | 'string';
+  readonly short?: string;
+  readonly multiple?: boolean;
+  readonly description: string;
+  /** Placeholder shown in help for string flags, e.g. `PATH`. */
+  readonly value?: string;
+}
+
+export interface VerbSpec {
+  readonly name: string;
+  readonly summary: string;
+  /** e.g. `PATH... [--profile P]` */
+  readonly usage: string;
+  readonly flags: Readonly<Record<string, FlagSpec>>;
+  /** Minimum positional count (default 0). */
+  readonly minPositionals?: number;
+}
+
+/** Flags every verb accepts. */
+export const COMMON_FLAGS = {
+  json: { type: 'boolean', description: 'print exactly one JSON document to stdout' },
+  help: { type: 'boolean', short: 'h', description: 'show this help' },
+} as const satisfies Record<string, FlagSpec>;
+
+export interface ParsedArgs {
+  readonly values: Readonly<Record<string, string | boolean | string[] | undefined>>;
+  readonly positionals: readonly string[];
+}
+
+/** Parse `args` against `spec`; prints help and throws ExitError(0) for `--help`, ExitError(2) on misuse. */
+export function parseVerbArgs(spec: VerbSpec, args: readonly string[], io: CliIo): ParsedArgs {
+  const flags: Record<string, FlagSpec> = { ...COMMON_FLAGS, ...spec.flags };
+  let parsed: ReturnType<typeof parseArgs>;
+  try {
+    parsed = parseArgs({
+      args: [...args],
+      options: Object.fromEntries(
+        Object.entries(flags).map(([k, f]) => [
+          k,
+          { type: f.type, ...(f.short ? { short: f.short } : {}), ...(f.multiple ? { multiple: true } : {}) },
+        ]),
+      ),
+      allowPositionals: true,
+      strict: true,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr.write(`skillgraph ${spec.name}: ${message}\nRun 'skillgraph ${spec.name} --help' for usage.\n`);
+    throw new ExitError(EXIT.usage, message);
+  }
+  if (parsed.values.help) {
+    io.stderr.write(helpText(spec));
+    throw new ExitError(EXIT.ok);
+  }
+  if (parsed.positionals.length < (spec.minPositionals ?? 0)) {
+    io.stderr.write(`skillgraph ${spec.name}: missing argument\nusage: skillgraph ${spec.name} ${spec.usage}\n`);
+    throw new ExitError(EXIT.usage, 'missing argument');
+  }
+  return { values: parsed.values as ParsedArgs['values'], positionals: parsed.positionals };
+}
+
+/** Usage error naming the flag; exit 2. */
+export function usageError(io: CliIo, verb: string, message: string): never {
+  io.stderr.write(`skillgraph ${verb}: ${message}\nRun 'skillgraph ${verb} --help' for usage.\n`);
+  throw new ExitError(EXIT.usage, message);
+}
+
+/** Parse a non-negative integer flag or fail with a usage error naming it. */
+export function intFlag(io: CliIo, verb: string, name: string, raw: unknown, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
+  if (!Number.isSafeInteger(n)) usageError(io, verb, `--${name} takes a whole number, got '${String(raw)}'`);
+  return n;
+}
+
+export function helpText(spec: VerbSpec): string {
+  const flags: Record<string, FlagSpec> = { ...spec.flags, ...COMMON_FLAGS };
+  const rows = Object.entries(flags).map(([k, f]) => {
+    const left = `${f.short ? `-${f.short}, ` : '    '}--${k}${f.type === 'string' ? ` ${f.value ?? 'VALUE'}` : ''}`;
+    return `  ${left.padEnd(34)} ${f.description}${f.multiple ? ' (repeatable)' : ''}`;
+  });
+  return `skillgraph ${spec.name} — ${spec.summary}\n\nusage: skillgraph ${spec.name} ${spec.usage}\n\noptions:\n${rows.join('\n')}\n`;
+}

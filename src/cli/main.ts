@@ -1,0 +1,94 @@
+/**
+ * `skillgraph <verb>` dispatcher. One file per verb under `verbs/`, imported
+ * lazily so `skillgraph validate` never pays for the resolver or the pool.
+ */
+import { isSkillgraphError, type ErrorCode } from '../model/errors.js';
+import type { VerbSpec } from './args.js';
+import { EXIT, ExitError } from './exit.js';
+import { writeJson, type CliIo } from './io.js';
+import { VERSION } from './version.js';
+
+export interface VerbModule {
+  readonly spec: VerbSpec;
+  run(args: readonly string[], io: CliIo): Promise<number>;
+}
+
+/** Verb name → lazy module. Keep sorted by name. */
+export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
+  // verbs are added here by their stage issues, one line each
+};
+
+/** Error codes that mean the caller asked for something impossible (exit 2), not a crash. */
+const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'usage',
+  'options.invalid',
+  'config.invalid',
+  'root.missing',
+  'root.not-directory',
+  'path.invalid',
+  'path.duplicate',
+  'lockfile.invalid',
+]);
+
+/** Error codes that are findings about skills (exit 1). */
+const FINDING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
+  'skill.invalid',
+  'skill.not-found',
+  'skill.ambiguous',
+  'skill.digest-changed',
+  'resolve.cycle',
+  'resolve.not-found',
+]);
+
+/** Run the CLI with `argv` (without node and script). Returns the exit status. */
+export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const [verb, ...rest] = argv;
+  const json = rest.includes('--json');
+  if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
+    io.stderr.write(await overview());
+    return verb === undefined ? EXIT.usage : EXIT.ok;
+  }
+  if (verb === '--version' || verb === '-v') {
+    io.stdout.write(`${VERSION}\n`);
+    return EXIT.ok;
+  }
+  const load = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
+  if (!load) {
+    io.stderr.write(`skillgraph: unknown verb '${verb}'. Verbs: ${Object.keys(VERBS).join(', ')}.\n`);
+    if (json) writeJson(io, { error: { code: 'usage', message: `unknown verb '${verb}'` } });
+    return EXIT.usage;
+  }
+  try {
+    const mod = await load();
+    return await mod.run(rest, io);
+  } catch (error) {
+    if (error instanceof ExitError) return error.exitCode;
+    if (isSkillgraphError(error)) {
+      const status = USAGE_CODES.has(error.code) ? EXIT.usage : FINDING_CODES.has(error.code) ? EXIT.findings : EXIT.internal;
+      io.stderr.write(`skillgraph ${verb}: ${error.message}\n`);
+      if (json) writeJson(io, { error: { code: error.code, message: error.message, details: error.details } });
+      return status;
+    }
+    const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
+    io.stderr.write(
+      `skillgraph ${verb}: internal error — please report it with the lines below.\n` +
+        `skillgraph ${VERSION}, node ${process.version}, ${process.platform}-${process.arch}\n${text}\n`,
+    );
+    if (json) writeJson(io, { error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } });
+    return EXIT.internal;
+  }
+}
+
+async function overview(): Promise<string> {
+  const rows: string[] = [];
+  for (const name of Object.keys(VERBS).sort()) {
+    const mod = await VERBS[name]!();
+    rows.push(`  ${name.padEnd(12)} ${mod.spec.summary}`);
+  }
+  return `skillgraph ${VERSION} — Agent Skills engine\n\nusage: skillgraph <verb> [options]\n\nverbs:\n${rows.join('\n')}\n\nEvery verb takes --json (one JSON document on stdout) and --help.\nExit: 0 ok, 1 findings, 2 usage, 70 internal.\n`;
+}
+
+/** The process-backed io. */
+export function processIo(): CliIo {
+  return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+}

@@ -1,0 +1,57 @@
+/**
+ * Synchronous, once-per-thread loading of the AssemblyScript core (STYLE 10):
+ * read the built `.wasm`, compile one `WebAssembly.Module` (shareable with
+ * workers through `workerData`), instantiate it, check the ABI version.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { SkillgraphError } from '../model/errors.js';
+
+/** The ABI this host speaks; must equal the module's `abiVersion()`. */
+export const WASM_ABI_VERSION = 1;
+
+/** Typed view of the module's exports. */
+export interface WasmExports {
+  readonly memory: WebAssembly.Memory;
+  abiVersion(): number;
+}
+
+/** Path of the built module: `build/skillgraph.wasm` at the package root (from src/ or dist/). */
+export function wasmPath(): string {
+  return fileURLToPath(new URL('../../build/skillgraph.wasm', import.meta.url));
+}
+
+let compiled: WebAssembly.Module | null | undefined;
+
+/** The compiled module, or null when the build is missing. Compiled once per thread. */
+export function compileWasm(path = wasmPath()): WebAssembly.Module | null {
+  if (compiled !== undefined && path === wasmPath()) return compiled;
+  const module = existsSync(path) ? new WebAssembly.Module(readFileSync(path)) : null;
+  if (path === wasmPath()) compiled = module;
+  return module;
+}
+
+/** Instantiate `module` (e.g. received through workerData) and check its ABI. */
+export function instantiateWasm(module: WebAssembly.Module): WasmExports {
+  const instance = new WebAssembly.Instance(module, {});
+  const exports = instance.exports as unknown as WasmExports;
+  const abi = exports.abiVersion();
+  if (abi !== WASM_ABI_VERSION) {
+    throw new SkillgraphError('wasm.abi', `WASM core ABI ${abi} does not match host ABI ${WASM_ABI_VERSION}; rebuild with 'npm run build:wasm'`, {
+      module: abi,
+      host: WASM_ABI_VERSION,
+    });
+  }
+  return exports;
+}
+
+let instance: WasmExports | null | undefined;
+
+/** This thread's instance, or null when the module was not built. */
+export function loadWasm(): WasmExports | null {
+  if (instance === undefined) {
+    const module = compileWasm();
+    instance = module ? instantiateWasm(module) : null;
+  }
+  return instance;
+}

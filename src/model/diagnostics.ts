@@ -1,0 +1,131 @@
+/**
+ * Diagnostics are data: every finding about a skill is a value with a stable
+ * `code`, never a thrown error. Wording lives in `parse/messages.ts`; tests
+ * assert codes, not wording.
+ */
+
+/** Severity of a finding. `error` makes a skill invalid; the others never do. */
+export type Severity = 'error' | 'warning' | 'info';
+
+export const SEVERITIES = ['error', 'warning', 'info'] as const satisfies readonly Severity[];
+
+/**
+ * Every diagnostic code skillgraph can emit, one string-literal union.
+ * Specification rules (DESIGN P5a) come first; lint and extension rules after.
+ * Stages add codes here, in the same `area.rule` style.
+ */
+export type DiagnosticCode =
+  // --- specification (P5a) ---
+  | 'frontmatter.missing'
+  | 'frontmatter.unterminated'
+  | 'frontmatter.not-mapping'
+  | 'yaml.invalid'
+  | 'field.unknown'
+  | 'name.missing'
+  | 'name.type'
+  | 'name.length'
+  | 'name.charset'
+  | 'name.hyphen'
+  | 'name.directory-mismatch'
+  | 'description.missing'
+  | 'description.type'
+  | 'description.length'
+  | 'compatibility.type'
+  | 'compatibility.length'
+  | 'metadata.type'
+  | 'allowed-tools.type'
+  | 'license.type'
+  | 'file.name-case'
+  | 'encoding.bom'
+  | 'encoding.crlf'
+  | 'encoding.utf8'
+  // --- limits ---
+  | 'file.too-large'
+  | 'yaml.limit'
+  // --- lenient recovery (P4) ---
+  | 'yaml.recovered'
+  | 'skill.skipped'
+  // --- lint (P6a) ---
+  | 'body.too-long'
+  | 'description.no-trigger'
+  | 'link.broken'
+  | 'link.too-deep'
+  | 'name.reserved'
+  | 'description.xml-tag'
+  | 'skill.too-large'
+  // --- extension keys (P6) ---
+  | 'version.type'
+  | 'includes.invalid'
+  | 'tools.invalid'
+  | 'inline-tools.invalid'
+  | 'mcp.invalid'
+  | 'agent-skills.invalid'
+  | 'compatibility.free-text'
+  // --- discovery (D) ---
+  | 'discover.symlink-skipped'
+  | 'discover.symlink-escape'
+  | 'discover.symlink-loop'
+  | 'discover.symlink-dangling'
+  | 'discover.dir-budget'
+  | 'discover.depth-limit'
+  | 'discover.unreadable'
+  | 'discover.root-missing'
+  // --- catalog (C) ---
+  | 'catalog.conflict'
+  | 'catalog.duplicate-file';
+
+/**
+ * One finding. `line` and `column` are 1-based and point at the offending
+ * YAML node (not the fence); both are 0 when the finding concerns the whole
+ * file or folder rather than a place in it.
+ */
+export interface Diagnostic {
+  readonly code: DiagnosticCode;
+  readonly severity: Severity;
+  readonly message: string;
+  /** POSIX path of the file the finding is about. */
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly hint: string;
+}
+
+/** Total, deterministic order for diagnostics: file, line, column, code, message. */
+export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
+  return (
+    cmp(a.file, b.file) ||
+    a.line - b.line ||
+    a.column - b.column ||
+    cmp(a.code, b.code) ||
+    cmp(a.message, b.message)
+  );
+}
+
+/**
+ * Code-unit string comparison; never locale-dependent. (Equals UTF-8 byte order
+ * except for astral characters against U+E000–U+FFFF; use `compareUtf8` where
+ * byte order is part of a digest.)
+ */
+export function cmp(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** True when any diagnostic in the list is an error. */
+export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
+  return diagnostics.some((d) => d.severity === 'error');
+}
+
+const UTF8 = new TextEncoder();
+
+/** UTF-8 byte-order comparison, for orderings that feed a digest. */
+export function compareUtf8(a: string, b: string): number {
+  if (a === b) return 0;
+  const x = UTF8.encode(a);
+  const y = UTF8.encode(b);
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) {
+    const d = x[i]! - y[i]!;
+    if (d !== 0) return d;
+  }
+  return x.length - y.length;
+}

@@ -1,0 +1,50 @@
+/**
+ * Thrown errors are few, typed and coded. Findings about skills are
+ * diagnostics, not errors; these are for callers misusing an API, the
+ * environment failing, or an operation that cannot go on.
+ */
+
+export const ERROR_CODES = [
+  'usage',
+  'options.invalid',
+  'config.invalid',
+  'root.missing',
+  'root.not-directory',
+  'skill.invalid',
+  'skill.not-found',
+  'skill.ambiguous',
+  'skill.digest-changed',
+  'resolve.cycle',
+  'resolve.not-found',
+  'path.invalid',
+  'path.duplicate',
+  'wasm.missing',
+  'wasm.abi',
+  'lockfile.invalid',
+  'io',
+  'internal',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/**
+ * The one error class of skillgraph's own making.
+ *
+ * @example throw new SkillgraphError('root.missing', `required root not found: ${path}`, { path });
+ */
+export class SkillgraphError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Readonly<Record<string, unknown>>;
+
+  constructor(code: ErrorCode, message: string, details: Record<string, unknown> = {}, cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
+    this.name = 'SkillgraphError';
+    this.code = code;
+    this.details = Object.freeze({ ...details });
+  }
+}
+
+/** Narrowing helper that survives realm/module duplication. */
+export function isSkillgraphError(error: unknown): error is SkillgraphError {
+  return error instanceof SkillgraphError || (error instanceof Error && error.name === 'SkillgraphError' && 'code' in error);
+}
