@@ -1,0 +1,47 @@
+/**
+ * The one seam between "YAML text of a frontmatter" and the rest of the
+ * parser. The general path (`yaml` with limits) and the hand fast path for
+ * flat frontmatter both return a `FrontmatterYaml`; a differential test holds
+ * them equal (values and locations) on every corpus file.
+ */
+
+/** Explicit limits for untrusted YAML (DESIGN P2). */
+export interface YamlLimits {
+  /** Largest frontmatter accepted, in characters. */
+  readonly maxChars: number;
+  /** Cap on alias expansion (yaml's `maxAliasCount`). */
+  readonly maxAliasCount: number;
+  /** Deepest collection nesting accepted. */
+  readonly maxDepth: number;
+}
+
+/** A YAML-level problem, located in the YAML text (1-based; line 1 = first line after `---`). */
+export interface YamlIssue {
+  readonly code: 'yaml.invalid' | 'yaml.limit';
+  readonly message: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A place in the YAML text, 1-based, line 1 = first line after the opening `---`. */
+export interface YamlLoc {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Path into the data: mapping keys and sequence indices, e.g. `['includes', 2, 'skill']`. */
+export type YamlPath = readonly (string | number)[];
+
+export interface FrontmatterYaml {
+  /** Plain JSON-like data (yaml's `toJS()`), or `undefined` when the YAML did not parse. */
+  readonly value: unknown;
+  readonly issues: readonly YamlIssue[];
+  /**
+   * Start of the node at `path` (`part: 'value'`, default) or of its mapping
+   * key (`part: 'key'`); `undefined` when the path does not exist.
+   */
+  locate(path: YamlPath, part?: 'key' | 'value'): YamlLoc | undefined;
+}
+
+/** Signature shared by the general parser and the fast path (which returns null to decline). */
+export type FrontmatterYamlParser = (yamlText: string, limits: YamlLimits) => FrontmatterYaml;
