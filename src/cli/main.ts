@@ -28,6 +28,7 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'path.invalid',
   'path.duplicate',
   'lockfile.invalid',
+  'log.invalid',
 ]);
 
 /** Error codes that are findings about skills (exit 1). */

@@ -21,6 +21,8 @@ export const ERROR_CODES = [
   'wasm.missing',
   'wasm.abi',
   'lockfile.invalid',
+  'log.invalid',
+  'protocol.invalid',
   'io',
   'internal',
 ] as const;

@@ -1,0 +1,100 @@
+/**
+ * The two text formats of a descriptor context. Each format renders one row
+ * per skill (what the budget measures) and wraps the rows into a block.
+ *
+ * Markdown (`## Skills`): intro, one `- name: description (file: …; digest: …)`
+ * line per skill, the budget note, shadowed copies, lazy-loading rules, usage
+ * guidance. XML (`<available_skills>`): the reference `to-prompt` shape, one
+ * tag per line, with every field escaped (location included).
+ */
+import type { Conflict } from '../model/catalog.js';
+import type { ContextEntry } from './entries.js';
+import {
+  CONFLICTS_HEADING,
+  CONFLICTS_INTRO,
+  EAGER_INTRO,
+  LAZY_INTRO,
+  LAZY_SECTION,
+  LISTING_HEADING,
+  SKILLS_HEADING,
+  USAGE_SECTION,
+} from './guidance.js';
+import { commentSafe, escapeXml } from './text.js';
+
+export const CONTEXT_FORMATS = ['markdown', 'xml'] as const;
+export type ContextFormat = (typeof CONTEXT_FORMATS)[number];
+
+export type ContextMode = 'eager' | 'lazy';
+
+/** Everything a format needs to wrap its rows. */
+export interface BlockParts {
+  readonly rows: readonly string[];
+  readonly mode: ContextMode;
+  readonly conflicts: readonly Conflict[];
+  /** One-line budget summary, or ''. */
+  readonly budgetNote: string;
+}
+
+/**
+ * One Markdown row (with its newline). Line breaks cannot survive: the
+ * description is folded and the other fields are single-line by construction.
+ *
+ * @example markdownRow(entry) // '- pdf: Fill PDF forms. (file: /s/pdf/SKILL.md; digest: sha256:…)\n'
+ */
+export function markdownRow(e: ContextEntry): string {
+  return `- ${oneLine(e.name)}: ${e.description} (file: ${oneLine(e.location)}; digest: ${e.digest})\n`;
+}
+
+/** The Markdown block around `rows`. */
+export function markdownBlock(parts: BlockParts): string {
+  const out: string[] = [SKILLS_HEADING, '', parts.mode === 'lazy' ? LAZY_INTRO : EAGER_INTRO, '', LISTING_HEADING, ''];
+  let text = `${out.join('\n')}\n${parts.rows.join('')}`;
+  if (parts.budgetNote) text += `\n${parts.budgetNote}\n`;
+  if (parts.conflicts.length > 0) {
+    const lines = parts.conflicts.map(
+      (c) => `- ${oneLine(c.name)}: using ${oneLine(c.selected)}; ignoring ${oneLine(c.shadowed)}${c.identical ? ' (identical copy)' : ''}`,
+    );
+    text += `\n${CONFLICTS_HEADING}\n\n${CONFLICTS_INTRO}\n\n${lines.join('\n')}\n`;
+  }
+  if (parts.mode === 'lazy') text += `\n${LAZY_SECTION}\n`;
+  return `${text}\n${USAGE_SECTION}\n`;
+}
+
+/**
+ * One `<skill>` element, one tag per line, every field escaped.
+ *
+ * @example xmlRow(entry).split('\n')[0] // '<skill>'
+ */
+export function xmlRow(e: ContextEntry): string {
+  return (
+    '<skill>\n' +
+    `<name>\n${escapeXml(oneLine(e.name))}\n</name>\n` +
+    `<description>\n${escapeXml(e.description)}\n</description>\n` +
+    `<location>\n${escapeXml(oneLine(e.location))}\n</location>\n` +
+    '</skill>\n'
+  );
+}
+
+/**
+ * The `<available_skills>` block around `rows`; the budget note follows as an
+ * XML comment so the block itself keeps the reference shape. Conflicts and
+ * guidance are Markdown-only (the reference block carries neither).
+ */
+export function xmlBlock(parts: BlockParts): string {
+  let text = `<available_skills>\n${parts.rows.join('')}</available_skills>\n`;
+  if (parts.budgetNote) text += `<!-- ${commentSafe(parts.budgetNote)} -->\n`;
+  return text;
+}
+
+/** Row renderer and block wrapper per format. */
+export const FORMATS: Readonly<Record<ContextFormat, { row: (e: ContextEntry) => string; block: (p: BlockParts) => string }>> =
+  Object.freeze({
+    markdown: { row: markdownRow, block: markdownBlock },
+    xml: { row: xmlRow, block: xmlBlock },
+  });
+
+function oneLine(text: string): string {
+  // Names and paths never hold line breaks in a valid catalog; a hand-built
+  // package might, and one break would let it forge rows.
+  return /[\r\n]/.test(text) ? text.replace(/[\r\n]+/g, ' ') : text;
+}

@@ -1,0 +1,26 @@
+/**
+ * Context stage (DESIGN X1–X3), pure: descriptor context in Markdown, XML
+ * and JSON, budgets, the `load_skill` tool, name lookup, the loaded set and
+ * its event-log replay. File access for loads lives in `workspace/`.
+ */
+export { CHARS_PER_TOKEN, budgetSummary, fitBudget, parseBudget } from './budget.js';
+export type { Budget, BudgetFit, BudgetReport, MeasureFn } from './budget.js';
+export { comparePriority, contextEntries, visibleConflicts, workspaceLocation } from './entries.js';
+export type { ContextEntry, ContextSource, LocationFn } from './entries.js';
+export { CONTEXT_FORMATS, markdownRow, xmlRow } from './formats.js';
+export type { ContextFormat, ContextMode } from './formats.js';
+export { LoadedSet, digestChanged, formatEvent, parseEventLog, replayLoadedSet, skillLoadedEvent } from './loaded-set.js';
+export type { SkillLoadedEvent } from './loaded-set.js';
+export { closestNames, findSkill } from './lookup.js';
+export type { FindSkillOptions } from './lookup.js';
+export {
+  DEFAULT_CONTEXT_OPTIONS,
+  contextDocument,
+  renderAvailableSkills,
+  renderContext,
+  resolveContextOptions,
+} from './render.js';
+export type { ContextOptions, RenderedContext } from './render.js';
+export { escapeXml, foldDescription, shorten } from './text.js';
+export { LOAD_SKILL_TOOL_NAME, loadSkillTool, parseLoadSkillArgs } from './tool.js';
+export type { LoadSkillArgs, LoadSkillTool } from './tool.js';

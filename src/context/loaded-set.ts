@@ -1,0 +1,153 @@
+/**
+ * What one run has loaded (DESIGN X3): an immutable name → digest set, and
+ * its replay from a session event log. Skill instructions are working context
+ * of a single run: a later run starts empty and loads what it needs again.
+ *
+ * Log format, one JSON object per line (other events are ignored):
+ *   {"run_id":"r1","event":"skill_loaded","name":"pdf","digest":"sha256:…"}
+ */
+import { cmp } from '../model/diagnostics.js';
+import { SkillgraphError } from '../model/errors.js';
+
+/** The event a load appends to a session log. */
+export interface SkillLoadedEvent {
+  readonly run_id: string;
+  readonly event: 'skill_loaded';
+  readonly name: string;
+  readonly digest: string;
+}
+
+/**
+ * An immutable set of loaded skills. `with` returns a new set; loading the
+ * same name with another digest is a `skill.digest-changed` error.
+ *
+ * @example LoadedSet.EMPTY.with('pdf', digest).has('pdf') // true
+ */
+export class LoadedSet {
+  static readonly EMPTY = new LoadedSet(new Map());
+
+  readonly #digests: ReadonlyMap<string, string>;
+
+  private constructor(digests: ReadonlyMap<string, string>) {
+    this.#digests = digests;
+    Object.freeze(this);
+  }
+
+  /** A set holding these pairs (later pairs must agree with earlier ones). */
+  static of(pairs: Iterable<readonly [name: string, digest: string]>): LoadedSet {
+    let set = LoadedSet.EMPTY;
+    for (const [name, digest] of pairs) set = set.with(name, digest);
+    return set;
+  }
+
+  get size(): number {
+    return this.#digests.size;
+  }
+
+  has(name: string): boolean {
+    return this.#digests.has(name);
+  }
+
+  /** The digest `name` was loaded with, if loaded. */
+  digestOf(name: string): string | undefined {
+    return this.#digests.get(name);
+  }
+
+  /** Loaded names, sorted. */
+  names(): string[] {
+    return [...this.#digests.keys()].sort(cmp);
+  }
+
+  /** This set plus `name`; unchanged when already there with the same digest. */
+  with(name: string, digest: string): LoadedSet {
+    const previous = this.#digests.get(name);
+    if (previous === digest) return this;
+    if (previous !== undefined) throw digestChanged(name, previous, digest);
+    const next = new Map(this.#digests);
+    next.set(name, digest);
+    return new LoadedSet(next);
+  }
+
+  toJSON(): { name: string; digest: string }[] {
+    return this.names().map((name) => ({ name, digest: this.#digests.get(name)! }));
+  }
+}
+
+/**
+ * The error for a skill whose content differs from what was sealed or loaded.
+ *
+ * @example throw digestChanged('pdf', sealed, current)
+ */
+export function digestChanged(name: string, expected: string, actual: string, reason = 'changed'): SkillgraphError {
+  return new SkillgraphError(
+    'skill.digest-changed',
+    `skill '${name}' changed: expected ${expected}, found ${actual}${reason === 'changed' ? '' : ` (${reason})`}`,
+    { name, expected, actual, reason },
+  );
+}
+
+/**
+ * The event for loading `name` at `digest` in `runId`.
+ *
+ * @example skillLoadedEvent('run-1', 'pdf', 'sha256:…').event // 'skill_loaded'
+ */
+export function skillLoadedEvent(runId: string, name: string, digest: string): SkillLoadedEvent {
+  return { run_id: runId, event: 'skill_loaded', name, digest };
+}
+
+/** One log line (with its newline), keys in a fixed order. */
+export function formatEvent(event: SkillLoadedEvent): string {
+  return `${JSON.stringify({ run_id: event.run_id, event: event.event, name: event.name, digest: event.digest })}\n`;
+}
+
+/**
+ * Every `skill_loaded` event in a JSON-lines log, in order. Blank lines are
+ * skipped and other events ignored; a line that is not a JSON object, or a
+ * `skill_loaded` event missing a field, is a `log.invalid` error naming the
+ * line (1-based).
+ *
+ * @example parseEventLog(text, 'session.jsonl').length
+ */
+export function parseEventLog(text: string, file = '<log>'): SkillLoadedEvent[] {
+  const events: SkillLoadedEvent[] = [];
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
+    if (line === '') continue;
+    let value: unknown;
+    try {
+      value = JSON.parse(line) as unknown;
+    } catch (error) {
+      throw badLine(file, i + 1, `not JSON (${error instanceof Error ? error.message : String(error)})`);
+    }
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badLine(file, i + 1, 'not a JSON object');
+    const record = value as Record<string, unknown>;
+    if (record.event !== 'skill_loaded') continue;
+    for (const field of ['run_id', 'name', 'digest'] as const) {
+      if (typeof record[field] !== 'string' || record[field] === '') {
+        throw badLine(file, i + 1, `skill_loaded event needs a non-empty string '${field}'`);
+      }
+    }
+    events.push(skillLoadedEvent(record.run_id as string, record.name as string, record.digest as string));
+  }
+  return events;
+}
+
+/**
+ * The loaded set of run `runId`, rebuilt from a log: events of other runs are
+ * ignored (a later run starts empty); the same name with two digests in one
+ * run is a `skill.digest-changed` error.
+ *
+ * @example replayLoadedSet(logText, 'run-2').names()
+ */
+export function replayLoadedSet(text: string, runId: string, file = '<log>'): LoadedSet {
+  let set = LoadedSet.EMPTY;
+  for (const event of parseEventLog(text, file)) {
+    if (event.run_id === runId) set = set.with(event.name, event.digest);
+  }
+  return set;
+}
+
+function badLine(file: string, line: number, message: string): SkillgraphError {
+  return new SkillgraphError('log.invalid', `${file}:${line}: ${message}`, { file, line });
+}

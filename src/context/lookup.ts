@@ -1,0 +1,86 @@
+/**
+ * Finding the skill a load request means: exact name, `scope/name`, then a
+ * case-insensitive or folder-name match. Unknown names fail with the closest
+ * names suggested; a request two skills answer fails as ambiguous.
+ */
+import type { Catalog } from '../model/catalog.js';
+import { cmp } from '../model/diagnostics.js';
+import { SkillgraphError } from '../model/errors.js';
+import type { SkillPackage } from '../model/package.js';
+import { editDistance } from './text.js';
+
+export interface FindSkillOptions {
+  /** Treat skills hidden from the model (`disable-model-invocation`) as absent. Default false. */
+  readonly modelOnly?: boolean;
+  /** How many suggestions a not-found error carries. Default 3. */
+  readonly suggestions?: number;
+}
+
+/**
+ * The package `request` names in `catalog`, or a coded error:
+ * `options.invalid` (empty), `skill.not-found` (with `details.suggestions`),
+ * `skill.ambiguous` (with `details.candidates`).
+ *
+ * @example findSkill(catalog, 'project/code-review').descriptor.id // 'project/code-review'
+ */
+export function findSkill(catalog: Catalog, request: string, options: FindSkillOptions = {}): SkillPackage {
+  const wanted = request.trim();
+  if (wanted === '') {
+    throw new SkillgraphError('options.invalid', 'skill name must not be empty', { field: 'name' });
+  }
+  const visible = (p: SkillPackage | undefined): p is SkillPackage => p !== undefined && (!options.modelOnly || p.descriptor.modelInvocable);
+
+  const slash = wanted.indexOf('/');
+  if (slash > 0 && slash < wanted.length - 1) {
+    const scoped = catalog.getScoped(wanted.slice(0, slash), wanted.slice(slash + 1));
+    if (visible(scoped)) return scoped;
+  }
+  const exact = catalog.get(wanted);
+  if (visible(exact)) return exact;
+
+  const pool = catalog.skills.filter((p) => visible(p));
+  const lower = wanted.toLowerCase();
+  const loose = pool.filter((p) => p.descriptor.name.toLowerCase() === lower || folderName(p) === wanted);
+  if (loose.length === 1) return loose[0]!;
+  if (loose.length > 1) {
+    const candidates = loose.map((p) => p.descriptor.id).sort(cmp);
+    throw new SkillgraphError('skill.ambiguous', `skill name '${wanted}' is ambiguous: it matches ${candidates.join(', ')}`, {
+      name: wanted,
+      candidates,
+    });
+  }
+  const suggestions = closestNames(
+    wanted,
+    pool.map((p) => p.descriptor.name),
+    options.suggestions ?? 3,
+  );
+  const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
+  throw new SkillgraphError('skill.not-found', `skill not found: '${wanted}'${hint}`, { name: wanted, suggestions });
+}
+
+/**
+ * Up to `limit` names close to `wanted`: edit distance within a third of the
+ * length (at least 2), or containing / contained in it; nearest first, then
+ * by name.
+ *
+ * @example closestNames('pdf-tool', ['pdf-tools', 'xlsx'], 3) // ['pdf-tools']
+ */
+export function closestNames(wanted: string, names: readonly string[], limit: number): string[] {
+  const w = wanted.toLowerCase().replace(/^[^/]*\//, '');
+  const threshold = Math.max(2, Math.floor(w.length / 3));
+  const scored: { name: string; score: number }[] = [];
+  for (const name of new Set(names)) {
+    const n = name.toLowerCase();
+    const d = editDistance(w, n);
+    const contains = w.length >= 3 && (n.includes(w) || w.includes(n));
+    if (d <= threshold || contains) scored.push({ name, score: contains ? Math.min(d, threshold) : d });
+  }
+  scored.sort((a, b) => a.score - b.score || cmp(a.name, b.name));
+  return scored.slice(0, limit).map((s) => s.name);
+}
+
+/** Last folder of the skill's path (`…/<folder>/SKILL.md`). */
+function folderName(pkg: SkillPackage): string {
+  const parts = pkg.descriptor.source.locator.split('/');
+  return parts[parts.length - 2] ?? '';
+}

@@ -1,0 +1,91 @@
+/**
+ * Text helpers for model-facing context: folding descriptions onto one line,
+ * XML escaping, and shortening with an ellipsis. All pure and total.
+ */
+
+/** The ellipsis appended to shortened descriptions (one character). */
+export const ELLIPSIS = '\u2026';
+
+/**
+ * A description on one line: every line break (with the white space around
+ * it) becomes one space, and the ends are trimmed. Folded YAML (`>-`) is
+ * already text by the time it gets here; this handles literal blocks (`|`).
+ *
+ * @example foldDescription('Use when\n  testing.\r\n') // 'Use when testing.'
+ */
+export function foldDescription(text: string): string {
+  return text.replace(/[^\S\r\n]*(?:\r\n|\r|\n)\s*/g, ' ').trim();
+}
+
+// Characters XML 1.0 forbids in content: C0 controls other than tab/LF/CR,
+// lone surrogates and U+FFFE/U+FFFF. They become U+FFFD so the block always parses.
+const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+const XML_ENTITIES: Readonly<Record<string, string>> = Object.freeze({
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#x27;',
+});
+
+/**
+ * Escape text for XML content. The five entities are the ones Python's
+ * `html.escape` emits, so names and descriptions come out byte-identical to
+ * the reference `to-prompt`; characters XML cannot hold become U+FFFD.
+ *
+ * @example escapeXml(`a<b & "c"`) // 'a&lt;b &amp; &quot;c&quot;'
+ */
+export function escapeXml(text: string): string {
+  // Perf: one test before the replace passes; almost every field needs none.
+  if (!/[&<>"'\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/.test(text)) return text;
+  return text.replace(XML_FORBIDDEN, '\uFFFD').replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
+}
+
+/**
+ * Text safe inside an XML comment: `--` may not appear, nor a trailing `-`.
+ *
+ * @example commentSafe('a--b') // 'a- -b'
+ */
+export function commentSafe(text: string): string {
+  return escapeXml(text).replace(/--/g, '- -').replace(/--/g, '- -').replace(/-$/, '- ');
+}
+
+/**
+ * Shorten `text` to at most `max` characters (UTF-16 code units), ending in
+ * an ellipsis; text that already fits is returned as is. Never splits a
+ * surrogate pair; trailing white space before the ellipsis is dropped.
+ *
+ * @example shorten('Summarise pull requests', 10) // 'Summarise…'
+ */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  if (max <= 0) return '';
+  let end = max - ELLIPSIS.length;
+  const before = text.charCodeAt(end - 1);
+  if (end > 0 && before >= 0xd800 && before <= 0xdbff) end -= 1;
+  return `${text.slice(0, Math.max(0, end)).trimEnd()}${ELLIPSIS}`;
+}
+
+/**
+ * Levenshtein distance, for "did you mean" suggestions. Inputs are skill
+ * names (≤ 64 chars), so the two-row table is plenty.
+ *
+ * @example editDistance('pdf-tool', 'pdf-tools') // 1
+ */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  let cur = new Array<number>(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1;
+      cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
+    }
+    [prev, cur] = [cur, prev];
+  }
+  return prev[b.length]!;
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { LoadedSet, formatEvent, parseEventLog, replayLoadedSet, skillLoadedEvent } from '../../../src/context/loaded-set.js';
+import { closestNames, findSkill } from '../../../src/context/lookup.js';
+import { loadSkillTool, parseLoadSkillArgs } from '../../../src/context/tool.js';
+import { _catalog, _pkg } from './_fixtures.js';
+
+describe('loadSkillTool', () => {
+  it('is a function-calling definition with the visible names as a sorted enum', () => {
+    const tool = loadSkillTool(_catalog([_pkg({ name: 'b' }), _pkg({ name: 'a' }), _pkg({ name: 'h', modelInvocable: false })]))!;
+    expect(tool.name).toBe('load_skill');
+    expect(tool.description.length).toBeGreaterThan(20);
+    expect(tool.parameters).toEqual({
+      type: 'object',
+      properties: { name: { type: 'string', description: expect.any(String), enum: ['a', 'b'] } },
+      required: ['name'],
+      additionalProperties: false,
+    });
+    expect(Object.isFrozen(tool.parameters.properties.name.enum)).toBe(true);
+  });
+
+  it('is null when nothing can be loaded', () => {
+    expect(loadSkillTool(_catalog([]))).toBeNull();
+  });
+
+  it('checks call arguments', () => {
+    expect(parseLoadSkillArgs('{"name":" pdf "}')).toEqual({ name: 'pdf' });
+    expect(parseLoadSkillArgs({ name: 'pdf' })).toEqual({ name: 'pdf' });
+    for (const bad of ['{', '[]', '{"name":""}', '{"name":3}', null]) {
+      expect(() => parseLoadSkillArgs(bad)).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+    }
+  });
+});
+
+describe('findSkill', () => {
+  const shadowed = _pkg({ name: 'review', scope: 'global' });
+  const catalog = _catalog(
+    [_pkg({ name: 'pdf-tools', scope: 'local' }), _pkg({ name: 'review', scope: 'local' }), _pkg({ name: 'hidden', modelInvocable: false })],
+    [],
+    [shadowed],
+  );
+
+  it('finds by exact name and by scope/name, shadowed copies included', () => {
+    expect(findSkill(catalog, 'review').descriptor.id).toBe('local/review');
+    expect(findSkill(catalog, 'global/review')).toBe(shadowed);
+    expect(findSkill(catalog, '  pdf-tools ').descriptor.name).toBe('pdf-tools');
+  });
+
+  it('suggests the closest names for an unknown one', () => {
+    expect(() => findSkill(catalog, 'pdf-tool')).toThrow(
+      expect.objectContaining({ code: 'skill.not-found', details: { name: 'pdf-tool', suggestions: ['pdf-tools'] } }),
+    );
+    expect(() => findSkill(catalog, 'project/review')).toThrow(expect.objectContaining({ code: 'skill.not-found' }));
+  });
+
+  it('hides model-hidden skills when asked to', () => {
+    expect(findSkill(catalog, 'hidden').descriptor.name).toBe('hidden');
+    expect(() => findSkill(catalog, 'hidden', { modelOnly: true })).toThrow(expect.objectContaining({ code: 'skill.not-found' }));
+  });
+
+  it('accepts a unique case-insensitive match and rejects an ambiguous one', () => {
+    expect(findSkill(catalog, 'PDF-Tools').descriptor.name).toBe('pdf-tools');
+    const twins = _catalog([_pkg({ name: 'Report' }), _pkg({ name: 'report' })]);
+    expect(findSkill(twins, 'report').descriptor.name).toBe('report');
+    expect(() => findSkill(twins, 'REPORT')).toThrow(
+      expect.objectContaining({ code: 'skill.ambiguous', details: { name: 'REPORT', candidates: ['project/Report', 'project/report'] } }),
+    );
+  });
+
+  it('rejects an empty name', () => {
+    expect(() => findSkill(catalog, '  ')).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+  });
+
+  it('closestNames orders by distance then name and caps the count', () => {
+    expect(closestNames('revew', ['review', 'reviews', 'pdf'], 3)).toEqual(['review', 'reviews']);
+    expect(closestNames('zzz', ['review'], 3)).toEqual([]);
+  });
+});
+
+describe('LoadedSet', () => {
+  it('is immutable: with() returns a new set', () => {
+    const a = LoadedSet.EMPTY;
+    const b = a.with('pdf', 'sha256:1');
+    expect(a.size).toBe(0);
+    expect(b.has('pdf')).toBe(true);
+    expect(b.with('pdf', 'sha256:1')).toBe(b);
+    expect(Object.isFrozen(b)).toBe(true);
+  });
+
+  it('rejects the same name with another digest', () => {
+    const set = LoadedSet.of([['pdf', 'sha256:1']]);
+    expect(() => set.with('pdf', 'sha256:2')).toThrow(
+      expect.objectContaining({ code: 'skill.digest-changed', details: expect.objectContaining({ name: 'pdf', expected: 'sha256:1', actual: 'sha256:2' }) }),
+    );
+  });
+
+  it('serialises sorted by name', () => {
+    expect(JSON.stringify(LoadedSet.of([['b', 'd2'], ['a', 'd1']]))).toBe('[{"name":"a","digest":"d1"},{"name":"b","digest":"d2"}]');
+  });
+});
+
+describe('event log replay', () => {
+  const log = [
+    formatEvent(skillLoadedEvent('run-1', 'pdf', 'sha256:1')),
+    '{"run_id":"run-1","event":"tool_called","tool":"bash"}\n',
+    '\n',
+    formatEvent(skillLoadedEvent('run-1', 'review', 'sha256:2')),
+    formatEvent(skillLoadedEvent('run-1', 'pdf', 'sha256:1')),
+    formatEvent(skillLoadedEvent('run-2', 'xlsx', 'sha256:3')),
+  ].join('');
+
+  it('rebuilds the set per run id', () => {
+    expect(replayLoadedSet(log, 'run-1').names()).toEqual(['pdf', 'review']);
+    expect(replayLoadedSet(log, 'run-2').names()).toEqual(['xlsx']);
+  });
+
+  it('starts a later run empty', () => {
+    expect(replayLoadedSet(log, 'run-3').size).toBe(0);
+  });
+
+  it('fails on the same name with two digests in one run', () => {
+    const bad = log + formatEvent(skillLoadedEvent('run-1', 'pdf', 'sha256:9'));
+    expect(() => replayLoadedSet(bad, 'run-1')).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
+    expect(replayLoadedSet(bad, 'run-2').names()).toEqual(['xlsx']);
+  });
+
+  it('names the line of a malformed entry', () => {
+    expect(() => parseEventLog(`${log}{"run_id": "run-1", oops\n`, 'session.jsonl')).toThrow(
+      expect.objectContaining({ code: 'log.invalid', details: { file: 'session.jsonl', line: 7 } }),
+    );
+    expect(() => parseEventLog('[1]\n')).toThrow(expect.objectContaining({ details: { file: '<log>', line: 1 } }));
+    expect(() => parseEventLog('\n{"event":"skill_loaded","run_id":"r","name":"x"}\n')).toThrow(
+      expect.objectContaining({ code: 'log.invalid', details: { file: '<log>', line: 2 } }),
+    );
+  });
+
+  it('accepts CRLF logs', () => {
+    expect(replayLoadedSet(log.replace(/\n/g, '\r\n'), 'run-1').size).toBe(2);
+  });
+});

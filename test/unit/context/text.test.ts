@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { ELLIPSIS, commentSafe, editDistance, escapeXml, foldDescription, shorten } from '../../../src/context/text.js';
+
+describe('escapeXml', () => {
+  it('escapes the five characters the way Python html.escape does', () => {
+    expect(escapeXml(`<&>"'`)).toBe('&lt;&amp;&gt;&quot;&#x27;');
+    expect(escapeXml('a &amp; b')).toBe('a &amp;amp; b');
+  });
+
+  it('returns plain text unchanged (same string)', () => {
+    const text = 'Fill PDF forms — use when a PDF is mentioned.';
+    expect(escapeXml(text)).toBe(text);
+  });
+
+  it('replaces characters XML 1.0 cannot hold with U+FFFD, keeping tab and pairs', () => {
+    expect(escapeXml('a\u0000b\u0007c\td')).toBe('a\uFFFDb\uFFFDc\td');
+    expect(escapeXml('x\uD83D\uDE00y')).toBe('x\uD83D\uDE00y');
+    expect(escapeXml('lone\uD83Dz')).toBe('lone\uFFFDz');
+    expect(escapeXml('lone\uDE00z')).toBe('lone\uFFFDz');
+  });
+});
+
+describe('commentSafe', () => {
+  it('never leaves a double hyphen or a trailing hyphen', () => {
+    for (const text of ['a--b', 'a---b', '----', 'ends-', '<!-- x -->']) {
+      const safe = commentSafe(text);
+      expect(safe).not.toContain('--');
+      expect(safe.endsWith('-')).toBe(false);
+    }
+  });
+});
+
+describe('foldDescription', () => {
+  it('folds every kind of line break with its surrounding white space into one space', () => {
+    expect(foldDescription('Use when\n  testing.\r\nThen  stop.\rDone\n')).toBe('Use when testing. Then  stop. Done');
+  });
+
+  it('folds blank lines too and trims the ends', () => {
+    expect(foldDescription('\n first\n\n\n second \n')).toBe('first second');
+  });
+
+  it('leaves single-line text alone', () => {
+    expect(foldDescription('one line')).toBe('one line');
+  });
+});
+
+describe('shorten', () => {
+  it('keeps text that fits', () => {
+    expect(shorten('abc', 3)).toBe('abc');
+  });
+
+  it('cuts to at most max characters ending in one ellipsis', () => {
+    const out = shorten('Summarise pull requests quickly', 10);
+    expect(out).toBe(`Summarise${ELLIPSIS}`);
+    expect(out.length).toBeLessThanOrEqual(10);
+  });
+
+  it('drops white space before the ellipsis', () => {
+    expect(shorten('abcd    efgh', 8)).toBe(`abcd${ELLIPSIS}`);
+  });
+
+  it('never splits a surrogate pair', () => {
+    const out = shorten('ab\uD83D\uDE00cdef', 4);
+    expect(out).toBe(`ab${ELLIPSIS}`);
+    expect(/[\uD800-\uDBFF]$/.test(out.slice(0, -1))).toBe(false);
+  });
+
+  it('handles a zero or one character budget', () => {
+    expect(shorten('abc', 0)).toBe('');
+    expect(shorten('abc', 1)).toBe(ELLIPSIS);
+  });
+});
+
+describe('editDistance', () => {
+  it('counts insertions, deletions and substitutions', () => {
+    expect(editDistance('kitten', 'sitting')).toBe(3);
+    expect(editDistance('pdf-tool', 'pdf-tools')).toBe(1);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('same', 'same')).toBe(0);
+  });
+});
