@@ -42,6 +42,46 @@ export {
   hasErrors,
   isSkillgraphError,
 } from './model/index.js';
+// protocol (DESIGN T1–T3)
+export type {
+  DefinitionSchemas,
+  FromSkillOptions,
+  HostErrorOptions,
+  JsonValue,
+  MappingRule,
+  ProtocolIssue,
+  ResourceAction,
+  ResourceChange,
+  SkillDefinitionInit,
+  SkillDefinitionJson,
+  SkillErrorContext,
+  SkillErrorInit,
+  SkillErrorJson,
+  SkillMetadataJson,
+  SkillResultInit,
+  SkillResultJson,
+  Validated,
+} from './model/protocol/index.js';
+export {
+  ActivationError,
+  CODES_MAPPED_BY_CAUSE,
+  CODE_TO_TYPE,
+  DEFAULT_SKILL_VERSION,
+  JSON_SCHEMA_TYPES,
+  PermissionDeniedError,
+  RESOURCE_ACTIONS,
+  ResolutionError,
+  SKILL_ERROR_TYPES,
+  SkillDefinition,
+  SkillError,
+  SkillErrorType,
+  SkillMetadata,
+  SkillResult,
+  isSkillError,
+  isSkillErrorType,
+  summarizeEntries,
+  toSkillError,
+} from './model/protocol/index.js';
 
 // --- parse ---
 

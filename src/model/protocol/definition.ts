@@ -1,0 +1,196 @@
+/**
+ * `SkillDefinition` (DESIGN T2): a skill as a host composes and invokes it —
+ * its resolved tools, whether it writes, and optional input/output JSON
+ * schemas. Rejected at construction: a schema without a `type` key, and a
+ * declared `writes` flag that disagrees with the tools.
+ */
+import { z } from 'zod';
+import type { ResolvedToolEntry } from '../resolve.js';
+import type { SkillPackage } from '../package.js';
+import { ResolvedToolListSchema, freezeEntry } from './entries.js';
+import {
+  JsonObjectSchema,
+  NonEmpty,
+  check,
+  invalid,
+  orThrow,
+  withoutUndefined,
+  type JsonValue,
+  type Validated,
+} from './validate.js';
+
+/** The type names JSON Schema defines; a schema's `type` must use these. */
+export const JSON_SCHEMA_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const;
+
+/** A JSON Schema object: any JSON object with a `type` key naming JSON Schema type(s). */
+export const JsonSchemaObjectSchema = JsonObjectSchema.superRefine((schema, ctx) => {
+  if (!Object.hasOwn(schema, 'type')) {
+    ctx.addIssue({ code: 'custom', message: "a JSON schema needs a 'type' key" });
+    return;
+  }
+  const type = schema['type'];
+  const names = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
+  const known: readonly unknown[] = JSON_SCHEMA_TYPES;
+  if (!names || names.length === 0 || !names.every((n) => known.includes(n)) || new Set(names).size !== names.length) {
+    ctx.addIssue({ code: 'custom', path: ['type'], message: `must be one of ${JSON_SCHEMA_TYPES.join(', ')} or a list of them` });
+  }
+});
+
+/** Wire form of a SkillDefinition. */
+export const SkillDefinitionJsonSchema = z
+  .strictObject({
+    skill_name: NonEmpty,
+    description: z.string(),
+    writes: z.boolean(),
+    tools: ResolvedToolListSchema,
+    input_schema: JsonSchemaObjectSchema.optional(),
+    output_schema: JsonSchemaObjectSchema.optional(),
+  })
+  .superRefine((d, ctx) => {
+    const toolsWrite = d.tools.some((t) => t.writes);
+    if (d.writes !== toolsWrite) {
+      const why = toolsWrite
+        ? `declared read-only but tool '${d.tools.find((t) => t.writes)!.key}' writes`
+        : 'declared as writing but none of its tools writes';
+      ctx.addIssue({ code: 'custom', path: ['writes'], message: why });
+    }
+  });
+
+/** `SkillDefinition.toJSON()` output; absent schemas are omitted. */
+export interface SkillDefinitionJson {
+  readonly skill_name: string;
+  readonly description: string;
+  readonly writes: boolean;
+  readonly tools: readonly ResolvedToolEntry[];
+  readonly input_schema?: Readonly<Record<string, JsonValue>>;
+  readonly output_schema?: Readonly<Record<string, JsonValue>>;
+}
+
+/** Fields for `SkillDefinition.create`. `writes`, when given, must agree with the tools. */
+export interface SkillDefinitionInit {
+  readonly skillName: string;
+  readonly description: string;
+  readonly tools: readonly ResolvedToolEntry[];
+  readonly writes?: boolean;
+  readonly inputSchema?: Readonly<Record<string, unknown>>;
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
+}
+
+/** Options of `SkillDefinition.fromSkill`. */
+export interface DefinitionSchemas {
+  readonly inputSchema?: Readonly<Record<string, unknown>>;
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * A composed skill, ready to invoke. Immutable, tools included.
+ *
+ * @example SkillDefinition.create({ skillName: 'deploy', description: 'Ship it', tools: entries });
+ */
+export class SkillDefinition {
+  declare readonly skillName: string;
+  declare readonly description: string;
+  /** True when any tool writes; always consistent with `tools`. */
+  declare readonly writes: boolean;
+  declare readonly tools: readonly ResolvedToolEntry[];
+  declare readonly inputSchema: Readonly<Record<string, JsonValue>> | undefined;
+  declare readonly outputSchema: Readonly<Record<string, JsonValue>> | undefined;
+
+  private constructor(d: z.output<typeof SkillDefinitionJsonSchema>) {
+    Object.assign(this, {
+      skillName: d.skill_name,
+      description: d.description,
+      writes: d.writes,
+      tools: Object.freeze(d.tools.map(freezeEntry)),
+      inputSchema: d.input_schema,
+      outputSchema: d.output_schema,
+    });
+    Object.freeze(this);
+  }
+
+  /** Validate and build; never throws. */
+  static safeCreate(init: SkillDefinitionInit): Validated<SkillDefinition> {
+    if (init === null || typeof init !== 'object') return SkillDefinition.safeFrom(init);
+    const tools: unknown = init.tools;
+    const computed = Array.isArray(tools) && tools.some((t: unknown) => typeof t === 'object' && t !== null && (t as { writes?: unknown }).writes === true);
+    return SkillDefinition.safeFrom(
+      withoutUndefined({
+        skill_name: init.skillName,
+        description: init.description,
+        writes: init.writes ?? computed,
+        tools: init.tools,
+        input_schema: init.inputSchema,
+        output_schema: init.outputSchema,
+      }),
+    );
+  }
+
+  /**
+   * Validate and build, or throw `protocol.invalid`.
+   *
+   * @example SkillDefinition.create({ skillName: 's', description: 'd', tools: [], inputSchema: { type: 'object' } })
+   */
+  static create(init: SkillDefinitionInit): SkillDefinition {
+    return orThrow(SkillDefinition.safeCreate(init));
+  }
+
+  /** Build from a package and its resolved entries; never throws. */
+  static safeFromSkill(
+    pkg: SkillPackage | null | undefined,
+    entries: readonly ResolvedToolEntry[] | null | undefined,
+    schemas: DefinitionSchemas = {},
+  ): Validated<SkillDefinition> {
+    if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
+      return { ok: false, error: invalid('SkillDefinition', [{ path: '', message: `fromSkill needs a skill package, got ${String(pkg)}` }]) };
+    }
+    if (entries === null || entries === undefined) {
+      return { ok: false, error: invalid('SkillDefinition', [{ path: 'tools', message: `fromSkill needs the resolved entries, got ${String(entries)}` }]) };
+    }
+    return SkillDefinition.safeCreate({
+      skillName: pkg.descriptor.name,
+      description: pkg.descriptor.description,
+      tools: entries,
+      ...schemas,
+    });
+  }
+
+  /**
+   * Build from a package and its resolved entries, or throw.
+   *
+   * @example SkillDefinition.fromSkill(pkg, resolved.entries).tools.length
+   */
+  static fromSkill(
+    pkg: SkillPackage | null | undefined,
+    entries: readonly ResolvedToolEntry[] | null | undefined,
+    schemas: DefinitionSchemas = {},
+  ): SkillDefinition {
+    return orThrow(SkillDefinition.safeFromSkill(pkg, entries, schemas));
+  }
+
+  /** Rebuild from wire JSON; never throws. */
+  static safeFrom(json: unknown): Validated<SkillDefinition> {
+    const parsed = check('SkillDefinition', SkillDefinitionJsonSchema, json);
+    return parsed.ok ? { ok: true, value: new SkillDefinition(parsed.value) } : parsed;
+  }
+
+  /**
+   * Rebuild from wire JSON, or throw.
+   *
+   * @example SkillDefinition.from(JSON.parse(JSON.stringify(def)))
+   */
+  static from(json: unknown): SkillDefinition {
+    return orThrow(SkillDefinition.safeFrom(json));
+  }
+
+  /** The wire form (snake_case). */
+  toJSON(): SkillDefinitionJson {
+    return withoutUndefined({
+      skill_name: this.skillName,
+      description: this.description,
+      writes: this.writes,
+      tools: this.tools,
+      input_schema: this.inputSchema,
+      output_schema: this.outputSchema,
+    });
+  }
+}

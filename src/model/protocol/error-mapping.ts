@@ -1,0 +1,167 @@
+/**
+ * `toSkillError` (DESIGN T3): turn anything a skill run or a resolution threw
+ * into a SkillError. Rules, first match wins:
+ *
+ *   1. a SkillError passes through unchanged (mapping is idempotent);
+ *   2. a SkillgraphError maps by its `code` (CODE_TO_TYPE); `io` / `internal`
+ *      fall through to the errno rule, then count as execution failures;
+ *   3. a resolver error object `{type, message}` whose type is one of the
+ *      seven keeps that type;
+ *   4. errno EACCES / EPERM anywhere on the `cause` chain, a
+ *      PermissionDeniedError (or an error named PermissionError /
+ *      NotAllowedError) → permission_denied;
+ *   5. by class: ActivationError → tool_activation_failure, ZodError →
+ *      validation_error; ResolutionError, RangeError, SyntaxError (Python's
+ *      ValueError family) → cycle_detected / skill_not_found by message, else
+ *      resolution_failure;
+ *   6. last resort, message text of any other error or thrown value: an
+ *      include cycle → cycle_detected, a skill not found → skill_not_found,
+ *      activation → tool_activation_failure, else tool_execution_failure.
+ *
+ * `details` records `mapped_by` (which rule fired), `error_name`, `code` and
+ * `tool_name` when known.
+ */
+import { isSkillgraphError, type ErrorCode } from '../errors.js';
+import { isSkillErrorType, SkillErrorType } from './error-type.js';
+import { isSkillError, SkillError } from './skill-error.js';
+import { ActivationError, PermissionDeniedError, ResolutionError } from './host-errors.js';
+import { frozenJsonCopy, invalid, jsonProblem } from './validate.js';
+
+/** How our own coded errors map (rule 2). Codes absent here fall through to rules 4–6. */
+export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> = Object.freeze({
+  'resolve.cycle': 'cycle_detected',
+  'skill.not-found': 'skill_not_found',
+  'resolve.not-found': 'skill_not_found',
+  'skill.invalid': 'validation_error',
+  'protocol.invalid': 'validation_error',
+  'options.invalid': 'validation_error',
+  'config.invalid': 'validation_error',
+  'path.invalid': 'validation_error',
+  'path.duplicate': 'validation_error',
+  'lockfile.invalid': 'validation_error',
+  'log.invalid': 'validation_error',
+  usage: 'validation_error',
+  'skill.ambiguous': 'resolution_failure',
+  'skill.digest-changed': 'resolution_failure',
+  'root.missing': 'resolution_failure',
+  'root.not-directory': 'resolution_failure',
+  'wasm.missing': 'resolution_failure',
+  'wasm.abi': 'resolution_failure',
+} satisfies Partial<Record<ErrorCode, SkillErrorType>>);
+
+/** Codes deliberately left to the errno and message rules (an I/O fault may be EACCES). */
+export const CODES_MAPPED_BY_CAUSE: readonly ErrorCode[] = Object.freeze(['io', 'internal'] as const);
+
+/** What `toSkillError` knows about the failing call. */
+export interface SkillErrorContext {
+  /** The skill that was being resolved or run; must be non-empty. */
+  readonly skillName: string;
+  /** The tool that was running, if any; lands in `toolName` and `details.tool_name`. */
+  readonly toolName?: string;
+}
+
+/** Which rule decided the type; recorded as `details.mapped_by`. */
+export type MappingRule = 'code' | 'resolver' | 'errno' | 'class' | 'message';
+
+const PERMISSION_ERRNOS: ReadonlySet<string> = new Set(['EACCES', 'EPERM']);
+const PERMISSION_NAMES: ReadonlySet<string> = new Set(['PermissionDeniedError', 'PermissionError', 'NotAllowedError']);
+const VALUE_ERROR_NAMES: ReadonlySet<string> = new Set(['ResolutionError', 'RangeError', 'SyntaxError']);
+/** Bound on `cause` chains (they can be cyclic). */
+const MAX_CAUSE_DEPTH = 8;
+
+// Message rules. ValueError-like errors come from resolution, so any mention counts;
+// generic runtime errors must name a skill or an include cycle, so that a tool's own
+// "file not found" stays an execution failure.
+const CYCLE_LOOSE = /\bcycl(?:e|ic)\b/i;
+const CYCLE_STRICT = /\bcycle detected\b|\binclude cycle\b|\bcyclic include|\bcycle\b[^\n]*->/i;
+const NOT_FOUND_LOOSE = /\bnot found\b|\bunknown skill\b|\bno such skill\b/i;
+const NOT_FOUND_STRICT = /\bskill\b[^\n]*\bnot found\b|\bunknown skill\b|\bno such skill\b/i;
+const ACTIVATION = /\bactivat(?:e|ed|es|ing|ion)\b/i;
+
+/**
+ * Map any thrown value to a SkillError for `skillName` (see the rules above).
+ * Throws SkillgraphError `protocol.invalid` when `skillName` is empty.
+ *
+ * @example toSkillError(new ActivationError('server exited'), { skillName: 'gh', toolName: 'mcp:github/search' }).type === 'tool_activation_failure'
+ */
+export function toSkillError(error: unknown, context: SkillErrorContext): SkillError {
+  const skillName: unknown = context?.skillName;
+  if (typeof skillName !== 'string' || skillName.trim() === '') {
+    throw invalid('SkillError', [{ path: 'skill_name', message: 'toSkillError needs a non-empty skill name' }]);
+  }
+  if (isSkillError(error)) return error;
+
+  const named = error instanceof Error ? error : undefined;
+  const hostTool = named && 'toolName' in named && typeof named.toolName === 'string' ? named.toolName : undefined;
+  const toolName = context.toolName || hostTool || undefined;
+  const message = messageOf(error);
+  const [type, rule] = classify(error, message);
+
+  const details: Record<string, unknown> = { mapped_by: rule };
+  if (named) details['error_name'] = named.name;
+  const code = codeOf(error);
+  if (code !== undefined) details['code'] = code;
+  if (isSkillgraphError(error) && Object.keys(error.details).length > 0 && jsonProblem(error.details) === undefined) {
+    details['error_details'] = frozenJsonCopy(error.details);
+  }
+  if (toolName !== undefined) details['tool_name'] = toolName;
+  return SkillError.create({ type, message, skillName, ...(toolName !== undefined ? { toolName } : {}), details });
+}
+
+function classify(error: unknown, message: string): [SkillErrorType, MappingRule] {
+  if (isSkillgraphError(error)) {
+    const mapped = CODE_TO_TYPE[error.code];
+    if (mapped) return [mapped, 'code'];
+  } else if (isResolverError(error)) {
+    return [error.type as SkillErrorType, 'resolver'];
+  }
+  if (hasPermissionErrno(error)) return [SkillErrorType.PERMISSION_DENIED, 'errno'];
+  if (error instanceof PermissionDeniedError || (error instanceof Error && PERMISSION_NAMES.has(error.name))) {
+    return [SkillErrorType.PERMISSION_DENIED, 'class'];
+  }
+  if (error instanceof ActivationError) return [SkillErrorType.TOOL_ACTIVATION_FAILURE, 'class'];
+  if (error instanceof Error && error.name === 'ZodError') return [SkillErrorType.VALIDATION_ERROR, 'class'];
+  if (error instanceof ResolutionError || (error instanceof Error && VALUE_ERROR_NAMES.has(error.name))) {
+    if (CYCLE_LOOSE.test(message)) return [SkillErrorType.CYCLE_DETECTED, 'message'];
+    if (NOT_FOUND_LOOSE.test(message)) return [SkillErrorType.SKILL_NOT_FOUND, 'message'];
+    return [SkillErrorType.RESOLUTION_FAILURE, 'class'];
+  }
+  if (CYCLE_STRICT.test(message)) return [SkillErrorType.CYCLE_DETECTED, 'message'];
+  if (NOT_FOUND_STRICT.test(message)) return [SkillErrorType.SKILL_NOT_FOUND, 'message'];
+  if (ACTIVATION.test(message)) return [SkillErrorType.TOOL_ACTIVATION_FAILURE, 'message'];
+  return [SkillErrorType.TOOL_EXECUTION_FAILURE, 'message'];
+}
+
+/** A resolver's per-skill error object, `{type, message}` with one of the seven types. */
+function isResolverError(value: unknown): value is { type: string; message: string } {
+  if (value === null || typeof value !== 'object' || value instanceof Error) return false;
+  const v = value as { type?: unknown; message?: unknown };
+  return isSkillErrorType(v.type) && typeof v.message === 'string';
+}
+
+function hasPermissionErrno(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSE_DEPTH && current !== null && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && PERMISSION_ERRNOS.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function codeOf(error: unknown): string | undefined {
+  if (error === null || typeof error !== 'object') return undefined;
+  const code = (error as { code?: unknown }).code;
+  return typeof code === 'string' && code !== '' ? code : undefined;
+}
+
+/** A non-empty message for any thrown value. */
+function messageOf(error: unknown): string {
+  let text = '';
+  if (error instanceof Error) text = error.message || error.name;
+  else if (typeof error === 'string') text = error;
+  else if (error !== null && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+    text = (error as { message: string }).message;
+  } else if (error !== undefined) text = `thrown value: ${String(error)}`;
+  return text.trim() === '' ? 'unknown error' : text;
+}

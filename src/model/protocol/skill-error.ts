@@ -1,0 +1,140 @@
+/**
+ * `SkillError` (DESIGN T2): what a host reports when a skill fails — one of
+ * the seven types, a message, the skill and optionally the tool, and JSON
+ * details. Validated at construction and deeply frozen; it is also a real
+ * `Error`, so a host may throw it (and `toSkillError` passes it through).
+ */
+import { z } from 'zod';
+import { SKILL_ERROR_TYPES, type SkillErrorType } from './error-type.js';
+import {
+  JsonObjectSchema,
+  NonEmpty,
+  check,
+  orThrow,
+  withoutUndefined,
+  type JsonValue,
+  type Validated,
+} from './validate.js';
+
+/** Wire form of a SkillError (snake_case, as in every `--json` output). */
+export const SkillErrorJsonSchema = z
+  .strictObject({
+    type: z.enum(SKILL_ERROR_TYPES),
+    message: NonEmpty,
+    skill_name: NonEmpty,
+    tool_name: NonEmpty.optional(),
+    details: JsonObjectSchema.optional(),
+  })
+  .superRefine((value, ctx) => {
+    const inDetails = value.details?.['tool_name'];
+    if (inDetails !== undefined && value.tool_name !== undefined && inDetails !== value.tool_name) {
+      ctx.addIssue({ code: 'custom', path: ['details', 'tool_name'], message: `disagrees with tool_name '${value.tool_name}'` });
+    }
+  });
+
+/** `SkillError.toJSON()` output. */
+export interface SkillErrorJson {
+  readonly type: SkillErrorType;
+  readonly message: string;
+  readonly skill_name: string;
+  readonly tool_name?: string;
+  readonly details: Readonly<Record<string, JsonValue>>;
+}
+
+/** Fields for `SkillError.create`. `details` must be JSON data; it is copied, never frozen in place. */
+export interface SkillErrorInit {
+  readonly type: SkillErrorType;
+  readonly message: string;
+  readonly skillName: string;
+  readonly toolName?: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+const EMPTY_DETAILS: Readonly<Record<string, JsonValue>> = Object.freeze({});
+
+/**
+ * A skill failure as data (and as a throwable Error). Immutable: assigning to
+ * any field throws in strict mode.
+ *
+ * @example const err = SkillError.create({ type: 'cycle_detected', message: 'a -> b -> a', skillName: 'a' });
+ */
+export class SkillError extends Error {
+  declare readonly type: SkillErrorType;
+  declare readonly skillName: string;
+  declare readonly toolName: string | undefined;
+  declare readonly details: Readonly<Record<string, JsonValue>>;
+
+  private constructor(wire: z.output<typeof SkillErrorJsonSchema>) {
+    super(wire.message);
+    // Own, enumerable data properties so the frozen instance reads like a plain value.
+    Object.defineProperties(this, {
+      name: { value: 'SkillError', enumerable: false },
+      type: { value: wire.type, enumerable: true },
+      skillName: { value: wire.skill_name, enumerable: true },
+      toolName: { value: wire.tool_name, enumerable: true },
+      details: { value: wire.details ?? EMPTY_DETAILS, enumerable: true },
+    });
+    Object.freeze(this);
+  }
+
+  /** Validate and build; the error (`protocol.invalid`) names every bad field. */
+  static safeCreate(init: SkillErrorInit): Validated<SkillError> {
+    if (init === null || typeof init !== 'object') return SkillError.safeFrom(init);
+    return SkillError.safeFrom(
+      withoutUndefined({
+        type: init.type,
+        message: init.message,
+        skill_name: init.skillName,
+        tool_name: init.toolName,
+        details: init.details,
+      }),
+    );
+  }
+
+  /**
+   * Validate and build, or throw a SkillgraphError `protocol.invalid`.
+   *
+   * @example SkillError.create({ type: 'permission_denied', message: 'EACCES', skillName: 'deploy' })
+   */
+  static create(init: SkillErrorInit): SkillError {
+    return orThrow(SkillError.safeCreate(init));
+  }
+
+  /** Rebuild from `toJSON()` output (or any wire object); never throws. */
+  static safeFrom(json: unknown): Validated<SkillError> {
+    const parsed = check('SkillError', SkillErrorJsonSchema, json);
+    return parsed.ok ? { ok: true, value: new SkillError(parsed.value) } : parsed;
+  }
+
+  /**
+   * Rebuild from wire JSON, or throw `protocol.invalid`.
+   *
+   * @example SkillError.from(JSON.parse(JSON.stringify(err))).type === err.type
+   */
+  static from(json: unknown): SkillError {
+    return orThrow(SkillError.safeFrom(json));
+  }
+
+  /** The wire form; `tool_name` is omitted when there is no tool. */
+  toJSON(): SkillErrorJson {
+    return withoutUndefined({
+      type: this.type,
+      message: this.message,
+      skill_name: this.skillName,
+      tool_name: this.toolName,
+      details: this.details,
+    });
+  }
+}
+
+/**
+ * True for a SkillError, also one from another copy of this module.
+ *
+ * @example if (isSkillError(e)) report(e.toJSON());
+ */
+export function isSkillError(value: unknown): value is SkillError {
+  return (
+    value instanceof SkillError ||
+    (value instanceof Error && value.name === 'SkillError' && 'skillName' in value && 'type' in value && 'toJSON' in value)
+  );
+}
