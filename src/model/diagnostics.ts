@@ -33,6 +33,7 @@ export type DiagnosticCode =
   | 'compatibility.type'
   | 'compatibility.length'
   | 'metadata.type'
+  | 'metadata.value-type'
   | 'allowed-tools.type'
   | 'license.type'
   | 'file.name-case'

@@ -1,0 +1,148 @@
+/**
+ * The composition keys of profile `skillgraph` (DESIGN P6, "Composition
+ * keys"): `includes`, `tools`, `inline-tools`, `mcp`, `agent-skills`, read into
+ * `SkillPackage.composition`. Each malformed entry is one finding located at
+ * that entry (or at the field inside it); well-formed entries are kept.
+ */
+import type { Composition, IncludeSpec, InlineTool, McpSource, ToolOverride, ToolRef } from '../model/package.js';
+import type { Report } from './fields.js';
+import { kindOf } from './fields.js';
+import type { ParseRuleCode } from './profiles.js';
+import { IncludeObjectSchema, InlineToolSchema, McpObjectSchema, ToolObjectSchema, check } from './schemas.js';
+import type { YamlPath } from './yaml-types.js';
+
+// `name` or `scope/name`; neither part may hold white space or a slash.
+const INCLUDE_REF = /^(?:([^\s/]+)\/)?([^\s/]+)$/;
+const TOOL_NAME = /^\S+$/;
+
+function list(fm: Record<string, unknown>, key: string, code: ParseRuleCode, report: Report): readonly unknown[] {
+  if (!Object.hasOwn(fm, key) || fm[key] === null) return [];
+  const v = fm[key];
+  if (Array.isArray(v)) return v;
+  report(code, [key], 'value', { detail: `'${key}' must be a list, found ${kindOf(v)}` });
+  return [];
+}
+
+function parseIncludeRef(text: string): { skill: string; scope?: string } | undefined {
+  const m = INCLUDE_REF.exec(text.trim());
+  if (!m) return undefined;
+  return m[1] === undefined ? { skill: m[2]! } : { skill: m[2]!, scope: m[1] };
+}
+
+/** A tool reference in string or map form; undefined (after a report) when malformed. */
+function toolRef(entry: unknown, path: YamlPath, code: ParseRuleCode, report: Report): ToolRef | undefined {
+  if (typeof entry === 'string') {
+    if (TOOL_NAME.test(entry)) return { name: entry, writes: false };
+    report(code, path, 'value', { detail: `tool name '${entry}' must be non-empty without spaces` });
+    return undefined;
+  }
+  if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
+    const r = check(ToolObjectSchema, entry);
+    if (!r.ok) {
+      report(code, [...path, ...r.path], 'value', { detail: r.detail });
+      return undefined;
+    }
+    return { name: r.value.name, writes: r.value.writes ?? false, ...(r.value.description === undefined ? {} : { description: r.value.description }) };
+  }
+  report(code, path, 'value', { detail: `a tool is a name or {name, writes}, found ${kindOf(entry)}` });
+  return undefined;
+}
+
+function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
+  const out: IncludeSpec[] = [];
+  list(fm, 'includes', 'includes.invalid', report).forEach((entry, i) => {
+    const path: YamlPath = ['includes', i];
+    if (typeof entry === 'string') {
+      const ref = parseIncludeRef(entry);
+      if (ref) out.push({ ...ref, overrides: {} });
+      else report('includes.invalid', path, 'value', { detail: `'${entry}' is not a skill name or scope/name` });
+      return;
+    }
+    if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
+      const r = check(IncludeObjectSchema, entry);
+      if (!r.ok) return report('includes.invalid', [...path, ...r.path], 'value', { detail: r.detail });
+      const ref = parseIncludeRef(r.value.skill);
+      if (!ref) return report('includes.invalid', [...path, 'skill'], 'value', { detail: `'${r.value.skill}' is not a skill name or scope/name` });
+      const overrides: Record<string, ToolOverride> = {};
+      for (const key of Object.keys(r.value.overrides ?? {}).sort()) {
+        const o = r.value.overrides![key]!;
+        overrides[key] = { ...(o.writes === undefined ? {} : { writes: o.writes }), ...(o.description === undefined ? {} : { description: o.description }) };
+      }
+      out.push({ ...ref, overrides });
+      return;
+    }
+    report('includes.invalid', path, 'value', { detail: `an include is a name or {skill, overrides}, found ${kindOf(entry)}` });
+  });
+  return out;
+}
+
+function inlineTools(fm: Record<string, unknown>, report: Report): InlineTool[] {
+  const out: InlineTool[] = [];
+  list(fm, 'inline-tools', 'inline-tools.invalid', report).forEach((entry, i) => {
+    const path: YamlPath = ['inline-tools', i];
+    const r = check(InlineToolSchema, entry);
+    if (!r.ok) return report('inline-tools.invalid', [...path, ...r.path], 'value', { detail: r.detail });
+    const schema = r.value['input-schema'];
+    if (schema !== undefined && !Object.hasOwn(schema, 'type')) {
+      return report('inline-tools.invalid', [...path, 'input-schema'], 'value', { detail: "input-schema must have a 'type' key" });
+    }
+    out.push({ description: r.value.description, writes: r.value.writes ?? false, ...(schema === undefined ? {} : { inputSchema: schema }) });
+  });
+  return out;
+}
+
+function mcp(fm: Record<string, unknown>, report: Report): McpSource[] {
+  const out: McpSource[] = [];
+  list(fm, 'mcp', 'mcp.invalid', report).forEach((entry, i) => {
+    const path: YamlPath = ['mcp', i];
+    const r = check(McpObjectSchema, entry);
+    if (!r.ok) return report('mcp.invalid', [...path, ...r.path], 'value', { detail: r.detail });
+    const tools: ToolRef[] = [];
+    r.value.tools.forEach((t, j) => {
+      const ref = toolRef(t, [...path, 'tools', j], 'mcp.invalid', report);
+      if (ref) tools.push(ref);
+    });
+    out.push({ server: r.value.server, tools });
+  });
+  return out;
+}
+
+/** A relative POSIX folder inside the skill: no absolute path, drive, backslash or `..`. */
+function agentSkills(fm: Record<string, unknown>, report: Report): string[] {
+  const out: string[] = [];
+  list(fm, 'agent-skills', 'agent-skills.invalid', report).forEach((entry, i) => {
+    const path: YamlPath = ['agent-skills', i];
+    if (typeof entry !== 'string' || entry.trim() === '') {
+      return report('agent-skills.invalid', path, 'value', { detail: `expected a relative folder path, found ${kindOf(entry)}` });
+    }
+    const p = entry.trim();
+    if (p.startsWith('/') || p.includes('\\') || /^[A-Za-z]:/.test(p)) {
+      return report('agent-skills.invalid', path, 'value', { detail: `'${p}' is not a relative POSIX path` });
+    }
+    const parts = p.split('/').filter((s) => s !== '' && s !== '.');
+    if (parts.includes('..')) return report('agent-skills.invalid', path, 'value', { detail: `'${p}' leaves the skill folder` });
+    if (parts.length === 0) return report('agent-skills.invalid', path, 'value', { detail: `'${p}' names the skill itself` });
+    out.push(parts.join('/'));
+  });
+  return out;
+}
+
+/**
+ * Read the composition keys of a frontmatter mapping.
+ *
+ * @example parseComposition({ tools: ['read_file'] }, () => {}).tools // [{ name: 'read_file', writes: false }]
+ */
+export function parseComposition(fm: Record<string, unknown>, report: Report): Composition {
+  const tools: ToolRef[] = [];
+  list(fm, 'tools', 'tools.invalid', report).forEach((entry, i) => {
+    const ref = toolRef(entry, ['tools', i], 'tools.invalid', report);
+    if (ref) tools.push(ref);
+  });
+  return {
+    includes: includes(fm, report),
+    tools,
+    inlineTools: inlineTools(fm, report),
+    mcp: mcp(fm, report),
+    agentSkills: agentSkills(fm, report),
+  };
+}

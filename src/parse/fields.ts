@@ -1,0 +1,146 @@
+/**
+ * Field rules (DESIGN P3, P6): check the frontmatter mapping key by key and
+ * extract the typed descriptor fields. Findings go through `report` with the
+ * YAML path of the offending node; the profile decides their severity.
+ */
+import type { Compatibility } from '../model/package.js';
+import type { MessageArgs } from './messages.js';
+import { checkName, codePointLength, normalizeName } from './names.js';
+import type { ParseRuleCode, Profile } from './profiles.js';
+import { parseCompatibilityMap } from './schemas.js';
+import type { YamlPath } from './yaml-types.js';
+
+export const MAX_DESCRIPTION_LENGTH = 1024;
+export const MAX_COMPATIBILITY_LENGTH = 500;
+export const DEFAULT_VERSION = '0.0.0';
+
+export type Report = (code: ParseRuleCode, path: YamlPath, part: 'key' | 'value', args?: MessageArgs) => void;
+
+/** The typed fields a descriptor is built from. */
+export interface CheckedFields {
+  /** The name as the policy compares it; undefined when missing or not a string. */
+  readonly name: string | undefined;
+  readonly description: string | undefined;
+  readonly version: string;
+  readonly license?: string;
+  readonly compatibility?: Compatibility;
+  readonly metadata: Record<string, string>;
+  readonly allowedTools: string[];
+  readonly modelInvocable: boolean;
+}
+
+/** A short noun for a JSON value's kind, used in messages. */
+export function kindOf(value: unknown): string {
+  if (value === null || value === undefined) return 'nothing';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a map';
+  if (typeof value === 'string') return 'text';
+  return `a ${typeof value}`;
+}
+
+const isMap = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * Check every known field of `fm` and report unknown keys.
+ *
+ * @example checkFields({ name: 'a', description: 'b' }, PROFILES.spec, 'a', () => {}).name // 'a'
+ */
+export function checkFields(fm: Record<string, unknown>, profile: Profile, dirName: string | undefined, report: Report, unicode = profile.unicode): CheckedFields {
+  // Unknown keys first, one finding per key at the key, in document order.
+  for (const key of Object.keys(fm)) {
+    if (!profile.knownKeys.has(key)) report('field.unknown', [key], 'key', { key, profile: profile.name });
+  }
+
+  // --- name ---
+  let name: string | undefined;
+  const rawName = fm.name;
+  if (!Object.hasOwn(fm, 'name') || rawName === null || (typeof rawName === 'string' && rawName.trim() === '')) {
+    report('name.missing', Object.hasOwn(fm, 'name') ? ['name'] : [], Object.hasOwn(fm, 'name') ? 'value' : 'key');
+  } else if (typeof rawName !== 'string') {
+    report('name.type', ['name'], 'value', { found: kindOf(rawName) });
+  } else {
+    name = normalizeName(rawName, unicode);
+    for (const f of checkName(rawName, dirName, unicode)) report(f.code, ['name'], 'value', f.args);
+  }
+
+  // --- description ---
+  let description: string | undefined;
+  const rawDesc = fm.description;
+  if (!Object.hasOwn(fm, 'description') || rawDesc === null || (typeof rawDesc === 'string' && rawDesc.trim() === '')) {
+    report('description.missing', Object.hasOwn(fm, 'description') ? ['description'] : [], Object.hasOwn(fm, 'description') ? 'value' : 'key');
+  } else if (typeof rawDesc !== 'string') {
+    report('description.type', ['description'], 'value', { found: kindOf(rawDesc) });
+  } else {
+    description = rawDesc.trim();
+    const length = codePointLength(rawDesc);
+    if (length > MAX_DESCRIPTION_LENGTH) report('description.length', ['description'], 'value', { length });
+  }
+
+  // --- license ---
+  let license: string | undefined;
+  if (Object.hasOwn(fm, 'license') && fm.license !== null) {
+    if (typeof fm.license === 'string') license = fm.license;
+    else report('license.type', ['license'], 'value', { found: kindOf(fm.license) });
+  }
+
+  // --- compatibility ---
+  let compatibility: Compatibility | undefined;
+  if (Object.hasOwn(fm, 'compatibility') && fm.compatibility !== null) {
+    const c = fm.compatibility;
+    if (typeof c === 'string') {
+      compatibility = c;
+      const length = codePointLength(c);
+      if (length > MAX_COMPATIBILITY_LENGTH) report('compatibility.length', ['compatibility'], 'value', { length });
+      report('compatibility.free-text', ['compatibility'], 'value');
+    } else if (isMap(c) && profile.features.structuredCompatibility) {
+      const parsed = parseCompatibilityMap(c);
+      if (parsed.ok) compatibility = parsed.value;
+      else report('compatibility.type', ['compatibility', ...parsed.path], 'value', { expected: 'a map of os, programs and env lists of strings', found: parsed.detail });
+    } else {
+      report('compatibility.type', ['compatibility'], 'value', {
+        expected: profile.features.structuredCompatibility ? 'text or a map of os, programs and env' : 'text',
+        found: kindOf(c),
+      });
+    }
+  }
+
+  // --- metadata ---
+  const metadata: Record<string, string> = {};
+  if (Object.hasOwn(fm, 'metadata') && fm.metadata !== null) {
+    const m = fm.metadata;
+    if (!isMap(m)) report('metadata.type', ['metadata'], 'value', { found: kindOf(m) });
+    else {
+      for (const key of Object.keys(m).sort()) {
+        const v = m[key];
+        if (typeof v === 'string') metadata[key] = v;
+        else {
+          report('metadata.value-type', ['metadata', key], 'value', { key, found: kindOf(v) });
+          metadata[key] = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+        }
+      }
+    }
+  }
+
+  // --- allowed-tools ---
+  let allowedTools: string[] = [];
+  const at = fm['allowed-tools'];
+  if (Object.hasOwn(fm, 'allowed-tools') && at !== null) {
+    if (typeof at === 'string') allowedTools = at.split(/\s+/).filter((t) => t !== '');
+    else if (Array.isArray(at) && at.every((t) => typeof t === 'string')) allowedTools = at.map((t) => t.trim()).filter((t) => t !== '');
+    else report('allowed-tools.type', ['allowed-tools'], 'value', { found: kindOf(at) });
+  }
+
+  // --- version (extension; falls back to metadata.version) ---
+  let version = DEFAULT_VERSION;
+  if (profile.knownKeys.has('version') && Object.hasOwn(fm, 'version') && fm.version !== null) {
+    const v = fm.version;
+    if (typeof v === 'string' && v.trim() !== '') version = v.trim();
+    else {
+      report('version.type', ['version'], 'value', { found: kindOf(v) });
+      if (typeof v === 'number') version = String(v);
+    }
+  } else if (metadata.version !== undefined && metadata.version.trim() !== '') version = metadata.version.trim();
+
+  const modelInvocable = fm['disable-model-invocation'] !== true;
+  return { name, description, version, license, compatibility, metadata, allowedTools, modelInvocable };
+}

@@ -1,0 +1,75 @@
+/**
+ * Skill-name rules (DESIGN P3, P4a) under the two Unicode policies:
+ * - `nfkc`: like the reference validator — trim, NFKC-normalise, then accept
+ *   Unicode letters and digits that are already lower case, and hyphens; the
+ *   folder name is NFKC-normalised before the comparison.
+ * - `ascii`: the specification's prose — exactly `[a-z0-9-]`, compared as is.
+ * Lengths count code points (the reference counts Python characters).
+ */
+import type { MessageArgs } from './messages.js';
+import type { ParseRuleCode, UnicodePolicy } from './profiles.js';
+
+export const MAX_NAME_LENGTH = 64;
+
+export interface NameFinding {
+  readonly code: ParseRuleCode;
+  readonly args: MessageArgs;
+}
+
+const UNICODE_NAME_CHAR = /^[\p{L}\p{N}-]$/u;
+const ASCII_NAME = /^[a-z0-9-]+$/;
+
+/** Code-point length. */
+export function codePointLength(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) i++;
+    }
+    n++;
+  }
+  return n;
+}
+
+/**
+ * The name as the policy compares it: trimmed and NFKC-normalised under `nfkc`,
+ * untouched under `ascii`.
+ *
+ * @example normalizeName(' Ｐdf ', 'nfkc') // 'Pdf'
+ */
+export function normalizeName(name: string, policy: UnicodePolicy): string {
+  return policy === 'nfkc' ? name.trim().normalize('NFKC') : name;
+}
+
+/**
+ * Check a (string) name against the rules; `dirName` is the folder holding SKILL.md.
+ *
+ * @example checkName('Pdf--x', 'pdf--x', 'ascii').map((f) => f.code) // ['name.charset', 'name.hyphen', 'name.directory-mismatch']
+ */
+export function checkName(raw: string, dirName: string | undefined, policy: UnicodePolicy): NameFinding[] {
+  const findings: NameFinding[] = [];
+  const name = normalizeName(raw, policy);
+  const length = codePointLength(name);
+  if (length > MAX_NAME_LENGTH) findings.push({ code: 'name.length', args: { name, length } });
+
+  const charsetOk =
+    policy === 'ascii'
+      ? ASCII_NAME.test(name)
+      : name === name.toLowerCase() && Array.from(name).every((ch) => UNICODE_NAME_CHAR.test(ch));
+  if (!charsetOk) {
+    findings.push({
+      code: 'name.charset',
+      args: { name, allowed: policy === 'ascii' ? 'lowercase a–z, digits 0–9 and hyphens' : 'lowercase letters, digits and hyphens' },
+    });
+  }
+  if (name.startsWith('-') || name.endsWith('-') || name.includes('--')) findings.push({ code: 'name.hyphen', args: { name } });
+
+  if (dirName !== undefined && dirName !== '') {
+    const dir = policy === 'nfkc' ? dirName.normalize('NFKC') : dirName;
+    if (dir !== name) findings.push({ code: 'name.directory-mismatch', args: { name, dir: dirName } });
+  }
+  return findings;
+}

@@ -1,0 +1,181 @@
+/**
+ * bytes → split → YAML → field rules → composition → SkillPackage + diagnostics.
+ * A pure function of its inputs: no I/O, never throws on any bytes (only on
+ * misused options), the same input always gives the same diagnostics in the
+ * same order (DESIGN P5).
+ */
+import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
+import { SkillgraphError } from '../model/errors.js';
+import { EMPTY_COMPOSITION, type SkillPackage } from '../model/package.js';
+import { parseComposition } from './composition.js';
+import { checkFields, kindOf, type Report } from './fields.js';
+import { readFrontmatterYaml, recoverCompactValues } from './frontmatter.js';
+import { formatMessage, type MessageArgs } from './messages.js';
+import { normalizeName } from './names.js';
+import { resolveParseOptions, type ParseOptions, type ResolvedParseOptions } from './options.js';
+import type { ParseRuleCode } from './profiles.js';
+import { splitFrontmatter } from './split.js';
+import type { FrontmatterYaml, YamlLoc } from './yaml-types.js';
+
+export interface ParseResult {
+  /** Present when no error-severity diagnostic was found. */
+  readonly package?: SkillPackage;
+  /** Every finding, sorted (file, line, column, code). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The `name` field when it was a string (also for invalid skills), as the name policy reads it. */
+  readonly name?: string;
+  /** File positions of top-level frontmatter values (`name`, `description`, …), for the linter. */
+  readonly locations: Readonly<Record<string, YamlLoc>>;
+}
+
+const UTF8_STRICT = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const UTF8_LOOSE = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+// A whole file that is one relative path: a symlink checked out as a plain file.
+const LINK_PLACEHOLDER = /^\.{0,2}[^\s:]*\/[^\s]*$/;
+
+class Collector {
+  readonly list: Diagnostic[] = [];
+  private readonly o: ResolvedParseOptions;
+  constructor(o: ResolvedParseOptions) {
+    this.o = o;
+  }
+  add(code: ParseRuleCode, line: number, column: number, args: MessageArgs = {}): void {
+    const level = this.o.profile.rules[code];
+    if (level === 'off') return;
+    const { message, hint } = formatMessage(code, args);
+    this.list.push({ code, severity: level, message, file: this.o.locator, line, column, hint });
+  }
+  get failed(): boolean {
+    return this.list.some((d) => d.severity === 'error');
+  }
+}
+
+function decode(bytes: Uint8Array | string, out: Collector): string {
+  if (typeof bytes === 'string') return bytes;
+  try {
+    return UTF8_STRICT.decode(bytes);
+  } catch {
+    out.add('encoding.utf8', 1, 1);
+    return UTF8_LOOSE.decode(bytes);
+  }
+}
+
+function baseName(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i === -1 ? path : path.slice(i + 1);
+}
+
+/**
+ * Parse and validate one SKILL.md. Never throws on content; throws
+ * SkillgraphError('options.invalid') for bad options only.
+ *
+ * The package's `descriptor.digest` is left `''`: digests are computed by the
+ * catalog stage when it seals packages (DESIGN C2).
+ *
+ * @example parseSkill('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.id // 'project/pdf'
+ */
+export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): ParseResult {
+  const o = resolveParseOptions(options);
+  const out = new Collector(o);
+  const finish = (extra: Partial<ParseResult> = {}): ParseResult => {
+    if (o.profile.rules['skill.skipped'] !== 'off' && extra.package === undefined) out.add('skill.skipped', 1, 1);
+    const diagnostics = out.list.sort(compareDiagnostics);
+    return { locations: {}, ...extra, diagnostics };
+  };
+
+  const size = typeof bytes === 'string' ? bytes.length : bytes.byteLength;
+  if (size > o.maxFileBytes) {
+    out.add('file.too-large', 0, 0, { size, limit: o.maxFileBytes });
+    return finish();
+  }
+  const fileName = baseName(o.locator);
+  if (fileName !== 'SKILL.md' && fileName.toLowerCase() === 'skill.md') out.add('file.name-case', 0, 0, { file: fileName });
+
+  const text = decode(bytes, out);
+  const split = splitFrontmatter(text);
+  if (split.bom) out.add('encoding.bom', 1, 1);
+  if (split.crlf) out.add('encoding.crlf', 1, 1);
+  if (split.kind !== 'ok') {
+    const trimmed = split.text.trim();
+    if (split.kind === 'unterminated') out.add('frontmatter.unterminated', 1, 1);
+    else out.add('frontmatter.missing', 1, 1, LINK_PLACEHOLDER.test(trimmed) && trimmed.length < 1024 ? { target: trimmed } : {});
+    return finish();
+  }
+
+  const offset = split.yamlLine - 1;
+  let yaml: FrontmatterYaml = readFrontmatterYaml(split.yamlText, o.limits);
+  if (yaml.issues.length > 0 && o.profile.features.recoverCompactValues && yaml.issues.every((i) => i.code === 'yaml.invalid')) {
+    const fixed = recoverCompactValues(split.yamlText);
+    const again = fixed && readFrontmatterYaml(fixed.text, o.limits);
+    if (fixed && again && again.issues.length === 0) {
+      for (const r of fixed.recovered) out.add('yaml.recovered', r.line + offset, r.column, { key: r.key });
+      yaml = again;
+    }
+  }
+  for (const issue of yaml.issues) out.add(issue.code, issue.line + offset, issue.column, { detail: issue.message });
+  if (yaml.issues.length > 0) return finish();
+
+  const fm = yaml.value;
+  if (fm === null || typeof fm !== 'object' || Array.isArray(fm)) {
+    out.add('frontmatter.not-mapping', split.yamlLine, 1, { found: fm === null || fm === undefined ? 'nothing' : kindOf(fm) });
+    return finish();
+  }
+  const data = fm as Record<string, unknown>;
+  const at = (loc: YamlLoc | undefined): [number, number] => (loc ? [loc.line + offset, loc.column] : [split.yamlLine, 1]);
+  const report: Report = (code, path, part, args) => {
+    // A field missing inside an entry is reported at the nearest node that exists.
+    let loc = yaml.locate(path, part);
+    for (let n = path.length - 1; loc === undefined && n >= 0; n--) loc = yaml.locate(path.slice(0, n), 'value');
+    const [line, column] = at(loc);
+    out.add(code, line, column, args);
+  };
+
+  const fields = checkFields(data, o.profile, o.dirName, report, o.unicode);
+  const composition = o.profile.features.composition ? parseComposition(data, report) : EMPTY_COMPOSITION;
+
+  const locations: Record<string, YamlLoc> = {};
+  for (const key of Object.keys(data).sort()) {
+    const [line, column] = at(yaml.locate([key], 'value'));
+    locations[key] = { line, column };
+  }
+  let name = fields.name;
+  if (name === undefined && o.profile.features.nameFromDirectory && o.dirName) name = normalizeName(o.dirName, o.unicode);
+  const named = fields.name === undefined ? {} : { name: fields.name };
+  if (out.failed || name === undefined || fields.description === undefined) return finish({ ...named, locations });
+
+  const pkg: SkillPackage = {
+    descriptor: {
+      id: `${o.scope}/${name}`,
+      name,
+      description: fields.description,
+      version: fields.version,
+      ...(fields.license === undefined ? {} : { license: fields.license }),
+      ...(fields.compatibility === undefined ? {} : { compatibility: fields.compatibility }),
+      metadata: fields.metadata,
+      allowedTools: fields.allowedTools,
+      modelInvocable: fields.modelInvocable,
+      source: { scope: o.scope, precedence: o.precedence, root: o.root, locator: o.locator },
+      digest: '',
+    },
+    body: split.body,
+    bodyLine: split.bodyLine,
+    composition,
+    frontmatter: data,
+    diagnostics: [...out.list].sort(compareDiagnostics),
+  };
+  return finish({ package: pkg, ...named, locations });
+}
+
+/**
+ * Like parseSkill, but returns the package or throws SkillgraphError('skill.invalid')
+ * carrying the diagnostics in `details.diagnostics`.
+ *
+ * @example parseSkillOrThrow(text, { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).descriptor.name // 'pdf'
+ */
+export function parseSkillOrThrow(bytes: Uint8Array | string, options: ParseOptions): SkillPackage {
+  const result = parseSkill(bytes, options);
+  if (result.package) return result.package;
+  const first = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];
+  const where = first ? `${first.file}:${first.line}:${first.column} ${first.code} ${first.message}` : options.locator;
+  throw new SkillgraphError('skill.invalid', `invalid skill: ${where}`, { locator: options.locator, diagnostics: result.diagnostics });
+}

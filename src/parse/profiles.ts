@@ -1,0 +1,240 @@
+/**
+ * Validation profiles (DESIGN P4) as DATA: which frontmatter keys are known,
+ * and for each rule code the severity it gets (or `off`). Parsing code never
+ * branches on a profile's name; it looks rules up here.
+ */
+import type { DiagnosticCode, Severity } from '../model/diagnostics.js';
+
+export const PROFILE_NAMES = ['spec', 'skillgraph', 'claude-code', 'codex', 'lenient', 'strict-compat'] as const;
+export type ProfileName = (typeof PROFILE_NAMES)[number];
+
+export const UNICODE_POLICIES = ['nfkc', 'ascii'] as const;
+/** Name policy (DESIGN P4a): `nfkc` = Unicode lowercase letters/digits after NFKC (the reference); `ascii` = `[a-z0-9-]`. */
+export type UnicodePolicy = (typeof UNICODE_POLICIES)[number];
+
+export type RuleLevel = Severity | 'off';
+
+/** Behaviour switches a profile turns on — data, read by the parser. */
+export interface ProfileFeatures {
+  /** Read the composition keys of DESIGN P6 into `SkillPackage.composition`. */
+  readonly composition: boolean;
+  /** Accept `compatibility` as a `{os, programs, env}` map. */
+  readonly structuredCompatibility: boolean;
+  /** Re-read unquoted `key: a: b` values as strings (with `yaml.recovered`). */
+  readonly recoverCompactValues: boolean;
+  /** Without a usable `name`, use the folder's name (Claude Code does). */
+  readonly nameFromDirectory: boolean;
+}
+
+export interface Profile {
+  readonly name: ProfileName;
+  readonly summary: string;
+  readonly unicode: UnicodePolicy;
+  /** Top-level frontmatter keys the profile knows; others get `field.unknown`. */
+  readonly knownKeys: ReadonlySet<string>;
+  readonly features: ProfileFeatures;
+  /** Severity of every rule code the parser and linter emit. */
+  readonly rules: Readonly<Record<ParseRuleCode, RuleLevel>>;
+}
+
+/** The six keys of the Agent Skills specification. */
+export const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
+
+/** skillgraph's extension keys (DESIGN P6), plus the invocation flag it reads. */
+export const SKILLGRAPH_KEYS = ['version', 'includes', 'tools', 'inline-tools', 'mcp', 'agent-skills', 'disable-model-invocation'] as const;
+
+/**
+ * Extra keys Claude Code reads from SKILL.md (its skills documentation): slash-command
+ * hints and arguments, invocation control, model/effort overrides, forked context
+ * with a sub-agent, hooks, path filters and the shell for `!` commands.
+ */
+export const CLAUDE_CODE_KEYS = [
+  'when_to_use',
+  'argument-hint',
+  'arguments',
+  'disable-model-invocation',
+  'user-invocable',
+  'model',
+  'effort',
+  'context',
+  'agent',
+  'hooks',
+  'paths',
+  'shell',
+] as const;
+
+/**
+ * Codex reads the specification keys from SKILL.md (it shows `metadata.short-description`
+ * when present); its own settings live in `agents/openai.yaml`, not in frontmatter.
+ */
+export const CODEX_KEYS = [] as const;
+
+/** Every code the parse stage and the linter emit. */
+export const PARSE_RULE_CODES = [
+  'frontmatter.missing',
+  'frontmatter.unterminated',
+  'frontmatter.not-mapping',
+  'yaml.invalid',
+  'yaml.limit',
+  'yaml.recovered',
+  'field.unknown',
+  'name.missing',
+  'name.type',
+  'name.length',
+  'name.charset',
+  'name.hyphen',
+  'name.directory-mismatch',
+  'description.missing',
+  'description.type',
+  'description.length',
+  'compatibility.type',
+  'compatibility.length',
+  'compatibility.free-text',
+  'metadata.type',
+  'metadata.value-type',
+  'allowed-tools.type',
+  'license.type',
+  'file.name-case',
+  'file.too-large',
+  'encoding.bom',
+  'encoding.crlf',
+  'encoding.utf8',
+  'skill.skipped',
+  'version.type',
+  'includes.invalid',
+  'tools.invalid',
+  'inline-tools.invalid',
+  'mcp.invalid',
+  'agent-skills.invalid',
+  'body.too-long',
+  'description.no-trigger',
+  'link.broken',
+  'link.too-deep',
+  'name.reserved',
+  'description.xml-tag',
+  'skill.too-large',
+] as const satisfies readonly DiagnosticCode[];
+export type ParseRuleCode = (typeof PARSE_RULE_CODES)[number];
+
+const WARN: readonly ParseRuleCode[] = [
+  'encoding.bom',
+  'encoding.crlf',
+  'yaml.recovered',
+  'field.unknown',
+  'metadata.value-type',
+  'version.type',
+  'file.name-case',
+  'body.too-long',
+  'description.no-trigger',
+  'link.broken',
+  'link.too-deep',
+  'name.reserved',
+  'description.xml-tag',
+  'skill.too-large',
+];
+const LINT: readonly ParseRuleCode[] = ['body.too-long', 'description.no-trigger', 'link.broken', 'link.too-deep', 'name.reserved', 'description.xml-tag', 'skill.too-large'];
+
+/** skillgraph's baseline: every rule an error except the warnings above; lenient-only and strict-only rules off. */
+const BASE: Readonly<Record<ParseRuleCode, RuleLevel>> = Object.freeze(
+  Object.fromEntries(
+    PARSE_RULE_CODES.map((code) => [code, WARN.includes(code) ? 'warning' : code === 'skill.skipped' || code === 'compatibility.free-text' ? 'off' : 'error']),
+  ) as Record<ParseRuleCode, RuleLevel>,
+);
+
+const off = (codes: readonly ParseRuleCode[]): Partial<Record<ParseRuleCode, RuleLevel>> =>
+  Object.fromEntries(codes.map((c) => [c, 'off' as const]));
+
+/** In `lenient`, only what leaves no readable description stays an error; everything else warns. */
+const LENIENT_KEEP_ERRORS: readonly ParseRuleCode[] = [
+  'frontmatter.missing',
+  'frontmatter.unterminated',
+  'frontmatter.not-mapping',
+  'yaml.invalid',
+  'yaml.limit',
+  'description.missing',
+  'description.type',
+  'encoding.utf8',
+  'file.too-large',
+];
+const downgrade = (keep: readonly ParseRuleCode[]): Partial<Record<ParseRuleCode, RuleLevel>> =>
+  Object.fromEntries(PARSE_RULE_CODES.filter((c) => BASE[c] === 'error' && !keep.includes(c)).map((c) => [c, 'warning' as const]));
+
+const FEATURES_SPEC: ProfileFeatures = { composition: false, structuredCompatibility: false, recoverCompactValues: false, nameFromDirectory: false };
+const FEATURES_SKILLGRAPH: ProfileFeatures = { composition: true, structuredCompatibility: true, recoverCompactValues: false, nameFromDirectory: false };
+
+interface ProfileRow {
+  readonly summary: string;
+  readonly unicode: UnicodePolicy;
+  readonly keys: readonly string[];
+  readonly features: ProfileFeatures;
+  readonly rules: Partial<Record<ParseRuleCode, RuleLevel>>;
+}
+
+/** The table itself: one row per profile, overrides over BASE. */
+const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
+  spec: {
+    summary: 'the Agent Skills specification only; verdicts agree with the reference validator skills-ref',
+    unicode: 'nfkc',
+    keys: SPEC_KEYS,
+    features: FEATURES_SPEC,
+    rules: { 'field.unknown': 'error', ...off(LINT) },
+  },
+  skillgraph: {
+    summary: 'specification + skillgraph extension keys (version, includes, tools, inline-tools, mcp, agent-skills); unknown keys warn',
+    unicode: 'nfkc',
+    keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
+    features: FEATURES_SKILLGRAPH,
+    rules: {},
+  },
+  'claude-code': {
+    summary: 'what Claude Code accepts: its extra keys are known, a missing name falls back to the folder name',
+    unicode: 'nfkc',
+    keys: [...SPEC_KEYS, ...CLAUDE_CODE_KEYS],
+    features: { ...FEATURES_SPEC, nameFromDirectory: true },
+    rules: { 'name.missing': 'warning' },
+  },
+  codex: {
+    summary: 'what Codex accepts: the specification keys; others are ignored by Codex and warn here',
+    unicode: 'nfkc',
+    keys: [...SPEC_KEYS, ...CODEX_KEYS],
+    features: FEATURES_SPEC,
+    rules: {},
+  },
+  lenient: {
+    summary: "a client's leniency: name/folder mismatch and long names warn, `key: a: b` is recovered, only a skill without a readable description is skipped",
+    unicode: 'nfkc',
+    keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
+    features: { ...FEATURES_SKILLGRAPH, recoverCompactValues: true, nameFromDirectory: true },
+    rules: { ...downgrade(LENIENT_KEEP_ERRORS), 'field.unknown': 'info', 'skill.skipped': 'error' },
+  },
+  'strict-compat': {
+    summary: 'skillgraph + strict portability: ASCII names, structured compatibility only, string-only metadata',
+    unicode: 'ascii',
+    keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
+    features: FEATURES_SKILLGRAPH,
+    rules: { 'compatibility.free-text': 'error', 'metadata.value-type': 'error', 'field.unknown': 'error', 'version.type': 'error' },
+  },
+};
+
+/** Every profile, resolved and frozen. */
+export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze(
+  Object.fromEntries(
+    PROFILE_NAMES.map((name) => {
+      const row = ROWS[name];
+      const profile: Profile = Object.freeze({
+        name,
+        summary: row.summary,
+        unicode: row.unicode,
+        knownKeys: new Set(row.keys),
+        features: Object.freeze({ ...row.features }),
+        rules: Object.freeze({ ...BASE, ...row.rules }),
+      });
+      return [name, profile];
+    }),
+  ) as Record<ProfileName, Profile>,
+);
+
+/** True when `name` is a profile name. */
+export function isProfileName(name: unknown): name is ProfileName {
+  return typeof name === 'string' && (PROFILE_NAMES as readonly string[]).includes(name);
+}
