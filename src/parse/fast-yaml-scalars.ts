@@ -1,0 +1,224 @@
+/**
+ * Scalar readers for the flat-frontmatter fast path (`fast-yaml.ts`).
+ *
+ * Each reader starts at a given offset, reads exactly one scalar the way the
+ * `yaml` package (2.9, core schema) would, advances `cur.pos`, and returns the
+ * scalar's JS value — or `DECLINE` whenever the input is outside the subset we
+ * reproduce exactly, so the caller falls back to the general path. Declining
+ * is always safe; guessing is not.
+ */
+
+/** Shared scanning state: the text, the read position and a `[`/`{` count (see `fast-yaml.ts`). */
+export interface Cursor {
+  readonly src: string;
+  pos: number;
+  brackets: number;
+}
+
+/** Returned by a reader for any input it does not reproduce exactly. */
+export const DECLINE: unique symbol = Symbol('decline');
+export type Read<T> = T | typeof DECLINE;
+
+export const LF = 0x0a;
+export const SP = 0x20;
+const HASH = 0x23;
+const COLON = 0x3a;
+const DQUOTE = 0x22;
+const SQUOTE = 0x27;
+const BACKSLASH = 0x5c;
+const LBRACKET = 0x5b;
+const LBRACE = 0x7b;
+const COMMA = 0x2c;
+const RBRACKET = 0x5d;
+
+/**
+ * Characters we never accept anywhere: controls (tab and CR included — the
+ * general path handles tab/CRLF subtleties), DEL/C1, line/paragraph
+ * separators, BOM and non-characters.
+ */
+export function isBadChar(c: number): boolean {
+  return c < 0x20 ? c !== LF : c >= 0x7f && (c <= 0x9f || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe);
+}
+
+/**
+ * Scan the rest of a line from `i` (a comment or trailing text already judged
+ * harmless) for bad characters and brackets; returns the offset of the LF (or
+ * the text length), or -1 on a bad character.
+ */
+export function scanToEol(cur: Cursor, i: number): number {
+  const s = cur.src;
+  const n = s.length;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === LF) return i;
+    if (c === LBRACKET || c === LBRACE) cur.brackets++;
+    else if (isBadChar(c)) return -1;
+  }
+  return n;
+}
+
+/**
+ * After a quoted scalar or a flow sequence in block context: only spaces and a
+ * space-separated comment may follow on the line. Moves `cur.pos` to the next
+ * line start.
+ */
+export function endOfLine(cur: Cursor, i: number): boolean {
+  const s = cur.src;
+  const from = i;
+  while (s.charCodeAt(i) === SP) i++;
+  if (i < s.length && s.charCodeAt(i) !== LF) {
+    if (s.charCodeAt(i) !== HASH || i === from) return false;
+    i = scanToEol(cur, i);
+    if (i < 0) return false;
+  }
+  cur.pos = i + 1;
+  return true;
+}
+
+// Perf: the core-schema literals are matched only when the first character
+// could start one; the regexes are yaml's own tests, so resolution is exact.
+const INT_OCT = /^0o[0-7]+$/;
+const INT = /^[-+]?[0-9]+$/;
+const INT_HEX = /^0x[0-9a-fA-F]+$/;
+const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
+const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
+
+/**
+ * Resolve a plain scalar with the YAML 1.2 core schema, in yaml's tag order
+ * (null, bool, octal, int, hex, nan/inf, exponent float, float, else string).
+ *
+ * @example resolvePlain('0x1F') // 31
+ */
+export function resolvePlain(s: string): unknown {
+  const c = s.charCodeAt(0);
+  const numeric = (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+  if (!numeric) {
+    if (s === '' || s === '~' || s === 'null' || s === 'Null' || s === 'NULL') return null;
+    if (s === 'true' || s === 'True' || s === 'TRUE') return true;
+    if (s === 'false' || s === 'False' || s === 'FALSE') return false;
+    return s;
+  }
+  if (INT_OCT.test(s)) return parseInt(s.substring(2), 8);
+  if (INT.test(s)) return parseInt(s, 10);
+  if (INT_HEX.test(s)) return parseInt(s.substring(2), 16);
+  if (FLOAT_NAN.test(s)) return s.slice(-3).toLowerCase() === 'nan' ? NaN : s[0] === '-' ? -Infinity : Infinity;
+  if (FLOAT_EXP.test(s) || FLOAT.test(s)) return parseFloat(s);
+  return s;
+}
+
+const ESCAPES: Readonly<Record<string, string>> = {
+  '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
+  N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029', ' ': ' ', '"': '"', '/': '/', '\\': '\\',
+};
+
+/** Hex digits of a `\x`/`\u`/`\U` escape → the character, or DECLINE. */
+function hexEscape(s: string, at: number, len: number): Read<string> {
+  let code = 0;
+  for (let k = 0; k < len; k++) {
+    const h = s.charCodeAt(at + k);
+    const d = h >= 0x30 && h <= 0x39 ? h - 0x30 : h >= 0x61 && h <= 0x66 ? h - 0x57 : h >= 0x41 && h <= 0x46 ? h - 0x37 : -1;
+    if (d < 0) return DECLINE;
+    code = code * 16 + d;
+  }
+  return code > 0x10ffff ? DECLINE : String.fromCodePoint(code);
+}
+
+/**
+ * A one-line double-quoted scalar starting at the `"` at `start`; `cur.pos`
+ * ends just after the closing quote. Multi-line ones are declined.
+ */
+export function readDoubleQuoted(cur: Cursor, start: number): Read<string> {
+  const s = cur.src;
+  const n = s.length;
+  let out = '';
+  let run = start + 1;
+  for (let i = run; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === DQUOTE) {
+      cur.pos = i + 1;
+      return out + s.slice(run, i);
+    }
+    if (c === BACKSLASH) {
+      out += s.slice(run, i);
+      const e = s[i + 1];
+      if (e === undefined) return DECLINE;
+      const simple = ESCAPES[e];
+      if (simple !== undefined) {
+        out += simple;
+        i += 1;
+      } else {
+        const len = e === 'x' ? 2 : e === 'u' ? 4 : e === 'U' ? 8 : 0;
+        if (len === 0) return DECLINE;
+        const ch = hexEscape(s, i + 2, len);
+        if (ch === DECLINE) return DECLINE;
+        out += ch;
+        i += 1 + len;
+      }
+      run = i + 1;
+    } else if (c === LBRACKET || c === LBRACE) cur.brackets++;
+    else if (isBadChar(c)) return DECLINE; // LF included: multi-line → general path
+  }
+  return DECLINE;
+}
+
+/** A one-line single-quoted scalar (`''` is a quote); `cur.pos` ends after the closing quote. */
+export function readSingleQuoted(cur: Cursor, start: number): Read<string> {
+  const s = cur.src;
+  const n = s.length;
+  let out = '';
+  let run = start + 1;
+  for (let i = run; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === SQUOTE) {
+      out += s.slice(run, i);
+      if (s.charCodeAt(i + 1) !== SQUOTE) {
+        cur.pos = i + 1;
+        return out;
+      }
+      i += 1;
+      run = i;
+    } else if (c === LBRACKET || c === LBRACE) cur.brackets++;
+    else if (isBadChar(c)) return DECLINE;
+  }
+  return DECLINE;
+}
+
+/**
+ * A plain scalar inside a one-line flow sequence, from `start` up to `,`/`]`
+ * (trailing spaces trimmed); `cur.pos` ends on the delimiter. Anything that
+ * could change meaning inside flow (`:`, `#`, other flow indicators) declines.
+ */
+export function readFlowPlain(cur: Cursor, start: number): Read<unknown> {
+  const s = cur.src;
+  const n = s.length;
+  let last = start - 1;
+  let i = start;
+  for (; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c === COMMA || c === RBRACKET) break;
+    if (c === SP) continue;
+    if (c === COLON || c === HASH || c === LBRACKET || c === LBRACE || c === 0x7d || isBadChar(c)) return DECLINE;
+    last = i;
+  }
+  if (i >= n || last < start) return DECLINE;
+  cur.pos = i;
+  return resolvePlain(s.slice(start, last + 1));
+}
+
+/** True when the character cannot start a plain scalar in block context (or we decline it). */
+export function isPlainStartBlocked(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  switch (c) {
+    case 0x2d: { // `-` starts a plain scalar only when glued to the next character
+      const d = s.charCodeAt(i + 1);
+      return d === SP || d === LF || Number.isNaN(d);
+    }
+    case 0x3f: case COLON: case COMMA: case LBRACKET: case RBRACKET: case LBRACE: case 0x7d:
+    case HASH: case 0x26: case 0x2a: case 0x21: case 0x7c: case 0x3e: case SQUOTE: case DQUOTE:
+    case 0x25: case 0x40: case 0x60:
+      return true;
+    default:
+      return isBadChar(c) || c === SP || c === LF || Number.isNaN(c);
+  }
+}
