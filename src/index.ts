@@ -86,8 +86,25 @@ export {
 // --- parse ---
 
 // --- discover ---
+export {
+  DEFAULT_DISCOVER_OPTIONS,
+  PRESETS,
+  PRESET_NAMES,
+  discover,
+  findConfigFile,
+  listResources,
+  loadConfig,
+  makeRoot,
+  parseRootSpec,
+  presetRoots,
+  treeDigest,
+  treeDigests,
+} from './discover/index.js';
+export type { DiscoverOptions, DiscoverResult, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
 
 // --- catalog ---
+export { JS_HASHER, buildCatalog, compareLock, createLock, packageBytes, parseLock } from './catalog/index.js';
+export type { BuildCatalogOptions, LockDrift, LockEntry, Lockfile } from './catalog/index.js';
 
 // --- resolve ---
 
@@ -96,7 +113,10 @@ export {
 // --- workspace ---
 
 // --- engine ---
+export { loadCatalog, parseBatch } from './engine/catalog-pipeline.js';
+export type { CatalogStats, LoadCatalogOptions, LoadedCatalog, ParseItem, ParseItemResult } from './engine/catalog-pipeline.js';
 
 // --- cli ---
+export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
 export { main as runCli } from './cli/main.js';
 export type { CliIo } from './cli/io.js';

@@ -16,6 +16,10 @@ export interface VerbModule {
 /** Verb name → lazy module. Keep sorted by name. */
 export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   // verbs are added here by their stage issues, one line each
+  catalog: () => import('./verbs/catalog.js'),
+  check: () => import('./verbs/check.js'),
+  list: () => import('./verbs/list.js'),
+  lock: () => import('./verbs/lock.js'),
 };
 
 /** Error codes that mean the caller asked for something impossible (exit 2), not a crash. */

@@ -71,6 +71,7 @@ export type DiagnosticCode =
   | 'discover.depth-limit'
   | 'discover.unreadable'
   | 'discover.root-missing'
+  | 'discover.duplicate-skill-file'
   // --- catalog (C) ---
   | 'catalog.conflict'
   | 'catalog.duplicate-file';

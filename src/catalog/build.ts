@@ -1,0 +1,132 @@
+/**
+ * Selection and sealing (DESIGN C1–C3, D5): candidates ordered by precedence
+ * (high first) then locator; the first candidate of each name wins and every
+ * other one is a visible conflict. Pure: values in, a deeply frozen catalog out.
+ */
+import type { HashBackend } from '../model/backend.js';
+import type { Catalog, Conflict } from '../model/catalog.js';
+import { cmp, compareDiagnostics, compareUtf8, type Diagnostic } from '../model/diagnostics.js';
+import type { SkillPackage } from '../model/package.js';
+import { catalogDiagnostic } from './messages.js';
+import { catalogBytes, formatDigest, packageBytes } from './digest.js';
+import { deepFreeze } from './freeze.js';
+import { JS_HASHER } from './hasher.js';
+
+export interface BuildCatalogOptions {
+  /** Hash backend for package and catalog digests (default `JS_HASHER`). */
+  readonly hasher?: HashBackend;
+  /** Findings gathered before selection (discovery, parse) to keep with the catalog. */
+  readonly diagnostics?: readonly Diagnostic[];
+}
+
+/** Precedence high first, then locator in UTF-8 byte order (D5). */
+export function compareCandidates(a: SkillPackage, b: SkillPackage): number {
+  return b.descriptor.source.precedence - a.descriptor.source.precedence || compareUtf8(a.descriptor.source.locator, b.descriptor.source.locator);
+}
+
+/**
+ * Seal parsed packages into a catalog. Digests are (re)computed here in one
+ * `hashBatch` call, whatever the packages carried.
+ *
+ * @example buildCatalog(packages).get('pdf-tools')?.descriptor.digest // 'sha256:…'
+ */
+export function buildCatalog(candidates: readonly SkillPackage[], options: BuildCatalogOptions = {}): Catalog {
+  const hasher = options.hasher ?? JS_HASHER;
+  const diagnostics = [...(options.diagnostics ?? [])];
+  const ordered = [...candidates].sort(compareCandidates);
+  const unique: SkillPackage[] = [];
+  for (let i = 0; i < ordered.length; i++) {
+    const pkg = ordered[i]!;
+    const prev = unique.at(-1);
+    if (prev && prev.descriptor.source.locator === pkg.descriptor.source.locator && prev.descriptor.source.precedence === pkg.descriptor.source.precedence) {
+      const file = pkg.descriptor.source.locator;
+      diagnostics.push(catalogDiagnostic('catalog.duplicate-file', file, { file, root: prev.descriptor.source.root }));
+      continue;
+    }
+    unique.push(pkg);
+  }
+  // Perf: one batch for every package digest, so a WASM backend pays one call.
+  const hexes = hasher.hashBatch(unique.map(packageBytes));
+  const sealed = unique.map((pkg, i) => seal(pkg, formatDigest(hexes[i]!)));
+
+  const winners = new Map<string, SkillPackage>();
+  const conflicts: Conflict[] = [];
+  for (const pkg of sealed) {
+    const name = pkg.descriptor.name;
+    const winner = winners.get(name);
+    if (winner === undefined) {
+      winners.set(name, pkg);
+      continue;
+    }
+    const conflict: Conflict = {
+      name,
+      selected: winner.descriptor.source.locator,
+      shadowed: pkg.descriptor.source.locator,
+      identical: winner.descriptor.digest === pkg.descriptor.digest,
+    };
+    conflicts.push(conflict);
+    diagnostics.push(catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }));
+  }
+  // Stable sort keeps candidate order among conflicts of one name.
+  conflicts.sort((a, b) => cmp(a.name, b.name));
+  diagnostics.sort(compareDiagnostics);
+  return new SealedCatalog(sealed, [...winners.values()], conflicts, diagnostics, hasher);
+}
+
+/** A copy of `pkg` carrying its digest, deeply frozen. */
+function seal(pkg: SkillPackage, digest: string): SkillPackage {
+  if (pkg.descriptor.digest === digest && Object.isFrozen(pkg)) return pkg;
+  return deepFreeze({ ...pkg, descriptor: { ...pkg.descriptor, digest } });
+}
+
+/**
+ * The sealed catalog. Lookups use private maps (never reachable, so the
+ * instance stays immutable); the public arrays are frozen.
+ */
+class SealedCatalog implements Catalog {
+  readonly digest: string;
+  readonly skills: readonly SkillPackage[];
+  readonly conflicts: readonly Conflict[];
+  readonly diagnostics: readonly Diagnostic[];
+  readonly #all: readonly SkillPackage[];
+  readonly #byName: ReadonlyMap<string, SkillPackage>;
+  readonly #hasher: HashBackend;
+
+  constructor(all: readonly SkillPackage[], winners: readonly SkillPackage[], conflicts: readonly Conflict[], diagnostics: readonly Diagnostic[], hasher: HashBackend) {
+    const skills = [...winners].sort((a, b) => cmp(a.descriptor.name, b.descriptor.name));
+    this.#all = Object.freeze([...all]);
+    this.#byName = new Map(skills.map((p) => [p.descriptor.name, p]));
+    this.#hasher = hasher;
+    this.skills = Object.freeze(skills);
+    this.conflicts = deepFreeze(conflicts.map((c) => ({ ...c })));
+    this.diagnostics = deepFreeze(diagnostics.map((d) => ({ ...d })));
+    const pairs = skills.map((p) => [p.descriptor.name, p.descriptor.digest] as const);
+    this.digest = formatDigest(hasher.hashBatch([catalogBytes(pairs)])[0]!);
+    Object.freeze(this);
+  }
+
+  get(name: string): SkillPackage | undefined {
+    return this.#byName.get(name);
+  }
+
+  getScoped(scope: string, name: string): SkillPackage | undefined {
+    // Candidates are in precedence order, so the first match is the strongest of that scope.
+    return this.#all.find((p) => p.descriptor.source.scope === scope && p.descriptor.name === name);
+  }
+
+  excluding(locators: Iterable<string>): Catalog {
+    const drop = new Set(locators);
+    const keep = (p: SkillPackage): boolean => !drop.has(p.descriptor.source.locator);
+    return new SealedCatalog(
+      this.#all.filter(keep),
+      this.skills.filter(keep),
+      this.conflicts.filter((c) => !drop.has(c.selected)),
+      this.diagnostics,
+      this.#hasher,
+    );
+  }
+
+  toJSON(): Record<string, unknown> {
+    return { digest: this.digest, skills: this.skills.map((p) => p.descriptor), conflicts: this.conflicts, diagnostics: this.diagnostics };
+  }
+}

@@ -1,0 +1,109 @@
+/**
+ * Canonical byte serialisation behind every digest (DESIGN C2, C2a). Each
+ * value is a one-byte tag followed by a big-endian length or count, so no two
+ * different values share an encoding (no ambiguous concatenation), and map
+ * keys are sorted by UTF-8 bytes (never by locale).
+ *
+ * ```
+ * string   's' u32(byteLength) utf8-bytes
+ * number   'n' u32(byteLength) ascii(String(n))        e.g. 1.5 → "1.5"
+ * true     't'           false 'f'           null 'z'
+ * array    'a' u32(count) value*
+ * map      'm' u32(count) (string(key) value)*   keys in UTF-8 byte order
+ * bytes    'b' u64(byteLength) raw-bytes
+ * ```
+ */
+import { compareUtf8 } from '../model/diagnostics.js';
+
+const UTF8 = new TextEncoder();
+
+/** Growable byte buffer with the canonical encoders. */
+export class CanonicalWriter {
+  private buf: Uint8Array;
+  private view: DataView;
+  private len = 0;
+
+  constructor(initial = 1024) {
+    this.buf = new Uint8Array(initial);
+    this.view = new DataView(this.buf.buffer);
+  }
+
+  private reserve(n: number): void {
+    if (this.len + n <= this.buf.length) return;
+    // Perf: doubling keeps appends amortised O(1) for large bodies and trees.
+    let size = this.buf.length * 2;
+    while (size < this.len + n) size *= 2;
+    const next = new Uint8Array(size);
+    next.set(this.buf.subarray(0, this.len));
+    this.buf = next;
+    this.view = new DataView(next.buffer);
+  }
+
+  tag(ch: 's' | 'n' | 't' | 'f' | 'z' | 'a' | 'm' | 'b'): this {
+    this.reserve(1);
+    this.buf[this.len++] = ch.charCodeAt(0);
+    return this;
+  }
+
+  u32(n: number): this {
+    this.reserve(4);
+    this.view.setUint32(this.len, n >>> 0, false);
+    this.len += 4;
+    return this;
+  }
+
+  u64(n: number): this {
+    this.reserve(8);
+    this.view.setBigUint64(this.len, BigInt(n), false);
+    this.len += 8;
+    return this;
+  }
+
+  raw(bytes: Uint8Array): this {
+    this.reserve(bytes.length);
+    this.buf.set(bytes, this.len);
+    this.len += bytes.length;
+    return this;
+  }
+
+  string(s: string): this {
+    const bytes = UTF8.encode(s);
+    return this.tag('s').u32(bytes.length).raw(bytes);
+  }
+
+  bytes(b: Uint8Array): this {
+    return this.tag('b').u64(b.length).raw(b);
+  }
+
+  /** Any plain JSON-like value (YAML `toJS()` output). */
+  value(v: unknown): this {
+    if (v === null || v === undefined) return this.tag('z');
+    if (typeof v === 'string') return this.string(v);
+    if (typeof v === 'boolean') return this.tag(v ? 't' : 'f');
+    if (typeof v === 'number' || typeof v === 'bigint') {
+      const text = UTF8.encode(String(v));
+      return this.tag('n').u32(text.length).raw(text);
+    }
+    if (Array.isArray(v)) {
+      this.tag('a').u32(v.length);
+      for (const item of v) this.value(item);
+      return this;
+    }
+    if (v instanceof Date) return this.string(v.toISOString());
+    if (typeof v === 'object') return this.map(v as Record<string, unknown>);
+    return this.string(String(v));
+  }
+
+  /** A map with keys in UTF-8 byte order; undefined members are left out. */
+  map(o: Readonly<Record<string, unknown>>): this {
+    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort(compareUtf8);
+    this.tag('m').u32(keys.length);
+    for (const k of keys) this.string(k).value(o[k]);
+    return this;
+  }
+
+  /** The bytes written so far (a copy-free view). */
+  finish(): Uint8Array {
+    return this.buf.subarray(0, this.len);
+  }
+}

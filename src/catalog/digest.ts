@@ -1,0 +1,75 @@
+/**
+ * Package and catalog digests (DESIGN C2). The byte formats are documented in
+ * the README ("Digests") so anyone can recompute them; change them only with a
+ * new version label.
+ */
+import { compareUtf8 } from '../model/diagnostics.js';
+import type { SkillPackage } from '../model/package.js';
+import { CanonicalWriter } from './canonical.js';
+
+/** Version labels written first into each serialisation. */
+export const PACKAGE_DIGEST_LABEL = 'skillgraph/package/v1';
+export const CATALOG_DIGEST_LABEL = 'skillgraph/catalog/v1';
+
+/**
+ * Frontmatter keys whose normalised form comes from the descriptor; every
+ * other key goes into the `extensions` map as parsed.
+ */
+export const NORMALISED_KEYS: ReadonlySet<string> = new Set([
+  'name',
+  'description',
+  'version',
+  'license',
+  'compatibility',
+  'metadata',
+  'allowed-tools',
+  'disable-model-invocation',
+]);
+
+/**
+ * The canonical bytes of a package: label, name, description, version,
+ * license, compatibility, metadata, allowed-tools, model-invocable,
+ * extensions, body (CRLF folded to LF). Source paths are not part of it, so
+ * byte-identical copies in two folders share a digest.
+ *
+ * @example sha256(packageBytes(pkg))
+ */
+export function packageBytes(pkg: SkillPackage): Uint8Array {
+  const d = pkg.descriptor;
+  const extensions: Record<string, unknown> = {};
+  for (const key of Object.keys(pkg.frontmatter)) {
+    if (!NORMALISED_KEYS.has(key)) extensions[key] = pkg.frontmatter[key];
+  }
+  const w = new CanonicalWriter(256 + pkg.body.length * 2);
+  w.string(PACKAGE_DIGEST_LABEL)
+    .string(d.name)
+    .string(d.description)
+    .string(d.version)
+    .value(d.license ?? null)
+    .value(d.compatibility ?? null)
+    .map(d.metadata)
+    .value([...d.allowedTools])
+    .value(d.modelInvocable)
+    .map(extensions)
+    .string(pkg.body.replace(/\r\n/g, '\n'));
+  return w.finish();
+}
+
+/**
+ * The canonical bytes of a catalog: label, then the (name, digest) pairs in
+ * UTF-8 byte order of name, as an array of two-element arrays.
+ *
+ * @example sha256(catalogBytes([['a', 'sha256:…']]))
+ */
+export function catalogBytes(pairs: readonly (readonly [string, string])[]): Uint8Array {
+  const sorted = [...pairs].sort((a, b) => compareUtf8(a[0], b[0]));
+  const w = new CanonicalWriter(64 + sorted.length * 96);
+  w.string(CATALOG_DIGEST_LABEL).tag('a').u32(sorted.length);
+  for (const [name, digest] of sorted) w.tag('a').u32(2).string(name).string(digest);
+  return w.finish();
+}
+
+/** `sha256:` + hex, the printed form of every digest. */
+export function formatDigest(hex: string): string {
+  return `sha256:${hex}`;
+}

@@ -1,0 +1,23 @@
+/**
+ * The catalog stage (DESIGN C1–C3): precedence selection, visible conflicts,
+ * content digests, sealing, disabled sources, and the lockfile model. Pure.
+ */
+export { buildCatalog, compareCandidates, type BuildCatalogOptions } from './build.js';
+export { JS_HASHER } from './hasher.js';
+export { packageBytes, catalogBytes, formatDigest, NORMALISED_KEYS, PACKAGE_DIGEST_LABEL, CATALOG_DIGEST_LABEL } from './digest.js';
+export { CanonicalWriter } from './canonical.js';
+export { deepFreeze } from './freeze.js';
+export { CATALOG_MESSAGES, catalogDiagnostic, type CatalogCode } from './messages.js';
+export {
+  LOCKFILE_NAME,
+  LockfileSchema,
+  LockEntrySchema,
+  createLock,
+  parseLock,
+  compareLock,
+  type Lockfile,
+  type LockEntry,
+  type LockDrift,
+  type LockChange,
+  type LockField,
+} from './lockfile.js';

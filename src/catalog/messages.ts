@@ -1,0 +1,44 @@
+/**
+ * Wording of catalog diagnostics (selection findings), apart from the data.
+ * The row shape and `wordedDiagnostic` are shared with the discovery table.
+ */
+import type { Diagnostic, DiagnosticCode, Severity } from '../model/diagnostics.js';
+
+/** Message arguments. */
+export type Args = Readonly<Record<string, string | number>>;
+
+/** One row of a messages table. */
+export interface Wording {
+  readonly severity: Severity;
+  readonly message: (a: Args) => string;
+  readonly hint: (a: Args) => string;
+}
+
+export type CatalogCode = Extract<DiagnosticCode, `catalog.${string}`>;
+
+export const CATALOG_MESSAGES: Readonly<Record<CatalogCode, Wording>> = Object.freeze({
+  'catalog.conflict': {
+    severity: 'info',
+    message: (a) => `'${a.name}' at ${a.shadowed} is shadowed by ${a.selected}${a.identical ? ' (identical copy)' : ''}`,
+    hint: () => 'rename one of the skills, or remove the copy that should not be used',
+  },
+  'catalog.duplicate-file': {
+    severity: 'info',
+    message: (a) => `${a.file} is reachable from more than one root; counted once (under ${a.root})`,
+    hint: () => 'roots overlap; this is harmless',
+  },
+} satisfies Record<CatalogCode, Wording>);
+
+/**
+ * Build a catalog diagnostic about a whole file (line/column 0).
+ *
+ * @example catalogDiagnostic('catalog.duplicate-file', '/r/a/SKILL.md', { file: '/r/a/SKILL.md', root: '/r' })
+ */
+export function catalogDiagnostic(code: CatalogCode, file: string, args: Args): Diagnostic {
+  return wordedDiagnostic(code, CATALOG_MESSAGES[code], file, args);
+}
+
+/** A whole-file diagnostic from a messages-table row (shared with the discovery table). */
+export function wordedDiagnostic(code: DiagnosticCode, w: Wording, file: string, args: Args): Diagnostic {
+  return Object.freeze({ code, severity: w.severity, message: w.message(args), file, line: 0, column: 0, hint: w.hint(args) });
+}

@@ -1,0 +1,114 @@
+/**
+ * The flags every catalog-reading verb shares (catalog, list, lock, check,
+ * resolve, graph, context, load, materialize, describe), and the one function
+ * that turns them into a sealed catalog.
+ *
+ * Root sources, merged in this order (precedence, not order, picks winners):
+ *   1. `--root PATH[:scope[:precedence]][!]` flags, in the order given;
+ *   2. `--preset NAME` flags (project folder, then user folder, per preset);
+ *   3. the config file's `roots:` then `presets:` — used when `--config FILE`
+ *      is given, or when 1–2 named no root (then the nearest
+ *      `skillgraph.config.yaml` upward from the working folder);
+ *   4. when still no root: every built-in preset for the working folder and home.
+ * Walk options: flag > config file (explicit or found) > built-in default.
+ *
+ * @example
+ * export const spec = { name: 'graph', summary: '…', usage: '[--root …]', flags: { ...CATALOG_FLAGS, format: … } };
+ * const { catalog, stats } = catalogFromFlags(parseVerbArgs(spec, args, io).values, io, 'graph');
+ */
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { findConfigFile, loadConfig, type SkillgraphConfig } from '../discover/config.js';
+import { PRESET_NAMES, presetRoots, type PresetContext } from '../discover/presets.js';
+import { makeRoot, parseRootSpec, type SkillRoot } from '../discover/roots.js';
+import { DEFAULT_DISCOVER_OPTIONS } from '../discover/walk.js';
+import { loadCatalog, type LoadedCatalog } from '../engine/catalog-pipeline.js';
+import { isSkillgraphError } from '../model/errors.js';
+import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
+import type { CliIo } from './io.js';
+
+/** Spread into a verb's `flags`. */
+export const CATALOG_FLAGS = {
+  root: { type: 'string', multiple: true, value: 'PATH[:scope[:prec]][!]', description: "add a skill root; scope global|project|local or custom with a precedence; '!' = required" },
+  require: { type: 'boolean', description: 'make every --root required (missing root → exit 2)' },
+  preset: { type: 'string', multiple: true, value: 'NAME', description: `add an agent's project and user folders (${PRESET_NAMES.join(', ')})` },
+  config: { type: 'string', value: 'FILE', description: 'read roots and options from this config file (default: nearest skillgraph.config.yaml)' },
+  depth: { type: 'string', value: 'N', description: `folder levels searched below each root (default ${DEFAULT_DISCOVER_OPTIONS.depth})` },
+  'max-dirs': { type: 'string', value: 'N', description: `folders read per root before stopping (default ${DEFAULT_DISCOVER_OPTIONS.maxDirs})` },
+  'follow-symlinks': { type: 'boolean', description: "follow symlinks that stay inside the root's real path" },
+  nested: { type: 'boolean', description: 'also look for skills inside skill folders' },
+  profile: { type: 'string', value: 'P', description: 'validation profile (default skillgraph)' },
+} as const satisfies Record<string, FlagSpec>;
+
+/** Where the roots came from, for human output. */
+export type RootSource = 'flags' | 'config' | 'presets';
+
+export interface CatalogFromFlags extends LoadedCatalog {
+  readonly rootSource: RootSource;
+  /** POSIX path of the config file used, if any. */
+  readonly configFile?: string;
+}
+
+/** Home folder from the injected environment (tests point it at a temp dir). */
+export function homeFrom(io: CliIo): string {
+  return io.env.HOME ?? io.env.USERPROFILE ?? homedir();
+}
+
+/**
+ * Build the sealed catalog the shared flags describe. Bad flag values are
+ * usage errors (exit 2) naming the flag; config and root errors propagate as
+ * SkillgraphErrors (exit 2 through the dispatcher).
+ *
+ * @example const { catalog, stats } = catalogFromFlags(values, io, 'catalog');
+ */
+export function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb: string): CatalogFromFlags {
+  const ctx: PresetContext = { cwd: io.cwd, home: homeFrom(io), env: io.env };
+  const explicitConfig = typeof values.config === 'string' ? resolve(io.cwd, values.config) : undefined;
+  const configPath = explicitConfig ?? findConfigFile(io.cwd);
+  const config: SkillgraphConfig | undefined = configPath ? loadConfig(configPath, ctx) : undefined;
+
+  const requireAll = values.require === true;
+  const roots: SkillRoot[] = [];
+  try {
+    for (const spec of strings(values.root)) {
+      const input = parseRootSpec(spec);
+      roots.push(makeRoot({ ...input, required: input.required === true || requireAll }, ctx.cwd, ctx.home));
+    }
+    roots.push(...presetRoots(strings(values.preset), ctx));
+  } catch (error) {
+    if (isSkillgraphError(error)) usageError(io, verb, error.message);
+    throw error;
+  }
+  let rootSource: RootSource = 'flags';
+  if (config && (explicitConfig !== undefined || roots.length === 0)) {
+    if (roots.length === 0) rootSource = 'config';
+    roots.push(...config.roots);
+  }
+  if (roots.length === 0) {
+    rootSource = 'presets';
+    roots.push(...presetRoots(PRESET_NAMES, ctx));
+  }
+  const depth = intFlag(io, verb, 'depth', values.depth, config?.depth ?? DEFAULT_DISCOVER_OPTIONS.depth);
+  const maxDirs = intFlag(io, verb, 'max-dirs', values['max-dirs'], config?.maxDirs ?? DEFAULT_DISCOVER_OPTIONS.maxDirs);
+  if (maxDirs < 1) usageError(io, verb, '--max-dirs must be at least 1');
+  const profile = typeof values.profile === 'string' ? values.profile : config?.profile;
+  let loaded: LoadedCatalog;
+  try {
+    loaded = loadCatalog({
+      roots,
+      depth,
+      maxDirs,
+      followSymlinks: values['follow-symlinks'] === true || (config?.followSymlinks ?? false),
+      nested: values.nested === true || (config?.nested ?? false),
+      ...(profile !== undefined ? { profile } : {}),
+    });
+  } catch (error) {
+    if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, error.message);
+    throw error;
+  }
+  return { ...loaded, rootSource, ...(config && configPath ? { configFile: config.file } : {}) };
+}
+
+function strings(v: unknown): string[] {
+  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+}

@@ -1,0 +1,115 @@
+/**
+ * `skillgraph catalog` — discover, parse and seal; print the catalog.
+ * JSON: `{schemaVersion, digest, skills: [descriptor…], conflicts, diagnostics, stats}`,
+ * byte-identical run to run. Human output (stderr): a table of scope, name and
+ * description cut to the terminal width, then conflicts and findings.
+ */
+import { relative, sep } from 'node:path';
+import type { Catalog } from '../../model/catalog.js';
+import { hasErrors, type Diagnostic } from '../../model/diagnostics.js';
+import type { VerbSpec } from '../args.js';
+import { parseVerbArgs } from '../args.js';
+import { CATALOG_FLAGS, catalogFromFlags, type CatalogFromFlags } from '../catalog-flags.js';
+import { EXIT } from '../exit.js';
+import { paint, useColor, writeJson, type CliIo } from '../io.js';
+
+export const spec: VerbSpec = {
+  name: 'catalog',
+  summary: 'discover skills in scoped roots and print the sealed catalog',
+  usage: '[--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--json]',
+  flags: CATALOG_FLAGS,
+};
+
+/** The `--json` document of catalog and list (without schemaVersion, added by writeJson). */
+export function catalogDocument(result: CatalogFromFlags): Record<string, unknown> {
+  const { catalog, stats } = result;
+  return {
+    digest: catalog.digest,
+    skills: catalog.skills.map((p) => p.descriptor),
+    conflicts: catalog.conflicts,
+    diagnostics: catalog.diagnostics,
+    stats,
+  };
+}
+
+/** Exit status of catalog-reading verbs: findings when a skill was left out by an error. */
+export function catalogStatus(catalog: Catalog): number {
+  return hasErrors(catalog.diagnostics) ? EXIT.findings : EXIT.ok;
+}
+
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseVerbArgs(spec, args, io);
+  const result = catalogFromFlags(values, io, spec.name);
+  if (values.json) writeJson(io, catalogDocument(result));
+  else io.stderr.write(renderCatalog(result, io, { table: true }));
+  return catalogStatus(result.catalog);
+}
+
+/** A path for people: relative to the working folder when inside it. */
+export function displayPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel) ? rel.split(sep).join('/') : path;
+}
+
+/** Cut `text` to `width` characters (code points), ending in '…' when cut. */
+export function cut(text: string, width: number): string {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  if (width <= 0) return '';
+  return chars.length <= width ? chars.join('') : `${chars.slice(0, Math.max(0, width - 1)).join('')}…`;
+}
+
+/** Human rendering shared by `catalog` (table) and `list` (short). */
+export function renderCatalog(result: CatalogFromFlags, io: CliIo, options: { table: boolean }): string {
+  const { catalog, stats } = result;
+  const color = useColor(io);
+  const width = Math.max(40, io.stderr.columns ?? 100);
+  const out: string[] = [];
+  const rows = catalog.skills.map((p) => [p.descriptor.source.scope, p.descriptor.name, p.descriptor.description] as const);
+  const scopeW = Math.max(5, ...rows.map((r) => r[0].length));
+  const nameW = Math.max(4, ...rows.map((r) => r[1].length));
+  if (rows.length === 0) {
+    out.push('No skills found.');
+  } else if (options.table) {
+    out.push(paint(color, 'bold', `${'SCOPE'.padEnd(scopeW)}  ${'NAME'.padEnd(nameW)}  DESCRIPTION`));
+    for (const [scope, name, description] of rows) {
+      out.push(`${scope.padEnd(scopeW)}  ${name.padEnd(nameW)}  ${cut(description, width - scopeW - nameW - 4)}`);
+    }
+  } else {
+    for (const [scope, name, description] of rows) {
+      out.push(`${paint(color, 'bold', name)} ${paint(color, 'dim', `(${scope})`)} ${cut(description, width - name.length - scope.length - 4)}`);
+    }
+  }
+  out.push('');
+  const shadowed = catalog.conflicts.length;
+  out.push(
+    `${catalog.skills.length} skill(s) from ${stats.roots.searched} root(s)` +
+      (shadowed ? `, ${shadowed} shadowed` : '') +
+      (stats.roots.missing.length ? `, ${stats.roots.missing.length} root(s) missing` : '') +
+      ` · ${catalog.digest}`,
+  );
+  if (shadowed) {
+    out.push('', paint(color, 'bold', 'Conflicts:'));
+    for (const c of catalog.conflicts) {
+      const note = c.identical ? ' (identical copy)' : '';
+      out.push(
+        options.table
+          ? `  ${c.name}: ${displayPath(c.selected, io.cwd)} shadows ${displayPath(c.shadowed, io.cwd)}${note}`
+          : `  ${c.name}${note}`,
+      );
+    }
+  }
+  out.push(...renderFindings(catalog.diagnostics, io, color, options.table));
+  return `${out.join('\n')}\n`;
+}
+
+function renderFindings(diagnostics: readonly Diagnostic[], io: CliIo, color: boolean, all: boolean): string[] {
+  const shown = diagnostics.filter((d) => d.severity !== 'info' && d.code !== 'catalog.conflict');
+  if (shown.length === 0) return [];
+  const errors = shown.filter((d) => d.severity === 'error').length;
+  const out = ['', paint(color, 'bold', `Findings: ${errors} error(s), ${shown.length - errors} warning(s)`)];
+  for (const d of all ? shown : shown.filter((x) => x.severity === 'error')) {
+    const where = `${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''}`;
+    out.push(`  ${paint(color, d.severity === 'error' ? 'red' : 'yellow', d.severity)} ${where} ${paint(color, 'dim', d.code)} ${d.message}`);
+  }
+  return out;
+}

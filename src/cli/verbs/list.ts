@@ -1,0 +1,25 @@
+/**
+ * `skillgraph list` — the short human listing of the catalog: one line per
+ * skill (name, scope, description). `--json` prints the same document as
+ * `skillgraph catalog --json`.
+ */
+import type { VerbSpec } from '../args.js';
+import { parseVerbArgs } from '../args.js';
+import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
+import { writeJson, type CliIo } from '../io.js';
+import { catalogDocument, catalogStatus, renderCatalog } from './catalog.js';
+
+export const spec: VerbSpec = {
+  name: 'list',
+  summary: 'list the skills of the catalog, one line each',
+  usage: '[--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--json]',
+  flags: CATALOG_FLAGS,
+};
+
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseVerbArgs(spec, args, io);
+  const result = catalogFromFlags(values, io, spec.name);
+  if (values.json) writeJson(io, catalogDocument(result));
+  else io.stderr.write(renderCatalog(result, io, { table: false }));
+  return catalogStatus(result.catalog);
+}

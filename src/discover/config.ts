@@ -1,0 +1,171 @@
+/**
+ * `skillgraph.config.yaml`: roots, presets and walk options for a project,
+ * found by walking upward from the working folder. Validated with zod; every
+ * error is a `config.invalid` SkillgraphError naming `file:line:col`.
+ *
+ * ```yaml
+ * roots:
+ *   - path: skills/shared      # relative to this file's folder; `~` = home
+ *     scope: global            # default project
+ *     precedence: 10           # default from the scope
+ *     required: true           # default false
+ *   - vendor/skills:local:35!  # or the CLI form PATH[:scope[:precedence]][!]
+ * presets: [claude, agents]
+ * depth: 4
+ * max-dirs: 2000
+ * follow-symlinks: false
+ * nested: false
+ * profile: skillgraph
+ * ```
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { LineCounter, isMap, isNode, isScalar, parseDocument } from 'yaml';
+import { z } from 'zod';
+import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
+import { toPosix } from './paths.js';
+import { presetRoots, type PresetContext } from './presets.js';
+import { makeRoot, parseRootSpec, type SkillRoot } from './roots.js';
+
+/** The file name looked for in the working folder and its ancestors. */
+export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
+
+const RootEntrySchema = z.union([
+  z.string().min(1),
+  z.strictObject({
+    path: z.string().min(1),
+    scope: z.string().min(1).optional(),
+    precedence: z.number().int().optional(),
+    required: z.boolean().optional(),
+  }),
+]);
+
+export const ConfigFileSchema = z.strictObject({
+  roots: z.array(RootEntrySchema).optional(),
+  presets: z.array(z.string().min(1)).optional(),
+  depth: z.number().int().min(0).max(64).optional(),
+  'max-dirs': z.number().int().min(1).optional(),
+  'follow-symlinks': z.boolean().optional(),
+  nested: z.boolean().optional(),
+  profile: z.string().min(1).optional(),
+});
+export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+
+/** A loaded config: roots already resolved against the file's folder. */
+export interface SkillgraphConfig {
+  /** POSIX path of the file. */
+  readonly file: string;
+  readonly roots: readonly SkillRoot[];
+  readonly depth?: number;
+  readonly maxDirs?: number;
+  readonly followSymlinks?: boolean;
+  readonly nested?: boolean;
+  readonly profile?: string;
+}
+
+/**
+ * The nearest `skillgraph.config.yaml` in `cwd` or an ancestor, or undefined.
+ *
+ * @example findConfigFile('/repo/packages/app') // '/repo/skillgraph.config.yaml'
+ */
+export function findConfigFile(cwd: string): string | undefined {
+  let dir = cwd;
+  for (;;) {
+    const candidate = join(dir, CONFIG_FILE_NAME);
+    if (existsSync(candidate)) return candidate;
+    const parent = dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/**
+ * Read and validate a config file. Presets listed in it are expanded with
+ * `ctx` (project folders relative to `ctx.cwd`).
+ *
+ * @example loadConfig('/repo/skillgraph.config.yaml', { cwd: '/repo', home: '/home/me', env: {} })
+ */
+export function loadConfig(file: string, ctx: PresetContext): SkillgraphConfig {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new SkillgraphError('config.invalid', `cannot read config ${toPosix(file)}: ${(error as Error).message}`, { file: toPosix(file) }, error);
+  }
+  return parseConfig(text, file, ctx);
+}
+
+/**
+ * Validate config text (the pure half of `loadConfig`).
+ *
+ * @example parseConfig('depth: 2\n', '/repo/skillgraph.config.yaml', ctx).depth // 2
+ */
+export function parseConfig(text: string, file: string, ctx: PresetContext): SkillgraphConfig {
+  const where = toPosix(file);
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  const fail = (offset: number, message: string): never => {
+    const pos = lines.linePos(offset);
+    throw new SkillgraphError('config.invalid', `${where}:${pos.line}:${pos.col}: ${message}`, { file: where, line: pos.line, column: pos.col });
+  };
+  const yamlError = doc.errors[0];
+  if (yamlError) fail(yamlError.pos[0], `invalid YAML: ${yamlError.message.split('\n')[0]}`);
+  const data = doc.contents === null ? {} : doc.toJS({ maxAliasCount: 50 });
+  const parsed = ConfigFileSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
+    if (issue.code === 'unrecognized_keys') {
+      const key = issue.keys[0] ?? '';
+      fail(keyOffset(doc, path, key) ?? offsetOf(doc, path), `unknown key '${key}'${path.length ? ` in ${path.join('.')}` : ''}`);
+    }
+    fail(offsetOf(doc, path), `${path.length ? path.join('.') : '(root)'}: ${issue.message}`);
+  }
+  const cfg = parsed.data!;
+  const base = dirname(file);
+  const roots: SkillRoot[] = [];
+  (cfg.roots ?? []).forEach((entry, index) => {
+    try {
+      roots.push(makeRoot(typeof entry === 'string' ? parseRootSpec(entry) : entry, base, ctx.home));
+    } catch (error) {
+      if (isSkillgraphError(error)) fail(offsetOf(doc, ['roots', index]), error.message);
+      throw error;
+    }
+  });
+  if (cfg.presets?.length) {
+    try {
+      roots.push(...presetRoots(cfg.presets, ctx));
+    } catch (error) {
+      if (isSkillgraphError(error)) fail(offsetOf(doc, ['presets']), error.message);
+      throw error;
+    }
+  }
+  return Object.freeze({
+    file: where,
+    roots: Object.freeze(roots),
+    ...(cfg.depth !== undefined ? { depth: cfg.depth } : {}),
+    ...(cfg['max-dirs'] !== undefined ? { maxDirs: cfg['max-dirs'] } : {}),
+    ...(cfg['follow-symlinks'] !== undefined ? { followSymlinks: cfg['follow-symlinks'] } : {}),
+    ...(cfg.nested !== undefined ? { nested: cfg.nested } : {}),
+    ...(cfg.profile !== undefined ? { profile: cfg.profile } : {}),
+  });
+}
+
+/** Offset of the deepest existing node on `path` (the key for a missing member). */
+function offsetOf(doc: ReturnType<typeof parseDocument>, path: readonly (string | number)[]): number {
+  for (let n = path.length; n > 0; n--) {
+    const node = doc.getIn(path.slice(0, n), true);
+    if (isNode(node) && node.range) return node.range[0];
+  }
+  return isNode(doc.contents) && doc.contents.range ? doc.contents.range[0] : 0;
+}
+
+/** Offset of mapping key `key` inside the map at `path`. */
+function keyOffset(doc: ReturnType<typeof parseDocument>, path: readonly (string | number)[], key: string): number | undefined {
+  const map = path.length ? doc.getIn(path, true) : doc.contents;
+  if (!isMap(map)) return undefined;
+  for (const pair of map.items) {
+    if (isScalar(pair.key) && pair.key.value === key && pair.key.range) return pair.key.range[0];
+  }
+  return undefined;
+}

@@ -1,0 +1,11 @@
+/**
+ * The discover stage (DESIGN D1–D5): roots and presets, the config file, the
+ * bounded agent-root walk, and lazy reads of a skill folder's files.
+ */
+export { discover, resolveDiscoverOptions, DEFAULT_DISCOVER_OPTIONS, type DiscoverOptions, type DiscoverResult, type RootReport, type SkillCandidate } from './walk.js';
+export { makeRoot, parseRootSpec, checkRoots, compareRoots, scopePrecedence, type SkillRoot, type CheckedRoot, type MakeRootInput } from './roots.js';
+export { PRESETS, PRESET_NAMES, presetRoots, type Preset, type PresetContext } from './presets.js';
+export { CONFIG_FILE_NAME, ConfigFileSchema, findConfigFile, loadConfig, parseConfig, type ConfigFile, type SkillgraphConfig } from './config.js';
+export { listResources, treeDigest, treeDigests, treeBytes, DEFAULT_RESOURCE_LIMITS, TREE_DIGEST_LABEL, type ResourceLimits } from './resources.js';
+export { DISCOVER_MESSAGES, discoverDiagnostic, type DiscoverCode } from './messages.js';
+export { toPosix, isSkillFileName } from './paths.js';

@@ -1,0 +1,66 @@
+/**
+ * Wording of discovery diagnostics, in one table apart from the
+ * data (STYLE 4). Tests assert codes, never these strings.
+ */
+import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
+import { wordedDiagnostic, type Args, type Wording } from '../catalog/messages.js';
+
+/** The discovery codes this table words. */
+export type DiscoverCode = Extract<DiagnosticCode, `discover.${string}`>;
+
+export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object.freeze({
+  'discover.symlink-skipped': {
+    severity: 'warning',
+    message: (a) => `symlinked ${a.what} not followed: ${a.link} -> ${a.target}`,
+    hint: () => 'pass --follow-symlinks to follow links that stay inside the root',
+  },
+  'discover.symlink-escape': {
+    severity: 'warning',
+    message: (a) => `symlink leaves the root and was not followed: ${a.link} -> ${a.target}`,
+    hint: (a) => `add ${a.target} as a root of its own if it should be searched`,
+  },
+  'discover.symlink-loop': {
+    severity: 'warning',
+    message: (a) => `symlink loop not followed: ${a.link} -> ${a.target}`,
+    hint: () => 'the link points at a folder that contains it; remove or retarget it',
+  },
+  'discover.symlink-dangling': {
+    severity: 'warning',
+    message: (a) => `dangling symlink: ${a.link} -> ${a.target}`,
+    hint: () => 'the link target does not exist; remove the link or restore its target',
+  },
+  'discover.dir-budget': {
+    severity: 'warning',
+    message: (a) => `stopped searching ${a.root} after ${a.limit} folders; skills beyond were not seen`,
+    hint: () => 'raise the budget with --max-dirs N or point the root closer to the skills',
+  },
+  'discover.depth-limit': {
+    severity: 'info',
+    message: (a) => `${a.count} folder(s) deeper than ${a.depth} levels under ${a.root} were not searched`,
+    hint: () => 'raise the limit with --depth N if skills live deeper',
+  },
+  'discover.unreadable': {
+    severity: 'error',
+    message: (a) => `cannot read ${a.path}: ${a.reason}`,
+    hint: () => 'check the permissions of this path',
+  },
+  'discover.root-missing': {
+    severity: 'info',
+    message: (a) => `${a.scope} root not found, skipped: ${a.root}`,
+    hint: () => 'create the folder or mark the root required (PATH!) to make this an error',
+  },
+  'discover.duplicate-skill-file': {
+    severity: 'warning',
+    message: (a) => `folder holds more than one skill file; using ${a.used}, ignoring ${a.ignored}`,
+    hint: () => 'keep exactly one SKILL.md per skill folder',
+  },
+} satisfies Record<DiscoverCode, Wording>);
+
+/**
+ * Build a discovery diagnostic about a whole file or folder (line/column 0).
+ *
+ * @example discoverDiagnostic('discover.symlink-loop', '/r/a/loop', { link: '/r/a/loop', target: '/r' })
+ */
+export function discoverDiagnostic(code: DiscoverCode, file: string, args: Args): Diagnostic {
+  return wordedDiagnostic(code, DISCOVER_MESSAGES[code], file, args);
+}

@@ -1,0 +1,48 @@
+/**
+ * Path helpers shared by discovery and resource listing. Output paths are
+ * POSIX; the file system is addressed with native paths.
+ */
+import { isAbsolute, resolve, sep } from 'node:path';
+
+// Perf: the separator test is decided once at load; on POSIX systems the
+// conversion is the identity and costs nothing in the walk's hot loop.
+const NATIVE_IS_POSIX = sep === '/';
+
+/**
+ * A native path as a POSIX path (backslashes become slashes on Windows).
+ *
+ * @example toPosix('C:\\skills\\a') // 'C:/skills/a' on Windows
+ */
+export function toPosix(path: string): string {
+  return NATIVE_IS_POSIX ? path : path.split(sep).join('/');
+}
+
+/**
+ * Expand a leading `~` (alone or followed by a separator) to `home`, then
+ * resolve against `base`.
+ *
+ * @example expandPath('~/skills', '/cwd', '/home/me') // '/home/me/skills'
+ */
+export function expandPath(path: string, base: string, home: string): string {
+  if (path === '~') return home;
+  if (path.startsWith('~/') || path.startsWith('~\\')) return resolve(home, path.slice(2));
+  return isAbsolute(path) ? resolve(path) : resolve(base, path);
+}
+
+/** True when `child` is `parent` or lies inside it (both canonical, native). */
+export function isInside(parent: string, child: string): boolean {
+  if (child === parent) return true;
+  const prefix = parent.endsWith(sep) ? parent : parent + sep;
+  return child.startsWith(prefix);
+}
+
+/** `SKILL.md` in any letter case. */
+export function isSkillFileName(name: string): boolean {
+  // Perf: length check first rejects nearly every entry without allocating.
+  return name.length === 8 && name.toLowerCase() === 'skill.md';
+}
+
+/** Folders discovery never enters: dot-folders (`.git`, `.venv`, …) and `node_modules`. */
+export function isSkippedDirName(name: string): boolean {
+  return name.charCodeAt(0) === 46 /* . */ || name === 'node_modules';
+}

@@ -1,0 +1,121 @@
+/**
+ * Discovery roots (DESIGN D1, D3): `{path, scope, precedence, required}`.
+ * Well-known scopes take their default precedence (global 10 < project 20 <
+ * local 30); a custom scope must name its own number.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { SCOPE_PRECEDENCE, type Scope } from '../model/package.js';
+import { SkillgraphError } from '../model/errors.js';
+import { expandPath, toPosix } from './paths.js';
+
+/** One place to look for skills. */
+export interface SkillRoot {
+  /** Absolute native path (relative paths are resolved by `makeRoot`). */
+  readonly path: string;
+  readonly scope: Scope;
+  /** Higher wins a name conflict. */
+  readonly precedence: number;
+  /** A required root that is missing is an error; an optional one is skipped. */
+  readonly required: boolean;
+}
+
+/** A root after its existence check: `real` is its canonical path, or undefined when missing. */
+export interface CheckedRoot extends SkillRoot {
+  readonly real: string | undefined;
+}
+
+const SCOPE_RE = /^[a-z][a-z0-9_-]*$/;
+
+/** Default precedence of a scope, or undefined for a custom scope. */
+export function scopePrecedence(scope: Scope): number | undefined {
+  return Object.hasOwn(SCOPE_PRECEDENCE, scope) ? SCOPE_PRECEDENCE[scope as keyof typeof SCOPE_PRECEDENCE] : undefined;
+}
+
+export interface MakeRootInput {
+  readonly path: string;
+  readonly scope?: Scope;
+  readonly precedence?: number;
+  readonly required?: boolean;
+}
+
+/**
+ * Build a validated root; relative paths resolve against `base`, `~` against `home`.
+ *
+ * @example makeRoot({ path: 'skills', scope: 'local' }, '/repo') // {path:'/repo/skills', scope:'local', precedence:30, required:false}
+ */
+export function makeRoot(input: MakeRootInput, base: string, home = base): SkillRoot {
+  const scope = input.scope ?? 'project';
+  if (!SCOPE_RE.test(scope)) {
+    throw new SkillgraphError('options.invalid', `root scope '${scope}' must be lower-case letters, digits, '-' or '_'`, { field: 'scope', scope });
+  }
+  const precedence = input.precedence ?? scopePrecedence(scope);
+  if (precedence === undefined) {
+    throw new SkillgraphError('options.invalid', `custom scope '${scope}' needs a precedence (e.g. ${input.path}:${scope}:25)`, { field: 'precedence', scope });
+  }
+  if (!Number.isSafeInteger(precedence)) {
+    throw new SkillgraphError('options.invalid', `root precedence must be a whole number, got ${String(precedence)}`, { field: 'precedence' });
+  }
+  if (input.path.length === 0) throw new SkillgraphError('options.invalid', 'root path is empty', { field: 'path' });
+  return Object.freeze({ path: expandPath(input.path, base, home), scope, precedence, required: input.required ?? false });
+}
+
+/**
+ * Parse the CLI form `PATH[:scope[:precedence]][!]` (`!` = required). The
+ * path may itself hold colons: only trailing segments that look like a scope
+ * and a number are taken.
+ *
+ * @example parseRootSpec('skills:local:35!') // {path:'skills', scope:'local', precedence:35, required:true}
+ */
+export function parseRootSpec(spec: string): MakeRootInput {
+  let rest = spec;
+  let required = false;
+  if (rest.endsWith('!')) {
+    required = true;
+    rest = rest.slice(0, -1);
+  }
+  const parts = rest.split(':');
+  let precedence: number | undefined;
+  let scope: Scope | undefined;
+  if (parts.length >= 3 && /^-?\d+$/.test(parts.at(-1)!) && SCOPE_RE.test(parts.at(-2)!)) {
+    precedence = Number(parts.pop());
+    scope = parts.pop();
+  } else if (parts.length >= 2 && SCOPE_RE.test(parts.at(-1)!) && !isDriveLetter(parts)) {
+    scope = parts.pop();
+  }
+  const path = parts.join(':');
+  if (path.length === 0) throw new SkillgraphError('usage', `--root '${spec}' has no path`, { field: 'root' });
+  return { path, ...(scope !== undefined ? { scope } : {}), ...(precedence !== undefined ? { precedence } : {}), required };
+}
+
+/** `C:\x` split on ':' gives ['C', '\x']: the second part is not a scope. */
+function isDriveLetter(parts: readonly string[]): boolean {
+  return parts.length === 2 && /^[A-Za-z]$/.test(parts[0]!) && /^[\\/]/.test(parts[1]!);
+}
+
+/**
+ * Check every root before any walking (fail fast): a missing required root
+ * is `root.missing`, a root that is not a folder is `root.not-directory`;
+ * a missing optional root comes back with `real: undefined`.
+ *
+ * @example checkRoots([makeRoot({path:'x'}, '/repo')]) // [{..., real: undefined}] when /repo/x is absent
+ */
+export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
+  return roots.map((root) => {
+    const st = statSync(root.path, { throwIfNoEntry: false });
+    if (st === undefined) {
+      if (root.required) {
+        throw new SkillgraphError('root.missing', `required ${root.scope} root not found: ${toPosix(root.path)}`, { path: toPosix(root.path), scope: root.scope });
+      }
+      return { ...root, real: undefined };
+    }
+    if (!st.isDirectory()) {
+      throw new SkillgraphError('root.not-directory', `${root.scope} root is not a folder: ${toPosix(root.path)}`, { path: toPosix(root.path), scope: root.scope });
+    }
+    return { ...root, real: realpathSync(root.path) };
+  });
+}
+
+/** Roots in walk order: precedence high first, then path (so a file reached twice belongs to the stronger root). */
+export function compareRoots(a: SkillRoot, b: SkillRoot): number {
+  return b.precedence - a.precedence || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+}
