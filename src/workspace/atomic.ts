@@ -1,0 +1,32 @@
+/**
+ * Atomic file writes: write a temp file in the same folder, then rename it
+ * over the target (rename within one file system is atomic on POSIX and
+ * replaces the target on Windows). A failed write removes its temp file, so
+ * a crash leaves either the old file or the new one — never half of one.
+ */
+import { randomBytes } from 'node:crypto';
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { SkillgraphError } from '../model/errors.js';
+
+/** Temp-file names start with this, so a leftover is recognisable. */
+export const TEMP_PREFIX = '.skillgraph-tmp-';
+
+/**
+ * Write `data` to `file` atomically. `mode` sets permission bits (e.g. keep a
+ * script executable; the umask still applies). Failures are `io` errors naming the file.
+ *
+ * @example writeFileAtomic('/ws/pdf/SKILL.md', bytes)
+ */
+export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
+  const tmp = join(dirname(file), `${TEMP_PREFIX}${basename(file)}-${process.pid}-${randomBytes(6).toString('hex')}`);
+  try {
+    // `wx`: never follow or reuse an existing path for the temp file.
+    writeFileSync(tmp, data, { flag: 'wx', mode: (mode ?? 0o666) & 0o777 });
+    renameSync(tmp, file);
+  } catch (error) {
+    rmSync(tmp, { force: true });
+    const errno = (error as NodeJS.ErrnoException).code;
+    throw new SkillgraphError('io', `could not write ${file}: ${error instanceof Error ? error.message : String(error)}`, { file, errno }, error);
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * Materialising skills into a workspace folder (DESIGN X2, X4): each skill's
+ * folder (SKILL.md, scripts/, references/, assets/ and every other listed
+ * file) is copied under `<dir>/<name>/`, every write atomic and checked to
+ * stay inside `<dir>`. Lazy mode copies nothing up front and stages one skill
+ * per `load` call, answering `loaded` or `already_loaded`.
+ */
+import { mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { LoadedSet } from '../context/loaded-set.js';
+import { findSkill } from '../context/lookup.js';
+import { listResources } from '../discover/resources.js';
+import type { Catalog } from '../model/catalog.js';
+import { cmp } from '../model/diagnostics.js';
+import { SkillgraphError } from '../model/errors.js';
+import type { SkillPackage } from '../model/package.js';
+import { writeFileAtomic } from './atomic.js';
+import { prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
+import { verifySealed, type ReadOptions } from './read.js';
+
+export interface MaterializeOptions extends ReadOptions {
+  /** Stage nothing now; return a workspace whose `load(name)` stages one skill. */
+  readonly lazy?: boolean;
+  /** Only these skills (names or `scope/name`); default every skill in the catalog. */
+  readonly names?: readonly string[];
+  /** Check each SKILL.md still has its sealed digest before copying (default true). */
+  readonly verify?: boolean;
+}
+
+/** One staged skill. `path` is `<dir>/<name>` as a POSIX path. */
+export interface StagedSkill {
+  readonly status: 'loaded' | 'already_loaded';
+  readonly name: string;
+  readonly digest: string;
+  readonly path: string;
+  /** Files written (relative POSIX paths), empty when already loaded. */
+  readonly files: readonly string[];
+}
+
+/** A workspace that stages skills on demand: the backend of a `load_skill` tool. */
+export interface LazyWorkspace {
+  readonly dir: string;
+  /** Names this workspace may stage, sorted. */
+  readonly names: readonly string[];
+  /** Skills staged so far in this workspace's run. */
+  readonly loaded: LoadedSet;
+  /** Stage one skill; `already_loaded` when it is there with the same SKILL.md. */
+  load(name: string): StagedSkill;
+}
+
+export interface MaterializeResult {
+  readonly dir: string;
+  /** Skills copied now (empty in lazy mode), in name order. */
+  readonly skills: readonly StagedSkill[];
+  /** Lazy mode: the on-demand stager. */
+  readonly workspace: LazyWorkspace | null;
+}
+
+/**
+ * Copy skills from `catalog` into `dir` (created if missing), or — with
+ * `lazy` — prepare to stage them one `load` at a time.
+ *
+ * @example materialize(catalog, '.agents/skills', { names: ['pdf'] }).skills[0].files
+ */
+export function materialize(catalog: Catalog, dir: string, options: MaterializeOptions = {}): MaterializeResult {
+  const packages = selectPackages(catalog, options.names);
+  const root = prepareRoot(dir);
+  if (options.lazy) return { dir: toPosixPath(dir), skills: [], workspace: lazyWorkspace(catalog, root, dir, packages, options) };
+  const skills = packages.map((pkg) => stage(pkg, root, dir, options));
+  return { dir: toPosixPath(dir), skills, workspace: null };
+}
+
+/**
+ * A lazy workspace over `dir` without staging anything.
+ *
+ * @example createLazyWorkspace(catalog, ws).load('pdf').status // 'loaded'
+ */
+export function createLazyWorkspace(catalog: Catalog, dir: string, options: Omit<MaterializeOptions, 'lazy'> = {}): LazyWorkspace {
+  return materialize(catalog, dir, { ...options, lazy: true }).workspace!;
+}
+
+function selectPackages(catalog: Catalog, names: readonly string[] | undefined): SkillPackage[] {
+  const chosen = names === undefined ? [...catalog.skills] : names.map((n) => findSkill(catalog, n));
+  validateUniquePaths(
+    chosen.map((p) => p.descriptor.name),
+    'names',
+    { singleSegment: true },
+  );
+  return chosen.sort((a, b) => cmp(a.descriptor.name, b.descriptor.name));
+}
+
+function prepareRoot(dir: string): string {
+  try {
+    mkdirSync(dir, { recursive: true });
+    return realpathSync(dir);
+  } catch (error) {
+    throw new SkillgraphError('io', `could not create workspace ${dir}: ${error instanceof Error ? error.message : String(error)}`, { dir }, error);
+  }
+}
+
+function lazyWorkspace(catalog: Catalog, root: string, dir: string, packages: SkillPackage[], options: MaterializeOptions): LazyWorkspace {
+  const allowed = new Set(packages.map((p) => p.descriptor.name));
+  let loaded = LoadedSet.EMPTY;
+  return {
+    dir: toPosixPath(dir),
+    names: [...allowed].sort(cmp),
+    get loaded() {
+      return loaded;
+    },
+    load(name: string): StagedSkill {
+      const pkg = findSkill(catalog, name, { modelOnly: options.modelOnly ?? false });
+      if (!allowed.has(pkg.descriptor.name)) {
+        throw new SkillgraphError('skill.not-found', `skill '${pkg.descriptor.name}' is not offered by this workspace`, { name });
+      }
+      loaded.with(pkg.descriptor.name, pkg.descriptor.digest); // throws digest-changed on a mismatch
+      const staged = stage(pkg, root, dir, options, true);
+      loaded = loaded.with(pkg.descriptor.name, pkg.descriptor.digest);
+      return staged;
+    },
+  };
+}
+
+/** Copy one skill folder into `<root>/<name>/`. */
+function stage(pkg: SkillPackage, root: string, dir: string, options: MaterializeOptions, lazy = false): StagedSkill {
+  const d = pkg.descriptor;
+  const name = validateRelativePath(d.name, 'name', { singleSegment: true, context: { skill: d.name } });
+  const source = dirname(d.source.locator);
+  const path = toPosixPath(join(dir, name));
+  if (lazy && sameFile(d.source.locator, resolve(root, name, 'SKILL.md'))) {
+    return { status: 'already_loaded', name: d.name, digest: d.digest, path, files: [] };
+  }
+  if (options.verify ?? true) verifySealed(pkg, options);
+  const resources = listResources(source);
+  const files = validateUniquePaths(
+    resources.map((r) => r.path),
+    'resources',
+    { context: { skill: d.name } },
+  );
+  for (const rel of files) {
+    const abs = prepareTarget(root, `${name}/${rel}`, 'resources');
+    const from = join(source, rel);
+    writeFileAtomic(abs, readFileSync(from), statSync(from).mode);
+  }
+  return { status: 'loaded', name: d.name, digest: d.digest, path, files };
+}
+
+/** True when `staged` exists with exactly the bytes of `original`. */
+function sameFile(original: string, staged: string): boolean {
+  try {
+    return readFileSync(staged).equals(readFileSync(original));
+  } catch {
+    return false;
+  }
+}
+
+function toPosixPath(path: string): string {
+  return path.replace(/\\/g, '/');
+}

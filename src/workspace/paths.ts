@@ -1,0 +1,136 @@
+/**
+ * Workspace path rules (DESIGN X4): skill names and artifact paths are
+ * relative, non-empty, and never leave the workspace — POSIX absolute
+ * (`/x`), Windows absolute (`C:\x`, `C:x`, `\x`, `\\server\share`) and `..`
+ * are rejected with the field named; duplicates are rejected too.
+ *
+ * The rules are string checks so they hold on every platform; writers also
+ * check real paths against the workspace (see `prepareTarget`).
+ */
+import { lstatSync, mkdirSync, realpathSync, type Stats } from 'node:fs';
+import { join, sep } from 'node:path';
+import { SkillgraphError } from '../model/errors.js';
+
+/** Why a path was rejected (`details.reason`). */
+export type PathProblem = 'empty' | 'absolute' | 'escape' | 'separator' | 'nul' | 'not-directory';
+
+export interface RelativePathOptions {
+  /** Require one path segment (a folder name, e.g. a skill name). */
+  readonly singleSegment?: boolean;
+  /** Extra details for the error (skill name, entry index, …). */
+  readonly context?: Readonly<Record<string, unknown>>;
+}
+
+const MESSAGES: Readonly<Record<PathProblem, string>> = Object.freeze({
+  empty: 'must not be empty',
+  absolute: 'must be a relative path',
+  escape: "must not contain '..' (it would leave the workspace)",
+  separator: 'must be a single folder name, without slashes',
+  nul: 'must not contain a NUL character',
+  'not-directory': 'needs a folder where the workspace has a file',
+});
+
+/**
+ * The normalised POSIX form of a relative path (backslashes read as
+ * separators, `.` and empty segments dropped), or a `path.invalid` error
+ * naming `field` with `details.reason`.
+ *
+ * @example validateRelativePath('scripts\\fill.py', 'resources') // 'scripts/fill.py'
+ */
+export function validateRelativePath(value: string, field: string, options: RelativePathOptions = {}): string {
+  const fail = (reason: PathProblem): never => {
+    throw new SkillgraphError('path.invalid', `${field} ${MESSAGES[reason]}: '${value}'`, {
+      field,
+      path: value,
+      reason,
+      ...options.context,
+    });
+  };
+  if (typeof value !== 'string' || value.trim() === '') return fail('empty');
+  if (value.includes('\u0000')) return fail('nul');
+  // Windows: drive-absolute `C:\x`, drive-relative `C:x`, root-relative `\x`, UNC `\\server`.
+  if (/^[A-Za-z]:/.test(value) || value.startsWith('\\')) return fail('absolute');
+  const posix = value.replace(/\\/g, '/');
+  if (posix.startsWith('/')) return fail('absolute');
+  const parts = posix.split('/').filter((p) => p !== '' && p !== '.');
+  if (parts.includes('..')) return fail('escape');
+  if (parts.length === 0) return fail('empty');
+  if (options.singleSegment && parts.length > 1) return fail('separator');
+  return parts.join('/');
+}
+
+/**
+ * Validate every value and reject duplicates (after normalisation) with
+ * `path.duplicate` naming the field. Returns the normalised values in order.
+ *
+ * @example validateUniquePaths(['a', './a'], 'names') // throws path.duplicate
+ */
+export function validateUniquePaths(values: readonly string[], field: string, options: RelativePathOptions = {}): string[] {
+  const seen = new Set<string>();
+  return values.map((value, index) => {
+    const normal = validateRelativePath(value, field, { ...options, context: { ...options.context, index } });
+    if (seen.has(normal)) {
+      throw new SkillgraphError('path.duplicate', `${field} lists '${normal}' more than once`, { field, path: normal, index, ...options.context });
+    }
+    seen.add(normal);
+    return normal;
+  });
+}
+
+/** True when native path `child` is `parent` or inside it. */
+export function isWithin(parent: string, child: string): boolean {
+  if (child === parent) return true;
+  const prefix = parent.endsWith(sep) ? parent : parent + sep;
+  return child.startsWith(prefix);
+}
+
+/**
+ * Create the folders of `rel` (a validated relative file path) under `root`
+ * (canonical) one level at a time and return the file's absolute path. An
+ * existing folder that is a symlink must resolve inside `root`, and a
+ * non-folder in the way is an error — so nothing planted in the workspace
+ * can redirect a write outside it.
+ *
+ * @example prepareTarget('/ws', 'pdf/scripts/fill.py', 'resources') // '/ws/pdf/scripts/fill.py'
+ */
+export function prepareTarget(root: string, rel: string, field: string): string {
+  const parts = rel.split('/');
+  const file = parts.pop()!;
+  let current = root;
+  for (const part of parts) {
+    const next = join(current, part);
+    let stat = lstatOrNull(next);
+    if (stat === null) {
+      mkdirSync(next);
+      stat = lstatSync(next);
+    }
+    if (stat.isSymbolicLink()) {
+      const real = realpathSync(next);
+      if (!isWithin(root, real)) escape(root, rel, field);
+      current = real;
+    } else if (stat.isDirectory()) {
+      current = next;
+    } else {
+      throw new SkillgraphError('path.invalid', `${field} ${MESSAGES['not-directory']}: '${rel}' (at '${part}')`, {
+        field,
+        path: rel,
+        reason: 'not-directory',
+      });
+    }
+  }
+  const target = join(current, file);
+  if (!isWithin(root, target)) escape(root, rel, field);
+  return target;
+}
+
+function escape(root: string, rel: string, field: string): never {
+  throw new SkillgraphError('path.invalid', `${field} '${rel}' resolves outside the workspace ${root}`, { field, path: rel, reason: 'escape' });
+}
+
+function lstatOrNull(path: string): Stats | null {
+  try {
+    return lstatSync(path);
+  } catch {
+    return null;
+  }
+}

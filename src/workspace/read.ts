@@ -1,0 +1,121 @@
+/**
+ * Reading a skill for context (DESIGN X3): once per run, from disk, checked
+ * against the sealed digest. A SKILL.md edited, made invalid or deleted
+ * since the catalog was sealed is a `skill.digest-changed` error — a load
+ * never serves content the catalog did not vouch for.
+ */
+import { readFileSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { formatDigest, packageBytes } from '../catalog/digest.js';
+import { JS_HASHER } from '../catalog/hasher.js';
+import { LoadedSet, digestChanged } from '../context/loaded-set.js';
+import { findSkill } from '../context/lookup.js';
+import { listResources } from '../discover/resources.js';
+import type { HashBackend } from '../model/backend.js';
+import type { Catalog } from '../model/catalog.js';
+import { SkillgraphError } from '../model/errors.js';
+import type { ResourceEntry, SkillDescriptor, SkillPackage } from '../model/package.js';
+import { parseSkill } from '../parse/index.js';
+import type { ProfileName } from '../parse/profiles.js';
+
+export interface ReadOptions {
+  /**
+   * Profile for re-parsing the file. Default `lenient`: verification asks
+   * "is this still the sealed content?", not "is it still valid?".
+   */
+  readonly profile?: ProfileName;
+  /** Hash backend for the re-computed digest (default node:crypto). */
+  readonly hasher?: HashBackend;
+  /** Only skills visible to the model (`load_skill` requests). Default false. */
+  readonly modelOnly?: boolean;
+}
+
+interface LoadCommon {
+  readonly name: string;
+  readonly descriptor: SkillDescriptor;
+  /** Sealed digest (`sha256:…`). */
+  readonly digest: string;
+  /** Native path of the skill folder; relative paths in the body resolve against it. */
+  readonly baseDir: string;
+  /** The run's loaded set after this read. */
+  readonly loaded: LoadedSet;
+}
+
+/** First read in a run: the whole package. */
+export interface SkillLoaded extends LoadCommon {
+  readonly status: 'loaded';
+  readonly package: SkillPackage;
+  /** The instructions (Markdown after the frontmatter). */
+  readonly body: string;
+  /** Files under the skill folder (relative POSIX paths, sizes). */
+  readonly resources: readonly ResourceEntry[];
+}
+
+/** A repeat read in the same run: descriptor only, nothing re-sent. */
+export interface SkillAlreadyLoaded extends LoadCommon {
+  readonly status: 'already_loaded';
+}
+
+export type ContextLoad = SkillLoaded | SkillAlreadyLoaded;
+
+/**
+ * Re-read `pkg`'s SKILL.md, re-parse and re-hash it; throw
+ * `skill.digest-changed` unless it still has the sealed digest.
+ *
+ * @example verifySealed(catalog.get('pdf')!) // returns quietly when unchanged
+ */
+export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void {
+  const d = pkg.descriptor;
+  const locator = d.source.locator;
+  let bytes: Uint8Array;
+  try {
+    bytes = readFileSync(locator);
+  } catch (error) {
+    const errno = (error as NodeJS.ErrnoException).code;
+    if (errno === 'ENOENT' || errno === 'ENOTDIR') throw digestChanged(d.name, d.digest, 'nothing', 'SKILL.md was removed');
+    throw new SkillgraphError('io', `could not read ${locator}: ${error instanceof Error ? error.message : String(error)}`, { file: locator, errno }, error);
+  }
+  const parsed = parseSkill(bytes, {
+    locator,
+    dirName: basename(dirname(locator)),
+    profile: options.profile ?? 'lenient',
+    scope: d.source.scope,
+    root: d.source.root,
+    precedence: d.source.precedence,
+  });
+  if (!parsed.package) throw digestChanged(d.name, d.digest, 'nothing', 'SKILL.md no longer parses');
+  const actual = formatDigest((options.hasher ?? JS_HASHER).hashBatch([packageBytes(parsed.package)])[0]!);
+  if (actual !== d.digest) throw digestChanged(d.name, d.digest, actual);
+}
+
+/**
+ * Read skill `name` for the model's context in a run whose loads so far are
+ * `loaded`. First time: the full package (body, base folder, resources,
+ * digest), verified against disk. Again: `already_loaded`. Loaded before
+ * with another digest: `skill.digest-changed`. Unknown: `skill.not-found`
+ * with suggestions; ambiguous: `skill.ambiguous`.
+ *
+ * @example const r = readForContext(catalog, 'pdf', LoadedSet.EMPTY); if (r.status === 'loaded') prompt += r.body;
+ */
+export function readForContext(catalog: Catalog, name: string, loaded: LoadedSet = LoadedSet.EMPTY, options: ReadOptions = {}): ContextLoad {
+  const pkg = findSkill(catalog, name, { modelOnly: options.modelOnly ?? false });
+  const d = pkg.descriptor;
+  const baseDir = dirname(d.source.locator);
+  const previous = loaded.digestOf(d.name);
+  if (previous !== undefined) {
+    if (previous !== d.digest) throw digestChanged(d.name, previous, d.digest);
+    return { status: 'already_loaded', name: d.name, descriptor: d, digest: d.digest, baseDir, loaded };
+  }
+  verifySealed(pkg, options);
+  return {
+    status: 'loaded',
+    name: d.name,
+    descriptor: d,
+    digest: d.digest,
+    baseDir,
+    loaded: loaded.with(d.name, d.digest),
+    package: pkg,
+    body: pkg.body,
+    resources: listResources(baseDir),
+  };
+}

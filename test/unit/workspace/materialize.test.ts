@@ -1,0 +1,128 @@
+import { existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEMP_PREFIX } from '../../../src/workspace/atomic.js';
+import { createLazyWorkspace, materialize } from '../../../src/workspace/materialize.js';
+import { _sandbox, _tree, type Sandbox } from './_fixtures.js';
+
+describe('materialize', () => {
+  let sb: Sandbox;
+  beforeEach(() => {
+    sb = _sandbox();
+    sb.skill('skills/pdf-tools', 'pdf-tools', 'Fill PDF forms. Use when a PDF is mentioned.');
+    sb.write('skills/pdf-tools/scripts/fill.py', '#!/usr/bin/env python3\nprint("fill")\n', 0o755);
+    sb.write('skills/pdf-tools/references/forms.md', '# Forms\n');
+    sb.write('skills/pdf-tools/assets/logo.svg', '<svg/>\n');
+    sb.write('skills/pdf-tools/LICENSE.txt', 'MIT\n');
+    sb.skill('skills/review', 'review', 'Review code. Use when asked for a review.');
+    sb.skill('skills/secret', 'secret', 'Internal. Use when told to.', undefined, 'disable-model-invocation: true\n');
+  });
+  afterEach(() => sb.cleanup());
+
+  it('copies every skill folder under <dir>/<name>/, files and modes intact', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    const out = materialize(catalog, join(sb.dir, 'ws'));
+    expect(out.skills.map((s) => [s.name, s.status])).toEqual([
+      ['pdf-tools', 'loaded'],
+      ['review', 'loaded'],
+      ['secret', 'loaded'],
+    ]);
+    expect(_tree(join(sb.dir, 'ws'))).toEqual([
+      'pdf-tools/LICENSE.txt',
+      'pdf-tools/SKILL.md',
+      'pdf-tools/assets/logo.svg',
+      'pdf-tools/references/forms.md',
+      'pdf-tools/scripts/fill.py',
+      'review/SKILL.md',
+      'secret/SKILL.md',
+    ]);
+    const script = join(sb.dir, 'ws/pdf-tools/scripts/fill.py');
+    expect(readFileSync(script, 'utf8')).toContain('print("fill")');
+    expect(statSync(script).mode & 0o100).toBe(0o100);
+    expect(out.skills[0]!.files).toEqual(['LICENSE.txt', 'SKILL.md', 'assets/logo.svg', 'references/forms.md', 'scripts/fill.py']);
+  });
+
+  it('leaves no temp files and writes nothing outside the target', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    const before = _tree(join(sb.dir, 'skills'));
+    materialize(catalog, join(sb.dir, 'ws'));
+    materialize(catalog, join(sb.dir, 'ws')); // again, over existing files
+    expect(_tree(join(sb.dir, 'ws')).filter((f) => f.includes(TEMP_PREFIX))).toEqual([]);
+    expect(_tree(join(sb.dir, 'skills'))).toEqual(before);
+    expect(_tree(sb.dir).filter((f) => !f.startsWith('skills/') && !f.startsWith('ws/'))).toEqual([]);
+  });
+
+  it('copies only the named skills; unknown or repeated names are errors', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    expect(materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] }).skills.map((s) => s.name)).toEqual(['review']);
+    expect(_tree(join(sb.dir, 'ws'))).toEqual(['review/SKILL.md']);
+    expect(() => materialize(catalog, join(sb.dir, 'ws2'), { names: ['reveiw'] })).toThrow(
+      expect.objectContaining({ code: 'skill.not-found', details: expect.objectContaining({ suggestions: ['review'] }) }),
+    );
+    expect(() => materialize(catalog, join(sb.dir, 'ws3'), { names: ['review', 'project/review'] })).toThrow(
+      expect.objectContaining({ code: 'path.duplicate', details: expect.objectContaining({ field: 'names', path: 'review' }) }),
+    );
+  });
+
+  it('refuses to copy a skill edited since sealing, and writes nothing for it', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    sb.skill('skills/review', 'review', 'Review code. Use when asked for a review.', '# changed\n');
+    expect(() => materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] })).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
+    expect(existsSync(join(sb.dir, 'ws/review'))).toBe(false);
+  });
+
+  it('refuses a workspace whose skill folder is a symlink to elsewhere', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    mkdirSync(join(sb.dir, 'ws'));
+    mkdirSync(join(sb.dir, 'elsewhere'));
+    symlinkSync(join(sb.dir, 'elsewhere'), join(sb.dir, 'ws/review'));
+    expect(() => materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] })).toThrow(
+      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ reason: 'escape' }) }),
+    );
+    expect(_tree(join(sb.dir, 'elsewhere'))).toEqual([]);
+  });
+});
+
+describe('lazy workspace', () => {
+  let sb: Sandbox;
+  beforeEach(() => {
+    sb = _sandbox();
+    sb.skill('skills/pdf-tools', 'pdf-tools', 'Fill PDF forms. Use when a PDF is mentioned.');
+    sb.write('skills/pdf-tools/scripts/fill.py', 'print(1)\n');
+    sb.skill('skills/review', 'review', 'Review code. Use when asked for a review.');
+    sb.skill('skills/secret', 'secret', 'Internal. Use when told to.', undefined, 'disable-model-invocation: true\n');
+  });
+  afterEach(() => sb.cleanup());
+
+  it('stages nothing up front, then one skill per load', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    const out = materialize(catalog, join(sb.dir, 'ws'), { lazy: true });
+    expect(out.skills).toEqual([]);
+    expect(_tree(join(sb.dir, 'ws'))).toEqual([]);
+    const ws = out.workspace!;
+    expect(ws.names).toEqual(['pdf-tools', 'review', 'secret']);
+    const first = ws.load('pdf-tools');
+    expect(first).toMatchObject({ status: 'loaded', name: 'pdf-tools', files: ['SKILL.md', 'scripts/fill.py'] });
+    expect(_tree(join(sb.dir, 'ws'))).toEqual(['pdf-tools/SKILL.md', 'pdf-tools/scripts/fill.py']);
+    expect(ws.load('pdf-tools')).toMatchObject({ status: 'already_loaded', files: [] });
+    expect(ws.loaded.names()).toEqual(['pdf-tools']);
+  });
+
+  it('sees a skill staged by an earlier process as already loaded, and restages a modified copy', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review');
+    const again = createLazyWorkspace(catalog, join(sb.dir, 'ws'));
+    expect(again.load('review').status).toBe('already_loaded');
+    writeFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'tampered');
+    expect(createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review').status).toBe('loaded');
+    expect(readFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'utf8')).toContain('name: review');
+  });
+
+  it('offers only the named skills, and hides model-hidden ones from model loads', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    const ws = createLazyWorkspace(catalog, join(sb.dir, 'ws'), { names: ['review'] });
+    expect(() => ws.load('pdf-tools')).toThrow(expect.objectContaining({ code: 'skill.not-found' }));
+    const model = createLazyWorkspace(catalog, join(sb.dir, 'ws2'), { modelOnly: true });
+    expect(() => model.load('secret')).toThrow(expect.objectContaining({ code: 'skill.not-found' }));
+  });
+});

@@ -1,0 +1,111 @@
+import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { TEMP_PREFIX, writeFileAtomic } from '../../../src/workspace/atomic.js';
+import { prepareTarget, validateRelativePath, validateUniquePaths } from '../../../src/workspace/paths.js';
+
+const invalid = (field: string, reason: string) =>
+  expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ field, reason }) });
+
+describe('validateRelativePath', () => {
+  it('accepts relative paths and normalises them to POSIX', () => {
+    expect(validateRelativePath('pdf', 'name')).toBe('pdf');
+    expect(validateRelativePath('scripts/fill.py', 'resources')).toBe('scripts/fill.py');
+    expect(validateRelativePath('./references//guide.md', 'resources')).toBe('references/guide.md');
+    expect(validateRelativePath('assets\\logo.png', 'resources')).toBe('assets/logo.png');
+    expect(validateRelativePath('a..b/c..', 'resources')).toBe('a..b/c..');
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['   ', 'empty'],
+    ['.', 'empty'],
+    ['./', 'empty'],
+    ['/etc/passwd', 'absolute'],
+    ['/', 'absolute'],
+    ['C:\\Windows\\system32', 'absolute'],
+    ['c:/x', 'absolute'],
+    ['C:x', 'absolute'],
+    ['\\\\server\\share\\x', 'absolute'],
+    ['\\rooted', 'absolute'],
+    ['..', 'escape'],
+    ['../x', 'escape'],
+    ['a/../../x', 'escape'],
+    ['a/..', 'escape'],
+    ['a\\..\\..\\x', 'escape'],
+    ['a\u0000b', 'nul'],
+  ])('rejects %j (%s) naming the field', (value, reason) => {
+    expect(() => validateRelativePath(value, 'skills[].name')).toThrow(invalid('skills[].name', reason));
+  });
+
+  it('requires one segment for folder names', () => {
+    expect(() => validateRelativePath('a/b', 'name', { singleSegment: true })).toThrow(invalid('name', 'separator'));
+  });
+
+  it('carries context into the error details', () => {
+    expect(() => validateRelativePath('/x', 'resources', { context: { skill: 'pdf' } })).toThrow(
+      expect.objectContaining({ details: expect.objectContaining({ skill: 'pdf', path: '/x' }) }),
+    );
+  });
+});
+
+describe('validateUniquePaths', () => {
+  it('rejects duplicates after normalisation with the field and index', () => {
+    expect(() => validateUniquePaths(['a/b', 'c', './a//b'], 'resources')).toThrow(
+      expect.objectContaining({ code: 'path.duplicate', details: expect.objectContaining({ field: 'resources', path: 'a/b', index: 2 }) }),
+    );
+    expect(validateUniquePaths(['b', 'a'], 'names')).toEqual(['b', 'a']);
+  });
+});
+
+describe('prepareTarget and atomic writes', () => {
+  let dir = '';
+  let root = '';
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'skillgraph-paths-'));
+    root = join(dir, 'ws');
+    mkdirSync(root);
+    root = realpathSync(root);
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('creates folders inside the workspace', () => {
+    const target = prepareTarget(root, 'pdf/scripts/fill.py', 'resources');
+    expect(target).toBe(join(root, 'pdf', 'scripts', 'fill.py'));
+    writeFileAtomic(target, 'print(1)\n');
+    expect(readdirSync(join(root, 'pdf', 'scripts'))).toEqual(['fill.py']);
+  });
+
+  it('refuses a symlinked folder that leads outside the workspace', () => {
+    mkdirSync(join(dir, 'outside'));
+    symlinkSync(join(dir, 'outside'), join(root, 'pdf'));
+    expect(() => prepareTarget(root, 'pdf/SKILL.md', 'resources')).toThrow(invalid('resources', 'escape'));
+    expect(readdirSync(join(dir, 'outside'))).toEqual([]);
+  });
+
+  it('follows a symlinked folder that stays inside', () => {
+    mkdirSync(join(root, 'real'));
+    symlinkSync(join(root, 'real'), join(root, 'alias'));
+    expect(prepareTarget(root, 'alias/x.md', 'resources')).toBe(join(root, 'real', 'x.md'));
+  });
+
+  it('reports a file standing where a folder is needed', () => {
+    writeFileSync(join(root, 'pdf'), 'not a folder');
+    expect(() => prepareTarget(root, 'pdf/SKILL.md', 'resources')).toThrow(invalid('resources', 'not-directory'));
+  });
+
+  it('replaces a file atomically and leaves no temp file behind', () => {
+    const file = join(root, 'a.txt');
+    writeFileAtomic(file, 'one');
+    writeFileAtomic(file, 'two', 0o755);
+    expect(readdirSync(root)).toEqual(['a.txt']);
+  });
+
+  it('removes its temp file when the rename fails', () => {
+    mkdirSync(join(root, 'taken'));
+    writeFileSync(join(root, 'taken', 'x'), 'x');
+    expect(() => writeFileAtomic(join(root, 'taken'), 'data')).toThrow(expect.objectContaining({ code: 'io' }));
+    expect(readdirSync(root).filter((n) => n.startsWith(TEMP_PREFIX))).toEqual([]);
+  });
+});
