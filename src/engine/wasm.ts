@@ -8,12 +8,29 @@ import { fileURLToPath } from 'node:url';
 import { SkillgraphError } from '../model/errors.js';
 
 /** The ABI this host speaks; must equal the module's `abiVersion()`. */
-export const WASM_ABI_VERSION = 1;
+export const WASM_ABI_VERSION = 2;
 
-/** Typed view of the module's exports. */
+/**
+ * Typed view of the module's exports (assembly/index.ts). Pointers are byte
+ * offsets into `memory`; a call may grow memory, so views are re-created
+ * after every call rather than cached.
+ */
 export interface WasmExports {
   readonly memory: WebAssembly.Memory;
   abiVersion(): number;
+  /** Lay out a hash batch of `count` inputs, `total` bytes; 0 when memory cannot grow. */
+  hashPrepare(count: number, total: number): number;
+  hashOffsets(): number;
+  hashData(): number;
+  hashOut(): number;
+  hashRun(count: number): void;
+  /** Lay out a resolve graph; 0 when memory cannot grow. */
+  resolvePrepare(nodes: number, edges: number, own: number, sets: number, items: number, occ: number, entries: number, derivedCap: number): number;
+  resolveRegion(id: number): number;
+  /** Arena length, or -1 when memory ran out. */
+  resolveRun(): number;
+  resolveArenaLength(): number;
+  resolveDerivedLength(): number;
 }
 
 /** Path of the built module: `build/skillgraph.wasm` at the package root (from src/ or dist/). */

@@ -1,0 +1,210 @@
+/**
+ * Catalog → CSR include graph (the kernel's input, see ResolveGraph).
+ *
+ * Nodes are packages (object identity): the requested roots first, then every
+ * package reachable through includes in breadth-first discovery order, so a
+ * single-skill resolution encodes only what that skill can reach. A scope pin
+ * (`project/x`) may reach a package that lost the precedence contest; it is a
+ * node of its own, labelled by its id (`project/x`) instead of its name.
+ */
+import type { ResolveGraph } from '../model/backend.js';
+import type { Catalog } from '../model/catalog.js';
+import type { IncludeSpec, SkillPackage, ToolOverride } from '../model/package.js';
+import type { EntryKind } from '../model/resolve.js';
+
+/** Flag bits of an occurrence (shared with assembly/resolve.ts). */
+export const FLAG_WRITES = 1;
+export const KIND_BIT: Readonly<Record<EntryKind, number>> = Object.freeze({
+  tool_ref: 1 << 1,
+  inline: 1 << 2,
+  mcp: 1 << 3,
+  agent_skill: 1 << 4,
+});
+
+/** Metadata of one base occurrence (an own item of some skill). */
+export interface OccurrenceMeta {
+  readonly key: string;
+  readonly kind: EntryKind;
+  readonly writes: boolean;
+  readonly description?: string;
+  readonly server?: string;
+  readonly tool?: string;
+  readonly path?: string;
+  readonly source: string;
+}
+
+export interface EncodedCatalog {
+  readonly graph: ResolveGraph;
+  /** Node id → package. */
+  readonly nodes: readonly SkillPackage[];
+  /** Node id → label used in messages and `source` (name, or `scope/name` for a shadowed package). */
+  readonly labels: readonly string[];
+  /** Edge id → the include as written (`name` or `scope/name`). */
+  readonly edgeLabels: readonly string[];
+  /** Node id of each requested root, or -1 when the catalog has no such skill. */
+  readonly roots: readonly number[];
+  readonly occurrences: readonly OccurrenceMeta[];
+  /** Override record id → its override. */
+  readonly overrides: readonly ToolOverride[];
+}
+
+/** Look up a requested name: `scope/name` pins a scope, a bare name goes through precedence. */
+export function lookupSkill(catalog: Catalog, ref: string): SkillPackage | undefined {
+  const slash = ref.indexOf('/');
+  return slash < 0 ? catalog.get(ref) : catalog.getScoped(ref.slice(0, slash), ref.slice(slash + 1));
+}
+
+function lookupInclude(catalog: Catalog, spec: IncludeSpec): SkillPackage | undefined {
+  return spec.scope === undefined ? catalog.get(spec.skill) : catalog.getScoped(spec.scope, spec.skill);
+}
+
+/** Growable Int32 list (encoding is linear; amortised doubling). */
+class IntList {
+  data = new Int32Array(64);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = value;
+  }
+  done(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/**
+ * Encode the include graph reachable from `rootRefs` (every catalog skill when omitted).
+ *
+ * @example const enc = encodeCatalog(catalog, ['ship-it']);
+ */
+export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): EncodedCatalog {
+  const nodes: SkillPackage[] = [];
+  const ids = new Map<SkillPackage, number>();
+  const nodeOf = (pkg: SkillPackage): number => {
+    let id = ids.get(pkg);
+    if (id === undefined) {
+      id = nodes.length;
+      ids.set(pkg, id);
+      nodes.push(pkg);
+    }
+    return id;
+  };
+  const refs = rootRefs ?? catalog.skills.map((s) => s.descriptor.name);
+  const roots = refs.map((ref) => {
+    const pkg = lookupSkill(catalog, ref);
+    return pkg ? nodeOf(pkg) : -1;
+  });
+
+  const entryIds = new Map<string, number>();
+  const intern = (key: string): number => {
+    let id = entryIds.get(key);
+    if (id === undefined) {
+      id = entryIds.size;
+      entryIds.set(key, id);
+    }
+    return id;
+  };
+  const labels: string[] = [];
+  const edgeLabels: string[] = [];
+  const occurrences: OccurrenceMeta[] = [];
+  const overrides: ToolOverride[] = [];
+  const edgeOffsets = new IntList();
+  const edgeTarget = new IntList();
+  const edgeOverride = new IntList();
+  const ownOffsets = new IntList();
+  const ownOcc = new IntList();
+  const ovOffsets = new IntList();
+  const ovEntry = new IntList();
+  const ovWrites = new IntList();
+  const occEntry = new IntList();
+  const occFlags = new IntList();
+  ovOffsets.push(0);
+
+  const own = (meta: OccurrenceMeta): void => {
+    ownOcc.push(occurrences.length);
+    occEntry.push(intern(meta.key));
+    occFlags.push((meta.writes ? FLAG_WRITES : 0) | KIND_BIT[meta.kind]);
+    occurrences.push(meta);
+  };
+
+  // Perf: `nodes` grows while we walk it — a breadth-first queue without recursion.
+  for (let n = 0; n < nodes.length; n++) {
+    const pkg = nodes[n]!;
+    const name = pkg.descriptor.name;
+    const label = catalog.get(name) === pkg ? name : pkg.descriptor.id;
+    labels.push(label);
+    const c = pkg.composition;
+    edgeOffsets.push(edgeTarget.length);
+    for (const inc of c.includes) {
+      const target = lookupInclude(catalog, inc);
+      edgeTarget.push(target ? nodeOf(target) : -1);
+      edgeLabels.push(inc.scope === undefined ? inc.skill : `${inc.scope}/${inc.skill}`);
+      const keys = Object.keys(inc.overrides).sort();
+      if (keys.length === 0) {
+        edgeOverride.push(-1);
+        continue;
+      }
+      edgeOverride.push(ovOffsets.length - 1);
+      for (const key of keys) {
+        const ov = inc.overrides[key]!;
+        ovEntry.push(intern(key));
+        ovWrites.push(ov.writes === undefined ? -1 : ov.writes ? 1 : 0);
+        overrides.push(ov);
+      }
+      ovOffsets.push(ovEntry.length);
+    }
+    ownOffsets.push(ownOcc.length);
+    for (const t of c.tools) {
+      own({ key: t.name, kind: 'tool_ref', writes: t.writes, ...(t.description === undefined ? {} : { description: t.description }), source: label });
+    }
+    c.inlineTools.forEach((t, i) => {
+      own({ key: `${name}/_anon_${i}`, kind: 'inline', writes: t.writes, description: t.description, source: label });
+    });
+    for (const m of c.mcp) {
+      for (const t of m.tools) {
+        own({
+          key: `mcp:${m.server}/${t.name}`,
+          kind: 'mcp',
+          writes: t.writes,
+          ...(t.description === undefined ? {} : { description: t.description }),
+          server: m.server,
+          tool: t.name,
+          source: label,
+        });
+      }
+    }
+    for (const path of c.agentSkills) own({ key: `agent_skill:${path}`, kind: 'agent_skill', writes: false, path, source: label });
+  }
+  edgeOffsets.push(edgeTarget.length);
+  ownOffsets.push(ownOcc.length);
+
+  const graph: ResolveGraph = {
+    nodeCount: nodes.length,
+    entryCount: entryIds.size,
+    occCount: occurrences.length,
+    edgeOffsets: edgeOffsets.done(),
+    edgeTarget: edgeTarget.done(),
+    edgeOverride: edgeOverride.done(),
+    ownOffsets: ownOffsets.done(),
+    ownOcc: ownOcc.done(),
+    ovOffsets: ovOffsets.done(),
+    ovEntry: ovEntry.done(),
+    ovWrites: ovWrites.done(),
+    occEntry: occEntry.done(),
+    occFlags: occFlags.done(),
+  };
+  return { graph, nodes, labels, edgeLabels, roots, occurrences, overrides };
+}
+
+/** Upper bound on derived occurrences: each key of an edge's override set can hit at most once. */
+export function derivedCapacity(graph: ResolveGraph): number {
+  let total = 0;
+  for (let e = 0; e < graph.edgeOverride.length; e++) {
+    const s = graph.edgeOverride[e]!;
+    if (s >= 0) total += graph.ovOffsets[s + 1]! - graph.ovOffsets[s]!;
+  }
+  return total;
+}

@@ -1,0 +1,156 @@
+/**
+ * Per-skill failures (DESIGN R4) from the kernel's node statuses, matching a
+ * naive depth-first resolution exactly:
+ *
+ * - a node outside any cycle fails at its first include (in order) that is
+ *   unknown or whose target failed — the chain is the target's, prefixed;
+ * - a node on a cyclic SCC always fails; walking its includes depth-first,
+ *   the first "event" decides: an unknown include, a failing include leaving
+ *   the SCC, or an include inside the SCC (descend; a node already on the
+ *   path closes the cycle). That makes `next` a function, so every path is a
+ *   walk in a functional graph: computed for all nodes in O(n), no recursion.
+ *
+ * Long chains are elided in messages (first and last 8 skills) so a failure
+ * at the end of a 100,000-long chain costs O(1) per includer, not O(chain).
+ */
+import { NODE_STATUS, type ResolveKernelResult } from '../model/backend.js';
+import type { EncodedCatalog } from './encode.js';
+
+export type FailureType = 'cycle_detected' | 'skill_not_found';
+
+export interface ResolveFailure {
+  readonly type: FailureType;
+  readonly message: string;
+}
+
+/** Skills shown at each end of an elided chain. */
+export const CHAIN_HEAD = 8;
+export const CHAIN_TAIL = 8;
+
+/** `a -> b -> c`, eliding the middle of long chains. */
+export function formatChain(head: readonly string[], omitted: number, tail: readonly string[]): string {
+  if (omitted <= 0) return [...head, ...tail].join(' -> ');
+  return `${head.join(' -> ')} -> ... (${omitted} more) ... -> ${tail.join(' -> ')}`;
+}
+
+/** Message of a failure given its full path (used by the naive reference in tests too). */
+export function failureMessage(type: FailureType, path: readonly string[], missing?: string): string {
+  const chain = (p: readonly string[]): string =>
+    p.length > CHAIN_HEAD + CHAIN_TAIL ? formatChain(p.slice(0, CHAIN_HEAD), p.length - CHAIN_HEAD - CHAIN_TAIL, p.slice(-CHAIN_TAIL)) : p.join(' -> ');
+  if (type === 'cycle_detected') return `include cycle: ${chain(path)}`;
+  const includer = path[path.length - 1]!;
+  const base = `skill '${includer}' includes unknown skill '${missing ?? ''}'`;
+  return path.length === 1 ? base : `${base} (include chain: ${chain(path)} -> ${missing ?? ''})`;
+}
+
+/** Lazily formats the failure of any failed node. */
+export interface Failures {
+  /** The failure of node `v`, or undefined when it resolved. */
+  of(v: number): ResolveFailure | undefined;
+}
+
+/**
+ * Compute the failure structure of every failed node.
+ *
+ * @example const failures = computeFailures(encoded, kernelResult); failures.of(0)?.message;
+ */
+export function computeFailures(enc: EncodedCatalog, res: ResolveKernelResult): Failures {
+  const g = enc.graph;
+  const n = g.nodeCount;
+  const next = new Int32Array(n).fill(-1);
+  const missingEdge = new Int32Array(n).fill(-1);
+  for (let v = 0; v < n; v++) {
+    const s = res.status[v]!;
+    if (s === NODE_STATUS.includeFailed) next[v] = g.edgeTarget[res.errEdge[v]!]!;
+    else if (s === NODE_STATUS.includeMissing) missingEdge[v] = res.errEdge[v]!;
+    else if (s === NODE_STATUS.onCycle) {
+      for (let e = g.edgeOffsets[v]!; e < g.edgeOffsets[v + 1]!; e++) {
+        const t = g.edgeTarget[e]!;
+        if (t < 0) {
+          missingEdge[v] = e;
+          break;
+        }
+        if (res.component[t] === res.component[v] || res.status[t] !== NODE_STATUS.ok) {
+          next[v] = t;
+          break;
+        }
+      }
+    }
+  }
+  // Per failed node: path length, last CHAIN_TAIL nodes of the path, terminal node (not found) or -1 (cycle).
+  const length = new Int32Array(n);
+  const terminal = new Int32Array(n).fill(-1);
+  const tails: (readonly number[])[] = new Array<readonly number[]>(n);
+  const state = new Uint8Array(n); // 0 new, 1 on the current walk, 2 done
+  const walkPos = new Int32Array(n);
+  const walk: number[] = [];
+  for (let v0 = 0; v0 < n; v0++) {
+    if (res.status[v0] === NODE_STATUS.ok || state[v0] !== 0) continue;
+    walk.length = 0;
+    let u = v0;
+    for (;;) {
+      if (state[u] !== 0) break;
+      state[u] = 1;
+      walkPos[u] = walk.length;
+      walk.push(u);
+      if (next[u]! < 0) break;
+      u = next[u]!;
+    }
+    let end = walk.length;
+    const last = walk[end - 1]!;
+    if (state[u] === 1 && next[last]! >= 0) {
+      // The walk closed on itself at `u`: every node from u on lies on a functional cycle.
+      const cyc = walk.slice(walkPos[u]!);
+      const L = cyc.length;
+      for (let j = 0; j < L; j++) {
+        const c = cyc[j]!;
+        length[c] = L + 1;
+        const t = Math.min(CHAIN_TAIL, L + 1);
+        const tail: number[] = [];
+        for (let p = L + 1 - t; p <= L; p++) tail.push(cyc[(j + p) % L]!);
+        tails[c] = tail;
+        state[c] = 2;
+      }
+      end = walkPos[u]!;
+    } else if (next[last]! < 0 && state[last] === 1) {
+      length[last] = 1;
+      terminal[last] = last;
+      tails[last] = [last];
+      state[last] = 2;
+      end--;
+    }
+    for (let i = end - 1; i >= 0; i--) {
+      const w = walk[i]!;
+      const nx = next[w]!;
+      length[w] = length[nx]! + 1;
+      terminal[w] = terminal[nx]!;
+      tails[w] = length[w]! <= CHAIN_TAIL ? [w, ...tails[nx]!] : tails[nx]!;
+      state[w] = 2;
+    }
+  }
+  const cache = new Map<number, ResolveFailure>();
+  return {
+    of(v: number): ResolveFailure | undefined {
+      if (res.status[v] === NODE_STATUS.ok) return undefined;
+      const hit = cache.get(v);
+      if (hit) return hit;
+      const len = length[v]!;
+      const headLen = len > CHAIN_HEAD + CHAIN_TAIL ? CHAIN_HEAD : len;
+      const head: string[] = [];
+      for (let u = v, i = 0; i < headLen; i++, u = next[u]!) head.push(enc.labels[u]!);
+      const tail = len > CHAIN_HEAD + CHAIN_TAIL ? tails[v]!.map((u) => enc.labels[u]!) : [];
+      const omitted = len - head.length - tail.length;
+      const chain = formatChain(head, omitted, tail);
+      const term = terminal[v]!;
+      let failure: ResolveFailure;
+      if (term < 0) failure = { type: 'cycle_detected', message: `include cycle: ${chain}` };
+      else {
+        const missing = enc.edgeLabels[missingEdge[term]!]!;
+        const base = `skill '${enc.labels[term]!}' includes unknown skill '${missing}'`;
+        failure = { type: 'skill_not_found', message: len === 1 ? base : `${base} (include chain: ${chain} -> ${missing})` };
+      }
+      cache.set(v, failure);
+      return failure;
+    },
+  };
+}

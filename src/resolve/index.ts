@@ -1,0 +1,9 @@
+/** Resolve stage: include graph → ordered ResolvedToolEntry lists (DESIGN R1–R7). */
+export { resolveCatalog, resolveSkill, resolveSkillOrThrow, findCycles } from './resolve.js';
+export type { CatalogResolution, ResolveOptions, ResolveStats, SkillResolution } from './resolve.js';
+export type { CycleReport } from './cycles.js';
+export type { FailureType, ResolveFailure } from './failures.js';
+export { encodeCatalog } from './encode.js';
+export type { EncodedCatalog } from './encode.js';
+export { JS_RESOLVER, resolveGraphJs, tarjan } from './kernel-js.js';
+export { pickResolver, registerWasmResolver } from './backends.js';

@@ -1,0 +1,69 @@
+/**
+ * Arena → objects, only on demand. The kernel's output stays in Int32Arrays;
+ * an entry object is built once per occurrence and shared by every skill
+ * whose list holds that occurrence, so a chain of 10,000 skills costs
+ * 10,000 entry objects, not 50 million.
+ */
+import type { ResolveKernelResult } from '../model/backend.js';
+import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../model/resolve.js';
+import { FLAG_WRITES, KIND_BIT, type EncodedCatalog, type OccurrenceMeta } from './encode.js';
+
+/** The capability summary encoded by a node's summary bits (DESIGN R6). */
+export function summaryFromBits(count: number, bits: number): CapabilitySummary {
+  const writes = (bits & FLAG_WRITES) !== 0;
+  const source_types: EntryKind[] = ENTRY_KINDS.filter((k) => (bits & KIND_BIT[k]) !== 0);
+  return Object.freeze({ tool_count: count, writes, read_only: !writes, source_types: Object.freeze(source_types) });
+}
+
+/** Entry object with fields in wire order (key, kind, writes, description, server, tool, path, source). */
+export function entryFromMeta(meta: OccurrenceMeta): ResolvedToolEntry {
+  const entry: Record<string, unknown> = { key: meta.key, kind: meta.kind, writes: meta.writes };
+  if (meta.description !== undefined) entry.description = meta.description;
+  if (meta.server !== undefined) entry.server = meta.server;
+  if (meta.tool !== undefined) entry.tool = meta.tool;
+  if (meta.path !== undefined) entry.path = meta.path;
+  entry.source = meta.source;
+  return Object.freeze(entry) as unknown as ResolvedToolEntry;
+}
+
+/** Builds entry lists of resolved nodes from the arena. */
+export interface Materialiser {
+  entries(v: number): readonly ResolvedToolEntry[];
+}
+
+/**
+ * @example const lists = materialiser(enc, result); lists.entries(0);
+ */
+export function materialiser(enc: EncodedCatalog, res: ResolveKernelResult): Materialiser {
+  const base = enc.graph.occCount;
+  const derivedMeta: OccurrenceMeta[] = [];
+  // Derived occurrences only ever refer to earlier ones, so one forward pass resolves them.
+  for (let d = 0; d < res.derivedBase.length; d++) {
+    const from = res.derivedBase[d]!;
+    const meta = from < base ? enc.occurrences[from]! : derivedMeta[from - base]!;
+    const rec = res.derivedRecord[d]!;
+    const w = enc.graph.ovWrites[rec]!;
+    const ov = enc.overrides[rec]!;
+    const { description: _old, source, ...rest } = meta;
+    const description = ov.description ?? meta.description;
+    derivedMeta.push({ ...rest, writes: w < 0 ? meta.writes : w === 1, ...(description === undefined ? {} : { description }), source });
+  }
+  const objects = new Map<number, ResolvedToolEntry>();
+  const objectOf = (occ: number): ResolvedToolEntry => {
+    let entry = objects.get(occ);
+    if (!entry) {
+      entry = entryFromMeta(occ < base ? enc.occurrences[occ]! : derivedMeta[occ - base]!);
+      objects.set(occ, entry);
+    }
+    return entry;
+  };
+  return {
+    entries(v: number): readonly ResolvedToolEntry[] {
+      const from = res.listOffset[v]!;
+      const count = res.listLength[v]!;
+      const list = new Array<ResolvedToolEntry>(count);
+      for (let i = 0; i < count; i++) list[i] = objectOf(res.arena[from + i]!);
+      return Object.freeze(list);
+    },
+  };
+}
