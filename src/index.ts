@@ -84,6 +84,26 @@ export {
 } from './model/protocol/index.js';
 
 // --- parse ---
+export {
+  CLAUDE_CODE_KEYS,
+  CODEX_KEYS,
+  DEFAULT_PARSE_OPTIONS,
+  DEFAULT_YAML_LIMITS,
+  MESSAGES,
+  PARSE_RULE_CODES,
+  PROFILES,
+  PROFILE_NAMES,
+  SKILLGRAPH_KEYS,
+  SPEC_KEYS,
+  UNICODE_POLICIES,
+  isProfileName,
+  lintSkill,
+  parseSkill,
+  parseSkillOrThrow,
+  readFrontmatterYaml,
+  splitFrontmatter,
+} from './parse/index.js';
+export type { FrontmatterYaml, LintOptions, ParseOptions, ParseResult, ParseRuleCode, Profile, ProfileName, RuleLevel, UnicodePolicy, YamlLimits } from './parse/index.js';
 
 // --- discover ---
 export {
@@ -113,6 +133,8 @@ export type { BuildCatalogOptions, LockDrift, LockEntry, Lockfile } from './cata
 // --- workspace ---
 
 // --- engine ---
+export { validatePath } from './engine/validate-path.js';
+export type { SkillReport, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';
 export { loadCatalog, parseBatch } from './engine/catalog-pipeline.js';
 export type { CatalogStats, LoadCatalogOptions, LoadedCatalog, ParseItem, ParseItemResult } from './engine/catalog-pipeline.js';
 

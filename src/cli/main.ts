@@ -20,6 +20,7 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   check: () => import('./verbs/check.js'),
   list: () => import('./verbs/list.js'),
   lock: () => import('./verbs/lock.js'),
+  validate: () => import('./verbs/validate.js'),
 };
 
 /** Error codes that mean the caller asked for something impossible (exit 2), not a crash. */

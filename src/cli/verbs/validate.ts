@@ -1,0 +1,87 @@
+/**
+ * `skillgraph validate PATH... [--profile P] [--unicode nfkc|ascii] [--json]`
+ * — lint every SKILL.md under the paths. Exit 0 without errors, 1 with any,
+ * 2 on usage (bad flag, missing path).
+ */
+import type { Diagnostic } from '../../model/diagnostics.js';
+import { validatePath, type SkillReport, type ValidateResult } from '../../engine/validate-path.js';
+import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type UnicodePolicy } from '../../parse/profiles.js';
+import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
+import { EXIT } from '../exit.js';
+import { paint, useColor, writeJson, type CliIo } from '../io.js';
+
+export const spec: VerbSpec = {
+  name: 'validate',
+  summary: 'validate SKILL.md files in skill folders or whole trees',
+  usage: 'PATH... [--profile P] [--unicode nfkc|ascii] [--json]',
+  minPositionals: 1,
+  flags: {
+    profile: { type: 'string', value: 'P', description: `validation profile: ${PROFILE_NAMES.join(', ')} (default skillgraph)` },
+    unicode: { type: 'string', value: 'POLICY', description: 'name policy: nfkc (Unicode lowercase, as the reference) or ascii (a-z0-9-)' },
+  },
+};
+
+/** The JSON shape of one skill (DESIGN CLI contract). */
+function skillJson(s: SkillReport): Record<string, unknown> {
+  return {
+    dir: s.dir,
+    file: s.file,
+    name: s.name,
+    valid: s.valid,
+    diagnostics: s.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, line: d.line, column: d.column, hint: d.hint })),
+  };
+}
+
+/**
+ * Run the verb.
+ *
+ * @example await run(['skills/', '--profile', 'spec', '--json'], io) // 0 or 1
+ */
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseVerbArgs(spec, args, io);
+  const profile = values.profile ?? 'skillgraph';
+  if (!isProfileName(profile)) usageError(io, spec.name, `--profile must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'`);
+  const unicode = values.unicode;
+  if (unicode !== undefined && !(UNICODE_POLICIES as readonly unknown[]).includes(unicode)) {
+    usageError(io, spec.name, `--unicode must be nfkc or ascii, got '${String(unicode)}'`);
+  }
+  const result = validatePath(positionals, {
+    profile,
+    cwd: io.cwd,
+    ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
+  });
+  if (values.json) writeJson(io, { skills: result.skills.map(skillJson), summary: result.summary });
+  io.stderr.write(humanReport(result, PROFILES[profile].name, useColor(io)));
+  return result.summary.errors > 0 ? EXIT.findings : EXIT.ok;
+}
+
+const SEVERITY_STYLE = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
+
+/** Human text: each diagnostic with its source line and a caret, then a summary line. */
+export function humanReport(result: ValidateResult, profile: string, color: boolean): string {
+  const out: string[] = [];
+  for (const s of result.skills) {
+    if (s.diagnostics.length === 0) continue;
+    const lines = s.source?.split('\n');
+    for (const d of s.diagnostics) out.push(...formatDiagnostic(d, lines, color));
+  }
+  const { skills, valid, invalid, errors, warnings } = result.summary;
+  const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : paint(color, 'green', 'ok');
+  out.push(`${verdict} ${skills} skill${skills === 1 ? '' : 's'} checked (profile ${profile}): ${valid} valid, ${invalid} invalid; ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+  return `${out.join('\n')}\n`;
+}
+
+function formatDiagnostic(d: Diagnostic, lines: string[] | undefined, color: boolean): string[] {
+  const rows = [`${d.file}:${d.line}:${d.column} ${paint(color, SEVERITY_STYLE[d.severity], d.severity)} ${paint(color, 'bold', d.code)} ${d.message}`];
+  const source = d.line > 0 ? lines?.[d.line - 1] : undefined;
+  if (source !== undefined) {
+    const text = source.replace(/\r$/, '').replace(/^\uFEFF/, '');
+    const gutter = `${d.line} | `;
+    rows.push(`  ${gutter}${text.length > 160 ? `${text.slice(0, 157)}...` : text}`);
+    const col = Math.max(1, Math.min(d.column, text.length + 1));
+    const pad = text.slice(0, col - 1).replace(/[^\t]/g, ' ');
+    rows.push(`  ${' '.repeat(gutter.length)}${pad}${paint(color, SEVERITY_STYLE[d.severity], '^')}`);
+  }
+  rows.push(`  ${paint(color, 'dim', `hint: ${d.hint}`)}`);
+  return rows;
+}

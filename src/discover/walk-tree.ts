@@ -1,0 +1,131 @@
+/**
+ * The whole-tree walk used by `validate` (issue 2): a linter over the tree it
+ * is given. Unlike agent-root discovery (DESIGN D4/D4a) it descends into skill
+ * folders and dot-folders, to depth 32, skipping only `node_modules` and
+ * `.git`. It never follows symlinks; a symlinked SKILL.md, or a symlinked
+ * folder holding one, is reported instead of dropped.
+ */
+import { readdirSync, readlinkSync, statSync, type Dirent } from 'node:fs';
+import { join } from 'node:path';
+import { cmp, type Diagnostic } from '../model/diagnostics.js';
+import { discoverDiagnostic } from './messages.js';
+import { isSkillFileName, toPosix } from './paths.js';
+
+export const TREE_MAX_DEPTH = 32;
+const SKIPPED = new Set(['node_modules', '.git']);
+
+/** A SKILL.md (any letter case) found in the tree. Paths are POSIX, relative to the root. */
+export interface TreeSkillFile {
+  /** Folder holding it, `.` for the root itself. */
+  readonly dir: string;
+  /** The file, e.g. `pdf/SKILL.md`. */
+  readonly file: string;
+  /** Absolute native path of the file. */
+  readonly abs: string;
+}
+
+/** A finding about a place in the tree (a symlink, an unreadable folder, the depth limit). */
+export interface TreeFinding {
+  /** Relative POSIX path of the entry concerned. */
+  readonly path: string;
+  /** Set when the entry stands for a skill (a symlinked SKILL.md or skill folder). */
+  readonly skillFile?: string;
+  readonly diagnostic: Diagnostic;
+}
+
+export interface TreeWalk {
+  /** Sorted by `file` (code-unit order). */
+  readonly skills: readonly TreeSkillFile[];
+  /** Sorted by `path`. */
+  readonly findings: readonly TreeFinding[];
+}
+
+const rel = (parent: string, name: string): string => (parent === '.' ? name : `${parent}/${name}`);
+
+/** Names in `dir` that are SKILL.md in any case, or [] when unreadable. */
+function skillFilesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter(isSkillFileName).sort(cmp);
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Walk `root` (a folder) for SKILL.md files.
+ *
+ * @example walkTree('/repo/skills').skills.map((s) => s.file) // ['pdf/SKILL.md', 'pdf/nested/SKILL.md']
+ */
+export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH): TreeWalk {
+  const skills: TreeSkillFile[] = [];
+  const findings: TreeFinding[] = [];
+  // Iterative, depth-first; each folder's entries sorted so output never depends on readdir order.
+  const stack: [string, string, number][] = [[root, '.', 0]];
+  while (stack.length > 0) {
+    const [abs, relDir, depth] = stack.pop()!;
+    let entries: Dirent[];
+    try {
+      // Perf: withFileTypes avoids one stat per entry.
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch (error) {
+      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+      findings.push({ path: relDir, diagnostic: discoverDiagnostic('discover.unreadable', toPosix(abs), { path: toPosix(abs), reason }) });
+      continue;
+    }
+    entries.sort((a, b) => cmp(a.name, b.name));
+    const subdirs: string[] = [];
+    for (const e of entries) {
+      const path = rel(relDir, e.name);
+      const full = join(abs, e.name);
+      if (e.isSymbolicLink()) {
+        symlinkFinding(full, path, e.name, findings);
+      } else if (e.isDirectory()) {
+        if (!SKIPPED.has(e.name)) subdirs.push(e.name);
+      } else if (e.isFile() && isSkillFileName(e.name)) {
+        skills.push({ dir: relDir, file: path, abs: full });
+      }
+    }
+    if (subdirs.length > 0 && depth >= maxDepth) {
+      findings.push({
+        path: relDir,
+        diagnostic: discoverDiagnostic('discover.depth-limit', toPosix(abs), { count: subdirs.length, depth: maxDepth, root: toPosix(root) }),
+      });
+      continue;
+    }
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push([join(abs, subdirs[i]!), rel(relDir, subdirs[i]!), depth + 1]);
+  }
+  skills.sort((a, b) => cmp(a.file, b.file));
+  findings.sort((a, b) => cmp(a.path, b.path) || cmp(a.diagnostic.code, b.diagnostic.code));
+  return { skills, findings };
+}
+
+/** A symlink is reported when it is a SKILL.md or a folder holding one; other links are ignored. */
+function symlinkFinding(full: string, path: string, name: string, findings: TreeFinding[]): void {
+  const link = toPosix(full);
+  let target: ReturnType<typeof statSync> | undefined;
+  try {
+    target = statSync(full);
+  } catch {
+    target = undefined;
+  }
+  if (isSkillFileName(name)) {
+    const code = target === undefined ? 'discover.symlink-dangling' : 'discover.symlink-skipped';
+    findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic(code, link, { what: 'skill file', link, target: linkText(full) }) });
+    return;
+  }
+  if (target?.isDirectory()) {
+    const inner = skillFilesIn(full);
+    if (inner.length > 0) {
+      findings.push({ path, skillFile: `${path}/${inner[0]!}`, diagnostic: discoverDiagnostic('discover.symlink-skipped', link, { what: 'skill folder', link, target: linkText(full) }) });
+    }
+  }
+}
+
+/** The link's own target text, for the message. */
+function linkText(full: string): string {
+  try {
+    return toPosix(readlinkSync(full));
+  } catch {
+    return '?';
+  }
+}

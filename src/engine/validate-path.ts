@@ -1,0 +1,160 @@
+/**
+ * `validatePath` — the I/O shell around the pure parser and linter: walk the
+ * tree (or take the one SKILL.md given), read each file, parse it under a
+ * profile, lint it against its folder listing. One broken skill never hides
+ * another; every SKILL.md found is reported, symlinked ones included.
+ */
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
+import { cmp, compareDiagnostics, hasErrors, type Diagnostic } from '../model/diagnostics.js';
+import { SkillgraphError } from '../model/errors.js';
+import type { ResourceEntry, SkillPackage } from '../model/package.js';
+import { listResources } from '../discover/resources.js';
+import { isSkillFileName, toPosix } from '../discover/paths.js';
+import { TREE_MAX_DEPTH, walkTree, type TreeSkillFile } from '../discover/walk-tree.js';
+import { lintSkill } from '../parse/lint.js';
+import { formatMessage } from '../parse/messages.js';
+import { parseSkill } from '../parse/parse-skill.js';
+import { isProfileName, PROFILE_NAMES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
+
+export interface ValidateOptions {
+  /** Validation profile (default `skillgraph`). */
+  readonly profile?: ProfileName;
+  /** Name policy; defaults to the profile's. */
+  readonly unicode?: UnicodePolicy;
+  /** Base for relative paths (default `process.cwd()`). */
+  readonly cwd?: string;
+  /** Walk depth below each path (default 32). */
+  readonly maxDepth?: number;
+  /** Run the P6a lint rules (default true). */
+  readonly lint?: boolean;
+}
+
+/** One SKILL.md found under a path. */
+export interface SkillReport {
+  /** Folder relative to the path given (POSIX), `.` for the path itself. */
+  readonly dir: string;
+  /** SKILL.md relative to the path given (POSIX). */
+  readonly file: string;
+  /** The `name` field when readable, else null. */
+  readonly name: string | null;
+  /** No error-severity diagnostic. */
+  readonly valid: boolean;
+  /** Sorted; each `file` is the path as the user would write it (given path + file). */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The parsed package when valid. */
+  readonly package?: SkillPackage;
+  /** The file's text, for excerpts (absent for symlinks not followed). */
+  readonly source?: string;
+}
+
+export interface ValidateSummary {
+  readonly skills: number;
+  readonly valid: number;
+  readonly invalid: number;
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+export interface ValidateResult {
+  readonly skills: readonly SkillReport[];
+  readonly summary: ValidateSummary;
+}
+
+const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, maxDepth: TREE_MAX_DEPTH, lint: true });
+
+/**
+ * Validate one or more skill folders, trees of them, or SKILL.md files.
+ * Throws SkillgraphError `root.missing` / `root.not-directory` / `options.invalid`
+ * for paths or options that cannot be used; findings are data.
+ *
+ * @example validatePath('skills/', { profile: 'spec' }).summary // { skills: 12, valid: 11, invalid: 1, errors: 1, warnings: 3 }
+ */
+export function validatePath(paths: string | readonly string[], options: ValidateOptions = {}): ValidateResult {
+  const profile = options.profile ?? DEFAULT_OPTIONS.profile;
+  if (!isProfileName(profile)) throw new SkillgraphError('options.invalid', `validate option 'profile' must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'`, { field: 'profile' });
+  if (options.unicode !== undefined && !(UNICODE_POLICIES as readonly string[]).includes(options.unicode)) {
+    throw new SkillgraphError('options.invalid', `validate option 'unicode' must be nfkc or ascii, got '${String(options.unicode)}'`, { field: 'unicode' });
+  }
+  const cwd = options.cwd ?? process.cwd();
+  const list = typeof paths === 'string' ? [paths] : [...paths];
+  const skills: SkillReport[] = [];
+  for (const given of list) skills.push(...validateOne(given, resolve(cwd, given), profile, options));
+  let errors = 0;
+  let warnings = 0;
+  for (const s of skills) {
+    for (const d of s.diagnostics) {
+      if (d.severity === 'error') errors++;
+      else if (d.severity === 'warning') warnings++;
+    }
+  }
+  const valid = skills.filter((s) => s.valid).length;
+  return { skills, summary: { skills: skills.length, valid, invalid: skills.length - valid, errors, warnings } };
+}
+
+function validateOne(given: string, abs: string, profile: ProfileName, options: ValidateOptions): SkillReport[] {
+  let stat: ReturnType<typeof statSync>;
+  try {
+    stat = statSync(abs);
+  } catch {
+    throw new SkillgraphError('root.missing', `path not found: ${given}`, { path: given });
+  }
+  const display = (file: string): string => toPosix(file === '.' ? given : given === '.' ? file : `${given.replace(/[\\/]+$/, '')}/${file}`);
+  if (stat.isFile()) {
+    if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
+    return [validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given))];
+  }
+  if (!stat.isDirectory()) throw new SkillgraphError('root.not-directory', `not a folder: ${given}`, { path: given });
+
+  const walk = walkTree(abs, options.maxDepth ?? DEFAULT_OPTIONS.maxDepth);
+  const reports = walk.skills.map((s) => validateFile(s, resolve(abs, s.dir), profile, options, display));
+  for (const f of walk.findings) {
+    const diagnostic = { ...f.diagnostic, file: display(f.path) };
+    if (f.skillFile !== undefined) {
+      const dir = f.skillFile.includes('/') ? f.skillFile.slice(0, f.skillFile.lastIndexOf('/')) : '.';
+      reports.push({ dir, file: f.skillFile, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] });
+    } else {
+      // A finding about the tree itself (unreadable folder, depth limit) attaches to a pseudo-entry for that folder.
+      reports.push({ dir: f.path, file: f.path, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] });
+    }
+  }
+  return reports.sort((a, b) => cmp(a.file, b.file));
+}
+
+function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, options: ValidateOptions, display: (file: string) => string): SkillReport {
+  const shown = display(s.file);
+  let bytes: Uint8Array;
+  let locator: string;
+  try {
+    bytes = readFileSync(s.abs);
+    locator = toPosix(realpathSync(s.abs));
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? String(error);
+    const { message, hint } = { message: `cannot read ${shown}: ${reason}`, hint: 'check the permissions of this file' };
+    return { dir: s.dir, file: s.file, name: null, valid: false, diagnostics: [{ code: 'discover.unreadable', severity: 'error', message, file: shown, line: 0, column: 0, hint }] };
+  }
+  const dirName = basename(folder);
+  const parsed = parseSkill(bytes, { locator, dirName, profile, ...(options.unicode ? { unicode: options.unicode } : {}) });
+  const diagnostics: Diagnostic[] = [...parsed.diagnostics];
+  if (parsed.package && (options.lint ?? DEFAULT_OPTIONS.lint)) {
+    let files: ResourceEntry[] | undefined;
+    try {
+      files = listResources(folder);
+    } catch {
+      const size = 'more than the listing limits';
+      diagnostics.push({ code: 'skill.too-large', severity: 'warning', file: locator, line: 0, column: 0, ...formatMessage('skill.too-large', { size, limit: 8 * 1024 * 1024 }) });
+    }
+    if (files) diagnostics.push(...lintSkill(parsed.package, { files, locations: parsed.locations, profile }));
+  }
+  const located = diagnostics.map((d) => ({ ...d, file: shown })).sort(compareDiagnostics);
+  const text = new TextDecoder().decode(bytes);
+  return {
+    dir: s.dir,
+    file: s.file,
+    name: parsed.name ?? null,
+    valid: !hasErrors(located),
+    diagnostics: located,
+    ...(parsed.package ? { package: parsed.package } : {}),
+    source: text,
+  };
+}
