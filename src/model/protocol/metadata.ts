@@ -86,16 +86,7 @@ export class SkillMetadata implements SkillMetadataJson {
         ? { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSkill needs the resolved entries, got ${got}` }]) }
         : list;
     }
-    const summary = summarizeEntries(list.value);
-    return SkillMetadata.safeFrom({
-      name: pkg.descriptor.name,
-      description: pkg.descriptor.description,
-      version: options.version ?? (pkg.descriptor.version || DEFAULT_SKILL_VERSION),
-      read_only: summary.read_only,
-      writes: summary.writes,
-      tool_count: summary.tool_count,
-      source_types: summary.source_types,
-    });
+    return SkillMetadata.safeFromSummary(pkg, summarizeEntries(list.value), options);
   }
 
   /**
@@ -110,6 +101,46 @@ export class SkillMetadata implements SkillMetadataJson {
     options: FromSkillOptions = {},
   ): SkillMetadata {
     return orThrow(SkillMetadata.safeFromSkill(pkg, entries, options));
+  }
+
+  /**
+   * Build from a package and the resolver's capability summary; never throws.
+   * Perf: whole-catalog listings use this so the resolver never has to turn
+   * its arena into entry objects just to be counted.
+   */
+  static safeFromSummary(
+    pkg: SkillPackage | null | undefined,
+    summary: CapabilitySummary | null | undefined,
+    options: FromSkillOptions = {},
+  ): Validated<SkillMetadata> {
+    if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
+      return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSummary needs a skill package, got ${String(pkg)}` }]) };
+    }
+    if (summary === null || summary === undefined || typeof summary !== 'object') {
+      return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSummary needs a capability summary, got ${String(summary)}` }]) };
+    }
+    return SkillMetadata.safeFrom({
+      name: pkg.descriptor.name,
+      description: pkg.descriptor.description,
+      version: options.version ?? (pkg.descriptor.version || DEFAULT_SKILL_VERSION),
+      read_only: summary.read_only,
+      writes: summary.writes,
+      tool_count: summary.tool_count,
+      source_types: summary.source_types,
+    });
+  }
+
+  /**
+   * Build from a package and a capability summary, or throw `protocol.invalid`.
+   *
+   * @example SkillMetadata.fromSummary(pkg, resolveSkill(catalog, pkg.descriptor.name).summary)
+   */
+  static fromSummary(
+    pkg: SkillPackage | null | undefined,
+    summary: CapabilitySummary | null | undefined,
+    options: FromSkillOptions = {},
+  ): SkillMetadata {
+    return orThrow(SkillMetadata.safeFromSummary(pkg, summary, options));
   }
 
   /** Rebuild from wire JSON; never throws. */

@@ -107,3 +107,18 @@ describe('SkillMetadata JSON', () => {
     expect(SkillMetadata.safeFrom({ ...base, ...patch }).ok).toBe(false);
   });
 });
+
+describe('SkillMetadata.fromSummary', () => {
+  it('equals fromSkill for the same entries', () => {
+    const entries = [_toolRef('a'), _mcp('gh', 'create', true), _agentSkill('p')];
+    const pkg = _pkg('same', { version: '1.0.0' });
+    expect(SkillMetadata.fromSummary(pkg, summarizeEntries(entries)).toJSON()).toEqual(SkillMetadata.fromSkill(pkg, entries).toJSON());
+  });
+
+  it('rejects a missing package or summary, and an inconsistent summary', () => {
+    expect(SkillMetadata.safeFromSummary(null, summarizeEntries([])).ok).toBe(false);
+    expect(SkillMetadata.safeFromSummary(_pkg('x'), undefined).ok).toBe(false);
+    const bad = { tool_count: 0, writes: true, read_only: true, source_types: [] };
+    expect(SkillMetadata.safeFromSummary(_pkg('x'), bad).ok).toBe(false);
+  });
+});
