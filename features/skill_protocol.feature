@@ -235,3 +235,62 @@ Feature: Skill protocol types
     Scenario: an empty skill name is refused
       When I try to map a protocol failure Error "boom" in skill ""
       Then the protocol value is refused with code "protocol.invalid" at "skill_name"
+
+  Rule: `skillgraph describe NAME` prints one skill's metadata and definition
+
+    Background:
+      Given a protocol skill folder "skills/base" with frontmatter:
+        """
+        name: base
+        description: Reads the repository. Use when another skill needs file access.
+        tools:
+          - read_file
+          - { name: write_file, writes: true }
+        """
+      And a protocol skill folder "skills/triage" with frontmatter:
+        """
+        name: triage
+        description: Triage GitHub issues. Use when the user asks to sort the backlog.
+        version: 1.4.0
+        includes:
+          - skill: base
+            overrides:
+              write_file: { writes: false }
+        mcp:
+          - server: github
+            tools: [search_issues]
+        """
+      And a protocol skill folder "skills/loop-a" with frontmatter:
+        """
+        name: loop-a
+        description: Half of a cycle. Use never.
+        includes: [loop-b]
+        """
+      And a protocol skill folder "skills/loop-b" with frontmatter:
+        """
+        name: loop-b
+        description: Other half of a cycle. Use never.
+        includes: [loop-a]
+        """
+
+    Scenario: describing a skill as JSON
+      When I run the protocol CLI "describe triage --root skills:project --json"
+      Then the protocol CLI exits with status 0
+      And the protocol CLI metadata is version "1.4.0", read-only with 3 tools and source types "tool_ref,mcp"
+      And the protocol CLI definition lists the tools "read_file,write_file,mcp:github/search_issues"
+      And the protocol CLI JSON reads back into SkillMetadata and SkillDefinition
+
+    Scenario: describing a skill for people
+      When I run the protocol CLI "describe base --root skills:project"
+      Then the protocol CLI exits with status 0
+      And the protocol CLI human output mentions "writes · 2 tool(s) · tool_ref" and "write_file"
+
+    Scenario: a skill on an include cycle is described by its SkillError
+      When I run the protocol CLI "describe loop-a --root skills:project --json"
+      Then the protocol CLI exits with status 1
+      And the protocol CLI error is a "cycle_detected" SkillError mentioning "loop-a -> loop-b -> loop-a"
+
+    Scenario: an unknown skill is described by its SkillError
+      When I run the protocol CLI "describe nowhere --root skills:project --json"
+      Then the protocol CLI exits with status 1
+      And the protocol CLI error is a "skill_not_found" SkillError mentioning "nowhere"

@@ -390,3 +390,57 @@ Then('the mapped protocol error names tool {string} in its details', function (t
   assert.equal(st(this).mapped?.toolName, toolName);
   assert.equal(st(this).mapped?.details['tool_name'], toolName);
 });
+
+// --- describe (CLI, in-process) ---
+
+Given('a protocol skill folder {string} with frontmatter:', function (this: SkillWorld, folder: string, frontmatter: string) {
+  this.writeSkill(folder, frontmatter);
+});
+
+When('I run the protocol CLI {string}', async function (this: SkillWorld, command: string) {
+  await this.run(command.split(/\s+/));
+});
+
+Then('the protocol CLI exits with status {int}', function (this: SkillWorld, status: number) {
+  assert.equal(this.last?.code, status, this.last?.stderr);
+});
+
+Then(
+  /^the protocol CLI metadata is version "([^"]*)", (read-only|writing) with (\d+) tools and source types "([^"]*)"$/,
+  function (this: SkillWorld, version: string, mode: string, count: string, types: string) {
+    const m = this.json<{ metadata: Record<string, unknown> }>().metadata;
+    assert.deepEqual(
+      [m['version'], m['read_only'], m['writes'], m['tool_count'], m['source_types']],
+      [version, mode === 'read-only', mode === 'writing', Number(count), types.split(',')],
+    );
+  },
+);
+
+Then('the protocol CLI definition lists the tools {string}', function (this: SkillWorld, keys: string) {
+  const d = this.json<{ definition: { tools: { key: string }[] } }>().definition;
+  assert.deepEqual(
+    d.tools.map((t) => t.key),
+    keys.split(','),
+  );
+});
+
+Then('the protocol CLI JSON reads back into SkillMetadata and SkillDefinition', function (this: SkillWorld) {
+  const doc = this.json<{ metadata: unknown; definition: unknown }>();
+  assert.deepEqual(SkillMetadata.from(doc.metadata).toJSON(), doc.metadata);
+  assert.deepEqual(JSON.parse(JSON.stringify(SkillDefinition.from(doc.definition))), doc.definition);
+});
+
+Then('the protocol CLI human output mentions {string} and {string}', function (this: SkillWorld, a: string, b: string) {
+  assert.equal(this.last?.stdout, '');
+  assert.ok(this.last?.stderr.includes(a), this.last?.stderr);
+  assert.ok(this.last?.stderr.includes(b), this.last?.stderr);
+});
+
+Then('the protocol CLI error is a {string} SkillError mentioning {string}', function (this: SkillWorld, type: string, text: string) {
+  const doc = this.json<{ ok: boolean; metadata: unknown; error: unknown }>();
+  assert.equal(doc.ok, false);
+  assert.equal(doc.metadata, null);
+  const error = SkillError.from(doc.error);
+  assert.equal(error.type, type);
+  assert.ok(error.message.includes(text), error.message);
+});

@@ -18,6 +18,7 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   // verbs are added here by their stage issues, one line each
   catalog: () => import('./verbs/catalog.js'),
   check: () => import('./verbs/check.js'),
+  describe: () => import('./verbs/describe.js'),
   list: () => import('./verbs/list.js'),
   lock: () => import('./verbs/lock.js'),
   validate: () => import('./verbs/validate.js'),

@@ -1,0 +1,106 @@
+/**
+ * `skillgraph describe NAME` — one skill as the protocol types see it: its
+ * SkillMetadata and SkillDefinition (DESIGN T2), from the catalog the shared
+ * flags describe. A skill that cannot be resolved is reported as a SkillError
+ * (cycle_detected, skill_not_found, …) with exit 1.
+ *
+ * JSON: `{schemaVersion, name, ok, id, locator, metadata, definition}`, or on
+ * failure `{schemaVersion, name, ok: false, id?, locator?, metadata: null,
+ * definition: null, error: SkillError}`. Human output goes to stderr.
+ */
+import type { Catalog } from '../../model/catalog.js';
+import type { SkillPackage } from '../../model/package.js';
+import { SkillDefinition, SkillMetadata, toSkillError, type SkillError } from '../../model/protocol/index.js';
+import { resolveSkill } from '../../resolve/index.js';
+import { parseVerbArgs, type VerbSpec } from '../args.js';
+import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
+import { EXIT } from '../exit.js';
+import { paint, useColor, writeJson, type CliIo } from '../io.js';
+import { displayPath } from './catalog.js';
+
+export const spec: VerbSpec = {
+  name: 'describe',
+  summary: "print one skill's protocol metadata and definition (resolved tools)",
+  usage: 'NAME [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--json]',
+  flags: CATALOG_FLAGS,
+  minPositionals: 1,
+};
+
+/** What `describe` found for one name. */
+export interface Description {
+  readonly name: string;
+  readonly pkg: SkillPackage | undefined;
+  readonly metadata: SkillMetadata | null;
+  readonly definition: SkillDefinition | null;
+  readonly error?: SkillError;
+}
+
+/**
+ * Describe `name` (`name` or `scope/name`) in `catalog`; failures are data.
+ *
+ * @example describeSkill(catalog, 'ship-it').metadata?.tool_count
+ */
+export function describeSkill(catalog: Catalog, name: string): Description {
+  const slash = name.indexOf('/');
+  const pkg = slash > 0 ? catalog.getScoped(name.slice(0, slash), name.slice(slash + 1)) : catalog.get(name);
+  const resolution = resolveSkill(catalog, name);
+  if (!pkg || resolution.error) {
+    const failure = resolution.error ?? { type: 'skill_not_found' as const, message: `unknown skill '${name}'` };
+    return { name, pkg, metadata: null, definition: null, error: toSkillError(failure, { skillName: name }) };
+  }
+  return {
+    name,
+    pkg,
+    metadata: SkillMetadata.fromSkill(pkg, resolution.entries),
+    definition: SkillDefinition.fromSkill(pkg, resolution.entries),
+  };
+}
+
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseVerbArgs(spec, args, io);
+  if (positionals.length > 1) {
+    io.stderr.write(`skillgraph describe: takes one skill name, got ${positionals.length}\n`);
+    return EXIT.usage;
+  }
+  const { catalog } = catalogFromFlags(values, io, spec.name);
+  const d = describeSkill(catalog, positionals[0]!);
+  if (values.json) {
+    writeJson(io, {
+      name: d.name,
+      ok: d.error === undefined,
+      ...(d.pkg ? { id: d.pkg.descriptor.id, locator: d.pkg.descriptor.source.locator } : {}),
+      metadata: d.metadata,
+      definition: d.definition,
+      ...(d.error ? { error: d.error } : {}),
+    });
+  } else {
+    io.stderr.write(render(d, io));
+  }
+  return d.error ? EXIT.findings : EXIT.ok;
+}
+
+function render(d: Description, io: CliIo): string {
+  const color = useColor(io);
+  if (d.error || !d.metadata || !d.definition) {
+    return `${paint(color, 'red', d.error?.type ?? 'error')} ${d.name}: ${d.error?.message ?? 'not described'}\n`;
+  }
+  const m = d.metadata;
+  const out = [
+    `${paint(color, 'bold', m.name)} ${m.version}${d.pkg ? paint(color, 'dim', ` (${d.pkg.descriptor.source.scope})`) : ''}`,
+    `  ${m.description.replace(/\s+/g, ' ').trim()}`,
+    `  ${m.read_only ? 'read-only' : paint(color, 'yellow', 'writes')} · ${m.tool_count} tool(s)` +
+      (m.source_types.length ? ` · ${m.source_types.join(', ')}` : ''),
+  ];
+  if (d.pkg) out.push(`  file: ${displayPath(d.pkg.descriptor.source.locator, io.cwd)}`);
+  if (d.definition.tools.length) {
+    const keyW = Math.max(...d.definition.tools.map((t) => t.key.length));
+    out.push('', 'Tools:');
+    for (const t of d.definition.tools) {
+      const own = t.source === m.name || t.source === d.name;
+      const access = t.writes ? paint(color, 'yellow', 'write') : 'read ';
+      const from = own ? '' : ` ${paint(color, 'dim', `from ${t.source}`)}`;
+      out.push(`  ${t.key.padEnd(keyW)}  ${t.kind.padEnd(11)}  ${access}${from}`.trimEnd());
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
