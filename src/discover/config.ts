@@ -113,7 +113,7 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
   const data = doc.contents === null ? {} : doc.toJS({ maxAliasCount: 50 });
   const parsed = ConfigFileSchema.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
+    const issue = deepestIssue(parsed.error.issues[0]!);
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     if (issue.code === 'unrecognized_keys') {
       const key = issue.keys[0] ?? '';
@@ -149,6 +149,25 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
     ...(cfg.nested !== undefined ? { nested: cfg.nested } : {}),
     ...(cfg.profile !== undefined ? { profile: cfg.profile } : {}),
   });
+}
+
+type Issue = z.core.$ZodIssue;
+
+/** For a union (a root is a string or a mapping), the branch issue that got furthest in. */
+function deepestIssue(issue: Issue): Issue {
+  if (issue.code !== 'invalid_union') return issue;
+  let best: Issue = issue;
+  let depth = -1;
+  for (const branch of issue.errors) {
+    for (const inner of branch) {
+      if (inner.path.length > depth) {
+        depth = inner.path.length;
+        best = { ...deepestIssue(inner), path: [...issue.path, ...inner.path] } as Issue;
+      }
+    }
+  }
+  // A bare type mismatch on every branch says nothing better than the union itself.
+  return depth === 0 ? { ...issue, message: 'expected a path string or a {path, scope, precedence, required} mapping' } : best;
 }
 
 /** Offset of the deepest existing node on `path` (the key for a missing member). */

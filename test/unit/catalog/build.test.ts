@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { JS_HASHER, buildCatalog } from '../../../src/catalog/index.js';
+import type { HashBackend } from '../../../src/model/backend.js';
+import { _pkg } from './_pkg.js';
+
+const tree = () => [
+  _pkg({ name: 'deploy', scope: 'global', body: 'global deploy' }),
+  _pkg({ name: 'deploy', scope: 'project', body: 'project deploy' }),
+  _pkg({ name: 'deploy', scope: 'local', body: 'local deploy' }),
+  _pkg({ name: 'lint', scope: 'global' }),
+  _pkg({ name: 'lint', scope: 'project', locator: '/project/copy/lint/SKILL.md' }), // identical copy
+  _pkg({ name: 'notes', scope: 'project' }),
+  _pkg({ name: 'zeta', scope: 'vendor', precedence: 25 }),
+  _pkg({ name: 'zeta', scope: 'local', body: 'local zeta' }),
+];
+
+describe('buildCatalog: selection (C1, D5)', () => {
+  it('picks local > project > global and records every loser as a conflict', () => {
+    const c = buildCatalog(tree());
+    expect(c.skills.map((p) => p.descriptor.id)).toEqual(['local/deploy', 'project/lint', 'project/notes', 'local/zeta']);
+    expect(c.conflicts).toEqual([
+      { name: 'deploy', selected: '/local/deploy/SKILL.md', shadowed: '/project/deploy/SKILL.md', identical: false },
+      { name: 'deploy', selected: '/local/deploy/SKILL.md', shadowed: '/global/deploy/SKILL.md', identical: false },
+      { name: 'lint', selected: '/project/copy/lint/SKILL.md', shadowed: '/global/lint/SKILL.md', identical: true },
+      { name: 'zeta', selected: '/local/zeta/SKILL.md', shadowed: '/vendor/zeta/SKILL.md', identical: false },
+    ]);
+    expect(c.diagnostics.filter((d) => d.code === 'catalog.conflict')).toHaveLength(4);
+  });
+
+  it('breaks precedence ties by canonical path', () => {
+    const c = buildCatalog([_pkg({ name: 'a', locator: '/p/z/SKILL.md', body: '1' }), _pkg({ name: 'a', locator: '/p/b/SKILL.md', body: '2' })]);
+    expect(c.get('a')!.descriptor.source.locator).toBe('/p/b/SKILL.md');
+  });
+
+  it('is independent of input order', () => {
+    const a = JSON.stringify(buildCatalog(tree()));
+    const b = JSON.stringify(buildCatalog(tree().reverse()));
+    expect(b).toBe(a);
+  });
+
+  it('counts the same locator once', () => {
+    const c = buildCatalog([_pkg({ name: 'a' }), _pkg({ name: 'a' })]);
+    expect(c.skills).toHaveLength(1);
+    expect(c.conflicts).toEqual([]);
+    expect(c.diagnostics.map((d) => d.code)).toEqual(['catalog.duplicate-file']);
+  });
+
+  it('keeps diagnostics it was given, sorted', () => {
+    const diag = { code: 'yaml.invalid', severity: 'error', message: 'm', file: '/b', line: 1, column: 1, hint: '' } as const;
+    const c = buildCatalog([], { diagnostics: [{ ...diag, file: '/z' }, diag] });
+    expect(c.diagnostics.map((d) => d.file)).toEqual(['/b', '/z']);
+  });
+});
+
+describe('buildCatalog: lookups', () => {
+  it('get by name, getScoped by scope even for losers', () => {
+    const c = buildCatalog(tree());
+    expect(c.get('deploy')!.body).toBe('local deploy');
+    expect(c.get('missing')).toBeUndefined();
+    expect(c.getScoped('global', 'deploy')!.body).toBe('global deploy');
+    expect(c.getScoped('project', 'deploy')!.descriptor.source.scope).toBe('project');
+    expect(c.getScoped('global', 'notes')).toBeUndefined();
+  });
+});
+
+describe('buildCatalog: sealing', () => {
+  it('fills digests and deeply freezes everything reachable', () => {
+    const input = tree();
+    const c = buildCatalog(input);
+    expect(input[0]!.descriptor.digest).toBe(''); // inputs untouched
+    const p = c.get('deploy')!;
+    expect(p.descriptor.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
+    for (const value of [c, c.skills, c.conflicts, c.conflicts[0], c.diagnostics, p, p.descriptor, p.descriptor.source, p.descriptor.metadata, p.frontmatter, p.composition]) {
+      expect(Object.isFrozen(value)).toBe(true);
+    }
+    expect(() => {
+      (c.skills as unknown as unknown[]).push(1);
+    }).toThrow(TypeError);
+    expect(() => {
+      (p.descriptor as { name: string }).name = 'x';
+    }).toThrow(TypeError);
+  });
+
+  it('hashes every package in one hashBatch call through the given backend', () => {
+    const calls: number[] = [];
+    const counting: HashBackend = { name: 'js', hashBatch: (inputs) => (calls.push(inputs.length), JS_HASHER.hashBatch(inputs)) };
+    const c = buildCatalog(tree(), { hasher: counting });
+    expect(calls).toEqual([8, 1]);
+    expect(c.digest).toBe(buildCatalog(tree()).digest);
+  });
+});
+
+describe('excluding (C3)', () => {
+  it('returns a new sealed catalog without those locators, dropping conflicts they selected', () => {
+    const c = buildCatalog(tree());
+    const e = c.excluding(['/local/deploy/SKILL.md', '/vendor/zeta/SKILL.md']);
+    expect(e).not.toBe(c);
+    expect(Object.isFrozen(e)).toBe(true);
+    expect(e.get('deploy')).toBeUndefined(); // reads of an excluded skill are "not found"
+    expect(e.getScoped('local', 'deploy')).toBeUndefined();
+    expect(e.conflicts.map((x) => x.name)).toEqual(['lint', 'zeta']);
+    expect(e.skills.map((p) => p.descriptor.name)).toEqual(['lint', 'notes', 'zeta']);
+    expect(e.digest).not.toBe(c.digest);
+    expect(c.get('deploy')).toBeDefined(); // the original is unchanged
+  });
+
+  it('excluding nothing gives an equal catalog', () => {
+    const c = buildCatalog(tree());
+    expect(JSON.stringify(c.excluding([]))).toBe(JSON.stringify(c));
+  });
+
+  it('has the digest of a catalog built without the excluded winners', () => {
+    const c = buildCatalog([_pkg({ name: 'a' }), _pkg({ name: 'b' })]);
+    expect(c.excluding(['/project/b/SKILL.md']).digest).toBe(buildCatalog([_pkg({ name: 'a' })]).digest);
+  });
+});
+
+describe('determinism (D5)', () => {
+  it('1,000 builds over a tree with conflicts give byte-identical JSON', () => {
+    const packages = tree();
+    const first = JSON.stringify(buildCatalog(packages));
+    let same = 0;
+    for (let i = 0; i < 1000; i++) {
+      // Shuffle deterministically so input order varies between builds.
+      const shuffled = packages.map((p, j) => [(j * 7919 + i * 104729) % 8, p] as const).sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+      if (JSON.stringify(buildCatalog(shuffled)) === first) same++;
+    }
+    expect(same).toBe(1000);
+  });
+});

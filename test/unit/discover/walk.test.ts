@@ -1,0 +1,189 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { discover, makeRoot } from '../../../src/discover/index.js';
+import { isSkillgraphError } from '../../../src/model/errors.js';
+import { _tree, type Tree } from './_tree.js';
+
+let t: Tree;
+afterEach(() => t?.cleanup());
+
+const codes = (r: ReturnType<typeof discover>): string[] => r.diagnostics.map((d) => d.code);
+const rel = (r: ReturnType<typeof discover>): string[] => r.candidates.map((c) => c.locator.slice(t.dir.length + 1));
+
+describe('discover: roots', () => {
+  it('skips a missing optional root and reports it', () => {
+    t = _tree();
+    const r = discover([makeRoot({ path: 'nope', scope: 'global' }, t.dir)]);
+    expect(r.candidates).toEqual([]);
+    expect(r.roots[0]!.status).toBe('missing');
+    expect(codes(r)).toEqual(['discover.root-missing']);
+  });
+
+  it('throws root.missing for a missing required root, before walking anything', () => {
+    t = _tree();
+    t.skill('ok/a');
+    try {
+      discover([makeRoot({ path: 'ok' }, t.dir), makeRoot({ path: 'nope', required: true }, t.dir)]);
+      expect.unreachable();
+    } catch (error) {
+      expect(isSkillgraphError(error) && error.code).toBe('root.missing');
+    }
+  });
+
+  it('throws root.not-directory for a root that is a file, even when optional', () => {
+    t = _tree();
+    t.write('file', 'x');
+    expect(() => discover([makeRoot({ path: 'file' }, t.dir)])).toThrow(/not a folder/);
+  });
+
+  it('orders candidates by precedence (high first) then canonical path', () => {
+    t = _tree();
+    t.skill('g/b');
+    t.skill('g/a');
+    t.skill('l/z');
+    t.skill('p/m');
+    const r = discover([
+      makeRoot({ path: 'g', scope: 'global' }, t.dir),
+      makeRoot({ path: 'p', scope: 'project' }, t.dir),
+      makeRoot({ path: 'l', scope: 'local' }, t.dir),
+    ]);
+    expect(rel(r)).toEqual(['l/z/SKILL.md', 'p/m/SKILL.md', 'g/a/SKILL.md', 'g/b/SKILL.md']);
+    expect(r.candidates.map((c) => c.precedence)).toEqual([30, 20, 10, 10]);
+  });
+
+  it('counts the same canonical SKILL.md once, for the stronger root', () => {
+    t = _tree();
+    t.skill('shared/inner/a');
+    const r = discover([makeRoot({ path: 'shared', scope: 'global' }, t.dir), makeRoot({ path: 'shared/inner', scope: 'local' }, t.dir)]);
+    expect(r.candidates).toHaveLength(1);
+    expect(r.candidates[0]!.scope).toBe('local');
+    expect(codes(r)).toContain('catalog.duplicate-file');
+  });
+});
+
+describe('discover: bounded walk', () => {
+  it('finds SKILL.md in any case, skips node_modules, .git and dot-folders', () => {
+    t = _tree();
+    t.write('r/lower/skill.md', '---\nname: lower\ndescription: d\n---\n');
+    t.skill('r/node_modules/x');
+    t.skill('r/.git/y');
+    t.skill('r/.hidden/z');
+    t.skill('r/ok');
+    const r = discover([makeRoot({ path: 'r' }, t.dir)]);
+    expect(rel(r)).toEqual(['r/lower/skill.md', 'r/ok/SKILL.md']);
+  });
+
+  it('respects depth: a root-level SKILL.md is level 0, folders up to `depth` levels are read', () => {
+    t = _tree();
+    t.skill('r/a/b/c/d');
+    t.skill('r/one');
+    expect(rel(discover([makeRoot({ path: 'r' }, t.dir)], { depth: 3 }))).toEqual(['r/one/SKILL.md']);
+    const deep = discover([makeRoot({ path: 'r' }, t.dir)], { depth: 3 });
+    expect(codes(deep)).toContain('discover.depth-limit');
+    expect(rel(discover([makeRoot({ path: 'r' }, t.dir)], { depth: 4 }))).toEqual(['r/a/b/c/d/SKILL.md', 'r/one/SKILL.md']);
+  });
+
+  it('stops at the directory budget with a diagnostic', () => {
+    t = _tree();
+    for (let i = 0; i < 10; i++) t.skill(`r/s${i}`);
+    const r = discover([makeRoot({ path: 'r' }, t.dir)], { maxDirs: 4 });
+    expect(r.roots[0]!.dirs).toBe(4);
+    expect(r.candidates).toHaveLength(3); // root + 3 skill folders
+    expect(codes(r)).toContain('discover.dir-budget');
+    // Byte order decides which folders fit the budget, not readdir order.
+    expect(rel(r)).toEqual(['r/s0/SKILL.md', 'r/s1/SKILL.md', 'r/s2/SKILL.md']);
+  });
+
+  it('treats a skill folder as a leaf unless nested', () => {
+    t = _tree();
+    t.skill('r/outer');
+    t.skill('r/outer/vendor/inner');
+    expect(rel(discover([makeRoot({ path: 'r' }, t.dir)]))).toEqual(['r/outer/SKILL.md']);
+    expect(rel(discover([makeRoot({ path: 'r' }, t.dir)], { nested: true }))).toEqual(['r/outer/SKILL.md', 'r/outer/vendor/inner/SKILL.md']);
+  });
+
+  it('prefers SKILL.md when a folder holds several case variants', () => {
+    t = _tree();
+    t.skill('r/a');
+    t.write('r/a/skill.md', 'x');
+    const r = discover([makeRoot({ path: 'r' }, t.dir)]);
+    // Only on case-sensitive file systems do both files exist.
+    if (codes(r).includes('discover.duplicate-skill-file')) expect(rel(r)).toEqual(['r/a/SKILL.md']);
+    expect(r.candidates).toHaveLength(1);
+  });
+
+  it('rejects bad options naming the field', () => {
+    t = _tree();
+    expect(() => discover([], { depth: -1 })).toThrow(/depth/);
+    expect(() => discover([], { maxDirs: 0 })).toThrow(/maxDirs/);
+  });
+});
+
+describe('discover: symlinks', () => {
+  it('does not follow symlinks by default and reports each skipped symlinked skill', () => {
+    t = _tree();
+    t.skill('elsewhere/linked');
+    t.write('elsewhere/file/SKILL.md', '---\nname: file\ndescription: d\n---\n');
+    t.link(t.path('elsewhere/linked'), 'r/linked');
+    t.mkdir('r/filelink');
+    t.link(t.path('elsewhere/file/SKILL.md'), 'r/filelink/SKILL.md');
+    t.skill('r/real');
+    const r = discover([makeRoot({ path: 'r' }, t.dir)]);
+    expect(rel(r)).toEqual(['r/real/SKILL.md']);
+    expect(codes(r).filter((c) => c === 'discover.symlink-skipped')).toHaveLength(2);
+  });
+
+  it('reports dangling symlinks without failing', () => {
+    t = _tree();
+    t.skill('r/a');
+    t.link(t.path('missing-target'), 'r/gone');
+    t.link('../nowhere.md', 'r/a/references-link');
+    for (const follow of [false, true]) {
+      const r = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: follow });
+      expect(rel(r)).toEqual(['r/a/SKILL.md']);
+      expect(codes(r).filter((c) => c === 'discover.symlink-dangling')).toHaveLength(2);
+    }
+  });
+
+  it('follows links inside the root when asked, with canonical locators', () => {
+    t = _tree();
+    t.skill('r/store/real-skill', 'real-skill');
+    t.link(t.path('r/store/real-skill'), 'r/agent/alias');
+    const r = discover([makeRoot({ path: 'r/agent' }, t.dir), makeRoot({ path: 'r/store', scope: 'global' }, t.dir)], { followSymlinks: true });
+    // r/agent's link leaves r/agent (the root), so it escapes; the store root finds the skill itself.
+    expect(codes(r)).toContain('discover.symlink-escape');
+    expect(rel(r)).toEqual(['r/store/real-skill/SKILL.md']);
+
+    const inside = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: true });
+    // Reached twice (directly and via the alias): counted once.
+    expect(rel(inside)).toEqual(['r/store/real-skill/SKILL.md']);
+  });
+
+  it('never leaves the root when following', () => {
+    t = _tree();
+    t.skill('outside/evil');
+    t.link(t.path('outside'), 'r/out');
+    t.link(t.path('outside/evil/SKILL.md'), 'r/x/SKILL.md');
+    const r = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: true });
+    expect(r.candidates).toEqual([]);
+    expect(codes(r).filter((c) => c === 'discover.symlink-escape')).toHaveLength(2);
+  });
+
+  it('never loops: a link to an ancestor and a self-link are reported', () => {
+    t = _tree();
+    t.skill('r/a/b/s');
+    t.link(t.path('r/a'), 'r/a/b/up');
+    t.link('self', 'r/self');
+    const r = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: true, depth: 20 });
+    expect(rel(r)).toEqual(['r/a/b/s/SKILL.md']);
+    expect(codes(r).filter((c) => c === 'discover.symlink-loop')).toHaveLength(2);
+    expect(r.roots[0]!.dirs).toBeLessThan(10);
+  });
+
+  it('gives byte-identical results run to run', () => {
+    t = _tree();
+    for (const s of ['c', 'a', 'b']) t.skill(`r/${s}`);
+    t.link(t.path('r/a'), 'r/link');
+    const first = JSON.stringify(discover([makeRoot({ path: 'r' }, t.dir)]));
+    for (let i = 0; i < 20; i++) expect(JSON.stringify(discover([makeRoot({ path: 'r' }, t.dir)]))).toBe(first);
+  });
+});
