@@ -294,3 +294,10 @@ Feature: Skill protocol types
       When I run the protocol CLI "describe nowhere --root skills:project --json"
       Then the protocol CLI exits with status 1
       And the protocol CLI error is a "skill_not_found" SkillError mentioning "nowhere"
+
+    Scenario: the catalog lists each skill's protocol metadata
+      When I run the protocol CLI "catalog --root skills:project --json"
+      Then the protocol CLI exits with status 0
+      And the protocol CLI catalog gives "triage" metadata with 3 tools and source types "tool_ref,mcp"
+      And the protocol CLI catalog gives "base" metadata with 2 tools and source types "tool_ref"
+      And the protocol CLI catalog gives "loop-a" no metadata

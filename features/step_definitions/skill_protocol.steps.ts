@@ -444,3 +444,28 @@ Then('the protocol CLI error is a {string} SkillError mentioning {string}', func
   assert.equal(error.type, type);
   assert.ok(error.message.includes(text), error.message);
 });
+
+interface ListedSkill {
+  readonly name: string;
+  readonly metadata: Record<string, unknown> | null;
+}
+
+function listed(world: SkillWorld, name: string): ListedSkill {
+  const skill = world.json<{ skills: ListedSkill[] }>().skills.find((s) => s.name === name);
+  assert.ok(skill, `no skill ${name} in the JSON output`);
+  return skill;
+}
+
+Then(
+  /^the protocol CLI (catalog|resolve output) gives "([^"]*)" metadata with (\d+) tools and source types "([^"]*)"$/,
+  function (this: SkillWorld, _verb: string, name: string, count: string, types: string) {
+    const metadata = SkillMetadata.from(listed(this, name).metadata);
+    assert.equal(metadata.name, name);
+    assert.equal(metadata.tool_count, Number(count));
+    assert.deepEqual(metadata.source_types, types.split(','));
+  },
+);
+
+Then(/^the protocol CLI (catalog|resolve output) gives "([^"]*)" no metadata$/, function (this: SkillWorld, _verb: string, name: string) {
+  assert.equal(listed(this, name).metadata, null);
+});

@@ -1,12 +1,14 @@
 /**
  * `skillgraph catalog` — discover, parse and seal; print the catalog.
- * JSON: `{schemaVersion, digest, skills: [descriptor…], conflicts, diagnostics, stats}`,
+ * JSON: `{schemaVersion, digest, skills: [descriptor + metadata…], conflicts, diagnostics, stats}`,
  * byte-identical run to run. Human output (stderr): a table of scope, name and
  * description cut to the terminal width, then conflicts and findings.
  */
 import { relative, sep } from 'node:path';
 import type { Catalog } from '../../model/catalog.js';
 import { hasErrors, type Diagnostic } from '../../model/diagnostics.js';
+import { SkillMetadata } from '../../model/protocol/index.js';
+import { resolveCatalog } from '../../resolve/index.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags, type CatalogFromFlags } from '../catalog-flags.js';
@@ -23,9 +25,16 @@ export const spec: VerbSpec = {
 /** The `--json` document of catalog and list (without schemaVersion, added by writeJson). */
 export function catalogDocument(result: CatalogFromFlags): Record<string, unknown> {
   const { catalog, stats } = result;
+  // Each descriptor carries its protocol metadata (DESIGN T2), null when its includes do not
+  // resolve (`skillgraph resolve` says why). Perf: built from the resolver's summaries, so no
+  // entry lists are materialised; resolveCatalog returns skills in catalog order.
+  const resolved = resolveCatalog(catalog).skills;
   return {
     digest: catalog.digest,
-    skills: catalog.skills.map((p) => p.descriptor),
+    skills: catalog.skills.map((p, i) => {
+      const r = resolved[i];
+      return { ...p.descriptor, metadata: r?.ok ? SkillMetadata.fromSummary(p, r.summary) : null };
+    }),
     conflicts: catalog.conflicts,
     diagnostics: catalog.diagnostics,
     stats,
