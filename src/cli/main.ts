@@ -18,9 +18,12 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   // verbs are added here by their stage issues, one line each
   catalog: () => import('./verbs/catalog.js'),
   check: () => import('./verbs/check.js'),
+  context: () => import('./verbs/context.js'),
   describe: () => import('./verbs/describe.js'),
   list: () => import('./verbs/list.js'),
+  load: () => import('./verbs/load.js'),
   lock: () => import('./verbs/lock.js'),
+  materialize: () => import('./verbs/materialize.js'),
   validate: () => import('./verbs/validate.js'),
 };
 

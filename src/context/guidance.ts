@@ -29,6 +29,7 @@ export const CONFLICTS_INTRO =
 
 export const LAZY_SECTION = [
   '### Loading a skill',
+  '',
   '- Call `load_skill` with exactly one name from the list above before opening anything under its path.',
   '- Each call stages one skill (its `SKILL.md` and every file beside it). Call it again for each further skill you need.',
   '- Loading a skill that is already loaded in this run answers `already_loaded`; just use the copy you have.',
@@ -37,6 +38,7 @@ export const LAZY_SECTION = [
 
 export const USAGE_SECTION = [
   '### Using skills',
+  '',
   '- When to use one: the user names it, or the task plainly matches its description. Use every skill that applies and say in one line which ones and in what order.',
   '- Read before acting: open the skill\'s `SKILL.md` and follow it. Open the files it points to (`references/`, `scripts/`, `assets/`) only when this task needs them, one level at a time.',
   '- Reuse what ships with it: run or adapt its scripts rather than retyping them, and start from its templates and assets.',

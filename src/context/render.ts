@@ -9,6 +9,7 @@ import { budgetSummary, fitBudget, parseBudget, type BudgetReport } from './budg
 import {
   contextEntries,
   sourceConflicts,
+  sourcePackages,
   visibleConflicts,
   workspaceLocation,
   type ContextEntry,
@@ -70,7 +71,7 @@ export interface RenderedContext {
   readonly entries: readonly ContextEntry[];
   readonly conflicts: readonly Conflict[];
   readonly budget: BudgetReport | null;
-  /** Lazy mode: the `load_skill` tool definition (null when nothing is listed or in eager mode). */
+  /** Lazy mode: the `load_skill` tool over the listed skills (null when nothing is listed or in eager mode). */
   readonly tool: LoadSkillTool | null;
 }
 
@@ -86,9 +87,8 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
   const location = o.location ?? (o.mode === 'lazy' && o.workspace !== null ? workspaceLocation(o.workspace) : undefined);
   const all = contextEntries(source, location);
   const fmt = FORMATS[o.format];
-  const tool = o.mode === 'lazy' ? loadSkillTool(source) : null;
   if (all.length === 0) {
-    return { format: o.format, mode: o.mode, text: '', entries: [], conflicts: [], budget: null, tool };
+    return { format: o.format, mode: o.mode, text: '', entries: [], conflicts: [], budget: null, tool: null };
   }
   let entries: readonly ContextEntry[] = all;
   let budget: BudgetReport | null = null;
@@ -98,6 +98,10 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
     budget = fit.report;
   }
   const conflicts = visibleConflicts(sourceConflicts(source), entries);
+  // The tool offers exactly what the listing shows: a skill the budget omitted
+  // is not offered to the model (hosts and the CLI can still load it by name).
+  const listed = new Set(entries.map((e) => e.name));
+  const tool = o.mode === 'lazy' ? loadSkillTool(sourcePackages(source).filter((p) => listed.has(p.descriptor.name))) : null;
   const text = fmt.block({
     rows: entries.map(fmt.row),
     mode: o.mode,

@@ -136,3 +136,15 @@ describe('resolveContextOptions', () => {
     expect(() => resolveContextOptions({ descriptionFloor: 0 })).toThrow(expect.objectContaining({ details: { field: 'descriptionFloor' } }));
   });
 });
+
+describe('lazy tool under a budget', () => {
+  it('offers exactly the listed skills', () => {
+    const pkgs = [
+      _pkg({ name: 'keep', scope: 'local', description: 'k'.repeat(100) }),
+      _pkg({ name: 'drop', scope: 'global', description: 'd'.repeat(100) }),
+    ];
+    const out = renderContext(_catalog(pkgs), { mode: 'lazy', format: 'xml', budget: 200 });
+    expect(out.budget?.omitted).toEqual(['drop']);
+    expect(out.tool?.parameters.properties.name.enum).toEqual(['keep']);
+  });
+});

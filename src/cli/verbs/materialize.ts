@@ -1,0 +1,62 @@
+/**
+ * `skillgraph materialize DIR [NAME...]` — copy skills (SKILL.md, scripts/,
+ * references/, assets/, every other file) into DIR/<name>/, each write
+ * atomic and inside DIR. `--lazy` copies nothing up front and stages only the
+ * NAMEs given, one load each, answering `loaded` / `already_loaded`.
+ * JSON: `{schemaVersion, dir, lazy, available, skills: [{name, status, digest, path, files}]}`
+ * with `path` relative to DIR as given.
+ */
+import { resolve } from 'node:path';
+import { createLazyWorkspace, materialize, type StagedSkill } from '../../workspace/materialize.js';
+import type { VerbSpec } from '../args.js';
+import { parseVerbArgs } from '../args.js';
+import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
+import { EXIT } from '../exit.js';
+import { writeJson, type CliIo } from '../io.js';
+
+export const spec: VerbSpec = {
+  name: 'materialize',
+  summary: 'copy skills into a workspace folder (or stage them one at a time with --lazy)',
+  usage: 'DIR [NAME...] [--lazy] [--root PATH[:scope[:prec]]]... [--json]',
+  minPositionals: 1,
+  flags: {
+    ...CATALOG_FLAGS,
+    lazy: { type: 'boolean', description: 'copy nothing up front; stage only the NAMEs given, one load each' },
+  },
+};
+
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseVerbArgs(spec, args, io);
+  const [dirArg, ...names] = positionals as [string, ...string[]];
+  const dir = resolve(io.cwd, dirArg);
+  const { catalog } = catalogFromFlags(values, io, spec.name);
+  const lazy = values.lazy === true;
+
+  let skills: readonly StagedSkill[];
+  let available: readonly string[];
+  if (lazy) {
+    const ws = createLazyWorkspace(catalog, dir);
+    skills = names.map((n) => ws.load(n));
+    available = ws.names;
+  } else {
+    const out = materialize(catalog, dir, names.length > 0 ? { names } : {});
+    skills = out.skills;
+    available = out.skills.map((s) => s.name);
+  }
+
+  const shown = dirArg.replace(/\\/g, '/').replace(/\/+$/, '') || '.';
+  if (values.json === true) {
+    writeJson(io, {
+      dir: shown,
+      lazy,
+      available: [...available],
+      skills: skills.map((s) => ({ name: s.name, status: s.status, digest: s.digest, path: s.name, files: [...s.files] })),
+    });
+  }
+  const lines = skills.map((s) =>
+    s.status === 'loaded' ? `${s.name}: loaded into ${shown}/${s.name} (${s.files.length} file${s.files.length === 1 ? '' : 's'})` : `${s.name}: already_loaded`,
+  );
+  if (lazy) lines.push(`${available.length} skill${available.length === 1 ? '' : 's'} available to load into ${shown}`);
+  io.stderr.write(`${lines.map((l) => `materialize: ${l}`).join('\n')}\n`);
+  return EXIT.ok;
+}
