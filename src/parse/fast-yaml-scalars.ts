@@ -157,7 +157,7 @@ export function readDoubleQuoted(cur: Cursor, start: number): Read<string> {
       }
       run = i + 1;
     } else if (c === LBRACKET || c === LBRACE) cur.brackets++;
-    else if (isBadChar(c)) return DECLINE; // LF included: multi-line → general path
+    else if (c === LF || isBadChar(c)) return DECLINE; // multi-line → general path
   }
   return DECLINE;
 }
@@ -179,7 +179,7 @@ export function readSingleQuoted(cur: Cursor, start: number): Read<string> {
       i += 1;
       run = i;
     } else if (c === LBRACKET || c === LBRACE) cur.brackets++;
-    else if (isBadChar(c)) return DECLINE;
+    else if (c === LF || isBadChar(c)) return DECLINE;
   }
   return DECLINE;
 }
@@ -198,7 +198,7 @@ export function readFlowPlain(cur: Cursor, start: number): Read<unknown> {
     const c = s.charCodeAt(i);
     if (c === COMMA || c === RBRACKET) break;
     if (c === SP) continue;
-    if (c === COLON || c === HASH || c === LBRACKET || c === LBRACE || c === 0x7d || isBadChar(c)) return DECLINE;
+    if (c === COLON || c === HASH || c === LBRACKET || c === LBRACE || c === 0x7d || c === LF || isBadChar(c)) return DECLINE;
     last = i;
   }
   if (i >= n || last < start) return DECLINE;
