@@ -42,7 +42,16 @@ export function isSkillFileName(name: string): boolean {
   return name.length === 8 && name.toLowerCase() === 'skill.md';
 }
 
-/** Folders discovery never enters: dot-folders (`.git`, `.venv`, …) and `node_modules`. */
+/**
+ * Dot-folders that agents keep skills in (the first segment of every preset's
+ * project folder; a unit test holds the two lists equal). A walk over a
+ * project enters these, so skills installed for agents in sub-projects of a
+ * monorepo are found; every other dot-folder is skipped.
+ */
+export const AGENT_DOT_DIRS: ReadonlySet<string> = new Set(['.agents', '.claude', '.codex', '.cursor', '.gemini', '.github', '.opencode', '.windsurf']);
+
+/** Folders discovery never enters: `node_modules` and dot-folders (`.git`, `.venv`, …) other than agent folders. */
 export function isSkippedDirName(name: string): boolean {
-  return name.charCodeAt(0) === 46 /* . */ || name === 'node_modules';
+  if (name.charCodeAt(0) === 46 /* . */) return !AGENT_DOT_DIRS.has(name);
+  return name === 'node_modules';
 }

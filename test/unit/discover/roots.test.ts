@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PRESETS, PRESET_NAMES, makeRoot, parseRootSpec, presetRoots } from '../../../src/discover/index.js';
+import { AGENT_DOT_DIRS, isSkippedDirName } from '../../../src/discover/paths.js';
 
 describe('roots', () => {
   it('parses PATH[:scope[:precedence]][!]', () => {
@@ -41,6 +42,13 @@ describe('presets', () => {
     const env = { CODEX_HOME: '/opt/codex', XDG_CONFIG_HOME: '/cfg' };
     expect(presetRoots(['codex', 'opencode'], { ...ctx, env }).filter((r) => r.scope === 'global').map((r) => r.path)).toEqual(['/opt/codex/skills', '/cfg/opencode/skills']);
     expect(presetRoots(['codex'], ctx)[1]!.path).toBe('/home/me/.codex/skills');
+  });
+
+  it('the walk enters exactly the dot-folders presets name, and no other', () => {
+    const firsts = new Set(Object.values(PRESETS).map((p) => p.project.split('/')[0]!));
+    expect([...AGENT_DOT_DIRS].sort()).toEqual([...firsts].sort());
+    expect(['.claude', '.github'].map(isSkippedDirName)).toEqual([false, false]);
+    expect(['.git', '.venv', '.curated', 'node_modules'].map(isSkippedDirName)).toEqual([true, true, true, true]);
   });
 
   it('rejects an unknown preset listing the known ones', () => {

@@ -61,15 +61,16 @@ describe('discover: roots', () => {
 });
 
 describe('discover: bounded walk', () => {
-  it('finds SKILL.md in any case, skips node_modules, .git and dot-folders', () => {
+  it('finds SKILL.md in any case, skips node_modules, .git and dot-folders but enters agent folders', () => {
     t = _tree();
+    t.skill('r/sub/.claude/skills/agent');
     t.write('r/lower/skill.md', '---\nname: lower\ndescription: d\n---\n');
     t.skill('r/node_modules/x');
     t.skill('r/.git/y');
     t.skill('r/.hidden/z');
     t.skill('r/ok');
     const r = discover([makeRoot({ path: 'r' }, t.dir)]);
-    expect(rel(r)).toEqual(['r/lower/skill.md', 'r/ok/SKILL.md']);
+    expect(rel(r)).toEqual(['r/lower/skill.md', 'r/ok/SKILL.md', 'r/sub/.claude/skills/agent/SKILL.md']);
   });
 
   it('respects depth: a root-level SKILL.md is level 0, folders up to `depth` levels are read', () => {
