@@ -19,7 +19,11 @@ import {
   type Validated,
 } from './validate.js';
 
-/** The type names JSON Schema defines; a schema's `type` must use these. */
+/**
+ * The type names JSON Schema defines; a schema's `type` must use these.
+ *
+ * @example JSON_SCHEMA_TYPES.includes('object')
+ */
 export const JSON_SCHEMA_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const;
 
 /** A JSON Schema object: any JSON object with a `type` key naming JSON Schema type(s). */

@@ -27,7 +27,11 @@ import { isSkillError, SkillError } from './skill-error.js';
 import { ActivationError, PermissionDeniedError, ResolutionError } from './host-errors.js';
 import { frozenJsonCopy, invalid, jsonProblem } from './validate.js';
 
-/** How our own coded errors map (rule 2). Codes absent here fall through to rules 4–6. */
+/**
+ * How our own coded errors map (rule 2). Codes absent here fall through to rules 4–6.
+ *
+ * @example CODE_TO_TYPE['resolve.cycle'] === 'cycle_detected'
+ */
 export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> = Object.freeze({
   'resolve.cycle': 'cycle_detected',
   'skill.not-found': 'skill_not_found',
@@ -49,7 +53,11 @@ export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> 
   'wasm.abi': 'resolution_failure',
 } satisfies Partial<Record<ErrorCode, SkillErrorType>>);
 
-/** Codes deliberately left to the errno and message rules (an I/O fault may be EACCES). */
+/**
+ * Codes deliberately left to the errno and message rules (an I/O fault may be EACCES).
+ *
+ * @example CODES_MAPPED_BY_CAUSE.includes('io')
+ */
 export const CODES_MAPPED_BY_CAUSE: readonly ErrorCode[] = Object.freeze(['io', 'internal'] as const);
 
 /** What `toSkillError` knows about the failing call. */

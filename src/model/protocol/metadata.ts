@@ -11,7 +11,11 @@ import type { SkillPackage } from '../package.js';
 import { ResolvedToolListSchema, summarizeEntries } from './entries.js';
 import { NonEmpty, check, invalid, orThrow, type Validated } from './validate.js';
 
-/** Version reported when neither the package nor the caller names one. */
+/**
+ * Version reported when neither the package nor the caller names one.
+ *
+ * @example SkillMetadata.fromSkill(pkgWithoutVersion, []).version === DEFAULT_SKILL_VERSION
+ */
 export const DEFAULT_SKILL_VERSION = '0.0.0';
 
 /** Wire form of SkillMetadata; the refinements keep the summary self-consistent. */

@@ -17,7 +17,11 @@ import {
   type Validated,
 } from './validate.js';
 
-/** What happened to a resource during a run. */
+/**
+ * What happened to a resource during a run.
+ *
+ * @example const change: ResourceChange = { resource: 'out/report.md', action: RESOURCE_ACTIONS[0] };
+ */
 export const RESOURCE_ACTIONS = ['created', 'modified', 'deleted'] as const;
 export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
 
