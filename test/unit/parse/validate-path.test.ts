@@ -1,0 +1,108 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { walkTree } from '../../../src/discover/walk-tree.js';
+import { validatePath } from '../../../src/engine/validate-path.js';
+import { isSkillgraphError } from '../../../src/model/errors.js';
+
+let root = '';
+const _write = (rel: string, text: string) => {
+  const file = join(root, rel);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+};
+const _skill = (dir: string, name = dir.split('/').pop()!, file = 'SKILL.md') =>
+  _write(`${dir}/${file}`, `---\nname: ${name}\ndescription: Use when testing ${name}.\n---\nBody\n`);
+
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), 'skillgraph-validate-'));
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+describe('walkTree', () => {
+  it('finds SKILL.md in any case, nested skills and dot-folders, sorted', () => {
+    _skill('b');
+    _skill('a');
+    _skill('a/nested');
+    _skill('.hidden/c');
+    _skill('d', 'd', 'skill.md');
+    _skill('node_modules/x');
+    _skill('.git/y');
+    expect(walkTree(root).skills.map((s) => s.file)).toEqual(['.hidden/c/SKILL.md', 'a/SKILL.md', 'a/nested/SKILL.md', 'b/SKILL.md', 'd/skill.md']);
+  });
+  it('reports symlinked skill files and folders instead of following them', () => {
+    _skill('real');
+    symlinkSync(join(root, 'real'), join(root, 'linked'));
+    mkdirSync(join(root, 'file-link'));
+    symlinkSync(join(root, 'real/SKILL.md'), join(root, 'file-link/SKILL.md'));
+    symlinkSync(join(root, 'missing'), join(root, 'dangling-SKILL'), 'file');
+    mkdirSync(join(root, 'dangle'));
+    symlinkSync(join(root, 'nowhere.md'), join(root, 'dangle/SKILL.md'));
+    const walk = walkTree(root);
+    expect(walk.skills.map((s) => s.file)).toEqual(['real/SKILL.md']);
+    expect(walk.findings.map((f) => [f.path, f.diagnostic.code])).toEqual([
+      ['dangle/SKILL.md', 'discover.symlink-dangling'],
+      ['file-link/SKILL.md', 'discover.symlink-skipped'],
+      ['linked', 'discover.symlink-skipped'],
+    ]);
+  });
+  it('stops at the depth limit with a finding', () => {
+    _skill('a/b/c/deep');
+    const walk = walkTree(root, 2);
+    expect(walk.skills).toEqual([]);
+    expect(walk.findings.map((f) => f.diagnostic.code)).toEqual(['discover.depth-limit']);
+  });
+});
+
+describe('validatePath', () => {
+  it('reports every skill with dir relative to the path, one broken skill not hiding others', () => {
+    _skill('good');
+    _write('broken/SKILL.md', 'no frontmatter');
+    _skill('mismatch', 'other');
+    const r = validatePath(root, { profile: 'spec' });
+    expect(r.skills.map((s) => [s.dir, s.file, s.name, s.valid])).toEqual([
+      ['broken', 'broken/SKILL.md', null, false],
+      ['good', 'good/SKILL.md', 'good', true],
+      ['mismatch', 'mismatch/SKILL.md', 'other', false],
+    ]);
+    expect(r.summary).toEqual({ skills: 3, valid: 1, invalid: 2, errors: 2, warnings: 0 });
+  });
+  it('accepts a skill folder itself and a SKILL.md path', () => {
+    _skill('pdf');
+    expect(validatePath(join(root, 'pdf')).skills.map((s) => [s.dir, s.file, s.valid])).toEqual([['.', 'SKILL.md', true]]);
+    expect(validatePath(join(root, 'pdf/SKILL.md')).skills.map((s) => [s.dir, s.valid])).toEqual([['.', true]]);
+  });
+  it('shows diagnostics with the path as given', () => {
+    _write('x/SKILL.md', '---\nname: y\ndescription: Use when x.\n---\n');
+    const d = validatePath('x', { cwd: root }).skills[0]!.diagnostics[0]!;
+    expect([d.file, d.code, d.line, d.column]).toEqual(['x/SKILL.md', 'name.directory-mismatch', 2, 7]);
+  });
+  it('lists a symlinked SKILL.md as an entry with a warning', () => {
+    _skill('real');
+    mkdirSync(join(root, 'alias'));
+    symlinkSync(join(root, 'real/SKILL.md'), join(root, 'alias/SKILL.md'));
+    const r = validatePath(root);
+    expect(r.skills.map((s) => [s.file, s.name, s.diagnostics.map((d) => d.code)])).toEqual([
+      ['alias/SKILL.md', null, ['discover.symlink-skipped']],
+      ['real/SKILL.md', 'real', []],
+    ]);
+  });
+  it('runs the lint rules with the folder listing', () => {
+    _write('pdf/SKILL.md', '---\nname: pdf\ndescription: Use when x.\n---\nSee [f](references/f.md) and [g](references/g.md).\n');
+    _write('pdf/references/f.md', 'f');
+    expect(validatePath(root).skills[0]!.diagnostics.map((d) => d.code)).toEqual(['link.broken']);
+  });
+  it('throws root.missing for a missing path and options.invalid for a bad profile', () => {
+    const code = (f: () => unknown) => {
+      try {
+        f();
+      } catch (error) {
+        return isSkillgraphError(error) ? error.code : 'other';
+      }
+      return 'none';
+    };
+    expect(code(() => validatePath(join(root, 'nope')))).toBe('root.missing');
+    expect(code(() => validatePath(root, { profile: 'x' as never }))).toBe('options.invalid');
+  });
+});
