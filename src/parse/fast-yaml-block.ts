@@ -5,12 +5,11 @@
  * `unfoldLines`, restricted to inputs where the result is certain; everything
  * else returns `DECLINE`.
  */
-import { type Cursor, DECLINE, LF, type Read, SP, isBadChar, resolvePlain, scanToEol } from './fast-yaml-scalars.js';
+import {
+  CHAR, C_BAD, C_COLON, C_HASH, C_LF, C_OPEN, C_SP, type Cursor, DECLINE, LF, type Read, SP, resolvePlain, scanToEol,
+} from './fast-yaml-scalars.js';
 
 const HASH = 0x23;
-const COLON = 0x3a;
-const LBRACKET = 0x5b;
-const LBRACE = 0x7b;
 
 /**
  * Scan one line of plain text from `i`: returns the offset just past its last
@@ -22,20 +21,24 @@ function scanPlainLine(cur: Cursor, i: number, flags: { comment: boolean }): num
   const n = s.length;
   let end = i;
   for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === LF) break;
-    if (c === SP) continue;
-    if (c === COLON) {
+    const k = CHAR[s.charCodeAt(i)];
+    if (k === 0) {
+      end = i + 1;
+      continue;
+    }
+    if (k === C_LF) break;
+    if (k === C_SP) continue;
+    if (k === C_COLON) {
       // `: ` or a final `:` would make this a mapping key → general path.
       const d = s.charCodeAt(i + 1);
       if (d === SP || d === LF || i + 1 >= n) return -1;
-    } else if (c === HASH && s.charCodeAt(i - 1) === SP) {
+    } else if (k === C_HASH && s.charCodeAt(i - 1) === SP) {
       flags.comment = true;
       i = scanToEol(cur, i);
       if (i < 0) return -1;
       break;
-    } else if (c === LBRACKET || c === LBRACE) cur.brackets++;
-    else if (isBadChar(c)) return -1;
+    } else if (k === C_OPEN) cur.brackets++;
+    else if (k === C_BAD) return -1;
     end = i + 1;
   }
   cur.pos = i;

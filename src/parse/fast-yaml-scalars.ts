@@ -40,6 +40,36 @@ export function isBadChar(c: number): boolean {
   return c < 0x20 ? c !== LF : c >= 0x7f && (c <= 0x9f || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe);
 }
 
+/** Character classes (`CHAR[code]`); 0 is "ordinary" for every reader. */
+export const C_LF = 1;
+export const C_SP = 2;
+export const C_COLON = 3;
+export const C_HASH = 4;
+export const C_OPEN = 5;
+export const C_BAD = 6;
+export const C_DQUOTE = 7;
+export const C_SQUOTE = 8;
+export const C_BACKSLASH = 9;
+export const C_COMMA = 10;
+export const C_CLOSE = 11;
+
+// Perf: one typed-array load and one compare per ordinary character in every
+// scanning loop, instead of a chain of comparisons (measured ~2× on the corpus).
+export const CHAR = new Uint8Array(0x10000);
+for (let c = 0; c < 0x10000; c++) if (isBadChar(c)) CHAR[c] = C_BAD;
+CHAR[LF] = C_LF;
+CHAR[SP] = C_SP;
+CHAR[COLON] = C_COLON;
+CHAR[HASH] = C_HASH;
+CHAR[LBRACKET] = C_OPEN;
+CHAR[LBRACE] = C_OPEN;
+CHAR[DQUOTE] = C_DQUOTE;
+CHAR[SQUOTE] = C_SQUOTE;
+CHAR[BACKSLASH] = C_BACKSLASH;
+CHAR[COMMA] = C_COMMA;
+CHAR[RBRACKET] = C_CLOSE;
+CHAR[0x7d] = C_CLOSE;
+
 /**
  * Scan the rest of a line from `i` (a comment or trailing text already judged
  * harmless) for bad characters and brackets; returns the offset of the LF (or
@@ -49,10 +79,11 @@ export function scanToEol(cur: Cursor, i: number): number {
   const s = cur.src;
   const n = s.length;
   for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === LF) return i;
-    if (c === LBRACKET || c === LBRACE) cur.brackets++;
-    else if (isBadChar(c)) return -1;
+    const k = CHAR[s.charCodeAt(i)];
+    if (k === 0) continue;
+    if (k === C_LF) return i;
+    if (k === C_OPEN) cur.brackets++;
+    else if (k === C_BAD) return -1;
   }
   return n;
 }
@@ -134,12 +165,13 @@ export function readDoubleQuoted(cur: Cursor, start: number): Read<string> {
   let out = '';
   let run = start + 1;
   for (let i = run; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === DQUOTE) {
+    const k = CHAR[s.charCodeAt(i)];
+    if (k === 0 || k === C_SP) continue;
+    if (k === C_DQUOTE) {
       cur.pos = i + 1;
       return out + s.slice(run, i);
     }
-    if (c === BACKSLASH) {
+    if (k === C_BACKSLASH) {
       out += s.slice(run, i);
       const e = s[i + 1];
       if (e === undefined) return DECLINE;
@@ -156,8 +188,8 @@ export function readDoubleQuoted(cur: Cursor, start: number): Read<string> {
         i += 1 + len;
       }
       run = i + 1;
-    } else if (c === LBRACKET || c === LBRACE) cur.brackets++;
-    else if (c === LF || isBadChar(c)) return DECLINE; // multi-line → general path
+    } else if (k === C_OPEN) cur.brackets++;
+    else if (k === C_LF || k === C_BAD) return DECLINE; // multi-line → general path
   }
   return DECLINE;
 }
@@ -169,8 +201,9 @@ export function readSingleQuoted(cur: Cursor, start: number): Read<string> {
   let out = '';
   let run = start + 1;
   for (let i = run; i < n; i++) {
-    const c = s.charCodeAt(i);
-    if (c === SQUOTE) {
+    const k = CHAR[s.charCodeAt(i)];
+    if (k === 0 || k === C_SP) continue;
+    if (k === C_SQUOTE) {
       out += s.slice(run, i);
       if (s.charCodeAt(i + 1) !== SQUOTE) {
         cur.pos = i + 1;
@@ -178,8 +211,8 @@ export function readSingleQuoted(cur: Cursor, start: number): Read<string> {
       }
       i += 1;
       run = i;
-    } else if (c === LBRACKET || c === LBRACE) cur.brackets++;
-    else if (c === LF || isBadChar(c)) return DECLINE;
+    } else if (k === C_OPEN) cur.brackets++;
+    else if (k === C_LF || k === C_BAD) return DECLINE;
   }
   return DECLINE;
 }
@@ -196,10 +229,13 @@ export function readFlowPlain(cur: Cursor, start: number): Read<unknown> {
   let i = start;
   for (; i < n; i++) {
     const c = s.charCodeAt(i);
-    if (c === COMMA || c === RBRACKET) break;
-    if (c === SP) continue;
-    if (c === COLON || c === HASH || c === LBRACKET || c === LBRACE || c === 0x7d || c === LF || isBadChar(c)) return DECLINE;
-    last = i;
+    const k = CHAR[c];
+    if (k === 0 || k === C_DQUOTE || k === C_SQUOTE || k === C_BACKSLASH) {
+      last = i;
+      continue;
+    }
+    if (k === C_COMMA || c === RBRACKET) break;
+    if (k !== C_SP) return DECLINE; // `:`, `#`, other flow indicators, LF, bad characters
   }
   if (i >= n || last < start) return DECLINE;
   cur.pos = i;
