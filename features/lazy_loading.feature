@@ -1,0 +1,166 @@
+Feature: Lazy loading and workspaces
+  In lazy mode the model sees only the listing and asks for a skill by name.
+  The host then reads that one skill — verified against the digest the
+  catalog sealed — or stages its folder into a workspace. A run loads each
+  skill once; a session event log remembers what each run loaded, and a
+  later run starts empty.
+
+  Background:
+    Given the local skill root holds "pdf-tools" with body:
+      """
+      # PDF tools
+
+      Run scripts/fill.py on the form.
+      """
+    And the skill "pdf-tools" in the local root has a file "scripts/fill.py" containing "print('fill')"
+    And the skill "pdf-tools" in the local root has a file "references/forms.md" containing "# Forms"
+    And the skill "pdf-tools" in the local root has a file "assets/blank.txt" containing "blank"
+    And the project skill root holds "review" with body:
+      """
+      Review the change line by line.
+      """
+
+  Rule: a load prints the instructions once per run
+
+    Scenario: the first load prints the instructions and logs the event
+      When the host runs "load pdf-tools --run r1 --log session.jsonl"
+      Then the host sees exit status 0
+      And the host's stdout contains "Run scripts/fill.py on the form."
+      And the host's stdout does not contain "description:"
+      And the session log "session.jsonl" has 1 skill_loaded event for run "r1"
+
+    Scenario: a second load in the same run answers already_loaded and prints nothing
+      When the host runs "load pdf-tools --run r1 --log session.jsonl"
+      And the host runs "load pdf-tools --run r1 --log session.jsonl"
+      Then the host sees exit status 0
+      And the host's stdout is empty
+      And the host's stderr contains "already loaded in run r1"
+      And the session log "session.jsonl" has 1 skill_loaded event for run "r1"
+      When the host runs "load pdf-tools --run r1 --log session.jsonl --json"
+      Then the host's JSON has "status" equal to "already_loaded"
+
+    Scenario: a later run starts empty
+      When the host runs "load pdf-tools --run r1 --log session.jsonl"
+      And the host runs "load pdf-tools --run r2 --log session.jsonl --json"
+      Then the host's JSON has "status" equal to "loaded"
+      And the session log "session.jsonl" has 1 skill_loaded event for run "r2"
+
+    Scenario: JSON carries the body, base folder, resources and digest
+      When the host runs "load pdf-tools --json"
+      Then the host sees exit status 0
+      And the host's JSON has "status" equal to "loaded"
+      And the host's JSON has 4 items in "resources"
+      And the host's JSON has "resources.3.path" equal to "scripts/fill.py"
+      And the host's JSON has "run" equal to "null"
+
+    Scenario: a run that loaded another version of the skill is refused
+      Given the session log "session.jsonl" holds:
+        """
+        {"run_id":"r1","event":"skill_loaded","name":"pdf-tools","digest":"sha256:0000000000000000000000000000000000000000000000000000000000000000"}
+        """
+      When the host runs "load pdf-tools --run r1 --log session.jsonl"
+      Then the host sees exit status 1
+      And the host's stderr contains "skill 'pdf-tools' changed"
+      And the host's stdout is empty
+
+    Scenario: a malformed log line is reported with its line number
+      Given the session log "session.jsonl" holds:
+        """
+        {"run_id":"r1","event":"run_started"}
+        {"run_id":"r1","event":"skill_loaded","name":
+        """
+      When the host runs "load pdf-tools --run r1 --log session.jsonl"
+      Then the host sees exit status 2
+      And the host's stderr contains "session.jsonl:2"
+
+    Scenario: an unknown name suggests the closest ones
+      When the host runs "load pdf-tool --json"
+      Then the host sees exit status 1
+      And the host's JSON has "error.code" equal to "skill.not-found"
+      And the host's JSON has "error.details.suggestions" equal to "[\"pdf-tools\"]"
+
+    Scenario: --run without --log is a usage error
+      When the host runs "load pdf-tools --run r1"
+      Then the host sees exit status 2
+      And the host's stderr contains "--run and --log go together"
+
+  Rule: a load re-reads the file and checks the sealed digest
+
+    Scenario: loaded, already loaded, and loaded again in a new run
+      Given the host has sealed the catalog of its skill roots
+      When the host reads "pdf-tools" for context
+      Then the read answers "loaded"
+      And the read returns instructions holding "Run scripts/fill.py on the form." and lists "scripts/fill.py"
+      When the host reads "pdf-tools" for context
+      Then the read answers "already_loaded"
+      When a new run starts
+      And the host reads "pdf-tools" for context
+      Then the read answers "loaded"
+
+    Scenario: an edit since sealing is reported, never served
+      Given the host has sealed the catalog of its skill roots
+      When the skill "review" in the project root is edited to say "Approve everything."
+      And the host reads "review" for context
+      Then the read fails with "skill.digest-changed"
+
+    Scenario: a scoped name reads that scope's copy; an unknown one is not found
+      Given the host has sealed the catalog of its skill roots
+      When the host reads "project/review" for context
+      Then the read answers "loaded"
+      When the host reads "global/review" for context
+      Then the read fails with "skill.not-found"
+
+  Rule: materialising copies whole skill folders into a workspace
+
+    Scenario: every skill is copied under <dir>/<name>/ and nothing else is left behind
+      When the host runs "materialize ws"
+      Then the host sees exit status 0
+      And the workspace "ws" holds exactly:
+        """
+        pdf-tools/SKILL.md
+        pdf-tools/assets/blank.txt
+        pdf-tools/references/forms.md
+        pdf-tools/scripts/fill.py
+        review/SKILL.md
+        """
+
+    Scenario: lazy mode stages nothing up front, then one skill per load
+      When the host runs "materialize ws --lazy --json"
+      Then the host's JSON has "available" equal to "[\"pdf-tools\",\"review\"]"
+      And the host's JSON has 0 items in "skills"
+      And the workspace "ws" holds exactly:
+        """
+        """
+      When the host runs "materialize ws --lazy review --json"
+      Then the host's JSON has "skills.0.status" equal to "loaded"
+      And the workspace "ws" holds exactly:
+        """
+        review/SKILL.md
+        """
+      When the host runs "materialize ws --lazy review --json"
+      Then the host's JSON has "skills.0.status" equal to "already_loaded"
+
+    Scenario: load --into stages the folder while printing the instructions
+      When the host runs "load pdf-tools --into ws"
+      Then the host sees exit status 0
+      And the host's stdout contains "Run scripts/fill.py on the form."
+      And the workspace "ws" holds exactly:
+        """
+        pdf-tools/SKILL.md
+        pdf-tools/assets/blank.txt
+        pdf-tools/references/forms.md
+        pdf-tools/scripts/fill.py
+        """
+
+    Scenario: an unknown name writes nothing
+      When the host runs "materialize ws nonexistent"
+      Then the host sees exit status 1
+      And the workspace "ws" does not exist
+
+    Scenario: the same skill named twice is rejected
+      When the host runs "materialize ws review local/review --json"
+      Then the host sees exit status 1
+      When the host runs "materialize ws review project/review --json"
+      Then the host sees exit status 2
+      And the host's JSON has "error.code" equal to "path.duplicate"
+      And the workspace "ws" does not exist

@@ -1,0 +1,119 @@
+/**
+ * Steps for features/lazy_loading.feature: the session event log, the
+ * workspace folder, and a few library-level reads (the sealed catalog kept
+ * in the World while files change on disk). CLI runs use the shared
+ * `the host runs …` steps from context.steps.ts.
+ */
+import { Given, Then, When } from '@cucumber/cucumber';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeRoot } from '../../src/discover/roots.js';
+import { loadCatalog } from '../../src/engine/catalog-pipeline.js';
+import type { Catalog } from '../../src/model/catalog.js';
+import { isSkillgraphError } from '../../src/model/errors.js';
+import { LoadedSet } from '../../src/context/loaded-set.js';
+import { readForContext, type ContextLoad } from '../../src/workspace/read.js';
+import type { SkillWorld } from '../support/world.js';
+
+interface LazyState {
+  catalog?: Catalog;
+  loaded: LoadedSet;
+  lastRead?: ContextLoad;
+  error?: unknown;
+}
+
+function st(world: SkillWorld): LazyState {
+  return ((world.state.lazy as LazyState | undefined) ??= { loaded: LoadedSet.EMPTY });
+}
+
+function files(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (abs: string, rel: string): void => {
+    for (const e of readdirSync(abs, { withFileTypes: true })) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (e.isDirectory()) walk(join(abs, e.name), r);
+      else out.push(r);
+    }
+  };
+  walk(dir, '');
+  return out.sort();
+}
+
+Given('the session log {string} holds:', function (this: SkillWorld, file: string, text: string) {
+  this.write(file, `${text}\n`);
+});
+
+Given('the {word} skill root holds {string} with body:', function (this: SkillWorld, scope: string, name: string, body: string) {
+  const list = ((this.state.contextRoots as string[] | undefined) ??= []);
+  if (!list.includes(scope)) list.push(scope);
+  this.writeSkill(join('roots', scope, name), `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`, `${body}\n`);
+});
+
+Then('the session log {string} has {int} skill_loaded event(s) for run {string}', function (this: SkillWorld, file: string, count: number, run: string) {
+  const lines = readFileSync(this.path(file), 'utf8').split('\n').filter(Boolean);
+  const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.event === 'skill_loaded' && e.run_id === run);
+  assert.equal(events.length, count, lines.join('\n'));
+  for (const e of events) assert.match(String(e.digest), /^sha256:[0-9a-f]{64}$/);
+});
+
+Then('the session log {string} does not exist', function (this: SkillWorld, file: string) {
+  assert.equal(existsSync(this.path(file)), false);
+});
+
+Then('the workspace {string} holds exactly:', function (this: SkillWorld, dir: string, listing: string) {
+  const want = listing
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  assert.deepEqual(files(this.path(dir)), want);
+});
+
+Then('the workspace {string} does not exist', function (this: SkillWorld, dir: string) {
+  assert.equal(existsSync(this.path(dir)), false);
+});
+
+Given('the host has sealed the catalog of its skill roots', function (this: SkillWorld) {
+  const scopes = (this.state.contextRoots as string[] | undefined) ?? [];
+  const roots = scopes.map((scope) => makeRoot({ path: join('roots', scope), scope, required: true }, this.dir));
+  st(this).catalog = loadCatalog(roots).catalog;
+});
+
+When('the skill {string} in the {word} root is edited to say {string}', function (this: SkillWorld, name: string, scope: string, text: string) {
+  this.writeSkill(join('roots', scope, name), `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`, `${text}\n`);
+});
+
+When('the host reads {string} for context', function (this: SkillWorld, name: string) {
+  const s = st(this);
+  s.error = undefined;
+  try {
+    s.lastRead = readForContext(s.catalog!, name, s.loaded);
+    s.loaded = s.lastRead.loaded;
+  } catch (error) {
+    s.error = error;
+  }
+});
+
+When('a new run starts', function (this: SkillWorld) {
+  st(this).loaded = LoadedSet.EMPTY;
+});
+
+Then('the read answers {string}', function (this: SkillWorld, status: string) {
+  const s = st(this);
+  assert.equal(s.error, undefined, String(s.error));
+  assert.equal(s.lastRead?.status, status);
+});
+
+Then('the read returns instructions holding {string} and lists {string}', function (this: SkillWorld, text: string, resource: string) {
+  const r = st(this).lastRead;
+  assert.ok(r && r.status === 'loaded');
+  assert.ok(r.body.includes(text), r.body);
+  assert.ok(!r.body.includes('description:'), 'the body must not carry the frontmatter');
+  assert.ok(r.resources.some((x) => x.path === resource), JSON.stringify(r.resources));
+});
+
+Then('the read fails with {string}', function (this: SkillWorld, code: string) {
+  const e = st(this).error;
+  assert.ok(isSkillgraphError(e), `expected a SkillgraphError, got ${String(e)}`);
+  assert.equal(e.code, code);
+});
