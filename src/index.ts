@@ -129,8 +129,69 @@ export type { BuildCatalogOptions, LockDrift, LockEntry, Lockfile } from './cata
 // --- resolve ---
 
 // --- context ---
+export {
+  CHARS_PER_TOKEN,
+  CONTEXT_FORMATS,
+  DEFAULT_CONTEXT_OPTIONS,
+  LOAD_SKILL_TOOL_NAME,
+  LoadedSet,
+  budgetSummary,
+  closestNames,
+  contextDocument,
+  contextEntries,
+  escapeXml,
+  findSkill,
+  fitBudget,
+  foldDescription,
+  formatEvent,
+  loadSkillTool,
+  parseBudget,
+  parseEventLog,
+  parseLoadSkillArgs,
+  renderAvailableSkills,
+  renderContext,
+  replayLoadedSet,
+  resolveContextOptions,
+  skillLoadedEvent,
+} from './context/index.js';
+export type {
+  Budget,
+  BudgetReport,
+  ContextEntry,
+  ContextFormat,
+  ContextMode,
+  ContextOptions,
+  ContextSource,
+  FindSkillOptions,
+  LoadSkillArgs,
+  LoadSkillTool,
+  LocationFn,
+  RenderedContext,
+  SkillLoadedEvent,
+} from './context/index.js';
 
 // --- workspace ---
+export {
+  appendEvent,
+  createLazyWorkspace,
+  materialize,
+  readForContext,
+  readLoadedSet,
+  validateRelativePath,
+  validateUniquePaths,
+  verifySealed,
+  writeFileAtomic,
+} from './workspace/index.js';
+export type {
+  ContextLoad,
+  LazyWorkspace,
+  MaterializeOptions,
+  MaterializeResult,
+  ReadOptions,
+  SkillAlreadyLoaded,
+  SkillLoaded,
+  StagedSkill,
+} from './workspace/index.js';
 
 // --- engine ---
 export { validatePath } from './engine/validate-path.js';
