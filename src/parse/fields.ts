@@ -29,7 +29,11 @@ export interface CheckedFields {
   readonly modelInvocable: boolean;
 }
 
-/** A short noun for a JSON value's kind, used in messages. */
+/**
+ * A short noun for a JSON value's kind, used in messages.
+ *
+ * @example kindOf([1]) // 'a list'
+ */
 export function kindOf(value: unknown): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';

@@ -185,7 +185,11 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
   },
 });
 
-/** Message and hint for a code with its arguments. */
+/**
+ * Message and hint for a code with its arguments.
+ *
+ * @example formatMessage('field.unknown', { key: 'tags', profile: 'spec' }).message // "unknown frontmatter field 'tags' for profile spec"
+ */
 export function formatMessage(code: ParseRuleCode, args: MessageArgs = {}): { message: string; hint: string } {
   const spec = MESSAGES[code];
   return { message: spec.message(args), hint: spec.hint };

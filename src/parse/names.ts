@@ -19,7 +19,11 @@ export interface NameFinding {
 const UNICODE_NAME_CHAR = /^[\p{L}\p{N}-]$/u;
 const ASCII_NAME = /^[a-z0-9-]+$/;
 
-/** Code-point length. */
+/**
+ * Code-point length (the reference counts Python characters, not UTF-16 units).
+ *
+ * @example codePointLength('😀a') // 2
+ */
 export function codePointLength(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) {

@@ -234,7 +234,11 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze(
   ) as Record<ProfileName, Profile>,
 );
 
-/** True when `name` is a profile name. */
+/**
+ * True when `name` is a profile name.
+ *
+ * @example isProfileName('spec') // true
+ */
 export function isProfileName(name: unknown): name is ProfileName {
   return typeof name === 'string' && (PROFILE_NAMES as readonly string[]).includes(name);
 }

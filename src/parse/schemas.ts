@@ -57,7 +57,11 @@ export const McpObjectSchema = z.strictObject({
 
 export type SchemaResult<T> = { ok: true; value: T } | { ok: false; path: YamlPath; detail: string };
 
-/** Run a schema and reduce a failure to its first issue: path (relative) and a one-line detail. */
+/**
+ * Run a schema and reduce a failure to its first issue: path (relative) and a one-line detail.
+ *
+ * @example check(ToolObjectSchema, { name: 1 }) // { ok: false, path: ['name'], detail: 'name: Invalid input: …' }
+ */
 export function check<T>(schema: z.ZodType<T>, value: unknown): SchemaResult<T> {
   const r = schema.safeParse(value);
   if (r.success) return { ok: true, value: r.data };

@@ -57,7 +57,11 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
 
 const SEVERITY_STYLE = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
 
-/** Human text: each diagnostic with its source line and a caret, then a summary line. */
+/**
+ * Human text: each diagnostic with its source line and a caret, then a summary line.
+ *
+ * @example io.stderr.write(humanReport(validatePath('skills/'), 'skillgraph', false))
+ */
 export function humanReport(result: ValidateResult, profile: string, color: boolean): string {
   const out: string[] = [];
   for (const s of result.skills) {
