@@ -5,12 +5,13 @@
  */
 import type { HashBackend } from '../model/backend.js';
 import type { Catalog, Conflict } from '../model/catalog.js';
-import { cmp, compareDiagnostics, compareUtf8, type Diagnostic } from '../model/diagnostics.js';
+import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
 import { catalogDiagnostic } from './messages.js';
 import { catalogBytes, formatDigest, packageBytes } from './digest.js';
 import { deepFreeze } from './freeze.js';
 import { JS_HASHER } from './hasher.js';
+import { byteOrder } from './order.js';
 
 export interface BuildCatalogOptions {
   /** Hash backend for package and catalog digests (default `JS_HASHER`). */
@@ -21,7 +22,7 @@ export interface BuildCatalogOptions {
 
 /** Precedence high first, then locator in UTF-8 byte order (D5). */
 export function compareCandidates(a: SkillPackage, b: SkillPackage): number {
-  return b.descriptor.source.precedence - a.descriptor.source.precedence || compareUtf8(a.descriptor.source.locator, b.descriptor.source.locator);
+  return b.descriptor.source.precedence - a.descriptor.source.precedence || byteOrder(a.descriptor.source.locator, b.descriptor.source.locator);
 }
 
 /**

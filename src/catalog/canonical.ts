@@ -13,7 +13,7 @@
  * bytes    'b' u64(byteLength) raw-bytes
  * ```
  */
-import { compareUtf8 } from '../model/diagnostics.js';
+import { byteOrder } from './order.js';
 
 const UTF8 = new TextEncoder();
 
@@ -67,8 +67,15 @@ export class CanonicalWriter {
   }
 
   string(s: string): this {
-    const bytes = UTF8.encode(s);
-    return this.tag('s').u32(bytes.length).raw(bytes);
+    // Perf: encode straight into the buffer (worst case 3 bytes per UTF-16
+    // unit) and back-patch the length; no intermediate array per string.
+    this.reserve(5 + s.length * 3);
+    const at = this.len;
+    this.buf[at] = 0x73; // 's'
+    const { written } = UTF8.encodeInto(s, this.buf.subarray(at + 5));
+    this.view.setUint32(at + 1, written, false);
+    this.len = at + 5 + written;
+    return this;
   }
 
   bytes(b: Uint8Array): this {
@@ -96,7 +103,7 @@ export class CanonicalWriter {
 
   /** A map with keys in UTF-8 byte order; undefined members are left out. */
   map(o: Readonly<Record<string, unknown>>): this {
-    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort(compareUtf8);
+    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort(byteOrder);
     this.tag('m').u32(keys.length);
     for (const k of keys) this.string(k).value(o[k]);
     return this;

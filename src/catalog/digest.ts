@@ -3,7 +3,7 @@
  * the README ("Digests") so anyone can recompute them; change them only with a
  * new version label.
  */
-import { compareUtf8 } from '../model/diagnostics.js';
+import { byteOrder } from './order.js';
 import type { SkillPackage } from '../model/package.js';
 import { CanonicalWriter } from './canonical.js';
 
@@ -40,7 +40,7 @@ export function packageBytes(pkg: SkillPackage): Uint8Array {
   for (const key of Object.keys(pkg.frontmatter)) {
     if (!NORMALISED_KEYS.has(key)) extensions[key] = pkg.frontmatter[key];
   }
-  const w = new CanonicalWriter(256 + pkg.body.length * 2);
+  const w = new CanonicalWriter(1024 + pkg.body.length * 3);
   w.string(PACKAGE_DIGEST_LABEL)
     .string(d.name)
     .string(d.description)
@@ -51,7 +51,7 @@ export function packageBytes(pkg: SkillPackage): Uint8Array {
     .value([...d.allowedTools])
     .value(d.modelInvocable)
     .map(extensions)
-    .string(pkg.body.replace(/\r\n/g, '\n'));
+    .string(pkg.body.includes('\r\n') ? pkg.body.replace(/\r\n/g, '\n') : pkg.body);
   return w.finish();
 }
 
@@ -62,7 +62,7 @@ export function packageBytes(pkg: SkillPackage): Uint8Array {
  * @example sha256(catalogBytes([['a', 'sha256:…']]))
  */
 export function catalogBytes(pairs: readonly (readonly [string, string])[]): Uint8Array {
-  const sorted = [...pairs].sort((a, b) => compareUtf8(a[0], b[0]));
+  const sorted = [...pairs].sort((a, b) => byteOrder(a[0], b[0]));
   const w = new CanonicalWriter(64 + sorted.length * 96);
   w.string(CATALOG_DIGEST_LABEL).tag('a').u32(sorted.length);
   for (const [name, digest] of sorted) w.tag('a').u32(2).string(name).string(digest);

@@ -5,10 +5,10 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { HashBackend } from '../model/backend.js';
-import { compareUtf8 } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { ResourceEntry } from '../model/package.js';
 import { CanonicalWriter } from '../catalog/canonical.js';
+import { byteOrder } from '../catalog/order.js';
 import { formatDigest } from '../catalog/digest.js';
 import { JS_HASHER } from '../catalog/hasher.js';
 import { isInside, toPosix } from './paths.js';
@@ -83,7 +83,7 @@ function collect(skillDir: string, limits: ResourceLimits): Found[] {
     }
   };
   visit(base, '', 0);
-  return out.sort((a, b) => compareUtf8(a.path, b.path));
+  return out.sort((a, b) => byteOrder(a.path, b.path));
 }
 
 /**

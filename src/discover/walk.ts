@@ -5,7 +5,8 @@
  */
 import { readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { compareDiagnostics, compareUtf8, type Diagnostic } from '../model/diagnostics.js';
+import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
+import { byteOrder } from '../catalog/order.js';
 import { SkillgraphError } from '../model/errors.js';
 import { catalogDiagnostic } from '../catalog/messages.js';
 import { discoverDiagnostic } from './messages.js';
@@ -124,7 +125,7 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
     }
     reports.push({ ...base, status: 'searched', dirs: found.dirs, skills });
   }
-  candidates.sort((a, b) => b.precedence - a.precedence || compareUtf8(a.locator, b.locator));
+  candidates.sort((a, b) => b.precedence - a.precedence || byteOrder(a.locator, b.locator));
   diagnostics.sort(compareDiagnostics);
   return { candidates, diagnostics, roots: reports };
 }
@@ -138,7 +139,7 @@ interface WalkOutput {
 /** Pick the file a skill folder uses: `SKILL.md` exactly, else the first name in byte order. */
 function pickSkillFile(dir: string, names: string[], diagnostics: Diagnostic[]): string {
   if (names.length === 1) return names[0]!;
-  names.sort(compareUtf8);
+  names.sort(byteOrder);
   const used = names.includes('SKILL.md') ? 'SKILL.md' : names[0]!;
   const ignored = names.filter((n) => n !== used).join(', ');
   diagnostics.push(discoverDiagnostic('discover.duplicate-skill-file', toPosix(join(dir, used)), { used, ignored }));
@@ -203,7 +204,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
     }
     // Determinism: readdir order is not stable across file systems, and the
     // budget cut depends on order, so children are queued in byte order.
-    subdirs.sort(compareUtf8);
+    subdirs.sort(byteOrder);
     for (const name of subdirs) queue.push({ path: join(dir, name), level: next });
     for (const real of linked.dirs) {
       if (visited!.has(real)) continue;
@@ -271,7 +272,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
         }
       }
     }
-    out.dirs.sort(compareUtf8);
+    out.dirs.sort(byteOrder);
     return out;
   }
 }

@@ -106,3 +106,12 @@ describe('catalog digest (C2)', () => {
     ]);
   });
 });
+
+describe('byteOrder', () => {
+  it('agrees with UTF-8 byte comparison, including surrogates against U+E000–U+FFFF', async () => {
+    const { byteOrder } = await import('../../../src/catalog/order.js');
+    const { compareUtf8 } = await import('../../../src/model/diagnostics.js');
+    const samples = ['', 'a', 'ab', 'b', 'Z', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{1F600}x', 'a\u{10000}', 'a\uFFFD', '日本', '-', '_'];
+    for (const a of samples) for (const b of samples) expect(Math.sign(byteOrder(a, b))).toBe(Math.sign(compareUtf8(a, b)));
+  });
+});
