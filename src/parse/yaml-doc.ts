@@ -5,7 +5,7 @@
  * findings, alias expansion is capped, nesting depth is checked before the
  * parser ever sees the text.
  */
-import { LineCounter, isAlias, isMap, isPair, isScalar, isSeq, parseDocument, type DocumentOptions, type Node as YamlNode, type ParseOptions, type SchemaOptions } from 'yaml';
+import { LineCounter, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type DocumentOptions, type Node as YamlNode, type ParseOptions, type SchemaOptions } from 'yaml';
 import type { FrontmatterYaml, YamlIssue, YamlLimits, YamlLoc, YamlPath } from './yaml-types.js';
 
 /** Defaults for untrusted frontmatter. */
@@ -23,6 +23,8 @@ const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Object.fre
   prettyErrors: false,
   strict: true,
   keepSourceTokens: false,
+  // A pure stage never writes to the console: findings are data.
+  logLevel: 'error',
 });
 
 /**
@@ -96,8 +98,17 @@ export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): Fron
     const pos = lines.linePos(e.pos[0]);
     issues.push({ code: 'yaml.invalid', message: firstLine(e.message), line: pos.line, column: pos.col });
   }
+  // A map or list used as a key cannot become a JSON field name; yaml would stringify it silently.
+  visit(doc, {
+    Pair(_, pair) {
+      if (isCollection(pair.key)) {
+        const pos = lines.linePos(pair.key.range?.[0] ?? 0);
+        issues.push({ code: 'yaml.invalid', message: 'a map or list cannot be a key', line: pos.line, column: pos.col });
+      }
+    },
+  });
   let value: unknown;
-  if (doc.errors.length === 0) {
+  if (issues.length === 0) {
     try {
       value = doc.toJS({ maxAliasCount: limits.maxAliasCount });
     } catch (error) {

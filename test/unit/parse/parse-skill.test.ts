@@ -57,6 +57,10 @@ describe('parseSkill: YAML (P2)', () => {
   it('refuses deep flow nesting before parsing', () => {
     expect(_codes(_fm(`${_ok}\nx: ${'['.repeat(5000)}${']'.repeat(5000)}`))).toEqual(['yaml.limit']);
   });
+  it('reports a map used as a key instead of stringifying it', () => {
+    const r = parseSkill(_fm(`${_ok}\n? {a: 1}\n: x`), { locator: '/s/pdf/SKILL.md', dirName: 'pdf' });
+    expect(r.diagnostics.map((d) => [d.code, d.line])).toEqual([['yaml.invalid', 4]]);
+  });
   it('does not resolve tags', () => expect(_codes(_fm(`${_ok}\nx: !!binary aGk=`))).toContain('yaml.invalid'));
   it('reports an oversized frontmatter', () => {
     expect(_codes(_fm(`${_ok}\nx: "${'a'.repeat(70_000)}"`))).toEqual(['yaml.limit']);
