@@ -152,6 +152,16 @@ Feature: Lazy loading and workspaces
         pdf-tools/scripts/fill.py
         """
 
+    Scenario: a scoped name stages that scope's copy, even when shadowed
+      Given the local skill root holds "review" with body:
+        """
+        Local review rules.
+        """
+      When the host runs "load project/review --into ws"
+      Then the host sees exit status 0
+      And the host's stdout contains "Review the change line by line."
+      And the workspace file "ws/review/SKILL.md" contains "Review the change line by line."
+
     Scenario: an unknown name writes nothing
       When the host runs "materialize ws nonexistent"
       Then the host sees exit status 1

@@ -69,6 +69,11 @@ Then('the workspace {string} holds exactly:', function (this: SkillWorld, dir: s
   assert.deepEqual(files(this.path(dir)), want);
 });
 
+Then('the workspace file {string} contains {string}', function (this: SkillWorld, file: string, text: string) {
+  const content = readFileSync(this.path(file), 'utf8');
+  assert.ok(content.includes(text), content);
+});
+
 Then('the workspace {string} does not exist', function (this: SkillWorld, dir: string) {
   assert.equal(existsSync(this.path(dir)), false);
 });

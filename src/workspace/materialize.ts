@@ -126,10 +126,11 @@ function stage(pkg: SkillPackage, root: string, dir: string, options: Materializ
   const name = validateRelativePath(d.name, 'name', { singleSegment: true, context: { skill: d.name } });
   const source = dirname(d.source.locator);
   const path = toPosixPath(join(dir, name));
+  // Verify first: a workspace copy equal to a SKILL.md edited since sealing is not "already loaded".
+  if (options.verify ?? true) verifySealed(pkg, options);
   if (lazy && sameFile(d.source.locator, resolve(root, name, 'SKILL.md'))) {
     return { status: 'already_loaded', name: d.name, digest: d.digest, path, files: [] };
   }
-  if (options.verify ?? true) verifySealed(pkg, options);
   const resources = listResources(source);
   const files = validateUniquePaths(
     resources.map((r) => r.path),

@@ -44,7 +44,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const loaded = log !== null && runId !== null ? readLoadedSet(log, runId) : undefined;
   const result = readForContext(catalog, name, loaded);
   let staged: StagedSkill | undefined;
-  if (typeof values.into === 'string') staged = createLazyWorkspace(catalog, resolve(io.cwd, values.into)).load(result.name);
+  if (typeof values.into === 'string') staged = createLazyWorkspace(catalog, resolve(io.cwd, values.into)).load(name); // the request as given: `scope/name` stages that copy
   if (result.status === 'loaded' && log !== null && runId !== null) appendEvent(log, skillLoadedEvent(runId, result.name, result.digest));
 
   const baseDir = result.baseDir.replace(/\\/g, '/');

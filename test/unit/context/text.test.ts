@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ELLIPSIS, commentSafe, editDistance, escapeXml, foldDescription, shorten } from '../../../src/context/text.js';
 
@@ -77,5 +78,35 @@ describe('editDistance', () => {
     expect(editDistance('pdf-tool', 'pdf-tools')).toBe(1);
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('same', 'same')).toBe(0);
+  });
+});
+
+describe('escaping properties', () => {
+  const unescape = (s: string) =>
+    s.replace(/&(amp|lt|gt|quot|#x27);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" })[e]!);
+  const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
+
+  it('never leaves a raw markup character, and round-trips text XML can hold', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => {
+        const out = escapeXml(text);
+        expect(out).not.toMatch(/[<>"']/);
+        expect(out).not.toMatch(/&(?!amp;|lt;|gt;|quot;|#x27;)/);
+        expect(out).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/);
+        if (!FORBIDDEN.test(text)) expect(unescape(out)).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('a folded description is one line with no white space at either end', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 80 }), (text) => {
+        const out = foldDescription(text);
+        expect(out).not.toMatch(/[\r\n]/);
+        expect(out).toBe(out.trim());
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -118,6 +118,15 @@ describe('lazy workspace', () => {
     expect(readFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'utf8')).toContain('name: review');
   });
 
+  it('checks the sealed digest before answering already_loaded', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    const ws = createLazyWorkspace(catalog, join(sb.dir, 'ws'));
+    ws.load('review');
+    const edited = sb.skill('skills/review', 'review', 'Review code. Use when asked for a review.', '# edited\n');
+    writeFileSync(join(sb.dir, 'ws/review/SKILL.md'), readFileSync(edited));
+    expect(() => createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review')).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
+  });
+
   it('offers only the named skills, and hides model-hidden ones from model loads', () => {
     const catalog = sb.catalog(['skills', 'project']);
     const ws = createLazyWorkspace(catalog, join(sb.dir, 'ws'), { names: ['review'] });
