@@ -33,7 +33,7 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
   const slash = wanted.indexOf('/');
   if (slash > 0 && slash < wanted.length - 1) {
     const scoped = catalog.getScoped(wanted.slice(0, slash), wanted.slice(slash + 1));
-    if (visible(scoped)) return scoped;
+    if (visible(scoped)) return checkScopedRival(catalog, wanted, scoped);
   }
   const exact = catalog.get(wanted);
   if (visible(exact)) return exact;
@@ -77,6 +77,26 @@ export function closestNames(wanted: string, names: readonly string[], limit: nu
   }
   scored.sort((a, b) => a.score - b.score || cmp(a.name, b.name));
   return scored.slice(0, limit).map((s) => s.name);
+}
+
+/**
+ * `scope/name` is ambiguous when two roots of that scope with the same
+ * precedence both hold the name with different content: only path order
+ * would pick one. (Identical copies, as installers make, are not ambiguous.)
+ */
+function checkScopedRival(catalog: Catalog, wanted: string, scoped: SkillPackage): SkillPackage {
+  const { scope, precedence, locator } = scoped.descriptor.source;
+  // Perf: only scoped requests pay for this second lookup.
+  const rival = catalog.excluding([locator]).getScoped(scope, scoped.descriptor.name);
+  if (rival === undefined || rival.descriptor.source.precedence !== precedence || rival.descriptor.digest === scoped.descriptor.digest) {
+    return scoped;
+  }
+  const candidates = [locator, rival.descriptor.source.locator].sort(cmp);
+  throw new SkillgraphError(
+    'skill.ambiguous',
+    `skill '${wanted}' is ambiguous: two ${scope} roots of precedence ${precedence} hold different copies (${candidates.join(', ')})`,
+    { name: wanted, candidates },
+  );
 }
 
 /** Last folder of the skill's path (`…/<folder>/SKILL.md`). */

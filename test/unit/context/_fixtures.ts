@@ -60,7 +60,7 @@ export function _catalog(winners: SkillPackage[], conflicts: Conflict[] = [], sh
       return _catalog(
         skills.filter((p) => !gone.has(p.descriptor.source.locator)),
         conflicts.filter((c) => !gone.has(c.selected)),
-        shadowed,
+        shadowed.filter((p) => !gone.has(p.descriptor.source.locator)),
       );
     },
   };

@@ -66,6 +66,22 @@ describe('findSkill', () => {
     );
   });
 
+  it('rejects scope/name when two same-precedence roots of that scope hold different copies', () => {
+    const a = _pkg({ name: 'pdf', scope: 'project', locator: '/a/.claude/skills/pdf/SKILL.md', digest: 'sha256:a' });
+    const b = _pkg({ name: 'pdf', scope: 'project', locator: '/a/.agents/skills/pdf/SKILL.md', digest: 'sha256:b' });
+    const same = _pkg({ name: 'pdf', scope: 'project', locator: '/a/.agents/skills/pdf/SKILL.md', digest: 'sha256:a' });
+    expect(findSkill(_catalog([a], [], [b]), 'pdf')).toBe(a);
+    expect(() => findSkill(_catalog([a], [], [b]), 'project/pdf')).toThrow(
+      expect.objectContaining({
+        code: 'skill.ambiguous',
+        details: { name: 'project/pdf', candidates: ['/a/.agents/skills/pdf/SKILL.md', '/a/.claude/skills/pdf/SKILL.md'] },
+      }),
+    );
+    expect(findSkill(_catalog([a], [], [same]), 'project/pdf')).toBe(a);
+    const custom = _pkg({ name: 'pdf', scope: 'project', precedence: 25, locator: '/b/pdf/SKILL.md', digest: 'sha256:c' });
+    expect(findSkill(_catalog([custom], [], [b]), 'project/pdf')).toBe(custom);
+  });
+
   it('rejects an empty name', () => {
     expect(() => findSkill(catalog, '  ')).toThrow(expect.objectContaining({ code: 'options.invalid' }));
   });

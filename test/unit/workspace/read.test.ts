@@ -75,6 +75,13 @@ describe('readForContext', () => {
     );
   });
 
+  it('reports scope/name as ambiguous when two roots of that scope hold different copies', () => {
+    sb.skill('other/review', 'review', 'Other review. Use when asked for a review.', '# other\n');
+    const catalog = sb.catalog(['skills', 'project'], ['other', 'project']);
+    expect(readForContext(catalog, 'review').status).toBe('loaded');
+    expect(() => readForContext(catalog, 'project/review')).toThrow(expect.objectContaining({ code: 'skill.ambiguous' }));
+  });
+
   it('serves a shadowed copy through scope/name and the winner otherwise', () => {
     sb.skill('local/review', 'review', 'Local review. Use when asked for a review.', '# local review\n');
     const catalog = sb.catalog(['skills', 'project'], ['local', 'local']);
