@@ -196,8 +196,8 @@ export type {
 // --- engine ---
 export { validatePath } from './engine/validate-path.js';
 export type { SkillReport, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';
-export { loadCatalog, parseBatch } from './engine/catalog-pipeline.js';
-export type { CatalogStats, LoadCatalogOptions, LoadedCatalog, ParseItem, ParseItemResult } from './engine/catalog-pipeline.js';
+export { assembleCatalog, loadCatalog, parseBatch, planCatalog } from './engine/catalog-pipeline.js';
+export type { CatalogPlan, CatalogStats, LoadCatalogOptions, LoadedCatalog, ParseItem, ParseItemResult } from './engine/catalog-pipeline.js';
 
 // --- cli ---
 export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';

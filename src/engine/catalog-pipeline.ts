@@ -10,7 +10,7 @@
 import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { buildCatalog } from '../catalog/build.js';
 import { JS_HASHER } from '../catalog/hasher.js';
-import { discover, type DiscoverOptions, type RootReport } from '../discover/walk.js';
+import { discover, type DiscoverOptions, type DiscoverResult, type RootReport } from '../discover/walk.js';
 import type { SkillRoot } from '../discover/roots.js';
 import { discoverDiagnostic } from '../discover/messages.js';
 import type { HashBackend } from '../model/backend.js';
@@ -130,20 +130,28 @@ export interface LoadedCatalog {
   readonly stats: CatalogStats;
 }
 
+/** What discovery planned: the items to parse, plus what `assembleCatalog` needs afterwards. */
+export interface CatalogPlan {
+  /** One per candidate, in candidate order (precedence high first, then locator). */
+  readonly items: readonly ParseItem[];
+  readonly discovered: DiscoverResult;
+  readonly hasher: HashBackend;
+}
+
 /**
- * Discover, parse and seal in one thread.
+ * Step 1 of the pipeline: check roots, walk, and list the files to parse.
+ * Throws `root.missing` / `root.not-directory` / `options.invalid`.
  *
- * @example const { catalog, stats } = loadCatalog({ roots: [makeRoot({ path: 'skills', scope: 'local' }, cwd)] });
+ * @example const plan = planCatalog({ roots }); plan.items.length // skill files found
  */
-export function loadCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): LoadedCatalog {
+export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): CatalogPlan {
   const options: LoadCatalogOptions = isRootList(input) ? { roots: input } : input;
   const profile = options.profile ?? DEFAULT_PARSE_OPTIONS.profile;
   if (!isProfileName(profile)) {
     throw new SkillgraphError('options.invalid', `unknown profile '${profile}'`, { field: 'profile', profile });
   }
-  const hasher = options.hasher ?? JS_HASHER;
-  const found = discover(options.roots, options);
-  const items: ParseItem[] = found.candidates.map((c) => ({
+  const discovered = discover(options.roots, options);
+  const items: ParseItem[] = discovered.candidates.map((c) => ({
     path: c.path,
     locator: c.locator,
     dirName: c.dirName,
@@ -152,30 +160,50 @@ export function loadCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): L
     root: c.root,
     profile,
   }));
-  const results = parseBatch(items);
+  return { items, discovered, hasher: options.hasher ?? JS_HASHER };
+}
+
+/**
+ * Step 3: seal the parse results (in item order, from `parseBatch` inline or
+ * from workers) into a catalog, keeping every diagnostic.
+ *
+ * @example assembleCatalog(plan, parseBatch(plan.items)).catalog.digest
+ */
+export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemResult[], run: { readonly workers?: number } = {}): LoadedCatalog {
   const packages: SkillPackage[] = [];
-  const diagnostics: Diagnostic[] = [...found.diagnostics];
+  const diagnostics: Diagnostic[] = [...plan.discovered.diagnostics];
   for (const r of results) {
     if (r.package) packages.push(r.package);
     diagnostics.push(...r.diagnostics);
   }
-  const catalog = buildCatalog(packages, { hasher, diagnostics });
-  const searched = found.roots.filter((r) => r.status === 'searched');
+  const catalog = buildCatalog(packages, { hasher: plan.hasher, diagnostics });
+  const roots = plan.discovered.roots;
+  const searched = roots.filter((r) => r.status === 'searched');
   const stats: CatalogStats = {
-    files: items.length,
+    files: plan.items.length,
     skills: catalog.skills.length,
     parsed: packages.length,
-    broken: items.length - packages.length,
-    backend: hasher.name,
-    workers: 0,
+    broken: plan.items.length - packages.length,
+    backend: plan.hasher.name,
+    workers: run.workers ?? 0,
     roots: {
       searched: searched.length,
       dirs: searched.reduce((n, r) => n + r.dirs, 0),
-      missing: found.roots.filter((r) => r.status === 'missing').map((r) => r.path),
-      list: found.roots,
+      missing: roots.filter((r) => r.status === 'missing').map((r) => r.path),
+      list: roots,
     },
   };
   return { catalog, stats };
+}
+
+/**
+ * Discover, parse and seal in one thread: `planCatalog` → `parseBatch` → `assembleCatalog`.
+ *
+ * @example const { catalog, stats } = loadCatalog({ roots: [makeRoot({ path: 'skills', scope: 'local' }, cwd)] });
+ */
+export function loadCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): LoadedCatalog {
+  const plan = planCatalog(input);
+  return assembleCatalog(plan, parseBatch(plan.items));
 }
 
 function isRootList(input: readonly SkillRoot[] | LoadCatalogOptions): input is readonly SkillRoot[] {
