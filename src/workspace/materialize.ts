@@ -23,8 +23,6 @@ export interface MaterializeOptions extends ReadOptions {
   readonly lazy?: boolean;
   /** Only these skills (names or `scope/name`); default every skill in the catalog. */
   readonly names?: readonly string[];
-  /** Check each SKILL.md still has its sealed digest before copying (default true). */
-  readonly verify?: boolean;
 }
 
 /** One staged skill. `path` is `<dir>/<name>` as a POSIX path. */

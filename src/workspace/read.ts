@@ -4,7 +4,7 @@
  * since the catalog was sealed is a `skill.digest-changed` error — a load
  * never serves content the catalog did not vouch for.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { formatDigest, packageBytes } from '../catalog/digest.js';
 import { JS_HASHER } from '../catalog/hasher.js';
@@ -28,6 +28,11 @@ export interface ReadOptions {
   readonly hasher?: HashBackend;
   /** Only skills visible to the model (`load_skill` requests). Default false. */
   readonly modelOnly?: boolean;
+  /**
+   * Re-read and re-hash SKILL.md before serving it (default true). Turn off
+   * only for packages that have no file behind them (built in memory).
+   */
+  readonly verify?: boolean;
 }
 
 interface LoadCommon {
@@ -106,7 +111,7 @@ export function readForContext(catalog: Catalog, name: string, loaded: LoadedSet
     if (previous !== d.digest) throw digestChanged(d.name, previous, d.digest);
     return { status: 'already_loaded', name: d.name, descriptor: d, digest: d.digest, baseDir, loaded };
   }
-  verifySealed(pkg, options);
+  if (options.verify ?? true) verifySealed(pkg, options);
   return {
     status: 'loaded',
     name: d.name,
@@ -116,6 +121,6 @@ export function readForContext(catalog: Catalog, name: string, loaded: LoadedSet
     loaded: loaded.with(d.name, d.digest),
     package: pkg,
     body: pkg.body,
-    resources: listResources(baseDir),
+    resources: existsSync(baseDir) ? listResources(baseDir) : [],
   };
 }

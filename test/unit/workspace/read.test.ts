@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LoadedSet } from '../../../src/context/loaded-set.js';
 import { readForContext, verifySealed } from '../../../src/workspace/read.js';
+import { _catalog, _pkg } from '../context/_fixtures.js';
 import { _sandbox, type Sandbox } from './_fixtures.js';
 
 describe('readForContext', () => {
@@ -89,5 +90,15 @@ describe('readForContext', () => {
     const pinned = readForContext(catalog, 'project/review');
     expect(winner.status === 'loaded' && winner.body).toBe('# local review\n');
     expect(pinned.status === 'loaded' && pinned.body).toBe('# review\n\nInstructions for review.\n');
+  });
+});
+
+describe('readForContext without a file behind the package', () => {
+  it('serves an in-memory package when verification is turned off, and refuses it otherwise', () => {
+    const catalog = _catalog([_pkg({ name: 'mem', locator: 'configured:/skills/mem/SKILL.md' })]);
+    expect(() => readForContext(catalog, 'mem')).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
+    const r = readForContext(catalog, 'mem', LoadedSet.EMPTY, { verify: false });
+    expect(r.status === 'loaded' && r.resources).toEqual([]);
+    expect(r.status === 'loaded' && r.body).toContain('BODY-SENTINEL-mem');
   });
 });
