@@ -24,8 +24,8 @@ export const CATALOG_MESSAGES: Readonly<Record<CatalogCode, Wording>> = Object.f
   },
   'catalog.duplicate-file': {
     severity: 'info',
-    message: (a) => `${a.file} is reachable from more than one root; counted once (under ${a.root})`,
-    hint: () => 'roots overlap; this is harmless',
+    message: (a) => `${a.file} was reached more than once (overlapping roots or links); counted once, under ${a.root}`,
+    hint: () => 'harmless; remove the overlap to silence it',
   },
 } satisfies Record<CatalogCode, Wording>);
 

@@ -155,7 +155,10 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
   const files: string[] = [];
   const rootLabel = toPosix(root.path);
   // Perf: options are decided once here; the loop below calls plain closures.
-  const visited = opts.followSymlinks ? new Set<string>([rootReal]) : undefined;
+  // With links followed, one real folder can be queued twice (directly and
+  // through a link); it is read once, at its first dequeue.
+  const visited = opts.followSymlinks ? new Set<string>() : undefined;
+  const firstVisit = visited ? (dir: string): boolean => !visited.has(dir) && visited.add(dir) !== undefined : (): boolean => true;
   const handleLinks = opts.followSymlinks ? followLinks : reportLinks;
   const leafSkills = !opts.nested;
   const queue: { path: string; level: number }[] = [{ path: rootReal, level: 0 }];
@@ -169,6 +172,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
       break;
     }
     const { path: dir, level } = queue[head++]!;
+    if (!firstVisit(dir)) continue;
     dirs++;
     let entries: Dirent[];
     try {
@@ -206,11 +210,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
     // budget cut depends on order, so children are queued in byte order.
     subdirs.sort(byteOrder);
     for (const name of subdirs) queue.push({ path: join(dir, name), level: next });
-    for (const real of linked.dirs) {
-      if (visited!.has(real)) continue;
-      visited!.add(real);
-      queue.push({ path: real, level: next });
-    }
+    for (const real of linked.dirs) queue.push({ path: real, level: next });
   }
   if (beyondDepth > 0) {
     diagnostics.push(discoverDiagnostic('discover.depth-limit', rootLabel, { count: beyondDepth, depth: opts.depth, root: rootLabel }));

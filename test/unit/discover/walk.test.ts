@@ -188,3 +188,15 @@ describe('discover: symlinks', () => {
     for (let i = 0; i < 20; i++) expect(JSON.stringify(discover([makeRoot({ path: 'r' }, t.dir)]))).toBe(first);
   });
 });
+
+describe('discover: following links reads each real folder once', () => {
+  it('a link to a sibling folder does not walk it twice', () => {
+    t = _tree();
+    t.skill('r/b/deep/s');
+    t.link(t.path('r/b'), 'r/a');
+    const r = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: true });
+    expect(rel(r)).toEqual(['r/b/deep/s/SKILL.md']);
+    expect(r.roots[0]!.dirs).toBe(4); // r, b, b/deep, b/deep/s
+    expect(codes(r)).not.toContain('catalog.duplicate-file');
+  });
+});
