@@ -38,12 +38,20 @@ export function workspaceLocation(workspace: string): LocationFn {
   return (pkg) => `${base === '' ? '' : `${base}/`}${pkg.descriptor.name}/SKILL.md`;
 }
 
-/** The packages of a source, in display order (a catalog's order is by name). */
+/**
+ * The packages of a source, in display order (a catalog's order is by name).
+ *
+ * @example sourcePackages(catalog).length === catalog.skills.length
+ */
 export function sourcePackages(source: ContextSource): readonly SkillPackage[] {
   return isPackageList(source) ? source : source.skills;
 }
 
-/** The conflicts of a source (a plain package list has none). */
+/**
+ * The conflicts of a source (a plain package list has none).
+ *
+ * @example sourceConflicts([pkg]) // []
+ */
 export function sourceConflicts(source: ContextSource): readonly Conflict[] {
   return isPackageList(source) ? [] : source.conflicts;
 }
@@ -81,6 +89,8 @@ export function contextEntries(source: ContextSource, location?: LocationFn): Co
  * Conflicts worth showing next to `entries`: only names that are listed, so a
  * hidden or omitted skill is not revealed through its shadowed copies.
  * Sorted by name, then shadowed locator.
+ *
+ * @example visibleConflicts(catalog.conflicts, contextEntries(catalog))
  */
 export function visibleConflicts(conflicts: readonly Conflict[], entries: readonly ContextEntry[]): Conflict[] {
   const listed = new Set(entries.map((e) => e.name));

@@ -45,7 +45,11 @@ export function markdownRow(e: ContextEntry): string {
   return `- ${oneLine(e.name)}: ${e.description} (file: ${oneLine(e.location)}; digest: ${e.digest})\n`;
 }
 
-/** The Markdown block around `rows`. */
+/**
+ * The Markdown block around `rows`.
+ *
+ * @example markdownBlock({ rows: entries.map(markdownRow), mode: 'eager', conflicts: [], budgetNote: '' })
+ */
 export function markdownBlock(parts: BlockParts): string {
   const out: string[] = [SKILLS_HEADING, '', parts.mode === 'lazy' ? LAZY_INTRO : EAGER_INTRO, '', LISTING_HEADING, ''];
   let text = `${out.join('\n')}\n${parts.rows.join('')}`;
@@ -79,6 +83,8 @@ export function xmlRow(e: ContextEntry): string {
  * The `<available_skills>` block around `rows`; the budget note follows as an
  * XML comment so the block itself keeps the reference shape. Conflicts and
  * guidance are Markdown-only (the reference block carries neither).
+ *
+ * @example xmlBlock({ rows: entries.map(xmlRow), mode: 'eager', conflicts: [], budgetNote: '' })
  */
 export function xmlBlock(parts: BlockParts): string {
   let text = `<available_skills>\n${parts.rows.join('')}</available_skills>\n`;

@@ -95,7 +95,11 @@ export function skillLoadedEvent(runId: string, name: string, digest: string): S
   return { run_id: runId, event: 'skill_loaded', name, digest };
 }
 
-/** One log line (with its newline), keys in a fixed order. */
+/**
+ * One log line (with its newline), keys in a fixed order.
+ *
+ * @example appendFileSync(log, formatEvent(skillLoadedEvent('run-1', 'pdf', digest)))
+ */
 export function formatEvent(event: SkillLoadedEvent): string {
   return `${JSON.stringify({ run_id: event.run_id, event: event.event, name: event.name, digest: event.digest })}\n`;
 }

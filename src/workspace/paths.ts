@@ -77,7 +77,11 @@ export function validateUniquePaths(values: readonly string[], field: string, op
   });
 }
 
-/** True when native path `child` is `parent` or inside it. */
+/**
+ * True when native path `child` is `parent` or inside it (no `..` tricks: both must be resolved).
+ *
+ * @example isWithin('/ws', '/ws/pdf/SKILL.md') // true
+ */
 export function isWithin(parent: string, child: string): boolean {
   if (child === parent) return true;
   const prefix = parent.endsWith(sep) ? parent : parent + sep;
