@@ -34,21 +34,24 @@ export function compareCandidates(a: SkillPackage, b: SkillPackage): number {
 export function buildCatalog(candidates: readonly SkillPackage[], options: BuildCatalogOptions = {}): Catalog {
   const hasher = options.hasher ?? JS_HASHER;
   const diagnostics = [...(options.diagnostics ?? [])];
-  const ordered = [...candidates].sort(compareCandidates);
-  const unique: SkillPackage[] = [];
-  for (let i = 0; i < ordered.length; i++) {
-    const pkg = ordered[i]!;
-    const prev = unique.at(-1);
-    if (prev && prev.descriptor.source.locator === pkg.descriptor.source.locator && prev.descriptor.source.precedence === pkg.descriptor.source.precedence) {
-      const file = pkg.descriptor.source.locator;
-      diagnostics.push(catalogDiagnostic('catalog.duplicate-file', file, { file, root: prev.descriptor.source.root }));
+  // Perf: one batch for every package digest, so a WASM backend pays one call.
+  const hexes = hasher.hashBatch(candidates.map(packageBytes));
+  const ordered = candidates
+    .map((pkg, i) => ({ pkg, digest: formatDigest(hexes[i]!) }))
+    // The digest breaks the last tie (two different packages claiming one locator), so order is total.
+    .sort((a, b) => compareCandidates(a.pkg, b.pkg) || byteOrder(a.digest, b.digest));
+  const seen = new Map<string, string>();
+  const sealed: SkillPackage[] = [];
+  for (const { pkg, digest } of ordered) {
+    const file = pkg.descriptor.source.locator;
+    const owner = seen.get(file);
+    if (owner !== undefined) {
+      diagnostics.push(catalogDiagnostic('catalog.duplicate-file', file, { file, root: owner }));
       continue;
     }
-    unique.push(pkg);
+    seen.set(file, pkg.descriptor.source.root);
+    sealed.push(seal(pkg, digest));
   }
-  // Perf: one batch for every package digest, so a WASM backend pays one call.
-  const hexes = hasher.hashBatch(unique.map(packageBytes));
-  const sealed = unique.map((pkg, i) => seal(pkg, formatDigest(hexes[i]!)));
 
   const winners = new Map<string, SkillPackage>();
   const conflicts: Conflict[] = [];

@@ -61,7 +61,7 @@ export function homeFrom(io: CliIo): string {
  *
  * @example const { catalog, stats } = catalogFromFlags(values, io, 'catalog');
  */
-export function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb: string): CatalogFromFlags {
+export function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb = 'catalog'): CatalogFromFlags {
   const ctx: PresetContext = { cwd: io.cwd, home: homeFrom(io), env: io.env };
   const explicitConfig = typeof values.config === 'string' ? resolve(io.cwd, values.config) : undefined;
   const configPath = explicitConfig ?? findConfigFile(io.cwd);
