@@ -152,3 +152,17 @@ describe('budget through renderContext', () => {
     );
   });
 });
+
+describe('budget determinism', () => {
+  it('cuts the same skills whatever order the packages come in', () => {
+    const pkgs = Array.from({ length: 40 }, (_, i) =>
+      _pkg({ name: `n${(i * 7) % 40}`, scope: ['local', 'project', 'global', 'team'][i % 4]!, precedence: i % 4 === 3 ? 15 : undefined, description: 'z'.repeat(50 + i * 3) }),
+    );
+    const reversed = pkgs.slice().reverse();
+    for (const budget of [500, 2500, 6000]) {
+      const a = renderContext(pkgs, { budget }).budget!;
+      const b = renderContext(reversed, { budget }).budget!;
+      expect(b).toEqual(a);
+    }
+  });
+});
