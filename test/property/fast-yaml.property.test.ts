@@ -46,13 +46,14 @@ const flowItem = fc.oneof(word, fc.constantFrom('"a, b"', "'c'", '', ' x ', '[y]
 const flowSeq = fc
   .tuple(fc.array(flowItem, { maxLength: 4 }), fc.constantFrom(', ', ',', ' ,'), fc.constantFrom(']', ',]', ' ] # c', ']x'))
   .map(([items, sep, end]) => ` [${items.join(sep)}${end}`);
+const COMMENT_ITEM = '<comment>';
 const blockSeq = fc
-  .tuple(indent, fc.array(fc.oneof(plainOneLine, singleQuoted, doubleQuoted, fc.constant(''), fc.constant(' k: v')), { minLength: 1, maxLength: 4 }))
-  .map(([ind, items]) => items.map((it) => `\n${ind}-${it}`).join(''));
+  .tuple(indent, fc.array(fc.oneof(plainOneLine, plainMulti, singleQuoted, doubleQuoted, fc.constantFrom('', ' k: v', '\t', 'x', COMMENT_ITEM)), { minLength: 1, maxLength: 4 }))
+  .map(([ind, items]) => items.map((it) => (it === COMMENT_ITEM ? `\n${ind.slice(1)}# between` : `\n${ind}-${it.replace(/\n/g, `\n${ind}`)}`)).join(''));
 const scalarValue = fc.oneof(plainOneLine, plainMulti, singleQuoted, doubleQuoted, block, fc.constantFrom('', ' ', ' # empty'));
 const nestedMap = fc
   .tuple(fc.constantFrom('  ', '    ', ' '), fc.array(fc.tuple(key, scalarValue), { minLength: 1, maxLength: 3 }))
-  .map(([ind, entries]) => entries.map(([k, v]) => `\n${ind}${k}:${v.replace(/\n/g, `\n${ind}`)}`).join(''));
+  .map(([ind, entries]) => entries.map(([k, v], i) => `${i === 1 ? '\n# between' : ''}\n${ind}${k}:${v.replace(/\n/g, `\n${ind}`)}`).join(''));
 const value = fc.oneof(
   { weight: 4, arbitrary: scalarValue },
   { weight: 1, arbitrary: flowSeq },
