@@ -62,9 +62,14 @@ export interface MaterializeResult {
  */
 export function materialize(catalog: Catalog, dir: string, options: MaterializeOptions = {}): MaterializeResult {
   const packages = selectPackages(catalog, options.names);
+  if (options.lazy) {
+    return { dir: toPosixPath(dir), skills: [], workspace: lazyWorkspace(catalog, prepareRoot(dir), dir, packages, options) };
+  }
+  // Every skill is verified and its listing checked before the first write,
+  // so a bad skill fails the call without leaving a half-filled workspace.
+  const plans = packages.map((pkg) => plan(pkg, options));
   const root = prepareRoot(dir);
-  if (options.lazy) return { dir: toPosixPath(dir), skills: [], workspace: lazyWorkspace(catalog, root, dir, packages, options) };
-  const skills = packages.map((pkg) => stage(pkg, root, dir, options));
+  const skills = plans.map((p) => write(p, root, dir));
   return { dir: toPosixPath(dir), skills, workspace: null };
 }
 
@@ -111,36 +116,57 @@ function lazyWorkspace(catalog: Catalog, root: string, dir: string, packages: Sk
         throw new SkillgraphError('skill.not-found', `skill '${pkg.descriptor.name}' is not offered by this workspace`, { name });
       }
       loaded.with(pkg.descriptor.name, pkg.descriptor.digest); // throws digest-changed on a mismatch
-      const staged = stage(pkg, root, dir, options, true);
+      const staged = stageLazily(pkg, root, dir, options);
       loaded = loaded.with(pkg.descriptor.name, pkg.descriptor.digest);
       return staged;
     },
   };
 }
 
-/** Copy one skill folder into `<root>/<name>/`. */
-function stage(pkg: SkillPackage, root: string, dir: string, options: MaterializeOptions, lazy = false): StagedSkill {
+/** A skill checked and listed, ready to copy. */
+interface Plan {
+  readonly pkg: SkillPackage;
+  /** Validated folder name. */
+  readonly name: string;
+  /** Native path of the source folder. */
+  readonly source: string;
+  /** Validated relative POSIX paths to copy. */
+  readonly files: readonly string[];
+}
+
+/** Verify `pkg` against its sealed digest and validate its name and file list. */
+function plan(pkg: SkillPackage, options: MaterializeOptions): Plan {
   const d = pkg.descriptor;
   const name = validateRelativePath(d.name, 'name', { singleSegment: true, context: { skill: d.name } });
-  const source = dirname(d.source.locator);
-  const path = toPosixPath(join(dir, name));
-  // Verify first: a workspace copy equal to a SKILL.md edited since sealing is not "already loaded".
   if (options.verify ?? true) verifySealed(pkg, options);
-  if (lazy && sameFile(d.source.locator, resolve(root, name, 'SKILL.md'))) {
-    return { status: 'already_loaded', name: d.name, digest: d.digest, path, files: [] };
-  }
-  const resources = listResources(source);
+  const source = dirname(d.source.locator);
   const files = validateUniquePaths(
-    resources.map((r) => r.path),
+    listResources(source).map((r) => r.path),
     'resources',
-    { context: { skill: d.name } },
+    { noBackslash: true, context: { skill: d.name } },
   );
-  for (const rel of files) {
-    const abs = prepareTarget(root, `${name}/${rel}`, 'resources');
-    const from = join(source, rel);
+  return { pkg, name, source, files };
+}
+
+/** Copy a planned skill into `<root>/<name>/`, one atomic write per file. */
+function write(p: Plan, root: string, dir: string): StagedSkill {
+  for (const rel of p.files) {
+    const abs = prepareTarget(root, `${p.name}/${rel}`, 'resources');
+    const from = join(p.source, rel);
     writeFileAtomic(abs, readFileSync(from), statSync(from).mode);
   }
-  return { status: 'loaded', name: d.name, digest: d.digest, path, files };
+  const d = p.pkg.descriptor;
+  return { status: 'loaded', name: d.name, digest: d.digest, path: toPosixPath(join(dir, p.name)), files: p.files };
+}
+
+/** Lazy staging: verified first (a copy of an edited SKILL.md is not "already loaded"), then copied unless already there. */
+function stageLazily(pkg: SkillPackage, root: string, dir: string, options: MaterializeOptions): StagedSkill {
+  const p = plan(pkg, options);
+  if (sameFile(pkg.descriptor.source.locator, resolve(root, p.name, 'SKILL.md'))) {
+    const d = pkg.descriptor;
+    return { status: 'already_loaded', name: d.name, digest: d.digest, path: toPosixPath(join(dir, p.name)), files: [] };
+  }
+  return write(p, root, dir);
 }
 
 /** True when `staged` exists with exactly the bytes of `original`. */

@@ -12,11 +12,13 @@ import { join, sep } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
 
 /** Why a path was rejected (`details.reason`). */
-export type PathProblem = 'empty' | 'absolute' | 'escape' | 'separator' | 'nul' | 'not-directory';
+export type PathProblem = 'empty' | 'absolute' | 'escape' | 'separator' | 'nul' | 'not-directory' | 'backslash';
 
 export interface RelativePathOptions {
   /** Require one path segment (a folder name, e.g. a skill name). */
   readonly singleSegment?: boolean;
+  /** Reject `\\` instead of reading it as a separator (for names read from a POSIX disk). */
+  readonly noBackslash?: boolean;
   /** Extra details for the error (skill name, entry index, …). */
   readonly context?: Readonly<Record<string, unknown>>;
 }
@@ -28,6 +30,7 @@ const MESSAGES: Readonly<Record<PathProblem, string>> = Object.freeze({
   separator: 'must be a single folder name, without slashes',
   nul: 'must not contain a NUL character',
   'not-directory': 'needs a folder where the workspace has a file',
+  backslash: 'must not contain a backslash (a separator on Windows, a name character on POSIX)',
 });
 
 /**
@@ -50,6 +53,7 @@ export function validateRelativePath(value: string, field: string, options: Rela
   if (value.includes('\u0000')) return fail('nul');
   // Windows: drive-absolute `C:\x`, drive-relative `C:x`, root-relative `\x`, UNC `\\server`.
   if (/^[A-Za-z]:/.test(value) || value.startsWith('\\')) return fail('absolute');
+  if (options.noBackslash && value.includes('\\')) return fail('backslash');
   const posix = value.replace(/\\/g, '/');
   if (posix.startsWith('/')) return fail('absolute');
   const parts = posix.split('/').filter((p) => p !== '' && p !== '.');

@@ -71,6 +71,16 @@ describe('materialize', () => {
     expect(existsSync(join(sb.dir, 'ws/review'))).toBe(false);
   });
 
+  it('checks every skill before writing anything', () => {
+    sb.write('skills/review/odd\\name.txt', 'a POSIX name with a backslash');
+    const catalog = sb.catalog(['skills', 'project']);
+    // pdf-tools sorts first and is fine; review's listing is not portable.
+    expect(() => materialize(catalog, join(sb.dir, 'ws'))).toThrow(
+      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ field: 'resources', reason: 'backslash', skill: 'review' }) }),
+    );
+    expect(existsSync(join(sb.dir, 'ws'))).toBe(false);
+  });
+
   it('refuses a workspace whose skill folder is a symlink to elsewhere', () => {
     const catalog = sb.catalog(['skills', 'project']);
     mkdirSync(join(sb.dir, 'ws'));

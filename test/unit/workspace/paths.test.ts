@@ -39,6 +39,11 @@ describe('validateRelativePath', () => {
     expect(() => validateRelativePath(value, 'skills[].name')).toThrow(invalid('skills[].name', reason));
   });
 
+  it('can refuse backslashes instead of reading them as separators', () => {
+    expect(validateRelativePath('odd\\name.txt', 'resources')).toBe('odd/name.txt');
+    expect(() => validateRelativePath('odd\\name.txt', 'resources', { noBackslash: true })).toThrow(invalid('resources', 'backslash'));
+  });
+
   it('requires one segment for folder names', () => {
     expect(() => validateRelativePath('a/b', 'name', { singleSegment: true })).toThrow(invalid('name', 'separator'));
   });
