@@ -37,6 +37,8 @@ export type PeerRun =
       readonly exitCode: number | null;
       /** Skills the tool reported, or null when its output could not be read. */
       readonly skills: number | null;
+      /** Peak resident set size of the peer process (bytes), or null if not reported. */
+      readonly peakRssBytes: number | null;
     }
   | { readonly peer: PeerName; readonly available: false; readonly reason: string };
 
@@ -54,20 +56,25 @@ function packageInfo(name: string): { version: string; bin: string } | null {
 function run(peer: PeerName, version: string, args: string[], label: string, parse: (stdout: string, stderr: string) => number | null): PeerRun {
   const home = mkdtempSync(join(tmpdir(), `skillgraph-peer-${peer}-`));
   try {
-    const env = { PATH: process.env.PATH ?? '', HOME: home, TMPDIR: tmpdir(), DISABLE_TELEMETRY: '1', DO_NOT_TRACK: '1', NO_COLOR: '1', CI: '1', NO_UPDATE_NOTIFIER: '1' };
+    const rssFile = join(home, 'rss.txt');
+    const env = {
+      PATH: process.env.PATH ?? '', HOME: home, TMPDIR: tmpdir(), DISABLE_TELEMETRY: '1', DO_NOT_TRACK: '1', NO_COLOR: '1', CI: '1',
+      NO_UPDATE_NOTIFIER: '1', SKILLGRAPH_RSS_FILE: rssFile,
+    };
     // Output goes to files: tools that call process.exit() with a full pipe lose output.
     const outFile = join(home, 'stdout.txt');
     const errFile = join(home, 'stderr.txt');
     const out = openSync(outFile, 'w');
     const err = openSync(errFile, 'w');
     const started = performance.now();
-    const child = spawnSync(process.execPath, args, { cwd: home, env, stdio: ['ignore', out, err], timeout: TIMEOUT_MS });
+    const child = spawnSync(process.execPath, ['--require', join(HERE, 'rss-probe.cjs'), ...args], { cwd: home, env, stdio: ['ignore', out, err], timeout: TIMEOUT_MS });
     const ms = performance.now() - started;
     closeSync(out);
     closeSync(err);
     if (child.error) return { peer, available: false, reason: `${label}: ${child.error.message}` };
     const skills = parse(readFileSync(outFile, 'utf8'), readFileSync(errFile, 'utf8'));
-    return { peer, available: true, version, command: label, ms, exitCode: child.status, skills };
+    const peakRssBytes = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : null;
+    return { peer, available: true, version, command: label, ms, exitCode: child.status, skills, peakRssBytes };
   } finally {
     rmSync(home, { recursive: true, force: true });
   }
@@ -128,6 +135,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   for (const r of runAllPeers(dir)) {
-    process.stdout.write(r.available ? `${r.peer}@${r.version}: ${r.ms.toFixed(0)} ms, exit ${r.exitCode}, ${r.skills ?? '?'} skills — ${r.command}\n` : `${r.peer}: unavailable — ${r.reason}\n`);
+    const rss = r.available && r.peakRssBytes !== null ? `${(r.peakRssBytes / 2 ** 20).toFixed(0)} MiB peak RSS` : 'RSS n/a';
+    process.stdout.write(r.available ? `${r.peer}@${r.version}: ${r.ms.toFixed(0)} ms, exit ${r.exitCode}, ${r.skills ?? '?'} skills, ${rss} — ${r.command}\n` : `${r.peer}: unavailable — ${r.reason}\n`);
   }
 }
