@@ -22,7 +22,10 @@ import { findConfigFile, loadConfig, type SkillgraphConfig } from '../discover/c
 import { PRESET_NAMES, presetRoots, type PresetContext } from '../discover/presets.js';
 import { makeRoot, parseRootSpec, type SkillRoot } from '../discover/roots.js';
 import { DEFAULT_DISCOVER_OPTIONS } from '../discover/walk.js';
-import { loadCatalog, type LoadedCatalog } from '../engine/catalog-pipeline.js';
+import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
+import { backendChoice } from '../engine/backend.js';
+import { createEngine, defaultCacheDir, type EngineCatalog, type EngineOptions, type EngineProgress } from '../engine/engine.js';
+import type { BackendChoice } from '../model/backend.js';
 import { isSkillgraphError } from '../model/errors.js';
 import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
 import type { CliIo } from './io.js';
@@ -38,12 +41,16 @@ export const CATALOG_FLAGS = {
   'follow-symlinks': { type: 'boolean', description: "follow symlinks that stay inside the root's real path" },
   nested: { type: 'boolean', description: 'also look for skills inside skill folders' },
   profile: { type: 'string', value: 'P', description: 'validation profile (default skillgraph)' },
+  workers: { type: 'string', value: 'N|auto', description: "parse in N worker threads (0 = inline; default auto: a pool only when the work pays for it)" },
+  cache: { type: 'string', value: 'DIR', description: 'parse cache folder (default $XDG_CACHE_HOME/skillgraph or ~/.cache/skillgraph)' },
+  'no-cache': { type: 'boolean', description: 'neither read nor write the parse cache' },
+  backend: { type: 'string', value: 'B', description: 'compute backend for hashing and resolution: auto, wasm or js (default auto; env SKILLGRAPH_BACKEND)' },
 } as const satisfies Record<string, FlagSpec>;
 
 /** Where the roots came from, for human output. */
 export type RootSource = 'flags' | 'config' | 'presets';
 
-export interface CatalogFromFlags extends LoadedCatalog {
+export interface CatalogFromFlags extends EngineCatalog {
   readonly rootSource: RootSource;
   /** POSIX path of the config file used, if any. */
   readonly configFile?: string;
@@ -54,14 +61,22 @@ export function homeFrom(io: CliIo): string {
   return io.env.HOME ?? io.env.USERPROFILE ?? homedir();
 }
 
+/** Everything the shared flags decide before any file is read. */
+export interface CatalogRequest {
+  readonly load: LoadCatalogOptions;
+  readonly engine: Partial<EngineOptions>;
+  readonly rootSource: RootSource;
+  readonly configFile?: string;
+}
+
 /**
- * Build the sealed catalog the shared flags describe. Bad flag values are
- * usage errors (exit 2) naming the flag; config and root errors propagate as
- * SkillgraphErrors (exit 2 through the dispatcher).
+ * Turn the shared flags into roots, walk options and engine options. Bad flag
+ * values are usage errors (exit 2) naming the flag; config and root errors
+ * propagate as SkillgraphErrors (exit 2 through the dispatcher).
  *
- * @example const { catalog, stats } = catalogFromFlags(values, io, 'catalog');
+ * @example const request = catalogRequest(values, io, 'catalog'); request.load.roots.length
  */
-export function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb = 'catalog'): CatalogFromFlags {
+export function catalogRequest(values: ParsedArgs['values'], io: CliIo, verb: string): CatalogRequest {
   const ctx: PresetContext = { cwd: io.cwd, home: homeFrom(io), env: io.env };
   const explicitConfig = typeof values.config === 'string' ? resolve(io.cwd, values.config) : undefined;
   const configPath = explicitConfig ?? findConfigFile(io.cwd);
@@ -92,21 +107,63 @@ export function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb =
   const maxDirs = intFlag(io, verb, 'max-dirs', values['max-dirs'], config?.maxDirs ?? DEFAULT_DISCOVER_OPTIONS.maxDirs);
   if (maxDirs < 1) usageError(io, verb, '--max-dirs must be at least 1');
   const profile = typeof values.profile === 'string' ? values.profile : config?.profile;
-  let loaded: LoadedCatalog;
+  const workers = values.workers === undefined || values.workers === 'auto' ? 'auto' : intFlag(io, verb, 'workers', values.workers, 0);
+  if (workers !== 'auto' && workers > 64) usageError(io, verb, '--workers must be auto or 0–64');
+  const cache = values['no-cache'] === true ? false : typeof values.cache === 'string' ? resolve(io.cwd, values.cache) : defaultCacheDir(io.env);
+  let backend: BackendChoice;
   try {
-    loaded = loadCatalog({
+    backend = backendChoice(values.backend, io.env);
+  } catch (error) {
+    if (isSkillgraphError(error)) usageError(io, verb, error.message);
+    throw error;
+  }
+  return {
+    load: {
       roots,
       depth,
       maxDirs,
       followSymlinks: values['follow-symlinks'] === true || (config?.followSymlinks ?? false),
       nested: values.nested === true || (config?.nested ?? false),
       ...(profile !== undefined ? { profile } : {}),
-    });
+    },
+    engine: { workers, cache, backend, ...(io.stderr.isTTY ? { onProgress: progressLine(io) } : {}) },
+    rootSource,
+    ...(config && configPath ? { configFile: config.file } : {}),
+  };
+}
+
+/**
+ * Build the sealed catalog the shared flags describe, through the engine
+ * (worker pool when it pays, parse cache unless `--no-cache`).
+ *
+ * @example const { catalog, stats } = await catalogFromFlags(values, io, 'catalog');
+ */
+export async function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb = 'catalog'): Promise<CatalogFromFlags> {
+  const request = catalogRequest(values, io, verb);
+  const engine = createEngine(request.engine);
+  let loaded: EngineCatalog;
+  try {
+    loaded = await engine.loadCatalog(request.load);
   } catch (error) {
     if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, error.message);
     throw error;
+  } finally {
+    if (io.stderr.isTTY) io.stderr.write('\r\u001b[K');
+    await engine.close();
   }
-  return { ...loaded, rootSource, ...(config && configPath ? { configFile: config.file } : {}) };
+  return { ...loaded, rootSource: request.rootSource, ...(request.configFile ? { configFile: request.configFile } : {}) };
+}
+
+/** A throttled one-line progress display for a TTY stderr. */
+function progressLine(io: CliIo): (p: EngineProgress) => void {
+  let last = 0;
+  return (p) => {
+    const now = Date.now();
+    if (p.phase === 'parse' && p.done < p.total && now - last < 100) return;
+    last = now;
+    const text = p.phase === 'walk' ? 'searching roots…' : p.phase === 'parse' ? `parsed ${p.done}/${p.total} skill files` : `sealing ${p.total} skills…`;
+    io.stderr.write(`\r\u001b[K${text}`);
+  };
 }
 
 function strings(v: unknown): string[] {

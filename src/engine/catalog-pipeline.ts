@@ -3,22 +3,20 @@
  * buildCatalog. One broken skill never hides the others: its diagnostics are
  * kept and the rest of the catalog is built.
  *
- * `parseBatch` is the unit a worker pool can take over: plain data in, plain
- * data out, no shared state (a Piscina task would call it with one batch of
- * items and return its results).
+ * `parseBatch` is the unit the engine's worker pool takes over (see
+ * `engine.ts`): plain data in, plain data out, no shared state.
  */
-import { closeSync, openSync, readSync, statSync } from 'node:fs';
 import { buildCatalog } from '../catalog/build.js';
 import { JS_HASHER } from '../catalog/hasher.js';
 import { discover, type DiscoverOptions, type DiscoverResult, type RootReport } from '../discover/walk.js';
 import type { SkillRoot } from '../discover/roots.js';
-import { discoverDiagnostic } from '../discover/messages.js';
 import type { HashBackend } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
-import { DEFAULT_PARSE_OPTIONS, PROFILES, formatMessage, isProfileName, parseSkill, type ProfileName } from '../parse/index.js';
+import { DEFAULT_PARSE_OPTIONS, isProfileName, type ProfileName } from '../parse/index.js';
+import { parseItem } from './parse-files.js';
 
 /** One file to read and parse (plain data; safe to post to a worker). */
 export interface ParseItem {
@@ -47,52 +45,7 @@ export interface ParseItemResult {
  * @example parseBatch([{ path, locator: path, dirName: 'pdf', scope: 'project', precedence: 20, root: '/r', profile: 'skillgraph' }])
  */
 export function parseBatch(items: readonly ParseItem[]): ParseItemResult[] {
-  const maxBytes = DEFAULT_PARSE_OPTIONS.maxFileBytes;
-  return items.map((item) => {
-    let bytes: Uint8Array;
-    try {
-      const size = statSync(item.path).size;
-      if (size > maxBytes) return tooLarge(item, size, maxBytes);
-      bytes = readAll(item.path, size);
-    } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-      return { locator: item.locator, diagnostics: [discoverDiagnostic('discover.unreadable', item.locator, { path: item.locator, reason })] };
-    }
-    const parsed = parseSkill(bytes, {
-      locator: item.locator,
-      dirName: item.dirName,
-      profile: item.profile,
-      scope: item.scope,
-      root: item.root,
-      precedence: item.precedence,
-    });
-    return parsed.package ? { locator: item.locator, package: parsed.package, diagnostics: parsed.diagnostics } : { locator: item.locator, diagnostics: parsed.diagnostics };
-  });
-}
-
-/** Read exactly `size` bytes (the stat'ed size) so a growing file cannot blow the limit. */
-function readAll(path: string, size: number): Uint8Array {
-  const buf = new Uint8Array(size);
-  const fd = openSync(path, 'r');
-  try {
-    let off = 0;
-    while (off < size) {
-      const n = readSync(fd, buf, off, size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return off === size ? buf : buf.subarray(0, off);
-  } finally {
-    closeSync(fd);
-  }
-}
-
-/** A file over the parse limit is never read; the finding uses parse's wording and the profile's severity. */
-function tooLarge(item: ParseItem, size: number, limit: number): ParseItemResult {
-  const { message, hint } = formatMessage('file.too-large', { size, limit });
-  const level = PROFILES[item.profile].rules['file.too-large'];
-  const severity = level === 'off' ? 'error' : level;
-  return { locator: item.locator, diagnostics: [{ code: 'file.too-large', severity, message, file: item.locator, line: 0, column: 0, hint }] };
+  return items.map(parseItem);
 }
 
 /** Options of `loadCatalog`: walk options plus the parse profile and hash backend. */

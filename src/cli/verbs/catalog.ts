@@ -48,7 +48,7 @@ export function catalogStatus(catalog: Catalog): number {
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseVerbArgs(spec, args, io);
-  const result = catalogFromFlags(values, io, spec.name);
+  const result = await catalogFromFlags(values, io, spec.name);
   if (values.json) writeJson(io, catalogDocument(result));
   else io.stderr.write(renderCatalog(result, io, { table: true }));
   return catalogStatus(result.catalog);

@@ -36,7 +36,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     throw new SkillgraphError('lockfile.invalid', `cannot read lockfile ${shown} (${(error as NodeJS.ErrnoException).code ?? 'error'}); run 'skillgraph lock' first`, { file: shown }, error);
   }
   const lock = parseLock(text, shown);
-  const { catalog } = catalogFromFlags(values, io, spec.name);
+  const { catalog } = await catalogFromFlags(values, io, spec.name);
   const drift = compareLock(lock, lockEntries(catalog, io.cwd));
   if (values.json) {
     writeJson(io, { ok: drift.ok, lock: shown, digest: { locked: lock.digest, current: catalog.digest }, added: drift.added, removed: drift.removed, changed: drift.changed });

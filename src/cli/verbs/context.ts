@@ -47,7 +47,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const into = typeof values.into === 'string' ? values.into : null;
   if (into !== null && values.lazy !== true) usageError(io, spec.name, '--into only applies with --lazy');
 
-  const { catalog } = catalogFromFlags(values, io, spec.name);
+  const { catalog } = await catalogFromFlags(values, io, spec.name);
   const rendered = renderContext(catalog, {
     format: format === 'xml' ? 'xml' : 'markdown',
     mode: values.lazy === true ? 'lazy' : 'eager',

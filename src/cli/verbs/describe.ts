@@ -62,7 +62,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(`skillgraph describe: takes one skill name, got ${positionals.length}\n`);
     return EXIT.usage;
   }
-  const { catalog } = catalogFromFlags(values, io, spec.name);
+  const { catalog } = await catalogFromFlags(values, io, spec.name);
   const d = describeSkill(catalog, positionals[0]!);
   if (values.json) {
     writeJson(io, {

@@ -40,7 +40,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if ((runId === null) !== (log === null)) usageError(io, spec.name, '--run and --log go together');
   if (runId === '') usageError(io, spec.name, '--run must not be empty');
 
-  const { catalog } = catalogFromFlags(values, io, spec.name);
+  const { catalog } = await catalogFromFlags(values, io, spec.name);
   const loaded = log !== null && runId !== null ? readLoadedSet(log, runId) : undefined;
   const result = readForContext(catalog, name, loaded);
   let staged: StagedSkill | undefined;

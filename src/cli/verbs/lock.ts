@@ -63,7 +63,7 @@ export function writeFileAtomic(file: string, text: string): void {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseVerbArgs(spec, args, io);
   const out = resolve(io.cwd, typeof values.out === 'string' ? values.out : LOCKFILE_NAME);
-  const { catalog } = catalogFromFlags(values, io, spec.name);
+  const { catalog } = await catalogFromFlags(values, io, spec.name);
   const lock = createLock(catalog.digest, lockEntries(catalog, io.cwd));
   writeFileAtomic(out, `${JSON.stringify(lock, null, 2)}\n`);
   const shown = displayPath(out, io.cwd);

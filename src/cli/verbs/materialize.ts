@@ -29,7 +29,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const [dirArg, ...names] = positionals as [string, ...string[]];
   const dir = resolve(io.cwd, dirArg);
-  const { catalog } = catalogFromFlags(values, io, spec.name);
+  const { catalog } = await catalogFromFlags(values, io, spec.name);
   const lazy = values.lazy === true;
 
   let skills: readonly StagedSkill[];

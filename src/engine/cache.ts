@@ -1,0 +1,191 @@
+/**
+ * The parse cache (issue 7): one file under the cache folder holding each
+ * parsed skill keyed by its parse inputs and checked against
+ * (size, mtime, inode). A stat match is trusted; a stat mismatch re-reads the
+ * file and compares its content hash — the digest is the final word — so a
+ * touched but unchanged file costs one hash, not a YAML parse. The file is
+ * written atomically (temp + rename) and is safe to delete at any time.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
+import { VERSION } from '../cli/version.js';
+import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
+
+/** Bump when the entry layout or anything a cached result depends on changes shape. */
+export const CACHE_FORMAT = 1;
+export const CACHE_FILE_NAME = `parse-cache.v${CACHE_FORMAT}.bin`;
+/** Entries kept across runs; the least recently used go first. */
+export const CACHE_MAX_ENTRIES = 200_000;
+
+interface CacheEntry {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+  /** hex SHA-256 of the file bytes. */
+  readonly contentHash: string;
+  readonly result: ParseItemResult;
+  /** Run counter of the last run that used the entry (for eviction). */
+  used: number;
+}
+
+interface CacheFile {
+  readonly format: number;
+  readonly version: string;
+  readonly code: string;
+  readonly run: number;
+  readonly entries: Array<[string, CacheEntry]>;
+}
+
+/** What a run learnt from the cache. */
+export interface CacheStats {
+  readonly enabled: boolean;
+  /** Results served from a stat match. */
+  readonly hits: number;
+  /** Results served after a stat mismatch because the content hash matched. */
+  readonly revalidated: number;
+  /** Files parsed afresh. */
+  readonly misses: number;
+}
+
+/** Folders (beside this module's) whose code decides a parse result. */
+const CODE_DIRS = ['../parse/', '../model/'] as const;
+
+let fingerprint: string | undefined;
+
+/**
+ * A fingerprint of the code a cached result came from: the version plus the
+ * size and mtime of every file of the parse and model stages. A developer
+ * who edits a rule never gets yesterday's diagnostics from the cache.
+ */
+export function codeFingerprint(): string {
+  if (fingerprint === undefined) {
+    const hash = createHash('sha256').update(`${VERSION}\u0000${CACHE_FORMAT}`);
+    for (const rel of CODE_DIRS) {
+      const dir = fileURLToPath(new URL(rel, import.meta.url));
+      let names: string[] = [];
+      try {
+        names = readdirSync(dir).sort();
+      } catch {
+        // a bundled build may not have the folder; the version still counts
+      }
+      for (const name of names) {
+        try {
+          const st = statSync(join(dir, name));
+          hash.update(`\u0000${rel}${name}\u0000${st.size}\u0000${st.mtimeMs}`);
+        } catch {
+          hash.update(`\u0000${rel}${name}\u0000?`);
+        }
+      }
+    }
+    fingerprint = hash.digest('hex');
+  }
+  return fingerprint;
+}
+
+/** The identity of a parse: everything `parseBatch` reads besides the bytes. */
+export function itemKey(item: ParseItem): string {
+  return `${item.profile}\u0000${item.scope}\u0000${item.precedence}\u0000${item.root}\u0000${item.dirName}\u0000${item.locator}\u0000${item.path}`;
+}
+
+/** SHA-256 hex of file bytes. */
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/**
+ * A loaded cache. `lookup` answers from stat alone; `revalidate` compares
+ * bytes; `store` records a fresh result; `save` writes the file atomically.
+ */
+export class ParseCache {
+  readonly file: string;
+  private readonly entries: Map<string, CacheEntry>;
+  private readonly run: number;
+  private dirty = false;
+
+  private constructor(file: string, entries: Map<string, CacheEntry>, run: number) {
+    this.file = file;
+    this.entries = entries;
+    this.run = run;
+  }
+
+  /**
+   * Open the cache in `dir`; a missing, unreadable, corrupt or foreign-version
+   * file is an empty cache (never an error: the cache is only an accelerator).
+   *
+   * @example const cache = ParseCache.open('.cache/skillgraph');
+   */
+  static open(dir: string): ParseCache {
+    const file = join(dir, CACHE_FILE_NAME);
+    let entries = new Map<string, CacheEntry>();
+    let run = 1;
+    try {
+      const data = deserialize(readFileSync(file)) as CacheFile;
+      if (data && data.format === CACHE_FORMAT && data.version === VERSION && data.code === codeFingerprint() && Array.isArray(data.entries)) {
+        entries = new Map(data.entries);
+        run = data.run + 1;
+      }
+    } catch {
+      // absent or unreadable: start empty
+    }
+    return new ParseCache(file, entries, run);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cached result when the file's stat still matches. */
+  lookup(key: string, stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>): ParseItemResult | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs || entry.ino !== stat.ino) return undefined;
+    entry.used = this.run;
+    return entry.result;
+  }
+
+  /** The content hash cached for `key`, whatever the stat says (null when none). */
+  knownHash(key: string): string | null {
+    return this.entries.get(key)?.contentHash ?? null;
+  }
+
+  /** The cached result when the bytes hash to the cached content hash (stat is then refreshed). */
+  revalidate(key: string, stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>, hash: string): ParseItemResult | undefined {
+    const entry = this.entries.get(key);
+    if (!entry || entry.contentHash !== hash) return undefined;
+    this.entries.set(key, { ...entry, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, used: this.run });
+    this.dirty = true;
+    return entry.result;
+  }
+
+  store(key: string, stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>, hash: string, result: ParseItemResult): void {
+    this.entries.set(key, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, contentHash: hash, result, used: this.run });
+    this.dirty = true;
+  }
+
+  /** Write the cache atomically when anything changed. Returns whether it wrote. */
+  save(dir: string): boolean {
+    if (!this.dirty && this.entries.size > 0) {
+      // Perf: an all-hit run writes nothing; the run counter only matters for eviction.
+      return false;
+    }
+    let list = [...this.entries];
+    if (list.length > CACHE_MAX_ENTRIES) {
+      list.sort((a, b) => b[1].used - a[1].used);
+      list = list.slice(0, CACHE_MAX_ENTRIES);
+    }
+    const data: CacheFile = { format: CACHE_FORMAT, version: VERSION, code: codeFingerprint(), run: this.run, entries: list };
+    mkdirSync(dir, { recursive: true });
+    const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
+    try {
+      writeFileSync(temp, serialize(data));
+      renameSync(temp, this.file);
+    } catch (error) {
+      rmSync(temp, { force: true });
+      throw error;
+    }
+    this.dirty = false;
+    return true;
+  }
+}

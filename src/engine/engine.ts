@@ -1,0 +1,222 @@
+/**
+ * The facade (`createEngine`): discover → parse (inline or sharded across a
+ * Piscina pool, through the parse cache) → seal. One pool per engine, started
+ * lazily and only when the expected CPU work pays for its ~250 ms start;
+ * `close()` / `await using` release it.
+ *
+ * Output never depends on how the work was done: results are reassembled in
+ * item order, so the catalog is byte-identical for 0, 1, 2 or 4 workers,
+ * with or without the cache.
+ */
+import { availableParallelism, homedir } from 'node:os';
+import { join } from 'node:path';
+import type { HashBackend } from '../model/backend.js';
+import { SkillgraphError } from '../model/errors.js';
+import { hashBackendFor } from './backend.js';
+import { ParseCache, itemKey, type CacheStats } from './cache.js';
+import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './catalog-pipeline.js';
+import { parseItemBytes, readItem, statItem } from './parse-files.js';
+import { startPool, type WorkerPool } from './pool.js';
+import type { BackendChoice } from '../model/backend.js';
+
+/** Progress of a long run, for a TTY progress line. */
+export interface EngineProgress {
+  readonly phase: 'walk' | 'parse' | 'seal';
+  readonly done: number;
+  readonly total: number;
+}
+
+export interface EngineOptions {
+  /** Worker threads: 0 = always inline, `auto` = by expected work (default). */
+  readonly workers: number | 'auto';
+  /** Parse cache folder, or false for none. */
+  readonly cache: string | false;
+  readonly backend: BackendChoice;
+  /** Files below which `auto` stays inline (the pool's start would not pay). */
+  readonly inlineThreshold: number;
+  /** Files per worker task. */
+  readonly batchSize: number;
+  readonly onProgress?: (progress: EngineProgress) => void;
+}
+
+// Perf: measured by bench/e2e.ts on 2 cores (see bench/RESULTS.md): a pool costs ~250 ms
+// to start and each file ~60–250 µs to parse, so below ~2,000 uncached files inline wins.
+export const DEFAULT_ENGINE_OPTIONS: EngineOptions = Object.freeze({
+  workers: 'auto',
+  cache: false,
+  backend: 'auto',
+  inlineThreshold: 2_000,
+  batchSize: 256,
+});
+
+/**
+ * A loaded catalog plus what the parse cache did. Cache counts live beside
+ * `stats`, not in it: they change from run to run while `stats` (and so the
+ * `--json` document) must not.
+ */
+export interface EngineCatalog extends LoadedCatalog {
+  readonly cache: CacheStats;
+}
+
+export interface Engine {
+  /** Discover, parse and seal the catalog the options describe. */
+  loadCatalog(options: LoadCatalogOptions): Promise<EngineCatalog>;
+  /** Release the pool (idempotent). */
+  close(): Promise<void>;
+  [Symbol.asyncDispose](): Promise<void>;
+}
+
+/**
+ * Resolve engine options; errors name the field.
+ *
+ * @example resolveEngineOptions({ workers: 2 }).batchSize // 256
+ */
+export function resolveEngineOptions(options: Partial<EngineOptions> = {}): EngineOptions {
+  const merged: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
+  if (merged.workers !== 'auto' && (!Number.isSafeInteger(merged.workers) || merged.workers < 0 || merged.workers > 64)) {
+    throw new SkillgraphError('options.invalid', `workers must be 'auto' or a whole number 0–64, got ${String(merged.workers)}`, { field: 'workers' });
+  }
+  for (const field of ['inlineThreshold', 'batchSize'] as const) {
+    if (!Number.isSafeInteger(merged[field]) || merged[field] < 1) {
+      throw new SkillgraphError('options.invalid', `${field} must be a whole number ≥ 1, got ${String(merged[field])}`, { field });
+    }
+  }
+  if (merged.cache !== false && (typeof merged.cache !== 'string' || merged.cache === '')) {
+    throw new SkillgraphError('options.invalid', 'cache must be a folder path or false', { field: 'cache' });
+  }
+  return Object.freeze(merged);
+}
+
+/** The default cache folder: `$XDG_CACHE_HOME/skillgraph`, else `~/.cache/skillgraph`. */
+export function defaultCacheDir(env: Readonly<Record<string, string | undefined>>): string {
+  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
+  return join(base, 'skillgraph');
+}
+
+/**
+ * Create an engine. Cheap: nothing starts until a call needs it.
+ *
+ * @example await using engine = createEngine({ workers: 'auto', cache: '.cache/skillgraph' });
+ * const { catalog } = await engine.loadCatalog({ roots });
+ */
+export function createEngine(input: Partial<EngineOptions> = {}): Engine {
+  const options = resolveEngineOptions(input);
+  let pool: WorkerPool | undefined;
+  let closed = false;
+
+  const threadsFor = (work: number): number => {
+    if (options.workers === 'auto') {
+      if (work < options.inlineThreshold) return 0;
+      return Math.max(1, Math.min(availableParallelism(), Math.ceil(work / options.batchSize)));
+    }
+    return options.workers;
+  };
+
+  const getPool = (threads: number): WorkerPool => {
+    if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
+    if (!pool || pool.threads !== threads) {
+      void pool?.close();
+      pool = startPool(threads);
+    }
+    return pool;
+  };
+
+  async function parseAll(items: readonly ParseItem[], cache: ParseCache | undefined): Promise<{ results: ParseItemResult[]; workers: number; cache: CacheStats }> {
+    const results: (ParseItemResult | undefined)[] = new Array(items.length);
+    let hits = 0;
+    let revalidated = 0;
+    const todo: number[] = [];
+    // Perf: a warm run answers from stat alone; only changed files are read.
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i]!;
+      if (cache) {
+        const file = statItem(item);
+        if (file.kind === 'stat') {
+          const hit = cache.lookup(file.key, file.stat);
+          if (hit) {
+            results[i] = hit;
+            hits++;
+            continue;
+          }
+        }
+      }
+      todo.push(i);
+    }
+    const threads = threadsFor(todo.length);
+    const report = options.onProgress;
+    let done = items.length - todo.length;
+    report?.({ phase: 'parse', done, total: items.length });
+    if (threads === 0) {
+      for (const i of todo) {
+        const outcome = parseOne(items[i]!, cache);
+        if (outcome.revalidated) revalidated++;
+        results[i] = outcome.result;
+        done++;
+        if (report && done % 500 === 0) report({ phase: 'parse', done, total: items.length });
+      }
+    } else {
+      const workerPool = getPool(threads);
+      const batches: number[][] = [];
+      for (let b = 0; b < todo.length; b += options.batchSize) batches.push(todo.slice(b, b + options.batchSize));
+      await Promise.all(
+        batches.map(async (batch) => {
+          const batchItems = batch.map((i) => items[i]!);
+          const known = batchItems.map((item) => cache?.knownHash(itemKey(item)) ?? null);
+          const out = await workerPool.run({ kind: 'parse', items: batchItems, facts: cache !== undefined, known });
+          out.results.forEach((r, j) => {
+            const i = batch[j]!;
+            if (r.kind === 'reuse') {
+              results[i] = cache!.revalidate(r.facts.key, r.facts.stat, r.facts.hash);
+              revalidated++;
+              return;
+            }
+            results[i] = r.result;
+            if (cache && r.facts) cache.store(r.facts.key, r.facts.stat, r.facts.hash, r.result);
+          });
+          done += batch.length;
+          report?.({ phase: 'parse', done, total: items.length });
+        }),
+      );
+    }
+    return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated } };
+  }
+
+  function parseOne(item: ParseItem, cache: ParseCache | undefined): { result: ParseItemResult; revalidated: boolean } {
+    const file = readItem(item);
+    if (file.kind === 'result') return { result: file.result, revalidated: false };
+    const again = cache?.revalidate(file.key, file.stat, file.hash);
+    if (again) return { result: again, revalidated: true };
+    const result = parseItemBytes(item, file.bytes);
+    cache?.store(file.key, file.stat, file.hash, result);
+    return { result, revalidated: false };
+  }
+
+  return {
+    async loadCatalog(catalogOptions: LoadCatalogOptions): Promise<EngineCatalog> {
+      const hasher: HashBackend = catalogOptions.hasher ?? hashBackendFor(options.backend);
+      options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
+      const plan = planCatalog({ ...catalogOptions, hasher });
+      const cache = options.cache === false ? undefined : ParseCache.open(options.cache);
+      const parsed = await parseAll(plan.items, cache);
+      options.onProgress?.({ phase: 'seal', done: plan.items.length, total: plan.items.length });
+      const loaded = assembleCatalog(plan, parsed.results, { workers: parsed.workers });
+      if (cache && options.cache !== false) {
+        try {
+          cache.save(options.cache);
+        } catch {
+          // Perf/reliability: the cache is an accelerator; a read-only cache folder never fails a run.
+        }
+      }
+      return { catalog: loaded.catalog, stats: loaded.stats, cache: parsed.cache };
+    },
+    async close(): Promise<void> {
+      closed = true;
+      const p = pool;
+      pool = undefined;
+      await p?.close();
+    },
+    async [Symbol.asyncDispose](): Promise<void> {
+      await this.close();
+    },
+  };
+}

@@ -1,0 +1,49 @@
+/**
+ * The worker protocol, in one place (STYLE 11): plain interfaces for what the
+ * main thread posts and what a worker returns. Workers receive batches
+ * (hundreds of files) and return compact plain data; a handler's failure for
+ * one file is data (a diagnostic), an infrastructure fault rejects the task.
+ */
+import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
+import type { FileStat } from './parse-files.js';
+
+/** Read and parse one batch of skill files. */
+export interface ParseTask {
+  readonly kind: 'parse';
+  readonly items: readonly ParseItem[];
+  /** Also return each file's stat and content hash (for the parse cache). */
+  readonly facts: boolean;
+  /**
+   * Per item, the content hash the cache holds (or null): when the bytes still
+   * hash to it the worker skips the parse and answers `reuse`.
+   */
+  readonly known: readonly (string | null)[];
+}
+
+export type WorkerTask = ParseTask;
+
+/** File facts the cache stores beside a result. */
+export interface FileFacts {
+  readonly key: string;
+  readonly stat: FileStat;
+  readonly hash: string;
+}
+
+export interface ParseTaskResult {
+  readonly kind: 'parse';
+  /** In item order. */
+  readonly results: readonly ParseOutcome[];
+}
+
+/** A fresh result, or `reuse` (the cached result is still right: same content hash). */
+export type ParseOutcome =
+  | { readonly kind: 'parsed'; readonly result: ParseItemResult; readonly facts?: FileFacts }
+  | { readonly kind: 'reuse'; readonly facts: FileFacts };
+
+export type WorkerResult = ParseTaskResult;
+
+/** What every worker gets once, at start (`workerData`). */
+export interface WorkerInit {
+  /** The compiled WASM core, shared instead of recompiled per thread (null when not built). */
+  readonly wasmModule: WebAssembly.Module | null;
+}

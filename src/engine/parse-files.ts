@@ -1,0 +1,132 @@
+/**
+ * Reading and parsing one skill file, the unit every path shares (inline,
+ * worker, cache revalidation): stat → size check → read → hash → parseSkill.
+ * A bad or unreadable file becomes a diagnostic result, never a throw.
+ */
+import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { discoverDiagnostic } from '../discover/messages.js';
+import { DEFAULT_PARSE_OPTIONS, PROFILES, formatMessage, parseSkill } from '../parse/index.js';
+import { contentHash, itemKey } from './cache.js';
+import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
+
+/** The stat fields the cache compares. */
+export interface FileStat {
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly ino: number;
+}
+
+/** An item's file, read and hashed. */
+export interface ItemBytes {
+  readonly kind: 'bytes';
+  readonly key: string;
+  readonly stat: FileStat;
+  readonly bytes: Uint8Array;
+  /** hex SHA-256 of `bytes`. */
+  readonly hash: string;
+}
+
+/** An item's file, stat'ed only. */
+export interface ItemStat {
+  readonly kind: 'stat';
+  readonly key: string;
+  readonly stat: FileStat;
+}
+
+/** A file that could not be used: its finished (diagnostic-only) result. */
+export interface ItemFailed {
+  readonly kind: 'result';
+  readonly result: ParseItemResult;
+}
+
+/**
+ * Stat an item's file (the warm-cache path: no read).
+ *
+ * @example const f = statItem(item); if (f.kind === 'stat') cache.lookup(f.key, f.stat);
+ */
+export function statItem(item: ParseItem): ItemStat | ItemFailed {
+  try {
+    const stat = statSync(item.path);
+    return { kind: 'stat', key: itemKey(item), stat: { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino } };
+  } catch (error) {
+    return { kind: 'result', result: unreadable(item, error) };
+  }
+}
+
+/**
+ * Stat, size-check, read and hash an item's file.
+ *
+ * @example const f = readItem(item); const r = f.kind === 'bytes' ? parseItemBytes(item, f.bytes) : f.result;
+ */
+export function readItem(item: ParseItem): ItemBytes | ItemFailed {
+  let stat: Stats;
+  try {
+    stat = statSync(item.path);
+  } catch (error) {
+    return { kind: 'result', result: unreadable(item, error) };
+  }
+  const maxBytes = DEFAULT_PARSE_OPTIONS.maxFileBytes;
+  if (stat.size > maxBytes) return { kind: 'result', result: tooLarge(item, stat.size, maxBytes) };
+  let bytes: Uint8Array;
+  try {
+    bytes = readAll(item.path, stat.size);
+  } catch (error) {
+    return { kind: 'result', result: unreadable(item, error) };
+  }
+  return { kind: 'bytes', key: itemKey(item), stat: { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino }, bytes, hash: contentHash(bytes) };
+}
+
+/**
+ * Parse bytes already read for `item`.
+ *
+ * @example parseItemBytes(item, bytes).package?.descriptor.name
+ */
+export function parseItemBytes(item: ParseItem, bytes: Uint8Array): ParseItemResult {
+  const parsed = parseSkill(bytes, {
+    locator: item.locator,
+    dirName: item.dirName,
+    profile: item.profile,
+    scope: item.scope,
+    root: item.root,
+    precedence: item.precedence,
+  });
+  return parsed.package
+    ? { locator: item.locator, package: parsed.package, diagnostics: parsed.diagnostics }
+    : { locator: item.locator, diagnostics: parsed.diagnostics };
+}
+
+/** Read and parse one item; never throws for a bad file. */
+export function parseItem(item: ParseItem): ParseItemResult {
+  const file = readItem(item);
+  return file.kind === 'bytes' ? parseItemBytes(item, file.bytes) : file.result;
+}
+
+/** Read exactly `size` bytes (the stat'ed size) so a growing file cannot blow the limit. */
+function readAll(path: string, size: number): Uint8Array {
+  const buf = new Uint8Array(size);
+  const fd = openSync(path, 'r');
+  try {
+    let off = 0;
+    while (off < size) {
+      const n = readSync(fd, buf, off, size - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return off === size ? buf : buf.subarray(0, off);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function unreadable(item: ParseItem, error: unknown): ParseItemResult {
+  const reason = (error as NodeJS.ErrnoException)?.code ?? String(error);
+  return { locator: item.locator, diagnostics: [discoverDiagnostic('discover.unreadable', item.locator, { path: item.locator, reason })] };
+}
+
+/** A file over the parse limit is never read; the finding uses parse's wording and the profile's severity. */
+function tooLarge(item: ParseItem, size: number, limit: number): ParseItemResult {
+  const { message, hint } = formatMessage('file.too-large', { size, limit });
+  const level = PROFILES[item.profile].rules['file.too-large'];
+  const severity = level === 'off' ? 'error' : level;
+  return { locator: item.locator, diagnostics: [{ code: 'file.too-large', severity, message, file: item.locator, line: 0, column: 0, hint }] };
+}

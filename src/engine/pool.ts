@@ -1,0 +1,44 @@
+/**
+ * One Piscina pool per engine, created lazily (STYLE 11). The worker file is
+ * picked from this module's own extension so `src/` (run through tsx, whose
+ * loader workers inherit via NODE_OPTIONS/execArgv) and `dist/` both work.
+ */
+import { Piscina } from 'piscina';
+import { compileWasm } from './wasm.js';
+import type { WorkerInit, WorkerResult, WorkerTask } from './messages.js';
+
+/** `worker.ts` beside `pool.ts`, or `worker.js` beside `pool.js`. */
+export function workerUrl(): URL {
+  const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
+  return new URL(`./worker${ext}`, import.meta.url);
+}
+
+export interface WorkerPool {
+  readonly threads: number;
+  run(task: WorkerTask): Promise<WorkerResult>;
+  close(): Promise<void>;
+}
+
+/**
+ * Start a pool of `threads` workers. Threads start at once (minThreads) so the
+ * ~250 ms start overlaps with whatever the main thread does next (the walk).
+ *
+ * @example const pool = startPool(2); const r = await pool.run({ kind: 'parse', items }); await pool.close();
+ */
+export function startPool(threads: number): WorkerPool {
+  const workerData: WorkerInit = { wasmModule: compileWasm() };
+  const piscina = new Piscina({
+    filename: workerUrl().href,
+    minThreads: threads,
+    maxThreads: threads,
+    idleTimeout: 1_000,
+    workerData,
+    // Perf: one task per batch of hundreds of files; queue depth is the batch count.
+    concurrentTasksPerWorker: 1,
+  });
+  return {
+    threads,
+    run: (task) => piscina.run(task) as Promise<WorkerResult>,
+    close: () => piscina.destroy(),
+  };
+}
