@@ -264,6 +264,10 @@ export function generateTree(dir: string, options: GenerateOptions): GeneratedTr
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = parseArgs(process.argv.slice(2));
   if (args.force) rmSync(args.out, { recursive: true, force: true });
+  if (existsSync(args.out) && readdirSync(args.out).length > 0) {
+    process.stderr.write(`${args.out} is not empty; pass --force to replace it\n`);
+    process.exit(2);
+  }
   const tree = generateTree(args.out, args);
   process.stderr.write(`generated ${tree.skills} skills (${tree.files} files, ${(tree.bytes / 2 ** 20).toFixed(1)} MiB, ${tree.conflicts} conflicts, ${tree.broken} broken, ${tree.links} symlinks, ${tree.withIncludes} with includes) in ${(tree.ms / 1000).toFixed(2)} s → ${tree.dir}\n`);
 }
