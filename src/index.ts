@@ -198,6 +198,10 @@ export { validatePath } from './engine/validate-path.js';
 export type { SkillReport, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';
 export { assembleCatalog, loadCatalog, parseBatch, planCatalog } from './engine/catalog-pipeline.js';
 export type { CatalogPlan, CatalogStats, LoadCatalogOptions, LoadedCatalog, ParseItem, ParseItemResult } from './engine/catalog-pipeline.js';
+export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir, resolveEngineOptions } from './engine/engine.js';
+export type { Engine, EngineCatalog, EngineOptions, EngineProgress } from './engine/engine.js';
+export { CACHE_FILE_NAME, ParseCache } from './engine/cache.js';
+export type { CacheStats } from './engine/cache.js';
 
 // --- cli ---
 export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
