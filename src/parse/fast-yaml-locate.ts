@@ -20,6 +20,7 @@ export interface SeqLoc {
   readonly kind: 'seq';
   at: number;
   readonly items: number[];
+  readonly kids: (Loc | null)[];
 }
 
 export type Loc = MapLoc | SeqLoc;
@@ -42,7 +43,7 @@ function find(root: MapLoc, path: YamlPath, part: 'key' | 'value'): number | und
       valueAt = node.items[step];
       if (valueAt === undefined) return undefined;
       keyAt = undefined;
-      node = null;
+      node = node.kids[step] ?? null;
     } else return undefined;
   }
   return part === 'key' ? keyAt : valueAt;

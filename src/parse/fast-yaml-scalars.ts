@@ -8,11 +8,47 @@
  * is always safe; guessing is not.
  */
 
-/** Shared scanning state: the text, the read position and a `[`/`{` count (see `fast-yaml.ts`). */
+/** Shared scanning state: the text, the read position, a `[`/`{` count and the deepest collection (see `fast-yaml.ts`). */
 export interface Cursor {
   readonly src: string;
   pos: number;
   brackets: number;
+  depth: number;
+}
+
+/** Deepest collection nesting the fast path reads (root mapping = 1); deeper declines. */
+export const MAX_FAST_DEPTH = 6;
+
+/** Record entering a collection at `depth`; false when it is too deep for the fast path. */
+export function enter(cur: Cursor, depth: number): boolean {
+  if (depth > MAX_FAST_DEPTH) return false;
+  if (depth > cur.depth) cur.depth = depth;
+  return true;
+}
+
+// Perf: key characters by table lookup; first character letter/digit/underscore.
+const KEY_CHAR = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f) KEY_CHAR[c] = 2;
+  else if (c === 0x2d || c === 0x2e || c === 0x2f) KEY_CHAR[c] = 1;
+}
+/** yaml refuses implicit keys longer than this. */
+const MAX_KEY = 1024;
+
+/** Offset of the `:` ending a simple key that starts at `k` (`key:` then space or end of line), or -1. */
+export function keyEnd(s: string, k: number): number {
+  const first = s.charCodeAt(k);
+  if (first >= 128 || KEY_CHAR[first] !== 2) return -1;
+  let j = k + 1;
+  for (let c = s.charCodeAt(j); c < 128 && KEY_CHAR[c] !== 0; c = s.charCodeAt(++j));
+  if (s.charCodeAt(j) !== COLON || j - k > MAX_KEY) return -1;
+  const d = s.charCodeAt(j + 1);
+  return d === SP || d === LF || j + 1 >= s.length ? j : -1;
+}
+
+/** Keys that resolve to null/bool/number, `__proto__` and duplicates go to the general path. */
+export function isUnusableKey(obj: Record<string, unknown>, key: string): boolean {
+  return key === '__proto__' || Object.hasOwn(obj, key) || typeof resolvePlain(key) !== 'string';
 }
 
 /** Returned by a reader for any input it does not reproduce exactly. */
@@ -215,31 +251,6 @@ export function readSingleQuoted(cur: Cursor, start: number): Read<string> {
     else if (k === C_LF || k === C_BAD) return DECLINE;
   }
   return DECLINE;
-}
-
-/**
- * A plain scalar inside a one-line flow sequence, from `start` up to `,`/`]`
- * (trailing spaces trimmed); `cur.pos` ends on the delimiter. Anything that
- * could change meaning inside flow (`:`, `#`, other flow indicators) declines.
- */
-export function readFlowPlain(cur: Cursor, start: number): Read<unknown> {
-  const s = cur.src;
-  const n = s.length;
-  let last = start - 1;
-  let i = start;
-  for (; i < n; i++) {
-    const c = s.charCodeAt(i);
-    const k = CHAR[c];
-    if (k === 0 || k === C_DQUOTE || k === C_SQUOTE || k === C_BACKSLASH) {
-      last = i;
-      continue;
-    }
-    if (k === C_COMMA || c === RBRACKET) break;
-    if (k !== C_SP) return DECLINE; // `:`, `#`, other flow indicators, LF, bad characters
-  }
-  if (i >= n || last < start) return DECLINE;
-  cur.pos = i;
-  return resolvePlain(s.slice(start, last + 1));
 }
 
 /** True when the character cannot start a plain scalar in block context (or we decline it). */

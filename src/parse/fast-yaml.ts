@@ -1,64 +1,47 @@
 /**
- * Hand parser for the common flat frontmatter shape (DESIGN "Performance
+ * Hand parser for the common frontmatter shapes (DESIGN "Performance
  * architecture": `yaml` costs ~240 µs per frontmatter; this path costs a few).
  *
  * Accepted: a root block mapping at column 0 whose keys are simple plain words
  * and whose values are plain scalars (one line or folded), one-line single or
  * double-quoted scalars, `|`/`>` block scalars with chomping, one-line flow
- * sequences of scalars, block sequences of scalars, and one level of nested
- * mapping of such scalars; comments and blank lines anywhere between entries.
- * Anything else — anchors, tags, flow maps, deeper nesting, tabs, CR,
- * duplicate keys, document markers, multi-line quoted scalars — declines
- * (`null`), and the caller uses the general `yaml` path. For every input it
- * accepts, `value` and `locate()` equal the general path's exactly (a
- * differential test over the real corpus and generated input holds this).
+ * sequences and mappings, block sequences (of scalars, flow collections and
+ * `- key: value` compact mappings) and nested block mappings, down to
+ * `MAX_FAST_DEPTH`; comments and blank lines anywhere between entries.
+ * Anything else — anchors, tags, tabs, CR, duplicate or non-string keys,
+ * document markers, multi-line quoted scalars or flow collections, `? ` keys,
+ * null sequence items — declines (`null`), and the caller uses the general
+ * `yaml` path. For every input it accepts, `value` and `locate()` equal the
+ * general path's exactly (a differential test over the real corpus and
+ * generated input holds this).
  */
 import { readBlockScalar, readPlain } from './fast-yaml-block.js';
-import {
-  type Cursor, DECLINE, LF, type Read, SP, endOfLine, isPlainStartBlocked, readDoubleQuoted, readFlowPlain,
-  readSingleQuoted, resolvePlain, scanToEol,
-} from './fast-yaml-scalars.js';
+import { type FlowNode, readFlowMap, readFlowSeq } from './fast-yaml-flow.js';
 import { type Loc, type MapLoc, type SeqLoc, makeLocate } from './fast-yaml-locate.js';
+import {
+  type Cursor, DECLINE, LF, type Read, SP, endOfLine, enter, isPlainStartBlocked, isUnusableKey, keyEnd, readDoubleQuoted,
+  readSingleQuoted, scanToEol,
+} from './fast-yaml-scalars.js';
 import type { FrontmatterYaml, YamlLimits } from './yaml-types.js';
 
 const HASH = 0x23;
-const COLON = 0x3a;
 const NO_ISSUES: readonly never[] = Object.freeze([]);
-/** yaml refuses implicit keys longer than this. */
-const MAX_KEY = 1024;
 
 /** Parser state; one per call (no module-level mutable state, workers stay independent). */
 class FlatParser implements Cursor {
   readonly src: string;
   pos = 0;
   brackets = 0;
+  depth = 0;
   /** Offset of the value just read. */
   at = 0;
   /** Location tree of the value just read when it is a collection. */
   kid: Loc | null = null;
-  nested = false;
+  /** Reused result slot for flow collections. */
+  readonly flow: FlowNode = { value: null, loc: null };
   constructor(src: string) {
     this.src = src;
   }
-}
-
-// Perf: key characters by table lookup; first character letter/digit/underscore.
-const KEY_CHAR = new Uint8Array(128);
-for (let c = 0; c < 128; c++) {
-  const ch = String.fromCharCode(c);
-  if (/[A-Za-z0-9_]/.test(ch)) KEY_CHAR[c] = 2;
-  else if (ch === '-' || ch === '.' || ch === '/') KEY_CHAR[c] = 1;
-}
-
-/** End of a simple key starting at `k` (offset of its `:`), or -1 when the line is not `key:`. */
-function keyEnd(s: string, k: number): number {
-  const first = s.charCodeAt(k);
-  if (first >= 128 || KEY_CHAR[first] !== 2) return -1;
-  let j = k + 1;
-  for (let c = s.charCodeAt(j); c < 128 && KEY_CHAR[c] !== 0; c = s.charCodeAt(++j));
-  if (s.charCodeAt(j) !== COLON) return -1;
-  const d = s.charCodeAt(j + 1);
-  return d === SP || d === LF || j + 1 >= s.length ? j : -1;
 }
 
 /** True for a block sequence entry indicator (`-` then space or end of line). */
@@ -94,26 +77,32 @@ function nextContent(p: FlatParser): number {
   return n;
 }
 
-/** A block mapping whose keys sit at column `indent`; collections as values only when `outer`. */
-function readMap(p: FlatParser, indent: number, outer: boolean): Read<{ obj: Record<string, unknown>; loc: MapLoc }> {
+/**
+ * A block mapping at `depth` whose keys sit at column `indent`. `first` is the
+ * offset of a first key already found mid-line (a `- key: value` sequence
+ * item), or -1.
+ */
+function readMap(p: FlatParser, indent: number, depth: number, first: number): Read<{ obj: Record<string, unknown>; loc: MapLoc }> {
   const s = p.src;
+  if (!enter(p, depth)) return DECLINE;
   const obj: Record<string, unknown> = {};
   const loc: MapLoc = { kind: 'map', at: -1, keys: [], keyAt: [], valueAt: [], kids: [] };
-  for (;;) {
-    const k = nextContent(p);
-    if (k < 0) return DECLINE;
-    if (k >= s.length) break;
-    const ind = k - p.pos;
-    if (ind < indent) break;
-    if (ind > indent) return DECLINE;
+  for (let k = first; ; k = -1) {
+    if (k < 0) {
+      k = nextContent(p);
+      if (k < 0) return DECLINE;
+      if (k >= s.length) break;
+      const ind = k - p.pos;
+      if (ind < indent) break;
+      if (ind > indent) return DECLINE;
+    }
     const colon = keyEnd(s, k);
-    if (colon < 0 || colon - k > MAX_KEY) return DECLINE;
+    if (colon < 0) return DECLINE;
     const key = s.slice(k, colon);
-    // Keys that resolve to null/bool/number, `__proto__` and duplicates → general path.
-    if (key === '__proto__' || Object.hasOwn(obj, key) || typeof resolvePlain(key) !== 'string') return DECLINE;
+    if (isUnusableKey(obj, key)) return DECLINE;
     let v = colon + 1;
     while (s.charCodeAt(v) === SP) v++;
-    const value = readValue(p, v, indent, outer);
+    const value = readValue(p, v, indent, depth);
     if (value === DECLINE) return DECLINE;
     if (loc.at < 0) loc.at = k;
     obj[key] = value;
@@ -125,21 +114,27 @@ function readMap(p: FlatParser, indent: number, outer: boolean): Read<{ obj: Rec
   return loc.at < 0 ? DECLINE : { obj, loc };
 }
 
-/** The value of a mapping entry whose first non-space character after `:` is at `v`. */
-function readValue(p: FlatParser, v: number, indent: number, outer: boolean): Read<unknown> {
+/** A one-line flow collection at `v` as a block value; the rest of the line must be blank or a comment. */
+function readFlowValue(p: FlatParser, v: number, depth: number): Read<unknown> {
+  const ok = p.src.charCodeAt(v) === 0x5b ? readFlowSeq(p, v, depth, p.flow) : readFlowMap(p, v, depth, p.flow);
+  if (!ok || !endOfLine(p, p.pos)) return DECLINE;
+  p.kid = p.flow.loc;
+  return p.flow.value;
+}
+
+/** The value of an entry of the mapping at `depth`, its first non-space character after `:` at `v`. */
+function readValue(p: FlatParser, v: number, indent: number, depth: number): Read<unknown> {
   const s = p.src;
   const c = s.charCodeAt(v);
   p.kid = null;
   let value: Read<unknown>;
-  if (v >= s.length || c === LF || c === HASH) return readEmptyOrBelow(p, v, indent, outer);
+  if (v >= s.length || c === LF || c === HASH) return readEmptyOrBelow(p, v, indent, depth);
   if (c === 0x7c || c === 0x3e) value = readBlockScalar(p, v, indent);
   else if (c === 0x22 || c === 0x27) {
     value = c === 0x22 ? readDoubleQuoted(p, v) : readSingleQuoted(p, v);
     if (value !== DECLINE && !endOfLine(p, p.pos)) return DECLINE;
-  } else if (c === 0x5b) {
-    if (!outer) return DECLINE;
-    value = readFlowSeq(p, v);
-  } else if (isPlainStartBlocked(s, v)) return DECLINE;
+  } else if (c === 0x5b || c === 0x7b) value = readFlowValue(p, v, depth + 1);
+  else if (isPlainStartBlocked(s, v)) return DECLINE;
   else value = readPlain(p, v, indent);
   p.at = v;
   return value;
@@ -147,10 +142,10 @@ function readValue(p: FlatParser, v: number, indent: number, outer: boolean): Re
 
 /**
  * `key:` with nothing else on the line: null, or a collection / plain scalar
- * on the following more-indented lines (a block sequence may also sit at the
- * key's own column).
+ * on the following more-indented lines (at the root, a block sequence may
+ * also sit at the key's own column).
  */
-function readEmptyOrBelow(p: FlatParser, v: number, indent: number, outer: boolean): Read<unknown> {
+function readEmptyOrBelow(p: FlatParser, v: number, indent: number, depth: number): Read<unknown> {
   const s = p.src;
   let eol = v;
   const inlineComment = s.charCodeAt(v) === HASH;
@@ -168,30 +163,26 @@ function readEmptyOrBelow(p: FlatParser, v: number, indent: number, outer: boole
     p.at = v;
     return null;
   }
-  if (sawComment) return DECLINE;
+  if (sawComment || (dash && ind === indent && depth !== 1)) return DECLINE;
   let value: Read<unknown>;
-  if (dash || keyEnd(s, k) >= 0) {
-    if (!outer) return DECLINE;
-    value = dash ? readBlockSeq(p, ind) : readNested(p, ind);
-    p.nested = true;
+  if (dash) value = readBlockSeq(p, ind, depth + 1);
+  else if (keyEnd(s, k) >= 0) {
+    const m = readMap(p, ind, depth + 1, -1);
+    if (m === DECLINE) return DECLINE;
+    p.kid = m.loc;
+    value = m.obj;
   } else if (isPlainStartBlocked(s, k)) return DECLINE;
   else value = readPlain(p, k, indent);
   p.at = k;
   return value;
 }
 
-function readNested(p: FlatParser, indent: number): Read<unknown> {
-  const m = readMap(p, indent, false);
-  if (m === DECLINE) return DECLINE;
-  p.kid = m.loc;
-  return m.obj;
-}
-
-/** Block sequence of scalars with its `-` at column `indent`; `p.pos` is at its first line. */
-function readBlockSeq(p: FlatParser, indent: number): Read<unknown[]> {
+/** Block sequence at `depth` with its `-` at column `indent`; `p.pos` is at its first line. */
+function readBlockSeq(p: FlatParser, indent: number, depth: number): Read<unknown[]> {
   const s = p.src;
+  if (!enter(p, depth)) return DECLINE;
   const out: unknown[] = [];
-  const loc: SeqLoc = { kind: 'seq', at: -1, items: [] };
+  const loc: SeqLoc = { kind: 'seq', at: -1, items: [], kids: [] };
   for (;;) {
     const k = nextContent(p);
     if (k < 0) return DECLINE;
@@ -203,52 +194,26 @@ function readBlockSeq(p: FlatParser, indent: number): Read<unknown[]> {
     while (s.charCodeAt(v) === SP) v++;
     const c = s.charCodeAt(v);
     let item: Read<unknown>;
+    p.kid = null;
     if (c === 0x22 || c === 0x27) {
       item = c === 0x22 ? readDoubleQuoted(p, v) : readSingleQuoted(p, v);
       if (item !== DECLINE && !endOfLine(p, p.pos)) return DECLINE;
-    } else if (isPlainStartBlocked(s, v)) return DECLINE; // null items, nested collections, block scalars
+    } else if (c === 0x5b || c === 0x7b) item = readFlowValue(p, v, depth + 1);
+    else if (keyEnd(s, v) >= 0) {
+      // `- key: value`: a compact mapping whose keys align with this first one.
+      const m = readMap(p, v - p.pos, depth + 1, v);
+      if (m === DECLINE) return DECLINE;
+      p.kid = m.loc;
+      item = m.obj;
+    } else if (isPlainStartBlocked(s, v)) return DECLINE; // null items, nested sequences, block scalars
     else item = readPlain(p, v, indent);
     if (item === DECLINE) return DECLINE;
     if (loc.at < 0) loc.at = k;
     out.push(item);
     loc.items.push(v);
+    loc.kids.push(p.kid);
   }
   p.kid = loc;
-  return out;
-}
-
-/** One-line flow sequence of scalars starting at the `[` at `start`. */
-function readFlowSeq(p: FlatParser, start: number): Read<unknown[]> {
-  const s = p.src;
-  const out: unknown[] = [];
-  const loc: SeqLoc = { kind: 'seq', at: start, items: [] };
-  p.brackets++;
-  let i = start + 1;
-  while (s.charCodeAt(i) === SP) i++;
-  if (s.charCodeAt(i) === 0x5d) i++;
-  else {
-    for (;;) {
-      const c = s.charCodeAt(i);
-      let item: Read<unknown>;
-      if (c === 0x22) item = readDoubleQuoted(p, i);
-      else if (c === 0x27) item = readSingleQuoted(p, i);
-      else if (isPlainStartBlocked(s, i)) return DECLINE;
-      else item = readFlowPlain(p, i);
-      if (item === DECLINE) return DECLINE;
-      out.push(item);
-      loc.items.push(i);
-      i = p.pos;
-      while (s.charCodeAt(i) === SP) i++;
-      const d = s.charCodeAt(i++);
-      if (d === 0x5d) break;
-      if (d !== 0x2c) return DECLINE;
-      while (s.charCodeAt(i) === SP) i++;
-      if (s.charCodeAt(i) === 0x5d) return DECLINE; // trailing comma
-    }
-  }
-  if (!endOfLine(p, i)) return DECLINE;
-  p.kid = loc;
-  p.nested = true;
   return out;
 }
 
@@ -261,10 +226,10 @@ function readFlowSeq(p: FlatParser, start: number): Read<unknown[]> {
 export function parseFlatFrontmatter(yamlText: string, limits: YamlLimits): FrontmatterYaml | null {
   if (yamlText.length > limits.maxChars) return null;
   const p = new FlatParser(yamlText);
-  const root = readMap(p, 0, true);
+  const root = readMap(p, 0, 1, -1);
   if (root === DECLINE) return null;
   // The general path refuses deep nesting by counting `[`/`{` in the text;
   // our bracket count bounds that from above, so equal verdicts are certain.
-  if ((p.nested ? 2 : 1) > limits.maxDepth || p.brackets > limits.maxDepth) return null;
+  if (p.depth > limits.maxDepth || p.brackets > limits.maxDepth) return null;
   return { value: root.obj, issues: NO_ISSUES, locate: makeLocate(yamlText, root.loc) };
 }

@@ -54,11 +54,44 @@ const scalarValue = fc.oneof(plainOneLine, plainMulti, singleQuoted, doubleQuote
 const nestedMap = fc
   .tuple(fc.constantFrom('  ', '    ', ' '), fc.array(fc.tuple(key, scalarValue), { minLength: 1, maxLength: 3 }))
   .map(([ind, entries]) => entries.map(([k, v], i) => `${i === 1 ? '\n# between' : ''}\n${ind}${k}:${v.replace(/\n/g, `\n${ind}`)}`).join(''));
+/** One-line flow collections, nested, with near-misses (`{a:b}`, `{a}`, trailing commas, junk after). */
+const flowSep = fc.constantFrom(', ', ',', ' ,');
+const { flowNode } = fc.letrec<{ flowNode: string; flowSeqN: string; flowMapN: string }>((tie) => ({
+  flowNode: fc.oneof({ maxDepth: 3 }, flowItem, tie('flowSeqN'), tie('flowMapN')),
+  flowSeqN: fc.tuple(fc.array(tie('flowNode'), { maxLength: 3 }), flowSep, fc.constantFrom(']', ']', ',]')).map(([items, sep, end]) => `[${items.join(sep)}${end}`),
+  flowMapN: fc
+    .tuple(fc.array(fc.tuple(key, fc.constantFrom(': ', ': ', ':', ' : ', ''), tie('flowNode')), { maxLength: 3 }), flowSep, fc.constantFrom('}', '}', ',}', ' }'))
+    .map(([entries, sep, end]) => `{${entries.map(([k, c, v]) => `${k}${c}${v}`).join(sep)}${end}`),
+}));
+const flowValue = fc.tuple(flowNode, fc.constantFrom('', '', ' # c', ' x')).map(([n, tail]) => ` ${n}${tail}`);
+
+/** Block values nested `level` more levels: mappings, sequences with compact-mapping items (aligned or not). */
+function blockValue(level: number): fc.Arbitrary<string> {
+  if (level === 0) return fc.oneof({ weight: 3, arbitrary: scalarValue }, { weight: 1, arbitrary: flowValue });
+  const inner = blockValue(level - 1);
+  const map = fc
+    .tuple(fc.constantFrom('  ', '    ', ' '), fc.array(fc.tuple(key, inner), { minLength: 1, maxLength: 3 }))
+    .map(([ind, entries]) => entries.map(([k, v]) => `\n${ind}${k}:${v.replace(/\n/g, `\n${ind}`)}`).join(''));
+  const compact = fc
+    .tuple(fc.constantFrom(' ', ' ', '  '), fc.array(fc.tuple(key, inner), { minLength: 1, maxLength: 3 }), fc.constantFrom(0, 0, 0, 1, -1))
+    .map(([sp, entries, skew]) => {
+      const col = ' '.repeat(1 + sp.length);
+      const rest = ' '.repeat(Math.max(0, 1 + sp.length + skew));
+      return entries.map(([k, v], i) => `${i === 0 ? sp : `\n${rest}`}${k}:${v.replace(/\n/g, `\n${i === 0 ? col : rest}`)}`).join('');
+    });
+  const item = fc.oneof(plainOneLine, singleQuoted, flowValue, compact, compact);
+  const seq = fc
+    .tuple(indent, fc.array(item, { minLength: 1, maxLength: 3 }))
+    .map(([ind, items]) => items.map((it) => `\n${ind}-${it.replace(/\n/g, `\n${ind}`)}`).join(''));
+  return fc.oneof({ weight: 3, arbitrary: inner }, { weight: 1, arbitrary: map }, { weight: 1, arbitrary: seq });
+}
+
 const value = fc.oneof(
   { weight: 4, arbitrary: scalarValue },
   { weight: 1, arbitrary: flowSeq },
   { weight: 1, arbitrary: blockSeq },
   { weight: 1, arbitrary: nestedMap },
+  { weight: 2, arbitrary: blockValue(3) },
 );
 const noise = fc.constantFrom('', '', '', '', '', '', '', '', '\n', '\n# comment', '\n   # indented comment', '\n  stray', '\n\t', '\n- x');
 const entry = fc.tuple(key, value, noise).map(([k, v, z]) => `${k}:${v}${z}`);
@@ -110,7 +143,7 @@ describe('fast path ≡ yaml path on generated frontmatter', () => {
   });
 
   it('agrees entry by entry for every value style', () => {
-    const styles = { plainOneLine, plainMulti, singleQuoted, doubleQuoted, block, flowSeq, blockSeq, nestedMap };
+    const styles = { plainOneLine, plainMulti, singleQuoted, doubleQuoted, block, flowSeq, blockSeq, nestedMap, flowValue, nested: blockValue(4) };
     for (const [style, arb] of Object.entries(styles)) {
       let accepted = 0;
       fc.assert(

@@ -98,6 +98,19 @@ describe('parseFlatFrontmatter: collections', () => {
       metadata: { author: 'me', version: '1.0', note: 'long text' }, name: 'x',
     });
   });
+  it('flow mappings and nested flow collections', () => {
+    accepted('t: [read, {name: write, writes: true}]\nm: {a: [1, 2], b: {}}\n', {
+      t: ['read', { name: 'write', writes: true }], m: { a: [1, 2], b: {} },
+    });
+  });
+  it('compact mappings as sequence items and deeper block nesting', () => {
+    const text = 'mcp:\n  - server: github\n    tools: [search, { name: create, writes: true }]\n  - server: x\n    tools:\n      - a\nincludes:\n- skill: project/b\n  overrides:\n    w: { writes: false }\n';
+    accepted(text, {
+      mcp: [{ server: 'github', tools: ['search', { name: 'create', writes: true }] }, { server: 'x', tools: ['a'] }],
+      includes: [{ skill: 'project/b', overrides: { w: { writes: false } } }],
+    });
+    sameLocations(text, [['mcp', 0], ['mcp', 0, 'server'], ['mcp', 0, 'tools', 1, 'writes'], ['mcp', 1, 'tools', 0], ['includes', 0, 'overrides', 'w', 'writes']]);
+  });
   it('locates keys, values and items like the yaml path', () => {
     const text = '# lead\nname: a\nd: |\n  x\nt:\n  - a\n  - b\nf: [x, y]\nm:\n  k: v\n  e:\n';
     accepted(text, { name: 'a', d: 'x\n', t: ['a', 'b'], f: ['x', 'y'], m: { k: 'v', e: null } });
@@ -112,10 +125,13 @@ describe('parseFlatFrontmatter: declines what it does not reproduce exactly', ()
   const cases: [string, string][] = [
     ['anchor and alias', 'a: &x 1\nb: *x\n'],
     ['tag', 'a: !!str 1\n'],
-    ['flow map', 'a: {b: 1}\n'],
-    ['deeper nesting', 'a:\n  b:\n    c: 1\n'],
-    ['sequence of maps', 'a:\n  - b: 1\n'],
-    ['nested flow sequence', 'a: [[1]]\n'],
+    ['nesting deeper than the fast path reads', 'a:\n b:\n  c:\n   d:\n    e:\n     f:\n      g: 1\n'],
+    ['nested sequence item', 'a:\n  - - x\n'],
+    ['block sequence at the key column below the root', 'a:\n  b:\n  - x\n'],
+    ['flow key without a space', 'a: {b:1}\n'],
+    ['flow key without a value', 'a: {b}\n'],
+    ['multi-line flow collection', 'a: [x,\n  y]\n'],
+    ['misaligned compact mapping', 'a:\n  - b: 1\n   c: 2\n'],
     ['duplicate key', 'a: 1\na: 2\n'],
     ['tab', 'a:\tb\n'],
     ['CRLF', 'a: b\r\n'],
