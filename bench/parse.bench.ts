@@ -3,7 +3,10 @@
  * in one tinybench run over every frontmatter of the real corpus
  * (`../shared/corpus/real`). One task iteration parses the whole corpus.
  *
- *   node --import=tsx bench/parse.bench.ts [--time MS]
+ *   node --import=tsx bench/parse.bench.ts [--time MS] [--dir TREE]
+ *
+ * `--dir` benchmarks the SKILL.md files of another tree (e.g. one written by
+ * `bench/_generate.ts`) instead of the corpus.
  *
  * Prints the machine, the date, per-frontmatter cost and ratios against the
  * `yaml` path baseline.
@@ -30,8 +33,10 @@ function skillFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
+const dirArg = process.argv.indexOf('--dir');
+const source = dirArg > 0 && process.argv[dirArg + 1] ? (process.argv[dirArg + 1] as string) : REAL;
 const texts: string[] = [];
-for (const file of skillFiles(REAL)) {
+for (const file of skillFiles(source)) {
   const split = splitFrontmatter(readFileSync(file, 'utf8'));
   if (split.kind === 'ok') texts.push(split.yamlText);
 }
@@ -66,7 +71,7 @@ await bench.run();
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
 console.log(`# frontmatter parse — ${new Date().toISOString()} — Node ${process.version}, ${cpus().length}× ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
-console.log(`corpus: ${texts.length} frontmatters, fast path accepts ${accepted.length} (${((100 * accepted.length) / texts.length).toFixed(1)}%)`);
+console.log(`${source === REAL ? 'corpus' : source}: ${texts.length} frontmatters, fast path accepts ${accepted.length} (${((100 * accepted.length) / texts.length).toFixed(1)}%)`);
 const meanOf = (name: string): number => {
   const r = bench.getTask(name)?.result;
   return r && (r.state === 'completed' || r.state === 'aborted-with-statistics') ? r.latency.mean : NaN;
