@@ -117,7 +117,7 @@ export function resolveGraphJs(graph: ResolveGraph): ResolveKernelResult {
   const pos = new Int32Array(graph.entryCount);
   const ovStamp = new Int32Array(graph.entryCount);
   const ovRecord = new Int32Array(graph.entryCount);
-  let arena = new Int32Array(Math.max(1024, graph.occCount * 2));
+  let arena: Int32Array = new Int32Array(Math.max(1024, graph.occCount * 2));
   let len = 0;
 
   for (let k = 0; k < n; k++) {

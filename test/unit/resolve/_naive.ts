@@ -17,11 +17,14 @@ export interface NaiveResult {
 }
 
 class Fail {
-  constructor(
-    readonly type: FailureType,
-    readonly path: string[],
-    readonly missing?: string,
-  ) {}
+  readonly type: FailureType;
+  readonly path: string[];
+  readonly missing: string | undefined;
+  constructor(type: FailureType, path: string[], missing?: string) {
+    this.type = type;
+    this.path = path;
+    this.missing = missing;
+  }
 }
 
 const KINDS: EntryKind[] = ['tool_ref', 'inline', 'mcp', 'agent_skill'];
