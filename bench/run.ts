@@ -1,0 +1,51 @@
+/**
+ * `npm run bench`: the end-to-end runner (bench/e2e.ts) and the tinybench
+ * micro benchmarks (parse, hash, resolve), one after the other on a quiet
+ * machine, into one Markdown report: bench/RESULTS.md.
+ *
+ *   npm run bench -- [--skills 10000] [--repeat 3] [--no-micro]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { renderResults, runE2e } from './e2e.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const MICRO = ['parse.bench.ts', 'hash.bench.ts', 'resolve.bench.ts'] as const;
+
+const { values } = parseArgs({
+  options: {
+    skills: { type: 'string', default: '10000' },
+    repeat: { type: 'string', default: '3' },
+    'no-micro': { type: 'boolean', default: false },
+  },
+});
+
+if (!existsSync(join(HERE, '..', 'dist', 'cli', 'main.js'))) {
+  process.stderr.write("dist/ is missing: run 'npm run build' first\n");
+  process.exit(2);
+}
+if (!existsSync(join(HERE, 'peers', 'node_modules'))) {
+  process.stderr.write("bench/peers is not installed: run 'npm run bench:setup' first\n");
+  process.exit(2);
+}
+
+const e2e = await runE2e({ skills: Number(values.skills), repeat: Number(values.repeat) });
+let report = renderResults(e2e);
+
+if (!values['no-micro']) {
+  report += '## Micro benchmarks (tinybench)\n\n';
+  for (const file of MICRO) {
+    process.stderr.write(`running bench/${file}…\n`);
+    const r = spawnSync(process.execPath, ['--import=tsx', join(HERE, file)], { cwd: join(HERE, '..'), encoding: 'utf8', maxBuffer: 1 << 28 });
+    const body = r.status === 0 ? r.stdout.trim() : `failed (exit ${r.status}):\n${r.stderr.trim()}`;
+    report += `### bench/${file}\n\n\`\`\`\n${body}\n\`\`\`\n\n`;
+  }
+}
+
+const out = join(HERE, 'RESULTS.md');
+writeFileSync(`${out}.tmp`, report);
+renameSync(`${out}.tmp`, out);
+process.stdout.write(report);
