@@ -20,10 +20,12 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   check: () => import('./verbs/check.js'),
   context: () => import('./verbs/context.js'),
   describe: () => import('./verbs/describe.js'),
+  graph: () => import('./verbs/graph.js'),
   list: () => import('./verbs/list.js'),
   load: () => import('./verbs/load.js'),
   lock: () => import('./verbs/lock.js'),
   materialize: () => import('./verbs/materialize.js'),
+  resolve: () => import('./verbs/resolve.js'),
   validate: () => import('./verbs/validate.js'),
 };
 

@@ -1,0 +1,44 @@
+/**
+ * `skillgraph graph [--format mermaid|dot]` — the include graph as text on
+ * stdout, cycles highlighted. JSON: `{schemaVersion, format, text, nodes, edges, cycles}`.
+ * Exit 1 when the graph has a cycle or an include of an unknown skill.
+ */
+import { isSkillgraphError } from '../../model/errors.js';
+import { GRAPH_FORMATS, findCycles, includeGraph, renderIncludeGraph, type GraphFormat } from '../../resolve/index.js';
+import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
+import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
+import { EXIT } from '../exit.js';
+import { writeJson, type CliIo } from '../io.js';
+
+export const spec: VerbSpec = {
+  name: 'graph',
+  summary: 'print the include graph as Mermaid or Graphviz DOT, cycles highlighted',
+  usage: '[--format mermaid|dot] [--root PATH[:scope[:precedence]]]... [--json]',
+  flags: {
+    ...CATALOG_FLAGS,
+    format: { type: 'string', value: 'F', description: `${GRAPH_FORMATS.join(' or ')} (default mermaid)` },
+  },
+};
+
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const { values } = parseVerbArgs(spec, args, io);
+  const format = (typeof values.format === 'string' ? values.format : 'mermaid') as GraphFormat;
+  if (!(GRAPH_FORMATS as readonly string[]).includes(format)) usageError(io, spec.name, `--format must be one of ${GRAPH_FORMATS.join(', ')}, got '${format}'`);
+  const { catalog } = await catalogFromFlags(values, io, spec.name);
+  let text: string;
+  try {
+    text = renderIncludeGraph(catalog, format);
+  } catch (error) {
+    if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, spec.name, error.message);
+    throw error;
+  }
+  const graph = includeGraph(catalog);
+  const cycles = findCycles(catalog, { backend: 'js' });
+  const missing = graph.edges.filter((e) => e.missing).length;
+  if (values.json) writeJson(io, { format, text, nodes: graph.nodes, edges: graph.edges, cycles });
+  else {
+    io.stdout.write(text);
+    io.stderr.write(`${graph.nodes.length} skills, ${graph.edges.length} includes, ${cycles.length} cycles, ${missing} unknown includes\n`);
+  }
+  return cycles.length > 0 || missing > 0 ? EXIT.findings : EXIT.ok;
+}

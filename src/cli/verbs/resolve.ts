@@ -1,0 +1,80 @@
+/**
+ * `skillgraph resolve [NAME...]` — flatten each skill's tools (DESIGN R1–R7).
+ * JSON: `{schemaVersion, skills: [{name, ok, entries, summary, error?}], cycles,
+ * counts, stats: {backend, nodes, edges, arenaEntries, timingsMs}}`; with
+ * `--summary` the skills carry no entries. Exit 1 when a requested skill fails.
+ */
+import { backendChoice } from '../../engine/backend.js';
+import { isSkillgraphError } from '../../model/errors.js';
+import { resolveCatalog, type CatalogResolution } from '../../resolve/index.js';
+import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
+import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
+import { EXIT } from '../exit.js';
+import { paint, useColor, writeJson, type CliIo } from '../io.js';
+
+export const spec: VerbSpec = {
+  name: 'resolve',
+  summary: "flatten skills' includes, tools, inline tools, MCP tools and nested skills",
+  usage: '[NAME...] [--backend auto|wasm|js] [--summary] [--root PATH[:scope[:precedence]]]... [--json]',
+  flags: {
+    ...CATALOG_FLAGS,
+    backend: { type: 'string', value: 'B', description: 'auto (default), wasm or js; else $SKILLGRAPH_BACKEND' },
+    summary: { type: 'boolean', description: 'capability summaries and counts only, no entry lists' },
+  },
+};
+
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseVerbArgs(spec, args, io);
+  let choice;
+  try {
+    choice = backendChoice(values.backend, io.env);
+  } catch (error) {
+    if (isSkillgraphError(error)) usageError(io, spec.name, error.message);
+    throw error;
+  }
+  const t0 = performance.now();
+  const { catalog } = await catalogFromFlags(values, io, spec.name);
+  const catalogMs = Math.round((performance.now() - t0) * 1000) / 1000;
+  const result = resolveCatalog(catalog, { backend: choice, ...(positionals.length > 0 ? { names: positionals } : {}) });
+  const summaryOnly = values.summary === true;
+  const failed = result.skills.filter((s) => !s.ok).length;
+  const counts = {
+    skills: result.skills.length,
+    ok: result.skills.length - failed,
+    failed,
+    cycles: result.cycles.length,
+    entries: result.skills.reduce((n, s) => n + s.summary.tool_count, 0),
+  };
+  if (values.json) {
+    writeJson(io, {
+      skills: summaryOnly ? result.skills.map(({ name, ok, summary, error }) => ({ name, ok, summary, ...(error ? { error } : {}) })) : result.skills,
+      cycles: result.cycles,
+      counts,
+      stats: { ...result.stats, timingsMs: { catalog: catalogMs, ...result.stats.timingsMs } },
+    });
+  } else {
+    io.stderr.write(renderHuman(result, summaryOnly, io));
+    io.stderr.write(`${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`);
+  }
+  return failed > 0 ? EXIT.findings : EXIT.ok;
+}
+
+function renderHuman(result: CatalogResolution, summaryOnly: boolean, io: CliIo): string {
+  const color = useColor(io);
+  const out: string[] = [];
+  for (const s of result.skills) {
+    if (!s.ok) {
+      out.push(`${paint(color, 'red', '✗')} ${paint(color, 'bold', s.name)}  ${s.error?.type}: ${s.error?.message}`);
+      continue;
+    }
+    const { tool_count, writes, source_types } = s.summary;
+    out.push(`${paint(color, 'green', '✓')} ${paint(color, 'bold', s.name)}  ${tool_count} tools, ${writes ? paint(color, 'yellow', 'writes') : 'read-only'}${source_types.length ? ` [${source_types.join(', ')}]` : ''}`);
+    if (summaryOnly) continue;
+    for (const e of s.entries) {
+      const via = e.source === s.name ? '' : paint(color, 'dim', `  (from ${e.source})`);
+      out.push(`    ${e.writes ? paint(color, 'yellow', 'w') : ' '} ${e.key}${via}`);
+    }
+  }
+  for (const c of result.cycles) out.push(`${paint(color, 'red', 'cycle')} ${c.path.join(' -> ')}  (${c.skills.length} skills)`);
+  return out.length > 0 ? `${out.join('\n')}\n` : '';
+}

@@ -1,0 +1,104 @@
+/**
+ * The include graph as Mermaid or Graphviz DOT text, for `skillgraph graph`.
+ * Edges inside a cyclic strongly connected component are drawn red and thick;
+ * skills on a cycle are red; an include of an unknown skill is a dashed edge
+ * to a grey "missing" node. Node and edge order follow the encoding (catalog
+ * skills by name, then pinned packages), so the text is deterministic.
+ */
+import type { Catalog } from '../model/catalog.js';
+import { SkillgraphError } from '../model/errors.js';
+import { encodeCatalog } from './encode.js';
+import { tarjan } from './kernel-js.js';
+
+export const GRAPH_FORMATS = ['mermaid', 'dot'] as const;
+export type GraphFormat = (typeof GRAPH_FORMATS)[number];
+
+export interface IncludeGraphNode {
+  readonly id: string;
+  /** Skill label: name, or `scope/name` for a shadowed package reached through a pin. */
+  readonly label: string;
+  readonly scope: string;
+  readonly cyclic: boolean;
+}
+
+export interface IncludeGraphEdge {
+  readonly from: string;
+  /** Target label; for a missing include, the include as written. */
+  readonly to: string;
+  readonly missing: boolean;
+  /** Both ends lie on the same cycle. */
+  readonly cycle: boolean;
+}
+
+export interface IncludeGraph {
+  readonly nodes: readonly IncludeGraphNode[];
+  readonly edges: readonly IncludeGraphEdge[];
+}
+
+/**
+ * The include graph of every catalog skill and every package it reaches.
+ *
+ * @example includeGraph(catalog).edges.filter((e) => e.cycle)
+ */
+export function includeGraph(catalog: Catalog): IncludeGraph {
+  const enc = encodeCatalog(catalog);
+  const g = enc.graph;
+  const { component, cyclic } = tarjan(g.nodeCount, g.edgeOffsets, g.edgeTarget);
+  const nodes = enc.nodes.map((pkg, v) => ({ id: `n${v}`, label: enc.labels[v]!, scope: pkg.descriptor.source.scope, cyclic: cyclic[v] === 1 }));
+  const edges: IncludeGraphEdge[] = [];
+  for (let v = 0; v < g.nodeCount; v++) {
+    for (let e = g.edgeOffsets[v]!; e < g.edgeOffsets[v + 1]!; e++) {
+      const t = g.edgeTarget[e]!;
+      edges.push({
+        from: enc.labels[v]!,
+        to: t < 0 ? enc.edgeLabels[e]! : enc.labels[t]!,
+        missing: t < 0,
+        cycle: t >= 0 && cyclic[v] === 1 && component[v] === component[t],
+      });
+    }
+  }
+  return { nodes, edges };
+}
+
+const mermaidText = (s: string): string => s.replace(/"/g, '#quot;');
+const dotText = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
+
+/**
+ * Render the include graph as text.
+ *
+ * @example renderIncludeGraph(catalog, 'dot').startsWith('digraph') // true
+ */
+export function renderIncludeGraph(catalog: Catalog, format: GraphFormat): string {
+  if (!(GRAPH_FORMATS as readonly string[]).includes(format)) {
+    throw new SkillgraphError('options.invalid', `format must be one of ${GRAPH_FORMATS.join(', ')}, got '${String(format)}'`, { field: 'format' });
+  }
+  const graph = includeGraph(catalog);
+  const idOf = new Map(graph.nodes.map((n) => [n.label, n.id] as const));
+  const missingIds = new Map<string, string>();
+  for (const e of graph.edges) if (e.missing && !missingIds.has(e.to)) missingIds.set(e.to, `m${missingIds.size}`);
+  const target = (e: IncludeGraphEdge): string => (e.missing ? missingIds.get(e.to)! : idOf.get(e.to)!);
+  const lines: string[] = [];
+  if (format === 'mermaid') {
+    lines.push('flowchart LR');
+    for (const n of graph.nodes) lines.push(`  ${n.id}["${mermaidText(n.label)}"]${n.cyclic ? ':::cycle' : ''}`);
+    for (const [label, id] of missingIds) lines.push(`  ${id}["${mermaidText(label)} (missing)"]:::missing`);
+    const red: number[] = [];
+    graph.edges.forEach((e, i) => {
+      lines.push(`  ${idOf.get(e.from)!} ${e.missing ? '-.->' : e.cycle ? '==>' : '-->'} ${target(e)}`);
+      if (e.cycle) red.push(i);
+    });
+    lines.push('  classDef cycle fill:#fdd,stroke:#c00,stroke-width:2px');
+    lines.push('  classDef missing fill:#eee,stroke:#999,stroke-dasharray:4 3');
+    if (red.length > 0) lines.push(`  linkStyle ${red.join(',')} stroke:#c00,stroke-width:3px`);
+  } else {
+    lines.push('digraph includes {', '  rankdir=LR;', '  node [shape=box];');
+    for (const n of graph.nodes) lines.push(`  ${n.id} [label="${dotText(n.label)}"${n.cyclic ? ', color=red, fontcolor=red' : ''}];`);
+    for (const [label, id] of missingIds) lines.push(`  ${id} [label="${dotText(label)} (missing)", style=dashed, color=gray];`);
+    for (const e of graph.edges) {
+      const attrs = e.missing ? ' [style=dashed, color=gray]' : e.cycle ? ' [color=red, penwidth=2]' : '';
+      lines.push(`  ${idOf.get(e.from)!} -> ${target(e)}${attrs};`);
+    }
+    lines.push('}');
+  }
+  return `${lines.join('\n')}\n`;
+}
