@@ -1,0 +1,150 @@
+/**
+ * Steps for features/resolution.feature: composed skills written as SKILL.md
+ * files in scoped roots under the scenario's temp dir (`<scope>-skills/`),
+ * resolved through the CLI in-process, checked on its JSON.
+ */
+import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import assert from 'node:assert/strict';
+import type { SkillWorld } from '../support/world.js';
+
+interface ResolvedJson {
+  skills: { name: string; ok: boolean; entries?: Record<string, unknown>[]; summary: Record<string, unknown>; error?: { type: string; message: string } }[];
+  cycles: { skills: string[]; path: string[] }[];
+  stats: { backend: string };
+}
+
+function scopes(world: SkillWorld): string[] {
+  return ((world.state.composedScopes as string[] | undefined) ??= []);
+}
+
+function writeComposed(world: SkillWorld, name: string, scope: string, composition: string): void {
+  if (!scopes(world).includes(scope)) scopes(world).push(scope);
+  world.writeSkill(`${scope}-skills/${name}`, `name: ${name}\ndescription: The ${name} skill. Use when composing tests.\n${composition}`);
+}
+
+/** `--root` flags, or none when a config file lists the roots. */
+function rootArgs(world: SkillWorld): string[] {
+  if (world.state.composedConfig) return [];
+  return scopes(world).flatMap((s) => ['--root', `${s}-skills:${s}`]);
+}
+
+async function resolveWith(world: SkillWorld, names: string, extra: string[] = [], env: Record<string, string> = {}): Promise<void> {
+  const list = names.split(/\s+/).filter(Boolean);
+  await world.run(['resolve', ...list, ...rootArgs(world), ...extra, '--json'], env);
+}
+
+function skill(world: SkillWorld, name: string): ResolvedJson['skills'][number] {
+  const found = world.json<ResolvedJson>().skills.find((s) => s.name === name);
+  assert.ok(found, `no result for '${name}' in: ${world.last?.stdout}`);
+  return found;
+}
+
+const typed = (value: string): unknown => (value === 'true' ? true : value === 'false' ? false : /^\d+$/.test(value) ? Number(value) : value);
+
+Given('the composed skill {string}:', function (this: SkillWorld, name: string, composition: string) {
+  writeComposed(this, name, 'project', composition);
+});
+
+Given('the composed skill {string} in the {word} scope:', function (this: SkillWorld, name: string, scope: string, composition: string) {
+  writeComposed(this, name, scope, composition);
+});
+
+Given('a skillgraph config file listing the composed skill roots', function (this: SkillWorld) {
+  const roots = scopes(this).map((s) => `  - { path: ${s}-skills, scope: ${s} }`);
+  this.write('skillgraph.config.yaml', `roots:\n${roots.join('\n')}\n`);
+  this.state.composedConfig = true;
+});
+
+When('I resolve the composed skills {string}', async function (this: SkillWorld, names: string) {
+  await resolveWith(this, names);
+});
+
+When('I resolve the composed skills {string} with {string}', async function (this: SkillWorld, names: string, flags: string) {
+  await resolveWith(this, names, flags.split(/\s+/).filter(Boolean));
+});
+
+When('I resolve every composed skill', async function (this: SkillWorld) {
+  await resolveWith(this, '');
+});
+
+When('I resolve every composed skill with SKILLGRAPH_BACKEND {string}', async function (this: SkillWorld, backend: string) {
+  await resolveWith(this, '', [], { SKILLGRAPH_BACKEND: backend });
+});
+
+Then('the resolution exits with {int}', function (this: SkillWorld, code: number) {
+  assert.equal(this.last?.code, code, this.last?.stderr);
+});
+
+Then('composed skill {string} resolves to the keys {string}', function (this: SkillWorld, name: string, keys: string) {
+  const s = skill(this, name);
+  assert.equal(s.ok, true, JSON.stringify(s.error));
+  assert.deepEqual(
+    s.entries?.map((e) => e.key),
+    keys.split(',').map((k) => k.trim()),
+  );
+});
+
+Then('composed skill {string} has the entry:', function (this: SkillWorld, name: string, table: DataTable) {
+  const want = Object.fromEntries(Object.entries(table.rowsHash()).map(([k, v]) => [k, typed(v)]));
+  const entry = skill(this, name).entries?.find((e) => e.key === want.key);
+  assert.ok(entry, `no entry '${String(want.key)}' in ${name}`);
+  for (const [field, value] of Object.entries(want)) assert.deepEqual(entry[field], value, `${name} ${String(want.key)}.${field}`);
+});
+
+Then('composed skill {string} has the summary:', function (this: SkillWorld, name: string, table: DataTable) {
+  const rows = table.rowsHash();
+  const summary = skill(this, name).summary;
+  for (const [field, value] of Object.entries(rows)) {
+    const want = field === 'source_types' ? value.split(',').map((v) => v.trim()).filter(Boolean) : typed(value);
+    assert.deepEqual(summary[field], want, `${name} summary.${field}`);
+  }
+});
+
+Then('composed skill {string} fails with {string} saying {string}', function (this: SkillWorld, name: string, type: string, message: string) {
+  const s = skill(this, name);
+  assert.equal(s.ok, false);
+  assert.deepEqual(s.error, { type, message });
+  assert.deepEqual(s.entries, []);
+});
+
+Then('the resolution reports {int} cycle(s) along {string}', function (this: SkillWorld, count: number, path: string) {
+  const { cycles } = this.json<ResolvedJson>();
+  assert.equal(cycles.length, count);
+  assert.equal(cycles[0]?.path.join(' -> '), path);
+});
+
+Then('the resolution lists no entries', function (this: SkillWorld) {
+  for (const s of this.json<ResolvedJson>().skills) assert.equal(s.entries, undefined, `${s.name} has entries`);
+});
+
+Then('the resolution JSON is identical for backends {string} and {string}', async function (this: SkillWorld, a: string, b: string) {
+  const docs: string[] = [];
+  for (const backend of [a, b]) {
+    await resolveWith(this, '', ['--backend', backend]);
+    const doc = this.json<ResolvedJson>();
+    assert.equal(doc.stats.backend, backend);
+    docs.push(JSON.stringify({ skills: doc.skills, cycles: doc.cycles }));
+  }
+  assert.equal(docs[0], docs[1]);
+});
+
+Then('the resolution stats name the {string} backend', function (this: SkillWorld, backend: string) {
+  assert.equal(this.json<ResolvedJson>().stats.backend, backend);
+});
+
+When('I draw the composed include graph as {string}', async function (this: SkillWorld, format: string) {
+  await this.run(['graph', '--format', format, ...rootArgs(this), '--json']);
+});
+
+Then('the include graph exits with {int}', function (this: SkillWorld, code: number) {
+  assert.equal(this.last?.code, code, this.last?.stderr);
+});
+
+Then('the include graph marks the cycle edge from {string} to {string}', function (this: SkillWorld, from: string, to: string) {
+  const doc = this.json<{ edges: { from: string; to: string; cycle: boolean }[] }>();
+  assert.ok(doc.edges.some((e) => e.from === from && e.to === to && e.cycle), JSON.stringify(doc.edges));
+});
+
+Then('the include graph text contains {string}', function (this: SkillWorld, fragment: string) {
+  assert.ok(this.json<{ text: string }>().text.includes(fragment), this.json<{ text: string }>().text);
+});
