@@ -28,7 +28,7 @@ export interface ResolveStats {
   readonly edges: number;
   /** Arena size: sum of the resolved list lengths. */
   readonly arenaEntries: number;
-  readonly timingsMs: { readonly encode: number; readonly kernel: number; readonly failures: number };
+  readonly timingsMs: { readonly encode: number; readonly kernel: number; readonly results: number };
 }
 
 export interface CatalogResolution {
@@ -81,7 +81,7 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
     if (error) return Object.freeze({ name, ok: false, entries: EMPTY, summary: summaryFromBits(0, 0), error: Object.freeze(error) });
     return lazyResolution(name, res.listLength[v]!, res.summaryBits[v]!, () => lists.entries(v));
   });
-  const failuresMs = ms(t0);
+  const resultsMs = ms(t0);
   return Object.freeze({
     skills: Object.freeze(skills),
     cycles: Object.freeze(cycles),
@@ -90,7 +90,7 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
       nodes: enc.graph.nodeCount,
       edges: enc.graph.edgeTarget.length,
       arenaEntries: res.arena.length,
-      timingsMs: Object.freeze({ encode, kernel, failures: failuresMs }),
+      timingsMs: Object.freeze({ encode, kernel, results: resultsMs }),
     }),
   });
 }
