@@ -127,6 +127,32 @@ export { JS_HASHER, buildCatalog, compareLock, createLock, packageBytes, parseLo
 export type { BuildCatalogOptions, LockDrift, LockEntry, Lockfile } from './catalog/index.js';
 
 // --- resolve ---
+export {
+  GRAPH_FORMATS,
+  encodeCatalog,
+  findCycles,
+  includeGraph,
+  renderIncludeGraph,
+  resolveCatalog,
+  resolveGraphJs,
+  resolveSkill,
+  resolveSkillOrThrow,
+} from './resolve/index.js';
+export type {
+  CatalogResolution,
+  CycleReport,
+  EncodedCatalog,
+  FailureType,
+  GraphFormat,
+  IncludeGraph,
+  IncludeGraphEdge,
+  IncludeGraphNode,
+  ResolveFailure,
+  ResolveOptions,
+  ResolveStats,
+  SkillResolution,
+} from './resolve/index.js';
+export type { Backend, BackendName, ResolveBackend, ResolveGraph, ResolveKernelResult } from './model/backend.js';
 
 // --- context ---
 export {
@@ -202,6 +228,9 @@ export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir, resolveEngineOpt
 export type { Engine, EngineCatalog, EngineOptions, EngineProgress } from './engine/engine.js';
 export { CACHE_FILE_NAME, ParseCache } from './engine/cache.js';
 export type { CacheStats } from './engine/cache.js';
+export { BACKEND_ENV, JS_BACKEND, autoHasher, backendChoice, hashBackendFor, resolveBackendFor, wasmBackendOrNull } from './engine/backend.js';
+export { WASM_ABI_VERSION, compileWasm, instantiateWasm, loadWasm, wasmPath } from './engine/wasm.js';
+export type { WasmExports } from './engine/wasm.js';
 
 // --- cli ---
 export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
