@@ -12,6 +12,8 @@ import type { Catalog } from '../model/catalog.js';
 import type { IncludeSpec, SkillPackage, ToolOverride } from '../model/package.js';
 import type { EntryKind } from '../model/resolve.js';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** Flag bits of an occurrence (shared with assembly/resolve.ts). */
 export const FLAG_WRITES = 1;
 export const KIND_BIT: Readonly<Record<EntryKind, number>> = Object.freeze({
@@ -142,13 +144,13 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
       const target = lookupInclude(catalog, inc);
       edgeTarget.push(target ? nodeOf(target) : -1);
       edgeLabels.push(inc.scope === undefined ? inc.skill : `${inc.scope}/${inc.skill}`);
-      const keys = Object.keys(inc.overrides).sort();
+      const keys = Object.keys(inc.overrides);
       if (keys.length === 0) {
         edgeOverride.push(-1);
         continue;
       }
       edgeOverride.push(ovOffsets.length - 1);
-      for (const key of keys) {
+      for (const key of keys.sort()) {
         const ov = inc.overrides[key]!;
         ovEntry.push(intern(key));
         ovWrites.push(ov.writes === undefined ? -1 : ov.writes ? 1 : 0);
@@ -157,23 +159,22 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
       ovOffsets.push(ovEntry.length);
     }
     ownOffsets.push(ownOcc.length);
+    // Perf: metadata objects are written field by field (no spreads) — encode runs once
+    // per own item of every skill and dominated whole-catalog time before this.
     for (const t of c.tools) {
-      own({ key: t.name, kind: 'tool_ref', writes: t.writes, ...(t.description === undefined ? {} : { description: t.description }), source: label });
+      const meta: Mutable<OccurrenceMeta> = { key: t.name, kind: 'tool_ref', writes: t.writes, source: label };
+      if (t.description !== undefined) meta.description = t.description;
+      own(meta);
     }
-    c.inlineTools.forEach((t, i) => {
+    for (let i = 0; i < c.inlineTools.length; i++) {
+      const t = c.inlineTools[i]!;
       own({ key: `${name}/_anon_${i}`, kind: 'inline', writes: t.writes, description: t.description, source: label });
-    });
+    }
     for (const m of c.mcp) {
       for (const t of m.tools) {
-        own({
-          key: `mcp:${m.server}/${t.name}`,
-          kind: 'mcp',
-          writes: t.writes,
-          ...(t.description === undefined ? {} : { description: t.description }),
-          server: m.server,
-          tool: t.name,
-          source: label,
-        });
+        const meta: Mutable<OccurrenceMeta> = { key: `mcp:${m.server}/${t.name}`, kind: 'mcp', writes: t.writes, server: m.server, tool: t.name, source: label };
+        if (t.description !== undefined) meta.description = t.description;
+        own(meta);
       }
     }
     for (const path of c.agentSkills) own({ key: `agent_skill:${path}`, kind: 'agent_skill', writes: false, path, source: label });

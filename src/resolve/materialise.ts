@@ -8,11 +8,19 @@ import type { ResolveKernelResult } from '../model/backend.js';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../model/resolve.js';
 import { FLAG_WRITES, KIND_BIT, type EncodedCatalog, type OccurrenceMeta } from './encode.js';
 
+const KIND_LISTS = new Map<number, readonly EntryKind[]>();
+
 /** The capability summary encoded by a node's summary bits (DESIGN R6). */
 export function summaryFromBits(count: number, bits: number): CapabilitySummary {
   const writes = (bits & FLAG_WRITES) !== 0;
-  const source_types: EntryKind[] = ENTRY_KINDS.filter((k) => (bits & KIND_BIT[k]) !== 0);
-  return Object.freeze({ tool_count: count, writes, read_only: !writes, source_types: Object.freeze(source_types) });
+  // Perf: at most 16 distinct kind sets, each built and frozen once, shared by every summary.
+  const kindBits = bits & ~FLAG_WRITES;
+  let source_types = KIND_LISTS.get(kindBits);
+  if (!source_types) {
+    source_types = Object.freeze(ENTRY_KINDS.filter((k) => (bits & KIND_BIT[k]) !== 0));
+    KIND_LISTS.set(kindBits, source_types);
+  }
+  return Object.freeze({ tool_count: count, writes, read_only: !writes, source_types });
 }
 
 /** Entry object with fields in wire order (key, kind, writes, description, server, tool, path, source). */
