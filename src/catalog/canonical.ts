@@ -88,8 +88,15 @@ export class CanonicalWriter {
     if (typeof v === 'string') return this.string(v);
     if (typeof v === 'boolean') return this.tag(v ? 't' : 'f');
     if (typeof v === 'number' || typeof v === 'bigint') {
-      const text = UTF8.encode(String(v));
-      return this.tag('n').u32(text.length).raw(text);
+      // Perf: String(n) is ASCII, so its byte length is its length; encoded in place.
+      const text = String(v);
+      this.reserve(5 + text.length);
+      const at = this.len;
+      this.buf[at] = 0x6e; // 'n'
+      this.view.setUint32(at + 1, text.length, false);
+      for (let i = 0; i < text.length; i++) this.buf[at + 5 + i] = text.charCodeAt(i);
+      this.len = at + 5 + text.length;
+      return this;
     }
     if (Array.isArray(v)) {
       this.tag('a').u32(v.length);
@@ -106,6 +113,12 @@ export class CanonicalWriter {
     const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort(byteOrder);
     this.tag('m').u32(keys.length);
     for (const k of keys) this.string(k).value(o[k]);
+    return this;
+  }
+
+  /** Forget what was written, keeping the buffer (a scratch writer reused per package). */
+  reset(): this {
+    this.len = 0;
     return this;
   }
 

@@ -40,12 +40,13 @@ export interface ParseItemResult {
 
 /**
  * Read and parse a batch of skill files. Never throws for a bad or unreadable
- * file (that becomes a diagnostic); results are in item order.
+ * file (that becomes a diagnostic); results are in item order. With a
+ * `hasher` each package carries its digest (see `assembleCatalog`'s `trustDigests`).
  *
  * @example parseBatch([{ path, locator: path, dirName: 'pdf', scope: 'project', precedence: 20, root: '/r', profile: 'skillgraph' }])
  */
-export function parseBatch(items: readonly ParseItem[]): ParseItemResult[] {
-  return items.map(parseItem);
+export function parseBatch(items: readonly ParseItem[], hasher?: HashBackend): ParseItemResult[] {
+  return items.map((item) => parseItem(item, hasher));
 }
 
 /** Options of `loadCatalog`: walk options plus the parse profile and hash backend. */
@@ -116,20 +117,32 @@ export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): C
   return { items, discovered, hasher: options.hasher ?? JS_HASHER };
 }
 
+/** How the results of `assembleCatalog` were made. */
+export interface AssembleOptions {
+  /** Worker threads used (reported in stats). */
+  readonly workers?: number;
+  /**
+   * The results are fresh objects from `parseBatch(items, hasher)` / the
+   * engine (or its cache), their digests made by skillgraph's own hashers:
+   * keep them and freeze the packages in place (see `buildCatalog`).
+   */
+  readonly trustDigests?: boolean;
+}
+
 /**
  * Step 3: seal the parse results (in item order, from `parseBatch` inline or
  * from workers) into a catalog, keeping every diagnostic.
  *
  * @example assembleCatalog(plan, parseBatch(plan.items)).catalog.digest
  */
-export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemResult[], run: { readonly workers?: number } = {}): LoadedCatalog {
+export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemResult[], run: AssembleOptions = {}): LoadedCatalog {
   const packages: SkillPackage[] = [];
   const diagnostics: Diagnostic[] = [...plan.discovered.diagnostics];
   for (const r of results) {
     if (r.package) packages.push(r.package);
     diagnostics.push(...r.diagnostics);
   }
-  const catalog = buildCatalog(packages, { hasher: plan.hasher, diagnostics });
+  const catalog = buildCatalog(packages, { hasher: plan.hasher, diagnostics, trustDigests: run.trustDigests === true });
   const roots = plan.discovered.roots;
   const searched = roots.filter((r) => r.status === 'searched');
   const stats: CatalogStats = {
@@ -156,7 +169,7 @@ export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemRe
  */
 export function loadCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): LoadedCatalog {
   const plan = planCatalog(input);
-  return assembleCatalog(plan, parseBatch(plan.items));
+  return assembleCatalog(plan, parseBatch(plan.items, plan.hasher), { trustDigests: true });
 }
 
 function isRootList(input: readonly SkillRoot[] | LoadCatalogOptions): input is readonly SkillRoot[] {

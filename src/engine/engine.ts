@@ -121,7 +121,13 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return pool;
   };
 
-  async function parseAll(items: readonly ParseItem[], cache: ParseCache | undefined): Promise<{ results: ParseItemResult[]; workers: number; cache: CacheStats }> {
+  /** How packages get their digests: by `hasher` inline, by `backend` in workers; none for a caller's own hasher. */
+  interface Digests {
+    readonly hasher: HashBackend | undefined;
+    readonly backend: BackendChoice | null;
+  }
+
+  async function parseAll(items: readonly ParseItem[], cache: ParseCache | undefined, digests: Digests): Promise<{ results: ParseItemResult[]; workers: number; cache: CacheStats }> {
     const results: (ParseItemResult | undefined)[] = new Array(items.length);
     let hits = 0;
     let revalidated = 0;
@@ -148,7 +154,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     report?.({ phase: 'parse', done, total: items.length });
     if (threads === 0) {
       for (const i of todo) {
-        const outcome = parseOne(items[i]!, cache);
+        const outcome = parseOne(items[i]!, cache, digests.hasher);
         if (outcome.revalidated) revalidated++;
         results[i] = outcome.result;
         done++;
@@ -162,7 +168,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
         batches.map(async (batch) => {
           const batchItems = batch.map((i) => items[i]!);
           const known = batchItems.map((item) => cache?.knownHash(itemKey(item)) ?? null);
-          const out = await workerPool.run({ kind: 'parse', items: batchItems, facts: cache !== undefined, known });
+          const out = await workerPool.run({ kind: 'parse', items: batchItems, facts: cache !== undefined, known, digests: digests.backend });
           out.results.forEach((r, j) => {
             const i = batch[j]!;
             if (r.kind === 'reuse') {
@@ -181,12 +187,12 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated } };
   }
 
-  function parseOne(item: ParseItem, cache: ParseCache | undefined): { result: ParseItemResult; revalidated: boolean } {
-    const file = readItem(item);
+  function parseOne(item: ParseItem, cache: ParseCache | undefined, hasher: HashBackend | undefined): { result: ParseItemResult; revalidated: boolean } {
+    const file = readItem(item, cache !== undefined);
     if (file.kind === 'result') return { result: file.result, revalidated: false };
     const again = cache?.revalidate(file.key, file.stat, file.hash);
     if (again) return { result: again, revalidated: true };
-    const result = parseItemBytes(item, file.bytes);
+    const result = parseItemBytes(item, file.bytes, hasher);
     cache?.store(file.key, file.stat, file.hash, result);
     return { result, revalidated: false };
   }
@@ -194,12 +200,15 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   return {
     async loadCatalog(catalogOptions: LoadCatalogOptions): Promise<EngineCatalog> {
       const hasher: HashBackend = catalogOptions.hasher ?? hashBackendFor(options.backend);
+      // A caller's own hasher cannot travel to a worker: its digests are then made at seal time.
+      const own = catalogOptions.hasher === undefined;
+      const digests: Digests = own ? { hasher, backend: options.backend } : { hasher: undefined, backend: null };
       options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
       const plan = planCatalog({ ...catalogOptions, hasher });
       const cache = options.cache === false ? undefined : ParseCache.open(options.cache);
-      const parsed = await parseAll(plan.items, cache);
+      const parsed = await parseAll(plan.items, cache, digests);
       options.onProgress?.({ phase: 'seal', done: plan.items.length, total: plan.items.length });
-      const loaded = assembleCatalog(plan, parsed.results, { workers: parsed.workers });
+      const loaded = assembleCatalog(plan, parsed.results, { workers: parsed.workers, trustDigests: own });
       if (cache && options.cache !== false) {
         try {
           cache.save(options.cache);

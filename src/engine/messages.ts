@@ -4,6 +4,7 @@
  * (hundreds of files) and return compact plain data; a handler's failure for
  * one file is data (a diagnostic), an infrastructure fault rejects the task.
  */
+import type { BackendChoice } from '../model/backend.js';
 import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
 import type { FileStat } from './parse-files.js';
 
@@ -18,6 +19,11 @@ export interface ParseTask {
    * hash to it the worker skips the parse and answers `reuse`.
    */
   readonly known: readonly (string | null)[];
+  /**
+   * Hash backend for each package's digest (computed in the worker, kept by
+   * the seal step), or null to leave digests to the main thread.
+   */
+  readonly digests: BackendChoice | null;
 }
 
 export type WorkerTask = ParseTask;

@@ -2,27 +2,39 @@
  * Piscina worker entry: only the protocol. Each task is dispatched to the
  * same functions the inline path runs (unit-tested without threads).
  */
+import { JS_HASHER } from '../catalog/hasher.js';
+import type { HashBackend } from '../model/backend.js';
 import type { ParseOutcome, ParseTask, ParseTaskResult, WorkerResult, WorkerTask } from './messages.js';
 import { parseItemBytes, readItem } from './parse-files.js';
 
 /** Handle one batch. */
-export default function handle(task: WorkerTask): WorkerResult {
+export default async function handle(task: WorkerTask): Promise<WorkerResult> {
   switch (task.kind) {
     case 'parse':
-      return parseTask(task);
+      return parseTask(task, await hasherFor(task.digests));
   }
 }
 
-function parseTask(task: ParseTask): ParseTaskResult {
+async function hasherFor(choice: ParseTask['digests']): Promise<HashBackend | undefined> {
+  if (choice === null) return undefined;
+  // Perf: package inputs are ~5 KB, where node:crypto wins (`auto` picks it for such batches);
+  // the backend module (and its WASM instance) is loaded only when WASM is asked for by name.
+  if (choice !== 'wasm') return JS_HASHER;
+  const { hashBackendFor } = await import('./backend.js');
+  return hashBackendFor('wasm');
+}
+
+function parseTask(task: ParseTask, hasher: HashBackend | undefined): ParseTaskResult {
+  const hash = task.facts || task.known.some((k) => k !== null);
   return {
     kind: 'parse',
     results: task.items.map((item, i): ParseOutcome => {
-      const file = readItem(item);
+      const file = readItem(item, hash);
       if (file.kind !== 'bytes') return { kind: 'parsed', result: file.result };
       const facts = { key: file.key, stat: file.stat, hash: file.hash };
       // Perf: a touched but unchanged file costs a hash, not a YAML parse.
       if (task.known[i] === file.hash) return { kind: 'reuse', facts };
-      const result = parseItemBytes(item, file.bytes);
+      const result = parseItemBytes(item, file.bytes, hasher);
       return task.facts ? { kind: 'parsed', result, facts } : { kind: 'parsed', result };
     }),
   };
