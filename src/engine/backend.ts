@@ -61,7 +61,11 @@ export function backendChoice(flag: unknown, env: Readonly<Record<string, string
 
 let wasmBackend: Backend | null | undefined;
 
-/** The WASM backend of this thread, or null when the module is missing or its ABI is stale. */
+/**
+ * The WASM backend of this thread, or null when the module is missing or its ABI is stale.
+ *
+ * @example wasmBackendOrNull()?.hashBatch([bytes])
+ */
 export function wasmBackendOrNull(): Backend | null {
   if (wasmBackend === undefined) {
     let exports: WasmExports | null = null;
@@ -82,7 +86,11 @@ function requireWasm(): Backend {
   throw new SkillgraphError('wasm.missing', "the WASM core is not built; run 'npm run build:wasm' or use --backend js", {});
 }
 
-/** The JS backend: node:crypto hashing, TypeScript reference resolver. */
+/**
+ * The JS backend: node:crypto hashing, TypeScript reference resolver.
+ *
+ * @example resolveCatalog(catalog, { backend: JS_BACKEND })
+ */
 export const JS_BACKEND: Backend = Object.freeze({ name: 'js' as const, hashBatch: JS_HASHER.hashBatch, resolveGraph: JS_RESOLVER.resolveGraph });
 
 /**

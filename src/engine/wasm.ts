@@ -33,14 +33,22 @@ export interface WasmExports {
   resolveDerivedLength(): number;
 }
 
-/** Path of the built module: `build/skillgraph.wasm` at the package root (from src/ or dist/). */
+/**
+ * Path of the built module: `build/skillgraph.wasm` at the package root (from src/ or dist/).
+ *
+ * @example wasmPath() // '/…/skillgraph/build/skillgraph.wasm'
+ */
 export function wasmPath(): string {
   return fileURLToPath(new URL('../../build/skillgraph.wasm', import.meta.url));
 }
 
 let compiled: WebAssembly.Module | null | undefined;
 
-/** The compiled module, or null when the build is missing. Compiled once per thread. */
+/**
+ * The compiled module, or null when the build is missing. Compiled once per thread.
+ *
+ * @example new Worker(file, { workerData: { wasm: compileWasm() } })
+ */
 export function compileWasm(path = wasmPath()): WebAssembly.Module | null {
   if (compiled !== undefined && path === wasmPath()) return compiled;
   const module = existsSync(path) ? new WebAssembly.Module(readFileSync(path)) : null;
@@ -48,7 +56,11 @@ export function compileWasm(path = wasmPath()): WebAssembly.Module | null {
   return module;
 }
 
-/** Instantiate `module` (e.g. received through workerData) and check its ABI. */
+/**
+ * Instantiate `module` (e.g. received through workerData) and check its ABI.
+ *
+ * @example const exports = instantiateWasm(workerData.wasm)
+ */
 export function instantiateWasm(module: WebAssembly.Module): WasmExports {
   const instance = new WebAssembly.Instance(module, {});
   const exports = instance.exports as unknown as WasmExports;
@@ -64,7 +76,11 @@ export function instantiateWasm(module: WebAssembly.Module): WasmExports {
 
 let instance: WasmExports | null | undefined;
 
-/** This thread's instance, or null when the module was not built. */
+/**
+ * This thread's instance, or null when the module was not built.
+ *
+ * @example loadWasm()?.abiVersion() // WASM_ABI_VERSION
+ */
 export function loadWasm(): WasmExports | null {
   if (instance === undefined) {
     const module = compileWasm();

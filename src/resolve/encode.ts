@@ -16,6 +16,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Flag bits of an occurrence (shared with assembly/resolve.ts). */
 export const FLAG_WRITES = 1;
+/** Kind bits of an occurrence, OR-ed into capability summaries. */
 export const KIND_BIT: Readonly<Record<EntryKind, number>> = Object.freeze({
   tool_ref: 1 << 1,
   inline: 1 << 2,
@@ -50,7 +51,11 @@ export interface EncodedCatalog {
   readonly overrides: readonly ToolOverride[];
 }
 
-/** Look up a requested name: `scope/name` pins a scope, a bare name goes through precedence. */
+/**
+ * Look up a requested name: `scope/name` pins a scope, a bare name goes through precedence.
+ *
+ * @example lookupSkill(catalog, 'project/deploy')?.descriptor.id // 'project/deploy'
+ */
 export function lookupSkill(catalog: Catalog, ref: string): SkillPackage | undefined {
   const slash = ref.indexOf('/');
   return slash < 0 ? catalog.get(ref) : catalog.getScoped(ref.slice(0, slash), ref.slice(slash + 1));
@@ -200,7 +205,11 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
   return { graph, nodes, labels, edgeLabels, roots, occurrences, overrides };
 }
 
-/** Upper bound on derived occurrences: each key of an edge's override set can hit at most once. */
+/**
+ * Upper bound on derived occurrences: each key of an edge's override set can hit at most once.
+ *
+ * @example derivedCapacity(encodeCatalog(catalog).graph) // 0 without overrides
+ */
 export function derivedCapacity(graph: ResolveGraph): number {
   let total = 0;
   for (let e = 0; e < graph.edgeOverride.length; e++) {

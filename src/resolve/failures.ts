@@ -23,17 +23,26 @@ export interface ResolveFailure {
   readonly message: string;
 }
 
-/** Skills shown at each end of an elided chain. */
+/** Skills shown at the start of an elided chain. */
 export const CHAIN_HEAD = 8;
+/** Skills shown at the end of an elided chain. */
 export const CHAIN_TAIL = 8;
 
-/** `a -> b -> c`, eliding the middle of long chains. */
+/**
+ * `a -> b -> c`, eliding the middle of long chains.
+ *
+ * @example formatChain(['a', 'b'], 0, ['c']) // 'a -> b -> c'
+ */
 export function formatChain(head: readonly string[], omitted: number, tail: readonly string[]): string {
   if (omitted <= 0) return [...head, ...tail].join(' -> ');
   return `${head.join(' -> ')} -> ... (${omitted} more) ... -> ${tail.join(' -> ')}`;
 }
 
-/** Message of a failure given its full path (used by the naive reference in tests too). */
+/**
+ * Message of a failure given its full path (used by the naive reference in tests too).
+ *
+ * @example failureMessage('cycle_detected', ['a', 'b', 'a']) // 'include cycle: a -> b -> a'
+ */
 export function failureMessage(type: FailureType, path: readonly string[], missing?: string): string {
   const chain = (p: readonly string[]): string =>
     p.length > CHAIN_HEAD + CHAIN_TAIL ? formatChain(p.slice(0, CHAIN_HEAD), p.length - CHAIN_HEAD - CHAIN_TAIL, p.slice(-CHAIN_TAIL)) : p.join(' -> ');

@@ -10,6 +10,7 @@ import { SkillgraphError } from '../model/errors.js';
 import { encodeCatalog } from './encode.js';
 import { tarjan } from './kernel-js.js';
 
+/** Text formats of `skillgraph graph`. */
 export const GRAPH_FORMATS = ['mermaid', 'dot'] as const;
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
 

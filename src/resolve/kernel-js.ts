@@ -214,5 +214,9 @@ function grow(arena: Int32Array, used: number, need: number): Int32Array {
   return next;
 }
 
-/** The `js` resolve backend. */
+/**
+ * The `js` resolve backend.
+ *
+ * @example resolveCatalog(catalog, { backend: JS_RESOLVER })
+ */
 export const JS_RESOLVER: ResolveBackend = Object.freeze({ name: 'js', resolveGraph: resolveGraphJs });

@@ -10,7 +10,11 @@ import { FLAG_WRITES, KIND_BIT, type EncodedCatalog, type OccurrenceMeta } from 
 
 const KIND_LISTS = new Map<number, readonly EntryKind[]>();
 
-/** The capability summary encoded by a node's summary bits (DESIGN R6). */
+/**
+ * The capability summary encoded by a node's summary bits (DESIGN R6).
+ *
+ * @example summaryFromBits(0, 0) // { tool_count: 0, writes: false, read_only: true, source_types: [] }
+ */
 export function summaryFromBits(count: number, bits: number): CapabilitySummary {
   const writes = (bits & FLAG_WRITES) !== 0;
   // Perf: at most 16 distinct kind sets, each built and frozen once, shared by every summary.
@@ -23,7 +27,11 @@ export function summaryFromBits(count: number, bits: number): CapabilitySummary 
   return Object.freeze({ tool_count: count, writes, read_only: !writes, source_types });
 }
 
-/** Entry object with fields in wire order (key, kind, writes, description, server, tool, path, source). */
+/**
+ * Entry object with fields in wire order (key, kind, writes, description, server, tool, path, source).
+ *
+ * @example entryFromMeta(enc.occurrences[0]).key
+ */
 export function entryFromMeta(meta: OccurrenceMeta): ResolvedToolEntry {
   const entry: Record<string, unknown> = { key: meta.key, kind: meta.kind, writes: meta.writes };
   if (meta.description !== undefined) entry.description = meta.description;
