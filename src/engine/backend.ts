@@ -137,8 +137,9 @@ function wasmHashBatch(ex: WasmExports): (inputs: readonly Uint8Array[]) => stri
       const count = j - i;
       if (ex.hashPrepare(count, total) !== 1) throw new SkillgraphError('internal', `WASM memory could not grow to hash ${total} bytes`, { bytes: total });
       const buffer = ex.memory.buffer;
-      const offsets = new Uint32Array(buffer, ex.hashOffsets(), count + 1);
-      const data = new Uint8Array(buffer, ex.hashData(), total);
+      // `>>> 0`: pointers come back as signed i32 and may pass 2 GiB.
+      const offsets = new Uint32Array(buffer, ex.hashOffsets() >>> 0, count + 1);
+      const data = new Uint8Array(buffer, ex.hashData() >>> 0, total);
       let p = 0;
       for (let k = 0; k < count; k++) {
         const input = inputs[i + k]!;
@@ -149,7 +150,7 @@ function wasmHashBatch(ex: WasmExports): (inputs: readonly Uint8Array[]) => stri
       offsets[count] = p;
       ex.hashRun(count);
       // Perf: one native hex conversion for the whole chunk, then slices.
-      const hex = Buffer.from(ex.memory.buffer, ex.hashOut(), count * 32).toString('hex');
+      const hex = Buffer.from(ex.memory.buffer, ex.hashOut() >>> 0, count * 32).toString('hex');
       for (let k = 0; k < count; k++) out[i + k] = hex.slice(k * 64, k * 64 + 64);
       i = j;
     }
@@ -169,7 +170,7 @@ function wasmResolveGraph(ex: WasmExports): (graph: ResolveGraph) => ResolveKern
     const cap = derivedCapacity(g);
     const ok = ex.resolvePrepare(n, g.edgeTarget.length, g.ownOcc.length, g.ovOffsets.length - 1, g.ovEntry.length, g.occCount, g.entryCount, cap);
     if (ok !== 1) throw new SkillgraphError('internal', `WASM memory could not grow for a graph of ${n} skills`, { nodes: n });
-    const put = (id: number, data: Int32Array): void => new Int32Array(ex.memory.buffer, ex.resolveRegion(id), data.length).set(data);
+    const put = (id: number, data: Int32Array): void => new Int32Array(ex.memory.buffer, ex.resolveRegion(id) >>> 0, data.length).set(data);
     put(R.edgeOffsets, g.edgeOffsets);
     put(R.edgeTarget, g.edgeTarget);
     put(R.edgeOverride, g.edgeOverride);
@@ -184,7 +185,7 @@ function wasmResolveGraph(ex: WasmExports): (graph: ResolveGraph) => ResolveKern
     if (len < 0) throw new SkillgraphError('internal', `WASM memory ran out resolving ${n} skills`, { nodes: n });
     const derived = ex.resolveDerivedLength();
     // Views are made after the run: memory.grow detaches earlier ones.
-    const take = (id: number, count: number): Int32Array => new Int32Array(ex.memory.buffer, ex.resolveRegion(id), count).slice();
+    const take = (id: number, count: number): Int32Array => new Int32Array(ex.memory.buffer, ex.resolveRegion(id) >>> 0, count).slice();
     return {
       status: take(R.status, n),
       errEdge: take(R.errEdge, n),
