@@ -301,3 +301,12 @@ Feature: Skill protocol types
       And the protocol CLI catalog gives "triage" metadata with 3 tools and source types "tool_ref,mcp"
       And the protocol CLI catalog gives "base" metadata with 2 tools and source types "tool_ref"
       And the protocol CLI catalog gives "loop-a" no metadata
+
+    Scenario: resolve lists each skill's protocol metadata, with and without entries
+      When I run the protocol CLI "resolve triage loop-a --root skills:project --json"
+      Then the protocol CLI exits with status 1
+      And the protocol CLI resolve output gives "triage" metadata with 3 tools and source types "tool_ref,mcp"
+      And the protocol CLI resolve output gives "loop-a" no metadata
+      When I run the protocol CLI "resolve base --summary --root skills:project --json"
+      Then the protocol CLI exits with status 0
+      And the protocol CLI resolve output gives "base" metadata with 2 tools and source types "tool_ref"

@@ -11,7 +11,7 @@
 import type { Catalog } from '../../model/catalog.js';
 import type { SkillPackage } from '../../model/package.js';
 import { SkillDefinition, SkillMetadata, toSkillError, type SkillError } from '../../model/protocol/index.js';
-import { resolveSkill } from '../../resolve/index.js';
+import { resolveSkill, type SkillResolution } from '../../resolve/index.js';
 import { parseVerbArgs, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
@@ -41,8 +41,7 @@ export interface Description {
  * @example describeSkill(catalog, 'ship-it').metadata?.tool_count
  */
 export function describeSkill(catalog: Catalog, name: string): Description {
-  const slash = name.indexOf('/');
-  const pkg = slash > 0 ? catalog.getScoped(name.slice(0, slash), name.slice(slash + 1)) : catalog.get(name);
+  const pkg = packageNamed(catalog, name);
   const resolution = resolveSkill(catalog, name);
   if (!pkg || resolution.error) {
     const failure = resolution.error ?? { type: 'skill_not_found' as const, message: `unknown skill '${name}'` };
@@ -54,6 +53,26 @@ export function describeSkill(catalog: Catalog, name: string): Description {
     metadata: SkillMetadata.fromSkill(pkg, resolution.entries),
     definition: SkillDefinition.fromSkill(pkg, resolution.entries),
   };
+}
+
+/**
+ * The package a resolver name refers to: `name` through precedence, `scope/name` pinned.
+ *
+ * @example packageNamed(catalog, 'project/code-review')?.descriptor.source.scope === 'project'
+ */
+export function packageNamed(catalog: Catalog, name: string): SkillPackage | undefined {
+  const slash = name.indexOf('/');
+  return slash > 0 ? catalog.getScoped(name.slice(0, slash), name.slice(slash + 1)) : catalog.get(name);
+}
+
+/**
+ * The protocol metadata of one resolved skill, or null when it failed to resolve.
+ *
+ * @example resolveCatalog(catalog).skills.map((s) => metadataOf(catalog, s))
+ */
+export function metadataOf(catalog: Catalog, resolution: SkillResolution): SkillMetadata | null {
+  const pkg = resolution.ok ? packageNamed(catalog, resolution.name) : undefined;
+  return pkg ? SkillMetadata.fromSummary(pkg, resolution.summary) : null;
 }
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

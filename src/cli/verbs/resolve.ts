@@ -1,6 +1,6 @@
 /**
  * `skillgraph resolve [NAME...]` — flatten each skill's tools (DESIGN R1–R7).
- * JSON: `{schemaVersion, skills: [{name, ok, entries, summary, error?}], cycles,
+ * JSON: `{schemaVersion, skills: [{name, ok, entries, summary, error?, metadata}], cycles,
  * counts, stats: {backend, nodes, edges, arenaEntries, timingsMs}}`; with
  * `--summary` the skills carry no entries. Exit 1 when a requested skill fails.
  */
@@ -11,6 +11,7 @@ import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { paint, useColor, writeJson, type CliIo } from '../io.js';
+import { metadataOf } from './describe.js';
 
 export const spec: VerbSpec = {
   name: 'resolve',
@@ -47,7 +48,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   };
   if (values.json) {
     writeJson(io, {
-      skills: summaryOnly ? result.skills.map(({ name, ok, summary, error }) => ({ name, ok, summary, ...(error ? { error } : {}) })) : result.skills,
+      // Each skill also carries its protocol metadata (DESIGN T2), null when it failed.
+      skills: result.skills.map((s) => {
+        const metadata = metadataOf(catalog, s);
+        if (!summaryOnly) return { ...s, metadata };
+        return { name: s.name, ok: s.ok, summary: s.summary, ...(s.error ? { error: s.error } : {}), metadata };
+      }),
       cycles: result.cycles,
       counts,
       stats: { ...result.stats, timingsMs: { catalog: catalogMs, ...result.stats.timingsMs } },
