@@ -3,8 +3,19 @@
  * picked from this module's own extension so `src/` (run through tsx, whose
  * loader workers inherit via NODE_OPTIONS/execArgv) and `dist/` both work.
  */
-import { Piscina } from 'piscina';
+import { createRequire } from 'node:module';
+import type { Piscina as PiscinaClass } from 'piscina';
 import { compileWasm } from './wasm.js';
+
+// Perf: piscina is loaded on the first pool, synchronously (its CommonJS build) so a pool
+// started before the synchronous walk really boots during it; a static import cost every
+// inline run ~40 ms.
+const requireHere = createRequire(import.meta.url);
+let piscinaClass: typeof PiscinaClass | undefined;
+function loadPiscina(): typeof PiscinaClass {
+  piscinaClass ??= (requireHere('piscina') as { Piscina: typeof PiscinaClass }).Piscina;
+  return piscinaClass;
+}
 import type { WorkerInit, WorkerResult, WorkerTask } from './messages.js';
 
 /** `worker.ts` beside `pool.ts`, or `worker.js` beside `pool.js`. */
@@ -27,6 +38,7 @@ export interface WorkerPool {
  */
 export function startPool(threads: number): WorkerPool {
   const workerData: WorkerInit = { wasmModule: compileWasm() };
+  const Piscina = loadPiscina();
   const piscina = new Piscina({
     filename: workerUrl().href,
     minThreads: threads,
