@@ -89,7 +89,7 @@ for (const size of sizes) {
       const r = resolveCatalog(catalog, { backend });
       const total = performance.now() - t0;
       const t = r.stats.timingsMs;
-      console.log(`end-to-end resolveCatalog (${backend}): ${total.toFixed(1)} ms (encode ${t.encode}, kernel ${t.kernel}, failures, cycles, results ${t.results})`);
+      console.log(`end-to-end resolveCatalog (${backend}): ${total.toFixed(1)} ms (encode ${t.encode}, kernel ${t.kernel}, results ${t.results})`);
     }
   }
 }

@@ -5,6 +5,7 @@
  * `--summary` the skills carry no entries. Exit 1 when a requested skill fails.
  */
 import { backendChoice } from '../../engine/backend.js';
+import type { BackendChoice } from '../../model/backend.js';
 import { isSkillgraphError } from '../../model/errors.js';
 import { resolveCatalog, type CatalogResolution } from '../../resolve/index.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
@@ -26,7 +27,7 @@ export const spec: VerbSpec = {
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
-  let choice;
+  let choice: BackendChoice;
   try {
     choice = backendChoice(values.backend, io.env);
   } catch (error) {
