@@ -40,6 +40,8 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'path.duplicate',
   'lockfile.invalid',
   'log.invalid',
+  // `--backend wasm` without a built module: the caller asked for something this install cannot do.
+  'wasm.missing',
 ]);
 
 /** Error codes that are findings about skills (exit 1). */
