@@ -10,7 +10,7 @@
 import type { ResolveGraph } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
 import type { IncludeSpec, SkillPackage, ToolOverride } from '../model/package.js';
-import type { EntryKind } from '../model/resolve.js';
+import type { EntryKind, ResolvedToolEntry } from '../model/resolve.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -24,17 +24,8 @@ export const KIND_BIT: Readonly<Record<EntryKind, number>> = Object.freeze({
   agent_skill: 1 << 4,
 });
 
-/** Metadata of one base occurrence (an own item of some skill). */
-export interface OccurrenceMeta {
-  readonly key: string;
-  readonly kind: EntryKind;
-  readonly writes: boolean;
-  readonly description?: string;
-  readonly server?: string;
-  readonly tool?: string;
-  readonly path?: string;
-  readonly source: string;
-}
+/** Metadata of one base occurrence (an own item of some skill): exactly the entry it resolves to. */
+export type OccurrenceMeta = ResolvedToolEntry;
 
 export interface EncodedCatalog {
   readonly graph: ResolveGraph;
