@@ -72,7 +72,8 @@ export function packageNamed(catalog: Catalog, name: string): SkillPackage | und
  */
 export function metadataOf(catalog: Catalog, resolution: SkillResolution): SkillMetadata | null {
   const pkg = resolution.ok ? packageNamed(catalog, resolution.name) : undefined;
-  return pkg ? SkillMetadata.fromSummary(pkg, resolution.summary) : null;
+  // Perf: package and summary are our own parser's and resolver's, so skip the zod round trip.
+  return pkg ? SkillMetadata.fromTrustedSummary(pkg, resolution.summary) : null;
 }
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

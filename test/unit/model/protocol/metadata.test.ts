@@ -122,3 +122,16 @@ describe('SkillMetadata.fromSummary', () => {
     expect(SkillMetadata.safeFromSummary(_pkg('x'), bad).ok).toBe(false);
   });
 });
+
+describe('SkillMetadata.fromTrustedSummary', () => {
+  it('gives what fromSummary gives, frozen, without sharing the summary’s list', () => {
+    const entries = [_toolRef('a', true), _inline('x', 0), _agentSkill('p')];
+    const pkg = _pkg('trusted', { version: '' });
+    const summary = summarizeEntries(entries);
+    const meta = SkillMetadata.fromTrustedSummary(pkg, summary);
+    expect(meta.toJSON()).toEqual(SkillMetadata.fromSummary(pkg, summary).toJSON());
+    expect(meta.version).toBe('0.0.0');
+    expect(Object.isFrozen(meta) && Object.isFrozen(meta.source_types)).toBe(true);
+    expect(meta.source_types).not.toBe(summary.source_types);
+  });
+});
