@@ -17,7 +17,9 @@ import { ParseCache, itemKey, type CacheStats } from './cache.js';
 import { estimateSkillFolders } from './estimate.js';
 import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './catalog-pipeline.js';
 import { parseItemBytes, readItem, statItem } from './parse-files.js';
+import type { ParseChunk, ParseTask } from './messages.js';
 import { startPool, type WorkerPool } from './pool.js';
+import { claimAndParse, newClaim } from './shard.js';
 import type { BackendChoice } from '../model/backend.js';
 
 /** Progress of a long run, for a TTY progress line. */
@@ -40,13 +42,26 @@ export interface EngineOptions {
   readonly onProgress?: (progress: EngineProgress) => void;
 }
 
-// Perf: measured by bench/e2e.ts on 2 cores (see bench/RESULTS.md): a pool costs ~250 ms
-// to start and each file ~60–250 µs to parse, so below ~2,000 uncached files inline wins.
+/**
+ * Files below which `workers: 'auto'` parses inline, for a machine with `cores` cores.
+ *
+ * @example defaultInlineThreshold(8) // 2000
+ */
+export function defaultInlineThreshold(cores: number): number {
+  // Perf: measured on the 10k generated tree, 2 cores shared with other work (load ≈ 2),
+  // `catalog --json --no-cache`, wall: inline 1.25–1.33 s; main thread + 1 worker claiming
+  // batches (shard.ts) 1.41–1.49 s; 2 workers 1.55–1.71 s and +70 MB RSS. The pool costs
+  // ~250 ms of CPU to boot and ~25 µs per file to post and rebuild results, and saves at most
+  // half of ~55 µs per file — only when a core is really free; on 2 cores one rarely is.
+  // With 3+ cores a worker gets a core of its own, and the pool pays from ~2,000 files.
+  return cores >= 3 ? 2_000 : 25_000;
+}
+
 export const DEFAULT_ENGINE_OPTIONS: EngineOptions = Object.freeze({
   workers: 'auto',
   cache: false,
   backend: 'auto',
-  inlineThreshold: 2_000,
+  inlineThreshold: defaultInlineThreshold(availableParallelism()),
   batchSize: 256,
 });
 
@@ -108,7 +123,8 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   const threadsFor = (work: number): number => {
     if (options.workers === 'auto') {
       if (work < options.inlineThreshold) return 0;
-      return Math.max(1, Math.min(availableParallelism(), Math.ceil(work / options.batchSize)));
+      // The main thread is one of the parsers (shard.ts), so a pool of cores − 1 fills the machine.
+      return Math.max(1, Math.min(availableParallelism() - 1, Math.ceil(work / options.batchSize)));
     }
     return options.workers;
   };
@@ -174,16 +190,22 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
         if (report && done % 500 === 0) report({ phase: 'parse', done, total: items.length });
       }
     } else {
+      // Perf: the main thread parses too, claiming batches from the same shared counter as the
+      // workers (shard.ts): on 2 cores, 1 worker + main beat 2 workers + an idle main thread.
       const workerPool = getPool(threads);
-      const batches: number[][] = [];
-      for (let b = 0; b < todo.length; b += options.batchSize) batches.push(todo.slice(b, b + options.batchSize));
-      await Promise.all(
-        batches.map(async (batch) => {
-          const batchItems = batch.map((i) => items[i]!);
-          const known = batchItems.map((item) => cache?.knownHash(itemKey(item)) ?? null);
-          const out = await workerPool.run({ kind: 'parse', items: batchItems, facts: cache !== undefined, known, digests: digests.backend });
-          out.results.forEach((r, j) => {
-            const i = batch[j]!;
+      const todoItems = todo.map((i) => items[i]!);
+      const job = {
+        facts: cache !== undefined,
+        known: todoItems.map((item) => cache?.knownHash(itemKey(item)) ?? null),
+        claim: newClaim(),
+        batch: options.batchSize,
+      };
+      const task: ParseTask = { kind: 'parse', itemsJson: JSON.stringify(todoItems), digests: digests.backend, ...job };
+      const remote = Array.from({ length: threads }, () => workerPool.run(task));
+      const take = (chunks: readonly ParseChunk[]): void => {
+        for (const { start, outcomes } of chunks) {
+          outcomes.forEach((r, j) => {
+            const i = todo[start + j]!;
             if (r.kind === 'reuse') {
               results[i] = cache!.revalidate(r.facts.key, r.facts.stat, r.facts.hash);
               revalidated++;
@@ -192,10 +214,16 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
             results[i] = r.result;
             if (cache && r.facts) cache.store(r.facts.key, r.facts.stat, r.facts.hash, r.result);
           });
-          done += batch.length;
-          report?.({ phase: 'parse', done, total: items.length });
-        }),
-      );
+          done += outcomes.length;
+        }
+        report?.({ phase: 'parse', done, total: items.length });
+      };
+      take(claimAndParse(todoItems, job, digests.hasher));
+      for (const answer of await Promise.all(remote)) take(answer.chunks);
+      // Every item was claimed exactly once; a gap would be a protocol bug, never a silent hole.
+      for (const i of todo) {
+        if (results[i] === undefined) throw new SkillgraphError('internal', `no parse result for ${items[i]!.locator}`, { locator: items[i]!.locator });
+      }
     }
     return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated } };
   }

@@ -8,10 +8,18 @@ import type { BackendChoice } from '../model/backend.js';
 import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
 import type { FileStat } from './parse-files.js';
 
-/** Read and parse one batch of skill files. */
+/**
+ * Take part in one parse job: claim batches of `items` from the shared
+ * counter until none is left (see `shard.ts`); the main thread claims too.
+ */
 export interface ParseTask {
   readonly kind: 'parse';
-  readonly items: readonly ParseItem[];
+  /**
+   * The job's items as one JSON string. Perf: posting one string to each
+   * worker is a copy of bytes; posting 10,000 objects cost the main thread a
+   * structured clone per worker.
+   */
+  readonly itemsJson: string;
   /** Also return each file's stat and content hash (for the parse cache). */
   readonly facts: boolean;
   /**
@@ -19,6 +27,10 @@ export interface ParseTask {
    * hash to it the worker skips the parse and answers `reuse`.
    */
   readonly known: readonly (string | null)[];
+  /** `Int32Array` over a SharedArrayBuffer: `[0]` is the next unclaimed item index. */
+  readonly claim: Int32Array;
+  /** Items per claim (hundreds: never one file per message). */
+  readonly batch: number;
   /**
    * Hash backend for each package's digest (computed in the worker, kept by
    * the seal step), or null to leave digests to the main thread.
@@ -37,8 +49,14 @@ export interface FileFacts {
 
 export interface ParseTaskResult {
   readonly kind: 'parse';
-  /** In item order. */
-  readonly results: readonly ParseOutcome[];
+  /** The batches this worker claimed, each with its first item index. */
+  readonly chunks: readonly ParseChunk[];
+}
+
+/** Consecutive items `start…start + outcomes.length − 1`, in item order. */
+export interface ParseChunk {
+  readonly start: number;
+  readonly outcomes: readonly ParseOutcome[];
 }
 
 /** A fresh result, or `reuse` (the cached result is still right: same content hash). */

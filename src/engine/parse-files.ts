@@ -3,7 +3,7 @@
  * worker, cache revalidation): stat → size check → read → hash → parseSkill.
  * A bad or unreadable file becomes a diagnostic result, never a throw.
  */
-import { closeSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { packageDigest } from '../catalog/digest.js';
 import { discoverDiagnostic } from '../discover/messages.js';
 import type { HashBackend } from '../model/backend.js';
@@ -23,6 +23,7 @@ export interface ItemBytes {
   readonly kind: 'bytes';
   readonly key: string;
   readonly stat: FileStat;
+  /** Valid until the next `readItem` in this thread (a reused buffer): parse or hash it first. */
   readonly bytes: Uint8Array;
   /** hex SHA-256 of `bytes` (`''` when not asked for: only the parse cache needs it). */
   readonly hash: string;
@@ -61,22 +62,30 @@ export function statItem(item: ParseItem): ItemStat | ItemFailed {
  * @example const f = readItem(item, true); const r = f.kind === 'bytes' ? parseItemBytes(item, f.bytes) : f.result;
  */
 export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed {
-  let stat: Stats;
+  // Perf: open + fstat + read into one reused buffer + close: no path lookup for the stat and
+  // no ArrayBuffer per file (fewer GC pauses: ~10k buffers of ~5 KB at 10k skills).
+  let fd: number;
   try {
-    stat = statSync(item.path);
+    fd = openSync(item.path, 'r');
   } catch (error) {
     return { kind: 'result', result: unreadable(item, error) };
   }
-  const maxBytes = DEFAULT_PARSE_OPTIONS.maxFileBytes;
-  if (stat.size > maxBytes) return { kind: 'result', result: tooLarge(item, stat.size, maxBytes) };
-  let bytes: Uint8Array;
   try {
-    bytes = readAll(item.path, stat.size);
-  } catch (error) {
-    return { kind: 'result', result: unreadable(item, error) };
+    let stat: Stats;
+    let bytes: Uint8Array;
+    try {
+      stat = fstatSync(fd);
+      const maxBytes = DEFAULT_PARSE_OPTIONS.maxFileBytes;
+      if (stat.size > maxBytes) return { kind: 'result', result: tooLarge(item, stat.size, maxBytes) };
+      bytes = readAll(fd, stat.size);
+    } catch (error) {
+      return { kind: 'result', result: unreadable(item, error) };
+    }
+    // Perf: the content hash only serves the cache: −26 ms at 10k skills with --no-cache.
+    return { kind: 'bytes', key: itemKey(item), stat: { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino }, bytes, hash: hash ? contentHash(bytes) : '' };
+  } finally {
+    closeSync(fd);
   }
-  // Perf: the content hash only serves the cache: −26 ms at 10k skills with --no-cache.
-  return { kind: 'bytes', key: itemKey(item), stat: { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino }, bytes, hash: hash ? contentHash(bytes) : '' };
 }
 
 /**
@@ -112,21 +121,22 @@ export function parseItem(item: ParseItem, hasher?: HashBackend): ParseItemResul
   return file.kind === 'bytes' ? parseItemBytes(item, file.bytes, hasher) : file.result;
 }
 
-/** Read exactly `size` bytes (the stat'ed size) so a growing file cannot blow the limit. */
-function readAll(path: string, size: number): Uint8Array {
-  const buf = new Uint8Array(size);
-  const fd = openSync(path, 'r');
-  try {
-    let off = 0;
-    while (off < size) {
-      const n = readSync(fd, buf, off, size - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    return off === size ? buf : buf.subarray(0, off);
-  } finally {
-    closeSync(fd);
+let readBuffer = new Uint8Array(256 * 1024);
+
+/**
+ * Read exactly `size` bytes (the stat'ed size) so a growing file cannot blow the limit.
+ * The bytes are a view of a buffer reused by the next read: use them before reading again.
+ */
+function readAll(fd: number, size: number): Uint8Array {
+  if (readBuffer.length < size) readBuffer = new Uint8Array(Math.max(size, readBuffer.length * 2));
+  const buf = readBuffer;
+  let off = 0;
+  while (off < size) {
+    const n = readSync(fd, buf, off, size - off, off);
+    if (n === 0) break;
+    off += n;
   }
+  return buf.subarray(0, off);
 }
 
 function unreadable(item: ParseItem, error: unknown): ParseItemResult {

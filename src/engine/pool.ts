@@ -45,7 +45,7 @@ export function startPool(threads: number): WorkerPool {
     maxThreads: threads,
     idleTimeout: 1_000,
     workerData,
-    // Perf: one task per batch of hundreds of files; queue depth is the batch count.
+    // Perf: one task per worker per job; the worker claims batches of hundreds of files itself.
     concurrentTasksPerWorker: 1,
   });
   return {

@@ -4,8 +4,9 @@
  */
 import { JS_HASHER } from '../catalog/hasher.js';
 import type { HashBackend } from '../model/backend.js';
-import type { ParseOutcome, ParseTask, ParseTaskResult, WorkerResult, WorkerTask } from './messages.js';
-import { parseItemBytes, readItem } from './parse-files.js';
+import type { ParseItem } from './catalog-pipeline.js';
+import type { ParseTask, ParseTaskResult, WorkerResult, WorkerTask } from './messages.js';
+import { claimAndParse } from './shard.js';
 
 /** Handle one batch. */
 export default async function handle(task: WorkerTask): Promise<WorkerResult> {
@@ -25,17 +26,6 @@ async function hasherFor(choice: ParseTask['digests']): Promise<HashBackend | un
 }
 
 function parseTask(task: ParseTask, hasher: HashBackend | undefined): ParseTaskResult {
-  const hash = task.facts || task.known.some((k) => k !== null);
-  return {
-    kind: 'parse',
-    results: task.items.map((item, i): ParseOutcome => {
-      const file = readItem(item, hash);
-      if (file.kind !== 'bytes') return { kind: 'parsed', result: file.result };
-      const facts = { key: file.key, stat: file.stat, hash: file.hash };
-      // Perf: a touched but unchanged file costs a hash, not a YAML parse.
-      if (task.known[i] === file.hash) return { kind: 'reuse', facts };
-      const result = parseItemBytes(item, file.bytes, hasher);
-      return task.facts ? { kind: 'parsed', result, facts } : { kind: 'parsed', result };
-    }),
-  };
+  const items = JSON.parse(task.itemsJson) as ParseItem[];
+  return { kind: 'parse', chunks: claimAndParse(items, task, hasher) };
 }
