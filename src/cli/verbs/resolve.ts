@@ -20,7 +20,6 @@ export const spec: VerbSpec = {
   usage: '[NAME...] [--backend auto|wasm|js] [--summary] [--root PATH[:scope[:precedence]]]... [--json]',
   flags: {
     ...CATALOG_FLAGS,
-    backend: { type: 'string', value: 'B', description: 'auto (default), wasm or js; else $SKILLGRAPH_BACKEND' },
     summary: { type: 'boolean', description: 'capability summaries and counts only, no entry lists' },
   },
 };
