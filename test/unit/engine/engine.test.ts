@@ -52,6 +52,20 @@ describe('createEngine', () => {
     }
   });
 
+  it('gives the same catalog whichever hash backend runs', async () => {
+    const contents: string[] = [];
+    for (const backend of ['js', 'wasm', 'auto'] as const) {
+      const engine = createEngine({ workers: 0, backend });
+      try {
+        const loaded = await engine.loadCatalog({ roots });
+        contents.push(_content(loaded));
+      } finally {
+        await engine.close();
+      }
+    }
+    expect(new Set(contents).size).toBe(1);
+  });
+
   it('auto stays inline below the threshold and uses the pool above it', async () => {
     const small = createEngine({ workers: 'auto', inlineThreshold: 10_000 });
     const big = createEngine({ workers: 'auto', inlineThreshold: 5, batchSize: 20 });
