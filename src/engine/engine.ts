@@ -13,10 +13,11 @@ import { join } from 'node:path';
 import type { HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
 import { hashBackendFor } from './backend.js';
-import { ParseCache, itemKey, type CacheStats } from './cache.js';
+import { CACHE_FILE_NAME, ParseCache, itemKey, type CacheStats } from './cache.js';
 import { estimateSkillFolders } from './estimate.js';
 import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './catalog-pipeline.js';
-import { parseItemBytes, readItem, statItem } from './parse-files.js';
+import { parseItemBytes, readItem, statItem, type ItemFailed, type ItemStat } from './parse-files.js';
+import { fileIdentity, runKey } from './run-key.js';
 import type { ParseChunk, ParseTask } from './messages.js';
 import { startPool, type WorkerPool } from './pool.js';
 import { claimAndParse, newClaim } from './shard.js';
@@ -74,9 +75,22 @@ export interface EngineCatalog extends LoadedCatalog {
   readonly cache: CacheStats;
 }
 
+/** A walked, stat'ed run, not parsed yet (see `Engine.prepare`). */
+export interface PreparedRun {
+  /**
+   * With the cache on: a key covering everything the run's output depends
+   * on (see `memo.ts`), for `readRunMemo` / `writeRunMemo`; undefined without a cache.
+   */
+  readonly key: string | undefined;
+  /** Parse (through the cache) and seal. */
+  load(): Promise<EngineCatalog>;
+}
+
 export interface Engine {
   /** Discover, parse and seal the catalog the options describe. */
   loadCatalog(options: LoadCatalogOptions): Promise<EngineCatalog>;
+  /** Walk and stat only, so a caller can answer from a run memo before anything is parsed. */
+  prepare(options: LoadCatalogOptions): PreparedRun;
   /** Release the pool (idempotent). */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -133,8 +147,8 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
    * `auto` with no cache to answer from: when a cheap look at the roots says the job is big,
    * start the pool now so its threads boot while the main thread walks.
    */
-  const prestart = (load: LoadCatalogOptions, cache: ParseCache | undefined): void => {
-    if (options.workers !== 'auto' || (cache && cache.size > 0) || pool || closed) return;
+  const prestart = (load: LoadCatalogOptions): void => {
+    if (options.workers !== 'auto' || pool || closed) return;
     // Perf: measured on the 10k tree (2 cores): the pool's ~250 ms start hides behind the
     // ~160 ms walk; the guess costs ~1 ms (≤ 5 readdirs per root).
     const guess = estimateSkillFolders(load.roots);
@@ -156,7 +170,12 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     readonly backend: BackendChoice | null;
   }
 
-  async function parseAll(items: readonly ParseItem[], cache: ParseCache | undefined, digests: Digests): Promise<{ results: ParseItemResult[]; workers: number; cache: CacheStats }> {
+  async function parseAll(
+    items: readonly ParseItem[],
+    cache: ParseCache | undefined,
+    digests: Digests,
+    stats: readonly (ItemStat | ItemFailed)[] | undefined,
+  ): Promise<{ results: ParseItemResult[]; workers: number; cache: CacheStats }> {
     const results: (ParseItemResult | undefined)[] = new Array(items.length);
     let hits = 0;
     let revalidated = 0;
@@ -165,7 +184,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
       if (cache) {
-        const file = statItem(item);
+        const file = stats?.[i] ?? statItem(item);
         if (file.kind === 'stat') {
           const hit = cache.lookup(file.key, file.stat);
           if (hit) {
@@ -238,28 +257,50 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return { result, revalidated: false };
   }
 
+  function prepare(catalogOptions: LoadCatalogOptions): PreparedRun {
+    if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
+    const hasher: HashBackend = catalogOptions.hasher ?? hashBackendFor(options.backend);
+    // A caller's own hasher cannot travel to a worker: its digests are then made at seal time.
+    const own = catalogOptions.hasher === undefined;
+    const digests: Digests = own ? { hasher, backend: options.backend } : { hasher: undefined, backend: null };
+    const cacheDir = options.cache;
+    const cacheFile = cacheDir === false ? undefined : fileIdentity(join(cacheDir, CACHE_FILE_NAME));
+    options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
+    if (cacheFile === undefined || cacheFile === null) prestart(catalogOptions);
+    const plan = planCatalog({ ...catalogOptions, hasher });
+    // Perf: a warm run answers from stat alone; the stats are taken once, here.
+    const stats = cacheDir === false ? undefined : plan.items.map(statItem);
+    let key: string | undefined;
+    return {
+      get key(): string | undefined {
+        if (key === undefined && cacheDir !== false && own && cacheFile !== undefined) {
+          key = runKey({ plan, stats: stats!, cacheFile, engine: { backend: options.backend, hasher: hasher.name } });
+        }
+        return key;
+      },
+      async load(): Promise<EngineCatalog> {
+        if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
+        const cache = cacheDir === false ? undefined : ParseCache.open(cacheDir);
+        const parsed = await parseAll(plan.items, cache, digests, stats);
+        options.onProgress?.({ phase: 'seal', done: plan.items.length, total: plan.items.length });
+        const loaded = assembleCatalog(plan, parsed.results, { workers: parsed.workers, trustDigests: own });
+        if (cache && cacheDir !== false) {
+          try {
+            cache.save(cacheDir);
+          } catch {
+            // Perf/reliability: the cache is an accelerator; a read-only cache folder never fails a run.
+          }
+        }
+        return { catalog: loaded.catalog, stats: loaded.stats, cache: parsed.cache };
+      },
+    };
+  }
+
   return {
     async loadCatalog(catalogOptions: LoadCatalogOptions): Promise<EngineCatalog> {
-      const hasher: HashBackend = catalogOptions.hasher ?? hashBackendFor(options.backend);
-      // A caller's own hasher cannot travel to a worker: its digests are then made at seal time.
-      const own = catalogOptions.hasher === undefined;
-      const digests: Digests = own ? { hasher, backend: options.backend } : { hasher: undefined, backend: null };
-      options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
-      const cache = options.cache === false ? undefined : ParseCache.open(options.cache);
-      prestart(catalogOptions, cache);
-      const plan = planCatalog({ ...catalogOptions, hasher });
-      const parsed = await parseAll(plan.items, cache, digests);
-      options.onProgress?.({ phase: 'seal', done: plan.items.length, total: plan.items.length });
-      const loaded = assembleCatalog(plan, parsed.results, { workers: parsed.workers, trustDigests: own });
-      if (cache && options.cache !== false) {
-        try {
-          cache.save(options.cache);
-        } catch {
-          // Perf/reliability: the cache is an accelerator; a read-only cache folder never fails a run.
-        }
-      }
-      return { catalog: loaded.catalog, stats: loaded.stats, cache: parsed.cache };
+      return prepare(catalogOptions).load();
     },
+    prepare,
     async close(): Promise<void> {
       closed = true;
       const p = pool;

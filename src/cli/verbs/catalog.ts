@@ -11,9 +11,9 @@ import { SkillMetadata } from '../../model/protocol/index.js';
 import { resolveCatalog } from '../../resolve/index.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
-import { CATALOG_FLAGS, catalogFromFlags, type CatalogFromFlags } from '../catalog-flags.js';
+import { CATALOG_FLAGS, catalogFromFlags, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { paint, useColor, writeJson, type CliIo } from '../io.js';
+import { SCHEMA_VERSION, paint, useColor, type CliIo } from '../io.js';
 
 export const spec: VerbSpec = {
   name: 'catalog',
@@ -42,6 +42,11 @@ export function catalogDocument(result: CatalogFromFlags): Record<string, unknow
   };
 }
 
+/** The bytes `writeJson` writes for `doc` (kept as text for the run memo). */
+function jsonText(doc: Record<string, unknown>): string {
+  return `${JSON.stringify({ schemaVersion: SCHEMA_VERSION, ...doc }, null, 2)}\n`;
+}
+
 /** Exit status of catalog-reading verbs: findings when a skill was left out by an error. */
 export function catalogStatus(catalog: Catalog): number {
   return hasErrors(catalog.diagnostics) ? EXIT.findings : EXIT.ok;
@@ -49,9 +54,13 @@ export function catalogStatus(catalog: Catalog): number {
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseVerbArgs(spec, args, io);
+  if (values.json) {
+    const out = await memoizedCatalogOutput(values, io, spec.name, (result) => ({ text: jsonText(catalogDocument(result)), status: catalogStatus(result.catalog) }));
+    io.stdout.write(out.text);
+    return out.status;
+  }
   const result = await catalogFromFlags(values, io, spec.name);
-  if (values.json) writeJson(io, catalogDocument(result));
-  else io.stderr.write(renderCatalog(result, io, { table: true }));
+  io.stderr.write(renderCatalog(result, io, { table: true }));
   return catalogStatus(result.catalog);
 }
 

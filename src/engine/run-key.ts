@@ -1,0 +1,62 @@
+/**
+ * The key of a run memo (see `memo.ts`): one SHA-256 over everything a
+ * run's output is a function of, computed after the walk and the stat of
+ * every skill file, before anything is read or parsed.
+ */
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { VERSION } from '../cli/version.js';
+import type { CatalogPlan } from './catalog-pipeline.js';
+import { CACHE_FORMAT } from './cache.js';
+import { wholeCodeFingerprint } from './memo.js';
+import type { ItemFailed, ItemStat } from './parse-files.js';
+
+/**
+ * `size:mtime:inode` of a file, or null when it does not exist.
+ *
+ * @example fileIdentity('/tmp/cache/parse-cache.v1.bin') // '72538164:1764480420000.5:1234' or null
+ */
+export function fileIdentity(path: string): string | null {
+  try {
+    const st = statSync(path);
+    return `${st.size}:${st.mtimeMs}:${st.ino}`;
+  } catch {
+    return null;
+  }
+}
+
+/** What a run key covers besides the code. */
+export interface RunKeyInput {
+  /** The walk: candidates (with profile), discovery findings, root reports, hasher. */
+  readonly plan: CatalogPlan;
+  /** Per item, its stat (or the finished result of a file that could not be stat'ed). */
+  readonly stats: readonly (ItemStat | ItemFailed)[];
+  /** Identity of the parse cache file the run would be answered from (null: none yet). */
+  readonly cacheFile: string | null;
+  /** Engine options that can show in the output. */
+  readonly engine: Readonly<Record<string, string | number | boolean>>;
+}
+
+/**
+ * The run key: hex SHA-256 over the code fingerprint, version, cache format,
+ * engine options, the whole walk result and every item's profile and stat.
+ *
+ * @example const key = runKey({ plan, stats, cacheFile, engine: { backend: 'auto', hasher: 'js' } });
+ */
+export function runKey(input: RunKeyInput): string {
+  const hash = createHash('sha256');
+  hash.update(`${wholeCodeFingerprint()}\u0000${VERSION}\u0000${CACHE_FORMAT}\u0000${input.cacheFile ?? '-'}\u0000`);
+  hash.update(JSON.stringify(Object.entries(input.engine).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  const { discovered, items, hasher } = input.plan;
+  hash.update(`\u0000${hasher.name}\u0000`);
+  hash.update(JSON.stringify({ diagnostics: discovered.diagnostics, roots: discovered.roots }));
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    const file = input.stats[i];
+    const stat = file === undefined ? '?' : file.kind === 'stat' ? `${file.stat.size}:${file.stat.mtimeMs}:${file.stat.ino}` : JSON.stringify(file.result);
+    hash.update(
+      `\u0001${item.path}\u0000${item.locator}\u0000${item.dirName}\u0000${item.scope}\u0000${item.precedence}\u0000${item.root}\u0000${item.profile}\u0000${stat}`,
+    );
+  }
+  return hash.digest('hex');
+}

@@ -1,0 +1,100 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main.js';
+import type { CliIo } from '../../../src/cli/io.js';
+import { makeRoot } from '../../../src/discover/roots.js';
+import { createEngine } from '../../../src/engine/engine.js';
+import { readRunMemo, writeRunMemo } from '../../../src/engine/memo.js';
+
+let dir: string;
+
+function _skill(name: string, description: string): string {
+  const folder = join(dir, 'skills', name);
+  mkdirSync(folder, { recursive: true });
+  const file = join(folder, 'SKILL.md');
+  writeFileSync(file, `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`);
+  return file;
+}
+
+async function _cli(args: string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const io: CliIo = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true }, cwd: dir, env: { HOME: dir } };
+  const code = await main(args, io);
+  return { code, stdout };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'skillgraph-memo-'));
+  for (let i = 0; i < 5; i++) _skill(`skill-${i}`, `Skill ${i}. Use when testing.`);
+});
+
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('run memo files', () => {
+  it('round-trips text and status, and answers only for the same key', () => {
+    const cache = join(dir, 'memo-files');
+    expect(writeRunMemo(cache, 'x', 'key-1', { text: 'héllo\n{}', status: 1 })).toBe(true);
+    expect(readRunMemo(cache, 'x', 'key-1')).toEqual({ text: 'héllo\n{}', status: 1 });
+    expect(readRunMemo(cache, 'x', 'key-2')).toBeUndefined();
+    expect(readRunMemo(cache, 'y', 'key-1')).toBeUndefined();
+  });
+
+  it('treats a truncated memo as absent', () => {
+    const cache = join(dir, 'memo-truncated');
+    writeRunMemo(cache, 'x', 'k', { text: 'a long enough text', status: 0 });
+    const file = join(cache, 'run-memo.x.v1.txt');
+    writeFileSync(file, readFileSync(file).subarray(0, -3));
+    expect(readRunMemo(cache, 'x', 'k')).toBeUndefined();
+  });
+});
+
+describe('Engine.prepare key', () => {
+  it('is undefined without a cache and changes when a skill file is touched', async () => {
+    const roots = [makeRoot({ path: join(dir, 'skills') }, dir)];
+    const cache = join(dir, 'key-cache');
+    const off = createEngine({ workers: 0, cache: false });
+    const on = createEngine({ workers: 0, cache });
+    try {
+      expect(off.prepare({ roots }).key).toBeUndefined();
+      const before = on.prepare({ roots }).key;
+      expect(on.prepare({ roots }).key).toBe(before);
+      const later = new Date(Date.now() + 10_000);
+      utimesSync(join(dir, 'skills', 'skill-1', 'SKILL.md'), later, later);
+      expect(on.prepare({ roots }).key).not.toBe(before);
+    } finally {
+      await off.close();
+      await on.close();
+    }
+  });
+});
+
+describe('catalog --json through the run memo', () => {
+  it('replays byte-identical output for an unchanged tree and never a stale one', async () => {
+    const cache = join(dir, 'cli-cache');
+    const args = ['catalog', '--root', join(dir, 'skills'), '--cache', cache, '--json'];
+    const fresh = await _cli(['catalog', '--root', join(dir, 'skills'), '--no-cache', '--json']);
+    const fill = await _cli(args);
+    expect(existsSync(join(cache, 'run-memo.catalog-json.v1.txt'))).toBe(false);
+    const warm = await _cli(args);
+    expect(existsSync(join(cache, 'run-memo.catalog-json.v1.txt'))).toBe(true);
+    const replay = await _cli(args);
+    for (const run of [fill, warm, replay]) {
+      expect(run.code).toBe(fresh.code);
+      expect(run.stdout).toBe(fresh.stdout);
+    }
+
+    const file = _skill('skill-2', 'Edited skill 2. Use when testing.');
+    const later = new Date(Date.now() + 20_000);
+    utimesSync(file, later, later);
+    const edited = await _cli(args);
+    expect(edited.stdout).toContain('Edited skill 2.');
+    expect(edited.stdout).toBe((await _cli(['catalog', '--root', join(dir, 'skills'), '--no-cache', '--json'])).stdout);
+
+    _skill('skill-9', 'A new skill. Use when testing.');
+    expect((await _cli(args)).stdout).toContain('skill-9');
+  });
+});
