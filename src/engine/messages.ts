@@ -9,24 +9,21 @@ import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
 import type { FileStat } from './parse-files.js';
 
 /**
- * Take part in one parse job: claim batches of `items` from the shared
- * counter until none is left (see `shard.ts`); the main thread claims too.
+ * Parse up to `claims` batches of one job, claimed from the shared counter
+ * (see `shard.ts`); the main thread claims from the same counter. Tasks are
+ * small and kept two in flight per worker, so results stream back batch by
+ * batch instead of piling up in the worker.
  */
 export interface ParseTask {
   readonly kind: 'parse';
-  /**
-   * The job's items as one JSON string. Perf: posting one string to each
-   * worker is a copy of bytes; posting 10,000 objects cost the main thread a
-   * structured clone per worker.
-   */
-  readonly itemsJson: string;
+  /** Job number: a worker decodes `payload` once per job. */
+  readonly job: number;
+  /** `shareJob({ items, known })`: UTF-8 JSON in shared memory (no copy per task). */
+  readonly payload: Uint8Array;
+  /** Batches to claim at most in this task. */
+  readonly claims: number;
   /** Also return each file's stat and content hash (for the parse cache). */
   readonly facts: boolean;
-  /**
-   * Per item, the content hash the cache holds (or null): when the bytes still
-   * hash to it the worker skips the parse and answers `reuse`.
-   */
-  readonly known: readonly (string | null)[];
   /** `Int32Array` over a SharedArrayBuffer: `[0]` is the next unclaimed item index. */
   readonly claim: Int32Array;
   /** Items per claim (hundreds: never one file per message). */

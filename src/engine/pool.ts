@@ -24,6 +24,9 @@ export function workerUrl(): URL {
   return new URL(`./worker${ext}`, import.meta.url);
 }
 
+/** Tasks queued per worker at once. */
+export const IN_FLIGHT = 2;
+
 export interface WorkerPool {
   readonly threads: number;
   run(task: WorkerTask): Promise<WorkerResult>;
@@ -45,8 +48,13 @@ export function startPool(threads: number): WorkerPool {
     maxThreads: threads,
     idleTimeout: 1_000,
     workerData,
-    // Perf: one task per worker per job; the worker claims batches of hundreds of files itself.
-    concurrentTasksPerWorker: 1,
+    // Perf: tasks are one batch (hundreds of files) each, IN_FLIGHT queued per worker so the
+    // next is already there when one ends.
+    concurrentTasksPerWorker: IN_FLIGHT,
+    // Perf: a worker's objects live one batch (posted, then garbage), so a small young
+    // generation costs no speed; 4 MB instead of the default cut peak RSS with 2 workers at
+    // 10k skills from ~366 MB to ~310 MB (same wall time within noise).
+    resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   return {
     threads,

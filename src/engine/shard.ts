@@ -24,20 +24,46 @@ export interface ShardJob {
   readonly batch: number;
 }
 
-/** A fresh claim counter for `shardJob`. */
+/** A fresh claim counter for a job. */
 export function newClaim(): Int32Array {
   return new Int32Array(new SharedArrayBuffer(4));
 }
 
+/** What every participant reads once per job. */
+export interface SharedJob {
+  readonly items: readonly ParseItem[];
+  readonly known: readonly (string | null)[];
+}
+
 /**
- * Claim batches of `items` until none is left and parse them; returns the chunks this caller parsed.
+ * The job's items and known hashes as UTF-8 JSON in shared memory.
+ * Perf: every task of a job posts the same shared bytes (no copy per task or
+ * per worker); a worker decodes them once per job (`readSharedJob`).
+ *
+ * @example const payload = shareJob({ items, known }); pool.run({ ...task, payload });
+ */
+export function shareJob(job: SharedJob): Uint8Array {
+  const bytes = new TextEncoder().encode(JSON.stringify(job));
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  shared.set(bytes);
+  return shared;
+}
+
+/** Decode `shareJob` bytes. */
+export function readSharedJob(payload: Uint8Array): SharedJob {
+  // TextDecoder refuses views of shared memory: copy out first.
+  return JSON.parse(new TextDecoder().decode(payload.slice())) as SharedJob;
+}
+
+/**
+ * Claim batches of `items` (at most `maxClaims`) until none is left and parse them; returns the chunks this caller parsed.
  *
  * @example const chunks = claimAndParse(items, { facts: false, known: [], claim: newClaim(), batch: 256 }, JS_HASHER);
  */
-export function claimAndParse(items: readonly ParseItem[], job: ShardJob, hasher: HashBackend | undefined): ParseChunk[] {
+export function claimAndParse(items: readonly ParseItem[], job: ShardJob, hasher: HashBackend | undefined, maxClaims = Infinity): ParseChunk[] {
   const hash = job.facts || job.known.some((k) => k !== null);
   const chunks: ParseChunk[] = [];
-  for (;;) {
+  while (chunks.length < maxClaims) {
     const start = Atomics.add(job.claim, 0, job.batch);
     if (start >= items.length) return chunks;
     const end = Math.min(items.length, start + job.batch);
@@ -45,6 +71,7 @@ export function claimAndParse(items: readonly ParseItem[], job: ShardJob, hasher
     for (let i = start; i < end; i++) outcomes.push(parseOutcome(items[i]!, job.known[i] ?? null, job.facts, hash, hasher));
     chunks.push({ start, outcomes });
   }
+  return chunks;
 }
 
 /** One item: read (hashing only for the cache), reuse when the bytes still hash to `known`, else parse. */

@@ -4,9 +4,8 @@
  */
 import { JS_HASHER } from '../catalog/hasher.js';
 import type { HashBackend } from '../model/backend.js';
-import type { ParseItem } from './catalog-pipeline.js';
 import type { ParseTask, ParseTaskResult, WorkerResult, WorkerTask } from './messages.js';
-import { claimAndParse } from './shard.js';
+import { claimAndParse, readSharedJob, type SharedJob } from './shard.js';
 
 /** Handle one batch. */
 export default async function handle(task: WorkerTask): Promise<WorkerResult> {
@@ -25,7 +24,10 @@ async function hasherFor(choice: ParseTask['digests']): Promise<HashBackend | un
   return hashBackendFor('wasm');
 }
 
+let current: { readonly job: number; readonly shared: SharedJob } | undefined;
+
 function parseTask(task: ParseTask, hasher: HashBackend | undefined): ParseTaskResult {
-  const items = JSON.parse(task.itemsJson) as ParseItem[];
-  return { kind: 'parse', chunks: claimAndParse(items, task, hasher) };
+  if (current?.job !== task.job) current = { job: task.job, shared: readSharedJob(task.payload) };
+  const { items, known } = current.shared;
+  return { kind: 'parse', chunks: claimAndParse(items, { facts: task.facts, known, claim: task.claim, batch: task.batch }, hasher, task.claims) };
 }
