@@ -8,7 +8,7 @@ import type { Composition, IncludeSpec, InlineTool, McpSource, ToolOverride, Too
 import type { Report } from './fields.js';
 import { kindOf } from './fields.js';
 import type { ParseRuleCode } from './profiles.js';
-import { IncludeObjectSchema, InlineToolSchema, McpObjectSchema, ToolObjectSchema, check } from './schemas.js';
+import { IncludeObjectSchema, InlineToolSchema, McpObjectSchema, ToolObjectSchema, check, fastIncludeObject } from './schemas.js';
 import type { YamlPath } from './yaml-types.js';
 
 // `name` or `scope/name`; neither part may hold white space or a slash.
@@ -59,7 +59,8 @@ function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
       return;
     }
     if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
-      const r = check(IncludeObjectSchema, entry);
+      const fast = fastIncludeObject(entry);
+      const r = fast ? ({ ok: true, value: fast } as const) : check(IncludeObjectSchema, entry);
       if (!r.ok) return report('includes.invalid', [...path, ...r.path], 'value', { detail: r.detail });
       const ref = parseIncludeRef(r.value.skill);
       if (!ref) return report('includes.invalid', [...path, 'skill'], 'value', { detail: `'${r.value.skill}' is not a skill name or scope/name` });
