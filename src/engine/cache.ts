@@ -7,7 +7,7 @@
  * written atomically (temp + rename) and is safe to delete at any time.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
@@ -15,7 +15,9 @@ import { VERSION } from '../cli/version.js';
 import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
 
 /** Bump when the entry layout or anything a cached result depends on changes shape. */
-export const CACHE_FORMAT = 1;
+export const CACHE_FORMAT = 2;
+/** Entries per serialised chunk of the cache file. */
+const CHUNK_ENTRIES = 512;
 export const CACHE_FILE_NAME = `parse-cache.v${CACHE_FORMAT}.bin`;
 /** Entries kept across runs; the least recently used go first. */
 export const CACHE_MAX_ENTRIES = 200_000;
@@ -31,12 +33,19 @@ interface CacheEntry {
   used: number;
 }
 
-interface CacheFile {
+/**
+ * The file: a sequence of chunks, each a u32 (big-endian) byte length and a
+ * `v8.serialize`d value: first the header, then arrays of at most
+ * CHUNK_ENTRIES entries. Perf: one serialised value for 10k skills was a
+ * ~72 MB buffer on top of the live entries at save and at load (peak RSS
+ * +70 MB); chunks keep that under a few MB.
+ */
+interface CacheHeader {
   readonly format: number;
   readonly version: string;
   readonly code: string;
   readonly run: number;
-  readonly entries: Array<[string, CacheEntry]>;
+  readonly count: number;
 }
 
 /** What a run learnt from the cache. */
@@ -121,14 +130,38 @@ export class ParseCache {
     const file = join(dir, CACHE_FILE_NAME);
     let entries = new Map<string, CacheEntry>();
     let run = 1;
+    let fd: number | undefined;
     try {
-      const data = deserialize(readFileSync(file)) as CacheFile;
-      if (data && data.format === CACHE_FORMAT && data.version === VERSION && data.code === codeFingerprint() && Array.isArray(data.entries)) {
-        entries = new Map(data.entries);
-        run = data.run + 1;
+      fd = openSync(file, 'r');
+      const size = fstatSync(fd).size;
+      let at = 0;
+      const next = (): unknown => {
+        const head = Buffer.alloc(4);
+        if (readSync(fd!, head, 0, 4, at) !== 4) throw new RangeError('truncated cache chunk');
+        const length = head.readUInt32BE(0);
+        if (at + 4 + length > size) throw new RangeError('truncated cache chunk');
+        const body = Buffer.allocUnsafe(length);
+        if (readSync(fd!, body, 0, length, at + 4) !== length) throw new RangeError('truncated cache chunk');
+        at += 4 + length;
+        return deserialize(body);
+      };
+      const header = next() as CacheHeader;
+      if (header && header.format === CACHE_FORMAT && header.version === VERSION && header.code === codeFingerprint()) {
+        const loaded = new Map<string, CacheEntry>();
+        while (at < size) {
+          const chunk = next();
+          if (!Array.isArray(chunk)) throw new TypeError('bad cache chunk');
+          for (const [key, entry] of chunk as Array<[string, CacheEntry]>) loaded.set(key, entry);
+        }
+        if (loaded.size === header.count) {
+          entries = loaded;
+          run = header.run + 1;
+        }
       }
     } catch {
-      // absent or unreadable: start empty
+      // absent, unreadable or damaged: start empty
+    } finally {
+      if (fd !== undefined) closeSync(fd);
     }
     return new ParseCache(file, entries, run);
   }
@@ -175,17 +208,35 @@ export class ParseCache {
       list.sort((a, b) => b[1].used - a[1].used);
       list = list.slice(0, CACHE_MAX_ENTRIES);
     }
-    const data: CacheFile = { format: CACHE_FORMAT, version: VERSION, code: codeFingerprint(), run: this.run, entries: list };
+    const header: CacheHeader = { format: CACHE_FORMAT, version: VERSION, code: codeFingerprint(), run: this.run, count: list.length };
     mkdirSync(dir, { recursive: true });
     const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
+    let fd: number | undefined;
     try {
-      writeFileSync(temp, serialize(data));
+      fd = openSync(temp, 'w');
+      const put = (value: unknown): void => {
+        const body = serialize(value);
+        const head = Buffer.alloc(4);
+        head.writeUInt32BE(body.length, 0);
+        writeAll(fd!, head);
+        writeAll(fd!, body);
+      };
+      put(header);
+      for (let i = 0; i < list.length; i += CHUNK_ENTRIES) put(list.slice(i, i + CHUNK_ENTRIES));
+      closeSync(fd);
+      fd = undefined;
       renameSync(temp, this.file);
     } catch (error) {
+      if (fd !== undefined) closeSync(fd);
       rmSync(temp, { force: true });
       throw error;
     }
     this.dirty = false;
     return true;
   }
+}
+
+function writeAll(fd: number, bytes: Uint8Array): void {
+  let off = 0;
+  while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
 }
