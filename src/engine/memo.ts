@@ -32,7 +32,8 @@ let codeFingerprint: string | undefined;
 
 /**
  * Size and mtime of every file of skillgraph's code (the folder above this
- * module's, recursively: `dist/` when built, `src/` under tsx).
+ * module's, recursively: `dist/` when built, `src/` under tsx) and of its
+ * `package.json` (which pins its dependencies' exact versions).
  *
  * @example wholeCodeFingerprint().length // 64
  */
@@ -58,6 +59,13 @@ export function wholeCodeFingerprint(): string {
       }
     };
     walk(fileURLToPath(new URL('../', import.meta.url)), '');
+    // The package manifest pins the exact versions of yaml, zod and piscina.
+    try {
+      const manifest = statSync(fileURLToPath(new URL('../../package.json', import.meta.url)));
+      hash.update(`\u0000package.json\u0000${manifest.size}\u0000${manifest.mtimeMs}`);
+    } catch {
+      hash.update('\u0000package.json\u0000?');
+    }
     codeFingerprint = hash.digest('hex');
   }
   return codeFingerprint;
