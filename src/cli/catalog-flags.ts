@@ -127,7 +127,7 @@ export function catalogRequest(values: ParsedArgs['values'], io: CliIo, verb: st
       nested: values.nested === true || (config?.nested ?? false),
       ...(profile !== undefined ? { profile } : {}),
     },
-    engine: { workers, cache, backend, ...(io.stderr.isTTY ? { onProgress: progressLine(io) } : {}) },
+    engine: { workers, cache, backend, keepPool: false, ...(io.stderr.isTTY ? { onProgress: progressLine(io) } : {}) },
     rootSource,
     ...(config && configPath ? { configFile: config.file } : {}),
   };

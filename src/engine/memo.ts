@@ -15,7 +15,7 @@
  * rename); safe to delete at any time; `--no-cache` neither reads nor writes it.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -103,15 +103,21 @@ export function readRunMemo(dir: string, name: string, key: string): RunMemo | u
 export function writeRunMemo(dir: string, name: string, key: string, memo: RunMemo): boolean {
   const file = memoFile(dir, name);
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  let fd: number | undefined;
   try {
-    const body = Buffer.from(memo.text, 'utf8');
-    const header = Buffer.from(`${JSON.stringify({ key, status: memo.status, length: body.length })}\n`, 'utf8');
+    // Perf: header and text written straight to the file, no joined copy of an ~11 MB text.
+    const header = `${JSON.stringify({ key, status: memo.status, length: Buffer.byteLength(memo.text, 'utf8') })}\n`;
     mkdirSync(dir, { recursive: true });
-    writeFileSync(temp, Buffer.concat([header, body]));
+    fd = openSync(temp, 'w');
+    writeFileSync(fd, header);
+    writeFileSync(fd, memo.text);
+    closeSync(fd);
+    fd = undefined;
     renameSync(temp, file);
     return true;
   } catch {
     try {
+      if (fd !== undefined) closeSync(fd);
       rmSync(temp, { force: true });
     } catch {
       // nothing more to clean
