@@ -50,16 +50,28 @@ export function runKey(input: RunKeyInput): string {
   const { discovered, items, hasher } = input.plan;
   hash.update(`\u0000${hasher.name}\u0000`);
   hash.update(JSON.stringify({ diagnostics: discovered.diagnostics, roots: discovered.roots }));
-  // Perf: one string per item (its cache key and stat), hashed in one update: ~2× faster than
-  // an update per item at 10k.
-  const parts = new Array<string>(items.length);
+  // Perf: item keys joined into one string, and (key length, size, mtime, inode) per item as
+  // raw float64s: no number-to-text per stat; ~2× faster than one text per item at 10k.
+  const keys = new Array<string>(items.length);
+  const numbers = new Float64Array(items.length * 4);
+  const failed: string[] = [];
   for (let i = 0; i < items.length; i++) {
     const file = input.stats[i];
-    const stat = file === undefined ? '?' : file.kind === 'stat' ? `${file.stat.size}:${file.stat.mtimeMs}:${file.stat.ino}` : JSON.stringify(file.result);
     const key = file?.kind === 'stat' ? file.key : itemKey(items[i]!);
-    // Length-prefixed, so no path text can fake an item boundary.
-    parts[i] = `${key.length}:${key}${stat.length}:${stat}`;
+    keys[i] = key;
+    numbers[i * 4] = key.length;
+    if (file?.kind === 'stat') {
+      numbers[i * 4 + 1] = file.stat.size;
+      numbers[i * 4 + 2] = file.stat.mtimeMs;
+      numbers[i * 4 + 3] = file.stat.ino;
+    } else {
+      numbers[i * 4 + 1] = -1;
+      failed.push(`${i}:${file === undefined ? '?' : JSON.stringify(file.result)}`);
+    }
   }
-  hash.update(`${items.length}:${parts.join('')}`);
+  hash.update(`${items.length}\u0000`);
+  hash.update(keys.join(''));
+  hash.update(new Uint8Array(numbers.buffer));
+  hash.update(JSON.stringify(failed));
   return hash.digest('hex');
 }
