@@ -10,7 +10,7 @@
  *   npm run bench:setup && npm run build && node --import=tsx bench/e2e.ts [--skills 10000] [--repeat 3] [--out bench/RESULTS.md]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -138,6 +138,11 @@ export async function runE2e({ skills, repeat }: { skills: number; repeat: numbe
     measure('skillgraph catalog, cold, workers auto', repeat, catalog(['--no-cache']), catalogSkills),
     measure('skillgraph catalog, cold cache fill (auto)', repeat, catalog(['--cache', cacheDir]), catalogSkills, () => rmSync(cacheDir, { recursive: true, force: true })),
     measure('skillgraph catalog, warm cache (auto)', repeat, catalog(['--cache', cacheDir]), catalogSkills),
+    // The warm row above is mostly answered by the run memo (src/engine/memo.ts); this one
+    // shows the parse cache alone: every skill from the cache by stat, then seal, resolve, JSON.
+    measure('skillgraph catalog, warm parse cache only (run memo deleted before each run)', repeat, catalog(['--cache', cacheDir]), catalogSkills, () => {
+      for (const name of existsSync(cacheDir) ? readdirSync(cacheDir) : []) if (name.startsWith('run-memo.')) rmSync(join(cacheDir, name), { force: true });
+    }),
   ];
   rmSync(cacheDir, { recursive: true, force: true });
 
@@ -171,7 +176,7 @@ const ratio = (base: number, x: number): string => `${(base / x).toFixed(2)}×`;
 
 /** The Markdown report, targets included, with a verdict per target. */
 export function renderResults(r: E2eResult): string {
-  const [naive, w0, w2, auto, fill, warm] = r.synthetic as [Measure, Measure, Measure, Measure, Measure, Measure];
+  const [naive, w0, w2, auto, fill, warm, parseCacheOnly] = r.synthetic as [Measure, Measure, Measure, Measure, Measure, Measure, Measure];
   const cold = auto;
   const lines: string[] = [];
   lines.push('# Benchmark results', '', `Produced by \`npm run bench\` on ${r.date}.`, '', `Machine: ${r.machine}.`, '');
@@ -181,10 +186,10 @@ export function renderResults(r: E2eResult): string {
   lines.push('| variant | wall ms | vs naive | µs / skill | peak RSS | skills reported |', '|---|---:|---:|---:|---:|---:|');
   for (const m of r.synthetic) lines.push(`| ${m.label} | ${m.ms.toFixed(0)} | ${ratio(naive.ms, m.ms)} | ${((m.ms * 1000) / r.skills).toFixed(0)} | ${mib(m.rssBytes)} | ${m.skills ?? '?'} |`);
   lines.push('');
-  const peak = Math.max(...[w0, w2, auto, fill, warm].map((m) => m.rssBytes ?? 0));
+  const peak = Math.max(...[w0, w2, auto, fill, warm, parseCacheOnly].map((m) => m.rssBytes ?? 0));
   const targets: [string, boolean, string][] = [
     ['cold ≥ 5× faster than the naive pipeline', naive.ms / cold.ms >= 5, `${ratio(naive.ms, cold.ms)} (auto), ${ratio(naive.ms, w0.ms)} (workers 0), ${ratio(naive.ms, w2.ms)} (workers 2)`],
-    ['warm ≥ 3× faster than cold', cold.ms / warm.ms >= 3, `${ratio(cold.ms, warm.ms)}`],
+    ['warm ≥ 3× faster than cold', cold.ms / warm.ms >= 3, `${ratio(cold.ms, warm.ms)} (parse cache alone: ${ratio(cold.ms, parseCacheOnly.ms)})`],
     ['peak RSS ≤ 300 MB', peak <= 300e6, `${(peak / 1e6).toFixed(0)} MB`],
   ];
   const sg = r.corpus.skillgraph;
