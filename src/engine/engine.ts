@@ -8,7 +8,7 @@
  * item order, so the catalog is byte-identical for 0, 1, 2 or 4 workers,
  * with or without the cache.
  */
-import { availableParallelism, homedir } from 'node:os';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -19,61 +19,13 @@ import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatal
 import { parseItemBytes, readItem, statItem, type ItemFailed, type ItemStat } from './parse-files.js';
 import { fileIdentity, runKey } from './run-key.js';
 import type { ParseChunk, ParseTask } from './messages.js';
-import { startPool, type WorkerPool } from './pool.js';
-import { IN_FLIGHT } from './pool.js';
+import { IN_FLIGHT, startPool, type WorkerPool } from './pool.js';
 import { claimAndParse, newClaim, shareJob } from './shard.js';
 import type { BackendChoice } from '../model/backend.js';
+import { resolveEngineOptions, type EngineOptions } from './options.js';
 
-/** Progress of a long run, for a TTY progress line. */
-export interface EngineProgress {
-  readonly phase: 'walk' | 'parse' | 'seal';
-  readonly done: number;
-  readonly total: number;
-}
-
-export interface EngineOptions {
-  /** Worker threads: 0 = always inline, `auto` = by expected work (default). */
-  readonly workers: number | 'auto';
-  /** Parse cache folder, or false for none. */
-  readonly cache: string | false;
-  readonly backend: BackendChoice;
-  /** Files below which `auto` stays inline (the pool's start would not pay). */
-  readonly inlineThreshold: number;
-  /** Files per worker task. */
-  readonly batchSize: number;
-  /**
-   * Keep the pool between loads (default true: a long-lived engine pays the
-   * pool's start once). A one-shot caller (the CLI) sets false: the threads
-   * and their heaps go as soon as parsing is done, before the catalog is
-   * sealed — peak RSS at 10k skills with 2 workers −23 MB.
-   */
-  readonly keepPool: boolean;
-  readonly onProgress?: (progress: EngineProgress) => void;
-}
-
-/**
- * Files below which `workers: 'auto'` parses inline, for a machine with `cores` cores.
- *
- * @example defaultInlineThreshold(8) // 2000
- */
-export function defaultInlineThreshold(cores: number): number {
-  // Perf: measured on the 10k generated tree, 2 cores shared with other work (load ≈ 2),
-  // `catalog --json --no-cache`, wall: inline 1.25–1.33 s; main thread + 1 worker claiming
-  // batches (shard.ts) 1.41–1.49 s; 2 workers 1.55–1.71 s and +70 MB RSS. The pool costs
-  // ~250 ms of CPU to boot and ~25 µs per file to post and rebuild results, and saves at most
-  // half of ~55 µs per file — only when a core is really free; on 2 cores one rarely is.
-  // With 3+ cores a worker gets a core of its own, and the pool pays from ~2,000 files.
-  return cores >= 3 ? 2_000 : 25_000;
-}
-
-export const DEFAULT_ENGINE_OPTIONS: EngineOptions = Object.freeze({
-  workers: 'auto',
-  cache: false,
-  backend: 'auto',
-  inlineThreshold: defaultInlineThreshold(availableParallelism()),
-  batchSize: 256,
-  keepPool: true,
-});
+export { DEFAULT_ENGINE_OPTIONS, defaultCacheDir, defaultInlineThreshold, resolveEngineOptions } from './options.js';
+export type { EngineOptions, EngineProgress } from './options.js';
 
 /**
  * A loaded catalog plus what the parse cache did. Cache counts live beside
@@ -103,36 +55,6 @@ export interface Engine {
   /** Release the pool (idempotent). */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
-}
-
-/**
- * Resolve engine options; errors name the field.
- *
- * @example resolveEngineOptions({ workers: 2 }).batchSize // 256
- */
-export function resolveEngineOptions(options: Partial<EngineOptions> = {}): EngineOptions {
-  const merged: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
-  if (merged.workers !== 'auto' && (!Number.isSafeInteger(merged.workers) || merged.workers < 0 || merged.workers > 64)) {
-    throw new SkillgraphError('options.invalid', `workers must be 'auto' or a whole number 0–64, got ${String(merged.workers)}`, { field: 'workers' });
-  }
-  for (const field of ['inlineThreshold', 'batchSize'] as const) {
-    if (!Number.isSafeInteger(merged[field]) || merged[field] < 1) {
-      throw new SkillgraphError('options.invalid', `${field} must be a whole number ≥ 1, got ${String(merged[field])}`, { field });
-    }
-  }
-  if (typeof merged.keepPool !== 'boolean') {
-    throw new SkillgraphError('options.invalid', `keepPool must be true or false, got ${String(merged.keepPool)}`, { field: 'keepPool' });
-  }
-  if (merged.cache !== false && (typeof merged.cache !== 'string' || merged.cache === '')) {
-    throw new SkillgraphError('options.invalid', 'cache must be a folder path or false', { field: 'cache' });
-  }
-  return Object.freeze(merged);
-}
-
-/** The default cache folder: `$XDG_CACHE_HOME/skillgraph`, else `~/.cache/skillgraph`. */
-export function defaultCacheDir(env: Readonly<Record<string, string | undefined>>): string {
-  const base = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
-  return join(base, 'skillgraph');
 }
 
 /**
