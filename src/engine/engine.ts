@@ -15,17 +15,28 @@ import { SkillgraphError } from '../model/errors.js';
 import { hashBackendFor } from './backend.js';
 import { CACHE_FILE_NAME, ParseCache, itemKey, type CacheStats } from './cache.js';
 import { estimateSkillFolders } from './estimate.js';
-import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './catalog-pipeline.js';
-import { parseItemBytes, readItem, statItem, type ItemFailed, type ItemStat } from './parse-files.js';
+import { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
+import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './plan.js';
 import { fileIdentity, runKey } from './run-key.js';
 import type { ParseChunk, ParseTask } from './messages.js';
 import { IN_FLIGHT, startPool, type WorkerPool } from './pool.js';
-import { claimAndParse, newClaim, shareJob } from './shard.js';
 import type { BackendChoice } from '../model/backend.js';
 import { resolveEngineOptions, type EngineOptions } from './options.js';
 
 export { DEFAULT_ENGINE_OPTIONS, defaultCacheDir, defaultInlineThreshold, resolveEngineOptions } from './options.js';
 export type { EngineOptions, EngineProgress } from './options.js';
+
+/** The parse side (parse stage, yaml, zod), loaded only when some file must be parsed. */
+type ParseWork = typeof import('./parse-files.js') & typeof import('./shard.js');
+
+let parseWork: Promise<ParseWork> | undefined;
+
+// Perf: a run answered by the run memo or wholly by the parse cache never loads the parse
+// stage: ~90 ms of imports (yaml, zod, the parse modules) off a warm `catalog --json`.
+function loadParseWork(): Promise<ParseWork> {
+  parseWork ??= Promise.all([import('./parse-files.js'), import('./shard.js')]).then(([files, shard]) => ({ ...files, ...shard }));
+  return parseWork;
+}
 
 /**
  * A loaded catalog plus what the parse cache did. Cache counts live beside
@@ -131,13 +142,15 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       }
       todo.push(i);
     }
+    const work = todo.length > 0 ? await loadParseWork() : undefined;
     const threads = threadsFor(todo.length);
     const report = options.onProgress;
     let done = items.length - todo.length;
     report?.({ phase: 'parse', done, total: items.length });
-    if (threads === 0) {
+    // Nothing to parse (work undefined) takes the inline branch with an empty list.
+    if (threads === 0 || work === undefined) {
       for (const i of todo) {
-        const outcome = parseOne(items[i]!, cache, digests.hasher);
+        const outcome = parseOne(work!, items[i]!, cache, digests.hasher);
         if (outcome.revalidated) revalidated++;
         results[i] = outcome.result;
         done++;
@@ -151,10 +164,10 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       const job = {
         facts: cache !== undefined,
         known: todoItems.map((item) => cache?.knownHash(itemKey(item)) ?? null),
-        claim: newClaim(),
+        claim: work.newClaim(),
         batch: options.batchSize,
       };
-      const task: ParseTask = { kind: 'parse', job: ++jobs, payload: shareJob({ items: todoItems, known: job.known }), claims: 1, digests: digests.backend, ...job };
+      const task: ParseTask = { kind: 'parse', job: ++jobs, payload: work.shareJob({ items: todoItems, known: job.known }), claims: 1, digests: digests.backend, ...job };
       const take = (chunks: readonly ParseChunk[]): void => {
         for (const { start, outcomes } of chunks) {
           outcomes.forEach((r, j) => {
@@ -186,7 +199,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       // The main thread claims one batch at a time and yields in between, so finished worker
       // batches are taken (and new tasks posted) while it parses.
       for (;;) {
-        const mine = claimAndParse(todoItems, job, digests.hasher, 1);
+        const mine = work.claimAndParse(todoItems, job, digests.hasher, 1);
         if (mine.length === 0) break;
         take(mine);
         await new Promise<void>((resolve) => setImmediate(resolve));
@@ -200,12 +213,12 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated } };
   }
 
-  function parseOne(item: ParseItem, cache: ParseCache | undefined, hasher: HashBackend | undefined): { result: ParseItemResult; revalidated: boolean } {
-    const file = readItem(item, cache !== undefined);
+  function parseOne(work: ParseWork, item: ParseItem, cache: ParseCache | undefined, hasher: HashBackend | undefined): { result: ParseItemResult; revalidated: boolean } {
+    const file = work.readItem(item, cache !== undefined);
     if (file.kind === 'result') return { result: file.result, revalidated: false };
     const again = cache?.revalidate(file.key, file.stat, file.hash);
     if (again) return { result: again, revalidated: true };
-    const result = parseItemBytes(item, file.bytes, hasher);
+    const result = work.parseItemBytes(item, file.bytes, hasher);
     cache?.store(file.key, file.stat, file.hash, result);
     return { result, revalidated: false };
   }

@@ -3,20 +3,15 @@
  * worker, cache revalidation): stat → size check → read → hash → parseSkill.
  * A bad or unreadable file becomes a diagnostic result, never a throw.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { packageDigest } from '../catalog/digest.js';
-import { discoverDiagnostic } from '../discover/messages.js';
 import type { HashBackend } from '../model/backend.js';
 import { DEFAULT_PARSE_OPTIONS, PROFILES, formatMessage, parseSkill } from '../parse/index.js';
 import { contentHash, itemKey } from './cache.js';
-import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
+import type { ParseItem, ParseItemResult } from './plan.js';
+import { unreadable, type FileStat, type ItemFailed } from './file-stat.js';
 
-/** The stat fields the cache compares. */
-export interface FileStat {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly ino: number;
-}
+export { statItem, type FileStat, type ItemFailed, type ItemStat } from './file-stat.js';
 
 /** An item's file, read (and, for the cache, stat'ed and hashed). */
 export interface ItemBytes {
@@ -29,33 +24,6 @@ export interface ItemBytes {
   readonly bytes: Uint8Array;
   /** hex SHA-256 of `bytes` (`''` when not asked for: only the parse cache needs it). */
   readonly hash: string;
-}
-
-/** An item's file, stat'ed only. */
-export interface ItemStat {
-  readonly kind: 'stat';
-  readonly key: string;
-  readonly stat: FileStat;
-}
-
-/** A file that could not be used: its finished (diagnostic-only) result. */
-export interface ItemFailed {
-  readonly kind: 'result';
-  readonly result: ParseItemResult;
-}
-
-/**
- * Stat an item's file (the warm-cache path: no read).
- *
- * @example const f = statItem(item); if (f.kind === 'stat') cache.lookup(f.key, f.stat);
- */
-export function statItem(item: ParseItem): ItemStat | ItemFailed {
-  try {
-    const stat = statSync(item.path);
-    return { kind: 'stat', key: itemKey(item), stat: { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino } };
-  } catch (error) {
-    return { kind: 'result', result: unreadable(item, error) };
-  }
 }
 
 /**
@@ -175,10 +143,6 @@ function readToEnd(fd: number, limit: number): Uint8Array {
   return readBuffer.subarray(0, off);
 }
 
-function unreadable(item: ParseItem, error: unknown): ParseItemResult {
-  const reason = (error as NodeJS.ErrnoException)?.code ?? String(error);
-  return { locator: item.locator, diagnostics: [discoverDiagnostic('discover.unreadable', item.locator, { path: item.locator, reason })] };
-}
 
 /** A file over the parse limit is never read; the finding uses parse's wording and the profile's severity. */
 function tooLarge(item: ParseItem, size: number, limit: number): ParseItemResult {

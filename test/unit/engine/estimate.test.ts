@@ -58,3 +58,11 @@ describe('claimAndParse', () => {
     expect(flat.map((x) => (x.o.kind === 'parsed' ? x.o.result : null))).toEqual(inline);
   });
 });
+
+describe('DEFAULT_PLAN_PROFILE', () => {
+  it('is the parse stage default (planCatalog may not import the parse barrel)', async () => {
+    const { DEFAULT_PLAN_PROFILE } = await import('../../../src/engine/plan.js');
+    const { DEFAULT_PARSE_OPTIONS } = await import('../../../src/parse/index.js');
+    expect(DEFAULT_PLAN_PROFILE).toBe(DEFAULT_PARSE_OPTIONS.profile);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The parse-free steps of the catalog pipeline: plan (check roots, walk,
+ * list the files) and assemble (seal parse results into a catalog). Kept
+ * apart from `parse-files.ts` so the engine can walk, stat and answer from
+ * its run memo without loading the parse stage (and yaml / zod) at all.
+ */
+import { buildCatalog } from '../catalog/build.js';
+import { JS_HASHER } from '../catalog/hasher.js';
+import { discover, type DiscoverOptions, type DiscoverResult, type RootReport } from '../discover/walk.js';
+import type { SkillRoot } from '../discover/roots.js';
+import type { HashBackend } from '../model/backend.js';
+import type { Catalog } from '../model/catalog.js';
+import type { Diagnostic } from '../model/diagnostics.js';
+import { SkillgraphError } from '../model/errors.js';
+import type { SkillPackage } from '../model/package.js';
+// Perf: profiles.ts, not the parse barrel (which loads yaml and zod, ~70 ms).
+import { isProfileName, type ProfileName } from '../parse/profiles.js';
+
+/** The profile used when none is given (`DEFAULT_PARSE_OPTIONS.profile`; a unit test keeps them equal). */
+export const DEFAULT_PLAN_PROFILE: ProfileName = 'skillgraph';
+
+/** One file to read and parse (plain data; safe to post to a worker). */
+export interface ParseItem {
+  /** Native path to read. */
+  readonly path: string;
+  /** Canonical POSIX path: the package locator. */
+  readonly locator: string;
+  readonly dirName: string;
+  readonly scope: string;
+  readonly precedence: number;
+  readonly root: string;
+  readonly profile: ProfileName;
+}
+
+/** The outcome for one item: a package unless the skill is broken, and every finding. */
+export interface ParseItemResult {
+  readonly locator: string;
+  readonly package?: SkillPackage;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** Options of `loadCatalog`: walk options plus the parse profile and hash backend. */
+export interface LoadCatalogOptions extends Partial<DiscoverOptions> {
+  readonly roots: readonly SkillRoot[];
+  /** Validation profile (default `skillgraph`). */
+  readonly profile?: string;
+  readonly hasher?: HashBackend;
+}
+
+/** Counts that describe a run (no timings: `--json` output stays byte-identical). */
+export interface CatalogStats {
+  /** Skill files read. */
+  readonly files: number;
+  /** Skills in the catalog (winners). */
+  readonly skills: number;
+  /** Candidates that parsed (winners and shadowed). */
+  readonly parsed: number;
+  /** Candidates that did not parse (see diagnostics). */
+  readonly broken: number;
+  readonly backend: string;
+  /** Worker threads used for parsing (0 = inline). */
+  readonly workers: number;
+  readonly roots: {
+    readonly searched: number;
+    readonly dirs: number;
+    /** POSIX paths of optional roots that do not exist. */
+    readonly missing: readonly string[];
+    readonly list: readonly RootReport[];
+  };
+}
+
+export interface LoadedCatalog {
+  readonly catalog: Catalog;
+  readonly stats: CatalogStats;
+}
+
+/** What discovery planned: the items to parse, plus what `assembleCatalog` needs afterwards. */
+export interface CatalogPlan {
+  /** One per candidate, in candidate order (precedence high first, then locator). */
+  readonly items: readonly ParseItem[];
+  readonly discovered: DiscoverResult;
+  readonly hasher: HashBackend;
+}
+
+/**
+ * Step 1 of the pipeline: check roots, walk, and list the files to parse.
+ * Throws `root.missing` / `root.not-directory` / `options.invalid`.
+ *
+ * @example const plan = planCatalog({ roots }); plan.items.length // skill files found
+ */
+export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): CatalogPlan {
+  const options: LoadCatalogOptions = isRootList(input) ? { roots: input } : input;
+  const profile = options.profile ?? DEFAULT_PLAN_PROFILE;
+  if (!isProfileName(profile)) {
+    throw new SkillgraphError('options.invalid', `unknown profile '${profile}'`, { field: 'profile', profile });
+  }
+  const discovered = discover(options.roots, options);
+  const items: ParseItem[] = discovered.candidates.map((c) => ({
+    path: c.path,
+    locator: c.locator,
+    dirName: c.dirName,
+    scope: c.scope,
+    precedence: c.precedence,
+    root: c.root,
+    profile,
+  }));
+  return { items, discovered, hasher: options.hasher ?? JS_HASHER };
+}
+
+/** How the results of `assembleCatalog` were made. */
+export interface AssembleOptions {
+  /** Worker threads used (reported in stats). */
+  readonly workers?: number;
+  /**
+   * The results are fresh objects from `parseBatch(items, hasher)` / the
+   * engine (or its cache), their digests made by skillgraph's own hashers:
+   * keep them and freeze the packages in place (see `buildCatalog`).
+   */
+  readonly trustDigests?: boolean;
+}
+
+/**
+ * Step 3: seal the parse results (in item order, from `parseBatch` inline or
+ * from workers) into a catalog, keeping every diagnostic.
+ *
+ * @example assembleCatalog(plan, parseBatch(plan.items)).catalog.digest
+ */
+export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemResult[], run: AssembleOptions = {}): LoadedCatalog {
+  const packages: SkillPackage[] = [];
+  const diagnostics: Diagnostic[] = [...plan.discovered.diagnostics];
+  for (const r of results) {
+    if (r.package) packages.push(r.package);
+    diagnostics.push(...r.diagnostics);
+  }
+  const catalog = buildCatalog(packages, { hasher: plan.hasher, diagnostics, trustDigests: run.trustDigests === true });
+  const roots = plan.discovered.roots;
+  const searched = roots.filter((r) => r.status === 'searched');
+  const stats: CatalogStats = {
+    files: plan.items.length,
+    skills: catalog.skills.length,
+    parsed: packages.length,
+    broken: plan.items.length - packages.length,
+    backend: plan.hasher.name,
+    workers: run.workers ?? 0,
+    roots: {
+      searched: searched.length,
+      dirs: searched.reduce((n, r) => n + r.dirs, 0),
+      missing: roots.filter((r) => r.status === 'missing').map((r) => r.path),
+      list: roots,
+    },
+  };
+  return { catalog, stats };
+}
+
+function isRootList(input: readonly SkillRoot[] | LoadCatalogOptions): input is readonly SkillRoot[] {
+  return Array.isArray(input);
+}
