@@ -1,74 +1,23 @@
 /**
  * The flags every catalog-reading verb shares (catalog, list, lock, check,
  * resolve, graph, context, load, materialize, describe), and the one function
- * that turns them into a sealed catalog.
- *
- * Root sources, merged in this order (precedence, not order, picks winners):
- *   1. `--root PATH[:scope[:precedence]][!]` flags, in the order given;
- *   2. `--preset NAME` flags (project folder, then user folder, per preset);
- *   3. the config file's `roots:` then `presets:` — used when `--config FILE`
- *      is given, or when 1–2 named no root (then the nearest
- *      `skillgraph.config.yaml` upward from the working folder);
- *   4. when still no root: every built-in preset for the working folder and home.
- * Walk options: flag > config file (explicit or found) > built-in default.
+ * that turns them into a sealed catalog. The logic lives in
+ * `catalog-request.ts`; this module is its synchronous face, with
+ * `discover/config.ts` imported up front.
  *
  * @example
  * export const spec = { name: 'graph', summary: '…', usage: '[--root …]', flags: { ...CATALOG_FLAGS, format: … } };
- * const { catalog, stats } = catalogFromFlags(parseVerbArgs(spec, args, io).values, io, 'graph');
+ * const { catalog, stats } = await catalogFromFlags(parseVerbArgs(spec, args, io).values, io, 'graph');
  */
-import { homedir } from 'node:os';
-import { resolve } from 'node:path';
-import { findConfigFile, loadConfig, type SkillgraphConfig } from '../discover/config.js';
-import { PRESET_NAMES, presetRoots, type PresetContext } from '../discover/presets.js';
-import { makeRoot, parseRootSpec, type SkillRoot } from '../discover/roots.js';
-import { DEFAULT_DISCOVER_OPTIONS } from '../discover/walk.js';
-import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
-import { backendChoice } from '../engine/backend.js';
-import { createEngine, defaultCacheDir, type EngineCatalog, type EngineOptions, type EngineProgress } from '../engine/engine.js';
-import { readRunMemo, writeRunMemo, type RunMemo } from '../engine/memo.js';
-import type { BackendChoice } from '../model/backend.js';
-import { isSkillgraphError } from '../model/errors.js';
-import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
+import { findConfigFile, loadConfig } from '../discover/config.js';
+import type { ParsedArgs } from './args.js';
+import { catalogFromRequest, requestFrom, type CatalogFromFlags, type CatalogRequest, type ConfigAccess } from './catalog-request.js';
 import type { CliIo } from './io.js';
 
-/** Spread into a verb's `flags`. */
-export const CATALOG_FLAGS = {
-  root: { type: 'string', multiple: true, value: 'PATH[:scope[:prec]][!]', description: "add a skill root; scope global|project|local or custom with a precedence; '!' = required" },
-  require: { type: 'boolean', description: 'make every --root required (missing root → exit 2)' },
-  preset: { type: 'string', multiple: true, value: 'NAME', description: `add an agent's project and user folders (${PRESET_NAMES.join(', ')})` },
-  config: { type: 'string', value: 'FILE', description: 'read roots and options from this config file (default: nearest skillgraph.config.yaml)' },
-  depth: { type: 'string', value: 'N', description: `folder levels searched below each root (default ${DEFAULT_DISCOVER_OPTIONS.depth})` },
-  'max-dirs': { type: 'string', value: 'N', description: `folders read per root before stopping (default ${DEFAULT_DISCOVER_OPTIONS.maxDirs})` },
-  'follow-symlinks': { type: 'boolean', description: "follow symlinks that stay inside the root's real path" },
-  nested: { type: 'boolean', description: 'also look for skills inside skill folders' },
-  profile: { type: 'string', value: 'P', description: 'validation profile (default skillgraph)' },
-  workers: { type: 'string', value: 'N|auto', description: "parse in N worker threads (0 = inline; default auto: a pool only when the work pays for it)" },
-  cache: { type: 'string', value: 'DIR', description: 'parse cache folder (default $XDG_CACHE_HOME/skillgraph or ~/.cache/skillgraph)' },
-  'no-cache': { type: 'boolean', description: 'neither read nor write the parse cache' },
-  backend: { type: 'string', value: 'B', description: 'compute backend for hashing and resolution: auto, wasm or js (default auto; env SKILLGRAPH_BACKEND)' },
-} as const satisfies Record<string, FlagSpec>;
+export { CATALOG_FLAGS, homeFrom, memoizedCatalogOutput } from './catalog-request.js';
+export type { CatalogFromFlags, CatalogRequest, RootSource } from './catalog-request.js';
 
-/** Where the roots came from, for human output. */
-export type RootSource = 'flags' | 'config' | 'presets';
-
-export interface CatalogFromFlags extends EngineCatalog {
-  readonly rootSource: RootSource;
-  /** POSIX path of the config file used, if any. */
-  readonly configFile?: string;
-}
-
-/** Home folder from the injected environment (tests point it at a temp dir). */
-export function homeFrom(io: CliIo): string {
-  return io.env.HOME ?? io.env.USERPROFILE ?? homedir();
-}
-
-/** Everything the shared flags decide before any file is read. */
-export interface CatalogRequest {
-  readonly load: LoadCatalogOptions;
-  readonly engine: Partial<EngineOptions>;
-  readonly rootSource: RootSource;
-  readonly configFile?: string;
-}
+const CONFIG_FILES: ConfigAccess = { findConfigFile, loadConfig };
 
 /**
  * Turn the shared flags into roots, walk options and engine options. Bad flag
@@ -78,59 +27,7 @@ export interface CatalogRequest {
  * @example const request = catalogRequest(values, io, 'catalog'); request.load.roots.length
  */
 export function catalogRequest(values: ParsedArgs['values'], io: CliIo, verb: string): CatalogRequest {
-  const ctx: PresetContext = { cwd: io.cwd, home: homeFrom(io), env: io.env };
-  const explicitConfig = typeof values.config === 'string' ? resolve(io.cwd, values.config) : undefined;
-  const configPath = explicitConfig ?? findConfigFile(io.cwd);
-  const config: SkillgraphConfig | undefined = configPath ? loadConfig(configPath, ctx) : undefined;
-
-  const requireAll = values.require === true;
-  const roots: SkillRoot[] = [];
-  try {
-    for (const spec of strings(values.root)) {
-      const input = parseRootSpec(spec);
-      roots.push(makeRoot({ ...input, required: input.required === true || requireAll }, ctx.cwd, ctx.home));
-    }
-    roots.push(...presetRoots(strings(values.preset), ctx));
-  } catch (error) {
-    if (isSkillgraphError(error)) usageError(io, verb, error.message);
-    throw error;
-  }
-  let rootSource: RootSource = 'flags';
-  if (config && (explicitConfig !== undefined || roots.length === 0)) {
-    if (roots.length === 0) rootSource = 'config';
-    roots.push(...config.roots);
-  }
-  if (roots.length === 0) {
-    rootSource = 'presets';
-    roots.push(...presetRoots(PRESET_NAMES, ctx));
-  }
-  const depth = intFlag(io, verb, 'depth', values.depth, config?.depth ?? DEFAULT_DISCOVER_OPTIONS.depth);
-  const maxDirs = intFlag(io, verb, 'max-dirs', values['max-dirs'], config?.maxDirs ?? DEFAULT_DISCOVER_OPTIONS.maxDirs);
-  if (maxDirs < 1) usageError(io, verb, '--max-dirs must be at least 1');
-  const profile = typeof values.profile === 'string' ? values.profile : config?.profile;
-  const workers = values.workers === undefined || values.workers === 'auto' ? 'auto' : intFlag(io, verb, 'workers', values.workers, 0);
-  if (workers !== 'auto' && workers > 64) usageError(io, verb, '--workers must be auto or 0–64');
-  const cache = values['no-cache'] === true ? false : typeof values.cache === 'string' ? resolve(io.cwd, values.cache) : defaultCacheDir(io.env);
-  let backend: BackendChoice;
-  try {
-    backend = backendChoice(values.backend, io.env);
-  } catch (error) {
-    if (isSkillgraphError(error)) usageError(io, verb, error.message);
-    throw error;
-  }
-  return {
-    load: {
-      roots,
-      depth,
-      maxDirs,
-      followSymlinks: values['follow-symlinks'] === true || (config?.followSymlinks ?? false),
-      nested: values.nested === true || (config?.nested ?? false),
-      ...(profile !== undefined ? { profile } : {}),
-    },
-    engine: { workers, cache, backend, keepPool: false, ...(io.stderr.isTTY ? { onProgress: progressLine(io) } : {}) },
-    rootSource,
-    ...(config && configPath ? { configFile: config.file } : {}),
-  };
+  return requestFrom(values, io, verb, CONFIG_FILES);
 }
 
 /**
@@ -140,75 +37,5 @@ export function catalogRequest(values: ParsedArgs['values'], io: CliIo, verb: st
  * @example const { catalog, stats } = await catalogFromFlags(values, io, 'catalog');
  */
 export async function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb = 'catalog'): Promise<CatalogFromFlags> {
-  const request = catalogRequest(values, io, verb);
-  const engine = createEngine(request.engine);
-  let loaded: EngineCatalog;
-  try {
-    loaded = await engine.loadCatalog(request.load);
-  } catch (error) {
-    if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, error.message);
-    throw error;
-  } finally {
-    if (io.stderr.isTTY) io.stderr.write('\r\u001b[K');
-    await engine.close();
-  }
-  return { ...loaded, rootSource: request.rootSource, ...(request.configFile ? { configFile: request.configFile } : {}) };
-}
-
-/**
- * The whole output of a verb that is a function of the catalog run alone
- * (`catalog --json`), through the run memo: with the cache on, a run whose
- * walk, file stats, cache file, options and code are all unchanged replays
- * what the last fully cached run printed, without reading or parsing
- * anything (see src/engine/memo.ts for why that is as safe as the parse cache).
- *
- * @example const out = await memoizedCatalogOutput(values, io, 'catalog', (r) => ({ text: render(r), status: 0 }));
- */
-export async function memoizedCatalogOutput(
-  values: ParsedArgs['values'],
-  io: CliIo,
-  verb: string,
-  produce: (result: CatalogFromFlags) => RunMemo,
-): Promise<RunMemo> {
-  const request = catalogRequest(values, io, verb);
-  const engine = createEngine(request.engine);
-  const dir = request.engine.cache;
-  const name = `${verb}-json`;
-  try {
-    const run = engine.prepare(request.load);
-    const key = run.key === undefined || typeof dir !== 'string' ? undefined : `${run.key}:${request.rootSource}:${request.configFile ?? ''}`;
-    // Perf: an unchanged 10k-skill tree: walk + stat + one file read instead of parse cache
-    // load, seal, resolve and JSON (measured in bench/RESULTS.md, warm rows).
-    const memo = key === undefined ? undefined : readRunMemo(dir as string, name, key);
-    if (memo) return memo;
-    const loaded = await run.load();
-    // Perf: the pool's threads (and their heaps) go before the document is built: lower peak RSS.
-    await engine.close();
-    const out = produce({ ...loaded, rootSource: request.rootSource, ...(request.configFile ? { configFile: request.configFile } : {}) });
-    // Only a run answered wholly by stat is recorded, so a replay prints what such a run prints.
-    if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) writeRunMemo(dir as string, name, key, out);
-    return out;
-  } catch (error) {
-    if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, error.message);
-    throw error;
-  } finally {
-    if (io.stderr.isTTY) io.stderr.write('\r\u001b[K');
-    await engine.close();
-  }
-}
-
-/** A throttled one-line progress display for a TTY stderr. */
-function progressLine(io: CliIo): (p: EngineProgress) => void {
-  let last = 0;
-  return (p) => {
-    const now = Date.now();
-    if (p.phase === 'parse' && p.done < p.total && now - last < 100) return;
-    last = now;
-    const text = p.phase === 'walk' ? 'searching roots…' : p.phase === 'parse' ? `parsed ${p.done}/${p.total} skill files` : `sealing ${p.total} skills…`;
-    io.stderr.write(`\r\u001b[K${text}`);
-  };
-}
-
-function strings(v: unknown): string[] {
-  return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : typeof v === 'string' ? [v] : [];
+  return catalogFromRequest(catalogRequest(values, io, verb), io, verb);
 }
