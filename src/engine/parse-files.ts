@@ -71,6 +71,16 @@ export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed
   }
 }
 
+/**
+ * The same text as one flat (sequential) string. Perf: a name sliced out of
+ * the decoded file keeps V8's sliced-string form, and every sort and map by
+ * name then compares slowly: sorting 10k names ~15 ms sliced, ~3 ms flat
+ * (copy ~6 ms). JSON round-trips every UTF-16 string exactly.
+ */
+function flatCopy(s: string): string {
+  return JSON.parse(JSON.stringify(s)) as string;
+}
+
 /** The stat of an item read without the cache (`readItem(item, false)`): not taken. */
 const NO_STAT: FileStat = Object.freeze({ size: -1, mtimeMs: -1, ino: -1 });
 
@@ -92,7 +102,8 @@ export function parseItemBytes(item: ParseItem, bytes: Uint8Array, hasher?: Hash
   if (!parsed.package) return { locator: item.locator, diagnostics: parsed.diagnostics };
   // Perf: the digest is computed where the package is made (in a worker when there is a pool),
   // while its strings are fresh, instead of in one pass over every package at seal time.
-  const pkg = hasher ? { ...parsed.package, descriptor: { ...parsed.package.descriptor, digest: packageDigest(parsed.package, hasher) } } : parsed.package;
+  const d = parsed.package.descriptor;
+  const pkg = hasher ? { ...parsed.package, descriptor: { ...d, name: flatCopy(d.name), digest: packageDigest(parsed.package, hasher) } } : parsed.package;
   return { locator: item.locator, package: pkg, diagnostics: parsed.diagnostics };
 }
 
