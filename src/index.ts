@@ -123,7 +123,7 @@ export {
 export type { DiscoverOptions, DiscoverResult, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
 
 // --- catalog ---
-export { JS_HASHER, buildCatalog, compareLock, createLock, packageBytes, parseLock } from './catalog/index.js';
+export { JS_HASHER, buildCatalog, compareLock, createLock, packageBytes, packageDigest, parseLock } from './catalog/index.js';
 export type { BuildCatalogOptions, LockDrift, LockEntry, Lockfile } from './catalog/index.js';
 
 // --- resolve ---
@@ -223,9 +223,9 @@ export type {
 export { validatePath } from './engine/validate-path.js';
 export type { SkillReport, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';
 export { assembleCatalog, loadCatalog, parseBatch, planCatalog } from './engine/catalog-pipeline.js';
-export type { CatalogPlan, CatalogStats, LoadCatalogOptions, LoadedCatalog, ParseItem, ParseItemResult } from './engine/catalog-pipeline.js';
-export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir, resolveEngineOptions } from './engine/engine.js';
-export type { Engine, EngineCatalog, EngineOptions, EngineProgress } from './engine/engine.js';
+export type { AssembleOptions, CatalogPlan, CatalogStats, LoadCatalogOptions, LoadedCatalog, ParseItem, ParseItemResult } from './engine/catalog-pipeline.js';
+export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir, defaultInlineThreshold, resolveEngineOptions } from './engine/engine.js';
+export type { Engine, EngineCatalog, EngineOptions, EngineProgress, PreparedRun } from './engine/engine.js';
 export { CACHE_FILE_NAME, ParseCache } from './engine/cache.js';
 export type { CacheStats } from './engine/cache.js';
 export { BACKEND_ENV, JS_BACKEND, autoHasher, backendChoice, hashBackendFor, resolveBackendFor, wasmBackendOrNull } from './engine/backend.js';
