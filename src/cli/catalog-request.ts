@@ -28,7 +28,7 @@ import { makeRoot, parseRootSpec, type SkillRoot } from '../discover/roots.js';
 import { DEFAULT_DISCOVER_OPTIONS } from '../discover/walk.js';
 import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
 import { backendChoice } from '../engine/backend.js';
-import { createEngine, defaultCacheDir, type EngineCatalog, type EngineOptions, type EngineProgress } from '../engine/engine.js';
+import { createEngine, defaultCacheDir, type Engine, type EngineCatalog, type EngineOptions, type EngineProgress } from '../engine/engine.js';
 import { readRunMemo, writeRunMemo, type RunMemo } from '../engine/memo.js';
 import type { BackendChoice } from '../model/backend.js';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
@@ -196,10 +196,19 @@ export async function lazyCatalogFromFlags(values: ParsedArgs['values'], io: Cli
  * @example const { catalog, stats } = await catalogFromRequest(await lazyCatalogRequest(values, io, 'catalog'), io, 'catalog');
  */
 export async function catalogFromRequest(request: CatalogRequest, io: CliIo, verb: string): Promise<CatalogFromFlags> {
+  const loaded: EngineCatalog = await withEngine(request, io, verb, (engine) => engine.loadCatalog(request.load));
+  return { ...loaded, rootSource: request.rootSource, ...(request.configFile ? { configFile: request.configFile } : {}) };
+}
+
+/**
+ * Run `body` with an engine for `request`: option errors become usage errors
+ * naming the flag, the progress line is cleared and the pool released however
+ * `body` ends.
+ */
+async function withEngine<T>(request: CatalogRequest, io: CliIo, verb: string, body: (engine: Engine) => Promise<T>): Promise<T> {
   const engine = createEngine(request.engine);
-  let loaded: EngineCatalog;
   try {
-    loaded = await engine.loadCatalog(request.load);
+    return await body(engine);
   } catch (error) {
     if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, error.message);
     throw error;
@@ -207,7 +216,6 @@ export async function catalogFromRequest(request: CatalogRequest, io: CliIo, ver
     if (io.stderr.isTTY) io.stderr.write('\r\u001b[K');
     await engine.close();
   }
-  return { ...loaded, rootSource: request.rootSource, ...(request.configFile ? { configFile: request.configFile } : {}) };
 }
 
 /**
@@ -226,10 +234,9 @@ export async function memoizedCatalogOutput(
   produce: (result: CatalogFromFlags) => RunMemo,
 ): Promise<RunMemo> {
   const request = await lazyCatalogRequest(values, io, verb);
-  const engine = createEngine(request.engine);
   const dir = request.engine.cache;
   const name = `${verb}-json`;
-  try {
+  return withEngine(request, io, verb, async (engine) => {
     const run = engine.prepare(request.load);
     const key = run.key === undefined || typeof dir !== 'string' ? undefined : `${run.key}:${request.rootSource}:${request.configFile ?? ''}`;
     // Perf: an unchanged 10k-skill tree: walk + stat + one file read instead of parse cache
@@ -243,13 +250,7 @@ export async function memoizedCatalogOutput(
     // Only a run answered wholly by stat is recorded, so a replay prints what such a run prints.
     if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) writeRunMemo(dir as string, name, key, out);
     return out;
-  } catch (error) {
-    if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, error.message);
-    throw error;
-  } finally {
-    if (io.stderr.isTTY) io.stderr.write('\r\u001b[K');
-    await engine.close();
-  }
+  });
 }
 
 /** A throttled one-line progress display for a TTY stderr. */
