@@ -116,23 +116,8 @@ export const PARSE_RULE_CODES = [
 ] as const satisfies readonly DiagnosticCode[];
 export type ParseRuleCode = (typeof PARSE_RULE_CODES)[number];
 
-const WARN: readonly ParseRuleCode[] = [
-  'encoding.bom',
-  'encoding.crlf',
-  'yaml.recovered',
-  'field.unknown',
-  'metadata.value-type',
-  'version.type',
-  'file.name-case',
-  'body.too-long',
-  'description.no-trigger',
-  'link.broken',
-  'link.too-deep',
-  'name.reserved',
-  'description.xml-tag',
-  'skill.too-large',
-];
 const LINT: readonly ParseRuleCode[] = ['body.too-long', 'description.no-trigger', 'link.broken', 'link.too-deep', 'name.reserved', 'description.xml-tag', 'skill.too-large'];
+const WARN: readonly ParseRuleCode[] = ['encoding.bom', 'encoding.crlf', 'yaml.recovered', 'field.unknown', 'metadata.value-type', 'version.type', 'file.name-case', ...LINT];
 
 /** skillgraph's baseline: every rule an error except the warnings above; lenient-only and strict-only rules off. */
 const BASE: Readonly<Record<ParseRuleCode, RuleLevel>> = Object.freeze(
