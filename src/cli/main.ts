@@ -77,7 +77,11 @@ export async function main(argv: readonly string[], io: CliIo): Promise<number> 
     const mod = await load();
     return await mod.run(rest, io);
   } catch (error) {
-    if (error instanceof ExitError) return error.exitCode;
+    if (error instanceof ExitError) {
+      // A usage error is raised before any output; under --json it still gets its one document.
+      if (json && error.exitCode === EXIT.usage) writeJson(io, { error: { code: 'usage', message: error.message } });
+      return error.exitCode;
+    }
     if (isSkillgraphError(error)) {
       const status = USAGE_CODES.has(error.code) ? EXIT.usage : FINDING_CODES.has(error.code) ? EXIT.findings : EXIT.internal;
       io.stderr.write(`skillgraph ${verb}: ${error.message}\n`);

@@ -1,0 +1,73 @@
+/**
+ * The CLI contract (DESIGN "CLI contract"), for every verb: `--json` prints
+ * exactly one JSON document with `schemaVersion: 1` on stdout, usage errors
+ * exit 2 (still with their one document), and nothing human goes to stdout.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { VERBS, main } from '../../../src/cli/main.js';
+
+const EXAMPLES = new URL('../../../examples/', import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-contract-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+async function _run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: EXAMPLES,
+    env: { HOME: join(scratch, 'home'), XDG_CACHE_HOME: join(scratch, 'cache') },
+  });
+  return { code, stdout, stderr };
+}
+
+/** A successful invocation of each verb on the bundled examples. */
+const OK_ARGS: Readonly<Record<string, readonly string[]>> = {
+  bench: ['--repeat', '1'],
+  catalog: [],
+  check: ['--lock', join(scratch, 'check.lock.json')],
+  context: ['--lazy'],
+  describe: ['ship-it'],
+  graph: ['--format', 'dot'],
+  list: [],
+  load: ['release-notes'],
+  lock: ['--out', join(scratch, 'check.lock.json')],
+  materialize: [join(scratch, 'workspace')],
+  resolve: ['ship-it'],
+  validate: ['skills'],
+};
+
+describe('every verb', () => {
+  it('has a successful invocation in this test', () => {
+    expect(Object.keys(OK_ARGS).sort()).toEqual(Object.keys(VERBS).sort());
+  });
+
+  // `lock` runs before `check` (object order): check compares against the lock just written.
+  for (const verb of ['lock', ...Object.keys(OK_ARGS).filter((v) => v !== 'lock')]) {
+    it(`${verb} --json prints exactly one JSON document with schemaVersion 1`, async () => {
+      const { code, stdout } = await _run([verb, ...OK_ARGS[verb]!, '--json']);
+      expect(code).toBe(0);
+      expect(stdout.endsWith('}\n')).toBe(true);
+      const doc = JSON.parse(stdout) as { schemaVersion: number };
+      expect(doc.schemaVersion).toBe(1);
+    });
+
+    it(`${verb} --json with an unknown flag exits 2 with one usage document`, async () => {
+      const { code, stdout, stderr } = await _run([verb, '--no-such-flag', '--json']);
+      expect(code).toBe(2);
+      expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: 1, error: { code: 'usage' } });
+      expect(stderr).toContain('--no-such-flag');
+    });
+
+    it(`${verb} --help goes to stderr and exits 0`, async () => {
+      const { code, stdout, stderr } = await _run([verb, '--help']);
+      expect(code).toBe(0);
+      expect(stdout).toBe('');
+      expect(stderr).toContain(`skillgraph ${verb}`);
+    });
+  }
+});
