@@ -252,6 +252,8 @@ Feature: Skill protocol types
         name: triage
         description: Triage GitHub issues. Use when the user asks to sort the backlog.
         version: 1.4.0
+        metadata:
+          owner: triage-team
         includes:
           - skill: base
             overrides:
@@ -301,6 +303,7 @@ Feature: Skill protocol types
       And the protocol CLI catalog gives "triage" metadata with 3 tools and source types "tool_ref,mcp"
       And the protocol CLI catalog gives "base" metadata with 2 tools and source types "tool_ref"
       And the protocol CLI catalog gives "loop-a" no metadata
+      And the protocol CLI catalog keeps the frontmatter metadata of "triage": "owner" = "triage-team"
 
     Scenario: resolve lists each skill's protocol metadata, with and without entries
       When I run the protocol CLI "resolve triage loop-a --root skills:project --json"

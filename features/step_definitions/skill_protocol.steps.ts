@@ -447,25 +447,33 @@ Then('the protocol CLI error is a {string} SkillError mentioning {string}', func
 
 interface ListedSkill {
   readonly name: string;
-  readonly metadata: Record<string, unknown> | null;
+  readonly metadata?: unknown;
+  readonly skillMetadata?: unknown;
 }
 
-function listed(world: SkillWorld, name: string): ListedSkill {
+/** The protocol metadata of one listed skill: `skillMetadata` in catalog (beside the frontmatter `metadata`), `metadata` in resolve. */
+function listedMetadata(world: SkillWorld, verb: string, name: string): unknown {
   const skill = world.json<{ skills: ListedSkill[] }>().skills.find((s) => s.name === name);
   assert.ok(skill, `no skill ${name} in the JSON output`);
-  return skill;
+  return verb === 'catalog' ? skill.skillMetadata : skill.metadata;
 }
 
 Then(
   /^the protocol CLI (catalog|resolve output) gives "([^"]*)" metadata with (\d+) tools and source types "([^"]*)"$/,
-  function (this: SkillWorld, _verb: string, name: string, count: string, types: string) {
-    const metadata = SkillMetadata.from(listed(this, name).metadata);
+  function (this: SkillWorld, verb: string, name: string, count: string, types: string) {
+    const metadata = SkillMetadata.from(listedMetadata(this, verb, name));
     assert.equal(metadata.name, name);
     assert.equal(metadata.tool_count, Number(count));
     assert.deepEqual(metadata.source_types, types.split(','));
   },
 );
 
-Then(/^the protocol CLI (catalog|resolve output) gives "([^"]*)" no metadata$/, function (this: SkillWorld, _verb: string, name: string) {
-  assert.equal(listed(this, name).metadata, null);
+Then(/^the protocol CLI (catalog|resolve output) gives "([^"]*)" no metadata$/, function (this: SkillWorld, verb: string, name: string) {
+  assert.equal(listedMetadata(this, verb, name), null);
+});
+
+Then('the protocol CLI catalog keeps the frontmatter metadata of {string}: {string} = {string}', function (this: SkillWorld, name: string, key: string, value: string) {
+  const skill = this.json<{ skills: { name: string; metadata: Record<string, unknown> }[] }>().skills.find((s) => s.name === name);
+  assert.ok(skill, `no skill ${name} in the JSON output`);
+  assert.deepEqual(skill.metadata, { [key]: value });
 });

@@ -1,6 +1,6 @@
 /**
  * `skillgraph catalog` — discover, parse and seal; print the catalog.
- * JSON: `{schemaVersion, digest, skills: [descriptor + metadata…], conflicts, diagnostics, stats}`,
+ * JSON: `{schemaVersion, digest, skills: [descriptor + skillMetadata…], conflicts, diagnostics, stats}`,
  * byte-identical run to run. Human output (stderr): a table of scope, name and
  * description cut to the terminal width, then conflicts and findings.
  */
@@ -28,15 +28,17 @@ export const spec: VerbSpec = {
 /** The `--json` document of catalog and list (without schemaVersion, added by writeJson). */
 export function catalogDocument(result: CatalogFromFlags): Record<string, unknown> {
   const { catalog, stats } = result;
-  // Each descriptor carries its protocol metadata (DESIGN T2), null when its includes do not
-  // resolve (`skillgraph resolve` says why). Perf: built from the resolver's summaries, so no
-  // entry lists are materialised; resolveCatalog returns skills in catalog order.
+  // Each descriptor carries its protocol metadata (DESIGN T2) as `skillMetadata`, null when its
+  // includes do not resolve (`skillgraph resolve` says why). Not under `metadata`: that is the
+  // descriptor's own frontmatter map (DESIGN P7) and must reach the JSON unchanged. Perf: built
+  // from the resolver's summaries, so no entry lists are materialised; resolveCatalog returns
+  // skills in catalog order.
   const resolved = resolveCatalog(catalog).skills;
   return {
     digest: catalog.digest,
     skills: catalog.skills.map((p, i) => {
       const r = resolved[i];
-      return { ...p.descriptor, metadata: r?.ok ? metadataJson(p, r.summary) : null };
+      return { ...p.descriptor, skillMetadata: r?.ok ? metadataJson(p, r.summary) : null };
     }),
     conflicts: catalog.conflicts,
     diagnostics: catalog.diagnostics,
