@@ -29,3 +29,41 @@ export function paint(on: boolean, style: 'red' | 'yellow' | 'green' | 'dim' | '
   const codes = { red: 31, yellow: 33, green: 32, dim: 2, bold: 1, cyan: 36 } as const;
   return `\u001b[${codes[style]}m${text}\u001b[0m`;
 }
+
+// C0 controls except tab and newline, DEL, and C1 controls (0x9b is a one-byte CSI on some terminals).
+const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+// Our own sequences: the SGR styles `paint` uses, and the progress line's leading `\r` + erase-line.
+const OWN_OR_CONTROL = /^\r\u001b\[K|\u001b\[(?:0|1|2|31|32|33|36)m|[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+/**
+ * Make one stderr chunk safe for a terminal: skill files are untrusted, and a
+ * description or source line carrying escape sequences must not reach the
+ * terminal as commands (clear the screen, set the title, hide text). Control
+ * characters are shown as `\xNN`; the styles this CLI emits itself pass.
+ *
+ * @example terminalSafe('bad \u001b]0;title\u0007') // 'bad \\x1b]0;title\\x07'
+ */
+export function terminalSafe(chunk: string): string {
+  // Perf: most chunks hold no control character at all.
+  if (!CONTROL.test(chunk)) return chunk;
+  return chunk.replace(OWN_OR_CONTROL, (m) => (m.length > 1 ? m : `\\x${m.charCodeAt(0).toString(16).padStart(2, '0')}`));
+}
+
+/**
+ * The same io with every stderr chunk passed through `terminalSafe`.
+ *
+ * @example const safe = withSafeStderr(processIo()); safe.stderr.write(text)
+ */
+export function withSafeStderr(io: CliIo): CliIo {
+  const inner = io.stderr;
+  const stderr = {
+    write: (chunk: string): unknown => inner.write(terminalSafe(String(chunk))),
+    get isTTY() {
+      return inner.isTTY;
+    },
+    get columns() {
+      return inner.columns;
+    },
+  };
+  return { ...io, stderr };
+}

@@ -5,7 +5,7 @@
 import { isSkillgraphError, type ErrorCode } from '../model/errors.js';
 import type { VerbSpec } from './args.js';
 import { EXIT, ExitError } from './exit.js';
-import { writeJson, type CliIo } from './io.js';
+import { withSafeStderr, writeJson, type CliIo } from './io.js';
 import { VERSION } from './version.js';
 
 export interface VerbModule {
@@ -56,7 +56,9 @@ const FINDING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 ]);
 
 /** Run the CLI with `argv` (without node and script). Returns the exit status. */
-export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+export async function main(argv: readonly string[], rawIo: CliIo): Promise<number> {
+  // Human output quotes untrusted skill text; no escape sequence from it may reach the terminal.
+  const io = withSafeStderr(rawIo);
   const [verb, ...rest] = argv;
   const json = rest.includes('--json');
   if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
