@@ -25,8 +25,17 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: 
     writeFileSync(tmp, data, { flag: 'wx', mode: (mode ?? 0o666) & 0o777 });
     renameSync(tmp, file);
   } catch (error) {
-    rmSync(tmp, { force: true });
+    removeQuietly(tmp);
     const errno = (error as NodeJS.ErrnoException).code;
     throw new SkillgraphError('io', `could not write ${file}: ${error instanceof Error ? error.message : String(error)}`, { file, errno }, error);
+  }
+}
+
+/** Best-effort temp cleanup: when the folder itself is missing or a file (ENOTDIR), the write error is the one to report. */
+function removeQuietly(tmp: string): void {
+  try {
+    rmSync(tmp, { force: true });
+  } catch {
+    // nothing was created, or it cannot be removed; the original error explains why
   }
 }

@@ -3,7 +3,7 @@
  * line per write. Parsing and replay are pure (`context/loaded-set.ts`);
  * this file only reads and appends.
  */
-import { appendFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LoadedSet, formatEvent, replayLoadedSet, type SkillLoadedEvent } from '../context/loaded-set.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -19,7 +19,10 @@ export function readLoadedSet(file: string, runId: string): LoadedSet {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return LoadedSet.EMPTY;
+    const errno = (error as NodeJS.ErrnoException).code;
+    if (errno === 'ENOENT') return LoadedSet.EMPTY;
+    // A folder given as the log is a bad argument (exit 2), like a malformed log.
+    if (errno === 'EISDIR') throw new SkillgraphError('log.invalid', `${file} is a folder, not an event log`, { file }, error);
     throw ioError('read', file, error);
   }
   return replayLoadedSet(text, runId, file.replace(/\\/g, '/'));
@@ -35,7 +38,16 @@ export function readLoadedSet(file: string, runId: string): LoadedSet {
 export function appendEvent(file: string, event: SkillLoadedEvent): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
-    appendFileSync(file, formatEvent(event), { encoding: 'utf8', flag: 'a' });
+    const fd = openSync(file, 'a+');
+    try {
+      // A log whose last line lacks its newline (an editor, a crashed writer) would glue our line onto it.
+      const { size } = fstatSync(fd);
+      const last = Buffer.alloc(1);
+      const lead = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a ? '\n' : '';
+      writeSync(fd, `${lead}${formatEvent(event)}`);
+    } finally {
+      closeSync(fd);
+    }
   } catch (error) {
     throw ioError('append to', file, error);
   }

@@ -97,6 +97,11 @@ function prepareRoot(dir: string): string {
     mkdirSync(dir, { recursive: true });
     return realpathSync(dir);
   } catch (error) {
+    const errno = (error as NodeJS.ErrnoException).code;
+    // A workspace path that is (or runs through) a file is the caller's mistake (exit 2), not an I/O failure.
+    if (errno === 'EEXIST' || errno === 'ENOTDIR') {
+      throw new SkillgraphError('path.invalid', `workspace ${dir} is not a folder (${errno})`, { field: 'dir', path: dir, reason: 'not-directory' }, error);
+    }
     throw new SkillgraphError('io', `could not create workspace ${dir}: ${error instanceof Error ? error.message : String(error)}`, { dir }, error);
   }
 }

@@ -12,7 +12,7 @@ import type { Catalog } from '../../model/catalog.js';
 import type { SkillPackage } from '../../model/package.js';
 import { SkillDefinition, SkillMetadata, toSkillError, type SkillError } from '../../model/protocol/index.js';
 import { resolveSkill, type SkillResolution } from '../../resolve/index.js';
-import { parseVerbArgs, type VerbSpec } from '../args.js';
+import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { paint, useColor, writeJson, type CliIo } from '../io.js';
@@ -78,10 +78,8 @@ export function metadataOf(catalog: Catalog, resolution: SkillResolution): Skill
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
-  if (positionals.length > 1) {
-    io.stderr.write(`skillgraph describe: takes one skill name, got ${positionals.length}\n`);
-    return EXIT.usage;
-  }
+  // usageError throws ExitError, so under --json main() still prints its one error document.
+  if (positionals.length > 1) usageError(io, spec.name, `takes one skill name, got ${positionals.length}`);
   const { catalog } = await catalogFromFlags(values, io, spec.name);
   const d = describeSkill(catalog, positionals[0]!);
   if (values.json) {

@@ -55,8 +55,11 @@ export function writeFileAtomic(file: string, text: string): void {
     writeFileSync(tmp, text, { flag: 'wx' });
     renameSync(tmp, file);
   } catch (error) {
-    rmSync(tmp, { force: true });
-    throw new SkillgraphError('io', `cannot write ${file}: ${(error as Error).message}`, { file }, error);
+    removeQuietly(tmp);
+    // A target that is a folder, or under a file or a missing folder, is the caller's path (exit 2), not a crash.
+    const errno = (error as NodeJS.ErrnoException).code;
+    const code = errno === 'EISDIR' || errno === 'ENOTDIR' || errno === 'ENOENT' ? 'path.invalid' : 'io';
+    throw new SkillgraphError(code, `cannot write ${file}: ${(error as Error).message}`, { file, ...(errno ? { errno } : {}) }, error);
   }
 }
 
@@ -70,4 +73,13 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (values.json) writeJson(io, { lock: shown, digest: lock.digest, skills: lock.skills.length });
   else io.stderr.write(`Locked ${lock.skills.length} skill(s) in ${shown} · ${lock.digest}\n`);
   return EXIT.ok;
+}
+
+/** Best-effort temp cleanup: when the folder itself is missing or a file (ENOTDIR), the write error is the one to report. */
+function removeQuietly(tmp: string): void {
+  try {
+    rmSync(tmp, { force: true });
+  } catch {
+    // nothing was created, or it cannot be removed; the original error explains why
+  }
 }
