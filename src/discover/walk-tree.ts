@@ -80,6 +80,10 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH): TreeWalk {
       if (e.isSymbolicLink()) {
         symlinkFinding(full, path, e.name, findings);
       } else if (e.isDirectory()) {
+        // A folder named SKILL.md is reported, not passed over: the linter promises every SKILL.md an entry.
+        if (isSkillFileName(e.name)) {
+          findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic('discover.unreadable', toPosix(full), { path: toPosix(full), reason: 'EISDIR (a folder, not a file)' }) });
+        }
         if (!SKIPPED.has(e.name)) subdirs.push(e.name);
       } else if (e.isFile() && isSkillFileName(e.name)) {
         skills.push({ dir: relDir, file: path, abs: full });

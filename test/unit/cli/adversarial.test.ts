@@ -1,0 +1,157 @@
+/**
+ * Reliability regressions found by adversarial runs of the CLI: each case is
+ * an input that once crashed (exit 70), escaped to the terminal, broke the
+ * one-document `--json` rule or dropped a file silently. Every test is named
+ * after what it guards.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main.js';
+import { terminalSafe } from '../../../src/cli/io.js';
+
+const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-adversarial-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+let counter = 0;
+/** A fresh folder with one skill root `r/` holding `pdf`, plus whatever `extra` writes. */
+function project(description = 'Use when a PDF must be filled'): string {
+  const dir = join(scratch, `p${counter++}`);
+  mkdirSync(join(dir, 'r', 'pdf'), { recursive: true });
+  writeFileSync(join(dir, 'r', 'pdf', 'SKILL.md'), `---\nname: pdf\ndescription: ${description}\n---\nFill the form.\n`);
+  return dir;
+}
+
+async function run(cwd: string, args: readonly string[], tty = false): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s), isTTY: tty },
+    cwd,
+    env: { HOME: join(scratch, 'home'), XDG_CACHE_HOME: join(scratch, 'cache'), NO_COLOR: '1' },
+  });
+  return { code, stdout, stderr };
+}
+
+function oneJsonDocument(stdout: string): { error?: { code: string } } & Record<string, unknown> {
+  const doc = JSON.parse(stdout) as { schemaVersion: number; error?: { code: string } };
+  expect(doc.schemaVersion).toBe(1);
+  return doc;
+}
+
+/** Control characters other than tab and newline, as a terminal would act on them. */
+const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+
+describe('terminal output of untrusted skill text', () => {
+  const hostile = 'Use when \\e]0;pwned\\a and \\e[2J cleared\\r hidden';
+  const quoted = `"${hostile}"`;
+
+  it('list (human) shows escape sequences in a description as \\xNN, never raw', async () => {
+    const dir = project(quoted);
+    const { code, stderr } = await run(dir, ['list', '--root', 'r']);
+    expect(code).toBe(0);
+    expect(stderr).toContain('\\x1b]0;pwned\\x07');
+    expect(stderr).not.toMatch(RAW_CONTROL);
+  });
+
+  it('validate (human) quotes a source line with raw control bytes safely', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'r', 'pdf', 'SKILL.md'), '---\nname: pdf\ndescription: Use when x\nbogus: \u001b[2J\u001b]0;t\u0007\n---\nb\n');
+    const { code, stderr } = await run(dir, ['validate', 'r']);
+    expect(code).toBe(0);
+    expect(stderr).toContain('field.unknown');
+    expect(stderr).not.toMatch(RAW_CONTROL);
+  });
+
+  it('terminalSafe keeps the CLI own styles and progress line but escapes everything else', () => {
+    expect(terminalSafe('\u001b[31mred\u001b[0m')).toBe('\u001b[31mred\u001b[0m');
+    expect(terminalSafe('\r\u001b[Kparsed 3/9')).toBe('\r\u001b[Kparsed 3/9');
+    expect(terminalSafe('a\r\u001b[Kb')).toBe('a\\x0d\\x1b[Kb');
+    expect(terminalSafe('x\u009b2Jy\u007f')).toBe('x\\x9b2Jy\\x7f');
+    expect(terminalSafe('tab\tand\nnewline')).toBe('tab\tand\nnewline');
+  });
+});
+
+describe('usage errors keep the one-document --json rule', () => {
+  it('describe with two names under --json prints one usage document and exits 2', async () => {
+    const dir = project();
+    const { code, stdout } = await run(dir, ['describe', 'pdf', 'other', '--root', 'r', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error?.code).toBe('usage');
+  });
+});
+
+describe('output targets that are the wrong kind of path exit 2, leave no temp file', () => {
+  it('lock --out under a file exits 2 (path.invalid), not 70 from the temp cleanup', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'afile'), 'x');
+    const { code, stdout } = await run(dir, ['lock', '--root', 'r', '--out', 'afile/lock.json', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error?.code).toBe('path.invalid');
+  });
+
+  it('lock --out naming a folder exits 2 and leaves no temp file beside it', async () => {
+    const dir = project();
+    mkdirSync(join(dir, 'out'));
+    const { code, stdout } = await run(dir, ['lock', '--root', 'r', '--out', 'out', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error?.code).toBe('path.invalid');
+    expect(readdirSync(dir).sort()).toEqual(['out', 'r']);
+  });
+
+  it('materialize into a file exits 2 (path.invalid) and writes nothing', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'afile'), 'x');
+    const { code, stdout } = await run(dir, ['materialize', 'afile', '--root', 'r', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error?.code).toBe('path.invalid');
+    expect(readFileSync(join(dir, 'afile'), 'utf8')).toBe('x');
+  });
+
+  it('load --into a path under a file exits 2 (path.invalid)', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'afile'), 'x');
+    const { code, stdout } = await run(dir, ['load', 'pdf', '--into', 'afile/ws', '--root', 'r', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error?.code).toBe('path.invalid');
+  });
+});
+
+describe('the event log', () => {
+  it('load --log naming a folder exits 2 (log.invalid), not 70', async () => {
+    const dir = project();
+    mkdirSync(join(dir, 'logs'));
+    const { code, stdout } = await run(dir, ['load', 'pdf', '--run', 'r1', '--log', 'logs', '--root', 'r', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error?.code).toBe('log.invalid');
+  });
+
+  it('appending to a log whose last line has no newline keeps both lines whole', async () => {
+    const dir = project();
+    const other = '{"run_id":"other","event":"skill_loaded","name":"pdf","digest":"sha256:00"}';
+    writeFileSync(join(dir, 'session.jsonl'), other);
+    const first = await run(dir, ['load', 'pdf', '--run', 'r1', '--log', 'session.jsonl', '--root', 'r', '--json']);
+    expect(first.code).toBe(0);
+    const lines = readFileSync(join(dir, 'session.jsonl'), 'utf8').split('\n');
+    expect(lines[0]).toBe(other);
+    expect(JSON.parse(lines[1]!)).toMatchObject({ run_id: 'r1', name: 'pdf' });
+    expect(lines[2]).toBe('');
+    const again = await run(dir, ['load', 'pdf', '--run', 'r1', '--log', 'session.jsonl', '--root', 'r', '--json']);
+    expect(again.code).toBe(0);
+    expect(oneJsonDocument(again.stdout)).toMatchObject({ status: 'already_loaded' });
+  });
+});
+
+describe('validate reports every SKILL.md entry', () => {
+  it('a folder named SKILL.md is an invalid entry (exit 1), not passed over as 0 skills', async () => {
+    const dir = project();
+    mkdirSync(join(dir, 'tree', 'odd', 'SKILL.md'), { recursive: true });
+    const { code, stdout } = await run(dir, ['validate', 'tree', '--json']);
+    expect(code).toBe(1);
+    const doc = oneJsonDocument(stdout) as { skills: { file: string; valid: boolean; diagnostics: { code: string }[] }[] };
+    expect(doc.skills.map((s) => [s.file, s.valid, s.diagnostics[0]?.code])).toEqual([['odd/SKILL.md', false, 'discover.unreadable']]);
+    expect(existsSync(join(dir, 'tree', 'odd', 'SKILL.md'))).toBe(true);
+  });
+});
