@@ -1,7 +1,8 @@
 /**
  * `skillgraph resolve [NAME...]` — flatten each skill's tools (DESIGN R1–R7).
  * JSON: `{schemaVersion, skills: [{name, ok, entries, summary, error?, metadata}], cycles,
- * counts, stats: {backend, nodes, edges, arenaEntries, timingsMs}}`; with
+ * counts, diagnostics (catalog errors: skill files left out), stats: {backend, nodes, edges,
+ * arenaEntries, timingsMs}}`; with
  * `--summary` the skills carry no entries. Exit 1 when a requested skill fails.
  */
 import { backendChoice } from '../../engine/backend.js';
@@ -23,6 +24,9 @@ export const spec: VerbSpec = {
     summary: { type: 'boolean', description: 'capability summaries and counts only, no entry lists' },
   },
 };
+
+/** How many catalog errors the human output shows before it counts the rest. */
+const LEFT_OUT_SHOWN = 5;
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
@@ -46,6 +50,9 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     cycles: result.cycles.length,
     entries: result.skills.reduce((n, s) => n + s.summary.tool_count, 0),
   };
+  // A skill whose SKILL.md has errors never reaches the catalog, so the resolver cannot name
+  // it: list those errors here so no skill disappears silently (details: `skillgraph catalog`).
+  const leftOut = catalog.diagnostics.filter((d) => d.severity === 'error');
   if (values.json) {
     writeJson(io, {
       // Each skill also carries its protocol metadata (DESIGN T2), null when it failed.
@@ -56,10 +63,13 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       }),
       cycles: result.cycles,
       counts,
+      diagnostics: leftOut,
       stats: { ...result.stats, timingsMs: { catalog: catalogMs, ...result.stats.timingsMs } },
     });
   } else {
     io.stderr.write(renderHuman(result, summaryOnly, io));
+    for (const d of leftOut.slice(0, LEFT_OUT_SHOWN)) io.stderr.write(`left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
+    if (leftOut.length > LEFT_OUT_SHOWN) io.stderr.write(`left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
     io.stderr.write(`${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`);
   }
   return failed > 0 ? EXIT.findings : EXIT.ok;

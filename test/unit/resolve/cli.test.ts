@@ -66,6 +66,18 @@ describe('skillgraph resolve', () => {
     expect(docs.map((d) => d.stats.backend)).toEqual(['js', 'wasm']);
   });
 
+  it('names the skill files left out of the catalog by errors instead of dropping them silently', async () => {
+    mkdirSync(join(dir, 'broken', 'bad'), { recursive: true });
+    writeFileSync(join(dir, 'broken', 'bad', 'SKILL.md'), '---\nname: bad\ndescription: Broken. Use when testing.\nincludes: [{ nope: 1 }]\n---\n');
+    mkdirSync(join(dir, 'broken', 'fine'), { recursive: true });
+    writeFileSync(join(dir, 'broken', 'fine', 'SKILL.md'), '---\nname: fine\ndescription: Fine. Use when testing.\n---\n');
+    const doc = JSON.parse((await run(['resolve', '--root', 'broken:project', '--json'])).stdout);
+    expect(doc.skills.map((s: { name: string }) => s.name)).toEqual(['fine']);
+    expect(doc.diagnostics.map((d: { code: string; file: string }) => [d.code, d.file])).toEqual([['includes.invalid', join(dir, 'broken', 'bad', 'SKILL.md')]]);
+    expect((await run(['resolve', '--root', 'broken:project'])).stderr).toMatch(/left out: .*bad\/SKILL\.md:4:\d+ includes\.invalid/);
+    expect(JSON.parse((await run(['resolve', '--root', 'skills:project', '--json'])).stdout).diagnostics).toEqual([]);
+  });
+
   it('writes human output to stderr only', async () => {
     const r = await run(['resolve', 'app', '--root', 'skills:project']);
     expect(r.stdout).toBe('');
