@@ -10,10 +10,12 @@ import type { SkillPackage } from '../package.js';
 import { ResolvedToolListSchema, freezeEntry } from './entries.js';
 import {
   JsonObjectSchema,
+  FACTORY,
   NonEmpty,
   check,
   invalid,
   orThrow,
+  requireFactory,
   withoutUndefined,
   type JsonValue,
   type Validated,
@@ -100,7 +102,8 @@ export class SkillDefinition {
   declare readonly inputSchema: Readonly<Record<string, JsonValue>> | undefined;
   declare readonly outputSchema: Readonly<Record<string, JsonValue>> | undefined;
 
-  private constructor(d: z.output<typeof SkillDefinitionJsonSchema>) {
+  private constructor(d: z.output<typeof SkillDefinitionJsonSchema>, token?: typeof FACTORY) {
+    requireFactory('SkillDefinition', token, 'SkillDefinition.create(…), fromSkill(…) or from(…)');
     Object.assign(this, {
       skillName: d.skill_name,
       description: d.description,
@@ -174,7 +177,7 @@ export class SkillDefinition {
   /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillDefinition> {
     const parsed = check('SkillDefinition', SkillDefinitionJsonSchema, json);
-    return parsed.ok ? { ok: true, value: new SkillDefinition(parsed.value) } : parsed;
+    return parsed.ok ? { ok: true, value: new SkillDefinition(parsed.value, FACTORY) } : parsed;
   }
 
   /**

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../resolve.js';
 import type { SkillPackage } from '../package.js';
 import { ResolvedToolListSchema, summarizeEntries } from './entries.js';
-import { NonEmpty, check, invalid, orThrow, type Validated } from './validate.js';
+import { FACTORY, NonEmpty, check, invalid, orThrow, requireFactory, type Validated } from './validate.js';
 
 /**
  * Version reported when neither the package nor the caller names one.
@@ -68,7 +68,8 @@ export class SkillMetadata implements SkillMetadataJson {
   declare readonly tool_count: number;
   declare readonly source_types: readonly EntryKind[];
 
-  private constructor(m: z.output<typeof SkillMetadataJsonSchema>) {
+  private constructor(m: z.output<typeof SkillMetadataJsonSchema>, token?: typeof FACTORY) {
+    requireFactory('SkillMetadata', token, 'SkillMetadata.fromSkill(…), fromSummary(…) or from(…)');
     Object.assign(this, { ...m, source_types: Object.freeze([...m.source_types]) });
     Object.freeze(this);
   }
@@ -165,13 +166,13 @@ export class SkillMetadata implements SkillMetadataJson {
       writes: summary.writes,
       tool_count: summary.tool_count,
       source_types: [...summary.source_types],
-    });
+    }, FACTORY);
   }
 
   /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillMetadata> {
     const parsed = check('SkillMetadata', SkillMetadataJsonSchema, json);
-    return parsed.ok ? { ok: true, value: new SkillMetadata(parsed.value) } : parsed;
+    return parsed.ok ? { ok: true, value: new SkillMetadata(parsed.value, FACTORY) } : parsed;
   }
 
   /**

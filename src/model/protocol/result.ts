@@ -8,10 +8,12 @@ import { z } from 'zod';
 import { SkillError, SkillErrorJsonSchema, isSkillError, type SkillErrorJson } from './skill-error.js';
 import {
   JsonObjectSchema,
+  FACTORY,
   JsonValueSchema,
   NonEmpty,
   check,
   orThrow,
+  requireFactory,
   withoutUndefined,
   type JsonValue,
   type Validated,
@@ -90,7 +92,8 @@ export class SkillResult {
   declare readonly durationMs: number;
   declare readonly resourceChanges: readonly ResourceChange[];
 
-  private constructor(r: z.output<typeof SkillResultJsonSchema>) {
+  private constructor(r: z.output<typeof SkillResultJsonSchema>, token?: typeof FACTORY) {
+    requireFactory('SkillResult', token, 'SkillResult.create(…) or SkillResult.from(…)');
     Object.assign(this, {
       success: r.success,
       skillName: r.skill_name,
@@ -132,7 +135,7 @@ export class SkillResult {
   /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillResult> {
     const parsed = check('SkillResult', SkillResultJsonSchema, json);
-    return parsed.ok ? { ok: true, value: new SkillResult(parsed.value) } : parsed;
+    return parsed.ok ? { ok: true, value: new SkillResult(parsed.value, FACTORY) } : parsed;
   }
 
   /**

@@ -7,10 +7,12 @@
 import { z } from 'zod';
 import { SKILL_ERROR_TYPES, type SkillErrorType } from './error-type.js';
 import {
+  FACTORY,
   JsonObjectSchema,
   NonEmpty,
   check,
   orThrow,
+  requireFactory,
   withoutUndefined,
   type JsonValue,
   type Validated,
@@ -64,7 +66,8 @@ export class SkillError extends Error {
   declare readonly toolName: string | undefined;
   declare readonly details: Readonly<Record<string, JsonValue>>;
 
-  private constructor(wire: z.output<typeof SkillErrorJsonSchema>) {
+  private constructor(wire: z.output<typeof SkillErrorJsonSchema>, token?: typeof FACTORY) {
+    requireFactory('SkillError', token, 'SkillError.create(…) or SkillError.from(…)');
     super(wire.message);
     // Own, enumerable data properties so the frozen instance reads like a plain value.
     Object.defineProperties(this, {
@@ -103,7 +106,7 @@ export class SkillError extends Error {
   /** Rebuild from `toJSON()` output (or any wire object); never throws. */
   static safeFrom(json: unknown): Validated<SkillError> {
     const parsed = check('SkillError', SkillErrorJsonSchema, json);
-    return parsed.ok ? { ok: true, value: new SkillError(parsed.value) } : parsed;
+    return parsed.ok ? { ok: true, value: new SkillError(parsed.value, FACTORY) } : parsed;
   }
 
   /**

@@ -24,6 +24,18 @@ export type JsonValue = null | boolean | number | string | readonly JsonValue[] 
 const MAX_JSON_DEPTH = 64;
 
 /** The `protocol.invalid` error for `what` (a type name) and its issues. */
+/**
+ * Passed by each protocol class's own factories to its private constructor. `private` binds
+ * TypeScript only: from plain JavaScript, `new SkillError({...})` would build an unvalidated,
+ * wrongly shaped instance, so a constructor called without this token refuses.
+ */
+export const FACTORY: unique symbol = Symbol('skillgraph.protocol.factory');
+
+/** Throw `protocol.invalid` unless the constructor was reached through a validating factory. */
+export function requireFactory(what: string, token: unknown, factories: string): void {
+  if (token !== FACTORY) throw invalid(what, [{ path: '', message: `the constructor does not validate; build one with ${factories}` }]);
+}
+
 export function invalid(what: string, issues: readonly ProtocolIssue[]): SkillgraphError {
   const text = issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
   return new SkillgraphError('protocol.invalid', `invalid ${what}: ${text}`, {
