@@ -57,10 +57,12 @@ export function packageDigest(pkg: SkillPackage, hasher: HashBackend = JS_HASHER
 
 function writePackage(w: CanonicalWriter, pkg: SkillPackage): CanonicalWriter {
   const d = pkg.descriptor;
-  const extensions: Record<string, unknown> = {};
-  for (const key of Object.keys(pkg.frontmatter)) {
-    if (!NORMALISED_KEYS.has(key)) extensions[key] = pkg.frontmatter[key];
-  }
+  // fromEntries defines own properties, so a `__proto__` key is digested instead of silently dropped.
+  const extensions: Record<string, unknown> = Object.fromEntries(
+    Object.keys(pkg.frontmatter)
+      .filter((key) => !NORMALISED_KEYS.has(key))
+      .map((key) => [key, pkg.frontmatter[key]]),
+  );
   return w
     .string(PACKAGE_DIGEST_LABEL)
     .string(d.name)

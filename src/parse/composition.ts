@@ -8,7 +8,7 @@ import type { Composition, IncludeSpec, InlineTool, McpSource, ToolOverride, Too
 import type { Report } from './fields.js';
 import { kindOf } from './fields.js';
 import type { ParseRuleCode } from './profiles.js';
-import { IncludeObjectSchema, InlineToolSchema, McpObjectSchema, ToolObjectSchema, check, fastIncludeObject } from './schemas.js';
+import { IncludeObjectSchema, InlineToolSchema, McpObjectSchema, ToolObjectSchema, ToolOverrideSchema, check, fastIncludeObject } from './schemas.js';
 import type { YamlPath } from './yaml-types.js';
 
 // `name` or `scope/name`; neither part may hold white space or a slash.
@@ -64,10 +64,20 @@ function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
       if (!r.ok) return report('includes.invalid', [...path, ...r.path], 'value', { detail: r.detail });
       const ref = parseIncludeRef(r.value.skill);
       if (!ref) return report('includes.invalid', [...path, 'skill'], 'value', { detail: `'${r.value.skill}' is not a skill name or scope/name` });
+      const given: Record<string, { writes?: boolean | undefined; description?: string | undefined }> = Object.fromEntries(Object.entries(r.value.overrides ?? {}));
+      // zod's record neither checks nor keeps a `__proto__` key: check it here so a tool of that name is not silently dropped.
+      const raw = (entry as { overrides?: unknown }).overrides;
+      if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
+        const p = check(ToolOverrideSchema, (raw as Record<string, unknown>)['__proto__']);
+        if (!p.ok) return report('includes.invalid', [...path, 'overrides', '__proto__', ...p.path], 'value', { detail: p.detail });
+        Object.defineProperty(given, '__proto__', { value: p.value, enumerable: true, writable: true, configurable: true });
+      }
       const overrides: Record<string, ToolOverride> = {};
-      for (const key of Object.keys(r.value.overrides ?? {}).sort()) {
-        const o = r.value.overrides![key]!;
-        overrides[key] = { ...(o.writes === undefined ? {} : { writes: o.writes }), ...(o.description === undefined ? {} : { description: o.description }) };
+      for (const key of Object.keys(given).sort()) {
+        const o = given[key]!;
+        const value: ToolOverride = { ...(o.writes === undefined ? {} : { writes: o.writes }), ...(o.description === undefined ? {} : { description: o.description }) };
+        // defineProperty: an override of a tool named `__proto__` must not be dropped as a prototype assignment.
+        Object.defineProperty(overrides, key, { value, enumerable: true, writable: true, configurable: true });
       }
       out.push({ ...ref, overrides });
       return;

@@ -116,11 +116,10 @@ export function checkFields(fm: Record<string, unknown>, profile: Profile, dirNa
     else {
       for (const key of Object.keys(m).sort()) {
         const v = m[key];
-        if (typeof v === 'string') metadata[key] = v;
-        else {
-          report('metadata.value-type', ['metadata', key], 'value', { key, found: kindOf(v) });
-          metadata[key] = v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
-        }
+        // defineProperty, not `metadata[key] =`: a `__proto__` key must stay a value, not vanish as a prototype.
+        const text = typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+        if (typeof v !== 'string') report('metadata.value-type', ['metadata', key], 'value', { key, found: kindOf(v) });
+        Object.defineProperty(metadata, key, { value: text, enumerable: true, writable: true, configurable: true });
       }
     }
   }
