@@ -49,6 +49,7 @@ export interface SkillReport {
 }
 
 export interface ValidateSummary {
+  /** SKILL.md files reported; a finding about a folder (depth limit, unreadable) is not one. */
   readonly skills: number;
   readonly valid: number;
   readonly invalid: number;
@@ -60,6 +61,9 @@ export interface ValidateResult {
   readonly skills: readonly SkillReport[];
   readonly summary: ValidateSummary;
 }
+
+/** Entries standing for a folder, not a SKILL.md: listed, never counted as skills. */
+const FOLDER_ENTRIES = new WeakSet<SkillReport>();
 
 const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, maxDepth: TREE_MAX_DEPTH, lint: true });
 
@@ -88,8 +92,9 @@ export function validatePath(paths: string | readonly string[], options: Validat
       else if (d.severity === 'warning') warnings++;
     }
   }
-  const valid = skills.filter((s) => s.valid).length;
-  return { skills, summary: { skills: skills.length, valid, invalid: skills.length - valid, errors, warnings } };
+  const files = skills.filter((s) => !FOLDER_ENTRIES.has(s));
+  const valid = files.filter((s) => s.valid).length;
+  return { skills, summary: { skills: files.length, valid, invalid: files.length - valid, errors, warnings } };
 }
 
 function validateOne(given: string, abs: string, profile: ProfileName, options: ValidateOptions): SkillReport[] {
@@ -115,7 +120,9 @@ function validateOne(given: string, abs: string, profile: ProfileName, options: 
       reports.push({ dir, file: f.skillFile, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] });
     } else {
       // A finding about the tree itself (unreadable folder, depth limit) attaches to a pseudo-entry for that folder.
-      reports.push({ dir: f.path, file: f.path, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] });
+      const entry: SkillReport = { dir: f.path, file: f.path, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] };
+      FOLDER_ENTRIES.add(entry);
+      reports.push(entry);
     }
   }
   return reports.sort((a, b) => cmp(a.file, b.file));

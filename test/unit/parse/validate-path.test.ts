@@ -68,6 +68,16 @@ describe('validatePath', () => {
     ]);
     expect(r.summary).toEqual({ skills: 3, valid: 1, invalid: 2, errors: 2, warnings: 0 });
   });
+  it('lists a folder finding (depth limit) but does not count it as a skill in the summary', () => {
+    _skill('good');
+    _skill('a/b/c/deep');
+    const r = validatePath(root, { maxDepth: 2 });
+    expect(r.skills.map((s) => [s.file, s.diagnostics.map((d) => d.code)])).toEqual([
+      ['a/b', ['discover.depth-limit']],
+      ['good/SKILL.md', []],
+    ]);
+    expect(r.summary).toEqual({ skills: 1, valid: 1, invalid: 0, errors: 0, warnings: 0 });
+  });
   it('accepts a skill folder itself and a SKILL.md path', () => {
     _skill('pdf');
     expect(validatePath(join(root, 'pdf')).skills.map((s) => [s.dir, s.file, s.valid])).toEqual([['.', 'SKILL.md', true]]);
