@@ -15,7 +15,7 @@ import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { writeFileAtomic } from './atomic.js';
-import { prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
+import { checkTarget, prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
 import { verifySealed, type ReadOptions } from './read.js';
 
 export interface MaterializeOptions extends ReadOptions {
@@ -69,6 +69,8 @@ export function materialize(catalog: Catalog, dir: string, options: MaterializeO
   // so a bad skill fails the call without leaving a half-filled workspace.
   const plans = packages.map((pkg) => plan(pkg, options));
   const root = prepareRoot(dir);
+  // The workspace's own state too (a file where a folder goes, a folder where a file goes, a link out).
+  for (const p of plans) for (const rel of p.files) checkTarget(root, `${p.name}/${rel}`, 'resources');
   const skills = plans.map((p) => write(p, root, dir));
   return { dir: toPosixPath(dir), skills, workspace: null };
 }
@@ -155,6 +157,8 @@ function plan(pkg: SkillPackage, options: MaterializeOptions): Plan {
 
 /** Copy a planned skill into `<root>/<name>/`, one atomic write per file. */
 function write(p: Plan, root: string, dir: string): StagedSkill {
+  // Lazy staging comes here directly: check the whole skill before its first file is written.
+  for (const rel of p.files) checkTarget(root, `${p.name}/${rel}`, 'resources');
   for (const rel of p.files) {
     const abs = prepareTarget(root, `${p.name}/${rel}`, 'resources');
     const from = join(p.source, rel);

@@ -12,7 +12,7 @@ import { join, sep } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
 
 /** Why a path was rejected (`details.reason`). */
-export type PathProblem = 'empty' | 'absolute' | 'escape' | 'separator' | 'nul' | 'not-directory' | 'backslash';
+export type PathProblem = 'empty' | 'absolute' | 'escape' | 'separator' | 'nul' | 'not-directory' | 'not-file' | 'backslash';
 
 export interface RelativePathOptions {
   /** Require one path segment (a folder name, e.g. a skill name). */
@@ -30,6 +30,7 @@ const MESSAGES: Readonly<Record<PathProblem, string>> = Object.freeze({
   separator: 'must be a single folder name, without slashes',
   nul: 'must not contain a NUL character',
   'not-directory': 'needs a folder where the workspace has a file',
+  'not-file': 'needs a file where the workspace has a folder',
   backslash: 'must not contain a backslash (a separator on Windows, a name character on POSIX)',
 });
 
@@ -102,6 +103,21 @@ export function isWithin(parent: string, child: string): boolean {
  * @example prepareTarget('/ws', 'pdf/scripts/fill.py', 'resources') // '/ws/pdf/scripts/fill.py'
  */
 export function prepareTarget(root: string, rel: string, field: string): string {
+  return walkTarget(root, rel, field, true)!;
+}
+
+/**
+ * The checks of `prepareTarget` without creating anything, so every file of a
+ * call can be checked before the first write. Past the first missing folder
+ * nothing can be in the way.
+ *
+ * @example checkTarget('/ws', 'pdf/SKILL.md', 'resources') // throws path.invalid when /ws/pdf/SKILL.md is a folder
+ */
+export function checkTarget(root: string, rel: string, field: string): void {
+  walkTarget(root, rel, field, false);
+}
+
+function walkTarget(root: string, rel: string, field: string, create: boolean): string | undefined {
   const parts = rel.split('/');
   const file = parts.pop()!;
   let current = root;
@@ -109,6 +125,7 @@ export function prepareTarget(root: string, rel: string, field: string): string 
     const next = join(current, part);
     let stat = lstatOrNull(next);
     if (stat === null) {
+      if (!create) return undefined;
       mkdirSync(next);
       stat = lstatSync(next);
     }
@@ -128,6 +145,10 @@ export function prepareTarget(root: string, rel: string, field: string): string 
   }
   const target = join(current, file);
   if (!isWithin(root, target)) escape(root, rel, field);
+  // A folder at the file's place would fail the rename; say so as a path problem, like a file in a folder's place.
+  if (lstatOrNull(target)?.isDirectory()) {
+    throw new SkillgraphError('path.invalid', `${field} ${MESSAGES['not-file']}: '${rel}'`, { field, path: rel, reason: 'not-file' });
+  }
   return target;
 }
 

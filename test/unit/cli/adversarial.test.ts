@@ -155,3 +155,40 @@ describe('validate reports every SKILL.md entry', () => {
     expect(existsSync(join(dir, 'tree', 'odd', 'SKILL.md'))).toBe(true);
   });
 });
+
+describe('materialize against a workspace already holding the wrong kinds of entries', () => {
+  function withScript(): string {
+    const dir = project();
+    mkdirSync(join(dir, 'r', 'pdf', 'scripts'));
+    writeFileSync(join(dir, 'r', 'pdf', 'scripts', 'run.sh'), 'echo hi\n');
+    return dir;
+  }
+
+  it('a folder where SKILL.md goes exits 2 (path.invalid not-file), not 70, and leaves no temp file', async () => {
+    const dir = withScript();
+    mkdirSync(join(dir, 'ws', 'pdf', 'SKILL.md'), { recursive: true });
+    const { code, stdout } = await run(dir, ['materialize', 'ws', '--root', 'r', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error).toMatchObject({ code: 'path.invalid', details: { reason: 'not-file' } });
+    expect(readdirSync(join(dir, 'ws', 'pdf')).sort()).toEqual(['SKILL.md']);
+  });
+
+  it('a file where a folder goes fails the call before the first write (no SKILL.md copied)', async () => {
+    const dir = withScript();
+    mkdirSync(join(dir, 'ws', 'pdf'), { recursive: true });
+    writeFileSync(join(dir, 'ws', 'pdf', 'scripts'), 'in the way');
+    const { code, stdout } = await run(dir, ['materialize', 'ws', '--root', 'r', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error).toMatchObject({ code: 'path.invalid', details: { reason: 'not-directory' } });
+    expect(readdirSync(join(dir, 'ws', 'pdf')).sort()).toEqual(['scripts']);
+  });
+
+  it('load --into stages nothing when a later file of the skill cannot be placed', async () => {
+    const dir = withScript();
+    mkdirSync(join(dir, 'ws', 'pdf'), { recursive: true });
+    writeFileSync(join(dir, 'ws', 'pdf', 'scripts'), 'in the way');
+    const { code } = await run(dir, ['load', 'pdf', '--into', 'ws', '--root', 'r', '--json']);
+    expect(code).toBe(2);
+    expect(readdirSync(join(dir, 'ws', 'pdf')).sort()).toEqual(['scripts']);
+  });
+});
