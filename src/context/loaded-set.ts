@@ -17,6 +17,9 @@ export interface SkillLoadedEvent {
   readonly digest: string;
 }
 
+/** Passed by LoadedSet's own factories; `private` binds TypeScript only, and a plain-JS `new LoadedSet()` would hold no map. */
+const FACTORY: unique symbol = Symbol('skillgraph.loaded-set');
+
 /**
  * An immutable set of loaded skills. `with` returns a new set; loading the
  * same name with another digest is a `skill.digest-changed` error.
@@ -24,11 +27,14 @@ export interface SkillLoadedEvent {
  * @example LoadedSet.EMPTY.with('pdf', digest).has('pdf') // true
  */
 export class LoadedSet {
-  static readonly EMPTY = new LoadedSet(new Map());
+  static readonly EMPTY = new LoadedSet(new Map(), FACTORY);
 
   readonly #digests: ReadonlyMap<string, string>;
 
-  private constructor(digests: ReadonlyMap<string, string>) {
+  private constructor(digests: ReadonlyMap<string, string>, token?: typeof FACTORY) {
+    if (token !== FACTORY) {
+      throw new SkillgraphError('options.invalid', 'build a LoadedSet with LoadedSet.EMPTY, LoadedSet.of(pairs) or replayLoadedSet(log, runId)', { field: 'LoadedSet' });
+    }
     this.#digests = digests;
     Object.freeze(this);
   }
@@ -65,7 +71,7 @@ export class LoadedSet {
     if (previous !== undefined) throw digestChanged(name, previous, digest);
     const next = new Map(this.#digests);
     next.set(name, digest);
-    return new LoadedSet(next);
+    return new LoadedSet(next, FACTORY);
   }
 
   toJSON(): { name: string; digest: string }[] {

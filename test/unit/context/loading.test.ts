@@ -109,6 +109,10 @@ describe('LoadedSet', () => {
     );
   });
 
+  it('refuses a plain-JavaScript new LoadedSet() that skips its factories (regression: it built a set with no map)', () => {
+    expect(() => new (LoadedSet as unknown as new () => LoadedSet)()).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+  });
+
   it('serialises sorted by name', () => {
     expect(JSON.stringify(LoadedSet.of([['b', 'd2'], ['a', 'd1']]))).toBe('[{"name":"a","digest":"d1"},{"name":"b","digest":"d2"}]');
   });
