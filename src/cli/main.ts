@@ -111,5 +111,13 @@ async function overview(): Promise<string> {
 
 /** The process-backed io. */
 export function processIo(): CliIo {
+  // `skillgraph … | head`: a reader that closes the pipe early is not a crash (no EPIPE stack trace);
+  // the verb finishes and exits with its own status.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', ignoreClosedPipe);
   return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
+}
+
+function ignoreClosedPipe(error: NodeJS.ErrnoException): void {
+  if (error.code === 'EPIPE' || error.code === 'ERR_STREAM_DESTROYED') return;
+  throw error;
 }

@@ -5,6 +5,7 @@
  * after what it guards.
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -190,5 +191,20 @@ describe('materialize against a workspace already holding the wrong kinds of ent
     const { code } = await run(dir, ['load', 'pdf', '--into', 'ws', '--root', 'r', '--json']);
     expect(code).toBe(2);
     expect(readdirSync(join(dir, 'ws', 'pdf')).sort()).toEqual(['scripts']);
+  });
+});
+
+describe('a closed output pipe', () => {
+  it('processIo ignores EPIPE when the reader closes early (`skillgraph … | head`): no stack trace, own exit status', () => {
+    const mainTs = new URL('../../../src/cli/main.ts', import.meta.url).pathname;
+    // 4 MiB is far beyond a pipe buffer, so the write hits the closed pipe.
+    const script = `import { processIo } from ${JSON.stringify(mainTs)}; const io = processIo(); io.stdout.write("x".repeat(4 << 20)); io.stdout.write("more"); process.exitCode = 3; process.on("exit", (c) => process.stderr.write("exit=" + c));`;
+    const node = JSON.stringify(process.execPath);
+    const r = spawnSync('sh', ['-c', `${node} --import tsx --input-type=module -e '${script}' | head -c 1 >/dev/null`], {
+      encoding: 'utf8',
+      cwd: new URL('../../../', import.meta.url).pathname,
+    });
+    expect(r.stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(r.stderr).toContain('exit=3');
   });
 });
