@@ -60,13 +60,16 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
   // Human output quotes untrusted skill text; no escape sequence from it may reach the terminal.
   const io = withSafeStderr(rawIo);
   const [verb, ...rest] = argv;
-  const json = rest.includes('--json');
+  // `--json` is a flag only before `--` (after it, a positional); `skillgraph --json` alone still asked for JSON.
+  const end = argv.indexOf('--');
+  const json = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
   if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
     io.stderr.write(await overview());
     return verb === undefined ? EXIT.usage : EXIT.ok;
   }
   if (verb === '--version' || verb === '-v') {
-    io.stdout.write(`${VERSION}\n`);
+    if (json) writeJson(io, { version: VERSION });
+    else io.stdout.write(`${VERSION}\n`);
     return EXIT.ok;
   }
   const load = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;

@@ -208,3 +208,25 @@ describe('a closed output pipe', () => {
     expect(r.stderr).toContain('exit=3');
   });
 });
+
+describe('where --json counts', () => {
+  it('a --json after -- is a path, so the error is human only (no JSON document)', async () => {
+    const dir = project();
+    const { code, stdout, stderr } = await run(dir, ['validate', '--', '--json']);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('--json');
+  });
+
+  it('--json given in the verb position still gets its one usage document', async () => {
+    const { code, stdout } = await run(scratch, ['--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error?.code).toBe('usage');
+  });
+
+  it('--version --json prints one JSON document with the version', async () => {
+    const { code, stdout } = await run(scratch, ['--version', '--json']);
+    expect(code).toBe(0);
+    expect(oneJsonDocument(stdout)).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+});
