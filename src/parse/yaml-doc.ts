@@ -112,7 +112,22 @@ export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): Fron
     try {
       value = doc.toJS({ maxAliasCount: limits.maxAliasCount });
     } catch (error) {
-      issues.push({ code: 'yaml.limit', message: `alias expansion exceeds the limit (${limits.maxAliasCount}): ${firstLine(error instanceof Error ? error.message : String(error))}`, line: 1, column: 1 });
+      const detail = firstLine(error instanceof Error ? error.message : String(error));
+      // An alias with no anchor before it (`*nope`) is invalid YAML, not a resource limit; point at the alias.
+      let at = -1;
+      visit(doc, {
+        Alias(_, node) {
+          if (node.resolve(doc) !== undefined) return undefined;
+          at = node.range?.[0] ?? 0;
+          return visit.BREAK;
+        },
+      });
+      if (at >= 0) {
+        const pos = lines.linePos(at);
+        issues.push({ code: 'yaml.invalid', message: detail, line: pos.line, column: pos.col });
+      } else {
+        issues.push({ code: 'yaml.limit', message: `alias expansion exceeds the limit (${limits.maxAliasCount}): ${detail}`, line: 1, column: 1 });
+      }
     }
     if (value !== undefined && dataDepth(value, limits.maxDepth) > limits.maxDepth) {
       issues.push({ code: 'yaml.limit', message: `collections nest deeper than ${limits.maxDepth} levels`, line: 1, column: 1 });
