@@ -15,7 +15,8 @@ import { TREE_MAX_DEPTH, walkTree, type TreeSkillFile } from '../discover/walk-t
 import { lintSkill } from '../parse/lint.js';
 import { formatMessage } from '../parse/messages.js';
 import { parseSkill } from '../parse/parse-skill.js';
-import { isProfileName, PROFILE_NAMES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
+import { isProfileName, PROFILE_NAMES, PROFILES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
+import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
 
 export interface ValidateOptions {
   /** Validation profile (default `skillgraph`). */
@@ -133,6 +134,9 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
   let bytes: Uint8Array;
   let locator: string;
   try {
+    // A file over the parse limit is never read (a 1 GiB SKILL.md used to crash the text decoder with exit 70).
+    const size = statSync(s.abs).size;
+    if (size > DEFAULT_PARSE_OPTIONS.maxFileBytes) return tooLarge(s, shown, size, profile);
     bytes = readFileSync(s.abs);
     locator = toPosix(realpathSync(s.abs));
   } catch (error) {
@@ -164,4 +168,13 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
     ...(parsed.package ? { package: parsed.package } : {}),
     source: text,
   };
+}
+
+/** The `file.too-large` entry without reading the file: parse's wording, the profile's severity. */
+function tooLarge(s: TreeSkillFile, shown: string, size: number, profile: ProfileName): SkillReport {
+  const { message, hint } = formatMessage('file.too-large', { size, limit: DEFAULT_PARSE_OPTIONS.maxFileBytes });
+  const level = PROFILES[profile].rules['file.too-large'];
+  const severity = level === 'off' ? 'error' : level;
+  const diagnostics: Diagnostic[] = [{ code: 'file.too-large', severity, message, file: shown, line: 0, column: 0, hint }];
+  return { dir: s.dir, file: s.file, name: null, valid: severity !== 'error', diagnostics };
 }

@@ -4,7 +4,7 @@
  * one-document `--json` rule or dropped a file silently. Every test is named
  * after what it guards.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -228,5 +228,17 @@ describe('where --json counts', () => {
     const { code, stdout } = await run(scratch, ['--version', '--json']);
     expect(code).toBe(0);
     expect(oneJsonDocument(stdout)).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+});
+
+describe('oversized SKILL.md files', () => {
+  it('validate reports a 600 MiB SKILL.md as file.too-large (exit 1) without reading it, not an internal error', async () => {
+    const dir = project();
+    // Sparse: no disk used. Reading it used to overflow the text decoder (exit 70).
+    truncateSync(join(dir, 'r', 'pdf', 'SKILL.md'), 600 * 1024 * 1024);
+    const { code, stdout } = await run(dir, ['validate', 'r', '--json']);
+    expect(code).toBe(1);
+    const doc = oneJsonDocument(stdout) as { skills: { valid: boolean; diagnostics: { code: string }[] }[] };
+    expect(doc.skills.map((s) => [s.valid, s.diagnostics.map((d) => d.code)])).toEqual([[false, ['file.too-large']]]);
   });
 });
