@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { VERSION } from '../cli/version.js';
+import { SkillgraphError } from '../model/errors.js';
 import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
 
 /** Bump when the entry layout or anything a cached result depends on changes shape. */
@@ -104,6 +105,9 @@ export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** Passed by `ParseCache.open`; `private` binds TypeScript only, and a plain-JS `new ParseCache(dir)` would hold no entries. */
+const FACTORY: unique symbol = Symbol('skillgraph.parse-cache');
+
 /**
  * A loaded cache. `lookup` answers from stat alone; `revalidate` compares
  * bytes; `store` records a fresh result; `save` writes the file atomically.
@@ -114,7 +118,8 @@ export class ParseCache {
   private readonly run: number;
   private dirty = false;
 
-  private constructor(file: string, entries: Map<string, CacheEntry>, run: number) {
+  private constructor(file: string, entries: Map<string, CacheEntry>, run: number, token?: typeof FACTORY) {
+    if (token !== FACTORY) throw new SkillgraphError('options.invalid', 'open a parse cache with ParseCache.open(dir)', { field: 'ParseCache' });
     this.file = file;
     this.entries = entries;
     this.run = run;
@@ -163,7 +168,7 @@ export class ParseCache {
     } finally {
       if (fd !== undefined) closeSync(fd);
     }
-    return new ParseCache(file, entries, run);
+    return new ParseCache(file, entries, run, FACTORY);
   }
 
   get size(): number {
