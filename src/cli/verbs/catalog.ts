@@ -135,7 +135,7 @@ export function renderCatalog(result: CatalogFromFlags, io: CliIo, options: { ta
       out.push(
         options.table
           ? `  ${c.name}: ${displayPath(c.selected, io.cwd)} shadows ${displayPath(c.shadowed, io.cwd)}${note}`
-          : `  ${c.name}${note}`,
+          : `  ${c.name}: ${displayPath(c.shadowed, io.cwd)} shadowed${note}`,
       );
     }
   }

@@ -62,6 +62,9 @@ describe('catalog verb', () => {
     conflictTree();
     const list = await run(['list', ...ROOTS]);
     expect(list.stderr.split('\n').slice(0, 3).map((l) => l.split(' ')[0])).toEqual(['deploy', 'lint', 'notes']);
+    // Each shadowed copy is named (regression: the short form printed the bare name once per copy).
+    expect(list.stderr).toContain('  deploy: p/deploy/SKILL.md shadowed\n  deploy: g/deploy/SKILL.md shadowed\n');
+    expect(list.stderr).toContain('  lint: g/lint/SKILL.md shadowed (identical copy)\n');
     expect((await run(['list', ...ROOTS, '--json'])).stdout).toBe((await run(['catalog', ...ROOTS, '--json'])).stdout);
   });
 
