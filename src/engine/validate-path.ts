@@ -84,7 +84,13 @@ export function validatePath(paths: string | readonly string[], options: Validat
   const cwd = options.cwd ?? process.cwd();
   const list = typeof paths === 'string' ? [paths] : [...paths];
   const skills: SkillReport[] = [];
-  for (const given of list) skills.push(...validateOne(given, resolve(cwd, given), profile, options));
+  for (const given of list) {
+    const abs = resolve(cwd, given);
+    const reports = validateOne(given, abs, profile, options);
+    // With several PATHs, entries relative to each would collide (two `.` folders): prefix each
+    // with its PATH as typed, as the human output shows them.
+    skills.push(...(list.length > 1 ? reports.map((r) => underPath(r, basePath(given, abs))) : reports));
+  }
   let errors = 0;
   let warnings = 0;
   for (const s of skills) {
@@ -96,6 +102,20 @@ export function validatePath(paths: string | readonly string[], options: Validat
   const files = skills.filter((s) => !FOLDER_ENTRIES.has(s));
   const valid = files.filter((s) => s.valid).length;
   return { skills, summary: { skills: files.length, valid, invalid: files.length - valid, errors, warnings } };
+}
+
+/** The folder a PATH's entries are relative to, POSIX, as typed (a SKILL.md path → its folder). */
+function basePath(given: string, abs: string): string {
+  const base = toPosix(statSync(abs).isFile() ? dirname(given) : given);
+  return base.length > 1 ? base.replace(/\/+$/, '') : base;
+}
+
+/** `report` with `dir` and `file` prefixed by `base`. */
+function underPath(report: SkillReport, base: string): SkillReport {
+  const join = (p: string): string => (p === '.' ? base : base === '.' ? p : base.endsWith('/') ? `${base}${p}` : `${base}/${p}`);
+  const moved = { ...report, dir: join(report.dir), file: join(report.file) };
+  if (FOLDER_ENTRIES.has(report)) FOLDER_ENTRIES.add(moved);
+  return moved;
 }
 
 function validateOne(given: string, abs: string, profile: ProfileName, options: ValidateOptions): SkillReport[] {

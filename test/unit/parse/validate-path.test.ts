@@ -78,6 +78,17 @@ describe('validatePath', () => {
     ]);
     expect(r.summary).toEqual({ skills: 1, valid: 1, invalid: 0, errors: 0, warnings: 0 });
   });
+  it('prefixes dir and file with their PATH when several are given, so entries never collide', () => {
+    _skill('one');
+    _skill('two');
+    const r = validatePath(['one', 'two/SKILL.md', 'one'], { cwd: root });
+    expect(r.skills.map((s) => [s.dir, s.file, s.name])).toEqual([
+      ['one', 'one/SKILL.md', 'one'],
+      ['two', 'two/SKILL.md', 'two'],
+      ['one', 'one/SKILL.md', 'one'],
+    ]);
+    expect(validatePath('one', { cwd: root }).skills.map((s) => [s.dir, s.file])).toEqual([['.', 'SKILL.md']]);
+  });
   it('accepts a skill folder itself and a SKILL.md path', () => {
     _skill('pdf');
     expect(validatePath(join(root, 'pdf')).skills.map((s) => [s.dir, s.file, s.valid])).toEqual([['.', 'SKILL.md', true]]);
