@@ -52,7 +52,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   };
   // A skill whose SKILL.md has errors never reaches the catalog, so the resolver cannot name
   // it: list those errors here so no skill disappears silently (details: `skillgraph catalog`).
-  const leftOut = catalog.diagnostics.filter((d) => d.severity === 'error');
+  // A walk stopped by --max-dirs left skills unseen: an include of one would read as an unknown skill without it.
+  const leftOut = catalog.diagnostics.filter((d) => d.severity === 'error' || d.code === 'discover.dir-budget');
   if (values.json) {
     writeJson(io, {
       // Each skill also carries its protocol metadata (DESIGN T2), null when it failed.

@@ -242,3 +242,19 @@ describe('oversized SKILL.md files', () => {
     expect(doc.skills.map((s) => [s.valid, s.diagnostics.map((d) => d.code)])).toEqual([[false, ['file.too-large']]]);
   });
 });
+
+describe('resolve after a truncated walk', () => {
+  it('resolve --json lists the discover.dir-budget warning, so an unseen include is not a bare unknown skill', async () => {
+    const dir = project();
+    for (const name of ['b', 'c']) {
+      mkdirSync(join(dir, 'r', name));
+      writeFileSync(join(dir, 'r', name, 'SKILL.md'), `---\nname: ${name}\ndescription: Use when ${name}\n---\nbody\n`);
+    }
+    writeFileSync(join(dir, 'r', 'b', 'SKILL.md'), '---\nname: b\ndescription: Use when b\nincludes: [c]\n---\nbody\n');
+    const { code, stdout } = await run(dir, ['resolve', 'b', '--root', 'r', '--max-dirs', '2', '--no-cache', '--json']);
+    expect(code).toBe(1);
+    const doc = oneJsonDocument(stdout) as { skills: { error?: { type: string } }[]; diagnostics: { code: string }[] };
+    expect(doc.skills[0]?.error?.type).toBe('skill_not_found');
+    expect(doc.diagnostics.map((d) => d.code)).toEqual(['discover.dir-budget']);
+  });
+});
