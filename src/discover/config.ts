@@ -18,7 +18,7 @@
  * profile: skillgraph
  * ```
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { LineCounter, isMap, isNode, isScalar, parseDocument } from 'yaml';
 import { z } from 'zod';
@@ -72,11 +72,24 @@ export function findConfigFile(cwd: string): string | undefined {
   let dir = cwd;
   for (;;) {
     const candidate = join(dir, CONFIG_FILE_NAME);
-    if (existsSync(candidate)) return candidate;
+    if (isTrustedConfig(candidate)) return candidate;
     const parent = dirname(dir);
     if (parent === dir) return undefined;
     dir = parent;
   }
+}
+
+/**
+ * A config found by the upward search adds roots, i.e. skills an agent will
+ * read. Like git's safe.directory, one owned by another user (e.g. planted in
+ * a shared `/tmp` above the working folder) is not trusted; root-owned files
+ * are (system folders, containers). A folder of that name is passed over.
+ */
+function isTrustedConfig(candidate: string): boolean {
+  const st = statSync(candidate, { throwIfNoEntry: false });
+  if (st === undefined || !st.isFile()) return false;
+  const uid = typeof process.getuid === 'function' ? process.getuid() : undefined;
+  return uid === undefined || st.uid === uid || st.uid === 0;
 }
 
 /**
