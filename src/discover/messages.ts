@@ -47,7 +47,11 @@ export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object
   'discover.root-missing': {
     severity: 'info',
     message: (a) => `${a.scope} root not found, skipped: ${a.root}`,
-    hint: () => 'create the folder or mark the root required (PATH!) to make this an error',
+    // `skills:Local:30` is a path, not a scope (scopes are lower case): say why, or the typo costs every skill silently.
+    hint: (a) =>
+      /:[^/\\:]*$/.test(String(a.root))
+        ? "the ':' made this one path: a scope must be lower-case letters, digits, '-' or '_' starting with a letter (PATH:scope[:precedence]); create the folder or mark the root required (PATH!) to make this an error"
+        : 'create the folder or mark the root required (PATH!) to make this an error',
   },
   'discover.duplicate-skill-file': {
     severity: 'warning',

@@ -81,6 +81,9 @@ export function parseRootSpec(spec: string): MakeRootInput {
     scope = parts.pop();
   } else if (parts.length >= 2 && SCOPE_RE.test(parts.at(-1)!) && !isDriveLetter(parts)) {
     scope = parts.pop();
+  } else if (parts.length >= 3 && /^-?\d+$/.test(parts.at(-1)!) && /^[A-Za-z_][\w-]*$/.test(parts.at(-2)!)) {
+    // `skills:Local:30` is a mistyped scope, not a folder named so: read as a path it would be skipped as missing.
+    throw new SkillgraphError('usage', `--root '${spec}': scope '${parts.at(-2)}' must be lower-case letters, digits, '-' or '_', starting with a letter`, { field: 'root' });
   }
   const path = parts.join(':');
   if (path.length === 0) throw new SkillgraphError('usage', `--root '${spec}' has no path`, { field: 'root' });
