@@ -14,7 +14,10 @@ export const ELLIPSIS = '\u2026';
  * @example foldDescription('Use when\n  testing.\r\n') // 'Use when testing.'
  */
 export function foldDescription(text: string): string {
-  return text.replace(/[^\S\r\n]*(?:\r\n|\r|\n)\s*/g, ' ').trim();
+  const folded = text.replace(/[^\S\r\n]*(?:\r\n|\r|\n)\s*/g, ' ').trim();
+  // Control characters (a NUL, an ESC) become U+FFFD in every format, as XML already required;
+  // Markdown and JSON listings used to pass them to the model raw.
+  return folded.replace(XML_FORBIDDEN, '\uFFFD');
 }
 
 // Characters XML 1.0 forbids in content: C0 controls other than tab/LF/CR,
