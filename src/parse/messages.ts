@@ -16,7 +16,12 @@ const s = (v: string | number | undefined): string => String(v ?? '');
 /** Code → message template and hint. Complete for every code the parser and linter emit. */
 export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.freeze({
   'frontmatter.missing': {
-    message: (a) => (a.target ? `SKILL.md holds only the path '${s(a.target)}' — a symbolic link checked out as a plain file` : 'SKILL.md must start with a YAML frontmatter line `---`'),
+    message: (a) =>
+      a.target
+        ? `SKILL.md holds only the path '${s(a.target)}' — a symbolic link checked out as a plain file`
+        : a.crOnly
+          ? 'SKILL.md uses CR-only line endings (classic Mac), so no line is `---`; save it with LF line endings'
+          : 'SKILL.md must start with a YAML frontmatter line `---`',
     hint: 'Start the file with `---`, the YAML fields (at least name and description), and a closing `---` line. A file holding only a path is a symlink checked out without symlink support (git core.symlinks=false).',
   },
   'frontmatter.unterminated': {

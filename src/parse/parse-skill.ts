@@ -98,6 +98,8 @@ export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): P
   if (split.kind !== 'ok') {
     const trimmed = split.text.trim();
     if (split.kind === 'unterminated') out.add('frontmatter.unterminated', 1, 1);
+    // `---\r` not followed by `\n`: the whole file is one CR-separated line; say so rather than "must start with ---".
+    else if (/^\uFEFF?---[ \t]*\r(?!\n)/.test(split.text) && !split.text.includes('\n')) out.add('frontmatter.missing', 1, 1, { crOnly: 1 });
     else out.add('frontmatter.missing', 1, 1, LINK_PLACEHOLDER.test(trimmed) && trimmed.length < 1024 ? { target: trimmed } : {});
     return finish();
   }
