@@ -12,6 +12,8 @@ import { discoverDiagnostic } from './messages.js';
 import { isSkillFileName, toPosix } from './paths.js';
 
 export const TREE_MAX_DEPTH = 32;
+// The catalog's hint names --follow-symlinks, which validate does not take.
+const VALIDATE_LINK_HINT = 'validate never follows symlinks; validate the link target by its own path';
 const SKIPPED = new Set(['node_modules', '.git']);
 
 /** A SKILL.md (any letter case) found in the tree. Paths are POSIX, relative to the root. */
@@ -114,13 +116,15 @@ function symlinkFinding(full: string, path: string, name: string, findings: Tree
   }
   if (isSkillFileName(name)) {
     const code = target === undefined ? 'discover.symlink-dangling' : 'discover.symlink-skipped';
-    findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic(code, link, { what: 'skill file', link, target: linkText(full) }) });
+    const diagnostic = discoverDiagnostic(code, link, { what: 'skill file', link, target: linkText(full) });
+    findings.push({ path, skillFile: path, diagnostic: code === 'discover.symlink-skipped' ? { ...diagnostic, hint: VALIDATE_LINK_HINT } : diagnostic });
     return;
   }
   if (target?.isDirectory()) {
     const inner = skillFilesIn(full);
     if (inner.length > 0) {
-      findings.push({ path, skillFile: `${path}/${inner[0]!}`, diagnostic: discoverDiagnostic('discover.symlink-skipped', link, { what: 'skill folder', link, target: linkText(full) }) });
+      const diagnostic = discoverDiagnostic('discover.symlink-skipped', link, { what: 'skill folder', link, target: linkText(full) });
+      findings.push({ path, skillFile: `${path}/${inner[0]!}`, diagnostic: { ...diagnostic, hint: VALIDATE_LINK_HINT } });
     }
   }
 }

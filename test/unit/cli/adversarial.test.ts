@@ -4,7 +4,7 @@
  * one-document `--json` rule or dropped a file silently. Every test is named
  * after what it guards.
  */
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -256,5 +256,18 @@ describe('resolve after a truncated walk', () => {
     const doc = oneJsonDocument(stdout) as { skills: { error?: { type: string } }[]; diagnostics: { code: string }[] };
     expect(doc.skills[0]?.error?.type).toBe('skill_not_found');
     expect(doc.diagnostics.map((d) => d.code)).toEqual(['discover.dir-budget']);
+  });
+});
+
+describe('validate hints', () => {
+  it('a symlinked skill folder in validate does not suggest --follow-symlinks (validate has no such flag)', async () => {
+    const dir = project();
+    symlinkSync(join(dir, 'r', 'pdf'), join(dir, 'r', 'linked'));
+    const { code, stdout } = await run(dir, ['validate', 'r', '--json']);
+    expect(code).toBe(0);
+    const doc = oneJsonDocument(stdout) as { skills: { diagnostics: { code: string; hint: string }[] }[] };
+    const skipped = doc.skills.flatMap((s) => s.diagnostics).filter((d) => d.code === 'discover.symlink-skipped');
+    expect(skipped).toHaveLength(1);
+    expect(skipped[0]!.hint).not.toContain('--follow-symlinks');
   });
 });
