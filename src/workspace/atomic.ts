@@ -19,7 +19,9 @@ export const TEMP_PREFIX = '.skillgraph-tmp-';
  * @example writeFileAtomic('/ws/pdf/SKILL.md', bytes)
  */
 export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
-  const tmp = join(dirname(file), `${TEMP_PREFIX}${basename(file)}-${process.pid}-${randomBytes(6).toString('hex')}`);
+  // The name's first 40 characters only: a temp name must fit NAME_MAX (255 bytes) whenever the target's name does.
+  const stem = [...basename(file)].slice(0, 40).join('');
+  const tmp = join(dirname(file), `${TEMP_PREFIX}${stem}-${process.pid}-${randomBytes(6).toString('hex')}`);
   try {
     // `wx`: never follow or reuse an existing path for the temp file.
     writeFileSync(tmp, data, { flag: 'wx', mode: (mode ?? 0o666) & 0o777 });

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { createLock, LOCKFILE_NAME, type LockEntry } from '../../catalog/lockfile.js';
 import { treeDigests } from '../../discover/resources.js';
 import type { Catalog } from '../../model/catalog.js';
@@ -50,7 +50,8 @@ function lockLocator(locator: string, cwd: string): string {
 
 /** Write `text` to `file` atomically: a sibling temp file, then rename over. */
 export function writeFileAtomic(file: string, text: string): void {
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  // A sibling named from the first 40 characters of the target's: it must fit NAME_MAX when the target's name does.
+  const tmp = join(dirname(file), `${[...basename(file)].slice(0, 40).join('')}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     writeFileSync(tmp, text, { flag: 'wx' });
     renameSync(tmp, file);

@@ -271,3 +271,24 @@ describe('validate hints', () => {
     expect(skipped[0]!.hint).not.toContain('--follow-symlinks');
   });
 });
+
+describe('long file names', () => {
+  const long = 'a'.repeat(250);
+
+  it('materialize copies a resource whose name is 250 bytes (the temp name must fit NAME_MAX too)', async () => {
+    const dir = project();
+    writeFileSync(join(dir, 'r', 'pdf', long), 'x');
+    const { code, stdout } = await run(dir, ['materialize', 'ws', '--root', 'r', '--json']);
+    expect(code).toBe(0);
+    expect(oneJsonDocument(stdout)).toMatchObject({ skills: [{ name: 'pdf', status: 'loaded' }] });
+    expect(readFileSync(join(dir, 'ws', 'pdf', long), 'utf8')).toBe('x');
+    expect(readdirSync(join(dir, 'ws', 'pdf')).sort()).toEqual(['SKILL.md', long]);
+  });
+
+  it('lock --out a 250-byte file name writes it (no ENAMETOOLONG from the temp name)', async () => {
+    const dir = project();
+    const { code } = await run(dir, ['lock', '--root', 'r', '--out', long, '--json']);
+    expect(code).toBe(0);
+    expect(readdirSync(dir).sort()).toEqual([long, 'r']);
+  });
+});
