@@ -116,7 +116,7 @@ async function overview(): Promise<string> {
 export function processIo(): CliIo {
   // `skillgraph … | head`: a reader that closes the pipe early is not a crash (no EPIPE stack trace);
   // the verb finishes and exits with its own status.
-  for (const stream of [process.stdout, process.stderr]) stream.on('error', ignoreClosedPipe);
+  for (const stream of [process.stdout, process.stderr]) if (!stream.listeners('error').includes(ignoreClosedPipe)) stream.on('error', ignoreClosedPipe);
   return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
 }
 

@@ -195,6 +195,14 @@ describe('materialize against a workspace already holding the wrong kinds of ent
 });
 
 describe('a closed output pipe', () => {
+  it('processIo adds its pipe-error listener once, however often a host calls it', async () => {
+    const { processIo } = await import('../../../src/cli/main.js');
+    processIo();
+    const before = process.stdout.listenerCount('error');
+    for (let i = 0; i < 20; i++) processIo();
+    expect(process.stdout.listenerCount('error')).toBe(before);
+  });
+
   it('processIo ignores EPIPE when the reader closes early (`skillgraph … | head`): no stack trace, own exit status', () => {
     const mainTs = new URL('../../../src/cli/main.ts', import.meta.url).pathname;
     // 4 MiB is far beyond a pipe buffer, so the write hits the closed pipe.
