@@ -80,6 +80,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   // usageError throws ExitError, so under --json main() still prints its one error document.
   if (positionals.length > 1) usageError(io, spec.name, `takes one skill name, got ${positionals.length}`);
+  // A blank name cannot become a SkillError (protocol.invalid, exit 70); it is the caller's mistake.
+  if (positionals[0]!.trim() === '') usageError(io, spec.name, 'the skill name must not be empty');
   const { catalog } = await catalogFromFlags(values, io, spec.name);
   const d = describeSkill(catalog, positionals[0]!);
   if (values.json) {

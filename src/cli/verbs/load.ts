@@ -39,6 +39,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const log = typeof values.log === 'string' ? resolve(io.cwd, values.log) : null;
   if ((runId === null) !== (log === null)) usageError(io, spec.name, '--run and --log go together');
   if (runId === '') usageError(io, spec.name, '--run must not be empty');
+  // `--into ""` (an unset variable) would stage into the working folder itself.
+  if (typeof values.into === 'string' && values.into.trim() === '') usageError(io, spec.name, "--into must not be empty; write '.' for the working folder");
 
   const { catalog } = await catalogFromFlags(values, io, spec.name);
   const loaded = log !== null && runId !== null ? readLoadedSet(log, runId) : undefined;

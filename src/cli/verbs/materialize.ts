@@ -9,7 +9,7 @@
 import { resolve } from 'node:path';
 import { createLazyWorkspace, materialize, type StagedSkill } from '../../workspace/materialize.js';
 import type { VerbSpec } from '../args.js';
-import { parseVerbArgs } from '../args.js';
+import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { writeJson, type CliIo } from '../io.js';
@@ -28,6 +28,8 @@ export const spec: VerbSpec = {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const [dirArg, ...names] = positionals as [string, ...string[]];
+  // An empty DIR (an unset shell variable) would resolve to the working folder and fill it with skills.
+  if (dirArg.trim() === '') usageError(io, spec.name, "DIR must not be empty; write '.' for the working folder");
   const dir = resolve(io.cwd, dirArg);
   const { catalog } = await catalogFromFlags(values, io, spec.name);
   const lazy = values.lazy === true;

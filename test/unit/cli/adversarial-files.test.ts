@@ -180,3 +180,21 @@ describe('long file names', () => {
     expect(readdirSync(dir).sort()).toEqual([long, 'r']);
   });
 });
+
+describe('empty target paths', () => {
+  it('materialize with an empty DIR exits 2 and writes nothing into the working folder', async () => {
+    const dir = project();
+    const { code, stdout } = await run(dir, ['materialize', '', '--root', 'r', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error?.code).toBe('usage');
+    expect(readdirSync(dir)).toEqual(['r']);
+  });
+
+  it('load --into "" exits 2 and stages nothing into the working folder', async () => {
+    const dir = project();
+    const { code, stdout } = await run(dir, ['load', 'pdf', '--into', '', '--root', 'r', '--json']);
+    expect(code).toBe(2);
+    expect(oneJsonDocument(stdout).error?.code).toBe('usage');
+    expect(readdirSync(dir)).toEqual(['r']);
+  });
+});

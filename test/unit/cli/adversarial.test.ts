@@ -97,3 +97,14 @@ describe('where --json counts', () => {
     expect(oneJsonDocument(stdout)).toMatchObject({ version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
   });
 });
+
+describe('blank names', () => {
+  it('describe with an empty or blank name exits 2 with one usage document (not 70 from the protocol check)', async () => {
+    const dir = project();
+    for (const name of ['', '  ']) {
+      const { code, stdout } = await run(dir, ['describe', name, '--root', 'r', '--json']);
+      expect(code).toBe(2);
+      expect(oneJsonDocument(stdout).error?.code).toBe('usage');
+    }
+  });
+});
