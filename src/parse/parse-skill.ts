@@ -76,6 +76,10 @@ function baseName(path: string): string {
  */
 export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): ParseResult {
   const o = resolveParseOptions(options);
+  // Content never throws; a caller passing no content at all is misusing the API (plain JS).
+  if (typeof bytes !== 'string' && !(bytes instanceof Uint8Array)) {
+    throw new SkillgraphError('options.invalid', `parseSkill: the content must be a string or a Uint8Array, got ${bytes === null ? 'null' : typeof bytes}`, { field: 'bytes' });
+  }
   const out = new Collector(o);
   const finish = (extra: Partial<ParseResult> = {}): ParseResult => {
     if (o.profile.rules['skill.skipped'] !== 'off' && extra.package === undefined) out.add('skill.skipped', 1, 1);
