@@ -28,4 +28,4 @@ export { readFrontmatterYaml } from './frontmatter.js';
 export { DEFAULT_YAML_LIMITS, parseYamlFrontmatter } from './yaml-doc.js';
 export { checkName, normalizeName } from './names.js';
 export type { FrontmatterYaml, YamlIssue, YamlLimits, YamlLoc, YamlPath, FrontmatterYamlParser } from './yaml-types.js';
-export { lintSkill, BODY_MAX_LINES, BODY_MAX_TOKENS, SKILL_MAX_BYTES, RESERVED_NAME_WORDS, type LintOptions } from './lint.js';
+export { lintSkill, LINK_FINDINGS_MAX, BODY_MAX_LINES, BODY_MAX_TOKENS, SKILL_MAX_BYTES, RESERVED_NAME_WORDS, type LintOptions } from './lint.js';

@@ -52,6 +52,9 @@ function localTarget(raw: string): string | undefined {
   return parts.join('/');
 }
 
+/** Link findings reported per rule and file; the rest are counted in one summary finding. */
+export const LINK_FINDINGS_MAX = 100;
+
 /**
  * Run the P6a lint rules on a parsed package.
  *
@@ -87,6 +90,13 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
   for (const f of options.files) {
     for (let i = f.path.indexOf('/'); i !== -1; i = f.path.indexOf('/', i + 1)) folders.add(f.path.slice(0, i));
   }
+  // A limit, explicit and reported: one file with 100,000 broken links yields LINK_FINDINGS_MAX
+  // findings per rule and one summary finding, not 100,000 lines of output.
+  const linkCounts = { 'link.broken': 0, 'link.too-deep': 0 };
+  let lastLine = pkg.bodyLine;
+  const addLink = (code: 'link.broken' | 'link.too-deep', line: number, column: number, target: string): void => {
+    if (++linkCounts[code] <= LINK_FINDINGS_MAX) add(code, line, column, { target });
+  };
   let inFence = false;
   lines.forEach((text, i) => {
     if (FENCE.test(text)) {
@@ -102,10 +112,15 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
       const target = localTarget(raw);
       if (target === undefined || !(LINKED_FOLDERS as readonly string[]).includes(target.split('/')[0]!)) continue;
       const line = pkg.bodyLine + i;
-      if (!present.has(target) && !folders.has(target)) add('link.broken', line, column, { target });
-      else if (target.split('/').length > 2) add('link.too-deep', line, column, { target });
+      lastLine = line;
+      if (!present.has(target) && !folders.has(target)) addLink('link.broken', line, column, target);
+      else if (target.split('/').length > 2) addLink('link.too-deep', line, column, target);
     }
   });
+  for (const code of ['link.broken', 'link.too-deep'] as const) {
+    const more = linkCounts[code] - LINK_FINDINGS_MAX;
+    if (more > 0) add(code, lastLine, 1, { more, limit: LINK_FINDINGS_MAX });
+  }
 
   const size = options.files.reduce((sum, f) => sum + f.size, 0);
   if (size > SKILL_MAX_BYTES) add('skill.too-large', 0, 0, { size, limit: SKILL_MAX_BYTES });

@@ -169,11 +169,17 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
     hint: 'Add a cue such as "Use when …" so the agent knows when to load it.',
   },
   'link.broken': {
-    message: (a) => `link to '${s(a.target)}' points at no file in the skill folder`,
+    message: (a) =>
+      a.more !== undefined
+        ? `${s(a.more)} more broken links not listed (at most ${s(a.limit)} per file are reported)`
+        : `link to '${s(a.target)}' points at no file in the skill folder`,
     hint: 'Fix the path or add the file; paths are relative to the skill folder.',
   },
   'link.too-deep': {
-    message: (a) => `'${s(a.target)}' is more than one folder below the skill`,
+    message: (a) =>
+      a.more !== undefined
+        ? `${s(a.more)} more too-deep links not listed (at most ${s(a.limit)} per file are reported)`
+        : `'${s(a.target)}' is more than one folder below the skill`,
     hint: 'Keep referenced files one level deep (references/x.md) so agents read them whole.',
   },
   'name.reserved': {
