@@ -68,3 +68,14 @@ export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object
 export function discoverDiagnostic(code: DiscoverCode, file: string, args: Args): Diagnostic {
   return wordedDiagnostic(code, DISCOVER_MESSAGES[code], file, args);
 }
+
+/**
+ * `discover.unreadable` for a path that could not be read; the reason is the
+ * error's errno code (`EACCES`, `ENOENT`, …) or its text.
+ *
+ * @example unreadableDiagnostic('/r/a', { code: 'EACCES' }).message // 'cannot read /r/a: EACCES'
+ */
+export function unreadableDiagnostic(path: string, error: unknown): Diagnostic {
+  const reason = (error as NodeJS.ErrnoException | null)?.code ?? String(error);
+  return discoverDiagnostic('discover.unreadable', path, { path, reason });
+}

@@ -8,7 +8,7 @@
 import { readdirSync, readlinkSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { cmp, type Diagnostic } from '../model/diagnostics.js';
-import { discoverDiagnostic } from './messages.js';
+import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
 import { isSkillFileName, toPosix } from './paths.js';
 
 export const TREE_MAX_DEPTH = 32;
@@ -70,8 +70,7 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH): TreeWalk {
       // Perf: withFileTypes avoids one stat per entry.
       entries = readdirSync(abs, { withFileTypes: true });
     } catch (error) {
-      const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-      findings.push({ path: relDir, diagnostic: discoverDiagnostic('discover.unreadable', toPosix(abs), { path: toPosix(abs), reason }) });
+      findings.push({ path: relDir, diagnostic: unreadableDiagnostic(toPosix(abs), error) });
       continue;
     }
     entries.sort((a, b) => cmp(a.name, b.name));

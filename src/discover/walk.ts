@@ -9,7 +9,7 @@ import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { byteOrder } from '../catalog/order.js';
 import { SkillgraphError } from '../model/errors.js';
 import { catalogDiagnostic } from '../catalog/messages.js';
-import { discoverDiagnostic } from './messages.js';
+import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
 import { isInside, isSkillFileName, isSkippedDirName, toPosix } from './paths.js';
 import { checkRoots, compareRoots, type CheckedRoot, type SkillRoot } from './roots.js';
 
@@ -178,7 +178,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
     try {
       entries = readdirSync(dir, { withFileTypes: true });
     } catch (error) {
-      diagnostics.push(discoverDiagnostic('discover.unreadable', toPosix(dir), { path: toPosix(dir), reason: (error as NodeJS.ErrnoException).code ?? String(error) }));
+      diagnostics.push(unreadableDiagnostic(toPosix(dir), error));
       continue;
     }
     let skillNames: string[] | undefined;

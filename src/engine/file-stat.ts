@@ -4,7 +4,7 @@
  * from its run memo before `parse-files.ts` (and yaml / zod) is ever loaded.
  */
 import { statSync } from 'node:fs';
-import { discoverDiagnostic } from '../discover/messages.js';
+import { unreadableDiagnostic } from '../discover/messages.js';
 import { itemKey } from './cache.js';
 import type { ParseItem, ParseItemResult } from './plan.js';
 
@@ -48,6 +48,5 @@ export function statItem(item: ParseItem): ItemStat | ItemFailed {
  * @example unreadable(item, { code: 'ENOENT' }).diagnostics[0]?.code // 'discover.unreadable'
  */
 export function unreadable(item: ParseItem, error: unknown): ParseItemResult {
-  const reason = (error as NodeJS.ErrnoException)?.code ?? String(error);
-  return { locator: item.locator, diagnostics: [discoverDiagnostic('discover.unreadable', item.locator, { path: item.locator, reason })] };
+  return { locator: item.locator, diagnostics: [unreadableDiagnostic(item.locator, error)] };
 }
