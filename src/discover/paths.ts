@@ -2,6 +2,7 @@
  * Path helpers shared by discovery and resource listing. Output paths are
  * POSIX; the file system is addressed with native paths.
  */
+import { readlinkSync } from 'node:fs';
 import { isAbsolute, resolve, sep } from 'node:path';
 
 // Perf: the separator test is decided once at load; on POSIX systems the
@@ -27,6 +28,19 @@ export function expandPath(path: string, base: string, home: string): string {
   if (path === '~') return home;
   if (path.startsWith('~/') || path.startsWith('~\\')) return resolve(home, path.slice(2));
   return isAbsolute(path) ? resolve(path) : resolve(base, path);
+}
+
+/**
+ * A symlink's target as written (readlink), POSIX, for messages; `?` when it cannot be read.
+ *
+ * @example linkTarget('/r/skills/pdf') // '../shared/pdf'
+ */
+export function linkTarget(link: string): string {
+  try {
+    return toPosix(readlinkSync(link));
+  } catch {
+    return '?';
+  }
 }
 
 /** True when `child` is `parent` or lies inside it (both canonical, native). */

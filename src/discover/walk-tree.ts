@@ -5,11 +5,11 @@
  * `.git`. It never follows symlinks; a symlinked SKILL.md, or a symlinked
  * folder holding one, is reported instead of dropped.
  */
-import { readdirSync, readlinkSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { cmp, type Diagnostic } from '../model/diagnostics.js';
 import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
-import { isSkillFileName, toPosix } from './paths.js';
+import { isSkillFileName, linkTarget, toPosix } from './paths.js';
 
 export const TREE_MAX_DEPTH = 32;
 // The catalog's hint names --follow-symlinks, which validate does not take.
@@ -115,24 +115,15 @@ function symlinkFinding(full: string, path: string, name: string, findings: Tree
   }
   if (isSkillFileName(name)) {
     const code = target === undefined ? 'discover.symlink-dangling' : 'discover.symlink-skipped';
-    const diagnostic = discoverDiagnostic(code, link, { what: 'skill file', link, target: linkText(full) });
+    const diagnostic = discoverDiagnostic(code, link, { what: 'skill file', link, target: linkTarget(full) });
     findings.push({ path, skillFile: path, diagnostic: code === 'discover.symlink-skipped' ? { ...diagnostic, hint: VALIDATE_LINK_HINT } : diagnostic });
     return;
   }
   if (target?.isDirectory()) {
     const inner = skillFilesIn(full);
     if (inner.length > 0) {
-      const diagnostic = discoverDiagnostic('discover.symlink-skipped', link, { what: 'skill folder', link, target: linkText(full) });
+      const diagnostic = discoverDiagnostic('discover.symlink-skipped', link, { what: 'skill folder', link, target: linkTarget(full) });
       findings.push({ path, skillFile: `${path}/${inner[0]!}`, diagnostic: { ...diagnostic, hint: VALIDATE_LINK_HINT } });
     }
-  }
-}
-
-/** The link's own target text, for the message. */
-function linkText(full: string): string {
-  try {
-    return toPosix(readlinkSync(full));
-  } catch {
-    return '?';
   }
 }

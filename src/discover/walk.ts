@@ -3,14 +3,14 @@
  * `readdirSync(withFileTypes)` breadth-first per root, with every option
  * turned into a specialised function before the hot loop (fdir style).
  */
-import { readdirSync, readlinkSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { byteOrder } from '../catalog/order.js';
 import { SkillgraphError } from '../model/errors.js';
 import { catalogDiagnostic } from '../catalog/messages.js';
 import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
-import { isInside, isSkillFileName, isSkippedDirName, toPosix } from './paths.js';
+import { isInside, isSkillFileName, isSkippedDirName, linkTarget, toPosix } from './paths.js';
 import { checkRoots, compareRoots, type CheckedRoot, type SkillRoot } from './roots.js';
 
 /** Walk options; see `DEFAULT_DISCOVER_OPTIONS`. */
@@ -221,7 +221,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
   function reportLinks(dir: string, names: string[], hasSkill: boolean): LinkResult {
     for (const name of names) {
       const link = join(dir, name);
-      const target = describeTarget(link);
+      const target = linkTarget(link);
       let st;
       try {
         st = statSync(link, { throwIfNoEntry: false });
@@ -251,7 +251,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code;
         const kind = code === 'ELOOP' ? 'discover.symlink-loop' : 'discover.symlink-dangling';
-        diagnostics.push(discoverDiagnostic(kind, label, { link: label, target: describeTarget(link) }));
+        diagnostics.push(discoverDiagnostic(kind, label, { link: label, target: linkTarget(link) }));
         continue;
       }
       if (!isInside(rootReal, real)) {
@@ -287,15 +287,6 @@ interface LinkResult {
 }
 
 const NO_LINKS: LinkResult = Object.freeze({ skillNames: [], realFiles: new Map<string, string>(), dirs: [] });
-
-/** The link's target as written (readlink), for messages. */
-function describeTarget(link: string): string {
-  try {
-    return toPosix(readlinkSync(link));
-  } catch {
-    return '?';
-  }
-}
 
 /** Whether a folder directly holds a skill file (any case). */
 function holdsSkillFile(dir: string): boolean {
