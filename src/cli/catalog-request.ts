@@ -197,6 +197,11 @@ export async function lazyCatalogFromFlags(values: ParsedArgs['values'], io: Cli
  */
 export async function catalogFromRequest(request: CatalogRequest, io: CliIo, verb: string): Promise<CatalogFromFlags> {
   const loaded: EngineCatalog = await withEngine(request, io, verb, (engine) => engine.loadCatalog(request.load));
+  return withRootSource(loaded, request);
+}
+
+/** A loaded catalog labelled with where the request's roots came from. */
+function withRootSource(loaded: EngineCatalog, request: CatalogRequest): CatalogFromFlags {
   return { ...loaded, rootSource: request.rootSource, ...(request.configFile ? { configFile: request.configFile } : {}) };
 }
 
@@ -246,7 +251,7 @@ export async function memoizedCatalogOutput(
     const loaded = await run.load();
     // Perf: the pool's threads (and their heaps) go before the document is built: lower peak RSS.
     await engine.close();
-    const out = produce({ ...loaded, rootSource: request.rootSource, ...(request.configFile ? { configFile: request.configFile } : {}) });
+    const out = produce(withRootSource(loaded, request));
     // Only a run answered wholly by stat is recorded, so a replay prints what such a run prints.
     if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) writeRunMemo(dir as string, name, key, out);
     return out;
