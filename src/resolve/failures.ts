@@ -46,10 +46,18 @@ export function formatChain(head: readonly string[], omitted: number, tail: read
 export function failureMessage(type: FailureType, path: readonly string[], missing?: string): string {
   const chain = (p: readonly string[]): string =>
     p.length > CHAIN_HEAD + CHAIN_TAIL ? formatChain(p.slice(0, CHAIN_HEAD), p.length - CHAIN_HEAD - CHAIN_TAIL, p.slice(-CHAIN_TAIL)) : p.join(' -> ');
-  if (type === 'cycle_detected') return `include cycle: ${chain(path)}`;
-  const includer = path[path.length - 1]!;
-  const base = `skill '${includer}' includes unknown skill '${missing ?? ''}'`;
-  return path.length === 1 ? base : `${base} (include chain: ${chain(path)} -> ${missing ?? ''})`;
+  return messageOf(type, chain(path), path.length, path[path.length - 1]!, missing ?? '');
+}
+
+/**
+ * The one wording of a failure, from its (already elided) chain: what
+ * `failureMessage` and `computeFailures` both print. `includer` and `missing`
+ * matter only for `skill_not_found`.
+ */
+function messageOf(type: FailureType, chain: string, length: number, includer: string, missing: string): string {
+  if (type === 'cycle_detected') return `include cycle: ${chain}`;
+  const base = `skill '${includer}' includes unknown skill '${missing}'`;
+  return length === 1 ? base : `${base} (include chain: ${chain} -> ${missing})`;
 }
 
 /** Lazily formats the failure of any failed node. */
@@ -151,13 +159,10 @@ export function computeFailures(enc: EncodedCatalog, res: ResolveKernelResult): 
       const omitted = len - head.length - tail.length;
       const chain = formatChain(head, omitted, tail);
       const term = terminal[v]!;
-      let failure: ResolveFailure;
-      if (term < 0) failure = { type: 'cycle_detected', message: `include cycle: ${chain}` };
-      else {
-        const missing = enc.edgeLabels[missingEdge[term]!]!;
-        const base = `skill '${enc.labels[term]!}' includes unknown skill '${missing}'`;
-        failure = { type: 'skill_not_found', message: len === 1 ? base : `${base} (include chain: ${chain} -> ${missing})` };
-      }
+      const failure: ResolveFailure =
+        term < 0
+          ? { type: 'cycle_detected', message: messageOf('cycle_detected', chain, len, '', '') }
+          : { type: 'skill_not_found', message: messageOf('skill_not_found', chain, len, enc.labels[term]!, enc.edgeLabels[missingEdge[term]!]!) };
       cache.set(v, failure);
       return failure;
     },
