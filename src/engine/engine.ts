@@ -18,7 +18,7 @@ import { estimateSkillFolders } from './estimate.js';
 import { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
 import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './plan.js';
 import { fileIdentity, runKey } from './run-key.js';
-import type { ParseChunk, ParseTask } from './messages.js';
+import type { ParseChunk, ParseOutcome, ParseTask } from './messages.js';
 import { IN_FLIGHT, startPool, type WorkerPool } from './pool.js';
 import type { BackendChoice } from '../model/backend.js';
 import { resolveEngineOptions, type EngineOptions } from './options.js';
@@ -147,12 +147,23 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     const report = options.onProgress;
     let done = items.length - todo.length;
     report?.({ phase: 'parse', done, total: items.length });
+    const knownHash = (item: ParseItem): string | null => cache?.knownHash(itemKey(item)) ?? null;
+    /** Record item `i`'s outcome, wherever it was parsed, and keep the cache up to date. */
+    const apply = (i: number, r: ParseOutcome): void => {
+      if (r.kind === 'reuse') {
+        results[i] = cache!.revalidate(r.facts.key, r.facts.stat, r.facts.hash);
+        revalidated++;
+        return;
+      }
+      results[i] = r.result;
+      if (cache && r.facts) cache.store(r.facts.key, r.facts.stat, r.facts.hash, r.result);
+    };
     // Nothing to parse (work undefined) takes the inline branch with an empty list.
     if (threads === 0 || work === undefined) {
+      const facts = cache !== undefined;
       for (const i of todo) {
-        const outcome = parseOne(work!, items[i]!, cache, digests.hasher);
-        if (outcome.revalidated) revalidated++;
-        results[i] = outcome.result;
+        const item = items[i]!;
+        apply(i, work!.parseOutcome(item, knownHash(item), facts, facts, digests.hasher));
         done++;
         if (report && done % 500 === 0) report({ phase: 'parse', done, total: items.length });
       }
@@ -163,23 +174,14 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       const todoItems = todo.map((i) => items[i]!);
       const job = {
         facts: cache !== undefined,
-        known: todoItems.map((item) => cache?.knownHash(itemKey(item)) ?? null),
+        known: todoItems.map(knownHash),
         claim: work.newClaim(),
         batch: options.batchSize,
       };
       const task: ParseTask = { kind: 'parse', job: ++jobs, payload: work.shareJob({ items: todoItems, known: job.known }), claims: 1, digests: digests.backend, ...job };
       const take = (chunks: readonly ParseChunk[]): void => {
         for (const { start, outcomes } of chunks) {
-          outcomes.forEach((r, j) => {
-            const i = todo[start + j]!;
-            if (r.kind === 'reuse') {
-              results[i] = cache!.revalidate(r.facts.key, r.facts.stat, r.facts.hash);
-              revalidated++;
-              return;
-            }
-            results[i] = r.result;
-            if (cache && r.facts) cache.store(r.facts.key, r.facts.stat, r.facts.hash, r.result);
-          });
+          outcomes.forEach((r, j) => apply(todo[start + j]!, r));
           done += outcomes.length;
         }
         report?.({ phase: 'parse', done, total: items.length });
@@ -211,16 +213,6 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       }
     }
     return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated } };
-  }
-
-  function parseOne(work: ParseWork, item: ParseItem, cache: ParseCache | undefined, hasher: HashBackend | undefined): { result: ParseItemResult; revalidated: boolean } {
-    const file = work.readItem(item, cache !== undefined);
-    if (file.kind === 'result') return { result: file.result, revalidated: false };
-    const again = cache?.revalidate(file.key, file.stat, file.hash);
-    if (again) return { result: again, revalidated: true };
-    const result = work.parseItemBytes(item, file.bytes, hasher);
-    cache?.store(file.key, file.stat, file.hash, result);
-    return { result, revalidated: false };
   }
 
   function prepare(catalogOptions: LoadCatalogOptions): PreparedRun {
