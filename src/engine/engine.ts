@@ -80,6 +80,10 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   let closed = false;
   let jobs = 0;
 
+  const assertOpen = (): void => {
+    if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
+  };
+
   const threadsFor = (work: number): number => {
     if (options.workers === 'auto') {
       if (work < options.inlineThreshold) return 0;
@@ -102,7 +106,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   };
 
   const getPool = (threads: number): WorkerPool => {
-    if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
+    assertOpen();
     if (!pool || pool.threads !== threads) {
       void pool?.close();
       pool = startPool(threads);
@@ -216,7 +220,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   }
 
   function prepare(catalogOptions: LoadCatalogOptions): PreparedRun {
-    if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
+    assertOpen();
     const hasher: HashBackend = catalogOptions.hasher ?? hashBackendFor(options.backend);
     // A caller's own hasher cannot travel to a worker: its digests are then made at seal time.
     const own = catalogOptions.hasher === undefined;
@@ -237,7 +241,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
         return key;
       },
       async load(): Promise<EngineCatalog> {
-        if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
+        assertOpen();
         const cache = cacheDir === false ? undefined : ParseCache.open(cacheDir);
         const parsed = await parseAll(plan.items, cache, digests, stats);
         if (!options.keepPool && pool) {
