@@ -70,7 +70,7 @@ export function materialize(catalog: Catalog, dir: string, options: MaterializeO
   const plans = packages.map((pkg) => plan(pkg, options));
   const root = prepareRoot(dir);
   // The workspace's own state too (a file where a folder goes, a folder where a file goes, a link out).
-  for (const p of plans) for (const rel of p.files) checkTarget(root, `${p.name}/${rel}`, 'resources');
+  for (const p of plans) checkTargets(p, root);
   const skills = plans.map((p) => write(p, root, dir));
   return { dir: toPosixPath(dir), skills, workspace: null };
 }
@@ -155,10 +155,13 @@ function plan(pkg: SkillPackage, options: MaterializeOptions): Plan {
   return { pkg, name, source, files };
 }
 
-/** Copy a planned skill into `<root>/<name>/`, one atomic write per file. */
-function write(p: Plan, root: string, dir: string): StagedSkill {
-  // Lazy staging comes here directly: check the whole skill before its first file is written.
+/** Check every target of a planned skill, so a problem fails it before its first file is written. */
+function checkTargets(p: Plan, root: string): void {
   for (const rel of p.files) checkTarget(root, `${p.name}/${rel}`, 'resources');
+}
+
+/** Copy a planned, checked skill into `<root>/<name>/`, one atomic write per file. */
+function write(p: Plan, root: string, dir: string): StagedSkill {
   for (const rel of p.files) {
     const abs = prepareTarget(root, `${p.name}/${rel}`, 'resources');
     const from = join(p.source, rel);
@@ -175,6 +178,7 @@ function stageLazily(pkg: SkillPackage, root: string, dir: string, options: Mate
     const d = pkg.descriptor;
     return { status: 'already_loaded', name: d.name, digest: d.digest, path: toPosixPath(join(dir, p.name)), files: [] };
   }
+  checkTargets(p, root);
   return write(p, root, dir);
 }
 

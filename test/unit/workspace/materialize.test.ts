@@ -128,6 +128,16 @@ describe('lazy workspace', () => {
     expect(readFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'utf8')).toContain('name: review');
   });
 
+  it('checks every target of a skill before staging its first file', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    // SKILL.md is written first; the folder in scripts/fill.py's place must stop the load before that.
+    mkdirSync(join(sb.dir, 'ws/pdf-tools/scripts/fill.py'), { recursive: true });
+    expect(() => createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('pdf-tools')).toThrow(
+      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ field: 'resources', reason: 'not-file' }) }),
+    );
+    expect(existsSync(join(sb.dir, 'ws/pdf-tools/SKILL.md'))).toBe(false);
+  });
+
   it('checks the sealed digest before answering already_loaded', () => {
     const catalog = sb.catalog(['skills', 'project']);
     const ws = createLazyWorkspace(catalog, join(sb.dir, 'ws'));
