@@ -45,6 +45,24 @@ export function kindOf(value: unknown): string {
 const isMap = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /**
+ * A required text field as written, or undefined after reporting `<key>.missing`
+ * (absent, null or blank; at the key when absent) or `<key>.type` (not text).
+ */
+function requiredText(fm: Record<string, unknown>, key: 'name' | 'description', report: Report): string | undefined {
+  const present = Object.hasOwn(fm, key);
+  const raw = fm[key];
+  if (!present || raw === null || (typeof raw === 'string' && raw.trim() === '')) {
+    report(`${key}.missing`, present ? [key] : [], present ? 'value' : 'key');
+    return undefined;
+  }
+  if (typeof raw !== 'string') {
+    report(`${key}.type`, [key], 'value', { found: kindOf(raw) });
+    return undefined;
+  }
+  return raw;
+}
+
+/**
  * Check every known field of `fm` and report unknown keys.
  *
  * @example checkFields({ name: 'a', description: 'b' }, PROFILES.spec, 'a', () => {}).name // 'a'
@@ -57,24 +75,16 @@ export function checkFields(fm: Record<string, unknown>, profile: Profile, dirNa
 
   // --- name ---
   let name: string | undefined;
-  const rawName = fm.name;
-  if (!Object.hasOwn(fm, 'name') || rawName === null || (typeof rawName === 'string' && rawName.trim() === '')) {
-    report('name.missing', Object.hasOwn(fm, 'name') ? ['name'] : [], Object.hasOwn(fm, 'name') ? 'value' : 'key');
-  } else if (typeof rawName !== 'string') {
-    report('name.type', ['name'], 'value', { found: kindOf(rawName) });
-  } else {
+  const rawName = requiredText(fm, 'name', report);
+  if (rawName !== undefined) {
     name = normalizeName(rawName, unicode);
     for (const f of checkName(rawName, dirName, unicode)) report(f.code, ['name'], 'value', f.args);
   }
 
   // --- description ---
   let description: string | undefined;
-  const rawDesc = fm.description;
-  if (!Object.hasOwn(fm, 'description') || rawDesc === null || (typeof rawDesc === 'string' && rawDesc.trim() === '')) {
-    report('description.missing', Object.hasOwn(fm, 'description') ? ['description'] : [], Object.hasOwn(fm, 'description') ? 'value' : 'key');
-  } else if (typeof rawDesc !== 'string') {
-    report('description.type', ['description'], 'value', { found: kindOf(rawDesc) });
-  } else {
+  const rawDesc = requiredText(fm, 'description', report);
+  if (rawDesc !== undefined) {
     description = rawDesc.trim();
     const length = codePointLength(rawDesc);
     if (length > MAX_DESCRIPTION_LENGTH) report('description.length', ['description'], 'value', { length });
