@@ -8,7 +8,7 @@ import type { Catalog, Conflict } from '../model/catalog.js';
 import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
 import { catalogDiagnostic } from './messages.js';
-import { catalogBytes, formatDigest, packageBytes } from './digest.js';
+import { DIGEST_PATTERN, catalogBytes, formatDigest, packageBytes } from './digest.js';
 import { deepFreeze } from './freeze.js';
 import { JS_HASHER } from './hasher.js';
 import { byteOrder } from './order.js';
@@ -28,8 +28,6 @@ export interface BuildCatalogOptions {
   readonly trustDigests?: boolean;
 }
 
-const DIGEST_FORM = /^sha256:[0-9a-f]{64}$/;
-
 /** Precedence high first, then locator in UTF-8 byte order (D5). */
 export function compareCandidates(a: SkillPackage, b: SkillPackage): number {
   return b.descriptor.source.precedence - a.descriptor.source.precedence || byteOrder(a.descriptor.source.locator, b.descriptor.source.locator);
@@ -48,12 +46,12 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   // Perf: with trustDigests the engine's parse step (or its workers) already wrote each digest
   // (packageDigest: one reused buffer, hashed at once): −44 ms hash and −180 ms bytes at seal
   // time at 10k skills, and no ~160 MB of package bytes alive at once (peak RSS 405 → 240 MB).
-  const todo = trust ? candidates.filter((pkg) => !DIGEST_FORM.test(pkg.descriptor.digest)) : candidates;
+  const todo = trust ? candidates.filter((pkg) => !DIGEST_PATTERN.test(pkg.descriptor.digest)) : candidates;
   // Perf: one batch for the digests still to make, so a WASM backend pays one call.
   const hexes = hasher.hashBatch(todo.map(packageBytes));
   let next = 0;
   const ordered = candidates
-    .map((pkg) => ({ pkg, digest: trust && DIGEST_FORM.test(pkg.descriptor.digest) ? pkg.descriptor.digest : formatDigest(hexes[next++]!) }))
+    .map((pkg) => ({ pkg, digest: trust && DIGEST_PATTERN.test(pkg.descriptor.digest) ? pkg.descriptor.digest : formatDigest(hexes[next++]!) }))
     // The digest breaks the last tie (two different packages claiming one locator), so order is total.
     .sort((a, b) => compareCandidates(a.pkg, b.pkg) || byteOrder(a.digest, b.digest));
   const seen = new Map<string, string>();

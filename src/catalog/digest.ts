@@ -91,6 +91,9 @@ export function catalogBytes(pairs: readonly (readonly [string, string])[]): Uin
   return w.finish();
 }
 
+/** The printed form of every digest: `sha256:` and 64 lower-case hex digits. */
+export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
+
 /** `sha256:` + hex, the printed form of every digest. */
 export function formatDigest(hex: string): string {
   return `sha256:${hex}`;

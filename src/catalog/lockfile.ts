@@ -7,11 +7,12 @@
 import { z } from 'zod';
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
+import { DIGEST_PATTERN } from './digest.js';
 
 /** Default file name, in the working folder. */
 export const LOCKFILE_NAME = 'skillgraph.lock.json';
 
-const DIGEST = z.string().regex(/^sha256:[0-9a-f]{64}$/, 'expected sha256:<64 hex digits>');
+const DIGEST = z.string().regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>');
 
 export const LockEntrySchema = z.strictObject({
   name: z.string().min(1),
