@@ -29,8 +29,17 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: 
   } catch (error) {
     removeQuietly(tmp);
     const errno = (error as NodeJS.ErrnoException).code;
-    throw new SkillgraphError('io', `could not write ${file}: ${error instanceof Error ? error.message : String(error)}`, { file, errno }, error);
+    throw ioError(`write ${file}`, error, { file, errno });
   }
+}
+
+/**
+ * The `io` error of every failed workspace read or write: `could not <action>: <reason>`.
+ *
+ * @example throw ioError(`read ${file}`, error, { file });
+ */
+export function ioError(action: string, error: unknown, details: Record<string, unknown>): SkillgraphError {
+  return new SkillgraphError('io', `could not ${action}: ${error instanceof Error ? error.message : String(error)}`, details, error);
 }
 
 /** Best-effort temp cleanup: when the folder itself is missing or a file (ENOTDIR), the write error is the one to report. */

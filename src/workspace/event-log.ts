@@ -7,6 +7,7 @@ import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writ
 import { dirname } from 'node:path';
 import { LoadedSet, formatEvent, replayLoadedSet, type SkillLoadedEvent } from '../context/loaded-set.js';
 import { SkillgraphError } from '../model/errors.js';
+import { ioError } from './atomic.js';
 
 /**
  * The loaded set of `runId` from the log at `file`; a missing log is an
@@ -23,7 +24,7 @@ export function readLoadedSet(file: string, runId: string): LoadedSet {
     if (errno === 'ENOENT') return LoadedSet.EMPTY;
     // A folder given as the log is a bad argument (exit 2), like a malformed log.
     if (errno === 'EISDIR') throw new SkillgraphError('log.invalid', `${file} is a folder, not an event log`, { file }, error);
-    throw ioError('read', file, error);
+    throw ioError(`read ${file}`, error, { file });
   }
   return replayLoadedSet(text, runId, file.replace(/\\/g, '/'));
 }
@@ -49,10 +50,6 @@ export function appendEvent(file: string, event: SkillLoadedEvent): void {
       closeSync(fd);
     }
   } catch (error) {
-    throw ioError('append to', file, error);
+    throw ioError(`append to ${file}`, error, { file });
   }
-}
-
-function ioError(verb: string, file: string, error: unknown): SkillgraphError {
-  return new SkillgraphError('io', `could not ${verb} ${file}: ${error instanceof Error ? error.message : String(error)}`, { file }, error);
 }

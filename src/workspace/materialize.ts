@@ -14,7 +14,7 @@ import type { Catalog } from '../model/catalog.js';
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
-import { writeFileAtomic } from './atomic.js';
+import { ioError, writeFileAtomic } from './atomic.js';
 import { checkTarget, prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
 import { verifySealed, type ReadOptions } from './read.js';
 
@@ -104,7 +104,7 @@ function prepareRoot(dir: string): string {
     if (errno === 'EEXIST' || errno === 'ENOTDIR') {
       throw new SkillgraphError('path.invalid', `workspace ${dir} is not a folder (${errno})`, { field: 'dir', path: dir, reason: 'not-directory' }, error);
     }
-    throw new SkillgraphError('io', `could not create workspace ${dir}: ${error instanceof Error ? error.message : String(error)}`, { dir }, error);
+    throw ioError(`create workspace ${dir}`, error, { dir });
   }
 }
 

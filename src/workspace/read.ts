@@ -13,10 +13,10 @@ import { findSkill } from '../context/lookup.js';
 import { listResources } from '../discover/resources.js';
 import type { HashBackend } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
-import { SkillgraphError } from '../model/errors.js';
 import type { ResourceEntry, SkillDescriptor, SkillPackage } from '../model/package.js';
 import { parseSkill } from '../parse/index.js';
 import type { ProfileName } from '../parse/profiles.js';
+import { ioError } from './atomic.js';
 
 export interface ReadOptions {
   /**
@@ -78,7 +78,7 @@ export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void
   } catch (error) {
     const errno = (error as NodeJS.ErrnoException).code;
     if (errno === 'ENOENT' || errno === 'ENOTDIR') throw digestChanged(d.name, d.digest, 'nothing', 'SKILL.md was removed');
-    throw new SkillgraphError('io', `could not read ${locator}: ${error instanceof Error ? error.message : String(error)}`, { file: locator, errno }, error);
+    throw ioError(`read ${locator}`, error, { file: locator, errno });
   }
   const parsed = parseSkill(bytes, {
     locator,

@@ -2,7 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync,
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skillLoadedEvent } from '../../../src/context/loaded-set.js';
 import { TEMP_PREFIX, writeFileAtomic } from '../../../src/workspace/atomic.js';
+import { appendEvent } from '../../../src/workspace/event-log.js';
 import { prepareTarget, validateRelativePath, validateUniquePaths } from '../../../src/workspace/paths.js';
 
 const invalid = (field: string, reason: string) =>
@@ -112,5 +114,17 @@ describe('prepareTarget and atomic writes', () => {
     writeFileSync(join(root, 'taken', 'x'), 'x');
     expect(() => writeFileAtomic(join(root, 'taken'), 'data')).toThrow(expect.objectContaining({ code: 'io' }));
     expect(readdirSync(root).filter((n) => n.startsWith(TEMP_PREFIX))).toEqual([]);
+  });
+
+  it('names the action, the file and the reason in its io errors', () => {
+    const file = join(root, 'missing-folder', 'a.txt');
+    expect(() => writeFileAtomic(file, 'data')).toThrow(
+      expect.objectContaining({ code: 'io', message: expect.stringMatching(/^could not write .*a\.txt: ENOENT/), details: { file, errno: 'ENOENT' } }),
+    );
+    writeFileSync(join(root, 'plain'), 'x');
+    const log = join(root, 'plain', 'session.jsonl');
+    expect(() => appendEvent(log, skillLoadedEvent('r1', 'pdf', 'sha256:0'))).toThrow(
+      expect.objectContaining({ code: 'io', message: expect.stringMatching(/^could not append to .*session\.jsonl: /), details: { file: log } }),
+    );
   });
 });
