@@ -53,9 +53,7 @@ export function parseVerbArgs(spec: VerbSpec, args: readonly string[], io: CliIo
       strict: true,
     });
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    io.stderr.write(`skillgraph ${spec.name}: ${message}\nRun 'skillgraph ${spec.name} --help' for usage.\n`);
-    throw new ExitError(EXIT.usage, message);
+    usageError(io, spec.name, error instanceof Error ? error.message : String(error));
   }
   if (parsed.values.help) {
     io.stderr.write(helpText(spec));

@@ -61,6 +61,8 @@ describe('every verb', () => {
       expect(code).toBe(2);
       expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: 1, error: { code: 'usage' } });
       expect(stderr).toContain('--no-such-flag');
+      expect(stderr).toContain(`skillgraph ${verb}: `);
+      expect(stderr).toContain(`Run 'skillgraph ${verb} --help' for usage.`);
     });
 
     it(`${verb} --help goes to stderr and exits 0`, async () => {
