@@ -3,13 +3,12 @@
  * locators relative to the working folder, package and tree digests) in a
  * lockfile, written atomically (temp file + rename).
  */
-import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { createLock, LOCKFILE_NAME, type LockEntry } from '../../catalog/lockfile.js';
 import { treeDigests } from '../../discover/resources.js';
 import type { Catalog } from '../../model/catalog.js';
-import { SkillgraphError } from '../../model/errors.js';
+import { SkillgraphError, isSkillgraphError } from '../../model/errors.js';
+import { writeFileAtomic } from '../../workspace/atomic.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
@@ -48,19 +47,17 @@ function lockLocator(locator: string, cwd: string): string {
   return rel.startsWith('..') || isAbsolute(rel) ? locator : rel.split(sep).join('/');
 }
 
-/** Write `text` to `file` atomically: a sibling temp file, then rename over. */
-export function writeFileAtomic(file: string, text: string): void {
-  // A sibling named from the first 40 characters of the target's: it must fit NAME_MAX when the target's name does.
-  const tmp = join(dirname(file), `${[...basename(file)].slice(0, 40).join('')}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+/** Write the lockfile through the workspace's atomic write (temp file + rename, temp removed on failure). */
+function writeLockfile(file: string, text: string): void {
   try {
-    writeFileSync(tmp, text, { flag: 'wx' });
-    renameSync(tmp, file);
+    writeFileAtomic(file, text);
   } catch (error) {
-    removeQuietly(tmp);
+    if (!isSkillgraphError(error) || error.code !== 'io') throw error;
     // A target that is a folder, or under a file or a missing folder, is the caller's path (exit 2), not a crash.
-    const errno = (error as NodeJS.ErrnoException).code;
+    const cause = error.cause;
+    const errno = (cause as NodeJS.ErrnoException | undefined)?.code;
     const code = errno === 'EISDIR' || errno === 'ENOTDIR' || errno === 'ENOENT' ? 'path.invalid' : 'io';
-    throw new SkillgraphError(code, `cannot write ${file}: ${(error as Error).message}`, { file, ...(errno ? { errno } : {}) }, error);
+    throw new SkillgraphError(code, `cannot write ${file}: ${cause instanceof Error ? cause.message : String(cause)}`, { file, ...(errno ? { errno } : {}) }, cause);
   }
 }
 
@@ -69,18 +66,9 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const out = resolve(io.cwd, typeof values.out === 'string' ? values.out : LOCKFILE_NAME);
   const { catalog } = await catalogFromFlags(values, io, spec.name);
   const lock = createLock(catalog.digest, lockEntries(catalog, io.cwd));
-  writeFileAtomic(out, `${JSON.stringify(lock, null, 2)}\n`);
+  writeLockfile(out, `${JSON.stringify(lock, null, 2)}\n`);
   const shown = displayPath(out, io.cwd);
   if (values.json) writeJson(io, { lock: shown, digest: lock.digest, skills: lock.skills.length });
   else io.stderr.write(`Locked ${lock.skills.length} skill(s) in ${shown} · ${lock.digest}\n`);
   return EXIT.ok;
-}
-
-/** Best-effort temp cleanup: when the folder itself is missing or a file (ENOTDIR), the write error is the one to report. */
-function removeQuietly(tmp: string): void {
-  try {
-    rmSync(tmp, { force: true });
-  } catch {
-    // nothing was created, or it cannot be removed; the original error explains why
-  }
 }

@@ -23,7 +23,7 @@ describe('output targets that are the wrong kind of path exit 2, leave no temp f
     mkdirSync(join(dir, 'out'));
     const { code, stdout } = await run(dir, ['lock', '--root', 'r', '--out', 'out', '--json']);
     expect(code).toBe(2);
-    expect(oneJsonDocument(stdout).error?.code).toBe('path.invalid');
+    expect(oneJsonDocument(stdout).error).toMatchObject({ code: 'path.invalid', message: expect.stringMatching(/^cannot write .*out: /), details: { errno: 'EISDIR' } });
     expect(readdirSync(dir).sort()).toEqual(['out', 'r']);
   });
 
