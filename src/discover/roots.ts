@@ -4,6 +4,7 @@
  * local 30); a custom scope must name its own number.
  */
 import { realpathSync, statSync } from 'node:fs';
+import { cmp } from '../model/diagnostics.js';
 import { SCOPE_PRECEDENCE, type Scope } from '../model/package.js';
 import { SkillgraphError } from '../model/errors.js';
 import { expandPath, toPosix } from './paths.js';
@@ -120,5 +121,5 @@ export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
 
 /** Roots in walk order: precedence high first, then path (so a file reached twice belongs to the stronger root). */
 export function compareRoots(a: SkillRoot, b: SkillRoot): number {
-  return b.precedence - a.precedence || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0);
+  return b.precedence - a.precedence || cmp(a.path, b.path);
 }

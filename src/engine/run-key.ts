@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { VERSION } from '../cli/version.js';
+import { cmp } from '../model/diagnostics.js';
 import type { CatalogPlan } from './catalog-pipeline.js';
 import { CACHE_FORMAT, itemKey } from './cache.js';
 import { wholeCodeFingerprint } from './memo.js';
@@ -46,7 +47,7 @@ export interface RunKeyInput {
 export function runKey(input: RunKeyInput): string {
   const hash = createHash('sha256');
   hash.update(`${wholeCodeFingerprint()}\u0000${VERSION}\u0000${CACHE_FORMAT}\u0000${input.cacheFile ?? '-'}\u0000`);
-  hash.update(JSON.stringify(Object.entries(input.engine).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
+  hash.update(JSON.stringify(Object.entries(input.engine).sort(([a], [b]) => cmp(a, b))));
   const { discovered, items, hasher } = input.plan;
   hash.update(`\u0000${hasher.name}\u0000`);
   hash.update(JSON.stringify({ diagnostics: discovered.diagnostics, roots: discovered.roots }));
