@@ -73,7 +73,16 @@ export function renderIncludeGraph(catalog: Catalog, format: GraphFormat): strin
   if (!(GRAPH_FORMATS as readonly string[]).includes(format)) {
     throw new SkillgraphError('options.invalid', `format must be one of ${GRAPH_FORMATS.join(', ')}, got '${String(format)}'`, { field: 'format' });
   }
-  const graph = includeGraph(catalog);
+  return graphText(includeGraph(catalog), format);
+}
+
+/**
+ * The text of an include graph already built, for a caller that also needs the
+ * graph itself (`format` must be one of GRAPH_FORMATS; anything else renders DOT).
+ *
+ * @example graphText(includeGraph(catalog), 'mermaid').startsWith('flowchart') // true
+ */
+export function graphText(graph: IncludeGraph, format: GraphFormat): string {
   const idOf = new Map(graph.nodes.map((n) => [n.label, n.id] as const));
   const missingIds = new Map<string, string>();
   for (const e of graph.edges) if (e.missing && !missingIds.has(e.to)) missingIds.set(e.to, `m${missingIds.size}`);
