@@ -6,7 +6,8 @@
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
 import { packageDigest } from '../catalog/digest.js';
 import type { HashBackend } from '../model/backend.js';
-import { DEFAULT_PARSE_OPTIONS, PROFILES, formatMessage, parseSkill } from '../parse/index.js';
+import { DEFAULT_PARSE_OPTIONS, parseSkill } from '../parse/index.js';
+import { fileTooLargeDiagnostic } from '../parse/messages.js';
 import { contentHash, itemKey } from './cache.js';
 import type { ParseItem, ParseItemResult } from './plan.js';
 import { unreadable, type FileStat, type ItemFailed } from './file-stat.js';
@@ -155,10 +156,7 @@ function readToEnd(fd: number, limit: number): Uint8Array {
 }
 
 
-/** A file over the parse limit is never read; the finding uses parse's wording and the profile's severity. */
+/** A file over the parse limit is never read. */
 function tooLarge(item: ParseItem, size: number, limit: number): ParseItemResult {
-  const { message, hint } = formatMessage('file.too-large', { size, limit });
-  const level = PROFILES[item.profile].rules['file.too-large'];
-  const severity = level === 'off' ? 'error' : level;
-  return { locator: item.locator, diagnostics: [{ code: 'file.too-large', severity, message, file: item.locator, line: 0, column: 0, hint }] };
+  return { locator: item.locator, diagnostics: [fileTooLargeDiagnostic(item.profile, item.locator, size, limit)] };
 }

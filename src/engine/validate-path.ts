@@ -13,9 +13,9 @@ import { listResources } from '../discover/resources.js';
 import { isSkillFileName, toPosix } from '../discover/paths.js';
 import { TREE_MAX_DEPTH, walkTree, type TreeSkillFile } from '../discover/walk-tree.js';
 import { lintSkill } from '../parse/lint.js';
-import { formatMessage } from '../parse/messages.js';
+import { fileTooLargeDiagnostic, formatMessage } from '../parse/messages.js';
 import { parseSkill } from '../parse/parse-skill.js';
-import { isProfileName, PROFILE_NAMES, PROFILES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
+import { isProfileName, PROFILE_NAMES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
 import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
 
 export interface ValidateOptions {
@@ -192,9 +192,6 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
 
 /** The `file.too-large` entry without reading the file: parse's wording, the profile's severity. */
 function tooLarge(s: TreeSkillFile, shown: string, size: number, profile: ProfileName): SkillReport {
-  const { message, hint } = formatMessage('file.too-large', { size, limit: DEFAULT_PARSE_OPTIONS.maxFileBytes });
-  const level = PROFILES[profile].rules['file.too-large'];
-  const severity = level === 'off' ? 'error' : level;
-  const diagnostics: Diagnostic[] = [{ code: 'file.too-large', severity, message, file: shown, line: 0, column: 0, hint }];
-  return { dir: s.dir, file: s.file, name: null, valid: severity !== 'error', diagnostics };
+  const diagnostic = fileTooLargeDiagnostic(profile, shown, size, DEFAULT_PARSE_OPTIONS.maxFileBytes);
+  return { dir: s.dir, file: s.file, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] };
 }

@@ -2,7 +2,8 @@
  * The wording of every parse and lint diagnostic, keyed by code (STYLE 4).
  * Data (`args`) stays apart from text; tests assert codes, never this wording.
  */
-import type { ParseRuleCode } from './profiles.js';
+import type { Diagnostic } from '../model/diagnostics.js';
+import { PROFILES, type ParseRuleCode, type ProfileName } from './profiles.js';
 
 export type MessageArgs = Readonly<Record<string, string | number>>;
 
@@ -204,4 +205,18 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
 export function formatMessage(code: ParseRuleCode, args: MessageArgs = {}): { message: string; hint: string } {
   const spec = MESSAGES[code];
   return { message: spec.message(args), hint: spec.hint };
+}
+
+/**
+ * The `file.too-large` finding for a file left unread because it is over the
+ * parse limit (the engine and validate never read past it): parse's wording,
+ * the profile's severity, and an error where the profile turns the rule off
+ * (the skill is skipped all the same).
+ *
+ * @example fileTooLargeDiagnostic('skillgraph', 'pdf/SKILL.md', 9e6, 8 * 1024 * 1024).severity // 'error'
+ */
+export function fileTooLargeDiagnostic(profile: ProfileName, file: string, size: number, limit: number): Diagnostic {
+  const { message, hint } = formatMessage('file.too-large', { size, limit });
+  const level = PROFILES[profile].rules['file.too-large'];
+  return { code: 'file.too-large', severity: level === 'off' ? 'error' : level, message, file, line: 0, column: 0, hint };
 }
