@@ -11,6 +11,7 @@
 import type { Catalog } from '../../model/catalog.js';
 import type { SkillPackage } from '../../model/package.js';
 import { SkillDefinition, SkillMetadata, toSkillError, type SkillError } from '../../model/protocol/index.js';
+import { lookupSkill } from '../../resolve/encode.js';
 import { resolveSkill, type SkillResolution } from '../../resolve/index.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
@@ -41,7 +42,7 @@ export interface Description {
  * @example describeSkill(catalog, 'ship-it').metadata?.tool_count
  */
 export function describeSkill(catalog: Catalog, name: string): Description {
-  const pkg = packageNamed(catalog, name);
+  const pkg = lookupSkill(catalog, name);
   const resolution = resolveSkill(catalog, name);
   if (!pkg || resolution.error) {
     const failure = resolution.error ?? { type: 'skill_not_found' as const, message: `unknown skill '${name}'` };
@@ -56,22 +57,12 @@ export function describeSkill(catalog: Catalog, name: string): Description {
 }
 
 /**
- * The package a resolver name refers to: `name` through precedence, `scope/name` pinned.
- *
- * @example packageNamed(catalog, 'project/code-review')?.descriptor.source.scope === 'project'
- */
-export function packageNamed(catalog: Catalog, name: string): SkillPackage | undefined {
-  const slash = name.indexOf('/');
-  return slash > 0 ? catalog.getScoped(name.slice(0, slash), name.slice(slash + 1)) : catalog.get(name);
-}
-
-/**
  * The protocol metadata of one resolved skill, or null when it failed to resolve.
  *
  * @example resolveCatalog(catalog).skills.map((s) => metadataOf(catalog, s))
  */
 export function metadataOf(catalog: Catalog, resolution: SkillResolution): SkillMetadata | null {
-  const pkg = resolution.ok ? packageNamed(catalog, resolution.name) : undefined;
+  const pkg = resolution.ok ? lookupSkill(catalog, resolution.name) : undefined;
   // Perf: package and summary are our own parser's and resolver's, so skip the zod round trip.
   return pkg ? SkillMetadata.fromTrustedSummary(pkg, resolution.summary) : null;
 }
