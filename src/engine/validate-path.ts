@@ -4,7 +4,7 @@
  * profile, lint it against its folder listing. One broken skill never hides
  * another; every SKILL.md found is reported, symlinked ones included.
  */
-import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { cmp, compareDiagnostics, hasErrors, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -86,10 +86,11 @@ export function validatePath(paths: string | readonly string[], options: Validat
   const skills: SkillReport[] = [];
   for (const given of list) {
     const abs = resolve(cwd, given);
-    const reports = validateOne(given, abs, profile, options);
+    const stat = statGiven(given, abs);
+    const reports = validateOne(given, abs, stat, profile, options);
     // With several PATHs, entries relative to each would collide (two `.` folders): prefix each
     // with its PATH as typed, as the human output shows them.
-    skills.push(...(list.length > 1 ? reports.map((r) => underPath(r, basePath(given, abs))) : reports));
+    skills.push(...(list.length > 1 ? reports.map((r) => underPath(r, basePath(given, stat.isFile()))) : reports));
   }
   let errors = 0;
   let warnings = 0;
@@ -105,8 +106,8 @@ export function validatePath(paths: string | readonly string[], options: Validat
 }
 
 /** The folder a PATH's entries are relative to, POSIX, as typed (a SKILL.md path → its folder). */
-function basePath(given: string, abs: string): string {
-  const base = toPosix(statSync(abs).isFile() ? dirname(given) : given);
+function basePath(given: string, isFile: boolean): string {
+  const base = toPosix(isFile ? dirname(given) : given);
   return base.length > 1 ? base.replace(/\/+$/, '') : base;
 }
 
@@ -118,13 +119,16 @@ function underPath(report: SkillReport, base: string): SkillReport {
   return moved;
 }
 
-function validateOne(given: string, abs: string, profile: ProfileName, options: ValidateOptions): SkillReport[] {
-  let stat: ReturnType<typeof statSync>;
+/** Stat a PATH as given; a missing one is `root.missing`. */
+function statGiven(given: string, abs: string): Stats {
   try {
-    stat = statSync(abs);
+    return statSync(abs);
   } catch {
     throw new SkillgraphError('root.missing', `path not found: ${given}`, { path: given });
   }
+}
+
+function validateOne(given: string, abs: string, stat: Stats, profile: ProfileName, options: ValidateOptions): SkillReport[] {
   const display = (file: string): string => toPosix(file === '.' ? given : given === '.' ? file : `${given.replace(/[\\/]+$/, '')}/${file}`);
   if (stat.isFile()) {
     if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
