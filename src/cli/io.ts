@@ -13,9 +13,18 @@ export interface CliIo {
 /** The JSON schema version every `--json` document carries. */
 export const SCHEMA_VERSION = 1;
 
+/**
+ * The text of one JSON document: `schemaVersion` first, two-space indent, a newline.
+ *
+ * @example jsonDocument({ ok: true }) // '{\n  "schemaVersion": 1,\n  "ok": true\n}\n'
+ */
+export function jsonDocument(doc: Record<string, unknown>): string {
+  return `${JSON.stringify({ schemaVersion: SCHEMA_VERSION, ...doc }, null, 2)}\n`;
+}
+
 /** Write one JSON document (with `schemaVersion` first) and a newline to stdout. */
 export function writeJson(io: CliIo, doc: Record<string, unknown>): void {
-  io.stdout.write(`${JSON.stringify({ schemaVersion: SCHEMA_VERSION, ...doc }, null, 2)}\n`);
+  io.stdout.write(jsonDocument(doc));
 }
 
 /** Colour only for a TTY without NO_COLOR. */

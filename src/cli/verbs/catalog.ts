@@ -16,7 +16,7 @@ import { parseVerbArgs } from '../args.js';
 // Perf: catalog-request.ts, not catalog-flags.ts: config (yaml, zod) is imported only when a config file exists.
 import { CATALOG_FLAGS, lazyCatalogFromFlags, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-request.js';
 import { EXIT } from '../exit.js';
-import { SCHEMA_VERSION, paint, useColor, type CliIo } from '../io.js';
+import { jsonDocument, paint, useColor, type CliIo } from '../io.js';
 
 export const spec: VerbSpec = {
   name: 'catalog',
@@ -64,11 +64,6 @@ function metadataJson(pkg: SkillPackage, summary: CapabilitySummary): Record<str
   };
 }
 
-/** The bytes `writeJson` writes for `doc` (kept as text for the run memo). */
-function jsonText(doc: Record<string, unknown>): string {
-  return `${JSON.stringify({ schemaVersion: SCHEMA_VERSION, ...doc }, null, 2)}\n`;
-}
-
 /** Exit status of catalog-reading verbs: findings when a skill was left out by an error. */
 export function catalogStatus(catalog: Catalog): number {
   return hasErrors(catalog.diagnostics) ? EXIT.findings : EXIT.ok;
@@ -77,7 +72,7 @@ export function catalogStatus(catalog: Catalog): number {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseVerbArgs(spec, args, io);
   if (values.json) {
-    const out = await memoizedCatalogOutput(values, io, spec.name, (result) => ({ text: jsonText(catalogDocument(result)), status: catalogStatus(result.catalog) }));
+    const out = await memoizedCatalogOutput(values, io, spec.name, (result) => ({ text: jsonDocument(catalogDocument(result)), status: catalogStatus(result.catalog) }));
     io.stdout.write(out.text);
     return out.status;
   }
