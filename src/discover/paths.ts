@@ -2,8 +2,9 @@
  * Path helpers shared by discovery and resource listing. Output paths are
  * POSIX; the file system is addressed with native paths.
  */
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { isAbsolute, resolve, sep } from 'node:path';
+import { cmp } from '../model/diagnostics.js';
 
 // Perf: the separator test is decided once at load; on POSIX systems the
 // conversion is the identity and costs nothing in the walk's hot loop.
@@ -54,6 +55,19 @@ export function isInside(parent: string, child: string): boolean {
 export function isSkillFileName(name: string): boolean {
   // Perf: length check first rejects nearly every entry without allocating.
   return name.length === 8 && name.toLowerCase() === 'skill.md';
+}
+
+/**
+ * Names in `dir` that are `SKILL.md` in any case, in code-unit order; [] when unreadable.
+ *
+ * @example skillFilesIn('/r/skills/pdf') // ['SKILL.md']
+ */
+export function skillFilesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter(isSkillFileName).sort(cmp);
+  } catch {
+    return [];
+  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { readdirSync, statSync, type Dirent } from 'node:fs';
 import { join } from 'node:path';
 import { cmp, type Diagnostic } from '../model/diagnostics.js';
 import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
-import { isSkillFileName, linkTarget, toPosix } from './paths.js';
+import { isSkillFileName, linkTarget, skillFilesIn, toPosix } from './paths.js';
 
 export const TREE_MAX_DEPTH = 32;
 // The catalog's hint names --follow-symlinks, which validate does not take.
@@ -43,15 +43,6 @@ export interface TreeWalk {
 }
 
 const rel = (parent: string, name: string): string => (parent === '.' ? name : `${parent}/${name}`);
-
-/** Names in `dir` that are SKILL.md in any case, or [] when unreadable. */
-function skillFilesIn(dir: string): string[] {
-  try {
-    return readdirSync(dir).filter(isSkillFileName).sort(cmp);
-  } catch {
-    return [];
-  }
-}
 
 /**
  * Walk `root` (a folder) for SKILL.md files.

@@ -10,7 +10,7 @@ import { byteOrder } from '../catalog/order.js';
 import { SkillgraphError } from '../model/errors.js';
 import { catalogDiagnostic } from '../catalog/messages.js';
 import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
-import { isInside, isSkillFileName, isSkippedDirName, linkTarget, toPosix } from './paths.js';
+import { isInside, isSkillFileName, isSkippedDirName, linkTarget, skillFilesIn, toPosix } from './paths.js';
 import { checkRoots, compareRoots, type CheckedRoot, type SkillRoot } from './roots.js';
 
 /** Walk options; see `DEFAULT_DISCOVER_OPTIONS`. */
@@ -232,7 +232,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
         diagnostics.push(discoverDiagnostic('discover.symlink-dangling', toPosix(link), { link: toPosix(link), target }));
       } else if (st.isFile() && isSkillFileName(name)) {
         diagnostics.push(discoverDiagnostic('discover.symlink-skipped', toPosix(link), { what: 'skill file', link: toPosix(link), target }));
-      } else if (st.isDirectory() && !(hasSkill && leafSkills) && holdsSkillFile(link)) {
+      } else if (st.isDirectory() && !(hasSkill && leafSkills) && skillFilesIn(link).length > 0) {
         diagnostics.push(discoverDiagnostic('discover.symlink-skipped', toPosix(link), { what: 'skill folder', link: toPosix(link), target }));
       }
     }
@@ -287,12 +287,3 @@ interface LinkResult {
 }
 
 const NO_LINKS: LinkResult = Object.freeze({ skillNames: [], realFiles: new Map<string, string>(), dirs: [] });
-
-/** Whether a folder directly holds a skill file (any case). */
-function holdsSkillFile(dir: string): boolean {
-  try {
-    return readdirSync(dir).some(isSkillFileName);
-  } catch {
-    return false;
-  }
-}
