@@ -68,17 +68,9 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
   const lists = materialiser(enc, res);
   const skills = names.map((name, i): SkillResolution => {
     const v = enc.roots[i]!;
-    if (v < 0) {
-      return Object.freeze({
-        name,
-        ok: false,
-        entries: EMPTY,
-        summary: summaryFromBits(0, 0),
-        error: Object.freeze({ type: 'skill_not_found' as const, message: `unknown skill '${name}'` }),
-      });
-    }
+    if (v < 0) return failedResolution(name, { type: 'skill_not_found', message: `unknown skill '${name}'` });
     const error = failures.of(v);
-    if (error) return Object.freeze({ name, ok: false, entries: EMPTY, summary: summaryFromBits(0, 0), error: Object.freeze(error) });
+    if (error) return failedResolution(name, error);
     return lazyResolution(name, res.listLength[v]!, res.summaryBits[v]!, () => lists.entries(v));
   });
   const resultsMs = ms(t0);
@@ -93,6 +85,10 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
       timingsMs: Object.freeze({ encode, kernel, results: resultsMs }),
     }),
   });
+}
+
+function failedResolution(name: string, error: ResolveFailure): SkillResolution {
+  return Object.freeze({ name, ok: false, entries: EMPTY, summary: summaryFromBits(0, 0), error: Object.freeze(error) });
 }
 
 function lazyResolution(name: string, count: number, bits: number, build: () => readonly ResolvedToolEntry[]): SkillResolution {
