@@ -12,7 +12,7 @@ import type { ResourceEntry, SkillPackage } from '../model/package.js';
 import { listResources } from '../discover/resources.js';
 import { isSkillFileName, toPosix } from '../discover/paths.js';
 import { TREE_MAX_DEPTH, walkTree, type TreeSkillFile } from '../discover/walk-tree.js';
-import { lintSkill } from '../parse/lint.js';
+import { SKILL_MAX_BYTES, lintSkill } from '../parse/lint.js';
 import { fileTooLargeDiagnostic, formatMessage } from '../parse/messages.js';
 import { parseSkill } from '../parse/parse-skill.js';
 import { isProfileName, PROFILE_NAMES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
@@ -177,7 +177,7 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
       files = listResources(folder);
     } catch {
       const size = 'more than the listing limits';
-      diagnostics.push({ code: 'skill.too-large', severity: 'warning', file: locator, line: 0, column: 0, ...formatMessage('skill.too-large', { size, limit: 8 * 1024 * 1024 }) });
+      diagnostics.push({ code: 'skill.too-large', severity: 'warning', file: locator, line: 0, column: 0, ...formatMessage('skill.too-large', { size, limit: SKILL_MAX_BYTES }) });
     }
     if (files) diagnostics.push(...lintSkill(parsed.package, { files, locations: parsed.locations, profile }));
   }
