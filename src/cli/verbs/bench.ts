@@ -46,6 +46,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const repeat = intFlag(io, spec.name, 'repeat', values.repeat, 5);
   if (repeat < 1 || repeat > 1000) usageError(io, spec.name, '--repeat must be 1–1000');
   const request = catalogRequest(values, io, spec.name);
+  const backend = request.engine.backend ?? 'auto';
   const threads = Math.max(1, availableParallelism());
   const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-bench-'));
   const modes: { mode: string; engine: Partial<EngineOptions>; warmUp: boolean }[] = [
@@ -59,7 +60,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const resolveMs: number[] = [];
   try {
     for (const m of modes) {
-      const engine = createEngine({ ...m.engine, backend: request.engine.backend ?? 'auto' });
+      const engine = createEngine({ ...m.engine, backend });
       try {
         if (m.warmUp) await engine.loadCatalog(request.load);
         const runs: number[] = [];
@@ -73,13 +74,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
           workers = loaded.stats.workers;
           if (m === modes[0]) {
             const r0 = performance.now();
-            resolveCatalog(loaded.catalog, { backend: request.engine.backend ?? 'auto' });
+            resolveCatalog(loaded.catalog, { backend });
             resolveMs.push(performance.now() - r0);
           }
         }
         const med = median(runs);
-        results.push({ mode: m.mode, workers, runsMs: runs.map(round), medianMs: round(med), filesPerSecond: Math.round((files / med) * 1000) });
-        io.stderr.write(`${m.mode.padEnd(22)} ${round(med).toFixed(1).padStart(9)} ms  ${String(Math.round((files / med) * 1000)).padStart(8)} files/s\n`);
+        const filesPerSecond = Math.round((files / med) * 1000);
+        results.push({ mode: m.mode, workers, runsMs: runs.map(round), medianMs: round(med), filesPerSecond });
+        io.stderr.write(`${m.mode.padEnd(22)} ${round(med).toFixed(1).padStart(9)} ms  ${String(filesPerSecond).padStart(8)} files/s\n`);
       } finally {
         await engine.close();
       }
@@ -88,7 +90,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     rmSync(scratch, { recursive: true, force: true });
   }
   const resolveMedian = round(median(resolveMs));
-  const resolver = resolveBackendFor(request.engine.backend ?? 'auto').name;
+  const resolver = resolveBackendFor(backend).name;
   io.stderr.write(`${`resolve (${resolver})`.padEnd(22)} ${resolveMedian.toFixed(1).padStart(9)} ms  (${skills} skills)\n`);
   if (values.json) {
     writeJson(io, {
