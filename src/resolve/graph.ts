@@ -7,8 +7,9 @@
  */
 import type { Catalog } from '../model/catalog.js';
 import { SkillgraphError } from '../model/errors.js';
-import { encodeCatalog } from './encode.js';
-import { tarjan } from './kernel-js.js';
+import { reportCycles, type CycleReport } from './cycles.js';
+import { encodeCatalog, type EncodedCatalog } from './encode.js';
+import { tarjan, type Components } from './kernel-js.js';
 
 /** Text formats of `skillgraph graph`. */
 export const GRAPH_FORMATS = ['mermaid', 'dot'] as const;
@@ -43,8 +44,23 @@ export interface IncludeGraph {
  */
 export function includeGraph(catalog: Catalog): IncludeGraph {
   const enc = encodeCatalog(catalog);
+  return graphOf(enc, tarjan(enc.graph.nodeCount, enc.graph.edgeOffsets, enc.graph.edgeTarget));
+}
+
+/**
+ * The include graph and its cycle reports (as `findCycles` gives them) from one
+ * encoding and one Tarjan pass, without resolving any skill.
+ *
+ * @example const { graph, cycles } = includeGraphWithCycles(catalog);
+ */
+export function includeGraphWithCycles(catalog: Catalog): { readonly graph: IncludeGraph; readonly cycles: readonly CycleReport[] } {
+  const enc = encodeCatalog(catalog);
+  const components = tarjan(enc.graph.nodeCount, enc.graph.edgeOffsets, enc.graph.edgeTarget);
+  return { graph: graphOf(enc, components), cycles: reportCycles(enc, components) };
+}
+
+function graphOf(enc: EncodedCatalog, { component, cyclic }: Components): IncludeGraph {
   const g = enc.graph;
-  const { component, cyclic } = tarjan(g.nodeCount, g.edgeOffsets, g.edgeTarget);
   const nodes = enc.nodes.map((pkg, v) => ({ id: `n${v}`, label: enc.labels[v]!, scope: pkg.descriptor.source.scope, cyclic: cyclic[v] === 1 }));
   const edges: IncludeGraphEdge[] = [];
   for (let v = 0; v < g.nodeCount; v++) {

@@ -3,8 +3,7 @@
  * stdout, cycles highlighted. JSON: `{schemaVersion, format, text, nodes, edges, cycles}`.
  * Exit 1 when the graph has a cycle or an include of an unknown skill.
  */
-import { graphText } from '../../resolve/graph.js';
-import { GRAPH_FORMATS, findCycles, includeGraph, type GraphFormat } from '../../resolve/index.js';
+import { GRAPH_FORMATS, graphText, includeGraphWithCycles, type GraphFormat } from '../../resolve/graph.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
@@ -25,10 +24,9 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const format = (typeof values.format === 'string' ? values.format : 'mermaid') as GraphFormat;
   if (!(GRAPH_FORMATS as readonly string[]).includes(format)) usageError(io, spec.name, `--format must be one of ${GRAPH_FORMATS.join(', ')}, got '${format}'`);
   const { catalog } = await catalogFromFlags(values, io, spec.name);
-  // Perf: one include graph for both the text and the JSON (renderIncludeGraph would build its own).
-  const graph = includeGraph(catalog);
+  // Perf: one encoding and one Tarjan pass for text, JSON and cycle reports; no skill is resolved.
+  const { graph, cycles } = includeGraphWithCycles(catalog);
   const text = graphText(graph, format);
-  const cycles = findCycles(catalog, { backend: 'js' });
   const missing = graph.edges.filter((e) => e.missing).length;
   if (values.json) writeJson(io, { format, text, nodes: graph.nodes, edges: graph.edges, cycles });
   else {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { includeGraph, renderIncludeGraph } from '../../../src/resolve/index.js';
-import { makeCatalog } from './_catalog.js';
+import { graphText, includeGraphWithCycles } from '../../../src/resolve/graph.js';
+import { findCycles, includeGraph, renderIncludeGraph } from '../../../src/resolve/index.js';
+import { makeCatalog, type SkillSpec } from './_catalog.js';
 
 const catalog = makeCatalog([
   { name: 'a', includes: ['b', 'ghost'] },
@@ -49,5 +50,24 @@ describe('include graph', () => {
 
   it('rejects an unknown format', () => {
     expect(() => renderIncludeGraph(catalog, 'svg' as never)).toThrow(/format must be one of mermaid, dot/);
+  });
+
+  it('gives the same graph, text and cycle reports from one encoding as includeGraph, renderIncludeGraph and findCycles', () => {
+    const specs: SkillSpec[] = [
+      { name: 'p', includes: ['q'] },
+      { name: 'q', includes: ['r', 'p'] },
+      { name: 'r', includes: ['q'] },
+      { name: 's', includes: ['s'] },
+      { name: 'top', includes: ['p', 'ghost'] },
+      { name: 'leaf', tools: ['t'] },
+    ];
+    for (const cat of [catalog, makeCatalog(specs)]) {
+      const both = includeGraphWithCycles(cat);
+      expect(both.graph).toEqual(includeGraph(cat));
+      expect(both.cycles).toEqual(findCycles(cat, { backend: 'js' }));
+      expect(graphText(both.graph, 'dot')).toBe(renderIncludeGraph(cat, 'dot'));
+      expect(graphText(both.graph, 'mermaid')).toBe(renderIncludeGraph(cat, 'mermaid'));
+    }
+    expect(includeGraphWithCycles(makeCatalog(specs)).cycles.map((c) => c.path.join(' -> '))).toEqual(['p -> q -> p', 's -> s']);
   });
 });
