@@ -6,8 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { formatDigest, packageBytes } from '../catalog/digest.js';
-import { JS_HASHER } from '../catalog/hasher.js';
+import { packageDigest } from '../catalog/digest.js';
 import { LoadedSet, digestChanged } from '../context/loaded-set.js';
 import { findSkill } from '../context/lookup.js';
 import { listResources } from '../discover/resources.js';
@@ -89,7 +88,7 @@ export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void
     precedence: d.source.precedence,
   });
   if (!parsed.package) throw digestChanged(d.name, d.digest, 'nothing', 'SKILL.md no longer parses');
-  const actual = formatDigest((options.hasher ?? JS_HASHER).hashBatch([packageBytes(parsed.package)])[0]!);
+  const actual = packageDigest(parsed.package, options.hasher);
   if (actual !== d.digest) throw digestChanged(d.name, d.digest, actual);
 }
 

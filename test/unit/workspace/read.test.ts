@@ -1,7 +1,9 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { JS_HASHER } from '../../../src/catalog/hasher.js';
 import { LoadedSet } from '../../../src/context/loaded-set.js';
+import type { HashBackend } from '../../../src/model/backend.js';
 import { readForContext, verifySealed } from '../../../src/workspace/read.js';
 import { _catalog, _pkg } from '../context/_fixtures.js';
 import { _sandbox, type Sandbox } from './_fixtures.js';
@@ -67,6 +69,18 @@ describe('readForContext', () => {
     const file = join(sb.dir, 'skills/review/SKILL.md');
     writeFileSync(file, '---\nname: review\ndescription: Review code. Use when asked for a review.\n---\n# review\r\n\r\nInstructions for review.\r\n');
     expect(readForContext(catalog, 'review').status).toBe('loaded');
+  });
+
+  it('re-hashes with the hasher it is given', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    const seen: number[] = [];
+    const hasher: HashBackend = { name: 'js', hashBatch: (inputs) => (seen.push(inputs.length), JS_HASHER.hashBatch(inputs)) };
+    expect(() => verifySealed(catalog.get('review')!, { hasher })).not.toThrow();
+    expect(seen).toEqual([1]);
+    const wrong: HashBackend = { name: 'js', hashBatch: (inputs) => inputs.map(() => '0'.repeat(64)) };
+    expect(() => verifySealed(catalog.get('review')!, { hasher: wrong })).toThrow(
+      expect.objectContaining({ code: 'skill.digest-changed', details: expect.objectContaining({ actual: `sha256:${'0'.repeat(64)}` }) }),
+    );
   });
 
   it('suggests close names for an unknown one', () => {
