@@ -83,18 +83,19 @@ function total(entries: readonly ContextEntry[], measure: MeasureFn, cap: number
 export function fitBudget(entries: readonly ContextEntry[], budget: Budget, measure: MeasureFn, floor: number): BudgetFit {
   const limit = budget.chars;
   const before = total(entries, measure, Infinity);
-  const report = (kept: readonly ContextEntry[], cap: number | null, omitted: readonly ContextEntry[]): BudgetFit => ({
+  // `after` is passed in: every caller has just measured the rows it returns.
+  const report = (kept: readonly ContextEntry[], cap: number | null, omitted: readonly ContextEntry[], after: number): BudgetFit => ({
     entries: kept,
     report: {
       ...budget,
       before,
-      after: total(kept, measure, Infinity),
+      after,
       descriptionCap: cap,
       shortened: kept.filter((e) => e.shortened).map((e) => e.name).sort(cmp),
       omitted: omitted.map((e) => e.name).sort(cmp),
     },
   });
-  if (before <= limit) return report(entries, null, []);
+  if (before <= limit) return report(entries, null, [], before);
 
   // Perf: both searches are binary searches over monotone sizes (a row never
   // grows when its cap shrinks or when rows are dropped): O(n log n) renders.
@@ -110,7 +111,8 @@ export function fitBudget(entries: readonly ContextEntry[], budget: Budget, meas
   const omitted = byPriority.slice(byPriority.length - lo);
   const kept = entries.filter((e) => keptSet.has(e));
 
-  if (total(kept, measure, Infinity) <= limit) return report(kept, null, omitted);
+  const uncapped = total(kept, measure, Infinity);
+  if (uncapped <= limit) return report(kept, null, omitted, uncapped);
   // Largest cap in [floor, longest) whose listing fits; `floor` fits by construction.
   let capLo = floor;
   let capHi = kept.reduce((m, e) => Math.max(m, e.description.length), floor) - 1;
@@ -119,11 +121,8 @@ export function fitBudget(entries: readonly ContextEntry[], budget: Budget, meas
     if (total(kept, measure, mid) <= limit) capLo = mid;
     else capHi = mid - 1;
   }
-  return report(
-    kept.map((e) => capped(e, capLo)),
-    capLo,
-    omitted,
-  );
+  const fitted = kept.map((e) => capped(e, capLo));
+  return report(fitted, capLo, omitted, total(fitted, measure, Infinity));
 }
 
 /**
