@@ -57,6 +57,17 @@ export function compileWasm(path = wasmPath()): WebAssembly.Module | null {
 }
 
 /**
+ * Use a module compiled by another thread (received through `workerData`) as
+ * this thread's, so a worker never reads and compiles the file again. A
+ * module already compiled or adopted here is kept.
+ *
+ * @example adoptWasmModule(workerData.wasmModule)
+ */
+export function adoptWasmModule(module: WebAssembly.Module | null): void {
+  if (compiled === undefined && module !== null) compiled = module;
+}
+
+/**
  * Instantiate `module` (e.g. received through workerData) and check its ABI.
  *
  * @example const exports = instantiateWasm(workerData.wasm)

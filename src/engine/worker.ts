@@ -4,24 +4,30 @@
  */
 import { JS_HASHER } from '../catalog/hasher.js';
 import type { HashBackend } from '../model/backend.js';
-import type { ParseTask, ParseTaskResult, WorkerResult, WorkerTask } from './messages.js';
+import { workerData } from 'piscina';
+import { hashBackendFor } from './backend.js';
+import { adoptWasmModule } from './wasm.js';
+import type { ParseTask, ParseTaskResult, WorkerInit, WorkerResult, WorkerTask } from './messages.js';
 import { claimAndParse, readSharedJob, type SharedJob } from './shard.js';
 
+// STYLE 10: the main thread compiled the WASM core once; this thread instantiates that module.
+adoptWasmModule((workerData as WorkerInit | undefined)?.wasmModule ?? null);
+
 /** Handle one batch. */
-export default async function handle(task: WorkerTask): Promise<WorkerResult> {
+export default function handle(task: WorkerTask): WorkerResult {
   switch (task.kind) {
     case 'parse':
-      return parseTask(task, await hasherFor(task.digests));
+      return parseTask(task, hasherFor(task.digests));
   }
 }
 
-async function hasherFor(choice: ParseTask['digests']): Promise<HashBackend | undefined> {
+function hasherFor(choice: ParseTask['digests']): HashBackend | undefined {
   if (choice === null) return undefined;
   // Perf: package inputs are ~5 KB, where node:crypto wins (`auto` picks it for such batches);
-  // the backend module (and its WASM instance) is loaded only when WASM is asked for by name.
-  if (choice !== 'wasm') return JS_HASHER;
-  const { hashBackendFor } = await import('./backend.js');
-  return hashBackendFor('wasm');
+  // the WASM instance is created (lazily, once per thread) only when WASM is asked for by name.
+  // A static import: a dynamic `import('./backend.js')` is not resolved to backend.ts inside a
+  // worker running under tsx (tests, dev), which made `backend: 'wasm'` with workers fail.
+  return choice === 'wasm' ? hashBackendFor('wasm') : JS_HASHER;
 }
 
 let current: { readonly job: number; readonly shared: SharedJob } | undefined;

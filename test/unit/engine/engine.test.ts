@@ -54,8 +54,8 @@ describe('createEngine', () => {
 
   it('gives the same catalog whichever hash backend runs', async () => {
     const contents: string[] = [];
-    for (const backend of ['js', 'wasm', 'auto'] as const) {
-      const engine = createEngine({ workers: 0, backend });
+    for (const [backend, workers] of [['js', 0], ['wasm', 0], ['auto', 0], ['wasm', 2], ['js', 2]] as const) {
+      const engine = createEngine({ workers, backend, batchSize: 7 });
       try {
         const loaded = await engine.loadCatalog({ roots });
         contents.push(_content(loaded));

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it, vi } from 'vitest';
 import { WASM_ABI_VERSION, compileWasm, instantiateWasm, loadWasm } from '../../../src/engine/wasm.js';
 
 describe('wasm loader', () => {
@@ -28,5 +29,18 @@ describe('wasm loader', () => {
     expect(() => instantiateWasm(new WebAssembly.Module(bytes))).toThrow(
       expect.objectContaining({ code: 'wasm.abi', details: { module: 999, host: WASM_ABI_VERSION } }),
     );
+  });
+});
+
+describe('adoptWasmModule', () => {
+  it('makes a module compiled by another thread this thread’s module, and never replaces one', async () => {
+    vi.resetModules();
+    const fresh = await import('../../../src/engine/wasm.js');
+    const received = new WebAssembly.Module(readFileSync(fresh.wasmPath()));
+    fresh.adoptWasmModule(received);
+    expect(fresh.compileWasm()).toBe(received); // no second read + compile
+    fresh.adoptWasmModule(new WebAssembly.Module(readFileSync(fresh.wasmPath())));
+    expect(fresh.compileWasm()).toBe(received);
+    expect(fresh.loadWasm()?.abiVersion()).toBe(fresh.WASM_ABI_VERSION);
   });
 });
