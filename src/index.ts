@@ -120,7 +120,7 @@ export {
   treeDigest,
   treeDigests,
 } from './discover/index.js';
-export type { DiscoverOptions, DiscoverResult, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
+export type { DirListing, DiscoverOptions, DiscoverResult, ListingSource, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
 
 // --- catalog ---
 export { JS_HASHER, buildCatalog, compareLock, createLock, packageBytes, packageDigest, parseLock } from './catalog/index.js';

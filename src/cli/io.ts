@@ -4,7 +4,8 @@
  * (and progress) goes to stderr.
  */
 export interface CliIo {
-  readonly stdout: { write(chunk: string): unknown; isTTY?: boolean; columns?: number };
+  /** A verb may hand stdout a Buffer of UTF-8 text (a run memo's stored bytes); `String(buffer)` is the text. */
+  readonly stdout: { write(chunk: string | Buffer): unknown; isTTY?: boolean; columns?: number };
   readonly stderr: { write(chunk: string): unknown; isTTY?: boolean; columns?: number };
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;

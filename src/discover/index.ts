@@ -9,4 +9,5 @@ export { CONFIG_FILE_NAME, ConfigFileSchema, findConfigFile, loadConfig, parseCo
 export { listResources, treeDigest, treeDigests, treeBytes, DEFAULT_RESOURCE_LIMITS, TREE_DIGEST_LABEL, type ResourceLimits } from './resources.js';
 export { DISCOVER_MESSAGES, discoverDiagnostic, type DiscoverCode } from './messages.js';
 export { toPosix, isSkillFileName } from './paths.js';
+export { readListing, type DirListing, type ListingSource } from './listing.js';
 export { walkTree, TREE_MAX_DEPTH, type TreeWalk, type TreeSkillFile, type TreeFinding } from './walk-tree.js';

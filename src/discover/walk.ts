@@ -3,13 +3,14 @@
  * `readdirSync(withFileTypes)` breadth-first per root, with every option
  * turned into a specialised function before the hot loop (fdir style).
  */
-import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { byteOrder } from '../catalog/order.js';
 import { SkillgraphError } from '../model/errors.js';
 import { catalogDiagnostic } from '../catalog/messages.js';
 import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
+import { READ_LISTINGS, type DirListing, type ListingSource } from './listing.js';
 import { isInside, isSkillFileName, isSkippedDirName, linkTarget, skillFilesIn, toPosix } from './paths.js';
 import { checkRoots, compareRoots, type CheckedRoot, type SkillRoot } from './roots.js';
 
@@ -93,10 +94,12 @@ function definedOnly<T extends object>(o: T): Partial<T> {
  * reported); a missing required root or a root that is a file throws
  * `root.missing` / `root.not-directory` before anything is walked. The same
  * canonical file reached from two roots counts once, for the stronger root.
+ * `listings` is where folder listings come from (default: read each folder;
+ * the engine passes its directory memo).
  *
  * @example discover([makeRoot({ path: '.claude/skills' }, cwd)]).candidates.map((c) => c.locator)
  */
-export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverOptions> = {}): DiscoverResult {
+export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverOptions> = {}, listings: ListingSource = READ_LISTINGS): DiscoverResult {
   const opts = resolveDiscoverOptions(options);
   const checked = checkRoots([...roots].sort(compareRoots));
   const seen = new Map<string, string>();
@@ -110,7 +113,7 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
       reports.push({ ...base, status: 'missing', dirs: 0, skills: 0 });
       continue;
     }
-    const found = walkRoot(root, root.real, opts, diagnostics);
+    const found = walkRoot(root, root.real, opts, listings, diagnostics);
     let skills = 0;
     for (const file of found.files) {
       const locator = toPosix(file);
@@ -137,9 +140,9 @@ interface WalkOutput {
 }
 
 /** Pick the file a skill folder uses: `SKILL.md` exactly, else the first name in byte order. */
-function pickSkillFile(dir: string, names: string[], diagnostics: Diagnostic[]): string {
-  if (names.length === 1) return names[0]!;
-  names.sort(byteOrder);
+function pickSkillFile(dir: string, unsorted: readonly string[], diagnostics: Diagnostic[]): string {
+  if (unsorted.length === 1) return unsorted[0]!;
+  const names = [...unsorted].sort(byteOrder);
   const used = names.includes('SKILL.md') ? 'SKILL.md' : names[0]!;
   const ignored = names.filter((n) => n !== used).join(', ');
   diagnostics.push(discoverDiagnostic('discover.duplicate-skill-file', toPosix(join(dir, used)), { used, ignored }));
@@ -151,7 +154,7 @@ function pickSkillFile(dir: string, names: string[], diagnostics: Diagnostic[]):
  * symlinks every path under the canonical root is canonical, and a followed
  * link is replaced by its realpath.
  */
-function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, diagnostics: Diagnostic[]): WalkOutput {
+function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, listings: ListingSource, diagnostics: Diagnostic[]): WalkOutput {
   const files: string[] = [];
   const rootLabel = toPosix(root.path);
   // Perf: options are decided once here; the loop below calls plain closures.
@@ -174,28 +177,16 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
     const { path: dir, level } = queue[head++]!;
     if (!firstVisit(dir)) continue;
     dirs++;
-    let entries: Dirent[];
+    let listing: DirListing;
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      listing = listings.list(dir);
     } catch (error) {
       diagnostics.push(unreadableDiagnostic(toPosix(dir), error));
       continue;
     }
-    let skillNames: string[] | undefined;
-    let links: string[] | undefined;
-    const subdirs: string[] = [];
-    for (const entry of entries) {
-      const name = entry.name;
-      if (entry.isDirectory()) {
-        if (!isSkippedDirName(name)) subdirs.push(name);
-      } else if (entry.isFile()) {
-        if (isSkillFileName(name)) (skillNames ??= []).push(name);
-      } else if (entry.isSymbolicLink()) {
-        (links ??= []).push(name);
-      }
-    }
-    const linked = links ? handleLinks(dir, links, skillNames !== undefined) : NO_LINKS;
-    const names = skillNames ?? linked.skillNames;
+    const hasSkill = listing.skillNames.length > 0;
+    const linked = listing.links.length > 0 ? handleLinks(dir, listing.links, hasSkill) : NO_LINKS;
+    const names = hasSkill ? listing.skillNames : linked.skillNames;
     if (names.length > 0) {
       const picked = pickSkillFile(dir, names, diagnostics);
       files.push(linked.realFiles.get(picked) ?? join(dir, picked));
@@ -203,13 +194,12 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
     }
     const next = level + 1;
     if (next > opts.depth) {
-      beyondDepth += subdirs.length + linked.dirs.length;
+      beyondDepth += listing.subdirs.length + linked.dirs.length;
       continue;
     }
-    // Determinism: readdir order is not stable across file systems, and the
-    // budget cut depends on order, so children are queued in byte order.
-    subdirs.sort(byteOrder);
-    for (const name of subdirs) queue.push({ path: join(dir, name), level: next });
+    // Determinism: children are queued in byte order (listings are sorted; see listing.ts),
+    // since the budget cut depends on order.
+    for (const name of listing.subdirs) queue.push({ path: join(dir, name), level: next });
     for (const real of linked.dirs) queue.push({ path: real, level: next });
   }
   if (beyondDepth > 0) {
@@ -218,7 +208,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
   return { files, dirs };
 
   /** Default: never follow; report skipped skills and dangling links. */
-  function reportLinks(dir: string, names: string[], hasSkill: boolean): LinkResult {
+  function reportLinks(dir: string, names: readonly string[], hasSkill: boolean): LinkResult {
     for (const name of names) {
       const link = join(dir, name);
       const target = linkTarget(link);
@@ -240,7 +230,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, di
   }
 
   /** `--follow-symlinks`: follow links whose realpath stays inside the root, never into an ancestor. */
-  function followLinks(dir: string, names: string[], hasSkill: boolean): LinkResult {
+  function followLinks(dir: string, names: readonly string[], hasSkill: boolean): LinkResult {
     const out: LinkResult = { skillNames: [], realFiles: new Map(), dirs: [] };
     for (const name of names) {
       const link = join(dir, name);

@@ -58,6 +58,10 @@ export interface CacheStats {
   readonly revalidated: number;
   /** Files parsed afresh. */
   readonly misses: number;
+  /** Folders the walk took from the directory memo by stat (see dir-memo.ts). */
+  readonly dirsReused: number;
+  /** Folders the walk read from disk. */
+  readonly dirsRead: number;
 }
 
 /** Folders (beside this module's) whose code decides a parse result. */

@@ -26,6 +26,8 @@ export const MEMO_FORMAT = 1;
 export interface RunMemo {
   readonly text: string;
   readonly status: number;
+  /** The text's UTF-8 bytes as stored (a replay only): written as they are, never decoded. */
+  readonly bytes?: Buffer;
 }
 
 let codeFingerprint: string | undefined;
@@ -88,7 +90,16 @@ export function readRunMemo(dir: string, name: string, key: string): RunMemo | u
     if (eol < 0) return undefined;
     const header = JSON.parse(bytes.toString('utf8', 0, eol)) as { key?: unknown; status?: unknown; length?: unknown };
     if (header.key !== key || typeof header.status !== 'number' || header.length !== bytes.length - eol - 1) return undefined;
-    return { text: bytes.toString('utf8', eol + 1), status: header.status };
+    // Perf: the stored bytes go to stdout as they are; decoding ~11 MB to a string and
+    // encoding it again for the write cost ~15–20 ms of a ~0.3 s warm run.
+    const body = bytes.subarray(eol + 1);
+    return {
+      status: header.status,
+      bytes: body,
+      get text(): string {
+        return body.toString('utf8');
+      },
+    };
   } catch {
     return undefined;
   }

@@ -6,6 +6,7 @@
  */
 import { buildCatalog } from '../catalog/build.js';
 import { JS_HASHER } from '../catalog/hasher.js';
+import type { ListingSource } from '../discover/listing.js';
 import { discover, type DiscoverOptions, type DiscoverResult, type RootReport } from '../discover/walk.js';
 import type { SkillRoot } from '../discover/roots.js';
 import type { HashBackend } from '../model/backend.js';
@@ -85,16 +86,17 @@ export interface CatalogPlan {
 /**
  * Step 1 of the pipeline: check roots, walk, and list the files to parse.
  * Throws `root.missing` / `root.not-directory` / `options.invalid`.
+ * `listings`: where folder listings come from (the engine's directory memo).
  *
  * @example const plan = planCatalog({ roots }); plan.items.length // skill files found
  */
-export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): CatalogPlan {
+export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, listings?: ListingSource): CatalogPlan {
   const options: LoadCatalogOptions = isRootList(input) ? { roots: input } : input;
   const profile = options.profile ?? DEFAULT_PLAN_PROFILE;
   if (!isProfileName(profile)) {
     throw new SkillgraphError('options.invalid', `unknown profile '${profile}'`, { field: 'profile', profile });
   }
-  const discovered = discover(options.roots, options);
+  const discovered = discover(options.roots, options, listings);
   const items: ParseItem[] = discovered.candidates.map((c) => ({
     path: c.path,
     locator: c.locator,

@@ -73,7 +73,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseVerbArgs(spec, args, io);
   if (values.json) {
     const out = await memoizedCatalogOutput(values, io, spec.name, (result) => ({ text: jsonDocument(catalogDocument(result)), status: catalogStatus(result.catalog) }));
-    io.stdout.write(out.text);
+    io.stdout.write(out.bytes ?? out.text);
     return out.status;
   }
   const result = await lazyCatalogFromFlags(values, io, spec.name);

@@ -35,7 +35,7 @@ afterAll(() => {
 describe('catalogDocument metadata', () => {
   it.skipIf(!existsSync(CORPUS))('equals SkillMetadata.fromSummary(…).toJSON() for every skill of the real corpus', () => {
     const loaded = loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())], depth: 8, maxDirs: 20_000 });
-    const doc = catalogDocument({ ...loaded, rootSource: 'flags', cache: { enabled: false, hits: 0, revalidated: 0, misses: 0 } });
+    const doc = catalogDocument({ ...loaded, rootSource: 'flags', cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } });
     const resolved = resolveCatalog(loaded.catalog).skills;
     const skills = doc.skills as { metadata: unknown; skillMetadata: unknown }[];
     expect(skills).toHaveLength(loaded.catalog.skills.length);

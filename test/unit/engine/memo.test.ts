@@ -38,7 +38,10 @@ describe('run memo files', () => {
   it('round-trips text and status, and answers only for the same key', () => {
     const cache = join(dir, 'memo-files');
     expect(writeRunMemo(cache, 'x', 'key-1', { text: 'héllo\n{}', status: 1 })).toBe(true);
-    expect(readRunMemo(cache, 'x', 'key-1')).toEqual({ text: 'héllo\n{}', status: 1 });
+    const memo = readRunMemo(cache, 'x', 'key-1');
+    expect({ text: memo?.text, status: memo?.status }).toEqual({ text: 'héllo\n{}', status: 1 });
+    // A replay hands over the stored UTF-8 bytes, never decoded and re-encoded.
+    expect(memo?.bytes?.equals(Buffer.from('héllo\n{}', 'utf8'))).toBe(true);
     expect(readRunMemo(cache, 'x', 'key-2')).toBeUndefined();
     expect(readRunMemo(cache, 'y', 'key-1')).toBeUndefined();
   });

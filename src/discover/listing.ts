@@ -1,0 +1,58 @@
+/**
+ * One folder as the walk sees it: its subfolders (minus the ones discovery
+ * never enters), its skill-file names and its symlinks. The walk asks a
+ * `ListingSource` for listings, so the engine can answer from its directory
+ * memo (src/engine/dir-memo.ts) when a folder is unchanged instead of
+ * reading it again; the plain source is `readListing`.
+ */
+import { readdirSync } from 'node:fs';
+import { byteOrder } from '../catalog/order.js';
+import { isSkillFileName, isSkippedDirName } from './paths.js';
+
+/** A classified folder listing. Plain data; every list in byte order. */
+export interface DirListing {
+  /** Subfolders the walk may enter (node_modules and non-agent dot-folders left out). */
+  readonly subdirs: readonly string[];
+  /** Regular files named SKILL.md in any letter case. */
+  readonly skillNames: readonly string[];
+  /** Symbolic links (each is resolved by the walk on every run: their targets live elsewhere). */
+  readonly links: readonly string[];
+}
+
+/** Where the walk gets listings from. `list` throws what `readdirSync` throws. */
+export interface ListingSource {
+  list(dir: string): DirListing;
+}
+
+const NONE: readonly string[] = Object.freeze([]);
+
+/**
+ * Read and classify one folder (throws `readdirSync`'s errors).
+ *
+ * @example readListing('/r/skills/pdf').skillNames // ['SKILL.md']
+ */
+export function readListing(dir: string): DirListing {
+  let subdirs: string[] | undefined;
+  let skillNames: string[] | undefined;
+  let links: string[] | undefined;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const name = entry.name;
+    if (entry.isDirectory()) {
+      if (!isSkippedDirName(name)) (subdirs ??= []).push(name);
+    } else if (entry.isFile()) {
+      if (isSkillFileName(name)) (skillNames ??= []).push(name);
+    } else if (entry.isSymbolicLink()) {
+      (links ??= []).push(name);
+    }
+  }
+  // Determinism: readdir order is not stable across file systems, and the walk's budget cut
+  // depends on order, so every list is in byte order.
+  return {
+    subdirs: subdirs ? subdirs.sort(byteOrder) : NONE,
+    skillNames: skillNames ? skillNames.sort(byteOrder) : NONE,
+    links: links ? links.sort(byteOrder) : NONE,
+  };
+}
+
+/** The source that always reads the folder. */
+export const READ_LISTINGS: ListingSource = Object.freeze({ list: readListing });
