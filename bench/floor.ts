@@ -1,0 +1,47 @@
+/**
+ * The I/O floor of the end-to-end benchmark (issue 7): what any tool pays on
+ * this machine before it parses anything — start Node, walk the roots the way
+ * agents do (a folder holding a SKILL.md is a leaf) and read every SKILL.md
+ * with `readFileSync`. No parsing, hashing, sealing or output. bench/e2e.ts
+ * runs it in a fresh process beside skillgraph and the naive pipeline, so
+ * the report shows how much of each variant's time is the floor.
+ *
+ *   node bench/.floor.mjs ROOT...
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export interface FloorResult {
+  readonly dirs: number;
+  readonly files: number;
+  readonly bytes: number;
+}
+
+/**
+ * Walk `roots` (depth-first, skill folders as leaves, node_modules and dot-folders skipped) and read each SKILL.md.
+ *
+ * @example walkAndRead(['bench/.data/e2e-10000/global']).files // 5,5xx
+ */
+export function walkAndRead(roots: readonly string[]): FloorResult {
+  let dirs = 0;
+  let bytes = 0;
+  const files: string[] = [];
+  const visit = (dir: string): void => {
+    dirs++;
+    const entries = readdirSync(dir, { withFileTypes: true });
+    const skill = entries.find((e) => e.isFile() && e.name === 'SKILL.md');
+    if (skill) {
+      files.push(join(dir, skill.name));
+      return;
+    }
+    for (const e of entries) if (e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.')) visit(join(dir, e.name));
+  };
+  for (const root of roots) visit(root);
+  for (const file of files) bytes += readFileSync(file).length;
+  return { dirs, files: files.length, bytes };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  process.stdout.write(`${JSON.stringify(walkAndRead(process.argv.slice(2)))}\n`);
+}
