@@ -46,14 +46,14 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   // Perf: with trustDigests the engine's parse step (or its workers) already wrote each digest
   // (packageDigest: one reused buffer, hashed at once): −44 ms hash and −180 ms bytes at seal
   // time at 10k skills, and no ~160 MB of package bytes alive at once (peak RSS 405 → 240 MB).
-  // One predicate for both passes: the hashes of `todo` are handed out in candidate order below.
-  const keepsDigest = (pkg: SkillPackage): boolean => trust && DIGEST_PATTERN.test(pkg.descriptor.digest);
-  const todo = candidates.filter((pkg) => !keepsDigest(pkg));
+  // One verdict per candidate for both passes: the hashes of `todo` are handed out in candidate order below.
+  const kept = candidates.map((pkg) => trust && DIGEST_PATTERN.test(pkg.descriptor.digest));
+  const todo = candidates.filter((_, i) => !kept[i]);
   // Perf: one batch for the digests still to make, so a WASM backend pays one call.
   const hexes = hasher.hashBatch(todo.map(packageBytes));
   let next = 0;
   const ordered = candidates
-    .map((pkg) => ({ pkg, digest: keepsDigest(pkg) ? pkg.descriptor.digest : formatDigest(hexes[next++]!) }))
+    .map((pkg, i) => ({ pkg, digest: kept[i] ? pkg.descriptor.digest : formatDigest(hexes[next++]!) }))
     // The digest breaks the last tie (two different packages claiming one locator), so order is total.
     .sort((a, b) => compareCandidates(a.pkg, b.pkg) || byteOrder(a.digest, b.digest));
   const seen = new Map<string, string>();

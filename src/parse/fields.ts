@@ -86,7 +86,8 @@ export function checkFields(fm: Record<string, unknown>, profile: Profile, dirNa
   const rawDesc = requiredText(fm, 'description', report);
   if (rawDesc !== undefined) {
     description = rawDesc.trim();
-    const length = codePointLength(rawDesc);
+    // Perf: code points never outnumber UTF-16 units, so only a long text needs counting.
+    const length = rawDesc.length > MAX_DESCRIPTION_LENGTH ? codePointLength(rawDesc) : rawDesc.length;
     if (length > MAX_DESCRIPTION_LENGTH) report('description.length', ['description'], 'value', { length });
   }
 
