@@ -1,31 +1,50 @@
 /**
  * The parse cache (issue 7): one file under the cache folder holding each
  * parsed skill keyed by its parse inputs and checked against
- * (size, mtime, inode). A stat match is trusted; a stat mismatch re-reads the
+ * (size, mtime, ctime, inode). A stat match is trusted; a stat mismatch re-reads the
  * file and compares its content hash — the digest is the final word — so a
  * touched but unchanged file costs one hash, not a YAML parse. The file is
  * written atomically (temp + rename) and is safe to delete at any time.
+ *
+ * Racy files: an edit in the same timestamp tick as our read keeps the mtime
+ * it had, so a file whose mtime is less than `CACHE_RACY_MS` before the cache
+ * was opened is stored untrusted (its stat never matches): the next run
+ * checks its bytes by hash, and trusts its stat from then on (git's
+ * "racy clean" rule).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { VERSION } from '../cli/version.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
+import type { FileStat } from './file-stat.js';
 
 /** Bump when the entry layout or anything a cached result depends on changes shape. */
-export const CACHE_FORMAT = 2;
+export const CACHE_FORMAT = 3;
 /** Entries per serialised chunk of the cache file. */
 const CHUNK_ENTRIES = 512;
 export const CACHE_FILE_NAME = `parse-cache.v${CACHE_FORMAT}.bin`;
 /** Entries kept across runs; the least recently used go first. */
 export const CACHE_MAX_ENTRIES = 200_000;
+/** A file modified this recently (ms before the cache was opened) is not trusted by stat. */
+export const CACHE_RACY_MS = 2000;
+
+/** Options of `ParseCache.open`. */
+export interface ParseCacheOptions {
+  /** See `CACHE_RACY_MS`. */
+  readonly racyMs?: number;
+}
+
+/** An mtime no file has: an entry stored with it never matches a stat. */
+const UNTRUSTED = -1;
 
 interface CacheEntry {
   readonly size: number;
   readonly mtimeMs: number;
+  readonly ctimeMs: number;
   readonly ino: number;
   /** hex SHA-256 of the file bytes. */
   readonly contentHash: string;
@@ -120,13 +139,15 @@ export class ParseCache {
   readonly file: string;
   private readonly entries: Map<string, CacheEntry>;
   private readonly run: number;
+  private readonly quietBefore: number;
   private dirty = false;
 
-  private constructor(file: string, entries: Map<string, CacheEntry>, run: number, token?: typeof FACTORY) {
+  private constructor(file: string, entries: Map<string, CacheEntry>, run: number, quietBefore: number, token?: typeof FACTORY) {
     if (token !== FACTORY) throw new SkillgraphError('options.invalid', 'open a parse cache with ParseCache.open(dir)', { field: 'ParseCache' });
     this.file = file;
     this.entries = entries;
     this.run = run;
+    this.quietBefore = quietBefore;
   }
 
   /**
@@ -135,8 +156,10 @@ export class ParseCache {
    *
    * @example const cache = ParseCache.open('.cache/skillgraph');
    */
-  static open(dir: string): ParseCache {
+  static open(dir: string, options: ParseCacheOptions = {}): ParseCache {
     const file = join(dir, CACHE_FILE_NAME);
+    // Taken before any file is read through this cache.
+    const quietBefore = Date.now() - (options.racyMs ?? CACHE_RACY_MS);
     let entries = new Map<string, CacheEntry>();
     let run = 1;
     let fd: number | undefined;
@@ -172,7 +195,7 @@ export class ParseCache {
     } finally {
       if (fd !== undefined) closeSync(fd);
     }
-    return new ParseCache(file, entries, run, FACTORY);
+    return new ParseCache(file, entries, run, quietBefore, FACTORY);
   }
 
   get size(): number {
@@ -180,9 +203,9 @@ export class ParseCache {
   }
 
   /** The cached result when the file's stat still matches. */
-  lookup(key: string, stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>): ParseItemResult | undefined {
+  lookup(key: string, stat: FileStat): ParseItemResult | undefined {
     const entry = this.entries.get(key);
-    if (!entry || entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs || entry.ino !== stat.ino) return undefined;
+    if (!entry || entry.size !== stat.size || entry.mtimeMs !== stat.mtimeMs || entry.ctimeMs !== stat.ctimeMs || entry.ino !== stat.ino) return undefined;
     entry.used = this.run;
     return entry.result;
   }
@@ -193,17 +216,23 @@ export class ParseCache {
   }
 
   /** The cached result when the bytes hash to the cached content hash (stat is then refreshed). */
-  revalidate(key: string, stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>, hash: string): ParseItemResult | undefined {
+  revalidate(key: string, stat: FileStat, hash: string): ParseItemResult | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.contentHash !== hash) return undefined;
-    this.entries.set(key, { ...entry, size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, used: this.run });
+    this.entries.set(key, { ...entry, ...this.trusted(stat), used: this.run });
     this.dirty = true;
     return entry.result;
   }
 
-  store(key: string, stat: Pick<Stats, 'size' | 'mtimeMs' | 'ino'>, hash: string, result: ParseItemResult): void {
-    this.entries.set(key, { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino, contentHash: hash, result, used: this.run });
+  store(key: string, stat: FileStat, hash: string, result: ParseItemResult): void {
+    this.entries.set(key, { ...this.trusted(stat), contentHash: hash, result, used: this.run });
     this.dirty = true;
+  }
+
+  /** The stat to keep: as it is, or with an mtime that never matches when the file is racy. */
+  private trusted(stat: FileStat): FileStat {
+    const mtimeMs = stat.mtimeMs < this.quietBefore ? stat.mtimeMs : UNTRUSTED;
+    return { size: stat.size, mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino };
   }
 
   /** Write the cache atomically when anything changed. Returns whether it wrote. */

@@ -8,11 +8,20 @@ import { unreadableDiagnostic } from '../discover/messages.js';
 import { itemKey } from './cache.js';
 import type { ParseItem, ParseItemResult } from './plan.js';
 
-/** The stat fields the cache compares. */
+/**
+ * The stat fields the cache compares. ctime too: a copy that keeps the old
+ * mtime and size (`cp -p`, `rsync -t --inplace`) still moves the ctime.
+ */
 export interface FileStat {
   readonly size: number;
   readonly mtimeMs: number;
+  readonly ctimeMs: number;
   readonly ino: number;
+}
+
+/** The fields of `FileStat`, from a `Stats`. */
+export function fileStat(stat: FileStat): FileStat {
+  return { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino };
 }
 
 /** An item's file, stat'ed only. */
@@ -36,7 +45,7 @@ export interface ItemFailed {
 export function statItem(item: ParseItem): ItemStat | ItemFailed {
   try {
     const stat = statSync(item.path);
-    return { kind: 'stat', key: itemKey(item), stat: { size: stat.size, mtimeMs: stat.mtimeMs, ino: stat.ino } };
+    return { kind: 'stat', key: itemKey(item), stat: fileStat(stat) };
   } catch (error) {
     return { kind: 'result', result: unreadable(item, error) };
   }

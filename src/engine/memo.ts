@@ -5,7 +5,7 @@
  * Exactly as safe as the parse cache, whose trust it extends from one file
  * to the whole run: its key (see `runKey`) covers everything the output is a
  * function of — the whole walk result (candidates, discovery findings, root
- * reports), the (size, mtime, inode) of every skill file (the parse cache's
+ * reports), the (size, mtime, ctime, inode) of every skill file (the parse cache's
  * own test), the identity of the parse cache file the run was answered
  * from, the engine options, the Node version and a fingerprint of every
  * file of skillgraph's own code (not only parse/model, as for the parse

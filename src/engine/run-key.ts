@@ -51,22 +51,23 @@ export function runKey(input: RunKeyInput): string {
   const { discovered, items, hasher } = input.plan;
   hash.update(`\u0000${hasher.name}\u0000`);
   hash.update(JSON.stringify({ diagnostics: discovered.diagnostics, roots: discovered.roots }));
-  // Perf: item keys joined into one string, and (key length, size, mtime, inode) per item as
+  // Perf: item keys joined into one string, and (key length, size, mtime, ctime, inode) per item as
   // raw float64s: no number-to-text per stat; ~2× faster than one text per item at 10k.
   const keys = new Array<string>(items.length);
-  const numbers = new Float64Array(items.length * 4);
+  const numbers = new Float64Array(items.length * 5);
   const failed: string[] = [];
   for (let i = 0; i < items.length; i++) {
     const file = input.stats[i];
     const key = file?.kind === 'stat' ? file.key : itemKey(items[i]!);
     keys[i] = key;
-    numbers[i * 4] = key.length;
+    numbers[i * 5] = key.length;
     if (file?.kind === 'stat') {
-      numbers[i * 4 + 1] = file.stat.size;
-      numbers[i * 4 + 2] = file.stat.mtimeMs;
-      numbers[i * 4 + 3] = file.stat.ino;
+      numbers[i * 5 + 1] = file.stat.size;
+      numbers[i * 5 + 2] = file.stat.mtimeMs;
+      numbers[i * 5 + 3] = file.stat.ctimeMs;
+      numbers[i * 5 + 4] = file.stat.ino;
     } else {
-      numbers[i * 4 + 1] = -1;
+      numbers[i * 5 + 1] = -1;
       failed.push(`${i}:${file === undefined ? '?' : JSON.stringify(file.result)}`);
     }
   }

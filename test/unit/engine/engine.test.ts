@@ -12,11 +12,15 @@ import type { LoadedCatalog } from '../../../src/engine/catalog-pipeline.js';
 let dir: string;
 let roots: ReturnType<typeof makeRoot>[];
 
+/** An hour ago: older than the parse cache's racy window, so a cached stat is trusted. */
+const SETTLED = new Date(Date.now() - 3_600_000);
+
 function _skill(root: string, name: string, description: string, extra = ''): string {
   const folder = join(dir, root, name);
   mkdirSync(folder, { recursive: true });
   const file = join(folder, 'SKILL.md');
   writeFileSync(file, `---\nname: ${name}\ndescription: ${description}\n${extra}---\n# ${name}\n\nBody of ${name}.\n`);
+  utimesSync(file, SETTLED, SETTLED);
   return file;
 }
 
@@ -143,11 +147,51 @@ describe('parse cache', () => {
         expect(afterEdit.cache.misses).toBe(1);
         expect(afterEdit.catalog.get('skill-01')?.descriptor.description).toContain('Edited skill 1.');
         writeFileSync(touched, text.replace('Edited skill 1.', 'Global skill 1.'));
+        utimesSync(touched, SETTLED, SETTLED);
       } finally {
         rmSync(cacheDir, { recursive: true, force: true });
       }
     });
   }
+
+  it('never trusts a stat that could hide an edit: same size with the mtime put back (cp -p), or a racy mtime', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'skillgraph-cache-'));
+    const run = async (): Promise<EngineCatalog> => {
+      const engine = createEngine({ workers: 0, cache: cacheDir });
+      try {
+        return await engine.loadCatalog({ roots });
+      } finally {
+        await engine.close();
+      }
+    };
+    const file = join(dir, 'global', 'skill-02', 'SKILL.md');
+    const original = readFileSync(file, 'utf8');
+    try {
+      await run();
+      expect((await run()).cache.hits).toBe(40 + 14 + 1);
+
+      // Same size, same inode, mtime restored: only the ctime tells (it cannot be set back).
+      const edited = original.replace('Global skill 2.', 'Glob@l skill 2.');
+      expect(edited.length).toBe(original.length);
+      writeFileSync(file, edited);
+      utimesSync(file, SETTLED, SETTLED);
+      const afterCopy = await run();
+      expect(afterCopy.cache.misses).toBe(1);
+      expect(afterCopy.catalog.get('skill-02')?.descriptor.description).toContain('Glob@l skill 2.');
+
+      // Written just now: a second edit in the same clock tick would keep this mtime, so the
+      // stat is not trusted until the file has been quiet for the racy window.
+      writeFileSync(file, original);
+      const fresh = await run();
+      expect(fresh.cache.misses).toBe(1);
+      const again = await run();
+      expect(again.cache).toMatchObject({ hits: 40 + 14, revalidated: 1, misses: 0 });
+    } finally {
+      writeFileSync(file, original);
+      utimesSync(file, SETTLED, SETTLED);
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
+  });
 
   it('treats a corrupt cache file as empty and replaces it atomically', async () => {
     const cacheDir = mkdtempSync(join(tmpdir(), 'skillgraph-cache-'));

@@ -10,11 +10,15 @@ import { readRunMemo, writeRunMemo } from '../../../src/engine/memo.js';
 
 let dir: string;
 
+/** An hour ago: older than the parse cache's racy window, so a cached stat is trusted. */
+const SETTLED = new Date(Date.now() - 3_600_000);
+
 function _skill(name: string, description: string): string {
   const folder = join(dir, 'skills', name);
   mkdirSync(folder, { recursive: true });
   const file = join(folder, 'SKILL.md');
   writeFileSync(file, `---\nname: ${name}\ndescription: ${description}\n---\n# ${name}\n`);
+  utimesSync(file, SETTLED, SETTLED);
   return file;
 }
 
@@ -65,9 +69,10 @@ describe('Engine.prepare key', () => {
       expect(off.prepare({ roots }).key).toBeUndefined();
       const before = on.prepare({ roots }).key;
       expect(on.prepare({ roots }).key).toBe(before);
-      const later = new Date(Date.now() + 10_000);
-      utimesSync(join(dir, 'skills', 'skill-1', 'SKILL.md'), later, later);
+      const touched = join(dir, 'skills', 'skill-1', 'SKILL.md');
+      utimesSync(touched, new Date(SETTLED.getTime() + 1000), new Date(SETTLED.getTime() + 1000));
       expect(on.prepare({ roots }).key).not.toBe(before);
+      utimesSync(touched, SETTLED, SETTLED);
     } finally {
       await off.close();
       await on.close();
@@ -91,7 +96,7 @@ describe('catalog --json through the run memo', () => {
     }
 
     const file = _skill('skill-2', 'Edited skill 2. Use when testing.');
-    const later = new Date(Date.now() + 20_000);
+    const later = new Date(SETTLED.getTime() + 20_000);
     utimesSync(file, later, later);
     const edited = await _cli(args);
     expect(edited.stdout).toContain('Edited skill 2.');
