@@ -8,9 +8,10 @@
  * never memoised (the walk resolves every link on every run).
  *
  * Racy folders: a change in the same timestamp tick as the read would keep
- * the old mtime, so a folder changed less than `racyMs` before the walk
- * started is listed but not memoised (git's "racy clean" rule); it is
- * memoised on a later run, once it has been quiet for that long.
+ * the old mtime, so a folder whose mtime is less than `racyMs` before the
+ * walk started is listed but not memoised (git's "racy clean" rule); it is
+ * memoised on a later run, once it has been quiet for that long. An older
+ * mtime is safe: any later change stamps the folder with a newer one.
  *
  * Like the parse cache: written atomically, safe to delete, and a missing,
  * damaged or foreign file is an empty memo, never an error.
@@ -133,7 +134,7 @@ export class DirMemo implements ListingSource {
     // which only costs a read next time.
     const listing = readListing(dir);
     this.#read++;
-    if (st !== undefined && st.mtimeMs < this.#quietBefore && st.ctimeMs < this.#quietBefore) {
+    if (st !== undefined && st.mtimeMs < this.#quietBefore) {
       this.#rows.set(dir, [dir, st.dev, st.ino, st.mtimeMs, st.ctimeMs, this.#run, join_(listing.subdirs), join_(listing.skillNames), join_(listing.links)]);
       this.#dirty = true;
     } else if (row !== undefined) {
