@@ -5,7 +5,7 @@
  * memo (src/engine/dir-memo.ts) when a folder is unchanged instead of
  * reading it again; the plain source is `readListing`.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, type Stats } from 'node:fs';
 import { byteOrder } from '../catalog/order.js';
 import { isSkillFileName, isSkippedDirName } from './paths.js';
 
@@ -22,6 +22,11 @@ export interface DirListing {
 /** Where the walk gets listings from. `list` throws what `readdirSync` throws. */
 export interface ListingSource {
   list(dir: string): DirListing;
+  /**
+   * Told what each symlink the walk resolved (without following it) pointed
+   * at: the target's stat, or undefined when dangling or looping.
+   */
+  linkSeen?(link: string, target: Stats | undefined): void;
 }
 
 const NONE: readonly string[] = Object.freeze([]);

@@ -218,6 +218,7 @@ function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, li
       } catch {
         st = undefined; // ELOOP on a self-referencing link: as good as dangling
       }
+      listings.linkSeen?.(link, st);
       if (st === undefined) {
         diagnostics.push(discoverDiagnostic('discover.symlink-dangling', toPosix(link), { link: toPosix(link), target }));
       } else if (st.isFile() && isSkillFileName(name)) {

@@ -19,7 +19,9 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../cli/version.js';
+import type { Stats } from 'node:fs';
 import { readListing, type DirListing, type ListingSource } from '../discover/listing.js';
+import type { WitnessBuilder } from './witness.js';
 
 /** Bump when the file layout or the listing's meaning changes. */
 export const DIR_MEMO_FORMAT = 1;
@@ -56,6 +58,8 @@ export interface DirMemoStats {
 export interface DirMemoOptions {
   /** See `DIR_MEMO_RACY_MS` (tests pass 0). */
   readonly racyMs?: number;
+  /** Told every folder listed and link resolved, with the stat the walk relied on (see witness.ts). */
+  readonly witness?: WitnessBuilder;
 }
 
 const split = (joined: string): readonly string[] => (joined === '' ? [] : joined.split('/'));
@@ -74,16 +78,18 @@ export class DirMemo implements ListingSource {
   readonly #rows: Map<string, Row>;
   readonly #run: number;
   readonly #quietBefore: number;
+  readonly #witness: WitnessBuilder | undefined;
   #dirty = false;
   #reused = 0;
   #read = 0;
 
-  private constructor(file: string, rows: Map<string, Row>, run: number, quietBefore: number, token?: typeof FACTORY) {
+  private constructor(file: string, rows: Map<string, Row>, run: number, quietBefore: number, witness: WitnessBuilder | undefined, token?: typeof FACTORY) {
     if (token !== FACTORY) throw new TypeError('open a directory memo with DirMemo.open(dir)');
     this.file = file;
     this.#rows = rows;
     this.#run = run;
     this.#quietBefore = quietBefore;
+    this.#witness = witness;
   }
 
   /**
@@ -106,7 +112,7 @@ export class DirMemo implements ListingSource {
     } catch {
       // absent, unreadable or damaged: start empty
     }
-    return new DirMemo(file, rows, run, quietBefore, FACTORY);
+    return new DirMemo(file, rows, run, quietBefore, options.witness, FACTORY);
   }
 
   /** Folders known to the memo. */
@@ -128,20 +134,36 @@ export class DirMemo implements ListingSource {
     const row = st === undefined ? undefined : this.#rows.get(dir);
     if (st !== undefined && row !== undefined && row[1] === st.dev && row[2] === st.ino && row[3] === st.mtimeMs && row[4] === st.ctimeMs) {
       this.#reused++;
+      this.#witness?.dir(dir, st);
       return { subdirs: split(row[6]), skillNames: split(row[7]), links: split(row[8]) };
     }
     // Stat first, read second: a change in between leaves a listing newer than its stat,
     // which only costs a read next time.
-    const listing = readListing(dir);
+    let listing: DirListing;
+    try {
+      listing = readListing(dir);
+    } catch (error) {
+      this.#witness?.incomplete();
+      throw error;
+    }
     this.#read++;
     if (st !== undefined && st.mtimeMs < this.#quietBefore) {
       this.#rows.set(dir, [dir, st.dev, st.ino, st.mtimeMs, st.ctimeMs, this.#run, join_(listing.subdirs), join_(listing.skillNames), join_(listing.links)]);
       this.#dirty = true;
-    } else if (row !== undefined) {
-      this.#rows.delete(dir);
-      this.#dirty = true;
+      this.#witness?.dir(dir, st);
+    } else {
+      if (row !== undefined) {
+        this.#rows.delete(dir);
+        this.#dirty = true;
+      }
+      this.#witness?.incomplete();
     }
     return listing;
+  }
+
+  linkSeen(link: string, target: Stats | undefined): void {
+    if (target !== undefined && target.mtimeMs >= this.#quietBefore) this.#witness?.incomplete();
+    else this.#witness?.link(link, target);
   }
 
   /**

@@ -18,7 +18,8 @@ import { DirMemo } from './dir-memo.js';
 import { estimateSkillFolders } from './estimate.js';
 import { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
 import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './plan.js';
-import { fileIdentity, runKey } from './run-key.js';
+import { fileIdentity, replayKey, runKey } from './run-key.js';
+import { rootsJson, WitnessBuilder, type RunWitness } from './witness.js';
 import type { ParseChunk, ParseOutcome, ParseTask } from './messages.js';
 import { IN_FLIGHT, startPool, type WorkerPool } from './pool.js';
 import type { BackendChoice } from '../model/backend.js';
@@ -55,6 +56,13 @@ export interface PreparedRun {
    * on (see `memo.ts`), for `readRunMemo` / `writeRunMemo`; undefined without a cache.
    */
   readonly key: string | undefined;
+  /**
+   * With the cache on and links not followed: what the walk and the stats
+   * relied on, when all of it can be checked again (see witness.ts), and the
+   * key of the run's options; both go beside a run memo so a later run can
+   * replay it without walking (`replayRunMemo`).
+   */
+  readonly replay: { readonly key: string; readonly witness: RunWitness } | undefined;
   /** Parse (through the cache) and seal. */
   load(): Promise<EngineCatalog>;
 }
@@ -64,6 +72,12 @@ export interface Engine {
   loadCatalog(options: LoadCatalogOptions): Promise<EngineCatalog>;
   /** Walk and stat only, so a caller can answer from a run memo before anything is parsed. */
   prepare(options: LoadCatalogOptions): PreparedRun;
+  /**
+   * The key of a run's options (no walk): what `replayRunMemo` matches before
+   * it checks a memo's witness. Undefined without a cache, with links
+   * followed or with a caller's own hasher.
+   */
+  replayKey(options: LoadCatalogOptions): string | undefined;
   /** Release the pool (idempotent). */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -220,6 +234,16 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated } };
   }
 
+  /** The replay key for `catalogOptions` with the cache file as it is now, when a replay is possible. */
+  function replayKeyNow(catalogOptions: LoadCatalogOptions, hasher: HashBackend, cacheFile: string | null | undefined): string | undefined {
+    if (options.cache === false || cacheFile === undefined || catalogOptions.hasher !== undefined || catalogOptions.followSymlinks === true) return undefined;
+    try {
+      return replayKey({ load: catalogOptions, cacheFile, engine: { backend: options.backend, hasher: hasher.name } });
+    } catch {
+      return undefined; // bad walk options: the run itself reports them
+    }
+  }
+
   function prepare(catalogOptions: LoadCatalogOptions): PreparedRun {
     assertOpen();
     const hasher: HashBackend = catalogOptions.hasher ?? hashBackendFor(options.backend);
@@ -232,14 +256,34 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     if (cacheFile === undefined || cacheFile === null) prestart(catalogOptions);
     // Perf: unchanged folders are answered by one stat instead of a readdir (warm 10k tree:
     // 12,324 folders, readdir ~100 ms → stat ~30 ms, and no Dirent garbage).
-    const dirMemo = cacheDir === false ? undefined : DirMemo.open(cacheDir);
+    const optionsKey = replayKeyNow(catalogOptions, hasher, cacheFile);
+    let witness: WitnessBuilder | undefined;
+    if (optionsKey !== undefined) {
+      try {
+        // The roots as they check before the walk: a change during the walk then shows next time.
+        witness = new WitnessBuilder(rootsJson(catalogOptions.roots));
+      } catch {
+        witness = undefined; // a required root is missing: the walk throws it below
+      }
+    }
+    const dirMemo = cacheDir === false ? undefined : DirMemo.open(cacheDir, { witness });
     const plan = planCatalog({ ...catalogOptions, hasher }, dirMemo);
     dirMemo?.save();
     const walk = dirMemo?.stats ?? { reused: 0, read: plan.discovered.roots.reduce((n, r) => n + r.dirs, 0) };
     // Perf: a warm run answers from stat alone; the stats are taken once, here.
     const stats = cacheDir === false ? undefined : plan.items.map(statItem);
+    if (witness && stats) {
+      for (let i = 0; i < stats.length; i++) {
+        const s = stats[i]!;
+        if (s.kind === 'stat') witness.file(plan.items[i]!.path, s.stat);
+        else witness.incomplete();
+      }
+    }
+    const witnessed = witness?.finish();
+    const replay = optionsKey !== undefined && witnessed !== undefined ? { key: optionsKey, witness: witnessed } : undefined;
     let key: string | undefined;
     return {
+      replay,
       get key(): string | undefined {
         if (key === undefined && cacheDir !== false && own && cacheFile !== undefined) {
           key = runKey({ plan, stats: stats!, cacheFile, engine: { backend: options.backend, hasher: hasher.name } });
@@ -274,6 +318,12 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       return prepare(catalogOptions).load();
     },
     prepare,
+    replayKey(catalogOptions: LoadCatalogOptions): string | undefined {
+      assertOpen();
+      if (options.cache === false) return undefined;
+      const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
+      return replayKeyNow(catalogOptions, hasher, fileIdentity(join(options.cache, CACHE_FILE_NAME)));
+    },
     async close(): Promise<void> {
       closed = true;
       const p = pool;

@@ -13,11 +13,21 @@
  * written by a run that every skill file answered from the cache by stat,
  * so replaying it prints what such a run prints. Written atomically (temp +
  * rename); safe to delete at any time; `--no-cache` neither reads nor writes it.
+ *
+ * Two ways in: `readRunMemo` after a walk and the stats (the run key), and
+ * `replayRunMemo` before any walk — the memo then carries the run's witness
+ * (witness.ts: every folder listed, link resolved and file stat'ed, as it
+ * was) and its replay key (the options without the walk); when every entry
+ * still stats the same, the walk would list the same folders and the run key
+ * would be the same, so the memo is printed after one stat per entry.
  */
 import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { endianness } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SkillRoot } from '../discover/roots.js';
+import { verifyWitness, WITNESS_STRIDE, type RunWitness } from './witness.js';
 
 /** Bump when the memo layout changes. */
 export const MEMO_FORMAT = 1;
@@ -28,6 +38,8 @@ export interface RunMemo {
   readonly status: number;
   /** The text's UTF-8 bytes as stored (a replay only): written as they are, never decoded. */
   readonly bytes?: Buffer;
+  /** The replay key the memo was stored with (a replay only; undefined: stored without a witness). */
+  readonly replayKey?: string;
 }
 
 let codeFingerprint: string | undefined;
@@ -77,6 +89,73 @@ function memoFile(dir: string, name: string): string {
   return join(dir, `run-memo.${name}.v${MEMO_FORMAT}.txt`);
 }
 
+/** What `writeRunMemo` keeps beside the text so a later run can replay it without walking. */
+export interface MemoReplay {
+  /** `Engine.replayKey` of the run (plus whatever else the caller's key covers). */
+  readonly key: string;
+  readonly witness: RunWitness;
+}
+
+/** The first line of a memo file. */
+interface MemoHeader {
+  readonly key: string;
+  readonly status: number;
+  /** Bytes of text at the end of the file. */
+  readonly length: number;
+  readonly replay?: {
+    readonly key: string;
+    readonly roots: string;
+    readonly count: number;
+    /** Bytes of the NUL-joined paths; the numbers follow them (float64, `endian`). */
+    readonly pathBytes: number;
+    readonly endian: string;
+  };
+}
+
+/** A memo file, split: header, witness section, text. */
+interface MemoParts {
+  readonly header: MemoHeader;
+  readonly bytes: Buffer;
+  /** Offset of the witness section (just after the header line). */
+  readonly witnessAt: number;
+  /** Offset of the text. */
+  readonly textAt: number;
+}
+
+/**
+ *   line 1   JSON header {key, status, length, replay?: {key, roots, count, pathBytes, endian}}
+ *   then     replay.pathBytes bytes: the witness paths, UTF-8, joined with NUL
+ *   then     replay.count × 5 float64 (see witness.ts)
+ *   then     `length` bytes of text (the output), to the end of the file
+ */
+function readParts(dir: string, name: string): MemoParts | undefined {
+  const bytes = readFileSync(memoFile(dir, name));
+  const eol = bytes.indexOf(0x0a);
+  if (eol < 0) return undefined;
+  const header = JSON.parse(bytes.toString('utf8', 0, eol)) as Partial<MemoHeader>;
+  if (typeof header.key !== 'string' || typeof header.status !== 'number' || typeof header.length !== 'number') return undefined;
+  const r = header.replay;
+  const witnessBytes = r === undefined ? 0 : r.pathBytes + r.count * WITNESS_STRIDE * 8;
+  if (!Number.isSafeInteger(witnessBytes) || witnessBytes < 0) return undefined;
+  const textAt = eol + 1 + witnessBytes;
+  if (header.length !== bytes.length - textAt) return undefined;
+  return { header: header as MemoHeader, bytes, witnessAt: eol + 1, textAt };
+}
+
+function memoOf(parts: MemoParts): RunMemo {
+  // Perf: the stored bytes go to stdout as they are; decoding ~11 MB to a string and
+  // encoding it again for the write cost ~15–20 ms of a ~0.3 s warm run.
+  const body = parts.bytes.subarray(parts.textAt);
+  return {
+    status: parts.header.status,
+    bytes: body,
+    replayKey: parts.header.replay?.key,
+    get text(): string {
+      return body.toString('utf8');
+    },
+  };
+}
+
 /**
  * The memo `name` in `dir` when its key is `key`; anything else (absent,
  * unreadable, another key, damaged) is no memo.
@@ -85,43 +164,66 @@ function memoFile(dir: string, name: string): string {
  */
 export function readRunMemo(dir: string, name: string, key: string): RunMemo | undefined {
   try {
-    const bytes = readFileSync(memoFile(dir, name));
-    const eol = bytes.indexOf(0x0a);
-    if (eol < 0) return undefined;
-    const header = JSON.parse(bytes.toString('utf8', 0, eol)) as { key?: unknown; status?: unknown; length?: unknown };
-    if (header.key !== key || typeof header.status !== 'number' || header.length !== bytes.length - eol - 1) return undefined;
-    // Perf: the stored bytes go to stdout as they are; decoding ~11 MB to a string and
-    // encoding it again for the write cost ~15–20 ms of a ~0.3 s warm run.
-    const body = bytes.subarray(eol + 1);
-    return {
-      status: header.status,
-      bytes: body,
-      get text(): string {
-        return body.toString('utf8');
-      },
-    };
+    const parts = readParts(dir, name);
+    return parts && parts.header.key === key ? memoOf(parts) : undefined;
   } catch {
     return undefined;
   }
 }
 
 /**
- * Record `memo` as the output for `key` (atomically; replaces the previous memo of that name).
- * Never throws: the memo is only an accelerator.
+ * The memo `name` in `dir` without walking: when it was written with a
+ * witness under `replayKey` and every witness entry (and the roots) still
+ * check as recorded (`verifyWitness`). Anything else is no memo.
  *
- * @example writeRunMemo(cacheDir, 'catalog-json', key, { text, status: 0 });
+ * @example const memo = replayRunMemo(cacheDir, 'catalog-json', engine.replayKey(load), load.roots);
  */
-export function writeRunMemo(dir: string, name: string, key: string, memo: RunMemo): boolean {
+export function replayRunMemo(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunMemo | undefined {
+  try {
+    const parts = readParts(dir, name);
+    const r = parts?.header.replay;
+    if (!parts || !r || r.key !== replayKey || r.endian !== endianness()) return undefined;
+    const pathText = parts.bytes.toString('utf8', parts.witnessAt, parts.witnessAt + r.pathBytes);
+    const paths = r.count === 0 ? [] : pathText.split('\u0000');
+    if (paths.length !== r.count) return undefined;
+    // Copied out: a Float64Array needs 8-byte alignment, the file offset has none.
+    const numbersAt = parts.witnessAt + r.pathBytes;
+    const numbers = new Float64Array(r.count * WITNESS_STRIDE);
+    new Uint8Array(numbers.buffer).set(parts.bytes.subarray(numbersAt, numbersAt + numbers.byteLength));
+    return verifyWitness({ roots: r.roots, paths, numbers }, roots) ? memoOf(parts) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Record `memo` as the output for `key` (atomically; replaces the previous memo of that name),
+ * with `replay` when the run has a witness. Never throws: the memo is only an accelerator.
+ *
+ * @example writeRunMemo(cacheDir, 'catalog-json', key, { text, status: 0 }, run.replay);
+ */
+export function writeRunMemo(dir: string, name: string, key: string, memo: RunMemo, replay?: MemoReplay): boolean {
   const file = memoFile(dir, name);
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
   let fd: number | undefined;
   try {
-    // Perf: header and text written straight to the file, no joined copy of an ~11 MB text.
-    const header = `${JSON.stringify({ key, status: memo.status, length: Buffer.byteLength(memo.text, 'utf8') })}\n`;
+    const w = replay?.witness;
+    const paths = w ? Buffer.from(w.paths.join('\u0000'), 'utf8') : undefined;
+    const head: MemoHeader = {
+      key,
+      status: memo.status,
+      length: memo.bytes?.length ?? Buffer.byteLength(memo.text, 'utf8'),
+      ...(replay && w && paths ? { replay: { key: replay.key, roots: w.roots, count: w.paths.length, pathBytes: paths.length, endian: endianness() } } : {}),
+    };
     mkdirSync(dir, { recursive: true });
     fd = openSync(temp, 'w');
-    writeFileSync(fd, header);
-    writeFileSync(fd, memo.text);
+    // Perf: each part written straight to the file, no joined copy of an ~11 MB text.
+    writeFileSync(fd, `${JSON.stringify(head)}\n`);
+    if (w && paths) {
+      writeFileSync(fd, paths);
+      writeFileSync(fd, new Uint8Array(w.numbers.buffer, w.numbers.byteOffset, w.numbers.byteLength));
+    }
+    writeFileSync(fd, memo.bytes ?? memo.text);
     closeSync(fd);
     fd = undefined;
     renameSync(temp, file);

@@ -7,10 +7,12 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { VERSION } from '../cli/version.js';
 import { cmp } from '../model/diagnostics.js';
-import type { CatalogPlan } from './catalog-pipeline.js';
+import { resolveDiscoverOptions } from '../discover/walk.js';
+import type { CatalogPlan, LoadCatalogOptions } from './catalog-pipeline.js';
 import { CACHE_FORMAT, itemKey } from './cache.js';
 import { wholeCodeFingerprint } from './memo.js';
 import type { ItemFailed, ItemStat } from './parse-files.js';
+import { WITNESS_FORMAT } from './witness.js';
 
 /**
  * `size:mtime:inode` of a file, or null when it does not exist.
@@ -75,5 +77,31 @@ export function runKey(input: RunKeyInput): string {
   hash.update(keys.join(''));
   hash.update(new Uint8Array(numbers.buffer));
   hash.update(JSON.stringify(failed));
+  return hash.digest('hex');
+}
+
+/** What a replay key covers besides the code: everything a run is asked to do. */
+export interface ReplayKeyInput {
+  readonly load: LoadCatalogOptions;
+  readonly cacheFile: string | null;
+  readonly engine: Readonly<Record<string, string | number | boolean>>;
+}
+
+/**
+ * The key of a run's options — code, version, formats, engine options, the
+ * parse cache file's identity, the roots and the walk options — without the
+ * walk or the stats, which the run memo's witness vouches for instead
+ * (`replayRunMemo`). Two runs with the same replay key and a verified
+ * witness have the same run key.
+ *
+ * @example replayKey({ load: { roots, depth: 8 }, cacheFile, engine: { backend: 'auto', hasher: 'js' } })
+ */
+export function replayKey(input: ReplayKeyInput): string {
+  const { roots, profile, hasher: _hasher, ...walk } = input.load;
+  const options = resolveDiscoverOptions(walk);
+  const hash = createHash('sha256');
+  hash.update(`${wholeCodeFingerprint()}\u0000${VERSION}\u0000${CACHE_FORMAT}\u0000${WITNESS_FORMAT}\u0000${input.cacheFile ?? '-'}\u0000`);
+  hash.update(JSON.stringify(Object.entries(input.engine).sort(([a], [b]) => cmp(a, b))));
+  hash.update(JSON.stringify({ roots: roots.map((r) => [r.path, r.scope, r.precedence, r.required]), profile: profile ?? null, options: Object.entries(options).sort(([a], [b]) => cmp(a, b)) }));
   return hash.digest('hex');
 }
