@@ -7,7 +7,11 @@
  * gray-matter live in `bench/peers/` (`npm run bench:setup`), never in
  * skillgraph's own dependencies.
  *
- *   node --import=tsx bench/naive.ts ROOT[:scope]...
+ * Reads are concurrent (`Promise.all`) by default; `--sequential` awaits one
+ * file at a time, the other obvious way to write it (each read then waits
+ * for its round trip through the thread pool: ~2× slower here).
+ *
+ *   node --import=tsx bench/naive.ts [--sequential] ROOT[:scope]...
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -84,7 +88,7 @@ function flatten(name: string, catalog: Map<string, Fm>, stack: string[]): strin
  *
  * @example await runNaive([{ path: 'bench/.data/10k/global', scope: 'global' }])
  */
-export async function runNaive(roots: readonly NaiveRoot[]): Promise<NaiveResult> {
+export async function runNaive(roots: readonly NaiveRoot[], { sequential = false }: { sequential?: boolean } = {}): Promise<NaiveResult> {
   const { fg, matter } = libs();
   matter.clearCache(); // gray-matter memoises by content; a fresh run must parse
   const started = performance.now();
@@ -93,20 +97,21 @@ export async function runNaive(roots: readonly NaiveRoot[]): Promise<NaiveResult
     const files = await fg(['**/SKILL.md'], { cwd: root.path, absolute: true, caseSensitiveMatch: false, ignore: ['**/node_modules/**'] });
     for (const file of files.sort()) found.push({ file, scope: root.scope });
   }
-  const parsed = await Promise.all(
-    found.map(async ({ file, scope }) => {
-      const text = await readFile(file, 'utf8');
-      const digest = createHash('sha256').update(text).digest('hex');
-      try {
-        const { data } = matter(text);
-        const fm = Frontmatter.safeParse(data);
-        const ok = fm.success && fm.data.name === basename(dirname(file));
-        return { file, scope, digest, fm: ok ? fm.data : null };
-      } catch {
-        return { file, scope, digest, fm: null };
-      }
-    }),
-  );
+  const parseOne = async ({ file, scope }: { file: string; scope: string }) => {
+    const text = await readFile(file, 'utf8');
+    const digest = createHash('sha256').update(text).digest('hex');
+    try {
+      const { data } = matter(text);
+      const fm = Frontmatter.safeParse(data);
+      const ok = fm.success && fm.data.name === basename(dirname(file));
+      return { file, scope, digest, fm: ok ? fm.data : null };
+    } catch {
+      return { file, scope, digest, fm: null };
+    }
+  };
+  let parsed: Awaited<ReturnType<typeof parseOne>>[] = [];
+  if (sequential) for (const f of found) parsed.push(await parseOne(f));
+  else parsed = await Promise.all(found.map(parseOne));
   const catalog = new Map<string, Fm>();
   const chosen = new Map<string, { rank: number; digest: string }>();
   let invalid = 0;
@@ -138,10 +143,12 @@ export async function runNaive(roots: readonly NaiveRoot[]): Promise<NaiveResult
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const roots = process.argv.slice(2).map((arg) => {
+  const args = process.argv.slice(2);
+  const sequential = args.includes('--sequential');
+  const roots = args.filter((a) => a !== '--sequential').map((arg) => {
     const colon = arg.lastIndexOf(':');
     return colon > 0 ? { path: arg.slice(0, colon), scope: arg.slice(colon + 1) } : { path: arg, scope: 'project' };
   });
-  const result = await runNaive(roots);
+  const result = await runNaive(roots, { sequential });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }
