@@ -8,7 +8,7 @@ import type { Composition, IncludeSpec, InlineTool, McpSource, ToolOverride, Too
 import type { Report } from './fields.js';
 import { kindOf } from './fields.js';
 import type { ParseRuleCode } from './profiles.js';
-import { IncludeObjectSchema, InlineToolSchema, McpObjectSchema, ToolObjectSchema, ToolOverrideSchema, check, fastIncludeObject } from './schemas.js';
+import { check, fastIncludeObject, fastMcpObject, fastToolObject } from './schemas.js';
 import type { YamlPath } from './yaml-types.js';
 
 // `name` or `scope/name`; neither part may hold white space or a slash.
@@ -37,7 +37,8 @@ function toolRef(entry: unknown, path: YamlPath, code: ParseRuleCode, report: Re
     return undefined;
   }
   if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
-    const r = check(ToolObjectSchema, entry);
+    const fast = fastToolObject(entry);
+    const r = fast ? ({ ok: true, value: fast } as const) : check('ToolObjectSchema', entry);
     if (!r.ok) {
       report(code, [...path, ...r.path], 'value', { detail: r.detail });
       return undefined;
@@ -60,7 +61,7 @@ function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
     }
     if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
       const fast = fastIncludeObject(entry);
-      const r = fast ? ({ ok: true, value: fast } as const) : check(IncludeObjectSchema, entry);
+      const r = fast ? ({ ok: true, value: fast } as const) : check('IncludeObjectSchema', entry);
       if (!r.ok) return report('includes.invalid', [...path, ...r.path], 'value', { detail: r.detail });
       const ref = parseIncludeRef(r.value.skill);
       if (!ref) return report('includes.invalid', [...path, 'skill'], 'value', { detail: `'${r.value.skill}' is not a skill name or scope/name` });
@@ -68,7 +69,7 @@ function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
       // zod's record neither checks nor keeps a `__proto__` key: check it here so a tool of that name is not silently dropped.
       const raw = (entry as { overrides?: unknown }).overrides;
       if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
-        const p = check(ToolOverrideSchema, (raw as Record<string, unknown>)['__proto__']);
+        const p = check('ToolOverrideSchema', (raw as Record<string, unknown>)['__proto__']);
         if (!p.ok) return report('includes.invalid', [...path, 'overrides', '__proto__', ...p.path], 'value', { detail: p.detail });
         Object.defineProperty(given, '__proto__', { value: p.value, enumerable: true, writable: true, configurable: true });
       }
@@ -91,7 +92,7 @@ function inlineTools(fm: Record<string, unknown>, report: Report): InlineTool[] 
   const out: InlineTool[] = [];
   list(fm, 'inline-tools', 'inline-tools.invalid', report).forEach((entry, i) => {
     const path: YamlPath = ['inline-tools', i];
-    const r = check(InlineToolSchema, entry);
+    const r = check('InlineToolSchema', entry);
     if (!r.ok) return report('inline-tools.invalid', [...path, ...r.path], 'value', { detail: r.detail });
     const schema = r.value['input-schema'];
     if (schema !== undefined && !Object.hasOwn(schema, 'type')) {
@@ -106,7 +107,8 @@ function mcp(fm: Record<string, unknown>, report: Report): McpSource[] {
   const out: McpSource[] = [];
   list(fm, 'mcp', 'mcp.invalid', report).forEach((entry, i) => {
     const path: YamlPath = ['mcp', i];
-    const r = check(McpObjectSchema, entry);
+    const fast = fastMcpObject(entry);
+    const r = fast ? ({ ok: true, value: fast } as const) : check('McpObjectSchema', entry);
     if (!r.ok) return report('mcp.invalid', [...path, ...r.path], 'value', { detail: r.detail });
     const tools: ToolRef[] = [];
     r.value.tools.forEach((t, j) => {

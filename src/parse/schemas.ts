@@ -5,55 +5,77 @@
  * (string or map) by hand and uses these for the map form, so an issue names
  * one concrete field instead of a union's alternatives.
  *
- * Perf: zod costs ~74 ms to import; it is imported here and nowhere else in parse.
+ * Perf: zod costs ~50–74 ms to import, more than parsing 10,000 flat
+ * frontmatters, and almost every skill is well-formed. So the common valid
+ * shapes are checked by hand (`fastIncludeObject`, `fastToolObject`,
+ * `fastMcpObject`: each answers only when the schema would accept, with the
+ * schema's output — property tests hold them equal), and zod is loaded
+ * (synchronously, on first use) only when an entry needs the schema's verdict.
  */
-import { z } from 'zod';
+import { createRequire } from 'node:module';
+import type { z } from 'zod';
 import type { YamlPath } from './yaml-types.js';
 
-const Name = z.string().trim().min(1, 'must be non-empty text');
-const StringList = z.union([z.string().transform((s) => [s]), z.array(z.string())]);
+/** The schemas, built by `parseSchemas()` from the zod it is given. */
+function buildSchemas(zod: typeof z) {
+  const Name = zod.string().trim().min(1, 'must be non-empty text');
+  const StringList = zod.union([zod.string().transform((s) => [s]), zod.array(zod.string())]);
+  const ToolOverrideSchema = zod.strictObject({
+    writes: zod.boolean().optional(),
+    description: zod.string().optional(),
+  });
+  return {
+    /** `compatibility: {os, programs, env}` — each a string or a list of strings. */
+    CompatibilityMapSchema: zod.strictObject({
+      os: StringList.optional(),
+      programs: StringList.optional(),
+      env: StringList.optional(),
+    }),
+    ToolOverrideSchema,
+    /** Map form of an `includes:` entry. */
+    IncludeObjectSchema: zod.strictObject({
+      skill: Name,
+      overrides: zod.record(zod.string(), ToolOverrideSchema).optional(),
+    }),
+    /** Map form of a tool reference (`tools:` and `mcp[].tools`). */
+    ToolObjectSchema: zod.strictObject({
+      name: Name,
+      writes: zod.boolean().optional(),
+      description: zod.string().optional(),
+    }),
+    /** An `inline-tools:` entry. */
+    InlineToolSchema: zod.strictObject({
+      description: Name,
+      writes: zod.boolean().optional(),
+      'input-schema': zod.record(zod.string(), zod.unknown()).optional(),
+    }),
+    /** An `mcp:` entry; its tools are checked one by one by the caller. */
+    McpObjectSchema: zod.strictObject({
+      server: Name,
+      tools: zod.array(zod.unknown()),
+    }),
+  };
+}
 
-/** `compatibility: {os, programs, env}` — each a string or a list of strings. */
-export const CompatibilityMapSchema = z.strictObject({
-  os: StringList.optional(),
-  programs: StringList.optional(),
-  env: StringList.optional(),
-});
-export type CompatibilityMap = z.infer<typeof CompatibilityMapSchema>;
+export type ParseSchemas = ReturnType<typeof buildSchemas>;
+export type CompatibilityMap = z.infer<ParseSchemas['CompatibilityMapSchema']>;
+export type IncludeObject = z.infer<ParseSchemas['IncludeObjectSchema']>;
+export type ToolObject = z.infer<ParseSchemas['ToolObjectSchema']>;
+export type InlineToolEntry = z.infer<ParseSchemas['InlineToolSchema']>;
+export type McpObject = z.infer<ParseSchemas['McpObjectSchema']>;
 
-export const ToolOverrideSchema = z.strictObject({
-  writes: z.boolean().optional(),
-  description: z.string().optional(),
-});
+let schemas: ParseSchemas | undefined;
 
-/** Map form of an `includes:` entry. */
-export const IncludeObjectSchema = z.strictObject({
-  skill: Name,
-  overrides: z.record(z.string(), ToolOverrideSchema).optional(),
-});
-export type IncludeObject = z.infer<typeof IncludeObjectSchema>;
-
-/** Map form of a tool reference (`tools:` and `mcp[].tools`). */
-export const ToolObjectSchema = z.strictObject({
-  name: Name,
-  writes: z.boolean().optional(),
-  description: z.string().optional(),
-});
-export type ToolObject = z.infer<typeof ToolObjectSchema>;
-
-/** An `inline-tools:` entry. */
-export const InlineToolSchema = z.strictObject({
-  description: Name,
-  writes: z.boolean().optional(),
-  'input-schema': z.record(z.string(), z.unknown()).optional(),
-});
-export type InlineToolEntry = z.infer<typeof InlineToolSchema>;
-
-/** An `mcp:` entry; its tools are checked one by one by the caller. */
-export const McpObjectSchema = z.strictObject({
-  server: Name,
-  tools: z.array(z.unknown()),
-});
+/**
+ * The schemas, built on first use (zod is loaded then, not when the parse stage is imported).
+ *
+ * @example parseSchemas().ToolObjectSchema.safeParse({ name: 'grep' }).success // true
+ */
+export function parseSchemas(): ParseSchemas {
+  // zod ships CommonJS beside its ESM build; require keeps this synchronous, as parsing is.
+  schemas ??= buildSchemas((createRequire(import.meta.url)('zod') as { z: typeof z }).z);
+  return schemas;
+}
 
 /** A plain object (what YAML maps become), not an array or class instance. */
 function isPlainMap(v: unknown): v is Record<string, unknown> {
@@ -99,15 +121,59 @@ export function fastIncludeObject(v: unknown): IncludeObject | undefined {
   return { skill: trimmed, overrides: out };
 }
 
+/** Own string keys of a plain map when all of them are in `allowed` (no symbols); undefined otherwise. */
+function plainKeys(v: unknown, allowed: readonly string[]): string[] | undefined {
+  if (!isPlainMap(v) || Object.getOwnPropertySymbols(v).length > 0) return undefined;
+  const names = Object.getOwnPropertyNames(v);
+  for (const n of names) if (!allowed.includes(n)) return undefined;
+  return names;
+}
+
+/**
+ * The common valid tool map (`{name, writes?, description?}`) checked by
+ * hand; undefined means "ask the schema".
+ *
+ * @example fastToolObject({ name: ' deploy ', writes: true }) // { name: 'deploy', writes: true }
+ */
+export function fastToolObject(v: unknown): ToolObject | undefined {
+  if (plainKeys(v, ['name', 'writes', 'description']) === undefined) return undefined;
+  const o = v as Record<string, unknown>;
+  if (typeof o.name !== 'string') return undefined;
+  const name = o.name.trim();
+  if (name.length === 0) return undefined;
+  if (Object.hasOwn(o, 'writes') && o.writes !== undefined && typeof o.writes !== 'boolean') return undefined;
+  if (Object.hasOwn(o, 'description') && o.description !== undefined && typeof o.description !== 'string') return undefined;
+  return {
+    name,
+    ...(o.writes === undefined ? {} : { writes: o.writes as boolean }),
+    ...(o.description === undefined ? {} : { description: o.description as string }),
+  };
+}
+
+/**
+ * The common valid `mcp:` entry (`{server, tools: [...]}`) checked by hand;
+ * undefined means "ask the schema".
+ *
+ * @example fastMcpObject({ server: 'github', tools: ['search'] }) // { server: 'github', tools: ['search'] }
+ */
+export function fastMcpObject(v: unknown): McpObject | undefined {
+  const keys = plainKeys(v, ['server', 'tools']);
+  if (keys === undefined || keys.length !== 2) return undefined;
+  const o = v as Record<string, unknown>;
+  if (typeof o.server !== 'string' || !Array.isArray(o.tools)) return undefined;
+  const server = o.server.trim();
+  return server.length === 0 ? undefined : { server, tools: [...(o.tools as unknown[])] };
+}
+
 export type SchemaResult<T> = { ok: true; value: T } | { ok: false; path: YamlPath; detail: string };
 
 /**
  * Run a schema and reduce a failure to its first issue: path (relative) and a one-line detail.
  *
- * @example check(ToolObjectSchema, { name: 1 }) // { ok: false, path: ['name'], detail: 'name: Invalid input: …' }
+ * @example check('ToolObjectSchema', { name: 1 }) // { ok: false, path: ['name'], detail: 'name: Invalid input: …' }
  */
-export function check<T>(schema: z.ZodType<T>, value: unknown): SchemaResult<T> {
-  const r = schema.safeParse(value);
+export function check<K extends keyof ParseSchemas>(name: K, value: unknown): SchemaResult<z.infer<ParseSchemas[K]>> {
+  const r = (parseSchemas()[name] as unknown as z.ZodType<z.infer<ParseSchemas[K]>>).safeParse(value);
   if (r.success) return { ok: true, value: r.data };
   const issue = r.error.issues[0];
   const path = (issue?.path ?? []).filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');
@@ -123,5 +189,5 @@ export function check<T>(schema: z.ZodType<T>, value: unknown): SchemaResult<T> 
  * @example parseCompatibilityMap({ os: 'linux' }) // { ok: true, value: { os: ['linux'] } }
  */
 export function parseCompatibilityMap(value: unknown): SchemaResult<{ os?: string[]; programs?: string[]; env?: string[] }> {
-  return check(CompatibilityMapSchema, value);
+  return check('CompatibilityMapSchema', value);
 }
