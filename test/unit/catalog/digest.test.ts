@@ -114,4 +114,22 @@ describe('byteOrder', () => {
     const samples = ['', 'a', 'ab', 'b', 'Z', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{1F600}x', 'a\u{10000}', 'a\uFFFD', '日本', '-', '_'];
     for (const a of samples) for (const b of samples) expect(Math.sign(byteOrder(a, b))).toBe(Math.sign(compareUtf8(a, b)));
   });
+
+  it('agrees with Buffer.compare of the UTF-8 bytes on random strings with shared prefixes', async () => {
+    const { byteOrder } = await import('../../../src/catalog/order.js');
+    const { default: fc } = await import('fast-check');
+    const wellFormed = (s: string): boolean => !/\p{Surrogate}/u.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
+    const unit = fc.oneof(fc.constantFrom('a', '/', '-', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{1F600}', '\uD800', '\uDC00'), fc.string({ unit: 'binary', maxLength: 3 }));
+    const text = fc.array(unit, { maxLength: 6 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, text, text, (prefix, x, y) => {
+        const a = prefix + x;
+        const b = prefix + y;
+        // A lone surrogate has no UTF-8 form (Buffer would write U+FFFD): well-formed text only.
+        if (!wellFormed(a) || !wellFormed(b)) return;
+        expect(Math.sign(byteOrder(a, b))).toBe(Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))));
+      }),
+      { numRuns: 5_000 },
+    );
+  });
 });
