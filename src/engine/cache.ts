@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { VERSION } from '../cli/version.js';
@@ -56,15 +56,22 @@ interface CacheEntry {
 /**
  * The file: a sequence of chunks, each a u32 (big-endian) byte length and a
  * `v8.serialize`d value: first the header, then arrays of at most
- * CHUNK_ENTRIES entries. Perf: one serialised value for 10k skills was a
- * ~72 MB buffer on top of the live entries at save and at load (peak RSS
- * +70 MB); chunks keep that under a few MB.
+ * CHUNK_ENTRIES entries, last the trailer (the entry count; a file without
+ * it is damaged). Perf: one serialised value for 10k skills was a ~72 MB
+ * buffer on top of the live entries at save and at load (peak RSS +70 MB);
+ * chunks keep that under a few MB. Entries parsed in a run are written as
+ * their chunk fills, while parsing still makes garbage: each chunk's buffer
+ * is then collected by the next scavenge and its memory reused, where
+ * serialising all of them at save time grew RSS by ~50 MB (10k skills).
  */
 interface CacheHeader {
   readonly format: number;
   readonly version: string;
   readonly code: string;
   readonly run: number;
+}
+
+interface CacheTrailer {
   readonly count: number;
 }
 
@@ -141,6 +148,13 @@ export class ParseCache {
   private readonly run: number;
   private readonly quietBefore: number;
   private dirty = false;
+  /** The temp file new entries go to as their chunks fill (opened on the first full chunk). */
+  private out: ChunkFile | undefined;
+  /** Keys already in `out`. */
+  private readonly written = new Set<string>();
+  private pending: Array<[string, CacheEntry]> = [];
+  /** A write failed: this run saves nothing (the cache is only an accelerator). */
+  private failed = false;
 
   private constructor(file: string, entries: Map<string, CacheEntry>, run: number, quietBefore: number, token?: typeof FACTORY) {
     if (token !== FACTORY) throw new SkillgraphError('options.invalid', 'open a parse cache with ParseCache.open(dir)', { field: 'ParseCache' });
@@ -180,12 +194,17 @@ export class ParseCache {
       const header = next() as CacheHeader;
       if (header && header.format === CACHE_FORMAT && header.version === VERSION && header.code === codeFingerprint()) {
         const loaded = new Map<string, CacheEntry>();
+        let trailer: CacheTrailer | undefined;
         while (at < size) {
           const chunk = next();
-          if (!Array.isArray(chunk)) throw new TypeError('bad cache chunk');
-          for (const [key, entry] of chunk as Array<[string, CacheEntry]>) loaded.set(key, entry);
+          if (Array.isArray(chunk)) {
+            for (const [key, entry] of chunk as Array<[string, CacheEntry]>) loaded.set(key, entry);
+          } else {
+            if (at !== size) throw new TypeError('bad cache chunk');
+            trailer = chunk as CacheTrailer;
+          }
         }
-        if (loaded.size === header.count) {
+        if (trailer && loaded.size === trailer.count) {
           entries = loaded;
           run = header.run + 1;
         }
@@ -219,14 +238,12 @@ export class ParseCache {
   revalidate(key: string, stat: FileStat, hash: string): ParseItemResult | undefined {
     const entry = this.entries.get(key);
     if (!entry || entry.contentHash !== hash) return undefined;
-    this.entries.set(key, { ...entry, ...this.trusted(stat), used: this.run });
-    this.dirty = true;
+    this.put(key, { ...entry, ...this.trusted(stat), used: this.run });
     return entry.result;
   }
 
   store(key: string, stat: FileStat, hash: string, result: ParseItemResult): void {
-    this.entries.set(key, { ...this.trusted(stat), contentHash: hash, result, used: this.run });
-    this.dirty = true;
+    this.put(key, { ...this.trusted(stat), contentHash: hash, result, used: this.run });
   }
 
   /** The stat to keep: as it is, or with an mtime that never matches when the file is racy. */
@@ -235,42 +252,113 @@ export class ParseCache {
     return { size: stat.size, mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino };
   }
 
-  /** Write the cache atomically when anything changed. Returns whether it wrote. */
+  private put(key: string, entry: CacheEntry): void {
+    this.entries.set(key, entry);
+    this.dirty = true;
+    this.pending.push([key, entry]);
+    if (this.pending.length >= CHUNK_ENTRIES) this.flush();
+  }
+
+  /** Write the pending entries as one chunk of the temp file. Never throws. */
+  private flush(): void {
+    if (this.failed || this.pending.length === 0) return;
+    try {
+      this.out ??= ChunkFile.create(this.file, { format: CACHE_FORMAT, version: VERSION, code: codeFingerprint(), run: this.run } satisfies CacheHeader);
+      this.out.put(this.pending);
+      for (const [key] of this.pending) this.written.add(key);
+    } catch {
+      this.failed = true;
+      this.out?.abort();
+      this.out = undefined;
+    }
+    this.pending = [];
+  }
+
+  /** Give up this run's changes: remove the temp file they were going to. Never throws. */
+  discard(): void {
+    this.out?.abort();
+    this.out = undefined;
+    this.written.clear();
+    this.pending = [];
+  }
+
+  /**
+   * Write the cache atomically when anything changed: the chunks already
+   * written this run, then every other entry (least recently used dropped
+   * beyond CACHE_MAX_ENTRIES), then the trailer, and rename into place.
+   * Returns whether it wrote; throws what writing threw.
+   */
   save(dir: string): boolean {
     if (!this.dirty && this.entries.size > 0) {
       // Perf: an all-hit run writes nothing; the run counter only matters for eviction.
       return false;
     }
-    let list = [...this.entries];
-    if (list.length > CACHE_MAX_ENTRIES) {
-      list.sort((a, b) => b[1].used - a[1].used);
-      list = list.slice(0, CACHE_MAX_ENTRIES);
-    }
-    const header: CacheHeader = { format: CACHE_FORMAT, version: VERSION, code: codeFingerprint(), run: this.run, count: list.length };
     mkdirSync(dir, { recursive: true });
-    const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
-    let fd: number | undefined;
+    if (this.failed) return false;
+    this.flush();
     try {
-      fd = openSync(temp, 'w');
-      const put = (value: unknown): void => {
-        const body = serialize(value);
-        const head = Buffer.alloc(4);
-        head.writeUInt32BE(body.length, 0);
-        writeAll(fd!, head);
-        writeAll(fd!, body);
-      };
-      put(header);
-      for (let i = 0; i < list.length; i += CHUNK_ENTRIES) put(list.slice(i, i + CHUNK_ENTRIES));
-      closeSync(fd);
-      fd = undefined;
-      renameSync(temp, this.file);
+      this.out ??= ChunkFile.create(this.file, { format: CACHE_FORMAT, version: VERSION, code: codeFingerprint(), run: this.run } satisfies CacheHeader);
+      let rest = [...this.entries].filter(([key]) => !this.written.has(key));
+      const room = Math.max(0, CACHE_MAX_ENTRIES - this.written.size);
+      if (rest.length > room) rest = rest.sort((a, b) => b[1].used - a[1].used).slice(0, room);
+      for (let i = 0; i < rest.length; i += CHUNK_ENTRIES) this.out.put(rest.slice(i, i + CHUNK_ENTRIES));
+      this.out.finish({ count: this.written.size + rest.length } satisfies CacheTrailer);
     } catch (error) {
-      if (fd !== undefined) closeSync(fd);
-      rmSync(temp, { force: true });
+      this.out?.abort();
       throw error;
+    } finally {
+      this.out = undefined;
+      this.written.clear();
     }
     this.dirty = false;
     return true;
+  }
+}
+
+/** A cache file being written: a temp file renamed over the real one by `finish`. */
+class ChunkFile {
+  private readonly file: string;
+  private readonly temp: string;
+  private fd: number | undefined;
+
+  private constructor(file: string, temp: string, fd: number) {
+    this.file = file;
+    this.temp = temp;
+    this.fd = fd;
+  }
+
+  static create(file: string, header: CacheHeader): ChunkFile {
+    mkdirSync(dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    const out = new ChunkFile(file, temp, openSync(temp, 'w'));
+    out.put(header);
+    return out;
+  }
+
+  put(value: unknown): void {
+    const body = serialize(value);
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(body.length, 0);
+    writeAll(this.fd!, head);
+    writeAll(this.fd!, body);
+  }
+
+  finish(trailer: CacheTrailer): void {
+    this.put(trailer);
+    closeSync(this.fd!);
+    this.fd = undefined;
+    renameSync(this.temp, this.file);
+  }
+
+  /** Close and remove the temp file; never throws. */
+  abort(): void {
+    try {
+      if (this.fd !== undefined) closeSync(this.fd);
+      this.fd = undefined;
+      rmSync(this.temp, { force: true });
+    } catch {
+      // nothing more to clean
+    }
   }
 }
 

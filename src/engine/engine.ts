@@ -293,7 +293,13 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       async load(): Promise<EngineCatalog> {
         assertOpen();
         const cache = cacheDir === false ? undefined : ParseCache.open(cacheDir);
-        const parsed = await parseAll(plan.items, cache, digests, stats);
+        let parsed: Awaited<ReturnType<typeof parseAll>>;
+        try {
+          parsed = await parseAll(plan.items, cache, digests, stats);
+        } catch (error) {
+          cache?.discard(); // no half-written temp file left in the cache folder
+          throw error;
+        }
         if (!options.keepPool && pool) {
           const done = pool;
           pool = undefined;
