@@ -46,8 +46,9 @@ let codeFingerprint: string | undefined;
 
 /**
  * Size and mtime of every file of skillgraph's code (the folder above this
- * module's, recursively: `dist/` when built, `src/` under tsx) and of its
- * `package.json` (which pins its dependencies' exact versions).
+ * module's, recursively: `dist/` when built, `src/` under tsx), of its
+ * `package.json` (which pins its dependencies' exact versions) and of the
+ * built WASM module.
  *
  * @example wholeCodeFingerprint().length // 64
  */
@@ -73,12 +74,15 @@ export function wholeCodeFingerprint(): string {
       }
     };
     walk(fileURLToPath(new URL('../', import.meta.url)), '');
-    // The package manifest pins the exact versions of yaml, zod and piscina.
-    try {
-      const manifest = statSync(fileURLToPath(new URL('../../package.json', import.meta.url)));
-      hash.update(`\u0000package.json\u0000${manifest.size}\u0000${manifest.mtimeMs}`);
-    } catch {
-      hash.update('\u0000package.json\u0000?');
+    // The package manifest pins the exact versions of yaml, zod and piscina; the WASM module
+    // (resolution kernel) is built beside dist/, not in it.
+    for (const rel of ['package.json', 'build/skillgraph.wasm']) {
+      try {
+        const st = statSync(fileURLToPath(new URL(`../../${rel}`, import.meta.url)));
+        hash.update(`\u0000${rel}\u0000${st.size}\u0000${st.mtimeMs}`);
+      } catch {
+        hash.update(`\u0000${rel}\u0000?`);
+      }
     }
     codeFingerprint = hash.digest('hex');
   }
