@@ -118,7 +118,8 @@ describe('byteOrder', () => {
   it('agrees with Buffer.compare of the UTF-8 bytes on random strings with shared prefixes', async () => {
     const { byteOrder } = await import('../../../src/catalog/order.js');
     const { default: fc } = await import('fast-check');
-    const wellFormed = (s: string): boolean => !/\p{Surrogate}/u.test(s.replace(/[\uD800-\uDBFF][\uDC00-\uDFFF]/g, ''));
+    // No high surrogate without a low one after it, no low one without a high one before it.
+    const wellFormed = (s: string): boolean => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
     const unit = fc.oneof(fc.constantFrom('a', '/', '-', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{1F600}', '\uD800', '\uDC00'), fc.string({ unit: 'binary', maxLength: 3 }));
     const text = fc.array(unit, { maxLength: 6 }).map((parts) => parts.join(''));
     fc.assert(
