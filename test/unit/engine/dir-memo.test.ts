@@ -25,6 +25,17 @@ function _walk(t: Tree, memo?: DirMemo) {
   return discover(roots, { depth: 6 }, memo);
 }
 
+/** The fixture walked once through a memo that was then saved. */
+function _memoised(): { t: Tree; cache: string } {
+  const t = (tree = _fixture());
+  const cache = t.path('.cache');
+  _settle();
+  const memo = _open(cache);
+  _walk(t, memo);
+  memo.save();
+  return { t, cache };
+}
+
 function _fixture(): Tree {
   const t = _tree();
   t.skill('global/tools/pdf');
@@ -59,24 +70,19 @@ describe('directory memo', () => {
   });
 
   it('sees a folder added, removed or renamed since the memo was written', () => {
-    tree = _fixture();
-    const cache = tree.path('.cache');
-    _settle();
-    const memo = _open(cache);
-    _walk(tree, memo);
-    memo.save();
+    const { t, cache } = _memoised();
     _settle();
 
-    tree.skill('global/tools/added');
-    rmSync(tree.path('global/deep/a/b/c/leaf'), { recursive: true });
-    renameSync(tree.path('project/review'), tree.path('project/reviewed'));
+    t.skill('global/tools/added');
+    rmSync(t.path('global/deep/a/b/c/leaf'), { recursive: true });
+    renameSync(t.path('project/review'), t.path('project/reviewed'));
     const after = _open(cache);
-    const walked = _walk(tree, after);
-    expect(walked).toEqual(_walk(tree));
+    const walked = _walk(t, after);
+    expect(walked).toEqual(_walk(t));
     const locators = walked.candidates.map((c) => c.locator);
-    expect(locators).toContain(tree.path('global/tools/added/SKILL.md'));
-    expect(locators).not.toContain(tree.path('global/deep/a/b/c/leaf/SKILL.md'));
-    expect(locators).toContain(tree.path('project/reviewed/SKILL.md'));
+    expect(locators).toContain(t.path('global/tools/added/SKILL.md'));
+    expect(locators).not.toContain(t.path('global/deep/a/b/c/leaf/SKILL.md'));
+    expect(locators).toContain(t.path('project/reviewed/SKILL.md'));
     expect(after.stats.read).toBeGreaterThan(0);
     expect(after.stats.reused).toBeGreaterThan(0);
   });
@@ -124,18 +130,13 @@ describe('directory memo', () => {
     }
   });
 
-  it('drops rows it cannot trust any more and keeps rows of folders other walks listed', () => {
-    tree = _fixture();
-    const cache = tree.path('.cache');
-    _settle();
-    const memo = _open(cache);
-    _walk(tree, memo);
-    memo.save();
+  it('keeps the rows of folders that a narrower walk did not list', () => {
+    const { t, cache } = _memoised();
     const rows = (JSON.parse(readFileSync(join(cache, DIR_MEMO_FILE_NAME), 'utf8')) as { rows: unknown[][] }).rows;
-    expect(rows.map((r) => r[0])).toContain(tree.path('project/empty'));
+    expect(rows.map((r) => r[0])).toContain(t.path('project/empty'));
     // A walk of one root only still keeps the other root's rows for the next walk of both.
     const onlyGlobal = _open(cache);
-    discover([makeRoot({ path: tree.path('global'), scope: 'global' }, tree.dir)], { depth: 6 }, onlyGlobal);
+    discover([makeRoot({ path: t.path('global'), scope: 'global' }, t.dir)], { depth: 6 }, onlyGlobal);
     expect(onlyGlobal.size).toBe(rows.length);
   });
 
