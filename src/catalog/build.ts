@@ -9,7 +9,7 @@ import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.j
 import type { SkillPackage } from '../model/package.js';
 import { catalogDiagnostic } from './messages.js';
 import { DIGEST_PATTERN, catalogBytes, formatDigest, packageBytes } from './digest.js';
-import { deepFreeze } from './freeze.js';
+import { deepFreeze, freezeOwnPackage } from './freeze.js';
 import { JS_HASHER } from './hasher.js';
 import { byteOrder } from './order.js';
 
@@ -95,7 +95,9 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
 
 /** `pkg` carrying its digest, deeply frozen: a copy, or (trusted, owned by the engine) in place. */
 function seal(pkg: SkillPackage, digest: string, inPlace: boolean): SkillPackage {
-  if (pkg.descriptor.digest === digest && (inPlace || Object.isFrozen(pkg))) return deepFreeze(pkg);
+  // Trusted packages come from skillgraph's own parser, so their shape is known.
+  if (pkg.descriptor.digest === digest && inPlace) return freezeOwnPackage(pkg);
+  if (pkg.descriptor.digest === digest && Object.isFrozen(pkg)) return deepFreeze(pkg);
   return deepFreeze({ ...pkg, descriptor: { ...pkg.descriptor, digest } });
 }
 

@@ -102,3 +102,38 @@ describe('digests made at parse time', () => {
     }
   });
 });
+
+describe('sealing skillgraph-parsed packages in place', () => {
+  it('leaves nothing reachable from a trusted package unfrozen (composition, compatibility, diagnostics, frontmatter)', () => {
+    const parsed = parseSkill(
+      [
+        '---',
+        'name: rich',
+        'description: A rich skill. Use when testing.',
+        'compatibility: { os: [linux], programs: [git] }',
+        'metadata: { author: me, version: "2.0.0" }',
+        'allowed-tools: Read Grep',
+        'includes: [{ skill: base, overrides: { deploy: { writes: false } } }]',
+        'tools: [read_file, { name: deploy, writes: true }]',
+        'mcp: [{ server: github, tools: [search] }]',
+        'extra-key: { nested: [1, { deeper: true }] }',
+        '---',
+        'Body with a [broken link](nowhere.md).',
+      ].join('\n'),
+      { locator: '/r/rich/SKILL.md', dirName: 'rich', scope: 'project', root: '/r', precedence: 20, profile: 'skillgraph' },
+    );
+    const pkg = parsed.package!;
+    expect(pkg.diagnostics.length).toBeGreaterThan(0);
+    const trusted = { ...pkg, descriptor: { ...pkg.descriptor, digest: packageDigest(pkg) } };
+    const sealed = buildCatalog([trusted], { trustDigests: true }).get('rich')!;
+    expect(sealed).toBe(trusted);
+    const unfrozen: string[] = [];
+    const visit = (value: unknown, path: string): void => {
+      if (value === null || typeof value !== 'object') return;
+      if (!Object.isFrozen(value)) unfrozen.push(path);
+      for (const [k, v] of Object.entries(value)) visit(v, `${path}.${k}`);
+    };
+    visit(sealed, 'package');
+    expect(unfrozen).toEqual([]);
+  });
+});
