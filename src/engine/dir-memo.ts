@@ -26,8 +26,12 @@ import type { WitnessBuilder } from './witness.js';
 /** Bump when the file layout or the listing's meaning changes. */
 export const DIR_MEMO_FORMAT = 1;
 export const DIR_MEMO_FILE_NAME = `dir-memo.v${DIR_MEMO_FORMAT}.json`;
-/** Folders kept across runs; the least recently stored go first. */
-export const DIR_MEMO_MAX_ENTRIES = 400_000;
+/**
+ * Folders kept across runs; the least recently stored go first. Every run
+ * with the cache on reads the whole memo (~150 bytes of JSON per folder), so
+ * the cap keeps a cache folder shared by many projects at ~15 MB.
+ */
+export const DIR_MEMO_MAX_ENTRIES = 100_000;
 /**
  * A folder changed this recently (ms before the walk started) is not memoised.
  * 2 s covers the coarsest common timestamp (1 s on ext3/HFS+, 2 s on FAT).
