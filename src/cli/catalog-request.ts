@@ -255,8 +255,9 @@ export async function memoizedCatalogOutput(
     // load, seal, resolve and JSON (measured in bench/RESULTS.md, warm rows).
     const memo = key === undefined ? undefined : readRunMemo(dir as string, name, key);
     if (memo) {
-      // Stored without a witness (a folder was still racy then): add it now, so the next run replays without walking.
-      if (replay && memo.replayKey !== replay.key) writeRunMemo(dir as string, name, key!, memo, replay);
+      // The same run, but its memo's witness did not hold (a folder was touched, not changed) or it had
+      // none (a folder was still racy then): record this run's, so the next one replays without walking.
+      if (replay) writeRunMemo(dir as string, name, key!, memo, replay);
       return memo;
     }
     const loaded = await run.load();

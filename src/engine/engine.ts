@@ -244,6 +244,15 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     }
   }
 
+  /** A witness for a run, with the roots as they check before its walk (a change during the walk then shows next time). */
+  function startWitness(catalogOptions: LoadCatalogOptions): WitnessBuilder | undefined {
+    try {
+      return new WitnessBuilder(rootsJson(catalogOptions.roots));
+    } catch {
+      return undefined; // a required root is missing: the walk throws it
+    }
+  }
+
   function prepare(catalogOptions: LoadCatalogOptions): PreparedRun {
     assertOpen();
     const hasher: HashBackend = catalogOptions.hasher ?? hashBackendFor(options.backend);
@@ -254,18 +263,10 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     const cacheFile = cacheDir === false ? undefined : fileIdentity(join(cacheDir, CACHE_FILE_NAME));
     options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
     if (cacheFile === undefined || cacheFile === null) prestart(catalogOptions);
+    const optionsKey = replayKeyNow(catalogOptions, hasher, cacheFile);
+    const witness = optionsKey === undefined ? undefined : startWitness(catalogOptions);
     // Perf: unchanged folders are answered by one stat instead of a readdir (warm 10k tree:
     // 12,324 folders, readdir ~100 ms → stat ~30 ms, and no Dirent garbage).
-    const optionsKey = replayKeyNow(catalogOptions, hasher, cacheFile);
-    let witness: WitnessBuilder | undefined;
-    if (optionsKey !== undefined) {
-      try {
-        // The roots as they check before the walk: a change during the walk then shows next time.
-        witness = new WitnessBuilder(rootsJson(catalogOptions.roots));
-      } catch {
-        witness = undefined; // a required root is missing: the walk throws it below
-      }
-    }
     const dirMemo = cacheDir === false ? undefined : DirMemo.open(cacheDir, { witness });
     const plan = planCatalog({ ...catalogOptions, hasher }, dirMemo);
     dirMemo?.save();

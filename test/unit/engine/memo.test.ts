@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +104,37 @@ describe('catalog --json through the run memo', () => {
 
     _skill('skill-9', 'A new skill. Use when testing.');
     expect((await _cli(args)).stdout).toContain('skill-9');
+  });
+});
+
+describe('the run memo\'s witness', () => {
+  it('is renewed when it no longer holds for the same run (a folder touched, not changed), so the next run replays', async () => {
+    const tree = join(dir, 'touched-tree');
+    for (const name of ['one', 'two']) {
+      const folder = join(tree, name);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, 'SKILL.md'), `---\nname: ${name}\ndescription: Skill ${name}. Use when testing.\n---\n# ${name}\n`);
+      utimesSync(join(folder, 'SKILL.md'), SETTLED, SETTLED);
+      utimesSync(folder, SETTLED, SETTLED);
+    }
+    utimesSync(tree, SETTLED, SETTLED);
+    const cache = join(dir, 'witness-cache');
+    const memo = join(cache, 'run-memo.catalog-json.v1.txt');
+    const args = ['catalog', '--root', tree, '--cache', cache, '--json'];
+    const first = await _cli(args); // fills the parse cache
+    await _cli(args); // all from the cache: writes the memo and its witness
+    const written = statSync(memo);
+    expect((await _cli(args)).stdout).toBe(first.stdout); // replayed: the memo is not rewritten
+    expect(statSync(memo).ino).toBe(written.ino);
+
+    // A file made and removed: the folder's mtime moves, its listing does not.
+    writeFileSync(join(tree, 'one', 'scratch'), 'x');
+    rmSync(join(tree, 'one', 'scratch'));
+    utimesSync(join(tree, 'one'), SETTLED, new Date(SETTLED.getTime() + 1000));
+    expect((await _cli(args)).stdout).toBe(first.stdout);
+    const renewed = statSync(memo);
+    expect(renewed.ino).not.toBe(written.ino);
+    expect((await _cli(args)).stdout).toBe(first.stdout);
+    expect(statSync(memo).ino).toBe(renewed.ino);
   });
 });
