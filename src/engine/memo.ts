@@ -139,8 +139,9 @@ function readParts(dir: string, name: string): MemoParts | undefined {
   const header = JSON.parse(bytes.toString('utf8', 0, eol)) as Partial<MemoHeader>;
   if (typeof header.key !== 'string' || typeof header.status !== 'number' || typeof header.length !== 'number') return undefined;
   const r = header.replay;
+  const count = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+  if (r !== undefined && (!count(r.pathBytes) || !count(r.count) || typeof r.key !== 'string' || typeof r.roots !== 'string')) return undefined;
   const witnessBytes = r === undefined ? 0 : r.pathBytes + r.count * WITNESS_STRIDE * 8;
-  if (!Number.isSafeInteger(witnessBytes) || witnessBytes < 0) return undefined;
   const textAt = eol + 1 + witnessBytes;
   if (header.length !== bytes.length - textAt) return undefined;
   return { header: header as MemoHeader, bytes, witnessAt: eol + 1, textAt };
