@@ -263,7 +263,7 @@ export class ParseCache {
   private flush(): void {
     if (this.failed || this.pending.length === 0) return;
     try {
-      this.out ??= ChunkFile.create(this.file, { format: CACHE_FORMAT, version: VERSION, code: codeFingerprint(), run: this.run } satisfies CacheHeader);
+      this.out ??= this.createOut();
       this.out.put(this.pending);
       for (const [key] of this.pending) this.written.add(key);
     } catch {
@@ -272,6 +272,11 @@ export class ParseCache {
       this.out = undefined;
     }
     this.pending = [];
+  }
+
+  /** The temp file this run's cache goes to, its header written. */
+  private createOut(): ChunkFile {
+    return ChunkFile.create(this.file, { format: CACHE_FORMAT, version: VERSION, code: codeFingerprint(), run: this.run });
   }
 
   /** Give up this run's changes: remove the temp file they were going to. Never throws. */
@@ -297,7 +302,7 @@ export class ParseCache {
     if (this.failed) return false;
     this.flush();
     try {
-      this.out ??= ChunkFile.create(this.file, { format: CACHE_FORMAT, version: VERSION, code: codeFingerprint(), run: this.run } satisfies CacheHeader);
+      this.out ??= this.createOut();
       let rest = [...this.entries].filter(([key]) => !this.written.has(key));
       const room = Math.max(0, CACHE_MAX_ENTRIES - this.written.size);
       if (rest.length > room) rest = rest.sort((a, b) => b[1].used - a[1].used).slice(0, room);

@@ -3,7 +3,7 @@
  * run's output is a function of, computed after the walk and the stat of
  * every skill file, before anything is read or parsed.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { VERSION } from '../cli/version.js';
 import { cmp } from '../model/diagnostics.js';
@@ -28,6 +28,14 @@ export function fileIdentity(path: string): string | null {
   }
 }
 
+/** A key's hash started with what every key covers: code, version, formats, the cache file, the engine options. */
+function keyHash(formats: readonly number[], cacheFile: string | null, engine: Readonly<Record<string, string | number | boolean>>): Hash {
+  const hash = createHash('sha256');
+  hash.update(`${[wholeCodeFingerprint(), VERSION, CACHE_FORMAT, ...formats].join('\u0000')}\u0000${cacheFile ?? '-'}\u0000`);
+  hash.update(JSON.stringify(Object.entries(engine).sort(([a], [b]) => cmp(a, b))));
+  return hash;
+}
+
 /** What a run key covers besides the code. */
 export interface RunKeyInput {
   /** The walk: candidates (with profile), discovery findings, root reports, hasher. */
@@ -47,9 +55,7 @@ export interface RunKeyInput {
  * @example const key = runKey({ plan, stats, cacheFile, engine: { backend: 'auto', hasher: 'js' } });
  */
 export function runKey(input: RunKeyInput): string {
-  const hash = createHash('sha256');
-  hash.update(`${wholeCodeFingerprint()}\u0000${VERSION}\u0000${CACHE_FORMAT}\u0000${input.cacheFile ?? '-'}\u0000`);
-  hash.update(JSON.stringify(Object.entries(input.engine).sort(([a], [b]) => cmp(a, b))));
+  const hash = keyHash([], input.cacheFile, input.engine);
   const { discovered, items, hasher } = input.plan;
   hash.update(`\u0000${hasher.name}\u0000`);
   hash.update(JSON.stringify({ diagnostics: discovered.diagnostics, roots: discovered.roots }));
@@ -99,9 +105,7 @@ export interface ReplayKeyInput {
 export function replayKey(input: ReplayKeyInput): string {
   const { roots, profile, hasher: _hasher, ...walk } = input.load;
   const options = resolveDiscoverOptions(walk);
-  const hash = createHash('sha256');
-  hash.update(`${wholeCodeFingerprint()}\u0000${VERSION}\u0000${CACHE_FORMAT}\u0000${WITNESS_FORMAT}\u0000${input.cacheFile ?? '-'}\u0000`);
-  hash.update(JSON.stringify(Object.entries(input.engine).sort(([a], [b]) => cmp(a, b))));
+  const hash = keyHash([WITNESS_FORMAT], input.cacheFile, input.engine);
   hash.update(JSON.stringify({ roots: roots.map((r) => [r.path, r.scope, r.precedence, r.required]), profile: profile ?? null, options: Object.entries(options).sort(([a], [b]) => cmp(a, b)) }));
   return hash.digest('hex');
 }
