@@ -22,7 +22,7 @@
  * would be the same, so the memo is printed after one stat per entry.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -132,19 +132,55 @@ interface MemoParts {
  *   then     replay.count × 5 float64 (see witness.ts)
  *   then     `length` bytes of text (the output), to the end of the file
  */
-function readParts(dir: string, name: string): MemoParts | undefined {
-  const bytes = readFileSync(memoFile(dir, name));
-  const eol = bytes.indexOf(0x0a);
-  if (eol < 0) return undefined;
-  const header = JSON.parse(bytes.toString('utf8', 0, eol)) as Partial<MemoHeader>;
-  if (typeof header.key !== 'string' || typeof header.status !== 'number' || typeof header.length !== 'number') return undefined;
-  const r = header.replay;
-  const count = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
-  if (r !== undefined && (!count(r.pathBytes) || !count(r.count) || typeof r.key !== 'string' || typeof r.roots !== 'string')) return undefined;
-  const witnessBytes = r === undefined ? 0 : r.pathBytes + r.count * WITNESS_STRIDE * 8;
-  const textAt = eol + 1 + witnessBytes;
-  if (header.length !== bytes.length - textAt) return undefined;
-  return { header: header as MemoHeader, bytes, witnessAt: eol + 1, textAt };
+function readParts(dir: string, name: string, wanted: (header: MemoHeader) => boolean): MemoParts | undefined {
+  const fd = openSync(memoFile(dir, name), 'r');
+  try {
+    const size = fstatSync(fd).size;
+    // Perf: the header line first; the ~14 MB rest (10k skills) only for the memo asked for.
+    let bytes: Buffer = Buffer.allocUnsafe(Math.min(size, HEAD_BYTES));
+    let have = readInto(fd, bytes, 0);
+    let eol = bytes.indexOf(0x0a);
+    if (eol < 0 && have < size) {
+      bytes = readRest(fd, bytes, have, size);
+      have = size;
+      eol = bytes.indexOf(0x0a);
+    }
+    if (eol < 0) return undefined;
+    const header = JSON.parse(bytes.toString('utf8', 0, eol)) as Partial<MemoHeader>;
+    if (typeof header.key !== 'string' || typeof header.status !== 'number' || typeof header.length !== 'number') return undefined;
+    const r = header.replay;
+    const count = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+    if (r !== undefined && (!count(r.pathBytes) || !count(r.count) || typeof r.key !== 'string' || typeof r.roots !== 'string')) return undefined;
+    const witnessBytes = r === undefined ? 0 : r.pathBytes + r.count * WITNESS_STRIDE * 8;
+    const textAt = eol + 1 + witnessBytes;
+    if (header.length !== size - textAt || !wanted(header as MemoHeader)) return undefined;
+    if (have < size) bytes = readRest(fd, bytes, have, size);
+    return { header: header as MemoHeader, bytes, witnessAt: eol + 1, textAt };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Bytes read to look for the header line before reading the whole file. */
+const HEAD_BYTES = 64 * 1024;
+
+/** Fill `buf` from `at` (file offset = buffer offset) until full or end of file; the bytes now held. */
+function readInto(fd: number, buf: Buffer, at: number): number {
+  let off = at;
+  while (off < buf.length) {
+    const n = readSync(fd, buf, off, buf.length - off, off);
+    if (n === 0) break;
+    off += n;
+  }
+  return off;
+}
+
+/** `head` (the file's first `have` bytes) extended to the whole file of `size` bytes. */
+function readRest(fd: number, head: Buffer, have: number, size: number): Buffer {
+  const all = Buffer.allocUnsafe(size);
+  head.copy(all, 0, 0, have);
+  if (readInto(fd, all, have) !== size) throw new RangeError('memo file changed while read');
+  return all;
 }
 
 function memoOf(parts: MemoParts): RunMemo {
@@ -169,8 +205,8 @@ function memoOf(parts: MemoParts): RunMemo {
  */
 export function readRunMemo(dir: string, name: string, key: string): RunMemo | undefined {
   try {
-    const parts = readParts(dir, name);
-    return parts && parts.header.key === key ? memoOf(parts) : undefined;
+    const parts = readParts(dir, name, (header) => header.key === key);
+    return parts && memoOf(parts);
   } catch {
     return undefined;
   }
@@ -185,9 +221,9 @@ export function readRunMemo(dir: string, name: string, key: string): RunMemo | u
  */
 export function replayRunMemo(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunMemo | undefined {
   try {
-    const parts = readParts(dir, name);
+    const parts = readParts(dir, name, (header) => header.replay?.key === replayKey && header.replay.endian === endianness());
     const r = parts?.header.replay;
-    if (!parts || !r || r.key !== replayKey || r.endian !== endianness()) return undefined;
+    if (!parts || !r) return undefined;
     const pathText = parts.bytes.toString('utf8', parts.witnessAt, parts.witnessAt + r.pathBytes);
     const paths = r.count === 0 ? [] : pathText.split('\u0000');
     if (paths.length !== r.count) return undefined;

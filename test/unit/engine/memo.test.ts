@@ -50,6 +50,15 @@ describe('run memo files', () => {
     expect(readRunMemo(cache, 'y', 'key-1')).toBeUndefined();
   });
 
+  it('reads a memo whose header line is longer than the first read (a witness with many long roots)', () => {
+    const cache = join(dir, 'memo-long-header');
+    const witness = { roots: JSON.stringify(Array.from({ length: 2_000 }, (_, i) => `/a/root/with/a/long/path/number/${i}`)), paths: ['/x'], numbers: new Float64Array(5) };
+    expect(witness.roots.length).toBeGreaterThan(64 * 1024);
+    expect(writeRunMemo(cache, 'x', 'k', { text: 'the text', status: 0 }, { key: 'r', witness })).toBe(true);
+    expect(readRunMemo(cache, 'x', 'k')?.text).toBe('the text');
+    expect(readRunMemo(cache, 'x', 'other')).toBeUndefined();
+  });
+
   it('treats a truncated memo as absent', () => {
     const cache = join(dir, 'memo-truncated');
     writeRunMemo(cache, 'x', 'k', { text: 'a long enough text', status: 0 });
