@@ -5,7 +5,7 @@
  * one file is data (a diagnostic), an infrastructure fault rejects the task.
  */
 import type { BackendChoice } from '../model/backend.js';
-import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
+import type { ParseItemResult } from './catalog-pipeline.js';
 import type { FileStat } from './parse-files.js';
 
 /**
