@@ -74,7 +74,12 @@ export type DiagnosticCode =
   | 'discover.duplicate-skill-file'
   // --- catalog (C) ---
   | 'catalog.conflict'
-  | 'catalog.duplicate-file';
+  | 'catalog.duplicate-file'
+  // --- completeness: what a walk saw and did not catalogue ---
+  // --- hostile input: parsing, names, config ---
+  // --- hostile input: files, caches, workspace ---
+  // --- hostile input: resolve, context, output ---
+  ;
 
 /**
  * One finding. `line` and `column` are 1-based and point at the offending
