@@ -1,0 +1,189 @@
+/**
+ * Shared set-up for the hostile-input tests: a scratch project holding two
+ * normal skills beside whatever hostile thing a test adds, the CLI run either
+ * in-process (fast) or in a child process under a time bound with its peak
+ * RSS measured (for hangs and memory bounds), and a snapshot of everything
+ * outside the project so a test can assert nothing there changed.
+ */
+import { spawn } from 'node:child_process';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll } from 'vitest';
+import { main } from '../../src/cli/main.js';
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// The child may run in a folder with no node_modules of its own: load tsx by its file URL.
+const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
+
+/** The names of the two normal skills every hostile project holds. */
+export const NORMAL_SKILLS = ['normal-alpha', 'normal-beta'] as const;
+
+export interface HostileProject {
+  /** Project folder (the working folder of every run). */
+  readonly dir: string;
+  /** The project's skill root, `.claude/skills` inside `dir`. */
+  readonly root: string;
+  /** A private HOME (empty unless a test writes to it). */
+  readonly home: string;
+  /** A private cache folder. */
+  readonly cache: string;
+  /** Absolute path inside the project. */
+  path(rel: string): string;
+  /** Write a file under the project, creating folders. */
+  write(rel: string, content: string | Uint8Array): string;
+  /** Write `<root>/<name>/SKILL.md` with a valid frontmatter (extra lines appended) and body. */
+  skill(name: string, extra?: string, body?: string): string;
+}
+
+const scratchDirs: string[] = [];
+afterAll(() => {
+  for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+});
+
+/**
+ * A fresh project: `.claude/skills/normal-alpha` and `normal-beta`, valid.
+ *
+ * @example const p = hostileProject(); p.write('.claude/skills/bad/SKILL.md', '---\n[[[\n---\n');
+ */
+export function hostileProject(): HostileProject {
+  const base = mkdtempSync(join(tmpdir(), 'skillgraph-hostile-'));
+  scratchDirs.push(base);
+  const dir = join(base, 'project');
+  const home = join(base, 'home');
+  const cache = join(base, 'cache');
+  mkdirSync(home, { recursive: true });
+  const path = (rel: string): string => join(dir, rel);
+  const write = (rel: string, content: string | Uint8Array): string => {
+    const file = path(rel);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, content);
+    return file;
+  };
+  const skill = (name: string, extra = '', body = '# Steps\n\nDo the thing.\n'): string =>
+    write(join('.claude', 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: Use when a test needs a normal skill named ${name}.\n${extra}---\n${body}`);
+  for (const name of NORMAL_SKILLS) skill(name);
+  return { dir, root: path('.claude/skills'), home, cache, path, write, skill };
+}
+
+export interface CliRun {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** The environment every hostile run gets: the project's HOME and cache, no colour. */
+export function hostileEnv(p: HostileProject, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return { HOME: p.home, XDG_CACHE_HOME: p.cache, NO_COLOR: '1', ...extra };
+}
+
+/**
+ * Run the CLI in-process in the project folder.
+ *
+ * @example const { code, stdout } = await runInProcess(p, ['catalog', '--json']);
+ */
+export async function runInProcess(p: HostileProject, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, {
+    stdout: { write: (s: string | Buffer) => (stdout += String(s)) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: p.dir,
+    env: hostileEnv(p, env),
+  });
+  return { code, stdout, stderr };
+}
+
+export interface ChildRun extends CliRun {
+  /** Peak resident set size of the child, in MiB (from its own `process.resourceUsage()`). */
+  readonly peakRssMiB: number;
+  /** Wall time in ms. */
+  readonly ms: number;
+  /** True when the time bound killed the child. */
+  readonly timedOut: boolean;
+  /** The signal that ended the child, if any. */
+  readonly signal: NodeJS.Signals | null;
+}
+
+export interface ChildOptions {
+  /** Kill the child after this many ms (default 60 000). */
+  readonly timeoutMs?: number;
+  readonly env?: Record<string, string | undefined>;
+  /** Working folder (default: the project folder). */
+  readonly cwd?: string;
+  /** Called with the child once it is spawned (a SIGINT test sends its signal from here). */
+  readonly onSpawn?: (child: import('node:child_process').ChildProcess) => void;
+}
+
+// The child runs the CLI from src/ through tsx and prints its own peak RSS on stderr's last line.
+const CHILD_MAIN = `
+import { main, processIo } from ${JSON.stringify(join(REPO, 'src', 'cli', 'main.ts'))};
+const report = () => process.stderr.write('\\n@@peak-rss-kib ' + process.resourceUsage().maxRSS + '\\n');
+process.on('exit', report);
+main(process.argv.slice(1), processIo()).then((code) => { process.exitCode = code; });
+`;
+
+/**
+ * Run the CLI in a child process (node + tsx) under a time bound, measuring peak RSS.
+ *
+ * @example const r = await runChild(p, ['lock'], { timeoutMs: 20_000 }); expect(r.peakRssMiB).toBeLessThan(512);
+ */
+export function runChild(p: HostileProject | undefined, args: readonly string[], options: ChildOptions = {}): Promise<ChildRun> {
+  const started = Date.now();
+  const cwd = options.cwd ?? p?.dir ?? REPO;
+  const env = { ...process.env, ...(p ? hostileEnv(p) : {}), ...(options.env ?? {}) };
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [`--import=${TSX}`, '--input-type=module', '-e', CHILD_MAIN, ...args], {
+      cwd,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, options.timeoutMs ?? 60_000);
+    child.on('error', fail);
+    child.on('spawn', () => options.onSpawn?.(child));
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const m = /\n@@peak-rss-kib (\d+)\n?$/.exec(stderr);
+      const peakRssMiB = m ? Number(m[1]) / 1024 : Number.NaN;
+      if (m) stderr = stderr.slice(0, m.index);
+      done({ code: code ?? -1, stdout, stderr, peakRssMiB, ms: Date.now() - started, timedOut, signal });
+    });
+  });
+}
+
+/**
+ * Every path under `dir` with its type, size and mtime, to compare before and after a run.
+ *
+ * @example const before = snapshot(p.home); await runInProcess(p, ['lock']); expect(snapshot(p.home)).toEqual(before);
+ */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const visit = (abs: string, rel: string): void => {
+    let st;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      return;
+    }
+    const kind = st.isDirectory() ? 'd' : st.isFile() ? 'f' : st.isSymbolicLink() ? 'l' : 'o';
+    out[rel || '.'] = `${kind}:${st.isDirectory() ? '' : st.size}:${st.mtimeMs}`;
+    if (st.isDirectory()) for (const name of readdirSync(abs).sort()) visit(join(abs, name), rel ? `${rel}/${name}` : name);
+  };
+  visit(dir, '');
+  return out;
+}
+
+/** The names of the skills a `catalog --json` document lists. */
+export function catalogNames(stdout: string): string[] {
+  const doc = JSON.parse(stdout) as { skills: { name: string }[] };
+  return doc.skills.map((s) => s.name);
+}
