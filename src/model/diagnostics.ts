@@ -78,6 +78,17 @@ export type DiagnosticCode =
   // --- completeness: what a walk saw and did not catalogue ---
   // --- hostile input: parsing, names, config ---
   // --- hostile input: files, caches, workspace ---
+  | 'resource.unreadable'
+  | 'resource.vanished'
+  | 'resource.path-too-long'
+  | 'resource.loop'
+  | 'resource.io'
+  | 'resource.too-many-files'
+  | 'resource.too-deep'
+  | 'resource.too-large'
+  | 'resource.changed'
+  | 'input.budget'
+  | 'cache.unusable'
   // --- hostile input: resolve, context, output ---
   ;
 
