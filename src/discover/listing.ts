@@ -7,7 +7,7 @@
  */
 import { readdirSync, type Stats } from 'node:fs';
 import { byteOrder } from '../catalog/order.js';
-import { isSkillFileName, isSkippedDirName } from './paths.js';
+import { isSkillFileName, isSkippedDirName, isVcsDirName } from './paths.js';
 
 /** A classified folder listing. Plain data; every list in byte order. */
 export interface DirListing {
@@ -17,6 +17,14 @@ export interface DirListing {
   readonly skillNames: readonly string[];
   /** Symbolic links (each is resolved by the walk on every run: their targets live elsewhere). */
   readonly links: readonly string[];
+  /**
+   * Subfolders the walk does not search (node_modules, dot-folders other than
+   * agent folders); it only looks inside them for SKILL.md files to report.
+   * Version-control stores (`.git`, `.hg`, `.svn`) are not listed at all.
+   */
+  readonly skipped: readonly string[];
+  /** Entries named SKILL.md that are neither files, folders nor links (FIFO, socket, device): never opened. */
+  readonly special: readonly string[];
 }
 
 /** Where the walk gets listings from. `list` throws what `readdirSync` throws. */
@@ -40,14 +48,20 @@ export function readListing(dir: string): DirListing {
   let subdirs: string[] | undefined;
   let skillNames: string[] | undefined;
   let links: string[] | undefined;
+  let skipped: string[] | undefined;
+  let special: string[] | undefined;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const name = entry.name;
     if (entry.isDirectory()) {
       if (!isSkippedDirName(name)) (subdirs ??= []).push(name);
+      else if (!isVcsDirName(name)) (skipped ??= []).push(name);
     } else if (entry.isFile()) {
       if (isSkillFileName(name)) (skillNames ??= []).push(name);
     } else if (entry.isSymbolicLink()) {
       (links ??= []).push(name);
+    } else if (isSkillFileName(name)) {
+      // Perf: the name test first; a FIFO, socket or device is classified by its Dirent type, never opened.
+      (special ??= []).push(name);
     }
   }
   // Determinism: readdir order is not stable across file systems, and the walk's budget cut
@@ -56,6 +70,8 @@ export function readListing(dir: string): DirListing {
     subdirs: subdirs ? subdirs.sort(byteOrder) : NONE,
     skillNames: skillNames ? skillNames.sort(byteOrder) : NONE,
     links: links ? links.sort(byteOrder) : NONE,
+    skipped: skipped ? skipped.sort(byteOrder) : NONE,
+    special: special ? special.sort(byteOrder) : NONE,
   };
 }
 

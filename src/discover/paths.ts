@@ -78,7 +78,15 @@ export function skillFilesIn(dir: string): string[] {
  */
 export const AGENT_DOT_DIRS: ReadonlySet<string> = new Set(['.agents', '.claude', '.codex', '.cursor', '.gemini', '.github', '.opencode', '.windsurf']);
 
-/** Folders discovery never enters: `node_modules` and dot-folders (`.git`, `.venv`, …) other than agent folders. */
+/** Version-control stores: never entered, not even to look for SKILL.md files (they hold objects, not content). */
+const VCS_DIRS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn']);
+
+/** True for a version-control store folder name. */
+export function isVcsDirName(name: string): boolean {
+  return name.charCodeAt(0) === 46 /* . */ && VCS_DIRS.has(name);
+}
+
+/** Folders discovery does not search: `node_modules` and dot-folders (`.git`, `.venv`, …) other than agent folders. */
 export function isSkippedDirName(name: string): boolean {
   if (name.charCodeAt(0) === 46 /* . */) return !AGENT_DOT_DIRS.has(name);
   return name === 'node_modules';

@@ -24,7 +24,7 @@ import { readListing, type DirListing, type ListingSource } from '../discover/li
 import type { WitnessBuilder } from './witness.js';
 
 /** Bump when the file layout or the listing's meaning changes. */
-export const DIR_MEMO_FORMAT = 1;
+export const DIR_MEMO_FORMAT = 2;
 export const DIR_MEMO_FILE_NAME = `dir-memo.v${DIR_MEMO_FORMAT}.json`;
 /**
  * Folders kept across runs; the least recently stored go first. Every run
@@ -39,10 +39,10 @@ export const DIR_MEMO_MAX_ENTRIES = 100_000;
 export const DIR_MEMO_RACY_MS = 2000;
 
 /**
- * One folder on disk: `[dir, dev, ino, mtimeMs, ctimeMs, storedRun, subdirs, skillNames, links]`,
+ * One folder on disk: `[dir, dev, ino, mtimeMs, ctimeMs, storedRun, subdirs, skillNames, links, skipped, special]`,
  * each name list joined with `/` (a character no file name holds).
  */
-type Row = [string, number, number, number, number, number, string, string, string];
+type Row = [string, number, number, number, number, number, string, string, string, string, string];
 
 interface MemoFile {
   readonly format: number;
@@ -139,7 +139,7 @@ export class DirMemo implements ListingSource {
     if (st !== undefined && row !== undefined && row[1] === st.dev && row[2] === st.ino && row[3] === st.mtimeMs && row[4] === st.ctimeMs) {
       this.#reused++;
       this.#witness?.dir(dir, st);
-      return { subdirs: split(row[6]), skillNames: split(row[7]), links: split(row[8]) };
+      return { subdirs: split(row[6]), skillNames: split(row[7]), links: split(row[8]), skipped: split(row[9]), special: split(row[10]) };
     }
     // Stat first, read second: a change in between leaves a listing newer than its stat,
     // which only costs a read next time.
@@ -152,7 +152,7 @@ export class DirMemo implements ListingSource {
     }
     this.#read++;
     if (st !== undefined && st.mtimeMs < this.#quietBefore) {
-      this.#rows.set(dir, [dir, st.dev, st.ino, st.mtimeMs, st.ctimeMs, this.#run, join_(listing.subdirs), join_(listing.skillNames), join_(listing.links)]);
+      this.#rows.set(dir, [dir, st.dev, st.ino, st.mtimeMs, st.ctimeMs, this.#run, join_(listing.subdirs), join_(listing.skillNames), join_(listing.links), join_(listing.skipped), join_(listing.special)]);
       this.#dirty = true;
       this.#witness?.dir(dir, st);
     } else {
@@ -198,7 +198,8 @@ export class DirMemo implements ListingSource {
 }
 
 function isRow(row: unknown): row is Row {
-  if (!Array.isArray(row) || row.length !== 9 || typeof row[0] !== 'string') return false;
+  if (!Array.isArray(row) || row.length !== 11 || typeof row[0] !== 'string') return false;
   for (let i = 1; i <= 5; i++) if (typeof row[i] !== 'number') return false;
-  return typeof row[6] === 'string' && typeof row[7] === 'string' && typeof row[8] === 'string';
+  for (let i = 6; i <= 10; i++) if (typeof row[i] !== 'string') return false;
+  return true;
 }
