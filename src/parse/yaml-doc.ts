@@ -2,10 +2,12 @@
  * The general frontmatter path (DESIGN P2): the `yaml` package with explicit
  * limits. YAML 1.2 core schema, no custom or "known" extra tags resolved
  * (`!!binary`, `!!set`, … stay inert and are reported), duplicate keys are
- * findings, alias expansion is capped, nesting depth is checked before the
- * parser ever sees the text.
+ * findings, alias use is capped, and nesting is counted on the tokenizer's
+ * own stack before the recursive composer runs (`yaml-compose.ts`), so the
+ * verdict never depends on a thread's stack size.
  */
-import { LineCounter, isAlias, isCollection, isMap, isPair, isScalar, isSeq, parseDocument, visit, type DocumentOptions, type Node as YamlNode, type ParseOptions, type SchemaOptions } from 'yaml';
+import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, visit, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
+import { boundedDocument, checkAliases, duplicateKeyOffsets, firstAliasOffset, type ComposeOptions } from './yaml-compose.js';
 import type { FrontmatterYaml, YamlIssue, YamlLimits, YamlLoc, YamlPath } from './yaml-types.js';
 
 /** Defaults for untrusted frontmatter. */
@@ -15,45 +17,18 @@ export const DEFAULT_YAML_LIMITS: YamlLimits = Object.freeze({
   maxDepth: 64,
 });
 
-const PARSE_OPTIONS: ParseOptions & DocumentOptions & SchemaOptions = Object.freeze({
+const PARSE_OPTIONS: ComposeOptions = Object.freeze({
   schema: 'core',
   customTags: [],
   resolveKnownTags: false,
-  uniqueKeys: true,
+  // Duplicate keys are findings, found by duplicateKeyOffsets in linear time.
+  uniqueKeys: false,
   prettyErrors: false,
   strict: true,
   keepSourceTokens: false,
   // A pure stage never writes to the console: findings are data.
   logLevel: 'error',
 });
-
-/**
- * Deepest `[`/`{` nesting outside quoted scalars. Deep flow nesting makes the
- * `yaml` package exhaust memory (measured: 20,000 levels abort the process), so
- * it is refused before parsing. Block nesting is bounded by `maxChars`.
- */
-function flowDepth(text: string, stopAt: number): number {
-  let depth = 0;
-  let max = 0;
-  let quote = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (quote !== 0) {
-      if (c === quote || c === 0x0a) quote = 0;
-      continue;
-    }
-    if (c === 0x22 || c === 0x27) quote = c;
-    else if (c === 0x5b || c === 0x7b) {
-      depth++;
-      if (depth > max) {
-        max = depth;
-        if (max > stopAt) return max;
-      }
-    } else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
-    else if (c === 0x0a) quote = 0;
-  }
-  return max;
-}
 
 /** Depth of plain JS data (iterative; arrays and objects count one level each). */
 function dataDepth(value: unknown, stopAt: number): number {
@@ -83,63 +58,52 @@ export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): Fron
   if (yamlText.length > limits.maxChars) {
     return failed({ code: 'yaml.limit', message: `frontmatter is ${yamlText.length} characters; the limit is ${limits.maxChars}`, line: 1, column: 1 });
   }
-  if (flowDepth(yamlText, limits.maxDepth) > limits.maxDepth) {
-    return failed({ code: 'yaml.limit', message: `collections nest deeper than ${limits.maxDepth} levels`, line: 1, column: 1 });
+  const bounded = boundedDocument(yamlText, PARSE_OPTIONS, limits.maxDepth);
+  if (bounded.kind === 'too-deep') {
+    const pos = bounded.lines.linePos(bounded.offset);
+    return failed({ code: 'yaml.limit', message: `collections nest deeper than ${limits.maxDepth} levels`, line: pos.line, column: pos.col });
   }
-  const lines = new LineCounter();
-  let doc: ReturnType<typeof parseDocument>;
-  try {
-    doc = parseDocument(yamlText, { ...PARSE_OPTIONS, lineCounter: lines });
-  } catch (error) {
-    return failed({ code: 'yaml.invalid', message: error instanceof Error ? error.message : String(error), line: 1, column: 1 });
-  }
+  const { doc, lines } = bounded;
   const issues: YamlIssue[] = [];
-  for (const e of [...doc.errors, ...doc.warnings]) {
-    const pos = lines.linePos(e.pos[0]);
-    issues.push({ code: 'yaml.invalid', message: firstLine(e.message), line: pos.line, column: pos.col });
-  }
+  const at = (offset: number, code: YamlIssue['code'], message: string): void => {
+    const pos = lines.linePos(offset);
+    issues.push({ code, message, line: pos.line, column: pos.col });
+  };
+  for (const e of [...doc.errors, ...doc.warnings]) at(e.pos[0], 'yaml.invalid', firstLine(e.message));
+  for (const offset of duplicateKeyOffsets(doc)) at(offset, 'yaml.invalid', 'Map keys must be unique');
   // A map or list used as a key cannot become a JSON field name; yaml would stringify it silently.
   visit(doc, {
     Pair(_, pair) {
-      if (isCollection(pair.key)) {
-        const pos = lines.linePos(pair.key.range?.[0] ?? 0);
-        issues.push({ code: 'yaml.invalid', message: 'a map or list cannot be a key', line: pos.line, column: pos.col });
-      }
+      if (isCollection(pair.key)) at(pair.key.range?.[0] ?? 0, 'yaml.invalid', 'a map or list cannot be a key');
     },
   });
   let value: unknown;
   if (issues.length === 0) {
-    try {
-      value = doc.toJS({ maxAliasCount: limits.maxAliasCount });
-    } catch (error) {
-      const detail = firstLine(error instanceof Error ? error.message : String(error));
-      // An alias with no anchor before it (`*nope`) is invalid YAML, not a resource limit; point at the alias.
-      let at = -1;
-      visit(doc, {
-        Alias(_, node) {
-          if (node.resolve(doc) !== undefined) return undefined;
-          at = node.range?.[0] ?? 0;
-          return visit.BREAK;
-        },
-      });
-      if (at >= 0) {
-        const pos = lines.linePos(at);
-        issues.push({ code: 'yaml.invalid', message: detail, line: pos.line, column: pos.col });
-      } else {
-        issues.push({ code: 'yaml.limit', message: `alias expansion exceeds the limit (${limits.maxAliasCount}): ${detail}`, line: 1, column: 1 });
+    const alias = checkAliases(doc, limits.maxAliasCount);
+    // An alias with no anchor before it (`*nope`) is invalid YAML, not a resource limit; point at the alias.
+    if (alias?.kind === 'unresolved') at(alias.offset, 'yaml.invalid', `alias *${alias.source} has no anchor &${alias.source} before it`);
+    else if (alias?.kind === 'too-many') at(alias.offset, 'yaml.limit', `more than ${limits.maxAliasCount} aliases`);
+    else {
+      try {
+        value = doc.toJS({ maxAliasCount: limits.maxAliasCount });
+      } catch (error) {
+        const detail = firstLine(error instanceof Error ? error.message : String(error));
+        at(firstAliasOffset(doc), 'yaml.limit', `alias expansion exceeds the limit (${limits.maxAliasCount}): ${detail}`);
       }
     }
+    // Aliases can nest data deeper than the text does (`b: [*a]`); reported where aliasing starts.
     if (value !== undefined && dataDepth(value, limits.maxDepth) > limits.maxDepth) {
-      issues.push({ code: 'yaml.limit', message: `collections nest deeper than ${limits.maxDepth} levels`, line: 1, column: 1 });
+      at(firstAliasOffset(doc), 'yaml.limit', `collections nest deeper than ${limits.maxDepth} levels`);
       value = undefined;
     }
   }
   const hasIssues = issues.length > 0;
+  const index = new WeakMap<YAMLMap, Map<string, Pair>>();
   return {
     value: hasIssues ? undefined : value,
     issues,
     locate: (path: YamlPath, part: 'key' | 'value' = 'value'): YamlLoc | undefined => {
-      const range = findRange(doc.contents as YamlNode | null, path, part);
+      const range = findRange(doc.contents as YamlNode | null, path, part, index);
       if (range === undefined) return undefined;
       const pos = lines.linePos(range);
       return { line: pos.line, column: pos.col };
@@ -152,14 +116,28 @@ function firstLine(message: string): string {
   return nl === -1 ? message : message.slice(0, nl);
 }
 
-/** Start offset of the node (or its key) at `path`. */
-function findRange(root: YamlNode | null, path: YamlPath, part: 'key' | 'value'): number | undefined {
+/**
+ * Start offset of the node (or its key) at `path`. The first pair of each key
+ * wins, as a linear search would find it.
+ * Perf: maps are indexed on first use: one lookup per reported field was a
+ * scan of the map, quadratic for a frontmatter of thousands of unknown keys.
+ */
+function findRange(root: YamlNode | null, path: YamlPath, part: 'key' | 'value', index: WeakMap<YAMLMap, Map<string, Pair>>): number | undefined {
   let node: unknown = root;
   let keyNode: unknown;
   for (const step of path) {
     if (isAlias(node)) return undefined;
     if (isMap(node)) {
-      const pair = node.items.find((p) => isPair(p) && keyText(p.key) === String(step));
+      let byKey = index.get(node);
+      if (byKey === undefined) {
+        byKey = new Map();
+        for (const p of node.items) {
+          const text = isPair(p) ? keyText(p.key) : undefined;
+          if (text !== undefined && !byKey.has(text)) byKey.set(text, p);
+        }
+        index.set(node, byKey);
+      }
+      const pair = byKey.get(String(step));
       if (!pair) return undefined;
       keyNode = pair.key;
       node = pair.value;
