@@ -1,16 +1,27 @@
 /**
  * A skill folder's files, read lazily (DESIGN D4a, C2a): the resource listing
  * used by load/materialise, and the tree digest used by lock and check.
+ *
+ * A skill folder is untrusted: a file the user may not read, a folder that
+ * vanishes mid-walk, a path too long for the OS, a link loop, a limit passed
+ * or a file edited while it is hashed each becomes one diagnostic for that
+ * skill (the safe `…Result(s)` forms), never an exception that ends the run.
+ * Digests stream file by file through a fixed buffer, so memory does not
+ * grow with a skill's size or the number of skills.
  */
-import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import type { HashBackend } from '../model/backend.js';
-import { SkillgraphError } from '../model/errors.js';
+import type { Diagnostic } from '../model/diagnostics.js';
+import { SkillgraphError, type ErrorCode } from '../model/errors.js';
 import type { ResourceEntry } from '../model/package.js';
 import { CanonicalWriter } from '../catalog/canonical.js';
 import { byteOrder } from '../catalog/order.js';
 import { formatDigest } from '../catalog/digest.js';
 import { JS_HASHER } from '../catalog/hasher.js';
+import { errnoCode, fileDiagnostic } from '../workspace/messages.js';
+import { SAFE_OPEN_NOFOLLOW } from '../workspace/safe-read.js';
 import { isInside, toPosix } from './paths.js';
 
 /** Explicit bounds on a skill folder (a skill over 8 MB is already a lint warning). */
@@ -32,54 +43,110 @@ const SKIPPED = new Set(['.git', 'node_modules']);
 /** Label written first into the tree serialisation. */
 export const TREE_DIGEST_LABEL = 'skillgraph/tree/v1';
 
+/** One listed file with the identity it had when listed (what a later open is checked against). */
+export interface ResourceFile extends ResourceEntry {
+  /** Native path to open (the link's target for a symlinked file). */
+  readonly abs: string;
+  readonly dev: number;
+  readonly ino: number;
+  readonly mode: number;
+}
+
+/** A listing, or the one finding that stopped it. */
+export type ResourceListing = { readonly ok: true; readonly files: readonly ResourceFile[] } | { readonly ok: false; readonly diagnostic: Diagnostic };
+
+/** A tree digest, or the one finding that stopped it. */
+export type TreeDigestResult = { readonly ok: true; readonly digest: string } | { readonly ok: false; readonly diagnostic: Diagnostic };
+
+/** Thrown inside a walk; turned into a `ResourceListing` failure at its edge. */
+class Stop {
+  readonly diagnostic: Diagnostic;
+  constructor(diagnostic: Diagnostic) {
+    this.diagnostic = diagnostic;
+  }
+}
+
 /**
  * Every file under a skill folder as relative POSIX paths with sizes, in
  * UTF-8 byte order. Symlinks are listed only when their target is a file
- * inside the folder; `.git/` and `node_modules/` are skipped. Exceeding a
- * limit is a `skill.invalid` error naming the limit.
+ * inside the folder; `.git/` and `node_modules/` are skipped. Throws
+ * `skill.invalid` for a limit (the message names it) and `io` for a file
+ * that cannot be read; `listResourceFiles` is the safe form.
  *
  * @example listResources('/repo/.claude/skills/pdf') // [{path:'SKILL.md', size:812}, {path:'scripts/fill.py', size:2048}]
  */
 export function listResources(skillDir: string, limits: Partial<ResourceLimits> = {}): ResourceEntry[] {
-  return collect(skillDir, { ...DEFAULT_RESOURCE_LIMITS, ...limits }).map(({ path, size }) => Object.freeze({ path, size }));
+  return orThrow(listResourceFiles(skillDir, limits)).map(({ path, size }) => Object.freeze({ path, size }));
 }
 
-interface Found extends ResourceEntry {
-  readonly abs: string;
+/**
+ * The listing with each file's identity, or the diagnostic that stopped it
+ * (`file` = the offending file, or the skill folder for a limit). Never throws.
+ *
+ * @example const l = listResourceFiles(dir); if (!l.ok) diagnostics.push(l.diagnostic);
+ */
+export function listResourceFiles(skillDir: string, limits: Partial<ResourceLimits> = {}): ResourceListing {
+  try {
+    return { ok: true, files: collect(skillDir, { ...DEFAULT_RESOURCE_LIMITS, ...limits }) };
+  } catch (error) {
+    if (error instanceof Stop) return { ok: false, diagnostic: error.diagnostic };
+    throw error;
+  }
 }
 
-function collect(skillDir: string, limits: ResourceLimits): Found[] {
-  const base = realpathSync(skillDir);
-  const out: Found[] = [];
+/** The diagnostic for an errno met at `path`. */
+function ioStop(path: string, error: unknown): Stop {
+  const errno = (error as NodeJS.ErrnoException | null)?.code;
+  const shown = toPosix(path);
+  return new Stop(fileDiagnostic(errnoCode(errno), shown, { path: shown, errno: errno ?? String(error) }));
+}
+
+/** `fn()`, with a file-system error turned into a `Stop` naming `path`. */
+function at<T>(path: string, fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    throw ioStop(path, error);
+  }
+}
+
+function collect(skillDir: string, limits: ResourceLimits): ResourceFile[] {
+  const base = at(skillDir, () => realpathSync(skillDir));
+  const shown = toPosix(skillDir);
+  const out: ResourceFile[] = [];
   let bytes = 0;
-  const over = (what: string, limit: number): never => {
-    throw new SkillgraphError('skill.invalid', `skill folder ${toPosix(skillDir)} exceeds ${what} (${limit})`, { path: toPosix(skillDir), limit: what });
+  const over = (code: 'resource.too-many-files' | 'resource.too-deep' | 'resource.too-large', limit: number): never => {
+    throw new Stop(fileDiagnostic(code, shown, { path: shown, limit }));
   };
-  const add = (abs: string, rel: string, size: number): void => {
-    if (out.length >= limits.maxFiles) over('maxFiles', limits.maxFiles);
-    bytes += size;
-    if (bytes > limits.maxBytes) over('maxBytes', limits.maxBytes);
-    out.push({ path: rel, size, abs });
+  const add = (abs: string, rel: string, st: Stats): void => {
+    if (out.length >= limits.maxFiles) over('resource.too-many-files', limits.maxFiles);
+    bytes += st.size;
+    if (bytes > limits.maxBytes) over('resource.too-large', limits.maxBytes);
+    out.push({ path: rel, size: st.size, abs, dev: st.dev, ino: st.ino, mode: st.mode });
   };
   const visit = (dir: string, rel: string, depth: number): void => {
-    if (depth > limits.maxDepth) over('maxDepth', limits.maxDepth);
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (depth > limits.maxDepth) over('resource.too-deep', limits.maxDepth);
+    for (const entry of at(dir, () => readdirSync(dir, { withFileTypes: true }))) {
       const abs = join(dir, entry.name);
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
         if (!SKIPPED.has(entry.name)) visit(abs, childRel, depth + 1);
       } else if (entry.isFile()) {
-        add(abs, childRel, lstatSync(abs).size);
+        const st = at(abs, () => lstatSync(abs));
+        // Replaced by a folder, link or FIFO since the listing: not the file that was listed.
+        if (!st.isFile()) throw new Stop(fileDiagnostic('resource.changed', toPosix(abs), { path: toPosix(abs), what: 'no longer a regular file' }));
+        add(abs, childRel, st);
       } else if (entry.isSymbolicLink()) {
         let real: string;
         try {
           real = realpathSync(abs);
         } catch {
-          continue; // dangling: nothing to list (discovery reports it)
+          continue; // dangling or looping: nothing to list (discovery reports it)
         }
-        const st = statSync(real);
-        if (st.isFile() && isInside(base, real)) add(real, childRel, st.size);
+        const st = at(abs, () => statSync(real));
+        if (st.isFile() && isInside(base, real)) add(real, childRel, st);
       }
+      // FIFOs, sockets and devices are never listed, so never opened.
     }
   };
   visit(base, '', 0);
@@ -88,21 +155,25 @@ function collect(skillDir: string, limits: ResourceLimits): Found[] {
 
 /**
  * The canonical bytes of a skill folder: label, file count, then per file in
- * byte order of path: u32 path length, path, u64 size, content.
+ * byte order of path: u32 path length, path, u64 size, content. Held whole
+ * in memory: for a digest, `treeDigestResults` streams the same bytes.
  */
 export function treeBytes(skillDir: string, limits: Partial<ResourceLimits> = {}): Uint8Array {
-  const files = collect(skillDir, { ...DEFAULT_RESOURCE_LIMITS, ...limits });
+  const files = orThrow(listResourceFiles(skillDir, limits));
   const w = new CanonicalWriter(64 * 1024);
   w.string(TREE_DIGEST_LABEL).u32(files.length);
   for (const f of files) {
-    const content = readFileSync(f.abs);
-    w.string(f.path).bytes(content);
+    w.string(f.path).tag('b').u64(f.size);
+    const failed = readListed(f, (chunk) => void w.raw(chunk));
+    if (failed) throw errorFor(failed);
   }
   return w.finish();
 }
 
 /**
- * `sha256:` over the whole skill folder (DESIGN C2a): a changed script is a changed skill.
+ * `sha256:` over the whole skill folder (DESIGN C2a): a changed script is a
+ * changed skill. Throws a `SkillgraphError` (`skill.invalid` for a limit or
+ * an edit during the read, `io` for a file that cannot be read).
  *
  * @example treeDigest('/repo/.claude/skills/pdf') // 'sha256:…'
  */
@@ -111,10 +182,133 @@ export function treeDigest(skillDir: string, hasher: HashBackend = JS_HASHER): s
 }
 
 /**
- * Tree digests of several folders in one `hashBatch` call.
+ * Tree digests of several folders; throws for the first one that fails (see `treeDigest`).
  *
  * @example treeDigests(catalog.skills.map((p) => dirname(p.descriptor.source.locator)))
  */
 export function treeDigests(skillDirs: readonly string[], hasher: HashBackend = JS_HASHER): string[] {
-  return hasher.hashBatch(skillDirs.map((dir) => treeBytes(dir))).map(formatDigest);
+  return treeDigestResults(skillDirs, hasher).map((r) => {
+    if (r.ok) return r.digest;
+    throw errorFor(r.diagnostic);
+  });
+}
+
+/** Trees up to this many serialised bytes go to the hash backend in batches; larger ones stream. */
+const SMALL_TREE_BYTES = 256 * 1024;
+/** Bytes of small trees held at once before their batch is hashed. */
+const BATCH_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The tree digest of each folder, in order, or the diagnostic that cost that
+ * folder its digest — one bad skill never stops the others. Small trees are
+ * hashed in bounded batches through `hasher` (where the WASM backend pays);
+ * larger ones stream through node:crypto file by file (same bytes, same
+ * SHA-256), so memory stays flat whatever the trees hold.
+ *
+ * @example treeDigestResults(dirs).filter((r) => !r.ok).map((r) => r.diagnostic.code) // ['resource.unreadable']
+ */
+export function treeDigestResults(skillDirs: readonly string[], hasher: HashBackend = JS_HASHER): TreeDigestResult[] {
+  const out = new Array<TreeDigestResult>(skillDirs.length);
+  let batch: { index: number; bytes: Uint8Array }[] = [];
+  let held = 0;
+  const flush = (): void => {
+    if (batch.length === 0) return;
+    const digests = hasher.hashBatch(batch.map((b) => b.bytes));
+    batch.forEach((b, i) => (out[b.index] = { ok: true, digest: formatDigest(digests[i]!) }));
+    batch = [];
+    held = 0;
+  };
+  skillDirs.forEach((dir, index) => {
+    const listing = listResourceFiles(dir);
+    if (!listing.ok) {
+      out[index] = listing;
+      return;
+    }
+    const size = serialisedSize(listing.files);
+    if (size <= SMALL_TREE_BYTES) {
+      const w = new CanonicalWriter(size);
+      const failed = writeTree(listing.files, (chunk) => void w.raw(chunk), (header) => void w.raw(header));
+      if (failed) out[index] = { ok: false, diagnostic: failed };
+      else {
+        batch.push({ index, bytes: w.finish() });
+        held += size;
+        if (held >= BATCH_BYTES) flush();
+      }
+    } else {
+      const hash = createHash('sha256');
+      const feed = (chunk: Uint8Array): void => void hash.update(chunk);
+      const failed = writeTree(listing.files, feed, feed);
+      out[index] = failed ? { ok: false, diagnostic: failed } : { ok: true, digest: formatDigest(hash.digest('hex')) };
+    }
+  });
+  flush();
+  return out;
+}
+
+const UTF8 = new TextEncoder();
+
+function serialisedSize(files: readonly ResourceFile[]): number {
+  let n = 5 + UTF8.encode(TREE_DIGEST_LABEL).length + 4;
+  for (const f of files) n += 5 + Buffer.byteLength(f.path) + 9 + f.size;
+  return n;
+}
+
+/** Serialise a listed tree into `header` (framing) and `content` (file bytes) sinks; the first failure, if any. */
+function writeTree(files: readonly ResourceFile[], content: (chunk: Uint8Array) => void, header: (bytes: Uint8Array) => void): Diagnostic | undefined {
+  header(new CanonicalWriter(64).string(TREE_DIGEST_LABEL).u32(files.length).finish());
+  for (const f of files) {
+    header(new CanonicalWriter(Buffer.byteLength(f.path) + 16).string(f.path).tag('b').u64(f.size).finish());
+    const failed = readListed(f, content);
+    if (failed) return failed;
+  }
+  return undefined;
+}
+
+// Perf: one read buffer for every file of every tree; content is handed on chunk by chunk.
+const READ_BUFFER = Buffer.allocUnsafe(1024 * 1024);
+
+/**
+ * Feed the bytes of a listed file to `sink`, checking the file opened is the
+ * one listed (no link followed, same device, inode and size, regular) and that
+ * it still holds `size` bytes. Returns the finding on any difference.
+ */
+export function readListed(f: ResourceFile, sink: (chunk: Uint8Array) => void): Diagnostic | undefined {
+  const shown = toPosix(f.abs);
+  const changed = (what: string): Diagnostic => fileDiagnostic('resource.changed', shown, { path: shown, what });
+  let fd: number;
+  try {
+    fd = openSync(f.abs, SAFE_OPEN_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return changed('replaced by a symbolic link');
+    return ioStop(f.abs, error).diagnostic;
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile() || st.dev !== f.dev || st.ino !== f.ino) return changed('replaced by another file');
+    if (st.size !== f.size) return changed(`size ${f.size} when listed, ${st.size} now`);
+    let off = 0;
+    while (off < f.size) {
+      const n = readSync(fd, READ_BUFFER, 0, Math.min(READ_BUFFER.length, f.size - off), off);
+      if (n === 0) return changed('shorter than when listed');
+      sink(READ_BUFFER.subarray(0, n));
+      off += n;
+    }
+    return undefined;
+  } catch (error) {
+    return ioStop(f.abs, error).diagnostic;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The error a throwing caller gets for a diagnostic: limits and edits are `skill.invalid`, the rest `io`. */
+function errorFor(d: Diagnostic): SkillgraphError {
+  const limit = d.code === 'resource.too-many-files' || d.code === 'resource.too-deep' || d.code === 'resource.too-large' || d.code === 'resource.changed';
+  const code: ErrorCode = limit ? 'skill.invalid' : 'io';
+  return new SkillgraphError(code, d.message, { path: d.file, diagnostic: d.code });
+}
+
+function orThrow(listing: ResourceListing): readonly ResourceFile[] {
+  if (!listing.ok) throw errorFor(listing.diagnostic);
+  return listing.files;
 }

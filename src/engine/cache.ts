@@ -13,13 +13,16 @@
  * "racy clean" rule).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { closeSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
 import { VERSION } from '../cli/version.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
+import { registerTemp, releaseTemp, removeStaleTemps } from '../workspace/cleanup.js';
+import { openRegular } from '../workspace/safe-read.js';
+import { ensureCacheDir } from './cache-dir.js';
 import type { FileStat } from './file-stat.js';
 
 /** Bump when the entry layout or anything a cached result depends on changes shape. */
@@ -166,7 +169,8 @@ export class ParseCache {
 
   /**
    * Open the cache in `dir`; a missing, unreadable, corrupt or foreign-version
-   * file is an empty cache (never an error: the cache is only an accelerator).
+   * file is an empty cache (never an error: the cache is only an accelerator),
+   * and so is anything but a regular file (a FIFO there is never opened).
    *
    * @example const cache = ParseCache.open('.cache/skillgraph');
    */
@@ -177,9 +181,12 @@ export class ParseCache {
     let entries = new Map<string, CacheEntry>();
     let run = 1;
     let fd: number | undefined;
+    removeStaleTemps(dir, `${basename(file)}.`);
     try {
-      fd = openSync(file, 'r');
-      const size = fstatSync(fd).size;
+      const opened = openRegular(file, { followLinks: true });
+      if (!opened.ok) throw new RangeError(`cache file not usable: ${opened.reason}`);
+      fd = opened.fd;
+      const size = opened.stat.size;
       let at = 0;
       const next = (): unknown => {
         const head = Buffer.alloc(4);
@@ -298,8 +305,8 @@ export class ParseCache {
       // Perf: an all-hit run writes nothing; the run counter only matters for eviction.
       return false;
     }
-    mkdirSync(dir, { recursive: true });
-    if (this.failed) return false;
+    // A folder that cannot hold the cache (under /proc, a file, read-only) saves nothing.
+    if (!ensureCacheDir(dir) || this.failed) return false;
     this.flush();
     try {
       this.out ??= this.createOut();
@@ -333,9 +340,18 @@ class ChunkFile {
   }
 
   static create(file: string, header: CacheHeader): ChunkFile {
-    mkdirSync(dirname(file), { recursive: true });
+    if (!ensureCacheDir(dirname(file))) throw new SkillgraphError('io', `cache folder ${dirname(file)} is not usable`, { file });
     const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
-    const out = new ChunkFile(file, temp, openSync(temp, 'w'));
+    registerTemp(temp);
+    let fd: number;
+    try {
+      // `wx`: a temp path planted in advance (a FIFO, a link) is never opened.
+      fd = openSync(temp, 'wx');
+    } catch (error) {
+      releaseTemp(temp);
+      throw error;
+    }
+    const out = new ChunkFile(file, temp, fd);
     out.put(header);
     return out;
   }
@@ -353,6 +369,7 @@ class ChunkFile {
     closeSync(this.fd!);
     this.fd = undefined;
     renameSync(this.temp, this.file);
+    releaseTemp(this.temp);
   }
 
   /** Close and remove the temp file; never throws. */
@@ -364,6 +381,7 @@ class ChunkFile {
     } catch {
       // nothing more to clean
     }
+    releaseTemp(this.temp);
   }
 }
 

@@ -16,11 +16,14 @@
  * Like the parse cache: written atomically, safe to delete, and a missing,
  * damaged or foreign file is an empty memo, never an error.
  */
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { VERSION } from '../cli/version.js';
 import type { Stats } from 'node:fs';
 import { readListing, type DirListing, type ListingSource } from '../discover/listing.js';
+import { registerTemp, releaseTemp } from '../workspace/cleanup.js';
+import { readRegularFile } from '../workspace/safe-read.js';
+import { ensureCacheDir } from './cache-dir.js';
 import type { WitnessBuilder } from './witness.js';
 
 /** Bump when the file layout or the listing's meaning changes. */
@@ -37,6 +40,8 @@ export const DIR_MEMO_MAX_ENTRIES = 100_000;
  * 2 s covers the coarsest common timestamp (1 s on ext3/HFS+, 2 s on FAT).
  */
 export const DIR_MEMO_RACY_MS = 2000;
+/** A memo file larger than this is damaged or planted (the cap gives ~15 MB): read as empty. */
+const DIR_MEMO_MAX_BYTES = 64 * 1024 * 1024;
 
 /**
  * One folder on disk: `[dir, dev, ino, mtimeMs, ctimeMs, storedRun, subdirs, skillNames, links, skipped, special]`,
@@ -108,7 +113,10 @@ export class DirMemo implements ListingSource {
     const rows = new Map<string, Row>();
     let run = 1;
     try {
-      const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<MemoFile>;
+      // Never blocks (a FIFO there is not opened) and never reads an unbounded file.
+      const read = readRegularFile(file, DIR_MEMO_MAX_BYTES, { followLinks: true });
+      if (!read.ok) throw new RangeError(`directory memo not usable: ${read.reason}`);
+      const parsed = JSON.parse(read.bytes.toString('utf8')) as Partial<MemoFile>;
       if (parsed.format === DIR_MEMO_FORMAT && parsed.version === VERSION && Array.isArray(parsed.rows) && typeof parsed.run === 'number') {
         for (const row of parsed.rows) if (isRow(row)) rows.set(row[0], row);
         run = parsed.run + 1;
@@ -181,8 +189,9 @@ export class DirMemo implements ListingSource {
     const doc: MemoFile = { format: DIR_MEMO_FORMAT, version: VERSION, run: this.#run, rows };
     const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
     try {
-      mkdirSync(join(this.file, '..'), { recursive: true });
-      writeFileSync(temp, JSON.stringify(doc));
+      if (!ensureCacheDir(join(this.file, '..'))) return false;
+      registerTemp(temp);
+      writeFileSync(temp, JSON.stringify(doc), { flag: 'wx' });
       renameSync(temp, this.file);
     } catch {
       try {
@@ -191,6 +200,8 @@ export class DirMemo implements ListingSource {
         // nothing more to clean
       }
       return false;
+    } finally {
+      releaseTemp(temp);
     }
     this.#dirty = false;
     return true;

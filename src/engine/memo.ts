@@ -22,11 +22,14 @@
  * would be the same, so the memo is printed after one stat per entry.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SkillRoot } from '../discover/roots.js';
+import { registerTemp, releaseTemp } from '../workspace/cleanup.js';
+import { openRegular } from '../workspace/safe-read.js';
+import { ensureCacheDir } from './cache-dir.js';
 import { verifyWitness, WITNESS_STRIDE, type RunWitness } from './witness.js';
 
 /** Bump when the memo layout changes. */
@@ -133,9 +136,12 @@ interface MemoParts {
  *   then     `length` bytes of text (the output), to the end of the file
  */
 function readParts(dir: string, name: string, wanted: (header: MemoHeader) => boolean): MemoParts | undefined {
-  const fd = openSync(memoFile(dir, name), 'r');
+  // Anything but a regular file (a FIFO planted there) is no memo, and is never opened.
+  const opened = openRegular(memoFile(dir, name), { followLinks: true });
+  if (!opened.ok) return undefined;
+  const fd = opened.fd;
   try {
-    const size = fstatSync(fd).size;
+    const size = opened.stat.size;
     // Perf: the header line first; the ~14 MB rest (10k skills) only for the memo asked for.
     let bytes: Buffer = Buffer.allocUnsafe(Math.min(size, HEAD_BYTES));
     let have = readInto(fd, bytes, 0);
@@ -256,8 +262,9 @@ export function writeRunMemo(dir: string, name: string, key: string, memo: RunMe
       length: memo.bytes?.length ?? Buffer.byteLength(memo.text, 'utf8'),
       ...(replay && w && paths ? { replay: { key: replay.key, roots: w.roots, count: w.paths.length, pathBytes: paths.length, endian: endianness() } } : {}),
     };
-    mkdirSync(dir, { recursive: true });
-    fd = openSync(temp, 'w');
+    if (!ensureCacheDir(dir)) return false;
+    registerTemp(temp);
+    fd = openSync(temp, 'wx');
     // Perf: each part written straight to the file, no joined copy of an ~11 MB text.
     writeFileSync(fd, `${JSON.stringify(head)}\n`);
     if (w && paths) {
@@ -277,5 +284,7 @@ export function writeRunMemo(dir: string, name: string, key: string, memo: RunMe
       // nothing more to clean
     }
     return false;
+  } finally {
+    releaseTemp(temp);
   }
 }

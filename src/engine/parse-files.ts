@@ -4,6 +4,7 @@
  * A bad or unreadable file becomes a diagnostic result, never a throw.
  */
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { SAFE_OPEN_FLAGS } from '../workspace/safe-read.js';
 import { packageDigest } from '../catalog/digest.js';
 import type { HashBackend } from '../model/backend.js';
 import { DEFAULT_PARSE_OPTIONS, parseSkill } from '../parse/index.js';
@@ -37,7 +38,9 @@ export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed
   // no ArrayBuffer per file (fewer GC pauses: ~10k buffers of ~5 KB at 10k skills).
   let fd: number;
   try {
-    fd = openSync(item.path, 'r');
+    // Non-blocking: a SKILL.md swapped for a FIFO since the walk (which lists regular files
+    // only) must not hang the run; a read from it then ends at once or fails, both bounded.
+    fd = openSync(item.path, SAFE_OPEN_FLAGS);
   } catch (error) {
     return { kind: 'result', result: unreadable(item, error) };
   }
@@ -60,6 +63,7 @@ export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed
     let bytes: Uint8Array;
     try {
       stat = fstatSync(fd);
+      if (!stat.isFile()) return { kind: 'result', result: unreadable(item, { code: 'not a regular file' }) };
       if (stat.size > maxBytes) return { kind: 'result', result: tooLarge(item, stat.size, maxBytes) };
       bytes = readAll(fd, stat.size);
     } catch (error) {

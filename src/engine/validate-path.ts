@@ -4,19 +4,22 @@
  * profile, lint it against its folder listing. One broken skill never hides
  * another; every SKILL.md found is reported, symlinked ones included.
  */
-import { readFileSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { cmp, compareDiagnostics, hasErrors, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { ResourceEntry, SkillPackage } from '../model/package.js';
-import { listResources } from '../discover/resources.js';
+import { listResourceFiles } from '../discover/resources.js';
 import { isSkillFileName, toPosix } from '../discover/paths.js';
 import { TREE_MAX_DEPTH, walkTree, type TreeSkillFile } from '../discover/walk-tree.js';
-import { SKILL_MAX_BYTES, lintSkill } from '../parse/lint.js';
-import { fileTooLargeDiagnostic, formatMessage } from '../parse/messages.js';
+import { lintSkill } from '../parse/lint.js';
+import { fileTooLargeDiagnostic } from '../parse/messages.js';
 import { parseSkill } from '../parse/parse-skill.js';
 import { isProfileName, PROFILE_NAMES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
 import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
+import { fileDiagnostic } from '../workspace/messages.js';
+import { readRegularFile } from '../workspace/safe-read.js';
+import { InputBudget } from './input-budget.js';
 
 export interface ValidateOptions {
   /** Validation profile (default `skillgraph`). */
@@ -29,6 +32,8 @@ export interface ValidateOptions {
   readonly maxDepth?: number;
   /** Run the P6a lint rules (default true). */
   readonly lint?: boolean;
+  /** Total SKILL.md bytes read per call (default `DEFAULT_INPUT_BUDGET`); files past it get `input.budget`. */
+  readonly maxInputBytes?: number;
 }
 
 /** One SKILL.md found under a path. */
@@ -84,10 +89,11 @@ export function validatePath(paths: string | readonly string[], options: Validat
   const cwd = options.cwd ?? process.cwd();
   const list = typeof paths === 'string' ? [paths] : [...paths];
   const skills: SkillReport[] = [];
+  const budget = new InputBudget(options.maxInputBytes);
   for (const given of list) {
     const abs = resolve(cwd, given);
     const stat = statGiven(given, abs);
-    const reports = validateOne(given, abs, stat, profile, options);
+    const reports = validateOne(given, abs, stat, profile, options, budget);
     // With several PATHs, entries relative to each would collide (two `.` folders): prefix each
     // with its PATH as typed, as the human output shows them.
     skills.push(...(list.length > 1 ? reports.map((r) => underPath(r, basePath(given, stat.isFile()))) : reports));
@@ -128,16 +134,16 @@ function statGiven(given: string, abs: string): Stats {
   }
 }
 
-function validateOne(given: string, abs: string, stat: Stats, profile: ProfileName, options: ValidateOptions): SkillReport[] {
+function validateOne(given: string, abs: string, stat: Stats, profile: ProfileName, options: ValidateOptions, budget: InputBudget): SkillReport[] {
   const display = (file: string): string => toPosix(file === '.' ? given : given === '.' ? file : `${given.replace(/[\\/]+$/, '')}/${file}`);
   if (stat.isFile()) {
     if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
-    return [validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given))];
+    return [validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given), budget)];
   }
   if (!stat.isDirectory()) throw new SkillgraphError('root.not-directory', `not a folder: ${given}`, { path: given });
 
   const walk = walkTree(abs, options.maxDepth ?? DEFAULT_OPTIONS.maxDepth);
-  const reports = walk.skills.map((s) => validateFile(s, resolve(abs, s.dir), profile, options, display));
+  const reports = walk.skills.map((s) => validateFile(s, resolve(abs, s.dir), profile, options, display, budget));
   for (const f of walk.findings) {
     const diagnostic = { ...f.diagnostic, file: display(f.path) };
     if (f.skillFile !== undefined) {
@@ -153,33 +159,39 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   return reports.sort((a, b) => cmp(a.file, b.file));
 }
 
-function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, options: ValidateOptions, display: (file: string) => string): SkillReport {
+function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, options: ValidateOptions, display: (file: string) => string, budget: InputBudget): SkillReport {
   const shown = display(s.file);
-  let bytes: Uint8Array;
+  const failed = (diagnostic: Diagnostic): SkillReport => ({ dir: s.dir, file: s.file, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] });
+  // Never blocks or reads past the limit: a FIFO or device is refused before it is opened, and a
+  // file over the parse limit is never read (a 1 GiB SKILL.md used to crash the text decoder).
+  const read = readRegularFile(s.abs, DEFAULT_PARSE_OPTIONS.maxFileBytes, { followLinks: true });
+  if (!read.ok) {
+    if (read.reason === 'too-large') return tooLarge(s, shown, read.size ?? 0, profile);
+    const reason = read.reason === 'not-regular' ? 'not a regular file' : (read.errno ?? read.reason);
+    return failed({ code: 'discover.unreadable', severity: 'error', message: `cannot read ${shown}: ${reason}`, file: shown, line: 0, column: 0, hint: 'check the permissions of this file' });
+  }
+  // A total budget keeps a run of many near-limit files within bounded memory; files past it are named, not read on.
+  if (!budget.take(read.bytes.length)) return failed(fileDiagnostic('input.budget', shown, { limit: budget.limit, size: read.bytes.length }));
+  const bytes: Uint8Array = read.bytes;
   let locator: string;
   try {
-    // A file over the parse limit is never read (a 1 GiB SKILL.md used to crash the text decoder with exit 70).
-    const size = statSync(s.abs).size;
-    if (size > DEFAULT_PARSE_OPTIONS.maxFileBytes) return tooLarge(s, shown, size, profile);
-    bytes = readFileSync(s.abs);
     locator = toPosix(realpathSync(s.abs));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    const { message, hint } = { message: `cannot read ${shown}: ${reason}`, hint: 'check the permissions of this file' };
-    return { dir: s.dir, file: s.file, name: null, valid: false, diagnostics: [{ code: 'discover.unreadable', severity: 'error', message, file: shown, line: 0, column: 0, hint }] };
+    return failed({ code: 'discover.unreadable', severity: 'error', message: `cannot read ${shown}: ${reason}`, file: shown, line: 0, column: 0, hint: 'check the permissions of this file' });
   }
   const dirName = basename(folder);
   const parsed = parseSkill(bytes, { locator, dirName, profile, ...(options.unicode ? { unicode: options.unicode } : {}) });
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   if (parsed.package && (options.lint ?? DEFAULT_OPTIONS.lint)) {
-    let files: ResourceEntry[] | undefined;
-    try {
-      files = listResources(folder);
-    } catch {
-      const size = 'more than the listing limits';
-      diagnostics.push({ code: 'skill.too-large', severity: 'warning', file: locator, line: 0, column: 0, ...formatMessage('skill.too-large', { size, limit: SKILL_MAX_BYTES }) });
+    const listing = listResourceFiles(folder);
+    // A folder that cannot be listed whole (unreadable, vanished, past a limit) is a lint finding
+    // here, with its own code: the SKILL.md itself was read and checked.
+    if (!listing.ok) diagnostics.push({ ...listing.diagnostic, severity: 'warning' });
+    else {
+      const files: ResourceEntry[] = listing.files.map((f) => ({ path: f.path, size: f.size }));
+      diagnostics.push(...lintSkill(parsed.package, { files, locations: parsed.locations, profile }));
     }
-    if (files) diagnostics.push(...lintSkill(parsed.package, { files, locations: parsed.locations, profile }));
   }
   const located = diagnostics.map((d) => ({ ...d, file: shown })).sort(compareDiagnostics);
   const text = new TextDecoder().decode(bytes);

@@ -2,12 +2,16 @@
  * Atomic file writes: write a temp file in the same folder, then rename it
  * over the target (rename within one file system is atomic on POSIX and
  * replaces the target on Windows). A failed write removes its temp file, so
- * a crash leaves either the old file or the new one — never half of one.
+ * a crash leaves either the old file or the new one — never half of one. A
+ * temp file is registered for removal on SIGINT/SIGTERM while it exists, and
+ * temp files a killed run left beside a target are removed by the next
+ * write to that folder (cleanup.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
+import { registerTemp, releaseTemp, removeStaleTemps } from './cleanup.js';
 
 /** Temp-file names start with this, so a leftover is recognisable. */
 export const TEMP_PREFIX = '.skillgraph-tmp-';
@@ -21,7 +25,10 @@ export const TEMP_PREFIX = '.skillgraph-tmp-';
 export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
   // The name's first 40 characters only: a temp name must fit NAME_MAX (255 bytes) whenever the target's name does.
   const stem = [...basename(file)].slice(0, 40).join('');
-  const tmp = join(dirname(file), `${TEMP_PREFIX}${stem}-${process.pid}-${randomBytes(6).toString('hex')}`);
+  const folder = dirname(file);
+  removeStaleTemps(folder, TEMP_PREFIX);
+  const tmp = join(folder, `${TEMP_PREFIX}${stem}-${process.pid}-${randomBytes(6).toString('hex')}`);
+  registerTemp(tmp);
   try {
     // `wx`: never follow or reuse an existing path for the temp file.
     writeFileSync(tmp, data, { flag: 'wx', mode: (mode ?? 0o666) & 0o777 });
@@ -30,6 +37,8 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: 
     removeQuietly(tmp);
     const errno = (error as NodeJS.ErrnoException).code;
     throw ioError(`write ${file}`, error, { file, errno });
+  } finally {
+    releaseTemp(tmp);
   }
 }
 

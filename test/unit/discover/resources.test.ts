@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listResources, treeDigest, treeDigests } from '../../../src/discover/index.js';
+import { listResources, treeDigest, treeDigests } from '../../../src/discover/resources.js';
 import { _tree, type Tree } from './_tree.js';
 
 let t: Tree;

@@ -1,0 +1,115 @@
+/**
+ * The guarded cache folder. The parse cache, the run memo and the folder
+ * memo live in one folder the user names (`--cache DIR`) or the default
+ * one; whatever it is, using it must never hang, spin or fail a run.
+ * `fs.mkdirSync(dir, { recursive: true })` loops forever under `/proc`
+ * (mkdir answers ENOENT there and the parent exists), so folders are made
+ * one level at a time after checking the nearest existing ancestor: a
+ * pseudo file system (`/proc`, `/sys`, `/dev`, cgroup, debugfs, …), a
+ * non-folder or a folder we cannot write makes the cache unusable, and the
+ * run goes on without it.
+ */
+import { accessSync, constants, lstatSync, mkdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
+import { dirname, join, resolve, sep } from 'node:path';
+
+/** Why a cache folder is not used. */
+export type CacheDirProblem = 'pseudo-file-system' | 'not-a-folder' | 'not-writable' | 'cannot-create';
+
+/** Kernel file systems that hold no real files (statfs magic numbers, Linux). */
+const PSEUDO_FS_TYPES: ReadonlySet<number> = new Set([
+  0x9fa0, // proc
+  0x62656572, // sysfs
+  0x64626720, // debugfs
+  0x74726163, // tracefs
+  0x73636673, // securityfs
+  0x27e0eb, // cgroup
+  0x63677270, // cgroup2
+  0x1cd1, // devpts
+  0xcafe4a11, // bpf
+  0x42494e4d, // binfmt_misc
+  0x6e736673, // nsfs
+]);
+
+/** Path prefixes treated as pseudo file systems where statfs is unavailable. */
+const PSEUDO_PREFIXES = ['/proc', '/sys', '/dev'] as const;
+
+/** Levels of missing folders made at most (a cache path is a few levels below an existing folder). */
+const MAX_NEW_LEVELS = 32;
+
+/**
+ * Why `dir` cannot hold the cache, or null when it can (it may not exist
+ * yet: then its nearest existing ancestor is checked). Creates nothing.
+ *
+ * @example cacheDirProblem('/proc/x') // 'pseudo-file-system'
+ */
+export function cacheDirProblem(dir: string): CacheDirProblem | null {
+  const { existing, missing } = nearestExisting(resolve(dir));
+  if (existing === undefined || missing.length > MAX_NEW_LEVELS) return 'cannot-create';
+  let real: string;
+  try {
+    if (!statSync(existing).isDirectory()) return 'not-a-folder';
+    real = realpathSync(existing);
+  } catch {
+    return 'cannot-create';
+  }
+  if (isPseudo(real)) return 'pseudo-file-system';
+  try {
+    accessSync(real, constants.W_OK | constants.X_OK);
+  } catch {
+    return missing.length === 0 ? 'not-writable' : 'cannot-create';
+  }
+  return null;
+}
+
+/**
+ * Make `dir` (one level at a time) when it can hold the cache; returns
+ * whether it is now a usable folder. Never throws.
+ *
+ * @example if (!ensureCacheDir(dir)) return false; // save nothing
+ */
+export function ensureCacheDir(dir: string): boolean {
+  if (cacheDirProblem(dir) !== null) return false;
+  const { existing, missing } = nearestExisting(resolve(dir));
+  let current = existing!;
+  try {
+    for (const name of missing) {
+      current = join(current, name);
+      try {
+        mkdirSync(current);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') return false;
+      }
+    }
+    return statSync(current).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The deepest existing ancestor of `abs` (itself included) and the names below it, top first. */
+function nearestExisting(abs: string): { existing: string | undefined; missing: string[] } {
+  const missing: string[] = [];
+  let current = abs;
+  for (;;) {
+    try {
+      lstatSync(current);
+      return { existing: current, missing };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') return { existing: undefined, missing };
+    }
+    const parent = dirname(current);
+    if (parent === current) return { existing: undefined, missing };
+    missing.unshift(current.slice(parent.length).replace(/^[\\/]+/, ''));
+    current = parent;
+  }
+}
+
+function isPseudo(real: string): boolean {
+  if (PSEUDO_PREFIXES.some((p) => real === p || real.startsWith(p + sep))) return true;
+  try {
+    return PSEUDO_FS_TYPES.has(statfsSync(real).type);
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,102 @@
+/**
+ * Reading a file that an untrusted tree may have replaced by something else:
+ * a FIFO (an open or read that blocks forever), a device, a socket, a
+ * symlink to a secret, or a huge file. The path is checked with lstat/stat
+ * first, so a non-regular file is never opened; the open itself is
+ * non-blocking and (by default) does not follow a link, and the opened file
+ * is checked again with fstat (closing the swap window between the two).
+ */
+import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
+
+/** Why a file was not read. */
+export type SafeReadProblem = 'missing' | 'not-regular' | 'link' | 'too-large' | 'unreadable';
+
+export type SafeRead =
+  | { readonly ok: true; readonly bytes: Buffer; readonly stat: Stats }
+  | { readonly ok: false; readonly reason: SafeReadProblem; readonly errno?: string; readonly size?: number };
+
+export interface SafeReadOptions {
+  /** Follow a symlink at the path itself (default false: a link is `link`). */
+  readonly followLinks?: boolean;
+}
+
+// Windows has neither flag; there a FIFO cannot sit at a plain path anyway.
+const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
+const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
+const O_NOCTTY = constants.O_NOCTTY ?? 0;
+
+/** Flags for opening a file that should be regular: read-only, never blocking, never a controlling tty. */
+export const SAFE_OPEN_FLAGS = constants.O_RDONLY | O_NONBLOCK | O_NOCTTY;
+/** `SAFE_OPEN_FLAGS` that also refuse a symlink as the last path component. */
+export const SAFE_OPEN_NOFOLLOW = SAFE_OPEN_FLAGS | O_NOFOLLOW;
+
+export type OpenRegular = { readonly ok: true; readonly fd: number; readonly stat: Stats } | { readonly ok: false; readonly reason: SafeReadProblem; readonly errno?: string };
+
+/**
+ * Open `path` only when it is a regular file; the caller closes `fd`.
+ *
+ * @example const f = openRegular(file); if (f.ok) try { … } finally { closeSync(f.fd); }
+ */
+export function openRegular(path: string, options: SafeReadOptions = {}): OpenRegular {
+  const follow = options.followLinks === true;
+  let before: Stats;
+  try {
+    before = follow ? statSync(path) : lstatSync(path);
+  } catch (error) {
+    return failure(error);
+  }
+  if (before.isSymbolicLink()) return { ok: false, reason: 'link' };
+  if (!before.isFile()) return { ok: false, reason: 'not-regular' };
+  let fd: number;
+  try {
+    fd = openSync(path, follow ? SAFE_OPEN_FLAGS : SAFE_OPEN_NOFOLLOW);
+  } catch (error) {
+    // O_NOFOLLOW on a link that replaced the file since the lstat.
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP' && !follow) return { ok: false, reason: 'link' };
+    return failure(error);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.dev !== before.dev || stat.ino !== before.ino) {
+      closeSync(fd);
+      return { ok: false, reason: 'not-regular' };
+    }
+    return { ok: true, fd, stat };
+  } catch (error) {
+    closeSync(fd);
+    return failure(error);
+  }
+}
+
+/**
+ * The bytes of `path` when it is a regular file of at most `maxBytes`.
+ * Never blocks, never throws; reads at most the size fstat gave.
+ *
+ * @example const r = readRegularFile('skillgraph.lock.json', 16 << 20); if (r.ok) JSON.parse(r.bytes.toString('utf8'));
+ */
+export function readRegularFile(path: string, maxBytes: number, options: SafeReadOptions = {}): SafeRead {
+  const opened = openRegular(path, options);
+  if (!opened.ok) return opened;
+  const { fd, stat } = opened;
+  try {
+    if (stat.size > maxBytes) return { ok: false, reason: 'too-large', size: stat.size };
+    const bytes = Buffer.allocUnsafe(stat.size);
+    let off = 0;
+    while (off < bytes.length) {
+      const n = readSync(fd, bytes, off, bytes.length - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    return { ok: true, bytes: off === bytes.length ? bytes : bytes.subarray(0, off), stat };
+  } catch (error) {
+    return failure(error);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function failure(error: unknown): { ok: false; reason: SafeReadProblem; errno?: string } {
+  const errno = (error as NodeJS.ErrnoException | null)?.code;
+  const reason: SafeReadProblem = errno === 'ENOENT' || errno === 'ENOTDIR' ? 'missing' : 'unreadable';
+  return errno === undefined ? { ok: false, reason } : { ok: false, reason, errno };
+}
