@@ -23,6 +23,12 @@ export interface VerbSpec {
   readonly flags: Readonly<Record<string, FlagSpec>>;
   /** Minimum positional count (default 0). */
   readonly minPositionals?: number;
+  /**
+   * What positional arguments mean: `none` refuses any (a usage error naming
+   * it), `roots` are skill roots, `names` skill names, `paths` files or
+   * folders. Unset: the verb reads `positionals` itself.
+   */
+  readonly positionals?: 'none' | 'roots' | 'names' | 'paths';
 }
 
 /** Flags every verb accepts. */
@@ -58,6 +64,10 @@ export function parseVerbArgs(spec: VerbSpec, args: readonly string[], io: CliIo
   if (parsed.values.help) {
     io.stderr.write(helpText(spec));
     throw new ExitError(EXIT.ok);
+  }
+  if (spec.positionals === 'none' && parsed.positionals.length > 0) {
+    const extra = parsed.positionals.map((p) => `'${p}'`).join(', ');
+    usageError(io, spec.name, `unexpected argument${parsed.positionals.length > 1 ? 's' : ''} ${extra}: ${spec.name} takes no positional arguments (roots are given with --root PATH)`);
   }
   if (parsed.positionals.length < (spec.minPositionals ?? 0)) {
     io.stderr.write(`skillgraph ${spec.name}: missing argument\nusage: skillgraph ${spec.name} ${spec.usage}\n`);

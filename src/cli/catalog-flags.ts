@@ -11,11 +11,11 @@
  */
 import { findConfigFile, loadConfig } from '../discover/config.js';
 import type { ParsedArgs } from './args.js';
-import { catalogFromRequest, requestFrom, type CatalogFromFlags, type CatalogRequest, type ConfigAccess } from './catalog-request.js';
+import { catalogFromRequest, requestFrom, type CatalogFromFlags, type CatalogRequest, type ConfigAccess, type RequestExtra } from './catalog-request.js';
 import type { CliIo } from './io.js';
 
 export { CATALOG_FLAGS, homeFrom, memoizedCatalogOutput } from './catalog-request.js';
-export type { CatalogFromFlags, CatalogRequest, RootSource } from './catalog-request.js';
+export type { CatalogFromFlags, CatalogRequest, RequestExtra, RootSource } from './catalog-request.js';
 
 const CONFIG_FILES: ConfigAccess = { findConfigFile, loadConfig };
 
@@ -26,8 +26,8 @@ const CONFIG_FILES: ConfigAccess = { findConfigFile, loadConfig };
  *
  * @example const request = catalogRequest(values, io, 'catalog'); request.load.roots.length
  */
-export function catalogRequest(values: ParsedArgs['values'], io: CliIo, verb: string): CatalogRequest {
-  return requestFrom(values, io, verb, CONFIG_FILES);
+export function catalogRequest(values: ParsedArgs['values'], io: CliIo, verb: string, extra: RequestExtra = {}): CatalogRequest {
+  return requestFrom(values, io, verb, CONFIG_FILES, extra);
 }
 
 /**
@@ -36,6 +36,6 @@ export function catalogRequest(values: ParsedArgs['values'], io: CliIo, verb: st
  *
  * @example const { catalog, stats } = await catalogFromFlags(values, io, 'catalog');
  */
-export async function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb = 'catalog'): Promise<CatalogFromFlags> {
-  return catalogFromRequest(catalogRequest(values, io, verb), io, verb);
+export async function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb = 'catalog', extra: RequestExtra = {}): Promise<CatalogFromFlags> {
+  return catalogFromRequest(catalogRequest(values, io, verb, extra), io, verb);
 }

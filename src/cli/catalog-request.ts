@@ -21,7 +21,10 @@
  */
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
+import { discoverDiagnostic } from '../discover/messages.js';
+import { isInside, toPosix } from '../discover/paths.js';
+import type { Diagnostic } from '../model/diagnostics.js';
 import type { SkillgraphConfig } from '../discover/config.js';
 import { PRESET_NAMES, presetRoots, type PresetContext } from '../discover/presets.js';
 import { makeRoot, parseRootSpec, type SkillRoot } from '../discover/roots.js';
@@ -43,7 +46,9 @@ export const CATALOG_FLAGS = {
   config: { type: 'string', value: 'FILE', description: 'read roots and options from this config file (default: nearest skillgraph.config.yaml)' },
   depth: { type: 'string', value: 'N', description: `folder levels searched below each root (default ${DEFAULT_DISCOVER_OPTIONS.depth})` },
   'max-dirs': { type: 'string', value: 'N', description: `folders read per root before stopping (default ${DEFAULT_DISCOVER_OPTIONS.maxDirs})` },
-  'follow-symlinks': { type: 'boolean', description: "follow symlinks that stay inside the root's real path" },
+  'follow-symlinks': { type: 'boolean', description: 'follow symlinks whose real target lies inside a root or the project folder (the default)' },
+  'no-follow-symlinks': { type: 'boolean', description: 'never follow symlinks; report the skills behind them' },
+  'allow-outside-roots': { type: 'boolean', description: "search roots a config file names outside the project folder (default: skipped with a warning)" },
   nested: { type: 'boolean', description: 'also look for skills inside skill folders' },
   profile: { type: 'string', value: 'P', description: 'validation profile (default skillgraph)' },
   workers: { type: 'string', value: 'N|auto', description: "parse in N worker threads (0 = inline; default auto: a pool only when the work pays for it)" },
@@ -81,15 +86,21 @@ export interface CatalogRequest {
  *
  * @example const request = requestFrom(values, io, 'catalog', { findConfigFile, loadConfig }); request.load.roots.length
  */
-export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: string, configFiles: ConfigAccess): CatalogRequest {
+export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: string, configFiles: ConfigAccess, extra: RequestExtra = {}): CatalogRequest {
   const ctx: PresetContext = { cwd: io.cwd, home: homeFrom(io), env: io.env };
   const explicitConfig = typeof values.config === 'string' ? resolve(io.cwd, values.config) : undefined;
   const configPath = explicitConfig ?? configFiles.findConfigFile(io.cwd);
   const config: SkillgraphConfig | undefined = configPath ? configFiles.loadConfig(configPath, ctx) : undefined;
+  // The project folder: where the config file lives, else the working folder. Links may lead
+  // anywhere inside it; a config's roots outside it need --allow-outside-roots.
+  const project = configPath ? dirname(configPath) : io.cwd;
+  const notices: Diagnostic[] = [];
 
   const requireAll = values.require === true;
   const roots: SkillRoot[] = [];
   try {
+    // A positional PATH is a project root, required: a mistyped path is an error, not an empty catalog.
+    for (const path of extra.roots ?? []) roots.push(makeRoot({ path, scope: 'project', required: true }, ctx.cwd, ctx.home));
     for (const spec of strings(values.root)) {
       const input = parseRootSpec(spec);
       roots.push(makeRoot({ ...input, required: input.required === true || requireAll }, ctx.cwd, ctx.home));
@@ -102,11 +113,13 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
   let rootSource: RootSource = 'flags';
   if (config && (explicitConfig !== undefined || roots.length === 0)) {
     if (roots.length === 0) rootSource = 'config';
-    roots.push(...config.roots);
+    roots.push(...trustedConfigRoots(config, project, ctx, values['allow-outside-roots'] === true, notices));
   }
-  if (roots.length === 0) {
+  if (roots.length === 0 && rootSource === 'flags') {
     rootSource = 'presets';
-    roots.push(...presetRoots(PRESET_NAMES, ctx));
+    // Lockfiles travel with the project: by default they hold the project's own skills only.
+    const all = presetRoots(PRESET_NAMES, ctx);
+    roots.push(...(extra.projectOnly && values['include-user'] !== true ? all.filter((r) => r.scope === 'project') : all));
   }
   const depth = intFlag(io, verb, 'depth', values.depth, config?.depth ?? DEFAULT_DISCOVER_OPTIONS.depth);
   const maxDirs = intFlag(io, verb, 'max-dirs', values['max-dirs'], config?.maxDirs ?? DEFAULT_DISCOVER_OPTIONS.maxDirs);
@@ -127,14 +140,51 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
       roots,
       depth,
       maxDirs,
-      followSymlinks: values['follow-symlinks'] === true || (config?.followSymlinks ?? false),
+      followSymlinks: values['no-follow-symlinks'] === true ? false : values['follow-symlinks'] === true || (config?.followSymlinks ?? true),
+      linkBounds: [project],
       nested: values.nested === true || (config?.nested ?? false),
+      ...(notices.length > 0 ? { notices } : {}),
       ...(profile !== undefined ? { profile } : {}),
     },
     engine: { workers, cache, backend, keepPool: false, ...(io.stderr.isTTY ? { onProgress: progressLine(io) } : {}) },
     rootSource,
     ...(config && configPath ? { configFile: config.file } : {}),
   };
+}
+
+/** What a verb adds to the shared flags. */
+export interface RequestExtra {
+  /** Positional PATHs: project-scope roots, each required. */
+  readonly roots?: readonly string[];
+  /** With no roots given, use the project folders of the presets only (unless `--include-user`). */
+  readonly projectOnly?: boolean;
+}
+
+/**
+ * A config file is the project's, and a cloned project is untrusted: its roots
+ * must lie inside the project folder, or be an agent's own user folder (the
+ * presets'), unless the caller passes `--allow-outside-roots`. Others are
+ * skipped with a warning naming the flag.
+ */
+function trustedConfigRoots(config: SkillgraphConfig, project: string, ctx: PresetContext, allowOutside: boolean, notices: Diagnostic[]): SkillRoot[] {
+  if (allowOutside) return [...config.roots];
+  const projectReal = realOrSelf(project);
+  const userFolders = new Set(presetRoots(PRESET_NAMES, ctx).filter((r) => r.scope !== 'project').map((r) => r.path));
+  return config.roots.filter((root) => {
+    if (userFolders.has(root.path) || isInside(projectReal, realOrSelf(root.path))) return true;
+    const path = toPosix(root.path);
+    notices.push(discoverDiagnostic('discover.root-outside-project', config.file, { root: path, project: toPosix(project) }));
+    return false;
+  });
+}
+
+/** The canonical path when it exists, else the path itself (a missing root is reported by the walk). */
+function realOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Where `requestFrom` finds and reads the config file (`discover/config.ts`, loaded lazily or not). */
@@ -153,7 +203,7 @@ export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
  *
  * @example const request = await lazyCatalogRequest(values, io, 'catalog');
  */
-export async function lazyCatalogRequest(values: ParsedArgs['values'], io: CliIo, verb: string): Promise<CatalogRequest> {
+export async function lazyCatalogRequest(values: ParsedArgs['values'], io: CliIo, verb: string, extra: RequestExtra = {}): Promise<CatalogRequest> {
   let found: string | undefined;
   if (typeof values.config !== 'string') {
     for (let dir = io.cwd; ; ) {
@@ -166,10 +216,10 @@ export async function lazyCatalogRequest(values: ParsedArgs['values'], io: CliIo
       if (parent === dir) break;
       dir = parent;
     }
-    if (found === undefined) return requestFrom(values, io, verb, NO_CONFIG_FILE);
+    if (found === undefined) return requestFrom(values, io, verb, NO_CONFIG_FILE, extra);
   }
   const config = await import('../discover/config.js');
-  return requestFrom(values, io, verb, { findConfigFile: config.findConfigFile, loadConfig: config.loadConfig });
+  return requestFrom(values, io, verb, { findConfigFile: config.findConfigFile, loadConfig: config.loadConfig }, extra);
 }
 
 /** No config file anywhere up from the working folder (checked by `lazyCatalogRequest`). */
@@ -185,8 +235,8 @@ const NO_CONFIG_FILE: ConfigAccess = {
  *
  * @example const { catalog } = await lazyCatalogFromFlags(values, io, 'catalog');
  */
-export async function lazyCatalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb: string): Promise<CatalogFromFlags> {
-  return catalogFromRequest(await lazyCatalogRequest(values, io, verb), io, verb);
+export async function lazyCatalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb: string, extra: RequestExtra = {}): Promise<CatalogFromFlags> {
+  return catalogFromRequest(await lazyCatalogRequest(values, io, verb, extra), io, verb);
 }
 
 /**
@@ -237,8 +287,9 @@ export async function memoizedCatalogOutput(
   io: CliIo,
   verb: string,
   produce: (result: CatalogFromFlags) => RunMemo,
+  extra: RequestExtra = {},
 ): Promise<RunMemo> {
-  const request = await lazyCatalogRequest(values, io, verb);
+  const request = await lazyCatalogRequest(values, io, verb, extra);
   const dir = request.engine.cache;
   const name = `${verb}-json`;
   return withEngine(request, io, verb, async (engine) => {

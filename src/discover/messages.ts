@@ -31,13 +31,48 @@ export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object
   },
   'discover.dir-budget': {
     severity: 'warning',
-    message: (a) => `stopped searching ${a.root} after ${a.limit} folders; skills beyond were not seen`,
+    message: (a) => `stopped searching ${a.root} after ${a.limit} folders; at least ${a.count} more folder(s) were not searched, so the catalog is incomplete`,
     hint: () => 'raise the budget with --max-dirs N or point the root closer to the skills',
   },
   'discover.depth-limit': {
-    severity: 'info',
-    message: (a) => `${a.count} folder(s) deeper than ${a.depth} levels under ${a.root} were not searched`,
+    severity: 'warning',
+    message: (a) => `${a.count} folder(s) deeper than ${a.depth} levels under ${a.root} were not searched, so the catalog is incomplete`,
     hint: () => 'raise the limit with --depth N if skills live deeper',
+  },
+  'discover.nested-skill': {
+    severity: 'warning',
+    message: (a) => `SKILL.md inside the skill folder ${a.skill} is not catalogued: a skill folder is a leaf`,
+    hint: () => 'pass --nested to catalogue skills nested inside other skills',
+  },
+  'discover.skipped-folder-skill': {
+    severity: 'warning',
+    message: (a) => `SKILL.md under the skipped folder ${a.folder} is not catalogued`,
+    hint: () => 'node_modules and dot-folders other than agent folders are not searched; add the folder as a root (--root) to catalogue it',
+  },
+  'discover.not-regular': {
+    severity: 'warning',
+    message: (a) => `${a.file} is a ${a.kind}, not a regular file; it was not opened`,
+    hint: () => 'a skill file must be a regular file; replace it with one',
+  },
+  'discover.not-catalogued': {
+    severity: 'warning',
+    message: (a) => `${a.count} more SKILL.md file(s) under ${a.root} not catalogued: ${a.reason} (e.g. ${a.first})`,
+    hint: () => 'the first ones are reported one by one above; run with --json for the counts',
+  },
+  'discover.same-file': {
+    severity: 'info',
+    message: (a) => `${a.via} is the same file as ${a.file} (reached twice); catalogued once`,
+    hint: () => 'an identical copy through a symlink or a second root; nothing to do',
+  },
+  'discover.root-outside-project': {
+    severity: 'warning',
+    message: (a) => `config root ${a.root} lies outside the project folder ${a.project} and was not searched`,
+    hint: () => 'a cloned project must not send the walk elsewhere; pass --allow-outside-roots if you trust this config',
+  },
+  'discover.peek-limit': {
+    severity: 'info',
+    message: (a) => `${a.count} folder(s) inside skill or skipped folders under ${a.root}, deeper than ${a.depth} levels, were not looked into for SKILL.md files`,
+    hint: () => 'raise the limit with --depth N to look deeper',
   },
   'discover.unreadable': {
     severity: 'error',

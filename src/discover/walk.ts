@@ -1,35 +1,48 @@
 /**
- * The bounded agent-root walk (DESIGN D4, D4a, D5). Synchronous
- * `readdirSync(withFileTypes)` breadth-first per root, with every option
- * turned into a specialised function before the hot loop (fdir style).
+ * The agent-root walk. Synchronous `readdirSync(withFileTypes)` breadth-first
+ * per root, with every option turned into a specialised function before the
+ * hot loop (fdir style). Every SKILL.md it sees becomes a candidate or is
+ * accounted for with a reason (`account.ts`); a walk that stops at a limit
+ * says so (`DiscoverResult.limits`).
  */
-import { realpathSync, statSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { byteOrder } from '../catalog/order.js';
 import { SkillgraphError } from '../model/errors.js';
-import { catalogDiagnostic } from '../catalog/messages.js';
-import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
-import { READ_LISTINGS, type DirListing, type ListingSource } from './listing.js';
-import { isInside, isSkillFileName, isSkippedDirName, linkTarget, skillFilesIn, toPosix } from './paths.js';
-import { checkRoots, compareRoots, type CheckedRoot, type SkillRoot } from './roots.js';
+import { emptyNotCatalogued, type LimitHit, type NotCatalogued } from './account.js';
+import { discoverDiagnostic } from './messages.js';
+import { READ_LISTINGS, type ListingSource } from './listing.js';
+import { toPosix } from './paths.js';
+import { checkRoots, compareRoots, type SkillRoot } from './roots.js';
+import { walkRoot } from './walk-root.js';
 
 /** Walk options; see `DEFAULT_DISCOVER_OPTIONS`. */
 export interface DiscoverOptions {
-  /** Folder levels below a root that are read (root = level 0). */
+  /** Folder levels below a root that are searched (root = level 0). */
   readonly depth: number;
   /** Folders read per root before the walk stops with `discover.dir-budget`. */
   readonly maxDirs: number;
-  /** Follow symlinks that stay inside the root's canonical path. */
+  /**
+   * Follow symlinked skill folders and SKILL.md files whose real target lies
+   * inside a root or inside one of `linkBounds`; others are reported, never followed.
+   */
   readonly followSymlinks: boolean;
+  /** Folders (besides the roots) a followed link may lead into: the project folder. Absolute paths. */
+  readonly linkBounds: readonly string[];
   /** Descend into skill folders to find nested skills (default: a skill folder is a leaf). */
   readonly nested: boolean;
 }
 
+/**
+ * Defaults sized for batch work: a project root of 10,000 skills in 11,000
+ * folders is walked completely; a tree beyond them is reported incomplete.
+ */
 export const DEFAULT_DISCOVER_OPTIONS: DiscoverOptions = Object.freeze({
-  depth: 4,
-  maxDirs: 2000,
-  followSymlinks: false,
+  depth: 12,
+  maxDirs: 100_000,
+  followSymlinks: true,
+  linkBounds: Object.freeze([]) as readonly string[],
   nested: false,
 });
 
@@ -45,6 +58,8 @@ export interface SkillCandidate {
   readonly precedence: number;
   /** POSIX path of the root as configured. */
   readonly root: string;
+  /** POSIX path of the skill file inside its root as the walk reached it (through links), e.g. `pdf/SKILL.md`. */
+  readonly inRoot: string;
 }
 
 /** What the walk did under one root. */
@@ -61,18 +76,25 @@ export interface RootReport {
 }
 
 export interface DiscoverResult {
-  /** Precedence high first, then locator in UTF-8 byte order (D5). */
+  /** Precedence high first, then locator in UTF-8 byte order. */
   readonly candidates: readonly SkillCandidate[];
   /** Sorted by `compareDiagnostics`. */
   readonly diagnostics: readonly Diagnostic[];
   /** One per root, in walk order (precedence high first, then path). */
   readonly roots: readonly RootReport[];
+  /** False when a root's walk stopped at a limit (`limits` says where). */
+  readonly complete: boolean;
+  readonly limits: readonly LimitHit[];
+  /** SKILL.md files seen and not made candidates, by reason. */
+  readonly notCatalogued: NotCatalogued;
+  /** SKILL.md files reached a second time (through a link or a second root): counted once. */
+  readonly sameFile: number;
 }
 
 /**
  * Validate and complete walk options; errors name the field.
  *
- * @example resolveDiscoverOptions({ depth: 8 }).maxDirs // 2000
+ * @example resolveDiscoverOptions({ depth: 8 }).maxDirs // 100000
  */
 export function resolveDiscoverOptions(options: Partial<DiscoverOptions> = {}): DiscoverOptions {
   const merged = { ...DEFAULT_DISCOVER_OPTIONS, ...definedOnly(options) };
@@ -82,7 +104,13 @@ export function resolveDiscoverOptions(options: Partial<DiscoverOptions> = {}): 
       throw new SkillgraphError('options.invalid', `${field} must be a whole number${field === 'maxDirs' ? ' ≥ 1' : ' ≥ 0'}, got ${String(v)}`, { field });
     }
   }
-  return Object.freeze(merged);
+  for (const field of ['followSymlinks', 'nested'] as const) {
+    if (typeof merged[field] !== 'boolean') throw new SkillgraphError('options.invalid', `${field} must be true or false, got ${String(merged[field])}`, { field });
+  }
+  if (!Array.isArray(merged.linkBounds) || !merged.linkBounds.every((b) => typeof b === 'string' && b.length > 0 && !b.includes('\0'))) {
+    throw new SkillgraphError('options.invalid', 'linkBounds must be a list of folder paths', { field: 'linkBounds' });
+  }
+  return Object.freeze({ ...merged, linkBounds: Object.freeze([...merged.linkBounds]) });
 }
 
 function definedOnly<T extends object>(o: T): Partial<T> {
@@ -93,19 +121,23 @@ function definedOnly<T extends object>(o: T): Partial<T> {
  * Find skill files under `roots`. Missing optional roots are skipped (and
  * reported); a missing required root or a root that is a file throws
  * `root.missing` / `root.not-directory` before anything is walked. The same
- * canonical file reached from two roots counts once, for the stronger root.
- * `listings` is where folder listings come from (default: read each folder;
- * the engine passes its directory memo).
+ * canonical file reached twice (from two roots, or through a link) counts
+ * once, for the stronger root. `listings` is where folder listings come from
+ * (default: read each folder; the engine passes its directory memo).
  *
  * @example discover([makeRoot({ path: '.claude/skills' }, cwd)]).candidates.map((c) => c.locator)
  */
 export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverOptions> = {}, listings: ListingSource = READ_LISTINGS): DiscoverResult {
   const opts = resolveDiscoverOptions(options);
   const checked = checkRoots([...roots].sort(compareRoots));
+  const bounds = linkBoundsFor(checked.map((r) => r.real), opts.linkBounds);
   const seen = new Map<string, string>();
   const candidates: SkillCandidate[] = [];
   const diagnostics: Diagnostic[] = [];
   const reports: RootReport[] = [];
+  const limits: LimitHit[] = [];
+  const notCatalogued = emptyNotCatalogued();
+  let sameFile = 0;
   for (const root of checked) {
     const base = { path: toPosix(root.path), scope: root.scope, precedence: root.precedence, required: root.required };
     if (root.real === undefined) {
@@ -113,168 +145,39 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
       reports.push({ ...base, status: 'missing', dirs: 0, skills: 0 });
       continue;
     }
-    const found = walkRoot(root, root.real, opts, listings, diagnostics);
+    const found = walkRoot(root, root.real, opts, bounds, listings, diagnostics);
+    limits.push(...found.limits);
+    for (const [reason, n] of found.notCatalogued) notCatalogued[reason] += n;
     let skills = 0;
     for (const file of found.files) {
-      const locator = toPosix(file);
-      const owner = seen.get(locator);
-      if (owner !== undefined) {
-        diagnostics.push(catalogDiagnostic('catalog.duplicate-file', locator, { file: locator, root: owner }));
+      const locator = toPosix(file.real);
+      const via = `${base.path}/${file.inRoot}`;
+      if (seen.has(locator)) {
+        sameFile++;
+        diagnostics.push(discoverDiagnostic('discover.same-file', via, { via, file: locator }));
         continue;
       }
       seen.set(locator, base.path);
       skills++;
-      candidates.push({ locator, path: file, dirName: basename(dirname(file)), scope: root.scope, precedence: root.precedence, root: base.path });
+      candidates.push({ locator, path: file.real, dirName: basename(dirname(file.real)), scope: root.scope, precedence: root.precedence, root: base.path, inRoot: file.inRoot });
     }
     reports.push({ ...base, status: 'searched', dirs: found.dirs, skills });
   }
   candidates.sort((a, b) => b.precedence - a.precedence || byteOrder(a.locator, b.locator));
   diagnostics.sort(compareDiagnostics);
-  return { candidates, diagnostics, roots: reports };
+  return { candidates, diagnostics, roots: reports, complete: limits.length === 0, limits, notCatalogued, sameFile };
 }
 
-interface WalkOutput {
-  /** Canonical native paths of skill files. */
-  readonly files: string[];
-  readonly dirs: number;
-}
-
-/** Pick the file a skill folder uses: `SKILL.md` exactly, else the first name in byte order. */
-function pickSkillFile(dir: string, unsorted: readonly string[], diagnostics: Diagnostic[]): string {
-  if (unsorted.length === 1) return unsorted[0]!;
-  const names = [...unsorted].sort(byteOrder);
-  const used = names.includes('SKILL.md') ? 'SKILL.md' : names[0]!;
-  const ignored = names.filter((n) => n !== used).join(', ');
-  diagnostics.push(discoverDiagnostic('discover.duplicate-skill-file', toPosix(join(dir, used)), { used, ignored }));
-  return used;
-}
-
-/**
- * Breadth-first walk of one root. Paths in the queue are canonical: without
- * symlinks every path under the canonical root is canonical, and a followed
- * link is replaced by its realpath.
- */
-function walkRoot(root: CheckedRoot, rootReal: string, opts: DiscoverOptions, listings: ListingSource, diagnostics: Diagnostic[]): WalkOutput {
-  const files: string[] = [];
-  const rootLabel = toPosix(root.path);
-  // Perf: options are decided once here; the loop below calls plain closures.
-  // With links followed, one real folder can be queued twice (directly and
-  // through a link); it is read once, at its first dequeue.
-  const visited = opts.followSymlinks ? new Set<string>() : undefined;
-  const firstVisit = visited ? (dir: string): boolean => !visited.has(dir) && visited.add(dir) !== undefined : (): boolean => true;
-  const handleLinks = opts.followSymlinks ? followLinks : reportLinks;
-  const leafSkills = !opts.nested;
-  const queue: { path: string; level: number }[] = [{ path: rootReal, level: 0 }];
-  let head = 0;
-  let dirs = 0;
-  let beyondDepth = 0;
-
-  while (head < queue.length) {
-    if (dirs >= opts.maxDirs) {
-      diagnostics.push(discoverDiagnostic('discover.dir-budget', rootLabel, { root: rootLabel, limit: opts.maxDirs }));
-      break;
-    }
-    const { path: dir, level } = queue[head++]!;
-    if (!firstVisit(dir)) continue;
-    dirs++;
-    let listing: DirListing;
+/** Canonical folders a followed link may lead into: every existing root and each bound that exists. */
+function linkBoundsFor(rootReals: readonly (string | undefined)[], extra: readonly string[]): readonly string[] {
+  const out = new Set<string>();
+  for (const r of rootReals) if (r !== undefined) out.add(r);
+  for (const b of extra) {
     try {
-      listing = listings.list(dir);
-    } catch (error) {
-      diagnostics.push(unreadableDiagnostic(toPosix(dir), error));
-      continue;
+      out.add(realpathSync(b));
+    } catch {
+      // a bound that does not exist contains nothing
     }
-    const hasSkill = listing.skillNames.length > 0;
-    const linked = listing.links.length > 0 ? handleLinks(dir, listing.links, hasSkill) : NO_LINKS;
-    const names = hasSkill ? listing.skillNames : linked.skillNames;
-    if (names.length > 0) {
-      const picked = pickSkillFile(dir, names, diagnostics);
-      files.push(linked.realFiles.get(picked) ?? join(dir, picked));
-      if (leafSkills) continue;
-    }
-    const next = level + 1;
-    if (next > opts.depth) {
-      beyondDepth += listing.subdirs.length + linked.dirs.length;
-      continue;
-    }
-    // Determinism: children are queued in byte order (listings are sorted; see listing.ts),
-    // since the budget cut depends on order.
-    for (const name of listing.subdirs) queue.push({ path: join(dir, name), level: next });
-    for (const real of linked.dirs) queue.push({ path: real, level: next });
   }
-  if (beyondDepth > 0) {
-    diagnostics.push(discoverDiagnostic('discover.depth-limit', rootLabel, { count: beyondDepth, depth: opts.depth, root: rootLabel }));
-  }
-  return { files, dirs };
-
-  /** Default: never follow; report skipped skills and dangling links. */
-  function reportLinks(dir: string, names: readonly string[], hasSkill: boolean): LinkResult {
-    for (const name of names) {
-      const link = join(dir, name);
-      const target = linkTarget(link);
-      let st;
-      try {
-        st = statSync(link, { throwIfNoEntry: false });
-      } catch {
-        st = undefined; // ELOOP on a self-referencing link: as good as dangling
-      }
-      listings.linkSeen?.(link, st);
-      if (st === undefined) {
-        diagnostics.push(discoverDiagnostic('discover.symlink-dangling', toPosix(link), { link: toPosix(link), target }));
-      } else if (st.isFile() && isSkillFileName(name)) {
-        diagnostics.push(discoverDiagnostic('discover.symlink-skipped', toPosix(link), { what: 'skill file', link: toPosix(link), target }));
-      } else if (st.isDirectory() && !(hasSkill && leafSkills) && skillFilesIn(link).length > 0) {
-        diagnostics.push(discoverDiagnostic('discover.symlink-skipped', toPosix(link), { what: 'skill folder', link: toPosix(link), target }));
-      }
-    }
-    return NO_LINKS;
-  }
-
-  /** `--follow-symlinks`: follow links whose realpath stays inside the root, never into an ancestor. */
-  function followLinks(dir: string, names: readonly string[], hasSkill: boolean): LinkResult {
-    const out: LinkResult = { skillNames: [], realFiles: new Map(), dirs: [] };
-    for (const name of names) {
-      const link = join(dir, name);
-      const label = toPosix(link);
-      let real: string;
-      try {
-        real = realpathSync(link);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code;
-        const kind = code === 'ELOOP' ? 'discover.symlink-loop' : 'discover.symlink-dangling';
-        diagnostics.push(discoverDiagnostic(kind, label, { link: label, target: linkTarget(link) }));
-        continue;
-      }
-      if (!isInside(rootReal, real)) {
-        diagnostics.push(discoverDiagnostic('discover.symlink-escape', label, { link: label, target: toPosix(real) }));
-        continue;
-      }
-      const st = statSync(real, { throwIfNoEntry: false });
-      if (st?.isFile()) {
-        if (isSkillFileName(name)) {
-          out.skillNames.push(name);
-          out.realFiles.set(name, real);
-        }
-      } else if (st?.isDirectory() && !isSkippedDirName(name) && !(hasSkill && leafSkills)) {
-        if (isInside(real, dir)) {
-          diagnostics.push(discoverDiagnostic('discover.symlink-loop', label, { link: label, target: toPosix(real) }));
-        } else {
-          out.dirs.push(real);
-        }
-      }
-    }
-    out.dirs.sort(byteOrder);
-    return out;
-  }
+  return [...out].sort(byteOrder);
 }
-
-interface LinkResult {
-  /** Skill-file names that are followed links (only when following). */
-  readonly skillNames: string[];
-  /** Link name → canonical target, for followed skill-file links. */
-  readonly realFiles: Map<string, string>;
-  /** Canonical folders to enter. */
-  readonly dirs: string[];
-}
-
-const NO_LINKS: LinkResult = Object.freeze({ skillNames: [], realFiles: new Map<string, string>(), dirs: [] });

@@ -236,7 +236,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
 
   /** The replay key for `catalogOptions` with the cache file as it is now, when a replay is possible. */
   function replayKeyNow(catalogOptions: LoadCatalogOptions, hasher: HashBackend, cacheFile: string | null | undefined): string | undefined {
-    if (options.cache === false || cacheFile === undefined || catalogOptions.hasher !== undefined || catalogOptions.followSymlinks === true) return undefined;
+    if (options.cache === false || cacheFile === undefined || catalogOptions.hasher !== undefined) return undefined;
     try {
       return replayKey({ load: catalogOptions, cacheFile, engine: { backend: options.backend, hasher: hasher.name } });
     } catch {
@@ -315,7 +315,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
             // Perf/reliability: the cache is an accelerator; a read-only cache folder never fails a run.
           }
         }
-        return { catalog: loaded.catalog, stats: loaded.stats, cache: { ...parsed.cache, dirsReused: walk.reused, dirsRead: walk.read } };
+        return { catalog: loaded.catalog, stats: loaded.stats, walk: loaded.walk, cache: { ...parsed.cache, dirsReused: walk.reused, dirsRead: walk.read } };
       },
     };
   }

@@ -8,10 +8,11 @@ import { buildCatalog } from '../catalog/build.js';
 import { JS_HASHER } from '../catalog/hasher.js';
 import type { ListingSource } from '../discover/listing.js';
 import { discover, type DiscoverOptions, type DiscoverResult, type RootReport } from '../discover/walk.js';
+import type { LimitHit, NotCatalogued } from '../discover/account.js';
 import type { SkillRoot } from '../discover/roots.js';
 import type { HashBackend } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
-import type { Diagnostic } from '../model/diagnostics.js';
+import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 // Perf: profiles.ts, not the parse barrel (which loads yaml and zod, ~70 ms).
@@ -46,6 +47,8 @@ export interface LoadCatalogOptions extends Partial<DiscoverOptions> {
   /** Validation profile (default `skillgraph`). */
   readonly profile?: string;
   readonly hasher?: HashBackend;
+  /** Findings made before the walk (e.g. config roots refused) to keep with the catalog. */
+  readonly notices?: readonly Diagnostic[];
 }
 
 /** Counts that describe a run (no timings: `--json` output stays byte-identical). */
@@ -70,9 +73,35 @@ export interface CatalogStats {
   };
 }
 
+/** Where every SKILL.md the walk saw went; `seen` is the sum of the others. */
+export interface FileAccounting {
+  readonly seen: number;
+  /** Winners: in the catalog. */
+  readonly catalogued: number;
+  /** Parsed, but a stronger candidate took the name. */
+  readonly shadowed: number;
+  /** Read but not parsed into a package (errors, unreadable, too large). */
+  readonly invalid: number;
+  /** The same file reached a second time (a link, a second root): counted once. */
+  readonly sameFile: number;
+  /** Seen and not read, by reason. */
+  readonly notCatalogued: NotCatalogued;
+}
+
+/** Whether the walk saw everything, and what became of each file it saw. */
+export interface WalkReport {
+  /** False when a root's walk stopped at a limit. */
+  readonly complete: boolean;
+  readonly limits: readonly LimitHit[];
+  readonly files: FileAccounting;
+  /** Locator → POSIX path inside its root as the walk reached it (through links). */
+  readonly inRoot: ReadonlyMap<string, string>;
+}
+
 export interface LoadedCatalog {
   readonly catalog: Catalog;
   readonly stats: CatalogStats;
+  readonly walk: WalkReport;
 }
 
 /** What discovery planned: the items to parse, plus what `assembleCatalog` needs afterwards. */
@@ -96,7 +125,8 @@ export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, li
   if (!isProfileName(profile)) {
     throw new SkillgraphError('options.invalid', `unknown profile '${profile}'`, { field: 'profile', profile });
   }
-  const discovered = discover(options.roots, options, listings);
+  const walked = discover(options.roots, options, listings);
+  const discovered = options.notices?.length ? { ...walked, diagnostics: [...walked.diagnostics, ...options.notices].sort(compareDiagnostics) } : walked;
   const items: ParseItem[] = discovered.candidates.map((c) => ({
     path: c.path,
     locator: c.locator,
@@ -151,7 +181,18 @@ export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemRe
       list: roots,
     },
   };
-  return { catalog, stats };
+  const d = plan.discovered;
+  const notCatalogued = Object.values(d.notCatalogued).reduce((n, c) => n + c, 0);
+  const files: FileAccounting = {
+    seen: plan.items.length + d.sameFile + notCatalogued,
+    catalogued: catalog.skills.length,
+    shadowed: packages.length - catalog.skills.length,
+    invalid: plan.items.length - packages.length,
+    sameFile: d.sameFile,
+    notCatalogued: d.notCatalogued,
+  };
+  const inRoot = new Map(d.candidates.map((c) => [c.locator, c.inRoot]));
+  return { catalog, stats, walk: { complete: d.complete, limits: d.limits, files, inRoot } };
 }
 
 function isRootList(input: readonly SkillRoot[] | LoadCatalogOptions): input is readonly SkillRoot[] {

@@ -76,6 +76,13 @@ export type DiagnosticCode =
   | 'catalog.conflict'
   | 'catalog.duplicate-file'
   // --- completeness: what a walk saw and did not catalogue ---
+  | 'discover.nested-skill'
+  | 'discover.skipped-folder-skill'
+  | 'discover.not-regular'
+  | 'discover.not-catalogued'
+  | 'discover.same-file'
+  | 'discover.peek-limit'
+  | 'discover.root-outside-project'
   // --- hostile input: parsing, names, config ---
   // --- hostile input: files, caches, workspace ---
   | 'resource.unreadable'

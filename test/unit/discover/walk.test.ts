@@ -56,7 +56,8 @@ describe('discover: roots', () => {
     const r = discover([makeRoot({ path: 'shared', scope: 'global' }, t.dir), makeRoot({ path: 'shared/inner', scope: 'local' }, t.dir)]);
     expect(r.candidates).toHaveLength(1);
     expect(r.candidates[0]!.scope).toBe('local');
-    expect(codes(r)).toContain('catalog.duplicate-file');
+    expect(codes(r)).toContain('discover.same-file');
+    expect(r.sameFile).toBe(1);
   });
 });
 
@@ -120,7 +121,7 @@ describe('discover: bounded walk', () => {
 });
 
 describe('discover: symlinks', () => {
-  it('does not follow symlinks by default and reports each skipped symlinked skill', () => {
+  it('with followSymlinks off, follows nothing and reports each skipped symlinked skill', () => {
     t = _tree();
     t.skill('elsewhere/linked');
     t.write('elsewhere/file/SKILL.md', '---\nname: file\ndescription: d\n---\n');
@@ -128,9 +129,28 @@ describe('discover: symlinks', () => {
     t.mkdir('r/filelink');
     t.link(t.path('elsewhere/file/SKILL.md'), 'r/filelink/SKILL.md');
     t.skill('r/real');
-    const r = discover([makeRoot({ path: 'r' }, t.dir)]);
+    const r = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: false, linkBounds: [t.dir] });
     expect(rel(r)).toEqual(['r/real/SKILL.md']);
     expect(codes(r).filter((c) => c === 'discover.symlink-skipped')).toHaveLength(2);
+    expect(r.notCatalogued['link-not-followed']).toBe(2);
+  });
+
+  it('by default follows links whose target lies inside a link bound, and reports the others as escaping', () => {
+    t = _tree();
+    t.skill('elsewhere/linked');
+    t.write('elsewhere/file/SKILL.md', '---\nname: file\ndescription: d\n---\n');
+    t.link(t.path('elsewhere/linked'), 'r/linked');
+    t.mkdir('r/filelink');
+    t.link(t.path('elsewhere/file/SKILL.md'), 'r/filelink/SKILL.md');
+    t.skill('r/real');
+    const outside = discover([makeRoot({ path: 'r' }, t.dir)]);
+    expect(rel(outside)).toEqual(['r/real/SKILL.md']);
+    expect(codes(outside).filter((c) => c === 'discover.symlink-escape')).toHaveLength(2);
+    expect(outside.notCatalogued['link-outside']).toBe(2);
+    const inside = discover([makeRoot({ path: 'r' }, t.dir)], { linkBounds: [t.dir] });
+    expect(rel(inside)).toEqual(['elsewhere/file/SKILL.md', 'elsewhere/linked/SKILL.md', 'r/real/SKILL.md']);
+    expect(inside.candidates.map((c) => c.inRoot).sort()).toEqual(['filelink/SKILL.md', 'linked/SKILL.md', 'real/SKILL.md']);
+    expect(codes(inside)).not.toContain('discover.symlink-escape');
   });
 
   it('reports dangling symlinks without failing', () => {
@@ -150,9 +170,11 @@ describe('discover: symlinks', () => {
     t.skill('r/store/real-skill', 'real-skill');
     t.link(t.path('r/store/real-skill'), 'r/agent/alias');
     const r = discover([makeRoot({ path: 'r/agent' }, t.dir), makeRoot({ path: 'r/store', scope: 'global' }, t.dir)], { followSymlinks: true });
-    // r/agent's link leaves r/agent (the root), so it escapes; the store root finds the skill itself.
-    expect(codes(r)).toContain('discover.symlink-escape');
+    // r/agent's link leads into another root: followed; the store root then reaches the same file again.
+    expect(codes(r)).not.toContain('discover.symlink-escape');
+    expect(codes(r)).toContain('discover.same-file');
     expect(rel(r)).toEqual(['r/store/real-skill/SKILL.md']);
+    expect(r.candidates[0]).toMatchObject({ scope: 'project', inRoot: 'alias/SKILL.md' });
 
     const inside = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: true });
     // Reached twice (directly and via the alias): counted once.

@@ -104,7 +104,7 @@ describe('directory memo', () => {
     expect(walked).toEqual(_walk(tree));
     const codes = walked.diagnostics.map((d) => d.code);
     expect(codes).not.toContain('discover.symlink-dangling');
-    expect(codes).toContain('discover.symlink-skipped');
+    expect(codes).toContain('discover.symlink-escape');
     expect(after.stats.read).toBe(0);
   });
 
@@ -146,6 +146,6 @@ describe('directory memo', () => {
     tree.write('x/SKILL.md', '---\n');
     tree.write('x/Skill.MD', '---\n');
     tree.link('a', 'x/link');
-    expect(readListing(tree.path('x'))).toEqual({ subdirs: ['.claude', 'Z', 'a', 'b', 'é'], skillNames: ['SKILL.md', 'Skill.MD'], links: ['link'] });
+    expect(readListing(tree.path('x'))).toEqual({ subdirs: ['.claude', 'Z', 'a', 'b', 'é'], skillNames: ['SKILL.md', 'Skill.MD'], links: ['link'], skipped: ['node_modules'], special: [] });
   });
 });

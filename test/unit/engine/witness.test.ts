@@ -122,7 +122,7 @@ describe('run memo replay through a witness', () => {
     expect(replays()).toBe(false);
   });
 
-  it('makes no witness while a folder is racy, or when links are followed', async () => {
+  it('makes no witness while a folder is racy', async () => {
     const { t, roots } = _fixture();
     tree = t;
     const engine = createEngine({ workers: 0, cache: t.path('.cache') });
@@ -131,10 +131,23 @@ describe('run memo replay through a witness', () => {
       expect(engine.prepare({ roots }).replay).toBeUndefined();
       _settle(t.dir);
       expect(engine.prepare({ roots }).replay).toBeDefined();
-      expect(engine.prepare({ roots, followSymlinks: true }).replay).toBeUndefined();
-      expect(engine.replayKey({ roots, followSymlinks: true })).toBeUndefined();
     } finally {
       await engine.close();
     }
+  });
+
+  it('vouches for followed links: a link retargeted to another folder fails the witness', async () => {
+    const { t, roots } = _fixture();
+    tree = t;
+    t.skill('elsewhere/linked');
+    t.skill('other/linked');
+    _settle(t.dir);
+    const load = { roots, linkBounds: [t.dir] };
+    const replays = await _memoise(t, load);
+    expect(replays()).toBe(true);
+    // Retarget the intermediate step: project/linked -> ../elsewhere/linked, elsewhere/linked becomes a link.
+    rmSync(t.path('elsewhere/linked'), { recursive: true });
+    t.link('../other/linked', 'elsewhere/linked');
+    expect(replays()).toBe(false);
   });
 });
