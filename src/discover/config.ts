@@ -18,17 +18,25 @@
  * profile: skillgraph
  * ```
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { LineCounter, isMap, isNode, isScalar, parseDocument } from 'yaml';
+import { isMap, isNode, isScalar, type Document } from 'yaml';
 import { z } from 'zod';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
+import { boundedDocument, checkAliases, duplicateKeyOffsets, firstAliasOffset } from '../parse/yaml-compose.js';
 import { toPosix } from './paths.js';
 import { presetRoots, type PresetContext } from './presets.js';
 import { makeRoot, parseRootSpec, type SkillRoot } from './roots.js';
 
 /** The file name looked for in the working folder and its ancestors. */
 export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
+
+/**
+ * Bounds for a config file, which may come from a cloned repository: its size,
+ * collection nesting and alias use. A config beyond them is `config.invalid`
+ * at the offending place, never a crash or a long parse.
+ */
+export const CONFIG_LIMITS = Object.freeze({ maxBytes: 256 * 1024, maxDepth: 32, maxAliasCount: 50 });
 
 const RootEntrySchema = z.union([
   z.string().min(1),
@@ -99,13 +107,41 @@ function isTrustedConfig(candidate: string): boolean {
  * @example loadConfig('/repo/skillgraph.config.yaml', { cwd: '/repo', home: '/home/me', env: {} })
  */
 export function loadConfig(file: string, ctx: PresetContext): SkillgraphConfig {
-  let text: string;
+  return parseConfig(readConfigText(file), file, ctx);
+}
+
+/**
+ * The config's text. Opened non-blocking and checked with fstat before any
+ * read: a FIFO or device put at the config path would block the run or never
+ * end, and a huge file is refused by its size, not read first.
+ */
+function readConfigText(file: string): string {
+  const where = toPosix(file);
+  const refuse = (message: string, cause?: unknown): never => {
+    throw new SkillgraphError('config.invalid', `${where}:1:1: ${message}`, { file: where, line: 1, column: 1 }, cause);
+  };
+  let fd: number;
   try {
-    text = readFileSync(file, 'utf8');
+    fd = openSync(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw new SkillgraphError('config.invalid', `cannot read config ${toPosix(file)}: ${(error as Error).message}`, { file: toPosix(file) }, error);
+    throw new SkillgraphError('config.invalid', `cannot read config ${where}: ${(error as Error).message}`, { file: where }, error);
   }
-  return parseConfig(text, file, ctx);
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return refuse('the config is not a regular file');
+    if (st.size > CONFIG_LIMITS.maxBytes) return refuse(`the config file is ${st.size} bytes; the limit is ${CONFIG_LIMITS.maxBytes}`);
+    // One byte more than the limit tells a file that grew since fstat from one that did not.
+    const buffer = Buffer.alloc(CONFIG_LIMITS.maxBytes + 1);
+    let length = 0;
+    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > CONFIG_LIMITS.maxBytes) return refuse(`the config file is over the limit of ${CONFIG_LIMITS.maxBytes} bytes`);
+    return buffer.toString('utf8', 0, length);
+  } catch (error) {
+    if (isSkillgraphError(error)) throw error;
+    throw new SkillgraphError('config.invalid', `cannot read config ${where}: ${(error as Error).message}`, { file: where }, error);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -115,15 +151,30 @@ export function loadConfig(file: string, ctx: PresetContext): SkillgraphConfig {
  */
 export function parseConfig(text: string, file: string, ctx: PresetContext): SkillgraphConfig {
   const where = toPosix(file);
-  const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (text.length > CONFIG_LIMITS.maxBytes) {
+    throw new SkillgraphError('config.invalid', `${where}:1:1: the config file is ${text.length} characters; the limit is ${CONFIG_LIMITS.maxBytes}`, { file: where, line: 1, column: 1 });
+  }
+  const bounded = boundedDocument(text, { prettyErrors: false, uniqueKeys: false }, CONFIG_LIMITS.maxDepth);
   const fail = (offset: number, message: string): never => {
-    const pos = lines.linePos(offset);
+    const pos = bounded.lines.linePos(offset);
     throw new SkillgraphError('config.invalid', `${where}:${pos.line}:${pos.col}: ${message}`, { file: where, line: pos.line, column: pos.col });
   };
+  if (bounded.kind === 'too-deep') return fail(bounded.offset, `collections nest deeper than ${CONFIG_LIMITS.maxDepth} levels`);
+  const doc = bounded.doc;
   const yamlError = doc.errors[0];
   if (yamlError) fail(yamlError.pos[0], `invalid YAML: ${yamlError.message.split('\n')[0]}`);
-  const data = doc.contents === null ? {} : doc.toJS({ maxAliasCount: 50 });
+  const duplicate = duplicateKeyOffsets(doc)[0];
+  if (duplicate !== undefined) fail(duplicate, 'invalid YAML: Map keys must be unique');
+  const alias = checkAliases(doc, CONFIG_LIMITS.maxAliasCount);
+  if (alias?.kind === 'unresolved') fail(alias.offset, `invalid YAML: alias *${alias.source} has no anchor &${alias.source} before it`);
+  if (alias?.kind === 'too-many') fail(alias.offset, `more than ${CONFIG_LIMITS.maxAliasCount} aliases`);
+  let data: unknown = {};
+  try {
+    if (doc.contents !== null) data = doc.toJS({ maxAliasCount: CONFIG_LIMITS.maxAliasCount });
+  } catch (error) {
+    // yaml's expansion guard (`count × size` per anchor) throws a ReferenceError: a finding about the file.
+    fail(firstAliasOffset(doc), `alias expansion exceeds the limit (${CONFIG_LIMITS.maxAliasCount}): ${(error as Error).message}`);
+  }
   const parsed = ConfigFileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = deepestIssue(parsed.error.issues[0]!);
@@ -184,7 +235,7 @@ function deepestIssue(issue: Issue): Issue {
 }
 
 /** Offset of the deepest existing node on `path` (the key for a missing member). */
-function offsetOf(doc: ReturnType<typeof parseDocument>, path: readonly (string | number)[]): number {
+function offsetOf(doc: Document.Parsed, path: readonly (string | number)[]): number {
   for (let n = path.length; n > 0; n--) {
     const node = doc.getIn(path.slice(0, n), true);
     if (isNode(node) && node.range) return node.range[0];
@@ -193,7 +244,7 @@ function offsetOf(doc: ReturnType<typeof parseDocument>, path: readonly (string 
 }
 
 /** Offset of mapping key `key` inside the map at `path`. */
-function keyOffset(doc: ReturnType<typeof parseDocument>, path: readonly (string | number)[], key: string): number | undefined {
+function keyOffset(doc: Document.Parsed, path: readonly (string | number)[], key: string): number | undefined {
   const map = path.length ? doc.getIn(path, true) : doc.contents;
   if (!isMap(map)) return undefined;
   for (const pair of map.items) {
