@@ -84,6 +84,10 @@ export type DiagnosticCode =
   | 'discover.peek-limit'
   | 'discover.root-outside-project'
   // --- hostile input: parsing, names, config ---
+  | 'name.path-segment'
+  | 'name.windows-device'
+  | 'name.mixed-script'
+  | 'catalog.confusable'
   // --- hostile input: files, caches, workspace ---
   | 'resource.unreadable'
   | 'resource.vanished'
