@@ -101,6 +101,7 @@ export type DiagnosticCode =
   | 'input.budget'
   | 'cache.unusable'
   // --- hostile input: resolve, context, output ---
+  | 'resolve.override-unknown-key'
   ;
 
 /**
