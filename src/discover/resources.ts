@@ -268,28 +268,53 @@ function writeTree(files: readonly ResourceFile[], content: (chunk: Uint8Array) 
 const READ_BUFFER = Buffer.allocUnsafe(1024 * 1024);
 
 /**
- * Feed the bytes of a listed file to `sink`, checking the file opened is the
- * one listed (no link followed, same device, inode and size, regular) and that
- * it still holds `size` bytes. Returns the finding on any difference.
+ * Open a listed file, checking it is the one listed: no link followed, a
+ * regular file with the same device, inode and size. The caller closes `fd`.
+ *
+ * @example const o = openListed(f); if (o.ok) closeSync(o.fd); else report(o.diagnostic);
  */
-export function readListed(f: ResourceFile, sink: (chunk: Uint8Array) => void): Diagnostic | undefined {
+export function openListed(f: ResourceFile): { readonly ok: true; readonly fd: number } | { readonly ok: false; readonly diagnostic: Diagnostic } {
   const shown = toPosix(f.abs);
-  const changed = (what: string): Diagnostic => fileDiagnostic('resource.changed', shown, { path: shown, what });
+  const changed = (what: string): { ok: false; diagnostic: Diagnostic } => ({ ok: false, diagnostic: fileDiagnostic('resource.changed', shown, { path: shown, what }) });
   let fd: number;
   try {
     fd = openSync(f.abs, SAFE_OPEN_NOFOLLOW);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ELOOP') return changed('replaced by a symbolic link');
-    return ioStop(f.abs, error).diagnostic;
+    return { ok: false, diagnostic: ioStop(f.abs, error).diagnostic };
   }
+  let problem: { ok: false; diagnostic: Diagnostic } | undefined;
   try {
     const st = fstatSync(fd);
-    if (!st.isFile() || st.dev !== f.dev || st.ino !== f.ino) return changed('replaced by another file');
-    if (st.size !== f.size) return changed(`size ${f.size} when listed, ${st.size} now`);
+    if (!st.isFile() || st.dev !== f.dev || st.ino !== f.ino) problem = changed('replaced by another file');
+    else if (st.size !== f.size) problem = changed(`size ${f.size} when listed, ${st.size} now`);
+  } catch (error) {
+    problem = { ok: false, diagnostic: ioStop(f.abs, error).diagnostic };
+  }
+  if (problem) {
+    closeSync(fd);
+    return problem;
+  }
+  return { ok: true, fd };
+}
+
+/**
+ * Feed the bytes of a listed file to `sink` (see `openListed` for the
+ * checks), requiring it still holds `size` bytes. Returns the finding on any
+ * difference, else undefined.
+ */
+export function readListed(f: ResourceFile, sink: (chunk: Uint8Array) => void): Diagnostic | undefined {
+  const opened = openListed(f);
+  if (!opened.ok) return opened.diagnostic;
+  const fd = opened.fd;
+  try {
     let off = 0;
     while (off < f.size) {
       const n = readSync(fd, READ_BUFFER, 0, Math.min(READ_BUFFER.length, f.size - off), off);
-      if (n === 0) return changed('shorter than when listed');
+      if (n === 0) {
+        const shown = toPosix(f.abs);
+        return fileDiagnostic('resource.changed', shown, { path: shown, what: 'shorter than when listed' });
+      }
       sink(READ_BUFFER.subarray(0, n));
       off += n;
     }

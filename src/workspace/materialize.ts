@@ -4,12 +4,22 @@
  * file) is copied under `<dir>/<name>/`, every write atomic and checked to
  * stay inside `<dir>`. Lazy mode copies nothing up front and stages one skill
  * per `load` call, answering `loaded` or `already_loaded`.
+ *
+ * The source folder is untrusted and may change under us: every listed file
+ * is opened without following a link and checked to be the file listed
+ * (device, inode, size), so a file swapped for a symlink to a secret during
+ * the run is refused, never copied. A call is all-or-nothing for what can be
+ * known up front (every skill verified, listed, its paths and files checked
+ * before the first write); a skill that changes between the checks and the
+ * copy stops the call with that skill named, files already written staying
+ * whole (each write is atomic).
  */
-import { mkdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LoadedSet } from '../context/loaded-set.js';
 import { findSkill } from '../context/lookup.js';
-import { listResources } from '../discover/resources.js';
+import { listResourceFiles, openListed, readListed, type ResourceFile } from '../discover/resources.js';
+import type { Diagnostic } from '../model/diagnostics.js';
 import type { Catalog } from '../model/catalog.js';
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -17,6 +27,7 @@ import type { SkillPackage } from '../model/package.js';
 import { ioError, writeFileAtomic } from './atomic.js';
 import { checkTarget, prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
 import { verifySealed, type ReadOptions } from './read.js';
+import { readRegularFile } from './safe-read.js';
 
 export interface MaterializeOptions extends ReadOptions {
   /** Stage nothing now; return a workspace whose `load(name)` stages one skill. */
@@ -139,6 +150,8 @@ interface Plan {
   readonly source: string;
   /** Validated relative POSIX paths to copy. */
   readonly files: readonly string[];
+  /** The listed file behind each of `files` (same order), what each open is checked against. */
+  readonly listed: readonly ResourceFile[];
 }
 
 /** Verify `pkg` against its sealed digest and validate its name and file list. */
@@ -147,12 +160,32 @@ function plan(pkg: SkillPackage, options: MaterializeOptions): Plan {
   const name = validateRelativePath(d.name, 'name', { singleSegment: true, context: { skill: d.name } });
   if (options.verify ?? true) verifySealed(pkg, options);
   const source = dirname(d.source.locator);
+  const listing = listResourceFiles(source);
+  if (!listing.ok) throw skillProblem(d.name, listing.diagnostic);
   const files = validateUniquePaths(
-    listResources(source).map((r) => r.path),
+    listing.files.map((r) => r.path),
     'resources',
     { noBackslash: true, context: { skill: d.name } },
   );
-  return { pkg, name, source, files };
+  // Opened now (and closed) so an unreadable or swapped file fails the call before anything is written.
+  for (const f of listing.files) {
+    const problem = checkOpen(f);
+    if (problem) throw skillProblem(d.name, problem);
+  }
+  return { pkg, name, source, files, listed: listing.files };
+}
+
+/** The finding when `f` cannot be opened as the very file listed, else undefined. */
+function checkOpen(f: ResourceFile): Diagnostic | undefined {
+  const opened = openListed(f);
+  if (!opened.ok) return opened.diagnostic;
+  closeSync(opened.fd);
+  return undefined;
+}
+
+/** A materialize failure that names the skill and carries the finding's code. */
+function skillProblem(skill: string, d: Diagnostic): SkillgraphError {
+  return new SkillgraphError('skill.invalid', `skill '${skill}' cannot be materialised: ${d.message}`, { skill, diagnostic: d.code, path: d.file });
 }
 
 /** Check every target of a planned skill, so a problem fails it before its first file is written. */
@@ -162,11 +195,15 @@ function checkTargets(p: Plan, root: string): void {
 
 /** Copy a planned, checked skill into `<root>/<name>/`, one atomic write per file. */
 function write(p: Plan, root: string, dir: string): StagedSkill {
-  for (const rel of p.files) {
+  p.files.forEach((rel, i) => {
+    const f = p.listed[i]!;
     const abs = prepareTarget(root, `${p.name}/${rel}`, 'resources');
-    const from = join(p.source, rel);
-    writeFileAtomic(abs, readFileSync(from), statSync(from).mode);
-  }
+    // Read through the checked open: a file swapped since the listing is refused, not copied.
+    const chunks: Buffer[] = [];
+    const problem = readListed(f, (chunk) => void chunks.push(Buffer.from(chunk)));
+    if (problem) throw skillProblem(p.pkg.descriptor.name, problem);
+    writeFileAtomic(abs, Buffer.concat(chunks, f.size), f.mode);
+  });
   const d = p.pkg.descriptor;
   return { status: 'loaded', name: d.name, digest: d.digest, path: toPosixPath(join(dir, p.name)), files: p.files };
 }
@@ -182,14 +219,15 @@ function stageLazily(pkg: SkillPackage, root: string, dir: string, options: Mate
   return write(p, root, dir);
 }
 
-/** True when `staged` exists with exactly the bytes of `original`. */
+/** True when `staged` exists with exactly the bytes of `original` (both regular files under the parse limit). */
 function sameFile(original: string, staged: string): boolean {
-  try {
-    return readFileSync(staged).equals(readFileSync(original));
-  } catch {
-    return false;
-  }
+  const a = readRegularFile(staged, SAME_FILE_MAX_BYTES);
+  const b = a.ok ? readRegularFile(original, SAME_FILE_MAX_BYTES, { followLinks: true }) : a;
+  return a.ok && b.ok && a.bytes.equals(b.bytes);
 }
+
+/** SKILL.md files are capped at 8 MiB by the parser; anything larger is not the one staged. */
+const SAME_FILE_MAX_BYTES = 16 * 1024 * 1024;
 
 function toPosixPath(path: string): string {
   return path.replace(/\\/g, '/');

@@ -2,7 +2,10 @@
  * Workspace path rules (DESIGN X4): skill names and artifact paths are
  * relative, non-empty, and never leave the workspace — POSIX absolute
  * (`/x`), Windows absolute (`C:\x`, `C:x`, `\x`, `\\server\share`) and `..`
- * are rejected with the field named; duplicates are rejected too.
+ * are rejected with the field named; duplicates are rejected too, and so is
+ * a Windows device name (`con`, `nul`, `aux`, `com1`, … in any case, with
+ * any extension) as any segment: on Windows writing `nul.txt` writes to the
+ * null device, so a skill shipping one would materialise differently there.
  *
  * The rules are string checks so they hold on every platform; writers also
  * check real paths against the workspace (see `prepareTarget`).
@@ -12,7 +15,7 @@ import { join, sep } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
 
 /** Why a path was rejected (`details.reason`). */
-export type PathProblem = 'empty' | 'absolute' | 'escape' | 'separator' | 'nul' | 'not-directory' | 'not-file' | 'backslash';
+export type PathProblem = 'empty' | 'absolute' | 'escape' | 'separator' | 'nul' | 'not-directory' | 'not-file' | 'backslash' | 'device';
 
 export interface RelativePathOptions {
   /** Require one path segment (a folder name, e.g. a skill name). */
@@ -32,7 +35,23 @@ const MESSAGES: Readonly<Record<PathProblem, string>> = Object.freeze({
   'not-directory': 'needs a folder where the workspace has a file',
   'not-file': 'needs a file where the workspace has a folder',
   backslash: 'must not contain a backslash (a separator on Windows, a name character on POSIX)',
+  device: 'must not use a Windows device name (con, prn, aux, nul, com0–9, lpt0–9) as a file or folder name',
 });
+
+/**
+ * A Windows reserved device name, whatever follows the first dot, in any
+ * case, trailing dots and spaces ignored as Windows ignores them.
+ */
+const DEVICE_NAME = /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)[ .]*(?:\..*)?$/i;
+
+/**
+ * True when `segment` is a Windows device name (`NUL`, `com1.txt`, `Aux .md`).
+ *
+ * @example isDeviceName('nul.txt') // true
+ */
+export function isDeviceName(segment: string): boolean {
+  return DEVICE_NAME.test(segment);
+}
 
 /**
  * The normalised POSIX form of a relative path (backslashes read as
@@ -60,6 +79,7 @@ export function validateRelativePath(value: string, field: string, options: Rela
   const parts = posix.split('/').filter((p) => p !== '' && p !== '.');
   if (parts.includes('..')) return fail('escape');
   if (parts.length === 0) return fail('empty');
+  if (parts.some(isDeviceName)) return fail('device');
   if (options.singleSegment && parts.length > 1) return fail('separator');
   return parts.join('/');
 }

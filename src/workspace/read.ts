@@ -4,18 +4,20 @@
  * since the catalog was sealed is a `skill.digest-changed` error — a load
  * never serves content the catalog did not vouch for.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { packageDigest } from '../catalog/digest.js';
 import { LoadedSet, digestChanged } from '../context/loaded-set.js';
 import { findSkill } from '../context/lookup.js';
-import { listResources } from '../discover/resources.js';
+import { listResourceFiles } from '../discover/resources.js';
+import { SkillgraphError } from '../model/errors.js';
 import type { HashBackend } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
 import type { ResourceEntry, SkillDescriptor, SkillPackage } from '../model/package.js';
 import { parseSkill } from '../parse/index.js';
 import type { ProfileName } from '../parse/profiles.js';
 import { ioError } from './atomic.js';
+import { readRegularFile } from './safe-read.js';
 
 export interface ReadOptions {
   /**
@@ -71,14 +73,15 @@ export type ContextLoad = SkillLoaded | SkillAlreadyLoaded;
 export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void {
   const d = pkg.descriptor;
   const locator = d.source.locator;
-  let bytes: Uint8Array;
-  try {
-    bytes = readFileSync(locator);
-  } catch (error) {
-    const errno = (error as NodeJS.ErrnoException).code;
-    if (errno === 'ENOENT' || errno === 'ENOTDIR') throw digestChanged(d.name, d.digest, 'nothing', 'SKILL.md was removed');
-    throw ioError(`read ${locator}`, error, { file: locator, errno });
+  // Never blocks or reads without bound: a SKILL.md replaced by a FIFO, a device or a huge
+  // file since sealing is a changed skill, not a hang.
+  const read = readRegularFile(locator, VERIFY_MAX_BYTES, { followLinks: true });
+  if (!read.ok) {
+    if (read.reason === 'missing') throw digestChanged(d.name, d.digest, 'nothing', 'SKILL.md was removed');
+    if (read.reason === 'unreadable') throw ioError(`read ${locator}`, read.errno ?? read.reason, { file: locator, errno: read.errno });
+    throw digestChanged(d.name, d.digest, 'nothing', read.reason === 'too-large' ? 'SKILL.md is now over the size limit' : 'SKILL.md is no longer a regular file');
   }
+  const bytes: Uint8Array = read.bytes;
   const parsed = parseSkill(bytes, {
     locator,
     dirName: basename(dirname(locator)),
@@ -120,6 +123,19 @@ export function readForContext(catalog: Catalog, name: string, loaded: LoadedSet
     loaded: loaded.with(d.name, d.digest),
     package: pkg,
     body: pkg.body,
-    resources: existsSync(baseDir) ? listResources(baseDir) : [],
+    resources: existsSync(baseDir) ? resourcesOf(d.name, baseDir) : [],
   };
+}
+
+/** Twice the parser's per-file cap: a larger SKILL.md cannot be the one that was sealed. */
+const VERIFY_MAX_BYTES = 16 * 1024 * 1024;
+
+/** The skill's listing, or a `skill.invalid` error naming the skill and why (never an unexplained crash). */
+function resourcesOf(name: string, baseDir: string): ResourceEntry[] {
+  const listing = listResourceFiles(baseDir);
+  if (!listing.ok) {
+    const d = listing.diagnostic;
+    throw new SkillgraphError('skill.invalid', `skill '${name}': ${d.message}`, { skill: name, diagnostic: d.code, path: d.file });
+  }
+  return listing.files.map((f) => Object.freeze({ path: f.path, size: f.size }));
 }
