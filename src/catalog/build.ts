@@ -7,6 +7,7 @@ import type { HashBackend } from '../model/backend.js';
 import type { Catalog, Conflict } from '../model/catalog.js';
 import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
+import { nameSkeleton } from '../parse/name-safety.js';
 import { catalogDiagnostic } from './messages.js';
 import { DIGEST_PATTERN, catalogBytes, formatDigest, packageBytes } from './digest.js';
 import { deepFreeze, freezeOwnPackage } from './freeze.js';
@@ -87,10 +88,44 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
     conflicts.push(conflict);
     diagnostics.push(catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }));
   }
+  diagnostics.push(...lookAlikes(winners));
   // Stable sort keeps candidate order among conflicts of one name.
   conflicts.sort((a, b) => cmp(a.name, b.name));
   diagnostics.sort(compareDiagnostics);
   return new SealedCatalog(sealed, [...winners.values()], conflicts, diagnostics, hasher);
+}
+
+const NON_ASCII = /[^\u0000-\u007f]/;
+
+/**
+ * `catalog.confusable` for every selected name that reads like another one
+ * once Cyrillic/Greek look-alikes are mapped to Latin (`nameSkeleton`): on
+ * the look-alike, naming the Latin name it imitates (or, among non-Latin
+ * spellings only, the first in byte order).
+ * Perf: only names with a non-ASCII character get a skeleton; a catalog of
+ * ASCII names costs one regex test per name.
+ */
+function lookAlikes(winners: ReadonlyMap<string, SkillPackage>): Diagnostic[] {
+  const bySkeleton = new Map<string, string[]>();
+  for (const name of winners.keys()) {
+    if (!NON_ASCII.test(name)) continue;
+    const skeleton = nameSkeleton(name);
+    if (skeleton === name) continue;
+    const group = bySkeleton.get(skeleton);
+    if (group === undefined) bySkeleton.set(skeleton, [name]);
+    else group.push(name);
+  }
+  const out: Diagnostic[] = [];
+  for (const [skeleton, names] of bySkeleton) {
+    names.sort(byteOrder);
+    const original = winners.has(skeleton) ? skeleton : names[0]!;
+    for (const name of names) {
+      if (name === original) continue;
+      const locator = winners.get(name)!.descriptor.source.locator;
+      out.push(catalogDiagnostic('catalog.confusable', locator, { name, other: original, otherFile: winners.get(original)!.descriptor.source.locator }));
+    }
+  }
+  return out;
 }
 
 /** `pkg` carrying its digest, deeply frozen: a copy, or (trusted, owned by the engine) in place. */

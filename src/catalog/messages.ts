@@ -27,6 +27,11 @@ export const CATALOG_MESSAGES: Readonly<Record<CatalogCode, Wording>> = Object.f
     message: (a) => `${a.file} was reached more than once (overlapping roots or links); counted once, under ${a.root}`,
     hint: () => 'harmless; remove the overlap to silence it',
   },
+  'catalog.confusable': {
+    severity: 'warning',
+    message: (a) => `'${a.name}' looks like '${a.other}' (${a.otherFile}): they differ only by look-alike letters of another script`,
+    hint: () => 'rename one of them; a model or a person choosing by name cannot tell them apart',
+  },
 } satisfies Record<CatalogCode, Wording>);
 
 /**

@@ -8,6 +8,7 @@ import type { Composition, IncludeSpec, InlineTool, McpSource, ToolOverride, Too
 import type { Report } from './fields.js';
 import { kindOf } from './fields.js';
 import type { ParseRuleCode } from './profiles.js';
+import { escapeControls, hasControl, isWindowsDeviceName } from './name-safety.js';
 import { check, fastIncludeObject, fastMcpObject, fastToolObject } from './schemas.js';
 import type { YamlPath } from './yaml-types.js';
 
@@ -24,6 +25,7 @@ function list(fm: Record<string, unknown>, key: string, code: ParseRuleCode, rep
 }
 
 function parseIncludeRef(text: string): { skill: string; scope?: string } | undefined {
+  if (hasControl(text)) return undefined;
   const m = INCLUDE_REF.exec(text.trim());
   if (!m) return undefined;
   return m[1] === undefined ? { skill: m[2]! } : { skill: m[2]!, scope: m[1] };
@@ -32,6 +34,7 @@ function parseIncludeRef(text: string): { skill: string; scope?: string } | unde
 /** A tool reference in string or map form; undefined (after a report) when malformed. */
 function toolRef(entry: unknown, path: YamlPath, code: ParseRuleCode, report: Report): ToolRef | undefined {
   if (typeof entry === 'string') {
+    if (hasControl(entry)) return controlFinding(code, path, entry, report);
     if (TOOL_NAME.test(entry)) return { name: entry, writes: false };
     report(code, path, 'value', { detail: `tool name '${entry}' must be non-empty without spaces` });
     return undefined;
@@ -43,6 +46,7 @@ function toolRef(entry: unknown, path: YamlPath, code: ParseRuleCode, report: Re
       report(code, [...path, ...r.path], 'value', { detail: r.detail });
       return undefined;
     }
+    if (hasControl(r.value.name)) return controlFinding(code, [...path, 'name'], r.value.name, report);
     return { name: r.value.name, writes: r.value.writes ?? false, ...(r.value.description === undefined ? {} : { description: r.value.description }) };
   }
   report(code, path, 'value', { detail: `a tool is a name or {name, writes}, found ${kindOf(entry)}` });
@@ -56,7 +60,7 @@ function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
     if (typeof entry === 'string') {
       const ref = parseIncludeRef(entry);
       if (ref) out.push({ ...ref, overrides: {} });
-      else report('includes.invalid', path, 'value', { detail: `'${entry}' is not a skill name or scope/name` });
+      else report('includes.invalid', path, 'value', { detail: `'${escapeControls(entry)}' is not a skill name or scope/name` });
       return;
     }
     if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
@@ -64,7 +68,7 @@ function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
       const r = fast ? ({ ok: true, value: fast } as const) : check('IncludeObjectSchema', entry);
       if (!r.ok) return report('includes.invalid', [...path, ...r.path], 'value', { detail: r.detail });
       const ref = parseIncludeRef(r.value.skill);
-      if (!ref) return report('includes.invalid', [...path, 'skill'], 'value', { detail: `'${r.value.skill}' is not a skill name or scope/name` });
+      if (!ref) return report('includes.invalid', [...path, 'skill'], 'value', { detail: `'${escapeControls(r.value.skill)}' is not a skill name or scope/name` });
       const given: Record<string, { writes?: boolean | undefined; description?: string | undefined }> = Object.fromEntries(Object.entries(r.value.overrides ?? {}));
       // zod's record neither checks nor keeps a `__proto__` key: check it here so a tool of that name is not silently dropped.
       const raw = (entry as { overrides?: unknown }).overrides;
@@ -110,6 +114,7 @@ function mcp(fm: Record<string, unknown>, report: Report): McpSource[] {
     const fast = fastMcpObject(entry);
     const r = fast ? ({ ok: true, value: fast } as const) : check('McpObjectSchema', entry);
     if (!r.ok) return report('mcp.invalid', [...path, ...r.path], 'value', { detail: r.detail });
+    if (hasControl(r.value.server)) return controlFinding('mcp.invalid', [...path, 'server'], r.value.server, report);
     const tools: ToolRef[] = [];
     r.value.tools.forEach((t, j) => {
       const ref = toolRef(t, [...path, 'tools', j], 'mcp.invalid', report);
@@ -120,7 +125,13 @@ function mcp(fm: Record<string, unknown>, report: Report): McpSource[] {
   return out;
 }
 
-/** A relative POSIX folder inside the skill: no absolute path, drive, backslash or `..`. */
+/** The finding for an identifier or path holding a control character (NUL, ESC, DEL, C1, bidi). */
+function controlFinding(code: ParseRuleCode, path: YamlPath, text: string, report: Report): undefined {
+  report(code, path, 'value', { detail: `'${escapeControls(text)}' holds a control character` });
+  return undefined;
+}
+
+/** A relative POSIX folder inside the skill: no absolute path, drive, backslash, `..`, control character or Windows device name. */
 function agentSkills(fm: Record<string, unknown>, report: Report): string[] {
   const out: string[] = [];
   list(fm, 'agent-skills', 'agent-skills.invalid', report).forEach((entry, i) => {
@@ -129,12 +140,15 @@ function agentSkills(fm: Record<string, unknown>, report: Report): string[] {
       return report('agent-skills.invalid', path, 'value', { detail: `expected a relative folder path, found ${kindOf(entry)}` });
     }
     const p = entry.trim();
+    if (hasControl(p)) return controlFinding('agent-skills.invalid', path, p, report);
     if (p.startsWith('/') || p.includes('\\') || /^[A-Za-z]:/.test(p)) {
       return report('agent-skills.invalid', path, 'value', { detail: `'${p}' is not a relative POSIX path` });
     }
     const parts = p.split('/').filter((s) => s !== '' && s !== '.');
     if (parts.includes('..')) return report('agent-skills.invalid', path, 'value', { detail: `'${p}' leaves the skill folder` });
     if (parts.length === 0) return report('agent-skills.invalid', path, 'value', { detail: `'${p}' names the skill itself` });
+    const device = parts.find(isWindowsDeviceName);
+    if (device !== undefined) return report('agent-skills.invalid', path, 'value', { detail: `'${p}' holds the Windows device name '${device}'` });
     out.push(parts.join('/'));
   });
   return out;

@@ -73,6 +73,19 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
     message: (a) => `name '${s(a.name)}' does not match its folder '${s(a.dir)}'`,
     hint: 'Rename the folder or the name so they are equal.',
   },
+  'name.path-segment': {
+    message: (a) =>
+      `name '${s(a.name)}' is not one plain path segment (${a.problem === 'control' ? 'it holds a control character' : a.problem === 'separator' ? 'it holds a / or \\' : a.problem === 'dot' ? 'it is . or ..' : 'it is empty'})`,
+    hint: 'A skill name becomes a folder name: use lowercase letters, digits and hyphens. This is an error in every profile.',
+  },
+  'name.windows-device': {
+    message: (a) => `name '${s(a.name)}' is a Windows device name; no folder of that name can exist on Windows`,
+    hint: 'Rename the skill (and its folder), e.g. add a word: `con-tools`.',
+  },
+  'name.mixed-script': {
+    message: (a) => `name '${s(a.name)}' mixes letters of several scripts (${s(a.scripts)}), as look-alike names do`,
+    hint: 'Write the name in one script; a Cyrillic or Greek letter that looks Latin makes a name a look-alike of another.',
+  },
   'description.missing': {
     message: () => "required field 'description' is missing or empty",
     hint: 'Add a description saying what the skill does and when to use it.',

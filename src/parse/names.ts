@@ -7,6 +7,7 @@
  * Lengths count code points (the reference counts Python characters).
  */
 import type { MessageArgs } from './messages.js';
+import { escapeControls, isWindowsDeviceName, mixedScripts, segmentProblem } from './name-safety.js';
 import type { ParseRuleCode, UnicodePolicy } from './profiles.js';
 
 export const MAX_NAME_LENGTH = 64;
@@ -56,6 +57,7 @@ export function normalizeName(name: string, policy: UnicodePolicy): string {
 export function checkName(raw: string, dirName: string | undefined, policy: UnicodePolicy): NameFinding[] {
   const findings: NameFinding[] = [];
   const name = normalizeName(raw, policy);
+  findings.push(...checkNameSafety(raw, name));
   const length = codePointLength(name);
   if (length > MAX_NAME_LENGTH) findings.push({ code: 'name.length', args: { name, length } });
 
@@ -75,5 +77,22 @@ export function checkName(raw: string, dirName: string | undefined, policy: Unic
     const dir = policy === 'nfkc' ? dirName.normalize('NFKC') : dirName;
     if (dir !== name) findings.push({ code: 'name.directory-mismatch', args: { name, dir: dirName } });
   }
+  return findings;
+}
+
+/**
+ * The rules that hold in every profile: one plain path segment (the raw text
+ * and the name as compared, since NFKC can turn `．．` into `..`), not a
+ * Windows device name, not a mix of scripts.
+ *
+ * @example checkNameSafety('../etc', '../etc').map((f) => f.code) // ['name.path-segment']
+ */
+export function checkNameSafety(raw: string, name: string): NameFinding[] {
+  const findings: NameFinding[] = [];
+  const problem = segmentProblem(raw) ?? segmentProblem(name);
+  if (problem !== undefined) findings.push({ code: 'name.path-segment', args: { name: escapeControls(name), problem } });
+  if (isWindowsDeviceName(name)) findings.push({ code: 'name.windows-device', args: { name } });
+  const scripts = mixedScripts(name);
+  if (scripts !== undefined) findings.push({ code: 'name.mixed-script', args: { name, scripts: scripts.join(', ') } });
   return findings;
 }

@@ -11,7 +11,7 @@ import { parseComposition } from './composition.js';
 import { checkFields, kindOf, type Report } from './fields.js';
 import { readFrontmatterYaml, recoverCompactValues } from './frontmatter.js';
 import { formatMessage, type MessageArgs } from './messages.js';
-import { normalizeName } from './names.js';
+import { checkNameSafety, normalizeName } from './names.js';
 import { resolveParseOptions, type ParseOptions, type ResolvedParseOptions } from './options.js';
 import type { ParseRuleCode } from './profiles.js';
 import { splitFrontmatter } from './split.js';
@@ -146,7 +146,11 @@ export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): P
     locations[key] = { line, column };
   }
   let name = fields.name;
-  if (name === undefined && o.profile.features.nameFromDirectory && o.dirName) name = normalizeName(o.dirName, o.unicode);
+  if (name === undefined && o.profile.features.nameFromDirectory && o.dirName) {
+    name = normalizeName(o.dirName, o.unicode);
+    // A name taken from the folder obeys the rules of every profile too (a folder may be named `a\b` or hold ESC).
+    for (const f of checkNameSafety(o.dirName, name)) out.add(f.code, split.yamlLine, 1, f.args);
+  }
   const named = fields.name === undefined ? {} : { name: fields.name };
   if (out.failed || name === undefined || fields.description === undefined) return finish({ ...named, locations });
 

@@ -84,6 +84,9 @@ export const PARSE_RULE_CODES = [
   'name.charset',
   'name.hyphen',
   'name.directory-mismatch',
+  'name.path-segment',
+  'name.windows-device',
+  'name.mixed-script',
   'description.missing',
   'description.type',
   'description.length',
@@ -117,7 +120,7 @@ export const PARSE_RULE_CODES = [
 export type ParseRuleCode = (typeof PARSE_RULE_CODES)[number];
 
 const LINT: readonly ParseRuleCode[] = ['body.too-long', 'description.no-trigger', 'link.broken', 'link.too-deep', 'name.reserved', 'description.xml-tag', 'skill.too-large'];
-const WARN: readonly ParseRuleCode[] = ['encoding.bom', 'encoding.crlf', 'yaml.recovered', 'field.unknown', 'metadata.value-type', 'version.type', 'file.name-case', ...LINT];
+const WARN: readonly ParseRuleCode[] = ['name.windows-device', 'name.mixed-script', 'encoding.bom', 'encoding.crlf', 'yaml.recovered', 'field.unknown', 'metadata.value-type', 'version.type', 'file.name-case', ...LINT];
 
 /** skillgraph's baseline: every rule an error except the warnings above; lenient-only and strict-only rules off. */
 const BASE: Readonly<Record<ParseRuleCode, RuleLevel>> = Object.freeze(
@@ -140,6 +143,8 @@ const LENIENT_KEEP_ERRORS: readonly ParseRuleCode[] = [
   'description.type',
   'encoding.utf8',
   'file.too-large',
+  // A name that is not one path segment would be a folder outside the skill, or none, when materialised.
+  'name.path-segment',
 ];
 const downgrade = (keep: readonly ParseRuleCode[]): Partial<Record<ParseRuleCode, RuleLevel>> =>
   Object.fromEntries(PARSE_RULE_CODES.filter((c) => BASE[c] === 'error' && !keep.includes(c)).map((c) => [c, 'warning' as const]));
@@ -197,7 +202,7 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     unicode: 'ascii',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
     features: FEATURES_SKILLGRAPH,
-    rules: { 'compatibility.free-text': 'error', 'metadata.value-type': 'error', 'field.unknown': 'error', 'version.type': 'error' },
+    rules: { 'compatibility.free-text': 'error', 'metadata.value-type': 'error', 'field.unknown': 'error', 'version.type': 'error', 'name.windows-device': 'error' },
   },
 };
 
