@@ -75,11 +75,15 @@ export function prose(text: string): string {
   const out: string[] = [];
   let fence: string | undefined;
   for (const line of lines) {
+    // One output line per input line, so line numbers stay those of the file.
     const m = FENCE.exec(line);
     if (fence === undefined && m) fence = m[2]![0];
     else if (fence !== undefined && m && m[2]![0] === fence && m[3]!.trim() === '') fence = undefined;
-    else if (fence === undefined) out.push(line.replace(/(`+)[^`]*?\1/g, ' '));
-    else out.push('');
+    else if (fence === undefined) {
+      out.push(line.replace(/(`+)[^`]*?\1/g, ' '));
+      continue;
+    }
+    out.push('');
   }
   return out.join('\n');
 }
