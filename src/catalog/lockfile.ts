@@ -1,8 +1,10 @@
 /**
  * The lockfile (`skillgraph.lock.json`): what a catalog held when it was
- * locked — names, scopes, locators relative to the locking folder, package
- * digests and tree digests — and the drift between a lock and a catalog now.
- * Pure: callers read/write the file and compute tree digests.
+ * locked, and the drift between a lock and a catalog now. It travels with
+ * the project: no absolute paths. Each skill is named by its root (scope and
+ * the root's path relative to the lockfile's folder, or `~/…` under the home
+ * folder) and its path inside that root. Pure: callers read/write the file,
+ * place skills in their roots and compute tree digests.
  */
 import { z } from 'zod';
 import { cmp } from '../model/diagnostics.js';
@@ -12,33 +14,61 @@ import { DIGEST_PATTERN } from './digest.js';
 /** Default file name, in the working folder. */
 export const LOCKFILE_NAME = 'skillgraph.lock.json';
 
+/** The lockfile format this code writes and reads. */
+export const LOCKFILE_VERSION = 2;
+
 const DIGEST = z.string().regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>');
+// A portable path: POSIX, relative (or `~/…`), no NUL; never absolute.
+const PORTABLE = z
+  .string()
+  .min(1)
+  .refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'), 'expected a relative POSIX path');
 
 export const LockEntrySchema = z.strictObject({
   name: z.string().min(1),
   scope: z.string().min(1),
-  /** POSIX path of SKILL.md relative to the folder the lock was written in (absolute if outside it). */
-  locator: z.string().min(1),
+  /** The root: its path relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
+  root: PORTABLE,
+  /** POSIX path of SKILL.md inside the root, as the walk reached it. */
+  path: PORTABLE,
   digest: DIGEST,
   tree: DIGEST,
 });
 export type LockEntry = z.infer<typeof LockEntrySchema>;
 
+/** A skill that could not be locked (written only with `--allow-errors`). */
+export const LockInvalidSchema = z.strictObject({
+  root: PORTABLE,
+  path: PORTABLE,
+  codes: z.array(z.string()),
+});
+export type LockInvalid = z.infer<typeof LockInvalidSchema>;
+
 export const LockfileSchema = z.strictObject({
-  schemaVersion: z.literal(1),
+  schemaVersion: z.literal(LOCKFILE_VERSION),
   /** Catalog digest when locked. */
   digest: DIGEST,
+  /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
+  complete: z.boolean(),
   skills: z.array(LockEntrySchema),
+  invalid: z.array(LockInvalidSchema).optional(),
 });
 export type Lockfile = z.infer<typeof LockfileSchema>;
 
 /**
  * A lockfile document; entries sorted by name.
  *
- * @example createLock(catalog.digest, entries) // { schemaVersion: 1, digest, skills: [...] }
+ * @example createLock(catalog.digest, entries, { complete: true }) // { schemaVersion: 2, digest, complete: true, skills: [...] }
  */
-export function createLock(digest: string, entries: readonly LockEntry[]): Lockfile {
-  return { schemaVersion: 1, digest, skills: [...entries].sort((a, b) => cmp(a.name, b.name)).map((e) => ({ ...e })) };
+export function createLock(digest: string, entries: readonly LockEntry[], options: { complete: boolean; invalid?: readonly LockInvalid[] }): Lockfile {
+  const invalid = [...(options.invalid ?? [])].sort((a, b) => cmp(a.root, b.root) || cmp(a.path, b.path));
+  return {
+    schemaVersion: LOCKFILE_VERSION,
+    digest,
+    complete: options.complete,
+    skills: [...entries].sort((a, b) => cmp(a.name, b.name)).map((e) => ({ ...e })),
+    ...(invalid.length > 0 ? { invalid } : {}),
+  };
 }
 
 /**
@@ -52,6 +82,10 @@ export function parseLock(text: string, file: string): Lockfile {
     data = JSON.parse(text);
   } catch (error) {
     throw new SkillgraphError('lockfile.invalid', `${file}: not valid JSON (${(error as Error).message})`, { file }, error);
+  }
+  const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
+  if (typeof version === 'number' && version !== LOCKFILE_VERSION) {
+    throw new SkillgraphError('lockfile.invalid', `${file}: lockfile format ${version}, this skillgraph reads format ${LOCKFILE_VERSION}; run 'skillgraph lock' again`, { file, version });
   }
   const parsed = LockfileSchema.safeParse(data);
   if (!parsed.success) {
@@ -67,7 +101,7 @@ export function parseLock(text: string, file: string): Lockfile {
 }
 
 /** Which recorded fields of a skill differ. */
-export type LockField = 'scope' | 'locator' | 'digest' | 'tree';
+export type LockField = 'scope' | 'root' | 'path' | 'digest' | 'tree';
 
 export interface LockChange {
   readonly name: string;
@@ -76,32 +110,67 @@ export interface LockChange {
   readonly current: LockEntry;
 }
 
-export interface LockDrift {
+/** A locked skill whose file is still there but no longer makes a skill: its findings say why. */
+export interface LockBroken<D> {
+  readonly locked: LockEntry;
+  readonly diagnostics: readonly D[];
+}
+
+export interface LockDrift<D = unknown> {
   readonly ok: boolean;
   readonly added: readonly LockEntry[];
   readonly removed: readonly LockEntry[];
   readonly changed: readonly LockChange[];
+  /** Locked skills whose file is there but invalid now. */
+  readonly invalid: readonly LockBroken<D>[];
+  /** Locked skills not found while the walk was incomplete: they may lie past the limit. */
+  readonly incomplete: readonly LockEntry[];
 }
 
-const FIELDS: readonly LockField[] = ['scope', 'locator', 'digest', 'tree'];
+/** What `compareLock` knows about the run now besides its entries. */
+export interface LockNow<D> {
+  readonly entries: readonly LockEntry[];
+  /** Candidates that did not make a skill, by `root` + `\0` + `path`, with their findings. */
+  readonly broken: ReadonlyMap<string, readonly D[]>;
+  readonly complete: boolean;
+}
+
+/** The key of a skill's place: root and path. */
+export function placeKey(root: string, path: string): string {
+  return `${root}\0${path}`;
+}
+
+const FIELDS: readonly LockField[] = ['scope', 'root', 'path', 'digest', 'tree'];
 
 /**
- * Compare a lock with the entries of the catalog now; lists are sorted by name.
+ * Compare a lock with the catalog now; lists are sorted by name. A locked
+ * skill missing now is `invalid` when its file is still in place but broken,
+ * `incomplete` when the walk stopped at a limit, else `removed`.
  *
- * @example compareLock(lock, entries).ok // false when a script changed
+ * @example compareLock(lock, { entries, broken: new Map(), complete: true }).ok // false when a script changed
  */
-export function compareLock(lock: Lockfile, current: readonly LockEntry[]): LockDrift {
+export function compareLock<D>(lock: Lockfile, now: LockNow<D>): LockDrift<D> {
   const before = new Map(lock.skills.map((e) => [e.name, e]));
-  const now = new Map(current.map((e) => [e.name, e]));
+  const current = new Map(now.entries.map((e) => [e.name, e]));
   const byName = (a: { name: string }, b: { name: string }): number => cmp(a.name, b.name);
-  const added = current.filter((e) => !before.has(e.name)).sort(byName);
-  const removed = lock.skills.filter((e) => !now.has(e.name)).sort(byName);
+  const added = now.entries.filter((e) => !before.has(e.name)).sort(byName);
+  const removed: LockEntry[] = [];
+  const invalid: LockBroken<D>[] = [];
+  const incomplete: LockEntry[] = [];
+  for (const e of [...lock.skills].sort(byName)) {
+    if (current.has(e.name)) continue;
+    const broken = now.broken.get(placeKey(e.root, e.path));
+    if (broken) invalid.push({ locked: e, diagnostics: broken });
+    else if (!now.complete) incomplete.push(e);
+    else removed.push(e);
+  }
   const changed: LockChange[] = [];
-  for (const cur of [...current].sort(byName)) {
+  for (const cur of [...now.entries].sort(byName)) {
     const old = before.get(cur.name);
     if (!old) continue;
     const fields = FIELDS.filter((f) => old[f] !== cur[f]);
     if (fields.length) changed.push({ name: cur.name, fields, locked: old, current: cur });
   }
-  return { ok: added.length + removed.length + changed.length === 0, added, removed, changed };
+  const ok = added.length + removed.length + changed.length + invalid.length + incomplete.length === 0 && now.complete;
+  return { ok, added, removed, changed, invalid, incomplete };
 }

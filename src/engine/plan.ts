@@ -94,8 +94,8 @@ export interface WalkReport {
   readonly complete: boolean;
   readonly limits: readonly LimitHit[];
   readonly files: FileAccounting;
-  /** Locator → POSIX path inside its root as the walk reached it (through links). */
-  readonly inRoot: ReadonlyMap<string, string>;
+  /** Every candidate's locator → its root (POSIX, as configured) and its path inside the root as reached (through links). */
+  readonly placed: ReadonlyMap<string, { readonly root: string; readonly inRoot: string }>;
 }
 
 export interface LoadedCatalog {
@@ -191,8 +191,8 @@ export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemRe
     sameFile: d.sameFile,
     notCatalogued: d.notCatalogued,
   };
-  const inRoot = new Map(d.candidates.map((c) => [c.locator, c.inRoot]));
-  return { catalog, stats, walk: { complete: d.complete, limits: d.limits, files, inRoot } };
+  const placed = new Map(d.candidates.map((c) => [c.locator, { root: c.root, inRoot: c.inRoot }]));
+  return { catalog, stats, walk: { complete: d.complete, limits: d.limits, files, placed } };
 }
 
 function isRootList(input: readonly SkillRoot[] | LoadCatalogOptions): input is readonly SkillRoot[] {

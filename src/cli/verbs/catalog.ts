@@ -9,6 +9,8 @@ import type { Catalog } from '../../model/catalog.js';
 import { hasErrors, type Diagnostic } from '../../model/diagnostics.js';
 import type { SkillPackage } from '../../model/package.js';
 import type { CapabilitySummary } from '../../model/resolve.js';
+import { NOT_CATALOGUED_REASONS, REASON_WORDS } from '../../discover/account.js';
+import type { WalkReport } from '../../engine/plan.js';
 // Perf: the module itself, not the stage barrel.
 import { resolveCatalog } from '../../resolve/resolve.js';
 import type { VerbSpec } from '../args.js';
@@ -21,8 +23,9 @@ import { jsonDocument, paint, useColor, type CliIo } from '../io.js';
 export const spec: VerbSpec = {
   name: 'catalog',
   summary: 'discover skills in scoped roots and print the sealed catalog',
-  usage: '[--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--json]',
+  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--json]',
   flags: CATALOG_FLAGS,
+  positionals: 'roots',
 };
 
 /** The `--json` document of catalog and list (without schemaVersion, added by writeJson). */
@@ -42,8 +45,41 @@ export function catalogDocument(result: CatalogFromFlags): Record<string, unknow
     }),
     conflicts: catalog.conflicts,
     diagnostics: catalog.diagnostics,
+    ...completenessJson(result.walk),
     stats,
   };
+}
+
+/** `complete`, `incomplete` (the limits hit) and `files` (where every SKILL.md seen went), snake_case. */
+export function completenessJson(walk: WalkReport): Record<string, unknown> {
+  const f = walk.files;
+  return {
+    complete: walk.complete,
+    incomplete: walk.limits.map((l) => ({ root: l.root, limit: l.limit, value: l.value, unsearched: l.unsearched, flag: l.flag })),
+    files: {
+      seen: f.seen,
+      catalogued: f.catalogued,
+      shadowed: f.shadowed,
+      invalid: f.invalid,
+      same_file: f.sameFile,
+      not_catalogued: Object.fromEntries(NOT_CATALOGUED_REASONS.map((r) => [r.replaceAll('-', '_'), f.notCatalogued[r]])),
+    },
+  };
+}
+
+/** The human lines about completeness: what was not catalogued and why, and where the walk stopped. */
+export function completenessLines(walk: WalkReport, color: boolean): string[] {
+  const out: string[] = [];
+  const f = walk.files;
+  const reasons = NOT_CATALOGUED_REASONS.filter((r) => f.notCatalogued[r] > 0);
+  const total = reasons.reduce((n, r) => n + f.notCatalogued[r], 0);
+  if (total > 0) out.push(`${total} SKILL.md file(s) not catalogued: ${reasons.map((r) => `${f.notCatalogued[r]} ${REASON_WORDS[r]}`).join(', ')}`);
+  if (!walk.complete) {
+    const unsearched = walk.limits.reduce((n, l) => n + l.unsearched, 0);
+    const limits = walk.limits.map((l) => `${l.root}: ${l.unsearched} folder(s) past ${l.flag} ${l.value}`).join('; ');
+    out.push(paint(color, 'red', `INCOMPLETE: the walk stopped at a limit, at least ${unsearched} folder(s) not searched (${limits}); raise the limit to search them`));
+  }
+  return out;
 }
 
 /**
@@ -64,21 +100,23 @@ function metadataJson(pkg: SkillPackage, summary: CapabilitySummary): Record<str
   };
 }
 
-/** Exit status of catalog-reading verbs: findings when a skill was left out by an error. */
-export function catalogStatus(catalog: Catalog): number {
-  return hasErrors(catalog.diagnostics) ? EXIT.findings : EXIT.ok;
+/** Exit status of catalog-reading verbs: findings when a skill was left out by an error, or the walk stopped at a limit. */
+export function catalogStatus(catalog: Catalog, walk?: WalkReport): number {
+  return hasErrors(catalog.diagnostics) || walk?.complete === false ? EXIT.findings : EXIT.ok;
 }
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseVerbArgs(spec, args, io);
+  const { values, positionals } = parseVerbArgs(spec, args, io);
+  const extra = { roots: positionals };
   if (values.json) {
-    const out = await memoizedCatalogOutput(values, io, spec.name, (result) => ({ text: jsonDocument(catalogDocument(result)), status: catalogStatus(result.catalog) }));
+    const produce = (result: CatalogFromFlags) => ({ text: jsonDocument(catalogDocument(result)), status: catalogStatus(result.catalog, result.walk) });
+    const out = await memoizedCatalogOutput(values, io, spec.name, produce, extra);
     io.stdout.write(out.bytes ?? out.text);
     return out.status;
   }
-  const result = await lazyCatalogFromFlags(values, io, spec.name);
+  const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
   io.stderr.write(renderCatalog(result, io, { table: true }));
-  return catalogStatus(result.catalog);
+  return catalogStatus(result.catalog, result.walk);
 }
 
 /** A path for people: relative to the working folder when inside it. */
@@ -123,6 +161,7 @@ export function renderCatalog(result: CatalogFromFlags, io: CliIo, options: { ta
       (stats.roots.missing.length ? `, ${stats.roots.missing.length} root(s) missing` : '') +
       ` · ${catalog.digest}`,
   );
+  out.push(...completenessLines(result.walk, color));
   if (shadowed) {
     out.push('', paint(color, 'bold', 'Conflicts:'));
     for (const c of catalog.conflicts) {

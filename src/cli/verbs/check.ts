@@ -1,54 +1,79 @@
 /**
- * `skillgraph check [--lock FILE]` — compare the catalog now with a lockfile;
- * exit 1 on drift (skills added, removed, or changed in scope, location,
- * package digest or tree digest).
+ * `skillgraph check [PATH...] [--lock FILE]` — compare the catalog now with a
+ * lockfile; exit 1 on drift: a skill added, removed, changed (scope, root,
+ * path, package or tree digest), invalid now (with its findings), or not
+ * found while the walk was incomplete. The lockfile is read as a regular file
+ * only (a FIFO or a link in its place is refused, never waited on).
  */
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { compareLock, LOCKFILE_NAME, parseLock, type LockEntry } from '../../catalog/lockfile.js';
 import { SkillgraphError } from '../../model/errors.js';
+import { readRegularFile } from '../../workspace/safe-read.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
-import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
+import { catalogFromFlags, homeFrom } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { paint, useColor, writeJson, type CliIo } from '../io.js';
-import { displayPath } from './catalog.js';
-import { lockEntries } from './lock.js';
+import { completenessJson, completenessLines, displayPath } from './catalog.js';
+import { LOCK_FLAGS, lockState } from './lock.js';
 
 export const spec: VerbSpec = {
   name: 'check',
   summary: 'compare the catalog with a lockfile; exit 1 on drift',
-  usage: `[--lock ${LOCKFILE_NAME}] [catalog flags]`,
+  usage: `[PATH...] [--lock ${LOCKFILE_NAME}] [catalog flags]`,
   flags: {
-    ...CATALOG_FLAGS,
+    ...LOCK_FLAGS,
     lock: { type: 'string', value: 'FILE', description: `lockfile to compare with (default ${LOCKFILE_NAME})` },
   },
+  positionals: 'roots',
 };
 
+/** A lockfile this large is not one (a skill entry is ~300 bytes). */
+const MAX_LOCKFILE_BYTES = 64 * 1024 * 1024;
+
+function readLockText(file: string, shown: string): string {
+  const read = readRegularFile(file, MAX_LOCKFILE_BYTES, { followLinks: true });
+  if (read.ok) return read.bytes.toString('utf8');
+  const why = read.reason === 'missing' ? "not found; run 'skillgraph lock' first" : read.reason === 'not-regular' ? 'not a regular file' : read.reason === 'too-large' ? `larger than ${MAX_LOCKFILE_BYTES} bytes` : `unreadable (${read.errno ?? read.reason})`;
+  throw new SkillgraphError('lockfile.invalid', `cannot read lockfile ${shown}: ${why}`, { file: shown, reason: read.reason });
+}
+
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseVerbArgs(spec, args, io);
+  const { values, positionals } = parseVerbArgs(spec, args, io);
   const file = resolve(io.cwd, typeof values.lock === 'string' ? values.lock : LOCKFILE_NAME);
   const shown = displayPath(file, io.cwd);
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    throw new SkillgraphError('lockfile.invalid', `cannot read lockfile ${shown} (${(error as NodeJS.ErrnoException).code ?? 'error'}); run 'skillgraph lock' first`, { file: shown }, error);
-  }
-  const lock = parseLock(text, shown);
-  const { catalog } = await catalogFromFlags(values, io, spec.name);
-  const drift = compareLock(lock, lockEntries(catalog, io.cwd));
+  const lock = parseLock(readLockText(file, shown), shown);
+  const result = await catalogFromFlags(values, io, spec.name, { roots: positionals, projectOnly: true });
+  const state = lockState(result, dirname(file), homeFrom(io));
+  const drift = compareLock(lock, state);
   if (values.json) {
-    writeJson(io, { ok: drift.ok, lock: shown, digest: { locked: lock.digest, current: catalog.digest }, added: drift.added, removed: drift.removed, changed: drift.changed });
-  } else {
-    const color = useColor(io);
-    const line = (e: LockEntry): string => `${e.name} (${e.scope}) ${e.locator}`;
-    const out: string[] = [];
-    for (const e of drift.added) out.push(`${paint(color, 'green', '+ added  ')} ${line(e)}`);
-    for (const e of drift.removed) out.push(`${paint(color, 'red', '- removed')} ${line(e)}`);
-    for (const c of drift.changed) out.push(`${paint(color, 'yellow', '~ changed')} ${line(c.current)}: ${c.fields.join(', ')}`);
-    out.push(drift.ok ? `No drift: ${lock.skills.length} skill(s) match ${shown}.` : `Drift against ${shown}: ${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed.`);
-    io.stderr.write(`${out.join('\n')}\n`);
+    writeJson(io, {
+      ok: drift.ok,
+      lock: shown,
+      digest: { locked: lock.digest, current: result.catalog.digest },
+      added: drift.added,
+      removed: drift.removed,
+      changed: drift.changed,
+      invalid: drift.invalid.map((b) => ({ ...b.locked, diagnostics: b.diagnostics })),
+      incomplete: drift.incomplete,
+      ...completenessJson(result.walk),
+    });
+    return drift.ok ? EXIT.ok : EXIT.findings;
   }
+  const color = useColor(io);
+  const line = (e: LockEntry): string => `${e.name} (${e.scope}) ${e.root}/${e.path}`;
+  const out: string[] = [];
+  for (const e of drift.added) out.push(`${paint(color, 'green', '+ added     ')} ${line(e)}`);
+  for (const e of drift.removed) out.push(`${paint(color, 'red', '- removed   ')} ${line(e)}`);
+  for (const c of drift.changed) out.push(`${paint(color, 'yellow', '~ changed   ')} ${line(c.current)}: ${c.fields.join(', ')}`);
+  for (const b of drift.invalid) {
+    out.push(`${paint(color, 'red', '! invalid   ')} ${line(b.locked)}`);
+    for (const d of b.diagnostics) out.push(`      ${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`);
+  }
+  for (const e of drift.incomplete) out.push(`${paint(color, 'yellow', '? incomplete')} ${line(e)}: not found, and the walk stopped at a limit`);
+  out.push(...completenessLines(result.walk, color));
+  const counts = `${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed, ${drift.invalid.length} invalid, ${drift.incomplete.length} not found in an incomplete walk`;
+  out.push(drift.ok ? `No drift: ${lock.skills.length} skill(s) match ${shown}.` : `Drift against ${shown}: ${counts}.`);
+  io.stderr.write(`${out.join('\n')}\n`);
   return drift.ok ? EXIT.ok : EXIT.findings;
 }

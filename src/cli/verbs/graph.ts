@@ -17,6 +17,7 @@ export const spec: VerbSpec = {
     ...CATALOG_FLAGS,
     format: { type: 'string', value: 'F', description: `${GRAPH_FORMATS.join(' or ')} (default mermaid)` },
   },
+  positionals: 'none',
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

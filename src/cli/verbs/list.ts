@@ -12,14 +12,15 @@ import { catalogDocument, catalogStatus, renderCatalog } from './catalog.js';
 export const spec: VerbSpec = {
   name: 'list',
   summary: 'list the skills of the catalog, one line each',
-  usage: '[--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--json]',
+  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--json]',
   flags: CATALOG_FLAGS,
+  positionals: 'roots',
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseVerbArgs(spec, args, io);
-  const result = await catalogFromFlags(values, io, spec.name);
+  const { values, positionals } = parseVerbArgs(spec, args, io);
+  const result = await catalogFromFlags(values, io, spec.name, { roots: positionals });
   if (values.json) writeJson(io, catalogDocument(result));
   else io.stderr.write(renderCatalog(result, io, { table: false }));
-  return catalogStatus(result.catalog);
+  return catalogStatus(result.catalog, result.walk);
 }

@@ -1,50 +1,108 @@
 /**
- * `skillgraph lock [--out FILE]` — record the catalog (names, scopes,
- * locators relative to the working folder, package and tree digests) in a
- * lockfile, written atomically (temp file + rename).
+ * `skillgraph lock [PATH...] [--out FILE]` — record the catalog (names,
+ * scopes, roots relative to the lockfile, paths inside the roots, package and
+ * tree digests) in a lockfile, written atomically. With no roots given it
+ * locks the project's own skills (user folders only with --include-user).
+ * A skill with errors, or a walk that stopped at a limit, is refused (exit 1,
+ * named) unless --allow-errors / --allow-incomplete.
  */
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { createLock, LOCKFILE_NAME, type LockEntry } from '../../catalog/lockfile.js';
-import { treeDigests } from '../../discover/resources.js';
-import type { Catalog } from '../../model/catalog.js';
+import { createLock, LOCKFILE_NAME, placeKey, type LockEntry, type LockInvalid, type LockNow } from '../../catalog/lockfile.js';
+import { treeDigestResults } from '../../discover/resources.js';
+import type { Diagnostic } from '../../model/diagnostics.js';
 import { SkillgraphError, isSkillgraphError } from '../../model/errors.js';
 import { writeFileAtomic } from '../../workspace/atomic.js';
-import type { VerbSpec } from '../args.js';
+import type { FlagSpec, VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
-import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
+import { CATALOG_FLAGS, catalogFromFlags, homeFrom, type CatalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { writeJson, type CliIo } from '../io.js';
-import { displayPath } from './catalog.js';
+import { paint, useColor, writeJson, type CliIo } from '../io.js';
+import { completenessJson, completenessLines, displayPath } from './catalog.js';
+
+/** Flags lock and check add to the catalog flags. */
+export const LOCK_FLAGS = {
+  ...CATALOG_FLAGS,
+  'include-user': { type: 'boolean', description: "with no roots given, also lock the user's agent folders (~/.claude/skills, …)" },
+} as const satisfies Record<string, FlagSpec>;
 
 export const spec: VerbSpec = {
   name: 'lock',
-  summary: 'write the catalog (names, scopes, digests, tree digests) to a lockfile',
-  usage: `[--out ${LOCKFILE_NAME}] [catalog flags]`,
+  summary: 'write the catalog (names, scopes, digests, tree digests) to a portable lockfile',
+  usage: `[PATH...] [--out ${LOCKFILE_NAME}] [--allow-errors] [--allow-incomplete] [catalog flags]`,
   flags: {
-    ...CATALOG_FLAGS,
+    ...LOCK_FLAGS,
     out: { type: 'string', value: 'FILE', description: `lockfile to write (default ${LOCKFILE_NAME})` },
+    'allow-errors': { type: 'boolean', description: 'write the lock even when skills have errors (they are listed as invalid in it)' },
+    'allow-incomplete': { type: 'boolean', description: 'write the lock even when the walk stopped at a limit' },
   },
+  positionals: 'roots',
 };
 
 /**
- * The lock entries of a catalog: locators relative to `cwd` (absolute when
- * outside it), tree digests over each skill's folder in one hash batch.
+ * A root as the lockfile names it: relative to the lockfile's folder when
+ * inside it, `~/…` when under the home folder, else relative with `..`.
+ *
+ * @example portableRoot('/repo/.claude/skills', '/repo', '/home/me') // '.claude/skills'
  */
-export function lockEntries(catalog: Catalog, cwd: string): LockEntry[] {
-  const dirs = catalog.skills.map((p) => dirname(p.descriptor.source.locator));
-  const trees = treeDigests(dirs);
-  return catalog.skills.map((p, i) => ({
-    name: p.descriptor.name,
-    scope: p.descriptor.source.scope,
-    locator: lockLocator(p.descriptor.source.locator, cwd),
-    digest: p.descriptor.digest,
-    tree: trees[i]!,
-  }));
+export function portableRoot(root: string, lockDir: string, home: string): string {
+  const inside = (base: string): string | undefined => {
+    const rel = relative(base, root);
+    return rel === '' ? '.' : rel.startsWith('..') || isAbsolute(rel) ? undefined : rel.split(sep).join('/');
+  };
+  const local = inside(lockDir);
+  if (local !== undefined) return local;
+  const underHome = inside(home);
+  if (underHome !== undefined) return underHome === '.' ? '~' : `~/${underHome}`;
+  return relative(lockDir, root).split(sep).join('/');
 }
 
-function lockLocator(locator: string, cwd: string): string {
-  const rel = relative(cwd, locator);
-  return rel.startsWith('..') || isAbsolute(rel) ? locator : rel.split(sep).join('/');
+/** The catalog now, as a lock sees it: entries, candidates that broke, and every problem that blocks a lock. */
+export interface LockState extends LockNow<Diagnostic> {
+  /** Error findings: in the catalog, and tree digests that failed. */
+  readonly errors: readonly Diagnostic[];
+  /** Places of skills that could not be locked. */
+  readonly invalid: readonly LockInvalid[];
+}
+
+/**
+ * Place every skill of `result` in its root, relative to `lockDir`, with its tree digest.
+ *
+ * @example const state = lockState(await catalogFromFlags(values, io, 'lock'), dirname(out), home);
+ */
+export function lockState(result: CatalogFromFlags, lockDir: string, home: string): LockState {
+  const { catalog, walk } = result;
+  const place = (locator: string): { root: string; path: string } => {
+    const p = walk.placed.get(locator);
+    // A package not from this walk (never the case for the CLI): locate it by its own source.
+    if (p === undefined) return { root: portableRoot(dirname(locator), lockDir, home), path: 'SKILL.md' };
+    return { root: portableRoot(p.root, lockDir, home), path: p.inRoot };
+  };
+  const trees = treeDigestResults(catalog.skills.map((p) => dirname(p.descriptor.source.locator)));
+  const entries: LockEntry[] = [];
+  const errors: Diagnostic[] = catalog.diagnostics.filter((d) => d.severity === 'error');
+  const invalid: LockInvalid[] = [];
+  const broken = new Map<string, Diagnostic[]>();
+  catalog.skills.forEach((p, i) => {
+    const where = place(p.descriptor.source.locator);
+    const tree = trees[i]!;
+    if (!tree.ok) {
+      errors.push(tree.diagnostic);
+      invalid.push({ ...where, codes: [tree.diagnostic.code] });
+      broken.set(placeKey(where.root, where.path), [tree.diagnostic]);
+      return;
+    }
+    entries.push({ name: p.descriptor.name, scope: p.descriptor.source.scope, ...where, digest: p.descriptor.digest, tree: tree.digest });
+  });
+  // Candidates that made no package: their file is in place but broken; their findings say why.
+  const made = new Set<string>([...catalog.skills.map((p) => p.descriptor.source.locator), ...catalog.conflicts.map((c) => c.shadowed)]);
+  for (const [locator] of walk.placed) {
+    if (made.has(locator)) continue;
+    const where = place(locator);
+    const found = catalog.diagnostics.filter((d) => d.file === locator && d.severity === 'error');
+    broken.set(placeKey(where.root, where.path), found);
+    invalid.push({ ...where, codes: [...new Set(found.map((d) => d.code))].sort() });
+  }
+  return { entries, broken, complete: walk.complete, errors, invalid };
 }
 
 /** Write the lockfile through the workspace's atomic write (temp file + rename, temp removed on failure). */
@@ -61,14 +119,45 @@ function writeLockfile(file: string, text: string): void {
   }
 }
 
+/** One line per error finding: where, code, message. */
+export function errorLines(errors: readonly Diagnostic[], io: CliIo, color: boolean): string[] {
+  return errors.map((d) => `  ${paint(color, 'red', 'error')} ${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`);
+}
+
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
-  const { values } = parseVerbArgs(spec, args, io);
+  const { values, positionals } = parseVerbArgs(spec, args, io);
   const out = resolve(io.cwd, typeof values.out === 'string' ? values.out : LOCKFILE_NAME);
-  const { catalog } = await catalogFromFlags(values, io, spec.name);
-  const lock = createLock(catalog.digest, lockEntries(catalog, io.cwd));
-  writeLockfile(out, `${JSON.stringify(lock, null, 2)}\n`);
+  const result = await catalogFromFlags(values, io, spec.name, { roots: positionals, projectOnly: true });
+  const state = lockState(result, dirname(out), homeFrom(io));
   const shown = displayPath(out, io.cwd);
-  if (values.json) writeJson(io, { lock: shown, digest: lock.digest, skills: lock.skills.length });
-  else io.stderr.write(`Locked ${lock.skills.length} skill(s) in ${shown} · ${lock.digest}\n`);
-  return EXIT.ok;
+  const refused: string[] = [];
+  if (state.errors.length > 0 && values['allow-errors'] !== true) refused.push(`${state.errors.length} error(s) (--allow-errors to lock the rest)`);
+  if (!state.complete && values['allow-incomplete'] !== true) refused.push('an incomplete walk (--allow-incomplete to lock what was found)');
+  const color = useColor(io);
+  if (refused.length === 0) {
+    const lock = createLock(result.catalog.digest, state.entries, { complete: state.complete, invalid: state.invalid });
+    writeLockfile(out, `${JSON.stringify(lock, null, 2)}\n`);
+  }
+  const written = refused.length === 0;
+  const status = state.errors.length > 0 || !state.complete ? EXIT.findings : EXIT.ok;
+  if (values.json) {
+    writeJson(io, {
+      lock: shown,
+      written,
+      digest: result.catalog.digest,
+      skills: state.entries.length,
+      errors: state.errors,
+      invalid: state.invalid,
+      ...completenessJson(result.walk),
+    });
+    return status;
+  }
+  const lines = [...errorLines(state.errors, io, color), ...completenessLines(result.walk, color)];
+  lines.push(
+    written
+      ? `Locked ${state.entries.length} skill(s) in ${shown} · ${result.catalog.digest}${state.invalid.length ? ` (${state.invalid.length} invalid, listed in the lock)` : ''}`
+      : paint(color, 'red', `Not locked: ${shown} left as it was, because of ${refused.join(' and ')}.`),
+  );
+  io.stderr.write(`${lines.join('\n')}\n`);
+  return status;
 }

@@ -39,7 +39,7 @@ describe('catalog verb', () => {
     expect(first.code).toBe(0);
     for (let i = 0; i < 5; i++) expect((await run(['catalog', ...ROOTS, '--json'])).stdout).toBe(first.stdout);
     const doc = JSON.parse(first.stdout);
-    expect(Object.keys(doc)).toEqual(['schemaVersion', 'digest', 'skills', 'conflicts', 'diagnostics', 'stats']);
+    expect(Object.keys(doc)).toEqual(['schemaVersion', 'digest', 'skills', 'conflicts', 'diagnostics', 'complete', 'incomplete', 'files', 'stats']);
     expect(doc.conflicts.map((c: { name: string; identical: boolean }) => [c.name, c.identical])).toEqual([
       ['deploy', false],
       ['deploy', false],
@@ -83,16 +83,16 @@ describe('catalog verb', () => {
 });
 
 describe('lock and check', () => {
-  it('lock writes atomically (no temp file left) with relative locators; check passes, then finds drift', async () => {
+  it('lock writes atomically (no temp file left) with roots relative to the lockfile; check passes, then finds drift', async () => {
     conflictTree();
     const lock = await run(['lock', ...ROOTS, '--json']);
     expect(lock.code).toBe(0);
     expect(readdirSync(t.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const written = JSON.parse(readFileSync(t.path('skillgraph.lock.json'), 'utf8'));
-    expect(written.skills.map((s: { name: string; locator: string; scope: string }) => [s.name, s.scope, s.locator])).toEqual([
-      ['deploy', 'local', 'l/deploy/SKILL.md'],
-      ['lint', 'project', 'p/lint/SKILL.md'],
-      ['notes', 'project', 'p/notes/SKILL.md'],
+    expect(written.skills.map((s: { name: string; root: string; path: string; scope: string }) => [s.name, s.scope, s.root, s.path])).toEqual([
+      ['deploy', 'local', 'l', 'deploy/SKILL.md'],
+      ['lint', 'project', 'p', 'lint/SKILL.md'],
+      ['notes', 'project', 'p', 'notes/SKILL.md'],
     ]);
     expect((await run(['check', ...ROOTS])).code).toBe(0);
 
