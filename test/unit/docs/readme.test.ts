@@ -107,3 +107,41 @@ describe('every Markdown file of the documentation', () => {
     });
   }
 });
+
+describe('ARCHITECTURE.md', () => {
+  const map = read('ARCHITECTURE.md');
+  const sourceFiles = (readdirSync(join(REPO, 'src'), { recursive: true }) as string[])
+    .map((f) => f.split('\\').join('/'))
+    .filter((f) => f.endsWith('.ts'));
+
+  it('is a short map (about 150 lines at most)', () => {
+    expect(map.split('\n').length).toBeLessThanOrEqual(160);
+  });
+
+  it('names every source folder and every source file', () => {
+    const folders = [...new Set(sourceFiles.map((f) => (f.includes('/') ? `src/${dirname(f)}/` : 'src/')))];
+    expect(folders.filter((d) => d !== 'src/' && !map.includes(d.slice(4)))).toEqual([]);
+    const unnamed = sourceFiles.filter((f) => !map.includes(f.split('/').pop()!));
+    expect(unnamed).toEqual([]);
+  });
+
+  it('names no file that does not exist', () => {
+    const missing: string[] = [];
+    for (const m of map.matchAll(/`((?:src|assembly|test|bench|features|examples|bin)\/[^`\s]*)`/g)) {
+      if (!existsSync(join(REPO, m[1]!))) missing.push(m[1]!);
+    }
+    // A bare `name.ts` under a "### `src/<folder>/`" heading is a file of that folder (or of a folder below it).
+    let folder: string | undefined;
+    for (const line of map.split('\n')) {
+      const heading = /^### `(src\/[^`]+\/)`/.exec(line);
+      if (heading) folder = heading[1];
+      else if (line.startsWith('#')) folder = undefined;
+      if (!folder || heading) continue;
+      for (const m of line.matchAll(/`([\w.-]+\.ts)`/g)) {
+        const inside = sourceFiles.some((f) => `src/${f}`.startsWith(folder!) && f.endsWith(`/${m[1]}`));
+        if (!inside && !existsSync(join(REPO, m[1]!))) missing.push(`${folder}${m[1]}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
