@@ -50,7 +50,7 @@ export interface SkillReport {
   readonly diagnostics: readonly Diagnostic[];
   /** The parsed package when valid. */
   readonly package?: SkillPackage;
-  /** The file's text, for excerpts (absent for symlinks not followed). */
+  /** The file's text, for excerpts (absent for symlinks not followed and for files over 1 MiB). */
   readonly source?: string;
 }
 
@@ -70,6 +70,9 @@ export interface ValidateResult {
 
 /** Entries standing for a folder, not a SKILL.md: listed, never counted as skills. */
 const FOLDER_ENTRIES = new WeakSet<SkillReport>();
+
+/** Files up to this size keep their text in the report for excerpts. */
+const SOURCE_KEPT_BYTES = 1024 * 1024;
 
 const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, maxDepth: TREE_MAX_DEPTH, lint: true });
 
@@ -194,7 +197,6 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
     }
   }
   const located = diagnostics.map((d) => ({ ...d, file: shown })).sort(compareDiagnostics);
-  const text = new TextDecoder().decode(bytes);
   return {
     dir: s.dir,
     file: s.file,
@@ -202,7 +204,9 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
     valid: !hasErrors(located),
     diagnostics: located,
     ...(parsed.package ? { package: parsed.package } : {}),
-    source: text,
+    // A second copy of a near-limit file held to the end of the run is what made 150 of them
+    // take gigabytes; excerpts of such a file are not worth it.
+    ...(bytes.length <= SOURCE_KEPT_BYTES ? { source: new TextDecoder().decode(bytes) } : {}),
   };
 }
 

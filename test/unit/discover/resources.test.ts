@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listResources, treeDigest, treeDigests } from '../../../src/discover/resources.js';
+import { listResourceFiles, listResources, readListed, treeBytes, treeDigest, treeDigestResults, treeDigests } from '../../../src/discover/resources.js';
 import { _tree, type Tree } from './_tree.js';
 
 let t: Tree;
@@ -70,5 +72,76 @@ describe('treeDigest (C2a)', () => {
     expect(a).toBe(b);
     t.write('b/scripts/run.sh', 'two');
     expect(treeDigest(t.path('b'))).not.toBe(a);
+  });
+});
+
+describe('treeDigestResults: one bad skill costs only itself', () => {
+  it('streams the same bytes as treeBytes, for trees small and large (a file over the read buffer)', () => {
+    t = _tree();
+    t.write('small/SKILL.md', 'small');
+    t.write('large/SKILL.md', 'large');
+    t.write('large/assets/blob.bin', 'x'.repeat(2.5 * 1024 * 1024 + 7));
+    t.write('large/scripts/run.sh', 'echo\n');
+    const results = treeDigestResults([t.path('small'), t.path('large')]);
+    expect(results).toEqual([
+      { ok: true, digest: `sha256:${createHash('sha256').update(treeBytes(t.path('small'))).digest('hex')}` },
+      { ok: true, digest: `sha256:${createHash('sha256').update(treeBytes(t.path('large'))).digest('hex')}` },
+    ]);
+    expect(treeDigest(t.path('large'))).toBe((results[1] as { digest: string }).digest);
+  });
+
+  it('gives each limit its own code, on the skill folder, and digests the other skills', () => {
+    t = _tree();
+    t.write('ok/SKILL.md', 'fine');
+    for (let i = 0; i < 4; i++) t.write(`many/f${i}`, 'x');
+    t.write('deep/a/b/c/d.txt', 'x');
+    t.write('heavy/blob', 'x'.repeat(64));
+    const listing = (dir: string, limits: Parameters<typeof listResourceFiles>[1]) => listResourceFiles(t.path(dir), limits);
+    const codeOf = (l: ReturnType<typeof listResourceFiles>) => (l.ok ? 'ok' : [l.diagnostic.code, l.diagnostic.file]);
+    expect(codeOf(listing('many', { maxFiles: 3 }))).toEqual(['resource.too-many-files', t.path('many')]);
+    expect(codeOf(listing('deep', { maxDepth: 2 }))).toEqual(['resource.too-deep', t.path('deep')]);
+    expect(codeOf(listing('heavy', { maxBytes: 10 }))).toEqual(['resource.too-large', t.path('heavy')]);
+    const [ok, gone] = treeDigestResults([t.path('ok'), t.path('gone')]);
+    expect(ok!.ok).toBe(true);
+    expect(gone).toEqual({ ok: false, diagnostic: expect.objectContaining({ code: 'resource.vanished', file: t.path('gone') }) });
+  });
+
+  it('reports a path too long for the OS as path-too-long, not as a permission problem', () => {
+    t = _tree();
+    t.write('long/SKILL.md', 'x');
+    // 16 levels (the depth limit) of 255-byte names: the deepest path passes PATH_MAX (4096).
+    // Made with relative mkdirs from a shell, which the OS allows past PATH_MAX.
+    execFileSync('sh', ['-c', `cd -P "$1" && for i in $(seq 16); do mkdir "$2" && cd -P "$2" || exit 1; done`, 'sh', t.path('long'), 'd'.repeat(255)]);
+    const [r] = treeDigestResults([t.path('long')]);
+    execFileSync('rm', ['-rf', t.path('long')]); // node's rmSync cannot remove past PATH_MAX
+    expect(r).toEqual({ ok: false, diagnostic: expect.objectContaining({ code: 'resource.path-too-long' }) });
+    expect((r as { diagnostic: { message: string } }).diagnostic.message).not.toMatch(/permission/i);
+  });
+
+  it('refuses a file edited or swapped for a symlink between the listing and the read', () => {
+    t = _tree();
+    t.write('s/SKILL.md', 'x');
+    t.write('s/notes.md', 'short');
+    t.write('secret.txt', 'SECRET');
+    const listing = listResourceFiles(t.path('s'));
+    if (!listing.ok) throw new Error('listing failed');
+    const notes = listing.files.find((f) => f.path === 'notes.md')!;
+    t.write('s/notes.md', 'much longer now');
+    expect(readListed(notes, () => undefined)?.code).toBe('resource.changed');
+    rmSync(t.path('s/notes.md'));
+    t.link(t.path('secret.txt'), 's/notes.md');
+    const seen: string[] = [];
+    expect(readListed(notes, (c) => void seen.push(Buffer.from(c).toString())))
+      .toEqual(expect.objectContaining({ code: 'resource.changed', file: t.path('s/notes.md') }));
+    expect(seen.join('')).not.toContain('SECRET');
+  });
+
+  it('never lists or opens a FIFO, and treeDigest still throws a coded error for callers that want one', () => {
+    t = _tree();
+    t.write('s/SKILL.md', 'x');
+    execFileSync('mkfifo', [t.path('s/pipe')]);
+    expect(listResources(t.path('s')).map((e) => e.path)).toEqual(['SKILL.md']);
+    expect(() => treeDigest(t.path('missing'))).toThrow(expect.objectContaining({ code: 'io', details: expect.objectContaining({ diagnostic: 'resource.vanished' }) }));
+    expect(() => listResources(t.path('s'), { maxFiles: 0 })).toThrow(expect.objectContaining({ code: 'skill.invalid' }));
   });
 });

@@ -37,8 +37,20 @@ describe('validateRelativePath', () => {
     ['a/..', 'escape'],
     ['a\\..\\..\\x', 'escape'],
     ['a\u0000b', 'nul'],
+    ['con', 'device'],
+    ['NUL', 'device'],
+    ['assets/nul.txt', 'device'],
+    ['Aux .md', 'device'],
+    ['scripts/com1.tar.gz', 'device'],
+    ['LPT9', 'device'],
+    ['lpt\u00b9.log', 'device'],
+    ['conout$', 'device'],
   ])('rejects %j (%s) naming the field', (value, reason) => {
     expect(() => validateRelativePath(value, 'skills[].name')).toThrow(invalid('skills[].name', reason));
+  });
+
+  it('keeps names that only look like device names', () => {
+    for (const ok of ['console', 'nullable.md', 'com', 'com10', 'a.con', 'auxiliary/x', 'lpt']) expect(validateRelativePath(ok, 'resources')).toBe(ok);
   });
 
   it('can refuse backslashes instead of reading them as separators', () => {
