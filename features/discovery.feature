@@ -77,11 +77,11 @@ Feature: Scoped discovery and the sealed catalog
     Then the catalog exits with 2
     And the catalog error says "not a folder"
 
-  Scenario: Symlinked skills are skipped and reported by default
+  Scenario: Symlinked skills are skipped and reported with --no-follow-symlinks
     Given folder "p" holds the skill "real"
     And folder "p/store" holds the skill "linked"
     And "p/agent/linked" is a symlink to "p/store/linked"
-    When I catalog the roots "p/agent:project"
+    When I catalog the roots "p/agent:project" with "--no-follow-symlinks"
     Then the catalog lists nothing
     And the catalog reports "discover.symlink-skipped" for "p/agent/linked"
 
