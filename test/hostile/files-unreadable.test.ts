@@ -1,0 +1,87 @@
+/**
+ * A skill holding a file or a folder the user may not read. Root reads
+ * everything, so the runs here drop to `nobody` in a child process. Each
+ * verb that reads the skill's files turns the EACCES into a diagnostic for
+ * that skill (or a named refusal for all-or-nothing `materialize`), never an
+ * internal error, and the normal skills are unaffected.
+ */
+import { chmodSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { _openToAll, _runLib, MAIN, NOBODY, SRC } from '../unit/workspace/_child.js';
+import { hostileProject, NORMAL_SKILLS, snapshot, type HostileProject } from './_harness.js';
+
+const BOUND_MS = 30_000;
+
+/** Two locked-out skills beside the normal ones, everything else open to `nobody`. */
+function lockedProject(): HostileProject {
+  const p = hostileProject();
+  p.skill('locked-file');
+  p.write('.claude/skills/locked-file/secret.txt', 'private\n');
+  p.skill('locked-dir');
+  p.write('.claude/skills/locked-dir/private/notes.md', 'private\n');
+  _openToAll(dirname(p.dir));
+  chmodSync(p.path('.claude/skills/locked-file/secret.txt'), 0);
+  chmodSync(p.path('.claude/skills/locked-dir/private'), 0);
+  return p;
+}
+
+/** Run the CLI as `nobody` in the project. */
+function cliAsNobody(p: HostileProject, args: readonly string[]) {
+  const script = `import { main, processIo } from ${JSON.stringify(MAIN)};
+main(${JSON.stringify(args)}, processIo()).then((code) => { process.exitCode = code; });`;
+  return _runLib(script, { cwd: p.dir, uid: NOBODY, timeoutMs: BOUND_MS, env: { HOME: p.home, XDG_CACHE_HOME: p.cache, NO_COLOR: '1' } });
+}
+
+describe('hostile files: unreadable files and folders in a skill', () => {
+  it('costs each locked-out skill its tree digest with resource.unreadable at the offending path; the others are digested', async () => {
+    const p = lockedProject();
+    const dirs = ['normal-alpha', 'locked-file', 'locked-dir', 'normal-beta'].map((n) => join(p.root, n));
+    const r = await _runLib(
+      `import { treeDigestResults } from '${SRC}/discover/resources.ts';
+console.log(JSON.stringify(treeDigestResults(${JSON.stringify(dirs)})));`,
+      { uid: NOBODY, timeoutMs: BOUND_MS },
+    );
+    expect(r.timedOut).toBe(false);
+    expect(r.code, r.stderr).toBe(0);
+    const results = JSON.parse(r.stdout) as ({ ok: true; digest: string } | { ok: false; diagnostic: { code: string; file: string; line: number } })[];
+    expect(results.map((x) => (x.ok ? 'ok' : [x.diagnostic.code, x.diagnostic.file, x.diagnostic.line]))).toEqual([
+      'ok',
+      ['resource.unreadable', join(p.root, 'locked-file', 'secret.txt'), 0],
+      ['resource.unreadable', join(p.root, 'locked-dir', 'private'), 0],
+      'ok',
+    ]);
+  }, 60_000);
+
+  it('catalogues every skill and validates the locked folder with a warning naming the folder', async () => {
+    const p = lockedProject();
+    const outside = snapshot(p.home);
+    const cat = await cliAsNobody(p, ['catalog', '--root', '.claude/skills', '--json', '--no-cache']);
+    // The walk may report the folder it could not enter (exit 1); it is never an internal error.
+    expect([0, 1], cat.stderr).toContain(cat.code);
+    expect((JSON.parse(cat.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name)).toEqual(['locked-dir', 'locked-file', ...NORMAL_SKILLS]);
+    const val = await cliAsNobody(p, ['validate', '.claude/skills', '--json']);
+    expect(val.code, val.stderr).not.toBe(70);
+    const doc = JSON.parse(val.stdout) as { skills: { dir: string; valid: boolean; diagnostics: { code: string; message: string }[] }[] };
+    const byDir = new Map(doc.skills.map((s) => [s.dir, s]));
+    for (const name of NORMAL_SKILLS) expect(byDir.get(name)?.valid, name).toBe(true);
+    const locked = byDir.get('locked-dir')!;
+    expect(locked.diagnostics.map((d) => d.code)).toContain('resource.unreadable');
+    expect(locked.diagnostics.find((d) => d.code === 'resource.unreadable')?.message).toContain('locked-dir/private');
+    expect(snapshot(p.home)).toEqual(outside);
+  }, 60_000);
+
+  it('refuses to materialise a locked-out skill, naming it (exit 1, not 70), writing nothing; other skills still materialise', async () => {
+    const p = lockedProject();
+    const all = await cliAsNobody(p, ['materialize', 'ws', '--root', '.claude/skills', '--no-cache', '--json']);
+    expect(all.timedOut).toBe(false);
+    expect(all.code, all.stderr).toBe(1);
+    expect(all.stderr).toMatch(/locked-(dir|file)/);
+    const doc = JSON.parse(all.stdout) as { error: { code: string; details: { skill: string; diagnostic: string } } };
+    expect(doc.error).toEqual(expect.objectContaining({ code: 'skill.invalid', details: expect.objectContaining({ diagnostic: 'resource.unreadable' }) }));
+    expect(snapshot(p.path('ws'))).toEqual({}); // every skill is checked before the workspace is made
+    const one = await cliAsNobody(p, ['materialize', 'ws', 'normal-alpha', '--root', '.claude/skills', '--no-cache']);
+    expect(one.code, one.stderr).toBe(0);
+    expect(Object.keys(snapshot(p.path('ws')))).toEqual(['.', 'normal-alpha', 'normal-alpha/SKILL.md']);
+  }, 60_000);
+});
