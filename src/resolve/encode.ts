@@ -40,6 +40,8 @@ export interface EncodedCatalog {
   readonly occurrences: readonly OccurrenceMeta[];
   /** Override record id → its override. */
   readonly overrides: readonly ToolOverride[];
+  /** Override record id → the entry key it names. */
+  readonly overrideKeys: readonly string[];
 }
 
 /**
@@ -109,6 +111,7 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
   const edgeLabels: string[] = [];
   const occurrences: OccurrenceMeta[] = [];
   const overrides: ToolOverride[] = [];
+  const overrideKeys: string[] = [];
   const edgeOffsets = new IntList();
   const edgeTarget = new IntList();
   const edgeOverride = new IntList();
@@ -151,6 +154,7 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
         ovEntry.push(intern(key));
         ovWrites.push(ov.writes === undefined ? -1 : ov.writes ? 1 : 0);
         overrides.push(ov);
+        overrideKeys.push(key);
       }
       ovOffsets.push(ovEntry.length);
     }
@@ -193,7 +197,7 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
     occEntry: occEntry.done(),
     occFlags: occFlags.done(),
   };
-  return { graph, nodes, labels, edgeLabels, roots, occurrences, overrides };
+  return { graph, nodes, labels, edgeLabels, roots, occurrences, overrides, overrideKeys };
 }
 
 /**

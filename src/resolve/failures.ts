@@ -14,6 +14,7 @@
  * at the end of a 100,000-long chain costs O(1) per includer, not O(chain).
  */
 import { NODE_STATUS, type ResolveKernelResult } from '../model/backend.js';
+import type { ResolvedLists } from './lists.js';
 import type { EncodedCatalog } from './encode.js';
 
 export type FailureType = 'cycle_detected' | 'skill_not_found';
@@ -71,7 +72,7 @@ export interface Failures {
  *
  * @example const failures = computeFailures(encoded, kernelResult); failures.of(0)?.message;
  */
-export function computeFailures(enc: EncodedCatalog, res: ResolveKernelResult): Failures {
+export function computeFailures(enc: EncodedCatalog, res: Pick<ResolvedLists | ResolveKernelResult, 'status' | 'errEdge' | 'component'>): Failures {
   const g = enc.graph;
   const n = g.nodeCount;
   const next = new Int32Array(n).fill(-1);

@@ -4,9 +4,9 @@
  * whose list holds that occurrence, so a chain of 10,000 skills costs
  * 10,000 entry objects, not 50 million.
  */
-import type { ResolveKernelResult } from '../model/backend.js';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../model/resolve.js';
 import { FLAG_WRITES, KIND_BIT, type EncodedCatalog, type OccurrenceMeta } from './encode.js';
+import type { ResolvedLists } from './lists.js';
 
 const KIND_LISTS = new Map<number, readonly EntryKind[]>();
 
@@ -42,15 +42,19 @@ export function entryFromMeta(meta: OccurrenceMeta): ResolvedToolEntry {
   return Object.freeze(entry) as unknown as ResolvedToolEntry;
 }
 
-/** Builds entry lists of resolved nodes from the arena. */
+/** Builds entry lists of resolved nodes from the arena (or its deltas). */
 export interface Materialiser {
   entries(v: number): readonly ResolvedToolEntry[];
+  /** Occurrence ids of node v's list, in order: a view valid until the next call. */
+  occurrences(v: number): Int32Array;
+  /** The (shared, frozen) entry object of one occurrence id. */
+  entry(occ: number): ResolvedToolEntry;
 }
 
 /**
  * @example const lists = materialiser(enc, result); lists.entries(0);
  */
-export function materialiser(enc: EncodedCatalog, res: ResolveKernelResult): Materialiser {
+export function materialiser(enc: EncodedCatalog, res: ResolvedLists): Materialiser {
   const base = enc.graph.occCount;
   const derivedMeta: OccurrenceMeta[] = [];
   // Derived occurrences only ever refer to earlier ones, so one forward pass resolves them.
@@ -73,13 +77,21 @@ export function materialiser(enc: EncodedCatalog, res: ResolveKernelResult): Mat
     }
     return entry;
   };
+  let buffer = new Int32Array(64);
+  const occurrences = (v: number): Int32Array => {
+    const count = res.listLength[v]!;
+    if (count > buffer.length) buffer = new Int32Array(Math.max(count, buffer.length * 2));
+    res.fill(v, buffer);
+    return buffer.subarray(0, count);
+  };
   return {
     entries(v: number): readonly ResolvedToolEntry[] {
-      const from = res.listOffset[v]!;
-      const count = res.listLength[v]!;
-      const list = new Array<ResolvedToolEntry>(count);
-      for (let i = 0; i < count; i++) list[i] = objectOf(res.arena[from + i]!);
+      const occ = occurrences(v);
+      const list = new Array<ResolvedToolEntry>(occ.length);
+      for (let i = 0; i < occ.length; i++) list[i] = objectOf(occ[i]!);
       return Object.freeze(list);
     },
+    occurrences,
+    entry: objectOf,
   };
 }

@@ -5,12 +5,17 @@
 import type { BackendChoice, BackendName, ResolveBackend } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
 import { SkillgraphError } from '../model/errors.js';
+import { NODE_STATUS } from '../model/backend.js';
+import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import type { CapabilitySummary, ResolvedToolEntry } from '../model/resolve.js';
 import { pickResolver } from './backends.js';
 import { reportCycles, type CycleReport } from './cycles.js';
 import { encodeCatalog, type EncodedCatalog } from './encode.js';
 import { computeFailures, type ResolveFailure } from './failures.js';
+import { resolveGraphDelta } from './kernel-delta.js';
+import { ARENA_BUDGET, arenaBound, arenaLists, type ListLayout, type ResolvedLists } from './lists.js';
 import { materialiser, summaryFromBits } from './materialise.js';
+import { resolveDiagnostic } from './messages.js';
 
 /** One skill's resolution. `entries` is built from the arena on first read. */
 export interface SkillResolution {
@@ -28,6 +33,8 @@ export interface ResolveStats {
   readonly edges: number;
   /** Arena size: sum of the resolved list lengths. */
   readonly arenaEntries: number;
+  /** Present only when the lists were kept as deltas (a graph whose full arena would be too big). */
+  readonly layout?: 'delta';
   readonly timingsMs: { readonly encode: number; readonly kernel: number; readonly results: number };
 }
 
@@ -35,6 +42,25 @@ export interface CatalogResolution {
   readonly skills: readonly SkillResolution[];
   readonly cycles: readonly CycleReport[];
   readonly stats: ResolveStats;
+  /**
+   * Findings about the composition of every resolved package in the graph (requested or
+   * reached), each with the SKILL.md of the skill it concerns, in diagnostic order.
+   */
+  readonly diagnostics: readonly Diagnostic[];
+  /** Streaming access to the lists (not enumerable: JSON of a resolution is unchanged). */
+  readonly lists: SkillLists;
+}
+
+/**
+ * The lists of a resolution by skill index, for writers that stream them:
+ * reading `skills[i].entries` keeps each list once read, which on a 10,000-long
+ * include chain holds 50 million references.
+ */
+export interface SkillLists {
+  /** Occurrence ids of `skills[i]`'s entries (empty when it failed): a view valid until the next call. */
+  occurrences(i: number): Int32Array;
+  /** The shared, frozen entry of one occurrence id. */
+  entry(occ: number): ResolvedToolEntry;
 }
 
 export interface ResolveOptions {
@@ -42,6 +68,11 @@ export interface ResolveOptions {
   readonly backend?: BackendChoice | ResolveBackend;
   /** Skills to resolve (`name` or `scope/name`); every catalog skill when omitted. */
   readonly names?: readonly string[];
+  /**
+   * `auto` (default): the backend's full arena unless its bound passes `ARENA_BUDGET`, then
+   * deltas (JS); `arena` or `delta` force one (tests compare them).
+   */
+  readonly layout?: ListLayout;
 }
 
 const DEFAULT_OPTIONS: Readonly<ResolveOptions> = Object.freeze({ backend: 'auto' });
@@ -60,31 +91,48 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
   const enc: EncodedCatalog = encodeCatalog(catalog, names);
   const encode = ms(t0);
   t0 = performance.now();
-  const res = backend.resolveGraph(enc.graph);
+  const layout = options.layout ?? 'auto';
+  const delta = layout === 'delta' || (layout === 'auto' && arenaBound(enc.graph) > ARENA_BUDGET);
+  // The delta kernel is TypeScript: the backend that ran is then `js`, whatever was asked.
+  const res: ResolvedLists = delta ? resolveGraphDelta(enc.graph) : arenaLists(backend.resolveGraph(enc.graph));
   const kernel = ms(t0);
   t0 = performance.now();
   const failures = computeFailures(enc, res);
   const cycles = reportCycles(enc, res);
   const lists = materialiser(enc, res);
+  const findings = overrideFindings(enc, res);
+  const nodeOf = new Int32Array(names.length).fill(-1);
   const skills = names.map((name, i): SkillResolution => {
     const v = enc.roots[i]!;
     if (v < 0) return failedResolution(name, { type: 'skill_not_found', message: `unknown skill '${name}'` });
     const error = failures.of(v);
     if (error) return failedResolution(name, error);
+    nodeOf[i] = v;
     return lazyResolution(name, res.listLength[v]!, res.summaryBits[v]!, () => lists.entries(v));
   });
   const resultsMs = ms(t0);
-  return Object.freeze({
+  let arenaEntries = 0;
+  for (let v = 0; v < enc.graph.nodeCount; v++) arenaEntries += res.listLength[v]!;
+  const none = new Int32Array(0);
+  const skillLists: SkillLists = Object.freeze({
+    occurrences: (i: number) => (nodeOf[i]! < 0 ? none : lists.occurrences(nodeOf[i]!)),
+    entry: lists.entry,
+  });
+  const result = {
     skills: Object.freeze(skills),
     cycles: Object.freeze(cycles),
     stats: Object.freeze({
-      backend: backend.name,
+      backend: delta ? 'js' : backend.name,
       nodes: enc.graph.nodeCount,
       edges: enc.graph.edgeTarget.length,
-      arenaEntries: res.arena.length,
+      arenaEntries,
+      ...(delta ? { layout: 'delta' as const } : {}),
       timingsMs: Object.freeze({ encode, kernel, results: resultsMs }),
     }),
-  });
+    diagnostics: Object.freeze(findings.sort(compareDiagnostics)),
+  } as CatalogResolution;
+  Object.defineProperty(result, 'lists', { value: skillLists, enumerable: false });
+  return Object.freeze(result);
 }
 
 function failedResolution(name: string, error: ResolveFailure): SkillResolution {
@@ -99,6 +147,32 @@ function lazyResolution(name: string, count: number, bits: number, build: () => 
   Object.defineProperty(result, 'entries', { enumerable: true, get: () => (cached ??= build()) });
   result.summary = summaryFromBits(count, bits);
   return Object.freeze(result);
+}
+
+/**
+ * Overrides that changed nothing: every override that meets its key in the
+ * included list makes one derived occurrence, so a record of a resolved node
+ * with none names a key the include does not provide. O(override records).
+ */
+function overrideFindings(enc: EncodedCatalog, res: ResolvedLists): Diagnostic[] {
+  const g = enc.graph;
+  const out: Diagnostic[] = [];
+  if (enc.overrides.length === 0) return out;
+  const hit = new Uint8Array(enc.overrides.length);
+  for (let d = 0; d < res.derivedRecord.length; d++) hit[res.derivedRecord[d]!] = 1;
+  for (let v = 0; v < g.nodeCount; v++) {
+    if (res.status[v] !== NODE_STATUS.ok) continue;
+    for (let e = g.edgeOffsets[v]!; e < g.edgeOffsets[v + 1]!; e++) {
+      const set = g.edgeOverride[e]!;
+      if (set < 0) continue;
+      for (let i = g.ovOffsets[set]!; i < g.ovOffsets[set + 1]!; i++) {
+        if (hit[i] === 1) continue;
+        const file = enc.nodes[v]!.descriptor.source.locator;
+        out.push(resolveDiagnostic('resolve.override-unknown-key', file, { skill: enc.labels[v]!, key: enc.overrideKeys[i]!, include: enc.edgeLabels[e]! }));
+      }
+    }
+  }
+  return out;
 }
 
 /**

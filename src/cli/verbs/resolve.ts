@@ -12,8 +12,8 @@ import { resolveCatalog, type CatalogResolution } from '../../resolve/index.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { paint, useColor, writeJson, type CliIo } from '../io.js';
-import { metadataOf } from './describe.js';
+import { paint, useColor, type CliIo } from '../io.js';
+import { writeResolveDocument } from '../resolve-document.js';
 
 export const spec: VerbSpec = {
   name: 'resolve',
@@ -55,20 +55,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   // A walk stopped by --max-dirs left skills unseen: an include of one would read as an unknown skill without it.
   const leftOut = catalog.diagnostics.filter((d) => d.severity === 'error' || d.code === 'discover.dir-budget');
   if (values.json) {
-    writeJson(io, {
-      // Each skill also carries its protocol metadata (DESIGN T2), null when it failed.
-      skills: result.skills.map((s) => {
-        const metadata = metadataOf(catalog, s);
-        if (!summaryOnly) return { ...s, metadata };
-        return { name: s.name, ok: s.ok, summary: s.summary, ...(s.error ? { error: s.error } : {}), metadata };
-      }),
+    await writeResolveDocument(io, catalog, result, summaryOnly, {
       cycles: result.cycles,
       counts,
-      diagnostics: leftOut,
+      diagnostics: [...leftOut, ...result.diagnostics],
       stats: { ...result.stats, timingsMs: { catalog: catalogMs, ...result.stats.timingsMs } },
     });
   } else {
     io.stderr.write(renderHuman(result, summaryOnly, io));
+    for (const d of result.diagnostics) io.stderr.write(`${d.severity}: ${d.file} ${d.code} ${d.message}\n`);
     for (const d of leftOut.slice(0, LEFT_OUT_SHOWN)) io.stderr.write(`left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
     if (leftOut.length > LEFT_OUT_SHOWN) io.stderr.write(`left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
     io.stderr.write(`${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`);

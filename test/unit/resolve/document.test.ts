@@ -1,0 +1,82 @@
+/**
+ * The streamed `resolve --json` document is byte-identical to the one
+ * document JSON.stringify used to write (`jsonDocument({skills: [{...s,
+ * metadata}], ...})`): on the bundled examples, on small catalogs with
+ * failures, empty lists and override findings, in full and summary form.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { catalogFromFlags } from '../../../src/cli/catalog-flags.js';
+import { jsonDocument, type CliIo } from '../../../src/cli/io.js';
+import { writeResolveDocument } from '../../../src/cli/resolve-document.js';
+import { metadataOf } from '../../../src/cli/verbs/describe.js';
+import type { Catalog } from '../../../src/model/catalog.js';
+import { resolveCatalog } from '../../../src/resolve/index.js';
+import { makeCatalog } from './_catalog.js';
+
+const EXAMPLES = new URL('../../../examples/', import.meta.url).pathname;
+const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-resolve-doc-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+function collect(cwd: string): { io: CliIo; text: () => string; writes: () => number } {
+  const chunks: Buffer[] = [];
+  const io: CliIo = {
+    stdout: { write: (c: string | Buffer) => chunks.push(Buffer.isBuffer(c) ? c : Buffer.from(c)) },
+    stderr: { write: () => true },
+    cwd,
+    env: { HOME: join(scratch, 'home'), XDG_CACHE_HOME: join(scratch, 'cache') },
+  };
+  return { io, text: () => Buffer.concat(chunks).toString('utf8'), writes: () => chunks.length };
+}
+
+/** What the verb wrote before streaming: one JSON.stringify of the whole document. */
+function reference(catalog: Catalog, result: ReturnType<typeof resolveCatalog>, summaryOnly: boolean, rest: Record<string, unknown>): string {
+  const skills = result.skills.map((s) => {
+    const metadata = metadataOf(catalog, s);
+    if (!summaryOnly) return { ...s, metadata };
+    return { name: s.name, ok: s.ok, summary: s.summary, ...(s.error ? { error: s.error } : {}), metadata };
+  });
+  return jsonDocument({ skills, ...rest });
+}
+
+async function expectSameBytes(catalog: Catalog, summaryOnly: boolean): Promise<void> {
+  const result = resolveCatalog(catalog, { backend: 'js' });
+  const rest = { cycles: result.cycles, counts: { skills: result.skills.length }, diagnostics: result.diagnostics, stats: result.stats };
+  const out = collect(scratch);
+  await writeResolveDocument(out.io, catalog, result, summaryOnly, rest);
+  expect(out.text()).toBe(reference(catalog, resolveCatalog(catalog, { backend: 'js' }), summaryOnly, rest));
+}
+
+describe('resolve --json as a stream', () => {
+  it('writes the same bytes as one JSON.stringify on the bundled examples', async () => {
+    const { catalog } = await catalogFromFlags({}, collect(EXAMPLES).io, 'resolve');
+    expect(catalog.skills.length).toBeGreaterThan(3);
+    await expectSameBytes(catalog, false);
+    await expectSameBytes(catalog, true);
+  });
+
+  it('writes the same bytes with failures, empty lists, override findings and control characters', async () => {
+    const catalog = makeCatalog([
+      { name: 'app', includes: [{ skill: 'base', overrides: { missing: { writes: true }, read: { description: 'r\u0085\u007f' } } }], tools: [{ name: 'w', writes: true, description: 'tab\tand \u009b' }] },
+      { name: 'base', tools: ['read'] },
+      { name: 'empty' },
+      { name: 'loop', includes: ['loop'] },
+      { name: 'lost', includes: ['ghost'] },
+    ]);
+    await expectSameBytes(catalog, false);
+    await expectSameBytes(catalog, true);
+    await expectSameBytes(makeCatalog([]), false);
+  });
+
+  it('writes a chain\'s quadratic document in 256 KiB pieces, the same bytes, from the delta layout', async () => {
+    const n = 400;
+    const catalog = makeCatalog(Array.from({ length: n }, (_, i) => ({ name: `s${i}`, includes: i + 1 < n ? [`s${i + 1}`] : [], tools: [`t${i}`] })));
+    const result = resolveCatalog(catalog, { layout: 'delta' });
+    const out = collect(scratch);
+    await writeResolveDocument(out.io, catalog, result, false, { cycles: [] });
+    expect(out.writes()).toBeGreaterThan(5);
+    expect(out.text()).toBe(reference(catalog, resolveCatalog(catalog, { layout: 'arena', backend: 'js' }), false, { cycles: [] }));
+  });
+});
