@@ -1,11 +1,18 @@
 /**
  * Injected I/O for CLI verbs so tests run them in-process (STYLE 12).
  * stdout carries exactly one JSON document under `--json`; everything human
- * (and progress) goes to stderr.
+ * (and progress) goes to stderr. `withSafeOutput` makes both streams safe
+ * for a terminal: skill text is untrusted.
  */
+import { randomBytes } from 'node:crypto';
+import { escapeControls, hasControls } from '../context/text.js';
+
 export interface CliIo {
-  /** A verb may hand stdout a Buffer of UTF-8 text (a run memo's stored bytes); `String(buffer)` is the text. */
-  readonly stdout: { write(chunk: string | Buffer): unknown; isTTY?: boolean; columns?: number };
+  /**
+   * A verb may hand stdout a Buffer of UTF-8 text (a run memo's stored bytes, a streamed JSON
+   * document); `String(buffer)` is the text. `once('drain')` is used when a write reports a full buffer.
+   */
+  readonly stdout: { write(chunk: string | Buffer): unknown; isTTY?: boolean; columns?: number; once?: (event: 'drain', listener: () => void) => unknown };
   readonly stderr: { write(chunk: string): unknown; isTTY?: boolean; columns?: number };
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -14,13 +21,29 @@ export interface CliIo {
 /** The JSON schema version every `--json` document carries. */
 export const SCHEMA_VERSION = 1;
 
+// DEL and the C1 controls are legal raw in JSON strings, but the document is read on terminals and
+// by models: they are written as \u escapes (JSON.stringify already escapes C0). Parsed values are unchanged.
+const JSON_RAW_CONTROLS = /[\u007F-\u009F]/;
+const JSON_RAW_CONTROLS_ALL = /[\u007F-\u009F]/g;
+
+/**
+ * JSON text with DEL and C1 controls written as `\u007f` … `\u009f`: the same value, no raw
+ * control byte. Only ever finds them inside strings (JSON punctuation is ASCII).
+ *
+ * @example jsonControlsEscaped('"a\u0085"') // '"a\\u0085"'
+ */
+export function jsonControlsEscaped(text: string): string {
+  if (!JSON_RAW_CONTROLS.test(text)) return text;
+  return text.replace(JSON_RAW_CONTROLS_ALL, (c) => `\\u00${c.charCodeAt(0).toString(16)}`);
+}
+
 /**
  * The text of one JSON document: `schemaVersion` first, two-space indent, a newline.
  *
  * @example jsonDocument({ ok: true }) // '{\n  "schemaVersion": 1,\n  "ok": true\n}\n'
  */
 export function jsonDocument(doc: Record<string, unknown>): string {
-  return `${JSON.stringify({ schemaVersion: SCHEMA_VERSION, ...doc }, null, 2)}\n`;
+  return `${jsonControlsEscaped(JSON.stringify({ schemaVersion: SCHEMA_VERSION, ...doc }, null, 2))}\n`;
 }
 
 /** Write one JSON document (with `schemaVersion` first) and a newline to stdout. */
@@ -33,47 +56,128 @@ export function useColor(io: CliIo): boolean {
   return Boolean(io.stderr.isTTY) && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
 }
 
-/** Wraps text in an ANSI style when `on`. */
-export function paint(on: boolean, style: 'red' | 'yellow' | 'green' | 'dim' | 'bold' | 'cyan', text: string): string {
+// Our own styles travel as a per-process token that skill text cannot know, and become real SGR
+// sequences only in `terminalSafe`, after every control character of the chunk was escaped: a
+// description holding ESC[32m shows as text, never as green, while `paint` keeps its colours.
+const STYLE_TOKEN = `\uE000sg${randomBytes(8).toString('hex')}:`;
+const STYLE_CODES = { red: 31, yellow: 33, green: 32, dim: 2, bold: 1, cyan: 36 } as const;
+const OWN_STYLE = new RegExp(`${STYLE_TOKEN}(0|1|2|31|32|33|36)m`, 'g');
+// The progress line starts its chunks with a carriage return and erase-line.
+const PROGRESS_PREFIX = '\r\u001b[K';
+
+/** Wraps text in a style when `on` (shown as colour through `withSafeOutput`). */
+export function paint(on: boolean, style: keyof typeof STYLE_CODES, text: string): string {
   if (!on) return text;
-  const codes = { red: 31, yellow: 33, green: 32, dim: 2, bold: 1, cyan: 36 } as const;
-  return `\u001b[${codes[style]}m${text}\u001b[0m`;
+  return `${STYLE_TOKEN}${STYLE_CODES[style]}m${text}${STYLE_TOKEN}0m`;
 }
 
-// C0 controls except tab and newline, DEL, and C1 controls (0x9b is a one-byte CSI on some terminals).
-const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
-// Our own sequences: the SGR styles `paint` uses, and the progress line's leading `\r` + erase-line.
-const OWN_OR_CONTROL = /^\r\u001b\[K|\u001b\[(?:0|1|2|31|32|33|36)m|[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
-
 /**
- * Make one stderr chunk safe for a terminal: skill files are untrusted, and a
- * description or source line carrying escape sequences must not reach the
- * terminal as commands (clear the screen, set the title, hide text). Control
- * characters are shown as `\xNN`; the styles this CLI emits itself pass.
+ * Make one output chunk safe for a terminal: every control character is
+ * shown escaped (`escapeControls`, the one sanitiser), then the styles
+ * `paint` marked become SGR sequences. A chunk may start with the progress
+ * line's `\r ESC[K`.
  *
  * @example terminalSafe('bad \u001b]0;title\u0007') // 'bad \\x1b]0;title\\x07'
  */
 export function terminalSafe(chunk: string): string {
-  // Perf: most chunks hold no control character at all.
-  if (!CONTROL.test(chunk)) return chunk;
-  return chunk.replace(OWN_OR_CONTROL, (m) => (m.length > 1 ? m : `\\x${m.charCodeAt(0).toString(16).padStart(2, '0')}`));
+  // Perf: most chunks hold no control character and no style.
+  const styled = chunk.includes(STYLE_TOKEN);
+  if (!styled && !hasControls(chunk)) return chunk;
+  const progress = chunk.startsWith(PROGRESS_PREFIX);
+  const safe = escapeControls(progress ? chunk.slice(PROGRESS_PREFIX.length) : chunk);
+  const out = styled ? safe.replace(OWN_STYLE, (_m, code: string) => `\u001b[${code}m`) : safe;
+  return progress ? PROGRESS_PREFIX + out : out;
 }
 
 /**
- * The same io with every stderr chunk passed through `terminalSafe`.
+ * The same io with every stdout and stderr text chunk passed through
+ * `terminalSafe`. JSON documents pass unchanged (`jsonDocument` leaves no raw
+ * control in them); Buffers are our own JSON bytes and pass as they are.
  *
- * @example const safe = withSafeStderr(processIo()); safe.stderr.write(text)
+ * @example const safe = withSafeOutput(processIo()); safe.stdout.write(text)
  */
-export function withSafeStderr(io: CliIo): CliIo {
-  const inner = io.stderr;
-  const stderr = {
-    write: (chunk: string): unknown => inner.write(terminalSafe(String(chunk))),
+export function withSafeOutput(io: CliIo): CliIo {
+  const out = io.stdout;
+  const err = io.stderr;
+  const stdout: CliIo['stdout'] = {
+    write: (chunk: string | Buffer): unknown => out.write(typeof chunk === 'string' ? terminalSafe(chunk) : chunk),
     get isTTY() {
-      return inner.isTTY;
+      return out.isTTY;
     },
     get columns() {
-      return inner.columns;
+      return out.columns;
+    },
+    ...(out.once ? { once: (event: 'drain', listener: () => void) => out.once!(event, listener) } : {}),
+  };
+  const stderr: CliIo['stderr'] = {
+    write: (chunk: string): unknown => err.write(terminalSafe(String(chunk))),
+    get isTTY() {
+      return err.isTTY;
+    },
+    get columns() {
+      return err.columns;
     },
   };
-  return { ...io, stderr };
+  return { ...io, stdout, stderr };
+}
+
+/**
+ * Kept for callers of the stderr-only wrapper: it now guards both streams.
+ *
+ * @example const safe = withSafeStderr(processIo());
+ */
+export const withSafeStderr = withSafeOutput;
+
+/** Bytes gathered before one write to stdout. */
+const STREAM_CHUNK = 1 << 18;
+
+/** Writes text to stdout in large pieces, waiting for `drain` when the stream asks. */
+export interface StdoutStream {
+  write(text: string): Promise<void> | void;
+  end(): Promise<void> | void;
+}
+
+/**
+ * A buffered stdout writer for documents too large to hold (`resolve --json` on a long include
+ * chain is gigabytes): text is encoded straight into 256 KiB Buffers, each written once full,
+ * and a write that reports a full buffer waits for `drain`. The caller escapes the text
+ * (`jsonControlsEscaped`). Perf: callers pass small strings — strings over ~128 KiB live in
+ * V8's large-object space until a full GC, and joined megabyte strings raised peak RSS by
+ * ~200 MiB on a 10,000-long chain.
+ *
+ * @example const s = stdoutStream(io); await s.write('{'); await s.end();
+ */
+export function stdoutStream(io: CliIo): StdoutStream {
+  let buf = Buffer.allocUnsafe(STREAM_CHUNK);
+  let used = 0;
+  const send = (chunk: Buffer): Promise<void> | void => {
+    const ok = io.stdout.write(chunk);
+    const once = io.stdout.once;
+    if (ok === false && once) return new Promise<void>((done) => void once.call(io.stdout, 'drain', done));
+  };
+  const flush = (): Promise<void> | void => {
+    if (used === 0) return;
+    const full = buf.subarray(0, used);
+    // The stream may hold the chunk until it is written: never reuse it.
+    buf = Buffer.allocUnsafe(STREAM_CHUNK);
+    used = 0;
+    return send(full);
+  };
+  return {
+    write(text: string): Promise<void> | void {
+      // A UTF-16 unit takes at most 3 UTF-8 bytes.
+      if (used + text.length * 3 <= STREAM_CHUNK) {
+        used += buf.write(text, used, 'utf8');
+        return;
+      }
+      const pending = flush();
+      if (text.length * 3 > STREAM_CHUNK) {
+        const direct = (): Promise<void> | void => send(Buffer.from(text, 'utf8'));
+        return pending ? pending.then(direct) : direct();
+      }
+      used += buf.write(text, used, 'utf8');
+      return pending;
+    },
+    end: flush,
+  };
 }

@@ -19,7 +19,7 @@ import {
   SKILLS_HEADING,
   USAGE_SECTION,
 } from './guidance.js';
-import { commentSafe, escapeXml } from './text.js';
+import { commentSafe, escapeControls, escapeXml, markdownText } from './text.js';
 
 export const CONTEXT_FORMATS = ['markdown', 'xml'] as const;
 export type ContextFormat = (typeof CONTEXT_FORMATS)[number];
@@ -42,7 +42,7 @@ export interface BlockParts {
  * @example markdownRow(entry) // '- pdf: Fill PDF forms. (file: /s/pdf/SKILL.md; digest: sha256:…)\n'
  */
 export function markdownRow(e: ContextEntry): string {
-  return `- ${oneLine(e.name)}: ${e.description} (file: ${oneLine(e.location)}; digest: ${e.digest})\n`;
+  return `- ${markdownText(e.name)}: ${e.description} (file: ${markdownText(e.location)}; digest: ${markdownText(e.digest)})\n`;
 }
 
 /**
@@ -53,10 +53,10 @@ export function markdownRow(e: ContextEntry): string {
 export function markdownBlock(parts: BlockParts): string {
   const out: string[] = [SKILLS_HEADING, '', parts.mode === 'lazy' ? LAZY_INTRO : EAGER_INTRO, '', LISTING_HEADING, ''];
   let text = `${out.join('\n')}\n${parts.rows.join('')}`;
-  if (parts.budgetNote) text += `\n${parts.budgetNote}\n`;
+  if (parts.budgetNote) text += `\n${escapeControls(parts.budgetNote)}\n`;
   if (parts.conflicts.length > 0) {
     const lines = parts.conflicts.map(
-      (c) => `- ${oneLine(c.name)}: using ${oneLine(c.selected)}; ignoring ${oneLine(c.shadowed)}${c.identical ? ' (identical copy)' : ''}`,
+      (c) => `- ${markdownText(c.name)}: using ${markdownText(c.selected)}; ignoring ${markdownText(c.shadowed)}${c.identical ? ' (identical copy)' : ''}`,
     );
     text += `\n${CONFLICTS_HEADING}\n\n${CONFLICTS_INTRO}\n\n${lines.join('\n')}\n`;
   }
@@ -72,9 +72,9 @@ export function markdownBlock(parts: BlockParts): string {
 export function xmlRow(e: ContextEntry): string {
   return (
     '<skill>\n' +
-    `<name>\n${escapeXml(oneLine(e.name))}\n</name>\n` +
+    `<name>\n${escapeXml(escapeControls(oneLine(e.name)))}\n</name>\n` +
     `<description>\n${escapeXml(e.description)}\n</description>\n` +
-    `<location>\n${escapeXml(oneLine(e.location))}\n</location>\n` +
+    `<location>\n${escapeXml(escapeControls(oneLine(e.location)))}\n</location>\n` +
     '</skill>\n'
   );
 }
@@ -88,7 +88,7 @@ export function xmlRow(e: ContextEntry): string {
  */
 export function xmlBlock(parts: BlockParts): string {
   let text = `<available_skills>\n${parts.rows.join('')}</available_skills>\n`;
-  if (parts.budgetNote) text += `<!-- ${commentSafe(parts.budgetNote)} -->\n`;
+  if (parts.budgetNote) text += `<!-- ${commentSafe(escapeControls(parts.budgetNote))} -->\n`;
   return text;
 }
 

@@ -21,6 +21,6 @@ export {
   resolveContextOptions,
 } from './render.js';
 export type { ContextOptions, RenderedContext } from './render.js';
-export { escapeXml, foldDescription, shorten } from './text.js';
+export { escapeControls, escapeXml, foldDescription, markdownText, shorten } from './text.js';
 export { LOAD_SKILL_TOOL_NAME, loadSkillTool, parseLoadSkillArgs } from './tool.js';
 export type { LoadSkillArgs, LoadSkillTool } from './tool.js';

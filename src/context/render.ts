@@ -17,6 +17,7 @@ import {
   type LocationFn,
 } from './entries.js';
 import { CONTEXT_FORMATS, FORMATS, type ContextFormat, type ContextMode } from './formats.js';
+import { escapeControls } from './text.js';
 import { loadSkillTool, type LoadSkillTool } from './tool.js';
 
 export interface ContextOptions {
@@ -130,15 +131,16 @@ export function contextDocument(rendered: RenderedContext): Record<string, unkno
   return {
     format: rendered.format,
     mode: rendered.mode,
+    // Same sanitised text as the rendered block: no control character reaches a model through JSON.
     skills: rendered.entries.map((e) => ({
-      name: e.name,
+      name: escapeControls(e.name),
       description: e.description,
-      location: e.location,
+      location: escapeControls(e.location),
       digest: e.digest,
       scope: e.scope,
       shortened: e.shortened,
     })),
-    conflicts: rendered.conflicts.map((c) => ({ ...c })),
+    conflicts: rendered.conflicts.map((c) => ({ ...c, name: escapeControls(c.name), selected: escapeControls(c.selected), shadowed: escapeControls(c.shadowed) })),
     budget: rendered.budget
       ? {
           chars: rendered.budget.chars,

@@ -1,10 +1,60 @@
 /**
- * Text helpers for model-facing context: folding descriptions onto one line,
- * XML escaping, and shortening with an ellipsis. All pure and total.
+ * Text helpers for model-facing context: the one control-character
+ * sanitiser (also behind every human line the CLI prints), folding
+ * descriptions onto one line, Markdown and XML escaping, and shortening with
+ * an ellipsis. All pure and total.
  */
 
 /** The ellipsis appended to shortened descriptions (one character). */
 export const ELLIPSIS = '\u2026';
+
+// C0 controls except tab and line feed, DEL, and the C1 controls (U+0085 is a line break to
+// some readers, U+009B a one-character CSI to some terminals).
+const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
+const CONTROLS_ALL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+
+/**
+ * The one sanitiser for text a skill controls (names, descriptions, paths,
+ * folder names, diagnostics): every C0 control except tab and line feed,
+ * DEL and every C1 control is shown as `\xNN`, so no escape sequence
+ * (`ESC[…m`, `ESC]0;…BEL`, a one-byte CSI) can act on a terminal or hide
+ * text from a model, whatever its codes. A carriage return is shown too: it
+ * would let text overwrite its own line.
+ *
+ * @example escapeControls('ok \u001b[32mPASS\u001b[0m') // 'ok \\x1b[32mPASS\\x1b[0m'
+ */
+export function escapeControls(text: string): string {
+  // Perf: almost no text holds a control character; one test, no allocation.
+  if (!CONTROLS.test(text)) return text;
+  return text.replace(CONTROLS_ALL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/**
+ * True when `text` holds a character `escapeControls` would show escaped.
+ *
+ * @example hasControls('a\u0085b') // true
+ */
+export function hasControls(text: string): boolean {
+  return CONTROLS.test(text);
+}
+
+// Markdown characters that start links, code, HTML, emphasis or escapes. `_` inside a word
+// (letters or digits on both sides) never starts emphasis, so paths like `my_project` stay as they are.
+const MARKDOWN_SPECIAL = /[\\`*[\]<>()|!#~]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
+
+/**
+ * A name or location for a Markdown listing: controls escaped, line breaks
+ * folded, and Markdown metacharacters backslash-escaped so a folder named
+ * `x](http://evil)` or `<!--` cannot turn the row into a link or hide the rest.
+ * Names of the specification's charset pass unchanged.
+ *
+ * @example markdownText('a*b](c)') // 'a\\*b\\]\\(c\\)'
+ */
+export function markdownText(text: string): string {
+  const line = /[\r\n]/.test(text) ? text.replace(/[\r\n]+/g, ' ') : text;
+  // Markdown first: the `\xNN` of an escaped control is then no Markdown escape and reads as is.
+  return escapeControls(line.replace(MARKDOWN_SPECIAL, (c) => `\\${c}`));
+}
 
 /**
  * A description on one line: every line break (with the white space around
@@ -15,9 +65,9 @@ export const ELLIPSIS = '\u2026';
  */
 export function foldDescription(text: string): string {
   const folded = text.replace(/[^\S\r\n]*(?:\r\n|\r|\n)\s*/g, ' ').trim();
-  // Control characters (a NUL, an ESC) become U+FFFD in every format, as XML already required;
-  // Markdown and JSON listings used to pass them to the model raw.
-  return folded.replace(XML_FORBIDDEN, '\uFFFD');
+  // Control characters (a NUL, an ESC, DEL, C1) are shown escaped in every format; lone
+  // surrogates and U+FFFE/U+FFFF, which XML cannot hold, become U+FFFD.
+  return escapeControls(folded).replace(XML_FORBIDDEN, '\uFFFD');
 }
 
 // Characters XML 1.0 forbids in content: C0 controls other than tab/LF/CR,
