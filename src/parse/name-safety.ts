@@ -78,6 +78,8 @@ const ALLOWED_MIXES: readonly ReadonlySet<string>[] = [
 ];
 
 const LETTER = /^\p{L}$/u;
+// Letters shared by scripts (the kana prolonged sound mark ー, say) decide nothing.
+const SHARED = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 
 /**
  * The scripts of a name's letters when they are not one script nor an allowed
@@ -90,7 +92,7 @@ export function mixedScripts(name: string): string[] | undefined {
   if (!/[^\u0000-\u007f]/.test(name)) return undefined;
   const scripts = new Set<string>();
   for (const ch of name) {
-    if (!LETTER.test(ch)) continue;
+    if (!LETTER.test(ch) || SHARED.test(ch)) continue;
     scripts.add(SCRIPTS.find(([, re]) => re.test(ch))?.[0] ?? 'other');
   }
   if (scripts.size <= 1) return undefined;
