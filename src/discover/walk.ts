@@ -6,7 +6,7 @@
  * says so (`DiscoverResult.limits`).
  */
 import { realpathSync } from 'node:fs';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { byteOrder } from '../catalog/order.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -159,7 +159,9 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
       }
       seen.set(locator, base.path);
       skills++;
-      candidates.push({ locator, path: file.real, dirName: basename(dirname(file.real)), scope: root.scope, precedence: root.precedence, root: base.path, inRoot: file.inRoot });
+      // The folder name an agent sees is the one the walk reached (a linked SKILL.md sits in the link's folder).
+      const dirName = basename(dirname(join(root.path, file.inRoot)));
+      candidates.push({ locator, path: file.real, dirName, scope: root.scope, precedence: root.precedence, root: base.path, inRoot: file.inRoot });
     }
     reports.push({ ...base, status: 'searched', dirs: found.dirs, skills });
   }

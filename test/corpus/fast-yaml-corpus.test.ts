@@ -15,7 +15,7 @@ import { splitFrontmatter } from '../../src/parse/split.js';
 import { DEFAULT_YAML_LIMITS, parseYamlFrontmatter } from '../../src/parse/yaml-doc.js';
 import type { YamlPath } from '../../src/parse/yaml-types.js';
 
-const REAL = fileURLToPath(new URL('../../../shared/corpus/real/', import.meta.url));
+const REAL = process.env.SKILLGRAPH_TEST_CORPUS ? `${process.env.SKILLGRAPH_TEST_CORPUS}/` : fileURLToPath(new URL('../../../shared/corpus/real/', import.meta.url));
 const present = existsSync(REAL);
 
 /** All SKILL.md files in any letter case, in sorted order (symlinks not followed). */
