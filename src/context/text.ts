@@ -8,18 +8,19 @@
 /** The ellipsis appended to shortened descriptions (one character). */
 export const ELLIPSIS = '\u2026';
 
-// C0 controls except tab and line feed, DEL, and the C1 controls (U+0085 is a line break to
-// some readers, U+009B a one-character CSI to some terminals).
-const CONTROLS = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
-const CONTROLS_ALL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/g;
+// C0 controls except tab and line feed, a carriage return not ending a line, DEL, and the C1
+// controls (U+0085 is a line break to some readers, U+009B a one-character CSI to some terminals).
+const CONTROLS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/;
+const CONTROLS_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?!\n)/g;
 
 /**
  * The one sanitiser for text a skill controls (names, descriptions, paths,
  * folder names, diagnostics): every C0 control except tab and line feed,
  * DEL and every C1 control is shown as `\xNN`, so no escape sequence
  * (`ESC[…m`, `ESC]0;…BEL`, a one-byte CSI) can act on a terminal or hide
- * text from a model, whatever its codes. A carriage return is shown too: it
- * would let text overwrite its own line.
+ * text from a model, whatever its codes. A carriage return is shown too
+ * unless a line feed follows (a CRLF line end): alone it lets text overwrite
+ * its own line.
  *
  * @example escapeControls('ok \u001b[32mPASS\u001b[0m') // 'ok \\x1b[32mPASS\\x1b[0m'
  */

@@ -28,6 +28,8 @@ describe('escapeControls, the one sanitiser', () => {
     }
     expect(escapeControls('\u001b]0;pwned\u0007 \u001b[32mPASS\u001b[0m')).toBe('\\x1b]0;pwned\\x07 \\x1b[32mPASS\\x1b[0m');
     expect(escapeControls('plain text, ünïcödé, \u00a0')).toBe('plain text, ünïcödé, \u00a0');
+    // A CRLF line end stays; a carriage return that would overwrite the line does not.
+    expect(escapeControls('line one\r\nline two\rfake')).toBe('line one\r\nline two\\x0dfake');
   });
 });
 
