@@ -9,7 +9,7 @@
  * (`SKILLGRAPH_TEST_CORPUS=DIR` points the test at another copy, e.g. one
  * with the links made real).
  */
-import { existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makeRoot } from '../../src/discover/index.js';
@@ -33,7 +33,7 @@ function oracle(dir: string, level: number, nested: boolean, out: Oracle = { ski
   if (seen.has(real)) return out;
   seen.add(real);
   const names = readdirSync(dir).sort();
-  const target = (p: string): { real: string; st: ReturnType<typeof statSync> } | undefined => {
+  const target = (p: string): { real: string; st: Stats } | undefined => {
     try {
       const r = realpathSync(p);
       return r === root || r.startsWith(`${root}/`) ? { real: r, st: statSync(r) } : undefined;
