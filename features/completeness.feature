@@ -92,3 +92,14 @@ Feature: Nothing silently partial
     When I run skillgraph "lock extra"
     Then skillgraph exits with 2
     And there is no lockfile
+
+  Scenario: validate counts what it parsed apart from what it skipped, and a path without skills fails
+    Given the project skill folder "tree" holds the skill "good"
+    And "tree/pipe/SKILL.md" is a FIFO
+    When I run skillgraph "validate tree --json"
+    Then skillgraph exits with 0
+    And the validate summary says 2 files, 1 skill checked, 1 skipped as "not_regular"
+    Given an empty project folder "typo"
+    When I run skillgraph "validate typo"
+    Then skillgraph exits with 1
+    And skillgraph's stderr contains "validate.no-skills"

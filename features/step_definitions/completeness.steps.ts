@@ -168,3 +168,15 @@ Then('the drift document shows {string} as invalid with {string}', function (thi
 Then('there is no lockfile', function (this: SkillWorld) {
   assert.equal(existsSync(this.path('skillgraph.lock.json')), false);
 });
+
+Given('an empty project folder {string}', function (this: SkillWorld, folder: string) {
+  this.mkdir(folder);
+});
+
+Then('the validate summary says {int} files, {int} skill(s) checked, {int} skipped as {string}', function (this: SkillWorld, files: number, skills: number, skipped: number, reason: string) {
+  const summary = this.json<{ summary: { files: number; skills: number; skipped: number; skipped_by: Record<string, number> } }>().summary;
+  assert.equal(summary.files, files);
+  assert.equal(summary.skills, skills);
+  assert.equal(summary.skipped, skipped);
+  assert.equal(summary.skipped_by[reason], skipped, JSON.stringify(summary));
+});

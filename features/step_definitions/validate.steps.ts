@@ -142,10 +142,11 @@ Then('the validation JSON has exactly the documented shape', function (this: Ski
   const doc = this.json<JsonReport>();
   assert.deepEqual(Object.keys(doc), ['schemaVersion', 'skills', 'summary']);
   assert.equal(doc.schemaVersion, 1);
-  assert.deepEqual(Object.keys(doc.summary), ['skills', 'valid', 'invalid', 'errors', 'warnings']);
+  assert.deepEqual(Object.keys(doc.summary), ['files', 'skills', 'valid', 'invalid', 'skipped', 'skipped_by', 'errors', 'warnings']);
   assert.ok(doc.skills.length > 0);
   for (const s of doc.skills) {
-    assert.deepEqual(Object.keys(s), ['dir', 'file', 'name', 'valid', 'diagnostics']);
+    // `skipped` (why a SKILL.md was not parsed) appears only on entries that were not.
+    assert.deepEqual(Object.keys(s).filter((k) => k !== 'skipped'), ['dir', 'file', 'name', 'valid', 'diagnostics']);
     assert.ok(!s.dir.includes('\\') && !s.file.includes('\\'), 'paths are POSIX');
     for (const d of s.diagnostics) assert.deepEqual(Object.keys(d), ['code', 'severity', 'message', 'line', 'column', 'hint']);
   }

@@ -77,8 +77,12 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH): TreeWalk {
           findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic('discover.unreadable', toPosix(full), { path: toPosix(full), reason: 'EISDIR (a folder, not a file)' }) });
         }
         if (!SKIPPED.has(e.name)) subdirs.push(e.name);
-      } else if (e.isFile() && isSkillFileName(e.name)) {
-        skills.push({ dir: relDir, file: path, abs: full });
+      } else if (e.isFile()) {
+        if (isSkillFileName(e.name)) skills.push({ dir: relDir, file: path, abs: full });
+      } else if (isSkillFileName(e.name)) {
+        // A FIFO, socket or device named SKILL.md: reported, never opened (a FIFO would block the read).
+        const file = toPosix(full);
+        findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic('discover.not-regular', file, { file, kind: e.isFIFO() ? 'FIFO' : e.isSocket() ? 'socket' : 'device' }) });
       }
     }
     if (subdirs.length > 0 && depth >= maxDepth) {

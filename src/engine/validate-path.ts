@@ -52,13 +52,25 @@ export interface SkillReport {
   readonly package?: SkillPackage;
   /** The file's text, for excerpts (absent for symlinks not followed and for files over 1 MiB). */
   readonly source?: string;
+  /** Set when the SKILL.md was not parsed, with the reason. */
+  readonly skipped?: SkipReason;
 }
 
+/** Why a SKILL.md entry was not parsed. */
+export type SkipReason = 'symlink' | 'not-regular' | 'unreadable' | 'too-large' | 'input-budget';
+
+export const SKIP_REASONS: readonly SkipReason[] = Object.freeze(['symlink', 'not-regular', 'unreadable', 'too-large', 'input-budget']);
+
 export interface ValidateSummary {
-  /** SKILL.md files reported; a finding about a folder (depth limit, unreadable) is not one. */
+  /** SKILL.md entries seen: parsed plus skipped. A finding about a folder (depth limit, unreadable, no skills) is not one. */
+  readonly files: number;
+  /** SKILL.md files parsed and checked: valid plus invalid. */
   readonly skills: number;
   readonly valid: number;
   readonly invalid: number;
+  /** SKILL.md entries not parsed (symlinks never followed, not regular files, unreadable, over a limit). */
+  readonly skipped: number;
+  readonly skippedBy: Readonly<Record<SkipReason, number>>;
   readonly errors: number;
   readonly warnings: number;
 }
@@ -81,7 +93,7 @@ const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, ma
  * Throws SkillgraphError `root.missing` / `root.not-directory` / `options.invalid`
  * for paths or options that cannot be used; findings are data.
  *
- * @example validatePath('skills/', { profile: 'spec' }).summary // { skills: 12, valid: 11, invalid: 1, errors: 1, warnings: 3 }
+ * @example validatePath('skills/', { profile: 'spec' }).summary // { files: 13, skills: 12, valid: 11, invalid: 1, skipped: 1, … }
  */
 export function validatePath(paths: string | readonly string[], options: ValidateOptions = {}): ValidateResult {
   const profile = options.profile ?? DEFAULT_OPTIONS.profile;
@@ -110,8 +122,13 @@ export function validatePath(paths: string | readonly string[], options: Validat
     }
   }
   const files = skills.filter((s) => !FOLDER_ENTRIES.has(s));
-  const valid = files.filter((s) => s.valid).length;
-  return { skills, summary: { skills: files.length, valid, invalid: files.length - valid, errors, warnings } };
+  const parsed = files.filter((s) => s.skipped === undefined);
+  const valid = parsed.filter((s) => s.valid).length;
+  const skippedBy = Object.fromEntries(SKIP_REASONS.map((r) => [r, files.filter((s) => s.skipped === r).length])) as Record<SkipReason, number>;
+  return {
+    skills,
+    summary: { files: files.length, skills: parsed.length, valid, invalid: parsed.length - valid, skipped: files.length - parsed.length, skippedBy, errors, warnings },
+  };
 }
 
 /** The folder a PATH's entries are relative to, POSIX, as typed (a SKILL.md path → its folder). */
@@ -151,7 +168,8 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
     const diagnostic = { ...f.diagnostic, file: display(f.path) };
     if (f.skillFile !== undefined) {
       const dir = f.skillFile.includes('/') ? f.skillFile.slice(0, f.skillFile.lastIndexOf('/')) : '.';
-      reports.push({ dir, file: f.skillFile, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] });
+      const skipped: SkipReason = diagnostic.code.startsWith('discover.symlink-') ? 'symlink' : diagnostic.code === 'discover.not-regular' ? 'not-regular' : 'unreadable';
+      reports.push({ dir, file: f.skillFile, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic], skipped });
     } else {
       // A finding about the tree itself (unreadable folder, depth limit) attaches to a pseudo-entry for that folder.
       const entry: SkillReport = { dir: f.path, file: f.path, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] };
@@ -159,7 +177,25 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
       reports.push(entry);
     }
   }
+  if (reports.every((r) => FOLDER_ENTRIES.has(r))) {
+    // A PATH with no SKILL.md at all is a finding: a mistyped path in CI must not pass as "0 checked".
+    const entry: SkillReport = { dir: '.', file: '.', name: null, valid: false, diagnostics: [noSkillsDiagnostic(display('.'))] };
+    FOLDER_ENTRIES.add(entry);
+    reports.push(entry);
+  }
   return reports.sort((a, b) => cmp(a.file, b.file));
+}
+
+function noSkillsDiagnostic(path: string): Diagnostic {
+  return {
+    code: 'validate.no-skills',
+    severity: 'error',
+    message: `no SKILL.md under ${path}`,
+    file: path,
+    line: 0,
+    column: 0,
+    hint: 'check the path: validate takes a skill folder, a tree of them, or a SKILL.md',
+  };
 }
 
 function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, options: ValidateOptions, display: (file: string) => string, budget: InputBudget): SkillReport {
@@ -169,19 +205,20 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
   // file over the parse limit is never read (a 1 GiB SKILL.md used to crash the text decoder).
   const read = readRegularFile(s.abs, DEFAULT_PARSE_OPTIONS.maxFileBytes, { followLinks: true });
   if (!read.ok) {
-    if (read.reason === 'too-large') return tooLarge(s, shown, read.size ?? 0, profile);
+    if (read.reason === 'too-large') return { ...tooLarge(s, shown, read.size ?? 0, profile), skipped: 'too-large' };
     const reason = read.reason === 'not-regular' ? 'not a regular file' : (read.errno ?? read.reason);
-    return failed({ code: 'discover.unreadable', severity: 'error', message: `cannot read ${shown}: ${reason}`, file: shown, line: 0, column: 0, hint: 'check the permissions of this file' });
+    const unread = failed({ code: 'discover.unreadable', severity: 'error', message: `cannot read ${shown}: ${reason}`, file: shown, line: 0, column: 0, hint: 'check the permissions of this file' });
+    return { ...unread, skipped: read.reason === 'not-regular' ? 'not-regular' : 'unreadable' };
   }
   // A total budget keeps a run of many near-limit files within bounded memory; files past it are named, not read on.
-  if (!budget.take(read.bytes.length)) return failed(fileDiagnostic('input.budget', shown, { limit: budget.limit, size: read.bytes.length }));
+  if (!budget.take(read.bytes.length)) return { ...failed(fileDiagnostic('input.budget', shown, { limit: budget.limit, size: read.bytes.length })), skipped: 'input-budget' };
   const bytes: Uint8Array = read.bytes;
   let locator: string;
   try {
     locator = toPosix(realpathSync(s.abs));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    return failed({ code: 'discover.unreadable', severity: 'error', message: `cannot read ${shown}: ${reason}`, file: shown, line: 0, column: 0, hint: 'check the permissions of this file' });
+    return { ...failed({ code: 'discover.unreadable', severity: 'error', message: `cannot read ${shown}: ${reason}`, file: shown, line: 0, column: 0, hint: 'check the permissions of this file' }), skipped: 'unreadable' };
   }
   const dirName = basename(folder);
   const parsed = parseSkill(bytes, { locator, dirName, profile, ...(options.unicode ? { unicode: options.unicode } : {}) });

@@ -83,6 +83,7 @@ export type DiagnosticCode =
   | 'discover.same-file'
   | 'discover.peek-limit'
   | 'discover.root-outside-project'
+  | 'validate.no-skills'
   // --- hostile input: parsing, names, config ---
   | 'name.path-segment'
   | 'name.windows-device'

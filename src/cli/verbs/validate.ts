@@ -4,7 +4,7 @@
  * 2 on usage (bad flag, missing path).
  */
 import type { Diagnostic } from '../../model/diagnostics.js';
-import { validatePath, type SkillReport, type ValidateResult } from '../../engine/validate-path.js';
+import { SKIP_REASONS, validatePath, type SkillReport, type SkipReason, type ValidateResult, type ValidateSummary } from '../../engine/validate-path.js';
 import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type UnicodePolicy } from '../../parse/profiles.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
@@ -21,16 +21,32 @@ export const spec: VerbSpec = {
   },
 };
 
-/** The JSON shape of one skill (DESIGN CLI contract). */
+/** The JSON shape of one entry; `skipped` names why a SKILL.md was not parsed. */
 function skillJson(s: SkillReport): Record<string, unknown> {
   return {
     dir: s.dir,
     file: s.file,
     name: s.name,
     valid: s.valid,
+    ...(s.skipped ? { skipped: s.skipped.replaceAll('-', '_') } : {}),
     diagnostics: s.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, line: d.line, column: d.column, hint: d.hint })),
   };
 }
+
+/** The summary with snake_case keys, as every JSON document has them. */
+function summaryJson(summary: ValidateSummary): Record<string, unknown> {
+  const skippedBy = Object.fromEntries(SKIP_REASONS.map((r) => [r.replaceAll('-', '_'), summary.skippedBy[r]]));
+  const { files, skills, valid, invalid, skipped, errors, warnings } = summary;
+  return { files, skills, valid, invalid, skipped, skipped_by: skippedBy, errors, warnings };
+}
+
+const SKIP_WORDS: Readonly<Record<SkipReason, string>> = {
+  symlink: 'symlinks not followed',
+  'not-regular': 'not regular files',
+  unreadable: 'unreadable',
+  'too-large': 'too large to read',
+  'input-budget': 'past the input budget',
+};
 
 /**
  * Run the verb.
@@ -50,7 +66,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     cwd: io.cwd,
     ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
   });
-  if (values.json) writeJson(io, { skills: result.skills.map(skillJson), summary: result.summary });
+  if (values.json) writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary) });
   io.stderr.write(humanReport(result, PROFILES[profile].name, useColor(io)));
   return result.summary.errors > 0 ? EXIT.findings : EXIT.ok;
 }
@@ -69,9 +85,12 @@ export function humanReport(result: ValidateResult, profile: string, color: bool
     const lines = s.source?.split('\n');
     for (const d of s.diagnostics) out.push(...formatDiagnostic(d, lines, color));
   }
-  const { skills, valid, invalid, errors, warnings } = result.summary;
+  const { skills, valid, invalid, skipped, skippedBy, errors, warnings } = result.summary;
   const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : paint(color, 'green', 'ok');
-  out.push(`${verdict} ${skills} skill${skills === 1 ? '' : 's'} checked (profile ${profile}): ${valid} valid, ${invalid} invalid; ${errors} error${errors === 1 ? '' : 's'}, ${warnings} warning${warnings === 1 ? '' : 's'}`);
+  const why = SKIP_REASONS.filter((r) => skippedBy[r] > 0).map((r) => `${skippedBy[r]} ${SKIP_WORDS[r]}`);
+  const skippedText = skipped > 0 ? `; ${skipped} not parsed (${why.join(', ')})` : '';
+  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+  out.push(`${verdict} ${plural(skills, 'skill')} checked (profile ${profile}): ${valid} valid, ${invalid} invalid${skippedText}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
   return `${out.join('\n')}\n`;
 }
 

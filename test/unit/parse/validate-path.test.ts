@@ -66,7 +66,7 @@ describe('validatePath', () => {
       ['good', 'good/SKILL.md', 'good', true],
       ['mismatch', 'mismatch/SKILL.md', 'other', false],
     ]);
-    expect(r.summary).toEqual({ skills: 3, valid: 1, invalid: 2, errors: 2, warnings: 0 });
+    expect(r.summary).toEqual({ files: 3, skills: 3, valid: 1, invalid: 2, skipped: 0, skippedBy: { symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 }, errors: 2, warnings: 0 });
   });
   it('lists a folder finding (depth limit) but does not count it as a skill in the summary', () => {
     _skill('good');
@@ -76,7 +76,7 @@ describe('validatePath', () => {
       ['a/b', ['discover.depth-limit']],
       ['good/SKILL.md', []],
     ]);
-    expect(r.summary).toEqual({ skills: 1, valid: 1, invalid: 0, errors: 0, warnings: 0 });
+    expect(r.summary).toEqual({ files: 1, skills: 1, valid: 1, invalid: 0, skipped: 0, skippedBy: { symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 }, errors: 0, warnings: 1 });
   });
   it('prefixes dir and file with their PATH when several are given, so entries never collide', () => {
     _skill('one');
