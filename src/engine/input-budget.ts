@@ -23,7 +23,6 @@ export const DEFAULT_INPUT_BUDGET = 128 * 1024 * 1024;
 export class InputBudget {
   readonly limit: number;
   #used = 0;
-  #spent = false;
 
   constructor(limit: number = DEFAULT_INPUT_BUDGET) {
     this.limit = limit;
@@ -36,14 +35,11 @@ export class InputBudget {
 
   /**
    * Account for a file of `size` bytes; false (and nothing taken) when it
-   * does not fit. Once one file is refused every later one is too, so the
-   * files read are a prefix of the run's order.
+   * does not fit. A smaller file later in the order may still fit, so a run
+   * of huge files does not cost the small skills after it.
    */
   take(size: number): boolean {
-    if (this.#spent || this.#used + size > this.limit) {
-      this.#spent = true;
-      return false;
-    }
+    if (this.#used + size > this.limit) return false;
     this.#used += size;
     return true;
   }

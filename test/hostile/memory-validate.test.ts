@@ -1,0 +1,40 @@
+/**
+ * 150 SKILL.md files of 7.9 MiB each (each under the 8 MiB per-file cap)
+ * once took 2.45 GiB in `validate`. A total-input budget stops reading new
+ * files once the run has read its share, naming each file it did not read
+ * (`input.budget`); small skills after them still fit. Measured in a child
+ * process. The files are hard links to one file: 1.2 GB to read, 8 MB on disk.
+ */
+import { linkSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_INPUT_BUDGET } from '../../src/engine/input-budget.js';
+import { hostileProject, NORMAL_SKILLS, runChild } from './_harness.js';
+
+const FILE_BYTES = Math.floor(7.9 * 1024 * 1024);
+
+describe('memory: validate of many near-limit files', () => {
+  it('stays within 512 MiB, naming every file past the total-input budget; the normal skills stay valid', async () => {
+    const p = hostileProject();
+    const line = 'Follow the step, then check the result before going on.\n';
+    const text = `---\nname: big\ndescription: Use when a big skill is needed.\n---\n${line.repeat(Math.floor(FILE_BYTES / line.length))}`;
+    const shared = p.write('big.md', text);
+    const size = Buffer.byteLength(text);
+    for (let i = 0; i < 150; i++) {
+      const dir = join(p.root, `big-${String(i).padStart(3, '0')}`);
+      mkdirSync(dir);
+      linkSync(shared, join(dir, 'SKILL.md'));
+    }
+    const r = await runChild(p, ['validate', '.claude/skills', '--json', '--profile', 'lenient'], { timeoutMs: 120_000 });
+    expect(r.timedOut).toBe(false);
+    expect(r.code, r.stderr).toBe(1); // lenient: the name mismatch warns, so every package read is kept
+    expect(r.peakRssMiB).toBeLessThan(512);
+    console.log(`validate of 150 × 7.9 MiB: peak RSS ${r.peakRssMiB.toFixed(0)} MiB in ${r.ms} ms`);
+    const doc = JSON.parse(r.stdout) as { skills: { dir: string; file: string; valid: boolean; diagnostics: { code: string; line: number }[] }[] };
+    const read = Math.floor(DEFAULT_INPUT_BUDGET / size);
+    const cut = doc.skills.filter((s) => s.diagnostics.some((d) => d.code === 'input.budget'));
+    expect(cut.map((s) => s.file)).toEqual(Array.from({ length: 150 - read }, (_, i) => `big-${String(i + read).padStart(3, '0')}/SKILL.md`));
+    for (const s of cut) expect(s.diagnostics).toEqual([expect.objectContaining({ code: 'input.budget', line: 0 })]);
+    for (const name of NORMAL_SKILLS) expect(doc.skills.find((s) => s.dir === name)?.valid, name).toBe(true);
+  }, 180_000);
+});
