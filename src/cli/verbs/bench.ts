@@ -24,6 +24,7 @@ export const spec: VerbSpec = {
     ...CATALOG_FLAGS,
     repeat: { type: 'string', value: 'N', description: 'runs per mode; the median counts (default 5)' },
   },
+  positionals: 'none',
 };
 
 interface ModeResult {
