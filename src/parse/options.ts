@@ -53,6 +53,13 @@ function invalid(field: string, message: string): never {
   throw new SkillgraphError('options.invalid', `parseSkill option '${field}' ${message}`, { field });
 }
 
+/**
+ * Deepest nesting a caller may allow. yaml's composer recurses per level; 1,000
+ * levels overflow the main thread's default stack (measured), 512 do not, so
+ * the limit stays well below where a stack size could decide a verdict.
+ */
+export const MAX_YAML_DEPTH = 256;
+
 const positiveInt = (field: string, v: unknown): number => {
   if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0) invalid(field, `must be a positive integer, got ${String(v)}`);
   return v;
@@ -82,6 +89,7 @@ export function resolveParseOptions(options: ParseOptions): ResolvedParseOptions
     maxAliasCount: positiveInt('limits.maxAliasCount', options.limits?.maxAliasCount ?? DEFAULT_YAML_LIMITS.maxAliasCount),
     maxDepth: positiveInt('limits.maxDepth', options.limits?.maxDepth ?? DEFAULT_YAML_LIMITS.maxDepth),
   };
+  if (limits.maxDepth > MAX_YAML_DEPTH) invalid('limits.maxDepth', `must be at most ${MAX_YAML_DEPTH}, got ${limits.maxDepth}`);
   return {
     locator: options.locator,
     dirName: options.dirName,

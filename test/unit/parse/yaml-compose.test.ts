@@ -99,3 +99,11 @@ describe('duplicateKeyOffsets', () => {
     );
   });
 });
+
+describe('parse options', () => {
+  it('a caller cannot raise the nesting limit to where a stack size decides', async () => {
+    const { resolveParseOptions, MAX_YAML_DEPTH } = await import('../../../src/parse/options.js');
+    expect(resolveParseOptions({ locator: '/s/a/SKILL.md', limits: { maxDepth: MAX_YAML_DEPTH } }).limits.maxDepth).toBe(MAX_YAML_DEPTH);
+    expect(() => resolveParseOptions({ locator: '/s/a/SKILL.md', limits: { maxDepth: MAX_YAML_DEPTH + 1 } })).toThrow(/limits\.maxDepth/);
+  });
+});
