@@ -32,6 +32,8 @@ const VERBS: readonly (readonly string[])[] = [
   ['graph'],
   ['materialize', 'out'],
   ['load', 'normal-alpha'],
+  ['describe', 'normal-alpha'],
+  ['bench', '--repeat', '1'],
 ];
 
 /** `file:line:col` of the config as the error names it. */
