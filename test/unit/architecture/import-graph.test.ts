@@ -1,0 +1,68 @@
+/**
+ * The engine's warm path — a run answered from the caches — must never load
+ * yaml, zod or the parse schemas: each costs tens of milliseconds at start-up
+ * and nothing on that path needs them. The test follows value imports (not
+ * `import type`, not dynamic `import()`, which load on demand) from the entry
+ * points of that path and fails on the first forbidden module, with the chain.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const SRC = resolve(dirname(fileURLToPath(import.meta.url)), '../../../src');
+
+/** Static value imports of one module: `import … from`, `export … from`, bare `import '…'`; type-only ones left out. */
+function valueImports(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const out: string[] = [];
+  const re = /^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*(?:from\s+)?['"]([^'"]+)['"]/gm;
+  for (let m = re.exec(text); m !== null; m = re.exec(text)) {
+    if (m[2] !== undefined) continue; // import type … / export type …
+    const clause = m[3] ?? '';
+    // `import { type A, type B } from` imports nothing at run time.
+    const braces = /^\{([^}]*)\}$/.exec(clause.trim());
+    if (braces && braces[1]!.split(',').every((n) => n.trim() === '' || n.trim().startsWith('type '))) continue;
+    if (m[1] === 'export' && !/from/.test(m[0])) continue;
+    out.push(m[4]!);
+  }
+  return out;
+}
+
+/** The first chain from `entry` to a module matching `forbidden`, or undefined. */
+function reach(entry: string, forbidden: (spec: string, file?: string) => boolean): string[] | undefined {
+  const seen = new Set<string>();
+  const walk = (file: string, chain: string[]): string[] | undefined => {
+    if (seen.has(file)) return undefined;
+    seen.add(file);
+    for (const spec of valueImports(file)) {
+      if (spec.startsWith('.')) {
+        const target = join(dirname(file), spec.replace(/\.js$/, '.ts'));
+        const rel = target.slice(SRC.length + 1);
+        if (forbidden(spec, rel)) return [...chain, rel];
+        const found = walk(target, [...chain, rel]);
+        if (found) return found;
+      } else if (forbidden(spec)) {
+        return [...chain, spec];
+      }
+    }
+    return undefined;
+  };
+  return walk(join(SRC, entry), [entry]);
+}
+
+const HEAVY = (spec: string, file?: string): boolean =>
+  spec === 'yaml' || spec === 'zod' || spec.startsWith('zod/') || file === 'parse/schemas.ts' || file === 'parse/yaml-doc.ts' || file === 'parse/index.ts' || file === 'discover/config.ts';
+
+describe('value-import graph', () => {
+  it('finds value imports and skips type-only ones (the scanner itself)', () => {
+    expect(reach('parse/parse-skill.ts', HEAVY)).toBeDefined(); // parsing does need yaml: the scanner must see it
+    expect(reach('cli/verbs/lock.ts', HEAVY)?.at(-1)).toBe('zod'); // through the lockfile schema
+  });
+
+  for (const entry of ['engine/engine.ts', 'cli/verbs/catalog.ts', 'cli/catalog-request.ts', 'cli/main.ts']) {
+    it(`${entry} never reaches yaml, zod or the parse schemas`, () => {
+      expect(reach(entry, HEAVY)).toBeUndefined();
+    });
+  }
+});
