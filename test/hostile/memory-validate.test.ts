@@ -8,7 +8,7 @@
 import { linkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INPUT_BUDGET } from '../../src/engine/input-budget.js';
+import { budgetCuts, DEFAULT_INPUT_BUDGET, InputBudget } from '../../src/engine/input-budget.js';
 import { hostileProject, NORMAL_SKILLS, runChild } from './_harness.js';
 
 const FILE_BYTES = Math.floor(7.9 * 1024 * 1024);
@@ -37,4 +37,15 @@ describe('memory: validate of many near-limit files', () => {
     for (const s of cut) expect(s.diagnostics).toEqual([expect.objectContaining({ code: 'input.budget', line: 0 })]);
     for (const name of NORMAL_SKILLS) expect(doc.skills.find((s) => s.dir === name)?.valid, name).toBe(true);
   }, 180_000);
+});
+
+describe('the total-input budget', () => {
+  it('refuses what does not fit, still takes smaller files after it, and cuts by position, not timing', () => {
+    const b = new InputBudget(100);
+    expect([b.take(60), b.take(50), b.take(40), b.take(1)]).toEqual([true, false, true, false]);
+    expect(b.used).toBe(100);
+    const cuts = budgetCuts(['a', 'b', 'c', 'd'], [60, 50, -1, 40], 100);
+    expect([...cuts.keys()]).toEqual([1]);
+    expect(cuts.get(1)).toEqual(expect.objectContaining({ code: 'input.budget', file: 'b', line: 0, column: 0, severity: 'error' }));
+  });
 });

@@ -118,6 +118,14 @@ describe('treeDigestResults: one bad skill costs only itself', () => {
     expect((r as { diagnostic: { message: string } }).diagnostic.message).not.toMatch(/permission/i);
   });
 
+  it('reports a skill folder reached through a link loop as resource.loop', () => {
+    t = _tree();
+    t.link(t.path('loop-b'), 'loop-a');
+    t.link(t.path('loop-a'), 'loop-b');
+    const [r] = treeDigestResults([t.path('loop-a')]);
+    expect(r).toEqual({ ok: false, diagnostic: expect.objectContaining({ code: 'resource.loop', file: t.path('loop-a') }) });
+  });
+
   it('refuses a file edited or swapped for a symlink between the listing and the read', () => {
     t = _tree();
     t.write('s/SKILL.md', 'x');

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -55,5 +56,18 @@ describe('readItem', () => {
       expect(r.kind).toBe('result');
       if (r.kind === 'result') expect(r.result.diagnostics[0]?.code).toBe('discover.unreadable');
     }
+  });
+});
+
+describe('readItem on a FIFO swapped in for a SKILL.md', () => {
+  it('never blocks: it reads nothing or is an unreadable finding, and with the cache facts it is not a regular file', () => {
+    mkdirSync(join(dir, 'piped'));
+    execFileSync('mkfifo', [join(dir, 'piped', 'SKILL.md')]);
+    const started = Date.now();
+    const plain = readItem(_item('piped'), false);
+    expect(plain.kind === 'bytes' ? plain.bytes.length : plain.result.diagnostics[0]?.code).toBeOneOf([0, 'discover.unreadable']);
+    const facts = readItem(_item('piped'), true);
+    expect(facts.kind === 'result' ? facts.result.diagnostics.map((d) => d.code) : []).toEqual(['discover.unreadable']);
+    expect(Date.now() - started).toBeLessThan(1000);
   });
 });
