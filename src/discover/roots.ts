@@ -4,6 +4,7 @@
  * local 30); a custom scope must name its own number.
  */
 import { realpathSync, statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
 import { cmp } from '../model/diagnostics.js';
 import { SCOPE_PRECEDENCE, type Scope } from '../model/package.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -104,6 +105,7 @@ function isDriveLetter(parts: readonly string[]): boolean {
  * @example checkRoots([makeRoot({path:'x'}, '/repo')]) // [{..., real: undefined}] when /repo/x is absent
  */
 export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
+  assertRoots(roots);
   return roots.map((root) => {
     const st = statSync(root.path, { throwIfNoEntry: false });
     if (st === undefined) {
@@ -117,6 +119,31 @@ export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
     }
     return { ...root, real: realpathSync(root.path) };
   });
+}
+
+/**
+ * Library callers hand roots in directly: check the shape before anything is
+ * walked, with the field named (`roots[2].path must be an absolute path`).
+ *
+ * @example assertRoots([makeRoot({ path: 'skills' }, cwd)])
+ */
+export function assertRoots(roots: unknown): asserts roots is readonly SkillRoot[] {
+  if (!Array.isArray(roots)) throw new SkillgraphError('options.invalid', `roots must be a list of roots (makeRoot builds one), got ${describe(roots)}`, { field: 'roots' });
+  roots.forEach((root: unknown, i) => {
+    const r = root as Partial<Record<keyof SkillRoot, unknown>> | null;
+    const bad = (field: string, want: string, got: unknown): never => {
+      throw new SkillgraphError('options.invalid', `roots[${i}].${field} must be ${want}, got ${describe(got)}`, { field: `roots[${i}].${field}` });
+    };
+    if (typeof r !== 'object' || r === null) bad('(root)', 'a root object from makeRoot', r);
+    if (typeof r!.path !== 'string' || !isAbsolute(r!.path) || r!.path.includes('\0')) bad('path', 'an absolute path', r!.path);
+    if (typeof r!.scope !== 'string' || !SCOPE_RE.test(r!.scope)) bad('scope', 'a lower-case scope name', r!.scope);
+    if (typeof r!.precedence !== 'number' || !Number.isSafeInteger(r!.precedence)) bad('precedence', 'a whole number', r!.precedence);
+    if (typeof r!.required !== 'boolean') bad('required', 'true or false', r!.required);
+  });
+}
+
+function describe(v: unknown): string {
+  return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'string' ? JSON.stringify(v.slice(0, 60)) : typeof v;
 }
 
 /** Roots in walk order: precedence high first, then path (so a file reached twice belongs to the stronger root). */

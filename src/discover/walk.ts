@@ -14,7 +14,7 @@ import { emptyNotCatalogued, type LimitHit, type NotCatalogued } from './account
 import { discoverDiagnostic } from './messages.js';
 import { READ_LISTINGS, type ListingSource } from './listing.js';
 import { toPosix } from './paths.js';
-import { checkRoots, compareRoots, type SkillRoot } from './roots.js';
+import { assertRoots, checkRoots, compareRoots, type SkillRoot } from './roots.js';
 import { walkRoot } from './walk-root.js';
 
 /** Walk options; see `DEFAULT_DISCOVER_OPTIONS`. */
@@ -128,6 +128,7 @@ function definedOnly<T extends object>(o: T): Partial<T> {
  * @example discover([makeRoot({ path: '.claude/skills' }, cwd)]).candidates.map((c) => c.locator)
  */
 export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverOptions> = {}, listings: ListingSource = READ_LISTINGS): DiscoverResult {
+  assertRoots(roots);
   const opts = resolveDiscoverOptions(options);
   const checked = checkRoots([...roots].sort(compareRoots));
   const bounds = linkBoundsFor(checked.map((r) => r.real), opts.linkBounds);

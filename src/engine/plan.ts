@@ -9,7 +9,7 @@ import { JS_HASHER } from '../catalog/hasher.js';
 import type { ListingSource } from '../discover/listing.js';
 import { discover, type DiscoverOptions, type DiscoverResult, type RootReport } from '../discover/walk.js';
 import type { LimitHit, NotCatalogued } from '../discover/account.js';
-import type { SkillRoot } from '../discover/roots.js';
+import { assertRoots, type SkillRoot } from '../discover/roots.js';
 import type { HashBackend } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
@@ -120,7 +120,9 @@ export interface CatalogPlan {
  * @example const plan = planCatalog({ roots }); plan.items.length // skill files found
  */
 export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, listings?: ListingSource): CatalogPlan {
+  if (typeof input !== 'object' || input === null) throw new SkillgraphError('options.invalid', 'loadCatalog takes a list of roots or { roots, … }', { field: 'roots' });
   const options: LoadCatalogOptions = isRootList(input) ? { roots: input } : input;
+  assertRoots(options.roots);
   const profile = options.profile ?? DEFAULT_PLAN_PROFILE;
   if (!isProfileName(profile)) {
     throw new SkillgraphError('options.invalid', `unknown profile '${profile}'`, { field: 'profile', profile });
