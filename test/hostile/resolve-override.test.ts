@@ -64,6 +64,22 @@ describe('hostile resolve: an override of a key the include lacks', () => {
     expect(human.stderr).toContain(includer);
   });
 
+  it('is in describe too (json and human) for the including skill', async () => {
+    const { p, includer } = overrideProject();
+    const json = await runInProcess(p, ['describe', 'dry-run', '--json', '--no-cache']);
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.stdout) as { ok: boolean; diagnostics: Diagnostic[] };
+    expect(doc.ok).toBe(true);
+    expect(doc.diagnostics.map((d) => [d.code, d.file])).toEqual([
+      ['resolve.override-unknown-key', includer],
+      ['resolve.override-unknown-key', includer],
+    ]);
+    const human = await runInProcess(p, ['describe', 'dry-run', '--no-cache']);
+    expect(human.stderr.match(/resolve\.override-unknown-key/g)).toHaveLength(2);
+    const plain = await runInProcess(p, ['describe', 'normal-alpha', '--json', '--no-cache']);
+    expect(JSON.parse(plain.stdout)).not.toHaveProperty('diagnostics');
+  });
+
   it('gives no finding when every override meets its key, nor for a skill whose include fails', async () => {
     const p = hostileProject();
     p.skill('toolbox', 'tools:\n  - { name: write_file, writes: true }\n');

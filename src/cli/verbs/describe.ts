@@ -9,10 +9,11 @@
  * definition: null, error: SkillError}`. Human output goes to stderr.
  */
 import type { Catalog } from '../../model/catalog.js';
+import type { Diagnostic } from '../../model/diagnostics.js';
 import type { SkillPackage } from '../../model/package.js';
 import { SkillDefinition, SkillMetadata, toSkillError, type SkillError } from '../../model/protocol/index.js';
 import { lookupSkill } from '../../resolve/encode.js';
-import { resolveSkill, type SkillResolution } from '../../resolve/index.js';
+import { resolveCatalog, type SkillResolution } from '../../resolve/index.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
@@ -34,6 +35,8 @@ export interface Description {
   readonly metadata: SkillMetadata | null;
   readonly definition: SkillDefinition | null;
   readonly error?: SkillError;
+  /** Findings about the skill's composition and what it reaches (an override of a missing key). */
+  readonly diagnostics: readonly Diagnostic[];
 }
 
 /**
@@ -43,16 +46,19 @@ export interface Description {
  */
 export function describeSkill(catalog: Catalog, name: string): Description {
   const pkg = lookupSkill(catalog, name);
-  const resolution = resolveSkill(catalog, name);
+  const resolved = resolveCatalog(catalog, { names: [name] });
+  const resolution = resolved.skills[0]!;
+  const diagnostics = resolved.diagnostics;
   if (!pkg || resolution.error) {
     const failure = resolution.error ?? { type: 'skill_not_found' as const, message: `unknown skill '${name}'` };
-    return { name, pkg, metadata: null, definition: null, error: toSkillError(failure, { skillName: name }) };
+    return { name, pkg, metadata: null, definition: null, error: toSkillError(failure, { skillName: name }), diagnostics };
   }
   return {
     name,
     pkg,
     metadata: SkillMetadata.fromSkill(pkg, resolution.entries),
     definition: SkillDefinition.fromSkill(pkg, resolution.entries),
+    diagnostics,
   };
 }
 
@@ -83,6 +89,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       metadata: d.metadata,
       definition: d.definition,
       ...(d.error ? { error: d.error } : {}),
+      ...(d.diagnostics.length > 0 ? { diagnostics: d.diagnostics } : {}),
     });
   } else {
     io.stderr.write(render(d, io));
@@ -103,6 +110,7 @@ function render(d: Description, io: CliIo): string {
       (m.source_types.length ? ` · ${m.source_types.join(', ')}` : ''),
   ];
   if (d.pkg) out.push(`  file: ${displayPath(d.pkg.descriptor.source.locator, io.cwd)}`);
+  for (const f of d.diagnostics) out.push(`  ${paint(color, 'yellow', f.severity)} ${f.code}: ${f.message} (${displayPath(f.file, io.cwd)})`);
   if (d.definition.tools.length) {
     const keyW = Math.max(...d.definition.tools.map((t) => t.key.length));
     out.push('', 'Tools:');
