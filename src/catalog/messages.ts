@@ -2,17 +2,10 @@
  * Wording of catalog diagnostics (selection findings), apart from the data.
  * The row shape and `wordedDiagnostic` are shared with the discovery table.
  */
-import type { Diagnostic, DiagnosticCode, Severity } from '../model/diagnostics.js';
+import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
+import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';
 
-/** Message arguments. */
-export type Args = Readonly<Record<string, string | number>>;
-
-/** One row of a messages table. */
-export interface Wording {
-  readonly severity: Severity;
-  readonly message: (a: Args) => string;
-  readonly hint: (a: Args) => string;
-}
+export { wordedDiagnostic, type Args, type Wording };
 
 export type CatalogCode = Extract<DiagnosticCode, `catalog.${string}`>;
 
@@ -41,9 +34,4 @@ export const CATALOG_MESSAGES: Readonly<Record<CatalogCode, Wording>> = Object.f
  */
 export function catalogDiagnostic(code: CatalogCode, file: string, args: Args): Diagnostic {
   return wordedDiagnostic(code, CATALOG_MESSAGES[code], file, args);
-}
-
-/** A whole-file diagnostic from a messages-table row (shared with the discovery table). */
-export function wordedDiagnostic(code: DiagnosticCode, w: Wording, file: string, args: Args): Diagnostic {
-  return Object.freeze({ code, severity: w.severity, message: w.message(args), file, line: 0, column: 0, hint: w.hint(args) });
 }

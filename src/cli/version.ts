@@ -1,2 +1,2 @@
-/** Kept in step with package.json by a unit test. */
-export const VERSION = '0.1.0';
+/** The version lives in the model (caches below the CLI key on it); the CLI re-exports it. */
+export { VERSION } from '../model/version.js';

@@ -6,7 +6,7 @@
  * reading it again; the plain source is `readListing`.
  */
 import { readdirSync, type Stats } from 'node:fs';
-import { byteOrder } from '../catalog/order.js';
+import { byteOrder } from '../model/order.js';
 import { isSkillFileName, isSkippedDirName, isVcsDirName } from './paths.js';
 
 /** A classified folder listing. Plain data; every list in byte order. */

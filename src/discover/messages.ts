@@ -3,7 +3,7 @@
  * data (STYLE 4). Tests assert codes, never these strings.
  */
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
-import { wordedDiagnostic, type Args, type Wording } from '../catalog/messages.js';
+import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';
 
 /** The discovery codes this table words. */
 export type DiscoverCode = Extract<DiagnosticCode, `discover.${string}`>;

@@ -9,7 +9,7 @@
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../model/diagnostics.js';
-import { byteOrder } from '../catalog/order.js';
+import { byteOrder } from '../model/order.js';
 import { WalkAccount, type LimitHit, type NotCataloguedReason } from './account.js';
 import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
 import type { DirListing, ListingSource } from './listing.js';

@@ -8,7 +8,7 @@
 import { realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
-import { byteOrder } from '../catalog/order.js';
+import { byteOrder } from '../model/order.js';
 import { SkillgraphError } from '../model/errors.js';
 import { emptyNotCatalogued, type LimitHit, type NotCatalogued } from './account.js';
 import { discoverDiagnostic } from './messages.js';

@@ -5,7 +5,7 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { VERSION } from '../cli/version.js';
+import { VERSION } from '../model/version.js';
 import { cmp } from '../model/diagnostics.js';
 import { resolveDiscoverOptions } from '../discover/walk.js';
 import type { CatalogPlan, LoadCatalogOptions } from './catalog-pipeline.js';
