@@ -11,6 +11,8 @@
  */
 import { accessSync, constants, lstatSync, mkdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
+import type { Diagnostic } from '../model/diagnostics.js';
+import { fileDiagnostic } from '../workspace/messages.js';
 
 /** Why a cache folder is not used. */
 export type CacheDirProblem = 'pseudo-file-system' | 'not-a-folder' | 'not-writable' | 'cannot-create';
@@ -59,6 +61,17 @@ export function cacheDirProblem(dir: string): CacheDirProblem | null {
     return missing.length === 0 ? 'not-writable' : 'cannot-create';
   }
   return null;
+}
+
+/**
+ * The one warning a run prints when `dir` cannot hold the cache (and then
+ * runs with `cache: false`), or null when it can.
+ *
+ * @example const w = cacheDirWarning(dir); if (w) { io.stderr.write(`warning: ${w.message}\n`); cache = false; }
+ */
+export function cacheDirWarning(dir: string): Diagnostic | null {
+  const problem = cacheDirProblem(dir);
+  return problem === null ? null : fileDiagnostic('cache.unusable', dir, { path: dir, reason: problem });
 }
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheDirProblem, ensureCacheDir } from '../../../src/engine/cache-dir.js';
+import { cacheDirProblem, cacheDirWarning, ensureCacheDir } from '../../../src/engine/cache-dir.js';
 
 let dir: string;
 beforeEach(() => {
@@ -32,5 +32,10 @@ describe('the guarded cache folder', () => {
     expect(cacheDirProblem(join(dir, 'file'))).toBe('not-a-folder');
     expect(cacheDirProblem(join(dir, 'file', 'sub'))).toBe('cannot-create');
     expect(ensureCacheDir(join(dir, 'file', 'sub'))).toBe(false);
+  });
+
+  it('words one cache.unusable warning for a folder it refuses, none for a usable one', () => {
+    expect(cacheDirWarning(join(dir, 'fine'))).toBeNull();
+    expect(cacheDirWarning('/proc/skillgraph-cache')).toEqual(expect.objectContaining({ code: 'cache.unusable', severity: 'warning', file: '/proc/skillgraph-cache' }));
   });
 });
