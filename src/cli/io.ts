@@ -12,7 +12,14 @@ export interface CliIo {
    * A verb may hand stdout a Buffer of UTF-8 text (a run memo's stored bytes, a streamed JSON
    * document); `String(buffer)` is the text. `once('drain')` is used when a write reports a full buffer.
    */
-  readonly stdout: { write(chunk: string | Buffer): unknown; isTTY?: boolean; columns?: number; once?: (event: 'drain', listener: () => void) => unknown };
+  readonly stdout: {
+    write(chunk: string | Buffer): unknown;
+    isTTY?: boolean;
+    columns?: number;
+    /** Set once a reader closed the pipe: nothing more is written. */
+    readonly destroyed?: boolean;
+    once?: (event: 'drain' | 'close', listener: () => void) => unknown;
+  };
   readonly stderr: { write(chunk: string): unknown; isTTY?: boolean; columns?: number };
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
@@ -107,7 +114,10 @@ export function withSafeOutput(io: CliIo): CliIo {
     get columns() {
       return out.columns;
     },
-    ...(out.once ? { once: (event: 'drain', listener: () => void) => out.once!(event, listener) } : {}),
+    get destroyed() {
+      return out.destroyed;
+    },
+    ...(out.once ? { once: (event: 'drain' | 'close', listener: () => void) => out.once!(event, listener) } : {}),
   };
   const stderr: CliIo['stderr'] = {
     write: (chunk: string): unknown => err.write(terminalSafe(String(chunk))),
@@ -150,10 +160,19 @@ export interface StdoutStream {
 export function stdoutStream(io: CliIo): StdoutStream {
   let buf = Buffer.allocUnsafe(STREAM_CHUNK);
   let used = 0;
+  // process.stdout is never `destroyed` by a closed pipe, but it emits 'close'.
+  let isClosed = false;
+  const closedPipe = (): boolean => isClosed || io.stdout.destroyed === true;
+  // One 'close' listener for the whole document; each full buffer waits for 'drain' or that.
+  let closed: Promise<void> | undefined;
   const send = (chunk: Buffer): Promise<void> | void => {
+    // A reader that closed the pipe (`| head`) ends the document; the verb still finishes.
+    if (closedPipe()) return;
     const ok = io.stdout.write(chunk);
     const once = io.stdout.once;
-    if (ok === false && once) return new Promise<void>((done) => void once.call(io.stdout, 'drain', done));
+    if (ok !== false || !once || closedPipe()) return;
+    closed ??= new Promise<void>((done) => void once.call(io.stdout, 'close', () => ((isClosed = true), done())));
+    return Promise.race([new Promise<void>((done) => void once.call(io.stdout, 'drain', done)), closed]);
   };
   const flush = (): Promise<void> | void => {
     if (used === 0) return;
