@@ -28,8 +28,8 @@ function manySkills(n: number): HostileProject {
   return p;
 }
 
-/** Send SIGINT as soon as a temp file shows up in `dir` (inotify through fs.watch). */
-function interruptOnTemp(dir: string): { onSpawn: (child: ChildProcess) => void; hit: () => boolean; close: () => void } {
+/** Send `signal` as soon as a temp file shows up in `dir` (inotify through fs.watch). */
+function interruptOnTemp(dir: string, signal: NodeJS.Signals): { onSpawn: (child: ChildProcess) => void; hit: () => boolean; close: () => void } {
   let hit = false;
   let watcher: FSWatcher | undefined;
   return {
@@ -39,27 +39,28 @@ function interruptOnTemp(dir: string): { onSpawn: (child: ChildProcess) => void;
       watcher = watch(dir, (_event, name) => {
         if (hit || typeof name !== 'string' || !name.startsWith(TEMP_PREFIX)) return;
         hit = true;
-        child.kill('SIGINT');
+        child.kill(signal);
       });
     },
   };
 }
 
 describe('hostile signals: SIGINT during lock', () => {
-  it('leaves no temp file and an old-or-new lockfile when interrupted mid-write', async () => {
+  it('leaves no temp file and an old-or-new lockfile when interrupted mid-write (SIGINT, then SIGTERM)', async () => {
     const p = manySkills(3000);
     const lockfile = p.path('skillgraph.lock.json');
     let hits = 0;
     for (let attempt = 0; attempt < 2; attempt++) {
       writeFileSync(lockfile, OLD);
-      const watch = interruptOnTemp(p.dir);
+      const signal: NodeJS.Signals = attempt === 0 ? 'SIGINT' : 'SIGTERM';
+      const watch = interruptOnTemp(p.dir, signal);
       const r = await runChild(p, ['lock', '--root', '.claude/skills', '--no-cache'], { timeoutMs: 60_000, onSpawn: watch.onSpawn });
       watch.close();
       expect(r.timedOut).toBe(false);
       if (watch.hit()) {
         hits++;
         // Interrupted (the signal re-raised after cleanup), or done just before the signal was handled.
-        expect(r.signal === 'SIGINT' || r.code === 130 || r.code === 0, `exit ${r.code} ${r.signal}`).toBe(true);
+        expect(r.signal === signal || r.code === 130 || r.code === 143 || r.code === 0, `exit ${r.code} ${r.signal}`).toBe(true);
       }
       expect(readdirSync(p.dir).filter((n) => n.startsWith(TEMP_PREFIX))).toEqual([]);
       const text = readFileSync(lockfile, 'utf8');

@@ -3,6 +3,10 @@
  * references/, assets/, every other file) into DIR/<name>/, each write
  * atomic and inside DIR. `--lazy` copies nothing up front and stages only the
  * NAMEs given, one load each, answering `loaded` / `already_loaded`.
+ * All or nothing: every skill is verified, listed and its files opened
+ * before the first write, and a skill that cannot be copied (unreadable,
+ * past a limit, a Windows device name, swapped mid-run) ends the call with
+ * that skill and the finding's code named (exit 1, or 2 for a path rule).
  * JSON: `{schemaVersion, dir, lazy, available, skills: [{name, status, digest, path, files}]}`
  * with `path` relative to DIR as given.
  */
