@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import { VERSION } from '../cli/version.js';
 import type { Stats } from 'node:fs';
 import { readListing, type DirListing, type ListingSource } from '../discover/listing.js';
-import { registerTemp, releaseTemp } from '../workspace/cleanup.js';
+import { registerTemp, releaseTemp, removeStaleTemps } from '../workspace/cleanup.js';
 import { readRegularFile } from '../workspace/safe-read.js';
 import { ensureCacheDir } from './cache-dir.js';
 import type { WitnessBuilder } from './witness.js';
@@ -109,6 +109,7 @@ export class DirMemo implements ListingSource {
    */
   static open(dir: string, options: DirMemoOptions = {}): DirMemo {
     const file = join(dir, DIR_MEMO_FILE_NAME);
+    removeStaleTemps(dir, `${DIR_MEMO_FILE_NAME}.`); // left by a run killed mid-save
     const quietBefore = Date.now() - (options.racyMs ?? DIR_MEMO_RACY_MS);
     const rows = new Map<string, Row>();
     let run = 1;

@@ -24,10 +24,10 @@
 import { createHash } from 'node:crypto';
 import { closeSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { SkillRoot } from '../discover/roots.js';
-import { registerTemp, releaseTemp } from '../workspace/cleanup.js';
+import { registerTemp, releaseTemp, removeStaleTemps } from '../workspace/cleanup.js';
 import { openRegular } from '../workspace/safe-read.js';
 import { ensureCacheDir } from './cache-dir.js';
 import { verifyWitness, WITNESS_STRIDE, type RunWitness } from './witness.js';
@@ -252,6 +252,7 @@ export function replayRunMemo(dir: string, name: string, replayKey: string, root
 export function writeRunMemo(dir: string, name: string, key: string, memo: RunMemo, replay?: MemoReplay): boolean {
   const file = memoFile(dir, name);
   const temp = `${file}.${process.pid}.${Date.now()}.tmp`;
+  removeStaleTemps(dir, `${basename(file)}.`); // left by a run killed mid-write
   let fd: number | undefined;
   try {
     const w = replay?.witness;

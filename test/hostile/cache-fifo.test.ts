@@ -5,12 +5,13 @@
  * still catalogues the normal skills.
  */
 import { execFileSync } from 'node:child_process';
-import { lstatSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CACHE_FILE_NAME } from '../../src/engine/cache.js';
 import { DIR_MEMO_FILE_NAME } from '../../src/engine/dir-memo.js';
 import { MEMO_FORMAT } from '../../src/engine/memo.js';
+import { STALE_TEMP_MS } from '../../src/workspace/cleanup.js';
 import { catalogNames, hostileProject, NORMAL_SKILLS, runChild, snapshot } from './_harness.js';
 
 const CATALOG = ['catalog', '--root', '.claude/skills', '--json'];
@@ -58,4 +59,26 @@ describe('hostile caches: FIFOs and unusable cache folders', () => {
     }
     expect(lstatSync(p.path('not-a-folder')).isFile()).toBe(true);
   }, 90_000);
+});
+
+describe('hostile caches: temp files of a killed run', () => {
+  it('removes cache temp files older than the stale age at the next cached run, keeping fresh ones', async () => {
+    const p = hostileProject();
+    const cacheDir = join(p.cache, 'skillgraph');
+    mkdirSync(cacheDir, { recursive: true });
+    const long = (Date.now() - STALE_TEMP_MS - 60_000) / 1000;
+    const stale = [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, `run-memo.catalog-json.v${MEMO_FORMAT}.txt`].map((n) => join(cacheDir, `${n}.4242.1700000000000.tmp`));
+    for (const file of stale) {
+      writeFileSync(file, 'half');
+      utimesSync(file, long, long);
+    }
+    const fresh = join(cacheDir, `${CACHE_FILE_NAME}.4343.1700000000001.tmp`);
+    writeFileSync(fresh, 'another run writing now');
+    for (let run = 0; run < 2; run++) {
+      const r = await runChild(p, CATALOG, { timeoutMs: BOUND_MS });
+      expect(r.code).toBe(0);
+    }
+    const left = readdirSync(cacheDir).filter((n) => n.endsWith('.tmp'));
+    expect(left).toEqual([`${CACHE_FILE_NAME}.4343.1700000000001.tmp`]);
+  }, 60_000);
 });
