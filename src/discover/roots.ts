@@ -117,7 +117,13 @@ export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
     if (!st.isDirectory()) {
       throw new SkillgraphError('root.not-directory', `${root.scope} root is not a folder: ${toPosix(root.path)}`, { path: toPosix(root.path), scope: root.scope });
     }
-    return { ...root, real: realpathSync(root.path) };
+    try {
+      return { ...root, real: realpathSync(root.path) };
+    } catch {
+      // Gone between the stat and here: as missing as if it never was (a required one is an error).
+      if (root.required) throw new SkillgraphError('root.missing', `required ${root.scope} root not found: ${toPosix(root.path)}`, { path: toPosix(root.path), scope: root.scope });
+      return { ...root, real: undefined };
+    }
   });
 }
 
