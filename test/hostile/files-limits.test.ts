@@ -6,7 +6,7 @@
  * skills; `materialize` refuses the call naming the skill and why.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, ftruncateSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { treeDigestResults } from '../../src/discover/resources.js';
@@ -71,6 +71,21 @@ describe('hostile files: limits and edits cost one skill', () => {
     const ok = await runInProcess(p, ['materialize', 'ws', ...NORMAL_SKILLS, '--root', '.claude/skills', '--no-cache']);
     expect(ok.code).toBe(0);
     expect(snapshot(p.home)).toEqual(outside);
+  }, 60_000);
+
+  it('locks the other skills and names the over-limit ones with their codes (exit 1)', async () => {
+    const p = overLimitProject();
+    const started = Date.now();
+    const r = await runInProcess(p, ['lock', '.claude/skills', '--no-cache', '--allow-errors']);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(r.code, r.stderr).toBe(1);
+    const lock = JSON.parse(readFileSync(p.path('skillgraph.lock.json'), 'utf8')) as { skills: { name: string }[]; invalid: { path: string; codes: string[] }[] };
+    expect(lock.skills.map((s) => s.name)).toEqual([...NORMAL_SKILLS]);
+    expect(lock.invalid.map((i) => [i.path, i.codes])).toEqual([
+      ['crowded/SKILL.md', ['resource.too-many-files']],
+      ['deep/SKILL.md', ['resource.too-deep']],
+      ['sparse/SKILL.md', ['resource.too-large']],
+    ]);
   }, 60_000);
 
   it('turns a folder vanishing mid-walk and a file edited mid-hash into diagnostics for that skill only', async () => {

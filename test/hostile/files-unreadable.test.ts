@@ -5,7 +5,7 @@
  * that skill (or a named refusal for all-or-nothing `materialize`), never an
  * internal error, and the normal skills are unaffected.
  */
-import { chmodSync } from 'node:fs';
+import { chmodSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { _openToAll, _runLib, MAIN, NOBODY, SRC } from '../unit/workspace/_child.js';
@@ -69,6 +69,19 @@ console.log(JSON.stringify(treeDigestResults(${JSON.stringify(dirs)})));`,
     expect(locked.diagnostics.map((d) => d.code)).toContain('resource.unreadable');
     expect(locked.diagnostics.find((d) => d.code === 'resource.unreadable')?.message).toContain('locked-dir/private');
     expect(snapshot(p.home)).toEqual(outside);
+  }, 60_000);
+
+  it('locks the readable skills and lists the locked-out ones with resource.unreadable (exit 1, not 70)', async () => {
+    const p = lockedProject();
+    const r = await cliAsNobody(p, ['lock', '.claude/skills', '--no-cache', '--allow-errors']);
+    expect(r.timedOut).toBe(false);
+    expect(r.code, r.stderr).toBe(1);
+    const lock = JSON.parse(readFileSync(p.path('skillgraph.lock.json'), 'utf8')) as { skills: { name: string }[]; invalid: { path: string; codes: string[] }[] };
+    expect(lock.skills.map((s) => s.name)).toEqual([...NORMAL_SKILLS]);
+    expect(lock.invalid.map((i) => [i.path, i.codes])).toEqual([
+      ['locked-dir/SKILL.md', ['resource.unreadable']],
+      ['locked-file/SKILL.md', ['resource.unreadable']],
+    ]);
   }, 60_000);
 
   it('refuses to materialise a locked-out skill, naming it (exit 1, not 70), writing nothing; other skills still materialise', async () => {
