@@ -59,6 +59,8 @@ describe('hostile frontmatter YAML', () => {
       // Measured ~1.5 s here (most of it node + tsx start); the old error path took ~27 s per file.
       expect(r.ms, args[0]).toBeLessThan(15_000);
       expect(r.code, `${args[0]}: ${r.stderr}`).toBe(1);
+      // Measured 170–190 MiB here (tsx included; a two-skill baseline is ~90 MiB).
+      expect(r.peakRssMiB, args[0]).toBeLessThan(512);
       const doc = JSON.parse(r.stdout) as { skills: { name?: string; file?: string; diagnostics?: Found[] }[]; diagnostics?: never };
       if (args[0] === 'catalog') {
         expect(catalogNames(r.stdout)).toEqual([...NORMAL_SKILLS]);
