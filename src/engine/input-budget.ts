@@ -63,3 +63,4 @@ export function budgetCuts(files: readonly string[], sizes: readonly number[], l
   });
   return cuts;
 }
+

@@ -8,6 +8,7 @@
 import { linkSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { budgetResults } from '../../src/engine/budget-items.js';
 import { budgetCuts, DEFAULT_INPUT_BUDGET, InputBudget } from '../../src/engine/input-budget.js';
 import { hostileProject, NORMAL_SKILLS, runChild } from './_harness.js';
 
@@ -47,5 +48,19 @@ describe('the total-input budget', () => {
     const cuts = budgetCuts(['a', 'b', 'c', 'd'], [60, 50, -1, 40], 100);
     expect([...cuts.keys()]).toEqual([1]);
     expect(cuts.get(1)).toEqual(expect.objectContaining({ code: 'input.budget', file: 'b', line: 0, column: 0, severity: 'error' }));
+  });
+
+  it('gives the engine a finished input.budget result for each parse item past the budget, from stats or a stat', () => {
+    const p = hostileProject();
+    const item = (name: string, bytes: number) => {
+      const path = p.write(`.claude/skills/${name}/SKILL.md`, 'x'.repeat(bytes));
+      return { path, locator: path, dirName: name, scope: 'project', precedence: 20, root: p.root, profile: 'skillgraph' as const };
+    };
+    const items = [item('one', 60), item('two', 50), item('three', 40)];
+    const cut = budgetResults(items, undefined, 100);
+    expect([...cut.keys()]).toEqual([1]);
+    expect(cut.get(1)).toEqual({ locator: items[1]!.locator, diagnostics: [expect.objectContaining({ code: 'input.budget', file: items[1]!.locator })] });
+    const fromStats = budgetResults(items, [{ kind: 'stat', key: '', stat: { size: 10, mtimeMs: 0, ctimeMs: 0, ino: 0 } }, { kind: 'stat', key: '', stat: { size: 95, mtimeMs: 0, ctimeMs: 0, ino: 0 } }, { kind: 'result', result: { locator: 'x', diagnostics: [] } }], 100);
+    expect([...fromStats.keys()]).toEqual([1]);
   });
 });
