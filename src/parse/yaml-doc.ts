@@ -30,6 +30,22 @@ const PARSE_OPTIONS: ComposeOptions = Object.freeze({
   logLevel: 'error',
 });
 
+/**
+ * YAML problems reported per frontmatter; the rest are counted in one more
+ * finding. 60 KB of `- !tag x` lines is 9,000 warnings: one hostile file must
+ * not flood the output.
+ */
+export const MAX_YAML_ISSUES = 20;
+
+/** The first `MAX_YAML_ISSUES` issues in text order, and a count of the others at the first one left out. */
+function capIssues(issues: YamlIssue[]): YamlIssue[] {
+  if (issues.length <= MAX_YAML_ISSUES) return issues;
+  const sorted = [...issues].sort((a, b) => a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  const next = sorted[MAX_YAML_ISSUES]!;
+  const more = sorted.length - MAX_YAML_ISSUES;
+  return [...sorted.slice(0, MAX_YAML_ISSUES), { code: 'yaml.invalid', message: `${more} more YAML problems not listed (at most ${MAX_YAML_ISSUES} are)`, line: next.line, column: next.column }];
+}
+
 /** Depth of plain JS data (iterative; arrays and objects count one level each). */
 function dataDepth(value: unknown, stopAt: number): number {
   let max = 0;
@@ -98,10 +114,11 @@ export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): Fron
     }
   }
   const hasIssues = issues.length > 0;
+  const reported = capIssues(issues);
   const index = new WeakMap<YAMLMap, Map<string, Pair>>();
   return {
     value: hasIssues ? undefined : value,
-    issues,
+    issues: reported,
     locate: (path: YamlPath, part: 'key' | 'value' = 'value'): YamlLoc | undefined => {
       const range = findRange(doc.contents as YamlNode | null, path, part, index);
       if (range === undefined) return undefined;
