@@ -3,11 +3,18 @@
  * line per write. Parsing and replay are pure (`context/loaded-set.ts`);
  * this file only reads and appends.
  */
-import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LoadedSet, formatEvent, replayLoadedSet, type SkillLoadedEvent } from '../context/loaded-set.js';
+import { ensureCacheDir } from '../engine/cache-dir.js';
 import { SkillgraphError } from '../model/errors.js';
 import { ioError } from './atomic.js';
+import { readRegularFile } from './safe-read.js';
+
+/** A session log larger than this is not one skillgraph wrote (a line per load). */
+const LOG_MAX_BYTES = 64 * 1024 * 1024;
+/** Append, create, and never block on a FIFO or take a terminal planted at the log's path. */
+const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /**
  * The loaded set of `runId` from the log at `file`; a missing log is an
@@ -16,17 +23,16 @@ import { ioError } from './atomic.js';
  * @example readLoadedSet('.skillgraph/session.jsonl', 'run-7').names()
  */
 export function readLoadedSet(file: string, runId: string): LoadedSet {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch (error) {
-    const errno = (error as NodeJS.ErrnoException).code;
-    if (errno === 'ENOENT') return LoadedSet.EMPTY;
-    // A folder given as the log is a bad argument (exit 2), like a malformed log.
-    if (errno === 'EISDIR') throw new SkillgraphError('log.invalid', `${file} is a folder, not an event log`, { file }, error);
-    throw ioError(`read ${file}`, error, { file });
+  // Never blocks on a FIFO and never reads without bound.
+  const read = readRegularFile(file, LOG_MAX_BYTES, { followLinks: true });
+  if (!read.ok) {
+    if (read.reason === 'missing') return LoadedSet.EMPTY;
+    // A folder, FIFO or device given as the log is a bad argument (exit 2), like a malformed log.
+    if (read.reason === 'not-regular') throw new SkillgraphError('log.invalid', `${file} is not a regular file, not an event log`, { file });
+    if (read.reason === 'too-large') throw new SkillgraphError('log.invalid', `${file} is larger than ${LOG_MAX_BYTES} bytes, not an event log`, { file });
+    throw ioError(`read ${file}`, read.errno ?? read.reason, { file });
   }
-  return replayLoadedSet(text, runId, file.replace(/\\/g, '/'));
+  return replayLoadedSet(read.bytes.toString('utf8'), runId, file.replace(/\\/g, '/'));
 }
 
 /**
@@ -37,10 +43,12 @@ export function readLoadedSet(file: string, runId: string): LoadedSet {
  * @example appendEvent(log, skillLoadedEvent('run-7', 'pdf', digest))
  */
 export function appendEvent(file: string, event: SkillLoadedEvent): void {
+  // One level at a time, and never under /proc or /sys (a recursive mkdir there never returns).
+  if (!ensureCacheDir(dirname(file))) throw new SkillgraphError('log.invalid', `cannot create the folder of the event log ${file}`, { file });
   try {
-    mkdirSync(dirname(file), { recursive: true });
-    const fd = openSync(file, 'a+');
+    const fd = openSync(file, APPEND_FLAGS, 0o666);
     try {
+      if (!fstatSync(fd).isFile()) throw new SkillgraphError('log.invalid', `${file} is not a regular file, not an event log`, { file });
       // A log whose last line lacks its newline (an editor, a crashed writer) would glue our line onto it.
       const { size } = fstatSync(fd);
       const last = Buffer.alloc(1);
@@ -50,6 +58,7 @@ export function appendEvent(file: string, event: SkillLoadedEvent): void {
       closeSync(fd);
     }
   } catch (error) {
+    if (error instanceof SkillgraphError) throw error;
     throw ioError(`append to ${file}`, error, { file });
   }
 }

@@ -133,10 +133,11 @@ describe('prepareTarget and atomic writes', () => {
     expect(() => writeFileAtomic(file, 'data')).toThrow(
       expect.objectContaining({ code: 'io', message: expect.stringMatching(/^could not write .*a\.txt: ENOENT/), details: { file, errno: 'ENOENT' } }),
     );
+  });
+
+  it('calls a log whose folder is a file a bad log path, naming the file', () => {
     writeFileSync(join(root, 'plain'), 'x');
     const log = join(root, 'plain', 'session.jsonl');
-    expect(() => appendEvent(log, skillLoadedEvent('r1', 'pdf', 'sha256:0'))).toThrow(
-      expect.objectContaining({ code: 'io', message: expect.stringMatching(/^could not append to .*session\.jsonl: /), details: { file: log } }),
-    );
+    expect(() => appendEvent(log, skillLoadedEvent('r1', 'pdf', 'sha256:0'))).toThrow(expect.objectContaining({ code: 'log.invalid', details: { file: log } }));
   });
 });
