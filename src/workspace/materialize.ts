@@ -14,7 +14,7 @@
  * copy stops the call with that skill named, files already written staying
  * whole (each write is atomic).
  */
-import { closeSync, mkdirSync, realpathSync } from 'node:fs';
+import { closeSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LoadedSet } from '../context/loaded-set.js';
 import { findSkill } from '../context/lookup.js';
@@ -25,6 +25,7 @@ import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { ioError, writeFileAtomic } from './atomic.js';
+import { cacheDirProblem, ensureCacheDir } from '../engine/cache-dir.js';
 import { checkTarget, prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
 import { verifySealed, type ReadOptions } from './read.js';
 import { readRegularFile } from './safe-read.js';
@@ -106,15 +107,18 @@ function selectPackages(catalog: Catalog, names: readonly string[] | undefined):
 }
 
 function prepareRoot(dir: string): string {
+  // A recursive mkdir under /proc never returns: the folder is made one level at a time after the
+  // same checks as the cache folder. A workspace path that is (or runs through) a file, or lies on
+  // a kernel file system, is the caller's mistake (exit 2); a folder we may not write is left to
+  // the first write, which names the file.
+  const problem = cacheDirProblem(dir);
+  if (problem !== null && problem !== 'not-writable') {
+    throw new SkillgraphError('path.invalid', `workspace ${dir} is not a folder skillgraph can write into (${problem})`, { field: 'dir', path: dir, reason: 'not-directory' });
+  }
+  if (problem === null && !ensureCacheDir(dir)) throw ioError(`create workspace ${dir}`, 'the folder could not be made', { dir });
   try {
-    mkdirSync(dir, { recursive: true });
     return realpathSync(dir);
   } catch (error) {
-    const errno = (error as NodeJS.ErrnoException).code;
-    // A workspace path that is (or runs through) a file is the caller's mistake (exit 2), not an I/O failure.
-    if (errno === 'EEXIST' || errno === 'ENOTDIR') {
-      throw new SkillgraphError('path.invalid', `workspace ${dir} is not a folder (${errno})`, { field: 'dir', path: dir, reason: 'not-directory' }, error);
-    }
     throw ioError(`create workspace ${dir}`, error, { dir });
   }
 }
