@@ -154,12 +154,14 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
   if (text.length > CONFIG_LIMITS.maxBytes) {
     throw new SkillgraphError('config.invalid', `${where}:1:1: the config file is ${text.length} characters; the limit is ${CONFIG_LIMITS.maxBytes}`, { file: where, line: 1, column: 1 });
   }
-  const bounded = boundedDocument(text, { prettyErrors: false, uniqueKeys: false }, CONFIG_LIMITS.maxDepth);
+  const bounded = boundedDocument(text, { prettyErrors: false, uniqueKeys: false }, CONFIG_LIMITS.maxDepth, CONFIG_LIMITS.maxAliasCount);
   const fail = (offset: number, message: string): never => {
     const pos = bounded.lines.linePos(offset);
     throw new SkillgraphError('config.invalid', `${where}:${pos.line}:${pos.col}: ${message}`, { file: where, line: pos.line, column: pos.col });
   };
-  if (bounded.kind === 'too-deep') return fail(bounded.offset, `collections nest deeper than ${CONFIG_LIMITS.maxDepth} levels`);
+  if (bounded.kind !== 'ok') {
+    return fail(bounded.offset, bounded.kind === 'too-deep' ? `collections nest deeper than ${CONFIG_LIMITS.maxDepth} levels` : `more than ${CONFIG_LIMITS.maxAliasCount} aliases`);
+  }
   const doc = bounded.doc;
   const yamlError = doc.errors[0];
   if (yamlError) fail(yamlError.pos[0], `invalid YAML: ${yamlError.message.split('\n')[0]}`);

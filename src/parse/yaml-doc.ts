@@ -74,10 +74,11 @@ export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): Fron
   if (yamlText.length > limits.maxChars) {
     return failed({ code: 'yaml.limit', message: `frontmatter is ${yamlText.length} characters; the limit is ${limits.maxChars}`, line: 1, column: 1 });
   }
-  const bounded = boundedDocument(yamlText, PARSE_OPTIONS, limits.maxDepth);
-  if (bounded.kind === 'too-deep') {
+  const bounded = boundedDocument(yamlText, PARSE_OPTIONS, limits.maxDepth, limits.maxAliasCount);
+  if (bounded.kind !== 'ok') {
     const pos = bounded.lines.linePos(bounded.offset);
-    return failed({ code: 'yaml.limit', message: `collections nest deeper than ${limits.maxDepth} levels`, line: pos.line, column: pos.col });
+    const message = bounded.kind === 'too-deep' ? `collections nest deeper than ${limits.maxDepth} levels` : `more than ${limits.maxAliasCount} aliases`;
+    return failed({ code: 'yaml.limit', message, line: pos.line, column: pos.col });
   }
   const { doc, lines } = bounded;
   const issues: YamlIssue[] = [];

@@ -48,6 +48,31 @@ describe('boundedDocument', () => {
   });
 });
 
+describe('boundedDocument alias count', () => {
+  it('stops at the first alias over the limit, at the same offset checkAliases gives', () => {
+    const text = 'x: &x 1\nl: [*x, *x, *x]\n';
+    expect(boundedDocument(text, {}, 64, 2)).toMatchObject({ kind: 'too-many-aliases', offset: 20 });
+    expect(checkAliases(ok(text), 2)?.offset).toBe(20);
+  });
+
+  it('does not count scalar text that starts with * (block scalars, quotes) as aliases', () => {
+    expect(boundedDocument('x: &x 1\nb: |\n  *x\n  *x\n  *x\nq: "*x"\n', {}, 64, 1).kind).toBe('ok');
+  });
+
+  it('leaves a document with an alias before its anchor to checkAliases (the first problem is reported)', () => {
+    const text = 'a: *y\nx: &x 1\nl: [*x, *x, *x]\n';
+    expect(boundedDocument(text, {}, 64, 2).kind).toBe('ok');
+    expect(checkAliases(ok(text), 2)).toMatchObject({ kind: 'unresolved', offset: 3 });
+  });
+
+  it('stops a 20,000-alias flood in a few milliseconds', () => {
+    const text = `a: &a x\nl: [${Array(20_000).fill('*a').join(',')}]\n`;
+    const started = performance.now();
+    expect(boundedDocument(text, {}, 64, 100).kind).toBe('too-many-aliases');
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});
+
 describe('checkAliases', () => {
   it('an alias before its anchor or of no anchor is unresolved, at the alias', () => {
     expect(checkAliases(ok('a: *x\nb: &x 1\n'), 100)).toEqual({ kind: 'unresolved', offset: 3, source: 'x' });
