@@ -136,6 +136,7 @@ interface MemoParts {
  *   then     `length` bytes of text (the output), to the end of the file
  */
 function readParts(dir: string, name: string, wanted: (header: MemoHeader) => boolean): MemoParts | undefined {
+  removeStaleTemps(dir, `${basename(memoFile(dir, name))}.`); // left by a run killed mid-write
   // Anything but a regular file (a FIFO planted there) is no memo, and is never opened.
   const opened = openRegular(memoFile(dir, name), { followLinks: true });
   if (!opened.ok) return undefined;
