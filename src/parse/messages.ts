@@ -3,6 +3,7 @@
  * Data (`args`) stays apart from text; tests assert codes, never this wording.
  */
 import type { Diagnostic } from '../model/diagnostics.js';
+import { escapeControls } from './name-safety.js';
 import { PROFILES, type ParseRuleCode, type ProfileName } from './profiles.js';
 
 export type MessageArgs = Readonly<Record<string, string | number>>;
@@ -12,7 +13,9 @@ interface MessageSpec {
   readonly hint: string;
 }
 
-const s = (v: string | number | undefined): string => String(v ?? '');
+// Arguments come from the skill (names, keys, paths): control characters are written as \u{…}
+// so no message carries an escape sequence to a terminal.
+const s = (v: string | number | undefined): string => escapeControls(String(v ?? ''));
 
 /** Code → message template and hint. Complete for every code the parser and linter emit. */
 export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.freeze({

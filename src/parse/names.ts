@@ -7,7 +7,7 @@
  * Lengths count code points (the reference counts Python characters).
  */
 import type { MessageArgs } from './messages.js';
-import { escapeControls, isWindowsDeviceName, mixedScripts, segmentProblem } from './name-safety.js';
+import { isWindowsDeviceName, mixedScripts, segmentProblem } from './name-safety.js';
 import type { ParseRuleCode, UnicodePolicy } from './profiles.js';
 
 export const MAX_NAME_LENGTH = 64;
@@ -90,7 +90,7 @@ export function checkName(raw: string, dirName: string | undefined, policy: Unic
 export function checkNameSafety(raw: string, name: string): NameFinding[] {
   const findings: NameFinding[] = [];
   const problem = segmentProblem(raw) ?? segmentProblem(name);
-  if (problem !== undefined) findings.push({ code: 'name.path-segment', args: { name: escapeControls(name), problem } });
+  if (problem !== undefined) findings.push({ code: 'name.path-segment', args: { name, problem } });
   if (isWindowsDeviceName(name)) findings.push({ code: 'name.windows-device', args: { name } });
   const scripts = mixedScripts(name);
   if (scripts !== undefined) findings.push({ code: 'name.mixed-script', args: { name, scripts: scripts.join(', ') } });

@@ -78,3 +78,12 @@ describe('parseSkill with unsafe names', () => {
     expect(parse('con', 'strict-compat').diagnostics.find((d) => d.code === 'name.windows-device')?.severity).toBe('error');
   });
 });
+
+describe('messages carry no control characters', () => {
+  it('an unknown key and a name holding ESC and C1 are shown escaped', () => {
+    const r = parseSkill('---\nname: "a\\e[32mPASS"\ndescription: Use when testing.\n"\\e]0;title\\a": 1\n---\n', { locator: '/s/x/SKILL.md', dirName: 'x' });
+    expect(r.diagnostics.length).toBeGreaterThan(2);
+    for (const d of r.diagnostics) expect(d.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
+    expect(r.diagnostics.find((d) => d.code === 'field.unknown')?.message).toContain('\\u{1b}]0;title\\u{7}');
+  });
+});
