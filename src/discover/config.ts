@@ -23,6 +23,7 @@ import { dirname, join } from 'node:path';
 import { isMap, isNode, isScalar, type Document } from 'yaml';
 import { z } from 'zod';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
+import { escapeControls } from '../parse/name-safety.js';
 import { boundedDocument, checkAliases, duplicateKeyOffsets, firstAliasOffset } from '../parse/yaml-compose.js';
 import { toPosix } from './paths.js';
 import { presetRoots, type PresetContext } from './presets.js';
@@ -157,7 +158,8 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
   const bounded = boundedDocument(text, { prettyErrors: false, uniqueKeys: false }, CONFIG_LIMITS.maxDepth, CONFIG_LIMITS.maxAliasCount);
   const fail = (offset: number, message: string): never => {
     const pos = bounded.lines.linePos(offset);
-    throw new SkillgraphError('config.invalid', `${where}:${pos.line}:${pos.col}: ${message}`, { file: where, line: pos.line, column: pos.col });
+    // Keys and values quoted in the message come from the file: no control character reaches a terminal.
+    throw new SkillgraphError('config.invalid', `${where}:${pos.line}:${pos.col}: ${escapeControls(message)}`, { file: where, line: pos.line, column: pos.col });
   };
   if (bounded.kind !== 'ok') {
     return fail(bounded.offset, bounded.kind === 'too-deep' ? `collections nest deeper than ${CONFIG_LIMITS.maxDepth} levels` : `more than ${CONFIG_LIMITS.maxAliasCount} aliases`);

@@ -41,4 +41,8 @@ describe('parseConfig limits', () => {
   it('a normal config with an alias still parses', () => {
     expect(parseConfig('depth: &d 3\nmax-dirs: 100\n', '/repo/skillgraph.config.yaml', ctx).depth).toBe(3);
   });
+
+  it('a key holding ESC is named escaped in the message', () => {
+    expect(() => parseConfig('"\\e]0;x\\a": 1\n', '/repo/skillgraph.config.yaml', ctx)).toThrow(/unknown key '\\u\{1b\}\]0;x\\u\{7\}'/);
+  });
 });
