@@ -245,10 +245,12 @@ export function treeDigestResults(skillDirs: readonly string[], hasher: HashBack
   return out;
 }
 
-const UTF8 = new TextEncoder();
+/** Label string (tag + u32 length + bytes) and the u32 file count. */
+const TREE_HEADER_BYTES = 5 + Buffer.byteLength(TREE_DIGEST_LABEL) + 4;
 
+/** Bytes of the serialisation of `files`: header, then per file path string + tag + u64 size + content. */
 function serialisedSize(files: readonly ResourceFile[]): number {
-  let n = 5 + UTF8.encode(TREE_DIGEST_LABEL).length + 4;
+  let n = TREE_HEADER_BYTES;
   for (const f of files) n += 5 + Buffer.byteLength(f.path) + 9 + f.size;
   return n;
 }

@@ -2,13 +2,17 @@
  * Workspace stage (DESIGN X2–X4), the I/O side of context: reading a skill
  * for context with digest verification, materialising skills into a folder
  * (eagerly or one `load` at a time), path validation, atomic writes, and the
- * session event log on disk.
+ * session event log on disk; reading untrusted paths without blocking
+ * (`readRegularFile`) and temp-file cleanup on signals.
  */
 export { TEMP_PREFIX, writeFileAtomic } from './atomic.js';
 export { appendEvent, readLoadedSet } from './event-log.js';
 export { createLazyWorkspace, materialize } from './materialize.js';
 export type { LazyWorkspace, MaterializeOptions, MaterializeResult, StagedSkill } from './materialize.js';
-export { isWithin, prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
+export { isDeviceName, isWithin, prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
 export type { PathProblem, RelativePathOptions } from './paths.js';
 export { readForContext, verifySealed } from './read.js';
 export type { ContextLoad, ReadOptions, SkillAlreadyLoaded, SkillLoaded } from './read.js';
+export { openRegular, readRegularFile } from './safe-read.js';
+export type { SafeRead, SafeReadOptions, SafeReadProblem } from './safe-read.js';
+export { registerTemp, releaseTemp, removeStaleTemps, STALE_TEMP_MS } from './cleanup.js';
