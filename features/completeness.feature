@@ -26,6 +26,7 @@ Feature: Nothing silently partial
     When I run skillgraph "list --preset claude --preset agents --json"
     Then the JSON document lists exactly "deploy"
     And the JSON document counts 1 file reached twice
+    And the JSON document shows ".claude/skills/deploy/SKILL.md" as an identical copy of "deploy"
 
   Scenario: A link leaving the project is reported and not followed
     Given the folder "../outside-the-project/secret" outside the project holds the skill "secret"

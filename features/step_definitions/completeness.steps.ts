@@ -180,3 +180,11 @@ Then('the validate summary says {int} files, {int} skill(s) checked, {int} skipp
   assert.equal(summary.skipped, skipped);
   assert.equal(summary.skipped_by[reason], skipped, JSON.stringify(summary));
 });
+
+Then('the JSON document shows {string} as an identical copy of {string}', function (this: SkillWorld, rel: string, name: string) {
+  const conflicts = this.json<{ conflicts: { name: string; shadowed: string; identical: boolean }[] }>().conflicts;
+  assert.ok(
+    conflicts.some((c) => c.name === name && c.identical && c.shadowed.endsWith(`/${rel}`)),
+    JSON.stringify(conflicts),
+  );
+});

@@ -27,6 +27,13 @@ export interface BuildCatalogOptions {
    * every digest is recomputed, so a forged digest never survives.
    */
   readonly trustDigests?: boolean;
+  /**
+   * Files the walk reached a second time (through a symlinked copy, or a
+   * second root over the same folder): `via` is the path it was reached by.
+   * Each becomes a conflict with `identical: true` when its file is a winner,
+   * so an installer's linked copy shows as what it is.
+   */
+  readonly aliases?: readonly { readonly locator: string; readonly via: string }[];
 }
 
 /** Precedence high first, then locator in UTF-8 byte order (D5). */
@@ -87,6 +94,11 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
     };
     conflicts.push(conflict);
     diagnostics.push(catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }));
+  }
+  const byLocator = new Map([...winners.values()].map((p) => [p.descriptor.source.locator, p]));
+  for (const alias of options.aliases ?? []) {
+    const winner = byLocator.get(alias.locator);
+    if (winner !== undefined) conflicts.push({ name: winner.descriptor.name, selected: alias.locator, shadowed: alias.via, identical: true });
   }
   diagnostics.push(...lookAlikes(winners));
   // Stable sort keeps candidate order among conflicts of one name.

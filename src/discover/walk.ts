@@ -89,6 +89,8 @@ export interface DiscoverResult {
   readonly notCatalogued: NotCatalogued;
   /** SKILL.md files reached a second time (through a link or a second root): counted once. */
   readonly sameFile: number;
+  /** Each second arrival: the canonical file and the path it was reached by (POSIX). */
+  readonly reachedTwice: readonly { readonly locator: string; readonly via: string }[];
 }
 
 /**
@@ -138,7 +140,7 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
   const reports: RootReport[] = [];
   const limits: LimitHit[] = [];
   const notCatalogued = emptyNotCatalogued();
-  let sameFile = 0;
+  const reachedTwice: { locator: string; via: string }[] = [];
   for (const root of checked) {
     const base = { path: toPosix(root.path), scope: root.scope, precedence: root.precedence, required: root.required };
     if (root.real === undefined) {
@@ -154,7 +156,7 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
       const locator = toPosix(file.real);
       const via = `${base.path}/${file.inRoot}`;
       if (seen.has(locator)) {
-        sameFile++;
+        reachedTwice.push({ locator, via });
         diagnostics.push(discoverDiagnostic('discover.same-file', via, { via, file: locator }));
         continue;
       }
@@ -168,7 +170,8 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
   }
   candidates.sort((a, b) => b.precedence - a.precedence || byteOrder(a.locator, b.locator));
   diagnostics.sort(compareDiagnostics);
-  return { candidates, diagnostics, roots: reports, complete: limits.length === 0, limits, notCatalogued, sameFile };
+  reachedTwice.sort((a, b) => byteOrder(a.via, b.via));
+  return { candidates, diagnostics, roots: reports, complete: limits.length === 0, limits, notCatalogued, sameFile: reachedTwice.length, reachedTwice };
 }
 
 /** Canonical folders a followed link may lead into: every existing root and each bound that exists. */

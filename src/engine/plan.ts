@@ -166,7 +166,7 @@ export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemRe
     if (r.package) packages.push(r.package);
     diagnostics.push(...r.diagnostics);
   }
-  const catalog = buildCatalog(packages, { hasher: plan.hasher, diagnostics, trustDigests: run.trustDigests === true });
+  const catalog = buildCatalog(packages, { hasher: plan.hasher, diagnostics, trustDigests: run.trustDigests === true, aliases: plan.discovered.reachedTwice });
   const roots = plan.discovered.roots;
   const searched = roots.filter((r) => r.status === 'searched');
   const stats: CatalogStats = {

@@ -10,7 +10,6 @@ import { hasErrors, type Diagnostic } from '../../model/diagnostics.js';
 import type { SkillPackage } from '../../model/package.js';
 import type { CapabilitySummary } from '../../model/resolve.js';
 import { NOT_CATALOGUED_REASONS, REASON_WORDS } from '../../discover/account.js';
-import { toPosix } from '../../discover/paths.js';
 import type { WalkReport } from '../../engine/plan.js';
 // Perf: the module itself, not the stage barrel.
 import { resolveCatalog } from '../../resolve/resolve.js';
@@ -173,13 +172,6 @@ export function renderCatalog(result: CatalogFromFlags, io: CliIo, options: { ta
           : `  ${c.name}: ${displayPath(c.shadowed, io.cwd)} shadowed${note}`,
       );
     }
-  }
-  // A file reached twice (a symlinked copy, two roots over one folder) is one skill: show the pair.
-  const same = catalog.diagnostics.filter((d) => d.code === 'discover.same-file');
-  if (same.length > 0) {
-    out.push('', paint(color, 'bold', 'Reached twice (identical, catalogued once):'));
-    const here = `${toPosix(io.cwd)}/`;
-    for (const d of same) out.push(`  ${d.message.replace(/ \(reached twice\); catalogued once$/, '').replaceAll(here, '')}`);
   }
   out.push(...renderFindings(catalog.diagnostics, io, color, options.table));
   return `${out.join('\n')}\n`;
