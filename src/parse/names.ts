@@ -57,7 +57,7 @@ export function normalizeName(name: string, policy: UnicodePolicy): string {
 export function checkName(raw: string, dirName: string | undefined, policy: UnicodePolicy): NameFinding[] {
   const findings: NameFinding[] = [];
   const name = normalizeName(raw, policy);
-  findings.push(...checkNameSafety(raw, name));
+  for (const f of checkNameSafety(raw, name)) findings.push(f);
   const length = codePointLength(name);
   if (length > MAX_NAME_LENGTH) findings.push({ code: 'name.length', args: { name, length } });
 
@@ -80,6 +80,8 @@ export function checkName(raw: string, dirName: string | undefined, policy: Unic
   return findings;
 }
 
+const NO_FINDINGS: readonly NameFinding[] = Object.freeze([]);
+
 /**
  * The rules that hold in every profile: one plain path segment (the raw text
  * and the name as compared, since NFKC can turn `．．` into `..`), not a
@@ -87,7 +89,9 @@ export function checkName(raw: string, dirName: string | undefined, policy: Unic
  *
  * @example checkNameSafety('../etc', '../etc').map((f) => f.code) // ['name.path-segment']
  */
-export function checkNameSafety(raw: string, name: string): NameFinding[] {
+export function checkNameSafety(raw: string, name: string): readonly NameFinding[] {
+  // Perf: the usual name is lowercase ASCII: one pattern test and one character test, no allocation.
+  if (raw === name && ASCII_NAME.test(name)) return isWindowsDeviceName(name) ? [{ code: 'name.windows-device', args: { name } }] : NO_FINDINGS;
   const findings: NameFinding[] = [];
   const problem = segmentProblem(raw) ?? segmentProblem(name);
   if (problem !== undefined) findings.push({ code: 'name.path-segment', args: { name, problem } });
