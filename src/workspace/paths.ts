@@ -61,8 +61,10 @@ export function isDeviceName(segment: string): boolean {
  * @example validateRelativePath('scripts\\fill.py', 'resources') // 'scripts/fill.py'
  */
 export function validateRelativePath(value: string, field: string, options: RelativePathOptions = {}): string {
+  // A path of a skill's files names the skill, so a refusal says which skill and why.
+  const skill = typeof options.context?.skill === 'string' ? `skill '${options.context.skill}': ` : '';
   const fail = (reason: PathProblem): never => {
-    throw new SkillgraphError('path.invalid', `${field} ${MESSAGES[reason]}: '${value}'`, {
+    throw new SkillgraphError('path.invalid', `${skill}${field} ${MESSAGES[reason]}: '${value}'`, {
       field,
       path: value,
       reason,
