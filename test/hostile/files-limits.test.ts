@@ -45,7 +45,7 @@ describe('hostile files: limits and edits cost one skill', () => {
     const started = Date.now();
     const names = ['sparse', 'crowded', 'deep'];
     const results = treeDigestResults([...normalDirs(p), ...names.map((n) => join(p.root, n))]);
-    expect(Date.now() - started).toBeLessThan(10_000); // the 2 GB file is never read
+    expect(Date.now() - started).toBeLessThan(20_000); // the 2 GB file is never read (reading it would take minutes)
     expect(results.slice(0, 2).every((r) => r.ok)).toBe(true);
     expect(results.slice(2).map((r) => (r.ok ? 'ok' : [r.diagnostic.code, r.diagnostic.file, r.diagnostic.line]))).toEqual([
       ['resource.too-large', join(p.root, 'sparse'), 0],
