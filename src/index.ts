@@ -1,12 +1,14 @@
 /**
- * skillgraph — the one public entry. Named re-exports grouped by pipeline
- * stage; `export type` for types; nothing from internals. A unit test
- * snapshots the exported names.
+ * skillgraph — the one public entry: what a program embedding skillgraph
+ * needs, grouped by pipeline stage (`export type` for types). Everything here
+ * is semver. Building blocks below this surface (parse limits, message
+ * tables, hash and WASM backends, the parse cache, the CLI) are exported from
+ * `skillgraph/internals`, which makes no such promise. A unit test snapshots
+ * both lists.
  */
 
-// --- model ---
+// --- model: errors and diagnostics ---
 export type {
-  BackendChoice,
   CapabilitySummary,
   Catalog,
   Compatibility,
@@ -16,7 +18,6 @@ export type {
   DiagnosticCode,
   EntryKind,
   ErrorCode,
-  HashBackend,
   IncludeSpec,
   InlineTool,
   McpSource,
@@ -30,46 +31,23 @@ export type {
   ToolOverride,
   ToolRef,
 } from './model/index.js';
-export {
-  BACKEND_NAMES,
-  EMPTY_COMPOSITION,
-  ENTRY_KINDS,
-  ERROR_CODES,
-  SCOPE_PRECEDENCE,
-  SEVERITIES,
-  SkillgraphError,
-  compareDiagnostics,
-  hasErrors,
-  isSkillgraphError,
-} from './model/index.js';
-// protocol (DESIGN T1–T3)
+export { ERROR_CODES, SCOPE_PRECEDENCE, SkillgraphError, compareDiagnostics, hasErrors, isSkillgraphError } from './model/index.js';
+
+// --- model: protocol types ---
 export type {
-  DefinitionSchemas,
-  FromSkillOptions,
-  HostErrorOptions,
-  JsonValue,
-  MappingRule,
-  ProtocolIssue,
   ResourceAction,
   ResourceChange,
   SkillDefinitionInit,
   SkillDefinitionJson,
-  SkillErrorContext,
   SkillErrorInit,
   SkillErrorJson,
   SkillMetadataJson,
   SkillResultInit,
   SkillResultJson,
-  Validated,
 } from './model/protocol/index.js';
 export {
   ActivationError,
-  CODES_MAPPED_BY_CAUSE,
-  CODE_TO_TYPE,
-  DEFAULT_SKILL_VERSION,
-  JSON_SCHEMA_TYPES,
   PermissionDeniedError,
-  RESOURCE_ACTIONS,
   ResolutionError,
   SKILL_ERROR_TYPES,
   SkillDefinition,
@@ -78,32 +56,12 @@ export {
   SkillMetadata,
   SkillResult,
   isSkillError,
-  isSkillErrorType,
-  summarizeEntries,
   toSkillError,
 } from './model/protocol/index.js';
 
 // --- parse ---
-export {
-  CLAUDE_CODE_KEYS,
-  CODEX_KEYS,
-  DEFAULT_PARSE_OPTIONS,
-  DEFAULT_YAML_LIMITS,
-  MESSAGES,
-  PARSE_RULE_CODES,
-  PROFILES,
-  PROFILE_NAMES,
-  SKILLGRAPH_KEYS,
-  SPEC_KEYS,
-  UNICODE_POLICIES,
-  isProfileName,
-  lintSkill,
-  parseSkill,
-  parseSkillOrThrow,
-  readFrontmatterYaml,
-  splitFrontmatter,
-} from './parse/index.js';
-export type { FrontmatterYaml, LintOptions, ParseOptions, ParseResult, ParseRuleCode, Profile, ProfileName, RuleLevel, UnicodePolicy, YamlLimits } from './parse/index.js';
+export { DEFAULT_PARSE_OPTIONS, PROFILES, PROFILE_NAMES, isProfileName, lintSkill, parseSkill, parseSkillOrThrow, splitFrontmatter } from './parse/index.js';
+export type { LintOptions, ParseOptions, ParseResult, Profile, ProfileName, UnicodePolicy } from './parse/index.js';
 
 // --- discover ---
 export {
@@ -120,28 +78,18 @@ export {
   treeDigest,
   treeDigests,
 } from './discover/index.js';
-export type { DirListing, DiscoverOptions, DiscoverResult, ListingSource, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
+export type { DiscoverOptions, DiscoverResult, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
+export type { LimitHit, NotCatalogued, NotCataloguedReason } from './discover/account.js';
 
 // --- catalog ---
-export { JS_HASHER, buildCatalog, compareLock, createLock, packageBytes, packageDigest, parseLock } from './catalog/index.js';
+export { buildCatalog, compareLock, createLock, packageDigest, parseLock } from './catalog/index.js';
 export type { BuildCatalogOptions, LockDrift, LockEntry, Lockfile } from './catalog/index.js';
 
 // --- resolve ---
-export {
-  GRAPH_FORMATS,
-  encodeCatalog,
-  findCycles,
-  includeGraph,
-  renderIncludeGraph,
-  resolveCatalog,
-  resolveGraphJs,
-  resolveSkill,
-  resolveSkillOrThrow,
-} from './resolve/index.js';
+export { GRAPH_FORMATS, findCycles, includeGraph, renderIncludeGraph, resolveCatalog, resolveSkill, resolveSkillOrThrow } from './resolve/index.js';
 export type {
   CatalogResolution,
   CycleReport,
-  EncodedCatalog,
   FailureType,
   GraphFormat,
   IncludeGraph,
@@ -152,23 +100,16 @@ export type {
   ResolveStats,
   SkillResolution,
 } from './resolve/index.js';
-export type { Backend, BackendName, ResolveBackend, ResolveGraph, ResolveKernelResult } from './model/backend.js';
 
 // --- context ---
 export {
-  CHARS_PER_TOKEN,
   CONTEXT_FORMATS,
   DEFAULT_CONTEXT_OPTIONS,
   LOAD_SKILL_TOOL_NAME,
   LoadedSet,
-  budgetSummary,
-  closestNames,
-  contextDocument,
   contextEntries,
-  escapeXml,
   findSkill,
   fitBudget,
-  foldDescription,
   formatEvent,
   loadSkillTool,
   parseBudget,
@@ -177,7 +118,6 @@ export {
   renderAvailableSkills,
   renderContext,
   replayLoadedSet,
-  resolveContextOptions,
   skillLoadedEvent,
 } from './context/index.js';
 export type {
@@ -191,7 +131,6 @@ export type {
   FindSkillOptions,
   LoadSkillArgs,
   LoadSkillTool,
-  LocationFn,
   RenderedContext,
   SkillLoadedEvent,
 } from './context/index.js';
@@ -206,7 +145,6 @@ export {
   validateRelativePath,
   validateUniquePaths,
   verifySealed,
-  writeFileAtomic,
 } from './workspace/index.js';
 export type {
   ContextLoad,
@@ -221,18 +159,10 @@ export type {
 
 // --- engine ---
 export { validatePath } from './engine/validate-path.js';
-export type { SkillReport, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';
-export { assembleCatalog, loadCatalog, parseBatch, planCatalog } from './engine/catalog-pipeline.js';
-export type { AssembleOptions, CatalogPlan, CatalogStats, LoadCatalogOptions, LoadedCatalog, ParseItem, ParseItemResult } from './engine/catalog-pipeline.js';
-export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir, defaultInlineThreshold, resolveEngineOptions } from './engine/engine.js';
-export type { Engine, EngineCatalog, EngineOptions, EngineProgress, PreparedRun } from './engine/engine.js';
-export { CACHE_FILE_NAME, ParseCache } from './engine/cache.js';
+export type { SkillReport, SkipReason, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';
+export { loadCatalog } from './engine/catalog-pipeline.js';
+export type { CatalogStats, FileAccounting, LoadCatalogOptions, LoadedCatalog, WalkReport } from './engine/catalog-pipeline.js';
+export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir } from './engine/engine.js';
+export type { Engine, EngineCatalog, EngineOptions, EngineProgress } from './engine/engine.js';
 export type { CacheStats } from './engine/cache.js';
-export { BACKEND_ENV, JS_BACKEND, autoHasher, backendChoice, hashBackendFor, resolveBackendFor, wasmBackendOrNull } from './engine/backend.js';
-export { WASM_ABI_VERSION, compileWasm, instantiateWasm, loadWasm, wasmPath } from './engine/wasm.js';
-export type { WasmExports } from './engine/wasm.js';
-
-// --- cli ---
-export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
-export { main as runCli } from './cli/main.js';
-export type { CliIo } from './cli/io.js';
+export type { BackendChoice } from './model/index.js';

@@ -5,25 +5,8 @@
  */
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
-import {
-  ActivationError,
-  EMPTY_COMPOSITION,
-  PermissionDeniedError,
-  ResolutionError,
-  SKILL_ERROR_TYPES,
-  SkillDefinition,
-  SkillError,
-  SkillMetadata,
-  SkillResult,
-  SkillgraphError,
-  isSkillgraphError,
-  toSkillError,
-  type EntryKind,
-  type ErrorCode,
-  type ResolvedToolEntry,
-  type SkillErrorType,
-  type SkillPackage,
-} from '../../src/index.js';
+import { ActivationError, PermissionDeniedError, ResolutionError, SKILL_ERROR_TYPES, SkillDefinition, SkillError, SkillMetadata, SkillResult, SkillgraphError, isSkillgraphError, toSkillError, type EntryKind, type ErrorCode, type ResolvedToolEntry, type SkillErrorType, type SkillPackage } from '../../src/index.js';
+import { EMPTY_COMPOSITION } from '../../src/internals.js';
 import type { SkillWorld } from '../support/world.js';
 
 interface ProtocolState {

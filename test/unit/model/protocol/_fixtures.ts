@@ -1,5 +1,6 @@
 /** Builders for protocol tests: a minimal SkillPackage and resolved entries of each kind. */
-import { EMPTY_COMPOSITION, type ResolvedToolEntry, type SkillPackage } from '../../../../src/index.js';
+import { type ResolvedToolEntry, type SkillPackage } from '../../../../src/index.js';
+import { EMPTY_COMPOSITION } from '../../../../src/internals.js';
 
 /** A package as the parser would build it, with only what the protocol types read. */
 export function _pkg(name: string, options: { description?: string; version?: string } = {}): SkillPackage {

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ActivationError,
-  CODES_MAPPED_BY_CAUSE,
-  CODE_TO_TYPE,
-  ERROR_CODES,
-  PermissionDeniedError,
-  ResolutionError,
-  SkillError,
-  SkillgraphError,
-  isSkillgraphError,
-  toSkillError,
-} from '../../../../src/index.js';
+import { ActivationError, ERROR_CODES, PermissionDeniedError, ResolutionError, SkillError, SkillgraphError, isSkillgraphError, toSkillError } from '../../../../src/index.js';
+import { CODES_MAPPED_BY_CAUSE, CODE_TO_TYPE } from '../../../../src/internals.js';
 
 const _ctx = { skillName: 'my-skill' };
 const _type = (error: unknown) => toSkillError(error, _ctx).type;

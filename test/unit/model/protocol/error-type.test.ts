@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SKILL_ERROR_TYPES, SkillErrorType, isSkillErrorType } from '../../../../src/index.js';
+import { SKILL_ERROR_TYPES, SkillErrorType } from '../../../../src/index.js';
+import { isSkillErrorType } from '../../../../src/internals.js';
 
 describe('SkillErrorType', () => {
   it('has exactly the seven protocol values, in declaration order', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SkillMetadata, isSkillgraphError, summarizeEntries } from '../../../../src/index.js';
+import { SkillMetadata, isSkillgraphError } from '../../../../src/index.js';
+import { summarizeEntries } from '../../../../src/internals.js';
 import { _agentSkill, _inline, _mcp, _pkg, _toolRef } from './_fixtures.js';
 
 describe('SkillMetadata.fromSkill', () => {

@@ -1,0 +1,59 @@
+/**
+ * `skillgraph/internals`: the building blocks below the public surface —
+ * pipeline steps, parse limits and tables, hash and resolution backends, the
+ * WASM loader, the parse cache and the CLI entry. For tools built on
+ * skillgraph's own machinery (benchmarks, alternative front ends); these
+ * names may change in any release. Public names are not repeated here: import
+ * them from `skillgraph`.
+ */
+
+// --- model ---
+export type { Backend, BackendName, HashBackend, ResolveBackend, ResolveGraph, ResolveKernelResult } from './model/backend.js';
+export { BACKEND_NAMES, EMPTY_COMPOSITION, ENTRY_KINDS, SEVERITIES } from './model/index.js';
+export type {
+  DefinitionSchemas,
+  FromSkillOptions,
+  HostErrorOptions,
+  JsonValue,
+  MappingRule,
+  ProtocolIssue,
+  SkillErrorContext,
+  Validated,
+} from './model/protocol/index.js';
+export { CODES_MAPPED_BY_CAUSE, CODE_TO_TYPE, DEFAULT_SKILL_VERSION, JSON_SCHEMA_TYPES, RESOURCE_ACTIONS, isSkillErrorType, summarizeEntries } from './model/protocol/index.js';
+
+// --- parse ---
+export { CLAUDE_CODE_KEYS, CODEX_KEYS, DEFAULT_YAML_LIMITS, MESSAGES, PARSE_RULE_CODES, SKILLGRAPH_KEYS, SPEC_KEYS, UNICODE_POLICIES, readFrontmatterYaml } from './parse/index.js';
+export type { FrontmatterYaml, ParseRuleCode, RuleLevel, YamlLimits } from './parse/index.js';
+
+// --- discover ---
+export type { DirListing, ListingSource } from './discover/index.js';
+
+// --- catalog ---
+export { JS_HASHER, packageBytes } from './catalog/index.js';
+
+// --- resolve ---
+export { encodeCatalog, resolveGraphJs } from './resolve/index.js';
+export type { EncodedCatalog } from './resolve/index.js';
+
+// --- context ---
+export { CHARS_PER_TOKEN, budgetSummary, closestNames, contextDocument, escapeXml, foldDescription, resolveContextOptions } from './context/index.js';
+export type { LocationFn } from './context/index.js';
+
+// --- workspace ---
+export { writeFileAtomic } from './workspace/index.js';
+
+// --- engine ---
+export { assembleCatalog, parseBatch, planCatalog } from './engine/catalog-pipeline.js';
+export type { AssembleOptions, CatalogPlan, ParseItem, ParseItemResult } from './engine/catalog-pipeline.js';
+export { defaultInlineThreshold, resolveEngineOptions } from './engine/engine.js';
+export type { PreparedRun } from './engine/engine.js';
+export { CACHE_FILE_NAME, ParseCache } from './engine/cache.js';
+export { BACKEND_ENV, JS_BACKEND, autoHasher, backendChoice, hashBackendFor, resolveBackendFor, wasmBackendOrNull } from './engine/backend.js';
+export { WASM_ABI_VERSION, compileWasm, instantiateWasm, loadWasm, wasmPath } from './engine/wasm.js';
+export type { WasmExports } from './engine/wasm.js';
+
+// --- cli ---
+export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
+export { main as runCli } from './cli/main.js';
+export type { CliIo } from './cli/io.js';
