@@ -32,7 +32,7 @@ import { DEFAULT_DISCOVER_OPTIONS } from '../discover/walk.js';
 import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
 import { backendChoice } from '../engine/backend.js';
 import { createEngine, defaultCacheDir, type Engine, type EngineCatalog, type EngineOptions, type EngineProgress } from '../engine/engine.js';
-import { readRunMemo, replayRunMemo, writeRunMemo, type RunMemo } from '../engine/memo.js';
+import type { RunMemo } from '../engine/memo.js';
 import type { BackendChoice } from '../model/backend.js';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
 import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
@@ -290,35 +290,9 @@ export async function memoizedCatalogOutput(
   extra: RequestExtra = {},
 ): Promise<RunMemo> {
   const request = await lazyCatalogRequest(values, io, verb, extra);
-  const dir = request.engine.cache;
-  const name = `${verb}-json`;
-  return withEngine(request, io, verb, async (engine) => {
-    const source = `:${request.rootSource}:${request.configFile ?? ''}`;
-    // Perf: an unchanged tree whose memo carries a witness: one stat per folder and file it
-    // vouches for, no walk (10k skills: ~0.32 → ~0.2 s); see memo.ts and witness.ts.
-    const optionsKey = typeof dir === 'string' ? engine.replayKey(request.load) : undefined;
-    const replayed = optionsKey === undefined ? undefined : replayRunMemo(dir as string, name, `${optionsKey}${source}`, request.load.roots);
-    if (replayed) return replayed;
-    const run = engine.prepare(request.load);
-    const key = run.key === undefined || typeof dir !== 'string' ? undefined : `${run.key}${source}`;
-    const replay = run.replay && { key: `${run.replay.key}${source}`, witness: run.replay.witness };
-    // Perf: an unchanged 10k-skill tree: walk + stat + one file read instead of parse cache
-    // load, seal, resolve and JSON (measured in bench/RESULTS.md, warm rows).
-    const memo = key === undefined ? undefined : readRunMemo(dir as string, name, key);
-    if (memo) {
-      // The same run, but its memo's witness did not hold (a folder was touched, not changed) or it had
-      // none (a folder was still racy then): record this run's, so the next one replays without walking.
-      if (replay) writeRunMemo(dir as string, name, key!, memo, replay);
-      return memo;
-    }
-    const loaded = await run.load();
-    // Perf: the pool's threads (and their heaps) go before the document is built: lower peak RSS.
-    await engine.close();
-    const out = produce(withRootSource(loaded, request));
-    // Only a run answered wholly by stat is recorded, so a replay prints what such a run prints.
-    if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) writeRunMemo(dir as string, name, key, out, replay);
-    return out;
-  });
+  // Where the roots came from shows in the output, so it salts the memo's keys.
+  const salt = `:${request.rootSource}:${request.configFile ?? ''}`;
+  return withEngine(request, io, verb, (engine) => engine.memoized(`${verb}-json`, request.load, (loaded) => produce(withRootSource(loaded, request)), salt));
 }
 
 /** A throttled one-line progress display for a TTY stderr. */

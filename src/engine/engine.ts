@@ -1,44 +1,29 @@
 /**
- * The facade (`createEngine`): discover → parse (inline or sharded across a
- * Piscina pool, through the parse cache) → seal. One pool per engine, started
- * lazily and only when the expected CPU work pays for its ~250 ms start;
- * `close()` / `await using` release it.
+ * The facade (`createEngine`): discover → parse (through the parse cache,
+ * inline or sharded by `scheduler.ts`) → seal, and the run-memo protocol
+ * (`memoized`) that replays a verb's output for an unchanged tree.
+ * `close()` releases the pool.
  *
  * Output never depends on how the work was done: results are reassembled in
  * item order, so the catalog is byte-identical for 0, 1, 2 or 4 workers,
  * with or without the cache.
  */
-import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
 import { hashBackendFor } from './backend.js';
-import { CACHE_FILE_NAME, ParseCache, itemKey, type CacheStats } from './cache.js';
+import { CACHE_FILE_NAME, ParseCache, type CacheStats } from './cache.js';
 import { DirMemo } from './dir-memo.js';
-import { estimateSkillFolders } from './estimate.js';
-import { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
-import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './plan.js';
+import { statItem } from './file-stat.js';
+import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog } from './plan.js';
 import { fileIdentity, replayKey, runKey } from './run-key.js';
 import { rootsJson, WitnessBuilder, type RunWitness } from './witness.js';
-import type { ParseChunk, ParseOutcome, ParseTask } from './messages.js';
-import { IN_FLIGHT, startPool, type WorkerPool } from './pool.js';
-import type { BackendChoice } from '../model/backend.js';
 import { resolveEngineOptions, type EngineOptions } from './options.js';
+import { readRunMemo, replayRunMemo, writeRunMemo, type RunMemo } from './memo.js';
+import { createScheduler, type Digests, type ParsedItems } from './scheduler.js';
 
 export { DEFAULT_ENGINE_OPTIONS, defaultCacheDir, defaultInlineThreshold, resolveEngineOptions } from './options.js';
 export type { EngineOptions, EngineProgress } from './options.js';
-
-/** The parse side (parse stage, yaml, zod), loaded only when some file must be parsed. */
-type ParseWork = typeof import('./parse-files.js') & typeof import('./shard.js');
-
-let parseWork: Promise<ParseWork> | undefined;
-
-// Perf: a run answered by the run memo or wholly by the parse cache never loads the parse
-// stage: ~90 ms of imports (yaml, zod, the parse modules) off a warm `catalog --json`.
-function loadParseWork(): Promise<ParseWork> {
-  parseWork ??= Promise.all([import('./parse-files.js'), import('./shard.js')]).then(([files, shard]) => ({ ...files, ...shard }));
-  return parseWork;
-}
 
 /**
  * A loaded catalog plus what the parse cache did. Cache counts live beside
@@ -78,6 +63,17 @@ export interface Engine {
    * followed or with a caller's own hasher.
    */
   replayKey(options: LoadCatalogOptions): string | undefined;
+  /**
+   * A verb's whole output through the run memo: replayed byte for byte when
+   * the tree, the stats, the cache file, the options and the code are as a
+   * recorded run had them; else `produce` makes it from the loaded catalog
+   * (and it is recorded when the run was answered wholly from the cache).
+   * `name` names the memo slot (one per verb); `salt` adds what the caller's
+   * output depends on beyond the options (e.g. where the roots came from).
+   *
+   * @example const out = await engine.memoized('catalog-json', load, (loaded) => ({ text: render(loaded), status: 0 }));
+   */
+  memoized(name: string, options: LoadCatalogOptions, produce: (loaded: EngineCatalog) => RunMemo, salt?: string): Promise<RunMemo>;
   /** Release the pool (idempotent). */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -86,153 +82,17 @@ export interface Engine {
 /**
  * Create an engine. Cheap: nothing starts until a call needs it.
  *
- * @example await using engine = createEngine({ workers: 'auto', cache: '.cache/skillgraph' });
- * const { catalog } = await engine.loadCatalog({ roots });
+ * @example const engine = createEngine({ workers: 'auto', cache: '.cache/skillgraph' });
+ * try { const { catalog } = await engine.loadCatalog({ roots }); } finally { await engine.close(); }
  */
 export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   const options = resolveEngineOptions(input);
-  let pool: WorkerPool | undefined;
+  const scheduler = createScheduler(options);
   let closed = false;
-  let jobs = 0;
 
   const assertOpen = (): void => {
     if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
   };
-
-  const threadsFor = (work: number): number => {
-    if (options.workers === 'auto') {
-      if (work < options.inlineThreshold) return 0;
-      // The main thread is one of the parsers (shard.ts), so a pool of cores − 1 fills the machine.
-      return Math.max(1, Math.min(availableParallelism() - 1, Math.ceil(work / options.batchSize)));
-    }
-    return options.workers;
-  };
-
-  /**
-   * `auto` with no cache to answer from: when a cheap look at the roots says the job is big,
-   * start the pool now so its threads boot while the main thread walks.
-   */
-  const prestart = (load: LoadCatalogOptions): void => {
-    if (options.workers !== 'auto' || pool || closed) return;
-    // Perf: measured on the 10k tree (2 cores): the pool's ~250 ms start hides behind the
-    // ~160 ms walk; the guess costs ~1 ms (≤ 5 readdirs per root).
-    const guess = estimateSkillFolders(load.roots);
-    if (guess >= options.inlineThreshold) getPool(threadsFor(guess));
-  };
-
-  const getPool = (threads: number): WorkerPool => {
-    assertOpen();
-    if (!pool || pool.threads !== threads) {
-      void pool?.close();
-      pool = startPool(threads);
-    }
-    return pool;
-  };
-
-  /** How packages get their digests: by `hasher` inline, by `backend` in workers; none for a caller's own hasher. */
-  interface Digests {
-    readonly hasher: HashBackend | undefined;
-    readonly backend: BackendChoice | null;
-  }
-
-  async function parseAll(
-    items: readonly ParseItem[],
-    cache: ParseCache | undefined,
-    digests: Digests,
-    stats: readonly (ItemStat | ItemFailed)[] | undefined,
-  ): Promise<{ results: ParseItemResult[]; workers: number; cache: Omit<CacheStats, 'dirsReused' | 'dirsRead'> }> {
-    const results: (ParseItemResult | undefined)[] = new Array(items.length);
-    let hits = 0;
-    let revalidated = 0;
-    const todo: number[] = [];
-    // Perf: a warm run answers from stat alone; only changed files are read.
-    for (let i = 0; i < items.length; i++) {
-      const item = items[i]!;
-      if (cache) {
-        const file = stats?.[i] ?? statItem(item);
-        if (file.kind === 'stat') {
-          const hit = cache.lookup(file.key, file.stat);
-          if (hit) {
-            results[i] = hit;
-            hits++;
-            continue;
-          }
-        }
-      }
-      todo.push(i);
-    }
-    const work = todo.length > 0 ? await loadParseWork() : undefined;
-    const threads = threadsFor(todo.length);
-    const report = options.onProgress;
-    let done = items.length - todo.length;
-    report?.({ phase: 'parse', done, total: items.length });
-    const knownHash = (item: ParseItem): string | null => cache?.knownHash(itemKey(item)) ?? null;
-    /** Record item `i`'s outcome, wherever it was parsed, and keep the cache up to date. */
-    const apply = (i: number, r: ParseOutcome): void => {
-      if (r.kind === 'reuse') {
-        results[i] = cache!.revalidate(r.facts.key, r.facts.stat, r.facts.hash);
-        revalidated++;
-        return;
-      }
-      results[i] = r.result;
-      if (cache && r.facts) cache.store(r.facts.key, r.facts.stat, r.facts.hash, r.result);
-    };
-    // Nothing to parse (work undefined) takes the inline branch with an empty list.
-    if (threads === 0 || work === undefined) {
-      const facts = cache !== undefined;
-      for (const i of todo) {
-        const item = items[i]!;
-        apply(i, work!.parseOutcome(item, knownHash(item), facts, facts, digests.hasher));
-        done++;
-        if (report && done % 500 === 0) report({ phase: 'parse', done, total: items.length });
-      }
-    } else {
-      // Perf: the main thread parses too, claiming batches from the same shared counter as the
-      // workers (shard.ts): on 2 cores, 1 worker + main beat 2 workers + an idle main thread.
-      const workerPool = getPool(threads);
-      const todoItems = todo.map((i) => items[i]!);
-      const job = {
-        facts: cache !== undefined,
-        known: todoItems.map(knownHash),
-        claim: work.newClaim(),
-        batch: options.batchSize,
-      };
-      const task: ParseTask = { kind: 'parse', job: ++jobs, payload: work.shareJob({ items: todoItems, known: job.known }), claims: 1, digests: digests.backend, ...job };
-      const take = (chunks: readonly ParseChunk[]): void => {
-        for (const { start, outcomes } of chunks) {
-          outcomes.forEach((r, j) => apply(todo[start + j]!, r));
-          done += outcomes.length;
-        }
-        report?.({ phase: 'parse', done, total: items.length });
-      };
-      const left = (): boolean => Atomics.load(job.claim, 0) < todoItems.length;
-      // Perf: one batch per task, two tasks in flight per worker (piscina concurrentTasksPerWorker):
-      // a worker never waits for the main thread to hand it work, and never holds more than a
-      // batch of results (peak RSS at 10k, 2 workers: 366 → see bench/RESULTS.md).
-      const feed = async (): Promise<void> => {
-        while (left()) {
-          const answer = await workerPool.run(task);
-          if (answer.chunks.length === 0) return;
-          take(answer.chunks);
-        }
-      };
-      const remote = Array.from({ length: threads * IN_FLIGHT }, feed);
-      // The main thread claims one batch at a time and yields in between, so finished worker
-      // batches are taken (and new tasks posted) while it parses.
-      for (;;) {
-        const mine = work.claimAndParse(todoItems, job, digests.hasher, 1);
-        if (mine.length === 0) break;
-        take(mine);
-        await new Promise<void>((resolve) => setImmediate(resolve));
-      }
-      await Promise.all(remote);
-      // Every item was claimed exactly once; a gap would be a protocol bug, never a silent hole.
-      for (const i of todo) {
-        if (results[i] === undefined) throw new SkillgraphError('internal', `no parse result for ${items[i]!.locator}`, { locator: items[i]!.locator });
-      }
-    }
-    return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated } };
-  }
 
   /** The replay key for `catalogOptions` with the cache file as it is now, when a replay is possible. */
   function replayKeyNow(catalogOptions: LoadCatalogOptions, hasher: HashBackend, cacheFile: string | null | undefined): string | undefined {
@@ -262,7 +122,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     const cacheDir = options.cache;
     const cacheFile = cacheDir === false ? undefined : fileIdentity(join(cacheDir, CACHE_FILE_NAME));
     options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
-    if (cacheFile === undefined || cacheFile === null) prestart(catalogOptions);
+    if (cacheFile === undefined || cacheFile === null) scheduler.prestart(catalogOptions);
     const optionsKey = replayKeyNow(catalogOptions, hasher, cacheFile);
     const witness = optionsKey === undefined ? undefined : startWitness(catalogOptions);
     // Perf: unchanged folders are answered by one stat instead of a readdir (warm 10k tree:
@@ -294,18 +154,15 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       async load(): Promise<EngineCatalog> {
         assertOpen();
         const cache = cacheDir === false ? undefined : ParseCache.open(cacheDir);
-        let parsed: Awaited<ReturnType<typeof parseAll>>;
+        let parsed: ParsedItems;
         try {
-          parsed = await parseAll(plan.items, cache, digests, stats);
+          parsed = await scheduler.parseAll(plan.items, cache, digests, stats);
         } catch (error) {
           cache?.discard(); // no half-written temp file left in the cache folder
           throw error;
         }
-        if (!options.keepPool && pool) {
-          const done = pool;
-          pool = undefined;
-          await done.close();
-        }
+        // Perf: the pool's threads (and their heaps) go before the catalog is sealed: lower peak RSS.
+        await scheduler.release();
         options.onProgress?.({ phase: 'seal', done: plan.items.length, total: plan.items.length });
         const loaded = assembleCatalog(plan, parsed.results, { workers: parsed.workers, trustDigests: own });
         if (cache && cacheDir !== false) {
@@ -320,11 +177,48 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     };
   }
 
+  /**
+   * The run-memo protocol, whole: replay an unchanged tree by its witness
+   * (no walk), else walk and stat and answer by the run key, else load,
+   * produce and record — only a run answered wholly by stat is recorded, so
+   * a replay prints what such a run prints.
+   */
+  async function memoized(name: string, catalogOptions: LoadCatalogOptions, produce: (loaded: EngineCatalog) => RunMemo, salt = ''): Promise<RunMemo> {
+    assertOpen();
+    const dir = options.cache;
+    if (dir === false) return produce(await prepare(catalogOptions).load());
+    const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
+    // Perf: an unchanged tree whose memo carries a witness: one stat per folder and file it
+    // vouches for, no walk (10k skills: ~0.32 → ~0.2 s); see memo.ts and witness.ts.
+    const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(join(dir, CACHE_FILE_NAME)));
+    const replayed = optionsKey === undefined ? undefined : replayRunMemo(dir, name, `${optionsKey}${salt}`, catalogOptions.roots);
+    if (replayed) return replayed;
+    const run = prepare(catalogOptions);
+    const key = run.key === undefined ? undefined : `${run.key}${salt}`;
+    const replay = run.replay && { key: `${run.replay.key}${salt}`, witness: run.replay.witness };
+    // Perf: an unchanged 10k-skill tree: walk + stat + one file read instead of parse cache
+    // load, seal, resolve and JSON (measured in bench/RESULTS.md, warm rows).
+    const memo = key === undefined ? undefined : readRunMemo(dir, name, key);
+    if (memo) {
+      // The same run, but its memo's witness did not hold (a folder was touched, not changed) or it had
+      // none (a folder was still racy then): record this run's, so the next one replays without walking.
+      if (replay) writeRunMemo(dir, name, key!, memo, replay);
+      return memo;
+    }
+    const loaded = await run.load();
+    // Perf: the pool's threads (and their heaps) go before the output is built: lower peak RSS.
+    await scheduler.release(true);
+    const out = produce(loaded);
+    if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) writeRunMemo(dir, name, key, out, replay);
+    return out;
+  }
+
   return {
     async loadCatalog(catalogOptions: LoadCatalogOptions): Promise<EngineCatalog> {
       return prepare(catalogOptions).load();
     },
     prepare,
+    memoized,
     replayKey(catalogOptions: LoadCatalogOptions): string | undefined {
       assertOpen();
       if (options.cache === false) return undefined;
@@ -333,9 +227,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     },
     async close(): Promise<void> {
       closed = true;
-      const p = pool;
-      pool = undefined;
-      await p?.close();
+      await scheduler.close();
     },
     async [Symbol.asyncDispose](): Promise<void> {
       await this.close();
