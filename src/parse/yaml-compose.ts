@@ -77,11 +77,12 @@ export function boundedDocument(text: string, options: ComposeOptions, maxDepth:
       else if (++aliases > maxAliasCount && resolved) return { kind: 'too-many-aliases', offset, lines };
     }
     push(parser.next(lexeme));
-    // Perf: the stack holds the open collections plus at most a few other tokens,
-    // so it is only counted when it is long enough to be over the limit.
+    // Perf: the stack holds the open collections plus a few other open nodes, so it is
+    // only counted when it is long enough to be over the limit; a stack four times the
+    // limit is refused without counting, so a count never costs more than 4 × maxDepth.
     if (parser.stack.length > maxDepth) {
       const open = openCollections(parser.stack);
-      if (open.count > maxDepth) return { kind: 'too-deep', offset: open.offset, lines };
+      if (open.count > maxDepth || parser.stack.length > 4 * maxDepth) return { kind: 'too-deep', offset: open.offset, lines };
     }
   }
   push(parser.end());
