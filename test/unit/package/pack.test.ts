@@ -54,6 +54,23 @@ describe('the packed package', () => {
     expect(scripts.filter((f) => !f.startsWith('dist/') && !f.startsWith('bin/'))).toEqual([]);
   });
 
+  it('ships the file behind every entry package.json names (each built from a source in src/)', () => {
+    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+      main: string;
+      types: string;
+      bin: Record<string, string>;
+      exports: Record<string, string | Record<string, string>>;
+    };
+    const targets = [pkg.main, pkg.types, ...Object.values(pkg.bin), ...Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)))]
+      .map((t) => t.replace(/^\.\//, ''));
+    // dist/ is what `npm install` (prepare) builds from src/: each target there has its source,
+    // and once built it is in the pack. (Tests run from src/, so a checkout may hold an older dist/.)
+    const noSource = targets.filter((t) => t.startsWith('dist/') && !existsSync(join(REPO, 'src', t.slice(5).replace(/\.d\.ts$|\.js$/, '.ts'))));
+    expect(noSource).toEqual([]);
+    const notPacked = targets.filter((t) => (!t.startsWith('dist/') || existsSync(join(REPO, t))) && !files.includes(t));
+    expect(notPacked).toEqual([]);
+  });
+
   it('is built without source maps, so a rebuilt dist/ names no file the package leaves out', () => {
     const config = JSON.parse(readFileSync(join(REPO, 'tsconfig.build.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
     const { sourceMap, declarationMap, inlineSourceMap } = config.compilerOptions;
