@@ -86,7 +86,8 @@ for (const size of sizes) {
     }
     for (const backend of ['js', 'wasm'] as const) {
       const t0 = performance.now();
-      const r = resolveCatalog(catalog, { backend });
+      // The arena layout on both backends, so WASM and JS compare (a chain this size would pick deltas).
+      const r = resolveCatalog(catalog, { backend, layout: 'arena' });
       const total = performance.now() - t0;
       const t = r.stats.timingsMs;
       console.log(`end-to-end resolveCatalog (${backend}): ${total.toFixed(1)} ms (encode ${t.encode}, kernel ${t.kernel}, results ${t.results})`);

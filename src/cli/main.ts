@@ -5,7 +5,7 @@
 import { isSkillgraphError, type ErrorCode } from '../model/errors.js';
 import type { VerbSpec } from './args.js';
 import { EXIT, ExitError } from './exit.js';
-import { withSafeStderr, writeJson, type CliIo } from './io.js';
+import { withSafeOutput, writeJson, type CliIo } from './io.js';
 import { VERSION } from './version.js';
 
 export interface VerbModule {
@@ -58,7 +58,7 @@ const FINDING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 /** Run the CLI with `argv` (without node and script). Returns the exit status. */
 export async function main(argv: readonly string[], rawIo: CliIo): Promise<number> {
   // Human output quotes untrusted skill text; no escape sequence from it may reach the terminal.
-  const io = withSafeStderr(rawIo);
+  const io = withSafeOutput(rawIo);
   const [verb, ...rest] = argv;
   // `--json` is a flag only before `--` (after it, a positional); `skillgraph --json` alone still asked for JSON.
   const end = argv.indexOf('--');

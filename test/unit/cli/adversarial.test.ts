@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { terminalSafe } from '../../../src/cli/io.js';
+import { paint, terminalSafe } from '../../../src/cli/io.js';
 import { oneJsonDocument, project, run, scratch } from './_adversarial.js';
 
 /** Control characters other than tab and newline, as a terminal would act on them. */
@@ -36,7 +36,9 @@ describe('terminal output of untrusted skill text', () => {
   });
 
   it('terminalSafe keeps the CLI own styles and progress line but escapes everything else', () => {
-    expect(terminalSafe('\u001b[31mred\u001b[0m')).toBe('\u001b[31mred\u001b[0m');
+    // The CLI's own colours pass (paint marks them); the same codes from skill text are shown escaped.
+    expect(terminalSafe(paint(true, 'red', 'red'))).toBe('\u001b[31mred\u001b[0m');
+    expect(terminalSafe('\u001b[31mred\u001b[0m')).toBe('\\x1b[31mred\\x1b[0m');
     expect(terminalSafe('\r\u001b[Kparsed 3/9')).toBe('\r\u001b[Kparsed 3/9');
     expect(terminalSafe('a\r\u001b[Kb')).toBe('a\\x0d\\x1b[Kb');
     expect(terminalSafe('x\u009b2Jy\u007f')).toBe('x\\x9b2Jy\\x7f');
