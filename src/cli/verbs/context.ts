@@ -29,6 +29,7 @@ export const spec: VerbSpec = {
     into: { type: 'string', value: 'DIR', description: 'lazy mode: show each skill at DIR/<name>/SKILL.md, where load stages it' },
     budget: { type: 'string', value: 'N|Nt', description: 'fit the listing into N characters or N tokens (4 chars each): shorten, then omit' },
   },
+  positionals: 'none',
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

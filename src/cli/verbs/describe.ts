@@ -26,6 +26,7 @@ export const spec: VerbSpec = {
   usage: 'NAME [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--json]',
   flags: CATALOG_FLAGS,
   minPositionals: 1,
+  positionals: 'names',
 };
 
 /** What `describe` found for one name. */

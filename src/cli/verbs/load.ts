@@ -29,6 +29,7 @@ export const spec: VerbSpec = {
     log: { type: 'string', value: 'FILE', description: 'session event log (JSON lines); a skill_loaded event is appended on load' },
     into: { type: 'string', value: 'DIR', description: "also stage the skill's folder into DIR/<name>/" },
   },
+  positionals: 'names',
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

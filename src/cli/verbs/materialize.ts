@@ -27,6 +27,7 @@ export const spec: VerbSpec = {
     ...CATALOG_FLAGS,
     lazy: { type: 'boolean', description: 'copy nothing up front; stage only the NAMEs given, one load each' },
   },
+  positionals: 'paths',
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

@@ -23,6 +23,7 @@ export const spec: VerbSpec = {
     ...CATALOG_FLAGS,
     summary: { type: 'boolean', description: 'capability summaries and counts only, no entry lists' },
   },
+  positionals: 'names',
 };
 
 /** How many catalog errors the human output shows before it counts the rest. */

@@ -19,6 +19,7 @@ export const spec: VerbSpec = {
     profile: { type: 'string', value: 'P', description: `validation profile: ${PROFILE_NAMES.join(', ')} (default skillgraph)` },
     unicode: { type: 'string', value: 'POLICY', description: 'name policy: nfkc (Unicode lowercase, as the reference) or ascii (a-z0-9-)' },
   },
+  positionals: 'paths',
 };
 
 /** The JSON shape of one entry; `skipped` names why a SKILL.md was not parsed. */
