@@ -8,10 +8,12 @@
 import { chmodSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { _openToAll, _runLib, MAIN, NOBODY, SRC } from '../unit/workspace/_child.js';
+import { _openToAll, _runLib, CAN_DROP_PRIVILEGES, MAIN, NOBODY, SRC } from '../unit/workspace/_child.js';
 import { hostileProject, NORMAL_SKILLS, snapshot, type HostileProject } from './_harness.js';
 
 const BOUND_MS = 30_000;
+/** Root reads everything: as root the child runs as `nobody`; any other user is denied as it is. */
+const AS_OTHER_USER = CAN_DROP_PRIVILEGES ? NOBODY : undefined;
 
 /** Two locked-out skills beside the normal ones, everything else open to `nobody`. */
 function lockedProject(): HostileProject {
@@ -30,7 +32,7 @@ function lockedProject(): HostileProject {
 function cliAsNobody(p: HostileProject, args: readonly string[]) {
   const script = `import { main, processIo } from ${JSON.stringify(MAIN)};
 main(${JSON.stringify(args)}, processIo()).then((code) => { process.exitCode = code; });`;
-  return _runLib(script, { cwd: p.dir, uid: NOBODY, timeoutMs: BOUND_MS, env: { HOME: p.home, XDG_CACHE_HOME: p.cache, NO_COLOR: '1' } });
+  return _runLib(script, { cwd: p.dir, uid: AS_OTHER_USER, timeoutMs: BOUND_MS, env: { HOME: p.home, XDG_CACHE_HOME: p.cache, NO_COLOR: '1' } });
 }
 
 describe('hostile files: unreadable files and folders in a skill', () => {
@@ -40,7 +42,7 @@ describe('hostile files: unreadable files and folders in a skill', () => {
     const r = await _runLib(
       `import { treeDigestResults } from '${SRC}/discover/resources.ts';
 console.log(JSON.stringify(treeDigestResults(${JSON.stringify(dirs)})));`,
-      { uid: NOBODY, timeoutMs: BOUND_MS },
+      { uid: AS_OTHER_USER, timeoutMs: BOUND_MS },
     );
     expect(r.timedOut).toBe(false);
     expect(r.code, r.stderr).toBe(0);
