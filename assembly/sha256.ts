@@ -1,4 +1,4 @@
-// SHA-256 over a packed batch: many inputs, one call (STYLE 10).
+// SHA-256 over a packed batch: many inputs, one call.
 //
 // The host packs every input back to back into linear memory behind an
 // offsets table, calls `hashRun(count)` once, and reads `count` digests.

@@ -1,5 +1,5 @@
 /**
- * Seeded synthetic skill trees for the throughput benchmarks (issue 7).
+ * Seeded synthetic skill trees for the throughput benchmarks.
  *
  *   node --import=tsx bench/_generate.ts OUT --skills 10000 --seed 1 --shape local [--no-symlinks] [--force]
  *

@@ -1,5 +1,5 @@
 /**
- * End-to-end throughput, side by side in one run (issue 7): skillgraph's CLI
+ * End-to-end throughput, side by side in one run: skillgraph's CLI
  * (cold with 0 / 2 / auto workers, warm cache), the naive user pipeline
  * (bench/naive.ts) on a generated 10,000-skill tree, and on the real corpus
  * skillgraph against the peer tools (bench/peers). Every variant runs in a
@@ -223,7 +223,7 @@ export function renderResults(r: E2eResult): string {
   }
   lines.push('');
   targets.push(['at 1,000 real skills faster than every peer', allFaster, r.corpus.peers.map((p) => (p.available ? `${p.peer} ${ratio(p.ms, validate.ms)}` : `${p.peer} n/a`)).join(', ')]);
-  lines.push('## Targets (issue 7)', '', '| target | met | measured |', '|---|---|---|');
+  lines.push('## Targets', '', '| target | met | measured |', '|---|---|---|');
   for (const [what, ok, measured] of targets) lines.push(`| ${what} | ${ok ? 'yes' : '**no**'} | ${measured} |`);
   lines.push('');
   return `${lines.join('\n')}\n`;

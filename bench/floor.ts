@@ -1,5 +1,5 @@
 /**
- * The I/O floor of the end-to-end benchmark (issue 7): what any tool pays on
+ * The I/O floor of the end-to-end benchmark: what any tool pays on
  * this machine before it parses anything — start Node, walk the roots the way
  * agents do (a folder holding a SKILL.md is a leaf) and read every SKILL.md
  * with `readFileSync`. No parsing, hashing, sealing or output. bench/e2e.ts

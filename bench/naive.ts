@@ -1,5 +1,5 @@
 /**
- * The obvious user pipeline that skillgraph is measured against (issue 7):
+ * The obvious user pipeline that skillgraph is measured against:
  * fast-glob to find SKILL.md files, `fs.promises.readFile` for each,
  * gray-matter for the frontmatter, a zod schema, `createHash` for digests, a
  * precedence map for the catalog, and a fresh recursive DFS per skill to

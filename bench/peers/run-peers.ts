@@ -1,5 +1,5 @@
 /**
- * Run the peer tools of issue 7 on a folder of skills, each as a child
+ * Run the peer tools on a folder of skills, each as a child
  * process, and report wall time, exit status and the number of skills the
  * tool itself reported. Install them first with `npm run bench:setup`.
  *

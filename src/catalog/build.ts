@@ -1,5 +1,5 @@
 /**
- * Selection and sealing (DESIGN C1–C3, D5): candidates ordered by precedence
+ * Selection and sealing: candidates ordered by precedence
  * (high first) then locator; the first candidate of each name wins and every
  * other one is a visible conflict. Pure: values in, a deeply frozen catalog out.
  */
@@ -36,7 +36,7 @@ export interface BuildCatalogOptions {
   readonly aliases?: readonly { readonly locator: string; readonly via: string }[];
 }
 
-/** Precedence high first, then locator in UTF-8 byte order (D5). */
+/** Precedence high first, then locator in UTF-8 byte order. */
 export function compareCandidates(a: SkillPackage, b: SkillPackage): number {
   return b.descriptor.source.precedence - a.descriptor.source.precedence || byteOrder(a.descriptor.source.locator, b.descriptor.source.locator);
 }

@@ -1,5 +1,5 @@
 /**
- * Canonical byte serialisation behind every digest (DESIGN C2, C2a). Each
+ * Canonical byte serialisation behind every digest. Each
  * value is a one-byte tag followed by a big-endian length or count, so no two
  * different values share an encoding (no ambiguous concatenation), and map
  * keys are sorted by UTF-8 bytes (never by locale).

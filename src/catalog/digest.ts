@@ -1,5 +1,5 @@
 /**
- * Package and catalog digests (DESIGN C2). The byte formats are documented in
+ * Package and catalog digests. The byte formats are documented in
  * the README ("Digests") so anyone can recompute them; change them only with a
  * new version label.
  */

@@ -1,4 +1,4 @@
-/** Deep freezing for sealed values (DESIGN C2: sealed catalogs are immutable). */
+/** Deep freezing for sealed values. */
 import type { SkillPackage } from '../model/package.js';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * The default hash backend: SHA-256 from `node:crypto`. Every digest in the
  * catalog goes through `HashBackend.hashBatch`, so the WASM backend can be
- * swapped in without touching callers (STYLE 9).
+ * swapped in without touching callers.
  */
 import * as nodeCrypto from 'node:crypto';
 import type { HashBackend } from '../model/backend.js';

@@ -1,5 +1,5 @@
 /**
- * The catalog stage (DESIGN C1–C3): precedence selection, visible conflicts,
+ * The catalog stage: precedence selection, visible conflicts,
  * content digests, sealing, disabled sources, and the lockfile model. Pure.
  */
 export { buildCatalog, compareCandidates, type BuildCatalogOptions } from './build.js';

@@ -26,9 +26,10 @@ export interface VerbSpec {
   /**
    * What positional arguments mean: `none` refuses any (a usage error naming
    * it), `roots` are skill roots, `names` skill names, `paths` files or
-   * folders. Unset: the verb reads `positionals` itself.
+   * folders (the verb reads them from `positionals`). Every verb says which:
+   * an argument is never silently ignored.
    */
-  readonly positionals?: 'none' | 'roots' | 'names' | 'paths';
+  readonly positionals: 'none' | 'roots' | 'names' | 'paths';
 }
 
 /** Flags every verb accepts. */

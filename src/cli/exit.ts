@@ -1,4 +1,4 @@
-/** Exit statuses (STYLE 12). A message and an exit status are separate decisions. */
+/** Exit statuses. A message and an exit status are separate decisions. */
 export const EXIT = Object.freeze({
   ok: 0,
   findings: 1,

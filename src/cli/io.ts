@@ -1,5 +1,5 @@
 /**
- * Injected I/O for CLI verbs so tests run them in-process (STYLE 12).
+ * Injected I/O for CLI verbs so tests run them in-process.
  * stdout carries exactly one JSON document under `--json`; everything human
  * (and progress) goes to stderr. `withSafeOutput` makes both streams safe
  * for a terminal: skill text is untrusted.

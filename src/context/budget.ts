@@ -1,5 +1,5 @@
 /**
- * Fitting a skill listing into a size budget (DESIGN X1a), deterministically:
+ * Fitting a skill listing into a size budget, deterministically:
  * first shorten descriptions (all to one common cap, never below a floor),
  * then omit whole skills, lowest priority first (see `comparePriority`).
  * What was cut is always reported, never silent.

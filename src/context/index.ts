@@ -1,5 +1,5 @@
 /**
- * Context stage (DESIGN X1–X3), pure: descriptor context in Markdown, XML
+ * Context stage, pure: descriptor context in Markdown, XML
  * and JSON, budgets, the `load_skill` tool, name lookup, the loaded set and
  * its event-log replay. File access for loads lives in `workspace/`.
  */

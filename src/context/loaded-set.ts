@@ -1,5 +1,5 @@
 /**
- * What one run has loaded (DESIGN X3): an immutable name → digest set, and
+ * What one run has loaded: an immutable name → digest set, and
  * its replay from a session event log. Skill instructions are working context
  * of a single run: a later run starts empty and loads what it needs again.
  *

@@ -1,5 +1,5 @@
 /**
- * The descriptor context (DESIGN X1, X1a, X2): catalog in, model-facing text
+ * The descriptor context: catalog in, model-facing text
  * out — never a skill's instructions. One options resolver, one entry point
  * (`renderContext`), and the JSON document the CLI prints.
  */

@@ -1,5 +1,5 @@
 /**
- * The `load_skill` tool (DESIGN X2) for function-calling hosts: a name, a
+ * The `load_skill` tool for function-calling hosts: a name, a
  * description, and a JSON Schema whose `name` parameter is an enum of the
  * model-visible skill names — the model can only ask for what it was shown.
  */

@@ -1,5 +1,5 @@
 /**
- * The discover stage (DESIGN D1–D5): roots and presets, the config file, the
+ * The discover stage: roots and presets, the config file, the
  * bounded agent-root walk, and lazy reads of a skill folder's files.
  */
 export { discover, resolveDiscoverOptions, DEFAULT_DISCOVER_OPTIONS, type DiscoverOptions, type DiscoverResult, type RootReport, type SkillCandidate } from './walk.js';

@@ -1,6 +1,6 @@
 /**
  * Wording of discovery diagnostics, in one table apart from the
- * data (STYLE 4). Tests assert codes, never these strings.
+ * data. Tests assert codes, never these strings.
  */
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
 import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';

@@ -1,5 +1,5 @@
 /**
- * Presets (DESIGN D2) as data: each well-known agent's project folder
+ * Presets as data: each well-known agent's project folder
  * (relative to the working folder) and user folder (under home, or under an
  * environment variable the agent honours). Nothing here touches the disk;
  * `presetRoots` only builds roots, and missing folders are skipped later.

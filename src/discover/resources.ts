@@ -1,5 +1,5 @@
 /**
- * A skill folder's files, read lazily (DESIGN D4a, C2a): the resource listing
+ * A skill folder's files, read lazily: the resource listing
  * used by load/materialise, and the tree digest used by lock and check.
  *
  * A skill folder is untrusted: a file the user may not read, a folder that
@@ -171,7 +171,7 @@ export function treeBytes(skillDir: string, limits: Partial<ResourceLimits> = {}
 }
 
 /**
- * `sha256:` over the whole skill folder (DESIGN C2a): a changed script is a
+ * `sha256:` over the whole skill folder: a changed script is a
  * changed skill. Throws a `SkillgraphError` (`skill.invalid` for a limit or
  * an edit during the read, `io` for a file that cannot be read).
  *

@@ -1,5 +1,5 @@
 /**
- * Discovery roots (DESIGN D1, D3): `{path, scope, precedence, required}`.
+ * Discovery roots: `{path, scope, precedence, required}`.
  * Well-known scopes take their default precedence (global 10 < project 20 <
  * local 30); a custom scope must name its own number.
  */

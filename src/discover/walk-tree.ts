@@ -1,6 +1,6 @@
 /**
- * The whole-tree walk used by `validate` (issue 2): a linter over the tree it
- * is given. Unlike agent-root discovery (DESIGN D4/D4a) it descends into skill
+ * The whole-tree walk used by `validate`: a linter over the tree it
+ * is given. Unlike agent-root discovery it descends into skill
  * folders and dot-folders, to depth 32, skipping only `node_modules` and
  * `.git`. It never follows symlinks; a symlinked SKILL.md, or a symlinked
  * folder holding one, is reported instead of dropped.

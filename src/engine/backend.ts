@@ -1,5 +1,5 @@
 /**
- * Backend selection (STYLE 9): `js` (node:crypto + the TypeScript reference
+ * Backend selection: `js` (node:crypto + the TypeScript reference
  * resolver) and `wasm` (the AssemblyScript core), behind one interface.
  * `auto` falls back to `js` when the module is missing or stale, and
  * otherwise picks per operation by measured speed (figures below).

@@ -1,5 +1,5 @@
 /**
- * The parse cache (issue 7): one file under the cache folder holding each
+ * The parse cache: one file under the cache folder holding each
  * parsed skill keyed by its parse inputs and checked against
  * (size, mtime, ctime, inode). A stat match is trusted; a stat mismatch re-reads the
  * file and compares its content hash — the digest is the final word — so a

@@ -1,5 +1,5 @@
 /**
- * The directory memo (issue 7, warm runs): each folder the walk listed,
+ * The directory memo (warm runs): each folder the walk listed,
  * with the stat it had, kept in one file beside the parse cache. On the next
  * walk a folder whose (device, inode, mtime, ctime) still match is not read
  * again: its classified listing comes from the memo. Adding, removing or

@@ -1,5 +1,5 @@
 /**
- * The worker protocol, in one place (STYLE 11): plain interfaces for what the
+ * The worker protocol, in one place: plain interfaces for what the
  * main thread posts and what a worker returns. Workers receive batches
  * (hundreds of files) and return compact plain data; a handler's failure for
  * one file is data (a diagnostic), an infrastructure fault rejects the task.

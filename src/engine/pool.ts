@@ -1,5 +1,5 @@
 /**
- * One Piscina pool per engine, created lazily (STYLE 11). The worker file is
+ * One Piscina pool per engine, created lazily. The worker file is
  * picked from this module's own extension so `src/` (run through tsx, whose
  * loader workers inherit via NODE_OPTIONS/execArgv) and `dist/` both work.
  */

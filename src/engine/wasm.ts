@@ -1,5 +1,5 @@
 /**
- * Synchronous, once-per-thread loading of the AssemblyScript core (STYLE 10):
+ * Synchronous, once-per-thread loading of the AssemblyScript core:
  * read the built `.wasm`, compile one `WebAssembly.Module` (shareable with
  * workers through `workerData`), instantiate it, check the ABI version.
  */

@@ -1,5 +1,5 @@
 /**
- * The witness of a run (issue 7, warm runs): what a walk and its file stats
+ * The witness of a run (warm runs): what a walk and its file stats
  * depended on, in a form that can be checked again without walking — every
  * folder the walk listed and every symlink it resolved (device, inode, mtime,
  * ctime of what it saw), every skill file it stat'ed (size, mtime, ctime,

@@ -10,7 +10,7 @@ import { adoptWasmModule } from './wasm.js';
 import type { ParseTask, ParseTaskResult, WorkerInit, WorkerResult, WorkerTask } from './messages.js';
 import { claimAndParse, readSharedJob, type SharedJob } from './shard.js';
 
-// STYLE 10: the main thread compiled the WASM core once; this thread instantiates that module.
+// the main thread compiled the WASM core once; this thread instantiates that module.
 adoptWasmModule((workerData as WorkerInit | undefined)?.wasmModule ?? null);
 
 /** Handle one batch. */

@@ -1,5 +1,5 @@
 /**
- * Pluggable compute backends (STYLE 9): `wasm` (AssemblyScript core) and `js`
+ * Pluggable compute backends: `wasm` (AssemblyScript core) and `js`
  * (node:crypto + the TypeScript reference resolver). `auto` picks per
  * operation by measured speed; `--json` stats say which one ran.
  *

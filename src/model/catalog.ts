@@ -1,5 +1,5 @@
 /**
- * The sealed catalog (DESIGN C1–C3): one package per name, conflicts visible,
+ * The sealed catalog: one package per name, conflicts visible,
  * content-addressed, immutable.
  */
 import type { Diagnostic } from './diagnostics.js';
@@ -28,6 +28,6 @@ export interface Catalog {
   get(name: string): SkillPackage | undefined;
   /** The package for `scope/name` when that scope has a candidate, winner or not. */
   getScoped(scope: string, name: string): SkillPackage | undefined;
-  /** A new sealed catalog without the packages at these locators (DESIGN C3). */
+  /** A new sealed catalog without the packages at these locators. */
   excluding(locators: Iterable<string>): Catalog;
 }

@@ -11,11 +11,11 @@ export const SEVERITIES = ['error', 'warning', 'info'] as const satisfies readon
 
 /**
  * Every diagnostic code skillgraph can emit, one string-literal union.
- * Specification rules (DESIGN P5a) come first; lint and extension rules after.
+ * Specification rules come first; lint and extension rules after.
  * Stages add codes here, in the same `area.rule` style.
  */
 export type DiagnosticCode =
-  // --- specification (P5a) ---
+  // --- specification ---
   | 'frontmatter.missing'
   | 'frontmatter.unterminated'
   | 'frontmatter.not-mapping'
@@ -43,10 +43,10 @@ export type DiagnosticCode =
   // --- limits ---
   | 'file.too-large'
   | 'yaml.limit'
-  // --- lenient recovery (P4) ---
+  // --- lenient recovery ---
   | 'yaml.recovered'
   | 'skill.skipped'
-  // --- lint (P6a) ---
+  // --- lint ---
   | 'body.too-long'
   | 'description.no-trigger'
   | 'link.broken'
@@ -54,7 +54,7 @@ export type DiagnosticCode =
   | 'name.reserved'
   | 'description.xml-tag'
   | 'skill.too-large'
-  // --- extension keys (P6) ---
+  // --- extension keys ---
   | 'version.type'
   | 'includes.invalid'
   | 'tools.invalid'
@@ -62,7 +62,7 @@ export type DiagnosticCode =
   | 'mcp.invalid'
   | 'agent-skills.invalid'
   | 'compatibility.free-text'
-  // --- discovery (D) ---
+  // --- discovery ---
   | 'discover.symlink-skipped'
   | 'discover.symlink-escape'
   | 'discover.symlink-loop'
@@ -72,7 +72,7 @@ export type DiagnosticCode =
   | 'discover.unreadable'
   | 'discover.root-missing'
   | 'discover.duplicate-skill-file'
-  // --- catalog (C) ---
+  // --- catalog ---
   | 'catalog.conflict'
   | 'catalog.duplicate-file'
   // --- completeness: what a walk saw and did not catalogue ---

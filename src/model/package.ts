@@ -1,10 +1,10 @@
 /**
- * The skill package (DESIGN P7): descriptor + body + composition + resources.
+ * The skill package: descriptor + body + composition + resources.
  * Plain, JSON-friendly data. Packages inside a sealed catalog are deeply frozen.
  */
 import type { Diagnostic } from './diagnostics.js';
 
-/** Well-known scopes and their default precedence (DESIGN D1). */
+/** Well-known scopes and their default precedence. */
 export const SCOPE_PRECEDENCE = Object.freeze({ global: 10, project: 20, local: 30 } as const);
 
 /** A scope label. `global` / `project` / `local` are well known; custom roots may name their own. */
@@ -46,7 +46,7 @@ export interface SkillDescriptor {
   /** `disable-model-invocation: true` hides the skill from model-facing context. */
   readonly modelInvocable: boolean;
   readonly source: SkillSource;
-  /** `sha256:<hex>` over the canonical serialisation (DESIGN C2). */
+  /** `sha256:<hex>` over the canonical serialisation. */
   readonly digest: string;
 }
 
@@ -84,7 +84,7 @@ export interface McpSource {
   readonly tools: readonly ToolRef[];
 }
 
-/** The composition keys of profile `skillgraph` (DESIGN "Composition keys"). */
+/** The composition keys of profile `skillgraph`. */
 export interface Composition {
   readonly includes: readonly IncludeSpec[];
   readonly tools: readonly ToolRef[];

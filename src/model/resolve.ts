@@ -1,5 +1,5 @@
 /**
- * Resolution results (DESIGN R1–R6). Field names are the wire names used in
+ * Resolution results. Field names are the wire names used in
  * `--json` output, hence snake_case.
  */
 
@@ -18,7 +18,7 @@ export interface ResolvedToolEntry {
   readonly source: string;
 }
 
-/** Capability summary of one skill (DESIGN R6). */
+/** Capability summary of one skill. */
 export interface CapabilitySummary {
   readonly tool_count: number;
   readonly writes: boolean;

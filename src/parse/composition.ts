@@ -1,6 +1,5 @@
 /**
- * The composition keys of profile `skillgraph` (DESIGN P6, "Composition
- * keys"): `includes`, `tools`, `inline-tools`, `mcp`, `agent-skills`, read into
+ * The composition keys of profile `skillgraph`: `includes`, `tools`, `inline-tools`, `mcp`, `agent-skills`, read into
  * `SkillPackage.composition`. Each malformed entry is one finding located at
  * that entry (or at the field inside it); well-formed entries are kept.
  */

@@ -1,6 +1,6 @@
 /**
- * Hand parser for the common frontmatter shapes (DESIGN "Performance
- * architecture": `yaml` costs ~240 µs per frontmatter; this path costs a few).
+ * Hand parser for the common frontmatter shapes (Perf: `yaml` costs
+ * ~240 µs per frontmatter; this path costs a few).
  *
  * Accepted: a root block mapping at column 0 whose keys are simple plain words
  * and whose values are plain scalars (one line or folded), one-line single or

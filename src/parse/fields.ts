@@ -1,5 +1,5 @@
 /**
- * Field rules (DESIGN P3, P6): check the frontmatter mapping key by key and
+ * Field rules: check the frontmatter mapping key by key and
  * extract the typed descriptor fields. Findings go through `report` with the
  * YAML path of the offending node; the profile decides their severity.
  */

@@ -4,7 +4,7 @@
  * module `fast-yaml.ts`, checked against `yaml` on every corpus file) slots in
  * here without touching them.
  *
- * Also home of the lenient recovery (DESIGN P4): an unquoted `key: a: b`
+ * Also home of the lenient recovery: an unquoted `key: a: b`
  * value — invalid YAML that agents nevertheless accept — is re-read as the
  * string `a: b`, with a warning per recovered line.
  */

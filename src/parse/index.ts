@@ -1,5 +1,5 @@
 /**
- * The parse stage (DESIGN P1–P7): bytes of one SKILL.md → SkillPackage +
+ * The parse stage: bytes of one SKILL.md → SkillPackage +
  * diagnostics, validation profiles as data, and the lint rules of P6a.
  * Pure: no file system, no process, no threads.
  */

@@ -1,5 +1,5 @@
 /**
- * Lint rules beyond the specification (DESIGN P6a), warnings by default.
+ * Lint rules beyond the specification, warnings by default.
  * Pure: the folder listing comes from the caller (validatePath reads it).
  *
  * "More than one level deep" is read as a path: `references/x.md` is fine,

@@ -1,5 +1,5 @@
 /**
- * The wording of every parse and lint diagnostic, keyed by code (STYLE 4).
+ * The wording of every parse and lint diagnostic, keyed by code.
  * Data (`args`) stays apart from text; tests assert codes, never this wording.
  */
 import type { Diagnostic } from '../model/diagnostics.js';

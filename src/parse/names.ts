@@ -1,5 +1,5 @@
 /**
- * Skill-name rules (DESIGN P3, P4a) under the two Unicode policies:
+ * Skill-name rules under the two Unicode policies:
  * - `nfkc`: like the reference validator — trim, NFKC-normalise, then accept
  *   Unicode letters and digits that are already lower case, and hyphens; the
  *   folder name is NFKC-normalised before the comparison.

@@ -1,5 +1,5 @@
 /**
- * The one options resolver of the parse boundary (STYLE 8): a frozen
+ * The one options resolver of the parse boundary: a frozen
  * DEFAULT_PARSE_OPTIONS, and errors naming the field.
  */
 import { SkillgraphError } from '../model/errors.js';

@@ -2,7 +2,7 @@
  * bytes → split → YAML → field rules → composition → SkillPackage + diagnostics.
  * A pure function of its inputs: no I/O, never throws on any bytes (only on
  * misused options), the same input always gives the same diagnostics in the
- * same order (DESIGN P5).
+ * same order.
  */
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -70,7 +70,7 @@ function baseName(path: string): string {
  * SkillgraphError('options.invalid') for bad options only.
  *
  * The package's `descriptor.digest` is left `''`: digests are computed by the
- * catalog stage when it seals packages (DESIGN C2).
+ * catalog stage when it seals packages.
  *
  * @example parseSkill('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.id // 'project/pdf'
  */

@@ -1,5 +1,5 @@
 /**
- * Validation profiles (DESIGN P4) as DATA: which frontmatter keys are known,
+ * Validation profiles as DATA: which frontmatter keys are known,
  * and for each rule code the severity it gets (or `off`). Parsing code never
  * branches on a profile's name; it looks rules up here.
  */
@@ -9,14 +9,14 @@ export const PROFILE_NAMES = ['spec', 'skillgraph', 'claude-code', 'codex', 'len
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export const UNICODE_POLICIES = ['nfkc', 'ascii'] as const;
-/** Name policy (DESIGN P4a): `nfkc` = Unicode lowercase letters/digits after NFKC (the reference); `ascii` = `[a-z0-9-]`. */
+/** Name policy: `nfkc` = Unicode lowercase letters/digits after NFKC (the reference); `ascii` = `[a-z0-9-]`. */
 export type UnicodePolicy = (typeof UNICODE_POLICIES)[number];
 
 export type RuleLevel = Severity | 'off';
 
 /** Behaviour switches a profile turns on — data, read by the parser. */
 export interface ProfileFeatures {
-  /** Read the composition keys of DESIGN P6 into `SkillPackage.composition`. */
+  /** Read the composition keys (includes, tools, inline-tools, mcp, agent-skills) into `SkillPackage.composition`. */
   readonly composition: boolean;
   /** Accept `compatibility` as a `{os, programs, env}` map. */
   readonly structuredCompatibility: boolean;
@@ -40,7 +40,7 @@ export interface Profile {
 /** The six keys of the Agent Skills specification. */
 export const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
 
-/** skillgraph's extension keys (DESIGN P6), plus the invocation flag it reads. */
+/** skillgraph's extension keys, plus the invocation flag it reads. */
 export const SKILLGRAPH_KEYS = ['version', 'includes', 'tools', 'inline-tools', 'mcp', 'agent-skills', 'disable-model-invocation'] as const;
 
 /**

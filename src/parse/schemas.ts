@@ -1,6 +1,6 @@
 /**
- * zod schemas for the structured parts of the typed result (STYLE 7: schemas
- * beside their types): the composition entries of DESIGN P6 and the
+ * zod schemas for the structured parts of the typed result (schemas
+ * beside their types): the composition entries and the
  * structured `compatibility` map. The parser dispatches on the entry's shape
  * (string or map) by hand and uses these for the map form, so an issue names
  * one concrete field instead of a union's alternatives.

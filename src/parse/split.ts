@@ -1,5 +1,5 @@
 /**
- * Step 1 of parsing (DESIGN P1): cut a SKILL.md into frontmatter and body by
+ * Step 1 of parsing: cut a SKILL.md into frontmatter and body by
  * LINES. The frontmatter opens with a first line that is exactly `---` and
  * closes at the next line that is exactly `---` (trailing spaces or tabs
  * allowed). A `---` inside a value (`description: a---b`) or a Markdown rule in

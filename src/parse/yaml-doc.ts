@@ -1,5 +1,5 @@
 /**
- * The general frontmatter path (DESIGN P2): the `yaml` package with explicit
+ * The general frontmatter path: the `yaml` package with explicit
  * limits. YAML 1.2 core schema, no custom or "known" extra tags resolved
  * (`!!binary`, `!!set`, … stay inert and are reported), duplicate keys are
  * findings, alias use is capped, and nesting is counted on the tokenizer's

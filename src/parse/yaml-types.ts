@@ -5,7 +5,7 @@
  * them equal (values and locations) on every corpus file.
  */
 
-/** Explicit limits for untrusted YAML (DESIGN P2). */
+/** Explicit limits for untrusted YAML. */
 export interface YamlLimits {
   /** Largest frontmatter accepted, in characters. */
   readonly maxChars: number;

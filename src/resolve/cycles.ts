@@ -1,5 +1,5 @@
 /**
- * One report per cyclic strongly connected component (DESIGN R4): ten bad
+ * One report per cyclic strongly connected component: ten bad
  * edges give at most ten reports, never one per affected skill. Each report
  * carries one concrete, shortest cycle through the component's first member
  * (by label), found by breadth-first search inside the component.

@@ -1,5 +1,5 @@
 /**
- * Per-skill failures (DESIGN R4) from the kernel's node statuses, matching a
+ * Per-skill failures from the kernel's node statuses, matching a
  * naive depth-first resolution exactly:
  *
  * - a node outside any cycle fails at its first include (in order) that is

@@ -1,4 +1,4 @@
-/** Resolve stage: include graph → ordered ResolvedToolEntry lists (DESIGN R1–R7). */
+/** Resolve stage: include graph → ordered ResolvedToolEntry lists. */
 export { resolveCatalog, resolveSkill, resolveSkillOrThrow, findCycles } from './resolve.js';
 export type { CatalogResolution, ResolveOptions, ResolveStats, SkillResolution } from './resolve.js';
 export type { CycleReport } from './cycles.js';

@@ -11,7 +11,7 @@ import type { ResolvedLists } from './lists.js';
 const KIND_LISTS = new Map<number, readonly EntryKind[]>();
 
 /**
- * The capability summary encoded by a node's summary bits (DESIGN R6).
+ * The capability summary encoded by a node's summary bits.
  *
  * @example summaryFromBits(0, 0) // { tool_count: 0, writes: false, read_only: true, source_types: [] }
  */

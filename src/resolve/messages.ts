@@ -1,6 +1,6 @@
 /**
  * Wording of resolution findings, in one table apart from the data
- * (STYLE 4). Tests assert codes, never these strings.
+ *. Tests assert codes, never these strings.
  */
 import { wordedDiagnostic, type Args, type Wording } from '../catalog/messages.js';
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';

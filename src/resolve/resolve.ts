@@ -1,5 +1,5 @@
 /**
- * Whole-catalog and single-skill resolution (DESIGN R1–R7): encode → kernel
+ * Whole-catalog and single-skill resolution: encode → kernel
  * (js or wasm) → failures and cycle reports → lazily materialised entries.
  */
 import type { BackendChoice, BackendName, ResolveBackend } from '../model/backend.js';

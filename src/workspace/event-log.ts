@@ -1,5 +1,5 @@
 /**
- * The session event log on disk (DESIGN X3): JSON lines, appended one whole
+ * The session event log on disk: JSON lines, appended one whole
  * line per write. Parsing and replay are pure (`context/loaded-set.ts`);
  * this file only reads and appends.
  */

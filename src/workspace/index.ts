@@ -1,5 +1,5 @@
 /**
- * Workspace stage (DESIGN X2–X4), the I/O side of context: reading a skill
+ * Workspace stage, the I/O side of context: reading a skill
  * for context with digest verification, materialising skills into a folder
  * (eagerly or one `load` at a time), path validation, atomic writes, and the
  * session event log on disk; reading untrusted paths without blocking

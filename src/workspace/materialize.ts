@@ -1,5 +1,5 @@
 /**
- * Materialising skills into a workspace folder (DESIGN X2, X4): each skill's
+ * Materialising skills into a workspace folder: each skill's
  * folder (SKILL.md, scripts/, references/, assets/ and every other listed
  * file) is copied under `<dir>/<name>/`, every write atomic and checked to
  * stay inside `<dir>`. Lazy mode copies nothing up front and stages one skill

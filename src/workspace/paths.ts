@@ -1,5 +1,5 @@
 /**
- * Workspace path rules (DESIGN X4): skill names and artifact paths are
+ * Workspace path rules: skill names and artifact paths are
  * relative, non-empty, and never leave the workspace — POSIX absolute
  * (`/x`), Windows absolute (`C:\x`, `C:x`, `\x`, `\\server\share`) and `..`
  * are rejected with the field named; duplicates are rejected too, and so is

@@ -1,5 +1,5 @@
 /**
- * Reading a skill for context (DESIGN X3): once per run, from disk, checked
+ * Reading a skill for context: once per run, from disk, checked
  * against the sealed digest. A SKILL.md edited, made invalid or deleted
  * since the catalog was sealed is a `skill.digest-changed` error — a load
  * never serves content the catalog did not vouch for.

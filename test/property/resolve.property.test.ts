@@ -1,5 +1,5 @@
 /**
- * Differential property tests (STYLE 14): random catalogs — diamonds,
+ * Differential property tests: random catalogs — diamonds,
  * overlapping includes, overrides, cycles, missing includes, scope pins,
  * deep chains — resolved by the WASM kernel, the TypeScript reference kernel
  * and the naive recursive reference must agree exactly.

@@ -1,5 +1,5 @@
 /**
- * The WASM SHA-256 against node:crypto as the oracle (STYLE 14): the padding
+ * The WASM SHA-256 against node:crypto as the oracle: the padding
  * boundaries (55/56/63/64/65 bytes), empty input, large inputs and many
  * inputs per batch.
  */

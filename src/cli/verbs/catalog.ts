@@ -31,9 +31,9 @@ export const spec: VerbSpec = {
 /** The `--json` document of catalog and list (without schemaVersion, added by writeJson). */
 export function catalogDocument(result: CatalogFromFlags): Record<string, unknown> {
   const { catalog, stats } = result;
-  // Each descriptor carries its protocol metadata (DESIGN T2) as `skillMetadata`, null when its
+  // Each descriptor carries its protocol metadata as `skillMetadata`, null when its
   // includes do not resolve (`skillgraph resolve` says why). Not under `metadata`: that is the
-  // descriptor's own frontmatter map (DESIGN P7) and must reach the JSON unchanged. Perf: built
+  // descriptor's own frontmatter map and must reach the JSON unchanged. Perf: built
   // from the resolver's summaries, so no entry lists are materialised; resolveCatalog returns
   // skills in catalog order.
   const resolved = resolveCatalog(catalog).skills;
@@ -83,7 +83,7 @@ export function completenessLines(walk: WalkReport, color: boolean): string[] {
 }
 
 /**
- * `SkillMetadata.fromSummary(pkg, summary).toJSON()` (DESIGN T2), built directly: package and
+ * `SkillMetadata.fromSummary(pkg, summary).toJSON()`, built directly: package and
  * summary come from our own parse and resolver, so the protocol's zod check can only pass.
  * Perf: no zod round trip per skill (−40 ms at 10k) and no protocol/zod import on the
  * `catalog` path; a unit test keeps the two equal on the real corpus.

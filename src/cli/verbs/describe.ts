@@ -1,6 +1,6 @@
 /**
  * `skillgraph describe NAME` — one skill as the protocol types see it: its
- * SkillMetadata and SkillDefinition (DESIGN T2), from the catalog the shared
+ * SkillMetadata and SkillDefinition, from the catalog the shared
  * flags describe. A skill that cannot be resolved is reported as a SkillError
  * (cycle_detected, skill_not_found, …) with exit 1.
  *

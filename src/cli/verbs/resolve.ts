@@ -1,5 +1,5 @@
 /**
- * `skillgraph resolve [NAME...]` — flatten each skill's tools (DESIGN R1–R7).
+ * `skillgraph resolve [NAME...]` — flatten each skill's tools.
  * JSON: `{schemaVersion, skills: [{name, ok, entries, summary, error?, metadata}], cycles,
  * counts, diagnostics (catalog errors: skill files left out), stats: {backend, nodes, edges,
  * arenaEntries, timingsMs}}`; with

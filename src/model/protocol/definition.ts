@@ -1,5 +1,5 @@
 /**
- * `SkillDefinition` (DESIGN T2): a skill as a host composes and invokes it —
+ * `SkillDefinition`: a skill as a host composes and invokes it —
  * its resolved tools, whether it writes, and optional input/output JSON
  * schemas. Rejected at construction: a schema without a `type` key, and a
  * declared `writes` flag that disagrees with the tools.

@@ -1,7 +1,7 @@
 /**
  * Resolved tool entries as the protocol types see them: the zod schema of a
  * `ResolvedToolEntry` (wire form, already snake_case) and the capability
- * summary (DESIGN R6) that metadata and definitions derive from a list.
+ * summary that metadata and definitions derive from a list.
  */
 import { z } from 'zod';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../resolve.js';
@@ -19,7 +19,7 @@ export const ResolvedToolEntrySchema = z.strictObject({
   source: NonEmpty,
 });
 
-/** A list of entries whose keys are unique (the resolver de-duplicates, DESIGN R3). */
+/** A list of entries whose keys are unique (the resolver de-duplicates). */
 export const ResolvedToolListSchema = z.array(ResolvedToolEntrySchema).superRefine((entries, ctx) => {
   const seen = new Set<string>();
   entries.forEach((entry, index) => {

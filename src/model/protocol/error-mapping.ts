@@ -1,5 +1,5 @@
 /**
- * `toSkillError` (DESIGN T3): turn anything a skill run or a resolution threw
+ * `toSkillError`: turn anything a skill run or a resolution threw
  * into a SkillError. Rules, first match wins:
  *
  *   1. a SkillError passes through unchanged (mapping is idempotent);

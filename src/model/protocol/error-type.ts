@@ -1,5 +1,5 @@
 /**
- * The error taxonomy of the skill protocol (DESIGN T1): exactly seven kinds
+ * The error taxonomy of the skill protocol: exactly seven kinds
  * of failure a host reports about a skill, as an `as const` object (no enums
  * under `erasableSyntaxOnly`) plus its union type.
  */

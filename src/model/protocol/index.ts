@@ -1,5 +1,5 @@
 /**
- * Protocol types (DESIGN T1–T3): the error taxonomy, SkillError, SkillMetadata,
+ * Protocol types: the error taxonomy, SkillError, SkillMetadata,
  * SkillDefinition, SkillResult and the mapping of thrown errors to SkillErrors.
  * The only place in the model that imports zod.
  */

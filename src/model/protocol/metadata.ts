@@ -1,5 +1,5 @@
 /**
- * `SkillMetadata` (DESIGN T2): what a host needs to list and choose a skill —
+ * `SkillMetadata`: what a host needs to list and choose a skill —
  * name, description, version and the capability summary of its resolved
  * tools. Its fields ARE the wire names (snake_case): it extends the
  * resolver's `CapabilitySummary`, so a metadata value can stand wherever a

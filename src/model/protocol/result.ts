@@ -1,5 +1,5 @@
 /**
- * `SkillResult` (DESIGN T2): the outcome of running a skill's tool — success,
+ * `SkillResult`: the outcome of running a skill's tool — success,
  * the output (JSON data), the SkillError when it failed, how long it took and
  * which resources it changed. Validated and deeply frozen; `success` and
  * `error` must agree (a success has no error, a failure has one).

@@ -1,5 +1,5 @@
 /**
- * `SkillError` (DESIGN T2): what a host reports when a skill fails — one of
+ * `SkillError`: what a host reports when a skill fails — one of
  * the seven types, a message, the skill and optionally the tool, and JSON
  * details. Validated at construction and deeply frozen; it is also a real
  * `Error`, so a host may throw it (and `toSkillError` passes it through).

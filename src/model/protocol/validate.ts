@@ -1,5 +1,5 @@
 /**
- * Shared plumbing of the protocol types (DESIGN T2): the safe/throwing result
+ * Shared plumbing of the protocol types: the safe/throwing result
  * shape, zod issue → SkillgraphError conversion, JSON-value checking and deep
  * freezing. zod is imported only inside `model/protocol/`.
  */

@@ -1,5 +1,5 @@
 /**
- * Guards the "pure core, I/O shell" rule (STYLE 3): the pure stages never
+ * Guards the "pure core, I/O shell" rule: the pure stages never
  * import the file system, threads, the pool or the process object.
  */
 import { readdirSync, readFileSync } from 'node:fs';

@@ -14,7 +14,7 @@ const tree = () => [
   _pkg({ name: 'zeta', scope: 'local', body: 'local zeta' }),
 ];
 
-describe('buildCatalog: selection (C1, D5)', () => {
+describe('buildCatalog: selection', () => {
   it('picks local > project > global and records every loser as a conflict', () => {
     const c = buildCatalog(tree());
     expect(c.skills.map((p) => p.descriptor.id)).toEqual(['local/deploy', 'project/lint', 'project/notes', 'local/zeta']);
@@ -90,7 +90,7 @@ describe('buildCatalog: sealing', () => {
   });
 });
 
-describe('excluding (C3)', () => {
+describe('excluding', () => {
   it('returns a new sealed catalog without those locators, dropping conflicts they selected', () => {
     const c = buildCatalog(tree());
     const e = c.excluding(['/local/deploy/SKILL.md', '/vendor/zeta/SKILL.md']);
@@ -115,7 +115,7 @@ describe('excluding (C3)', () => {
   });
 });
 
-describe('determinism (D5)', () => {
+describe('determinism', () => {
   it('1,000 builds over a tree with conflicts give byte-identical JSON', () => {
     const packages = tree();
     const first = JSON.stringify(buildCatalog(packages));

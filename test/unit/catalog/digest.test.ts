@@ -36,7 +36,7 @@ const PKG: SkillPackage = {
   diagnostics: [],
 };
 
-describe('package digest (C2)', () => {
+describe('package digest', () => {
   it('matches the documented serialisation byte for byte', () => {
     const expected = [
       ...str('skillgraph/package/v1'),
@@ -84,7 +84,7 @@ describe('package digest (C2)', () => {
   });
 });
 
-describe('catalog digest (C2)', () => {
+describe('catalog digest', () => {
   it('is SHA-256 over the (name, digest) pairs sorted by UTF-8 bytes', () => {
     const d1 = `sha256:${'1'.repeat(64)}`;
     const d2 = `sha256:${'2'.repeat(64)}`;

@@ -1,5 +1,5 @@
 /**
- * The CLI contract (DESIGN "CLI contract"), for every verb: `--json` prints
+ * The CLI contract, for every verb: `--json` prints
  * exactly one JSON document with `schemaVersion: 1` on stdout, usage errors
  * exit 2 (still with their one document), and nothing human goes to stdout.
  */

@@ -53,7 +53,7 @@ describe('listResources', () => {
   });
 });
 
-describe('treeDigest (C2a)', () => {
+describe('treeDigest', () => {
   it('matches the documented serialisation', () => {
     t = _tree();
     t.write('s/SKILL.md', '---\n');

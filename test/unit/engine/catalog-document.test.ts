@@ -44,7 +44,7 @@ describe('catalogDocument metadata', () => {
       const r = resolved[i]!;
       const expected = r.ok ? SkillMetadata.fromSummary(p, r.summary).toJSON() : null;
       expect(JSON.stringify(skills[i]!.skillMetadata)).toBe(JSON.stringify(expected));
-      // The descriptor's own frontmatter `metadata` map is never replaced (DESIGN P7).
+      // The descriptor's own frontmatter `metadata` map is never replaced.
       expect(skills[i]!.metadata).toEqual(p.descriptor.metadata);
       if (r.ok) compared++;
     });

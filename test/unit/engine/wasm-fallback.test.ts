@@ -1,6 +1,6 @@
 /**
  * Issue 4 ("auto falling back to js when the module is missing") and the ABI check of
- * STYLE 10: with no built module, `auto` runs on the JS backend for hashing and for
+ * with no built module, `auto` runs on the JS backend for hashing and for
  * resolution, and `wasm` asked for explicitly is a `wasm.missing` error, never a crash.
  */
 import { describe, expect, it, vi } from 'vitest';

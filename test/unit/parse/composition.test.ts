@@ -5,8 +5,8 @@ const _parse = (yaml: string) =>
   parseSkill(`---\nname: pdf\ndescription: Use when x.\n${yaml}\n---\n`, { locator: '/s/pdf/SKILL.md', dirName: 'pdf', profile: 'skillgraph' });
 const _codes = (yaml: string) => _parse(yaml).diagnostics.map((d) => `${d.code}@${d.line}:${d.column}`);
 
-describe('composition keys (P6)', () => {
-  it('reads the DESIGN example', () => {
+describe('composition keys', () => {
+  it('reads the documented example', () => {
     const r = _parse(
       [
         'includes:',

@@ -18,7 +18,7 @@ const _lint = (fm: string, body?: string, files = _files, profile?: ProfileName)
   return lintSkill(pkg, { files, locations, ...(profile ? { profile } : {}) }).map((d) => `${d.code}@${d.line}:${d.column}`);
 };
 
-describe('lintSkill (P6a)', () => {
+describe('lintSkill', () => {
   it('is quiet on a good skill', () => expect(_lint(_ok, 'See [forms](references/forms.md) and run `scripts/fill.py`.\n')).toEqual([]));
   it('flags a description without a trigger cue, at the description', () => {
     expect(_lint('name: pdf\ndescription: Extracts text from PDFs.')).toEqual(['description.no-trigger@3:14']);

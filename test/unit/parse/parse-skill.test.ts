@@ -7,7 +7,7 @@ const _codes = (text: string | Uint8Array, profile: ProfileName = 'skillgraph', 
   parseSkill(text, { locator: `/s/${dirName}/SKILL.md`, dirName, profile }).diagnostics.map((d) => d.code);
 const _ok = 'name: pdf\ndescription: Use when reading PDF files.';
 
-describe('parseSkill: frontmatter split (P1)', () => {
+describe('parseSkill: frontmatter split', () => {
   it('keeps a---b inside a value', () => {
     const r = parseSkill(_fm('name: pdf\ndescription: a---b use when x'), { locator: '/s/pdf/SKILL.md', dirName: 'pdf' });
     expect(r.package?.descriptor.description).toBe('a---b use when x');
@@ -44,7 +44,7 @@ describe('parseSkill: frontmatter split (P1)', () => {
   });
 });
 
-describe('parseSkill: YAML (P2)', () => {
+describe('parseSkill: YAML', () => {
   it('reports invalid YAML at its line', () => {
     const r = parseSkill(_fm('name: pdf\ndescription: Use when: x'), { locator: '/s/pdf/SKILL.md', dirName: 'pdf' });
     expect(r.diagnostics.map((d) => [d.code, d.line])).toEqual([['yaml.invalid', 3]]);
@@ -67,7 +67,7 @@ describe('parseSkill: YAML (P2)', () => {
   });
 });
 
-describe('parseSkill: specification rules (P3, P5a)', () => {
+describe('parseSkill: specification rules', () => {
   const cases: [string, string, string[]][] = [
     ['missing name', 'description: d', ['name.missing']],
     ['empty name', 'name: ""\ndescription: d', ['name.missing']],
@@ -115,7 +115,7 @@ describe('parseSkill: specification rules (P3, P5a)', () => {
   });
 });
 
-describe('parseSkill: names (P4a)', () => {
+describe('parseSkill: names', () => {
   it('nfkc accepts Unicode lowercase letters and compares the folder after NFKC', () => {
     expect(_codes(_fm('name: café\ndescription: d'), 'spec', 'cafe\u0301')).toEqual([]);
     expect(_codes(_fm('name: ｐｄｆ\ndescription: d'), 'spec', 'pdf')).toEqual([]);
@@ -127,7 +127,7 @@ describe('parseSkill: names (P4a)', () => {
   it('nfkc rejects upper-case Unicode', () => expect(_codes(_fm('name: Éa\ndescription: d'), 'spec', 'Éa')).toEqual(['name.charset']));
 });
 
-describe('parseSkill: package (P7)', () => {
+describe('parseSkill: package', () => {
   it('builds the descriptor with id, version fallback and an empty digest', () => {
     const r = parseSkill(_fm(`${_ok}\nlicense: MIT\nmetadata:\n  version: "2.1"\n  n: 3`), { locator: '/s/pdf/SKILL.md', dirName: 'pdf', scope: 'global', root: '/s' });
     const d = r.package!.descriptor;

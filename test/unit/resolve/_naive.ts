@@ -1,6 +1,6 @@
 /**
  * The naive recursive reference resolver (small inputs only): a direct
- * reading of DESIGN R1–R6 with a Map for de-duplication and the JS stack for
+ * reading of the resolution rules with a Map for de-duplication and the JS stack for
  * depth-first order. The fast backends must agree with it exactly.
  */
 import type { Catalog } from '../../../src/model/catalog.js';

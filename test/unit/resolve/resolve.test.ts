@@ -9,7 +9,7 @@ const BACKENDS = ['js', 'wasm'] as const;
 const keys = (specs: SkillSpec[], name: string, backend: (typeof BACKENDS)[number]) => resolveSkill(makeCatalog(specs), name, { backend }).entries.map((e) => e.key);
 
 describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
-  it('puts deeper includes first, then own tools, inline, MCP and agent skills (R2)', () => {
+  it('puts deeper includes first, then own tools, inline, MCP and agent skills', () => {
     const specs: SkillSpec[] = [
       { name: 'root', includes: ['mid'], tools: ['own'], inline: [{ description: 'x' }, { description: 'y' }], mcp: [{ server: 'gh', tools: ['search'] }], agentSkills: ['vendor/pdf'] },
       { name: 'mid', includes: ['leaf'], tools: ['mid_tool'] },
@@ -21,7 +21,7 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
     expect(entries.find((e) => e.kind === 'agent_skill')).toEqual({ key: 'agent_skill:vendor/pdf', kind: 'agent_skill', writes: false, path: 'vendor/pdf', source: 'root' });
   });
 
-  it('keeps the first position and the last metadata of a repeated key (R3)', () => {
+  it('keeps the first position and the last metadata of a repeated key', () => {
     const specs: SkillSpec[] = [
       { name: 'root', includes: ['a', 'b'] },
       { name: 'a', tools: ['shared', 'only_a'] },
@@ -32,7 +32,7 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
     expect(entries[0]).toEqual({ key: 'shared', kind: 'tool_ref', writes: true, description: 'from b', source: 'b' });
   });
 
-  it('applies overrides to entries through that include, for that includer only (R5)', () => {
+  it('applies overrides to entries through that include, for that includer only', () => {
     const specs: SkillSpec[] = [
       { name: 'dry', includes: [{ skill: 'fs', overrides: { write_file: { writes: false, description: 'dry run' } } }] },
       { name: 'wet', includes: ['fs'] },
@@ -46,7 +46,7 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
     expect(resolveSkill(cat, 'fs', { backend }).summary.writes).toBe(true);
   });
 
-  it('reports a cycle with its full path, for every skill on it and for includers (R4)', () => {
+  it('reports a cycle with its full path, for every skill on it and for includers', () => {
     const cat = makeCatalog([
       { name: 'a', includes: ['b'] },
       { name: 'b', includes: ['c'] },
