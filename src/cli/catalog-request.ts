@@ -33,6 +33,7 @@ import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
 import { backendChoice } from '../engine/backend.js';
 import { createEngine, defaultCacheDir, type Engine, type EngineCatalog, type EngineOptions, type EngineProgress } from '../engine/engine.js';
 import type { RunMemo } from '../engine/memo.js';
+import { cacheDirWarning } from '../engine/cache-dir.js';
 import type { BackendChoice } from '../model/backend.js';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
 import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
@@ -48,6 +49,7 @@ export const CATALOG_FLAGS = {
   'max-dirs': { type: 'string', value: 'N', description: `folders read per root before stopping (default ${DEFAULT_DISCOVER_OPTIONS.maxDirs})` },
   'follow-symlinks': { type: 'boolean', description: 'follow symlinks whose real target lies inside a root or the project folder (the default)' },
   'no-follow-symlinks': { type: 'boolean', description: 'never follow symlinks; report the skills behind them' },
+  'max-input-bytes': { type: 'string', value: 'N', description: 'total SKILL.md bytes read in one run; files past it are reported, not read (default 134217728 = 128 MiB)' },
   'allow-outside-roots': { type: 'boolean', description: "search roots a config file names outside the project folder (default: skipped with a warning)" },
   nested: { type: 'boolean', description: 'also look for skills inside skill folders' },
   profile: { type: 'string', value: 'P', description: 'validation profile (default skillgraph)' },
@@ -127,7 +129,16 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
   const profile = typeof values.profile === 'string' ? values.profile : config?.profile;
   const workers = values.workers === undefined || values.workers === 'auto' ? 'auto' : intFlag(io, verb, 'workers', values.workers, 0);
   if (workers !== 'auto' && workers > 64) usageError(io, verb, '--workers must be auto or 0–64');
-  const cache = values['no-cache'] === true ? false : typeof values.cache === 'string' ? resolve(io.cwd, values.cache) : defaultCacheDir(io.env);
+  let cache: string | false = values['no-cache'] === true ? false : typeof values.cache === 'string' ? resolve(io.cwd, values.cache) : defaultCacheDir(io.env);
+  // A cache folder that cannot hold a cache (under /proc, a file in the way, read-only) costs speed,
+  // never the run: one warning, then the run goes uncached.
+  const unusable = cache === false ? null : cacheDirWarning(cache);
+  if (unusable) {
+    io.stderr.write(`skillgraph ${verb}: warning: ${unusable.message}\n`);
+    cache = false;
+  }
+  const maxInputBytes = values['max-input-bytes'] === undefined ? undefined : intFlag(io, verb, 'max-input-bytes', values['max-input-bytes'], 0);
+  if (maxInputBytes !== undefined && maxInputBytes < 1) usageError(io, verb, '--max-input-bytes must be at least 1');
   let backend: BackendChoice;
   try {
     backend = backendChoice(values.backend, io.env);
@@ -142,6 +153,7 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
       maxDirs,
       followSymlinks: values['no-follow-symlinks'] === true ? false : values['follow-symlinks'] === true || (config?.followSymlinks ?? true),
       linkBounds: [project],
+      ...(maxInputBytes !== undefined ? { maxInputBytes } : {}),
       nested: values.nested === true || (config?.nested ?? false),
       ...(notices.length > 0 ? { notices } : {}),
       ...(profile !== undefined ? { profile } : {}),

@@ -156,7 +156,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
         const cache = cacheDir === false ? undefined : ParseCache.open(cacheDir);
         let parsed: ParsedItems;
         try {
-          parsed = await scheduler.parseAll(plan.items, cache, digests, stats);
+          parsed = await scheduler.parseAll(plan.items, cache, digests, stats, catalogOptions.maxInputBytes);
         } catch (error) {
           cache?.discard(); // no half-written temp file left in the cache folder
           throw error;

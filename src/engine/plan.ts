@@ -49,6 +49,8 @@ export interface LoadCatalogOptions extends Partial<DiscoverOptions> {
   readonly hasher?: HashBackend;
   /** Findings made before the walk (e.g. config roots refused) to keep with the catalog. */
   readonly notices?: readonly Diagnostic[];
+  /** Total SKILL.md bytes read in one run; files past it get `input.budget` (default 128 MiB). */
+  readonly maxInputBytes?: number;
 }
 
 /** Counts that describe a run (no timings: `--json` output stays byte-identical). */
@@ -123,6 +125,9 @@ export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, li
   if (typeof input !== 'object' || input === null) throw new SkillgraphError('options.invalid', 'loadCatalog takes a list of roots or { roots, … }', { field: 'roots' });
   const options: LoadCatalogOptions = isRootList(input) ? { roots: input } : input;
   assertRoots(options.roots);
+  if (options.maxInputBytes !== undefined && (!Number.isSafeInteger(options.maxInputBytes) || options.maxInputBytes < 1)) {
+    throw new SkillgraphError('options.invalid', `maxInputBytes must be a whole number ≥ 1, got ${String(options.maxInputBytes)}`, { field: 'maxInputBytes' });
+  }
   const profile = options.profile ?? DEFAULT_PLAN_PROFILE;
   if (!isProfileName(profile)) {
     throw new SkillgraphError('options.invalid', `unknown profile '${profile}'`, { field: 'profile', profile });

@@ -10,6 +10,7 @@ import type { BackendChoice, HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { CacheStats, ParseCache } from './cache.js';
 import { itemKey } from './cache.js';
+import { budgetResults } from './budget-items.js';
 import { estimateSkillFolders } from './estimate.js';
 import { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
 import type { ParseChunk, ParseOutcome, ParseTask } from './messages.js';
@@ -46,7 +47,7 @@ export interface Scheduler {
   /** Start the pool early when the roots look big enough to need it (`auto` only). */
   prestart(load: LoadCatalogOptions): void;
   /** Parse `items` (cache first, then inline or sharded), results in item order. */
-  parseAll(items: readonly ParseItem[], cache: ParseCache | undefined, digests: Digests, stats: readonly (ItemStat | ItemFailed)[] | undefined): Promise<ParsedItems>;
+  parseAll(items: readonly ParseItem[], cache: ParseCache | undefined, digests: Digests, stats: readonly (ItemStat | ItemFailed)[] | undefined, maxInputBytes?: number): Promise<ParsedItems>;
   /** Release the pool between runs (unless the engine keeps it, or `always`). */
   release(always?: boolean): Promise<void>;
   /** Release the pool for good; later calls fail. */
@@ -102,14 +103,23 @@ export function createScheduler(options: EngineOptions): Scheduler {
     cache: ParseCache | undefined,
     digests: Digests,
     stats: readonly (ItemStat | ItemFailed)[] | undefined,
+    maxInputBytes?: number,
   ): Promise<ParsedItems> {
     const results: (ParseItemResult | undefined)[] = new Array(items.length);
     let hits = 0;
     let revalidated = 0;
     const todo: number[] = [];
     // Perf: a warm run answers from stat alone; only changed files are read.
+    // A total-input budget keeps a run of many near-limit files within bounded memory. It is decided
+    // over every item from its size, before the cache is asked, so a cached run cuts the same files.
+    const cut = budgetResults(items, stats, maxInputBytes);
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
+      const over = cut.get(i);
+      if (over !== undefined) {
+        results[i] = over;
+        continue;
+      }
       if (cache) {
         const file = stats?.[i] ?? statItem(item);
         if (file.kind === 'stat') {

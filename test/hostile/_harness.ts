@@ -117,12 +117,24 @@ export interface ChildOptions {
 }
 
 // The child runs the CLI from src/ through tsx and prints its own peak RSS on stderr's last line.
+// It is a file, not `node -e`: worker threads inherit the parent's flags, and `--input-type` with a
+// worker's file path is refused (ERR_INPUT_TYPE_NOT_ALLOWED).
 const CHILD_MAIN = `
-import { main, processIo } from ${JSON.stringify(join(REPO, 'src', 'cli', 'main.ts'))};
+import { main, processIo } from ${JSON.stringify(pathToFileURL(join(REPO, 'src', 'cli', 'main.ts')).href)};
 const report = () => process.stderr.write('\\n@@peak-rss-kib ' + process.resourceUsage().maxRSS + '\\n');
 process.on('exit', report);
-main(process.argv.slice(1), processIo()).then((code) => { process.exitCode = code; });
+main(process.argv.slice(2), processIo()).then((code) => { process.exitCode = code; });
 `;
+let childFile: string | undefined;
+function childMain(): string {
+  if (childFile === undefined) {
+    const dir = mkdtempSync(join(tmpdir(), 'skillgraph-hostile-child-'));
+    scratchDirs.push(dir);
+    childFile = join(dir, 'child.mjs');
+    writeFileSync(childFile, CHILD_MAIN);
+  }
+  return childFile;
+}
 
 /**
  * Run the CLI in a child process (node + tsx) under a time bound, measuring peak RSS.
@@ -134,7 +146,7 @@ export function runChild(p: HostileProject | undefined, args: readonly string[],
   const cwd = options.cwd ?? p?.dir ?? REPO;
   const env = { ...process.env, ...(p ? hostileEnv(p) : {}), ...(options.env ?? {}) };
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [`--import=${TSX}`, '--input-type=module', '-e', CHILD_MAIN, ...args], {
+    const child = spawn(process.execPath, [`--import=${TSX}`, childMain(), ...args], {
       cwd,
       env: env as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

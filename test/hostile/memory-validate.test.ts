@@ -40,6 +40,34 @@ describe('memory: validate of many near-limit files', () => {
   }, 180_000);
 });
 
+describe('memory: catalog of many near-limit files', () => {
+  it('stays within 512 MiB with 0 and 2 workers, cuts the same files either way, and keeps the normal skills', async () => {
+    const p = hostileProject();
+    const line = 'Follow the step, then check the result before going on.\n';
+    const docs: string[] = [];
+    for (let i = 0; i < 150; i++) {
+      const name = `big-${String(i).padStart(3, '0')}`;
+      // One file per skill (hard links would share a name): written once, linked under each folder name.
+      if (i === 0) p.write('big.md', `---\nname: big\ndescription: Use when a big skill is needed.\n---\n${line.repeat(Math.floor(FILE_BYTES / line.length))}`);
+      mkdirSync(join(p.root, name));
+      linkSync(p.path('big.md'), join(p.root, name, 'SKILL.md'));
+    }
+    for (const workers of ['0', '2']) {
+      const r = await runChild(p, ['catalog', '--json', '--no-cache', '--workers', workers, '--profile', 'lenient'], { timeoutMs: 120_000 });
+      expect(r.timedOut).toBe(false);
+      expect(r.code, r.stderr).toBe(1); // the budget's findings are errors
+      expect(r.peakRssMiB).toBeLessThan(512);
+      console.log(`catalog of 150 × 7.9 MiB, ${workers} workers: peak RSS ${r.peakRssMiB.toFixed(0)} MiB in ${r.ms} ms`);
+      const doc = JSON.parse(r.stdout) as { skills: { name: string }[]; diagnostics: { code: string; file: string }[] };
+      for (const name of NORMAL_SKILLS) expect(doc.skills.map((s) => s.name)).toContain(name);
+      const cut = doc.diagnostics.filter((d) => d.code === 'input.budget').map((d) => d.file);
+      expect(cut.length).toBeGreaterThan(100);
+      docs.push(JSON.stringify(doc.diagnostics));
+    }
+    expect(docs[1]).toBe(docs[0]);
+  }, 300_000);
+});
+
 describe('the total-input budget', () => {
   it('refuses what does not fit, still takes smaller files after it, and cuts by position, not timing', () => {
     const b = new InputBudget(100);
