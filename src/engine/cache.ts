@@ -13,11 +13,11 @@
  * "racy clean" rule).
  */
 import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { deserialize, serialize } from 'node:v8';
-import { VERSION } from '../cli/version.js';
+import { VERSION } from '../model/version.js';
+import { wholeCodeFingerprint } from './fingerprint.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { ParseItem, ParseItemResult } from './catalog-pipeline.js';
 import { registerTemp, releaseTemp, removeStaleTemps } from '../workspace/cleanup.js';
@@ -93,39 +93,13 @@ export interface CacheStats {
   readonly dirsRead: number;
 }
 
-/** Folders (beside this module's) whose code decides a parse result. */
-const CODE_DIRS = ['../parse/', '../model/'] as const;
-
-let fingerprint: string | undefined;
-
 /**
- * A fingerprint of the code a cached result came from: the version plus the
- * size and mtime of every file of the parse and model stages. A developer
- * who edits a rule never gets yesterday's diagnostics from the cache.
+ * The code a cached result came from: the cache format and the whole-code
+ * fingerprint. A cached package carries digests made by the catalog stage and
+ * rules of the parse and model stages; any change to the code is a new cache.
  */
 export function codeFingerprint(): string {
-  if (fingerprint === undefined) {
-    const hash = createHash('sha256').update(`${VERSION}\u0000${CACHE_FORMAT}`);
-    for (const rel of CODE_DIRS) {
-      const dir = fileURLToPath(new URL(rel, import.meta.url));
-      let names: string[] = [];
-      try {
-        names = readdirSync(dir).sort();
-      } catch {
-        // a bundled build may not have the folder; the version still counts
-      }
-      for (const name of names) {
-        try {
-          const st = statSync(join(dir, name));
-          hash.update(`\u0000${rel}${name}\u0000${st.size}\u0000${st.mtimeMs}`);
-        } catch {
-          hash.update(`\u0000${rel}${name}\u0000?`);
-        }
-      }
-    }
-    fingerprint = hash.digest('hex');
-  }
-  return fingerprint;
+  return `${CACHE_FORMAT}:${wholeCodeFingerprint()}`;
 }
 
 /** The identity of a parse: everything `parseBatch` reads besides the bytes. */

@@ -18,7 +18,8 @@
  */
 import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { VERSION } from '../cli/version.js';
+import { VERSION } from '../model/version.js';
+import { wholeCodeFingerprint } from './fingerprint.js';
 import type { Stats } from 'node:fs';
 import { readListing, type DirListing, type ListingSource } from '../discover/listing.js';
 import { registerTemp, releaseTemp, removeStaleTemps } from '../workspace/cleanup.js';
@@ -52,6 +53,8 @@ type Row = [string, number, number, number, number, number, string, string, stri
 interface MemoFile {
   readonly format: number;
   readonly version: string;
+  /** The whole-code fingerprint: a change to what the walk skips or how it lists is a new memo. */
+  readonly code: string;
   readonly run: number;
   readonly rows: readonly Row[];
 }
@@ -118,7 +121,7 @@ export class DirMemo implements ListingSource {
       const read = readRegularFile(file, DIR_MEMO_MAX_BYTES, { followLinks: true });
       if (!read.ok) throw new RangeError(`directory memo not usable: ${read.reason}`);
       const parsed = JSON.parse(read.bytes.toString('utf8')) as Partial<MemoFile>;
-      if (parsed.format === DIR_MEMO_FORMAT && parsed.version === VERSION && Array.isArray(parsed.rows) && typeof parsed.run === 'number') {
+      if (parsed.format === DIR_MEMO_FORMAT && parsed.version === VERSION && parsed.code === wholeCodeFingerprint() && Array.isArray(parsed.rows) && typeof parsed.run === 'number') {
         for (const row of parsed.rows) if (isRow(row)) rows.set(row[0], row);
         run = parsed.run + 1;
       }
@@ -187,7 +190,7 @@ export class DirMemo implements ListingSource {
     if (!this.#dirty) return false;
     let rows = [...this.#rows.values()];
     if (rows.length > DIR_MEMO_MAX_ENTRIES) rows = rows.sort((a, b) => b[5] - a[5]).slice(0, DIR_MEMO_MAX_ENTRIES);
-    const doc: MemoFile = { format: DIR_MEMO_FORMAT, version: VERSION, run: this.#run, rows };
+    const doc: MemoFile = { format: DIR_MEMO_FORMAT, version: VERSION, code: wholeCodeFingerprint(), run: this.#run, rows };
     const temp = `${this.file}.${process.pid}.${Date.now()}.tmp`;
     try {
       if (!ensureCacheDir(join(this.file, '..'))) return false;

@@ -21,11 +21,9 @@
  * still stats the same, the walk would list the same folders and the run key
  * would be the same, so the memo is printed after one stat per entry.
  */
-import { createHash } from 'node:crypto';
-import { closeSync, openSync, readSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { endianness } from 'node:os';
 import { basename, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { SkillRoot } from '../discover/roots.js';
 import { registerTemp, releaseTemp, removeStaleTemps } from '../workspace/cleanup.js';
 import { openRegular } from '../workspace/safe-read.js';
@@ -45,52 +43,7 @@ export interface RunMemo {
   readonly replayKey?: string;
 }
 
-let codeFingerprint: string | undefined;
-
-/**
- * Size and mtime of every file of skillgraph's code (the folder above this
- * module's, recursively: `dist/` when built, `src/` under tsx), of its
- * `package.json` (which pins its dependencies' exact versions) and of the
- * built WASM module.
- *
- * @example wholeCodeFingerprint().length // 64
- */
-export function wholeCodeFingerprint(): string {
-  if (codeFingerprint === undefined) {
-    const hash = createHash('sha256').update(`${MEMO_FORMAT}\u0000${process.version}`);
-    const walk = (dir: string, rel: string): void => {
-      let names: string[];
-      try {
-        names = readdirSync(dir).sort();
-      } catch {
-        return;
-      }
-      for (const name of names) {
-        const path = join(dir, name);
-        try {
-          const st = statSync(path);
-          if (st.isDirectory()) walk(path, `${rel}${name}/`);
-          else if (!name.endsWith('.map') && !name.endsWith('.d.ts')) hash.update(`\u0000${rel}${name}\u0000${st.size}\u0000${st.mtimeMs}`);
-        } catch {
-          hash.update(`\u0000${rel}${name}\u0000?`);
-        }
-      }
-    };
-    walk(fileURLToPath(new URL('../', import.meta.url)), '');
-    // The package manifest pins the exact versions of yaml, zod and piscina; the WASM module
-    // (resolution kernel) is built beside dist/, not in it.
-    for (const rel of ['package.json', 'build/skillgraph.wasm']) {
-      try {
-        const st = statSync(fileURLToPath(new URL(`../../${rel}`, import.meta.url)));
-        hash.update(`\u0000${rel}\u0000${st.size}\u0000${st.mtimeMs}`);
-      } catch {
-        hash.update(`\u0000${rel}\u0000?`);
-      }
-    }
-    codeFingerprint = hash.digest('hex');
-  }
-  return codeFingerprint;
-}
+export { wholeCodeFingerprint } from './fingerprint.js';
 
 function memoFile(dir: string, name: string): string {
   return join(dir, `run-memo.${name}.v${MEMO_FORMAT}.txt`);

@@ -10,7 +10,7 @@ import { cmp } from '../model/diagnostics.js';
 import { resolveDiscoverOptions } from '../discover/walk.js';
 import type { CatalogPlan, LoadCatalogOptions } from './catalog-pipeline.js';
 import { CACHE_FORMAT, itemKey } from './cache.js';
-import { wholeCodeFingerprint } from './memo.js';
+import { wholeCodeFingerprint } from './fingerprint.js';
 import type { ItemFailed, ItemStat } from './parse-files.js';
 import { WITNESS_FORMAT } from './witness.js';
 
