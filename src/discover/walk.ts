@@ -35,12 +35,14 @@ export interface DiscoverOptions {
 }
 
 /**
- * Defaults sized for batch work: a project root of 10,000 skills in 11,000
- * folders is walked completely; a tree beyond them is reported incomplete.
+ * Defaults sized for batch work: a project root of 100,000 skills (one
+ * folder each, plus their resource folders) is walked completely; a tree
+ * beyond the limits is reported incomplete. 250,000 folders read bound a
+ * hostile tree's walk to seconds.
  */
 export const DEFAULT_DISCOVER_OPTIONS: DiscoverOptions = Object.freeze({
   depth: 12,
-  maxDirs: 100_000,
+  maxDirs: 250_000,
   followSymlinks: true,
   linkBounds: Object.freeze([]) as readonly string[],
   nested: false,
@@ -96,7 +98,7 @@ export interface DiscoverResult {
 /**
  * Validate and complete walk options; errors name the field.
  *
- * @example resolveDiscoverOptions({ depth: 8 }).maxDirs // 100000
+ * @example resolveDiscoverOptions({ depth: 8 }).maxDirs // 250000
  */
 export function resolveDiscoverOptions(options: Partial<DiscoverOptions> = {}): DiscoverOptions {
   const merged = { ...DEFAULT_DISCOVER_OPTIONS, ...definedOnly(options) };

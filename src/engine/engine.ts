@@ -21,6 +21,7 @@ import { rootsJson, WitnessBuilder, type RunWitness } from './witness.js';
 import { resolveEngineOptions, type EngineOptions } from './options.js';
 import { readRunMemo, replayRunMemo, writeRunMemo, type RunMemo } from './memo.js';
 import { createScheduler, type Digests, type ParsedItems } from './scheduler.js';
+import { collectGarbage } from './gc.js';
 
 export { DEFAULT_ENGINE_OPTIONS, defaultCacheDir, defaultInlineThreshold, resolveEngineOptions } from './options.js';
 export type { EngineOptions, EngineProgress } from './options.js';
@@ -163,6 +164,8 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
         }
         // Perf: the pool's threads (and their heaps) go before the catalog is sealed: lower peak RSS.
         await scheduler.release();
+        // Perf: the parse's garbage (file text, YAML nodes) goes before sealing allocates (100k skills: −~80 MB peak RSS).
+        collectGarbage(plan.items.length);
         options.onProgress?.({ phase: 'seal', done: plan.items.length, total: plan.items.length });
         const loaded = assembleCatalog(plan, parsed.results, { workers: parsed.workers, trustDigests: own });
         if (cache && cacheDir !== false) {
