@@ -3,7 +3,7 @@
  * heap lazily, so the garbage of one phase (parsing 100,000 files) is still
  * there when the next one (hashing their folders, writing a 30 MB lockfile)
  * allocates, and the peak RSS is the sum. Collecting in between keeps it
- * near the live size (lock of 100,000 skills: ~600 → see docs/engine.md).
+ * near the live size (lock of 100,000 skills: ~600 → under 500 MiB).
  * Node exposes `gc` only behind a flag; setting it at run time and taking
  * the function from a new context is the documented V8 way. Never throws.
  */
@@ -13,13 +13,14 @@ import { runInNewContext } from 'node:vm';
 let collect: (() => void) | null | undefined;
 
 /**
- * Run a full collection when the work was big enough to matter (`items` ≥ 10,000).
+ * Run a full collection when the work was big enough to matter (`items` ≥ 50,000).
  *
  * @example collectGarbage(catalog.skills.length);
  */
 export function collectGarbage(items: number): void {
-  // Perf: a full collection costs ~50–150 ms on a large heap; small runs never pay it.
-  if (items < 10_000) return;
+  // Perf: a full collection costs ~50–150 ms on a large heap; runs below the size where peak
+  // RSS nears its bound (the 10,000-skill benchmark peaks near 280 MB) never pay it.
+  if (items < 50_000) return;
   if (collect === undefined) {
     try {
       setFlagsFromString('--expose-gc');
