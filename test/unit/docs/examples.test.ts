@@ -44,7 +44,7 @@ afterAll(() => {
 function workFolder(): string {
   const dir = mkdtempSync(join(tmpdir(), 'skillgraph-docs-'));
   scratch.push(dir);
-  cpSync(join(REPO, 'examples'), join(dir, 'examples'), { recursive: true });
+  cpSync(join(REPO, 'examples'), join(dir, 'examples'), { recursive: true, verbatimSymlinks: true });
   return dir;
 }
 
