@@ -15,6 +15,7 @@ import { hashBackendFor } from './backend.js';
 import { CACHE_FILE_NAME, ParseCache, type CacheStats } from './cache.js';
 import { DirMemo } from './dir-memo.js';
 import { statItem } from './file-stat.js';
+import { assertRoots } from '../discover/roots.js';
 import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog } from './plan.js';
 import { fileIdentity, replayKey, runKey } from './run-key.js';
 import { rootsJson, WitnessBuilder, type RunWitness } from './witness.js';
@@ -116,6 +117,9 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
 
   function prepare(catalogOptions: LoadCatalogOptions): PreparedRun {
     assertOpen();
+    // Checked before anything looks at the roots (the pool's size estimate reads them first).
+    if (typeof catalogOptions !== 'object' || catalogOptions === null) throw new SkillgraphError('options.invalid', 'loadCatalog takes { roots, … }', { field: 'roots' });
+    assertRoots(catalogOptions.roots);
     const hasher: HashBackend = catalogOptions.hasher ?? hashBackendFor(options.backend);
     // A caller's own hasher cannot travel to a worker: its digests are then made at seal time.
     const own = catalogOptions.hasher === undefined;

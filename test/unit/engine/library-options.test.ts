@@ -29,11 +29,14 @@ describe('library option checks', () => {
 
   it('discover and the engine check roots the same way', async () => {
     expect(codeAndField(() => discover('nope' as never))).toEqual(['options.invalid', 'roots']);
-    const engine = createEngine({ workers: 0, cache: false });
-    try {
-      await expect(engine.loadCatalog({} as never)).rejects.toMatchObject({ code: 'options.invalid', details: { field: 'roots' } });
-    } finally {
-      await engine.close();
+    for (const workers of [0, 'auto'] as const) {
+      // `auto` sizes the pool from a look at the roots: the check must come before it.
+      const engine = createEngine({ workers, cache: false });
+      try {
+        await expect(engine.loadCatalog({} as never)).rejects.toMatchObject({ code: 'options.invalid', details: { field: 'roots' } });
+      } finally {
+        await engine.close();
+      }
     }
   });
 });
