@@ -208,7 +208,7 @@ export function renderResults(r: E2eResult): string {
   ];
   const sg = r.corpus.skillgraph;
   const validate = sg[0]!;
-  lines.push(`## Real corpus (../shared/corpus/real: 1,048 skill folders)`, '');
+  lines.push('## Real corpus (1,048 skill folders by others)', '');
   lines.push('| tool | wall ms | skillgraph validate is | peak RSS | exit | skills reported |', '|---|---:|---:|---:|---:|---:|');
   for (const m of sg) lines.push(`| ${m.label} | ${m.ms.toFixed(0)} | — | ${mib(m.rssBytes)} | ${m.exitCode} | ${m.skills ?? '?'} |`);
   let allFaster = true;
