@@ -112,6 +112,8 @@ export interface ChildOptions {
   readonly env?: Record<string, string | undefined>;
   /** Working folder (default: the project folder). */
   readonly cwd?: string;
+  /** Run the compiled CLI in dist/ instead of src/ through tsx (dist/ must be built and current). */
+  readonly built?: boolean;
   /** Called with the child once it is spawned (a SIGINT test sends its signal from here). */
   readonly onSpawn?: (child: import('node:child_process').ChildProcess) => void;
 }
@@ -125,15 +127,18 @@ const report = () => process.stderr.write('\\n@@peak-rss-kib ' + process.resourc
 process.on('exit', report);
 main(process.argv.slice(2), processIo()).then((code) => { process.exitCode = code; });
 `;
-let childFile: string | undefined;
-function childMain(): string {
-  if (childFile === undefined) {
+const childFiles = new Map<boolean, string>();
+function childMain(built: boolean): string {
+  let file = childFiles.get(built);
+  if (file === undefined) {
     const dir = mkdtempSync(join(tmpdir(), 'skillgraph-hostile-child-'));
     scratchDirs.push(dir);
-    childFile = join(dir, 'child.mjs');
-    writeFileSync(childFile, CHILD_MAIN);
+    file = join(dir, 'child.mjs');
+    const entry = pathToFileURL(join(REPO, built ? 'dist/cli/main.js' : 'src/cli/main.ts')).href;
+    writeFileSync(file, CHILD_MAIN.replace(/import \{ main, processIo \} from "[^"]+";/, `import { main, processIo } from ${JSON.stringify(entry)};`));
+    childFiles.set(built, file);
   }
-  return childFile;
+  return file;
 }
 
 /**
@@ -146,7 +151,9 @@ export function runChild(p: HostileProject | undefined, args: readonly string[],
   const cwd = options.cwd ?? p?.dir ?? REPO;
   const env = { ...process.env, ...(p ? hostileEnv(p) : {}), ...(options.env ?? {}) };
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [`--import=${TSX}`, childMain(), ...args], {
+    // `built`: the compiled CLI in dist/ (what users run; tsx's loader adds its own memory).
+    const runner = options.built === true ? [childMain(true)] : [`--import=${TSX}`, childMain(false)];
+    const child = spawn(process.execPath, [...runner, ...args], {
       cwd,
       env: env as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
