@@ -3,8 +3,12 @@
  * scopes, roots relative to the lockfile, paths inside the roots, package and
  * tree digests) in a lockfile, written atomically. With no roots given it
  * locks the project's own skills (user folders only with --include-user).
- * A skill with errors, or a walk that stopped at a limit, is refused (exit 1,
- * named) unless --allow-errors / --allow-incomplete.
+ * A skill whose SKILL.md has errors, or a walk that stopped at a limit, is
+ * refused (exit 1, named, the old lockfile kept) unless --allow-errors /
+ * --allow-incomplete: fix the skill, then lock. A skill whose other files
+ * cannot be read whole (unreadable, vanished, past a limit, edited during the
+ * run) costs that skill only: the rest is locked, the skill is listed as
+ * invalid in the lock, and the exit status is 1.
  */
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { createLock, LOCKFILE_NAME, placeKey, type LockEntry, type LockInvalid, type LockNow } from '../../catalog/lockfile.js';
@@ -61,6 +65,8 @@ export function portableRoot(root: string, lockDir: string, home: string): strin
 export interface LockState extends LockNow<Diagnostic> {
   /** Error findings: in the catalog, and tree digests that failed. */
   readonly errors: readonly Diagnostic[];
+  /** The catalog's own error findings (a SKILL.md that does not make a skill): these refuse a lock. */
+  readonly skillErrors: readonly Diagnostic[];
   /** Places of skills that could not be locked. */
   readonly invalid: readonly LockInvalid[];
 }
@@ -80,7 +86,8 @@ export function lockState(result: CatalogFromFlags, lockDir: string, home: strin
   };
   const trees = treeDigestResults(catalog.skills.map((p) => dirname(p.descriptor.source.locator)));
   const entries: LockEntry[] = [];
-  const errors: Diagnostic[] = catalog.diagnostics.filter((d) => d.severity === 'error');
+  const skillErrors = catalog.diagnostics.filter((d) => d.severity === 'error');
+  const errors: Diagnostic[] = [...skillErrors];
   const invalid: LockInvalid[] = [];
   const broken = new Map<string, Diagnostic[]>();
   catalog.skills.forEach((p, i) => {
@@ -103,7 +110,7 @@ export function lockState(result: CatalogFromFlags, lockDir: string, home: strin
     broken.set(placeKey(where.root, where.path), found);
     invalid.push({ ...where, codes: [...new Set(found.map((d) => d.code))].sort() });
   }
-  return { entries, broken, complete: walk.complete, errors, invalid };
+  return { entries, broken, complete: walk.complete, errors, skillErrors, invalid };
 }
 
 /** Write the lockfile through the workspace's atomic write (temp file + rename, temp removed on failure). */
@@ -135,7 +142,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   collectGarbage(result.catalog.skills.length);
   const shown = displayPath(out, io.cwd);
   const refused: string[] = [];
-  if (state.errors.length > 0 && values['allow-errors'] !== true) refused.push(`${state.errors.length} error(s) (--allow-errors to lock the rest)`);
+  if (state.skillErrors.length > 0 && values['allow-errors'] !== true) refused.push(`${state.skillErrors.length} error(s) in skills (--allow-errors to lock the rest)`);
   if (!state.complete && values['allow-incomplete'] !== true) refused.push('an incomplete walk (--allow-incomplete to lock what was found)');
   const color = useColor(io);
   if (refused.length === 0) {
