@@ -12,11 +12,10 @@ import { readRegularFile } from '../../workspace/safe-read.js';
 import { collectGarbage } from '../../engine/gc.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
-import { catalogFromFlags, homeFrom } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { paint, useColor, writeJson, type CliIo } from '../io.js';
-import { completenessJson, completenessLines, displayPath } from './catalog.js';
-import { LOCK_FLAGS, lockState } from './lock.js';
+import { displayPath } from './catalog.js';
+import { LOCK_FLAGS, lockState, placesFromCatalog } from './lock.js';
 
 export const spec: VerbSpec = {
   name: 'check',
@@ -48,27 +47,27 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   // Perf: 100,000 locked skills are ~75 MB as objects and ~30 MB as text, held across the catalog's peak.
   const locked = parseLock(text, shown).skills.length;
   collectGarbage(locked);
-  const result = await catalogFromFlags(values, io, spec.name, { roots: positionals, projectOnly: true });
-  collectGarbage(result.catalog.skills.length);
-  const state = lockState(result, dirname(file), homeFrom(io));
-  collectGarbage(result.catalog.skills.length);
+  const color = useColor(io);
+  const { places, completeness, lines } = await placesFromCatalog(values, io, spec.name, positionals, dirname(file), color);
+  collectGarbage(places.skills.length);
+  const state = lockState(places);
+  collectGarbage(places.skills.length);
   const lock = parseLock(text, shown);
   const drift = compareLock(lock, state);
   if (values.json) {
     writeJson(io, {
       ok: drift.ok,
       lock: shown,
-      digest: { locked: lock.digest, current: result.catalog.digest },
+      digest: { locked: lock.digest, current: places.digest },
       added: drift.added,
       removed: drift.removed,
       changed: drift.changed,
       invalid: drift.invalid.map((b) => ({ ...b.locked, diagnostics: b.diagnostics })),
       incomplete: drift.incomplete,
-      ...completenessJson(result.walk),
+      ...completeness,
     });
     return drift.ok ? EXIT.ok : EXIT.findings;
   }
-  const color = useColor(io);
   const line = (e: LockEntry): string => `${e.name} (${e.scope}) ${e.root}/${e.path}`;
   const out: string[] = [];
   for (const e of drift.added) out.push(`${paint(color, 'green', '+ added     ')} ${line(e)}`);
@@ -79,7 +78,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     for (const d of b.diagnostics) out.push(`      ${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`);
   }
   for (const e of drift.incomplete) out.push(`${paint(color, 'yellow', '? incomplete')} ${line(e)}: not found, and the walk stopped at a limit`);
-  out.push(...completenessLines(result.walk, color));
+  out.push(...lines);
   const counts = `${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed, ${drift.invalid.length} invalid, ${drift.incomplete.length} not found in an incomplete walk`;
   out.push(drift.ok ? `No drift: ${lock.skills.length} skill(s) match ${shown}.` : `Drift against ${shown}: ${counts}.`);
   io.stderr.write(`${out.join('\n')}\n`);

@@ -17,7 +17,7 @@ import { collectGarbage } from '../../engine/gc.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
 import { SkillgraphError, isSkillgraphError } from '../../model/errors.js';
 import { writeFileAtomic } from '../../workspace/atomic.js';
-import type { FlagSpec, VerbSpec } from '../args.js';
+import type { FlagSpec, ParsedArgs, VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags, homeFrom, type CatalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
@@ -71,12 +71,33 @@ export interface LockState extends LockNow<Diagnostic> {
   readonly invalid: readonly LockInvalid[];
 }
 
+/** A catalogued skill placed in its root: what its lock entry needs, without the package. */
+interface PlacedSkill {
+  readonly name: string;
+  readonly scope: string;
+  readonly root: string;
+  readonly path: string;
+  readonly digest: string;
+  /** The skill folder, for its tree digest. */
+  readonly dir: string;
+}
+
+/** Everything a lock needs from a catalog run, as plain light data (the packages can then go). */
+export interface LockPlaces {
+  readonly skills: readonly PlacedSkill[];
+  readonly broken: ReadonlyMap<string, readonly Diagnostic[]>;
+  readonly skillErrors: readonly Diagnostic[];
+  readonly invalid: readonly LockInvalid[];
+  readonly complete: boolean;
+  readonly digest: string;
+}
+
 /**
- * Place every skill of `result` in its root, relative to `lockDir`, with its tree digest.
+ * Place every skill of `result` in its root, relative to `lockDir`; note the candidates that broke.
  *
- * @example const state = lockState(await catalogFromFlags(values, io, 'lock'), dirname(out), home);
+ * @example const places = lockPlaces(await catalogFromFlags(values, io, 'lock'), dirname(out), home);
  */
-export function lockState(result: CatalogFromFlags, lockDir: string, home: string): LockState {
+export function lockPlaces(result: CatalogFromFlags, lockDir: string, home: string): LockPlaces {
   const { catalog, walk } = result;
   const place = (locator: string): { root: string; path: string } => {
     const p = walk.placed.get(locator);
@@ -84,33 +105,64 @@ export function lockState(result: CatalogFromFlags, lockDir: string, home: strin
     if (p === undefined) return { root: portableRoot(dirname(locator), lockDir, home), path: 'SKILL.md' };
     return { root: portableRoot(p.root, lockDir, home), path: p.inRoot };
   };
-  const trees = treeDigestResults(catalog.skills.map((p) => dirname(p.descriptor.source.locator)));
-  const entries: LockEntry[] = [];
+  const skills = catalog.skills.map((p): PlacedSkill => {
+    const locator = p.descriptor.source.locator;
+    return { name: p.descriptor.name, scope: p.descriptor.source.scope, ...place(locator), digest: p.descriptor.digest, dir: dirname(locator) };
+  });
   const skillErrors = catalog.diagnostics.filter((d) => d.severity === 'error');
-  const errors: Diagnostic[] = [...skillErrors];
   const invalid: LockInvalid[] = [];
   const broken = new Map<string, Diagnostic[]>();
-  catalog.skills.forEach((p, i) => {
-    const where = place(p.descriptor.source.locator);
-    const tree = trees[i]!;
-    if (!tree.ok) {
-      errors.push(tree.diagnostic);
-      invalid.push({ ...where, codes: [tree.diagnostic.code] });
-      broken.set(placeKey(where.root, where.path), [tree.diagnostic]);
-      return;
-    }
-    entries.push({ name: p.descriptor.name, scope: p.descriptor.source.scope, ...where, digest: p.descriptor.digest, tree: tree.digest });
-  });
   // Candidates that made no package: their file is in place but broken; their findings say why.
   const made = new Set<string>([...catalog.skills.map((p) => p.descriptor.source.locator), ...catalog.conflicts.map((c) => c.shadowed)]);
   for (const [locator] of walk.placed) {
     if (made.has(locator)) continue;
     const where = place(locator);
-    const found = catalog.diagnostics.filter((d) => d.file === locator && d.severity === 'error');
+    const found = skillErrors.filter((d) => d.file === locator);
     broken.set(placeKey(where.root, where.path), found);
     invalid.push({ ...where, codes: [...new Set(found.map((d) => d.code))].sort() });
   }
-  return { entries, broken, complete: walk.complete, errors, skillErrors, invalid };
+  return { skills, broken, skillErrors, invalid, complete: walk.complete, digest: catalog.digest };
+}
+
+/**
+ * Hash each placed skill's folder (file by file) into its lock entry; a folder that cannot be
+ * read whole costs that skill only.
+ *
+ * @example const state = lockState(places);
+ */
+export function lockState(places: LockPlaces): LockState {
+  const trees = treeDigestResults(places.skills.map((s) => s.dir));
+  const entries: LockEntry[] = [];
+  const errors: Diagnostic[] = [...places.skillErrors];
+  const invalid: LockInvalid[] = [...places.invalid];
+  const broken = new Map(places.broken);
+  places.skills.forEach((s, i) => {
+    const tree = trees[i]!;
+    if (!tree.ok) {
+      errors.push(tree.diagnostic);
+      invalid.push({ root: s.root, path: s.path, codes: [tree.diagnostic.code] });
+      broken.set(placeKey(s.root, s.path), [tree.diagnostic]);
+      return;
+    }
+    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: tree.digest });
+  });
+  return { entries, broken, complete: places.complete, errors, skillErrors: places.skillErrors, invalid };
+}
+
+/**
+ * Build the catalog the flags describe and keep only what a lock needs: its places, the
+ * completeness JSON and human lines. The catalog itself is not returned, so it can be collected.
+ */
+export async function placesFromCatalog(
+  values: ParsedArgs['values'],
+  io: CliIo,
+  verb: string,
+  roots: readonly string[],
+  lockDir: string,
+  color: boolean,
+): Promise<{ places: LockPlaces; completeness: Record<string, unknown>; lines: string[] }> {
+  const result = await catalogFromFlags(values, io, verb, { roots, projectOnly: true });
+  return { places: lockPlaces(result, lockDir, homeFrom(io)), completeness: completenessJson(result.walk), lines: completenessLines(result.walk, color) };
 }
 
 /** Write the lockfile through the workspace's atomic write (temp file + rename, temp removed on failure). */
@@ -135,18 +187,19 @@ export function errorLines(errors: readonly Diagnostic[], io: CliIo, color: bool
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const out = resolve(io.cwd, typeof values.out === 'string' ? values.out : LOCKFILE_NAME);
-  const result = await catalogFromFlags(values, io, spec.name, { roots: positionals, projectOnly: true });
-  // Perf: each phase's garbage goes before the next allocates (lock of 100,000 skills: peak RSS ~600 → under 512 MiB).
-  collectGarbage(result.catalog.skills.length);
-  const state = lockState(result, dirname(out), homeFrom(io));
-  collectGarbage(result.catalog.skills.length);
+  const color = useColor(io);
+  const { places, completeness, lines } = await placesFromCatalog(values, io, spec.name, positionals, dirname(out), color);
+  // Perf: the catalog's packages are unreachable now; each phase's garbage goes before the next
+  // allocates (lock of 100,000 skills: peak RSS ~600 → ~500 MiB).
+  collectGarbage(places.skills.length);
+  const state = lockState(places);
+  collectGarbage(places.skills.length);
   const shown = displayPath(out, io.cwd);
   const refused: string[] = [];
   if (state.skillErrors.length > 0 && values['allow-errors'] !== true) refused.push(`${state.skillErrors.length} error(s) in skills (--allow-errors to lock the rest)`);
   if (!state.complete && values['allow-incomplete'] !== true) refused.push('an incomplete walk (--allow-incomplete to lock what was found)');
-  const color = useColor(io);
   if (refused.length === 0) {
-    const lock = createLock(result.catalog.digest, state.entries, { complete: state.complete, invalid: state.invalid });
+    const lock = createLock(places.digest, state.entries, { complete: state.complete, invalid: state.invalid });
     writeLockfile(out, `${JSON.stringify(lock, null, 2)}\n`);
   }
   const written = refused.length === 0;
@@ -155,18 +208,18 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     writeJson(io, {
       lock: shown,
       written,
-      digest: result.catalog.digest,
+      digest: places.digest,
       skills: state.entries.length,
       errors: state.errors,
       invalid: state.invalid,
-      ...completenessJson(result.walk),
+      ...completeness,
     });
     return status;
   }
-  const lines = [...errorLines(state.errors, io, color), ...completenessLines(result.walk, color)];
+  lines.unshift(...errorLines(state.errors, io, color));
   lines.push(
     written
-      ? `Locked ${state.entries.length} skill(s) in ${shown} · ${result.catalog.digest}${state.invalid.length ? ` (${state.invalid.length} invalid, listed in the lock)` : ''}`
+      ? `Locked ${state.entries.length} skill(s) in ${shown} · ${places.digest}${state.invalid.length ? ` (${state.invalid.length} invalid, listed in the lock)` : ''}`
       : paint(color, 'red', `Not locked: ${shown} left as it was, because of ${refused.join(' and ')}.`),
   );
   io.stderr.write(`${lines.join('\n')}\n`);
