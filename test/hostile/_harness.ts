@@ -5,13 +5,13 @@
  * RSS measured (for hangs and memory bounds), and a snapshot of everything
  * outside the project so a test can assert nothing there changed.
  */
-import { spawn } from 'node:child_process';
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll } from 'vitest';
 import { main } from '../../src/cli/main.js';
+import { PEAK_RSS_HOOK, spawnMeasured, type MeasuredRun } from '../_measured.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 // The child may run in a folder with no node_modules of its own: load tsx by its file URL.
@@ -95,16 +95,8 @@ export async function runInProcess(p: HostileProject, args: readonly string[], e
   return { code, stdout, stderr };
 }
 
-export interface ChildRun extends CliRun {
-  /** Peak resident set size of the child, in MiB (from its own `process.resourceUsage()`). */
-  readonly peakRssMiB: number;
-  /** Wall time in ms. */
-  readonly ms: number;
-  /** True when the time bound killed the child. */
-  readonly timedOut: boolean;
-  /** The signal that ended the child, if any. */
-  readonly signal: NodeJS.Signals | null;
-}
+/** A child run: output, exit, wall time, whether the bound killed it, and its peak RSS. */
+export type ChildRun = MeasuredRun;
 
 export interface ChildOptions {
   /** Kill the child after this many ms (default 60 000). */
@@ -123,8 +115,7 @@ export interface ChildOptions {
 // worker's file path is refused (ERR_INPUT_TYPE_NOT_ALLOWED).
 const CHILD_MAIN = `
 import { main, processIo } from ${JSON.stringify(pathToFileURL(join(REPO, 'src', 'cli', 'main.ts')).href)};
-const report = () => process.stderr.write('\\n@@peak-rss-kib ' + process.resourceUsage().maxRSS + '\\n');
-process.on('exit', report);
+${PEAK_RSS_HOOK}
 main(process.argv.slice(2), processIo()).then((code) => { process.exitCode = code; });
 `;
 const childFiles = new Map<boolean, string>();
@@ -147,35 +138,14 @@ function childMain(built: boolean): string {
  * @example const r = await runChild(p, ['lock'], { timeoutMs: 20_000 }); expect(r.peakRssMiB).toBeLessThan(512);
  */
 export function runChild(p: HostileProject | undefined, args: readonly string[], options: ChildOptions = {}): Promise<ChildRun> {
-  const started = Date.now();
-  const cwd = options.cwd ?? p?.dir ?? REPO;
   const env = { ...process.env, ...(p ? hostileEnv(p) : {}), ...(options.env ?? {}) };
-  return new Promise((done, fail) => {
-    // `built`: the compiled CLI in dist/ (what users run; tsx's loader adds its own memory).
-    const runner = options.built === true ? [childMain(true)] : [`--import=${TSX}`, childMain(false)];
-    const child = spawn(process.execPath, [...runner, ...args], {
-      cwd,
-      env: env as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, options.timeoutMs ?? 60_000);
-    child.on('error', fail);
-    child.on('spawn', () => options.onSpawn?.(child));
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      const m = /\n@@peak-rss-kib (\d+)\n?$/.exec(stderr);
-      const peakRssMiB = m ? Number(m[1]) / 1024 : Number.NaN;
-      if (m) stderr = stderr.slice(0, m.index);
-      done({ code: code ?? -1, stdout, stderr, peakRssMiB, ms: Date.now() - started, timedOut, signal });
-    });
+  // `built`: the compiled CLI in dist/ (what users run; tsx's loader adds its own memory).
+  const runner = options.built === true ? [childMain(true)] : [`--import=${TSX}`, childMain(false)];
+  return spawnMeasured([...runner, ...args], {
+    cwd: options.cwd ?? p?.dir ?? REPO,
+    env: env as NodeJS.ProcessEnv,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.onSpawn ? { onSpawn: options.onSpawn } : {}),
   });
 }
 

@@ -120,15 +120,21 @@ describe('discover: bounded walk', () => {
   });
 });
 
+/** Root r/ with a real skill, a link to a skill folder and a linked SKILL.md, both targets in elsewhere/. */
+function _linkedTree(): Tree {
+  const tree = _tree();
+  tree.skill('elsewhere/linked');
+  tree.write('elsewhere/file/SKILL.md', '---\nname: file\ndescription: d\n---\n');
+  tree.link(tree.path('elsewhere/linked'), 'r/linked');
+  tree.mkdir('r/filelink');
+  tree.link(tree.path('elsewhere/file/SKILL.md'), 'r/filelink/SKILL.md');
+  tree.skill('r/real');
+  return tree;
+}
+
 describe('discover: symlinks', () => {
   it('with followSymlinks off, follows nothing and reports each skipped symlinked skill', () => {
-    t = _tree();
-    t.skill('elsewhere/linked');
-    t.write('elsewhere/file/SKILL.md', '---\nname: file\ndescription: d\n---\n');
-    t.link(t.path('elsewhere/linked'), 'r/linked');
-    t.mkdir('r/filelink');
-    t.link(t.path('elsewhere/file/SKILL.md'), 'r/filelink/SKILL.md');
-    t.skill('r/real');
+    t = _linkedTree();
     const r = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: false, linkBounds: [t.dir] });
     expect(rel(r)).toEqual(['r/real/SKILL.md']);
     expect(codes(r).filter((c) => c === 'discover.symlink-skipped')).toHaveLength(2);
@@ -136,13 +142,7 @@ describe('discover: symlinks', () => {
   });
 
   it('by default follows links whose target lies inside a link bound, and reports the others as escaping', () => {
-    t = _tree();
-    t.skill('elsewhere/linked');
-    t.write('elsewhere/file/SKILL.md', '---\nname: file\ndescription: d\n---\n');
-    t.link(t.path('elsewhere/linked'), 'r/linked');
-    t.mkdir('r/filelink');
-    t.link(t.path('elsewhere/file/SKILL.md'), 'r/filelink/SKILL.md');
-    t.skill('r/real');
+    t = _linkedTree();
     const outside = discover([makeRoot({ path: 'r' }, t.dir)]);
     expect(rel(outside)).toEqual(['r/real/SKILL.md']);
     expect(codes(outside).filter((c) => c === 'discover.symlink-escape')).toHaveLength(2);

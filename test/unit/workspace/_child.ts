@@ -5,10 +5,10 @@
  * snippet imports from `SRC` (the repository's `src/`) and prints its result
  * on stdout.
  */
-import { spawn } from 'node:child_process';
 import { chmodSync, lstatSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PEAK_RSS_HOOK, spawnMeasured, type MeasuredRun } from '../../_measured.js';
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
@@ -22,14 +22,8 @@ export const NOBODY = 65534;
 /** True when this process can start children as another user. */
 export const CAN_DROP_PRIVILEGES = typeof process.getuid === 'function' && process.getuid() === 0;
 
-export interface LibRun {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-  readonly peakRssMiB: number;
-  readonly ms: number;
-  readonly timedOut: boolean;
-}
+/** A library run in a child: output, exit, time, whether the bound killed it, peak RSS. */
+export type LibRun = MeasuredRun;
 
 export interface LibRunOptions {
   readonly timeoutMs?: number;
@@ -45,31 +39,11 @@ export interface LibRunOptions {
  * @example const r = await _runLib(`import { treeDigestResults } from '${SRC}/discover/resources.ts'; console.log(JSON.stringify(treeDigestResults(['/x'])));`);
  */
 export function _runLib(script: string, options: LibRunOptions = {}): Promise<LibRun> {
-  const started = Date.now();
-  const body = `${script}\nprocess.on('exit', () => process.stderr.write('\\n@@peak-rss-kib ' + process.resourceUsage().maxRSS + '\\n'));\n`;
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [`--import=${TSX}`, '--input-type=module', '-e', body], {
-      cwd: options.cwd ?? REPO,
-      env: { ...process.env, ...(options.env ?? {}) } as NodeJS.ProcessEnv,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      ...(options.uid !== undefined ? { uid: options.uid, gid: options.uid } : {}),
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (s: string) => (stdout += s));
-    child.stderr.setEncoding('utf8').on('data', (s: string) => (stderr += s));
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, options.timeoutMs ?? 60_000);
-    child.on('error', fail);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const m = /\n@@peak-rss-kib (\d+)\n?$/.exec(stderr);
-      if (m) stderr = stderr.slice(0, m.index);
-      done({ code: code ?? -1, stdout, stderr, peakRssMiB: m ? Number(m[1]) / 1024 : Number.NaN, ms: Date.now() - started, timedOut });
-    });
+  return spawnMeasured([`--import=${TSX}`, '--input-type=module', '-e', `${script}\n${PEAK_RSS_HOOK}\n`], {
+    cwd: options.cwd ?? REPO,
+    env: { ...process.env, ...(options.env ?? {}) } as NodeJS.ProcessEnv,
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.uid !== undefined ? { uid: options.uid } : {}),
   });
 }
 
