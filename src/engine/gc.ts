@@ -3,9 +3,9 @@
  * heap lazily, so the garbage of one phase (parsing 100,000 files) is still
  * there when the next one (hashing their folders, writing a 30 MB lockfile)
  * allocates, and the peak RSS is the sum. Collecting in between keeps it
- * near the live size (lock of 100,000 skills: ~600 → under 500 MiB).
- * Node exposes `gc` only behind a flag; setting it at run time and taking
- * the function from a new context is the documented V8 way. Never throws.
+ * near the live size (lock of 100,000 skills: ~600 → ~500 MiB peak RSS).
+ * Node exposes `gc` only behind a flag; the flag is set at run time and the
+ * function taken from a new context, where V8 then defines it. Never throws.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
