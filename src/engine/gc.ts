@@ -3,7 +3,7 @@
  * heap lazily, so the garbage of one phase (parsing 100,000 files) is still
  * there when the next one (hashing their folders, writing a 30 MB lockfile)
  * allocates, and the peak RSS is the sum. Collecting in between keeps it
- * near the live size (lock of 100,000 skills: ~600 → ~500 MiB peak RSS).
+ * near the live size (with the inline parse lock and check use: 100,000 skills ~600 → ~410 MiB peak RSS).
  * Node exposes `gc` only behind a flag; the flag is set at run time and the
  * function taken from a new context, where V8 then defines it. Never throws.
  */
