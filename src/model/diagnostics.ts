@@ -103,6 +103,18 @@ export type DiagnosticCode =
   | 'cache.unusable'
   // --- hostile input: resolve, context, output ---
   | 'resolve.override-unknown-key'
+  // --- conformance with the source systems ---
+  // (dependencies, inline tools, conflicts)
+  | 'resolve.override-unknown-key'
+  // --- CI: config, rules, gates, shards ---
+  // (config.*, changed, merge)
+  | 'resolve.override-unknown-key'
+  // --- serving over MCP ---
+  // (mcp.* limits of the Skills extension)
+  | 'resolve.override-unknown-key'
+  // --- security audit ---
+  // (security.* rules)
+  | 'resolve.override-unknown-key'
   ;
 
 /**
