@@ -143,10 +143,10 @@ export async function runE2e({ skills, repeat }: { skills: number; repeat: numbe
     measure('skillgraph catalog, cold, workers auto', repeat, catalog(['--no-cache']), catalogSkills),
     measure('skillgraph catalog, cold cache fill (auto)', repeat, catalog(['--cache', cacheDir]), catalogSkills, () => rmSync(cacheDir, { recursive: true, force: true })),
     measure('skillgraph catalog, warm cache (auto)', repeat, catalog(['--cache', cacheDir]), catalogSkills),
-    // The warm row above is mostly answered by the run memo (src/engine/memo.ts); this one
+    // The warm row above is mostly answered by the runs table (src/engine/store/runs.ts); this one
     // shows the parse cache alone: every skill from the cache by stat, then seal, resolve, JSON.
     measure('skillgraph catalog, warm parse cache only (run memo deleted before each run)', repeat, catalog(['--cache', cacheDir]), catalogSkills, () => {
-      for (const name of existsSync(cacheDir) ? readdirSync(cacheDir) : []) if (name.startsWith('run-memo.')) rmSync(join(cacheDir, name), { force: true });
+      for (const name of existsSync(cacheDir) ? readdirSync(cacheDir) : []) if (name.startsWith('run.')) rmSync(join(cacheDir, name), { force: true });
     }),
     // What any tool pays before parsing: Node start, the walk, every SKILL.md read (bench/floor.ts).
     measure('I/O floor: start Node, walk, read every SKILL.md (nothing else)', repeat, () => child([floor, ...['global', 'project', 'local'].map((s) => join(treeDir, s))]), (out) => {

@@ -75,9 +75,8 @@ export {
   makeRoot,
   parseRootSpec,
   presetRoots,
-  treeDigest,
-  treeDigests,
 } from './discover/index.js';
+export { treeDigest, treeDigests } from './engine/tree-digest.js';
 export type { DiscoverOptions, DiscoverResult, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
 export type { LimitHit, NotCatalogued, NotCataloguedReason } from './discover/account.js';
 
@@ -86,7 +85,8 @@ export { buildCatalog, compareLock, createLock, packageDigest, parseLock } from 
 export type { BuildCatalogOptions, LockDrift, LockEntry, Lockfile } from './catalog/index.js';
 
 // --- resolve ---
-export { GRAPH_FORMATS, findCycles, includeGraph, renderIncludeGraph, resolveCatalog, resolveSkill, resolveSkillOrThrow } from './resolve/index.js';
+export { GRAPH_FORMATS, includeGraph, renderIncludeGraph } from './resolve/index.js';
+export { findCycles, resolveCatalog, resolveSkill, resolveSkillOrThrow } from './engine/resolve.js';
 export type {
   CatalogResolution,
   CycleReport,
@@ -164,5 +164,5 @@ export { loadCatalog } from './engine/catalog-pipeline.js';
 export type { CatalogStats, FileAccounting, LoadCatalogOptions, LoadedCatalog, WalkReport } from './engine/catalog-pipeline.js';
 export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir } from './engine/engine.js';
 export type { Engine, EngineCatalog, EngineOptions, EngineProgress } from './engine/engine.js';
-export type { CacheStats } from './engine/cache.js';
+export type { CacheStats } from './engine/store/index.js';
 export type { BackendChoice } from './model/index.js';

@@ -8,11 +8,11 @@ import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CACHE_FILE_NAME } from '../../src/engine/cache.js';
-import { DIR_MEMO_FILE_NAME } from '../../src/engine/dir-memo.js';
+import { CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, runStoreName } from '../../src/engine/store/index.js';
+import { TEMP_PREFIX } from '../../src/workspace/atomic.js';
 import type { SkillWorld } from '../support/world.js';
 
-const RUN_MEMO_FILE_NAME = 'run-memo.catalog-json.v1.txt';
+const RUN_MEMO_FILE_NAME = `${runStoreName('catalog-json')}.store`;
 
 interface EngineState {
   root: string;
@@ -129,8 +129,8 @@ Then('every document lists {int} skills and a diagnostic for {string}', function
 Then('the cache folder {string} holds a parse cache, a directory memo and a run memo', function (this: SkillWorld, dir: string) {
   const names = readdirSync(this.path(dir));
   for (const name of [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, RUN_MEMO_FILE_NAME]) assert.ok(names.includes(name), `${name} missing from ${names.join(', ')}`);
-  assert.ok(!names.some((n) => n.endsWith('.tmp')), 'a temp file was left behind');
-  assert.match(readFileSync(this.path(`${dir}/${RUN_MEMO_FILE_NAME}`), 'utf8'), /^\{"key":/);
+  assert.ok(!names.some((n) => n.startsWith(TEMP_PREFIX)), 'a temp file was left behind');
+  assert.match(readFileSync(this.path(`${dir}/${RUN_MEMO_FILE_NAME}`), 'utf8'), /^\{"store":"skillgraph",/);
 });
 
 Then('the last document describes {string} as {string}', function (this: SkillWorld, name: string, description: string) {

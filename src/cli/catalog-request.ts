@@ -32,8 +32,8 @@ import { DEFAULT_DISCOVER_OPTIONS } from '../discover/walk.js';
 import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
 import { backendChoice } from '../engine/backend.js';
 import { createEngine, defaultCacheDir, type Engine, type EngineCatalog, type EngineOptions, type EngineProgress } from '../engine/engine.js';
-import type { RunMemo } from '../engine/memo.js';
-import { cacheDirWarning } from '../engine/cache-dir.js';
+import type { RunMemo } from '../engine/engine.js';
+import { cacheDirWarning } from '../workspace/cache-dir.js';
 import type { BackendChoice } from '../model/backend.js';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
 import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
@@ -54,8 +54,8 @@ export const CATALOG_FLAGS = {
   nested: { type: 'boolean', description: 'also look for skills inside skill folders' },
   profile: { type: 'string', value: 'P', description: 'validation profile (default skillgraph)' },
   workers: { type: 'string', value: 'N|auto', description: "parse in N worker threads (0 = inline; default auto: a pool only when the work pays for it)" },
-  cache: { type: 'string', value: 'DIR', description: 'parse cache folder (default $XDG_CACHE_HOME/skillgraph or ~/.cache/skillgraph)' },
-  'no-cache': { type: 'boolean', description: 'neither read nor write the parse cache' },
+  cache: { type: 'string', value: 'DIR', description: 'cache folder (default $XDG_CACHE_HOME/skillgraph or ~/.cache/skillgraph)' },
+  'no-cache': { type: 'boolean', description: 'neither read nor write the cache (parse results, folder listings, finished runs)' },
   backend: { type: 'string', value: 'B', description: 'compute backend for hashing and resolution: auto, wasm or js (default auto; env SKILLGRAPH_BACKEND)' },
 } as const satisfies Record<string, FlagSpec>;
 
@@ -287,10 +287,10 @@ async function withEngine<T>(request: CatalogRequest, io: CliIo, verb: string, b
 
 /**
  * The whole output of a verb that is a function of the catalog run alone
- * (`catalog --json`), through the run memo: with the cache on, a run whose
- * walk, file stats, cache file, options and code are all unchanged replays
- * what the last fully cached run printed, without reading or parsing
- * anything (see src/engine/memo.ts for why that is as safe as the parse cache).
+ * (`catalog --json`), through the engine's runs table (`Engine.memoized`):
+ * with the cache on, a run whose walk, file stamps, files table, options and
+ * code are all unchanged prints what the last fully cached run printed,
+ * without reading or parsing anything (see src/engine/store/runs.ts).
  *
  * @example const out = await memoizedCatalogOutput(values, io, 'catalog', (r) => ({ text: render(r), status: 0 }));
  */
@@ -302,9 +302,9 @@ export async function memoizedCatalogOutput(
   extra: RequestExtra = {},
 ): Promise<RunMemo> {
   const request = await lazyCatalogRequest(values, io, verb, extra);
-  // Where the roots came from shows in the output, so it salts the memo's keys.
-  const salt = `:${request.rootSource}:${request.configFile ?? ''}`;
-  return withEngine(request, io, verb, (engine) => engine.memoized(`${verb}-json`, request.load, (loaded) => produce(withRootSource(loaded, request)), salt));
+  // Where the roots came from shows in the output, so it is part of the record's context.
+  const context = `${request.rootSource}:${request.configFile ?? ''}`;
+  return withEngine(request, io, verb, (engine) => engine.memoized(`${verb}-json`, request.load, (loaded) => produce(withRootSource(loaded, request)), context));
 }
 
 /** A throttled one-line progress display for a TTY stderr. */

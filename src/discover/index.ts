@@ -6,7 +6,7 @@ export { discover, resolveDiscoverOptions, DEFAULT_DISCOVER_OPTIONS, type Discov
 export { makeRoot, parseRootSpec, checkRoots, compareRoots, scopePrecedence, type SkillRoot, type CheckedRoot, type MakeRootInput } from './roots.js';
 export { PRESETS, PRESET_NAMES, presetRoots, type Preset, type PresetContext } from './presets.js';
 export { CONFIG_FILE_NAME, ConfigFileSchema, findConfigFile, loadConfig, parseConfig, type ConfigFile, type SkillgraphConfig } from './config.js';
-export { listResources, treeDigest, treeDigests, treeBytes, DEFAULT_RESOURCE_LIMITS, TREE_DIGEST_LABEL, type ResourceLimits } from './resources.js';
+export { listResources, DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './resources.js';
 export { DISCOVER_MESSAGES, discoverDiagnostic, type DiscoverCode } from './messages.js';
 export { toPosix, isSkillFileName } from './paths.js';
 export { readListing, type DirListing, type ListingSource } from './listing.js';

@@ -2,7 +2,7 @@
  * One folder as the walk sees it: its subfolders (minus the ones discovery
  * never enters), its skill-file names and its symlinks. The walk asks a
  * `ListingSource` for listings, so the engine can answer from its directory
- * memo (src/engine/dir-memo.ts) when a folder is unchanged instead of
+ * table (src/engine/store/folders.ts) when a folder is unchanged instead of
  * reading it again; the plain source is `readListing`.
  */
 import { readdirSync, type Stats } from 'node:fs';

@@ -1,27 +1,22 @@
 /**
- * A skill folder's files, read lazily: the resource listing
- * used by load/materialise, and the tree digest used by lock and check.
+ * A skill folder's files, read lazily: the resource listing used by
+ * load/materialise and by the tree digest (engine/tree-digest.ts).
  *
  * A skill folder is untrusted: a file the user may not read, a folder that
  * vanishes mid-walk, a path too long for the OS, a link loop, a limit passed
  * or a file edited while it is hashed each becomes one diagnostic for that
  * skill (the safe `…Result(s)` forms), never an exception that ends the run.
- * Digests stream file by file through a fixed buffer, so memory does not
- * grow with a skill's size or the number of skills.
+ * Files are read through one fixed buffer, so memory does not grow with a
+ * skill's size or the number of skills.
  */
 import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { HashBackend } from '../model/backend.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError, type ErrorCode } from '../model/errors.js';
 import type { ResourceEntry } from '../model/package.js';
-import { CanonicalWriter } from '../catalog/canonical.js';
-import { byteOrder } from '../catalog/order.js';
-import { formatDigest } from '../catalog/digest.js';
-import { JS_HASHER } from '../catalog/hasher.js';
-import { errnoCode, fileDiagnostic } from '../workspace/messages.js';
-import { SAFE_OPEN_NOFOLLOW } from '../workspace/safe-read.js';
+import { byteOrder } from '../model/order.js';
+import { errnoCode, fileDiagnostic } from './file-messages.js';
+import { SAFE_OPEN_NOFOLLOW } from './safe-read.js';
 import { isInside, toPosix } from './paths.js';
 
 /** Explicit bounds on a skill folder (a skill over 8 MB is already a lint warning). */
@@ -40,9 +35,6 @@ export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = Object.freeze({
 /** Folders never listed: VCS data and installed dependencies. */
 const SKIPPED = new Set(['.git', 'node_modules']);
 
-/** Label written first into the tree serialisation. */
-export const TREE_DIGEST_LABEL = 'skillgraph/tree/v1';
-
 /** One listed file with the identity it had when listed (what a later open is checked against). */
 export interface ResourceFile extends ResourceEntry {
   /** Native path to open (the link's target for a symlinked file). */
@@ -54,9 +46,6 @@ export interface ResourceFile extends ResourceEntry {
 
 /** A listing, or the one finding that stopped it. */
 export type ResourceListing = { readonly ok: true; readonly files: readonly ResourceFile[] } | { readonly ok: false; readonly diagnostic: Diagnostic };
-
-/** A tree digest, or the one finding that stopped it. */
-export type TreeDigestResult = { readonly ok: true; readonly digest: string } | { readonly ok: false; readonly diagnostic: Diagnostic };
 
 /** Thrown inside a walk; turned into a `ResourceListing` failure at its edge. */
 class Stop {
@@ -153,119 +142,6 @@ function collect(skillDir: string, limits: ResourceLimits): ResourceFile[] {
   return out.sort((a, b) => byteOrder(a.path, b.path));
 }
 
-/**
- * The canonical bytes of a skill folder: label, file count, then per file in
- * byte order of path: u32 path length, path, u64 size, content. Held whole
- * in memory: for a digest, `treeDigestResults` streams the same bytes.
- */
-export function treeBytes(skillDir: string, limits: Partial<ResourceLimits> = {}): Uint8Array {
-  const files = orThrow(listResourceFiles(skillDir, limits));
-  const w = new CanonicalWriter(64 * 1024);
-  w.string(TREE_DIGEST_LABEL).u32(files.length);
-  for (const f of files) {
-    w.string(f.path).tag('b').u64(f.size);
-    const failed = readListed(f, (chunk) => void w.raw(chunk));
-    if (failed) throw errorFor(failed);
-  }
-  return w.finish();
-}
-
-/**
- * `sha256:` over the whole skill folder: a changed script is a
- * changed skill. Throws a `SkillgraphError` (`skill.invalid` for a limit or
- * an edit during the read, `io` for a file that cannot be read).
- *
- * @example treeDigest('/repo/.claude/skills/pdf') // 'sha256:…'
- */
-export function treeDigest(skillDir: string, hasher: HashBackend = JS_HASHER): string {
-  return treeDigests([skillDir], hasher)[0]!;
-}
-
-/**
- * Tree digests of several folders; throws for the first one that fails (see `treeDigest`).
- *
- * @example treeDigests(catalog.skills.map((p) => dirname(p.descriptor.source.locator)))
- */
-export function treeDigests(skillDirs: readonly string[], hasher: HashBackend = JS_HASHER): string[] {
-  return treeDigestResults(skillDirs, hasher).map((r) => {
-    if (r.ok) return r.digest;
-    throw errorFor(r.diagnostic);
-  });
-}
-
-/** Trees up to this many serialised bytes go to the hash backend in batches; larger ones stream. */
-const SMALL_TREE_BYTES = 256 * 1024;
-/** Bytes of small trees held at once before their batch is hashed. */
-const BATCH_BYTES = 8 * 1024 * 1024;
-
-/**
- * The tree digest of each folder, in order, or the diagnostic that cost that
- * folder its digest — one bad skill never stops the others. Small trees are
- * hashed in bounded batches through `hasher` (where the WASM backend pays);
- * larger ones stream through node:crypto file by file (same bytes, same
- * SHA-256), so memory stays flat whatever the trees hold.
- *
- * @example treeDigestResults(dirs).filter((r) => !r.ok).map((r) => r.diagnostic.code) // ['resource.unreadable']
- */
-export function treeDigestResults(skillDirs: readonly string[], hasher: HashBackend = JS_HASHER): TreeDigestResult[] {
-  const out = new Array<TreeDigestResult>(skillDirs.length);
-  let batch: { index: number; bytes: Uint8Array }[] = [];
-  let held = 0;
-  const flush = (): void => {
-    if (batch.length === 0) return;
-    const digests = hasher.hashBatch(batch.map((b) => b.bytes));
-    batch.forEach((b, i) => (out[b.index] = { ok: true, digest: formatDigest(digests[i]!) }));
-    batch = [];
-    held = 0;
-  };
-  skillDirs.forEach((dir, index) => {
-    const listing = listResourceFiles(dir);
-    if (!listing.ok) {
-      out[index] = listing;
-      return;
-    }
-    const size = serialisedSize(listing.files);
-    if (size <= SMALL_TREE_BYTES) {
-      const w = new CanonicalWriter(size);
-      const failed = writeTree(listing.files, (chunk) => void w.raw(chunk), (header) => void w.raw(header));
-      if (failed) out[index] = { ok: false, diagnostic: failed };
-      else {
-        batch.push({ index, bytes: w.finish() });
-        held += size;
-        if (held >= BATCH_BYTES) flush();
-      }
-    } else {
-      const hash = createHash('sha256');
-      const feed = (chunk: Uint8Array): void => void hash.update(chunk);
-      const failed = writeTree(listing.files, feed, feed);
-      out[index] = failed ? { ok: false, diagnostic: failed } : { ok: true, digest: formatDigest(hash.digest('hex')) };
-    }
-  });
-  flush();
-  return out;
-}
-
-/** Label string (tag + u32 length + bytes) and the u32 file count. */
-const TREE_HEADER_BYTES = 5 + Buffer.byteLength(TREE_DIGEST_LABEL) + 4;
-
-/** Bytes of the serialisation of `files`: header, then per file path string + tag + u64 size + content. */
-function serialisedSize(files: readonly ResourceFile[]): number {
-  let n = TREE_HEADER_BYTES;
-  for (const f of files) n += 5 + Buffer.byteLength(f.path) + 9 + f.size;
-  return n;
-}
-
-/** Serialise a listed tree into `header` (framing) and `content` (file bytes) sinks; the first failure, if any. */
-function writeTree(files: readonly ResourceFile[], content: (chunk: Uint8Array) => void, header: (bytes: Uint8Array) => void): Diagnostic | undefined {
-  header(new CanonicalWriter(64).string(TREE_DIGEST_LABEL).u32(files.length).finish());
-  for (const f of files) {
-    header(new CanonicalWriter(Buffer.byteLength(f.path) + 16).string(f.path).tag('b').u64(f.size).finish());
-    const failed = readListed(f, content);
-    if (failed) return failed;
-  }
-  return undefined;
-}
-
 // Perf: one read buffer for every file of every tree; content is handed on chunk by chunk.
 const READ_BUFFER = Buffer.allocUnsafe(1024 * 1024);
 
@@ -329,13 +205,15 @@ export function readListed(f: ResourceFile, sink: (chunk: Uint8Array) => void): 
 }
 
 /** The error a throwing caller gets for a diagnostic: limits and edits are `skill.invalid`, the rest `io`. */
-function errorFor(d: Diagnostic): SkillgraphError {
+/** The error a listing or read failure throws from the throwing forms. */
+export function errorFor(d: Diagnostic): SkillgraphError {
   const limit = d.code === 'resource.too-many-files' || d.code === 'resource.too-deep' || d.code === 'resource.too-large' || d.code === 'resource.changed';
   const code: ErrorCode = limit ? 'skill.invalid' : 'io';
   return new SkillgraphError(code, d.message, { path: d.file, diagnostic: d.code });
 }
 
-function orThrow(listing: ResourceListing): readonly ResourceFile[] {
+/** The files of a listing, or its failure thrown. */
+export function orThrow(listing: ResourceListing): readonly ResourceFile[] {
   if (!listing.ok) throw errorFor(listing.diagnostic);
   return listing.files;
 }

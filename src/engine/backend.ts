@@ -21,7 +21,6 @@ import {
 import { SkillgraphError } from '../model/errors.js';
 import { derivedCapacity } from '../resolve/encode.js';
 import { JS_RESOLVER } from '../resolve/kernel-js.js';
-import { pickResolver, registerWasmResolver } from '../resolve/backends.js';
 import { loadWasm, type WasmExports } from './wasm.js';
 
 /** Environment variable read when no `--backend` flag is given. */
@@ -98,8 +97,16 @@ export const JS_BACKEND: Backend = Object.freeze({ name: 'js' as const, hashBatc
  *
  * @example resolveBackendFor('auto').name // 'wasm'
  */
-export function resolveBackendFor(choice: BackendChoice): ResolveBackend {
-  return pickResolver(choice);
+export function resolveBackendFor(choice: BackendChoice | ResolveBackend): ResolveBackend {
+  if (typeof choice === 'object' && choice !== null) return choice;
+  if (!(BACKEND_NAMES as readonly string[]).includes(choice)) {
+    throw new SkillgraphError('options.invalid', `backend must be one of ${BACKEND_NAMES.join(', ')}, got '${String(choice)}'`, { field: 'backend' });
+  }
+  if (choice === 'js' || (choice === 'auto' && !AUTO_RESOLVE_WASM)) return JS_RESOLVER;
+  const wasm = wasmBackendOrNull();
+  if (wasm) return wasm;
+  if (choice === 'auto') return JS_RESOLVER;
+  throw new SkillgraphError('wasm.missing', "the WASM core is not available; build it with 'npm run build:wasm' or use --backend js", {});
 }
 
 /**
@@ -201,4 +208,3 @@ function wasmResolveGraph(ex: WasmExports): (graph: ResolveGraph) => ResolveKern
   };
 }
 
-registerWasmResolver(() => wasmBackendOrNull(), { auto: AUTO_RESOLVE_WASM });

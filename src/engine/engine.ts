@@ -1,31 +1,43 @@
 /**
- * The facade (`createEngine`): discover → parse (through the parse cache,
- * inline or sharded by `scheduler.ts`) → seal, and the run-memo protocol
- * (`memoized`) that replays a verb's output for an unchanged tree.
+ * The facade (`createEngine`): discover → parse (through the store's files
+ * table, inline or sharded by `scheduler.ts`) → seal, and the runs-table
+ * protocol (`memoized`) that replays a verb's output for an unchanged tree.
  * `close()` releases the pool.
  *
  * Output never depends on how the work was done: results are reassembled in
  * item order, so the catalog is byte-identical for 0, 1, 2 or 4 workers,
  * with or without the cache.
  */
-import { join } from 'node:path';
 import type { HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
 import { hashBackendFor } from './backend.js';
-import { CACHE_FILE_NAME, ParseCache, type CacheStats } from './cache.js';
-import { DirMemo } from './dir-memo.js';
 import { statItem } from './file-stat.js';
 import { assertRoots } from '../discover/roots.js';
 import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog } from './plan.js';
-import { fileIdentity, replayKey, runKey } from './run-key.js';
-import { rootsJson, WitnessBuilder, type RunWitness } from './witness.js';
 import { resolveEngineOptions, type EngineOptions } from './options.js';
-import { readRunMemo, replayRunMemo, writeRunMemo, type RunMemo } from './memo.js';
 import { createScheduler, type Digests, type ParsedItems } from './scheduler.js';
 import { collectGarbage } from './gc.js';
+import {
+  DirMemo,
+  fileIdentity,
+  ParseCache,
+  readRunMemo,
+  replayKey,
+  replayRunMemo,
+  rootsJson,
+  runKey,
+  storePath,
+  FILES_STORE,
+  WitnessBuilder,
+  writeRunMemo,
+  type CacheStats,
+  type MemoReplay,
+  type RunMemo,
+} from './store/index.js';
 
 export { DEFAULT_ENGINE_OPTIONS, defaultCacheDir, defaultInlineThreshold, resolveEngineOptions } from './options.js';
 export type { EngineOptions, EngineProgress } from './options.js';
+export type { RunMemo } from './store/index.js';
 
 /**
  * A loaded catalog plus what the parse cache did. Cache counts live beside
@@ -36,49 +48,43 @@ export interface EngineCatalog extends LoadedCatalog {
   readonly cache: CacheStats;
 }
 
-/** A walked, stat'ed run, not parsed yet (see `Engine.prepare`). */
-export interface PreparedRun {
-  /**
-   * With the cache on: a key covering everything the run's output depends
-   * on (see `memo.ts`), for `readRunMemo` / `writeRunMemo`; undefined without a cache.
-   */
-  readonly key: string | undefined;
-  /**
-   * With the cache on and links not followed: what the walk and the stats
-   * relied on, when all of it can be checked again (see witness.ts), and the
-   * key of the run's options; both go beside a run memo so a later run can
-   * replay it without walking (`replayRunMemo`).
-   */
-  readonly replay: { readonly key: string; readonly witness: RunWitness } | undefined;
-  /** Parse (through the cache) and seal. */
-  load(): Promise<EngineCatalog>;
+/**
+ * A verb's output from `Engine.memoized`, and how it was had: `replay` —
+ * recorded output printed after checking its witness, no walk; `record` —
+ * recorded output matched by the run key after the walk and the stats;
+ * `run` — produced from the loaded catalog.
+ */
+export interface MemoizedOutput extends RunMemo {
+  readonly via: 'replay' | 'record' | 'run';
 }
 
 export interface Engine {
   /** Discover, parse and seal the catalog the options describe. */
   loadCatalog(options: LoadCatalogOptions): Promise<EngineCatalog>;
-  /** Walk and stat only, so a caller can answer from a run memo before anything is parsed. */
-  prepare(options: LoadCatalogOptions): PreparedRun;
   /**
-   * The key of a run's options (no walk): what `replayRunMemo` matches before
-   * it checks a memo's witness. Undefined without a cache, with links
-   * followed or with a caller's own hasher.
-   */
-  replayKey(options: LoadCatalogOptions): string | undefined;
-  /**
-   * A verb's whole output through the run memo: replayed byte for byte when
-   * the tree, the stats, the cache file, the options and the code are as a
-   * recorded run had them; else `produce` makes it from the loaded catalog
-   * (and it is recorded when the run was answered wholly from the cache).
-   * `name` names the memo slot (one per verb); `salt` adds what the caller's
-   * output depends on beyond the options (e.g. where the roots came from).
+   * A verb's whole output through the runs table: replayed byte for byte
+   * when the tree, the stamps, the files table, the options and the code are
+   * as a recorded run had them; else `produce` makes it from the loaded
+   * catalog (and it is recorded when the run was answered wholly from the
+   * files table). `name` names the record (one per verb); `context` is what
+   * the output depends on beyond the options (e.g. where the roots came from).
    *
    * @example const out = await engine.memoized('catalog-json', load, (loaded) => ({ text: render(loaded), status: 0 }));
    */
-  memoized(name: string, options: LoadCatalogOptions, produce: (loaded: EngineCatalog) => RunMemo, salt?: string): Promise<RunMemo>;
+  memoized(name: string, options: LoadCatalogOptions, produce: (loaded: EngineCatalog) => RunMemo, context?: string): Promise<MemoizedOutput>;
   /** Release the pool (idempotent). */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
+}
+
+/** A walked, stat'ed run, not parsed yet. */
+interface PreparedRun {
+  /** The run key (undefined without a store or with a caller's own hasher). */
+  readonly key: string | undefined;
+  /** What a record of this run needs to be replayed without walking, when all of it can be checked again. */
+  readonly replay: MemoReplay | undefined;
+  /** Parse (through the files table) and seal. */
+  load(): Promise<EngineCatalog>;
 }
 
 /**
@@ -97,10 +103,10 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   };
 
   /** The replay key for `catalogOptions` with the cache file as it is now, when a replay is possible. */
-  function replayKeyNow(catalogOptions: LoadCatalogOptions, hasher: HashBackend, cacheFile: string | null | undefined): string | undefined {
+  function replayKeyNow(catalogOptions: LoadCatalogOptions, hasher: HashBackend, cacheFile: string | null | undefined, context: string): string | undefined {
     if (options.cache === false || cacheFile === undefined || catalogOptions.hasher !== undefined) return undefined;
     try {
-      return replayKey({ load: catalogOptions, cacheFile, engine: { backend: options.backend, hasher: hasher.name } });
+      return replayKey({ load: catalogOptions, cacheFile, engine: { backend: options.backend, hasher: hasher.name }, context });
     } catch {
       return undefined; // bad walk options: the run itself reports them
     }
@@ -115,7 +121,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     }
   }
 
-  function prepare(catalogOptions: LoadCatalogOptions): PreparedRun {
+  function prepare(catalogOptions: LoadCatalogOptions, context: string | undefined): PreparedRun {
     assertOpen();
     // Checked before anything looks at the roots (the pool's size estimate reads them first).
     if (typeof catalogOptions !== 'object' || catalogOptions === null) throw new SkillgraphError('options.invalid', 'loadCatalog takes { roots, … }', { field: 'roots' });
@@ -125,10 +131,10 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     const own = catalogOptions.hasher === undefined;
     const digests: Digests = own ? { hasher, backend: options.backend } : { hasher: undefined, backend: null };
     const cacheDir = options.cache;
-    const cacheFile = cacheDir === false ? undefined : fileIdentity(join(cacheDir, CACHE_FILE_NAME));
+    const cacheFile = cacheDir === false ? undefined : fileIdentity(storePath(cacheDir, FILES_STORE));
     options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
     if (cacheFile === undefined || cacheFile === null) scheduler.prestart(catalogOptions);
-    const optionsKey = replayKeyNow(catalogOptions, hasher, cacheFile);
+    const optionsKey = context === undefined ? undefined : replayKeyNow(catalogOptions, hasher, cacheFile, context);
     const witness = optionsKey === undefined ? undefined : startWitness(catalogOptions);
     // Perf: unchanged folders are answered by one stat instead of a readdir (warm 10k tree:
     // 12,324 folders, readdir ~100 ms → stat ~30 ms, and no Dirent garbage).
@@ -151,8 +157,8 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return {
       replay,
       get key(): string | undefined {
-        if (key === undefined && cacheDir !== false && own && cacheFile !== undefined) {
-          key = runKey({ plan, stats: stats!, cacheFile, engine: { backend: options.backend, hasher: hasher.name } });
+        if (key === undefined && context !== undefined && cacheDir !== false && own && cacheFile !== undefined) {
+          key = runKey({ plan, stats: stats!, cacheFile, engine: { backend: options.backend, hasher: hasher.name }, context });
         }
         return key;
       },
@@ -174,7 +180,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
         const loaded = assembleCatalog(plan, parsed.results, { workers: parsed.workers, trustDigests: own });
         if (cache && cacheDir !== false) {
           try {
-            cache.save(cacheDir);
+            cache.save();
           } catch {
             // Perf/reliability: the cache is an accelerator; a read-only cache folder never fails a run.
           }
@@ -185,53 +191,45 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   }
 
   /**
-   * The run-memo protocol, whole: replay an unchanged tree by its witness
+   * The runs-table protocol, whole: replay an unchanged tree by its witness
    * (no walk), else walk and stat and answer by the run key, else load,
-   * produce and record — only a run answered wholly by stat is recorded, so
+   * produce and record — only a run answered wholly by stamp is recorded, so
    * a replay prints what such a run prints.
    */
-  async function memoized(name: string, catalogOptions: LoadCatalogOptions, produce: (loaded: EngineCatalog) => RunMemo, salt = ''): Promise<RunMemo> {
+  async function memoized(name: string, catalogOptions: LoadCatalogOptions, produce: (loaded: EngineCatalog) => RunMemo, context = ''): Promise<MemoizedOutput> {
     assertOpen();
     const dir = options.cache;
-    if (dir === false) return produce(await prepare(catalogOptions).load());
+    if (dir === false) return { ...produce(await prepare(catalogOptions, undefined).load()), via: 'run' };
     const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
-    // Perf: an unchanged tree whose memo carries a witness: one stat per folder and file it
-    // vouches for, no walk (10k skills: ~0.32 → ~0.2 s); see memo.ts and witness.ts.
-    const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(join(dir, CACHE_FILE_NAME)));
-    const replayed = optionsKey === undefined ? undefined : replayRunMemo(dir, name, `${optionsKey}${salt}`, catalogOptions.roots);
-    if (replayed) return replayed;
-    const run = prepare(catalogOptions);
-    const key = run.key === undefined ? undefined : `${run.key}${salt}`;
-    const replay = run.replay && { key: `${run.replay.key}${salt}`, witness: run.replay.witness };
-    // Perf: an unchanged 10k-skill tree: walk + stat + one file read instead of parse cache
-    // load, seal, resolve and JSON (measured in bench/RESULTS.md, warm rows).
+    // Perf: an unchanged tree whose record carries a witness: one stat per folder and file it
+    // vouches for, no walk (10k skills: ~0.32 → ~0.2 s); see store/runs.ts and store/witness.ts.
+    const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(storePath(dir, FILES_STORE)), context);
+    const replayed = optionsKey === undefined ? undefined : replayRunMemo(dir, name, optionsKey, catalogOptions.roots);
+    if (replayed) return { ...replayed, via: 'replay' };
+    const run = prepare(catalogOptions, context);
+    const key = run.key;
+    // Perf: an unchanged 10k-skill tree: walk + stat + one file read instead of the files
+    // table, seal, resolve and JSON (measured in bench/RESULTS.md, warm rows).
     const memo = key === undefined ? undefined : readRunMemo(dir, name, key);
     if (memo) {
-      // The same run, but its memo's witness did not hold (a folder was touched, not changed) or it had
+      // The same run, but its record's witness did not hold (a folder was touched, not changed) or it had
       // none (a folder was still racy then): record this run's, so the next one replays without walking.
-      if (replay) writeRunMemo(dir, name, key!, memo, replay);
-      return memo;
+      if (run.replay) writeRunMemo(dir, name, key!, memo, run.replay);
+      return { ...memo, via: 'record' };
     }
     const loaded = await run.load();
     // Perf: the pool's threads (and their heaps) go before the output is built: lower peak RSS.
     await scheduler.release(true);
     const out = produce(loaded);
-    if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) writeRunMemo(dir, name, key, out, replay);
-    return out;
+    if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) writeRunMemo(dir, name, key, out, run.replay);
+    return { ...out, via: 'run' };
   }
 
   return {
     async loadCatalog(catalogOptions: LoadCatalogOptions): Promise<EngineCatalog> {
-      return prepare(catalogOptions).load();
+      return prepare(catalogOptions, undefined).load();
     },
-    prepare,
     memoized,
-    replayKey(catalogOptions: LoadCatalogOptions): string | undefined {
-      assertOpen();
-      if (options.cache === false) return undefined;
-      const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
-      return replayKeyNow(catalogOptions, hasher, fileIdentity(join(options.cache, CACHE_FILE_NAME)));
-    },
     async close(): Promise<void> {
       closed = true;
       await scheduler.close();

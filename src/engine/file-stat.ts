@@ -1,40 +1,36 @@
 /**
- * Stat one skill file without reading it (the warm path), and the shapes the
- * read path shares. No parse stage here: the engine walks, stats and answers
- * from its run memo before `parse-files.ts` (and yaml / zod) is ever loaded.
+ * Stat one skill file without reading it (the warm path), the identity of a
+ * parse (`itemKey`) and the shapes the read path shares. No parse stage
+ * here: the engine walks, stats and answers from its store before
+ * `parse-files.ts` (and yaml / zod) is ever loaded.
  */
+import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { unreadableDiagnostic } from '../discover/messages.js';
-import { itemKey } from './cache.js';
 import type { ParseItem, ParseItemResult } from './plan.js';
-
-/**
- * The stat fields the cache compares. ctime too: a copy that keeps the old
- * mtime and size (`cp -p`, `rsync -t --inplace`) still moves the ctime.
- */
-export interface FileStat {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly ctimeMs: number;
-  readonly ino: number;
-}
-
-/** The fields of `FileStat`, from a `Stats`. */
-export function fileStat(stat: FileStat): FileStat {
-  return { size: stat.size, mtimeMs: stat.mtimeMs, ctimeMs: stat.ctimeMs, ino: stat.ino };
-}
+import { stampOf, type Stamp } from './store/stamp.js';
 
 /** An item's file, stat'ed only. */
 export interface ItemStat {
   readonly kind: 'stat';
   readonly key: string;
-  readonly stat: FileStat;
+  readonly stat: Stamp;
 }
 
 /** A file that could not be used: its finished (diagnostic-only) result. */
 export interface ItemFailed {
   readonly kind: 'result';
   readonly result: ParseItemResult;
+}
+
+/** The identity of a parse: everything `parseBatch` reads besides the bytes. */
+export function itemKey(item: ParseItem): string {
+  return `${item.profile}\u0000${item.scope}\u0000${item.precedence}\u0000${item.root}\u0000${item.dirName}\u0000${item.locator}\u0000${item.path}`;
+}
+
+/** SHA-256 hex of file bytes (the files table's content check). */
+export function contentHash(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
 }
 
 /**
@@ -44,8 +40,7 @@ export interface ItemFailed {
  */
 export function statItem(item: ParseItem): ItemStat | ItemFailed {
   try {
-    const stat = statSync(item.path);
-    return { kind: 'stat', key: itemKey(item), stat: fileStat(stat) };
+    return { kind: 'stat', key: itemKey(item), stat: stampOf(statSync(item.path)) };
   } catch (error) {
     return { kind: 'result', result: unreadable(item, error) };
   }

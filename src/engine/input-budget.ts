@@ -7,7 +7,7 @@
  * order, so which files are cut never depends on threads or timing.
  */
 import type { Diagnostic } from '../model/diagnostics.js';
-import { fileDiagnostic } from '../workspace/messages.js';
+import { fileDiagnostic } from '../discover/file-messages.js';
 
 /**
  * Default bytes per run: ~25,000 skills at a generous 10 KB each (real skills

@@ -6,7 +6,7 @@
  */
 import type { BackendChoice } from '../model/backend.js';
 import type { ParseItemResult } from './catalog-pipeline.js';
-import type { FileStat } from './parse-files.js';
+import type { Stamp } from './store/stamp.js';
 
 /**
  * Parse up to `claims` batches of one job, claimed from the shared counter
@@ -40,7 +40,7 @@ export type WorkerTask = ParseTask;
 /** File facts the cache stores beside a result. */
 export interface FileFacts {
   readonly key: string;
-  readonly stat: FileStat;
+  readonly stat: Stamp;
   readonly hash: string;
 }
 

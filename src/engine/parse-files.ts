@@ -4,24 +4,24 @@
  * A bad or unreadable file becomes a diagnostic result, never a throw.
  */
 import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
-import { SAFE_OPEN_FLAGS } from '../workspace/safe-read.js';
+import { SAFE_OPEN_FLAGS } from '../discover/safe-read.js';
 import { packageDigest } from '../catalog/digest.js';
 import type { HashBackend } from '../model/backend.js';
 import { DEFAULT_PARSE_OPTIONS, parseSkill } from '../parse/index.js';
 import { fileTooLargeDiagnostic } from '../parse/messages.js';
-import { contentHash, itemKey } from './cache.js';
 import type { ParseItem, ParseItemResult } from './plan.js';
-import { fileStat, unreadable, type FileStat, type ItemFailed } from './file-stat.js';
+import { contentHash, itemKey, unreadable, type ItemFailed } from './file-stat.js';
+import { NO_STAMP, stampOf, type Stamp } from './store/stamp.js';
 
-export { statItem, type FileStat, type ItemFailed, type ItemStat } from './file-stat.js';
+export { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
 
 /** An item's file, read (and, for the cache, stat'ed and hashed). */
 export interface ItemBytes {
   readonly kind: 'bytes';
   /** `itemKey(item)`; `''` when read without the cache. */
   readonly key: string;
-  /** Sizes and times are −1 when read without the cache (no stat taken). */
-  readonly stat: FileStat;
+  /** `NO_STAMP` when read without the cache (no stat taken). */
+  readonly stat: Stamp;
   /** Valid until the next `readItem` in this thread (a reused buffer): parse or hash it first. */
   readonly bytes: Uint8Array;
   /** hex SHA-256 of `bytes` (`''` when not asked for: only the parse cache needs it). */
@@ -57,7 +57,7 @@ export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed
       } catch (error) {
         return { kind: 'result', result: unreadable(item, error) };
       }
-      return { kind: 'bytes', key: '', stat: NO_STAT, bytes, hash: '' };
+      return { kind: 'bytes', key: '', stat: NO_STAMP, bytes, hash: '' };
     }
     let stat: Stats;
     let bytes: Uint8Array;
@@ -70,7 +70,7 @@ export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed
       return { kind: 'result', result: unreadable(item, error) };
     }
     // Perf: the content hash only serves the cache: −26 ms at 10k skills with --no-cache.
-    return { kind: 'bytes', key: itemKey(item), stat: fileStat(stat), bytes, hash: contentHash(bytes) };
+    return { kind: 'bytes', key: itemKey(item), stat: stampOf(stat), bytes, hash: contentHash(bytes) };
   } finally {
     closeSync(fd);
   }
@@ -85,9 +85,6 @@ export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed
 function flatCopy(s: string): string {
   return JSON.parse(JSON.stringify(s)) as string;
 }
-
-/** The stat of an item read without the cache (`readItem(item, false)`): not taken. */
-const NO_STAT: FileStat = Object.freeze({ size: -1, mtimeMs: -1, ctimeMs: -1, ino: -1 });
 
 /**
  * Parse bytes already read for `item`. With a `hasher` the package also gets

@@ -8,11 +8,10 @@
 import { availableParallelism } from 'node:os';
 import type { BackendChoice, HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
-import type { CacheStats, ParseCache } from './cache.js';
-import { itemKey } from './cache.js';
+import type { CacheStats, ParseCache } from './store/files.js';
 import { budgetResults } from './budget-items.js';
 import { estimateSkillFolders } from './estimate.js';
-import { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
+import { itemKey, statItem, type ItemFailed, type ItemStat } from './file-stat.js';
 import type { ParseChunk, ParseOutcome, ParseTask } from './messages.js';
 import type { EngineOptions } from './options.js';
 import type { LoadCatalogOptions, ParseItem, ParseItemResult } from './plan.js';

@@ -17,8 +17,8 @@ import { fileTooLargeDiagnostic } from '../parse/messages.js';
 import { parseSkill } from '../parse/parse-skill.js';
 import { isProfileName, PROFILE_NAMES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
 import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
-import { fileDiagnostic } from '../workspace/messages.js';
-import { readRegularFile } from '../workspace/safe-read.js';
+import { fileDiagnostic } from '../discover/file-messages.js';
+import { readRegularFile } from '../discover/safe-read.js';
 import { InputBudget } from './input-budget.js';
 
 export interface ValidateOptions {

@@ -1,44 +1,27 @@
 /**
- * Which resolve kernel runs. The pure resolve stage knows only its own
- * TypeScript reference; the WASM kernel needs file I/O to load, so the
- * engine layer (`src/engine/backend.ts`) registers it here when imported —
- * which the public entry `src/index.ts` always does.
+ * Which resolve kernel runs. The pure resolve stage holds only its own
+ * TypeScript reference kernel and keeps no state: the WASM kernel needs file
+ * I/O to load, so the engine layer loads it and passes it in as a
+ * `ResolveBackend` object (`src/engine/resolve.ts` does that for the package
+ * entry's `resolveCatalog`, `resolveSkill` and `resolveSkillOrThrow`).
  */
 import type { BackendChoice, ResolveBackend } from '../model/backend.js';
 import { BACKEND_NAMES } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
 import { JS_RESOLVER } from './kernel-js.js';
 
-type Provider = () => ResolveBackend | null;
-
-let wasmProvider: Provider | undefined;
-let autoPrefersWasm = true;
-
 /**
- * Register the loader of the WASM kernel (returns null when the module is not built).
+ * The kernel for a backend choice: a backend object is used as given; `js`
+ * and `auto` are the reference kernel here; `wasm` must be passed in as an
+ * object (the engine's `resolveBackendFor('wasm')`), so it throws `wasm.missing`.
  *
- * @example registerWasmResolver(() => wasmResolver(), { auto: true });
- */
-export function registerWasmResolver(provider: Provider, options: { readonly auto: boolean }): void {
-  wasmProvider = provider;
-  autoPrefersWasm = options.auto;
-}
-
-/**
- * The kernel for a backend choice: `js` always works; `wasm` throws `wasm.missing`
- * when it cannot load; `auto` takes the measured faster one that is available.
- *
- * @example pickResolver('auto').name; // 'wasm' when built, else 'js'
+ * @example pickResolver('js').name; // 'js'
  */
 export function pickResolver(choice: BackendChoice | ResolveBackend = 'auto'): ResolveBackend {
-  if (typeof choice === 'object') return choice;
+  if (typeof choice === 'object' && choice !== null) return choice;
   if (!(BACKEND_NAMES as readonly string[]).includes(choice)) {
     throw new SkillgraphError('options.invalid', `backend must be one of ${BACKEND_NAMES.join(', ')}, got '${String(choice)}'`, { field: 'backend' });
   }
-  if (choice === 'js') return JS_RESOLVER;
-  if (choice === 'auto' && !autoPrefersWasm) return JS_RESOLVER;
-  const wasm = wasmProvider?.() ?? null;
-  if (wasm) return wasm;
-  if (choice === 'auto') return JS_RESOLVER;
-  throw new SkillgraphError('wasm.missing', "the WASM core is not available; build it with 'npm run build:wasm' or use --backend js", {});
+  if (choice !== 'wasm') return JS_RESOLVER;
+  throw new SkillgraphError('wasm.missing', "the resolve stage runs the WASM kernel only when it is passed in: use the package entry's resolve functions, or backend: resolveBackendFor('wasm')", {});
 }

@@ -6,6 +6,6 @@ export type { FailureType, ResolveFailure } from './failures.js';
 export { encodeCatalog } from './encode.js';
 export type { EncodedCatalog } from './encode.js';
 export { JS_RESOLVER, resolveGraphJs, tarjan } from './kernel-js.js';
-export { pickResolver, registerWasmResolver } from './backends.js';
+export { pickResolver } from './backends.js';
 export { GRAPH_FORMATS, includeGraph, renderIncludeGraph } from './graph.js';
 export type { GraphFormat, IncludeGraph, IncludeGraphEdge, IncludeGraphNode } from './graph.js';

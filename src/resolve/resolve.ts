@@ -64,7 +64,10 @@ export interface SkillLists {
 }
 
 export interface ResolveOptions {
-  /** `auto` (default), `wasm`, `js`, or a backend object. */
+  /**
+   * A backend object, or a choice: `js` and `auto` (default) run the reference kernel
+   * here; the engine layer (`src/engine/resolve.ts`) passes the WASM kernel in.
+   */
   readonly backend?: BackendChoice | ResolveBackend;
   /** Skills to resolve (`name` or `scope/name`); every catalog skill when omitted. */
   readonly names?: readonly string[];
@@ -82,7 +85,7 @@ const ms = (t0: number): number => Math.round((performance.now() - t0) * 1000) /
 /**
  * Resolve every skill of `catalog` (or `options.names`), each once, per-skill errors.
  *
- * @example const { skills, cycles } = resolveCatalog(catalog, { backend: 'wasm' });
+ * @example const { skills, cycles } = resolveCatalog(catalog, { backend: 'js' });
  */
 export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAULT_OPTIONS): CatalogResolution {
   const backend = pickResolver(options.backend ?? DEFAULT_OPTIONS.backend);

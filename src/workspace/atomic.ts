@@ -8,7 +8,7 @@
  * write to that folder (cleanup.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
 import { registerTemp, releaseTemp, removeStaleTemps } from './cleanup.js';
@@ -23,22 +23,95 @@ export const TEMP_PREFIX = '.skillgraph-tmp-';
  * @example writeFileAtomic('/ws/pdf/SKILL.md', bytes)
  */
 export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
-  // The name's first 40 characters only: a temp name must fit NAME_MAX (255 bytes) whenever the target's name does.
-  const stem = [...basename(file)].slice(0, 40).join('');
-  const folder = dirname(file);
-  removeStaleTemps(folder, TEMP_PREFIX);
-  const tmp = join(folder, `${TEMP_PREFIX}${stem}-${process.pid}-${randomBytes(6).toString('hex')}`);
-  registerTemp(tmp);
+  let out: AtomicFile | undefined;
   try {
-    // `wx`: never follow or reuse an existing path for the temp file.
-    writeFileSync(tmp, data, { flag: 'wx', mode: (mode ?? 0o666) & 0o777 });
-    renameSync(tmp, file);
+    out = AtomicFile.create(file, mode);
+    out.write(data);
+    out.commit();
   } catch (error) {
-    removeQuietly(tmp);
+    out?.abort();
     const errno = (error as NodeJS.ErrnoException).code;
     throw ioError(`write ${file}`, error, { file, errno });
-  } finally {
-    releaseTemp(tmp);
+  }
+}
+
+/**
+ * A file written in parts, atomically: the parts go to a temp file beside
+ * `file` (created exclusively, so a temp path planted in advance — a FIFO, a
+ * link — is never opened), `commit` renames it over `file`, `abort` removes
+ * it. Used where the content is too large to hold whole (the engine's store).
+ *
+ * @example const out = AtomicFile.create(file); try { out.write(a); out.write(b); out.commit(); } catch (e) { out.abort(); throw e; }
+ */
+export class AtomicFile {
+  readonly file: string;
+  readonly #temp: string;
+  #fd: number | undefined;
+  #length = 0;
+
+  private constructor(file: string, temp: string, fd: number) {
+    this.file = file;
+    this.#temp = temp;
+    this.#fd = fd;
+  }
+
+  /** Open the temp file for `file` (removing temps a killed run left there). Throws what opening throws. */
+  static create(file: string, mode?: number): AtomicFile {
+    const stem = [...basename(file)].slice(0, 40).join('');
+    const folder = dirname(file);
+    removeStaleTemps(folder, TEMP_PREFIX);
+    const temp = join(folder, `${TEMP_PREFIX}${stem}-${process.pid}-${randomBytes(6).toString('hex')}`);
+    registerTemp(temp);
+    try {
+      return new AtomicFile(file, temp, openSync(temp, 'wx', (mode ?? 0o666) & 0o777));
+    } catch (error) {
+      releaseTemp(temp);
+      throw error;
+    }
+  }
+
+  /** Bytes written so far by `write`. */
+  get length(): number {
+    return this.#length;
+  }
+
+  /** Append `data`. */
+  write(data: string | Uint8Array): void {
+    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
+    let off = 0;
+    while (off < bytes.length) off += writeSync(this.#open(), bytes, off, bytes.length - off, this.#length + off);
+    this.#length += bytes.length;
+  }
+
+  /** Overwrite `bytes` at `position` (inside what was written). */
+  writeAt(bytes: Uint8Array, position: number): void {
+    let off = 0;
+    while (off < bytes.length) off += writeSync(this.#open(), bytes, off, bytes.length - off, position + off);
+  }
+
+  /** Close the temp file and rename it over the target. */
+  commit(): void {
+    closeSync(this.#open());
+    this.#fd = undefined;
+    renameSync(this.#temp, this.file);
+    releaseTemp(this.#temp);
+  }
+
+  /** Close and remove the temp file; never throws. */
+  abort(): void {
+    try {
+      if (this.#fd !== undefined) closeSync(this.#fd);
+    } catch {
+      // closing a failed descriptor: nothing more to do
+    }
+    this.#fd = undefined;
+    removeQuietly(this.#temp);
+    releaseTemp(this.#temp);
+  }
+
+  #open(): number {
+    if (this.#fd === undefined) throw new SkillgraphError('io', `${this.file}: temp file already closed`, { file: this.file });
+    return this.#fd;
   }
 }
 

@@ -6,10 +6,10 @@
 import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LoadedSet, formatEvent, replayLoadedSet, type SkillLoadedEvent } from '../context/loaded-set.js';
-import { ensureCacheDir } from '../engine/cache-dir.js';
+import { ensureCacheDir } from './cache-dir.js';
 import { SkillgraphError } from '../model/errors.js';
 import { ioError } from './atomic.js';
-import { readRegularFile } from './safe-read.js';
+import { readRegularFile } from '../discover/safe-read.js';
 
 /** A session log larger than this is not one skillgraph wrote (a line per load). */
 const LOG_MAX_BYTES = 64 * 1024 * 1024;

@@ -13,6 +13,6 @@ export { isDeviceName, isWithin, prepareTarget, validateRelativePath, validateUn
 export type { PathProblem, RelativePathOptions } from './paths.js';
 export { readForContext, verifySealed } from './read.js';
 export type { ContextLoad, ReadOptions, SkillAlreadyLoaded, SkillLoaded } from './read.js';
-export { openRegular, readRegularFile } from './safe-read.js';
-export type { SafeRead, SafeReadOptions, SafeReadProblem } from './safe-read.js';
+export { openRegular, readRegularFile } from '../discover/safe-read.js';
+export type { SafeRead, SafeReadOptions, SafeReadProblem } from '../discover/safe-read.js';
 export { registerTemp, releaseTemp, removeStaleTemps, STALE_TEMP_MS } from './cleanup.js';

@@ -25,10 +25,10 @@ import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { ioError, writeFileAtomic } from './atomic.js';
-import { cacheDirProblem, ensureCacheDir } from '../engine/cache-dir.js';
+import { cacheDirProblem, ensureCacheDir } from './cache-dir.js';
 import { checkTarget, prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
 import { verifySealed, type ReadOptions } from './read.js';
-import { readRegularFile } from './safe-read.js';
+import { readRegularFile } from '../discover/safe-read.js';
 
 export interface MaterializeOptions extends ReadOptions {
   /** Stage nothing now; return a workspace whose `load(name)` stages one skill. */

@@ -17,7 +17,7 @@ import type { ResourceEntry, SkillDescriptor, SkillPackage } from '../model/pack
 import { parseSkill } from '../parse/index.js';
 import type { ProfileName } from '../parse/profiles.js';
 import { ioError } from './atomic.js';
-import { readRegularFile } from './safe-read.js';
+import { readRegularFile } from '../discover/safe-read.js';
 
 export interface ReadOptions {
   /**

@@ -8,9 +8,8 @@ import { execFileSync } from 'node:child_process';
 import { lstatSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE_FILE_NAME } from '../../src/engine/cache.js';
-import { DIR_MEMO_FILE_NAME } from '../../src/engine/dir-memo.js';
-import { MEMO_FORMAT } from '../../src/engine/memo.js';
+import { CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, runStoreName } from '../../src/engine/store/index.js';
+import { TEMP_PREFIX } from '../../src/workspace/atomic.js';
 import { STALE_TEMP_MS } from '../../src/workspace/cleanup.js';
 import { catalogNames, hostileProject, NORMAL_SKILLS, runChild, snapshot } from './_harness.js';
 
@@ -23,7 +22,7 @@ describe('hostile caches: FIFOs and unusable cache folders', () => {
     const p = hostileProject();
     const cacheDir = join(p.cache, 'skillgraph');
     mkdirSync(cacheDir, { recursive: true });
-    for (const name of [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, `run-memo.catalog-json.v${MEMO_FORMAT}.txt`]) execFileSync('mkfifo', [join(cacheDir, name)]);
+    for (const name of [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, `${runStoreName('catalog-json')}.store`]) execFileSync('mkfifo', [join(cacheDir, name)]);
     const outside = snapshot(p.home);
     const first = await runChild(p, CATALOG, { timeoutMs: BOUND_MS });
     expect(first.timedOut).toBe(false);
@@ -67,18 +66,18 @@ describe('hostile caches: temp files of a killed run', () => {
     const cacheDir = join(p.cache, 'skillgraph');
     mkdirSync(cacheDir, { recursive: true });
     const long = (Date.now() - STALE_TEMP_MS - 60_000) / 1000;
-    const stale = [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, `run-memo.catalog-json.v${MEMO_FORMAT}.txt`].map((n) => join(cacheDir, `${n}.4242.1700000000000.tmp`));
+    const stale = [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, `${runStoreName('catalog-json')}.store`].map((n) => join(cacheDir, `${TEMP_PREFIX}${n}-4242-0123456789ab`));
     for (const file of stale) {
       writeFileSync(file, 'half');
       utimesSync(file, long, long);
     }
-    const fresh = join(cacheDir, `${CACHE_FILE_NAME}.4343.1700000000001.tmp`);
+    const fresh = join(cacheDir, `${TEMP_PREFIX}${CACHE_FILE_NAME}-4343-0123456789ab`);
     writeFileSync(fresh, 'another run writing now');
     for (let run = 0; run < 2; run++) {
       const r = await runChild(p, CATALOG, { timeoutMs: BOUND_MS });
       expect(r.code).toBe(0);
     }
-    const left = readdirSync(cacheDir).filter((n) => n.endsWith('.tmp'));
-    expect(left).toEqual([`${CACHE_FILE_NAME}.4343.1700000000001.tmp`]);
+    const left = readdirSync(cacheDir).filter((n) => n.startsWith(TEMP_PREFIX));
+    expect(left).toEqual([`${TEMP_PREFIX}${CACHE_FILE_NAME}-4343-0123456789ab`]);
   }, 60_000);
 });

@@ -88,7 +88,7 @@ describe('the total-input budget', () => {
     const cut = budgetResults(items, undefined, 100);
     expect([...cut.keys()]).toEqual([1]);
     expect(cut.get(1)).toEqual({ locator: items[1]!.locator, diagnostics: [expect.objectContaining({ code: 'input.budget', file: items[1]!.locator })] });
-    const fromStats = budgetResults(items, [{ kind: 'stat', key: '', stat: { size: 10, mtimeMs: 0, ctimeMs: 0, ino: 0 } }, { kind: 'stat', key: '', stat: { size: 95, mtimeMs: 0, ctimeMs: 0, ino: 0 } }, { kind: 'result', result: { locator: 'x', diagnostics: [] } }], 100);
+    const fromStats = budgetResults(items, [{ kind: 'stat', key: '', stat: { dev: 0, size: 10, mtimeMs: 0, ctimeMs: 0, ino: 0 } }, { kind: 'stat', key: '', stat: { dev: 0, size: 95, mtimeMs: 0, ctimeMs: 0, ino: 0 } }, { kind: 'result', result: { locator: 'x', diagnostics: [] } }], 100);
     expect([...fromStats.keys()]).toEqual([1]);
   });
 });

@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { wasmBackendOrNull } from '../../src/engine/backend.js';
 import type { Catalog } from '../../src/model/catalog.js';
 import type { SkillPackage } from '../../src/model/package.js';
-import { encodeCatalog, resolveCatalog, resolveGraphJs, resolveSkill } from '../../src/resolve/index.js';
+import { encodeCatalog, resolveGraphJs } from '../../src/resolve/index.js';
+import { resolveCatalog, resolveSkill } from '../../src/engine/resolve.js';
 import { makeCatalog, type IncludeSpecIn, type SkillSpec, type ToolSpec } from '../unit/resolve/_catalog.js';
 import { naiveResolve } from '../unit/resolve/_naive.js';
 

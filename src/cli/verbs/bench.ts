@@ -10,7 +10,7 @@ import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEngine, type EngineOptions } from '../../engine/engine.js';
 import { resolveBackendFor } from '../../engine/backend.js';
-import { resolveCatalog } from '../../resolve/index.js';
+import { resolveCatalog } from '../../engine/resolve.js';
 import { intFlag, parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogRequest } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';

@@ -12,7 +12,7 @@ import type { CapabilitySummary } from '../../model/resolve.js';
 import { NOT_CATALOGUED_REASONS, REASON_WORDS } from '../../discover/account.js';
 import type { WalkReport } from '../../engine/plan.js';
 // Perf: the module itself, not the stage barrel.
-import { resolveCatalog } from '../../resolve/resolve.js';
+import { resolveCatalog } from '../../engine/resolve.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 // Perf: catalog-request.ts, not catalog-flags.ts: config (yaml, zod) is imported only when a config file exists.

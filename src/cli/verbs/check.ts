@@ -8,7 +8,7 @@
 import { dirname, resolve } from 'node:path';
 import { compareLock, LOCKFILE_NAME, parseLock, type LockEntry } from '../../catalog/lockfile.js';
 import { SkillgraphError } from '../../model/errors.js';
-import { readRegularFile } from '../../workspace/safe-read.js';
+import { readRegularFile } from '../../discover/safe-read.js';
 import { collectGarbage } from '../../engine/gc.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';

@@ -12,7 +12,7 @@
  */
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { createLock, LOCKFILE_NAME, placeKey, type LockEntry, type LockInvalid, type LockNow } from '../../catalog/lockfile.js';
-import { treeDigestResults } from '../../discover/resources.js';
+import { treeDigestResults } from '../../engine/tree-digest.js';
 import { collectGarbage } from '../../engine/gc.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
 import { SkillgraphError, isSkillgraphError } from '../../model/errors.js';

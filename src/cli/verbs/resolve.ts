@@ -8,7 +8,8 @@
 import { backendChoice } from '../../engine/backend.js';
 import type { BackendChoice } from '../../model/backend.js';
 import { isSkillgraphError } from '../../model/errors.js';
-import { resolveCatalog, type CatalogResolution } from '../../resolve/index.js';
+import { resolveCatalog } from '../../engine/resolve.js';
+import type { CatalogResolution } from '../../resolve/index.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';

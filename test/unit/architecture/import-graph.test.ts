@@ -5,7 +5,7 @@
  * `import type`, not dynamic `import()`, which load on demand) from the entry
  * points of that path and fails on the first forbidden module, with the chain.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -60,9 +60,55 @@ describe('value-import graph', () => {
     expect(reach('cli/verbs/lock.ts', HEAVY)?.at(-1)).toBe('zod'); // through the lockfile schema
   });
 
-  for (const entry of ['engine/engine.ts', 'cli/verbs/catalog.ts', 'cli/catalog-request.ts', 'cli/main.ts']) {
+  for (const entry of ['engine/engine.ts', 'engine/store/index.ts', 'engine/resolve.ts', 'cli/verbs/catalog.ts', 'cli/catalog-request.ts', 'cli/main.ts']) {
     it(`${entry} never reaches yaml, zod or the parse schemas`, () => {
       expect(reach(entry, HEAVY)).toBeUndefined();
     });
   }
+});
+
+/**
+ * The layers, lowest first: a module imports (values or types) only from its
+ * own layer or a lower one, so data flows one way and no stage needs a later
+ * one to load. Layers not listed here (new ones) must be added to the order.
+ */
+const LAYERS = ['model', 'parse', 'discover', 'catalog', 'resolve', 'context', 'workspace', 'engine', 'audit', 'serve', 'cli'] as const;
+
+/** Every relative import of every file under src/, type-only ones included. */
+function allImports(): { file: string; target: string }[] {
+  const out: { file: string; target: string }[] = [];
+  const visit = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.ts')) {
+        const text = readFileSync(path, 'utf8');
+        for (const m of text.matchAll(/(?:from\s+|import\s*\(\s*)['"](\.[^'"]+)['"]/g)) {
+          out.push({ file: path.slice(SRC.length + 1), target: join(dirname(path), m[1]!).slice(SRC.length + 1) });
+        }
+      }
+    }
+  };
+  visit(SRC);
+  return out;
+}
+
+describe('layering', () => {
+  it('no module imports from a higher layer', () => {
+    const layer = (rel: string): number => {
+      const top = rel.split('/')[0]!;
+      return top.endsWith('.ts') ? LAYERS.length : LAYERS.indexOf(top as (typeof LAYERS)[number]);
+    };
+    const imports = allImports();
+    expect(imports.length).toBeGreaterThan(200);
+    const unknown = [...new Set(imports.map((i) => i.file.split('/')[0]!).filter((top) => !top.endsWith('.ts') && layer(top) < 0))];
+    expect(unknown).toEqual([]);
+    const upward = imports.filter((i) => layer(i.target) > layer(i.file)).map((i) => `${i.file} -> ${i.target}`);
+    expect(upward).toEqual([]);
+  });
+
+  it('the resolve stage holds no kernel registry: the WASM kernel is passed in', () => {
+    for (const { file, target } of allImports()) if (file.startsWith('resolve/')) expect(target.startsWith('engine/'), `${file} -> ${target}`).toBe(false);
+    expect(readFileSync(join(SRC, 'resolve/backends.ts'), 'utf8')).not.toMatch(/^let\s/m);
+  });
 });

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { listResourceFiles, listResources, readListed, treeBytes, treeDigest, treeDigestResults, treeDigests } from '../../../src/discover/resources.js';
+import { listResourceFiles, listResources, readListed } from '../../../src/discover/resources.js';
+import { treeBytes, treeDigest, treeDigestResults, treeDigests } from '../../../src/engine/tree-digest.js';
 import { _tree, type Tree } from './_tree.js';
 
 let t: Tree;

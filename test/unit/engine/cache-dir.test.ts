@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cacheDirProblem, cacheDirWarning, ensureCacheDir } from '../../../src/engine/cache-dir.js';
+import { cacheDirProblem, cacheDirWarning, ensureCacheDir } from '../../../src/workspace/cache-dir.js';
 
 let dir: string;
 beforeEach(() => {

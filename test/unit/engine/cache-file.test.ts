@@ -1,10 +1,10 @@
-/** The parse cache file: chunks written while parsing, the trailer, damage, and a run that fails half-way. */
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+/** The files table (parse cache): chunks written while parsing, the rest at save, and a run that fails half-way. (Damage, FIFOs and the racy rule: store.test.ts.) */
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CACHE_FILE_NAME, ParseCache } from '../../../src/engine/cache.js';
-import type { FileStat } from '../../../src/engine/file-stat.js';
+import { CACHE_FILE_NAME, ParseCache, type Stamp } from '../../../src/engine/store/index.js';
+import { TEMP_PREFIX } from '../../../src/workspace/atomic.js';
 
 let dir: string;
 beforeEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 /** An hour old: trusted by stat (outside the racy window). */
 const OLD = Date.now() - 3_600_000;
-const _stat = (i: number): FileStat => ({ size: 100 + i, mtimeMs: OLD + i, ctimeMs: OLD + i, ino: 1000 + i });
+const _stat = (i: number): Stamp => ({ dev: 1, size: 100 + i, mtimeMs: OLD + i, ctimeMs: OLD + i, ino: 1000 + i });
 const _result = (i: number) => ({ locator: `/skills/s${i}/SKILL.md`, diagnostics: [] });
 
 /** More entries than one chunk holds, so some are written while "parsing". */
@@ -25,8 +25,8 @@ describe('parse cache file', () => {
     const first = ParseCache.open(dir);
     for (let i = 0; i < MANY; i++) first.store(`k${i}`, _stat(i), `h${i}`, _result(i));
     // Full chunks are already on disk (in a temp file) before save.
-    expect(readdirSync(dir).some((n) => n.endsWith('.tmp'))).toBe(true);
-    expect(first.save(dir)).toBe(true);
+    expect(readdirSync(dir).some((n) => n.startsWith(TEMP_PREFIX))).toBe(true);
+    expect(first.save()).toBe(true);
     expect(readdirSync(dir)).toEqual([CACHE_FILE_NAME]);
 
     const second = ParseCache.open(dir);
@@ -34,18 +34,8 @@ describe('parse cache file', () => {
     for (const i of [0, 511, 512, 1023, MANY - 1]) expect(second.lookup(`k${i}`, _stat(i))).toEqual(_result(i));
     // A second run that stores a few keeps every other entry.
     second.store('k-new', _stat(9999), 'h', _result(9999));
-    expect(second.save(dir)).toBe(true);
+    expect(second.save()).toBe(true);
     expect(ParseCache.open(dir).size).toBe(MANY + 1);
-  });
-
-  it('treats a file cut short (no trailer) as empty', () => {
-    const cache = ParseCache.open(dir);
-    for (let i = 0; i < MANY; i++) cache.store(`k${i}`, _stat(i), `h${i}`, _result(i));
-    cache.save(dir);
-    const file = join(dir, CACHE_FILE_NAME);
-    const bytes = readFileSync(file);
-    writeFileSync(file, bytes.subarray(0, bytes.length - 8));
-    expect(ParseCache.open(dir).size).toBe(0);
   });
 
   it('leaves no temp file behind when a run gives up half-way', () => {

@@ -6,7 +6,7 @@ import { main } from '../../../src/cli/main.js';
 import type { CliIo } from '../../../src/cli/io.js';
 import { makeRoot } from '../../../src/discover/roots.js';
 import { createEngine } from '../../../src/engine/engine.js';
-import { readRunMemo, writeRunMemo } from '../../../src/engine/memo.js';
+import { readRunMemo, runStoreName, storePath, writeRunMemo } from '../../../src/engine/store/index.js';
 
 let dir: string;
 
@@ -50,42 +50,37 @@ describe('run memo files', () => {
     expect(readRunMemo(cache, 'y', 'key-1')).toBeUndefined();
   });
 
-  it('reads a memo whose header line is longer than the first read (a witness with many long roots)', () => {
-    const cache = join(dir, 'memo-long-header');
-    const witness = { roots: JSON.stringify(Array.from({ length: 2_000 }, (_, i) => `/a/root/with/a/long/path/number/${i}`)), paths: ['/x'], numbers: new Float64Array(5) };
+  it('keeps a witness of any size in the body (many long roots), the header stays small', () => {
+    const cache = join(dir, 'memo-long-roots');
+    const witness = { roots: JSON.stringify(Array.from({ length: 2_000 }, (_, i) => `/a/root/with/a/long/path/number/${i}`)), paths: ['/x'], numbers: new Float64Array(6) };
     expect(witness.roots.length).toBeGreaterThan(64 * 1024);
     expect(writeRunMemo(cache, 'x', 'k', { text: 'the text', status: 0 }, { key: 'r', witness })).toBe(true);
     expect(readRunMemo(cache, 'x', 'k')?.text).toBe('the text');
     expect(readRunMemo(cache, 'x', 'other')).toBeUndefined();
   });
-
-  it('treats a truncated memo as absent', () => {
-    const cache = join(dir, 'memo-truncated');
-    writeRunMemo(cache, 'x', 'k', { text: 'a long enough text', status: 0 });
-    const file = join(cache, 'run-memo.x.v1.txt');
-    writeFileSync(file, readFileSync(file).subarray(0, -3));
-    expect(readRunMemo(cache, 'x', 'k')).toBeUndefined();
-  });
 });
 
-describe('Engine.prepare key', () => {
-  it('is undefined without a cache and changes when a skill file is touched', async () => {
+describe('the run key', () => {
+  it('is absent without a cache and changes when a skill file is touched', async () => {
     const roots = [makeRoot({ path: join(dir, 'skills') }, dir)];
     const cache = join(dir, 'key-cache');
-    const off = createEngine({ workers: 0, cache: false });
-    const on = createEngine({ workers: 0, cache });
-    try {
-      expect(off.prepare({ roots }).key).toBeUndefined();
-      const before = on.prepare({ roots }).key;
-      expect(on.prepare({ roots }).key).toBe(before);
-      const touched = join(dir, 'skills', 'skill-1', 'SKILL.md');
-      utimesSync(touched, new Date(SETTLED.getTime() + 1000), new Date(SETTLED.getTime() + 1000));
-      expect(on.prepare({ roots }).key).not.toBe(before);
-      utimesSync(touched, SETTLED, SETTLED);
-    } finally {
-      await off.close();
-      await on.close();
-    }
+    const run = async (on: boolean, text: string) => {
+      const engine = createEngine({ workers: 0, cache: on ? cache : false });
+      try {
+        return await engine.memoized('key', { roots }, () => ({ text, status: 0 }));
+      } finally {
+        await engine.close();
+      }
+    };
+    expect((await run(false, 'a')).via).toBe('run');
+    expect(existsSync(storePath(cache, runStoreName('key')))).toBe(false);
+    await run(true, 'a'); // fills the files table
+    expect((await run(true, 'b')).text).toBe('b'); // recorded
+    const touched = join(dir, 'skills', 'skill-1', 'SKILL.md');
+    utimesSync(touched, new Date(SETTLED.getTime() + 1000), new Date(SETTLED.getTime() + 1000));
+    // A new stamp: not the record's key (revalidated by hash, so produced and not recorded).
+    expect(await run(true, 'c')).toMatchObject({ via: 'run', text: 'c' });
+    utimesSync(touched, SETTLED, SETTLED);
   });
 });
 
@@ -95,9 +90,9 @@ describe('catalog --json through the run memo', () => {
     const args = ['catalog', '--root', join(dir, 'skills'), '--cache', cache, '--json'];
     const fresh = await _cli(['catalog', '--root', join(dir, 'skills'), '--no-cache', '--json']);
     const fill = await _cli(args);
-    expect(existsSync(join(cache, 'run-memo.catalog-json.v1.txt'))).toBe(false);
+    expect(existsSync(storePath(cache, runStoreName('catalog-json')))).toBe(false);
     const warm = await _cli(args);
-    expect(existsSync(join(cache, 'run-memo.catalog-json.v1.txt'))).toBe(true);
+    expect(existsSync(storePath(cache, runStoreName('catalog-json')))).toBe(true);
     const replay = await _cli(args);
     for (const run of [fill, warm, replay]) {
       expect(run.code).toBe(fresh.code);
@@ -128,7 +123,7 @@ describe('the run memo\'s witness', () => {
     }
     utimesSync(tree, SETTLED, SETTLED);
     const cache = join(dir, 'witness-cache');
-    const memo = join(cache, 'run-memo.catalog-json.v1.txt');
+    const memo = storePath(cache, runStoreName('catalog-json'));
     const args = ['catalog', '--root', tree, '--cache', cache, '--json'];
     const first = await _cli(args); // fills the parse cache
     await _cli(args); // all from the cache: writes the memo and its witness

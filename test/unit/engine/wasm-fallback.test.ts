@@ -11,7 +11,7 @@ vi.mock('../../../src/engine/wasm.js', async (importOriginal) => ({
 }));
 
 const { hashBackendFor, resolveBackendFor, wasmBackendOrNull } = await import('../../../src/engine/backend.js');
-const { resolveCatalog } = await import('../../../src/resolve/index.js');
+const { resolveCatalog } = await import('../../../src/engine/resolve.js');
 const { makeCatalog } = await import('../resolve/_catalog.js');
 
 describe('backend without a built WASM module', () => {

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { makeRoot, type SkillRoot } from '../../../src/discover/roots.js';
 import { createEngine } from '../../../src/engine/engine.js';
 import type { LoadCatalogOptions } from '../../../src/engine/plan.js';
-import { readRunMemo, replayRunMemo, writeRunMemo } from '../../../src/engine/memo.js';
+import { hashBackendFor } from '../../../src/engine/backend.js';
+import { FILES_STORE, fileIdentity, replayKey, replayRunMemo, storePath } from '../../../src/engine/store/index.js';
 import { _tree, type Tree } from '../discover/_tree.js';
 
 let tree: Tree | undefined;
@@ -33,28 +34,32 @@ function _fixture(): { t: Tree; roots: SkillRoot[] } {
   return { t, roots: [makeRoot({ path: t.path('global'), scope: 'global' }, t.dir), makeRoot({ path: t.path('project'), scope: 'project' }, t.dir)] };
 }
 
-/**
- * Two runs (the second one all from the cache, as a memo is only written by such a run), then
- * the memo written with the second run's witness; returns a check: does it replay now?
- */
-async function _memoise(t: Tree, load: LoadCatalogOptions): Promise<(what?: LoadCatalogOptions) => boolean> {
-  const cache = t.path('.cache');
+/** The replay key the engine computes for `load` (default engine options, no context). */
+function _replayKey(cache: string, load: LoadCatalogOptions): string {
+  return replayKey({ load, cacheFile: fileIdentity(storePath(cache, FILES_STORE)), engine: { backend: 'auto', hasher: hashBackendFor('auto').name }, context: '' });
+}
+
+/** One `memoized` run of record 'test' through a fresh engine. */
+async function _run(cache: string, load: LoadCatalogOptions, text = 'the output') {
   const engine = createEngine({ workers: 0, cache });
   try {
-    await engine.prepare(load).load();
-    const run = engine.prepare(load);
-    const loaded = await run.load();
-    expect(loaded.cache.misses + loaded.cache.revalidated).toBe(0);
-    expect(run.replay).toBeDefined();
-    expect(writeRunMemo(cache, 'test', run.key!, { text: 'the output', status: 0 }, run.replay)).toBe(true);
+    return await engine.memoized('test', load, () => ({ text, status: 0 }));
   } finally {
     await engine.close();
   }
-  return (what = load) => {
-    const e = createEngine({ workers: 0, cache });
-    const key = e.replayKey(what);
-    return key !== undefined && replayRunMemo(cache, 'test', key, what.roots)?.text === 'the output';
-  };
+}
+
+/**
+ * Two runs (the second one all from the files table, as only such a run is
+ * recorded, with its witness); returns a check without side effects: would
+ * the record replay now, without walking?
+ */
+async function _memoise(t: Tree, load: LoadCatalogOptions): Promise<(what?: LoadCatalogOptions) => boolean> {
+  const cache = t.path('.cache');
+  expect((await _run(cache, load)).via).toBe('run');
+  expect((await _run(cache, load)).via).toBe('run');
+  expect((await _run(cache, load)).via).toBe('replay');
+  return (what = load) => replayRunMemo(cache, 'test', _replayKey(cache, what), what.roots)?.text === 'the output';
 }
 
 describe('run memo replay through a witness', () => {
@@ -64,8 +69,15 @@ describe('run memo replay through a witness', () => {
     const replays = await _memoise(t, { roots });
     expect(replays()).toBe(true);
     expect(replays()).toBe(true); // a replay changes nothing it checks
-    const engine = createEngine({ workers: 0, cache: t.path('.cache') });
-    expect(readRunMemo(t.path('.cache'), 'test', engine.prepare({ roots }).key!)?.text).toBe('the output');
+    // A file made and removed: the witness no longer holds, the run key still does.
+    writeFileSync(t.path('global/tools/scratch'), 'x');
+    rmSync(t.path('global/tools/scratch'));
+    const past = new Date(Date.now() - 3_600_000);
+    utimesSync(t.path('global/tools'), past, past); // settled again: only its ctime moved
+    expect(replays()).toBe(false);
+    const again = await _run(t.path('.cache'), { roots }, 'not produced');
+    expect({ via: again.via, text: again.text }).toEqual({ via: 'record', text: 'the output' });
+    expect(replays()).toBe(true); // and the record now carries this run's witness
   });
 
   it('refuses after a folder is added, removed or renamed anywhere the walk looked', async () => {
@@ -122,18 +134,19 @@ describe('run memo replay through a witness', () => {
     expect(replays()).toBe(false);
   });
 
-  it('makes no witness while a folder is racy', async () => {
+  it('records no witness while a folder is racy', async () => {
     const { t, roots } = _fixture();
     tree = t;
-    const engine = createEngine({ workers: 0, cache: t.path('.cache') });
-    try {
-      t.skill('global/fresh'); // mtime now: inside the racy window
-      expect(engine.prepare({ roots }).replay).toBeUndefined();
-      _settle(t.dir);
-      expect(engine.prepare({ roots }).replay).toBeDefined();
-    } finally {
-      await engine.close();
-    }
+    const cache = t.path('.cache');
+    t.mkdir('global/fresh'); // changed just now: inside the racy window
+    await _run(cache, { roots });
+    expect((await _run(cache, { roots })).via).toBe('run'); // recorded, without a witness
+    expect(replayRunMemo(cache, 'test', _replayKey(cache, { roots }), roots)).toBeUndefined();
+    expect((await _run(cache, { roots }, 'not produced')).via).toBe('record');
+    _settle(t.dir);
+    const vias: string[] = [];
+    for (let i = 0; i < 4 && vias.at(-1) !== 'replay'; i++) vias.push((await _run(cache, { roots })).via);
+    expect(vias.at(-1)).toBe('replay');
   });
 
   it('vouches for followed links: a link retargeted to another folder fails the witness', async () => {

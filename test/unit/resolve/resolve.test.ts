@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { findCycles, resolveCatalog, resolveSkill, resolveSkillOrThrow } from '../../../src/resolve/index.js';
-import '../../../src/engine/backend.js';
+import { pickResolver } from '../../../src/resolve/backends.js';
+import { findCycles, resolveCatalog, resolveSkill, resolveSkillOrThrow } from '../../../src/engine/resolve.js';
 import { isSkillgraphError } from '../../../src/model/errors.js';
 import { chainCatalog, makeCatalog, type SkillSpec } from './_catalog.js';
 import { naiveResolve } from './_naive.js';
@@ -168,5 +168,14 @@ describe('resolve API', () => {
 
   it('rejects an unknown backend name', () => {
     expect(() => resolveCatalog(makeCatalog([]), { backend: 'gpu' as never })).toThrow(/backend must be one of/);
+  });
+});
+
+describe('the pure resolve stage', () => {
+  it('runs its reference kernel for js and auto, and the WASM kernel only when it is passed in', () => {
+    expect(pickResolver('js').name).toBe('js');
+    expect(pickResolver('auto').name).toBe('js');
+    expect(() => pickResolver('wasm')).toThrow(expect.objectContaining({ code: 'wasm.missing' }));
+    expect(() => pickResolver('fast' as never)).toThrow(expect.objectContaining({ code: 'options.invalid' }));
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openRegular, readRegularFile } from '../../../src/workspace/safe-read.js';
+import { openRegular, readRegularFile } from '../../../src/discover/safe-read.js';
 
 let dir: string;
 beforeEach(() => {

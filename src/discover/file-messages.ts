@@ -4,7 +4,7 @@
  * folder), in one table apart from the data. Tests assert codes, never these
  * strings.
  */
-import { wordedDiagnostic, type Args, type Wording } from '../catalog/messages.js';
+import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
 
 /** The codes this table words. */

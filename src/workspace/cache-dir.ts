@@ -12,7 +12,7 @@
 import { accessSync, constants, lstatSync, mkdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../model/diagnostics.js';
-import { fileDiagnostic } from '../workspace/messages.js';
+import { fileDiagnostic } from '../discover/file-messages.js';
 
 /** Why a cache folder is not used. */
 export type CacheDirProblem = 'pseudo-file-system' | 'not-a-folder' | 'not-writable' | 'cannot-create';

@@ -1,0 +1,230 @@
+/**
+ * The files table (the parse cache): each parsed skill keyed by its parse
+ * inputs (`itemKey`), with the stamp and content hash of the file it came
+ * from. A stamp match is trusted; a mismatch re-reads the file and compares
+ * its content hash — the hash is the final word — so a touched but unchanged
+ * file costs one hash, not a YAML parse. A racy file (see stamp.ts) is stored
+ * with a stamp that never matches, so the next run checks it by hash.
+ *
+ * Body: chunks of at most CHUNK_ENTRIES `[key, entry]` pairs, each
+ * `v8.serialize`d. Perf: one serialised value for 10k skills was a ~72 MB
+ * buffer on top of the live entries at save and at load (peak RSS +70 MB);
+ * chunks keep that under a few MB. Entries parsed in a run are written as
+ * their chunk fills, while parsing still makes garbage: each chunk's buffer
+ * is then collected by the next scavenge and its memory reused, where
+ * serialising all of them at save time grew RSS by ~50 MB (10k skills).
+ */
+import { deserialize, serialize } from 'node:v8';
+import { SkillgraphError } from '../../model/errors.js';
+import type { ParseItemResult } from '../plan.js';
+import { storePath, StoreReader, StoreWriter } from './file.js';
+import { isSettled, quietBefore, sameStamp, type Stamp } from './stamp.js';
+
+export const FILES_STORE = 'files';
+/** The parse cache's file name in the cache folder. */
+export const CACHE_FILE_NAME = `${FILES_STORE}.store`;
+/** Entries per serialised chunk. */
+const CHUNK_ENTRIES = 512;
+/** Entries kept across runs; the least recently used go first. */
+export const CACHE_MAX_ENTRIES = 200_000;
+
+/** Options of `ParseCache.open`. */
+export interface ParseCacheOptions {
+  /** How recently changed a file may be and still be trusted by stamp (see stamp.ts; tests pass 0). */
+  readonly racyMs?: number;
+}
+
+/** An mtime no file has: an entry stored with it never matches a stamp. */
+const UNTRUSTED = -1;
+
+interface CacheEntry {
+  readonly stamp: Stamp;
+  /** hex SHA-256 of the file bytes. */
+  readonly contentHash: string;
+  readonly result: ParseItemResult;
+  /** Run counter of the last run that used the entry (for eviction). */
+  used: number;
+}
+
+interface FilesMeta {
+  readonly run: number;
+  readonly count: number;
+}
+
+/** What a run learnt from the cache. */
+export interface CacheStats {
+  readonly enabled: boolean;
+  /** Results served from a stamp match. */
+  readonly hits: number;
+  /** Results served after a stamp mismatch because the content hash matched. */
+  readonly revalidated: number;
+  /** Files parsed afresh. */
+  readonly misses: number;
+  /** Folders the walk took from the folders table by stamp (see folders.ts). */
+  readonly dirsReused: number;
+  /** Folders the walk read from disk. */
+  readonly dirsRead: number;
+}
+
+/** Passed by `ParseCache.open`; `private` binds TypeScript only, and a plain-JS `new ParseCache(dir)` would hold no entries. */
+const FACTORY: unique symbol = Symbol('skillgraph.parse-cache');
+
+/**
+ * A loaded cache. `lookup` answers from the stamp alone; `revalidate`
+ * compares bytes; `store` records a fresh result; `save` writes it.
+ */
+export class ParseCache {
+  readonly file: string;
+  readonly #dir: string;
+  readonly #entries: Map<string, CacheEntry>;
+  readonly #run: number;
+  readonly #quiet: number;
+  #dirty = false;
+  /** The store file new entries go to as their chunks fill (started on the first full chunk). */
+  #out: StoreWriter | undefined;
+  #outCount = 0;
+  /** Keys already in `#out`. */
+  readonly #written = new Set<string>();
+  #pending: Array<[string, CacheEntry]> = [];
+  /** A write failed: this run saves nothing (the cache is only an accelerator). */
+  #failed = false;
+
+  private constructor(dir: string, entries: Map<string, CacheEntry>, run: number, quiet: number, token?: typeof FACTORY) {
+    if (token !== FACTORY) throw new SkillgraphError('options.invalid', 'open a parse cache with ParseCache.open(dir)', { field: 'ParseCache' });
+    this.file = storePath(dir, FILES_STORE);
+    this.#dir = dir;
+    this.#entries = entries;
+    this.#run = run;
+    this.#quiet = quiet;
+  }
+
+  /**
+   * Open the cache in `dir`; anything but a current store file is an empty
+   * cache (see file.ts).
+   *
+   * @example const cache = ParseCache.open('.cache/skillgraph');
+   */
+  static open(dir: string, options: ParseCacheOptions = {}): ParseCache {
+    // Taken before any file is read through this cache.
+    const quiet = quietBefore(options.racyMs);
+    let entries = new Map<string, CacheEntry>();
+    let run = 1;
+    const reader = StoreReader.open(dir, FILES_STORE, 'files');
+    if (reader) {
+      try {
+        const meta = reader.meta as Partial<FilesMeta>;
+        const loaded = new Map<string, CacheEntry>();
+        for (let chunk = reader.chunk(); chunk !== undefined; chunk = reader.chunk()) {
+          for (const [key, entry] of deserialize(chunk) as Array<[string, CacheEntry]>) loaded.set(key, entry);
+        }
+        if (typeof meta.run === 'number' && loaded.size === meta.count) {
+          entries = loaded;
+          run = meta.run + 1;
+        }
+      } catch {
+        // damaged: start empty
+      } finally {
+        reader.close();
+      }
+    }
+    return new ParseCache(dir, entries, run, quiet, FACTORY);
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** The cached result when the file's stamp still matches. */
+  lookup(key: string, stamp: Stamp): ParseItemResult | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || !sameStamp(entry.stamp, stamp)) return undefined;
+    entry.used = this.#run;
+    return entry.result;
+  }
+
+  /** The content hash cached for `key`, whatever the stamp says (null when none). */
+  knownHash(key: string): string | null {
+    return this.#entries.get(key)?.contentHash ?? null;
+  }
+
+  /** The cached result when the bytes hash to the cached content hash (the stamp is then refreshed). */
+  revalidate(key: string, stamp: Stamp, hash: string): ParseItemResult | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry || entry.contentHash !== hash) return undefined;
+    this.#put(key, { ...entry, stamp: this.#trusted(stamp), used: this.#run });
+    return entry.result;
+  }
+
+  store(key: string, stamp: Stamp, hash: string, result: ParseItemResult): void {
+    this.#put(key, { stamp: this.#trusted(stamp), contentHash: hash, result, used: this.#run });
+  }
+
+  /** The stamp to keep: as it is, or one that never matches when the file is racy. */
+  #trusted(stamp: Stamp): Stamp {
+    return isSettled(stamp, this.#quiet) ? stamp : { ...stamp, mtimeMs: UNTRUSTED };
+  }
+
+  #put(key: string, entry: CacheEntry): void {
+    this.#entries.set(key, entry);
+    this.#dirty = true;
+    this.#pending.push([key, entry]);
+    if (this.#pending.length >= CHUNK_ENTRIES) this.#flush();
+  }
+
+  /** Write the pending entries as one chunk. Never throws. */
+  #flush(): void {
+    if (this.#failed || this.#pending.length === 0) return;
+    try {
+      this.#out ??= StoreWriter.create(this.#dir, FILES_STORE, 'files');
+      this.#chunk(this.#pending);
+      for (const [key] of this.#pending) this.#written.add(key);
+    } catch {
+      this.#failed = true;
+      this.discard();
+    }
+    this.#pending = [];
+  }
+
+  #chunk(entries: Array<[string, CacheEntry]>): void {
+    this.#out!.chunk(serialize(entries));
+    this.#outCount += entries.length;
+  }
+
+  /** Give up this run's changes: remove the temp file they were going to. Never throws. */
+  discard(): void {
+    this.#out?.abort();
+    this.#out = undefined;
+    this.#outCount = 0;
+    this.#written.clear();
+    this.#pending = [];
+  }
+
+  /**
+   * Write the cache atomically when anything changed: the chunks already
+   * written this run, then every other entry (least recently used dropped
+   * beyond CACHE_MAX_ENTRIES). Returns whether it wrote; throws what writing threw.
+   */
+  save(): boolean {
+    // Perf: an all-hit run writes nothing; the run counter only matters for eviction.
+    if (!this.#dirty && this.#entries.size > 0) return false;
+    this.#flush();
+    if (this.#failed) return false;
+    try {
+      this.#out ??= StoreWriter.create(this.#dir, FILES_STORE, 'files');
+      let rest = [...this.#entries].filter(([key]) => !this.#written.has(key));
+      const room = Math.max(0, CACHE_MAX_ENTRIES - this.#written.size);
+      if (rest.length > room) rest = rest.sort((a, b) => b[1].used - a[1].used).slice(0, room);
+      for (let i = 0; i < rest.length; i += CHUNK_ENTRIES) this.#chunk(rest.slice(i, i + CHUNK_ENTRIES));
+      this.#out.commit({ run: this.#run, count: this.#outCount } satisfies FilesMeta);
+    } catch (error) {
+      this.#out?.abort();
+      throw error;
+    } finally {
+      this.#out = undefined;
+      this.#outCount = 0;
+      this.#written.clear();
+    }
+    this.#dirty = false;
+    return true;
+  }
+}

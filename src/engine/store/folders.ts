@@ -1,0 +1,209 @@
+/**
+ * The folders table (warm runs): each folder the walk listed, with its
+ * stamp. On the next walk a folder whose stamp still matches is not read
+ * again: its classified listing comes from the table. Adding, removing or
+ * renaming an entry changes a folder's mtime and ctime, so a match means the
+ * same names; what a listing cannot show — where a symlink points — is never
+ * stored (the walk resolves every link on every run). A racy folder (see
+ * stamp.ts) is listed but not stored; it is stored on a later run.
+ *
+ * Body: chunks of at most CHUNK_ROWS rows, each `v8.serialize`d.
+ */
+import type { Stats } from 'node:fs';
+import { statSync } from 'node:fs';
+import { deserialize, serialize } from 'node:v8';
+import { readListing, type DirListing, type ListingSource } from '../../discover/listing.js';
+import { storePath, StoreReader, StoreWriter } from './file.js';
+import { isSettled, quietBefore, sameStamp, stampOf, type Stamp } from './stamp.js';
+import type { WitnessBuilder } from './witness.js';
+
+export const FOLDERS_STORE = 'folders';
+export const DIR_MEMO_FILE_NAME = `${FOLDERS_STORE}.store`;
+/**
+ * Folders kept across runs; the least recently stored go first. Every run
+ * with the cache on reads the whole table, so the cap keeps a cache folder
+ * shared by many projects at a few tens of MB.
+ */
+export const DIR_MEMO_MAX_ENTRIES = 100_000;
+/** A table file larger than this is damaged or planted: read as empty. */
+const MAX_BYTES = 64 * 1024 * 1024;
+const CHUNK_ROWS = 4096;
+
+/**
+ * One folder: `[dir, stamp, storedRun, subdirs, skillNames, links, skipped, special]`,
+ * each name list joined with `/` (a character no file name holds).
+ */
+type Row = [string, Stamp, number, string, string, string, string, string];
+
+interface FoldersMeta {
+  readonly run: number;
+  readonly count: number;
+}
+
+/** What a walk got from the table. */
+export interface DirMemoStats {
+  /** Folders answered by stamp. */
+  readonly reused: number;
+  /** Folders read from disk. */
+  readonly read: number;
+}
+
+export interface DirMemoOptions {
+  /** How recently changed a folder may be and still be stored (see stamp.ts; tests pass 0). */
+  readonly racyMs?: number;
+  /** Told every folder listed and link resolved, with the stamp the walk relied on (see witness.ts). */
+  readonly witness?: WitnessBuilder;
+}
+
+const split = (joined: string): readonly string[] => (joined === '' ? [] : joined.split('/'));
+const join_ = (names: readonly string[]): string => names.join('/');
+
+/** Passed by `DirMemo.open`, so a plain-JS `new DirMemo()` cannot build an unloaded table. */
+const FACTORY: unique symbol = Symbol('skillgraph.dir-memo');
+
+/**
+ * A loaded table: a `ListingSource` for `discover`, then `save`.
+ *
+ * @example const memo = DirMemo.open(cacheDir); discover(roots, opts, memo); memo.save();
+ */
+export class DirMemo implements ListingSource {
+  readonly file: string;
+  readonly #dir: string;
+  readonly #rows: Map<string, Row>;
+  readonly #run: number;
+  readonly #quiet: number;
+  readonly #witness: WitnessBuilder | undefined;
+  #dirty = false;
+  #reused = 0;
+  #read = 0;
+
+  private constructor(dir: string, rows: Map<string, Row>, run: number, quiet: number, witness: WitnessBuilder | undefined, token?: typeof FACTORY) {
+    if (token !== FACTORY) throw new TypeError('open a directory memo with DirMemo.open(dir)');
+    this.file = storePath(dir, FOLDERS_STORE);
+    this.#dir = dir;
+    this.#rows = rows;
+    this.#run = run;
+    this.#quiet = quiet;
+    this.#witness = witness;
+  }
+
+  /**
+   * Load the table in `dir` (empty when absent or unusable). The racy
+   * cut-off is taken now, so open it just before the walk.
+   *
+   * @example const memo = DirMemo.open('.cache/skillgraph');
+   */
+  static open(dir: string, options: DirMemoOptions = {}): DirMemo {
+    const quiet = quietBefore(options.racyMs);
+    let rows = new Map<string, Row>();
+    let run = 1;
+    const reader = StoreReader.open(dir, FOLDERS_STORE, 'folders', MAX_BYTES);
+    if (reader) {
+      try {
+        const meta = reader.meta as Partial<FoldersMeta>;
+        const loaded = new Map<string, Row>();
+        for (let chunk = reader.chunk(); chunk !== undefined; chunk = reader.chunk()) {
+          for (const row of deserialize_(chunk)) if (isRow(row)) loaded.set(row[0], row);
+        }
+        if (typeof meta.run === 'number' && loaded.size === meta.count) {
+          rows = loaded;
+          run = meta.run + 1;
+        }
+      } catch {
+        // damaged: start empty
+      } finally {
+        reader.close();
+      }
+    }
+    return new DirMemo(dir, rows, run, quiet, options.witness, FACTORY);
+  }
+
+  /** Folders known to the table. */
+  get size(): number {
+    return this.#rows.size;
+  }
+
+  get stats(): DirMemoStats {
+    return { reused: this.#reused, read: this.#read };
+  }
+
+  list(dir: string): DirListing {
+    let stamp: Stamp | undefined;
+    try {
+      const st = statSync(dir, { throwIfNoEntry: false });
+      stamp = st && stampOf(st);
+    } catch {
+      stamp = undefined; // readListing below reports the real error
+    }
+    const row = stamp === undefined ? undefined : this.#rows.get(dir);
+    if (stamp !== undefined && row !== undefined && sameStamp(row[1], stamp)) {
+      this.#reused++;
+      this.#witness?.dir(dir, stamp);
+      return { subdirs: split(row[3]), skillNames: split(row[4]), links: split(row[5]), skipped: split(row[6]), special: split(row[7]) };
+    }
+    // Stamp first, read second: a change in between leaves a listing newer than its stamp,
+    // which only costs a read next time.
+    let listing: DirListing;
+    try {
+      listing = readListing(dir);
+    } catch (error) {
+      this.#witness?.incomplete();
+      throw error;
+    }
+    this.#read++;
+    if (stamp !== undefined && isSettled(stamp, this.#quiet)) {
+      this.#rows.set(dir, [dir, stamp, this.#run, join_(listing.subdirs), join_(listing.skillNames), join_(listing.links), join_(listing.skipped), join_(listing.special)]);
+      this.#dirty = true;
+      this.#witness?.dir(dir, stamp);
+    } else {
+      if (row !== undefined) {
+        this.#rows.delete(dir);
+        this.#dirty = true;
+      }
+      this.#witness?.incomplete();
+    }
+    return listing;
+  }
+
+  linkSeen(link: string, target: Stats | undefined): void {
+    const stamp = target && stampOf(target);
+    if (stamp !== undefined && !isSettled(stamp, this.#quiet)) this.#witness?.incomplete();
+    else this.#witness?.link(link, stamp);
+  }
+
+  /**
+   * Write the table atomically when a walk changed it; returns whether it wrote.
+   * Never throws (a read-only cache folder never fails a run).
+   */
+  save(): boolean {
+    if (!this.#dirty) return false;
+    let rows = [...this.#rows.values()];
+    if (rows.length > DIR_MEMO_MAX_ENTRIES) rows = rows.sort((a, b) => b[2] - a[2]).slice(0, DIR_MEMO_MAX_ENTRIES);
+    let out: StoreWriter | undefined;
+    try {
+      out = StoreWriter.create(this.#dir, FOLDERS_STORE, 'folders');
+      for (let i = 0; i < rows.length; i += CHUNK_ROWS) out.chunk(serialize_(rows.slice(i, i + CHUNK_ROWS)));
+      out.commit({ run: this.#run, count: rows.length } satisfies FoldersMeta);
+    } catch {
+      out?.abort();
+      return false;
+    }
+    this.#dirty = false;
+    return true;
+  }
+}
+
+const serialize_ = (rows: readonly Row[]): Buffer => serialize(rows);
+const deserialize_ = (bytes: Buffer): unknown[] => {
+  const value = deserialize(bytes) as unknown;
+  if (!Array.isArray(value)) throw new TypeError('bad folders chunk');
+  return value;
+};
+
+function isRow(row: unknown): row is Row {
+  if (!Array.isArray(row) || row.length !== 8 || typeof row[0] !== 'string' || typeof row[2] !== 'number') return false;
+  const s = row[1] as Partial<Stamp> | null;
+  if (typeof s !== 'object' || s === null || typeof s.dev !== 'number' || typeof s.ino !== 'number' || typeof s.size !== 'number' || typeof s.mtimeMs !== 'number' || typeof s.ctimeMs !== 'number') return false;
+  for (let i = 3; i <= 7; i++) if (typeof row[i] !== 'string') return false;
+  return true;
+}

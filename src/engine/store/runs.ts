@@ -1,0 +1,166 @@
+/**
+ * The runs table: the finished output of a run (e.g. `catalog --json`),
+ * one store file per verb, replayed when nothing it depends on changed.
+ *
+ * Exactly as safe as the files table, whose trust it extends from one file
+ * to the whole run: its key (`runKey`) covers everything the output is a
+ * function of — the whole walk result (candidates, discovery findings, root
+ * reports), the stamp of every skill file, the identity of the files table
+ * the run was answered from and the engine options; the store header covers
+ * the code. A run is only recorded when every skill file was answered from
+ * the files table by stamp, so replaying it prints what such a run prints.
+ *
+ * Two ways in: `readRunMemo` after a walk and the stats (the run key), and
+ * `replayRunMemo` before any walk — the record then carries the run's
+ * witness (witness.ts) and its replay key (the options without the walk);
+ * when every witness entry still stamps the same, the walk would list the
+ * same folders and the run key would be the same, so the record is printed
+ * after one stat per entry.
+ *
+ * Body: the witness roots (UTF-8 JSON), its paths (UTF-8, NUL-joined), its
+ * numbers (float64, `endian`), then the output text to the end.
+ */
+import { endianness } from 'node:os';
+import type { SkillRoot } from '../../discover/roots.js';
+import { StoreReader, StoreWriter } from './file.js';
+import { verifyWitness, WITNESS_STRIDE, type RunWitness } from './witness.js';
+
+/** A replayed output and the exit status the run returned with it. */
+export interface RunMemo {
+  readonly text: string;
+  readonly status: number;
+  /** The text's UTF-8 bytes as stored (a replay only): written as they are, never decoded. */
+  readonly bytes?: Buffer;
+}
+
+/** What `writeRunMemo` keeps beside the text so a later run can replay it without walking. */
+export interface MemoReplay {
+  /** The replay key of the run (its options, no walk). */
+  readonly key: string;
+  readonly witness: RunWitness;
+}
+
+interface RunsMeta {
+  readonly key: string;
+  readonly status: number;
+  readonly replay?: {
+    readonly key: string;
+    readonly count: number;
+    readonly rootsBytes: number;
+    readonly pathBytes: number;
+    readonly endian: string;
+  };
+}
+
+/** The store file of a verb's runs. */
+export const runStoreName = (name: string): string => `run.${name}`;
+
+function open(dir: string, name: string): { reader: StoreReader; meta: RunsMeta } | undefined {
+  const reader = StoreReader.open(dir, runStoreName(name), 'runs');
+  if (!reader) return undefined;
+  const meta = reader.meta as Partial<RunsMeta> | null;
+  const count = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
+  const r = meta?.replay;
+  if (!meta || typeof meta.key !== 'string' || typeof meta.status !== 'number' || (r !== undefined && (typeof r.key !== 'string' || !count(r.count) || !count(r.rootsBytes) || !count(r.pathBytes)))) {
+    reader.close();
+    return undefined;
+  }
+  return { reader, meta: meta as RunsMeta };
+}
+
+function memoOf(meta: RunsMeta, text: Buffer): RunMemo {
+  // Perf: the stored bytes go to stdout as they are; decoding ~11 MB to a string and
+  // encoding it again for the write cost ~15–20 ms of a ~0.3 s warm run.
+  return {
+    status: meta.status,
+    bytes: text,
+    get text(): string {
+      return text.toString('utf8');
+    },
+  };
+}
+
+/** Skip the witness section (when there is one) and read the text. */
+function readText(reader: StoreReader, meta: RunsMeta): Buffer {
+  const r = meta.replay;
+  if (r) reader.bytes(r.rootsBytes + r.pathBytes + r.count * WITNESS_STRIDE * 8);
+  return reader.rest();
+}
+
+/**
+ * The recorded output `name` in `dir` when its key is `key`; anything else
+ * (absent, unreadable, another key, damaged) is none.
+ *
+ * @example const memo = readRunMemo(cacheDir, 'catalog-json', key); if (memo) io.stdout.write(memo.text);
+ */
+export function readRunMemo(dir: string, name: string, key: string): RunMemo | undefined {
+  const opened = open(dir, name);
+  if (!opened) return undefined;
+  try {
+    return opened.meta.key === key ? memoOf(opened.meta, readText(opened.reader, opened.meta)) : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    opened.reader.close();
+  }
+}
+
+/**
+ * The recorded output `name` in `dir` without walking: when it was recorded
+ * with a witness under `replayKey` and every witness entry (and the roots)
+ * still check as recorded (`verifyWitness`). Anything else is none.
+ *
+ * @example const memo = replayRunMemo(cacheDir, 'catalog-json', optionsKey, roots);
+ */
+export function replayRunMemo(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunMemo | undefined {
+  const opened = open(dir, name);
+  if (!opened) return undefined;
+  const { reader, meta } = opened;
+  try {
+    const r = meta.replay;
+    if (!r || r.key !== replayKey || r.endian !== endianness()) return undefined;
+    const rootsText = reader.bytes(r.rootsBytes).toString('utf8');
+    const pathText = reader.bytes(r.pathBytes).toString('utf8');
+    const paths = r.count === 0 ? [] : pathText.split('\u0000');
+    if (paths.length !== r.count) return undefined;
+    const numbers = new Float64Array(r.count * WITNESS_STRIDE);
+    new Uint8Array(numbers.buffer).set(reader.bytes(numbers.byteLength));
+    if (!verifyWitness({ roots: rootsText, paths, numbers }, roots)) return undefined;
+    return memoOf(meta, reader.rest());
+  } catch {
+    return undefined;
+  } finally {
+    reader.close();
+  }
+}
+
+/**
+ * Record `memo` as the output for `key` (atomically; replaces the previous
+ * record of that name), with `replay` when the run has a witness. Never
+ * throws: the record is only an accelerator.
+ *
+ * @example writeRunMemo(cacheDir, 'catalog-json', key, { text, status: 0 }, replay);
+ */
+export function writeRunMemo(dir: string, name: string, key: string, memo: RunMemo, replay?: MemoReplay): boolean {
+  let out: StoreWriter | undefined;
+  try {
+    out = StoreWriter.create(dir, runStoreName(name), 'runs');
+    let meta: RunsMeta = { key, status: memo.status };
+    const w = replay?.witness;
+    if (replay && w) {
+      const roots = Buffer.from(w.roots, 'utf8');
+      const paths = Buffer.from(w.paths.join('\u0000'), 'utf8');
+      // Perf: each part written straight to the file, no joined copy of an ~11 MB text.
+      out.write(roots);
+      out.write(paths);
+      out.write(new Uint8Array(w.numbers.buffer, w.numbers.byteOffset, w.numbers.byteLength));
+      meta = { ...meta, replay: { key: replay.key, count: w.paths.length, rootsBytes: roots.length, pathBytes: paths.length, endian: endianness() } };
+    }
+    out.write(memo.bytes ?? memo.text);
+    out.commit(meta);
+    return true;
+  } catch {
+    out?.abort();
+    return false;
+  }
+}

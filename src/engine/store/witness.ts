@@ -1,0 +1,127 @@
+/**
+ * The witness of a run (warm runs): what a walk and its file stats
+ * depended on, in a form that can be checked again without walking — the
+ * stamp of every folder the walk listed, of every symlink target it resolved
+ * and of every skill file it stat'ed, and the checked roots. When a later run
+ * with the same options finds every entry as it was, its walk would list the
+ * same folders, resolve the same links and stat the same files, so its output
+ * is the recorded one (runs.ts replays it with one stat per entry and no
+ * walk at all).
+ *
+ * Only complete witnesses are kept: no folder or link target inside the racy
+ * window (see stamp.ts), no unreadable folder or file.
+ *
+ *   entry i:  paths[i]                    (native path)
+ *             numbers[i*6]                kind (DIR, FILE, LINK)
+ *             numbers[i*6+1 .. i*6+5]     the stamp (a dangling LINK: NO_STAMP)
+ */
+import { statSync } from 'node:fs';
+import { checkRoots, compareRoots, type SkillRoot } from '../../discover/roots.js';
+import { NO_STAMP, packStamp, sameStamp, STAMP_FIELDS, stampOf, unpackStamp, type Stamp } from './stamp.js';
+
+export const WITNESS_DIR = 0;
+export const WITNESS_FILE = 1;
+export const WITNESS_LINK = 2;
+/** Numbers per entry: kind + a stamp. */
+export const WITNESS_STRIDE = 1 + STAMP_FIELDS;
+
+export interface RunWitness {
+  /** `checkRoots` of the run's roots, as JSON (a root that appears, vanishes or moves changes it). */
+  readonly roots: string;
+  readonly paths: readonly string[];
+  /** `WITNESS_STRIDE` numbers per path. */
+  readonly numbers: Float64Array;
+}
+
+/**
+ * Collects entries while a run walks and stats. Made before the walk, with
+ * the roots as they checked then.
+ *
+ * @example const w = new WitnessBuilder(rootsJson(roots)); DirMemo.open(dir, { witness: w }); … w.finish()
+ */
+export class WitnessBuilder {
+  readonly #roots: string;
+  readonly #paths: string[] = [];
+  #numbers = new Float64Array(1024 * WITNESS_STRIDE);
+  #complete = true;
+
+  constructor(roots: string) {
+    this.#roots = roots;
+  }
+
+  /** A folder listed, with the stamp it had before it was read. */
+  dir(path: string, stamp: Stamp): void {
+    this.#push(path, WITNESS_DIR, stamp);
+  }
+
+  /** A symlink resolved by the walk: the stamp of its target, or none (dangling, looping). */
+  link(path: string, target: Stamp | undefined): void {
+    this.#push(path, WITNESS_LINK, target ?? NO_STAMP);
+  }
+
+  /** A skill file stat'ed. */
+  file(path: string, stamp: Stamp): void {
+    this.#push(path, WITNESS_FILE, stamp);
+  }
+
+  /** Something the witness cannot vouch for was met: the run gets no witness. */
+  incomplete(): void {
+    this.#complete = false;
+  }
+
+  get complete(): boolean {
+    return this.#complete;
+  }
+
+  /** The witness, or undefined when incomplete. */
+  finish(): RunWitness | undefined {
+    if (!this.#complete) return undefined;
+    return { roots: this.#roots, paths: [...this.#paths], numbers: this.#numbers.slice(0, this.#paths.length * WITNESS_STRIDE) };
+  }
+
+  #push(path: string, kind: number, stamp: Stamp): void {
+    const at = this.#paths.length * WITNESS_STRIDE;
+    if (at + WITNESS_STRIDE > this.#numbers.length) {
+      const grown = new Float64Array(this.#numbers.length * 2);
+      grown.set(this.#numbers);
+      this.#numbers = grown;
+    }
+    this.#paths.push(path);
+    this.#numbers[at] = kind;
+    packStamp(this.#numbers, at + 1, stamp);
+  }
+}
+
+/** The checked roots as JSON, in walk order. Throws what `checkRoots` throws. */
+export function rootsJson(roots: readonly SkillRoot[]): string {
+  return JSON.stringify(checkRoots([...roots].sort(compareRoots)));
+}
+
+/**
+ * True when every entry of `witness` still stamps as recorded and the roots
+ * check the same. Stops at the first difference; never throws.
+ *
+ * @example if (verifyWitness(witness, roots)) io.stdout.write(memo.bytes);
+ */
+export function verifyWitness(witness: RunWitness, roots: readonly SkillRoot[]): boolean {
+  try {
+    if (rootsJson(roots) !== witness.roots) return false;
+  } catch {
+    return false; // a required root vanished: the full run reports it
+  }
+  const { paths, numbers } = witness;
+  if (numbers.length !== paths.length * WITNESS_STRIDE) return false;
+  for (let i = 0, at = 0; i < paths.length; i++, at += WITNESS_STRIDE) {
+    const kind = numbers[at];
+    if (kind !== WITNESS_DIR && kind !== WITNESS_FILE && kind !== WITNESS_LINK) return false;
+    let now: Stamp;
+    try {
+      const st = statSync(paths[i]!, { throwIfNoEntry: false });
+      now = st === undefined ? NO_STAMP : stampOf(st);
+    } catch {
+      now = NO_STAMP; // ELOOP and the like: as the walk sees them, no target
+    }
+    if (!sameStamp(now, unpackStamp(numbers, at + 1))) return false;
+  }
+  return true;
+}
