@@ -30,10 +30,13 @@ const MAX_BYTES = 64 * 1024 * 1024;
 const CHUNK_ROWS = 4096;
 
 /**
- * One folder: `[dir, stamp, storedRun, subdirs, skillNames, links, skipped, special]`,
- * each name list joined with `/` (a character no file name holds).
+ * One folder: `[dir, dev, ino, size, mtimeMs, ctimeMs, storedRun, subdirs, skillNames, links, skipped, special]`
+ * (the stamp flat: no object per row to serialise), each name list joined with
+ * `/` (a character no file name holds).
  */
-type Row = [string, Stamp, number, string, string, string, string, string];
+type Row = [string, number, number, number, number, number, number, string, string, string, string, string];
+
+const rowStamp = (row: Row): Stamp => ({ dev: row[1], ino: row[2], size: row[3], mtimeMs: row[4], ctimeMs: row[5] });
 
 interface FoldersMeta {
   readonly run: number;
@@ -136,10 +139,10 @@ export class DirMemo implements ListingSource {
       stamp = undefined; // readListing below reports the real error
     }
     const row = stamp === undefined ? undefined : this.#rows.get(dir);
-    if (stamp !== undefined && row !== undefined && sameStamp(row[1], stamp)) {
+    if (stamp !== undefined && row !== undefined && sameStamp(rowStamp(row), stamp)) {
       this.#reused++;
       this.#witness?.dir(dir, stamp);
-      return { subdirs: split(row[3]), skillNames: split(row[4]), links: split(row[5]), skipped: split(row[6]), special: split(row[7]) };
+      return { subdirs: split(row[7]), skillNames: split(row[8]), links: split(row[9]), skipped: split(row[10]), special: split(row[11]) };
     }
     // Stamp first, read second: a change in between leaves a listing newer than its stamp,
     // which only costs a read next time.
@@ -152,7 +155,7 @@ export class DirMemo implements ListingSource {
     }
     this.#read++;
     if (stamp !== undefined && isSettled(stamp, this.#quiet)) {
-      this.#rows.set(dir, [dir, stamp, this.#run, join_(listing.subdirs), join_(listing.skillNames), join_(listing.links), join_(listing.skipped), join_(listing.special)]);
+      this.#rows.set(dir, [dir, stamp.dev, stamp.ino, stamp.size, stamp.mtimeMs, stamp.ctimeMs, this.#run, join_(listing.subdirs), join_(listing.skillNames), join_(listing.links), join_(listing.skipped), join_(listing.special)]);
       this.#dirty = true;
       this.#witness?.dir(dir, stamp);
     } else {
@@ -178,7 +181,7 @@ export class DirMemo implements ListingSource {
   save(): boolean {
     if (!this.#dirty) return false;
     let rows = [...this.#rows.values()];
-    if (rows.length > DIR_MEMO_MAX_ENTRIES) rows = rows.sort((a, b) => b[2] - a[2]).slice(0, DIR_MEMO_MAX_ENTRIES);
+    if (rows.length > DIR_MEMO_MAX_ENTRIES) rows = rows.sort((a, b) => b[6] - a[6]).slice(0, DIR_MEMO_MAX_ENTRIES);
     let out: StoreWriter | undefined;
     try {
       out = StoreWriter.create(this.#dir, FOLDERS_STORE, 'folders');
@@ -201,9 +204,8 @@ const deserialize_ = (bytes: Buffer): unknown[] => {
 };
 
 function isRow(row: unknown): row is Row {
-  if (!Array.isArray(row) || row.length !== 8 || typeof row[0] !== 'string' || typeof row[2] !== 'number') return false;
-  const s = row[1] as Partial<Stamp> | null;
-  if (typeof s !== 'object' || s === null || typeof s.dev !== 'number' || typeof s.ino !== 'number' || typeof s.size !== 'number' || typeof s.mtimeMs !== 'number' || typeof s.ctimeMs !== 'number') return false;
-  for (let i = 3; i <= 7; i++) if (typeof row[i] !== 'string') return false;
+  if (!Array.isArray(row) || row.length !== 12 || typeof row[0] !== 'string') return false;
+  for (let i = 1; i <= 6; i++) if (typeof row[i] !== 'number') return false;
+  for (let i = 7; i <= 11; i++) if (typeof row[i] !== 'string') return false;
   return true;
 }
