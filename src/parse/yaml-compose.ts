@@ -17,7 +17,22 @@
  *   every alias inside an anchored node; more than `maxAliasCount` aliases
  *   in all is refused first, so its cost stays bounded.
  */
-import { CST, Composer, Lexer, LineCounter, Parser, YAMLParseError, isAlias, isScalar, visit, type Document, type DocumentOptions, type ParseOptions, type SchemaOptions } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import type { CST, Document, DocumentOptions, LineCounter, ParseOptions, SchemaOptions } from 'yaml';
+
+let yamlLib: typeof Yaml | undefined;
+
+/**
+ * The `yaml` package, loaded on first use: most frontmatter never needs it
+ * (the hand fast path parses it), and importing it costs tens of
+ * milliseconds that every `import('skillgraph')` would pay otherwise.
+ *
+ * @example const { Parser } = yaml();
+ */
+export function yaml(): typeof Yaml {
+  return (yamlLib ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+}
 
 export type ComposeOptions = ParseOptions & DocumentOptions & SchemaOptions;
 
@@ -52,8 +67,8 @@ function openCollections(stack: readonly CST.Token[]): { count: number; offset: 
  * @example boundedDocument('a: [[1]]\n', {}, 1).kind // 'too-deep'
  */
 export function boundedDocument(text: string, options: ComposeOptions, maxDepth: number, maxAliasCount = Infinity): BoundedDocument {
-  const lines = new LineCounter();
-  const parser = new Parser(lines.addNewLine);
+  const lines = new (yaml().LineCounter)();
+  const parser = new (yaml().Parser)(lines.addNewLine);
   const tokens: CST.Token[] = [];
   lines.addNewLine(0);
   const push = (gen: Generator<CST.Token, void>): void => {
@@ -66,11 +81,11 @@ export function boundedDocument(text: string, options: ComposeOptions, maxDepth:
   let aliases = 0;
   let resolved = true;
   let content = false;
-  for (const lexeme of new Lexer().lex(text, false)) {
+  for (const lexeme of new (yaml().Lexer)().lex(text, false)) {
     const offset = parser.offset;
     // The lexeme after a SCALAR marker is scalar text, whatever its first character.
     if (content) content = false;
-    else if (lexeme === CST.SCALAR) content = true;
+    else if (lexeme === yaml().CST.SCALAR) content = true;
     else if (lexeme.charCodeAt(0) === 0x26) anchors.add(lexeme.slice(1));
     else if (lexeme.charCodeAt(0) === 0x2a) {
       if (!anchors.has(lexeme.slice(1))) resolved = false;
@@ -86,13 +101,13 @@ export function boundedDocument(text: string, options: ComposeOptions, maxDepth:
     }
   }
   push(parser.end());
-  const composer = new Composer(options);
+  const composer = new (yaml().Composer)(options);
   let doc: Document.Parsed | undefined;
   for (const next of composer.compose(tokens, true, text.length)) {
     if (doc === undefined) doc = next;
     else {
       // The same finding parseDocument adds for a second document.
-      doc.errors.push(new YAMLParseError([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      doc.errors.push(new (yaml().YAMLParseError)([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
       break;
     }
   }
@@ -115,14 +130,14 @@ export function checkAliases(doc: Document.Parsed, maxAliasCount: number): Alias
   const anchors = new Set<string>();
   let aliases = 0;
   let problem: AliasProblem | undefined;
-  visit(doc, {
+  yaml().visit(doc, {
     Node(_, node) {
-      if (isAlias(node)) {
+      if (yaml().isAlias(node)) {
         const source = node.source;
         const offset = node.range?.[0] ?? 0;
         if (!anchors.has(source)) problem = { kind: 'unresolved', offset, source };
         else if (++aliases > maxAliasCount) problem = { kind: 'too-many', offset, source };
-        return problem === undefined ? undefined : visit.BREAK;
+        return problem === undefined ? undefined : yaml().visit.BREAK;
       }
       const anchor = (node as { anchor?: string }).anchor;
       if (anchor !== undefined) anchors.add(anchor);
@@ -135,10 +150,10 @@ export function checkAliases(doc: Document.Parsed, maxAliasCount: number): Alias
 /** Offset of the first alias in the document (where an expansion limit is reported), or 0. */
 export function firstAliasOffset(doc: Document.Parsed): number {
   let at = 0;
-  visit(doc, {
+  yaml().visit(doc, {
     Alias(_, node) {
       at = node.range?.[0] ?? 0;
-      return visit.BREAK;
+      return yaml().visit.BREAK;
     },
   });
   return at;
@@ -156,12 +171,12 @@ export function firstAliasOffset(doc: Document.Parsed): number {
  */
 export function duplicateKeyOffsets(doc: Document.Parsed): number[] {
   const found: number[] = [];
-  visit(doc, {
+  yaml().visit(doc, {
     Map(_, map) {
       const seen = new Set<unknown>();
       for (const pair of map.items) {
         const key = pair.key;
-        const value = isScalar(key) ? key.value : key;
+        const value = yaml().isScalar(key) ? key.value : key;
         // NaN !== NaN: yaml never calls two `.nan` keys equal.
         if (typeof value === 'number' && Number.isNaN(value)) continue;
         if (seen.has(value)) found.push((key as { range?: [number, number, number] } | null)?.range?.[0] ?? 0);

@@ -6,8 +6,8 @@
  * own stack before the recursive composer runs (`yaml-compose.ts`), so the
  * verdict never depends on a thread's stack size.
  */
-import { isAlias, isCollection, isMap, isPair, isScalar, isSeq, visit, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
-import { boundedDocument, checkAliases, duplicateKeyOffsets, firstAliasOffset, type ComposeOptions } from './yaml-compose.js';
+import type { Node as YamlNode, Pair, YAMLMap } from 'yaml';
+import { yaml, boundedDocument, checkAliases, duplicateKeyOffsets, firstAliasOffset, type ComposeOptions } from './yaml-compose.js';
 import type { FrontmatterYaml, YamlIssue, YamlLimits, YamlLoc, YamlPath } from './yaml-types.js';
 
 /** Defaults for untrusted frontmatter. */
@@ -89,9 +89,9 @@ export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): Fron
   for (const e of [...doc.errors, ...doc.warnings]) at(e.pos[0], 'yaml.invalid', firstLine(e.message));
   for (const offset of duplicateKeyOffsets(doc)) at(offset, 'yaml.invalid', 'Map keys must be unique');
   // A map or list used as a key cannot become a JSON field name; yaml would stringify it silently.
-  visit(doc, {
+  yaml().visit(doc, {
     Pair(_, pair) {
-      if (isCollection(pair.key)) at(pair.key.range?.[0] ?? 0, 'yaml.invalid', 'a map or list cannot be a key');
+      if (yaml().isCollection(pair.key)) at(pair.key.range?.[0] ?? 0, 'yaml.invalid', 'a map or list cannot be a key');
     },
   });
   let value: unknown;
@@ -144,13 +144,13 @@ function findRange(root: YamlNode | null, path: YamlPath, part: 'key' | 'value',
   let node: unknown = root;
   let keyNode: unknown;
   for (const step of path) {
-    if (isAlias(node)) return undefined;
-    if (isMap(node)) {
+    if (yaml().isAlias(node)) return undefined;
+    if (yaml().isMap(node)) {
       let byKey = index.get(node);
       if (byKey === undefined) {
         byKey = new Map();
         for (const p of node.items) {
-          const text = isPair(p) ? keyText(p.key) : undefined;
+          const text = yaml().isPair(p) ? keyText(p.key) : undefined;
           if (text !== undefined && !byKey.has(text)) byKey.set(text, p);
         }
         index.set(node, byKey);
@@ -159,7 +159,7 @@ function findRange(root: YamlNode | null, path: YamlPath, part: 'key' | 'value',
       if (!pair) return undefined;
       keyNode = pair.key;
       node = pair.value;
-    } else if (isSeq(node) && typeof step === 'number') {
+    } else if (yaml().isSeq(node) && typeof step === 'number') {
       keyNode = undefined;
       node = node.items[step];
     } else return undefined;
@@ -170,6 +170,6 @@ function findRange(root: YamlNode | null, path: YamlPath, part: 'key' | 'value',
 }
 
 function keyText(key: unknown): string | undefined {
-  if (isScalar(key)) return String(key.value);
+  if (yaml().isScalar(key)) return String(key.value);
   return undefined;
 }
