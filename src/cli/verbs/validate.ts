@@ -95,7 +95,8 @@ export function humanReport(result: ValidateResult, profile: string, color: bool
   return `${out.join('\n')}\n`;
 }
 
-function formatDiagnostic(d: Diagnostic, lines: string[] | undefined, color: boolean): string[] {
+/** One diagnostic as human text: the location line, the source line with a caret when `lines` holds it, the hint. */
+export function formatDiagnostic(d: Diagnostic, lines: readonly string[] | undefined, color: boolean): string[] {
   const rows = [`${d.file}:${d.line}:${d.column} ${paint(color, SEVERITY_STYLE[d.severity], d.severity)} ${paint(color, 'bold', d.code)} ${d.message}`];
   const source = d.line > 0 ? lines?.[d.line - 1] : undefined;
   if (source !== undefined) {
