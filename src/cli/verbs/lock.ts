@@ -11,13 +11,13 @@
  * invalid in the lock, and the exit status is 1.
  */
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { createLock, LOCKFILE_NAME, placeKey, type LockCapabilities, type LockEntry, type LockInvalid, type LockNow } from '../../catalog/lockfile.js';
+import { treeDigestResults } from '../../discover/resources.js';
 import { auditSkill, auditVerdict } from '../../audit/audit.js';
 import { capabilitySurface, compositionWrites, splitToolList, type CapabilitySurface } from '../../audit/capabilities.js';
 import { readSkillFiles } from '../../engine/audit-path.js';
 import type { Composition } from '../../model/package.js';
 import { resolveCatalog } from '../../resolve/resolve.js';
-import { createLock, LOCKFILE_NAME, placeKey, type LockCapabilities, type LockEntry, type LockInvalid, type LockNow } from '../../catalog/lockfile.js';
-import { treeDigestResults } from '../../discover/resources.js';
 import { collectGarbage } from '../../engine/gc.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
 import { SkillgraphError, isSkillgraphError } from '../../model/errors.js';
