@@ -157,6 +157,12 @@ export type {
   StagedSkill,
 } from './workspace/index.js';
 
+// --- audit ---
+export { auditSkill } from './audit/index.js';
+export type { AuditFile, AuditInput, AuditRule, AuditVerdict, CapabilitySurface, CapabilityWidening, SecurityCode } from './audit/index.js';
+export { auditPath } from './engine/audit-path.js';
+export type { AuditOptions, AuditReport, AuditSkillReport, AuditSummary } from './engine/audit-path.js';
+
 // --- engine ---
 export { validatePath } from './engine/validate-path.js';
 export type { SkillReport, SkipReason, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';

@@ -53,6 +53,10 @@ export { BACKEND_ENV, JS_BACKEND, autoHasher, backendChoice, hashBackendFor, res
 export { WASM_ABI_VERSION, compileWasm, instantiateWasm, loadWasm, wasmPath } from './engine/wasm.js';
 export type { WasmExports } from './engine/wasm.js';
 
+// --- audit ---
+export { AUDIT_RULES, AUDIT_VERDICTS, auditVerdict, capabilitySurface, splitToolList, widening, wideningText } from './audit/index.js';
+export { DEFAULT_AUDIT_LIMITS, readSkillFiles } from './engine/audit-path.js';
+
 // --- cli ---
 export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
 export { main as runCli } from './cli/main.js';

@@ -9,6 +9,8 @@
 import { z } from 'zod';
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
+import { AUDIT_VERDICTS } from '../audit/audit.js';
+import { widening, type CapabilitySurface, type CapabilityWidening } from '../audit/capabilities.js';
 import { DIGEST_PATTERN } from './digest.js';
 
 /** Default file name, in the working folder. */
@@ -24,6 +26,18 @@ const PORTABLE = z
   .min(1)
   .refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'), 'expected a relative POSIX path');
 
+/** A skill's capability surface as sealed (see `audit/capabilities.ts`). */
+export const CapabilitiesSchema = z.strictObject({
+  allowed_tools: z.array(z.string()),
+  writes: z.array(z.string()),
+  mcp_servers: z.array(z.string()),
+  scripts: z.array(z.strictObject({ path: PORTABLE, digest: z.string() })),
+  hosts: z.array(z.string()),
+  audit: z.enum(AUDIT_VERDICTS as [AuditVerdictName, ...AuditVerdictName[]]),
+});
+type AuditVerdictName = (typeof AUDIT_VERDICTS)[number];
+export type LockCapabilities = z.infer<typeof CapabilitiesSchema>;
+
 export const LockEntrySchema = z.strictObject({
   name: z.string().min(1),
   scope: z.string().min(1),
@@ -33,6 +47,8 @@ export const LockEntrySchema = z.strictObject({
   path: PORTABLE,
   digest: DIGEST,
   tree: DIGEST,
+  /** The capability surface; absent in locks written before it was sealed (then widening is not checked). */
+  capabilities: CapabilitiesSchema.optional(),
 });
 export type LockEntry = z.infer<typeof LockEntrySchema>;
 
@@ -116,8 +132,18 @@ export interface LockBroken<D> {
   readonly diagnostics: readonly D[];
 }
 
+/** A skill whose capability surface gained something since it was locked. */
+export interface LockWidened {
+  readonly name: string;
+  readonly widening: CapabilityWidening;
+}
+
 export interface LockDrift<D = unknown> {
   readonly ok: boolean;
+  /** Skills in both whose surface widened; reported apart from content changes. */
+  readonly widened: readonly LockWidened[];
+  /** Locked skills with no sealed surface (a lock written before surfaces were sealed). */
+  readonly unsealed: number;
   readonly added: readonly LockEntry[];
   readonly removed: readonly LockEntry[];
   readonly changed: readonly LockChange[];
@@ -165,12 +191,16 @@ export function compareLock<D>(lock: Lockfile, now: LockNow<D>): LockDrift<D> {
     else removed.push(e);
   }
   const changed: LockChange[] = [];
+  const widened: LockWidened[] = [];
   for (const cur of [...now.entries].sort(byName)) {
     const old = before.get(cur.name);
     if (!old) continue;
     const fields = FIELDS.filter((f) => old[f] !== cur[f]);
     if (fields.length) changed.push({ name: cur.name, fields, locked: old, current: cur });
+    const w = old.capabilities && cur.capabilities ? widening(old.capabilities as CapabilitySurface, cur.capabilities as CapabilitySurface) : undefined;
+    if (w) widened.push({ name: cur.name, widening: w });
   }
-  const ok = added.length + removed.length + changed.length + invalid.length + incomplete.length === 0 && now.complete;
-  return { ok, added, removed, changed, invalid, incomplete };
+  const unsealed = lock.skills.filter((e) => e.capabilities === undefined).length;
+  const ok = added.length + removed.length + changed.length + invalid.length + incomplete.length + widened.length === 0 && now.complete;
+  return { ok, widened, unsealed, added, removed, changed, invalid, incomplete };
 }

@@ -16,6 +16,7 @@ export interface VerbModule {
 /** Verb name → lazy module. Keep sorted by name. */
 export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   // verbs are added here by their stage issues, one line each
+  audit: () => import('./verbs/audit.js'),
   bench: () => import('./verbs/bench.js'),
   catalog: () => import('./verbs/catalog.js'),
   check: () => import('./verbs/check.js'),

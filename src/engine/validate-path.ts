@@ -15,7 +15,10 @@ import { TREE_MAX_DEPTH, walkTree, type TreeSkillFile } from '../discover/walk-t
 import { lintSkill } from '../parse/lint.js';
 import { fileTooLargeDiagnostic } from '../parse/messages.js';
 import { parseSkill } from '../parse/parse-skill.js';
-import { isProfileName, PROFILE_NAMES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
+import { isProfileName, PROFILE_NAMES, PROFILES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
+import { auditSkill } from '../audit/audit.js';
+import { shownPath } from '../audit/input.js';
+import { auditFields, readSkillFiles } from './audit-path.js';
 import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
 import { fileDiagnostic } from '../discover/file-messages.js';
 import { readRegularFile } from '../discover/safe-read.js';
@@ -54,6 +57,8 @@ export interface SkillReport {
   readonly source?: string;
   /** Set when the SKILL.md was not parsed, with the reason. */
   readonly skipped?: SkipReason;
+  /** SKILL.md as its diagnostics name it (findings of the security profile may name other files). */
+  readonly shownFile?: string;
 }
 
 /** Why a SKILL.md entry was not parsed. */
@@ -233,13 +238,19 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
       diagnostics.push(...lintSkill(parsed.package, { files, locations: parsed.locations, profile }));
     }
   }
-  const located = diagnostics.map((d) => ({ ...d, file: shown })).sort(compareDiagnostics);
+  if (PROFILES[profile].features.audit) {
+    const dir = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
+    diagnostics.push(...auditSkill({ dir, skillFile: basename(s.abs), files: readSkillFiles(folder), ...auditFields(parsed.package) }).map((d) => ({ ...d, file: d.file === shownPath(dir, basename(s.abs)) ? shown : d.file })));
+  }
+  // Audit findings keep their own file (a script, a reference); every other finding is about SKILL.md.
+  const located = diagnostics.map((d) => (d.code.startsWith('security.') ? d : { ...d, file: shown })).sort(compareDiagnostics);
   return {
     dir: s.dir,
     file: s.file,
     name: parsed.name ?? null,
     valid: !hasErrors(located),
     diagnostics: located,
+    shownFile: shown,
     ...(parsed.package ? { package: parsed.package } : {}),
     // A second copy of a near-limit file held to the end of the run is what made 150 of them
     // take gigabytes; excerpts of such a file are not worth it.

@@ -5,7 +5,7 @@
  */
 import type { DiagnosticCode, Severity } from '../model/diagnostics.js';
 
-export const PROFILE_NAMES = ['spec', 'skillgraph', 'claude-code', 'codex', 'lenient', 'strict-compat'] as const;
+export const PROFILE_NAMES = ['spec', 'skillgraph', 'claude-code', 'codex', 'lenient', 'strict-compat', 'security'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export const UNICODE_POLICIES = ['nfkc', 'ascii'] as const;
@@ -24,6 +24,8 @@ export interface ProfileFeatures {
   readonly recoverCompactValues: boolean;
   /** Without a usable `name`, use the folder's name (Claude Code does). */
   readonly nameFromDirectory: boolean;
+  /** Also run the `security.*` audit rules over the skill's files (validate reads the folder). */
+  readonly audit: boolean;
 }
 
 export interface Profile {
@@ -149,8 +151,8 @@ const LENIENT_KEEP_ERRORS: readonly ParseRuleCode[] = [
 const downgrade = (keep: readonly ParseRuleCode[]): Partial<Record<ParseRuleCode, RuleLevel>> =>
   Object.fromEntries(PARSE_RULE_CODES.filter((c) => BASE[c] === 'error' && !keep.includes(c)).map((c) => [c, 'warning' as const]));
 
-const FEATURES_SPEC: ProfileFeatures = { composition: false, structuredCompatibility: false, recoverCompactValues: false, nameFromDirectory: false };
-const FEATURES_SKILLGRAPH: ProfileFeatures = { composition: true, structuredCompatibility: true, recoverCompactValues: false, nameFromDirectory: false };
+const FEATURES_SPEC: ProfileFeatures = { composition: false, structuredCompatibility: false, recoverCompactValues: false, nameFromDirectory: false, audit: false };
+const FEATURES_SKILLGRAPH: ProfileFeatures = { composition: true, structuredCompatibility: true, recoverCompactValues: false, nameFromDirectory: false, audit: false };
 
 interface ProfileRow {
   readonly summary: string;
@@ -203,6 +205,13 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
     features: FEATURES_SKILLGRAPH,
     rules: { 'compatibility.free-text': 'error', 'metadata.value-type': 'error', 'field.unknown': 'error', 'version.type': 'error', 'name.windows-device': 'error' },
+  },
+  security: {
+    summary: "skillgraph + the security audit: every security.* rule over the skill's files, as the audit verb runs them",
+    unicode: 'nfkc',
+    keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
+    features: { ...FEATURES_SKILLGRAPH, audit: true },
+    rules: {},
   },
 };
 

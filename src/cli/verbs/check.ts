@@ -1,12 +1,15 @@
 /**
- * `skillgraph check [PATH...] [--lock FILE]` — compare the catalog now with a
- * lockfile; exit 1 on drift: a skill added, removed, changed (scope, root,
- * path, package or tree digest), invalid now (with its findings), or not
- * found while the walk was incomplete. The lockfile is read as a regular file
+ * `skillgraph check [PATH...] [--lock FILE] [--accept]` — compare the catalog
+ * now with a lockfile; exit 1 on drift: a skill whose capability surface
+ * widened (reported apart from content changes), added, removed, changed
+ * (scope, root, path, package or tree digest), invalid now (with its
+ * findings), or not found while the walk was incomplete. `--accept` rewrites
+ * the lockfile from the catalog now. The lockfile is read as a regular file
  * only (a FIFO or a link in its place is refused, never waited on).
  */
 import { dirname, resolve } from 'node:path';
-import { compareLock, LOCKFILE_NAME, parseLock, type LockEntry } from '../../catalog/lockfile.js';
+import { wideningText } from '../../audit/capabilities.js';
+import { compareLock, createLock, LOCKFILE_NAME, parseLock, type LockEntry } from '../../catalog/lockfile.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { readRegularFile } from '../../discover/safe-read.js';
 import { collectGarbage } from '../../engine/gc.js';
@@ -15,15 +18,16 @@ import { parseVerbArgs } from '../args.js';
 import { EXIT } from '../exit.js';
 import { paint, useColor, writeJson, type CliIo } from '../io.js';
 import { displayPath } from './catalog.js';
-import { LOCK_FLAGS, lockState, placesFromCatalog } from './lock.js';
+import { LOCK_FLAGS, lockState, placesFromCatalog, writeLockfile } from './lock.js';
 
 export const spec: VerbSpec = {
   name: 'check',
   summary: 'compare the catalog with a lockfile; exit 1 on drift',
-  usage: `[PATH...] [--lock ${LOCKFILE_NAME}] [catalog flags]`,
+  usage: `[PATH...] [--lock ${LOCKFILE_NAME}] [--accept] [catalog flags]`,
   flags: {
     ...LOCK_FLAGS,
     lock: { type: 'string', value: 'FILE', description: `lockfile to compare with (default ${LOCKFILE_NAME})` },
+    accept: { type: 'boolean', description: 'record what changed, widened capabilities included: rewrite the lockfile from the catalog now (exit 0 once written)' },
   },
   positionals: 'roots',
 };
@@ -54,9 +58,17 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   collectGarbage(places.skills.length);
   const lock = parseLock(text, shown);
   const drift = compareLock(lock, state);
+  // --accept records the catalog now, as `lock` would, unless a skill has errors or the walk was cut short.
+  const acceptable = state.skillErrors.length === 0 && state.complete;
+  const accepted = values.accept === true && !drift.ok && acceptable;
+  if (accepted) writeLockfile(file, `${JSON.stringify(createLock(places.digest, state.entries, { complete: state.complete, invalid: state.invalid }), null, 2)}\n`);
+  const status = drift.ok || accepted ? EXIT.ok : EXIT.findings;
   if (values.json) {
     writeJson(io, {
       ok: drift.ok,
+      ...(values.accept === true ? { accepted } : {}),
+      widened: drift.widened.map((w) => ({ name: w.name, ...w.widening, text: wideningText(w.widening) })),
+      unsealed: drift.unsealed,
       lock: shown,
       digest: { locked: lock.digest, current: places.digest },
       added: drift.added,
@@ -66,10 +78,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       incomplete: drift.incomplete,
       ...completeness,
     });
-    return drift.ok ? EXIT.ok : EXIT.findings;
+    return status;
   }
   const line = (e: LockEntry): string => `${e.name} (${e.scope}) ${e.root}/${e.path}`;
   const out: string[] = [];
+  const current = new Map(state.entries.map((e) => [e.name, e]));
+  for (const w of drift.widened) out.push(`${paint(color, 'red', '! widened   ')} ${line(current.get(w.name)!)}: ${wideningText(w.widening)}`);
   for (const e of drift.added) out.push(`${paint(color, 'green', '+ added     ')} ${line(e)}`);
   for (const e of drift.removed) out.push(`${paint(color, 'red', '- removed   ')} ${line(e)}`);
   for (const c of drift.changed) out.push(`${paint(color, 'yellow', '~ changed   ')} ${line(c.current)}: ${c.fields.join(', ')}`);
@@ -79,8 +93,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   for (const e of drift.incomplete) out.push(`${paint(color, 'yellow', '? incomplete')} ${line(e)}: not found, and the walk stopped at a limit`);
   out.push(...lines);
-  const counts = `${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed, ${drift.invalid.length} invalid, ${drift.incomplete.length} not found in an incomplete walk`;
+  if (drift.unsealed > 0) {
+    out.push(`${drift.unsealed} locked skill(s) have no sealed capability surface (a lock written before surfaces were sealed): widening is not checked for them; 'skillgraph check --accept' or 'skillgraph lock' seals them.`);
+  }
+  const counts = `${drift.widened.length} widened, ${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed, ${drift.invalid.length} invalid, ${drift.incomplete.length} not found in an incomplete walk`;
   out.push(drift.ok ? `No drift: ${lock.skills.length} skill(s) match ${shown}.` : `Drift against ${shown}: ${counts}.`);
+  if (values.accept === true && !drift.ok) out.push(accepted ? `Accepted: ${shown} rewritten with ${state.entries.length} skill(s) · ${places.digest}.` : paint(color, 'red', `Not accepted: ${shown} left as it was, because of errors in skills or an incomplete walk.`));
   io.stderr.write(`${out.join('\n')}\n`);
-  return drift.ok ? EXIT.ok : EXIT.findings;
+  return status;
 }

@@ -6,7 +6,10 @@
  * JSON (`--json` or `--format json`): `{schemaVersion, catalog, format, mode,
  * skills, conflicts, budget, tool, text}`.
  */
-import { resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
+import { auditSkill } from '../../audit/audit.js';
+import { auditFields, readSkillFiles } from '../../engine/audit-path.js';
+import type { Catalog } from '../../model/catalog.js';
 import { parseBudget } from '../../context/budget.js';
 import { contextDocument, renderContext, type RenderedContext } from '../../context/render.js';
 import { isSkillgraphError } from '../../model/errors.js';
@@ -21,13 +24,14 @@ const FORMATS = ['markdown', 'xml', 'json'] as const;
 export const spec: VerbSpec = {
   name: 'context',
   summary: 'render the skill listing for an agent prompt (Markdown, <available_skills> XML or JSON)',
-  usage: '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--root PATH[:scope[:prec]]]... [--json]',
+  usage: '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
   flags: {
     ...CATALOG_FLAGS,
     format: { type: 'string', value: 'F', description: 'markdown (default), xml (<available_skills>) or json' },
     lazy: { type: 'boolean', description: 'lazy mode: skills are staged by the load_skill tool (adds loading rules and the tool definition)' },
     into: { type: 'string', value: 'DIR', description: 'lazy mode: show each skill at DIR/<name>/SKILL.md, where load stages it' },
     budget: { type: 'string', value: 'N|Nt', description: 'fit the listing into N characters or N tokens (4 chars each): shorten, then omit' },
+    audit: { type: 'string', value: 'off|mark|drop', description: 'audit each skill first: mark skills with security errors in the listing, or drop them from it (default off)' },
   },
   positionals: 'none',
 };
@@ -48,20 +52,55 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const into = typeof values.into === 'string' ? values.into : null;
   if (into !== null && values.lazy !== true) usageError(io, spec.name, '--into only applies with --lazy');
 
-  const { catalog } = await catalogFromFlags(values, io, spec.name);
+  const audit = typeof values.audit === 'string' ? values.audit : 'off';
+  if (!(AUDIT_MODES as readonly string[]).includes(audit)) usageError(io, spec.name, `--audit must be one of ${AUDIT_MODES.join(', ')}, got '${audit}'`);
+
+  const { catalog: full } = await catalogFromFlags(values, io, spec.name);
+  const flagged = audit === 'off' ? [] : auditErrors(full);
+  const catalog = audit === 'drop' ? full.excluding(flagged.map((f) => f.locator)) : full;
   const rendered = renderContext(catalog, {
     format: format === 'xml' ? 'xml' : 'markdown',
     mode: values.lazy === true ? 'lazy' : 'eager',
     budget,
     workspace: into,
   });
+  const auditDoc = audit === 'off' ? {} : { audit: { mode: audit, flagged: flagged.map(({ name, codes }) => ({ name, codes })) } };
+  const note = audit === 'mark' && flagged.length > 0 ? markNote(flagged) : '';
   if (values.json === true || format === 'json') {
-    writeJson(io, { catalog: { digest: catalog.digest }, ...contextDocument(rendered) });
+    writeJson(io, { catalog: { digest: catalog.digest }, ...contextDocument(rendered), ...auditDoc, ...(note ? { audit_note: note } : {}) });
   } else {
-    io.stdout.write(rendered.text);
+    io.stdout.write(rendered.text + note);
   }
-  io.stderr.write(summary(rendered, catalog.skills.length, into === null ? null : resolve(io.cwd, into)));
+  const dropped = audit === 'drop' && flagged.length > 0 ? `; ${flagged.length} dropped by the audit (${flagged.map((f) => f.name).join(', ')})` : '';
+  const marked = audit === 'mark' && flagged.length > 0 ? `; ${flagged.length} marked by the audit (${flagged.map((f) => f.name).join(', ')})` : '';
+  io.stderr.write(summary(rendered, catalog.skills.length, into === null ? null : resolve(io.cwd, into)).replace(/\n$/, `${dropped}${marked}\n`));
   return EXIT.ok;
+}
+
+const AUDIT_MODES = ['off', 'mark', 'drop'] as const;
+
+interface Flagged {
+  readonly name: string;
+  readonly locator: string;
+  readonly codes: readonly string[];
+}
+
+/** The catalog's skills whose audit has an error finding, by name. */
+function auditErrors(catalog: Catalog): Flagged[] {
+  const out: Flagged[] = [];
+  for (const p of catalog.skills) {
+    const locator = p.descriptor.source.locator;
+    const files = readSkillFiles(dirname(locator));
+    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: catalog.skills.map((s) => s.descriptor.name), ...auditFields(p) }).filter((d) => d.severity === 'error');
+    if (errors.length > 0) out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort() });
+  }
+  return out;
+}
+
+/** The visible line `--audit mark` adds after the listing. */
+function markNote(flagged: readonly Flagged[]): string {
+  const rows = flagged.map((f) => `${f.name} (${f.codes.join(', ')})`);
+  return `\nSecurity audit: ${rows.join('; ')} ${flagged.length === 1 ? 'has' : 'have'} error findings; do not load ${flagged.length === 1 ? 'it' : 'them'} without the user's review.\n`;
 }
 
 function summary(rendered: RenderedContext, total: number, into: string | null): string {

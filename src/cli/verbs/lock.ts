@@ -10,9 +10,14 @@
  * run) costs that skill only: the rest is locked, the skill is listed as
  * invalid in the lock, and the exit status is 1.
  */
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { createLock, LOCKFILE_NAME, placeKey, type LockEntry, type LockInvalid, type LockNow } from '../../catalog/lockfile.js';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { createLock, LOCKFILE_NAME, placeKey, type LockCapabilities, type LockEntry, type LockInvalid, type LockNow } from '../../catalog/lockfile.js';
 import { treeDigestResults } from '../../engine/tree-digest.js';
+import { auditSkill, auditVerdict } from '../../audit/audit.js';
+import { capabilitySurface, compositionWrites, splitToolList, type CapabilitySurface } from '../../audit/capabilities.js';
+import { readSkillFiles } from '../../engine/audit-path.js';
+import type { Composition } from '../../model/package.js';
+import { resolveCatalog } from '../../engine/resolve.js';
 import { collectGarbage } from '../../engine/gc.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
 import { SkillgraphError, isSkillgraphError } from '../../model/errors.js';
@@ -80,6 +85,17 @@ interface PlacedSkill {
   readonly digest: string;
   /** The skill folder, for its tree digest. */
   readonly dir: string;
+  /** What the capability surface needs from the package (light: no body). */
+  readonly surface: SurfaceInput;
+}
+
+/** The package fields a capability surface and its audit need. */
+interface SurfaceInput {
+  readonly skillFile: string;
+  readonly description: string;
+  readonly allowedTools: readonly string[];
+  readonly writes: readonly string[];
+  readonly composition: Composition;
 }
 
 /** Everything a lock needs from a catalog run, as plain light data (the packages can then go). */
@@ -105,9 +121,20 @@ export function lockPlaces(result: CatalogFromFlags, lockDir: string, home: stri
     if (p === undefined) return { root: portableRoot(dirname(locator), lockDir, home), path: 'SKILL.md' };
     return { root: portableRoot(p.root, lockDir, home), path: p.inRoot };
   };
+  // The tools that write, as each skill resolves (its includes' tools too); a skill that fails to
+  // resolve (a cycle, a missing include) counts its own composition.
+  const resolved = resolveCatalog(catalog);
+  const writesOf = new Map(resolved.skills.map((r) => [r.name, r.ok ? r.entries.filter((e) => e.writes).map((e) => e.key) : undefined]));
   const skills = catalog.skills.map((p): PlacedSkill => {
     const locator = p.descriptor.source.locator;
-    return { name: p.descriptor.name, scope: p.descriptor.source.scope, ...place(locator), digest: p.descriptor.digest, dir: dirname(locator) };
+    const surface: SurfaceInput = {
+      skillFile: basename(locator),
+      description: p.descriptor.description,
+      allowedTools: splitToolList(p.frontmatter['allowed-tools']),
+      writes: writesOf.get(p.descriptor.name) ?? compositionWrites(p.descriptor.name, p.composition),
+      composition: p.composition,
+    };
+    return { name: p.descriptor.name, scope: p.descriptor.source.scope, ...place(locator), digest: p.descriptor.digest, dir: dirname(locator), surface };
   });
   const skillErrors = catalog.diagnostics.filter((d) => d.severity === 'error');
   const invalid: LockInvalid[] = [];
@@ -144,9 +171,18 @@ export function lockState(places: LockPlaces): LockState {
       broken.set(placeKey(s.root, s.path), [tree.diagnostic]);
       return;
     }
-    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: tree.digest });
+    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: tree.digest, capabilities: sealSurface(s) });
   });
   return { entries, broken, complete: places.complete, errors, skillErrors: places.skillErrors, invalid };
+}
+
+/** The capability surface of a placed skill: its files read (bounded) and audited. */
+function sealSurface(s: PlacedSkill): LockCapabilities {
+  const files = readSkillFiles(s.dir);
+  const { skillFile, description, allowedTools, writes, composition } = s.surface;
+  const verdict = auditVerdict(auditSkill({ dir: '.', skillFile, name: s.name, description, allowedTools, composition, files }));
+  const c: CapabilitySurface = capabilitySurface({ allowedTools, writes, composition, files, verdict });
+  return { ...c, allowed_tools: [...c.allowed_tools], writes: [...c.writes], mcp_servers: [...c.mcp_servers], scripts: c.scripts.map((x) => ({ ...x })), hosts: [...c.hosts] };
 }
 
 /**
@@ -169,7 +205,7 @@ export async function placesFromCatalog(
 }
 
 /** Write the lockfile through the workspace's atomic write (temp file + rename, temp removed on failure). */
-function writeLockfile(file: string, text: string): void {
+export function writeLockfile(file: string, text: string): void {
   try {
     writeFileAtomic(file, text);
   } catch (error) {

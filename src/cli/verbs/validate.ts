@@ -30,7 +30,8 @@ function skillJson(s: SkillReport): Record<string, unknown> {
     name: s.name,
     valid: s.valid,
     ...(s.skipped ? { skipped: s.skipped.replaceAll('-', '_') } : {}),
-    diagnostics: s.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, line: d.line, column: d.column, hint: d.hint })),
+    // A finding about another file of the skill (the security profile's) names that file.
+    diagnostics: s.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, ...(s.shownFile !== undefined && d.file !== s.shownFile ? { file: d.file } : {}), line: d.line, column: d.column, hint: d.hint })),
   };
 }
 
@@ -84,7 +85,7 @@ export function humanReport(result: ValidateResult, profile: string, color: bool
   for (const s of result.skills) {
     if (s.diagnostics.length === 0) continue;
     const lines = s.source?.split('\n');
-    for (const d of s.diagnostics) out.push(...formatDiagnostic(d, lines, color));
+    for (const d of s.diagnostics) out.push(...formatDiagnostic(d, s.shownFile === undefined || d.file === s.shownFile ? lines : undefined, color));
   }
   const { skills, valid, invalid, skipped, skippedBy, errors, warnings } = result.summary;
   const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : paint(color, 'green', 'ok');
@@ -95,7 +96,8 @@ export function humanReport(result: ValidateResult, profile: string, color: bool
   return `${out.join('\n')}\n`;
 }
 
-function formatDiagnostic(d: Diagnostic, lines: string[] | undefined, color: boolean): string[] {
+/** One diagnostic as human text: the location line, the source line with a caret when `lines` holds it, the hint. */
+export function formatDiagnostic(d: Diagnostic, lines: readonly string[] | undefined, color: boolean): string[] {
   const rows = [`${d.file}:${d.line}:${d.column} ${paint(color, SEVERITY_STYLE[d.severity], d.severity)} ${paint(color, 'bold', d.code)} ${d.message}`];
   const source = d.line > 0 ? lines?.[d.line - 1] : undefined;
   if (source !== undefined) {

@@ -14,7 +14,7 @@ const PUBLIC = [
   'LOAD_SKILL_TOOL_NAME', 'LoadedSet', 'PRESETS', 'PRESET_NAMES', 'PROFILES', 'PROFILE_NAMES',
   'PermissionDeniedError', 'ResolutionError', 'SCOPE_PRECEDENCE', 'SKILL_ERROR_TYPES',
   'SkillDefinition', 'SkillError', 'SkillErrorType', 'SkillMetadata', 'SkillResult',
-  'SkillgraphError', 'appendEvent', 'buildCatalog', 'compareDiagnostics', 'compareLock',
+  'SkillgraphError', 'appendEvent', 'auditPath', 'auditSkill', 'buildCatalog', 'compareDiagnostics', 'compareLock',
   'contextEntries', 'createEngine', 'createLazyWorkspace', 'createLock', 'defaultCacheDir',
   'discover', 'findConfigFile', 'findCycles', 'findSkill', 'fitBudget', 'formatEvent', 'hasErrors',
   'includeGraph', 'isProfileName', 'isSkillError', 'isSkillgraphError', 'lintSkill',
@@ -28,18 +28,18 @@ const PUBLIC = [
 ];
 
 const INTERNALS = [
-  'BACKEND_ENV', 'BACKEND_NAMES', 'CACHE_FILE_NAME', 'CATALOG_FLAGS', 'CHARS_PER_TOKEN',
+  'AUDIT_RULES', 'AUDIT_VERDICTS', 'BACKEND_ENV', 'BACKEND_NAMES', 'CACHE_FILE_NAME', 'CATALOG_FLAGS', 'CHARS_PER_TOKEN',
   'CLAUDE_CODE_KEYS', 'CODES_MAPPED_BY_CAUSE', 'CODEX_KEYS', 'CODE_TO_TYPE',
-  'DEFAULT_SKILL_VERSION', 'DEFAULT_YAML_LIMITS', 'EMPTY_COMPOSITION', 'ENTRY_KINDS',
+  'DEFAULT_AUDIT_LIMITS', 'DEFAULT_SKILL_VERSION', 'DEFAULT_YAML_LIMITS', 'EMPTY_COMPOSITION', 'ENTRY_KINDS',
   'JSON_SCHEMA_TYPES', 'JS_BACKEND', 'JS_HASHER', 'MESSAGES', 'PARSE_RULE_CODES', 'ParseCache',
   'RESOURCE_ACTIONS', 'SEVERITIES', 'SKILLGRAPH_KEYS', 'SPEC_KEYS', 'UNICODE_POLICIES',
-  'WASM_ABI_VERSION', 'assembleCatalog', 'autoHasher', 'backendChoice', 'budgetSummary',
-  'catalogFromFlags', 'closestNames', 'compileWasm', 'contextDocument', 'defaultInlineThreshold',
+  'WASM_ABI_VERSION', 'assembleCatalog', 'auditVerdict', 'autoHasher', 'backendChoice', 'budgetSummary',
+  'capabilitySurface', 'catalogFromFlags', 'closestNames', 'compileWasm', 'contextDocument', 'defaultInlineThreshold',
   'encodeCatalog', 'escapeXml', 'foldDescription', 'hashBackendFor', 'instantiateWasm',
   'isSkillErrorType', 'loadWasm', 'packageBytes', 'parseBatch', 'planCatalog',
-  'readFrontmatterYaml', 'resolveBackendFor', 'resolveContextOptions', 'resolveEngineOptions',
-  'resolveGraphJs', 'runCli', 'summarizeEntries', 'wasmBackendOrNull', 'wasmPath',
-  'writeFileAtomic',
+  'readFrontmatterYaml', 'readSkillFiles', 'resolveBackendFor', 'resolveContextOptions', 'resolveEngineOptions',
+  'resolveGraphJs', 'runCli', 'splitToolList', 'summarizeEntries', 'wasmBackendOrNull', 'wasmPath',
+  'widening', 'wideningText', 'writeFileAtomic',
 ];
 
 describe('src/index.ts', () => {

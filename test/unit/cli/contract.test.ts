@@ -27,6 +27,7 @@ async function _run(args: readonly string[]): Promise<{ code: number; stdout: st
 
 /** A successful invocation of each verb on the bundled examples. */
 const OK_ARGS: Readonly<Record<string, readonly string[]>> = {
+  audit: ['skills'],
   bench: ['--repeat', '1'],
   catalog: [],
   check: ['--lock', join(scratch, 'check.lock.json')],

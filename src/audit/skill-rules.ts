@@ -1,0 +1,178 @@
+/**
+ * Rules about the skill as a whole: what its frontmatter grants and claims
+ * (unrestricted allowed-tools, a read-only claim its tools or scripts
+ * contradict, a description that claims every task) and what its folder
+ * holds (compiled executables, symlinks leaving it, look-alike names, long
+ * encoded blobs in scripts, files too large to scan). Pure.
+ */
+import type { Diagnostic } from '../model/diagnostics.js';
+import { mixedScripts, nameSkeleton } from '../parse/name-safety.js';
+import { finding, isScript, quote, shownPath, type AuditFile, type AuditInput } from './input.js';
+import { triggerFindings } from './instructions.js';
+import { firstOfAny } from './scan.js';
+
+/** Grants that let the agent run any command or use any tool without asking. */
+const UNRESTRICTED = /^(?:Bash|Bash\(\s*\*\s*\)|Bash\(\s*\*?:\s*\*\s*\)|Bash\(\s*\)|\*|Shell|Shell\(\*\)|run_shell_command|terminal)$/i;
+/** Tools that change files. */
+const WRITING_TOOLS = /^(?:Write|Edit|MultiEdit|NotebookEdit|Bash|Bash\(\s*\*?:?\s*\*?\s*\)|\*|write_file|edit_file|replace|create_file)(?:\(.*\))?$/i;
+/** A claim about the skill itself: "is read-only", "read-only analysis", "never modifies files". */
+const READ_ONLY_CLAIM = /\b(?:is|are|stays|remains|runs|operates|works|strictly|purely|fully|completely)\s{1,4}read[- ]only\b|\bread[- ]only\s{1,4}(?:analysis|mode|access|review|audit|inspection|operations?|skill|tool|investigation|checks?|exploration|diagnostics?)\b|^\s{0,4}read[- ]only\b|\(read[- ]only\)|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't|must\s{1,2}not)\s{1,4}(?:modify|modifies|change|changes|write|writes|edit|edits|alter|alters)\s{1,4}(?:any\s{1,4})?(?:files?|code|anything|the\s{1,4}(?:repo|repository|codebase|project))\b|\bno\s{1,4}(?:side[- ]effects|file\s{1,4}(?:changes|modifications|writes))\b|\bwithout\s{1,4}(?:modifying|changing|writing\s{1,4}to)\s{1,4}(?:any\s{1,4})?(?:files?|code|the\s{1,4}(?:repo|repository|codebase))\b/i;
+const SCRIPT_WRITES: readonly RegExp[] = [
+  /\brm\s{1,4}-|\bgit\s{1,4}(?:commit|push|reset\s{1,4}--hard|checkout\s{1,4}--)\b|\bmv\s{1,4}\S|\bsed\s{1,4}-i\b/,
+  /\bopen\s{0,4}\([^\n)]{0,200},\s{0,4}["'](?:w|a|x|wb|ab|r\+|w\+)["']/,
+  /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|unlinkSync|rmSync|mkdirSync)\s{0,4}\(|\.write_(?:text|bytes)\s{0,4}\(|\bos\.(?:remove|unlink|rename|makedirs)\s{0,4}\(|\bshutil\.(?:rmtree|move|copy\w{0,8})\s{0,4}\(/,
+];
+/** Output redirection to a file, in shell scripts only (`->` in Python is a type hint). */
+const SHELL_REDIRECT = /(?:^|[\s;])(?:[1]?>{1,2})\s{0,4}(?!&|\/dev\/)["']?[\w.$~{}/-]{1,200}/;
+const SHELL_SCRIPT = /\.(?:sh|bash|zsh|ksh|fish)$/i;
+/** A base64 or hex run this long in a script is an opaque payload. */
+const BLOB_BASE64 = 1024;
+const BLOB_HEX = 2048;
+
+/** Executable magic numbers: ELF, Mach-O (both byte orders, 32/64, fat), PE. */
+function executableKind(head: Uint8Array | undefined): string | undefined {
+  if (!head || head.length < 4) return undefined;
+  const [a, b, c, d] = head;
+  if (a === 0x7f && b === 0x45 && c === 0x4c && d === 0x46) return 'an ELF executable';
+  const be = ((a! << 24) | (b! << 16) | (c! << 8) | d!) >>> 0;
+  if ([0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe].includes(be)) return 'a Mach-O executable';
+  // 0xcafebabe is also a Java class file; a fat Mach-O has a small architecture count next.
+  if (be === 0xcafebabe && head.length >= 8 && head[4] === 0 && head[5] === 0 && head[6] === 0 && head[7]! > 0 && head[7]! < 20) return 'a Mach-O universal executable';
+  if (a === 0x4d && b === 0x5a && head.length >= 0x40) {
+    const pe = head[0x3c]! | (head[0x3d]! << 8) | (head[0x3e]! << 16) | (head[0x3f]! << 24);
+    if (pe > 0 && pe + 4 <= head.length && head[pe] === 0x50 && head[pe + 1] === 0x45 && head[pe + 2] === 0 && head[pe + 3] === 0) return 'a Windows PE executable';
+  }
+  return undefined;
+}
+
+/** The 1-based line and column of the first line of `text` that matches `re` (frontmatter keys). */
+function lineOf(text: string | undefined, re: RegExp): { line: number; column: number } {
+  if (text === undefined) return { line: 0, column: 0 };
+  const lines = text.split('\n', 200);
+  for (let i = 0; i < lines.length; i++) {
+    const m = re.exec(lines[i]!);
+    if (m) return { line: i + 1, column: m.index + 1 };
+  }
+  return { line: 0, column: 0 };
+}
+
+/**
+ * Frontmatter and folder findings for one skill.
+ *
+ * @example skillFindings({ dir: 's', skillFile: 'SKILL.md', allowedTools: ['Bash'], files: [] })[0].code // 'security.unrestricted-tools'
+ */
+export function skillFindings(input: AuditInput): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const skillText = input.files.find((f) => f.path === input.skillFile)?.text;
+  const skillShown = shownPath(input.dir, input.skillFile);
+  const tools = input.allowedTools ?? [];
+  const toolsAt = lineOf(skillText, /^allowed-tools\s{0,4}:/);
+  for (const tool of tools) {
+    if (!UNRESTRICTED.test(tool.trim())) continue;
+    const place = toolLine(skillText, toolsAt, tool.trim());
+    out.push(finding('security.unrestricted-tools', skillShown, place.line, place.column, `allowed-tools grants "${quote(tool, 40)}": any command, without asking`));
+  }
+  const description = input.description ?? '';
+  const descAt = lineOf(skillText, /^description\s{0,4}:/);
+  if (description !== '') out.push(...triggerFindings(description, skillShown, descAt.line, descAt.column));
+  const claim = READ_ONLY_CLAIM.exec(description);
+  if (claim) {
+    const writers: string[] = tools.filter((t) => WRITING_TOOLS.test(t.trim())).map((t) => `allowed-tools ${t}`);
+    const c = input.composition;
+    if (c) {
+      writers.push(...c.tools.filter((t) => t.writes).map((t) => `tool ${t.name}`));
+      writers.push(...c.inlineTools.filter((t) => t.writes).map((_t, i) => `inline tool ${i + 1}`));
+      for (const m of c.mcp) writers.push(...m.tools.filter((t) => t.writes).map((t) => `mcp:${m.server}/${t.name}`));
+    }
+    for (const f of input.files) {
+      if (!isScript(f) || f.text === undefined) continue;
+      const shell = SHELL_SCRIPT.test(f.path) || /^#!\S{0,40}\b(?:ba|z|k|da)?sh\b/.test(f.text);
+      const writes = (l: string): boolean => firstOfAny(l, SCRIPT_WRITES) !== undefined || (shell && firstOfAny(l, [SHELL_REDIRECT]) !== undefined);
+      if (f.text.split('\n').some((l) => !/^\s{0,40}(?:#|\/\/)/.test(l) && writes(l))) writers.push(`script ${f.path}`);
+    }
+    if (writers.length > 0) {
+      out.push(finding('security.read-only-mismatch', skillShown, descAt.line, descAt.column, `the description says "${quote(claim[0], 40)}" but the skill writes: ${writers.slice(0, 4).join(', ')}${writers.length > 4 ? ', …' : ''}`));
+    }
+  }
+  if (input.name !== undefined) out.push(...nameFindings(input.name, input.otherNames ?? [], skillShown, lineOf(skillText, /^name\s{0,4}:/)));
+  for (const f of input.files) out.push(...fileFindings(f, input.dir));
+  return out;
+}
+
+function nameFindings(name: string, others: readonly string[], file: string, at: { line: number; column: number }): Diagnostic[] {
+  const scripts = mixedScripts(name);
+  if (scripts) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" mixes scripts (${scripts.join(', ')})`)];
+  const skeleton = nameSkeleton(name);
+  const twin = others.find((o) => o !== name && nameSkeleton(o) === skeleton);
+  if (twin !== undefined && skeleton !== name) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" reads like the skill "${quote(twin, 64)}"`)];
+  return [];
+}
+
+function fileFindings(f: AuditFile, dir: string): Diagnostic[] {
+  const shown = shownPath(dir, f.path);
+  if (f.kind === 'symlink') {
+    if (!f.escapes) return [];
+    const absolute = f.target !== undefined && (f.target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(f.target));
+    return [finding('security.symlink-escape', shown, 0, 0, `symlink to "${quote(f.target ?? '?', 120)}", outside the skill folder`, absolute ? 'error' : 'warning')];
+  }
+  if (f.unscanned) {
+    const why = f.unscanned === 'too-large' ? `too large to scan (${f.size} bytes)` : f.unscanned === 'budget' ? "past the skill's scan budget" : 'unreadable';
+    return [finding('security.file-unscanned', shown, 0, 0, `not audited: ${why}`)];
+  }
+  const exe = executableKind(f.head);
+  if (exe) return [finding('security.binary-executable', shown, 0, 0, `${exe} (${f.size} bytes) that cannot be reviewed`)];
+  if (f.text !== undefined && isScript(f)) return blobFindings(f.text, shown);
+  return [];
+}
+
+/** Long base64/hex runs in a script, by a linear scan (no regex backtracking). */
+function blobFindings(text: string, file: string): Diagnostic[] {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; ) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0a) {
+      line++;
+      lineStart = ++i;
+      continue;
+    }
+    if (!isBase64(c)) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let hex = true;
+    while (j < text.length && isBase64(text.charCodeAt(j))) {
+      if (hex && !isHex(text.charCodeAt(j))) hex = false;
+      j++;
+    }
+    const n = j - i;
+    const data = /data:[\w.+-]{1,40}\/[\w.+-]{1,60};base64,$/.test(text.slice(Math.max(lineStart, i - 80), i));
+    if (!data && n >= (hex ? BLOB_HEX : BLOB_BASE64)) {
+      return [finding('security.encoded-blob', file, line, i - lineStart + 1, `an encoded string of ${n} characters ("${quote(text.slice(i, i + 24), 30)}…")`)];
+    }
+    i = j;
+  }
+  return [];
+}
+
+function isBase64(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2b || c === 0x2f || c === 0x3d;
+}
+
+function isHex(c: number): boolean {
+  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+}
+
+/** Where `tool` is written in the `allowed-tools` value (the key's own line, or a list item below it). */
+function toolLine(text: string | undefined, key: { line: number; column: number }, tool: string): { line: number; column: number } {
+  if (text === undefined || key.line === 0) return key;
+  const lines = text.split('\n', key.line + 50);
+  for (let i = key.line - 1; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (i >= key.line && (/^\S/.test(l) || l.startsWith('---'))) break;
+    const at = l.indexOf(tool, i === key.line - 1 ? l.indexOf(':') + 1 : 0);
+    if (at >= 0) return { line: i + 1, column: at + 1 };
+  }
+  return key;
+}

@@ -1,0 +1,247 @@
+/**
+ * The I/O side of the audit: read one skill folder into the plain data the
+ * pure rules take (`readSkillFiles`), and `auditPath`, the `audit` verb's
+ * pipeline over skill folders and trees. The folder is untrusted: links are
+ * never followed for content (only their targets are judged), FIFOs and
+ * devices are never opened, and the bytes read are bounded per file and per
+ * skill; what is past a bound is a `security.file-unscanned` finding.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, lstatSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
+import { auditSkill, auditVerdict, type AuditVerdict } from '../audit/audit.js';
+import { splitToolList } from '../audit/capabilities.js';
+import type { AuditFile, AuditInput } from '../audit/input.js';
+import { isInside, isSkillFileName, linkTarget, toPosix } from '../discover/paths.js';
+import { walkTree } from '../discover/walk-tree.js';
+import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
+import { SkillgraphError } from '../model/errors.js';
+import type { SkillPackage } from '../model/package.js';
+import { parseSkill } from '../parse/parse-skill.js';
+import { openRegular } from '../discover/safe-read.js';
+
+/** Bounds on what one skill's audit reads. */
+export interface AuditLimits {
+  /** A file larger than this is not scanned (its first bytes are still checked for an executable). */
+  readonly maxFileBytes: number;
+  /** Bytes read per skill; files past it are not scanned. */
+  readonly maxSkillBytes: number;
+  readonly maxFiles: number;
+  readonly maxDepth: number;
+}
+
+export const DEFAULT_AUDIT_LIMITS: AuditLimits = Object.freeze({ maxFileBytes: 1024 * 1024, maxSkillBytes: 16 * 1024 * 1024, maxFiles: 5000, maxDepth: 16 });
+
+const HEAD_BYTES = 4096;
+const SKIPPED = new Set(['.git', 'node_modules']);
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Every entry of a skill folder as audit data: text files with their text and digest, other
+ * files with their first bytes, symlinks with their target and whether it leaves the folder.
+ * Folders holding their own SKILL.md are other skills and are left out. Never throws.
+ *
+ * @example readSkillFiles('/repo/.claude/skills/pdf').map((f) => f.path) // ['SKILL.md', 'scripts/fill.py']
+ */
+export function readSkillFiles(skillDir: string, limits: Partial<AuditLimits> = {}): AuditFile[] {
+  const bounds = { ...DEFAULT_AUDIT_LIMITS, ...limits };
+  let base: string;
+  try {
+    base = realpathSync(skillDir);
+  } catch {
+    return [];
+  }
+  const out: AuditFile[] = [];
+  let budget = bounds.maxSkillBytes;
+  const visit = (dir: string, rel: string, depth: number): void => {
+    let names: string[];
+    try {
+      names = readdirSync(dir).sort();
+    } catch {
+      return;
+    }
+    for (const name of names) {
+      if (out.length >= bounds.maxFiles) return;
+      const abs = join(dir, name);
+      const path = rel === '' ? name : `${rel}/${name}`;
+      let st: Stats;
+      try {
+        st = lstatSync(abs);
+      } catch {
+        continue;
+      }
+      if (st.isSymbolicLink()) out.push(linkEntry(abs, path, base));
+      else if (st.isDirectory()) {
+        if (SKIPPED.has(name) || depth >= bounds.maxDepth || holdsSkill(abs)) continue;
+        visit(abs, path, depth + 1);
+      } else if (st.isFile()) {
+        const entry = fileEntry(abs, path, st, bounds.maxFileBytes, budget);
+        if (entry.text !== undefined || entry.head !== undefined) budget -= Math.min(st.size, bounds.maxFileBytes);
+        out.push(entry);
+      }
+    }
+  };
+  visit(base, '', 0);
+  return out.sort((a, b) => cmp(a.path, b.path));
+}
+
+function holdsSkill(dir: string): boolean {
+  try {
+    return readdirSync(dir).some(isSkillFileName);
+  } catch {
+    return false;
+  }
+}
+
+function linkEntry(abs: string, path: string, base: string): AuditFile {
+  const target = linkTarget(abs);
+  let escapes: boolean;
+  try {
+    escapes = !isInside(base, realpathSync(abs));
+  } catch {
+    // Dangling or looping: judge the target as written.
+    escapes = target === '?' || !isInside(base, resolve(dirname(abs), target));
+  }
+  return { path, kind: 'symlink', size: 0, target, escapes };
+}
+
+function fileEntry(abs: string, path: string, st: Stats, maxFile: number, budget: number): AuditFile {
+  const executable = (st.mode & 0o111) !== 0;
+  const whole = st.size <= maxFile && st.size <= budget;
+  const opened = openRegular(abs);
+  if (!opened.ok) return { path, kind: 'file', size: st.size, executable, unscanned: 'unreadable' };
+  try {
+    const want = whole ? opened.stat.size : Math.min(HEAD_BYTES, opened.stat.size);
+    const bytes = Buffer.allocUnsafe(want);
+    let off = 0;
+    while (off < want) {
+      const n = readSync(opened.fd, bytes, off, want - off, off);
+      if (n === 0) break;
+      off += n;
+    }
+    const read = bytes.subarray(0, off);
+    if (!whole) return { path, kind: 'file', size: st.size, executable, head: read.subarray(0, HEAD_BYTES), unscanned: st.size > maxFile ? 'too-large' : 'budget' };
+    const digest = `sha256:${createHash('sha256').update(read).digest('hex')}`;
+    const text = read.includes(0) ? undefined : decode(read);
+    return text === undefined ? { path, kind: 'file', size: st.size, executable, digest, head: read.subarray(0, HEAD_BYTES) } : { path, kind: 'file', size: st.size, executable, digest, text };
+  } catch {
+    return { path, kind: 'file', size: st.size, executable, unscanned: 'unreadable' };
+  } finally {
+    closeSync(opened.fd);
+  }
+}
+
+function decode(bytes: Uint8Array): string | undefined {
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What the audit reads from a parsed SKILL.md. */
+export function auditFields(pkg: SkillPackage | undefined): Pick<AuditInput, 'name' | 'description' | 'allowedTools' | 'composition'> {
+  if (!pkg) return {};
+  return { name: pkg.descriptor.name, description: pkg.descriptor.description, allowedTools: splitToolList(pkg.frontmatter['allowed-tools']), composition: pkg.composition };
+}
+
+/** One audited skill. */
+export interface AuditSkillReport {
+  /** Folder relative to the path given (POSIX), `.` for the path itself; with several paths, prefixed by each. */
+  readonly dir: string;
+  /** SKILL.md as shown in findings. */
+  readonly file: string;
+  readonly name: string | null;
+  readonly verdict: AuditVerdict;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface AuditSummary {
+  readonly skills: number;
+  readonly pass: number;
+  readonly warn: number;
+  readonly fail: number;
+  readonly errors: number;
+  readonly warnings: number;
+}
+
+export interface AuditReport {
+  readonly skills: readonly AuditSkillReport[];
+  /** Findings about the paths themselves (a symlinked skill not followed, no SKILL.md at all). */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly summary: AuditSummary;
+  /** Text of each file a finding points into, by shown path (for excerpts). */
+  readonly sources: ReadonlyMap<string, string>;
+}
+
+export interface AuditOptions {
+  readonly cwd?: string;
+  readonly limits?: Partial<AuditLimits>;
+}
+
+interface Found {
+  readonly dir: string;
+  readonly abs: string;
+  readonly skillFile: string;
+}
+
+/**
+ * Audit every skill under the paths (skill folders, trees of them, or SKILL.md files).
+ * Throws `root.missing` for a path that does not exist; findings are data.
+ *
+ * @example auditPath(['skills/']).summary // { skills: 12, pass: 10, warn: 2, fail: 0, errors: 0, warnings: 3 }
+ */
+export function auditPath(paths: string | readonly string[], options: AuditOptions = {}): AuditReport {
+  const cwd = options.cwd ?? process.cwd();
+  const list = typeof paths === 'string' ? [paths] : [...paths];
+  const found: Found[] = [];
+  const diagnostics: Diagnostic[] = [];
+  for (const given of list) {
+    const abs = resolve(cwd, given);
+    let st: Stats;
+    try {
+      st = statSync(abs);
+    } catch {
+      throw new SkillgraphError('root.missing', `path not found: ${given}`, { path: given });
+    }
+    const shown = toPosix(given).replace(/\/+$/, '') || '/';
+    if (st.isFile()) {
+      if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
+      found.push({ dir: toPosix(dirname(given)), abs: dirname(abs), skillFile: basename(abs) });
+      continue;
+    }
+    const walk = walkTree(abs);
+    const join2 = (p: string): string => (p === '.' ? shown : shown === '.' ? p : `${shown}/${p}`);
+    for (const s of walk.skills) found.push({ dir: join2(s.dir), abs: dirname(s.abs), skillFile: basename(s.file) });
+    for (const f of walk.findings) diagnostics.push({ ...f.diagnostic, severity: 'warning', file: join2(f.path) });
+    if (walk.skills.length === 0) diagnostics.push({ code: 'validate.no-skills', severity: 'error', message: `no SKILL.md under ${shown}`, file: shown, line: 0, column: 0, hint: 'check the path: audit takes a skill folder, a tree of them, or a SKILL.md' });
+  }
+  const parsed = found.map((f) => {
+    const files = readSkillFiles(f.abs, options.limits);
+    const skill = files.find((x) => x.path === f.skillFile);
+    const pkg = skill?.text !== undefined ? parseSkill(skill.text, { locator: toPosix(join(f.abs, f.skillFile)), dirName: basename(f.abs), profile: 'lenient' }).package : undefined;
+    return { found: f, files, pkg };
+  });
+  const names = parsed.flatMap((p) => (p.pkg ? [p.pkg.descriptor.name] : []));
+  const sources = new Map<string, string>();
+  const skills = parsed.map(({ found: f, files, pkg }): AuditSkillReport => {
+    const input: AuditInput = { dir: f.dir, skillFile: f.skillFile, files, otherNames: names, ...auditFields(pkg) };
+    const found = auditSkill(input);
+    for (const d of found) {
+      if (sources.has(d.file)) continue;
+      const text = files.find((x) => (f.dir === '.' ? x.path : `${f.dir}/${x.path}`) === d.file)?.text;
+      if (text !== undefined) sources.set(d.file, text);
+    }
+    return { dir: f.dir, file: f.dir === '.' ? f.skillFile : `${f.dir}/${f.skillFile}`, name: pkg?.descriptor.name ?? null, verdict: auditVerdict(found), diagnostics: found };
+  });
+  skills.sort((a, b) => cmp(a.file, b.file));
+  diagnostics.sort(compareDiagnostics);
+  const all = [...skills.flatMap((s) => s.diagnostics), ...diagnostics];
+  const count = (v: AuditVerdict): number => skills.filter((s) => s.verdict === v).length;
+  return {
+    skills,
+    diagnostics,
+    summary: { skills: skills.length, pass: count('pass'), warn: count('warn'), fail: count('fail'), errors: all.filter((d) => d.severity === 'error').length, warnings: all.filter((d) => d.severity === 'warning').length },
+    sources,
+  };
+}
