@@ -103,9 +103,31 @@ function nameFindings(name: string, others: readonly string[], file: string, at:
   const scripts = mixedScripts(name);
   if (scripts) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" mixes scripts (${scripts.join(', ')})`)];
   const skeleton = nameSkeleton(name);
-  const twin = others.find((o) => o !== name && nameSkeleton(o) === skeleton);
+  const twin = skeletonIndex(others).get(skeleton)?.find((o) => o !== name);
   if (twin !== undefined && skeleton !== name) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" reads like the skill "${quote(twin, 64)}"`)];
   return [];
+}
+
+/**
+ * The names of a catalog by skeleton, made once per list: every skill of a
+ * run is checked against the same list, and comparing each with every other
+ * would be quadratic (100,000 skills: 10^10 skeletons).
+ */
+const skeletons = new WeakMap<readonly string[], ReadonlyMap<string, readonly string[]>>();
+function skeletonIndex(names: readonly string[]): ReadonlyMap<string, readonly string[]> {
+  let index = skeletons.get(names);
+  if (index === undefined) {
+    const built = new Map<string, string[]>();
+    for (const n of names) {
+      const k = nameSkeleton(n);
+      const list = built.get(k);
+      if (list) list.push(n);
+      else built.set(k, [n]);
+    }
+    skeletons.set(names, built);
+    index = built;
+  }
+  return index;
 }
 
 function fileFindings(f: AuditFile, dir: string): Diagnostic[] {

@@ -18,7 +18,7 @@ import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.j
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { parseSkill } from '../parse/parse-skill.js';
-import { openRegular } from '../discover/safe-read.js';
+import { openRegular, readRegularFile } from '../discover/safe-read.js';
 
 /** Bounds on what one skill's audit reads. */
 export interface AuditLimits {
@@ -170,8 +170,8 @@ export interface AuditReport {
   /** Findings about the paths themselves (a symlinked skill not followed, no SKILL.md at all). */
   readonly diagnostics: readonly Diagnostic[];
   readonly summary: AuditSummary;
-  /** Text of each file a finding points into, by shown path (for excerpts). */
-  readonly sources: ReadonlyMap<string, string>;
+  /** The lines findings point at, by shown path (for excerpts): a sparse array, index = line − 1. */
+  readonly sources: ReadonlyMap<string, readonly string[]>;
 }
 
 export interface AuditOptions {
@@ -216,21 +216,27 @@ export function auditPath(paths: string | readonly string[], options: AuditOptio
     for (const f of walk.findings) diagnostics.push({ ...f.diagnostic, severity: 'warning', file: join2(f.path) });
     if (walk.skills.length === 0) diagnostics.push({ code: 'validate.no-skills', severity: 'error', message: `no SKILL.md under ${shown}`, file: shown, line: 0, column: 0, hint: 'check the path: audit takes a skill folder, a tree of them, or a SKILL.md' });
   }
+  // Two passes, so memory holds one skill's files at a time: the names first (each SKILL.md alone),
+  // then each skill's files, audited and dropped.
+  const maxFileBytes = options.limits?.maxFileBytes ?? DEFAULT_AUDIT_LIMITS.maxFileBytes;
   const parsed = found.map((f) => {
-    const files = readSkillFiles(f.abs, options.limits);
-    const skill = files.find((x) => x.path === f.skillFile);
-    const pkg = skill?.text !== undefined ? parseSkill(skill.text, { locator: toPosix(join(f.abs, f.skillFile)), dirName: basename(f.abs), profile: 'lenient' }).package : undefined;
-    return { found: f, files, pkg };
+    const read = readRegularFile(join(f.abs, f.skillFile), maxFileBytes);
+    const pkg = read.ok ? parseSkill(read.bytes.toString('utf8'), { locator: toPosix(join(f.abs, f.skillFile)), dirName: basename(f.abs), profile: 'lenient' }).package : undefined;
+    return { found: f, pkg };
   });
   const names = parsed.flatMap((p) => (p.pkg ? [p.pkg.descriptor.name] : []));
-  const sources = new Map<string, string>();
-  const skills = parsed.map(({ found: f, files, pkg }): AuditSkillReport => {
+  const sources = new Map<string, string[]>();
+  const skills = parsed.map(({ found: f, pkg }): AuditSkillReport => {
+    const files = readSkillFiles(f.abs, options.limits);
     const input: AuditInput = { dir: f.dir, skillFile: f.skillFile, files, otherNames: names, ...auditFields(pkg) };
     const found = auditSkill(input);
     for (const d of found) {
-      if (sources.has(d.file)) continue;
+      if (d.line <= 0) continue;
       const text = files.find((x) => (f.dir === '.' ? x.path : `${f.dir}/${x.path}`) === d.file)?.text;
-      if (text !== undefined) sources.set(d.file, text);
+      if (text === undefined) continue;
+      let lines = sources.get(d.file);
+      if (lines === undefined) sources.set(d.file, (lines = []));
+      lines[d.line - 1] ??= lineAt(text, d.line).slice(0, MAX_EXCERPT);
     }
     return { dir: f.dir, file: f.dir === '.' ? f.skillFile : `${f.dir}/${f.skillFile}`, name: pkg?.descriptor.name ?? null, verdict: auditVerdict(found), diagnostics: found };
   });
@@ -244,4 +250,19 @@ export function auditPath(paths: string | readonly string[], options: AuditOptio
     summary: { skills: skills.length, pass: count('pass'), warn: count('warn'), fail: count('fail'), errors: all.filter((d) => d.severity === 'error').length, warnings: all.filter((d) => d.severity === 'warning').length },
     sources,
   };
+}
+
+/** Characters of a line kept for an excerpt (a minified script is one long line). */
+const MAX_EXCERPT = 1000;
+
+/** Line `n` (1-based) of `text`, without its newline. */
+function lineAt(text: string, n: number): string {
+  let start = 0;
+  for (let i = 1; i < n; i++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) return '';
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
 }

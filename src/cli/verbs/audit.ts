@@ -64,7 +64,7 @@ export function humanAudit(report: AuditReport, color: boolean): string {
   const out: string[] = [];
   const all = [...report.diagnostics, ...report.skills.flatMap((s) => s.diagnostics)];
   for (const d of all) {
-    const lines = report.sources.get(d.file)?.split('\n');
+    const lines = report.sources.get(d.file);
     out.push(...formatDiagnostic(d, lines, color));
   }
   const { skills, pass, warn, fail, errors, warnings } = report.summary;

@@ -88,10 +88,11 @@ interface Flagged {
 /** The catalog's skills whose audit has an error finding, by name. */
 function auditErrors(catalog: Catalog): Flagged[] {
   const out: Flagged[] = [];
+  const names = catalog.skills.map((s) => s.descriptor.name);
   for (const p of catalog.skills) {
     const locator = p.descriptor.source.locator;
     const files = readSkillFiles(dirname(locator));
-    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: catalog.skills.map((s) => s.descriptor.name), ...auditFields(p) }).filter((d) => d.severity === 'error');
+    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }).filter((d) => d.severity === 'error');
     if (errors.length > 0) out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort() });
   }
   return out;
