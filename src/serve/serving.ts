@@ -45,6 +45,7 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
       log(changeLine(event));
       notifyListChanged(sessions);
     },
+    onSealed: (digest) => log(`serve: sealed · ${digest}`),
     onDiagnostic: (d) => log(diagnosticLine(d)),
     onError: (error) => log(`serve: re-sealing failed, the last catalog is still served: ${error instanceof Error ? error.message : String(error)}`),
   });
@@ -87,9 +88,9 @@ function aborted(signal: AbortSignal | undefined): Promise<void> {
 }
 
 function changeLine(event: ChangeEvent): string {
-  const what = event.kind === 'reload' ? 're-sealed (roots walked again)' : event.kind === 'reseal' ? 're-sealed' : 'files changed';
+  const what = event.kind === 'reload' ? 'roots walked again' : 'changed';
   const where = event.paths.length === 0 ? '' : `: ${event.paths.slice(0, 3).join(', ')}${event.paths.length > 3 ? ` and ${event.paths.length - 3} more` : ''}`;
-  return `serve: ${what}${where} · ${event.digest}`;
+  return `serve: ${what}${where}`;
 }
 
 function diagnosticLine(d: Diagnostic): string {
