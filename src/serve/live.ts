@@ -315,7 +315,7 @@ export class LiveCatalog {
     if (!this.#sealPending) {
       this.#sealPending = true;
       // A save is often several writes: the seal waits for a short quiet spell, then runs once.
-      setTimeout(() => this.#sealNow(), SEAL_DELAY_MS).unref();
+      setTimeout(() => this.#sealNow(), SEAL_DELAY_MS);
     }
     return true;
   }
