@@ -157,6 +157,10 @@ export type {
   StagedSkill,
 } from './workspace/index.js';
 
+// --- serve ---
+export { serveSkills } from './serve/index.js';
+export type { ServeOptions } from './serve/index.js';
+
 // --- engine ---
 export { validatePath } from './engine/validate-path.js';
 export type { SkillReport, SkipReason, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';

@@ -57,3 +57,7 @@ export type { WasmExports } from './engine/wasm.js';
 export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
 export { main as runCli } from './cli/main.js';
 export type { CliIo } from './cli/io.js';
+
+// --- serve: the live catalog and the Skills extension's answers as data ---
+export { LiveCatalog, getSkill, listSkillResources, listSkills, readDirectory, readResource, skillEntry } from './serve/index.js';
+export type { ChangeEvent, LiveOptions, ServedSkill, SkillEntryJson, SkillResourceJson } from './serve/index.js';

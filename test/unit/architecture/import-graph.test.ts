@@ -5,7 +5,7 @@
  * `import type`, not dynamic `import()`, which load on demand) from the entry
  * points of that path and fails on the first forbidden module, with the chain.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -65,4 +65,24 @@ describe('value-import graph', () => {
       expect(reach(entry, HEAVY)).toBeUndefined();
     });
   }
+});
+
+describe('the MCP SDK stays with serve', () => {
+  const SDK = (spec: string): boolean => spec.startsWith('@modelcontextprotocol/');
+  const verbs = readdirSync(join(SRC, 'cli/verbs')).filter((f) => f.endsWith('.ts'));
+
+  it('is reached by the serve modules (the scanner sees it)', () => {
+    expect(reach('serve/serving.ts', SDK)?.at(-1)).toMatch(/^@modelcontextprotocol\/sdk/);
+  });
+
+  for (const entry of ['index.ts', 'internals.ts', 'cli/main.ts', ...verbs.map((v) => `cli/verbs/${v}`)]) {
+    it(`${entry} never loads @modelcontextprotocol/sdk statically`, () => {
+      expect(reach(entry, SDK)).toBeUndefined();
+    });
+  }
+
+  it('serve loads it only through a dynamic import', () => {
+    const text = readFileSync(join(SRC, 'cli/verbs/serve.ts'), 'utf8');
+    expect(text).toContain("await import('../../serve/serving.js')");
+  });
 });

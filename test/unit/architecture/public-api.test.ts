@@ -22,7 +22,7 @@ const PUBLIC = [
   'packageDigest', 'parseBudget', 'parseEventLog', 'parseLoadSkillArgs', 'parseLock',
   'parseRootSpec', 'parseSkill', 'parseSkillOrThrow', 'presetRoots', 'readForContext',
   'readLoadedSet', 'renderAvailableSkills', 'renderContext', 'renderIncludeGraph',
-  'replayLoadedSet', 'resolveCatalog', 'resolveSkill', 'resolveSkillOrThrow', 'skillLoadedEvent',
+  'replayLoadedSet', 'resolveCatalog', 'resolveSkill', 'resolveSkillOrThrow', 'serveSkills', 'skillLoadedEvent',
   'splitFrontmatter', 'toSkillError', 'treeDigest', 'treeDigests', 'validatePath',
   'validateRelativePath', 'validateUniquePaths', 'verifySealed',
 ];
@@ -31,14 +31,14 @@ const INTERNALS = [
   'BACKEND_ENV', 'BACKEND_NAMES', 'CACHE_FILE_NAME', 'CATALOG_FLAGS', 'CHARS_PER_TOKEN',
   'CLAUDE_CODE_KEYS', 'CODES_MAPPED_BY_CAUSE', 'CODEX_KEYS', 'CODE_TO_TYPE',
   'DEFAULT_SKILL_VERSION', 'DEFAULT_YAML_LIMITS', 'EMPTY_COMPOSITION', 'ENTRY_KINDS',
-  'JSON_SCHEMA_TYPES', 'JS_BACKEND', 'JS_HASHER', 'MESSAGES', 'PARSE_RULE_CODES', 'ParseCache',
+  'JSON_SCHEMA_TYPES', 'JS_BACKEND', 'JS_HASHER', 'LiveCatalog', 'MESSAGES', 'PARSE_RULE_CODES', 'ParseCache',
   'RESOURCE_ACTIONS', 'SEVERITIES', 'SKILLGRAPH_KEYS', 'SPEC_KEYS', 'UNICODE_POLICIES',
   'WASM_ABI_VERSION', 'assembleCatalog', 'autoHasher', 'backendChoice', 'budgetSummary',
   'catalogFromFlags', 'closestNames', 'compileWasm', 'contextDocument', 'defaultInlineThreshold',
-  'encodeCatalog', 'escapeXml', 'foldDescription', 'hashBackendFor', 'instantiateWasm',
-  'isSkillErrorType', 'loadWasm', 'packageBytes', 'parseBatch', 'planCatalog',
-  'readFrontmatterYaml', 'resolveBackendFor', 'resolveContextOptions', 'resolveEngineOptions',
-  'resolveGraphJs', 'runCli', 'summarizeEntries', 'wasmBackendOrNull', 'wasmPath',
+  'encodeCatalog', 'escapeXml', 'foldDescription', 'getSkill', 'hashBackendFor', 'instantiateWasm',
+  'isSkillErrorType', 'listSkillResources', 'listSkills', 'loadWasm', 'packageBytes', 'parseBatch', 'planCatalog',
+  'readDirectory', 'readFrontmatterYaml', 'readResource', 'resolveBackendFor', 'resolveContextOptions', 'resolveEngineOptions',
+  'resolveGraphJs', 'runCli', 'skillEntry', 'summarizeEntries', 'wasmBackendOrNull', 'wasmPath',
   'writeFileAtomic',
 ];
 

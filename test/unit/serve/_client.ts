@@ -28,6 +28,17 @@ export function cliCommand(): string[] {
   return [`--import=${pathToFileURL(join(REPO, 'node_modules/tsx/dist/loader.mjs')).href}`, file];
 }
 
+/**
+ * The child's environment: ours, with HOME moved and without NODE_OPTIONS
+ * (a `--import=tsx` there resolves against the child's working folder;
+ * `cliCommand` names the loader by absolute path instead).
+ */
+export function childEnv(home: string): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'NODE_OPTIONS') env[k] = v;
+  return { ...env, HOME: home };
+}
+
 export const sha = (b: Uint8Array | string): string => `sha256:${createHash('sha256').update(b).digest('hex')}`;
 
 export interface EntryFile {

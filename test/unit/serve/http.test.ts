@@ -9,7 +9,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { _tree, type Tree } from './_tree.js';
-import { cliCommand, listAll, verifiedRead } from './_client.js';
+import { childEnv, cliCommand, listAll, verifiedRead } from './_client.js';
 
 function post(port: number, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -34,7 +34,7 @@ describe('serve over Streamable HTTP', () => {
     t.write('project/pdf/scripts/fill.py', 'print(1)\n');
     child = spawn(process.execPath, [...cliCommand(), 'serve', '--http', '0', '--no-cache', '--no-watch', ...t.roots.map((r) => `--root=${r.path}:${r.scope}`)], {
       cwd: t.dir,
-      env: { ...process.env, HOME: join(t.dir, 'home') },
+      env: childEnv(join(t.dir, 'home')),
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));

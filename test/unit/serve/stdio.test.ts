@@ -12,7 +12,7 @@ import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { _tree, type Tree } from './_tree.js';
-import { cliCommand, getSkill, listAll, readBytes, readDir, rpcCode, sha, verifiedRead, type Entry } from './_client.js';
+import { childEnv, cliCommand, getSkill, listAll, readBytes, readDir, rpcCode, sha, verifiedRead, type Entry } from './_client.js';
 
 describe('serve over stdio, with the SDK client', () => {
   let t: Tree;
@@ -35,7 +35,7 @@ describe('serve over stdio, with the SDK client', () => {
       command: process.execPath,
       args: [...cliCommand(), 'serve', '--no-cache', '--page-size', '2', ...t.roots.map((r) => `--root=${r.path}:${r.scope}`)],
       cwd: t.dir,
-      env: { ...(process.env as Record<string, string>), HOME: join(t.dir, 'home') },
+      env: childEnv(join(t.dir, 'home')),
       stderr: 'pipe',
     });
     transport.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
