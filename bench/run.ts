@@ -4,6 +4,8 @@
  * machine, into one Markdown report: bench/RESULTS.md.
  *
  *   npm run bench -- [--skills 10000] [--repeat 3] [--no-micro]
+ *
+ * Then bench/serve.bench.ts (serve's edit visibility) on a tree of the same size.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
@@ -14,6 +16,8 @@ import { renderResults, runE2e } from './e2e.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const MICRO = ['parse.bench.ts', 'hash.bench.ts', 'resolve.bench.ts'] as const;
+/** Benchmarks of their own (not tinybench): each prints its own figures. */
+const OWN = [['serve.bench.ts', 'Serve: a one-file edit, visible (target under 100 ms)']] as const;
 
 const { values } = parseArgs({
   options: {
@@ -42,6 +46,12 @@ if (!values['no-micro']) {
     const r = spawnSync(process.execPath, ['--import=tsx', join(HERE, file)], { cwd: join(HERE, '..'), encoding: 'utf8', maxBuffer: 1 << 28 });
     const body = r.status === 0 ? r.stdout.trim() : `failed (exit ${r.status}):\n${r.stderr.trim()}`;
     report += `### bench/${file}\n\n\`\`\`\n${body}\n\`\`\`\n\n`;
+  }
+  for (const [file, title] of OWN) {
+    process.stderr.write(`running bench/${file}…\n`);
+    const r = spawnSync(process.execPath, ['--import=tsx', join(HERE, file), '--skills', String(values.skills)], { cwd: join(HERE, '..'), encoding: 'utf8', maxBuffer: 1 << 28 });
+    const body = r.status === 0 ? r.stdout.trim() : `failed (exit ${r.status}):\n${r.stderr.trim()}`;
+    report += `## ${title}\n\n\`\`\`\n${body}\n\`\`\`\n\n`;
   }
 }
 

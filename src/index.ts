@@ -31,7 +31,7 @@ export type {
   ToolOverride,
   ToolRef,
 } from './model/index.js';
-export { ERROR_CODES, SCOPE_PRECEDENCE, SkillgraphError, compareDiagnostics, hasErrors, isSkillgraphError } from './model/index.js';
+export { ERROR_CODES, SCOPE_PRECEDENCE, SkillgraphError, hasErrors, isSkillgraphError } from './model/index.js';
 
 // --- model: protocol types ---
 export type {
@@ -110,7 +110,6 @@ export {
   contextEntries,
   findSkill,
   fitBudget,
-  formatEvent,
   loadSkillTool,
   parseBudget,
   parseEventLog,
@@ -162,6 +161,9 @@ export { auditSkill } from './audit/index.js';
 export type { AuditFile, AuditInput, AuditRule, AuditVerdict, CapabilitySurface, CapabilityWidening, SecurityCode } from './audit/index.js';
 export { auditPath } from './engine/audit-path.js';
 export type { AuditOptions, AuditReport, AuditSkillReport, AuditSummary } from './engine/audit-path.js';
+// --- serve ---
+export { serveSkills } from './serve/index.js';
+export type { ServeOptions } from './serve/index.js';
 
 // --- engine ---
 export { validatePath } from './engine/validate-path.js';

@@ -9,7 +9,8 @@
 
 // --- model ---
 export type { Backend, BackendName, HashBackend, ResolveBackend, ResolveGraph, ResolveKernelResult } from './model/backend.js';
-export { BACKEND_NAMES, EMPTY_COMPOSITION, ENTRY_KINDS, SEVERITIES } from './model/index.js';
+export { BACKEND_NAMES, EMPTY_COMPOSITION, ENTRY_KINDS, SEVERITIES, compareDiagnostics } from './model/index.js';
+export { formatEvent } from './context/index.js';
 export type {
   DefinitionSchemas,
   FromSkillOptions,
@@ -61,3 +62,7 @@ export { DEFAULT_AUDIT_LIMITS, readSkillFiles } from './engine/audit-path.js';
 export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
 export { main as runCli } from './cli/main.js';
 export type { CliIo } from './cli/io.js';
+
+// --- serve: the live catalog and the Skills extension's answers as data ---
+export { LiveCatalog, getSkill, listSkillResources, listSkills, readDirectory, readResource, skillEntry } from './serve/index.js';
+export type { ChangeEvent, LiveOptions, ServedSkill, SkillEntryJson, SkillResourceJson } from './serve/index.js';

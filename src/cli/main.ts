@@ -28,6 +28,7 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   lock: () => import('./verbs/lock.js'),
   materialize: () => import('./verbs/materialize.js'),
   resolve: () => import('./verbs/resolve.js'),
+  serve: () => import('./verbs/serve.js'),
   validate: () => import('./verbs/validate.js'),
 };
 

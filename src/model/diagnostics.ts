@@ -111,6 +111,8 @@ export type DiagnosticCode =
   | 'resolve.override-unknown-key'
   // --- serving over MCP ---
   // (mcp.* limits of the Skills extension)
+  | 'mcp.too-many-files'
+  | 'mcp.too-large'
   | 'resolve.override-unknown-key'
   // --- security audit ---
   // (security.* rules)

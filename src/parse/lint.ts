@@ -15,6 +15,8 @@ import type { YamlLoc } from './yaml-types.js';
 export const BODY_MAX_LINES = 500;
 export const BODY_MAX_TOKENS = 5000;
 export const SKILL_MAX_BYTES = 8 * 1024 * 1024;
+/** The per-skill limits of the MCP Skills extension (files, `SKILL.md` included; bytes over all files). */
+export const MCP_SKILL_LIMITS = Object.freeze({ files: 512, bytes: 16 * 1024 * 1024 });
 /** Words agents reserve for their vendors' own skills. */
 export const RESERVED_NAME_WORDS = ['anthropic', 'claude'] as const;
 /** Folders whose links are checked. */
@@ -124,5 +126,7 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
 
   const size = options.files.reduce((sum, f) => sum + f.size, 0);
   if (size > SKILL_MAX_BYTES) add('skill.too-large', 0, 0, { size, limit: SKILL_MAX_BYTES });
+  if (options.files.length > MCP_SKILL_LIMITS.files) add('mcp.too-many-files', 0, 0, { files: options.files.length, limit: MCP_SKILL_LIMITS.files });
+  if (size > MCP_SKILL_LIMITS.bytes) add('mcp.too-large', 0, 0, { size, limit: MCP_SKILL_LIMITS.bytes });
   return out.sort(compareDiagnostics);
 }

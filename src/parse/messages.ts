@@ -211,6 +211,14 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
     message: (a) => `the skill folder holds ${s(a.size)} bytes; keep it under ${s(a.limit)}`,
     hint: 'Remove large assets or fetch them at run time.',
   },
+  'mcp.too-many-files': {
+    message: (a) => `the skill holds ${s(a.files)} files; the MCP Skills extension allows ${s(a.limit)} per skill`,
+    hint: 'Hosts need not load a larger skill: split it or move files out of its folder.',
+  },
+  'mcp.too-large': {
+    message: (a) => `the skill's files add up to ${s(a.size)} bytes; the MCP Skills extension allows ${s(a.limit)} per skill`,
+    hint: 'Hosts need not load a larger skill: remove large assets or fetch them at run time.',
+  },
 });
 
 /**

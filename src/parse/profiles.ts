@@ -5,7 +5,7 @@
  */
 import type { DiagnosticCode, Severity } from '../model/diagnostics.js';
 
-export const PROFILE_NAMES = ['spec', 'skillgraph', 'claude-code', 'codex', 'lenient', 'strict-compat', 'security'] as const;
+export const PROFILE_NAMES = ['spec', 'skillgraph', 'claude-code', 'codex', 'lenient', 'strict-compat', 'security', 'mcp'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export const UNICODE_POLICIES = ['nfkc', 'ascii'] as const;
@@ -118,16 +118,21 @@ export const PARSE_RULE_CODES = [
   'name.reserved',
   'description.xml-tag',
   'skill.too-large',
+  'mcp.too-many-files',
+  'mcp.too-large',
 ] as const satisfies readonly DiagnosticCode[];
 export type ParseRuleCode = (typeof PARSE_RULE_CODES)[number];
 
 const LINT: readonly ParseRuleCode[] = ['body.too-long', 'description.no-trigger', 'link.broken', 'link.too-deep', 'name.reserved', 'description.xml-tag', 'skill.too-large'];
 const WARN: readonly ParseRuleCode[] = ['name.windows-device', 'name.mixed-script', 'encoding.bom', 'encoding.crlf', 'yaml.recovered', 'field.unknown', 'metadata.value-type', 'version.type', 'file.name-case', ...LINT];
 
+/** Rules only some profiles turn on: lenient's skip notice, strict's free-text check, the Skills extension's limits. */
+const OFF_BY_DEFAULT: readonly ParseRuleCode[] = ['skill.skipped', 'compatibility.free-text', 'mcp.too-many-files', 'mcp.too-large'];
+
 /** skillgraph's baseline: every rule an error except the warnings above; lenient-only and strict-only rules off. */
 const BASE: Readonly<Record<ParseRuleCode, RuleLevel>> = Object.freeze(
   Object.fromEntries(
-    PARSE_RULE_CODES.map((code) => [code, WARN.includes(code) ? 'warning' : code === 'skill.skipped' || code === 'compatibility.free-text' ? 'off' : 'error']),
+    PARSE_RULE_CODES.map((code) => [code, WARN.includes(code) ? 'warning' : OFF_BY_DEFAULT.includes(code) ? 'off' : 'error']),
   ) as Record<ParseRuleCode, RuleLevel>,
 );
 
@@ -212,6 +217,13 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
     features: { ...FEATURES_SKILLGRAPH, audit: true },
     rules: {},
+  },
+  mcp: {
+    summary: 'skillgraph + what a host of the MCP Skills extension accepts: at most 512 files and 16 MiB per skill',
+    unicode: 'nfkc',
+    keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
+    features: FEATURES_SKILLGRAPH,
+    rules: { 'mcp.too-many-files': 'error', 'mcp.too-large': 'error' },
   },
 };
 

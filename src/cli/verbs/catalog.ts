@@ -14,17 +14,20 @@ import type { WalkReport } from '../../engine/plan.js';
 // Perf: the module itself, not the stage barrel.
 import { resolveCatalog } from '../../engine/resolve.js';
 import type { VerbSpec } from '../args.js';
-import { parseVerbArgs } from '../args.js';
+import { parseVerbArgs, usageError } from '../args.js';
 // Perf: catalog-request.ts, not catalog-flags.ts: config (yaml, zod) is imported only when a config file exists.
-import { CATALOG_FLAGS, lazyCatalogFromFlags, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-request.js';
+import { CATALOG_FLAGS, lazyCatalogFromFlags, lazyCatalogRequest, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-request.js';
 import { EXIT } from '../exit.js';
 import { jsonDocument, paint, useColor, type CliIo } from '../io.js';
 
 export const spec: VerbSpec = {
   name: 'catalog',
   summary: 'discover skills in scoped roots and print the sealed catalog',
-  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--json]',
-  flags: CATALOG_FLAGS,
+  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--json | --format mcp]',
+  flags: {
+    ...CATALOG_FLAGS,
+    format: { type: 'string', value: 'mcp', description: "print the MCP Skills extension's skills/list result for the catalog (every page in one document)" },
+  },
   positionals: 'roots',
 };
 
@@ -108,6 +111,15 @@ export function catalogStatus(catalog: Catalog, walk?: WalkReport): number {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const extra = { roots: positionals };
+  if (values.format !== undefined) {
+    if (values.format !== 'mcp') usageError(io, spec.name, `--format must be mcp, got '${String(values.format)}'`);
+    const request = await lazyCatalogRequest(values, io, spec.name, extra);
+    // Perf: imported here only: the snapshot parses SKILL.md bytes (yaml), which no other catalog run needs.
+    const { skillsListSnapshot } = await import('../../serve/snapshot.js');
+    const result = await skillsListSnapshot(request.load, { ...request.engine, onProgress: undefined }, (d) => io.stderr.write(`${d.file}: ${d.severity} ${d.code} ${d.message}\n`));
+    io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    return EXIT.ok;
+  }
   if (values.json) {
     const produce = (result: CatalogFromFlags) => ({ text: jsonDocument(catalogDocument(result)), status: catalogStatus(result.catalog, result.walk) });
     const out = await memoizedCatalogOutput(values, io, spec.name, produce, extra);

@@ -112,3 +112,23 @@ describe('layering', () => {
     expect(readFileSync(join(SRC, 'resolve/backends.ts'), 'utf8')).not.toMatch(/^let\s/m);
   });
 });
+
+describe('the MCP SDK stays with serve', () => {
+  const SDK = (spec: string): boolean => spec.startsWith('@modelcontextprotocol/');
+  const verbs = readdirSync(join(SRC, 'cli/verbs')).filter((f) => f.endsWith('.ts'));
+
+  it('is reached by the serve modules (the scanner sees it)', () => {
+    expect(reach('serve/serving.ts', SDK)?.at(-1)).toMatch(/^@modelcontextprotocol\/sdk/);
+  });
+
+  for (const entry of ['index.ts', 'internals.ts', 'cli/main.ts', ...verbs.map((v) => `cli/verbs/${v}`)]) {
+    it(`${entry} never loads @modelcontextprotocol/sdk statically`, () => {
+      expect(reach(entry, SDK)).toBeUndefined();
+    });
+  }
+
+  it('serve loads it only through a dynamic import', () => {
+    const text = readFileSync(join(SRC, 'cli/verbs/serve.ts'), 'utf8');
+    expect(text).toContain("await import('../../serve/serving.js')");
+  });
+});

@@ -42,10 +42,32 @@ const OK_ARGS: Readonly<Record<string, readonly string[]>> = {
   validate: ['skills'],
 };
 
+/**
+ * Verbs that run until stopped and whose stdout is a protocol (`serve`: JSON-RPC): no `--json`
+ * document; they are driven as child processes by their own suites (test/unit/serve/).
+ */
+const SERVERS = ['serve'] as const;
+
 describe('every verb', () => {
   it('has a successful invocation in this test', () => {
-    expect(Object.keys(OK_ARGS).sort()).toEqual(Object.keys(VERBS).sort());
+    expect([...Object.keys(OK_ARGS), ...SERVERS].sort()).toEqual(Object.keys(VERBS).sort());
   });
+
+  for (const verb of SERVERS) {
+    it(`${verb} --json is a usage error with one usage document (its stdout is the protocol)`, async () => {
+      const { code, stdout } = await _run([verb, '--json']);
+      expect(code).toBe(2);
+      expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: 1, error: { code: 'usage' } });
+    });
+
+    it(`${verb} with an unknown flag exits 2, and --help goes to stderr`, async () => {
+      expect((await _run([verb, '--no-such-flag'])).code).toBe(2);
+      const help = await _run([verb, '--help']);
+      expect(help.code).toBe(0);
+      expect(help.stdout).toBe('');
+      expect(help.stderr).toContain(`skillgraph ${verb}`);
+    });
+  }
 
   // `lock` runs before `check` (object order): check compares against the lock just written.
   for (const verb of ['lock', ...Object.keys(OK_ARGS).filter((v) => v !== 'lock')]) {

@@ -1,0 +1,60 @@
+/**
+ * `skillgraph serve [PATH...]` — the sealed catalog as an MCP server
+ * speaking the Skills extension: stdio by default (for hosts that spawn it),
+ * Streamable HTTP on 127.0.0.1 with `--http PORT`. Live: the roots are
+ * watched and the catalog re-sealed on change. stdout carries the protocol
+ * only; the log goes to stderr. The SDK is imported here, on demand, so no
+ * other verb loads it.
+ */
+import type { VerbSpec } from '../args.js';
+import { intFlag, parseVerbArgs, usageError } from '../args.js';
+import { CATALOG_FLAGS, lazyCatalogRequest } from '../catalog-request.js';
+import { EXIT } from '../exit.js';
+import type { CliIo } from '../io.js';
+
+export const spec: VerbSpec = {
+  name: 'serve',
+  summary: 'serve the catalog over MCP (Skills extension, load_skill and search_skills tools), live on edits',
+  usage: '[PATH...] [--http PORT] [--page-size N] [--no-watch | --poll] [--root PATH[:scope[:prec]]]...',
+  flags: {
+    ...CATALOG_FLAGS,
+    http: { type: 'string', value: 'PORT', description: 'serve Streamable HTTP on 127.0.0.1:PORT (0 = any free port) instead of stdio' },
+    'page-size': { type: 'string', value: 'N', description: 'entries per page of skills/list, resources/list and directory reads (default 100)' },
+    'no-watch': { type: 'boolean', description: 'serve the catalog as sealed at start; never re-seal' },
+    poll: { type: 'boolean', description: 'watch by stat rescans (once a second) instead of file-system events' },
+  },
+  positionals: 'roots',
+};
+
+export async function run(args: readonly string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseVerbArgs(spec, args, io);
+  if (values.json === true) usageError(io, spec.name, 'serve speaks JSON-RPC on stdout; --json does not apply');
+  const http = values.http === undefined ? undefined : intFlag(io, spec.name, 'http', values.http, 0);
+  if (http !== undefined && http > 65535) usageError(io, spec.name, '--http must be a port number, 0–65535');
+  const pageSize = intFlag(io, spec.name, 'page-size', values['page-size'], 100);
+  if (pageSize < 1 || pageSize > 10_000) usageError(io, spec.name, '--page-size must be 1–10000');
+  if (values['no-watch'] === true && values.poll === true) usageError(io, spec.name, '--no-watch and --poll contradict each other');
+  const request = await lazyCatalogRequest(values, io, spec.name, { roots: positionals });
+  const stop = new AbortController();
+  const onSignal = (): void => stop.abort();
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  try {
+    const { serveSkills } = await import('../../serve/serving.js');
+    await serveSkills({
+      load: request.load,
+      // No progress line: a host reads the log, not a terminal.
+      engine: { ...request.engine, onProgress: undefined },
+      ...(http !== undefined ? { http } : {}),
+      pageSize,
+      watch: values['no-watch'] !== true,
+      poll: values.poll === true,
+      log: (line) => io.stderr.write(`${line}\n`),
+      signal: stop.signal,
+    });
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  return EXIT.ok;
+}

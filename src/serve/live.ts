@@ -1,0 +1,442 @@
+/**
+ * The live catalog behind `serve`: sealed by the engine (walk, parse cache,
+ * pool), kept current as files change, and the one place that decides what
+ * is served. Winners are served at `skill://<name>/…`; each shadowed copy
+ * (the strongest per scope) at `skill://shadowed/<scope>/<name>/…`.
+ *
+ * Re-sealing comes in two sizes. An edit to a SKILL.md already in the
+ * catalog re-parses that one file and re-seals from the packages held
+ * (`buildCatalog` over the same candidates, one replaced): no walk, no
+ * cache file, milliseconds at 10,000 skills. Anything else (a skill added,
+ * removed or renamed, a file that no longer parses) runs the engine again,
+ * whose parse cache answers every unchanged file. Manifests (each file's
+ * raw digest and size) are built on first use and dropped when a file of
+ * their folder changes.
+ */
+import { realpathSync, statSync } from 'node:fs';
+import { basename, dirname } from 'node:path';
+import { buildCatalog } from '../catalog/build.js';
+import { JS_HASHER } from '../catalog/hasher.js';
+import { isInside, isSkillFileName } from '../discover/paths.js';
+import type { SkillRoot } from '../discover/roots.js';
+import type { LoadCatalogOptions, ParseItem } from '../engine/catalog-pipeline.js';
+import { DEFAULT_PLAN_PROFILE } from '../engine/catalog-pipeline.js';
+import { createEngine, type Engine, type EngineOptions } from '../engine/engine.js';
+import { parseItem, parseItemBytes } from '../engine/parse-files.js';
+import type { Catalog } from '../model/catalog.js';
+import type { Diagnostic } from '../model/diagnostics.js';
+import type { SkillPackage } from '../model/package.js';
+import { isProfileName, type ProfileName } from '../parse/profiles.js';
+import { fileDiagnostic } from '../discover/file-messages.js';
+import { buildManifest, readVerified, type ManifestFile, type ManifestResult } from './manifest.js';
+import { SHADOWED_PREFIX, SKILL_FILE, fileUri, skillPath, type SkillAddress } from './uri.js';
+
+/** A skill the server answers for. */
+export interface ServedSkill {
+  readonly address: SkillAddress;
+  readonly pkg: SkillPackage;
+  /** Native path of the skill folder. */
+  readonly dir: string;
+  /** `skill://…/SKILL.md`. */
+  readonly uri: string;
+}
+
+/** Why the served content changed (for the list-changed notification and the log). */
+export interface ChangeEvent {
+  /** `reload`: the roots were walked again; `files`: files (a SKILL.md among them, maybe) changed. */
+  readonly kind: 'reload' | 'files';
+  readonly paths: readonly string[];
+}
+
+export interface LiveOptions {
+  readonly load: LoadCatalogOptions;
+  readonly engine?: Partial<EngineOptions>;
+  /** After the served set or a manifest changed. */
+  readonly onChange?: (event: ChangeEvent) => void;
+  /** After the catalog was sealed again (its new digest). */
+  readonly onSealed?: (digest: string) => void;
+  /** Findings met while serving: limits passed, folders that could not be listed. */
+  readonly onDiagnostic?: (diagnostic: Diagnostic) => void;
+  /** A reload that failed (a required root gone): the last sealed catalog stays served. */
+  readonly onError?: (error: unknown) => void;
+}
+
+/** Quiet time after an in-place edit before the catalog itself is re-sealed. */
+const SEAL_DELAY_MS = 50;
+
+/** Codes `buildCatalog` adds itself: dropped before a re-seal so they are not doubled. */
+const SEAL_CODES: ReadonlySet<string> = new Set(['catalog.conflict', 'catalog.duplicate-file', 'catalog.confusable']);
+
+export class LiveCatalog {
+  readonly #options: LiveOptions;
+  readonly #engine: Engine;
+  readonly #profile: ProfileName;
+  /** Canonical root folders, for finding the root a path lies in. */
+  readonly #roots: readonly { readonly root: SkillRoot; readonly real: string }[];
+  #catalog!: Catalog;
+  /** Every parsed candidate (winners and shadowed copies), by locator: what a re-seal seals. */
+  #candidates = new Map<string, SkillPackage>();
+  /** Candidates by folder, for finding the skills a changed path belongs to. */
+  #dirs = new Map<string, SkillPackage[]>();
+  /** The engine's findings, without the ones sealing adds; files re-parsed since replace theirs. */
+  #baseDiagnostics: readonly Diagnostic[] = [];
+  #fileDiagnostics = new Map<string, readonly Diagnostic[]>();
+  #sealPending = false;
+  /** Served paths by locator, and each winner's place in `#winners`: an edit swaps in place. */
+  #keysOf = new Map<string, string[]>();
+  #winnerIndex = new Map<string, number>();
+  /** Files reached a second time through a link (kept across re-seals). */
+  #aliases: { locator: string; via: string }[] = [];
+  #winners: ServedSkill[] = [];
+  #byPath = new Map<string, ServedSkill>();
+  #manifests = new Map<string, ManifestResult>();
+  #generation = 0;
+  #reloading: Promise<void> | undefined;
+  #again = false;
+  #closed = false;
+
+  private constructor(options: LiveOptions) {
+    this.#options = options;
+    this.#engine = createEngine(options.engine ?? {});
+    const profile = options.load.profile ?? DEFAULT_PLAN_PROFILE;
+    this.#profile = isProfileName(profile) ? profile : DEFAULT_PLAN_PROFILE;
+    this.#roots = options.load.roots.flatMap((root) => {
+      try {
+        return [{ root, real: realpathSync(root.path) }];
+      } catch {
+        return []; // a missing optional root: nothing in it to find
+      }
+    });
+  }
+
+  /**
+   * Seal the catalog `options.load` describes and start answering for it.
+   *
+   * @example const live = await LiveCatalog.open({ load: { roots } }); live.winners().map((s) => s.uri)
+   */
+  static async open(options: LiveOptions): Promise<LiveCatalog> {
+    const live = new LiveCatalog(options);
+    try {
+      await live.#reloadOnce();
+    } catch (error) {
+      await live.close();
+      throw error;
+    }
+    return live;
+  }
+
+  get catalog(): Catalog {
+    return this.#catalog;
+  }
+
+  /** Bumped on every change to what is served. */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** The catalog's winners, in catalog order. */
+  winners(): readonly ServedSkill[] {
+    return this.#winners;
+  }
+
+  /** The served skill at a skill path (`name`, or `shadowed/<scope>/<name>`, decoded segments). */
+  skillAt(segments: readonly string[]): ServedSkill | undefined {
+    return this.#byPath.get(segments.join('/'));
+  }
+
+  /**
+   * Split decoded URI segments into the served skill and the file path
+   * inside it. A shadowed prefix is tried first, so a winner named
+   * `shadowed` is still reachable when no shadowed copy matches.
+   */
+  locate(segments: readonly string[]): { readonly skill: ServedSkill; readonly file: string } | undefined {
+    if (segments[0] === SHADOWED_PREFIX && segments.length >= 3) {
+      const skill = this.#byPath.get(segments.slice(0, 3).join('/'));
+      if (skill) return { skill, file: segments.slice(3).join('/') };
+    }
+    const skill = this.#byPath.get(segments[0] ?? '');
+    return skill ? { skill, file: segments.slice(1).join('/') } : undefined;
+  }
+
+  /**
+   * The skill's manifest, built on first use. Its SKILL.md bytes are checked
+   * against the sealed package first: a file edited since sealing re-seals
+   * it, so an entry's frontmatter always describes the bytes it lists.
+   */
+  manifest(skill: ServedSkill): { readonly skill: ServedSkill; readonly result: ManifestResult } {
+    let current = skill;
+    for (let attempt = 0; ; attempt++) {
+      const key = manifestKey(current);
+      const cached = this.#manifests.get(key);
+      if (cached) return { skill: current, result: cached };
+      const result = buildManifest(current.address, current.dir, current.pkg.descriptor.source.locator);
+      if (result.ok && attempt < 2 && !this.#describes(current, result.manifest.skillFile)) {
+        this.#resealFile(current.pkg.descriptor.source.locator);
+        const next = this.#byPath.get(addressKey(current.address));
+        if (next === undefined) return { skill: current, result: { ok: false, diagnostic: changedDiagnostic(current.pkg.descriptor.source.locator, `no skill is served at ${current.uri} any more`) } };
+        current = next;
+        continue;
+      }
+      if (result.ok) for (const d of result.manifest.limits) this.#options.onDiagnostic?.(d);
+      else this.#options.onDiagnostic?.(result.diagnostic);
+      this.#manifests.set(key, result);
+      return { skill: current, result };
+    }
+  }
+
+  /**
+   * A listed file's bytes, only while they still have the listed digest and
+   * size. On a mismatch the manifest is dropped and the catalog re-sealed
+   * before the error is returned, so the next `skills/get` is current.
+   */
+  read(skill: ServedSkill, file: ManifestFile): { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly why: string } {
+    const read = readVerified(file);
+    if (read.ok) return read;
+    this.changed([file.abs]);
+    return read;
+  }
+
+  /**
+   * Paths changed on disk (from the watcher, or a failed verification): drop
+   * the manifests of the folders they lie in and re-seal. An edit to a
+   * catalogued SKILL.md re-seals in place; anything else reloads.
+   */
+  changed(paths: readonly string[]): void {
+    if (this.#closed || paths.length === 0) return;
+    let reload = false;
+    const edited = new Set<string>();
+    let dropped = false;
+    for (const path of paths) {
+      const owners = this.#owners(path);
+      if (owners.length === 0) {
+        reload = true;
+        continue;
+      }
+      for (const key of [...this.#manifests.keys()]) {
+        if (owners.some((o) => key.endsWith(`\u0000${o.descriptor.source.locator}`))) {
+          this.#manifests.delete(key);
+          dropped = true;
+        }
+      }
+      const own = owners.find((o) => o.descriptor.source.locator === path);
+      if (own) edited.add(path);
+      else if (isSkillFileName(basename(path)) || owners.some((o) => !exists(o.descriptor.source.locator))) reload = true;
+    }
+    if (!reload) {
+      for (const locator of edited) if (!this.#resealFile(locator)) reload = true;
+    }
+    if (reload) {
+      void this.reload();
+      return;
+    }
+    if (dropped || edited.size > 0) this.#changedNow('files', paths);
+  }
+
+  /** Run the engine again (coalesced: one more run at most while one is going). */
+  reload(): Promise<void> {
+    if (this.#reloading) {
+      this.#again = true;
+      return this.#reloading;
+    }
+    const run = async (): Promise<void> => {
+      do {
+        this.#again = false;
+        try {
+          await this.#reloadOnce();
+          this.#changedNow('reload', []);
+          this.#options.onSealed?.(this.#catalog.digest);
+        } catch (error) {
+          this.#options.onError?.(error);
+        }
+      } while (this.#again && !this.#closed);
+    };
+    this.#reloading = run().finally(() => {
+      this.#reloading = undefined;
+    });
+    return this.#reloading;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await this.#reloading?.catch(() => undefined);
+    await this.#engine.close();
+  }
+
+  async #reloadOnce(): Promise<void> {
+    if (this.#closed) return;
+    const { catalog } = await this.#engine.loadCatalog(this.#options.load);
+    const candidates = new Map(catalog.skills.map((p) => [p.descriptor.source.locator, p]));
+    const aliases: { locator: string; via: string }[] = [];
+    for (const c of catalog.conflicts) {
+      if (realOr(c.shadowed) === c.selected && c.shadowed !== c.selected) {
+        aliases.push({ locator: c.selected, via: c.shadowed });
+        continue;
+      }
+      const pkg = this.#parse(c.shadowed);
+      if (pkg) candidates.set(c.shadowed, pkg);
+    }
+    this.#candidates = candidates;
+    this.#aliases = aliases;
+    this.#baseDiagnostics = catalog.diagnostics.filter((d) => !SEAL_CODES.has(d.code));
+    this.#fileDiagnostics.clear();
+    this.#manifests.clear();
+    this.#install(catalog);
+  }
+
+  /**
+   * Re-parse one catalogued SKILL.md; false when it needs a reload instead.
+   * Perf: when its name is unchanged the new package is served at once and
+   * the catalog re-sealed right after (buildCatalog over 10,000 packages
+   * takes ~150–450 ms on a busy 2-core machine; the swap takes microseconds),
+   * so an edit is visible well within the 100 ms target. A renamed skill
+   * can change winners: that re-seals before anything is served.
+   */
+  #resealFile(locator: string): boolean {
+    const old = this.#candidates.get(locator);
+    if (!old) return false;
+    const fresh = this.#parse(locator, old);
+    if (!fresh) return false;
+    for (const key of [...this.#manifests.keys()]) if (key.endsWith(`\u0000${locator}`)) this.#manifests.delete(key);
+    if (fresh.descriptor.digest === old.descriptor.digest) return true;
+    this.#candidates.set(locator, fresh);
+    this.#fileDiagnostics.set(locator, fresh.diagnostics);
+    if (fresh.descriptor.name !== old.descriptor.name) {
+      this.#sealNow();
+      return true;
+    }
+    // Perf: in place, through the locator's index: no pass over 10,000 served skills.
+    for (const key of this.#keysOf.get(locator) ?? []) {
+      const before = this.#byPath.get(key)!;
+      const after = served(before.address, fresh);
+      this.#byPath.set(key, after);
+      const i = this.#winnerIndex.get(locator);
+      if (i !== undefined && before.address.scope === undefined) this.#winners[i] = after;
+    }
+    if (!this.#sealPending) {
+      this.#sealPending = true;
+      // A save is often several writes: the seal waits for a short quiet spell, then runs once.
+      setTimeout(() => this.#sealNow(), SEAL_DELAY_MS);
+    }
+    return true;
+  }
+
+  /** Seal the held candidates into a new catalog (what a reload would build, without the walk). */
+  #sealNow(): void {
+    this.#sealPending = false;
+    if (this.#closed) return;
+    const diagnostics = [...this.#baseDiagnostics.filter((d) => !this.#fileDiagnostics.has(d.file)), ...[...this.#fileDiagnostics.values()].flat()];
+    const catalog = buildCatalog([...this.#candidates.values()], { hasher: JS_HASHER, trustDigests: true, diagnostics, aliases: this.#aliases });
+    this.#install(catalog);
+    this.#options.onSealed?.(catalog.digest);
+  }
+
+  /** True when `bytes` (a SKILL.md as hashed for a manifest) parse to the package the catalog sealed for `skill`. */
+  #describes(skill: ServedSkill, bytes: Uint8Array): boolean {
+    const item = this.#item(skill.pkg.descriptor.source.locator, skill.pkg);
+    const fresh = item && parseItemBytes(item, bytes, JS_HASHER).package;
+    return fresh !== undefined && fresh.descriptor.digest === skill.pkg.descriptor.digest;
+  }
+
+  /** Parse the SKILL.md at `locator` as the walk would have; undefined when it does not parse or lies in no root. */
+  #parse(locator: string, like?: SkillPackage): SkillPackage | undefined {
+    const item = this.#item(locator, like);
+    return item ? parseItem(item, JS_HASHER).package : undefined;
+  }
+
+  #item(locator: string, like?: SkillPackage): ParseItem | undefined {
+    const source = like?.descriptor.source ?? this.#rootOf(locator);
+    if (!source) return undefined;
+    return { path: locator, locator, dirName: basename(dirname(locator)), scope: source.scope, precedence: source.precedence, root: source.root, profile: this.#profile };
+  }
+
+  #rootOf(path: string): { scope: string; precedence: number; root: string } | undefined {
+    // Highest precedence first: the root the walk would have credited.
+    const found = [...this.#roots].sort((a, b) => b.root.precedence - a.root.precedence).find((r) => isInside(r.real, path) || isInside(r.root.path, path));
+    return found && { scope: found.root.scope, precedence: found.root.precedence, root: found.root.path.replace(/\\/g, '/') };
+  }
+
+  /** Candidates whose folder holds `path` (a nested skill's files belong to its parent too). */
+  #owners(path: string): SkillPackage[] {
+    const out: SkillPackage[] = [];
+    // Perf: the path's ancestors looked up in a map, not every candidate tested (10k skills).
+    for (let dir = path; ; ) {
+      const held = this.#dirs.get(dir);
+      if (held) out.push(...held);
+      const up = dirname(dir);
+      if (up === dir) return out;
+      dir = up;
+    }
+  }
+
+  #install(catalog: Catalog): void {
+    this.#catalog = catalog;
+    const winners = catalog.skills.map((pkg) => served({ name: pkg.descriptor.name }, pkg));
+    const byPath = new Map<string, ServedSkill>(winners.map((s) => [addressKey(s.address), s]));
+    const winning = new Set(catalog.skills.map((p) => p.descriptor.source.locator));
+    for (const c of catalog.conflicts) {
+      const pkg = winning.has(c.shadowed) ? undefined : this.#candidates.get(c.shadowed);
+      if (!pkg) continue;
+      const address = { name: pkg.descriptor.name, scope: pkg.descriptor.source.scope };
+      // Conflicts come strongest first: the first copy of a scope is the one served.
+      if (!byPath.has(addressKey(address))) byPath.set(addressKey(address), served(address, pkg));
+    }
+    const dirs = new Map<string, SkillPackage[]>();
+    for (const p of this.#candidates.values()) {
+      const dir = dirname(p.descriptor.source.locator);
+      const held = dirs.get(dir);
+      if (held) held.push(p);
+      else dirs.set(dir, [p]);
+    }
+    const keysOf = new Map<string, string[]>();
+    for (const [key, skill] of byPath) {
+      const locator = skill.pkg.descriptor.source.locator;
+      const held = keysOf.get(locator);
+      if (held) held.push(key);
+      else keysOf.set(locator, [key]);
+    }
+    this.#winners = winners;
+    this.#winnerIndex = new Map(winners.map((s, i) => [s.pkg.descriptor.source.locator, i]));
+    this.#byPath = byPath;
+    this.#keysOf = keysOf;
+    this.#dirs = dirs;
+    this.#generation++;
+  }
+
+  #changedNow(kind: ChangeEvent['kind'], paths: readonly string[]): void {
+    this.#generation++;
+    this.#options.onChange?.({ kind, paths });
+  }
+}
+
+function served(address: SkillAddress, pkg: SkillPackage): ServedSkill {
+  return Object.freeze({ address, pkg, dir: dirname(pkg.descriptor.source.locator), uri: fileUri(address, SKILL_FILE) });
+}
+
+function manifestKey(skill: ServedSkill): string {
+  return `${skillPath(skill.address)}\u0000${skill.pkg.descriptor.source.locator}`;
+}
+
+function exists(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
+}
+
+function realOr(path: string): string {
+  try {
+    return realpathSync(path).replace(/\\/g, '/');
+  } catch {
+    return path;
+  }
+}
+
+/** The served path of an address, decoded segments joined by `/` (what `skillAt` looks up). */
+function addressKey(address: SkillAddress): string {
+  return address.scope === undefined ? address.name : `${SHADOWED_PREFIX}/${address.scope}/${address.name}`;
+}
+
+function changedDiagnostic(file: string, what: string): Diagnostic {
+  return fileDiagnostic('resource.changed', file, { path: file, what });
+}

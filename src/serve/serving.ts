@@ -1,0 +1,98 @@
+/**
+ * `serve`, whole: seal the live catalog, watch its roots, speak MCP over
+ * stdio (one session, until the host closes stdin) or Streamable HTTP (until
+ * stopped), and tell every session when what is served changed. Progress and
+ * findings are lines for the log (stderr); stdout belongs to the protocol.
+ */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
+import type { EngineOptions } from '../engine/engine.js';
+import type { Diagnostic } from '../model/diagnostics.js';
+import { DEFAULT_PAGE_SIZE } from './entries.js';
+import { serveHttp } from './http.js';
+import { LiveCatalog, type ChangeEvent } from './live.js';
+import { notifyListChanged, serveStdio } from './server.js';
+import { watchRoots, type RootWatcher } from './watch.js';
+
+export interface ServeOptions {
+  readonly load: LoadCatalogOptions;
+  readonly engine?: Partial<EngineOptions>;
+  /** Serve Streamable HTTP on 127.0.0.1 at this port (0: any free port) instead of stdio. */
+  readonly http?: number;
+  readonly pageSize?: number;
+  /** Watch the roots and re-seal on change (default true). */
+  readonly watch?: boolean;
+  /** Watch by stat rescans instead of fs.watch. */
+  readonly poll?: boolean;
+  /** One line for the log, without its newline. */
+  readonly log: (line: string) => void;
+  /** Stops an HTTP server (and a stdio one before its host closes it). */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Serve until the host goes (stdio) or `signal` aborts.
+ *
+ * @example await serveSkills({ load: { roots }, log: (l) => console.error(l) });
+ */
+export async function serveSkills(options: ServeOptions): Promise<void> {
+  const sessions = new Set<Server>();
+  const log = options.log;
+  const live = await LiveCatalog.open({
+    load: options.load,
+    ...(options.engine ? { engine: options.engine } : {}),
+    onChange: (event) => {
+      log(changeLine(event));
+      notifyListChanged(sessions);
+    },
+    onSealed: (digest) => log(`serve: sealed · ${digest}`),
+    onDiagnostic: (d) => log(diagnosticLine(d)),
+    onError: (error) => log(`serve: re-sealing failed, the last catalog is still served: ${error instanceof Error ? error.message : String(error)}`),
+  });
+  let watcher: RootWatcher | undefined;
+  try {
+    if (options.watch !== false) {
+      watcher = watchRoots(
+        options.load.roots.map((r) => r.path),
+        (paths) => live.changed(paths),
+        options.poll === true ? { poll: true } : {},
+      );
+    }
+    const c = live.catalog;
+    const watching = watcher ? `watching the roots (${watcher.mode})` : 'not watching';
+    log(`serve: ${c.skills.length} skill(s), ${c.conflicts.length} shadowed, from ${options.load.roots.length} root(s) · ${c.digest} · ${watching}`);
+    const register = (server: Server): (() => void) => {
+      sessions.add(server);
+      return () => void sessions.delete(server);
+    };
+    const session = { pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE };
+    if (options.http !== undefined) {
+      const http = await serveHttp(live, options.http, session, register);
+      log(`serve: listening on ${http.url}`);
+      await aborted(options.signal);
+      await http.close();
+    } else {
+      await Promise.race([serveStdio(live, session, register), aborted(options.signal)]);
+    }
+  } finally {
+    watcher?.close();
+    for (const s of sessions) await s.close().catch(() => undefined);
+    await live.close();
+  }
+}
+
+function aborted(signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return new Promise(() => undefined);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true }));
+}
+
+function changeLine(event: ChangeEvent): string {
+  const what = event.kind === 'reload' ? 'roots walked again' : 'changed';
+  const where = event.paths.length === 0 ? '' : `: ${event.paths.slice(0, 3).join(', ')}${event.paths.length > 3 ? ` and ${event.paths.length - 3} more` : ''}`;
+  return `serve: ${what}${where}`;
+}
+
+function diagnosticLine(d: Diagnostic): string {
+  return `${d.file}: ${d.severity} ${d.code} ${d.message}`;
+}
