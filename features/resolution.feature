@@ -102,6 +102,13 @@ Feature: Resolving how skills compose
     And composed skill "bystander" resolves to the keys "read_file"
     And the resolution reports 1 cycle along "alpha -> beta -> gamma -> alpha"
 
+  Scenario: Resolve Skill With Cycle Raises Error, naming every skill of a long cycle
+    Given a composed include cycle of 20 skills "s1" to "s20"
+    When I describe the composed skill "s1"
+    Then the resolution exits with 1
+    And the described error is "cycle_detected" with a message shortened to "... (5 more) ..."
+    And the described error's details hold the path of 21 skills from "s1" through "s20" back to "s1"
+
   Scenario: An include of an unknown skill names the includer
     Given the composed skill "lonely":
       """

@@ -104,7 +104,7 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
   const nodeOf = new Int32Array(names.length).fill(-1);
   const skills = names.map((name, i): SkillResolution => {
     const v = enc.roots[i]!;
-    if (v < 0) return failedResolution(name, { type: 'skill_not_found', message: `unknown skill '${name}'` });
+    if (v < 0) return failedResolution(name, unknownSkill(name));
     const error = failures.of(v);
     if (error) return failedResolution(name, error);
     nodeOf[i] = v;
@@ -137,6 +137,13 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
 
 function failedResolution(name: string, error: ResolveFailure): SkillResolution {
   return Object.freeze({ name, ok: false, entries: EMPTY, summary: summaryFromBits(0, 0), error: Object.freeze(error) });
+}
+
+/** The failure of a requested name the catalog does not hold (its path is that one name). */
+function unknownSkill(name: string): ResolveFailure {
+  const failure = { type: 'skill_not_found' as const, message: `unknown skill '${name}'` };
+  Object.defineProperty(failure, 'path', { enumerable: false, value: Object.freeze([name]) });
+  return failure as ResolveFailure;
 }
 
 function lazyResolution(name: string, count: number, bits: number, build: () => readonly ResolvedToolEntry[]): SkillResolution {
@@ -185,7 +192,8 @@ export function resolveSkill(catalog: Catalog, name: string, options: Omit<Resol
 }
 
 /**
- * Like resolveSkill, but throws `resolve.cycle` / `resolve.not-found` on failure.
+ * Like resolveSkill, but throws `resolve.cycle` / `resolve.not-found` on failure, with every
+ * skill of the chain in `details.path` (the message shortens chains of more than 16).
  *
  * @example const entries = resolveSkillOrThrow(catalog, 'ship-it');
  */
@@ -195,6 +203,7 @@ export function resolveSkillOrThrow(catalog: Catalog, name: string, options: Omi
     throw new SkillgraphError(result.error.type === 'cycle_detected' ? 'resolve.cycle' : 'resolve.not-found', result.error.message, {
       skill: name,
       type: result.error.type,
+      path: [...result.error.path],
     });
   }
   return result.entries;

@@ -78,6 +78,8 @@ const PERMISSION_NAMES: ReadonlySet<string> = new Set(['PermissionDeniedError', 
 // Errors a Python host forwards keep their Python class name (`ValueError`, `RuntimeError`, `PermissionError`).
 const VALUE_ERROR_NAMES: ReadonlySet<string> = new Set(['ResolutionError', 'RangeError', 'SyntaxError', 'ValueError']);
 const RUNTIME_ERROR_NAMES: ReadonlySet<string> = new Set(['RuntimeError']);
+/** Longest resolver chain copied into `details.path`. */
+const MAX_PATH = 100_000;
 /** Bound on `cause` chains (they can be cyclic). */
 const MAX_CAUSE_DEPTH = 8;
 
@@ -117,6 +119,9 @@ export function toSkillError(error: unknown, context: SkillErrorContext): SkillE
     details['error_details'] = frozenJsonCopy(error.details);
   }
   if (toolName !== undefined) details['tool_name'] = toolName;
+  const path = isResolverError(error) ? (error as { path?: unknown }).path : undefined;
+  // A resolver failure's full chain (the message shortens long ones).
+  if (Array.isArray(path) && path.length <= MAX_PATH && path.every((p) => typeof p === 'string')) details['path'] = [...path];
   return SkillError.create({ type, message, skillName, ...(toolName !== undefined ? { toolName } : {}), details });
 }
 

@@ -148,6 +148,32 @@ describe('resolve API', () => {
     expect(isSkillgraphError(caught) && caught.code).toBe('resolve.cycle');
   });
 
+  it('keeps every skill of a long cycle in the thrown details, shortening only the message', () => {
+    const names = Array.from({ length: 20 }, (_, i) => `s${i + 1}`);
+    const cat = makeCatalog(names.map((name, i) => ({ name, includes: [names[(i + 1) % names.length]!] })));
+    let caught: unknown;
+    try {
+      resolveSkillOrThrow(cat, 's1');
+    } catch (error) {
+      caught = error;
+    }
+    if (!isSkillgraphError(caught)) throw new Error('resolveSkillOrThrow did not throw');
+    expect(caught.details['path']).toEqual([...names, 's1']);
+    expect(caught.message).toContain('... (5 more) ...');
+    // Library callers read it from the failure too; JSON of a resolution does not carry it.
+    const failure = resolveSkill(cat, 's3').error!;
+    expect(failure.path).toEqual([...names.slice(2), ...names.slice(0, 3)]);
+    expect(Object.keys(JSON.parse(JSON.stringify(failure)))).toEqual(['type', 'message']);
+  });
+
+  it('ends the path of an unknown include with the missing name', () => {
+    const failure = resolveSkill(chainCatalog(30, 'ghost'), 's0').error!;
+    expect(failure.type).toBe('skill_not_found');
+    expect(failure.path).toHaveLength(31);
+    expect(failure.path.at(-1)).toBe('ghost');
+    expect(resolveSkill(chainCatalog(1), 'nope').error!.path).toEqual(['nope']);
+  });
+
   it('prints entries through JSON even though they are built lazily', () => {
     const cat = makeCatalog([{ name: 'a', tools: ['t'] }]);
     const json = JSON.parse(JSON.stringify(resolveCatalog(cat, { backend: 'js' }).skills));
