@@ -73,6 +73,16 @@ Feature: Lazy loading and workspaces
       Then the host sees exit status 2
       And the host's stderr contains "session.jsonl:2"
 
+    Scenario: a logged digest that is not a sealed one is a malformed line
+      Given the session log "session.jsonl" holds:
+        """
+        {"run_id":"r1","event":"skill_loaded","name":"pdf-tools","digest":"sha256:aa"}
+        """
+      When the host runs "load pdf-tools --run r1 --log session.jsonl"
+      Then the host sees exit status 2
+      And the host's stderr contains "session.jsonl:1"
+      And the host's stdout is empty
+
     Scenario: an unknown name suggests the closest ones
       When the host runs "load pdf-tool --json"
       Then the host sees exit status 1

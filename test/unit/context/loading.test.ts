@@ -119,13 +119,14 @@ describe('LoadedSet', () => {
 });
 
 describe('event log replay', () => {
+  const d = (c: string) => `sha256:${c.repeat(64)}`;
   const log = [
-    formatEvent(skillLoadedEvent('run-1', 'pdf', 'sha256:1')),
+    formatEvent(skillLoadedEvent('run-1', 'pdf', d('1'))),
     '{"run_id":"run-1","event":"tool_called","tool":"bash"}\n',
     '\n',
-    formatEvent(skillLoadedEvent('run-1', 'review', 'sha256:2')),
-    formatEvent(skillLoadedEvent('run-1', 'pdf', 'sha256:1')),
-    formatEvent(skillLoadedEvent('run-2', 'xlsx', 'sha256:3')),
+    formatEvent(skillLoadedEvent('run-1', 'review', d('2'))),
+    formatEvent(skillLoadedEvent('run-1', 'pdf', d('1'))),
+    formatEvent(skillLoadedEvent('run-2', 'xlsx', d('3'))),
   ].join('');
 
   it('rebuilds the set per run id', () => {
@@ -138,7 +139,7 @@ describe('event log replay', () => {
   });
 
   it('fails on the same name with two digests in one run', () => {
-    const bad = log + formatEvent(skillLoadedEvent('run-1', 'pdf', 'sha256:9'));
+    const bad = log + formatEvent(skillLoadedEvent('run-1', 'pdf', d('9')));
     expect(() => replayLoadedSet(bad, 'run-1')).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
     expect(replayLoadedSet(bad, 'run-2').names()).toEqual(['xlsx']);
   });
@@ -150,6 +151,12 @@ describe('event log replay', () => {
     expect(() => parseEventLog('[1]\n')).toThrow(expect.objectContaining({ details: { file: '<log>', line: 1 } }));
     expect(() => parseEventLog('\n{"event":"skill_loaded","run_id":"r","name":"x"}\n')).toThrow(
       expect.objectContaining({ code: 'log.invalid', details: { file: '<log>', line: 2 } }),
+    );
+  });
+
+  it.each(['sha256:aa', `sha256:${'A'.repeat(64)}`, `md5:${'a'.repeat(64)}`, `sha256:${'a'.repeat(65)}`])('refuses the malformed digest %s, naming its line', (digest) => {
+    expect(() => parseEventLog(`${log}${formatEvent(skillLoadedEvent('run-9', 'pdf', digest))}`, 'session.jsonl')).toThrow(
+      expect.objectContaining({ code: 'log.invalid', details: { file: 'session.jsonl', line: 7 } }),
     );
   });
 

@@ -87,7 +87,7 @@ describe('materialize', () => {
     mkdirSync(join(sb.dir, 'elsewhere'));
     symlinkSync(join(sb.dir, 'elsewhere'), join(sb.dir, 'ws/review'));
     expect(() => materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] })).toThrow(
-      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ reason: 'escape' }) }),
+      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ reason: 'escape_root' }) }),
     );
     expect(_tree(join(sb.dir, 'elsewhere'))).toEqual([]);
   });
