@@ -151,4 +151,4 @@ Feature: Agent context
       And the host's JSON has "mode" equal to "lazy"
       And the host's JSON has 2 items in "skills"
       And the host's JSON has "tool.name" equal to "load_skill"
-      And the host's JSON has "tool.parameters.properties.name.enum" equal to "[\"code-review\",\"pdf-tools\"]"
+      And the host's JSON has "tool.parameters.properties.skill_name.enum" equal to "[\"code-review\",\"pdf-tools\"]"

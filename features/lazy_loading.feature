@@ -120,6 +120,31 @@ Feature: Lazy loading and workspaces
       When the host reads "global/review" for context
       Then the read fails with "skill.not-found"
 
+  Rule: the load_skill tool takes skill_name and answers status, skill_name and path
+
+    Scenario: a load_skill call stages the skill and answers in the SDK's shape
+      Given the host has sealed the catalog of its skill roots
+      And the host offers load_skill over the workspace "ws"
+      When the model calls load_skill with '{"skill_name": "pdf-tools"}'
+      Then load_skill answers '{"status":"loaded","skill_name":"pdf-tools","path":"ws/pdf-tools"}'
+      And the workspace file "ws/pdf-tools/SKILL.md" contains "Run scripts/fill.py on the form."
+      When the model calls load_skill with '{"name": "pdf-tools"}'
+      Then load_skill answers '{"status":"already_loaded","skill_name":"pdf-tools","path":"ws/pdf-tools"}'
+
+    Scenario: a load_skill call whose name is one skill's and another's folder is ambiguous
+      Given the project skill root holds "pdf" with body:
+        """
+        The new PDF rules.
+        """
+      And the project skill root has the folder "legacy/pdf" holding the skill "pdf-legacy"
+      And the host has sealed the catalog of its skill roots with profile "lenient"
+      And the host offers load_skill over the workspace "ws"
+      When the model calls load_skill with '{"skill_name": "pdf"}'
+      Then load_skill fails with "skill.ambiguous"
+      And the workspace "ws" holds exactly:
+        """
+        """
+
   Rule: materialising copies whole skill folders into a workspace
 
     Scenario: every skill is copied under <dir>/<name>/ and nothing else is left behind

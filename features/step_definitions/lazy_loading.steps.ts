@@ -13,6 +13,7 @@ import { loadCatalog } from '../../src/engine/catalog-pipeline.js';
 import type { Catalog } from '../../src/model/catalog.js';
 import { isSkillgraphError } from '../../src/model/errors.js';
 import { LoadedSet } from '../../src/context/loaded-set.js';
+import { createLazyWorkspace, type LazyWorkspace } from '../../src/workspace/materialize.js';
 import { readForContext, type ContextLoad } from '../../src/workspace/read.js';
 import type { SkillWorld } from '../support/world.js';
 
@@ -21,6 +22,8 @@ interface LazyState {
   loaded: LoadedSet;
   lastRead?: ContextLoad;
   error?: unknown;
+  workspace?: LazyWorkspace;
+  answer?: unknown;
 }
 
 function st(world: SkillWorld): LazyState {
@@ -78,10 +81,10 @@ Then('the workspace {string} does not exist', function (this: SkillWorld, dir: s
   assert.equal(existsSync(this.path(dir)), false);
 });
 
-Given('the host has sealed the catalog of its skill roots', function (this: SkillWorld) {
+Given(/^the host has sealed the catalog of its skill roots(?: with profile "([^"]+)")?$/, function (this: SkillWorld, profile?: string) {
   const scopes = (this.state.contextRoots as string[] | undefined) ?? [];
   const roots = scopes.map((scope) => makeRoot({ path: join('roots', scope), scope, required: true }, this.dir));
-  st(this).catalog = loadCatalog(roots).catalog;
+  st(this).catalog = loadCatalog({ roots, ...(profile ? { profile } : {}) }).catalog;
 });
 
 When('the skill {string} in the {word} root is edited to say {string}', function (this: SkillWorld, name: string, scope: string, text: string) {
@@ -118,6 +121,51 @@ Then('the read returns instructions holding {string} and lists {string}', functi
 });
 
 Then('the read fails with {string}', function (this: SkillWorld, code: string) {
+  const e = st(this).error;
+  assert.ok(isSkillgraphError(e), `expected a SkillgraphError, got ${String(e)}`);
+  assert.equal(e.code, code);
+});
+
+Given('the {word} skill root has the folder {string} holding the skill {string}', function (this: SkillWorld, scope: string, folder: string, name: string) {
+  const list = ((this.state.contextRoots as string[] | undefined) ??= []);
+  if (!list.includes(scope)) list.push(scope);
+  this.writeSkill(join('roots', scope, folder), `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`);
+});
+
+Given('the host offers load_skill over the workspace {string}', function (this: SkillWorld, dir: string) {
+  // The workspace is named relative to the scenario folder, as a host names it relative to its own.
+  const s = st(this);
+  const cwd = process.cwd();
+  process.chdir(this.dir);
+  try {
+    s.workspace = createLazyWorkspace(s.catalog!, dir);
+  } finally {
+    process.chdir(cwd);
+  }
+});
+
+When('the model calls load_skill with {string}', function (this: SkillWorld, args: string) {
+  const s = st(this);
+  s.error = undefined;
+  s.answer = undefined;
+  const cwd = process.cwd();
+  process.chdir(this.dir);
+  try {
+    s.answer = s.workspace!.loadSkill(args);
+  } catch (error) {
+    s.error = error;
+  } finally {
+    process.chdir(cwd);
+  }
+});
+
+Then('load_skill answers {string}', function (this: SkillWorld, json: string) {
+  const s = st(this);
+  assert.equal(s.error, undefined, String(s.error));
+  assert.deepEqual(s.answer, JSON.parse(json));
+});
+
+Then('load_skill fails with {string}', function (this: SkillWorld, code: string) {
   const e = st(this).error;
   assert.ok(isSkillgraphError(e), `expected a SkillgraphError, got ${String(e)}`);
   assert.equal(e.code, code);

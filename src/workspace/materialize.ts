@@ -18,6 +18,7 @@ import { closeSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LoadedSet } from '../context/loaded-set.js';
 import { findSkill } from '../context/lookup.js';
+import { loadSkillAnswer, parseLoadSkillArgs, type LoadSkillAnswer } from '../context/tool.js';
 import { listResourceFiles, openListed, readListed, type ResourceFile } from '../discover/resources.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import type { Catalog } from '../model/catalog.js';
@@ -56,6 +57,11 @@ export interface LazyWorkspace {
   readonly loaded: LoadedSet;
   /** Stage one skill; `already_loaded` when it is there with the same SKILL.md. */
   load(name: string): StagedSkill;
+  /**
+   * Answer one `load_skill` tool call: raw arguments (`{"skill_name": …}`, a JSON string or an
+   * object; `name` accepted as an alias) in, `{status, skill_name, path}` out.
+   */
+  loadSkill(args: unknown): LoadSkillAnswer;
 }
 
 export interface MaterializeResult {
@@ -126,11 +132,14 @@ function prepareRoot(dir: string): string {
 function lazyWorkspace(catalog: Catalog, root: string, dir: string, packages: SkillPackage[], options: MaterializeOptions): LazyWorkspace {
   const allowed = new Set(packages.map((p) => p.descriptor.name));
   let loaded = LoadedSet.EMPTY;
-  return {
+  const workspace: LazyWorkspace = {
     dir: toPosixPath(dir),
     names: [...allowed].sort(cmp),
     get loaded() {
       return loaded;
+    },
+    loadSkill(args: unknown): LoadSkillAnswer {
+      return loadSkillAnswer(workspace.load(parseLoadSkillArgs(args).skill_name));
     },
     load(name: string): StagedSkill {
       const pkg = findSkill(catalog, name, { modelOnly: options.modelOnly ?? false });
@@ -143,6 +152,7 @@ function lazyWorkspace(catalog: Catalog, root: string, dir: string, packages: Sk
       return staged;
     },
   };
+  return workspace;
 }
 
 /** A skill checked and listed, ready to copy. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoadedSet, formatEvent, parseEventLog, replayLoadedSet, skillLoadedEvent } from '../../../src/context/loaded-set.js';
 import { closestNames, findSkill } from '../../../src/context/lookup.js';
-import { loadSkillTool, parseLoadSkillArgs } from '../../../src/context/tool.js';
+import { loadSkillAnswer, loadSkillTool, parseLoadSkillArgs } from '../../../src/context/tool.js';
 import { _catalog, _pkg } from './_fixtures.js';
 
 describe('loadSkillTool', () => {
@@ -11,23 +11,31 @@ describe('loadSkillTool', () => {
     expect(tool.description.length).toBeGreaterThan(20);
     expect(tool.parameters).toEqual({
       type: 'object',
-      properties: { name: { type: 'string', description: expect.any(String), enum: ['a', 'b'] } },
-      required: ['name'],
+      properties: { skill_name: { type: 'string', description: expect.any(String), enum: ['a', 'b'] } },
+      required: ['skill_name'],
       additionalProperties: false,
     });
-    expect(Object.isFrozen(tool.parameters.properties.name.enum)).toBe(true);
+    expect(Object.isFrozen(tool.parameters.properties.skill_name.enum)).toBe(true);
   });
 
   it('is null when nothing can be loaded', () => {
     expect(loadSkillTool(_catalog([]))).toBeNull();
   });
 
-  it('checks call arguments', () => {
-    expect(parseLoadSkillArgs('{"name":" pdf "}')).toEqual({ name: 'pdf' });
-    expect(parseLoadSkillArgs({ name: 'pdf' })).toEqual({ name: 'pdf' });
-    for (const bad of ['{', '[]', '{"name":""}', '{"name":3}', null]) {
+  it('checks call arguments: skill_name, with name as its alias', () => {
+    expect(parseLoadSkillArgs('{"skill_name":" pdf "}')).toEqual({ skill_name: 'pdf' });
+    expect(parseLoadSkillArgs({ skill_name: 'pdf' })).toEqual({ skill_name: 'pdf' });
+    expect(parseLoadSkillArgs('{"name":" pdf "}')).toEqual({ skill_name: 'pdf' });
+    expect(parseLoadSkillArgs({ skill_name: 'pdf', name: 'pdf' })).toEqual({ skill_name: 'pdf' });
+    for (const bad of ['{', '[]', '{"name":""}', '{"name":3}', '{"skill_name":""}', '{}', null]) {
       expect(() => parseLoadSkillArgs(bad)).toThrow(expect.objectContaining({ code: 'options.invalid' }));
     }
+    expect(() => parseLoadSkillArgs({ skill_name: 'pdf', name: 'xlsx' })).toThrow(expect.objectContaining({ code: 'options.invalid', details: expect.objectContaining({ field: 'name' }) }));
+    expect(() => parseLoadSkillArgs({ name: 7 })).toThrow(expect.objectContaining({ details: expect.objectContaining({ field: 'name' }) }));
+  });
+
+  it('answers with the wire names', () => {
+    expect(loadSkillAnswer({ status: 'loaded', name: 'pdf', path: 'ws/pdf' })).toEqual({ status: 'loaded', skill_name: 'pdf', path: 'ws/pdf' });
   });
 });
 
@@ -80,6 +88,16 @@ describe('findSkill', () => {
     expect(findSkill(_catalog([a], [], [same]), 'project/pdf')).toBe(a);
     const custom = _pkg({ name: 'pdf', scope: 'project', precedence: 25, locator: '/b/pdf/SKILL.md', digest: 'sha256:c' });
     expect(findSkill(_catalog([custom], [], [b]), 'project/pdf')).toBe(custom);
+  });
+
+  it('rejects a name that is one skill\'s name and another skill\'s folder, as the sandbox SDK does', () => {
+    const named = _pkg({ name: 'pdf', locator: '/roots/project/pdf-v2/SKILL.md' });
+    const foldered = _pkg({ name: 'pdf-legacy', locator: '/roots/project/pdf/SKILL.md' });
+    expect(() => findSkill(_catalog([named, foldered]), 'pdf')).toThrow(
+      expect.objectContaining({ code: 'skill.ambiguous', details: { name: 'pdf', candidates: ['project/pdf', 'project/pdf-legacy'] } }),
+    );
+    // A skill in a folder of its own name is not a rival of itself.
+    expect(findSkill(_catalog([_pkg({ name: 'pdf' }), foldered]), 'pdf-legacy')).toBe(foldered);
   });
 
   it('rejects an empty name', () => {
