@@ -197,6 +197,22 @@ Feature: Lazy loading and workspaces
       And the host's stdout contains "Review the change line by line."
       And the workspace file "ws/review/SKILL.md" contains "Review the change line by line."
 
+    Scenario: existing different content in the workspace is refused, named, and kept; --force replaces it
+      Given the workspace file "ws/review/SKILL.md" holds "OLD CONTENT"
+      When the host runs "materialize ws"
+      Then the host sees exit status 1
+      And the host's stderr contains "ws/review/SKILL.md"
+      And the workspace file "ws/review/SKILL.md" contains "OLD CONTENT"
+      And the workspace "ws" holds exactly:
+        """
+        review/SKILL.md
+        """
+      When the host runs "materialize ws --json"
+      Then the host's JSON has "error.code" equal to "workspace.exists"
+      When the host runs "materialize ws --force"
+      Then the host sees exit status 0
+      And the workspace file "ws/review/SKILL.md" contains "Review the change line by line."
+
     Scenario: an unknown name writes nothing
       When the host runs "materialize ws nonexistent"
       Then the host sees exit status 1

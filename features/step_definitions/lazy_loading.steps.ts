@@ -72,6 +72,10 @@ Then('the workspace {string} holds exactly:', function (this: SkillWorld, dir: s
   assert.deepEqual(files(this.path(dir)), want);
 });
 
+Given('the workspace file {string} holds {string}', function (this: SkillWorld, file: string, text: string) {
+  this.write(file, `${text}\n`);
+});
+
 Then('the workspace file {string} contains {string}', function (this: SkillWorld, file: string, text: string) {
   const content = readFileSync(this.path(file), 'utf8');
   assert.ok(content.includes(text), content);

@@ -53,6 +53,8 @@ const FINDING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'skill.digest-changed',
   'resolve.cycle',
   'resolve.not-found',
+  // Materialising over a workspace file with other content: refused, never overwritten.
+  'workspace.exists',
 ]);
 
 /** Run the CLI with `argv` (without node and script). Returns the exit status. */

@@ -18,6 +18,7 @@ export const ERROR_CODES = [
   'resolve.not-found',
   'path.invalid',
   'path.duplicate',
+  'workspace.exists',
   'wasm.missing',
   'wasm.abi',
   'lockfile.invalid',

@@ -131,12 +131,13 @@ export function prepareTarget(root: string, rel: string, field: string): string 
 /**
  * The checks of `prepareTarget` without creating anything, so every file of a
  * call can be checked before the first write. Past the first missing folder
- * nothing can be in the way.
+ * nothing can be in the way. Returns the file's absolute path, or undefined
+ * when a folder on the way is missing (so the file cannot exist yet).
  *
  * @example checkTarget('/ws', 'pdf/SKILL.md', 'resources') // throws path.invalid when /ws/pdf/SKILL.md is a folder
  */
-export function checkTarget(root: string, rel: string, field: string): void {
-  walkTarget(root, rel, field, false);
+export function checkTarget(root: string, rel: string, field: string): string | undefined {
+  return walkTarget(root, rel, field, false);
 }
 
 function walkTarget(root: string, rel: string, field: string, create: boolean): string | undefined {

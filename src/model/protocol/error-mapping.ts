@@ -44,6 +44,7 @@ export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> 
   'config.invalid': 'validation_error',
   'path.invalid': 'validation_error',
   'path.duplicate': 'validation_error',
+  'workspace.exists': 'validation_error',
   'lockfile.invalid': 'validation_error',
   'log.invalid': 'validation_error',
   usage: 'validation_error',
