@@ -180,6 +180,26 @@ Feature: Resolving how skills compose
       | source_types |       |
     And the resolution lists no entries
 
+  Scenario: Declared dependencies sit beside the resolved entries, and an MCP server nothing provides is reported
+    Given the composed skill "triage-github":
+      """
+      includes: [github-tools]
+      dependencies:
+        tools: [gh, git, gh]
+        mcp_servers: [linear, github]
+      """
+    And the composed skill "github-tools":
+      """
+      mcp: [{ server: github, tools: [search_issues] }]
+      """
+    When I resolve the composed skills "triage-github"
+    Then the resolution exits with 0
+    And composed skill "triage-github" resolves to the keys "mcp:github/search_issues"
+    And composed skill "triage-github" declares the dependencies tools "gh, git" and MCP servers "github, linear"
+    And the resolution reports "resolve.mcp-server-unprovided" for MCP server "linear" only
+    When I resolve the composed skills "triage-github" with "--summary"
+    Then composed skill "triage-github" declares the dependencies tools "gh, git" and MCP servers "github, linear"
+
   Scenario: Composition loaded from a config file
     Given the composed skill "shared" in the global scope:
       """

@@ -179,3 +179,17 @@ Then(
     assert.ok(path.includes(through), JSON.stringify(path));
   },
 );
+
+Then(
+  'composed skill {string} declares the dependencies tools {string} and MCP servers {string}',
+  function (this: SkillWorld, name: string, tools: string, servers: string) {
+    const list = (text: string): string[] => text.split(',').map((t) => t.trim()).filter(Boolean);
+    assert.deepEqual(skill(this, name).summary.dependencies, { tools: list(tools), mcp_servers: list(servers) });
+  },
+);
+
+Then('the resolution reports {string} for MCP server {string} only', function (this: SkillWorld, code: string, server: string) {
+  const found = this.json<{ diagnostics: { code: string; message: string }[] }>().diagnostics.filter((d) => d.code === code);
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.ok(found[0]!.message.includes(`'${server}'`), found[0]!.message);
+});

@@ -33,6 +33,8 @@ export const LockEntrySchema = z.strictObject({
   path: PORTABLE,
   digest: DIGEST,
   tree: DIGEST,
+  /** The skill's declared `dependencies` (a change to them changes `digest` too); absent when none. */
+  dependencies: z.strictObject({ tools: z.array(z.string()), mcp_servers: z.array(z.string()) }).optional(),
 });
 export type LockEntry = z.infer<typeof LockEntrySchema>;
 

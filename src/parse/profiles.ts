@@ -41,7 +41,7 @@ export interface Profile {
 export const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
 
 /** skillgraph's extension keys, plus the invocation flag it reads. */
-export const SKILLGRAPH_KEYS = ['version', 'includes', 'tools', 'inline-tools', 'mcp', 'agent-skills', 'disable-model-invocation'] as const;
+export const SKILLGRAPH_KEYS = ['version', 'includes', 'tools', 'inline-tools', 'mcp', 'agent-skills', 'dependencies', 'disable-model-invocation'] as const;
 
 /**
  * Extra keys Claude Code reads from SKILL.md (its skills documentation): slash-command
@@ -109,6 +109,7 @@ export const PARSE_RULE_CODES = [
   'inline-tools.invalid',
   'mcp.invalid',
   'agent-skills.invalid',
+  'dependencies.invalid',
   'body.too-long',
   'description.no-trigger',
   'link.broken',
@@ -120,7 +121,7 @@ export const PARSE_RULE_CODES = [
 export type ParseRuleCode = (typeof PARSE_RULE_CODES)[number];
 
 const LINT: readonly ParseRuleCode[] = ['body.too-long', 'description.no-trigger', 'link.broken', 'link.too-deep', 'name.reserved', 'description.xml-tag', 'skill.too-large'];
-const WARN: readonly ParseRuleCode[] = ['name.windows-device', 'name.mixed-script', 'encoding.bom', 'encoding.crlf', 'yaml.recovered', 'field.unknown', 'metadata.value-type', 'version.type', 'file.name-case', ...LINT];
+const WARN: readonly ParseRuleCode[] = ['name.windows-device', 'name.mixed-script', 'encoding.bom', 'encoding.crlf', 'yaml.recovered', 'field.unknown', 'metadata.value-type', 'version.type', 'dependencies.invalid', 'file.name-case', ...LINT];
 
 /** skillgraph's baseline: every rule an error except the warnings above; lenient-only and strict-only rules off. */
 const BASE: Readonly<Record<ParseRuleCode, RuleLevel>> = Object.freeze(
@@ -170,7 +171,7 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     rules: { 'field.unknown': 'error', ...off(LINT) },
   },
   skillgraph: {
-    summary: 'specification + skillgraph extension keys (version, includes, tools, inline-tools, mcp, agent-skills); unknown keys warn',
+    summary: 'specification + skillgraph extension keys (version, includes, tools, inline-tools, mcp, agent-skills, dependencies); unknown keys warn',
     unicode: 'nfkc',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
     features: FEATURES_SKILLGRAPH,
@@ -202,7 +203,14 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     unicode: 'ascii',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
     features: FEATURES_SKILLGRAPH,
-    rules: { 'compatibility.free-text': 'error', 'metadata.value-type': 'error', 'field.unknown': 'error', 'version.type': 'error', 'name.windows-device': 'error' },
+    rules: {
+      'compatibility.free-text': 'error',
+      'metadata.value-type': 'error',
+      'field.unknown': 'error',
+      'version.type': 'error',
+      'dependencies.invalid': 'error',
+      'name.windows-device': 'error',
+    },
   },
 };
 

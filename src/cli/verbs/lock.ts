@@ -80,6 +80,7 @@ interface PlacedSkill {
   readonly digest: string;
   /** The skill folder, for its tree digest. */
   readonly dir: string;
+  readonly dependencies?: LockEntry['dependencies'];
 }
 
 /** Everything a lock needs from a catalog run, as plain light data (the packages can then go). */
@@ -107,7 +108,15 @@ export function lockPlaces(result: CatalogFromFlags, lockDir: string, home: stri
   };
   const skills = catalog.skills.map((p): PlacedSkill => {
     const locator = p.descriptor.source.locator;
-    return { name: p.descriptor.name, scope: p.descriptor.source.scope, ...place(locator), digest: p.descriptor.digest, dir: dirname(locator) };
+    const deps = p.descriptor.dependencies;
+    return {
+      name: p.descriptor.name,
+      scope: p.descriptor.source.scope,
+      ...place(locator),
+      digest: p.descriptor.digest,
+      dir: dirname(locator),
+      ...(deps ? { dependencies: { tools: [...deps.tools], mcp_servers: [...deps.mcp_servers] } } : {}),
+    };
   });
   const skillErrors = catalog.diagnostics.filter((d) => d.severity === 'error');
   const invalid: LockInvalid[] = [];
@@ -144,7 +153,7 @@ export function lockState(places: LockPlaces): LockState {
       broken.set(placeKey(s.root, s.path), [tree.diagnostic]);
       return;
     }
-    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: tree.digest });
+    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: tree.digest, ...(s.dependencies ? { dependencies: s.dependencies } : {}) });
   });
   return { entries, broken, complete: places.complete, errors, skillErrors: places.skillErrors, invalid };
 }

@@ -17,6 +17,7 @@ export interface SkillSpec {
   inline?: { description: string; writes?: boolean }[];
   mcp?: { server: string; tools: ToolSpec[] }[];
   agentSkills?: string[];
+  dependencies?: { tools?: string[]; mcp_servers?: string[] };
 }
 
 const toolRef = (t: ToolSpec): ToolRef =>
@@ -35,6 +36,7 @@ export function makePackage(spec: SkillSpec): SkillPackage {
       metadata: {},
       allowedTools: [],
       modelInvocable: true,
+      ...(spec.dependencies ? { dependencies: { tools: spec.dependencies.tools ?? [], mcp_servers: spec.dependencies.mcp_servers ?? [] } } : {}),
       source: { scope, precedence: SCOPE_PRECEDENCE[scope], root: `/skills/${scope}`, locator },
       digest: 'sha256:0',
     },

@@ -174,6 +174,24 @@ describe('resolve API', () => {
     expect(resolveSkill(chainCatalog(1), 'nope').error!.path).toEqual(['nope']);
   });
 
+  it('carries declared dependencies in the summary, and finds a declared MCP server nothing in the closure provides', () => {
+    const cat = makeCatalog([
+      { name: 'gh', includes: ['base'], dependencies: { tools: ['git'], mcp_servers: ['github', 'linear'] } },
+      { name: 'base', mcp: [{ server: 'github', tools: ['search'] }] },
+      { name: 'plain', tools: ['t'] },
+    ]);
+    const r = resolveCatalog(cat, { backend: 'js' });
+    const byName = Object.fromEntries(r.skills.map((s) => [s.name, s]));
+    expect(byName.gh!.summary).toEqual({ tool_count: 1, writes: false, read_only: true, source_types: ['mcp'], dependencies: { tools: ['git'], mcp_servers: ['github', 'linear'] } });
+    expect(byName.plain!.summary).not.toHaveProperty('dependencies');
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.file])).toEqual([['resolve.mcp-server-unprovided', 'warning', '/skills/project/gh/SKILL.md']]);
+    expect(r.diagnostics[0]!.message).toContain("'linear'");
+    // Resolving only the includer still sees the closure; a skill that provides its own server is clean.
+    expect(resolveCatalog(cat, { backend: 'js', names: ['gh'] }).diagnostics).toHaveLength(1);
+    const own = makeCatalog([{ name: 'own', mcp: [{ server: 'linear', tools: ['issue'] }], dependencies: { mcp_servers: ['linear'] } }]);
+    expect(resolveCatalog(own, { backend: 'js' }).diagnostics).toEqual([]);
+  });
+
   it('prints entries through JSON even though they are built lazily', () => {
     const cat = makeCatalog([{ name: 'a', tools: ['t'] }]);
     const json = JSON.parse(JSON.stringify(resolveCatalog(cat, { backend: 'js' }).skills));
