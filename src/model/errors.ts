@@ -14,6 +14,7 @@ export const ERROR_CODES = [
   'skill.not-found',
   'skill.ambiguous',
   'skill.digest-changed',
+  'catalog.duplicate-name',
   'resolve.cycle',
   'resolve.not-found',
   'path.invalid',

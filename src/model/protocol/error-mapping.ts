@@ -50,6 +50,7 @@ export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> 
   usage: 'validation_error',
   'skill.ambiguous': 'resolution_failure',
   'skill.digest-changed': 'resolution_failure',
+  'catalog.duplicate-name': 'resolution_failure',
   'root.missing': 'resolution_failure',
   'root.not-directory': 'resolution_failure',
   'wasm.missing': 'resolution_failure',
