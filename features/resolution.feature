@@ -74,6 +74,17 @@ Feature: Resolving how skills compose
       | writes      | false            |
       | description | Summarise a diff |
 
+  Scenario: A named inline tool is keyed by its name, and the skill is kept
+    Given the composed skill "review-fmt":
+      """
+      inline-tools:
+        - { name: fmt, description: Format the diff }
+        - { description: Summarise the diff }
+      """
+    When I resolve the composed skills "review-fmt"
+    Then the resolution exits with 0
+    And composed skill "review-fmt" resolves to the keys "review-fmt/fmt, review-fmt/_anon_1"
+
   Scenario: A cycle fails with the full path, and so do its includers, while the rest resolves
     Given the composed skill "alpha":
       """

@@ -82,8 +82,10 @@ export interface IncludeSpec {
   readonly overrides: Readonly<Record<string, ToolOverride>>;
 }
 
-/** `inline-tools:` entry, keyed `{skill}/_anon_{index}` on resolution. */
+/** `inline-tools:` entry, keyed `{skill}/{name}` on resolution, or `{skill}/_anon_{index}` without a name. */
 export interface InlineTool {
+  /** Optional: names the entry's key (no spaces, slashes or control characters). */
+  readonly name?: string;
   readonly description: string;
   readonly writes: boolean;
   readonly inputSchema?: Readonly<Record<string, unknown>>;

@@ -21,6 +21,11 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
     expect(entries.find((e) => e.kind === 'agent_skill')).toEqual({ key: 'agent_skill:vendor/pdf', kind: 'agent_skill', writes: false, path: 'vendor/pdf', source: 'root' });
   });
 
+  it('keys a named inline tool {skill}/{name}; anonymous ones keep their place in the list', () => {
+    const cat = makeCatalog([{ name: 'root', inline: [{ description: 'x' }, { description: 'y', name: 'fmt' }, { description: 'z' }] }]);
+    expect(resolveSkill(cat, 'root', { backend }).entries.map((e) => e.key)).toEqual(['root/_anon_0', 'root/fmt', 'root/_anon_2']);
+  });
+
   it('keeps the first position and the last metadata of a repeated key', () => {
     const specs: SkillSpec[] = [
       { name: 'root', includes: ['a', 'b'] },
