@@ -120,6 +120,21 @@ Feature: Lazy loading and workspaces
       When the host reads "global/review" for context
       Then the read fails with "skill.not-found"
 
+  Rule: loads are complete and descriptor-only, and never widen what a run may do
+
+    Scenario: One thousand loads are complete, descriptor-only and never expand authority
+      Given 1000 local skills "skill-N" that each require a program, an environment variable, a tool and an MCP server the host lacks
+      And the host has sealed the catalog of its skill roots
+      When the host renders the descriptor context and loads every skill once
+      Then the context names every skill with its digest and holds none of their instructions
+      And every load answers "loaded" with its instructions, sealed digest, version and file
+      And the sealed catalog and its allowed tools are unchanged by the loads
+
+    Scenario: One thousand digest changes are rejected within a loaded set
+      Given the host has sealed the catalog of its skill roots
+      When 1000 runs each remember "pdf-tools" loaded with another digest
+      Then each of those runs is refused "pdf-tools" with "skill.digest-changed"
+
   Rule: the load_skill tool takes skill_name and answers status, skill_name and path
 
     Scenario: a load_skill call stages the skill and answers in the SDK's shape
