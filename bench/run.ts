@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: the end-to-end runner (bench/e2e.ts) and the tinybench
- * micro benchmarks (parse, hash, resolve), one after the other on a quiet
+ * micro benchmarks (parse, hash, resolve, protocol), one after the other on a quiet
  * machine, into one Markdown report: bench/RESULTS.md.
  *
  *   npm run bench -- [--skills 10000] [--repeat 3] [--no-micro]
@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { renderResults, runE2e } from './e2e.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const MICRO = ['parse.bench.ts', 'hash.bench.ts', 'resolve.bench.ts'] as const;
+const MICRO = ['parse.bench.ts', 'hash.bench.ts', 'resolve.bench.ts', 'protocol.bench.ts'] as const;
 /** Benchmarks of their own (not tinybench): each prints its own figures. */
 const OWN = [['serve.bench.ts', 'Serve: a one-file edit, visible (target under 100 ms)']] as const;
 

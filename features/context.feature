@@ -54,8 +54,16 @@ Feature: Agent context
       When the host runs "context --lazy --into .agents/skills"
       Then the host sees exit status 0
       And the host's stdout contains "(file: .agents/skills/pdf-tools/SKILL.md; digest: sha256:"
+      And the host's stdout contains "the workspace path its `SKILL.md` will have once loaded"
       And the host's stdout contains "### Loading a skill"
       And the host's stdout contains "`load_skill`"
+
+    Scenario: lazy mode without a workspace lists where the skills are kept, and says so
+      When the host runs "context --lazy"
+      Then the host sees exit status 0
+      And the host's stdout contains "/roots/local/pdf-tools/SKILL.md; digest: sha256:"
+      And the host's stdout contains "the path where its `SKILL.md` is kept"
+      And the host's stdout does not contain "workspace path"
 
   Rule: the XML block has the reference shape with every field escaped
 
@@ -151,4 +159,4 @@ Feature: Agent context
       And the host's JSON has "mode" equal to "lazy"
       And the host's JSON has 2 items in "skills"
       And the host's JSON has "tool.name" equal to "load_skill"
-      And the host's JSON has "tool.parameters.properties.name.enum" equal to "[\"code-review\",\"pdf-tools\"]"
+      And the host's JSON has "tool.parameters.properties.skill_name.enum" equal to "[\"code-review\",\"pdf-tools\"]"

@@ -123,6 +123,31 @@ Feature: Scoped discovery and the sealed catalog
     When I catalog the roots "g:global p:project l:local" 5 times
     Then every catalog output is byte-identical
 
+  Scenario: One thousand conflict resolutions are deterministic and visible
+    Given folder "workspace" holds the skill "demo" saying "low instructions"
+    And folder "configured" holds the skill "demo" saying "high instructions"
+    When the library seals the roots "workspace:workspace:10 configured:user:20" 1000 times
+    Then every sealed catalog has the same digest and conflicts
+    And the sealed catalog shows 1 conflict for "demo" where "configured/demo" shadows "workspace/demo"
+
+  Scenario: A disabled source is absent from the catalog and from context reads
+    Given folder "p" holds the skill "demo" saying "private demo instructions"
+    And folder "p" holds the skill "other" saying "other instructions"
+    When the library seals the roots "p:project" 1 time
+    And the host disables the source "p/demo/SKILL.md"
+    Then the effective catalog lists exactly "other"
+    And the effective context does not mention "p/demo/SKILL.md"
+    And reading "demo" from the effective catalog fails with "skill.not-found"
+
+  Scenario: Discovery depth counts levels below the root, or the root as the first with --depth-counts-root
+    Given folder "r/a/b" holds the skill "shallow"
+    And folder "r/a/b/c" holds the skill "deep"
+    When I catalog the roots "r:project" with "--depth 4"
+    Then the catalog lists exactly "deep, shallow"
+    When I catalog the roots "r:project" with "--depth 4 --depth-counts-root"
+    Then the catalog lists exactly "shallow"
+    And the catalog reports "discover.depth-limit" for "r"
+
   Scenario: Roots come from the config file when no flag names one
     Given folder "shared" holds the skill "from-config"
     And the config file "skillgraph.config.yaml" says:

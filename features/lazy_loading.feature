@@ -73,6 +73,16 @@ Feature: Lazy loading and workspaces
       Then the host sees exit status 2
       And the host's stderr contains "session.jsonl:2"
 
+    Scenario: a logged digest that is not a sealed one is a malformed line
+      Given the session log "session.jsonl" holds:
+        """
+        {"run_id":"r1","event":"skill_loaded","name":"pdf-tools","digest":"sha256:aa"}
+        """
+      When the host runs "load pdf-tools --run r1 --log session.jsonl"
+      Then the host sees exit status 2
+      And the host's stderr contains "session.jsonl:1"
+      And the host's stdout is empty
+
     Scenario: an unknown name suggests the closest ones
       When the host runs "load pdf-tool --json"
       Then the host sees exit status 1
@@ -109,6 +119,46 @@ Feature: Lazy loading and workspaces
       Then the read answers "loaded"
       When the host reads "global/review" for context
       Then the read fails with "skill.not-found"
+
+  Rule: loads are complete and descriptor-only, and never widen what a run may do
+
+    Scenario: One thousand loads are complete, descriptor-only and never expand authority
+      Given 1000 local skills "skill-N" that each require a program, an environment variable, a tool and an MCP server the host lacks
+      And the host has sealed the catalog of its skill roots
+      When the host renders the descriptor context and loads every skill once
+      Then the context names every skill with its digest and holds none of their instructions
+      And every load answers "loaded" with its instructions, sealed digest, version and file
+      And the sealed catalog and its allowed tools are unchanged by the loads
+
+    Scenario: One thousand digest changes are rejected within a loaded set
+      Given the host has sealed the catalog of its skill roots
+      When 1000 runs each remember "pdf-tools" loaded with another digest
+      Then each of those runs is refused "pdf-tools" with "skill.digest-changed"
+
+  Rule: the load_skill tool takes skill_name and answers status, skill_name and path
+
+    Scenario: a load_skill call stages the skill and answers in the SDK's shape
+      Given the host has sealed the catalog of its skill roots
+      And the host offers load_skill over the workspace "ws"
+      When the model calls load_skill with '{"skill_name": "pdf-tools"}'
+      Then load_skill answers '{"status":"loaded","skill_name":"pdf-tools","path":"ws/pdf-tools"}'
+      And the workspace file "ws/pdf-tools/SKILL.md" contains "Run scripts/fill.py on the form."
+      When the model calls load_skill with '{"name": "pdf-tools"}'
+      Then load_skill answers '{"status":"already_loaded","skill_name":"pdf-tools","path":"ws/pdf-tools"}'
+
+    Scenario: a load_skill call whose name is one skill's and another's folder is ambiguous
+      Given the project skill root holds "pdf" with body:
+        """
+        The new PDF rules.
+        """
+      And the project skill root has the folder "legacy/pdf" holding the skill "pdf-legacy"
+      And the host has sealed the catalog of its skill roots with profile "lenient"
+      And the host offers load_skill over the workspace "ws"
+      When the model calls load_skill with '{"skill_name": "pdf"}'
+      Then load_skill fails with "skill.ambiguous"
+      And the workspace "ws" holds exactly:
+        """
+        """
 
   Rule: materialising copies whole skill folders into a workspace
 
@@ -160,6 +210,22 @@ Feature: Lazy loading and workspaces
       When the host runs "load project/review --into ws"
       Then the host sees exit status 0
       And the host's stdout contains "Review the change line by line."
+      And the workspace file "ws/review/SKILL.md" contains "Review the change line by line."
+
+    Scenario: existing different content in the workspace is refused, named, and kept; --force replaces it
+      Given the workspace file "ws/review/SKILL.md" holds "OLD CONTENT"
+      When the host runs "materialize ws"
+      Then the host sees exit status 1
+      And the host's stderr contains "ws/review/SKILL.md"
+      And the workspace file "ws/review/SKILL.md" contains "OLD CONTENT"
+      And the workspace "ws" holds exactly:
+        """
+        review/SKILL.md
+        """
+      When the host runs "materialize ws --json"
+      Then the host's JSON has "error.code" equal to "workspace.exists"
+      When the host runs "materialize ws --force"
+      Then the host sees exit status 0
       And the workspace file "ws/review/SKILL.md" contains "Review the change line by line."
 
     Scenario: an unknown name writes nothing

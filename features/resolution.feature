@@ -74,6 +74,17 @@ Feature: Resolving how skills compose
       | writes      | false            |
       | description | Summarise a diff |
 
+  Scenario: A named inline tool is keyed by its name, and the skill is kept
+    Given the composed skill "review-fmt":
+      """
+      inline-tools:
+        - { name: fmt, description: Format the diff }
+        - { description: Summarise the diff }
+      """
+    When I resolve the composed skills "review-fmt"
+    Then the resolution exits with 0
+    And composed skill "review-fmt" resolves to the keys "review-fmt/fmt, review-fmt/_anon_1"
+
   Scenario: A cycle fails with the full path, and so do its includers, while the rest resolves
     Given the composed skill "alpha":
       """
@@ -101,6 +112,13 @@ Feature: Resolving how skills compose
     And composed skill "user" fails with "cycle_detected" saying "include cycle: user -> beta -> gamma -> alpha -> beta"
     And composed skill "bystander" resolves to the keys "read_file"
     And the resolution reports 1 cycle along "alpha -> beta -> gamma -> alpha"
+
+  Scenario: Resolve Skill With Cycle Raises Error, naming every skill of a long cycle
+    Given a composed include cycle of 20 skills "s1" to "s20"
+    When I describe the composed skill "s1"
+    Then the resolution exits with 1
+    And the described error is "cycle_detected" with a message shortened to "... (5 more) ..."
+    And the described error's details hold the path of 21 skills from "s1" through "s20" back to "s1"
 
   Scenario: An include of an unknown skill names the includer
     Given the composed skill "lonely":
@@ -172,6 +190,26 @@ Feature: Resolving how skills compose
       | read_only    | true  |
       | source_types |       |
     And the resolution lists no entries
+
+  Scenario: Declared dependencies sit beside the resolved entries, and an MCP server nothing provides is reported
+    Given the composed skill "triage-github":
+      """
+      includes: [github-tools]
+      dependencies:
+        tools: [gh, git, gh]
+        mcp_servers: [linear, github]
+      """
+    And the composed skill "github-tools":
+      """
+      mcp: [{ server: github, tools: [search_issues] }]
+      """
+    When I resolve the composed skills "triage-github"
+    Then the resolution exits with 0
+    And composed skill "triage-github" resolves to the keys "mcp:github/search_issues"
+    And composed skill "triage-github" declares the dependencies tools "gh, git" and MCP servers "github, linear"
+    And the resolution reports "resolve.mcp-server-unprovided" for MCP server "linear" only
+    When I resolve the composed skills "triage-github" with "--summary"
+    Then composed skill "triage-github" declares the dependencies tools "gh, git" and MCP servers "github, linear"
 
   Scenario: Composition loaded from a config file
     Given the composed skill "shared" in the global scope:

@@ -202,6 +202,15 @@ Feature: Skill protocol types
         | ResolutionError | Something went wrong             | resolution_failure |
         | RangeError      | include depth out of range       | resolution_failure |
 
+      Examples: errors named after the Python classes, as a host bridging Python forwards them
+        | thrown          | message                          | type                    |
+        | ValueError      | Cycle detected in skill includes | cycle_detected          |
+        | ValueError      | Skill not found                  | skill_not_found         |
+        | ValueError      | Something went wrong             | resolution_failure      |
+        | PermissionError | access denied                    | permission_denied       |
+        | RuntimeError    | Unexpected failure               | tool_execution_failure  |
+        | RuntimeError    | activation failed                | tool_activation_failure |
+
       Examples: permissions
         | thrown                | message                  | type              |
         | errno EACCES          | open failed              | permission_denied |

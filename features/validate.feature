@@ -92,6 +92,23 @@ Feature: skillgraph validate
     Then validation exits with 0
     And skill "." has the warning "field.unknown"
 
+  Scenario: free-text compatibility is rejected instead of downgraded under strict-compat, and accepted as the specification allows
+    Given a skill "demo" whose SKILL.md reads:
+      """
+      ---
+      name: demo
+      description: Use when a demo is asked for.
+      compatibility: Requires Python
+      ---
+      body
+      """
+    When I validate "demo" with "--profile strict-compat"
+    Then validation exits with 1
+    And skill "." has the error "compatibility.free-text" at line 4 column 16
+    When I validate "demo" with "--profile skillgraph"
+    Then validation exits with 0
+    And skill "." is reported valid
+
   Scenario: profile lenient recovers an unquoted "key: a: b" value
     Given a skill "pdf" whose SKILL.md reads:
       """

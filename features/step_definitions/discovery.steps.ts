@@ -7,6 +7,12 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import { realpathSync } from 'node:fs';
+import { renderContext } from '../../src/context/render.js';
+import { makeRoot } from '../../src/discover/roots.js';
+import { loadCatalog } from '../../src/engine/catalog-pipeline.js';
+import type { Catalog } from '../../src/model/catalog.js';
+import { isSkillgraphError } from '../../src/model/errors.js';
+import { readForContext } from '../../src/workspace/read.js';
 import type { SkillWorld } from '../support/world.js';
 
 interface CatalogJson {
@@ -166,4 +172,58 @@ Then('the drift report lists {string} as changed in {string}', function (this: S
   const change = report.changed.find((c) => c.name === name);
   assert.ok(change, JSON.stringify(report));
   assert.deepEqual(change.fields, [field]);
+});
+
+// --- the library's sealed catalog (the catalog runtime's tests, in our terms) ---
+
+When('the library seals the roots {string} {int} time(s)', function (this: SkillWorld, spec: string, times: number) {
+  const roots = spec
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((r) => {
+      const [path, scope, precedence] = r.split(':');
+      return makeRoot({ path: path!, scope: scope!, ...(precedence ? { precedence: Number(precedence) } : {}), required: true }, this.dir);
+    });
+  const sealed: Catalog[] = [];
+  for (let i = 0; i < times; i++) sealed.push(loadCatalog({ roots }).catalog);
+  this.state.sealed = sealed;
+});
+
+function sealedCatalogs(world: SkillWorld): Catalog[] {
+  return world.state.sealed as Catalog[];
+}
+
+Then('every sealed catalog has the same digest and conflicts', function (this: SkillWorld) {
+  const [first, ...rest] = sealedCatalogs(this);
+  for (const c of rest) {
+    assert.equal(c.digest, first!.digest);
+    assert.deepEqual(c.conflicts, first!.conflicts);
+  }
+});
+
+Then('the sealed catalog shows {int} conflict(s) for {string} where {string} shadows {string}', function (this: SkillWorld, count: number, name: string, winner: string, loser: string) {
+  const { conflicts } = sealedCatalogs(this)[0]!;
+  assert.equal(conflicts.length, count, JSON.stringify(conflicts));
+  assert.deepEqual(conflicts[0], { name, selected: `${real(this, winner)}/SKILL.md`, shadowed: `${real(this, loser)}/SKILL.md`, identical: false });
+});
+
+When('the host disables the source {string}', function (this: SkillWorld, rel: string) {
+  this.state.effective = sealedCatalogs(this)[0]!.excluding([realpathSync(this.path(rel))]);
+});
+
+Then('the effective catalog lists exactly {string}', function (this: SkillWorld, names: string) {
+  assert.deepEqual((this.state.effective as Catalog).skills.map((p) => p.descriptor.name), names.split(',').map((n) => n.trim()));
+});
+
+Then('the effective context does not mention {string}', function (this: SkillWorld, rel: string) {
+  const text = renderContext(this.state.effective as Catalog).text;
+  assert.ok(text.includes('other'), text);
+  assert.ok(!text.includes(realpathSync(this.path(rel))), text);
+});
+
+Then('reading {string} from the effective catalog fails with {string}', function (this: SkillWorld, name: string, code: string) {
+  assert.throws(
+    () => readForContext(this.state.effective as Catalog, name),
+    (error: unknown) => isSkillgraphError(error) && error.code === code,
+  );
 });

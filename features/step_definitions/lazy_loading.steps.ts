@@ -13,6 +13,8 @@ import { loadCatalog } from '../../src/engine/catalog-pipeline.js';
 import type { Catalog } from '../../src/model/catalog.js';
 import { isSkillgraphError } from '../../src/model/errors.js';
 import { LoadedSet } from '../../src/context/loaded-set.js';
+import { renderContext } from '../../src/context/render.js';
+import { createLazyWorkspace, type LazyWorkspace } from '../../src/workspace/materialize.js';
 import { readForContext, type ContextLoad } from '../../src/workspace/read.js';
 import type { SkillWorld } from '../support/world.js';
 
@@ -21,6 +23,8 @@ interface LazyState {
   loaded: LoadedSet;
   lastRead?: ContextLoad;
   error?: unknown;
+  workspace?: LazyWorkspace;
+  answer?: unknown;
 }
 
 function st(world: SkillWorld): LazyState {
@@ -69,6 +73,10 @@ Then('the workspace {string} holds exactly:', function (this: SkillWorld, dir: s
   assert.deepEqual(files(this.path(dir)), want);
 });
 
+Given('the workspace file {string} holds {string}', function (this: SkillWorld, file: string, text: string) {
+  this.write(file, `${text}\n`);
+});
+
 Then('the workspace file {string} contains {string}', function (this: SkillWorld, file: string, text: string) {
   const content = readFileSync(this.path(file), 'utf8');
   assert.ok(content.includes(text), content);
@@ -78,10 +86,10 @@ Then('the workspace {string} does not exist', function (this: SkillWorld, dir: s
   assert.equal(existsSync(this.path(dir)), false);
 });
 
-Given('the host has sealed the catalog of its skill roots', function (this: SkillWorld) {
+Given(/^the host has sealed the catalog of its skill roots(?: with profile "([^"]+)")?$/, function (this: SkillWorld, profile?: string) {
   const scopes = (this.state.contextRoots as string[] | undefined) ?? [];
   const roots = scopes.map((scope) => makeRoot({ path: join('roots', scope), scope, required: true }, this.dir));
-  st(this).catalog = loadCatalog(roots).catalog;
+  st(this).catalog = loadCatalog({ roots, ...(profile ? { profile } : {}) }).catalog;
 });
 
 When('the skill {string} in the {word} root is edited to say {string}', function (this: SkillWorld, name: string, scope: string, text: string) {
@@ -121,4 +129,140 @@ Then('the read fails with {string}', function (this: SkillWorld, code: string) {
   const e = st(this).error;
   assert.ok(isSkillgraphError(e), `expected a SkillgraphError, got ${String(e)}`);
   assert.equal(e.code, code);
+});
+
+Given('the {word} skill root has the folder {string} holding the skill {string}', function (this: SkillWorld, scope: string, folder: string, name: string) {
+  const list = ((this.state.contextRoots as string[] | undefined) ??= []);
+  if (!list.includes(scope)) list.push(scope);
+  this.writeSkill(join('roots', scope, folder), `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`);
+});
+
+Given('the host offers load_skill over the workspace {string}', function (this: SkillWorld, dir: string) {
+  // The workspace is named relative to the scenario folder, as a host names it relative to its own.
+  const s = st(this);
+  const cwd = process.cwd();
+  process.chdir(this.dir);
+  try {
+    s.workspace = createLazyWorkspace(s.catalog!, dir);
+  } finally {
+    process.chdir(cwd);
+  }
+});
+
+When('the model calls load_skill with {string}', function (this: SkillWorld, args: string) {
+  const s = st(this);
+  s.error = undefined;
+  s.answer = undefined;
+  const cwd = process.cwd();
+  process.chdir(this.dir);
+  try {
+    s.answer = s.workspace!.loadSkill(args);
+  } catch (error) {
+    s.error = error;
+  } finally {
+    process.chdir(cwd);
+  }
+});
+
+Then('load_skill answers {string}', function (this: SkillWorld, json: string) {
+  const s = st(this);
+  assert.equal(s.error, undefined, String(s.error));
+  assert.deepEqual(s.answer, JSON.parse(json));
+});
+
+Then('load_skill fails with {string}', function (this: SkillWorld, code: string) {
+  const e = st(this).error;
+  assert.ok(isSkillgraphError(e), `expected a SkillgraphError, got ${String(e)}`);
+  assert.equal(e.code, code);
+});
+
+// --- the catalog runtime's load tests, in our terms ---
+
+Given('{int} local skills {string} that each require a program, an environment variable, a tool and an MCP server the host lacks', function (this: SkillWorld, count: number, pattern: string) {
+  const list = ((this.state.contextRoots as string[] | undefined) ??= []);
+  if (!list.includes('local')) list.push('local');
+  const names: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = pattern.replace('N', String(i));
+    names.push(name);
+    this.writeSkill(
+      join('roots', 'local', name),
+      [
+        `name: ${name}`,
+        `description: descriptor-${i}. Use when ${name} is asked for.`,
+        `version: 1.0.${i}`,
+        `compatibility: {os: [other-os-${i}], programs: [missing-program-${i}], env: [MISSING_ENV_${i}]}`,
+        `dependencies: {tools: [tool-${i}], mcp_servers: [mcp-${i}]}`,
+      ].join('\n'),
+      `FULL-INSTRUCTIONS-SENTINEL-${i}\n`,
+    );
+  }
+  this.state.bulkNames = names;
+});
+
+When('the host renders the descriptor context and loads every skill once', function (this: SkillWorld) {
+  const s = st(this);
+  const catalog = s.catalog!;
+  this.state.bulkBefore = { digest: catalog.digest, json: JSON.stringify(catalog.skills.map((p) => p.descriptor)) };
+  this.state.bulkContext = renderContext(catalog).text;
+  const names = this.state.bulkNames as string[];
+  this.state.bulkLoads = names.map((name) => readForContext(catalog, name, LoadedSet.EMPTY));
+});
+
+Then('the context names every skill with its digest and holds none of their instructions', function (this: SkillWorld) {
+  const text = this.state.bulkContext as string;
+  const catalog = st(this).catalog!;
+  for (const name of this.state.bulkNames as string[]) {
+    const pkg = catalog.get(name)!;
+    assert.ok(text.includes(`- ${name}: `) && text.includes(pkg.descriptor.digest), `context lacks ${name}`);
+  }
+  assert.ok(!text.includes('FULL-INSTRUCTIONS-SENTINEL'), 'the descriptor context carries instructions');
+});
+
+Then('every load answers {string} with its instructions, sealed digest, version and file', function (this: SkillWorld, status: string) {
+  const catalog = st(this).catalog!;
+  const loads = this.state.bulkLoads as ContextLoad[];
+  (this.state.bulkNames as string[]).forEach((name, i) => {
+    const load = loads[i]!;
+    const d = catalog.get(name)!.descriptor;
+    assert.equal(load.status, status);
+    assert.ok(load.status === 'loaded' && load.body.includes(`FULL-INSTRUCTIONS-SENTINEL-${i}`), name);
+    assert.equal(load.digest, d.digest);
+    assert.equal(load.descriptor.version, `1.0.${i}`);
+    assert.equal(load.descriptor.source.locator, d.source.locator);
+    assert.deepEqual(load.descriptor.dependencies, { tools: [`tool-${i}`], mcp_servers: [`mcp-${i}`] });
+  });
+});
+
+Then('the sealed catalog and its allowed tools are unchanged by the loads', function (this: SkillWorld) {
+  const catalog = st(this).catalog!;
+  const before = this.state.bulkBefore as { digest: string; json: string };
+  assert.equal(catalog.digest, before.digest);
+  assert.equal(JSON.stringify(catalog.skills.map((p) => p.descriptor)), before.json);
+  // Requirements are information: a load grants no tool (allowed-tools stays as declared: none).
+  for (const p of catalog.skills) {
+    assert.deepEqual(p.descriptor.allowedTools, []);
+    assert.ok(Object.isFrozen(p.descriptor) && Object.isFrozen(p.descriptor.dependencies));
+  }
+});
+
+When('{int} runs each remember {string} loaded with another digest', function (this: SkillWorld, runs: number, name: string) {
+  const catalog = st(this).catalog!;
+  const errors: unknown[] = [];
+  for (let i = 0; i < runs; i++) {
+    const other = `sha256:${i.toString(16).padStart(64, 'f')}`;
+    try {
+      readForContext(catalog, name, LoadedSet.EMPTY.with(name, other));
+      errors.push(undefined);
+    } catch (error) {
+      errors.push(error);
+    }
+  }
+  this.state.bulkErrors = errors;
+});
+
+Then('each of those runs is refused {string} with {string}', function (this: SkillWorld, name: string, code: string) {
+  const errors = this.state.bulkErrors as unknown[];
+  assert.ok(errors.length > 0);
+  for (const e of errors) assert.ok(isSkillgraphError(e) && e.code === code && e.message.includes(name), String(e));
 });

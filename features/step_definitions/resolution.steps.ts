@@ -148,3 +148,48 @@ Then('the include graph marks the cycle edge from {string} to {string}', functio
 Then('the include graph text contains {string}', function (this: SkillWorld, fragment: string) {
   assert.ok(this.json<{ text: string }>().text.includes(fragment), this.json<{ text: string }>().text);
 });
+
+Given('a composed include cycle of {int} skills {string} to {string}', function (this: SkillWorld, n: number, first: string, last: string) {
+  const prefix = first.replace(/\d+$/, '');
+  assert.equal(last, `${prefix}${n}`, 'the scenario names the cycle by its first and last skill');
+  for (let i = 1; i <= n; i++) writeComposed(this, `${prefix}${i}`, 'project', `includes: [${prefix}${(i % n) + 1}]\n`);
+});
+
+When('I describe the composed skill {string}', async function (this: SkillWorld, name: string) {
+  await this.run(['describe', name, ...rootArgs(this), '--json']);
+});
+
+interface DescribedError {
+  error: { type: string; message: string; details: { path?: string[] } };
+}
+
+Then('the described error is {string} with a message shortened to {string}', function (this: SkillWorld, type: string, fragment: string) {
+  const { error } = this.json<DescribedError>();
+  assert.equal(error.type, type);
+  assert.ok(error.message.includes(fragment), error.message);
+});
+
+Then(
+  "the described error's details hold the path of {int} skills from {string} through {string} back to {string}",
+  function (this: SkillWorld, count: number, first: string, through: string, last: string) {
+    const path = this.json<DescribedError>().error.details.path ?? [];
+    assert.equal(path.length, count, JSON.stringify(path));
+    assert.equal(path[0], first);
+    assert.equal(path.at(-1), last);
+    assert.ok(path.includes(through), JSON.stringify(path));
+  },
+);
+
+Then(
+  'composed skill {string} declares the dependencies tools {string} and MCP servers {string}',
+  function (this: SkillWorld, name: string, tools: string, servers: string) {
+    const list = (text: string): string[] => text.split(',').map((t) => t.trim()).filter(Boolean);
+    assert.deepEqual(skill(this, name).summary.dependencies, { tools: list(tools), mcp_servers: list(servers) });
+  },
+);
+
+Then('the resolution reports {string} for MCP server {string} only', function (this: SkillWorld, code: string, server: string) {
+  const found = this.json<{ diagnostics: { code: string; message: string }[] }>().diagnostics.filter((d) => d.code === code);
+  assert.equal(found.length, 1, JSON.stringify(found));
+  assert.ok(found[0]!.message.includes(`'${server}'`), found[0]!.message);
+});

@@ -349,6 +349,11 @@ function thrown(kind: string, message: string): unknown {
       return new TypeError(message);
     case 'Error':
       return new Error(message);
+    case 'ValueError':
+    case 'RuntimeError':
+    case 'PermissionError':
+      // What a host bridging a Python tool forwards: an Error carrying the Python class name.
+      return Object.assign(new Error(message), { name: head });
     default:
       throw new Error(`unknown thrown kind in the scenario: ${kind}`);
   }

@@ -7,6 +7,7 @@ import type { HashBackend } from '../model/backend.js';
 import type { Catalog, Conflict } from '../model/catalog.js';
 import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
+import { SkillgraphError } from '../model/errors.js';
 import { nameSkeleton } from '../parse/name-safety.js';
 import { catalogDiagnostic } from './messages.js';
 import { DIGEST_PATTERN, catalogBytes, formatDigest, packageBytes } from './digest.js';
@@ -34,6 +35,23 @@ export interface BuildCatalogOptions {
    * so an installer's linked copy shows as what it is.
    */
   readonly aliases?: readonly { readonly locator: string; readonly via: string }[];
+  /**
+   * Order of `conflicts`: `name` (default: by name, candidate order within a name) or
+   * `candidate` (the order the shadowed copies were met: precedence, then canonical path — the
+   * catalog runtime's).
+   */
+  readonly conflictOrder?: 'name' | 'candidate';
+  /**
+   * Refuse two packages of one name instead of choosing by precedence: a SkillgraphError
+   * `catalog.duplicate-name` naming both files, as the catalog runtime's construction from a
+   * package list does. Default false.
+   */
+  readonly strict?: boolean;
+  /**
+   * An identifier of the catalog the host chooses (the catalog runtime's `resource_id`), kept
+   * beside the digest and by `excluding`; not part of the digest. Default: none.
+   */
+  readonly resourceId?: string;
 }
 
 /** Precedence high first, then locator in UTF-8 byte order. */
@@ -86,6 +104,10 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       winners.set(name, pkg);
       continue;
     }
+    if (options.strict === true) {
+      const files = [winner.descriptor.source.locator, pkg.descriptor.source.locator].sort(byteOrder);
+      throw new SkillgraphError('catalog.duplicate-name', `two packages are named '${name}' (${files.join(', ')}); a strict catalog takes one per name`, { name, files });
+    }
     const conflict: Conflict = {
       name,
       selected: winner.descriptor.source.locator,
@@ -102,9 +124,12 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   }
   diagnostics.push(...lookAlikes(winners));
   // Stable sort keeps candidate order among conflicts of one name.
-  conflicts.sort((a, b) => cmp(a.name, b.name));
+  if (options.conflictOrder !== 'candidate') conflicts.sort((a, b) => cmp(a.name, b.name));
   diagnostics.sort(compareDiagnostics);
-  return new SealedCatalog(sealed, [...winners.values()], conflicts, diagnostics, hasher);
+  if (options.resourceId !== undefined && (typeof options.resourceId !== 'string' || options.resourceId.trim() === '')) {
+    throw new SkillgraphError('options.invalid', 'resourceId must be a non-empty string', { field: 'resourceId' });
+  }
+  return new SealedCatalog(sealed, [...winners.values()], conflicts, diagnostics, hasher, options.resourceId);
 }
 
 const NON_ASCII = /[^\u0000-\u007f]/;
@@ -157,11 +182,19 @@ class SealedCatalog implements Catalog {
   readonly skills: readonly SkillPackage[];
   readonly conflicts: readonly Conflict[];
   readonly diagnostics: readonly Diagnostic[];
+  readonly resourceId?: string;
   readonly #all: readonly SkillPackage[];
   readonly #byName: ReadonlyMap<string, SkillPackage>;
   readonly #hasher: HashBackend;
 
-  constructor(all: readonly SkillPackage[], winners: readonly SkillPackage[], conflicts: readonly Conflict[], diagnostics: readonly Diagnostic[], hasher: HashBackend) {
+  constructor(
+    all: readonly SkillPackage[],
+    winners: readonly SkillPackage[],
+    conflicts: readonly Conflict[],
+    diagnostics: readonly Diagnostic[],
+    hasher: HashBackend,
+    resourceId: string | undefined,
+  ) {
     // Perf: sorted through one small record per skill: `a.descriptor.name` in the comparator
     // met many package shapes (megamorphic loads on frozen objects): ~58 → ~15 ms at 10k.
     const keyed = winners.map((p) => ({ name: p.descriptor.name, p }));
@@ -175,6 +208,7 @@ class SealedCatalog implements Catalog {
     this.diagnostics = deepFreeze(diagnostics.map((d) => ({ ...d })));
     const pairs = skills.map((p) => [p.descriptor.name, p.descriptor.digest] as const);
     this.digest = formatDigest(hasher.hashBatch([catalogBytes(pairs)])[0]!);
+    if (resourceId !== undefined) this.resourceId = resourceId;
     Object.freeze(this);
   }
 
@@ -196,6 +230,7 @@ class SealedCatalog implements Catalog {
       this.conflicts.filter((c) => !drop.has(c.selected)),
       this.diagnostics,
       this.#hasher,
+      this.resourceId,
     );
   }
 

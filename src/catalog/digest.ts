@@ -31,7 +31,8 @@ export const NORMALISED_KEYS: ReadonlySet<string> = new Set([
 /**
  * The canonical bytes of a package: label, name, description, version,
  * license, compatibility, metadata, allowed-tools, model-invocable,
- * extensions, body (CRLF folded to LF). Source paths are not part of it, so
+ * extensions (declared `dependencies` in their normalised form), body (CRLF
+ * folded to LF). Source paths are not part of it, so
  * byte-identical copies in two folders share a digest.
  *
  * @example sha256(packageBytes(pkg))
@@ -61,7 +62,8 @@ function writePackage(w: CanonicalWriter, pkg: SkillPackage): CanonicalWriter {
   const extensions: Record<string, unknown> = Object.fromEntries(
     Object.keys(pkg.frontmatter)
       .filter((key) => !NORMALISED_KEYS.has(key))
-      .map((key) => [key, pkg.frontmatter[key]]),
+      // Declared dependencies go in normalised (sorted, unique lists), so their spelling is not content.
+      .map((key) => [key, key === 'dependencies' && d.dependencies ? { tools: [...d.dependencies.tools], mcp_servers: [...d.dependencies.mcp_servers] } : pkg.frontmatter[key]]),
   );
   return w
     .string(PACKAGE_DIGEST_LABEL)

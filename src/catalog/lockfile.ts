@@ -49,6 +49,8 @@ export const LockEntrySchema = z.strictObject({
   tree: DIGEST,
   /** The capability surface; absent in locks written before it was sealed (then widening is not checked). */
   capabilities: CapabilitiesSchema.optional(),
+  /** The skill's declared `dependencies` (a change to them changes `digest` too); absent when none. */
+  dependencies: z.strictObject({ tools: z.array(z.string()), mcp_servers: z.array(z.string()) }).optional(),
 });
 export type LockEntry = z.infer<typeof LockEntrySchema>;
 

@@ -45,7 +45,12 @@ export const CATALOG_FLAGS = {
   require: { type: 'boolean', description: 'make every --root required (missing root → exit 2)' },
   preset: { type: 'string', multiple: true, value: 'NAME', description: `add an agent's project and user folders (${PRESET_NAMES.join(', ')})` },
   config: { type: 'string', value: 'FILE', description: 'read roots and options from this config file (default: nearest skillgraph.config.yaml)' },
-  depth: { type: 'string', value: 'N', description: `folder levels searched below each root (default ${DEFAULT_DISCOVER_OPTIONS.depth})` },
+  depth: {
+    type: 'string',
+    value: 'N',
+    description: `folder levels searched below each root, the root being level 0 (default ${DEFAULT_DISCOVER_OPTIONS.depth}; --depth 4 reaches root/a/b/c/d/SKILL.md)`,
+  },
+  'depth-counts-root': { type: 'boolean', description: 'count the root as the first of the --depth levels, as the catalog runtime does (--depth 4 reaches root/a/b/c/SKILL.md)' },
   'max-dirs': { type: 'string', value: 'N', description: `folders read per root before stopping (default ${DEFAULT_DISCOVER_OPTIONS.maxDirs})` },
   'follow-symlinks': { type: 'boolean', description: 'follow symlinks whose real target lies inside a root or the project folder (the default)' },
   'no-follow-symlinks': { type: 'boolean', description: 'never follow symlinks; report the skills behind them' },
@@ -126,6 +131,8 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
   const depth = intFlag(io, verb, 'depth', values.depth, config?.depth ?? DEFAULT_DISCOVER_OPTIONS.depth);
   const maxDirs = intFlag(io, verb, 'max-dirs', values['max-dirs'], config?.maxDirs ?? DEFAULT_DISCOVER_OPTIONS.maxDirs);
   if (maxDirs < 1) usageError(io, verb, '--max-dirs must be at least 1');
+  const depthCountsRoot = values['depth-counts-root'] === true;
+  if (depthCountsRoot && depth < 1) usageError(io, verb, '--depth must be at least 1 with --depth-counts-root');
   const profile = typeof values.profile === 'string' ? values.profile : config?.profile;
   const workers = values.workers === undefined || values.workers === 'auto' ? 'auto' : intFlag(io, verb, 'workers', values.workers, 0);
   if (workers !== 'auto' && workers > 64) usageError(io, verb, '--workers must be auto or 0–64');
@@ -150,6 +157,7 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
     load: {
       roots,
       depth,
+      ...(depthCountsRoot ? { depthCountsRoot } : {}),
       maxDirs,
       followSymlinks: values['no-follow-symlinks'] === true ? false : values['follow-symlinks'] === true || (config?.followSymlinks ?? true),
       linkBounds: [project],

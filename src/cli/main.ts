@@ -53,8 +53,11 @@ const FINDING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'skill.not-found',
   'skill.ambiguous',
   'skill.digest-changed',
+  'catalog.duplicate-name',
   'resolve.cycle',
   'resolve.not-found',
+  // Materialising over a workspace file with other content: refused, never overwritten.
+  'workspace.exists',
 ]);
 
 /** Run the CLI with `argv` (without node and script). Returns the exit status. */

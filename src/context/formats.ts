@@ -14,6 +14,7 @@ import {
   CONFLICTS_INTRO,
   EAGER_INTRO,
   LAZY_INTRO,
+  LAZY_SOURCE_INTRO,
   LAZY_SECTION,
   LISTING_HEADING,
   SKILLS_HEADING,
@@ -33,6 +34,8 @@ export interface BlockParts {
   readonly conflicts: readonly Conflict[];
   /** One-line budget summary, or ''. */
   readonly budgetNote: string;
+  /** Lazy mode: the listed paths are workspace paths (not where the skills are kept). Default true. */
+  readonly workspacePaths?: boolean;
 }
 
 /**
@@ -51,7 +54,8 @@ export function markdownRow(e: ContextEntry): string {
  * @example markdownBlock({ rows: entries.map(markdownRow), mode: 'eager', conflicts: [], budgetNote: '' })
  */
 export function markdownBlock(parts: BlockParts): string {
-  const out: string[] = [SKILLS_HEADING, '', parts.mode === 'lazy' ? LAZY_INTRO : EAGER_INTRO, '', LISTING_HEADING, ''];
+  const intro = parts.mode === 'eager' ? EAGER_INTRO : parts.workspacePaths === false ? LAZY_SOURCE_INTRO : LAZY_INTRO;
+  const out: string[] = [SKILLS_HEADING, '', intro, '', LISTING_HEADING, ''];
   let text = `${out.join('\n')}\n${parts.rows.join('')}`;
   if (parts.budgetNote) text += `\n${escapeControls(parts.budgetNote)}\n`;
   if (parts.conflicts.length > 0) {

@@ -13,12 +13,18 @@ export const EAGER_INTRO =
   'the path of its `SKILL.md` and a content digest. Only these summaries are here; read the ' +
   'file itself once you decide a skill applies.';
 
-/** Opening paragraph, lazy mode: paths become readable only after `load_skill`. */
+/** Opening paragraph, lazy mode with a workspace: paths become readable only after `load_skill`. */
 export const LAZY_INTRO =
   'Skills are folders of task instructions: a `SKILL.md` file, sometimes with `scripts/`, ' +
   '`references/` and `assets/` beside it. Below, each skill shows its name, what it is for, ' +
   'the workspace path its `SKILL.md` will have once loaded, and a content digest. None of ' +
   'them is in the workspace yet.';
+
+/** Opening paragraph, lazy mode without a workspace: the paths are where the skills are kept. */
+export const LAZY_SOURCE_INTRO =
+  'Skills are folders of task instructions: a `SKILL.md` file, sometimes with `scripts/`, ' +
+  '`references/` and `assets/` beside it. Below, each skill shows its name, what it is for, ' +
+  'the path where its `SKILL.md` is kept, and a content digest. None of them is loaded yet.';
 
 export const LISTING_HEADING = '### Available skills';
 

@@ -22,5 +22,5 @@ export {
 } from './render.js';
 export type { ContextOptions, RenderedContext } from './render.js';
 export { escapeControls, escapeXml, foldDescription, markdownText, shorten } from './text.js';
-export { LOAD_SKILL_TOOL_NAME, loadSkillTool, parseLoadSkillArgs } from './tool.js';
-export type { LoadSkillArgs, LoadSkillTool } from './tool.js';
+export { LOAD_SKILL_TOOL_NAME, loadSkillAnswer, loadSkillTool, parseLoadSkillArgs } from './tool.js';
+export type { LoadSkillAnswer, LoadSkillArgs, LoadSkillTool } from './tool.js';

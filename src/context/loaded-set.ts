@@ -7,6 +7,7 @@
  *   {"run_id":"r1","event":"skill_loaded","name":"pdf","digest":"sha256:…"}
  */
 import { cmp } from '../model/diagnostics.js';
+import { DIGEST_PATTERN } from '../catalog/digest.js';
 import { SkillgraphError } from '../model/errors.js';
 
 /** The event a load appends to a session log. */
@@ -113,8 +114,8 @@ export function formatEvent(event: SkillLoadedEvent): string {
 /**
  * Every `skill_loaded` event in a JSON-lines log, in order. Blank lines are
  * skipped and other events ignored; a line that is not a JSON object, or a
- * `skill_loaded` event missing a field, is a `log.invalid` error naming the
- * line (1-based).
+ * `skill_loaded` event missing a field or with a digest that is not
+ * `sha256:<64 hex>`, is a `log.invalid` error naming the line (1-based).
  *
  * @example parseEventLog(text, 'session.jsonl').length
  */
@@ -138,6 +139,8 @@ export function parseEventLog(text: string, file = '<log>'): SkillLoadedEvent[] 
         throw badLine(file, i + 1, `skill_loaded event needs a non-empty string '${field}'`);
       }
     }
+    // A digest that is not a sealed one (`sha256:aa`) could never match a catalog: the log is damaged.
+    if (!DIGEST_PATTERN.test(record.digest as string)) throw badLine(file, i + 1, "skill_loaded event's 'digest' is not sha256: and 64 lower-case hex digits");
     events.push(skillLoadedEvent(record.run_id as string, record.name as string, record.digest as string));
   }
   return events;

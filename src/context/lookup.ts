@@ -1,7 +1,8 @@
 /**
  * Finding the skill a load request means: exact name, `scope/name`, then a
  * case-insensitive or folder-name match. Unknown names fail with the closest
- * names suggested; a request two skills answer fails as ambiguous.
+ * names suggested; a request two skills answer fails as ambiguous — also an
+ * exact name when another skill's folder has that name.
  */
 import type { Catalog } from '../model/catalog.js';
 import { cmp } from '../model/diagnostics.js';
@@ -35,10 +36,20 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
     const scoped = catalog.getScoped(wanted.slice(0, slash), wanted.slice(slash + 1));
     if (visible(scoped)) return checkScopedRival(catalog, wanted, scoped);
   }
-  const exact = catalog.get(wanted);
-  if (visible(exact)) return exact;
-
   const pool = catalog.skills.filter((p) => visible(p));
+  const exact = catalog.get(wanted);
+  if (visible(exact)) {
+    // A folder of that name holding another skill makes the request ambiguous, as in the sandbox SDK.
+    const rival = pool.find((p) => p !== exact && folderName(p) === wanted);
+    if (rival === undefined) return exact;
+    const candidates = [exact.descriptor.id, rival.descriptor.id].sort(cmp);
+    throw new SkillgraphError(
+      'skill.ambiguous',
+      `skill name '${wanted}' is ambiguous: it is the name of ${exact.descriptor.id} and the folder of ${rival.descriptor.id}`,
+      { name: wanted, candidates },
+    );
+  }
+
   const lower = wanted.toLowerCase();
   const loose = pool.filter((p) => p.descriptor.name.toLowerCase() === lower || folderName(p) === wanted);
   if (loose.length === 1) return loose[0]!;

@@ -108,6 +108,8 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
     mode: o.mode,
     conflicts,
     budgetNote: budget ? budgetSummary(budget, o.sampleSize) : '',
+    // Without a workspace (or a caller's own locations) the rows show where the skills are kept.
+    workspacePaths: o.location !== null || o.workspace !== null,
   });
   return { format: o.format, mode: o.mode, text, entries, conflicts, budget, tool };
 }

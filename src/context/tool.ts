@@ -1,7 +1,9 @@
 /**
  * The `load_skill` tool for function-calling hosts: a name, a
- * description, and a JSON Schema whose `name` parameter is an enum of the
- * model-visible skill names — the model can only ask for what it was shown.
+ * description, and a JSON Schema whose `skill_name` parameter is an enum of
+ * the model-visible skill names — the model can only ask for what it was
+ * shown. The wire shape is the sandbox SDK's: `{skill_name}` in (`name` is
+ * accepted as an alias), `{status, skill_name, path}` out.
  */
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -16,16 +18,26 @@ export interface LoadSkillTool {
   readonly parameters: {
     readonly type: 'object';
     readonly properties: {
-      readonly name: { readonly type: 'string'; readonly description: string; readonly enum: readonly string[] };
+      readonly skill_name: { readonly type: 'string'; readonly description: string; readonly enum: readonly string[] };
     };
-    readonly required: readonly ['name'];
+    readonly required: readonly ['skill_name'];
     readonly additionalProperties: false;
   };
 }
 
-/** Arguments a `load_skill` call carries. */
+/** Arguments a `load_skill` call carries (wire names). */
 export interface LoadSkillArgs {
-  readonly name: string;
+  readonly skill_name: string;
+}
+
+/**
+ * What a `load_skill` call answers (wire names): `path` is the skill's folder in the workspace
+ * as the host named the workspace, POSIX separators.
+ */
+export interface LoadSkillAnswer {
+  readonly status: 'loaded' | 'already_loaded';
+  readonly skill_name: string;
+  readonly path: string;
 }
 
 const DESCRIPTION =
@@ -55,13 +67,13 @@ export function loadSkillTool(source: ContextSource): LoadSkillTool | null {
     parameters: Object.freeze({
       type: 'object',
       properties: Object.freeze({
-        name: Object.freeze({
+        skill_name: Object.freeze({
           type: 'string',
           description: 'Exact name of one skill from the skills list.',
           enum: Object.freeze(names),
         }),
       }),
-      required: Object.freeze(['name'] as const),
+      required: Object.freeze(['skill_name'] as const),
       additionalProperties: false,
     }),
   } as const);
@@ -69,10 +81,12 @@ export function loadSkillTool(source: ContextSource): LoadSkillTool | null {
 
 /**
  * Check a tool call's raw arguments (a JSON string or an object) and return
- * the requested name; a malformed call is an `options.invalid` error naming
- * the field, so the host can hand the message back to the model.
+ * the requested name. `skill_name` is the parameter; `name` is accepted in
+ * its place, and both given with different values is refused. A malformed
+ * call is an `options.invalid` error naming the field, so the host can hand
+ * the message back to the model.
  *
- * @example parseLoadSkillArgs('{"name":"pdf"}').name // 'pdf'
+ * @example parseLoadSkillArgs('{"skill_name":"pdf"}').skill_name // 'pdf'
  */
 export function parseLoadSkillArgs(raw: unknown): LoadSkillArgs {
   let value = raw;
@@ -80,15 +94,29 @@ export function parseLoadSkillArgs(raw: unknown): LoadSkillArgs {
     try {
       value = JSON.parse(raw) as unknown;
     } catch {
-      return badArgs('arguments are not valid JSON');
+      return badArgs('arguments are not valid JSON', 'skill_name');
     }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return badArgs('arguments must be an object');
-  const name = (value as Record<string, unknown>).name;
-  if (typeof name !== 'string' || name.trim() === '') return badArgs("'name' must be a non-empty string");
-  return { name: name.trim() };
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return badArgs('arguments must be an object', 'skill_name');
+  const record = value as Record<string, unknown>;
+  const field = 'skill_name' in record || !('name' in record) ? 'skill_name' : 'name';
+  const name = record[field];
+  if (typeof name !== 'string' || name.trim() === '') return badArgs(`'${field}' must be a non-empty string`, field);
+  if (field === 'skill_name' && 'name' in record && record.name !== name) {
+    return badArgs("'skill_name' and its alias 'name' name different skills", 'name');
+  }
+  return { skill_name: name.trim() };
 }
 
-function badArgs(message: string): never {
-  throw new SkillgraphError('options.invalid', `load_skill: ${message}`, { field: 'name', tool: LOAD_SKILL_TOOL_NAME });
+/**
+ * The answer to a `load_skill` call from what the workspace staged.
+ *
+ * @example loadSkillAnswer(workspace.load('pdf')) // { status: 'loaded', skill_name: 'pdf', path: 'ws/pdf' }
+ */
+export function loadSkillAnswer(staged: { readonly status: LoadSkillAnswer['status']; readonly name: string; readonly path: string }): LoadSkillAnswer {
+  return Object.freeze({ status: staged.status, skill_name: staged.name, path: staged.path });
+}
+
+function badArgs(message: string, field: string): never {
+  throw new SkillgraphError('options.invalid', `load_skill: ${message}`, { field, tool: LOAD_SKILL_TOOL_NAME });
 }

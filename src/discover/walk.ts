@@ -19,8 +19,23 @@ import { walkRoot } from './walk-root.js';
 
 /** Walk options; see `DEFAULT_DISCOVER_OPTIONS`. */
 export interface DiscoverOptions {
-  /** Folder levels below a root that are searched (root = level 0). */
+  /**
+   * Folder levels below a root that are searched: the root is level 0, so `depth: 4` reaches
+   * `root/a/b/c/d/SKILL.md`.
+   */
   readonly depth: number;
+  /**
+   * The catalog runtime's convention instead: the root is the first of `depth` levels, so
+   * `depth: 4` reaches `root/a/b/c/SKILL.md` (and `depth` must be at least 1). Resolved into
+   * `depth` (one less) by `resolveDiscoverOptions`. Default false.
+   */
+  readonly depthCountsRoot: boolean;
+  /**
+   * Which root a file reached through two roots is credited to: `strongest` (default: the
+   * highest precedence, then path) or `first-listed` (the first root in the list given, as the
+   * catalog runtime does).
+   */
+  readonly sameFileCredit: 'strongest' | 'first-listed';
   /** Folders read per root before the walk stops with `discover.dir-budget`. */
   readonly maxDirs: number;
   /**
@@ -42,6 +57,8 @@ export interface DiscoverOptions {
  */
 export const DEFAULT_DISCOVER_OPTIONS: DiscoverOptions = Object.freeze({
   depth: 12,
+  depthCountsRoot: false,
+  sameFileCredit: 'strongest',
   maxDirs: 250_000,
   followSymlinks: true,
   linkBounds: Object.freeze([]) as readonly string[],
@@ -108,8 +125,17 @@ export function resolveDiscoverOptions(options: Partial<DiscoverOptions> = {}): 
       throw new SkillgraphError('options.invalid', `${field} must be a whole number${field === 'maxDirs' ? ' ≥ 1' : ' ≥ 0'}, got ${String(v)}`, { field });
     }
   }
-  for (const field of ['followSymlinks', 'nested'] as const) {
+  for (const field of ['followSymlinks', 'nested', 'depthCountsRoot'] as const) {
     if (typeof merged[field] !== 'boolean') throw new SkillgraphError('options.invalid', `${field} must be true or false, got ${String(merged[field])}`, { field });
+  }
+  if (merged.sameFileCredit !== 'strongest' && merged.sameFileCredit !== 'first-listed') {
+    throw new SkillgraphError('options.invalid', `sameFileCredit must be 'strongest' or 'first-listed', got ${String(merged.sameFileCredit)}`, { field: 'sameFileCredit' });
+  }
+  if (merged.depthCountsRoot) {
+    if (merged.depth < 1) throw new SkillgraphError('options.invalid', 'depth must be at least 1 when the root counts as the first level', { field: 'depth' });
+    // Resolved once into our meaning, so resolving the result again changes nothing.
+    merged.depth -= 1;
+    merged.depthCountsRoot = false;
   }
   if (!Array.isArray(merged.linkBounds) || !merged.linkBounds.every((b) => typeof b === 'string' && b.length > 0 && !b.includes('\0'))) {
     throw new SkillgraphError('options.invalid', 'linkBounds must be a list of folder paths', { field: 'linkBounds' });
@@ -126,7 +152,7 @@ function definedOnly<T extends object>(o: T): Partial<T> {
  * reported); a missing required root or a root that is a file throws
  * `root.missing` / `root.not-directory` before anything is walked. The same
  * canonical file reached twice (from two roots, or through a link) counts
- * once, for the stronger root. `listings` is where folder listings come from
+ * once, for the stronger root (or the first listed, with `sameFileCredit`). `listings` is where folder listings come from
  * (default: read each folder; the engine passes its directory memo).
  *
  * @example discover([makeRoot({ path: '.claude/skills' }, cwd)]).candidates.map((c) => c.locator)
@@ -134,7 +160,8 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverOptions> = {}, listings: ListingSource = READ_LISTINGS): DiscoverResult {
   assertRoots(roots);
   const opts = resolveDiscoverOptions(options);
-  const checked = checkRoots([...roots].sort(compareRoots));
+  // Walk order decides which root a file reached twice is credited to.
+  const checked = checkRoots(opts.sameFileCredit === 'first-listed' ? [...roots] : [...roots].sort(compareRoots));
   const bounds = linkBoundsFor(checked.map((r) => r.real), opts.linkBounds);
   const seen = new Map<string, string>();
   const candidates: SkillCandidate[] = [];

@@ -4,7 +4,7 @@
  * apart from `parse-files.ts` so the engine can walk, stat and answer from
  * its run memo without loading the parse stage (and yaml / zod) at all.
  */
-import { buildCatalog } from '../catalog/build.js';
+import { buildCatalog, type BuildCatalogOptions } from '../catalog/build.js';
 import { JS_HASHER } from '../catalog/hasher.js';
 import type { ListingSource } from '../discover/listing.js';
 import { discover, type DiscoverOptions, type DiscoverResult, type RootReport } from '../discover/walk.js';
@@ -51,6 +51,8 @@ export interface LoadCatalogOptions extends Partial<DiscoverOptions> {
   readonly notices?: readonly Diagnostic[];
   /** Total SKILL.md bytes read in one run; files past it get `input.budget` (default 128 MiB). */
   readonly maxInputBytes?: number;
+  /** How the catalog is sealed: its `resourceId`, the order of its conflicts, strict names. */
+  readonly seal?: Pick<BuildCatalogOptions, 'resourceId' | 'conflictOrder' | 'strict'>;
 }
 
 /** Counts that describe a run (no timings: `--json` output stays byte-identical). */
@@ -112,6 +114,7 @@ export interface CatalogPlan {
   readonly items: readonly ParseItem[];
   readonly discovered: DiscoverResult;
   readonly hasher: HashBackend;
+  readonly seal?: LoadCatalogOptions['seal'];
 }
 
 /**
@@ -143,7 +146,7 @@ export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, li
     root: c.root,
     profile,
   }));
-  return { items, discovered, hasher: options.hasher ?? JS_HASHER };
+  return { items, discovered, hasher: options.hasher ?? JS_HASHER, ...(options.seal ? { seal: options.seal } : {}) };
 }
 
 /** How the results of `assembleCatalog` were made. */
@@ -171,7 +174,7 @@ export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemRe
     if (r.package) packages.push(r.package);
     diagnostics.push(...r.diagnostics);
   }
-  const catalog = buildCatalog(packages, { hasher: plan.hasher, diagnostics, trustDigests: run.trustDigests === true, aliases: plan.discovered.reachedTwice });
+  const catalog = buildCatalog(packages, { ...plan.seal, hasher: plan.hasher, diagnostics, trustDigests: run.trustDigests === true, aliases: plan.discovered.reachedTwice });
   const roots = plan.discovered.roots;
   const searched = roots.filter((r) => r.status === 'searched');
   const stats: CatalogStats = {

@@ -24,6 +24,8 @@ export interface Catalog {
   readonly conflicts: readonly Conflict[];
   /** Findings gathered while building (discovery, parse, selection). */
   readonly diagnostics: readonly Diagnostic[];
+  /** The host's identifier of this catalog, when it gave one (`buildCatalog({ resourceId })`); not digested. */
+  readonly resourceId?: string;
   /** The winner for `name`, or undefined (also for excluded sources). */
   get(name: string): SkillPackage | undefined;
   /** The package for `scope/name` when that scope has a candidate, winner or not. */

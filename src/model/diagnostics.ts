@@ -105,6 +105,8 @@ export type DiagnosticCode =
   | 'resolve.override-unknown-key'
   // --- conformance with the source systems ---
   // (dependencies, inline tools, conflicts)
+  | 'dependencies.invalid'
+  | 'resolve.mcp-server-unprovided'
   | 'resolve.override-unknown-key'
   // --- CI: config, rules, gates, shards ---
   // (config.*, changed, merge)

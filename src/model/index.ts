@@ -8,6 +8,7 @@ export type {
   McpSource,
   ResourceEntry,
   Scope,
+  SkillDependencies,
   SkillDescriptor,
   SkillPackage,
   SkillSource,

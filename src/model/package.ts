@@ -30,6 +30,15 @@ export type Compatibility =
       readonly env?: readonly string[];
     };
 
+/**
+ * `dependencies:` — what a skill declares it needs from its host: tool names and MCP server
+ * names, each list sorted in UTF-8 byte order without repeats. Wire names, as in the frontmatter.
+ */
+export interface SkillDependencies {
+  readonly tools: readonly string[];
+  readonly mcp_servers: readonly string[];
+}
+
 /** What the model and the host know about a skill without reading its body. */
 export interface SkillDescriptor {
   /** `${scope}/${name}` — unique within a catalog. */
@@ -45,6 +54,8 @@ export interface SkillDescriptor {
   readonly allowedTools: readonly string[];
   /** `disable-model-invocation: true` hides the skill from model-facing context. */
   readonly modelInvocable: boolean;
+  /** Declared host requirements; absent when the skill declares none. */
+  readonly dependencies?: SkillDependencies;
   readonly source: SkillSource;
   /** `sha256:<hex>` over the canonical serialisation. */
   readonly digest: string;
@@ -71,8 +82,10 @@ export interface IncludeSpec {
   readonly overrides: Readonly<Record<string, ToolOverride>>;
 }
 
-/** `inline-tools:` entry, keyed `{skill}/_anon_{index}` on resolution. */
+/** `inline-tools:` entry, keyed `{skill}/{name}` on resolution, or `{skill}/_anon_{index}` without a name. */
 export interface InlineTool {
+  /** Optional: names the entry's key (no spaces, slashes or control characters). */
+  readonly name?: string;
   readonly description: string;
   readonly writes: boolean;
   readonly inputSchema?: Readonly<Record<string, unknown>>;

@@ -14,6 +14,8 @@ import type { YamlPath } from './yaml-types.js';
 // `name` or `scope/name`; neither part may hold white space or a slash.
 const INCLUDE_REF = /^(?:([^\s/]+)\/)?([^\s/]+)$/;
 const TOOL_NAME = /^\S+$/;
+// An inline tool's name becomes the last segment of its key `{skill}/{name}`.
+const INLINE_NAME = /^[^\s/]+$/;
 
 function list(fm: Record<string, unknown>, key: string, code: ParseRuleCode, report: Report): readonly unknown[] {
   if (!Object.hasOwn(fm, key) || fm[key] === null) return [];
@@ -101,7 +103,13 @@ function inlineTools(fm: Record<string, unknown>, report: Report): InlineTool[] 
     if (schema !== undefined && !Object.hasOwn(schema, 'type')) {
       return report('inline-tools.invalid', [...path, 'input-schema'], 'value', { detail: "input-schema must have a 'type' key" });
     }
-    out.push({ description: r.value.description, writes: r.value.writes ?? false, ...(schema === undefined ? {} : { inputSchema: schema }) });
+    const name = r.value.name;
+    if (name !== undefined) {
+      if (hasControl(name)) return controlFinding('inline-tools.invalid', [...path, 'name'], name, report);
+      if (!INLINE_NAME.test(name)) return report('inline-tools.invalid', [...path, 'name'], 'value', { detail: `inline tool name '${name}' must be non-empty without spaces or slashes` });
+      if (out.some((t) => t.name === name)) return report('inline-tools.invalid', [...path, 'name'], 'value', { detail: `inline tool name '${name}' is used twice` });
+    }
+    out.push({ ...(name === undefined ? {} : { name }), description: r.value.description, writes: r.value.writes ?? false, ...(schema === undefined ? {} : { inputSchema: schema }) });
   });
   return out;
 }

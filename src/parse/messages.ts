@@ -169,6 +169,10 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
     message: (a) => `invalid 'inline-tools' entry: ${s(a.detail)}`,
     hint: 'Write `- {description: ..., writes: false, input-schema: {type: object}}`.',
   },
+  'dependencies.invalid': {
+    message: (a) => `invalid 'dependencies': ${s(a.detail)}`,
+    hint: 'Write `dependencies: {tools: [gh], mcp_servers: [github]}`: two lists of names.',
+  },
   'mcp.invalid': {
     message: (a) => `invalid 'mcp' entry: ${s(a.detail)}`,
     hint: 'Write `- {server: name, tools: [tool, {name: other, writes: true}]}`.',

@@ -8,6 +8,7 @@ import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import { EMPTY_COMPOSITION, type SkillPackage } from '../model/package.js';
 import { parseComposition } from './composition.js';
+import { parseDependencies } from './dependencies.js';
 import { checkFields, kindOf, type Report } from './fields.js';
 import { readFrontmatterYaml, recoverCompactValues } from './frontmatter.js';
 import { formatMessage, type MessageArgs } from './messages.js';
@@ -139,6 +140,7 @@ export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): P
 
   const fields = checkFields(data, o.profile, o.dirName, report, o.unicode);
   const composition = o.profile.features.composition ? parseComposition(data, report) : EMPTY_COMPOSITION;
+  const dependencies = o.profile.knownKeys.has('dependencies') ? parseDependencies(data, report) : undefined;
 
   const locations: Record<string, YamlLoc> = {};
   for (const key of Object.keys(data).sort()) {
@@ -165,6 +167,7 @@ export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): P
       metadata: fields.metadata,
       allowedTools: fields.allowedTools,
       modelInvocable: fields.modelInvocable,
+      ...(dependencies === undefined ? {} : { dependencies }),
       source: { scope: o.scope, precedence: o.precedence, root: o.root, locator: o.locator },
       digest: '',
     },

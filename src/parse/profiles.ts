@@ -43,7 +43,7 @@ export interface Profile {
 export const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
 
 /** skillgraph's extension keys, plus the invocation flag it reads. */
-export const SKILLGRAPH_KEYS = ['version', 'includes', 'tools', 'inline-tools', 'mcp', 'agent-skills', 'disable-model-invocation'] as const;
+export const SKILLGRAPH_KEYS = ['version', 'includes', 'tools', 'inline-tools', 'mcp', 'agent-skills', 'dependencies', 'disable-model-invocation'] as const;
 
 /**
  * Extra keys Claude Code reads from SKILL.md (its skills documentation): slash-command
@@ -111,6 +111,7 @@ export const PARSE_RULE_CODES = [
   'inline-tools.invalid',
   'mcp.invalid',
   'agent-skills.invalid',
+  'dependencies.invalid',
   'body.too-long',
   'description.no-trigger',
   'link.broken',
@@ -124,7 +125,7 @@ export const PARSE_RULE_CODES = [
 export type ParseRuleCode = (typeof PARSE_RULE_CODES)[number];
 
 const LINT: readonly ParseRuleCode[] = ['body.too-long', 'description.no-trigger', 'link.broken', 'link.too-deep', 'name.reserved', 'description.xml-tag', 'skill.too-large'];
-const WARN: readonly ParseRuleCode[] = ['name.windows-device', 'name.mixed-script', 'encoding.bom', 'encoding.crlf', 'yaml.recovered', 'field.unknown', 'metadata.value-type', 'version.type', 'file.name-case', ...LINT];
+const WARN: readonly ParseRuleCode[] = ['name.windows-device', 'name.mixed-script', 'encoding.bom', 'encoding.crlf', 'yaml.recovered', 'field.unknown', 'metadata.value-type', 'version.type', 'dependencies.invalid', 'file.name-case', ...LINT];
 
 /** Rules only some profiles turn on: lenient's skip notice, strict's free-text check, the Skills extension's limits. */
 const OFF_BY_DEFAULT: readonly ParseRuleCode[] = ['skill.skipped', 'compatibility.free-text', 'mcp.too-many-files', 'mcp.too-large'];
@@ -177,7 +178,7 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     rules: { 'field.unknown': 'error', ...off(LINT) },
   },
   skillgraph: {
-    summary: 'specification + skillgraph extension keys (version, includes, tools, inline-tools, mcp, agent-skills); unknown keys warn',
+    summary: 'specification + skillgraph extension keys (version, includes, tools, inline-tools, mcp, agent-skills, dependencies); unknown keys warn',
     unicode: 'nfkc',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
     features: FEATURES_SKILLGRAPH,
@@ -209,7 +210,14 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     unicode: 'ascii',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
     features: FEATURES_SKILLGRAPH,
-    rules: { 'compatibility.free-text': 'error', 'metadata.value-type': 'error', 'field.unknown': 'error', 'version.type': 'error', 'name.windows-device': 'error' },
+    rules: {
+      'compatibility.free-text': 'error',
+      'metadata.value-type': 'error',
+      'field.unknown': 'error',
+      'version.type': 'error',
+      'dependencies.invalid': 'error',
+      'name.windows-device': 'error',
+    },
   },
   security: {
     summary: "skillgraph + the security audit: every security.* rule over the skill's files, as the audit verb runs them",

@@ -45,6 +45,7 @@ function buildSchemas(zod: typeof z) {
     }),
     /** An `inline-tools:` entry. */
     InlineToolSchema: zod.strictObject({
+      name: Name.optional(),
       description: Name,
       writes: zod.boolean().optional(),
       'input-schema': zod.record(zod.string(), zod.unknown()).optional(),

@@ -168,7 +168,8 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
     }
     for (let i = 0; i < c.inlineTools.length; i++) {
       const t = c.inlineTools[i]!;
-      own({ key: `${name}/_anon_${i}`, kind: 'inline', writes: t.writes, description: t.description, source: label });
+      // A named inline tool is keyed by its name; an anonymous one by its place in the list.
+      own({ key: t.name === undefined ? `${name}/_anon_${i}` : `${name}/${t.name}`, kind: 'inline', writes: t.writes, description: t.description, source: label });
     }
     for (const m of c.mcp) {
       for (const t of m.tools) {

@@ -21,7 +21,14 @@ export type FailureType = 'cycle_detected' | 'skill_not_found';
 
 export interface ResolveFailure {
   readonly type: FailureType;
+  /** One line for people; a chain of more than 16 skills is shortened in the middle. */
   readonly message: string;
+  /**
+   * Every skill of the chain, unshortened: `[a, b, …, a]` for a cycle, `[a, …, includer,
+   * missing]` for an unknown include. Computed on first read and left out of JSON (each
+   * includer of a long chain would repeat it).
+   */
+  readonly path: readonly string[];
 }
 
 /** Skills shown at the start of an elided chain. */
@@ -160,12 +167,27 @@ export function computeFailures(enc: EncodedCatalog, res: Pick<ResolvedLists | R
       const omitted = len - head.length - tail.length;
       const chain = formatChain(head, omitted, tail);
       const term = terminal[v]!;
-      const failure: ResolveFailure =
+      const missing = term < 0 ? '' : enc.edgeLabels[missingEdge[term]!]!;
+      const failure =
         term < 0
-          ? { type: 'cycle_detected', message: messageOf('cycle_detected', chain, len, '', '') }
-          : { type: 'skill_not_found', message: messageOf('skill_not_found', chain, len, enc.labels[term]!, enc.edgeLabels[missingEdge[term]!]!) };
-      cache.set(v, failure);
-      return failure;
+          ? { type: 'cycle_detected' as const, message: messageOf('cycle_detected', chain, len, '', '') }
+          : { type: 'skill_not_found' as const, message: messageOf('skill_not_found', chain, len, enc.labels[term]!, missing) };
+      // Perf: the full chain costs O(length), so it is walked only when asked for.
+      let path: readonly string[] | undefined;
+      Object.defineProperty(failure, 'path', {
+        enumerable: false,
+        get: () => {
+          if (path === undefined) {
+            const names: string[] = [];
+            for (let u = v, i = 0; i < len; i++, u = next[u]!) names.push(enc.labels[u]!);
+            if (term >= 0) names.push(missing);
+            path = Object.freeze(names);
+          }
+          return path;
+        },
+      });
+      cache.set(v, failure as ResolveFailure);
+      return failure as ResolveFailure;
     },
   };
 }

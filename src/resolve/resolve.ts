@@ -7,6 +7,7 @@ import type { Catalog } from '../model/catalog.js';
 import { SkillgraphError } from '../model/errors.js';
 import { NODE_STATUS } from '../model/backend.js';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
+import type { SkillDependencies } from '../model/package.js';
 import type { CapabilitySummary, ResolvedToolEntry } from '../model/resolve.js';
 import { pickResolver } from './backends.js';
 import { reportCycles, type CycleReport } from './cycles.js';
@@ -103,15 +104,15 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
   const failures = computeFailures(enc, res);
   const cycles = reportCycles(enc, res);
   const lists = materialiser(enc, res);
-  const findings = overrideFindings(enc, res);
+  const findings = [...overrideFindings(enc, res), ...dependencyFindings(enc, res, lists)];
   const nodeOf = new Int32Array(names.length).fill(-1);
   const skills = names.map((name, i): SkillResolution => {
     const v = enc.roots[i]!;
-    if (v < 0) return failedResolution(name, { type: 'skill_not_found', message: `unknown skill '${name}'` });
+    if (v < 0) return failedResolution(name, unknownSkill(name));
     const error = failures.of(v);
     if (error) return failedResolution(name, error);
     nodeOf[i] = v;
-    return lazyResolution(name, res.listLength[v]!, res.summaryBits[v]!, () => lists.entries(v));
+    return lazyResolution(name, res.listLength[v]!, res.summaryBits[v]!, () => lists.entries(v), enc.nodes[v]!.descriptor.dependencies);
   });
   const resultsMs = ms(t0);
   let arenaEntries = 0;
@@ -142,13 +143,21 @@ function failedResolution(name: string, error: ResolveFailure): SkillResolution 
   return Object.freeze({ name, ok: false, entries: EMPTY, summary: summaryFromBits(0, 0), error: Object.freeze(error) });
 }
 
-function lazyResolution(name: string, count: number, bits: number, build: () => readonly ResolvedToolEntry[]): SkillResolution {
+/** The failure of a requested name the catalog does not hold (its path is that one name). */
+function unknownSkill(name: string): ResolveFailure {
+  const failure = { type: 'skill_not_found' as const, message: `unknown skill '${name}'` };
+  Object.defineProperty(failure, 'path', { enumerable: false, value: Object.freeze([name]) });
+  return failure as ResolveFailure;
+}
+
+function lazyResolution(name: string, count: number, bits: number, build: () => readonly ResolvedToolEntry[], dependencies?: SkillDependencies): SkillResolution {
   let cached: readonly ResolvedToolEntry[] | undefined;
   const result = { name, ok: true } as { name: string; ok: boolean; entries: readonly ResolvedToolEntry[]; summary: CapabilitySummary };
   // Perf: an enumerable getter, so JSON.stringify still prints entries, but `--summary`
   // and summary-only callers never turn the arena into objects.
   Object.defineProperty(result, 'entries', { enumerable: true, get: () => (cached ??= build()) });
-  result.summary = summaryFromBits(count, bits);
+  // Declared requirements ride in the summary (absent when none are declared): `--summary` shows them too.
+  result.summary = dependencies ? Object.freeze({ ...summaryFromBits(count, bits), dependencies }) : summaryFromBits(count, bits);
   return Object.freeze(result);
 }
 
@@ -179,6 +188,25 @@ function overrideFindings(enc: EncodedCatalog, res: ResolvedLists): Diagnostic[]
 }
 
 /**
+ * A declared MCP server that nothing in the skill's include closure provides: the resolved
+ * entries are the closure, so a server is provided when an `mcp` entry names it. Only skills
+ * that declare servers pay for reading their entries.
+ */
+function dependencyFindings(enc: EncodedCatalog, res: ResolvedLists, lists: ReturnType<typeof materialiser>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  for (let v = 0; v < enc.graph.nodeCount; v++) {
+    const declared = enc.nodes[v]!.descriptor.dependencies?.mcp_servers;
+    if (!declared || declared.length === 0 || res.status[v] !== NODE_STATUS.ok) continue;
+    const provided = new Set<string>();
+    for (const e of lists.entries(v)) if (e.kind === 'mcp' && e.server !== undefined) provided.add(e.server);
+    for (const server of declared) {
+      if (!provided.has(server)) out.push(resolveDiagnostic('resolve.mcp-server-unprovided', enc.nodes[v]!.descriptor.source.locator, { skill: enc.labels[v]!, server }));
+    }
+  }
+  return out;
+}
+
+/**
  * Resolve one skill (`name` or `scope/name`); failures are data in the result.
  *
  * @example resolveSkill(catalog, 'ship-it').entries.map((e) => e.key);
@@ -188,7 +216,8 @@ export function resolveSkill(catalog: Catalog, name: string, options: Omit<Resol
 }
 
 /**
- * Like resolveSkill, but throws `resolve.cycle` / `resolve.not-found` on failure.
+ * Like resolveSkill, but throws `resolve.cycle` / `resolve.not-found` on failure, with every
+ * skill of the chain in `details.path` (the message shortens chains of more than 16).
  *
  * @example const entries = resolveSkillOrThrow(catalog, 'ship-it');
  */
@@ -198,6 +227,7 @@ export function resolveSkillOrThrow(catalog: Catalog, name: string, options: Omi
     throw new SkillgraphError(result.error.type === 'cycle_detected' ? 'resolve.cycle' : 'resolve.not-found', result.error.message, {
       skill: name,
       type: result.error.type,
+      path: [...result.error.path],
     });
   }
   return result.entries;

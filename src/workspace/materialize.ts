@@ -18,6 +18,7 @@ import { closeSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LoadedSet } from '../context/loaded-set.js';
 import { findSkill } from '../context/lookup.js';
+import { loadSkillAnswer, parseLoadSkillArgs, type LoadSkillAnswer } from '../context/tool.js';
 import { listResourceFiles, openListed, readListed, type ResourceFile } from '../discover/resources.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import type { Catalog } from '../model/catalog.js';
@@ -33,6 +34,11 @@ import { readRegularFile } from '../discover/safe-read.js';
 export interface MaterializeOptions extends ReadOptions {
   /** Stage nothing now; return a workspace whose `load(name)` stages one skill. */
   readonly lazy?: boolean;
+  /**
+   * Replace workspace files whose content differs from the skill's. Default false: such a file
+   * fails the call with `workspace.exists` (naming it) before anything is written.
+   */
+  readonly force?: boolean;
   /** Only these skills (names or `scope/name`); default every skill in the catalog. */
   readonly names?: readonly string[];
 }
@@ -56,6 +62,11 @@ export interface LazyWorkspace {
   readonly loaded: LoadedSet;
   /** Stage one skill; `already_loaded` when it is there with the same SKILL.md. */
   load(name: string): StagedSkill;
+  /**
+   * Answer one `load_skill` tool call: raw arguments (`{"skill_name": …}`, a JSON string or an
+   * object; `name` accepted as an alias) in, `{status, skill_name, path}` out.
+   */
+  loadSkill(args: unknown): LoadSkillAnswer;
 }
 
 export interface MaterializeResult {
@@ -81,8 +92,9 @@ export function materialize(catalog: Catalog, dir: string, options: MaterializeO
   // so a bad skill fails the call without leaving a half-filled workspace.
   const plans = packages.map((pkg) => plan(pkg, options));
   const root = prepareRoot(dir);
-  // The workspace's own state too (a file where a folder goes, a folder where a file goes, a link out).
-  for (const p of plans) checkTargets(p, root);
+  // The workspace's own state too (a file where a folder goes, a folder where a file goes, a link
+  // out, a file holding other content).
+  for (const p of plans) checkTargets(p, root, dir, options);
   const skills = plans.map((p) => write(p, root, dir));
   return { dir: toPosixPath(dir), skills, workspace: null };
 }
@@ -126,11 +138,14 @@ function prepareRoot(dir: string): string {
 function lazyWorkspace(catalog: Catalog, root: string, dir: string, packages: SkillPackage[], options: MaterializeOptions): LazyWorkspace {
   const allowed = new Set(packages.map((p) => p.descriptor.name));
   let loaded = LoadedSet.EMPTY;
-  return {
+  const workspace: LazyWorkspace = {
     dir: toPosixPath(dir),
     names: [...allowed].sort(cmp),
     get loaded() {
       return loaded;
+    },
+    loadSkill(args: unknown): LoadSkillAnswer {
+      return loadSkillAnswer(workspace.load(parseLoadSkillArgs(args).skill_name));
     },
     load(name: string): StagedSkill {
       const pkg = findSkill(catalog, name, { modelOnly: options.modelOnly ?? false });
@@ -143,6 +158,7 @@ function lazyWorkspace(catalog: Catalog, root: string, dir: string, packages: Sk
       return staged;
     },
   };
+  return workspace;
 }
 
 /** A skill checked and listed, ready to copy. */
@@ -192,9 +208,39 @@ function skillProblem(skill: string, d: Diagnostic): SkillgraphError {
   return new SkillgraphError('skill.invalid', `skill '${skill}' cannot be materialised: ${d.message}`, { skill, diagnostic: d.code, path: d.file });
 }
 
-/** Check every target of a planned skill, so a problem fails it before its first file is written. */
-function checkTargets(p: Plan, root: string): void {
-  for (const rel of p.files) checkTarget(root, `${p.name}/${rel}`, 'resources');
+/**
+ * Check every target of a planned skill, so a problem fails it before its first file is written:
+ * unless `force`, a file already there with other bytes (or a link in a file's place) is refused
+ * rather than overwritten — it may be someone's work.
+ */
+function checkTargets(p: Plan, root: string, dir: string, options: MaterializeOptions): void {
+  p.files.forEach((rel, i) => {
+    const target = checkTarget(root, `${p.name}/${rel}`, 'resources');
+    if (target === undefined || options.force === true) return;
+    if (holdsOtherContent(target, p.listed[i]!, p.pkg.descriptor.name)) {
+      const shown = toPosixPath(join(dir, p.name, rel));
+      throw new SkillgraphError(
+        'workspace.exists',
+        `workspace file ${shown} already exists with other content than skill '${p.pkg.descriptor.name}' has; move it away or pass force (--force) to replace it`,
+        { skill: p.pkg.descriptor.name, path: shown },
+      );
+    }
+  });
+}
+
+/** True when something other than exactly the bytes of listed file `f` is at `target`; false when nothing is there. */
+function holdsOtherContent(target: string, f: ResourceFile, skill: string): boolean {
+  const there = readRegularFile(target, f.size);
+  if (!there.ok) return there.reason !== 'missing';
+  if (there.bytes.length !== f.size) return true;
+  let at = 0;
+  let same = true;
+  const problem = readListed(f, (chunk) => {
+    if (same && !there.bytes.subarray(at, at + chunk.length).equals(chunk)) same = false;
+    at += chunk.length;
+  });
+  if (problem) throw skillProblem(skill, problem);
+  return !same;
 }
 
 /** Copy a planned, checked skill into `<root>/<name>/`, one atomic write per file. */
@@ -224,7 +270,7 @@ function stageLazily(pkg: SkillPackage, root: string, dir: string, options: Mate
     const d = pkg.descriptor;
     return { status: 'already_loaded', name: d.name, digest: d.digest, path: toPosixPath(join(dir, p.name)), files: [] };
   }
-  checkTargets(p, root);
+  checkTargets(p, root, dir, options);
   return write(p, root, dir);
 }
 

@@ -15,7 +15,7 @@ import { join, sep } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
 
 /** Why a path was rejected (`details.reason`). */
-export type PathProblem = 'empty' | 'absolute' | 'escape' | 'separator' | 'nul' | 'not-directory' | 'not-file' | 'backslash' | 'device';
+export type PathProblem = 'empty' | 'absolute' | 'escape_root' | 'separator' | 'nul' | 'not-directory' | 'not-file' | 'backslash' | 'device';
 
 export interface RelativePathOptions {
   /** Require one path segment (a folder name, e.g. a skill name). */
@@ -29,7 +29,7 @@ export interface RelativePathOptions {
 const MESSAGES: Readonly<Record<PathProblem, string>> = Object.freeze({
   empty: 'must not be empty',
   absolute: 'must be a relative path',
-  escape: "must not contain '..' (it would leave the workspace)",
+  escape_root: "must not contain '..' (it would leave the workspace)",
   separator: 'must be a single folder name, without slashes',
   nul: 'must not contain a NUL character',
   'not-directory': 'needs a folder where the workspace has a file',
@@ -79,7 +79,7 @@ export function validateRelativePath(value: string, field: string, options: Rela
   const posix = value.replace(/\\/g, '/');
   if (posix.startsWith('/')) return fail('absolute');
   const parts = posix.split('/').filter((p) => p !== '' && p !== '.');
-  if (parts.includes('..')) return fail('escape');
+  if (parts.includes('..')) return fail('escape_root');
   if (parts.length === 0) return fail('empty');
   if (parts.some(isDeviceName)) return fail('device');
   if (options.singleSegment && parts.length > 1) return fail('separator');
@@ -131,12 +131,13 @@ export function prepareTarget(root: string, rel: string, field: string): string 
 /**
  * The checks of `prepareTarget` without creating anything, so every file of a
  * call can be checked before the first write. Past the first missing folder
- * nothing can be in the way.
+ * nothing can be in the way. Returns the file's absolute path, or undefined
+ * when a folder on the way is missing (so the file cannot exist yet).
  *
  * @example checkTarget('/ws', 'pdf/SKILL.md', 'resources') // throws path.invalid when /ws/pdf/SKILL.md is a folder
  */
-export function checkTarget(root: string, rel: string, field: string): void {
-  walkTarget(root, rel, field, false);
+export function checkTarget(root: string, rel: string, field: string): string | undefined {
+  return walkTarget(root, rel, field, false);
 }
 
 function walkTarget(root: string, rel: string, field: string, create: boolean): string | undefined {
@@ -175,7 +176,7 @@ function walkTarget(root: string, rel: string, field: string, create: boolean): 
 }
 
 function escape(root: string, rel: string, field: string): never {
-  throw new SkillgraphError('path.invalid', `${field} '${rel}' resolves outside the workspace ${root}`, { field, path: rel, reason: 'escape' });
+  throw new SkillgraphError('path.invalid', `${field} '${rel}' resolves outside the workspace ${root}`, { field, path: rel, reason: 'escape_root' });
 }
 
 function lstatOrNull(path: string): Stats | null {

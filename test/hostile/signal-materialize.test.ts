@@ -1,5 +1,5 @@
 /**
- * SIGINT while `materialize` copies a large asset over a previous copy: no
+ * SIGINT while `materialize --force` copies a large asset over a previous copy: no
  * temp file is left in the workspace, and the asset there is the old copy
  * or the new one, whole — never half. The signal is sent the moment the temp
  * file appears beside the asset.
@@ -25,7 +25,8 @@ describe('hostile signals: SIGINT during materialize', () => {
     const asset = p.path('.claude/skills/heavy/assets/model.bin');
     const size = 40 * 1024 * 1024;
     p.write('.claude/skills/heavy/assets/model.bin', Buffer.alloc(size, 1));
-    const args = ['materialize', 'ws', '--root', '.claude/skills', '--no-cache'];
+    // --force: the asset changes between runs, and replacing a copy with other content is refused without it.
+    const args = ['materialize', 'ws', '--force', '--root', '.claude/skills', '--no-cache'];
     const first = await runChild(p, args, { timeoutMs: 60_000 });
     expect(first.code, first.stderr).toBe(0);
     const staged = p.path('ws/heavy/assets/model.bin');

@@ -10,7 +10,7 @@
  */
 import type { Catalog } from '../../model/catalog.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
-import type { SkillPackage } from '../../model/package.js';
+import type { SkillDependencies, SkillPackage } from '../../model/package.js';
 import { SkillDefinition, SkillMetadata, toSkillError, type SkillError } from '../../model/protocol/index.js';
 import { lookupSkill } from '../../resolve/encode.js';
 import { resolveCatalog } from '../../engine/resolve.js';
@@ -89,6 +89,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       ok: d.error === undefined,
       ...(d.pkg ? { id: d.pkg.descriptor.id, locator: d.pkg.descriptor.source.locator } : {}),
       metadata: d.metadata,
+      ...(d.pkg?.descriptor.dependencies ? { dependencies: d.pkg.descriptor.dependencies } : {}),
       definition: d.definition,
       ...(d.error ? { error: d.error } : {}),
       ...(d.diagnostics.length > 0 ? { diagnostics: d.diagnostics } : {}),
@@ -97,6 +98,18 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stderr.write(render(d, io));
   }
   return d.error ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * Declared dependencies in one line, or '' when both lists are empty.
+ *
+ * @example requirementsLine({ tools: ['gh'], mcp_servers: ['github'] }) // 'tools gh; mcp servers github'
+ */
+export function requirementsLine(deps: SkillDependencies): string {
+  const parts: string[] = [];
+  if (deps.tools.length) parts.push(`tools ${deps.tools.join(', ')}`);
+  if (deps.mcp_servers.length) parts.push(`mcp servers ${deps.mcp_servers.join(', ')}`);
+  return parts.join('; ');
 }
 
 function render(d: Description, io: CliIo): string {
@@ -112,6 +125,8 @@ function render(d: Description, io: CliIo): string {
       (m.source_types.length ? ` · ${m.source_types.join(', ')}` : ''),
   ];
   if (d.pkg) out.push(`  file: ${displayPath(d.pkg.descriptor.source.locator, io.cwd)}`);
+  const requires = d.pkg?.descriptor.dependencies ? requirementsLine(d.pkg.descriptor.dependencies) : '';
+  if (requires) out.push(`  requires: ${requires}`);
   for (const f of d.diagnostics) out.push(`  ${paint(color, 'yellow', f.severity)} ${f.code}: ${f.message} (${displayPath(f.file, io.cwd)})`);
   if (d.definition.tools.length) {
     const keyW = Math.max(...d.definition.tools.map((t) => t.key.length));

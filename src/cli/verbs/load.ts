@@ -21,13 +21,14 @@ import { writeJson, type CliIo } from '../io.js';
 export const spec: VerbSpec = {
   name: 'load',
   summary: "print one skill's instructions (verified against the catalog digest), once per run",
-  usage: 'NAME [--run ID --log FILE] [--into DIR] [--root PATH[:scope[:prec]]]... [--json]',
+  usage: 'NAME [--run ID --log FILE] [--into DIR [--force]] [--root PATH[:scope[:prec]]]... [--json]',
   minPositionals: 1,
   flags: {
     ...CATALOG_FLAGS,
     run: { type: 'string', value: 'ID', description: 'run id whose loads are replayed from --log' },
     log: { type: 'string', value: 'FILE', description: 'session event log (JSON lines); a skill_loaded event is appended on load' },
     into: { type: 'string', value: 'DIR', description: "also stage the skill's folder into DIR/<name>/" },
+    force: { type: 'boolean', description: 'with --into: replace files in DIR/<name>/ that hold other content (refused otherwise, exit 1)' },
   },
   positionals: 'names',
 };
@@ -42,12 +43,13 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (runId === '') usageError(io, spec.name, '--run must not be empty');
   // `--into ""` (an unset variable) would stage into the working folder itself.
   if (typeof values.into === 'string' && values.into.trim() === '') usageError(io, spec.name, "--into must not be empty; write '.' for the working folder");
+  if (values.force === true && typeof values.into !== 'string') usageError(io, spec.name, '--force needs --into');
 
   const { catalog } = await catalogFromFlags(values, io, spec.name);
   const loaded = log !== null && runId !== null ? readLoadedSet(log, runId) : undefined;
   const result = readForContext(catalog, name, loaded);
   let staged: StagedSkill | undefined;
-  if (typeof values.into === 'string') staged = createLazyWorkspace(catalog, resolve(io.cwd, values.into)).load(name); // the request as given: `scope/name` stages that copy
+  if (typeof values.into === 'string') staged = createLazyWorkspace(catalog, resolve(io.cwd, values.into), { force: values.force === true }).load(name); // the request as given: `scope/name` stages that copy
   if (result.status === 'loaded' && log !== null && runId !== null) appendEvent(log, skillLoadedEvent(runId, result.name, result.digest));
 
   const baseDir = result.baseDir.replace(/\\/g, '/');

@@ -85,6 +85,7 @@ interface PlacedSkill {
   readonly digest: string;
   /** The skill folder, for its tree digest. */
   readonly dir: string;
+  readonly dependencies?: LockEntry['dependencies'];
   /** What the capability surface needs from the package (light: no body). */
   readonly surface: SurfaceInput;
 }
@@ -134,7 +135,16 @@ export function lockPlaces(result: CatalogFromFlags, lockDir: string, home: stri
       writes: writesOf.get(p.descriptor.name) ?? compositionWrites(p.descriptor.name, p.composition),
       composition: p.composition,
     };
-    return { name: p.descriptor.name, scope: p.descriptor.source.scope, ...place(locator), digest: p.descriptor.digest, dir: dirname(locator), surface };
+    const deps = p.descriptor.dependencies;
+    return {
+      name: p.descriptor.name,
+      scope: p.descriptor.source.scope,
+      ...place(locator),
+      digest: p.descriptor.digest,
+      dir: dirname(locator),
+      surface,
+      ...(deps ? { dependencies: { tools: [...deps.tools], mcp_servers: [...deps.mcp_servers] } } : {}),
+    };
   });
   const skillErrors = catalog.diagnostics.filter((d) => d.severity === 'error');
   const invalid: LockInvalid[] = [];
@@ -171,7 +181,7 @@ export function lockState(places: LockPlaces): LockState {
       broken.set(placeKey(s.root, s.path), [tree.diagnostic]);
       return;
     }
-    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: tree.digest, capabilities: sealSurface(s) });
+    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: tree.digest, capabilities: sealSurface(s), ...(s.dependencies ? { dependencies: s.dependencies } : {}) });
   });
   return { entries, broken, complete: places.complete, errors, skillErrors: places.skillErrors, invalid };
 }

@@ -7,6 +7,8 @@
  * before the first write, and a skill that cannot be copied (unreadable,
  * past a limit, a Windows device name, swapped mid-run) ends the call with
  * that skill and the finding's code named (exit 1, or 2 for a path rule).
+ * A workspace file that already holds other content is refused, naming it
+ * (`workspace.exists`, exit 1), unless `--force`.
  * JSON: `{schemaVersion, dir, lazy, available, skills: [{name, status, digest, path, files}]}`
  * with `path` relative to DIR as given.
  */
@@ -21,11 +23,12 @@ import { writeJson, type CliIo } from '../io.js';
 export const spec: VerbSpec = {
   name: 'materialize',
   summary: 'copy skills into a workspace folder (or stage them one at a time with --lazy)',
-  usage: 'DIR [NAME...] [--lazy] [--root PATH[:scope[:prec]]]... [--json]',
+  usage: 'DIR [NAME...] [--lazy] [--force] [--root PATH[:scope[:prec]]]... [--json]',
   minPositionals: 1,
   flags: {
     ...CATALOG_FLAGS,
     lazy: { type: 'boolean', description: 'copy nothing up front; stage only the NAMEs given, one load each' },
+    force: { type: 'boolean', description: 'replace workspace files that hold other content (refused otherwise, exit 1)' },
   },
   positionals: 'paths',
 };
@@ -38,15 +41,16 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const dir = resolve(io.cwd, dirArg);
   const { catalog } = await catalogFromFlags(values, io, spec.name);
   const lazy = values.lazy === true;
+  const force = values.force === true;
 
   let skills: readonly StagedSkill[];
   let available: readonly string[];
   if (lazy) {
-    const ws = createLazyWorkspace(catalog, dir);
+    const ws = createLazyWorkspace(catalog, dir, { force });
     skills = names.map((n) => ws.load(n));
     available = ws.names;
   } else {
-    const out = materialize(catalog, dir, names.length > 0 ? { names } : {});
+    const out = materialize(catalog, dir, names.length > 0 ? { names, force } : { force });
     skills = out.skills;
     available = out.skills.map((s) => s.name);
   }

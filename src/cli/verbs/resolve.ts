@@ -15,6 +15,7 @@ import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { paint, useColor, type CliIo } from '../io.js';
 import { writeResolveDocument } from '../resolve-document.js';
+import { requirementsLine } from './describe.js';
 
 export const spec: VerbSpec = {
   name: 'resolve',
@@ -93,6 +94,8 @@ function writeHuman(result: CatalogResolution, summaryOnly: boolean, io: CliIo):
     }
     const { tool_count, writes, source_types } = s.summary;
     push(`${paint(color, 'green', '✓')} ${paint(color, 'bold', s.name)}  ${tool_count} tools, ${writes ? paint(color, 'yellow', 'writes') : 'read-only'}${source_types.length ? ` [${source_types.join(', ')}]` : ''}`);
+    const requires = s.summary.dependencies ? requirementsLine(s.summary.dependencies) : '';
+    if (requires) push(`    ${paint(color, 'dim', `requires: ${requires}`)}`);
     if (summaryOnly) continue;
     // Perf: entries by occurrence id, not `s.entries` (kept once read: 50 M references on a 10k chain).
     for (const occ of result.lists.occurrences(i)) {

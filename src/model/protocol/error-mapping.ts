@@ -11,9 +11,11 @@
  *      PermissionDeniedError (or an error named PermissionError /
  *      NotAllowedError) → permission_denied;
  *   5. by class: ActivationError → tool_activation_failure, ZodError →
- *      validation_error; ResolutionError, RangeError, SyntaxError (Python's
- *      ValueError family) → cycle_detected / skill_not_found by message, else
- *      resolution_failure;
+ *      validation_error; ResolutionError, RangeError, SyntaxError and an error
+ *      named ValueError (Python's ValueError family) → cycle_detected /
+ *      skill_not_found by message, else resolution_failure; an error named
+ *      RuntimeError → tool_activation_failure when its message speaks of
+ *      activation, else tool_execution_failure;
  *   6. last resort, message text of any other error or thrown value: an
  *      include cycle → cycle_detected, a skill not found → skill_not_found,
  *      activation → tool_activation_failure, else tool_execution_failure.
@@ -42,11 +44,13 @@ export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> 
   'config.invalid': 'validation_error',
   'path.invalid': 'validation_error',
   'path.duplicate': 'validation_error',
+  'workspace.exists': 'validation_error',
   'lockfile.invalid': 'validation_error',
   'log.invalid': 'validation_error',
   usage: 'validation_error',
   'skill.ambiguous': 'resolution_failure',
   'skill.digest-changed': 'resolution_failure',
+  'catalog.duplicate-name': 'resolution_failure',
   'root.missing': 'resolution_failure',
   'root.not-directory': 'resolution_failure',
   'wasm.missing': 'resolution_failure',
@@ -73,7 +77,11 @@ export type MappingRule = 'code' | 'resolver' | 'errno' | 'class' | 'message';
 
 const PERMISSION_ERRNOS: ReadonlySet<string> = new Set(['EACCES', 'EPERM']);
 const PERMISSION_NAMES: ReadonlySet<string> = new Set(['PermissionDeniedError', 'PermissionError', 'NotAllowedError']);
-const VALUE_ERROR_NAMES: ReadonlySet<string> = new Set(['ResolutionError', 'RangeError', 'SyntaxError']);
+// Errors a Python host forwards keep their Python class name (`ValueError`, `RuntimeError`, `PermissionError`).
+const VALUE_ERROR_NAMES: ReadonlySet<string> = new Set(['ResolutionError', 'RangeError', 'SyntaxError', 'ValueError']);
+const RUNTIME_ERROR_NAMES: ReadonlySet<string> = new Set(['RuntimeError']);
+/** Longest resolver chain copied into `details.path`. */
+const MAX_PATH = 100_000;
 /** Bound on `cause` chains (they can be cyclic). */
 const MAX_CAUSE_DEPTH = 8;
 
@@ -113,6 +121,9 @@ export function toSkillError(error: unknown, context: SkillErrorContext): SkillE
     details['error_details'] = frozenJsonCopy(error.details);
   }
   if (toolName !== undefined) details['tool_name'] = toolName;
+  const path = isResolverError(error) ? (error as { path?: unknown }).path : undefined;
+  // A resolver failure's full chain (the message shortens long ones).
+  if (Array.isArray(path) && path.length <= MAX_PATH && path.every((p) => typeof p === 'string')) details['path'] = [...path];
   return SkillError.create({ type, message, skillName, ...(toolName !== undefined ? { toolName } : {}), details });
 }
 
@@ -133,6 +144,9 @@ function classify(error: unknown, message: string): [SkillErrorType, MappingRule
     if (CYCLE_LOOSE.test(message)) return [SkillErrorType.CYCLE_DETECTED, 'message'];
     if (NOT_FOUND_LOOSE.test(message)) return [SkillErrorType.SKILL_NOT_FOUND, 'message'];
     return [SkillErrorType.RESOLUTION_FAILURE, 'class'];
+  }
+  if (error instanceof Error && RUNTIME_ERROR_NAMES.has(error.name)) {
+    return [ACTIVATION.test(message) ? SkillErrorType.TOOL_ACTIVATION_FAILURE : SkillErrorType.TOOL_EXECUTION_FAILURE, 'class'];
   }
   if (CYCLE_STRICT.test(message)) return [SkillErrorType.CYCLE_DETECTED, 'message'];
   if (NOT_FOUND_STRICT.test(message)) return [SkillErrorType.SKILL_NOT_FOUND, 'message'];

@@ -5,10 +5,14 @@
  *
  *   Python            JavaScript here                  maps to
  *   ValueError        ResolutionError, RangeError,     cycle_detected / skill_not_found /
- *                     SyntaxError                      resolution_failure (by message)
+ *                     SyntaxError, or any error        resolution_failure (by message)
+ *                     named ValueError
  *   PermissionError   PermissionDeniedError, or any    permission_denied
  *                     error with code EACCES / EPERM
+ *                     or named PermissionError
  *   RuntimeError      ActivationError                  tool_activation_failure
+ *                     an error named RuntimeError      tool_activation_failure when the message
+ *                                                      says activation, else execution failure
  *                     Error, TypeError, anything else  tool_execution_failure (or activation,
  *                                                      when the message says so)
  */

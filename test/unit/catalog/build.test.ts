@@ -27,6 +27,30 @@ describe('buildCatalog: selection', () => {
     expect(c.diagnostics.filter((d) => d.code === 'catalog.conflict')).toHaveLength(4);
   });
 
+  it('lists conflicts in candidate order with conflictOrder candidate, as the catalog runtime does', () => {
+    const c = buildCatalog(tree(), { conflictOrder: 'candidate' });
+    expect(c.conflicts.map((x) => x.shadowed)).toEqual(['/vendor/zeta/SKILL.md', '/project/deploy/SKILL.md', '/global/deploy/SKILL.md', '/global/lint/SKILL.md']);
+    expect(c.digest).toBe(buildCatalog(tree()).digest);
+    expect(c.excluding(['/nowhere']).conflicts).toEqual(c.conflicts);
+  });
+
+  it('refuses two packages of one name when strict', () => {
+    expect(() => buildCatalog(tree(), { strict: true })).toThrow(
+      expect.objectContaining({ code: 'catalog.duplicate-name', details: { name: 'zeta', files: ['/local/zeta/SKILL.md', '/vendor/zeta/SKILL.md'] } }),
+    );
+    const unique = buildCatalog([_pkg({ name: 'a' }), _pkg({ name: 'b' })], { strict: true });
+    expect(unique.skills).toHaveLength(2);
+  });
+
+  it('keeps a resourceId beside the digest, outside it, through excluding', () => {
+    const c = buildCatalog(tree(), { resourceId: 'skills-main' });
+    expect(c.resourceId).toBe('skills-main');
+    expect(c.digest).toBe(buildCatalog(tree()).digest);
+    expect(c.excluding(['/local/deploy/SKILL.md']).resourceId).toBe('skills-main');
+    expect(buildCatalog(tree()).resourceId).toBeUndefined();
+    expect(() => buildCatalog(tree(), { resourceId: ' ' })).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+  });
+
   it('breaks precedence ties by canonical path', () => {
     const c = buildCatalog([_pkg({ name: 'a', locator: '/p/z/SKILL.md', body: '1' }), _pkg({ name: 'a', locator: '/p/b/SKILL.md', body: '2' })]);
     expect(c.get('a')!.descriptor.source.locator).toBe('/p/b/SKILL.md');

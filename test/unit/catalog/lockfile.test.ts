@@ -12,6 +12,16 @@ describe('lockfile', () => {
     expect(parseLock(JSON.stringify(lock), 'l.json')).toEqual(lock);
   });
 
+  it('carries declared dependencies, and still reads a lock written before them', () => {
+    const deps = { tools: ['gh'], mcp_servers: ['github'] };
+    const lock = createLock(D('c'), [entry('gh', { dependencies: deps }), entry('plain')], { complete: true });
+    expect(parseLock(JSON.stringify(lock), 'l.json').skills[0]!.dependencies).toEqual(deps);
+    expect(parseLock(JSON.stringify(createLock(D('c'), [entry('gh')], { complete: true })), 'l.json').skills[0]).not.toHaveProperty('dependencies');
+    expect(() => parseLock(JSON.stringify(createLock(D('c'), [entry('gh', { dependencies: { tools: ['gh'] } as never })], { complete: true })), 'l.json')).toThrow(/mcp_servers/);
+    // A change to the dependencies shows as a changed digest (they are part of it), not as a field of its own.
+    expect(compareLock(lock, now([entry('gh'), entry('plain')])).ok).toBe(true);
+  });
+
   it('rejects bad JSON, wrong shapes, other formats, absolute paths and duplicate names as lockfile.invalid', () => {
     expect(() => parseLock('{', 'l.json')).toThrow(/l\.json: not valid JSON/);
     expect(() => parseLock(JSON.stringify({ schemaVersion: 2, digest: 'x', complete: true, skills: [] }), 'l.json')).toThrow(/digest/);

@@ -56,7 +56,7 @@ describe('the event log', () => {
 
   it('appending to a log whose last line has no newline keeps both lines whole', async () => {
     const dir = project();
-    const other = '{"run_id":"other","event":"skill_loaded","name":"pdf","digest":"sha256:00"}';
+    const other = `{"run_id":"other","event":"skill_loaded","name":"pdf","digest":"sha256:${'0'.repeat(64)}"}`;
     writeFileSync(join(dir, 'session.jsonl'), other);
     const first = await run(dir, ['load', 'pdf', '--run', 'r1', '--log', 'session.jsonl', '--root', 'r', '--json']);
     expect(first.code).toBe(0);

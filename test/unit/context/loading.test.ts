@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LoadedSet, formatEvent, parseEventLog, replayLoadedSet, skillLoadedEvent } from '../../../src/context/loaded-set.js';
 import { closestNames, findSkill } from '../../../src/context/lookup.js';
-import { loadSkillTool, parseLoadSkillArgs } from '../../../src/context/tool.js';
+import { loadSkillAnswer, loadSkillTool, parseLoadSkillArgs } from '../../../src/context/tool.js';
 import { _catalog, _pkg } from './_fixtures.js';
 
 describe('loadSkillTool', () => {
@@ -11,23 +11,31 @@ describe('loadSkillTool', () => {
     expect(tool.description.length).toBeGreaterThan(20);
     expect(tool.parameters).toEqual({
       type: 'object',
-      properties: { name: { type: 'string', description: expect.any(String), enum: ['a', 'b'] } },
-      required: ['name'],
+      properties: { skill_name: { type: 'string', description: expect.any(String), enum: ['a', 'b'] } },
+      required: ['skill_name'],
       additionalProperties: false,
     });
-    expect(Object.isFrozen(tool.parameters.properties.name.enum)).toBe(true);
+    expect(Object.isFrozen(tool.parameters.properties.skill_name.enum)).toBe(true);
   });
 
   it('is null when nothing can be loaded', () => {
     expect(loadSkillTool(_catalog([]))).toBeNull();
   });
 
-  it('checks call arguments', () => {
-    expect(parseLoadSkillArgs('{"name":" pdf "}')).toEqual({ name: 'pdf' });
-    expect(parseLoadSkillArgs({ name: 'pdf' })).toEqual({ name: 'pdf' });
-    for (const bad of ['{', '[]', '{"name":""}', '{"name":3}', null]) {
+  it('checks call arguments: skill_name, with name as its alias', () => {
+    expect(parseLoadSkillArgs('{"skill_name":" pdf "}')).toEqual({ skill_name: 'pdf' });
+    expect(parseLoadSkillArgs({ skill_name: 'pdf' })).toEqual({ skill_name: 'pdf' });
+    expect(parseLoadSkillArgs('{"name":" pdf "}')).toEqual({ skill_name: 'pdf' });
+    expect(parseLoadSkillArgs({ skill_name: 'pdf', name: 'pdf' })).toEqual({ skill_name: 'pdf' });
+    for (const bad of ['{', '[]', '{"name":""}', '{"name":3}', '{"skill_name":""}', '{}', null]) {
       expect(() => parseLoadSkillArgs(bad)).toThrow(expect.objectContaining({ code: 'options.invalid' }));
     }
+    expect(() => parseLoadSkillArgs({ skill_name: 'pdf', name: 'xlsx' })).toThrow(expect.objectContaining({ code: 'options.invalid', details: expect.objectContaining({ field: 'name' }) }));
+    expect(() => parseLoadSkillArgs({ name: 7 })).toThrow(expect.objectContaining({ details: expect.objectContaining({ field: 'name' }) }));
+  });
+
+  it('answers with the wire names', () => {
+    expect(loadSkillAnswer({ status: 'loaded', name: 'pdf', path: 'ws/pdf' })).toEqual({ status: 'loaded', skill_name: 'pdf', path: 'ws/pdf' });
   });
 });
 
@@ -82,6 +90,16 @@ describe('findSkill', () => {
     expect(findSkill(_catalog([custom], [], [b]), 'project/pdf')).toBe(custom);
   });
 
+  it('rejects a name that is one skill\'s name and another skill\'s folder, as the sandbox SDK does', () => {
+    const named = _pkg({ name: 'pdf', locator: '/roots/project/pdf-v2/SKILL.md' });
+    const foldered = _pkg({ name: 'pdf-legacy', locator: '/roots/project/pdf/SKILL.md' });
+    expect(() => findSkill(_catalog([named, foldered]), 'pdf')).toThrow(
+      expect.objectContaining({ code: 'skill.ambiguous', details: { name: 'pdf', candidates: ['project/pdf', 'project/pdf-legacy'] } }),
+    );
+    // A skill in a folder of its own name is not a rival of itself.
+    expect(findSkill(_catalog([_pkg({ name: 'pdf' }), foldered]), 'pdf-legacy')).toBe(foldered);
+  });
+
   it('rejects an empty name', () => {
     expect(() => findSkill(catalog, '  ')).toThrow(expect.objectContaining({ code: 'options.invalid' }));
   });
@@ -119,13 +137,14 @@ describe('LoadedSet', () => {
 });
 
 describe('event log replay', () => {
+  const d = (c: string) => `sha256:${c.repeat(64)}`;
   const log = [
-    formatEvent(skillLoadedEvent('run-1', 'pdf', 'sha256:1')),
+    formatEvent(skillLoadedEvent('run-1', 'pdf', d('1'))),
     '{"run_id":"run-1","event":"tool_called","tool":"bash"}\n',
     '\n',
-    formatEvent(skillLoadedEvent('run-1', 'review', 'sha256:2')),
-    formatEvent(skillLoadedEvent('run-1', 'pdf', 'sha256:1')),
-    formatEvent(skillLoadedEvent('run-2', 'xlsx', 'sha256:3')),
+    formatEvent(skillLoadedEvent('run-1', 'review', d('2'))),
+    formatEvent(skillLoadedEvent('run-1', 'pdf', d('1'))),
+    formatEvent(skillLoadedEvent('run-2', 'xlsx', d('3'))),
   ].join('');
 
   it('rebuilds the set per run id', () => {
@@ -138,7 +157,7 @@ describe('event log replay', () => {
   });
 
   it('fails on the same name with two digests in one run', () => {
-    const bad = log + formatEvent(skillLoadedEvent('run-1', 'pdf', 'sha256:9'));
+    const bad = log + formatEvent(skillLoadedEvent('run-1', 'pdf', d('9')));
     expect(() => replayLoadedSet(bad, 'run-1')).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
     expect(replayLoadedSet(bad, 'run-2').names()).toEqual(['xlsx']);
   });
@@ -150,6 +169,12 @@ describe('event log replay', () => {
     expect(() => parseEventLog('[1]\n')).toThrow(expect.objectContaining({ details: { file: '<log>', line: 1 } }));
     expect(() => parseEventLog('\n{"event":"skill_loaded","run_id":"r","name":"x"}\n')).toThrow(
       expect.objectContaining({ code: 'log.invalid', details: { file: '<log>', line: 2 } }),
+    );
+  });
+
+  it.each(['sha256:aa', `sha256:${'A'.repeat(64)}`, `md5:${'a'.repeat(64)}`, `sha256:${'a'.repeat(65)}`])('refuses the malformed digest %s, naming its line', (digest) => {
+    expect(() => parseEventLog(`${log}${formatEvent(skillLoadedEvent('run-9', 'pdf', digest))}`, 'session.jsonl')).toThrow(
+      expect.objectContaining({ code: 'log.invalid', details: { file: 'session.jsonl', line: 7 } }),
     );
   });
 

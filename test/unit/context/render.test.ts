@@ -59,7 +59,13 @@ describe('markdown context', () => {
     expect(lazy.text).toContain('### Loading a skill');
     expect(lazy.text).toContain('`load_skill`');
     expect(lazy.text).toContain('(file: .agents/skills/pdf/SKILL.md;');
-    expect(lazy.tool?.parameters.properties.name.enum).toEqual(['code-review', 'pdf']);
+    expect(lazy.text).toContain('the workspace path its `SKILL.md` will have once loaded');
+    // Without a workspace the rows are source paths, and the introduction says so.
+    const unstaged = renderContext(catalog, { mode: 'lazy' });
+    expect(unstaged.text).not.toContain('workspace path');
+    expect(unstaged.text).toContain('the path where its `SKILL.md` is kept');
+    expect(unstaged.text).toContain('### Loading a skill');
+    expect(lazy.tool?.parameters.properties.skill_name.enum).toEqual(['code-review', 'pdf']);
   });
 
   it('renders nothing at all for an empty catalog or one with only hidden skills', () => {
@@ -145,6 +151,6 @@ describe('lazy tool under a budget', () => {
     ];
     const out = renderContext(_catalog(pkgs), { mode: 'lazy', format: 'xml', budget: 200 });
     expect(out.budget?.omitted).toEqual(['drop']);
-    expect(out.tool?.parameters.properties.name.enum).toEqual(['keep']);
+    expect(out.tool?.parameters.properties.skill_name.enum).toEqual(['keep']);
   });
 });

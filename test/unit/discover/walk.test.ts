@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { discover, makeRoot } from '../../../src/discover/index.js';
+import { discover, makeRoot, resolveDiscoverOptions } from '../../../src/discover/index.js';
 import { isSkillgraphError } from '../../../src/model/errors.js';
 import { _tree, type Tree } from './_tree.js';
 
@@ -59,6 +59,15 @@ describe('discover: roots', () => {
     expect(codes(r)).toContain('discover.same-file');
     expect(r.sameFile).toBe(1);
   });
+
+  it('credits a file reached through two roots to the first root listed, with sameFileCredit first-listed', () => {
+    t = _tree();
+    t.skill('shared/inner/a');
+    const roots = [makeRoot({ path: 'shared', scope: 'global' }, t.dir), makeRoot({ path: 'shared/inner', scope: 'local' }, t.dir)];
+    expect(discover(roots, { sameFileCredit: 'first-listed' }).candidates.map((c) => c.scope)).toEqual(['global']);
+    expect(discover([...roots].reverse(), { sameFileCredit: 'first-listed' }).candidates.map((c) => c.scope)).toEqual(['local']);
+    expect(() => discover(roots, { sameFileCredit: 'last' as never })).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+  });
 });
 
 describe('discover: bounded walk', () => {
@@ -82,6 +91,19 @@ describe('discover: bounded walk', () => {
     const deep = discover([makeRoot({ path: 'r' }, t.dir)], { depth: 3 });
     expect(codes(deep)).toContain('discover.depth-limit');
     expect(rel(discover([makeRoot({ path: 'r' }, t.dir)], { depth: 4 }))).toEqual(['r/a/b/c/d/SKILL.md', 'r/one/SKILL.md']);
+  });
+
+  it('counts the root as the first level with depthCountsRoot, as the catalog runtime does', () => {
+    t = _tree();
+    t.skill('r/a/b/x/deep');
+    t.skill('r/a/b/c');
+    const root = [makeRoot({ path: 'r' }, t.dir)];
+    expect(rel(discover(root, { depth: 4 }))).toEqual(['r/a/b/c/SKILL.md', 'r/a/b/x/deep/SKILL.md']);
+    expect(rel(discover(root, { depth: 4, depthCountsRoot: true }))).toEqual(['r/a/b/c/SKILL.md']);
+    expect(resolveDiscoverOptions({ depth: 4, depthCountsRoot: true })).toMatchObject({ depth: 3, depthCountsRoot: false });
+    // Resolving twice (the engine does) does not count the root twice.
+    expect(resolveDiscoverOptions(resolveDiscoverOptions({ depth: 4, depthCountsRoot: true })).depth).toBe(3);
+    expect(() => resolveDiscoverOptions({ depth: 0, depthCountsRoot: true })).toThrow(expect.objectContaining({ code: 'options.invalid' }));
   });
 
   it('stops at the directory budget with a diagnostic', () => {

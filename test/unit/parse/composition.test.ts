@@ -47,6 +47,16 @@ describe('composition keys', () => {
   it('reports a wrongly typed field at the field', () => expect(_codes('tools:\n  - {name: a, writes: "yes"}')).toEqual(['tools.invalid@5:23']));
   it('requires a list', () => expect(_codes('tools: read_file')).toEqual(['tools.invalid@4:8']));
   it('requires input-schema to have a type', () => expect(_codes('inline-tools:\n  - {description: d, input-schema: {}}')).toEqual(['inline-tools.invalid@5:36']));
+  it('accepts an optional inline tool name, unique, without spaces or slashes', () => {
+    const r = _parse('inline-tools:\n  - {name: fmt, description: Format a diff}\n  - {description: Anonymous}');
+    expect(r.diagnostics).toEqual([]);
+    expect(r.package?.composition.inlineTools).toEqual([
+      { name: 'fmt', description: 'Format a diff', writes: false },
+      { description: 'Anonymous', writes: false },
+    ]);
+    expect(_codes('inline-tools:\n  - {name: a/b, description: d}\n  - {name: "x y", description: d}')).toEqual(['inline-tools.invalid@5:12', 'inline-tools.invalid@6:12']);
+    expect(_codes('inline-tools:\n  - {name: fmt, description: d}\n  - {name: fmt, description: e}')).toEqual(['inline-tools.invalid@6:12']);
+  });
   it('checks mcp tools one by one', () => expect(_codes('mcp:\n  - server: gh\n    tools: [a, 3]')).toEqual(['mcp.invalid@6:16']));
   it('requires an mcp server', () => expect(_codes('mcp:\n  - tools: [a]')).toEqual(['mcp.invalid@5:5']));
   it('rejects absolute and escaping agent-skills paths', () => {

@@ -14,9 +14,10 @@ export interface SkillSpec {
   scope?: 'global' | 'project' | 'local';
   includes?: IncludeSpecIn[];
   tools?: ToolSpec[];
-  inline?: { description: string; writes?: boolean }[];
+  inline?: { description: string; writes?: boolean; name?: string }[];
   mcp?: { server: string; tools: ToolSpec[] }[];
   agentSkills?: string[];
+  dependencies?: { tools?: string[]; mcp_servers?: string[] };
 }
 
 const toolRef = (t: ToolSpec): ToolRef =>
@@ -35,6 +36,7 @@ export function makePackage(spec: SkillSpec): SkillPackage {
       metadata: {},
       allowedTools: [],
       modelInvocable: true,
+      ...(spec.dependencies ? { dependencies: { tools: spec.dependencies.tools ?? [], mcp_servers: spec.dependencies.mcp_servers ?? [] } } : {}),
       source: { scope, precedence: SCOPE_PRECEDENCE[scope], root: `/skills/${scope}`, locator },
       digest: 'sha256:0',
     },
@@ -50,7 +52,7 @@ export function makePackage(spec: SkillSpec): SkillPackage {
         return slash < 0 ? { skill: raw, overrides } : { skill: raw.slice(slash + 1), scope: raw.slice(0, slash), overrides };
       }),
       tools: (spec.tools ?? []).map(toolRef),
-      inlineTools: (spec.inline ?? []).map((t) => ({ description: t.description, writes: t.writes ?? false })),
+      inlineTools: (spec.inline ?? []).map((t) => ({ ...(t.name === undefined ? {} : { name: t.name }), description: t.description, writes: t.writes ?? false })),
       mcp: (spec.mcp ?? []).map((m) => ({ server: m.server, tools: m.tools.map(toolRef) })),
       agentSkills: spec.agentSkills ?? [],
     },

@@ -21,6 +21,11 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
     expect(entries.find((e) => e.kind === 'agent_skill')).toEqual({ key: 'agent_skill:vendor/pdf', kind: 'agent_skill', writes: false, path: 'vendor/pdf', source: 'root' });
   });
 
+  it('keys a named inline tool {skill}/{name}; anonymous ones keep their place in the list', () => {
+    const cat = makeCatalog([{ name: 'root', inline: [{ description: 'x' }, { description: 'y', name: 'fmt' }, { description: 'z' }] }]);
+    expect(resolveSkill(cat, 'root', { backend }).entries.map((e) => e.key)).toEqual(['root/_anon_0', 'root/fmt', 'root/_anon_2']);
+  });
+
   it('keeps the first position and the last metadata of a repeated key', () => {
     const specs: SkillSpec[] = [
       { name: 'root', includes: ['a', 'b'] },
@@ -146,6 +151,50 @@ describe('resolve API', () => {
       caught = error;
     }
     expect(isSkillgraphError(caught) && caught.code).toBe('resolve.cycle');
+  });
+
+  it('keeps every skill of a long cycle in the thrown details, shortening only the message', () => {
+    const names = Array.from({ length: 20 }, (_, i) => `s${i + 1}`);
+    const cat = makeCatalog(names.map((name, i) => ({ name, includes: [names[(i + 1) % names.length]!] })));
+    let caught: unknown;
+    try {
+      resolveSkillOrThrow(cat, 's1');
+    } catch (error) {
+      caught = error;
+    }
+    if (!isSkillgraphError(caught)) throw new Error('resolveSkillOrThrow did not throw');
+    expect(caught.details['path']).toEqual([...names, 's1']);
+    expect(caught.message).toContain('... (5 more) ...');
+    // Library callers read it from the failure too; JSON of a resolution does not carry it.
+    const failure = resolveSkill(cat, 's3').error!;
+    expect(failure.path).toEqual([...names.slice(2), ...names.slice(0, 3)]);
+    expect(Object.keys(JSON.parse(JSON.stringify(failure)))).toEqual(['type', 'message']);
+  });
+
+  it('ends the path of an unknown include with the missing name', () => {
+    const failure = resolveSkill(chainCatalog(30, 'ghost'), 's0').error!;
+    expect(failure.type).toBe('skill_not_found');
+    expect(failure.path).toHaveLength(31);
+    expect(failure.path.at(-1)).toBe('ghost');
+    expect(resolveSkill(chainCatalog(1), 'nope').error!.path).toEqual(['nope']);
+  });
+
+  it('carries declared dependencies in the summary, and finds a declared MCP server nothing in the closure provides', () => {
+    const cat = makeCatalog([
+      { name: 'gh', includes: ['base'], dependencies: { tools: ['git'], mcp_servers: ['github', 'linear'] } },
+      { name: 'base', mcp: [{ server: 'github', tools: ['search'] }] },
+      { name: 'plain', tools: ['t'] },
+    ]);
+    const r = resolveCatalog(cat, { backend: 'js' });
+    const byName = Object.fromEntries(r.skills.map((s) => [s.name, s]));
+    expect(byName.gh!.summary).toEqual({ tool_count: 1, writes: false, read_only: true, source_types: ['mcp'], dependencies: { tools: ['git'], mcp_servers: ['github', 'linear'] } });
+    expect(byName.plain!.summary).not.toHaveProperty('dependencies');
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.file])).toEqual([['resolve.mcp-server-unprovided', 'warning', '/skills/project/gh/SKILL.md']]);
+    expect(r.diagnostics[0]!.message).toContain("'linear'");
+    // Resolving only the includer still sees the closure; a skill that provides its own server is clean.
+    expect(resolveCatalog(cat, { backend: 'js', names: ['gh'] }).diagnostics).toHaveLength(1);
+    const own = makeCatalog([{ name: 'own', mcp: [{ server: 'linear', tools: ['issue'] }], dependencies: { mcp_servers: ['linear'] } }]);
+    expect(resolveCatalog(own, { backend: 'js' }).diagnostics).toEqual([]);
   });
 
   it('prints entries through JSON even though they are built lazily', () => {

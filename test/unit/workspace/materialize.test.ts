@@ -46,10 +46,54 @@ describe('materialize', () => {
     const catalog = sb.catalog(['skills', 'project']);
     const before = _tree(join(sb.dir, 'skills'));
     materialize(catalog, join(sb.dir, 'ws'));
-    materialize(catalog, join(sb.dir, 'ws')); // again, over existing files
+    materialize(catalog, join(sb.dir, 'ws')); // again, over the same files
     expect(_tree(join(sb.dir, 'ws')).filter((f) => f.includes(TEMP_PREFIX))).toEqual([]);
     expect(_tree(join(sb.dir, 'skills'))).toEqual(before);
     expect(_tree(sb.dir).filter((f) => !f.startsWith('skills/') && !f.startsWith('ws/'))).toEqual([]);
+  });
+
+  it('refuses a workspace file with other content, naming it, and writes nothing; force replaces it', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    const ws = join(sb.dir, 'ws');
+    sb.write('ws/review/SKILL.md', 'OLD CONTENT\n');
+    expect(() => materialize(catalog, ws)).toThrow(
+      expect.objectContaining({ code: 'workspace.exists', details: { skill: 'review', path: `${ws}/review/SKILL.md` } }),
+    );
+    expect(readFileSync(join(ws, 'review/SKILL.md'), 'utf8')).toBe('OLD CONTENT\n');
+    expect(existsSync(join(ws, 'pdf-tools'))).toBe(false); // checked before the first write
+    // Same length, other bytes: still other content.
+    const sameSize = readFileSync(join(sb.dir, 'skills/review/SKILL.md'), 'utf8').replace('Review', 'Wreck!');
+    sb.write('ws/review/SKILL.md', sameSize);
+    expect(() => materialize(catalog, ws, { names: ['review'] })).toThrow(expect.objectContaining({ code: 'workspace.exists' }));
+    expect(materialize(catalog, ws, { names: ['review'], force: true }).skills[0]!.status).toBe('loaded');
+    expect(readFileSync(join(ws, 'review/SKILL.md'), 'utf8')).toContain('Instructions for review.');
+    // A file the skill does not have is left alone, and is no conflict.
+    sb.write('ws/review/NOTES.md', 'mine\n');
+    expect(materialize(catalog, ws, { names: ['review'] }).skills[0]!.files).toEqual(['SKILL.md']);
+    expect(readFileSync(join(ws, 'review/NOTES.md'), 'utf8')).toBe('mine\n');
+  });
+
+  it('refuses a link where a skill file goes unless forced', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    const ws = join(sb.dir, 'ws');
+    mkdirSync(join(ws, 'review'), { recursive: true });
+    symlinkSync(join(sb.dir, 'skills/review/SKILL.md'), join(ws, 'review/SKILL.md'));
+    expect(() => materialize(catalog, ws, { names: ['review'] })).toThrow(expect.objectContaining({ code: 'workspace.exists' }));
+    materialize(catalog, ws, { names: ['review'], force: true });
+    expect(statSync(join(ws, 'review/SKILL.md')).isFile()).toBe(true);
+  });
+
+  it('lazy staging refuses other content too, and loadSkill answers in the SDK shape', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    const ws = join(sb.dir, 'ws');
+    sb.write('ws/pdf-tools/scripts/fill.py', 'print("mine")\n');
+    const lazy = createLazyWorkspace(catalog, ws);
+    expect(() => lazy.loadSkill({ skill_name: 'pdf-tools' })).toThrow(expect.objectContaining({ code: 'workspace.exists', details: expect.objectContaining({ path: `${ws}/pdf-tools/scripts/fill.py` }) }));
+    expect(existsSync(join(ws, 'pdf-tools/SKILL.md'))).toBe(false);
+    expect(lazy.loadSkill('{"name":"review"}')).toEqual({ status: 'loaded', skill_name: 'review', path: `${ws}/review` });
+    expect(lazy.loadSkill({ skill_name: 'review' })).toEqual({ status: 'already_loaded', skill_name: 'review', path: `${ws}/review` });
+    expect(createLazyWorkspace(catalog, ws, { force: true }).loadSkill({ skill_name: 'pdf-tools' }).status).toBe('loaded');
+    expect(readFileSync(join(ws, 'pdf-tools/scripts/fill.py'), 'utf8')).toContain('print("fill")');
   });
 
   it('copies only the named skills; unknown or repeated names are errors', () => {
@@ -87,7 +131,7 @@ describe('materialize', () => {
     mkdirSync(join(sb.dir, 'elsewhere'));
     symlinkSync(join(sb.dir, 'elsewhere'), join(sb.dir, 'ws/review'));
     expect(() => materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] })).toThrow(
-      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ reason: 'escape' }) }),
+      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ reason: 'escape_root' }) }),
     );
     expect(_tree(join(sb.dir, 'elsewhere'))).toEqual([]);
   });
@@ -118,13 +162,15 @@ describe('lazy workspace', () => {
     expect(ws.loaded.names()).toEqual(['pdf-tools']);
   });
 
-  it('sees a skill staged by an earlier process as already loaded, and restages a modified copy', () => {
+  it('sees a skill staged by an earlier process as already loaded, and restages a modified copy only when forced', () => {
     const catalog = sb.catalog(['skills', 'project']);
     createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review');
     const again = createLazyWorkspace(catalog, join(sb.dir, 'ws'));
     expect(again.load('review').status).toBe('already_loaded');
     writeFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'tampered');
-    expect(createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review').status).toBe('loaded');
+    expect(() => createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review')).toThrow(expect.objectContaining({ code: 'workspace.exists' }));
+    expect(readFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'utf8')).toBe('tampered');
+    expect(createLazyWorkspace(catalog, join(sb.dir, 'ws'), { force: true }).load('review').status).toBe('loaded');
     expect(readFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'utf8')).toContain('name: review');
   });
 

@@ -31,11 +31,11 @@ describe('validateRelativePath', () => {
     ['C:x', 'absolute'],
     ['\\\\server\\share\\x', 'absolute'],
     ['\\rooted', 'absolute'],
-    ['..', 'escape'],
-    ['../x', 'escape'],
-    ['a/../../x', 'escape'],
-    ['a/..', 'escape'],
-    ['a\\..\\..\\x', 'escape'],
+    ['..', 'escape_root'],
+    ['../x', 'escape_root'],
+    ['a/../../x', 'escape_root'],
+    ['a/..', 'escape_root'],
+    ['a\\..\\..\\x', 'escape_root'],
     ['a\u0000b', 'nul'],
     ['con', 'device'],
     ['NUL', 'device'],
@@ -99,7 +99,7 @@ describe('prepareTarget and atomic writes', () => {
   it('refuses a symlinked folder that leads outside the workspace', () => {
     mkdirSync(join(dir, 'outside'));
     symlinkSync(join(dir, 'outside'), join(root, 'pdf'));
-    expect(() => prepareTarget(root, 'pdf/SKILL.md', 'resources')).toThrow(invalid('resources', 'escape'));
+    expect(() => prepareTarget(root, 'pdf/SKILL.md', 'resources')).toThrow(invalid('resources', 'escape_root'));
     expect(readdirSync(join(dir, 'outside'))).toEqual([]);
   });
 

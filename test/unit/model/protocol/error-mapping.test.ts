@@ -85,6 +85,30 @@ describe('toSkillError: ValueError-like errors (ResolutionError, RangeError, Syn
   });
 });
 
+/** An Error whose class name is a Python exception's, as a host bridging a Python tool forwards it. */
+function _pythonError(name: string, message: string): Error {
+  const error = new Error(message);
+  error.name = name;
+  return error;
+}
+
+describe('toSkillError: errors named after the Python classes', () => {
+  it.each([
+    ['ValueError', 'Cycle detected in skill includes', 'cycle_detected'],
+    ['ValueError', 'Skill not found', 'skill_not_found'],
+    ['ValueError', 'Something went wrong', 'resolution_failure'],
+    ['PermissionError', 'denied', 'permission_denied'],
+    ['RuntimeError', 'Unexpected failure', 'tool_execution_failure'],
+    ['RuntimeError', 'activation failed', 'tool_activation_failure'],
+    // The message rules for generic errors do not apply: a RuntimeError is a tool's failure.
+    ['RuntimeError', 'skill pdf not found', 'tool_execution_failure'],
+  ])('%s "%s" → %s', (name, message, type) => {
+    const mapped = toSkillError(_pythonError(name, message), { skillName: 's' });
+    expect(mapped.type).toBe(type);
+    expect(mapped.details['error_name']).toBe(name);
+  });
+});
+
 describe('toSkillError: runtime errors', () => {
   it.each([
     [new Error('Unexpected failure'), 'tool_execution_failure'],
