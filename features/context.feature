@@ -147,7 +147,7 @@ Feature: Agent context
     Scenario: --format json in lazy mode
       When the host runs "context --format json --lazy"
       Then the host sees exit status 0
-      And the host's JSON has "schemaVersion" equal to "1"
+      And the host's JSON has "schemaVersion" equal to "2"
       And the host's JSON has "mode" equal to "lazy"
       And the host's JSON has 2 items in "skills"
       And the host's JSON has "tool.name" equal to "load_skill"

@@ -32,7 +32,7 @@ describe('hostile memory: include chains', () => {
     expect(r.peakRssMiB).toBeLessThan(LIMIT_MIB);
     expect(r.counts['"kind": "tool_ref"']).toBe((n * (n + 1)) / 2);
     for (const name of NORMAL_SKILLS) expect(r.counts[`"name": "${name}"`]).toBeGreaterThanOrEqual(1);
-    expect(r.head.startsWith('{\n  "schemaVersion": 1,\n  "skills": [\n    {\n')).toBe(true);
+    expect(r.head.startsWith('{\n  "schemaVersion": 2,\n  "skills": [\n    {\n')).toBe(true);
     expect(r.tail.endsWith('\n}\n')).toBe(true);
     expect(r.tail).toContain('"layout": "delta"');
     expect(snapshot(p.home)).toEqual(before);

@@ -13,7 +13,7 @@ import { collectGarbage } from '../../engine/gc.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 import { EXIT } from '../exit.js';
-import { paint, useColor, writeJson, type CliIo } from '../io.js';
+import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { displayPath } from './catalog.js';
 import { LOCK_FLAGS, lockState, placesFromCatalog } from './lock.js';
 
@@ -47,8 +47,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   // Perf: 100,000 locked skills are ~75 MB as objects and ~30 MB as text, held across the catalog's peak.
   const locked = parseLock(text, shown).skills.length;
   collectGarbage(locked);
-  const color = useColor(io);
-  const { places, completeness, lines } = await placesFromCatalog(values, io, spec.name, positionals, dirname(file), color);
+  const color = useColor(io, 'stdout');
+  const { places, completeness, lines } = await placesFromCatalog(values, io, spec.name, positionals, dirname(file), useColor(io));
   collectGarbage(places.skills.length);
   const state = lockState(places);
   collectGarbage(places.skills.length);
@@ -78,9 +78,9 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     for (const d of b.diagnostics) out.push(`      ${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`);
   }
   for (const e of drift.incomplete) out.push(`${paint(color, 'yellow', '? incomplete')} ${line(e)}: not found, and the walk stopped at a limit`);
-  out.push(...lines);
+  if (out.length > 0) io.stdout.write(`${out.join('\n')}\n`);
   const counts = `${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed, ${drift.invalid.length} invalid, ${drift.incomplete.length} not found in an incomplete walk`;
-  out.push(drift.ok ? `No drift: ${lock.skills.length} skill(s) match ${shown}.` : `Drift against ${shown}: ${counts}.`);
-  io.stderr.write(`${out.join('\n')}\n`);
+  lines.push(drift.ok ? `No drift: ${lock.skills.length} skill(s) match ${shown}.` : `Drift against ${shown}: ${counts}.`);
+  note(io, `${lines.join('\n')}\n`);
   return drift.ok ? EXIT.ok : EXIT.findings;
 }

@@ -14,7 +14,7 @@ import type { VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { writeJson, type CliIo } from '../io.js';
+import { note, writeJson, type CliIo } from '../io.js';
 
 const FORMATS = ['markdown', 'xml', 'json'] as const;
 
@@ -60,7 +60,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   } else {
     io.stdout.write(rendered.text);
   }
-  io.stderr.write(summary(rendered, catalog.skills.length, into === null ? null : resolve(io.cwd, into)));
+  note(io, summary(rendered, catalog.skills.length, into === null ? null : resolve(io.cwd, into)));
   return EXIT.ok;
 }
 

@@ -7,7 +7,7 @@ import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { writeJson, type CliIo } from '../io.js';
-import { catalogDocument, catalogStatus, renderCatalog } from './catalog.js';
+import { catalogDocument, catalogStatus, writeCatalog } from './catalog.js';
 
 export const spec: VerbSpec = {
   name: 'list',
@@ -21,6 +21,6 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const result = await catalogFromFlags(values, io, spec.name, { roots: positionals });
   if (values.json) writeJson(io, catalogDocument(result));
-  else io.stderr.write(renderCatalog(result, io, { table: false }));
+  else writeCatalog(result, io, { table: false });
   return catalogStatus(result.catalog, result.walk);
 }

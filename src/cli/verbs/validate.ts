@@ -7,8 +7,9 @@ import type { Diagnostic } from '../../model/diagnostics.js';
 import { SKIP_REASONS, validatePath, type SkillReport, type SkipReason, type ValidateResult, type ValidateSummary } from '../../engine/validate-path.js';
 import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type UnicodePolicy } from '../../parse/profiles.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
+import { didYouMean } from '../../model/wording.js';
 import { EXIT } from '../exit.js';
-import { paint, useColor, writeJson, type CliIo } from '../io.js';
+import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 
 export const spec: VerbSpec = {
   name: 'validate',
@@ -57,7 +58,7 @@ const SKIP_WORDS: Readonly<Record<SkipReason, string>> = {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const profile = values.profile ?? 'skillgraph';
-  if (!isProfileName(profile)) usageError(io, spec.name, `--profile must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'`);
+  if (!isProfileName(profile)) usageError(io, spec.name, `--profile must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'${didYouMean(String(profile), PROFILE_NAMES)}`);
   const unicode = values.unicode;
   if (unicode !== undefined && !(UNICODE_POLICIES as readonly unknown[]).includes(unicode)) {
     usageError(io, spec.name, `--unicode must be nfkc or ascii, got '${String(unicode)}'`);
@@ -68,31 +69,42 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
   });
   if (values.json) writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary) });
-  io.stderr.write(humanReport(result, PROFILES[profile].name, useColor(io)));
+  else {
+    io.stdout.write(humanReport(result, useColor(io, 'stdout')));
+    note(io, `${summaryLine(result, PROFILES[profile].name, useColor(io))}\n`);
+  }
   return result.summary.errors > 0 ? EXIT.findings : EXIT.ok;
 }
 
 const SEVERITY_STYLE = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
 
 /**
- * Human text: each diagnostic with its source line and a caret, then a summary line.
+ * Human text: each diagnostic with its source line and a caret ('' when there is none).
  *
- * @example io.stderr.write(humanReport(validatePath('skills/'), 'skillgraph', false))
+ * @example io.stdout.write(humanReport(validatePath('skills/'), false))
  */
-export function humanReport(result: ValidateResult, profile: string, color: boolean): string {
+export function humanReport(result: ValidateResult, color: boolean): string {
   const out: string[] = [];
   for (const s of result.skills) {
     if (s.diagnostics.length === 0) continue;
     const lines = s.source?.split('\n');
     for (const d of s.diagnostics) out.push(...formatDiagnostic(d, lines, color));
   }
+  return out.length > 0 ? `${out.join('\n')}\n` : '';
+}
+
+/**
+ * The one-line verdict: ok or FAIL, counts of skills, errors and warnings.
+ *
+ * @example summaryLine(validatePath('skills/'), 'skillgraph', false) // 'ok 3 skills checked (profile skillgraph): …'
+ */
+export function summaryLine(result: ValidateResult, profile: string, color: boolean): string {
   const { skills, valid, invalid, skipped, skippedBy, errors, warnings } = result.summary;
   const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : paint(color, 'green', 'ok');
   const why = SKIP_REASONS.filter((r) => skippedBy[r] > 0).map((r) => `${skippedBy[r]} ${SKIP_WORDS[r]}`);
   const skippedText = skipped > 0 ? `; ${skipped} not parsed (${why.join(', ')})` : '';
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  out.push(`${verdict} ${plural(skills, 'skill')} checked (profile ${profile}): ${valid} valid, ${invalid} invalid${skippedText}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
-  return `${out.join('\n')}\n`;
+  return `${verdict} ${plural(skills, 'skill')} checked (profile ${profile}): ${valid} valid, ${invalid} invalid${skippedText}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
 }
 
 function formatDiagnostic(d: Diagnostic, lines: string[] | undefined, color: boolean): string[] {

@@ -1,12 +1,14 @@
 /**
  * The CLI contract, for every verb: `--json` prints
- * exactly one JSON document with `schemaVersion: 1` on stdout, usage errors
- * exit 2 (still with their one document), and nothing human goes to stdout.
+ * exactly one JSON document with the current `schemaVersion` on stdout and
+ * nothing on stderr, usage errors exit 2 (still with their one document), and
+ * `--help` is the result of its run: on stdout.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../../src/cli/io.js';
 import { VERBS, main } from '../../../src/cli/main.js';
 
 const EXAMPLES = new URL('../../../examples/', import.meta.url).pathname;
@@ -48,28 +50,40 @@ describe('every verb', () => {
 
   // `lock` runs before `check` (object order): check compares against the lock just written.
   for (const verb of ['lock', ...Object.keys(OK_ARGS).filter((v) => v !== 'lock')]) {
-    it(`${verb} --json prints exactly one JSON document with schemaVersion 1`, async () => {
-      const { code, stdout } = await _run([verb, ...OK_ARGS[verb]!, '--json']);
+    it(`${verb} --json prints exactly one JSON document with the schemaVersion, and nothing on stderr`, async () => {
+      const { code, stdout, stderr } = await _run([verb, ...OK_ARGS[verb]!, '--json']);
       expect(code).toBe(0);
       expect(stdout.endsWith('}\n')).toBe(true);
       const doc = JSON.parse(stdout) as { schemaVersion: number };
-      expect(doc.schemaVersion).toBe(1);
+      expect(doc.schemaVersion).toBe(SCHEMA_VERSION);
+      expect(stderr).toBe('');
+    });
+
+    it(`${verb} without --json puts its results on stdout; --quiet leaves stderr empty`, async () => {
+      const human = await _run([verb, ...OK_ARGS[verb]!]);
+      expect(human.code).toBe(0);
+      const quiet = await _run([verb, ...OK_ARGS[verb]!, '--quiet']);
+      expect(quiet.code).toBe(0);
+      expect(quiet.stderr).toBe('');
+      // lock and materialize write files (their result is the file, with a summary line on stderr);
+      // check without drift has nothing to list.
+      if (!['lock', 'materialize', 'check'].includes(verb)) expect(human.stdout.length).toBeGreaterThan(0);
     });
 
     it(`${verb} --json with an unknown flag exits 2 with one usage document`, async () => {
       const { code, stdout, stderr } = await _run([verb, '--no-such-flag', '--json']);
       expect(code).toBe(2);
-      expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: 1, error: { code: 'usage' } });
+      expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: SCHEMA_VERSION, error: { code: 'usage' } });
       expect(stderr).toContain('--no-such-flag');
       expect(stderr).toContain(`skillgraph ${verb}: `);
       expect(stderr).toContain(`Run 'skillgraph ${verb} --help' for usage.`);
     });
 
-    it(`${verb} --help goes to stderr and exits 0`, async () => {
+    it(`${verb} --help goes to stdout and exits 0`, async () => {
       const { code, stdout, stderr } = await _run([verb, '--help']);
       expect(code).toBe(0);
-      expect(stdout).toBe('');
-      expect(stderr).toContain(`skillgraph ${verb}`);
+      expect(stderr).toBe('');
+      expect(stdout).toContain(`skillgraph ${verb}`);
     });
   }
 });
