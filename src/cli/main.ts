@@ -27,6 +27,7 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   load: () => import('./verbs/load.js'),
   lock: () => import('./verbs/lock.js'),
   materialize: () => import('./verbs/materialize.js'),
+  merge: () => import('./verbs/merge.js'),
   resolve: () => import('./verbs/resolve.js'),
   validate: () => import('./verbs/validate.js'),
 };
