@@ -23,6 +23,7 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   context: () => import('./verbs/context.js'),
   describe: () => import('./verbs/describe.js'),
   graph: () => import('./verbs/graph.js'),
+  init: () => import('./verbs/init.js'),
   list: () => import('./verbs/list.js'),
   load: () => import('./verbs/load.js'),
   lock: () => import('./verbs/lock.js'),

@@ -4,10 +4,10 @@
  * nothing on stderr, usage errors exit 2 (still with their one document), and
  * `--help` is the result of its run: on stdout.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCHEMA_VERSION } from '../../../src/cli/io.js';
 import { VERBS, main } from '../../../src/cli/main.js';
 
@@ -16,6 +16,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-contract-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function _run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  // init never overwrites: each of its runs starts from an empty folder.
+  if (args[0] === 'init') rmSync(join(scratch, 'init', 'skillgraph.config.yaml'), { force: true });
   let stdout = '';
   let stderr = '';
   const code = await main(args, {
@@ -35,15 +37,23 @@ const OK_ARGS: Readonly<Record<string, readonly string[]>> = {
   context: ['--lazy'],
   describe: ['ship-it'],
   graph: ['--format', 'dot'],
+  init: [join(scratch, 'init')],
   list: [],
   load: ['release-notes'],
   lock: ['--out', join(scratch, 'check.lock.json')],
   materialize: [join(scratch, 'workspace')],
+  merge: [join(scratch, 'shard.json')],
   resolve: ['ship-it'],
   validate: ['skills'],
 };
 
+mkdirSync(join(scratch, 'init'));
+
 describe('every verb', () => {
+  beforeAll(async () => {
+    writeFileSync(join(scratch, 'shard.json'), (await _run(['validate', 'skills', '--shard', '1/1', '--json'])).stdout);
+  });
+
   it('has a successful invocation in this test', () => {
     expect(Object.keys(OK_ARGS).sort()).toEqual(Object.keys(VERBS).sort());
   });

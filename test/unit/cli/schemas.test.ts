@@ -4,7 +4,7 @@
  * `metadata` map and the load_skill tool's JSON Schema keep their keys).
  * Runs each verb on the bundled examples, on a broken tree and into errors.
  */
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -19,6 +19,7 @@ cpSync(join(REPO, 'examples'), join(scratch, 'examples'), { recursive: true, ver
 const EX = join(scratch, 'examples');
 writeFileSync(join(EX, 'skills', 'project', 'ops-runbook', 'SKILL.md'), '---\nname: ops-runbook\ndescription: [unclosed\n---\n');
 
+mkdirSync(join(scratch, 'init-here'));
 const ajv = new Ajv2020({ allErrors: true, strict: true });
 for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith('.schema.json'))) ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8')));
 
@@ -57,6 +58,9 @@ const RUNS: readonly (readonly [string, readonly string[]])[] = [
   ['error', ['catalog', '--config', 'missing.yaml', '--json']],
   ['validate', ['validate', 'skills', '--json']],
   ['validate', ['validate', 'skills/global', '--json']],
+  ['validate', ['validate', 'skills', '--shard', '1/2', '--json']],
+  ['validate', ['validate', '--config', 'skillgraph.config.yaml', '--json']],
+  ['init', ['init', join(scratch, 'init-here'), '--json']],
   ['catalog', ['catalog', '--config', 'skillgraph.config.yaml', '--json']],
   ['catalog', ['catalog', '--config', 'skillgraph.config.yaml', '--nested', '--json']],
   ['catalog', ['list', '--json']],
@@ -91,6 +95,18 @@ describe('every --json document', () => {
       expect(badKeys(doc)).toEqual([]);
     });
   }
+
+  it('skillgraph merge of shard documents validates as a validate document', async () => {
+    const parts = [];
+    for (const i of [1, 2]) {
+      const file = join(scratch, `shard-${i}.json`);
+      writeFileSync(file, (await run(['validate', 'skills', '--shard', `${i}/2`, '--json'])).stdout);
+      parts.push(file);
+    }
+    const doc = JSON.parse((await run(['merge', ...parts])).stdout) as unknown;
+    const validate = ajv.getSchema('validate.schema.json')!;
+    expect(validate(doc) ? [] : validate.errors).toEqual([]);
+  });
 
   it('a document with a renamed key fails its schema (the schemas are closed)', async () => {
     const doc = JSON.parse((await run(['validate', 'skills', '--json'])).stdout) as Record<string, unknown>;
