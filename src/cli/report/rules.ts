@@ -98,6 +98,10 @@ export const RULE_DESCRIPTIONS: Readonly<Partial<Record<DiagnosticCode, string>>
   'input.budget': 'The run reads within its total input budget',
   'cache.unusable': 'The cache folder can hold a cache',
   'resolve.override-unknown-key': 'An include override names a tool the included skill has',
+  'check.added': 'Every skill in the catalog is in the lockfile',
+  'check.removed': 'Every skill in the lockfile is still in the catalog',
+  'check.changed': "A locked skill's scope, place and digests are unchanged",
+  'check.incomplete': 'A locked skill is found by a complete walk',
 });
 
 /**

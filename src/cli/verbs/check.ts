@@ -5,8 +5,10 @@
  * found while the walk was incomplete. The lockfile is read as a regular file
  * only (a FIFO or a link in its place is refused, never waited on).
  */
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { compareLock, LOCKFILE_NAME, parseLock, type LockEntry } from '../../catalog/lockfile.js';
+import type { Diagnostic } from '../../model/diagnostics.js';
+import { homeFrom } from '../catalog-flags.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { readRegularFile } from '../../workspace/safe-read.js';
 import { collectGarbage } from '../../engine/gc.js';
@@ -15,6 +17,9 @@ import { parseVerbArgs } from '../args.js';
 import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { displayPath } from './catalog.js';
+import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
+import { buildReport, reportText, type ReportFinding } from '../report/index.js';
+import type { LockDrift } from '../../catalog/lockfile.js';
 import { LOCK_FLAGS, lockState, placesFromCatalog } from './lock.js';
 
 export const spec: VerbSpec = {
@@ -24,6 +29,7 @@ export const spec: VerbSpec = {
   flags: {
     ...LOCK_FLAGS,
     lock: { type: 'string', value: 'FILE', description: `lockfile to compare with (default ${LOCKFILE_NAME})` },
+    format: REPORT_FLAGS.format,
   },
   positionals: 'roots',
 };
@@ -40,6 +46,7 @@ function readLockText(file: string, shown: string): string {
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
+  const { format } = reportOptions(values, io, spec.name);
   const file = resolve(io.cwd, typeof values.lock === 'string' ? values.lock : LOCKFILE_NAME);
   const shown = displayPath(file, io.cwd);
   const text = readLockText(file, shown);
@@ -54,7 +61,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   collectGarbage(places.skills.length);
   const lock = parseLock(text, shown);
   const drift = compareLock(lock, state);
-  if (values.json) {
+  if (format !== 'text' && format !== 'json') {
+    const findings = driftFindings(drift, (e) => displayPath(placeOf(e.root, e.path, dirname(file), homeFrom(io)), io.cwd), shown);
+    io.stdout.write(reportText(format, buildReport({ suite: 'skillgraph check', root: io.cwd, findings, units: lock.skills.map((e) => ({ name: e.name, file: displayPath(placeOf(e.root, e.path, dirname(file), homeFrom(io)), io.cwd) })) })));
+    return drift.ok ? EXIT.ok : EXIT.findings;
+  }
+  if (format === 'json') {
     writeJson(io, {
       ok: drift.ok,
       lock: shown,
@@ -83,4 +95,25 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   lines.push(drift.ok ? `No drift: ${lock.skills.length} skill(s) match ${shown}.` : `Drift against ${shown}: ${counts}.`);
   note(io, `${lines.join('\n')}\n`);
   return drift.ok ? EXIT.ok : EXIT.findings;
+}
+
+/** A lock entry's SKILL.md on disk: its root (relative to the lockfile's folder, or `~/…`) and its path in it. */
+function placeOf(root: string, path: string, lockDir: string, home: string): string {
+  const base = root === '~' ? home : root.startsWith('~/') ? join(home, root.slice(2)) : resolve(lockDir, root);
+  return join(base, path);
+}
+
+/**
+ * Drift as findings for the reports: each added, removed, changed or unfound skill an error at
+ * its SKILL.md, and each invalid skill's own diagnostics.
+ */
+export function driftFindings(drift: LockDrift<Diagnostic>, fileOf: (e: LockEntry) => string, lock: string): ReportFinding[] {
+  const at = (code: ReportFinding['code'], e: LockEntry, message: string, hint: string): ReportFinding => ({ code, severity: 'error', message, file: fileOf(e), line: 0, column: 0, hint });
+  return [
+    ...drift.added.map((e) => at('check.added', e, `${e.name} (${e.scope}) is not in ${lock}`, "run 'skillgraph lock' to record it")),
+    ...drift.removed.map((e) => at('check.removed', e, `${e.name} (${e.scope}) is in ${lock} but no longer in the catalog`, "restore the skill, or run 'skillgraph lock'")),
+    ...drift.changed.map((c) => at('check.changed', c.current, `${c.name} changed since ${lock}: ${c.fields.join(', ')}`, "review the change, then run 'skillgraph lock'")),
+    ...drift.invalid.flatMap((b) => b.diagnostics),
+    ...drift.incomplete.map((e) => at('check.incomplete', e, `${e.name} was not found, and the walk stopped at a limit`, 'raise --depth or --max-dirs so the walk is complete')),
+  ];
 }
