@@ -57,3 +57,5 @@ export type { WasmExports } from './engine/wasm.js';
 export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
 export { main as runCli } from './cli/main.js';
 export type { CliIo } from './cli/io.js';
+export { RULE_DESCRIPTIONS, buildReport, gate, reportText, ruleFor, textReport } from './cli/report/index.js';
+export type { GateResult, Report, ReportFinding, ReportRule, ReportUnit } from './cli/report/index.js';

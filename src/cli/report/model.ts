@@ -6,21 +6,15 @@
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Severity } from '../../model/diagnostics.js';
+import type { Diagnostic, Severity } from '../../model/diagnostics.js';
 import { ruleFor, type ReportRule } from './rules.js';
 
-/** One finding: a diagnostic in all but the code's type (a later stage may bring its own codes). */
-export interface ReportFinding {
-  readonly code: string;
-  readonly severity: Severity;
-  readonly message: string;
-  /** The file, as the run shows it: relative to `Report.root`, or absolute. */
-  readonly file: string;
-  /** 1-based; 0 when the finding is about the whole file. */
-  readonly line: number;
-  readonly column: number;
-  readonly hint: string;
-}
+/**
+ * One finding: a diagnostic whose code may come from a later stage (its own codes), with
+ * `file` as the run shows it (relative to `Report.root`, or absolute) and `line` 0 for a
+ * finding about the whole file.
+ */
+export type ReportFinding = Omit<Diagnostic, 'code'> & { readonly code: string };
 
 /** One thing that was checked (a skill): a JUnit test case, passing when no finding fails it. */
 export interface ReportUnit {

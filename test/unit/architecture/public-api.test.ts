@@ -32,13 +32,13 @@ const INTERNALS = [
   'CLAUDE_CODE_KEYS', 'CODES_MAPPED_BY_CAUSE', 'CODEX_KEYS', 'CODE_TO_TYPE',
   'DEFAULT_SKILL_VERSION', 'DEFAULT_YAML_LIMITS', 'EMPTY_COMPOSITION', 'ENTRY_KINDS',
   'JSON_SCHEMA_TYPES', 'JS_BACKEND', 'JS_HASHER', 'MESSAGES', 'PARSE_RULE_CODES', 'ParseCache',
-  'RESOURCE_ACTIONS', 'SEVERITIES', 'SKILLGRAPH_KEYS', 'SPEC_KEYS', 'UNICODE_POLICIES',
+  'RESOURCE_ACTIONS', 'RULE_DESCRIPTIONS', 'SEVERITIES', 'SKILLGRAPH_KEYS', 'SPEC_KEYS', 'UNICODE_POLICIES',
   'WASM_ABI_VERSION', 'assembleCatalog', 'autoHasher', 'backendChoice', 'budgetSummary',
-  'catalogFromFlags', 'closestNames', 'compileWasm', 'contextDocument', 'defaultInlineThreshold',
-  'encodeCatalog', 'escapeXml', 'foldDescription', 'hashBackendFor', 'instantiateWasm',
+  'buildReport', 'catalogFromFlags', 'closestNames', 'compileWasm', 'contextDocument', 'defaultInlineThreshold',
+  'encodeCatalog', 'escapeXml', 'foldDescription', 'gate', 'hashBackendFor', 'instantiateWasm',
   'isSkillErrorType', 'loadWasm', 'packageBytes', 'parseBatch', 'planCatalog',
-  'readFrontmatterYaml', 'resolveBackendFor', 'resolveContextOptions', 'resolveEngineOptions',
-  'resolveGraphJs', 'runCli', 'summarizeEntries', 'wasmBackendOrNull', 'wasmPath',
+  'readFrontmatterYaml', 'reportText', 'resolveBackendFor', 'resolveContextOptions', 'resolveEngineOptions',
+  'resolveGraphJs', 'ruleFor', 'runCli', 'summarizeEntries', 'textReport', 'wasmBackendOrNull', 'wasmPath',
   'writeFileAtomic',
 ];
 
