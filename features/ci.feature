@@ -31,3 +31,44 @@ Feature: A CLI that fits into CI and into pipes
     And skillgraph's stderr contains "did you mean '--json'?"
     When I run skillgraph "validate skills --profile clade-code"
     Then skillgraph's stderr contains "did you mean 'claude-code'?"
+
+  Scenario: SARIF for code scanning, JUnit for test reports, annotations for pull requests
+    When I run skillgraph "validate skills --format sarif"
+    Then skillgraph exits with 0
+    And the SARIF log has a "field.unknown" result at "skills/broken/SKILL.md" line 4
+    When I run skillgraph "validate skills --format junit"
+    Then the JUnit report has 2 test cases and 0 failures
+    When I run skillgraph "validate skills --format github"
+    Then skillgraph's stdout contains "::warning file=skills/broken/SKILL.md,line=4,col=1,title=field.unknown::"
+
+  Scenario: The gate fails on warnings when the config says so, and names the config line of a typo
+    Given the CI config:
+      """
+      fail-on: warning
+      rules:
+        description.no-trigger: off
+      """
+    When I run skillgraph "validate skills"
+    Then skillgraph exits with 1
+    Given the CI config:
+      """
+      rules:
+        field.unknown: off
+        name.chrset: error
+      """
+    When I run skillgraph "validate skills"
+    Then skillgraph exits with 2
+    And skillgraph's stderr contains "skillgraph.config.yaml:3:3: unknown rule 'name.chrset'; did you mean 'name.charset'?"
+
+  Scenario: init writes a config for the layout and never overwrites it
+    Given a CI skill "review" in ".claude/skills"
+    When I run skillgraph "init"
+    Then skillgraph exits with 0
+    And skillgraph's stdout contains "roots .claude/skills, profile claude-code"
+    When I run skillgraph "init"
+    Then skillgraph exits with 2
+    And skillgraph's stderr contains "already exists; not overwritten"
+
+  Scenario: Shards merged give the unsharded document
+    When the CI validates "skills" in 3 shards and merges them
+    Then the merged document equals the unsharded "validate skills --json"
