@@ -18,14 +18,16 @@ import { parseVerbArgs } from '../args.js';
 // Perf: catalog-request.ts, not catalog-flags.ts: config (yaml, zod) is imported only when a config file exists.
 import { CATALOG_FLAGS, lazyCatalogFromFlags, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-request.js';
 import { EXIT } from '../exit.js';
+import { buildReport, reportText, type Report } from '../report/index.js';
+import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
 import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
 import { cutToWidth, displayWidth, padEndWidth } from '../width.js';
 
 export const spec: VerbSpec = {
   name: 'catalog',
   summary: 'discover skills in scoped roots and print the sealed catalog',
-  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--json]',
-  flags: CATALOG_FLAGS,
+  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--format F] [--json]',
+  flags: { ...CATALOG_FLAGS, format: REPORT_FLAGS.format },
   positionals: 'roots',
 };
 
@@ -123,7 +125,13 @@ export function catalogStatus(catalog: Catalog, walk?: WalkReport): number {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const extra = { roots: positionals };
-  if (values.json) {
+  const { format } = reportOptions(values, io, spec.name);
+  if (format === 'sarif' || format === 'junit' || format === 'github') {
+    const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
+    io.stdout.write(reportText(format, catalogReport(result, io.cwd)));
+    return catalogStatus(result.catalog, result.walk);
+  }
+  if (format === 'json') {
     const produce = (result: CatalogFromFlags) => ({ text: jsonDocument(catalogDocument(result)), status: catalogStatus(result.catalog, result.walk) });
     const out = await memoizedCatalogOutput(values, io, spec.name, produce, extra);
     io.stdout.write(out.bytes ?? out.text);
@@ -132,6 +140,20 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
   writeCatalog(result, io, { table: true });
   return catalogStatus(result.catalog, result.walk);
+}
+
+/**
+ * The catalog's findings as a report: one unit per catalogued skill, files relative to `cwd`.
+ *
+ * @example reportText('sarif', catalogReport(await lazyCatalogFromFlags(values, io, 'catalog'), io.cwd))
+ */
+export function catalogReport(result: CatalogFromFlags, cwd: string): Report {
+  return buildReport({
+    suite: 'skillgraph catalog',
+    root: cwd,
+    findings: result.catalog.diagnostics,
+    units: result.catalog.skills.map((p) => ({ name: p.descriptor.id, file: p.descriptor.source.locator })),
+  });
 }
 
 /** A path for people: relative to the working folder when inside it. */

@@ -78,8 +78,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
  * without them the document is the same on every run.
  */
 export function resolveStats(result: CatalogResolution, catalogMs?: number): Record<string, unknown> {
-  const { backend, nodes, edges, arenaEntries, timingsMs } = result.stats;
-  return { backend, nodes, edges, arena_entries: arenaEntries, ...(catalogMs !== undefined ? { timings_ms: { catalog: catalogMs, ...timingsMs } } : {}) };
+  const { backend, nodes, edges, arenaEntries, layout, timingsMs } = result.stats;
+  return {
+    backend,
+    nodes,
+    edges,
+    arena_entries: arenaEntries,
+    ...(layout !== undefined ? { layout } : {}),
+    ...(catalogMs !== undefined ? { timings_ms: { catalog: catalogMs, ...timingsMs } } : {}),
+  };
 }
 
 /** Lines gathered per stdout write: the human listing of a long chain is quadratic too. */

@@ -24,3 +24,16 @@ describe('check --format', () => {
     expect(junit).toMatch(/<testcase classname="skillgraph\.check" name="ok" file="skills\/ok\/SKILL\.md">\n\s+<failure type="check\.changed"/);
   });
 });
+
+describe('catalog and list --format', () => {
+  it("report the catalog's findings at each file, one JUnit case per skill", async () => {
+    const gh = await t.run(['catalog', '--root', 'skills', '--format', 'github']);
+    expect(gh.code).toBe(1);
+    expect(gh.stdout).toMatch(/^::error file=skills\/broken\/SKILL\.md,line=\d+,col=\d+,title=yaml\.invalid::/m);
+    expect((await t.run(['list', '--root', 'skills', '--format', 'github'])).stdout).toBe(gh.stdout);
+    const junit = (await t.run(['catalog', '--root', 'skills', '--format', 'junit'])).stdout;
+    expect(junit).toContain('<testcase classname="skillgraph.catalog" name="project/ok" file="skills/ok/SKILL.md"/>');
+    const sarif = JSON.parse((await t.run(['catalog', '--root', 'skills', '--format', 'sarif'])).stdout) as { runs: { results: { ruleId: string }[] }[] };
+    expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toContain('yaml.invalid');
+  });
+});
