@@ -113,16 +113,17 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const status = verdict.passed ? EXIT.ok : EXIT.findings;
   if (options.format === 'json') {
     writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(shard ? { shard: shardJson(shard, result) } : {}) });
-    return status;
-  }
-  const report = validateReport(result, paths, io.cwd, profile);
-  if (options.format === 'text') {
-    const sources = new Map(result.skills.map((s) => [s.diagnostics[0]?.file, s.source?.split('\n')]));
-    io.stdout.write(textReport(report, useColor(io, 'stdout'), (file) => sources.get(file)));
-    note(io, `${summaryLine(result, PROFILES[profile].name, useColor(io))}${verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
   } else {
-    io.stdout.write(reportText(options.format, report, options.failOn === 'warning' ? 'warning' : 'error'));
+    const report = validateReport(result, paths, io.cwd, profile);
+    if (options.format === 'text') {
+      const sources = new Map(result.skills.map((s) => [s.diagnostics[0]?.file, s.source?.split('\n')]));
+      io.stdout.write(textReport(report, useColor(io, 'stdout'), (file) => sources.get(file)));
+    } else {
+      io.stdout.write(reportText(options.format, report, options.failOn === 'warning' ? 'warning' : 'error'));
+    }
   }
+  // The verdict: on stderr after text, and after a document under --verbose.
+  note(io, `${summaryLine(result, PROFILES[profile].name, useColor(io))}${verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
   return status;
 }
 

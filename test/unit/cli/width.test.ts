@@ -52,3 +52,33 @@ describe('cutToWidth and padEndWidth', () => {
     expect(padEndWidth('abcdef', 3)).toBe('abcdef');
   });
 });
+
+describe('the catalog table', () => {
+  it('fits rows of Chinese and Japanese descriptions into the terminal width', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { main } = await import('../../../src/cli/main.js');
+    const dir = mkdtempSync(join(tmpdir(), 'skillgraph-width-'));
+    try {
+      const skill = (name: string, description: string): void => {
+        mkdirSync(join(dir, 'skills', name), { recursive: true });
+        writeFileSync(join(dir, 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n---\n`);
+      };
+      skill('zh', '在用户要求部署应用程序时使用此技能，它会检查配置并发布新版本到生产环境。');
+      skill('ja', 'ユーザーがリリースを求めたときに使います。変更履歴を確認してタグを付けます。');
+      skill('en', 'Use when the user asks for a release, checks the changelog and tags the commit.');
+      let stdout = '';
+      for (const verb of ['catalog', 'list']) {
+        stdout = '';
+        await main([verb, '--root', 'skills'], { stdout: { write: (s: string | Buffer) => (stdout += String(s)), columns: 60 }, stderr: { write: () => true }, cwd: dir, env: { HOME: dir } });
+        const rows = stdout.trimEnd().split('\n');
+        expect(rows.length).toBeGreaterThanOrEqual(3);
+        for (const row of rows) expect(displayWidth(row), row).toBeLessThanOrEqual(60);
+        expect(rows.some((r) => r.includes('在用户') && r.endsWith('…'))).toBe(true);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
