@@ -80,7 +80,7 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
   const load = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
   if (!load) {
     const message = `unknown verb '${verb}'${didYouMean(verb, Object.keys(VERBS))}`;
-    io.stderr.write(`skillgraph: ${message}. Verbs: ${Object.keys(VERBS).join(', ')}.\n`);
+    io.stderr.write(`skillgraph: ${message}${message.endsWith('?') ? '' : '.'} Verbs: ${Object.keys(VERBS).join(', ')}.\n`);
     if (json) writeJson(io, { error: { code: 'usage', message } });
     return EXIT.usage;
   }
