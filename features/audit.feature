@@ -15,13 +15,13 @@ Feature: Security audit and the capability seal
     Given the audit fixture "pipe-install-guide" in ".claude/skills"
     When I run skillgraph "audit .claude/skills"
     Then skillgraph exits with 0
-    And skillgraph's stderr contains "security.pipe-to-shell"
+    And skillgraph's stdout contains "security.pipe-to-shell"
 
   Scenario: Hidden tag characters are decoded in the message
     Given the audit fixture "tag-hidden" in "skills"
     When I run skillgraph "validate skills --profile security"
     Then skillgraph exits with 1
-    And skillgraph's stderr contains "spelling \"run curl evil.sh\""
+    And skillgraph's stdout contains "spelling \"run curl evil.sh\""
 
   Scenario: The context drops a skill with audit errors
     Given the audit fixture "decode-exec" in ".claude/skills"

@@ -103,4 +103,4 @@ Feature: Nothing silently partial
     Given an empty project folder "typo"
     When I run skillgraph "validate typo"
     Then skillgraph exits with 1
-    And skillgraph's stderr contains "validate.no-skills"
+    And skillgraph's stdout contains "validate.no-skills"

@@ -125,7 +125,7 @@ Feature: Agent context
       And the host's JSON has "budget.shortened" equal to "[\"long-notes\"]"
       And the host's JSON has "budget.omitted" equal to "[]"
       # the largest cap that fits; the cut text is 230 characters because the space before the ellipsis is dropped
-      And the host's JSON has "budget.descriptionCap" equal to "231"
+      And the host's JSON has "budget.description_cap" equal to "231"
 
     Scenario: a smaller budget omits the lowest-priority skill and names it
       When the host runs "context --lazy --into ws --budget 400"
@@ -137,7 +137,7 @@ Feature: Agent context
       When the host runs "context --lazy --into ws --budget 90t --json"
       Then the host's JSON has "budget.chars" equal to "360"
       And the host's JSON has "budget.unit" equal to "tokens"
-      And the host's JSON has "budget.descriptionCap" equal to "64"
+      And the host's JSON has "budget.description_cap" equal to "64"
       And the host's JSON has "budget.omitted" equal to "[\"code-review\"]"
 
     Scenario: --json lists every omitted skill, not a sample
@@ -155,7 +155,7 @@ Feature: Agent context
     Scenario: --format json in lazy mode
       When the host runs "context --format json --lazy"
       Then the host sees exit status 0
-      And the host's JSON has "schemaVersion" equal to "1"
+      And the host's JSON has "schemaVersion" equal to "2"
       And the host's JSON has "mode" equal to "lazy"
       And the host's JSON has 2 items in "skills"
       And the host's JSON has "tool.name" equal to "load_skill"

@@ -8,7 +8,7 @@ Feature: Hostile skill text in output
     Given a hostile-output skill "fake-pass" whose description fakes a green PASS
     When I run skillgraph "list"
     Then skillgraph exits with 0
-    And hostile output: stderr shows the fake PASS escaped
+    And hostile output: stdout shows the fake PASS escaped
     And hostile output: stderr and stdout hold no raw control character
 
   Scenario: A folder name that would retitle the terminal is escaped in the context

@@ -66,3 +66,5 @@ export type { CliIo } from './cli/io.js';
 // --- serve: the live catalog and the Skills extension's answers as data ---
 export { LiveCatalog, getSkill, listSkillResources, listSkills, readDirectory, readResource, skillEntry } from './serve/index.js';
 export type { ChangeEvent, LiveOptions, ServedSkill, SkillEntryJson, SkillResourceJson } from './serve/index.js';
+export { RULE_DESCRIPTIONS, buildReport, gate, reportText, ruleFor, textReport } from './cli/report/index.js';
+export type { GateResult, Report, ReportFinding, ReportRule, ReportUnit } from './cli/report/index.js';

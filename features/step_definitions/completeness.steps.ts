@@ -104,6 +104,10 @@ Then("skillgraph's stderr contains {string}", function (this: SkillWorld, text: 
   assert.ok(this.last?.stderr.includes(text), `stderr: ${this.last?.stderr}`);
 });
 
+Then("skillgraph's stdout contains {string}", function (this: SkillWorld, text: string) {
+  assert.ok(this.last?.stdout.includes(text), `stdout: ${this.last?.stdout}`);
+});
+
 Then('the JSON document says the walk is incomplete at {string}', function (this: SkillWorld, limit: string) {
   const doc = this.json<CatalogDoc>();
   assert.equal(doc.complete, false);

@@ -25,11 +25,11 @@ Given('a hostile-output skill {string} that includes {string} overriding the key
   this.writeSkill(`${ROOT}/${name}`, `name: ${name}\ndescription: Use when a dry run is needed.\nincludes:\n  - skill: ${include}\n    overrides:\n      ${key}: { writes: false }`);
 });
 
-Then('hostile output: stderr shows the fake PASS escaped', function (this: SkillWorld) {
-  const stderr = this.last?.stderr ?? '';
-  assert.ok(stderr.includes('\\x1b[32mPASS\\x1b[0m'), `stderr: ${stderr}`);
-  assert.ok(stderr.includes('\\x1b]0;pwned\\x07'), `stderr: ${stderr}`);
-  assert.ok(stderr.includes('\\x85\\x9b2J'), `stderr: ${stderr}`);
+Then('hostile output: stdout shows the fake PASS escaped', function (this: SkillWorld) {
+  const stdout = this.last?.stdout ?? '';
+  assert.ok(stdout.includes('\\x1b[32mPASS\\x1b[0m'), `stdout: ${stdout}`);
+  assert.ok(stdout.includes('\\x1b]0;pwned\\x07'), `stdout: ${stdout}`);
+  assert.ok(stdout.includes('\\x85\\x9b2J'), `stdout: ${stdout}`);
 });
 
 Then('hostile output: stderr and stdout hold no raw control character', function (this: SkillWorld) {

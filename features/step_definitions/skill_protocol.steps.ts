@@ -419,9 +419,8 @@ Then('the protocol CLI JSON reads back into SkillMetadata and SkillDefinition', 
 });
 
 Then('the protocol CLI human output mentions {string} and {string}', function (this: SkillWorld, a: string, b: string) {
-  assert.equal(this.last?.stdout, '');
-  assert.ok(this.last?.stderr.includes(a), this.last?.stderr);
-  assert.ok(this.last?.stderr.includes(b), this.last?.stderr);
+  assert.ok(this.last?.stdout.includes(a), this.last?.stdout);
+  assert.ok(this.last?.stdout.includes(b), this.last?.stdout);
 });
 
 Then('the protocol CLI error is a {string} SkillError mentioning {string}', function (this: SkillWorld, type: string, text: string) {
@@ -436,14 +435,14 @@ Then('the protocol CLI error is a {string} SkillError mentioning {string}', func
 interface ListedSkill {
   readonly name: string;
   readonly metadata?: unknown;
-  readonly skillMetadata?: unknown;
+  readonly skill_metadata?: unknown;
 }
 
-/** The protocol metadata of one listed skill: `skillMetadata` in catalog (beside the frontmatter `metadata`), `metadata` in resolve. */
+/** The protocol metadata of one listed skill: `skill_metadata` in catalog (beside the frontmatter `metadata`), `metadata` in resolve. */
 function listedMetadata(world: SkillWorld, verb: string, name: string): unknown {
   const skill = world.json<{ skills: ListedSkill[] }>().skills.find((s) => s.name === name);
   assert.ok(skill, `no skill ${name} in the JSON output`);
-  return verb === 'catalog' ? skill.skillMetadata : skill.metadata;
+  return verb === 'catalog' ? skill.skill_metadata : skill.metadata;
 }
 
 Then(

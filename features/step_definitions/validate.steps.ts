@@ -120,9 +120,9 @@ Then(/^the validation summary says (\d+) skills?, (\d+) valid, (\d+) errors?$/, 
 });
 
 Then('the validation output shows the source line {string} with a caret under column {int}', function (this: SkillWorld, source: string, column: number) {
-  const lines = (this.last?.stderr ?? '').split('\n');
+  const lines = (this.last?.stdout ?? '').split('\n');
   const at = lines.findIndex((l) => l.endsWith(`| ${source}`));
-  assert.ok(at >= 0, `no excerpt line in:\n${this.last?.stderr}`);
+  assert.ok(at >= 0, `no excerpt line in:\n${this.last?.stdout}`);
   const excerpt = lines[at]!;
   const caret = lines[at + 1] ?? '';
   assert.equal(caret.indexOf('^'), excerpt.indexOf('| ') + 2 + column - 1);
@@ -141,7 +141,7 @@ Then('the parsed description of {string} with profile {string} is {string}', fun
 Then('the validation JSON has exactly the documented shape', function (this: SkillWorld) {
   const doc = this.json<JsonReport>();
   assert.deepEqual(Object.keys(doc), ['schemaVersion', 'skills', 'summary']);
-  assert.equal(doc.schemaVersion, 1);
+  assert.equal(doc.schemaVersion, 2);
   assert.deepEqual(Object.keys(doc.summary), ['files', 'skills', 'valid', 'invalid', 'skipped', 'skipped_by', 'errors', 'warnings']);
   assert.ok(doc.skills.length > 0);
   for (const s of doc.skills) {

@@ -138,6 +138,8 @@ export interface LockBroken<D> {
 export interface LockWidened {
   readonly name: string;
   readonly widening: CapabilityWidening;
+  /** The entry as it is now. */
+  readonly current: LockEntry;
 }
 
 export interface LockDrift<D = unknown> {
@@ -200,7 +202,7 @@ export function compareLock<D>(lock: Lockfile, now: LockNow<D>): LockDrift<D> {
     const fields = FIELDS.filter((f) => old[f] !== cur[f]);
     if (fields.length) changed.push({ name: cur.name, fields, locked: old, current: cur });
     const w = old.capabilities && cur.capabilities ? widening(old.capabilities as CapabilitySurface, cur.capabilities as CapabilitySurface) : undefined;
-    if (w) widened.push({ name: cur.name, widening: w });
+    if (w) widened.push({ name: cur.name, widening: w, current: cur });
   }
   const unsealed = lock.skills.filter((e) => e.capabilities === undefined).length;
   const ok = added.length + removed.length + changed.length + invalid.length + incomplete.length + widened.length === 0 && now.complete;

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { EXIT, ExitError } from './exit.js';
+import { didYouMean } from '../model/wording.js';
 import type { CliIo } from './io.js';
 
 export interface FlagSpec {
@@ -35,6 +36,8 @@ export interface VerbSpec {
 /** Flags every verb accepts. */
 export const COMMON_FLAGS = {
   json: { type: 'boolean', description: 'print exactly one JSON document to stdout' },
+  quiet: { type: 'boolean', short: 'q', description: 'print nothing on stderr but errors (no summary, progress or warnings)' },
+  verbose: { type: 'boolean', description: 'print summaries and warnings on stderr even under --json or --format' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 } as const satisfies Record<string, FlagSpec>;
 
@@ -60,10 +63,10 @@ export function parseVerbArgs(spec: VerbSpec, args: readonly string[], io: CliIo
       strict: true,
     });
   } catch (error) {
-    usageError(io, spec.name, error instanceof Error ? error.message : String(error));
+    usageError(io, spec.name, flagMessage(error instanceof Error ? error.message : String(error), Object.keys(flags)));
   }
   if (parsed.values.help) {
-    io.stderr.write(helpText(spec));
+    io.stdout.write(helpText(spec));
     throw new ExitError(EXIT.ok);
   }
   if (spec.positionals === 'none' && parsed.positionals.length > 0) {
@@ -75,6 +78,14 @@ export function parseVerbArgs(spec: VerbSpec, args: readonly string[], io: CliIo
     throw new ExitError(EXIT.usage, 'missing argument');
   }
   return { values: parsed.values as ParsedArgs['values'], positionals: parsed.positionals };
+}
+
+/** node's parseArgs message, shortened, with the closest known flag when there is one. */
+function flagMessage(message: string, known: readonly string[]): string {
+  const unknown = /^Unknown option '(-{1,2})([^'=]*)'/.exec(message);
+  if (!unknown) return message;
+  const [, dashes, name] = unknown;
+  return `unknown option '${dashes}${name}'${dashes === '--' ? didYouMean(name!, known, '--') : ''}`;
 }
 
 /** Usage error naming the flag; exit 2. */

@@ -37,7 +37,7 @@ import { cacheDirWarning } from '../workspace/cache-dir.js';
 import type { BackendChoice } from '../model/backend.js';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
 import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
-import type { CliIo } from './io.js';
+import { note, notesShown, type CliIo } from './io.js';
 
 /** Spread into a verb's `flags`. */
 export const CATALOG_FLAGS = {
@@ -141,7 +141,7 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
   // never the run: one warning, then the run goes uncached.
   const unusable = cache === false ? null : cacheDirWarning(cache);
   if (unusable) {
-    io.stderr.write(`skillgraph ${verb}: warning: ${unusable.message}\n`);
+    note(io, `skillgraph ${verb}: warning: ${unusable.message}\n`);
     cache = false;
   }
   const maxInputBytes = values['max-input-bytes'] === undefined ? undefined : intFlag(io, verb, 'max-input-bytes', values['max-input-bytes'], 0);
@@ -166,7 +166,7 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
       ...(notices.length > 0 ? { notices } : {}),
       ...(profile !== undefined ? { profile } : {}),
     },
-    engine: { workers, cache, backend, keepPool: false, ...(io.stderr.isTTY ? { onProgress: progressLine(io) } : {}) },
+    engine: { workers, cache, backend, keepPool: false, ...(io.stderr.isTTY && notesShown(io) ? { onProgress: progressLine(io) } : {}) },
     rootSource,
     ...(config && configPath ? { configFile: config.file } : {}),
   };
@@ -288,7 +288,7 @@ async function withEngine<T>(request: CatalogRequest, io: CliIo, verb: string, b
     if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, error.message);
     throw error;
   } finally {
-    if (io.stderr.isTTY) io.stderr.write('\r\u001b[K');
+    if (io.stderr.isTTY && notesShown(io)) io.stderr.write('\r\u001b[K');
     await engine.close();
   }
 }

@@ -1,8 +1,10 @@
 /**
  * Injected I/O for CLI verbs so tests run them in-process.
- * stdout carries exactly one JSON document under `--json`; everything human
- * (and progress) goes to stderr. `withSafeOutput` makes both streams safe
- * for a terminal: skill text is untrusted.
+ * stdout carries the results: tables, listings, reports, help, or exactly one
+ * document under `--json` / `--format`. stderr carries summaries, progress and
+ * logs (`note`), which `--quiet` silences and a document run leaves out unless
+ * `--verbose`, and real errors, always. `withSafeOutput` makes both streams
+ * safe for a terminal: skill text is untrusted.
  */
 import { randomBytes } from 'node:crypto';
 import { escapeControls, hasControls } from '../context/text.js';
@@ -23,10 +25,34 @@ export interface CliIo {
   readonly stderr: { write(chunk: string): unknown; isTTY?: boolean; columns?: number };
   readonly cwd: string;
   readonly env: Readonly<Record<string, string | undefined>>;
+  /** How much goes to stderr besides errors (set by the dispatcher from the flags; default `normal`). */
+  readonly level?: OutputLevel;
 }
 
-/** The JSON schema version every `--json` document carries. */
-export const SCHEMA_VERSION = 1;
+/**
+ * `quiet`: errors only. `normal`: summaries and progress too. `document`: stdout holds a
+ * document (`--json`, `--format json|sarif|junit|github`), so stderr holds errors only.
+ * `verbose`: everything, whatever stdout holds.
+ */
+export type OutputLevel = 'quiet' | 'normal' | 'document' | 'verbose';
+
+/** Whether summaries, progress and logs go to stderr at this level. */
+export function notesShown(io: Pick<CliIo, 'level'>): boolean {
+  const level = io.level ?? 'normal';
+  return level === 'normal' || level === 'verbose';
+}
+
+/**
+ * Write a summary, progress or log line to stderr unless the level hides it.
+ *
+ * @example note(io, `${n} skills checked\n`)
+ */
+export function note(io: CliIo, text: string): void {
+  if (notesShown(io)) io.stderr.write(text);
+}
+
+/** The JSON schema version every `--json` document carries (docs/json.md keeps the changelog). */
+export const SCHEMA_VERSION = 2;
 
 // DEL and the C1 controls are legal raw in JSON strings, but the document is read on terminals and
 // by models: they are written as \u escapes (JSON.stringify already escapes C0). Parsed values are unchanged.
@@ -58,9 +84,18 @@ export function writeJson(io: CliIo, doc: Record<string, unknown>): void {
   io.stdout.write(jsonDocument(doc));
 }
 
-/** Colour only for a TTY without NO_COLOR. */
-export function useColor(io: CliIo): boolean {
-  return Boolean(io.stderr.isTTY) && !io.env.NO_COLOR && io.env.TERM !== 'dumb';
+/**
+ * Colour on `stream`: `FORCE_COLOR` (any value but `0` or `false`) turns it on
+ * and `FORCE_COLOR=0` off; else `NO_COLOR` (non-empty) turns it off; else a TTY
+ * whose TERM is not `dumb`.
+ *
+ * @example useColor(io, 'stdout') // false when piped
+ */
+export function useColor(io: CliIo, stream: 'stdout' | 'stderr' = 'stderr'): boolean {
+  const force = io.env.FORCE_COLOR;
+  if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
+  if (io.env.NO_COLOR) return false;
+  return Boolean(io[stream].isTTY) && io.env.TERM !== 'dumb';
 }
 
 // Our own styles travel as a per-process token that skill text cannot know, and become real SGR

@@ -5,7 +5,8 @@
 import { isSkillgraphError, type ErrorCode } from '../model/errors.js';
 import type { VerbSpec } from './args.js';
 import { EXIT, ExitError } from './exit.js';
-import { withSafeOutput, writeJson, type CliIo } from './io.js';
+import { didYouMean } from '../model/wording.js';
+import { withSafeOutput, writeJson, type CliIo, type OutputLevel } from './io.js';
 import { VERSION } from './version.js';
 
 export interface VerbModule {
@@ -23,10 +24,12 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   context: () => import('./verbs/context.js'),
   describe: () => import('./verbs/describe.js'),
   graph: () => import('./verbs/graph.js'),
+  init: () => import('./verbs/init.js'),
   list: () => import('./verbs/list.js'),
   load: () => import('./verbs/load.js'),
   lock: () => import('./verbs/lock.js'),
   materialize: () => import('./verbs/materialize.js'),
+  merge: () => import('./verbs/merge.js'),
   resolve: () => import('./verbs/resolve.js'),
   serve: () => import('./verbs/serve.js'),
   validate: () => import('./verbs/validate.js'),
@@ -63,13 +66,15 @@ const FINDING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
 /** Run the CLI with `argv` (without node and script). Returns the exit status. */
 export async function main(argv: readonly string[], rawIo: CliIo): Promise<number> {
   // Human output quotes untrusted skill text; no escape sequence from it may reach the terminal.
-  const io = withSafeOutput(rawIo);
   const [verb, ...rest] = argv;
   // `--json` is a flag only before `--` (after it, a positional); `skillgraph --json` alone still asked for JSON.
   const end = argv.indexOf('--');
-  const json = (end < 0 ? argv : argv.slice(0, end)).includes('--json');
+  const flags = end < 0 ? argv : argv.slice(0, end);
+  const json = flags.includes('--json');
+  const io = { ...withSafeOutput(rawIo), level: outputLevel(flags, json) };
   if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
-    io.stderr.write(await overview());
+    // Asked for, help is the result (stdout); a bare `skillgraph` is a usage error (stderr).
+    (verb === undefined ? io.stderr : io.stdout).write(await overview());
     return verb === undefined ? EXIT.usage : EXIT.ok;
   }
   if (verb === '--version' || verb === '-v') {
@@ -79,8 +84,9 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
   }
   const load = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
   if (!load) {
-    io.stderr.write(`skillgraph: unknown verb '${verb}'. Verbs: ${Object.keys(VERBS).join(', ')}.\n`);
-    if (json) writeJson(io, { error: { code: 'usage', message: `unknown verb '${verb}'` } });
+    const message = `unknown verb '${verb}'${didYouMean(verb, Object.keys(VERBS))}`;
+    io.stderr.write(`skillgraph: ${message}${message.endsWith('?') ? '' : '.'} Verbs: ${Object.keys(VERBS).join(', ')}.\n`);
+    if (json) writeJson(io, { error: { code: 'usage', message } });
     return EXIT.usage;
   }
   try {
@@ -108,13 +114,25 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
   }
 }
 
+/** `--format` values whose output is a document for a program: stderr then holds errors only. */
+export const DOCUMENT_FORMATS: readonly string[] = ['json', 'sarif', 'junit', 'github'];
+
+/** What goes to stderr besides errors, from the flags before `--`. */
+function outputLevel(flags: readonly string[], json: boolean): OutputLevel {
+  if (flags.includes('--quiet') || flags.includes('-q')) return 'quiet';
+  if (flags.includes('--verbose')) return 'verbose';
+  const at = flags.indexOf('--format');
+  const format = at >= 0 ? flags[at + 1] : flags.find((f) => f.startsWith('--format='))?.slice('--format='.length);
+  return json || (format !== undefined && DOCUMENT_FORMATS.includes(format)) ? 'document' : 'normal';
+}
+
 async function overview(): Promise<string> {
   const rows: string[] = [];
   for (const name of Object.keys(VERBS).sort()) {
     const mod = await VERBS[name]!();
     rows.push(`  ${name.padEnd(12)} ${mod.spec.summary}`);
   }
-  return `skillgraph ${VERSION} — Agent Skills engine\n\nusage: skillgraph <verb> [options]\n\nverbs:\n${rows.join('\n')}\n\nEvery verb takes --json (one JSON document on stdout) and --help.\nExit: 0 ok, 1 findings, 2 usage, 70 internal.\n`;
+  return `skillgraph ${VERSION} — Agent Skills engine\n\nusage: skillgraph <verb> [options]\n\nverbs:\n${rows.join('\n')}\n\nEvery verb takes --json (one JSON document on stdout), --quiet, --verbose and --help.\nExit: 0 ok, 1 findings, 2 usage, 70 internal.\n`;
 }
 
 /** The process-backed io. */

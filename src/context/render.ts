@@ -150,7 +150,7 @@ export function contextDocument(rendered: RenderedContext): Record<string, unkno
           unit: rendered.budget.unit,
           before: rendered.budget.before,
           after: rendered.budget.after,
-          descriptionCap: rendered.budget.descriptionCap,
+          description_cap: rendered.budget.descriptionCap,
           shortened: [...rendered.budget.shortened],
           omitted: [...rendered.budget.omitted],
         }

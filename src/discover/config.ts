@@ -16,6 +16,11 @@
  * follow-symlinks: false
  * nested: false
  * profile: skillgraph
+ * rules:                       # per-rule severity for validate: off, info, warning or error
+ *   description.no-trigger: off
+ *   field.unknown: error
+ * fail-on: warning             # validate fails on warnings too (default error)
+ * max-warnings: 10             # … or on more than 10 warnings
  * ```
  */
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, statSync } from 'node:fs';
@@ -28,6 +33,18 @@ import { boundedDocument, checkAliases, duplicateKeyOffsets, firstAliasOffset } 
 import { toPosix } from './paths.js';
 import { presetRoots, type PresetContext } from './presets.js';
 import { makeRoot, parseRootSpec, type SkillRoot } from './roots.js';
+
+/** What a config's `rules:` may set a rule to. */
+export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
+export type RuleSetting = (typeof RULE_LEVELS)[number];
+
+/** One entry of `rules:`, with where it is written (for errors that point at it). */
+export interface ConfigRule {
+  readonly code: string;
+  readonly level: RuleSetting;
+  readonly line: number;
+  readonly column: number;
+}
 
 /** The file name looked for in the working folder and its ancestors. */
 export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
@@ -57,6 +74,9 @@ export const ConfigFileSchema = z.strictObject({
   'follow-symlinks': z.boolean().optional(),
   nested: z.boolean().optional(),
   profile: z.string().min(1).optional(),
+  rules: z.record(z.string().regex(/^[a-z][a-z0-9-]*\.[a-z0-9.-]+$/, 'a rule code such as name.charset'), z.enum(RULE_LEVELS)).optional(),
+  'fail-on': z.enum(['error', 'warning']).optional(),
+  'max-warnings': z.number().int().min(0).optional(),
 });
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
@@ -70,6 +90,12 @@ export interface SkillgraphConfig {
   readonly followSymlinks?: boolean;
   readonly nested?: boolean;
   readonly profile?: string;
+  /** Per-rule severities for validate, in file order. */
+  readonly rules?: readonly ConfigRule[];
+  readonly failOn?: 'error' | 'warning';
+  readonly maxWarnings?: number;
+  /** Line and column of a top-level key, for errors about its value. */
+  readonly keyAt?: (key: string) => { readonly line: number; readonly column: number };
 }
 
 /**
@@ -216,7 +242,15 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
     ...(cfg['follow-symlinks'] !== undefined ? { followSymlinks: cfg['follow-symlinks'] } : {}),
     ...(cfg.nested !== undefined ? { nested: cfg.nested } : {}),
     ...(cfg.profile !== undefined ? { profile: cfg.profile } : {}),
+    ...(cfg.rules !== undefined ? { rules: Object.freeze(Object.entries(cfg.rules).map(([code, level]) => ({ code, level, ...position(keyOffset(doc, ['rules'], code) ?? offsetOf(doc, ['rules'])) }))) } : {}),
+    ...(cfg['fail-on'] !== undefined ? { failOn: cfg['fail-on'] } : {}),
+    ...(cfg['max-warnings'] !== undefined ? { maxWarnings: cfg['max-warnings'] } : {}),
+    keyAt: (key: string) => position(keyOffset(doc, [], key) ?? 0),
   });
+  function position(offset: number): { line: number; column: number } {
+    const pos = bounded.lines.linePos(offset);
+    return { line: pos.line, column: pos.col };
+  }
 }
 
 type Issue = z.core.$ZodIssue;

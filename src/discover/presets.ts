@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
 import { makeRoot, type SkillRoot } from './roots.js';
+import { didYouMean } from '../model/wording.js';
 
 /** Where one agent keeps skills. */
 export interface Preset {
@@ -53,7 +54,7 @@ export function presetRoots(names: readonly string[], ctx: PresetContext): Skill
   for (const name of names) {
     const preset = Object.hasOwn(PRESETS, name) ? PRESETS[name] : undefined;
     if (!preset) {
-      throw new SkillgraphError('options.invalid', `unknown preset '${name}'; known presets: ${PRESET_NAMES.join(', ')}`, { field: 'preset', preset: name });
+      throw new SkillgraphError('options.invalid', `unknown preset '${name}'${didYouMean(name, PRESET_NAMES)}; known presets: ${PRESET_NAMES.join(', ')}`, { field: 'preset', preset: name });
     }
     roots.push(makeRoot({ path: preset.project, scope: 'project' }, ctx.cwd, ctx.home));
     const base = preset.env !== undefined ? ctx.env[preset.env] : undefined;

@@ -37,6 +37,14 @@ export interface ValidateOptions {
   readonly lint?: boolean;
   /** Total SKILL.md bytes read per call (default `DEFAULT_INPUT_BUDGET`); files past it get `input.budget`. */
   readonly maxInputBytes?: number;
+  /**
+   * Check only the entries whose shown path `inShard` accepts (entries about folders go with
+   * the first shard): the others are neither read nor reported. The result's `positions`
+   * then say where each entry stands in the run without a shard.
+   */
+  readonly inShard?: (shownPath: string) => boolean;
+  /** With `inShard`: whether this is the first shard (it takes the entries about folders). */
+  readonly firstShard?: boolean;
 }
 
 /** One SKILL.md found under a path. */
@@ -83,7 +91,13 @@ export interface ValidateSummary {
 export interface ValidateResult {
   readonly skills: readonly SkillReport[];
   readonly summary: ValidateSummary;
+  /** With `inShard`: each entry's index in the unsharded run, and that run's entry count. */
+  readonly positions?: readonly number[];
+  readonly total?: number;
 }
+
+/** Entries another shard checks: sorted with the rest for their positions, then dropped. */
+const ELSEWHERE = new WeakSet<SkillReport>();
 
 /** Entries standing for a folder, not a SKILL.md: listed, never counted as skills. */
 const FOLDER_ENTRIES = new WeakSet<SkillReport>();
@@ -118,6 +132,14 @@ export function validatePath(paths: string | readonly string[], options: Validat
     // with its PATH as typed, as the human output shows them.
     skills.push(...(list.length > 1 ? reports.map((r) => underPath(r, basePath(given, stat.isFile()))) : reports));
   }
+  const sharded = options.inShard !== undefined;
+  const total = skills.length;
+  const positions: number[] = [];
+  if (sharded) {
+    const kept = skills.filter((s, i) => !ELSEWHERE.has(s) && positions.push(i) > 0);
+    skills.length = 0;
+    skills.push(...kept);
+  }
   let errors = 0;
   let warnings = 0;
   for (const s of skills) {
@@ -133,6 +155,7 @@ export function validatePath(paths: string | readonly string[], options: Validat
   return {
     skills,
     summary: { files: files.length, skills: parsed.length, valid, invalid: parsed.length - valid, skipped: files.length - parsed.length, skippedBy, errors, warnings },
+    ...(sharded ? { positions, total } : {}),
   };
 }
 
@@ -147,6 +170,7 @@ function underPath(report: SkillReport, base: string): SkillReport {
   const join = (p: string): string => (p === '.' ? base : base === '.' ? p : base.endsWith('/') ? `${base}${p}` : `${base}/${p}`);
   const moved = { ...report, dir: join(report.dir), file: join(report.file) };
   if (FOLDER_ENTRIES.has(report)) FOLDER_ENTRIES.add(moved);
+  if (ELSEWHERE.has(report)) ELSEWHERE.add(moved);
   return moved;
 }
 
@@ -161,20 +185,36 @@ function statGiven(given: string, abs: string): Stats {
 
 function validateOne(given: string, abs: string, stat: Stats, profile: ProfileName, options: ValidateOptions, budget: InputBudget): SkillReport[] {
   const display = (file: string): string => toPosix(file === '.' ? given : given === '.' ? file : `${given.replace(/[\\/]+$/, '')}/${file}`);
+  // Perf: an entry another shard checks is never read; it stays as a stand-in for its position.
+  const mine = (shown: string): boolean => options.inShard === undefined || options.inShard(shown);
+  const elsewhere = (dir: string, file: string, folder = false): SkillReport => {
+    const entry: SkillReport = { dir, file, name: null, valid: true, diagnostics: [] };
+    ELSEWHERE.add(entry);
+    if (folder) FOLDER_ENTRIES.add(entry);
+    return entry;
+  };
+  const folderShard = options.inShard === undefined || options.firstShard === true;
   if (stat.isFile()) {
     if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
+    if (!mine(toPosix(given))) return [elsewhere('.', basename(abs))];
     return [validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given), budget)];
   }
   if (!stat.isDirectory()) throw new SkillgraphError('root.not-directory', `not a folder: ${given}`, { path: given });
 
   const walk = walkTree(abs, options.maxDepth ?? DEFAULT_OPTIONS.maxDepth);
-  const reports = walk.skills.map((s) => validateFile(s, resolve(abs, s.dir), profile, options, display, budget));
+  const reports = walk.skills.map((s) => (mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget) : elsewhere(s.dir, s.file)));
   for (const f of walk.findings) {
     const diagnostic = { ...f.diagnostic, file: display(f.path) };
     if (f.skillFile !== undefined) {
       const dir = f.skillFile.includes('/') ? f.skillFile.slice(0, f.skillFile.lastIndexOf('/')) : '.';
+      if (!mine(display(f.skillFile))) {
+        reports.push(elsewhere(dir, f.skillFile));
+        continue;
+      }
       const skipped: SkipReason = diagnostic.code.startsWith('discover.symlink-') ? 'symlink' : diagnostic.code === 'discover.not-regular' ? 'not-regular' : 'unreadable';
       reports.push({ dir, file: f.skillFile, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic], skipped });
+    } else if (!folderShard) {
+      reports.push(elsewhere(f.path, f.path, true));
     } else {
       // A finding about the tree itself (unreadable folder, depth limit) attaches to a pseudo-entry for that folder.
       const entry: SkillReport = { dir: f.path, file: f.path, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] };
@@ -184,7 +224,7 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   }
   if (reports.every((r) => FOLDER_ENTRIES.has(r))) {
     // A PATH with no SKILL.md at all is a finding: a mistyped path in CI must not pass as "0 checked".
-    const entry: SkillReport = { dir: '.', file: '.', name: null, valid: false, diagnostics: [noSkillsDiagnostic(display('.'))] };
+    const entry: SkillReport = folderShard ? { dir: '.', file: '.', name: null, valid: false, diagnostics: [noSkillsDiagnostic(display('.'))] } : elsewhere('.', '.', true);
     FOLDER_ENTRIES.add(entry);
     reports.push(entry);
   }

@@ -110,6 +110,11 @@ export type DiagnosticCode =
   | 'resolve.override-unknown-key'
   // --- CI: config, rules, gates, shards ---
   // (config.*, changed, merge)
+  | 'check.added'
+  | 'check.removed'
+  | 'check.changed'
+  | 'check.incomplete'
+  | 'check.widened'
   | 'resolve.override-unknown-key'
   // --- serving over MCP ---
   // (mcp.* limits of the Skills extension)

@@ -32,7 +32,7 @@ describe('hostile memory: include chains', () => {
     expect(r.peakRssMiB).toBeLessThan(LIMIT_MIB);
     expect(r.counts['"kind": "tool_ref"']).toBe((n * (n + 1)) / 2);
     for (const name of NORMAL_SKILLS) expect(r.counts[`"name": "${name}"`]).toBeGreaterThanOrEqual(1);
-    expect(r.head.startsWith('{\n  "schemaVersion": 1,\n  "skills": [\n    {\n')).toBe(true);
+    expect(r.head.startsWith('{\n  "schemaVersion": 2,\n  "skills": [\n    {\n')).toBe(true);
     expect(r.tail.endsWith('\n}\n')).toBe(true);
     expect(r.tail).toContain('"layout": "delta"');
     expect(snapshot(p.home)).toEqual(before);
@@ -50,8 +50,8 @@ describe('hostile memory: include chains', () => {
     expect(r.timedOut, r.stderr).toBe(false);
     expect(r.code, r.stderr).toBe(0);
     expect(r.peakRssMiB).toBeLessThan(LIMIT_MIB);
-    const doc = JSON.parse(r.stdout) as { skills: { name: string; skillMetadata: { tool_count: number; writes: boolean } | null }[] };
-    const byName = new Map(doc.skills.map((s) => [s.name, s.skillMetadata]));
+    const doc = JSON.parse(r.stdout) as { skills: { name: string; skill_metadata: { tool_count: number; writes: boolean } | null }[] };
+    const byName = new Map(doc.skills.map((s) => [s.name, s.skill_metadata]));
     expect(byName.size).toBe(n + 2);
     expect(byName.get(chainName(0))).toMatchObject({ tool_count: n, writes: true });
     expect(byName.get(chainName(n - 1))).toMatchObject({ tool_count: 1, writes: false });

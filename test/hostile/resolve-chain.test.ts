@@ -16,7 +16,7 @@ const BOUND_MS = 30_000;
 interface SummaryDoc {
   skills: { name: string; ok: boolean; summary: { tool_count: number; writes: boolean } }[];
   counts: { skills: number; ok: number; failed: number; entries: number };
-  stats: { layout?: string; arenaEntries: number };
+  stats: { layout?: string; arena_entries: number };
 }
 
 describe('hostile resolve: a 3,000-skill include chain', () => {
@@ -33,19 +33,19 @@ describe('hostile resolve: a 3,000-skill include chain', () => {
     const doc = JSON.parse(r.stdout) as SummaryDoc;
     expect(doc.stats.layout).toBe('delta');
     expect(doc.counts).toMatchObject({ skills: N + 2, ok: N + 2, failed: 0, entries: (N * (N + 1)) / 2 });
-    expect(doc.stats.arenaEntries).toBe((N * (N + 1)) / 2);
+    expect(doc.stats.arena_entries).toBe((N * (N + 1)) / 2);
     const head = doc.skills.find((s) => s.name === 'chain-00000')!;
     expect(head.summary).toMatchObject({ tool_count: N, writes: true });
     for (const name of NORMAL_SKILLS) expect(doc.skills.find((s) => s.name === name)?.ok).toBe(true);
     expect(snapshot(p.home)).toEqual(before);
   }, 60_000);
 
-  it('catalog carries each chain skill\'s full capability summary (skillMetadata)', async () => {
+  it('catalog carries each chain skill\'s full capability summary (skill_metadata)', async () => {
     const t0 = Date.now();
     const r = await runInProcess(p, ['catalog', '--json', '--max-dirs', '20000']);
     expect(Date.now() - t0).toBeLessThan(BOUND_MS);
-    const doc = JSON.parse(r.stdout) as { skills: { name: string; skillMetadata: { tool_count: number; writes: boolean } | null }[] };
-    const byName = new Map(doc.skills.map((s) => [s.name, s.skillMetadata]));
+    const doc = JSON.parse(r.stdout) as { skills: { name: string; skill_metadata: { tool_count: number; writes: boolean } | null }[] };
+    const byName = new Map(doc.skills.map((s) => [s.name, s.skill_metadata]));
     expect(byName.get('chain-00000')).toMatchObject({ tool_count: N, writes: true });
     expect(byName.get(`chain-0${N - 1}`)).toMatchObject({ tool_count: 1, writes: false });
     for (const name of NORMAL_SKILLS) expect(byName.get(name)).toMatchObject({ tool_count: 0 });

@@ -75,7 +75,7 @@ describe('hostile resolve: an override of a key the include lacks', () => {
       ['resolve.override-unknown-key', includer],
     ]);
     const human = await runInProcess(p, ['describe', 'dry-run', '--no-cache']);
-    expect(human.stderr.match(/resolve\.override-unknown-key/g)).toHaveLength(2);
+    expect(human.stdout.match(/resolve\.override-unknown-key/g)).toHaveLength(2);
     const plain = await runInProcess(p, ['describe', 'normal-alpha', '--json', '--no-cache']);
     expect(JSON.parse(plain.stdout)).not.toHaveProperty('diagnostics');
   });

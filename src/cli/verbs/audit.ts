@@ -1,29 +1,31 @@
 /**
- * `skillgraph audit PATH... [--format text|json]` — the `security.*` rules
- * over every skill under the paths (SKILL.md, references, scripts, every
- * text file), each finding with its place, reason and hint. Exit 1 when any
- * finding is an error, 0 with warnings only, 2 on usage.
+ * `skillgraph audit PATH... [--format text|json|sarif|junit|github]` — the
+ * `security.*` rules over every skill under the paths (SKILL.md,
+ * references, scripts, every text file), each finding with its place,
+ * reason and hint. Findings on stdout (text or a document), the summary on
+ * stderr. Exit 1 when the gate fails (any error, or warnings with
+ * `--fail-on warning` / `--max-warnings N`), 0 otherwise, 2 on usage.
  */
 import { auditPath, type AuditReport, type AuditSkillReport } from '../../engine/audit-path.js';
-import { RULES_BY_CODE, isSecurityCode } from '../../audit/rules.js';
+import { AUDIT_RULES, RULES_BY_CODE, isSecurityCode } from '../../audit/rules.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
-import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
+import { parseVerbArgs, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
-import { paint, useColor, writeJson, type CliIo } from '../io.js';
-import { formatDiagnostic } from './validate.js';
-
-const FORMATS = ['text', 'json'] as const;
+import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
+import { buildReport, gate, reportText, textReport, type Report, type ReportRule } from '../report/index.js';
+import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
 
 export const spec: VerbSpec = {
   name: 'audit',
   summary: 'security findings for skills: hidden text, instruction overrides, remote code, exfiltration, over-privilege',
-  usage: 'PATH... [--format text|json] [--json]',
+  usage: 'PATH... [--format text|json|sarif|junit|github] [--fail-on error|warning] [--max-warnings N] [--json]',
   minPositionals: 1,
-  flags: {
-    format: { type: 'string', value: 'F', description: 'text (default, on stderr) or json (one document on stdout, as --json)' },
-  },
+  flags: { ...REPORT_FLAGS },
   positionals: 'paths',
 };
+
+/** The audit rules as report rule metadata (SARIF rules, JUnit failure types). */
+export const AUDIT_REPORT_RULES: readonly ReportRule[] = AUDIT_RULES.map((r) => ({ code: r.code, description: r.summary, help: r.help, level: r.level }));
 
 function diagnosticJson(d: Diagnostic): Record<string, unknown> {
   return { code: d.code, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, hint: d.hint };
@@ -44,33 +46,44 @@ export function auditDocument(report: AuditReport): Record<string, unknown> {
   return { skills: report.skills.map(skillJson), diagnostics: report.diagnostics.map(diagnosticJson), rules, summary: report.summary };
 }
 
+/**
+ * The audit as a report for every format: one unit per skill, the audit rules' metadata.
+ *
+ * @example reportText('sarif', auditReport(auditPath(['skills/']), process.cwd()))
+ */
+export function auditReport(report: AuditReport, root: string): Report {
+  return buildReport({
+    suite: 'skillgraph audit',
+    root,
+    findings: [...report.diagnostics, ...report.skills.flatMap((s) => s.diagnostics)],
+    units: report.skills.map((s) => ({ name: s.dir, file: s.file })),
+    rules: AUDIT_REPORT_RULES,
+  });
+}
+
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
-  const format = typeof values.format === 'string' ? values.format : values.json === true ? 'json' : 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) usageError(io, spec.name, `--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
+  const { format, failOn, maxWarnings } = reportOptions(values, io, spec.name);
   const report = auditPath(positionals, { cwd: io.cwd });
-  const color = useColor(io);
-  if (format === 'json' || values.json === true) writeJson(io, auditDocument(report));
-  io.stderr.write(humanAudit(report, color));
-  return report.summary.errors > 0 ? EXIT.findings : EXIT.ok;
+  const built = auditReport(report, io.cwd);
+  const verdict = gate(built.findings, { failOn, ...(maxWarnings !== undefined ? { maxWarnings } : {}) });
+  if (format === 'json') writeJson(io, auditDocument(report));
+  else if (format === 'text') io.stdout.write(textReport(built, useColor(io, 'stdout'), (file) => report.sources.get(file)));
+  else io.stdout.write(reportText(format, built, failOn));
+  note(io, `${summaryLine(report, useColor(io))}${verdict.passed ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
+  return verdict.passed ? EXIT.ok : EXIT.findings;
 }
 
 /**
- * Human text: every finding with its source line, then one summary line.
+ * The one summary line: the verdict, the skills by verdict, the counts and the codes that fired.
  *
- * @example io.stderr.write(humanAudit(auditPath(['skills/']), false))
+ * @example summaryLine(auditPath(['skills/']), false) // 'ok 3 skills audited: 3 pass, 0 warn, 0 fail; 0 errors, 0 warnings'
  */
-export function humanAudit(report: AuditReport, color: boolean): string {
-  const out: string[] = [];
+export function summaryLine(report: AuditReport, color: boolean): string {
   const all = [...report.diagnostics, ...report.skills.flatMap((s) => s.diagnostics)];
-  for (const d of all) {
-    const lines = report.sources.get(d.file);
-    out.push(...formatDiagnostic(d, lines, color));
-  }
   const { skills, pass, warn, fail, errors, warnings } = report.summary;
   const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : warnings > 0 ? paint(color, 'yellow', 'warn') : paint(color, 'green', 'ok');
   const codes = new Set(all.map((d) => d.code).filter(isSecurityCode));
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  out.push(`${verdict} ${plural(skills, 'skill')} audited: ${pass} pass, ${warn} warn, ${fail} fail; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${codes.size ? ` (${[...codes].sort().join(', ')})` : ''}`);
-  return `${out.join('\n')}\n`;
+  return `${verdict} ${plural(skills, 'skill')} audited: ${pass} pass, ${warn} warn, ${fail} fail; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${codes.size ? ` (${[...codes].sort().join(', ')})` : ''}`;
 }

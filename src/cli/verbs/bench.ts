@@ -30,9 +30,9 @@ export const spec: VerbSpec = {
 interface ModeResult {
   readonly mode: string;
   readonly workers: number;
-  readonly runsMs: readonly number[];
-  readonly medianMs: number;
-  readonly filesPerSecond: number;
+  readonly runs_ms: readonly number[];
+  readonly median_ms: number;
+  readonly files_per_second: number;
 }
 
 const round = (ms: number): number => Math.round(ms * 100) / 100;
@@ -81,8 +81,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
         }
         const med = median(runs);
         const filesPerSecond = Math.round((files / med) * 1000);
-        results.push({ mode: m.mode, workers, runsMs: runs.map(round), medianMs: round(med), filesPerSecond });
-        io.stderr.write(`${m.mode.padEnd(22)} ${round(med).toFixed(1).padStart(9)} ms  ${String(filesPerSecond).padStart(8)} files/s\n`);
+        results.push({ mode: m.mode, workers, runs_ms: runs.map(round), median_ms: round(med), files_per_second: filesPerSecond });
+        if (!values.json) io.stdout.write(`${m.mode.padEnd(22)} ${round(med).toFixed(1).padStart(9)} ms  ${String(filesPerSecond).padStart(8)} files/s\n`);
       } finally {
         await engine.close();
       }
@@ -92,14 +92,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const resolveMedian = round(median(resolveMs));
   const resolver = resolveBackendFor(backend).name;
-  io.stderr.write(`${`resolve (${resolver})`.padEnd(22)} ${resolveMedian.toFixed(1).padStart(9)} ms  (${skills} skills)\n`);
+  if (!values.json) io.stdout.write(`${`resolve (${resolver})`.padEnd(22)} ${resolveMedian.toFixed(1).padStart(9)} ms  (${skills} skills)\n`);
   if (values.json) {
     writeJson(io, {
       files,
       skills,
       repeat,
       modes: results,
-      resolve: { backend: resolver, medianMs: resolveMedian, runsMs: resolveMs.map(round) },
+      resolve: { backend: resolver, median_ms: resolveMedian, runs_ms: resolveMs.map(round) },
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: threads, node: process.version, platform: `${process.platform}-${process.arch}` },
     });
   }

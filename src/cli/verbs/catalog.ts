@@ -1,13 +1,13 @@
 /**
  * `skillgraph catalog` — discover, parse and seal; print the catalog.
- * JSON: `{schemaVersion, digest, skills: [descriptor + skillMetadata…], conflicts, diagnostics, stats}`,
- * byte-identical run to run. Human output (stderr): a table of scope, name and
- * description cut to the terminal width, then conflicts and findings.
+ * JSON: `{schemaVersion, digest, skills: [descriptor + skill_metadata…], conflicts, diagnostics, stats}`,
+ * byte-identical run to run. Human output: a table of scope, name and
+ * description cut to the terminal width on stdout; the summary, conflicts and findings on stderr.
  */
 import { relative, sep } from 'node:path';
 import type { Catalog } from '../../model/catalog.js';
 import { hasErrors, type Diagnostic } from '../../model/diagnostics.js';
-import type { SkillPackage } from '../../model/package.js';
+import type { SkillDescriptor, SkillPackage } from '../../model/package.js';
 import type { CapabilitySummary } from '../../model/resolve.js';
 import { NOT_CATALOGUED_REASONS, REASON_WORDS } from '../../discover/account.js';
 import type { WalkReport } from '../../engine/plan.js';
@@ -18,15 +18,18 @@ import { parseVerbArgs, usageError } from '../args.js';
 // Perf: catalog-request.ts, not catalog-flags.ts: config (yaml, zod) is imported only when a config file exists.
 import { CATALOG_FLAGS, lazyCatalogFromFlags, lazyCatalogRequest, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-request.js';
 import { EXIT } from '../exit.js';
-import { jsonDocument, paint, useColor, type CliIo } from '../io.js';
+import { buildReport, REPORT_FORMATS, reportText, type Report } from '../report/index.js';
+import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
+import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
+import { cutToWidth, displayWidth, padEndWidth } from '../width.js';
 
 export const spec: VerbSpec = {
   name: 'catalog',
   summary: 'discover skills in scoped roots and print the sealed catalog',
-  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--json | --format mcp]',
+  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--format F] [--json]',
   flags: {
     ...CATALOG_FLAGS,
-    format: { type: 'string', value: 'mcp', description: "print the MCP Skills extension's skills/list result for the catalog (every page in one document)" },
+    format: { ...REPORT_FLAGS.format, description: `output: ${[...REPORT_FORMATS, 'mcp'].join(', ')} (default text; json is --json; mcp: the MCP Skills extension's skills/list result, every page in one document)` },
   },
   positionals: 'roots',
 };
@@ -34,7 +37,7 @@ export const spec: VerbSpec = {
 /** The `--json` document of catalog and list (without schemaVersion, added by writeJson). */
 export function catalogDocument(result: CatalogFromFlags): Record<string, unknown> {
   const { catalog, stats } = result;
-  // Each descriptor carries its protocol metadata as `skillMetadata`, null when its
+  // Each descriptor carries its protocol metadata as `skill_metadata`, null when its
   // includes do not resolve (`skillgraph resolve` says why). Not under `metadata`: that is the
   // descriptor's own frontmatter map and must reach the JSON unchanged. Perf: built
   // from the resolver's summaries, so no entry lists are materialised; resolveCatalog returns
@@ -44,7 +47,7 @@ export function catalogDocument(result: CatalogFromFlags): Record<string, unknow
     digest: catalog.digest,
     skills: catalog.skills.map((p, i) => {
       const r = resolved[i];
-      return { ...p.descriptor, skillMetadata: r?.ok ? metadataJson(p, r.summary) : null };
+      return { ...descriptorJson(p.descriptor), skill_metadata: r?.ok ? metadataJson(p, r.summary) : null };
     }),
     conflicts: catalog.conflicts,
     diagnostics: catalog.diagnostics,
@@ -52,6 +55,20 @@ export function catalogDocument(result: CatalogFromFlags): Record<string, unknow
     stats,
   };
 }
+
+/**
+ * A descriptor with snake_case keys, in the descriptor's own key order. `metadata` is the
+ * frontmatter's own map and passes unchanged.
+ *
+ * @example descriptorJson(pkg.descriptor).allowed_tools
+ */
+export function descriptorJson(d: SkillDescriptor): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(d)) out[DESCRIPTOR_KEYS[key] ?? key] = value;
+  return out;
+}
+
+const DESCRIPTOR_KEYS: Readonly<Record<string, string>> = { allowedTools: 'allowed_tools', modelInvocable: 'model_invocable' };
 
 /** `complete`, `incomplete` (the limits hit) and `files` (where every SKILL.md seen went), snake_case. */
 export function completenessJson(walk: WalkReport): Record<string, unknown> {
@@ -111,8 +128,7 @@ export function catalogStatus(catalog: Catalog, walk?: WalkReport): number {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const extra = { roots: positionals };
-  if (values.format !== undefined) {
-    if (values.format !== 'mcp') usageError(io, spec.name, `--format must be mcp, got '${String(values.format)}'`);
+  if (values.format === 'mcp') {
     const request = await lazyCatalogRequest(values, io, spec.name, extra);
     // Perf: imported here only: the snapshot parses SKILL.md bytes (yaml), which no other catalog run needs.
     const { skillsListSnapshot } = await import('../../serve/snapshot.js');
@@ -120,15 +136,35 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return EXIT.ok;
   }
-  if (values.json) {
+  const { format } = reportOptions(values, io, spec.name);
+  if (format === 'sarif' || format === 'junit' || format === 'github') {
+    const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
+    io.stdout.write(reportText(format, catalogReport(result, io.cwd)));
+    return catalogStatus(result.catalog, result.walk);
+  }
+  if (format === 'json') {
     const produce = (result: CatalogFromFlags) => ({ text: jsonDocument(catalogDocument(result)), status: catalogStatus(result.catalog, result.walk) });
     const out = await memoizedCatalogOutput(values, io, spec.name, produce, extra);
     io.stdout.write(out.bytes ?? out.text);
     return out.status;
   }
   const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
-  io.stderr.write(renderCatalog(result, io, { table: true }));
+  writeCatalog(result, io, { table: true });
   return catalogStatus(result.catalog, result.walk);
+}
+
+/**
+ * The catalog's findings as a report: one unit per catalogued skill, files relative to `cwd`.
+ *
+ * @example reportText('sarif', catalogReport(await lazyCatalogFromFlags(values, io, 'catalog'), io.cwd))
+ */
+export function catalogReport(result: CatalogFromFlags, cwd: string): Report {
+  return buildReport({
+    suite: 'skillgraph catalog',
+    root: cwd,
+    findings: result.catalog.diagnostics,
+    units: result.catalog.skills.map((p) => ({ name: p.descriptor.id, file: p.descriptor.source.locator })),
+  });
 }
 
 /** A path for people: relative to the working folder when inside it. */
@@ -137,35 +173,44 @@ export function displayPath(path: string, cwd: string): string {
   return rel && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel) ? rel.split(sep).join('/') : path;
 }
 
-/** Cut `text` to `width` characters (code points), ending in '…' when cut. */
-export function cut(text: string, width: number): string {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  if (width <= 0) return '';
-  return chars.length <= width ? chars.join('') : `${chars.slice(0, Math.max(0, width - 1)).join('')}…`;
+/**
+ * Human output shared by `catalog` (table) and `list` (short): the rows on stdout, the
+ * summary, conflicts and findings on stderr.
+ */
+export function writeCatalog(result: CatalogFromFlags, io: CliIo, options: { table: boolean }): void {
+  io.stdout.write(renderRows(result, io, options));
+  note(io, renderNotes(result, io, options));
 }
 
-/** Human rendering shared by `catalog` (table) and `list` (short). */
-export function renderCatalog(result: CatalogFromFlags, io: CliIo, options: { table: boolean }): string {
-  const { catalog, stats } = result;
-  const color = useColor(io);
-  const width = Math.max(40, io.stderr.columns ?? 100);
+/** The skills, one row each, measured in display width to fit stdout's terminal. */
+export function renderRows(result: CatalogFromFlags, io: CliIo, options: { table: boolean }): string {
+  const color = useColor(io, 'stdout');
+  const width = Math.max(40, io.stdout.columns ?? 100);
   const out: string[] = [];
-  const rows = catalog.skills.map((p) => [p.descriptor.source.scope, p.descriptor.name, p.descriptor.description] as const);
-  const scopeW = Math.max(5, ...rows.map((r) => r[0].length));
-  const nameW = Math.max(4, ...rows.map((r) => r[1].length));
+  const rows = result.catalog.skills.map((p) => [p.descriptor.source.scope, p.descriptor.name, p.descriptor.description] as const);
+  const scopeW = Math.max(5, ...rows.map((r) => displayWidth(r[0])));
+  const nameW = Math.max(4, ...rows.map((r) => displayWidth(r[1])));
   if (rows.length === 0) {
     out.push('No skills found.');
   } else if (options.table) {
     out.push(paint(color, 'bold', `${'SCOPE'.padEnd(scopeW)}  ${'NAME'.padEnd(nameW)}  DESCRIPTION`));
     for (const [scope, name, description] of rows) {
-      out.push(`${scope.padEnd(scopeW)}  ${name.padEnd(nameW)}  ${cut(description, width - scopeW - nameW - 4)}`);
+      out.push(`${padEndWidth(scope, scopeW)}  ${padEndWidth(name, nameW)}  ${cutToWidth(description, width - scopeW - nameW - 4)}`);
     }
   } else {
     for (const [scope, name, description] of rows) {
-      out.push(`${paint(color, 'bold', name)} ${paint(color, 'dim', `(${scope})`)} ${cut(description, width - name.length - scope.length - 4)}`);
+      out.push(`${paint(color, 'bold', name)} ${paint(color, 'dim', `(${scope})`)} ${cutToWidth(description, width - displayWidth(name) - displayWidth(scope) - 4)}`);
     }
   }
-  out.push('');
+  return `${out.join('\n')}\n`;
+}
+
+/** The summary line, completeness, conflicts and findings. */
+export function renderNotes(result: CatalogFromFlags, io: CliIo, options: { table: boolean }): string {
+  const { catalog, stats } = result;
+  const color = useColor(io);
+  // A blank line parts the rows (stdout) from the notes on a terminal, where both show.
+  const out: string[] = [''];
   const shadowed = catalog.conflicts.length;
   out.push(
     `${catalog.skills.length} skill(s) from ${stats.roots.searched} root(s)` +

@@ -17,7 +17,7 @@ import type { VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { writeJson, type CliIo } from '../io.js';
+import { note, writeJson, type CliIo } from '../io.js';
 
 const FORMATS = ['markdown', 'xml', 'json'] as const;
 
@@ -65,15 +65,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     workspace: into,
   });
   const auditDoc = audit === 'off' ? {} : { audit: { mode: audit, flagged: flagged.map(({ name, codes }) => ({ name, codes })) } };
-  const note = audit === 'mark' && flagged.length > 0 ? markNote(flagged) : '';
+  const auditNote = audit === 'mark' && flagged.length > 0 ? markNote(flagged) : '';
   if (values.json === true || format === 'json') {
-    writeJson(io, { catalog: { digest: catalog.digest }, ...contextDocument(rendered), ...auditDoc, ...(note ? { audit_note: note } : {}) });
+    writeJson(io, { catalog: { digest: catalog.digest }, ...contextDocument(rendered), ...auditDoc, ...(auditNote ? { audit_note: auditNote } : {}) });
   } else {
-    io.stdout.write(rendered.text + note);
+    io.stdout.write(rendered.text + auditNote);
   }
   const dropped = audit === 'drop' && flagged.length > 0 ? `; ${flagged.length} dropped by the audit (${flagged.map((f) => f.name).join(', ')})` : '';
   const marked = audit === 'mark' && flagged.length > 0 ? `; ${flagged.length} marked by the audit (${flagged.map((f) => f.name).join(', ')})` : '';
-  io.stderr.write(summary(rendered, catalog.skills.length, into === null ? null : resolve(io.cwd, into)).replace(/\n$/, `${dropped}${marked}\n`));
+  note(io, summary(rendered, catalog.skills.length, into === null ? null : resolve(io.cwd, into)).replace(/\n$/, `${dropped}${marked}\n`));
   return EXIT.ok;
 }
 

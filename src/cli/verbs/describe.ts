@@ -6,7 +6,7 @@
  *
  * JSON: `{schemaVersion, name, ok, id, locator, metadata, definition}`, or on
  * failure `{schemaVersion, name, ok: false, id?, locator?, metadata: null,
- * definition: null, error: SkillError}`. Human output goes to stderr.
+ * definition: null, error: SkillError}`. Human output goes to stdout.
  */
 import type { Catalog } from '../../model/catalog.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
@@ -95,7 +95,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       ...(d.diagnostics.length > 0 ? { diagnostics: d.diagnostics } : {}),
     });
   } else {
-    io.stderr.write(render(d, io));
+    io.stdout.write(render(d, io));
   }
   return d.error ? EXIT.findings : EXIT.ok;
 }
@@ -113,7 +113,7 @@ export function requirementsLine(deps: SkillDependencies): string {
 }
 
 function render(d: Description, io: CliIo): string {
-  const color = useColor(io);
+  const color = useColor(io, 'stdout');
   if (d.error || !d.metadata || !d.definition) {
     return `${paint(color, 'red', d.error?.type ?? 'error')} ${d.name}: ${d.error?.message ?? 'not described'}\n`;
   }

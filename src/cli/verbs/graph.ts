@@ -7,7 +7,7 @@ import { GRAPH_FORMATS, graphText, includeGraphWithCycles, type GraphFormat } fr
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { writeJson, type CliIo } from '../io.js';
+import { note, writeJson, type CliIo } from '../io.js';
 
 export const spec: VerbSpec = {
   name: 'graph',
@@ -32,7 +32,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (values.json) writeJson(io, { format, text, nodes: graph.nodes, edges: graph.edges, cycles });
   else {
     io.stdout.write(text);
-    io.stderr.write(`${graph.nodes.length} skills, ${graph.edges.length} includes, ${cycles.length} cycles, ${missing} unknown includes\n`);
+    note(io, `${graph.nodes.length} skills, ${graph.edges.length} includes, ${cycles.length} cycles, ${missing} unknown includes\n`);
   }
   return cycles.length > 0 || missing > 0 ? EXIT.findings : EXIT.ok;
 }

@@ -7,20 +7,24 @@ import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { writeJson, type CliIo } from '../io.js';
-import { catalogDocument, catalogStatus, renderCatalog } from './catalog.js';
+import { catalogDocument, catalogReport, catalogStatus, writeCatalog } from './catalog.js';
+import { reportText } from '../report/index.js';
+import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
 
 export const spec: VerbSpec = {
   name: 'list',
   summary: 'list the skills of the catalog, one line each',
   usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--json]',
-  flags: CATALOG_FLAGS,
+  flags: { ...CATALOG_FLAGS, format: REPORT_FLAGS.format },
   positionals: 'roots',
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
+  const { format } = reportOptions(values, io, spec.name);
   const result = await catalogFromFlags(values, io, spec.name, { roots: positionals });
-  if (values.json) writeJson(io, catalogDocument(result));
-  else io.stderr.write(renderCatalog(result, io, { table: false }));
+  if (format === 'sarif' || format === 'junit' || format === 'github') io.stdout.write(reportText(format, catalogReport(result, io.cwd)));
+  else if (format === 'json') writeJson(io, catalogDocument(result));
+  else writeCatalog(result, io, { table: false });
   return catalogStatus(result.catalog, result.walk);
 }

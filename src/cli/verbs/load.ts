@@ -16,7 +16,7 @@ import type { VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { writeJson, type CliIo } from '../io.js';
+import { note, writeJson, type CliIo } from '../io.js';
 
 export const spec: VerbSpec = {
   name: 'load',
@@ -58,7 +58,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       status: result.status,
       name: result.name,
       digest: result.digest,
-      baseDir,
+      base_dir: baseDir,
       run: runId,
       ...(result.status === 'loaded' ? { body: result.body, resources: result.resources } : {}),
       ...(staged ? { staged: { status: staged.status, path: `${String(values.into).replace(/\\/g, '/').replace(/\/+$/, '')}/${staged.name}`, files: staged.files } } : {}),
@@ -67,7 +67,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stdout.write(result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`);
   }
   const where = staged ? `; staged into ${String(values.into)}/${staged.name} (${staged.status})` : '';
-  io.stderr.write(
+  note(
+    io,
     result.status === 'loaded'
       ? `load: ${result.name} ${result.digest} from ${baseDir} (${result.resources.length} file${result.resources.length === 1 ? '' : 's'})${where}\n`
       : `load: ${result.name} is already loaded in run ${runId ?? '?'} (${result.digest})${where}\n`,

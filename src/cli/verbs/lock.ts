@@ -26,7 +26,7 @@ import type { FlagSpec, ParsedArgs, VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags, homeFrom, type CatalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { paint, useColor, writeJson, type CliIo } from '../io.js';
+import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { completenessJson, completenessLines, displayPath } from './catalog.js';
 
 /** Flags lock and check add to the catalog flags. */
@@ -271,6 +271,6 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       ? `Locked ${state.entries.length} skill(s) in ${shown} · ${places.digest}${state.invalid.length ? ` (${state.invalid.length} invalid, listed in the lock)` : ''}`
       : paint(color, 'red', `Not locked: ${shown} left as it was, because of ${refused.join(' and ')}.`),
   );
-  io.stderr.write(`${lines.join('\n')}\n`);
+  note(io, `${lines.join('\n')}\n`);
   return status;
 }

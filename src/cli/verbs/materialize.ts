@@ -18,7 +18,7 @@ import type { VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { writeJson, type CliIo } from '../io.js';
+import { note, writeJson, type CliIo } from '../io.js';
 
 export const spec: VerbSpec = {
   name: 'materialize',
@@ -68,6 +68,6 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     s.status === 'loaded' ? `${s.name}: loaded into ${shown}/${s.name} (${s.files.length} file${s.files.length === 1 ? '' : 's'})` : `${s.name}: already_loaded`,
   );
   if (lazy) lines.push(`${available.length} skill${available.length === 1 ? '' : 's'} available to load into ${shown}`);
-  io.stderr.write(`${lines.map((l) => `materialize: ${l}`).join('\n')}\n`);
+  note(io, `${lines.map((l) => `materialize: ${l}`).join('\n')}\n`);
   return EXIT.ok;
 }

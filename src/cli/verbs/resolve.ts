@@ -2,7 +2,7 @@
  * `skillgraph resolve [NAME...]` — flatten each skill's tools.
  * JSON: `{schemaVersion, skills: [{name, ok, entries, summary, error?, metadata}], cycles,
  * counts, diagnostics (catalog errors: skill files left out), stats: {backend, nodes, edges,
- * arenaEntries, timingsMs}}`; with
+ * arena_entries, timings_ms (with --timings)}}`; with
  * `--summary` the skills carry no entries. Exit 1 when a requested skill fails.
  */
 import { backendChoice } from '../../engine/backend.js';
@@ -13,7 +13,7 @@ import type { CatalogResolution } from '../../resolve/index.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
-import { paint, useColor, type CliIo } from '../io.js';
+import { note, paint, useColor, type CliIo } from '../io.js';
 import { writeResolveDocument } from '../resolve-document.js';
 import { requirementsLine } from './describe.js';
 
@@ -24,6 +24,7 @@ export const spec: VerbSpec = {
   flags: {
     ...CATALOG_FLAGS,
     summary: { type: 'boolean', description: 'capability summaries and counts only, no entry lists' },
+    timings: { type: 'boolean', description: 'add stats.timings_ms (milliseconds per phase) to the JSON; they differ run to run' },
   },
   positionals: 'names',
 };
@@ -62,28 +63,44 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       cycles: result.cycles,
       counts,
       diagnostics: [...leftOut, ...result.diagnostics],
-      stats: { ...result.stats, timingsMs: { catalog: catalogMs, ...result.stats.timingsMs } },
+      stats: resolveStats(result, values.timings === true ? catalogMs : undefined),
     });
   } else {
     writeHuman(result, summaryOnly, io);
-    for (const d of result.diagnostics) io.stderr.write(`${d.severity}: ${d.file} ${d.code} ${d.message}\n`);
-    for (const d of leftOut.slice(0, LEFT_OUT_SHOWN)) io.stderr.write(`left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
-    if (leftOut.length > LEFT_OUT_SHOWN) io.stderr.write(`left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
-    io.stderr.write(`${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`);
+    for (const d of result.diagnostics) note(io, `${d.severity}: ${d.file} ${d.code} ${d.message}\n`);
+    for (const d of leftOut.slice(0, LEFT_OUT_SHOWN)) note(io, `left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
+    if (leftOut.length > LEFT_OUT_SHOWN) note(io, `left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
+    note(io, `${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`);
   }
   return failed > 0 ? EXIT.findings : EXIT.ok;
 }
 
-/** Lines gathered per stderr write: the human listing of a long chain is quadratic too. */
+/**
+ * `stats` of the document, snake_case; milliseconds per phase only when asked for (`--timings`):
+ * without them the document is the same on every run.
+ */
+export function resolveStats(result: CatalogResolution, catalogMs?: number): Record<string, unknown> {
+  const { backend, nodes, edges, arenaEntries, layout, timingsMs } = result.stats;
+  return {
+    backend,
+    nodes,
+    edges,
+    arena_entries: arenaEntries,
+    ...(layout !== undefined ? { layout } : {}),
+    ...(catalogMs !== undefined ? { timings_ms: { catalog: catalogMs, ...timingsMs } } : {}),
+  };
+}
+
+/** Lines gathered per stdout write: the human listing of a long chain is quadratic too. */
 const HUMAN_LINES_PER_WRITE = 512;
 
 function writeHuman(result: CatalogResolution, summaryOnly: boolean, io: CliIo): void {
-  const color = useColor(io);
+  const color = useColor(io, 'stdout');
   let out: string[] = [];
   const push = (line: string): void => {
     out.push(line);
     if (out.length < HUMAN_LINES_PER_WRITE) return;
-    io.stderr.write(`${out.join('\n')}\n`);
+    io.stdout.write(`${out.join('\n')}\n`);
     out = [];
   };
   for (let i = 0; i < result.skills.length; i++) {
@@ -105,5 +122,5 @@ function writeHuman(result: CatalogResolution, summaryOnly: boolean, io: CliIo):
     }
   }
   for (const c of result.cycles) push(`${paint(color, 'red', 'cycle')} ${c.path.join(' -> ')}  (${c.skills.length} skills)`);
-  if (out.length > 0) io.stderr.write(`${out.join('\n')}\n`);
+  if (out.length > 0) io.stdout.write(`${out.join('\n')}\n`);
 }

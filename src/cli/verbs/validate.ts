@@ -1,23 +1,40 @@
 /**
- * `skillgraph validate PATH... [--profile P] [--unicode nfkc|ascii] [--json]`
- * — lint every SKILL.md under the paths. Exit 0 without errors, 1 with any,
- * 2 on usage (bad flag, missing path).
+ * `skillgraph validate [PATH...] [--profile P] [--format F] [--json]` — lint
+ * every SKILL.md under the paths (default: the config file's roots). The
+ * nearest `skillgraph.config.yaml` (or `--config`) gives the profile,
+ * per-rule severities and the gate. `--changed [REF]` checks only the skill
+ * folders a git ref's diff touches; `--shard i/n` one part of the skills.
+ * Exit 0 when the gate passes, 1 when it fails, 2 on usage.
  */
-import type { Diagnostic } from '../../model/diagnostics.js';
+import { posix, resolve } from 'node:path';
+import { existsSync } from 'node:fs';
+import { findConfigFile, loadConfig, type SkillgraphConfig } from '../../discover/config.js';
+import { toPosix } from '../../discover/paths.js';
+import type { Diagnostic, Severity } from '../../model/diagnostics.js';
+import { SkillgraphError } from '../../model/errors.js';
+import { didYouMean } from '../../model/wording.js';
 import { SKIP_REASONS, validatePath, type SkillReport, type SkipReason, type ValidateResult, type ValidateSummary } from '../../engine/validate-path.js';
-import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type UnicodePolicy } from '../../parse/profiles.js';
+import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type ProfileName, type UnicodePolicy } from '../../parse/profiles.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
+import { homeFrom } from '../catalog-request.js';
+import { changedBase, changedFiles, changedSkillDirs, isCommit } from '../changed.js';
 import { EXIT } from '../exit.js';
-import { paint, useColor, writeJson, type CliIo } from '../io.js';
+import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
+import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport, type Report } from '../report/index.js';
+import { checkRules, REPORT_FLAGS, reportOptions, withRuleLevels } from '../report-flags.js';
+import { parseShard, shardOf, type Shard } from '../shard.js';
 
 export const spec: VerbSpec = {
   name: 'validate',
   summary: 'validate SKILL.md files in skill folders or whole trees',
-  usage: 'PATH... [--profile P] [--unicode nfkc|ascii] [--json]',
-  minPositionals: 1,
+  usage: '[PATH...] [--profile P] [--format text|json|sarif|junit|github] [--changed [REF]] [--shard i/n] [--json]',
   flags: {
     profile: { type: 'string', value: 'P', description: `validation profile: ${PROFILE_NAMES.join(', ')} (default skillgraph)` },
     unicode: { type: 'string', value: 'POLICY', description: 'name policy: nfkc (Unicode lowercase, as the reference) or ascii (a-z0-9-)' },
+    ...REPORT_FLAGS,
+    config: { type: 'string', value: 'FILE', description: 'read profile, rules and gate from this config file (default: nearest skillgraph.config.yaml)' },
+    changed: { type: 'string', value: 'REF', description: 'only the skill folders that differ from REF in git (bare --changed: the merge base with the default branch)' },
+    shard: { type: 'string', value: 'i/n', description: 'check shard i of n (a stable split by skill path); skillgraph merge joins the --json documents' },
   },
   positionals: 'paths',
 };
@@ -36,7 +53,7 @@ function skillJson(s: SkillReport): Record<string, unknown> {
 }
 
 /** The summary with snake_case keys, as every JSON document has them. */
-function summaryJson(summary: ValidateSummary): Record<string, unknown> {
+export function summaryJson(summary: ValidateSummary): Record<string, unknown> {
   const skippedBy = Object.fromEntries(SKIP_REASONS.map((r) => [r.replaceAll('-', '_'), summary.skippedBy[r]]));
   const { files, skills, valid, invalid, skipped, errors, warnings } = summary;
   return { files, skills, valid, invalid, skipped, skipped_by: skippedBy, errors, warnings };
@@ -50,64 +67,157 @@ const SKIP_WORDS: Readonly<Record<SkipReason, string>> = {
   'input-budget': 'past the input budget',
 };
 
+/** `--changed` takes an optional REF: a bare `--changed` followed by a commit name reads it as the ref. */
+function changedArgs(args: readonly string[], cwd: string): string[] {
+  const out = [...args];
+  const at = out.indexOf('--changed');
+  if (at < 0 || (out.indexOf('--') >= 0 && out.indexOf('--') < at)) return out;
+  const next = out[at + 1];
+  if (next !== undefined && !next.startsWith('-') && isCommit(cwd, next)) out.splice(at, 2, `--changed=${next}`);
+  else out.splice(at, 1, '--changed=');
+  return out;
+}
+
 /**
  * Run the verb.
  *
  * @example await run(['skills/', '--profile', 'spec', '--json'], io) // 0 or 1
  */
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parseVerbArgs(spec, args, io);
-  const profile = values.profile ?? 'skillgraph';
-  if (!isProfileName(profile)) usageError(io, spec.name, `--profile must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'`);
+  const { values, positionals } = parseVerbArgs(spec, changedArgs(args, io.cwd), io);
+  const config = readConfig(values.config, io);
+  const options = reportOptions(values, io, spec.name, config);
+  const profile = profileOf(values.profile, config, io);
   const unicode = values.unicode;
   if (unicode !== undefined && !(UNICODE_POLICIES as readonly unknown[]).includes(unicode)) {
     usageError(io, spec.name, `--unicode must be nfkc or ascii, got '${String(unicode)}'`);
   }
-  const result = validatePath(positionals, {
+  if (config?.rules) checkRules(config.rules, config.file, Object.keys(RULE_DESCRIPTIONS));
+  const shard = parseShard(io, spec.name, values.shard);
+  let paths = positionals.length > 0 ? [...positionals] : configPaths(config, io);
+  if (paths.length === 0) usageError(io, spec.name, 'missing PATH: name a skill folder or tree, or list roots in skillgraph.config.yaml');
+  if (typeof values.changed === 'string') {
+    const dirs = changedSkillDirs(io.cwd, paths, changedFiles(io.cwd, usage(io, () => changedBase(io.cwd, values.changed as string))));
+    note(io, `validate: ${dirs.length} changed skill folder(s)\n`);
+    if (dirs.length === 0) return emptyRun(io, options.format);
+    paths = dirs;
+  }
+  const raw = validatePath(paths, {
     profile,
     cwd: io.cwd,
     ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
+    ...(shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {}),
   });
-  if (values.json) writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary) });
-  io.stderr.write(humanReport(result, PROFILES[profile].name, useColor(io)));
-  return result.summary.errors > 0 ? EXIT.findings : EXIT.ok;
+  const result = withConfigRules(raw, new Map((config?.rules ?? []).map((r) => [r.code, r.level])));
+  const findings = result.skills.flatMap((s) => s.diagnostics);
+  const verdict = gate(findings, options);
+  const status = verdict.passed ? EXIT.ok : EXIT.findings;
+  if (options.format === 'json') {
+    writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(shard ? { shard: shardJson(shard, result) } : {}) });
+  } else {
+    const report = validateReport(result, paths, io.cwd, profile);
+    if (options.format === 'text') {
+      const sources = new Map(result.skills.map((s) => [s.diagnostics[0]?.file, s.source?.split('\n')]));
+      io.stdout.write(textReport(report, useColor(io, 'stdout'), (file) => sources.get(file)));
+    } else {
+      io.stdout.write(reportText(options.format, report, options.failOn === 'warning' ? 'warning' : 'error'));
+    }
+  }
+  // The verdict: on stderr after text, and after a document under --verbose.
+  note(io, `${summaryLine(result, PROFILES[profile].name, useColor(io))}${verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
+  return status;
 }
 
-const SEVERITY_STYLE = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
+/** A `--changed` run with nothing changed: an empty report in the format asked for, exit 0. */
+function emptyRun(io: CliIo, format: string): number {
+  const empty: ValidateResult = { skills: [], summary: { files: 0, skills: 0, valid: 0, invalid: 0, skipped: 0, skippedBy: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>, errors: 0, warnings: 0 } };
+  if (format === 'json') writeJson(io, { skills: [], summary: summaryJson(empty.summary) });
+  else if (format !== 'text') io.stdout.write(reportText(format as 'sarif', validateReport(empty, [], io.cwd, 'skillgraph')));
+  return EXIT.ok;
+}
+
+function usage<T>(io: CliIo, body: () => T): T {
+  try {
+    return body();
+  } catch (error) {
+    if (error instanceof SkillgraphError && error.code === 'usage') usageError(io, spec.name, error.message);
+    throw error;
+  }
+}
+
+/** `--config FILE` (a missing one is `config.invalid`, exit 2), else the nearest config file, else none. */
+function readConfig(flag: unknown, io: CliIo): SkillgraphConfig | undefined {
+  const file = typeof flag === 'string' ? resolve(io.cwd, flag) : findConfigFile(io.cwd);
+  return file === undefined ? undefined : loadConfig(file, { cwd: io.cwd, home: homeFrom(io), env: io.env });
+}
+
+function profileOf(flag: unknown, config: SkillgraphConfig | undefined, io: CliIo): ProfileName {
+  const profile = flag ?? config?.profile ?? 'skillgraph';
+  if (isProfileName(profile)) return profile;
+  const hint = `must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'${didYouMean(String(profile), PROFILE_NAMES)}`;
+  if (flag !== undefined || !config) usageError(io, spec.name, `--profile ${hint}`);
+  const at = config.keyAt?.('profile') ?? { line: 1, column: 1 };
+  throw new SkillgraphError('config.invalid', `${config.file}:${at.line}:${at.column}: profile ${hint}`, { file: config.file, ...at });
+}
+
+/** The config's roots that exist, as paths relative to the working folder when inside it. */
+function configPaths(config: SkillgraphConfig | undefined, io: CliIo): string[] {
+  const cwd = `${toPosix(io.cwd).replace(/\/$/, '')}/`;
+  return (config?.roots ?? []).filter((r) => existsSync(r.path)).map((r) => {
+    const p = toPosix(r.path);
+    return p.startsWith(cwd) ? p.slice(cwd.length) || '.' : p;
+  });
+}
+
+/** The result with the config's severities applied, validity and counts recomputed. */
+function withConfigRules(result: ValidateResult, levels: ReadonlyMap<string, 'off' | Severity>): ValidateResult {
+  if (levels.size === 0) return result;
+  const skills = result.skills.map((s) => {
+    const diagnostics = withRuleLevels<Diagnostic>(s.diagnostics, levels);
+    return { ...s, diagnostics, valid: !diagnostics.some((d) => d.severity === 'error') };
+  });
+  const files = skills.filter((s, i) => !isFolderEntry(result, i));
+  const parsed = files.filter((s) => s.skipped === undefined);
+  const valid = parsed.filter((s) => s.valid).length;
+  const all = skills.flatMap((s) => s.diagnostics);
+  const summary = { ...result.summary, valid, invalid: parsed.length - valid, errors: all.filter((d) => d.severity === 'error').length, warnings: all.filter((d) => d.severity === 'warning').length };
+  return { ...result, skills, summary };
+}
+
+/** Whether entry `i` stands for a folder, not a SKILL.md (such entries are not counted as skills). */
+function isFolderEntry(result: ValidateResult, i: number): boolean {
+  const s = result.skills[i]!;
+  return s.skipped === undefined && s.name === null && s.dir === s.file;
+}
+
+function shardJson(shard: Shard, result: ValidateResult): Record<string, unknown> {
+  return { index: shard.index, count: shard.count, total: result.total ?? 0, positions: result.positions ?? [] };
+}
+
+/** The findings of a run as a report: one unit per SKILL.md, rules at the profile's levels. */
+export function validateReport(result: ValidateResult, paths: readonly string[], cwd: string, profile: ProfileName): Report {
+  const one = paths.length === 1 ? paths[0]! : undefined;
+  const shown = (s: SkillReport): string => s.diagnostics[0]?.file ?? (one === undefined ? s.file : posix.normalize(posix.join(toPosix(one), s.file)));
+  const rules = PROFILES[profile].rules as Readonly<Record<string, string>>;
+  return buildReport({
+    suite: 'skillgraph validate',
+    root: cwd,
+    findings: result.skills.flatMap((s) => s.diagnostics),
+    units: result.skills.filter((s) => s.skipped !== undefined || s.name !== null || s.dir !== s.file).map((s) => ({ name: posix.dirname(shown(s)), file: shown(s) })),
+    level: (code) => (rules[code] === 'error' || rules[code] === 'warning' || rules[code] === 'info' ? (rules[code] as Severity) : undefined),
+  });
+}
 
 /**
- * Human text: each diagnostic with its source line and a caret, then a summary line.
+ * The one-line verdict: ok or FAIL, counts of skills, errors and warnings.
  *
- * @example io.stderr.write(humanReport(validatePath('skills/'), 'skillgraph', false))
+ * @example summaryLine(validatePath('skills/'), 'skillgraph', false) // 'ok 3 skills checked (profile skillgraph): …'
  */
-export function humanReport(result: ValidateResult, profile: string, color: boolean): string {
-  const out: string[] = [];
-  for (const s of result.skills) {
-    if (s.diagnostics.length === 0) continue;
-    const lines = s.source?.split('\n');
-    for (const d of s.diagnostics) out.push(...formatDiagnostic(d, s.shownFile === undefined || d.file === s.shownFile ? lines : undefined, color));
-  }
+export function summaryLine(result: ValidateResult, profile: string, color: boolean): string {
   const { skills, valid, invalid, skipped, skippedBy, errors, warnings } = result.summary;
   const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : paint(color, 'green', 'ok');
   const why = SKIP_REASONS.filter((r) => skippedBy[r] > 0).map((r) => `${skippedBy[r]} ${SKIP_WORDS[r]}`);
   const skippedText = skipped > 0 ? `; ${skipped} not parsed (${why.join(', ')})` : '';
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  out.push(`${verdict} ${plural(skills, 'skill')} checked (profile ${profile}): ${valid} valid, ${invalid} invalid${skippedText}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`);
-  return `${out.join('\n')}\n`;
-}
-
-/** One diagnostic as human text: the location line, the source line with a caret when `lines` holds it, the hint. */
-export function formatDiagnostic(d: Diagnostic, lines: readonly string[] | undefined, color: boolean): string[] {
-  const rows = [`${d.file}:${d.line}:${d.column} ${paint(color, SEVERITY_STYLE[d.severity], d.severity)} ${paint(color, 'bold', d.code)} ${d.message}`];
-  const source = d.line > 0 ? lines?.[d.line - 1] : undefined;
-  if (source !== undefined) {
-    const text = source.replace(/\r$/, '').replace(/^\uFEFF/, '');
-    const gutter = `${d.line} | `;
-    rows.push(`  ${gutter}${text.length > 160 ? `${text.slice(0, 157)}...` : text}`);
-    const col = Math.max(1, Math.min(d.column, text.length + 1));
-    const pad = text.slice(0, col - 1).replace(/[^\t]/g, ' ');
-    rows.push(`  ${' '.repeat(gutter.length)}${pad}${paint(color, SEVERITY_STYLE[d.severity], '^')}`);
-  }
-  rows.push(`  ${paint(color, 'dim', `hint: ${d.hint}`)}`);
-  return rows;
+  return `${verdict} ${plural(skills, 'skill')} checked (profile ${profile}): ${valid} valid, ${invalid} invalid${skippedText}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
 }

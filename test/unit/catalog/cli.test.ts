@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.js';
-import { cut } from '../../../src/cli/verbs/catalog.js';
+import { cutToWidth } from '../../../src/cli/width.js';
 import { _tree, type Tree } from '../discover/_tree.js';
 
 let t: Tree;
@@ -12,8 +12,8 @@ async function run(args: string[], columns = 80): Promise<{ code: number; stdout
   let stdout = '';
   let stderr = '';
   const code = await main(args, {
-    stdout: { write: (s: string) => (stdout += s) },
-    stderr: { write: (s: string) => (stderr += s), columns },
+    stdout: { write: (s: string) => (stdout += s), columns },
+    stderr: { write: (s: string) => (stderr += s) },
     cwd: t.dir,
     env: { HOME: t.path('home') },
   });
@@ -47,11 +47,11 @@ describe('catalog verb', () => {
     ]);
   });
 
-  it('human output goes to stderr, cut to the terminal width, with a conflicts section', async () => {
+  it('the table goes to stdout cut to the terminal width, the summary and conflicts to stderr', async () => {
     conflictTree();
     const r = await run(['catalog', ...ROOTS], 50);
-    expect(r.stdout).toBe('');
-    const rows = r.stderr.split('\n');
+    expect(r.stdout).not.toContain('Conflicts:');
+    const rows = r.stdout.split('\n');
     expect(rows[0]).toMatch(/^SCOPE\s+NAME\s+DESCRIPTION$/);
     for (const row of rows.slice(1, 4)) expect([...row].length).toBeLessThanOrEqual(50);
     expect(r.stderr).toContain('Conflicts:');
@@ -61,7 +61,7 @@ describe('catalog verb', () => {
   it('list prints one line per skill and the same JSON as catalog', async () => {
     conflictTree();
     const list = await run(['list', ...ROOTS]);
-    expect(list.stderr.split('\n').slice(0, 3).map((l) => l.split(' ')[0])).toEqual(['deploy', 'lint', 'notes']);
+    expect(list.stdout.split('\n').slice(0, 3).map((l) => l.split(' ')[0])).toEqual(['deploy', 'lint', 'notes']);
     // Each shadowed copy is named (regression: the short form printed the bare name once per copy).
     expect(list.stderr).toContain('  deploy: p/deploy/SKILL.md shadowed\n  deploy: g/deploy/SKILL.md shadowed\n');
     expect(list.stderr).toContain('  lint: g/lint/SKILL.md shadowed (identical copy)\n');
@@ -75,10 +75,10 @@ describe('catalog verb', () => {
     expect((await run(['catalog', '--preset', 'vim'])).stderr).toMatch(/unknown preset/);
   });
 
-  it('cut counts code points and marks the cut', () => {
-    expect(cut('abcdef', 4)).toBe('abc…');
-    expect(cut('a\n  b', 10)).toBe('a b');
-    expect(cut('ééé', 3)).toBe('ééé');
+  it('cutToWidth counts columns and marks the cut', () => {
+    expect(cutToWidth('abcdef', 4)).toBe('abc…');
+    expect(cutToWidth('a\n  b', 10)).toBe('a b');
+    expect(cutToWidth('ééé', 3)).toBe('ééé');
   });
 });
 

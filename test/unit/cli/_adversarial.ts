@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect } from 'vitest';
 import { main } from '../../../src/cli/main.js';
+import { SCHEMA_VERSION } from '../../../src/cli/io.js';
 
 export const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-adversarial-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -33,9 +34,9 @@ export async function run(cwd: string, args: readonly string[], tty = false): Pr
   return { code, stdout, stderr };
 }
 
-/** Parse stdout as exactly one JSON document with schemaVersion 1. */
+/** Parse stdout as exactly one JSON document with the current schemaVersion. */
 export function oneJsonDocument(stdout: string): { error?: { code: string } } & Record<string, unknown> {
   const doc = JSON.parse(stdout) as { schemaVersion: number; error?: { code: string } };
-  expect(doc.schemaVersion).toBe(1);
+  expect(doc.schemaVersion).toBe(SCHEMA_VERSION);
   return doc;
 }

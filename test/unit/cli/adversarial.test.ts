@@ -20,19 +20,19 @@ describe('terminal output of untrusted skill text', () => {
 
   it('list (human) shows escape sequences in a description as \\xNN, never raw', async () => {
     const dir = project(quoted);
-    const { code, stderr } = await run(dir, ['list', '--root', 'r']);
+    const { code, stdout, stderr } = await run(dir, ['list', '--root', 'r']);
     expect(code).toBe(0);
-    expect(stderr).toContain('\\x1b]0;pwned\\x07');
-    expect(stderr).not.toMatch(RAW_CONTROL);
+    expect(stdout).toContain('\\x1b]0;pwned\\x07');
+    expect(stdout + stderr).not.toMatch(RAW_CONTROL);
   });
 
   it('validate (human) quotes a source line with raw control bytes safely', async () => {
     const dir = project();
     writeFileSync(join(dir, 'r', 'pdf', 'SKILL.md'), '---\nname: pdf\ndescription: Use when x\nbogus: \u001b[2J\u001b]0;t\u0007\n---\nb\n');
-    const { code, stderr } = await run(dir, ['validate', 'r']);
+    const { code, stdout, stderr } = await run(dir, ['validate', 'r']);
     expect(code).toBe(0);
-    expect(stderr).toContain('field.unknown');
-    expect(stderr).not.toMatch(RAW_CONTROL);
+    expect(stdout).toContain('field.unknown');
+    expect(stdout + stderr).not.toMatch(RAW_CONTROL);
   });
 
   it('terminalSafe keeps the CLI own styles and progress line but escapes everything else', () => {

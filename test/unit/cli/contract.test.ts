@@ -1,12 +1,14 @@
 /**
  * The CLI contract, for every verb: `--json` prints
- * exactly one JSON document with `schemaVersion: 1` on stdout, usage errors
- * exit 2 (still with their one document), and nothing human goes to stdout.
+ * exactly one JSON document with the current `schemaVersion` on stdout and
+ * nothing on stderr, usage errors exit 2 (still with their one document), and
+ * `--help` is the result of its run: on stdout.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCHEMA_VERSION } from '../../../src/cli/io.js';
 import { VERBS, main } from '../../../src/cli/main.js';
 
 const EXAMPLES = new URL('../../../examples/', import.meta.url).pathname;
@@ -14,6 +16,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-contract-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 async function _run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  // init never overwrites: each of its runs starts from an empty folder.
+  if (args[0] === 'init') rmSync(join(scratch, 'init', 'skillgraph.config.yaml'), { force: true });
   let stdout = '';
   let stderr = '';
   const code = await main(args, {
@@ -34,10 +38,12 @@ const OK_ARGS: Readonly<Record<string, readonly string[]>> = {
   context: ['--lazy'],
   describe: ['ship-it'],
   graph: ['--format', 'dot'],
+  init: [join(scratch, 'init')],
   list: [],
   load: ['release-notes'],
   lock: ['--out', join(scratch, 'check.lock.json')],
   materialize: [join(scratch, 'workspace')],
+  merge: [join(scratch, 'shard.json')],
   resolve: ['ship-it'],
   validate: ['skills'],
 };
@@ -47,8 +53,13 @@ const OK_ARGS: Readonly<Record<string, readonly string[]>> = {
  * document; they are driven as child processes by their own suites (test/unit/serve/).
  */
 const SERVERS = ['serve'] as const;
+mkdirSync(join(scratch, 'init'));
 
 describe('every verb', () => {
+  beforeAll(async () => {
+    writeFileSync(join(scratch, 'shard.json'), (await _run(['validate', 'skills', '--shard', '1/1', '--json'])).stdout);
+  });
+
   it('has a successful invocation in this test', () => {
     expect([...Object.keys(OK_ARGS), ...SERVERS].sort()).toEqual(Object.keys(VERBS).sort());
   });
@@ -57,42 +68,54 @@ describe('every verb', () => {
     it(`${verb} --json is a usage error with one usage document (its stdout is the protocol)`, async () => {
       const { code, stdout } = await _run([verb, '--json']);
       expect(code).toBe(2);
-      expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: 1, error: { code: 'usage' } });
+      expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: SCHEMA_VERSION, error: { code: 'usage' } });
     });
 
-    it(`${verb} with an unknown flag exits 2, and --help goes to stderr`, async () => {
+    it(`${verb} with an unknown flag exits 2, and --help goes to stdout`, async () => {
       expect((await _run([verb, '--no-such-flag'])).code).toBe(2);
       const help = await _run([verb, '--help']);
       expect(help.code).toBe(0);
-      expect(help.stdout).toBe('');
-      expect(help.stderr).toContain(`skillgraph ${verb}`);
+      expect(help.stdout).toContain(`skillgraph ${verb}`);
+      expect(help.stderr).toBe('');
     });
   }
 
   // `lock` runs before `check` (object order): check compares against the lock just written.
   for (const verb of ['lock', ...Object.keys(OK_ARGS).filter((v) => v !== 'lock')]) {
-    it(`${verb} --json prints exactly one JSON document with schemaVersion 1`, async () => {
-      const { code, stdout } = await _run([verb, ...OK_ARGS[verb]!, '--json']);
+    it(`${verb} --json prints exactly one JSON document with the schemaVersion, and nothing on stderr`, async () => {
+      const { code, stdout, stderr } = await _run([verb, ...OK_ARGS[verb]!, '--json']);
       expect(code).toBe(0);
       expect(stdout.endsWith('}\n')).toBe(true);
       const doc = JSON.parse(stdout) as { schemaVersion: number };
-      expect(doc.schemaVersion).toBe(1);
+      expect(doc.schemaVersion).toBe(SCHEMA_VERSION);
+      expect(stderr).toBe('');
+    });
+
+    it(`${verb} without --json puts its results on stdout; --quiet leaves stderr empty`, async () => {
+      const human = await _run([verb, ...OK_ARGS[verb]!]);
+      expect(human.code).toBe(0);
+      const quiet = await _run([verb, ...OK_ARGS[verb]!, '--quiet']);
+      expect(quiet.code).toBe(0);
+      expect(quiet.stderr).toBe('');
+      // lock and materialize write files (their result is the file, with a summary line on stderr);
+      // check without drift and audit of clean skills have nothing to list.
+      if (!['lock', 'materialize', 'check', 'audit'].includes(verb)) expect(human.stdout.length).toBeGreaterThan(0);
     });
 
     it(`${verb} --json with an unknown flag exits 2 with one usage document`, async () => {
       const { code, stdout, stderr } = await _run([verb, '--no-such-flag', '--json']);
       expect(code).toBe(2);
-      expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: 1, error: { code: 'usage' } });
+      expect(JSON.parse(stdout)).toMatchObject({ schemaVersion: SCHEMA_VERSION, error: { code: 'usage' } });
       expect(stderr).toContain('--no-such-flag');
       expect(stderr).toContain(`skillgraph ${verb}: `);
       expect(stderr).toContain(`Run 'skillgraph ${verb} --help' for usage.`);
     });
 
-    it(`${verb} --help goes to stderr and exits 0`, async () => {
+    it(`${verb} --help goes to stdout and exits 0`, async () => {
       const { code, stdout, stderr } = await _run([verb, '--help']);
       expect(code).toBe(0);
-      expect(stdout).toBe('');
-      expect(stderr).toContain(`skillgraph ${verb}`);
+      expect(stderr).toBe('');
+      expect(stdout).toContain(`skillgraph ${verb}`);
     });
   }
 });

@@ -8,7 +8,8 @@
  * - ```sh: each line that starts with `skillgraph` or `npx skillgraph` runs
  *   through the CLI in-process (`src/cli/main.ts`), in order; other lines
  *   (`npm install …`, `npm test`) are set-up commands and are not run. A line
- *   must exit 0 unless its comment says `(exit N)`. A `\` at the end of a line
+ *   must exit 0 unless its comment says `(exit N)`. `> FILE` at the end writes
+ *   the command's stdout to FILE (in the working folder), as a shell would. A `\` at the end of a line
  *   continues the command; `#` starts a comment.
  * - ```text: output or a synopsis, not run. A ```text block that directly
  *   follows a ```sh block of one command is that command's output (stdout then
@@ -64,6 +65,8 @@ export interface ShellCommand {
   readonly argv: string[];
   readonly expect: number;
   readonly text: string;
+  /** `> FILE`: where stdout goes. */
+  readonly out?: string;
 }
 
 /** The runnable commands of one ```sh block (see the convention above). */
@@ -75,7 +78,8 @@ export function shellCommands(code: string): ShellCommand[] {
     if (words[0] === 'npx') words.shift();
     if (words[0] !== 'skillgraph') continue;
     const exit = /\(exit (\d+)\)/.exec(comment);
-    commands.push({ argv: words.slice(1), expect: exit ? Number(exit[1]) : 0, text: raw.trim() });
+    const redirect = words.length > 2 && words[words.length - 2] === '>' ? words.splice(words.length - 2, 2)[1] : undefined;
+    commands.push({ argv: words.slice(1), expect: exit ? Number(exit[1]) : 0, text: raw.trim(), ...(redirect ? { out: redirect } : {}) });
   }
   return commands;
 }
@@ -106,7 +110,7 @@ export function shellWords(line: string): { words: string[]; comment: string } {
   return { words, comment: '' };
 }
 
-async function runCli(argv: string[], dir: string): Promise<{ code: number; output: string }> {
+async function runCli(argv: string[], dir: string, out?: string): Promise<{ code: number; output: string }> {
   let stdout = '';
   let stderr = '';
   const code = await main(argv, {
@@ -115,6 +119,10 @@ async function runCli(argv: string[], dir: string): Promise<{ code: number; outp
     cwd: dir,
     env: env(dir),
   });
+  if (out !== undefined) {
+    writeFileSync(join(dir, out), stdout);
+    return { code, output: stderr };
+  }
   return { code, output: stdout + stderr };
 }
 
@@ -155,7 +163,7 @@ describe('documentation code blocks', () => {
       it(`${where} runs${output ? ' and prints the output shown below it' : ''}`, async () => {
         const dir = workFolder();
         for (const command of commands) {
-          const result = await runCli(command.argv, dir);
+          const result = await runCli(command.argv, dir, command.out);
           expect({ command: command.text, code: result.code, output: result.code === command.expect ? '' : result.output }).toEqual({
             command: command.text,
             code: command.expect,

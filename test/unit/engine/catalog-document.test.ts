@@ -37,13 +37,13 @@ describe('catalogDocument metadata', () => {
     const loaded = loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())], depth: 8, maxDirs: 20_000 });
     const doc = catalogDocument({ ...loaded, rootSource: 'flags', cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } });
     const resolved = resolveCatalog(loaded.catalog).skills;
-    const skills = doc.skills as { metadata: unknown; skillMetadata: unknown }[];
+    const skills = doc.skills as { metadata: unknown; skill_metadata: unknown }[];
     expect(skills).toHaveLength(loaded.catalog.skills.length);
     let compared = 0;
     loaded.catalog.skills.forEach((p, i) => {
       const r = resolved[i]!;
       const expected = r.ok ? SkillMetadata.fromSummary(p, r.summary).toJSON() : null;
-      expect(JSON.stringify(skills[i]!.skillMetadata)).toBe(JSON.stringify(expected));
+      expect(JSON.stringify(skills[i]!.skill_metadata)).toBe(JSON.stringify(expected));
       // The descriptor's own frontmatter `metadata` map is never replaced.
       expect(skills[i]!.metadata).toEqual(p.descriptor.metadata);
       if (r.ok) compared++;

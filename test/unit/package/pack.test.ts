@@ -34,8 +34,8 @@ function packedFiles(): string[] {
 describe('the packed package', () => {
   const files = packedFiles();
 
-  it('ships the CLI, the library and its types, the README, the LICENSE and package.json', () => {
-    const wanted = ['bin/skillgraph.js', 'dist/index.js', 'dist/index.d.ts', 'README.md', 'LICENSE', 'package.json'];
+  it('ships the CLI, the library and its types, the JSON Schemas, the README, the LICENSE and package.json', () => {
+    const wanted = ['bin/skillgraph.js', 'dist/index.js', 'dist/index.d.ts', 'schemas/catalog.schema.json', 'schemas/defs.schema.json', 'README.md', 'LICENSE', 'package.json'];
     expect(wanted.filter((f) => !files.includes(f))).toEqual([]);
   });
 

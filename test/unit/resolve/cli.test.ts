@@ -32,11 +32,15 @@ describe('skillgraph resolve', () => {
     const r = await run(['resolve', 'app', '--root', 'skills:project', '--json', '--backend', 'js']);
     expect(r.code).toBe(0);
     const doc = JSON.parse(r.stdout);
-    expect(doc.schemaVersion).toBe(1);
+    expect(doc.schemaVersion).toBe(2);
     expect(doc.skills[0].entries.map((e: { key: string }) => e.key)).toEqual(['read_file', 'write_file', 'mcp:db/query']);
     expect(doc.counts).toEqual({ skills: 1, ok: 1, failed: 0, cycles: 0, entries: 3 });
     expect(doc.stats.backend).toBe('js');
-    expect(Object.keys(doc.stats.timingsMs)).toEqual(['catalog', 'encode', 'kernel', 'results']);
+    // No timings unless asked for: the document is the same on every run.
+    expect(doc.stats.timings_ms).toBeUndefined();
+    expect((await run(['resolve', 'app', '--root', 'skills:project', '--json', '--backend', 'js'])).stdout).toBe(r.stdout);
+    const timed = JSON.parse((await run(['resolve', 'app', '--root', 'skills:project', '--json', '--backend', 'js', '--timings'])).stdout);
+    expect(Object.keys(timed.stats.timings_ms)).toEqual(['catalog', 'encode', 'kernel', 'results']);
   });
 
   it('exits 1 when a skill fails, and --summary leaves entries out', async () => {
@@ -78,11 +82,11 @@ describe('skillgraph resolve', () => {
     expect(JSON.parse((await run(['resolve', '--root', 'skills:project', '--json'])).stdout).diagnostics).toEqual([]);
   });
 
-  it('writes human output to stderr only', async () => {
+  it('writes the listing to stdout and the counts to stderr', async () => {
     const r = await run(['resolve', 'app', '--root', 'skills:project']);
-    expect(r.stdout).toBe('');
-    expect(r.stderr).toContain('✓ app  3 tools, writes [tool_ref, mcp]');
-    expect(r.stderr).toContain('mcp:db/query');
+    expect(r.stdout).toContain('✓ app  3 tools, writes [tool_ref, mcp]');
+    expect(r.stdout).toContain('mcp:db/query');
+    expect(r.stderr).toContain('1 skills: 1 resolved');
   });
 });
 

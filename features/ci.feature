@@ -1,0 +1,74 @@
+Feature: A CLI that fits into CI and into pipes
+  Results go to stdout and summaries to stderr, so `skillgraph list | grep`
+  and `skillgraph --help | less` work; under --json stderr stays empty but
+  for real errors; a mistyped word gets a suggestion.
+
+  Background:
+    Given a CI skill "deploy" that is valid
+    And a CI skill "broken" with an unknown field
+
+  Scenario: Results on stdout, the verdict on stderr, nothing but the document under --json
+    When I run skillgraph "validate skills"
+    Then skillgraph's stdout contains "field.unknown"
+    And skillgraph's stderr contains "2 skills checked"
+    When I run skillgraph "validate skills --json"
+    Then skillgraph's stderr is empty
+    When I run skillgraph "validate skills --quiet"
+    Then skillgraph's stderr is empty
+
+  Scenario: Help is a result
+    When I run skillgraph "validate --help"
+    Then skillgraph exits with 0
+    And skillgraph's stdout contains "usage: skillgraph validate"
+    And skillgraph's stderr is empty
+
+  Scenario: A mistyped verb, flag or profile names the closest one
+    When I run skillgraph "valdate skills"
+    Then skillgraph exits with 2
+    And skillgraph's stderr contains "did you mean 'validate'?"
+    When I run skillgraph "validate skills --jsno"
+    Then skillgraph exits with 2
+    And skillgraph's stderr contains "did you mean '--json'?"
+    When I run skillgraph "validate skills --profile clade-code"
+    Then skillgraph's stderr contains "did you mean 'claude-code'?"
+
+  Scenario: SARIF for code scanning, JUnit for test reports, annotations for pull requests
+    When I run skillgraph "validate skills --format sarif"
+    Then skillgraph exits with 0
+    And the SARIF log has a "field.unknown" result at "skills/broken/SKILL.md" line 4
+    When I run skillgraph "validate skills --format junit"
+    Then the JUnit report has 2 test cases and 0 failures
+    When I run skillgraph "validate skills --format github"
+    Then skillgraph's stdout contains "::warning file=skills/broken/SKILL.md,line=4,col=1,title=field.unknown::"
+
+  Scenario: The gate fails on warnings when the config says so, and names the config line of a typo
+    Given the CI config:
+      """
+      fail-on: warning
+      rules:
+        description.no-trigger: off
+      """
+    When I run skillgraph "validate skills"
+    Then skillgraph exits with 1
+    Given the CI config:
+      """
+      rules:
+        field.unknown: off
+        name.chrset: error
+      """
+    When I run skillgraph "validate skills"
+    Then skillgraph exits with 2
+    And skillgraph's stderr contains "skillgraph.config.yaml:3:3: unknown rule 'name.chrset'; did you mean 'name.charset'?"
+
+  Scenario: init writes a config for the layout and never overwrites it
+    Given a CI skill "review" in ".claude/skills"
+    When I run skillgraph "init"
+    Then skillgraph exits with 0
+    And skillgraph's stdout contains "roots .claude/skills, profile claude-code"
+    When I run skillgraph "init"
+    Then skillgraph exits with 2
+    And skillgraph's stderr contains "already exists; not overwritten"
+
+  Scenario: Shards merged give the unsharded document
+    When the CI validates "skills" in 3 shards and merges them
+    Then the merged document equals the unsharded "validate skills --json"

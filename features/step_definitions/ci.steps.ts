@@ -1,0 +1,56 @@
+/** Steps of ci.feature: CI output formats, gates, config, changed-only runs and shards. */
+import assert from 'node:assert/strict';
+import { Given, Then, When } from '@cucumber/cucumber';
+import type { SkillWorld } from '../support/world.js';
+
+Given('a CI skill {string} that is valid', function (this: SkillWorld, name: string) {
+  this.writeSkill(`skills/${name}`, `name: ${name}\ndescription: Deploys the app. Use when the user asks to ship.`);
+});
+
+Given('a CI skill {string} with an unknown field', function (this: SkillWorld, name: string) {
+  this.writeSkill(`skills/${name}`, `name: ${name}\ndescription: Breaks things. Use when testing.\nbogus: 1`);
+});
+
+Then("skillgraph's stderr is empty", function (this: SkillWorld) {
+  assert.equal(this.last?.stderr, '');
+});
+
+Given('a CI skill {string} in {string}', function (this: SkillWorld, name: string, root: string) {
+  this.writeSkill(`${root}/${name}`, `name: ${name}\ndescription: Reviews code. Use when asked for a review.`);
+});
+
+Given('the CI config:', function (this: SkillWorld, text: string) {
+  this.write('skillgraph.config.yaml', `${text}\n`);
+});
+
+interface Sarif {
+  runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[];
+}
+
+Then('the SARIF log has a {string} result at {string} line {int}', function (this: SkillWorld, code: string, uri: string, line: number) {
+  const log = this.json<Sarif>();
+  const hit = log.runs[0]!.results.find((r) => r.ruleId === code);
+  assert.ok(hit, `no ${code} result`);
+  assert.deepEqual([hit.locations[0]!.physicalLocation.artifactLocation.uri, hit.locations[0]!.physicalLocation.region.startLine], [uri, line]);
+});
+
+Then('the JUnit report has {int} test cases and {int} failures', function (this: SkillWorld, cases: number, failures: number) {
+  const xml = this.last?.stdout ?? '';
+  assert.ok(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<testsuites '), xml);
+  assert.equal((xml.match(/<testcase /g) ?? []).length, cases);
+  assert.match(xml, new RegExp(`<testsuite [^>]*tests="${cases}" failures="${failures}"`));
+});
+
+When('the CI validates {string} in {int} shards and merges them', async function (this: SkillWorld, path: string, count: number) {
+  const files: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const part = await this.run(['validate', path, '--shard', `${i}/${count}`, '--json']);
+    files.push(this.write(`shard-${i}.json`, part.stdout));
+  }
+  this.state.merged = (await this.run(['merge', ...files])).stdout;
+});
+
+Then('the merged document equals the unsharded {string}', async function (this: SkillWorld, command: string) {
+  const whole = await this.run(command.split(/\s+/));
+  assert.equal(this.state.merged, whole.stdout);
+});

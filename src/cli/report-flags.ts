@@ -1,0 +1,71 @@
+/**
+ * The flags of every verb that reports findings (`--format`, `--fail-on`,
+ * `--max-warnings`), their values merged with the config file's, and the
+ * config's per-rule severities applied to a list of findings.
+ */
+import type { ConfigRule } from '../discover/config.js';
+import type { Diagnostic, Severity } from '../model/diagnostics.js';
+import { SkillgraphError } from '../model/errors.js';
+import { didYouMean } from '../model/wording.js';
+import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
+import type { CliIo } from './io.js';
+import { FAIL_ON, REPORT_FORMATS, type FailOn, type ReportFormat } from './report/index.js';
+
+/** Spread into a verb's `flags`. */
+export const REPORT_FLAGS = {
+  format: { type: 'string', value: 'F', description: `output: ${REPORT_FORMATS.join(', ')} (default text; json is --json)` },
+  'fail-on': { type: 'string', value: 'LEVEL', description: 'exit 1 on errors (error, the default) or on warnings too (warning)' },
+  'max-warnings': { type: 'string', value: 'N', description: 'exit 1 when there are more than N warnings' },
+} as const satisfies Record<string, FlagSpec>;
+
+export interface ReportOptions {
+  readonly format: ReportFormat;
+  readonly failOn: FailOn;
+  readonly maxWarnings?: number;
+}
+
+/**
+ * The report options from the flags, else the config file, else the defaults.
+ *
+ * @example reportOptions(values, io, 'validate', config) // { format: 'sarif', failOn: 'error' }
+ */
+export function reportOptions(values: ParsedArgs['values'], io: CliIo, verb: string, config?: { readonly failOn?: FailOn; readonly maxWarnings?: number }): ReportOptions {
+  const raw = values.format ?? (values.json === true ? 'json' : 'text');
+  if (!(REPORT_FORMATS as readonly unknown[]).includes(raw)) {
+    usageError(io, verb, `--format must be one of ${REPORT_FORMATS.join(', ')}, got '${String(raw)}'${didYouMean(String(raw), REPORT_FORMATS)}`);
+  }
+  const format = values.json === true ? 'json' : (raw as ReportFormat);
+  const failRaw = values['fail-on'] ?? config?.failOn ?? 'error';
+  if (!(FAIL_ON as readonly unknown[]).includes(failRaw)) usageError(io, verb, `--fail-on must be error or warning, got '${String(failRaw)}'`);
+  const maxWarnings = values['max-warnings'] === undefined ? config?.maxWarnings : intFlag(io, verb, 'max-warnings', values['max-warnings'], 0);
+  return { format, failOn: failRaw as FailOn, ...(maxWarnings !== undefined ? { maxWarnings } : {}) };
+}
+
+/**
+ * Check every rule code a config names against `known`; an unknown one is `config.invalid`
+ * at its line, with the closest known code.
+ *
+ * @example checkRules(config.rules ?? [], config.file, Object.keys(RULE_DESCRIPTIONS))
+ */
+export function checkRules(rules: readonly ConfigRule[], file: string, known: readonly string[]): void {
+  for (const r of rules) {
+    if (known.includes(r.code)) continue;
+    throw new SkillgraphError('config.invalid', `${file}:${r.line}:${r.column}: unknown rule '${r.code}'${didYouMean(r.code, known)}`, { file, line: r.line, column: r.column });
+  }
+}
+
+/**
+ * The findings with the config's severities: `off` drops a rule, a level replaces its severity.
+ *
+ * @example withRuleLevels(diagnostics, new Map([['field.unknown', 'error']]))
+ */
+export function withRuleLevels<D extends Diagnostic>(diagnostics: readonly D[], levels: ReadonlyMap<string, ConfigRule['level']>): D[] {
+  if (levels.size === 0) return [...diagnostics];
+  const out: D[] = [];
+  for (const d of diagnostics) {
+    const level = levels.get(d.code);
+    if (level === 'off') continue;
+    out.push(level === undefined || level === d.severity ? d : { ...d, severity: level as Severity });
+  }
+  return out;
+}

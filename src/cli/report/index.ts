@@ -1,0 +1,28 @@
+/**
+ * Reports over findings: `--format text|json|sarif|junit|github` for every
+ * verb that reports findings. A verb builds a `Report` (findings with paths,
+ * rule metadata, the units checked) and calls `reportText`; `json` stays the
+ * verb's own document.
+ */
+import type { Severity } from '../../model/diagnostics.js';
+import { githubText } from './github.js';
+import { junitText } from './junit.js';
+import type { Report } from './model.js';
+import { sarifText } from './sarif.js';
+
+export { buildReport, reportLocation, shownPath, type Report, type ReportFinding, type ReportUnit } from './model.js';
+export { FAIL_ON, gate, type FailOn, type GateOptions, type GateResult } from './gate.js';
+export { RULE_DESCRIPTIONS, ruleFor, type ReportRule } from './rules.js';
+export { textReport } from './text.js';
+
+export const REPORT_FORMATS = ['text', 'json', 'sarif', 'junit', 'github'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/**
+ * The document of a machine format; `failOn` decides which JUnit cases fail.
+ *
+ * @example io.stdout.write(reportText('sarif', report, 'error'))
+ */
+export function reportText(format: 'sarif' | 'junit' | 'github', report: Report, failOn: Severity = 'error'): string {
+  return format === 'sarif' ? sarifText(report) : format === 'junit' ? junitText(report, failOn) : githubText(report);
+}

@@ -1,0 +1,71 @@
+/**
+ * JUnit XML, as CI systems show test reports: one test case per unit that
+ * was checked (a skill), failing when one of its findings is at or above the
+ * failing level, with every finding of the case in the failure's text.
+ * Findings about no unit (a folder with no skills, a walk limit) get a case
+ * of their own, named after their file.
+ */
+import type { Severity } from '../../model/diagnostics.js';
+import type { Report, ReportFinding } from './model.js';
+import { shownPath } from './model.js';
+
+// XML 1.0 allows no C0 control but tab, LF and CR, no lone surrogate and no U+FFFE/U+FFFF, even escaped.
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Text safe in XML: markup escaped, characters XML cannot hold written as `\u{…}`; in an
+ * attribute also quotes and white space (which an attribute would otherwise normalise).
+ *
+ * @example xmlText('a < b & "c"') // 'a &lt; b &amp; &quot;c&quot;'
+ */
+export function xmlText(text: string, attribute = true): string {
+  const body = text
+    .replace(NOT_XML, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`)
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+  if (!attribute) return body;
+  return body.replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#9;');
+}
+
+const RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
+
+/**
+ * The JUnit XML of `report`; a case fails on a finding at `failOn` or worse.
+ *
+ * @example junitText(report, 'error')
+ */
+export function junitText(report: Report, failOn: Severity = 'error'): string {
+  const byFile = new Map<string, ReportFinding[]>();
+  for (const f of report.findings) {
+    const list = byFile.get(f.file);
+    if (list) list.push(f);
+    else byFile.set(f.file, [f]);
+  }
+  const cases: { name: string; file: string; findings: readonly ReportFinding[] }[] = report.units.map((u) => ({ name: u.name, file: u.file, findings: byFile.get(u.file) ?? [] }));
+  const covered = new Set(report.units.map((u) => u.file));
+  for (const [file, findings] of byFile) if (!covered.has(file)) cases.push({ name: shownPath(file, report.root), file, findings });
+  let failures = 0;
+  const body = cases.map((c) => {
+    const file = shownPath(c.file, report.root);
+    const open = `    <testcase classname="${xmlText(report.suite.replace(/\s+/g, '.'))}" name="${xmlText(c.name)}" file="${xmlText(file)}"`;
+    if (c.findings.length === 0) return `${open}/>`;
+    const lines = c.findings.map((f) => `${file}${f.line > 0 ? `:${f.line}:${f.column}` : ''} ${f.severity} ${f.code} ${f.message}\n  hint: ${f.hint}`).join('\n');
+    const failing = c.findings.filter((f) => RANK[f.severity] <= RANK[failOn]);
+    if (failing.length === 0) return `${open}>\n      <system-out>${xmlText(lines, false)}</system-out>\n    </testcase>`;
+    failures++;
+    const errors = c.findings.filter((f) => f.severity === 'error').length;
+    const message = `${errors} error${errors === 1 ? '' : 's'}, ${c.findings.length - errors} other finding${c.findings.length - errors === 1 ? '' : 's'}`;
+    return `${open}>\n      <failure type="${xmlText(failing[0]!.code)}" message="${xmlText(message)}">${xmlText(lines, false)}</failure>\n    </testcase>`;
+  });
+  const counts = `tests="${cases.length}" failures="${failures}" errors="0"`;
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    `<testsuites name="${xmlText(report.suite)}" ${counts}>`,
+    `  <testsuite name="${xmlText(report.suite)}" ${counts} skipped="0">`,
+    ...body,
+    '  </testsuite>',
+    '</testsuites>',
+    '',
+  ].join('\n');
+}

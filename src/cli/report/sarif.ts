@@ -1,0 +1,107 @@
+/**
+ * SARIF 2.1.0 (the OASIS static analysis results format), as GitHub code
+ * scanning takes an upload: one run, the tool's version and information URI,
+ * one rule per code (name, short and full description, help, default level),
+ * results with repository-relative physical locations (`uriBaseId` SRCROOT)
+ * and a partial fingerprint that survives lines moving, within GitHub's
+ * limit on results per run.
+ */
+import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
+import { VERSION } from '../version.js';
+import { jsonControlsEscaped } from '../io.js';
+import { reportLocation, type Report, type ReportFinding } from './model.js';
+
+/** Where the tool is described (SARIF `informationUri`). */
+export const TOOL_URI = 'https://www.npmjs.com/package/skillgraph';
+
+/** GitHub code scanning keeps at most this many results of one run. */
+export const MAX_SARIF_RESULTS = 25_000;
+
+const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
+
+/** `name.directory-mismatch` → `NameDirectoryMismatch` (SARIF rule names are identifiers). */
+function ruleName(code: string): string {
+  return code
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('');
+}
+
+/** SARIF wants messages as sentences. */
+function sentence(text: string): string {
+  const t = text.trim();
+  return /[.!?]$/.test(t) ? t : `${t}.`;
+}
+
+function fingerprint(f: ReportFinding, uri: string): string {
+  // Not the line: a finding keeps its identity when lines above it move.
+  return createHash('sha256').update(`${f.code}\0${uri}\0${f.message}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * The SARIF log of `report` as JSON text (two-space indent, a newline).
+ *
+ * @example io.stdout.write(sarifText(buildReport({ suite, root: io.cwd, findings })))
+ */
+export function sarifText(report: Report): string {
+  const ruleIndex = new Map(report.rules.map((r, i) => [r.code, i]));
+  const kept = report.findings.length > MAX_SARIF_RESULTS ? [...report.findings].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_SARIF_RESULTS) : report.findings;
+  const results = kept.map((f) => {
+    const loc = reportLocation(f.file, report.root);
+    // A finding about a whole file (line 0) points at its first line: code scanning and the
+    // SARIF validator both want a region.
+    const region = { region: f.line > 0 ? { startLine: f.line, ...(f.column > 0 ? { startColumn: f.column } : {}) } : { startLine: 1 } };
+    return {
+      ruleId: f.code,
+      ...(ruleIndex.has(f.code) ? { ruleIndex: ruleIndex.get(f.code)! } : {}),
+      level: LEVEL[f.severity],
+      message: { text: f.hint ? `${sentence(f.message)} ${sentence(f.hint)}` : sentence(f.message) },
+      locations: [{ physicalLocation: { artifactLocation: loc, ...region } }],
+      partialFingerprints: { 'skillgraph/v1': fingerprint(f, loc.uri) },
+    };
+  });
+  const dropped = report.findings.length - kept.length;
+  const log = {
+    $schema: 'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json',
+    version: '2.1.0',
+    runs: [
+      {
+        tool: {
+          driver: {
+            name: 'skillgraph',
+            version: VERSION,
+            semanticVersion: VERSION,
+            informationUri: TOOL_URI,
+            rules: report.rules.map((r) => ({
+              id: r.code,
+              name: ruleName(r.code),
+              shortDescription: { text: sentence(r.description) },
+              fullDescription: { text: sentence(r.description) },
+              help: { text: sentence(r.help) },
+              ...(r.help_uri ? { helpUri: r.help_uri } : {}),
+              defaultConfiguration: { level: LEVEL[r.level] },
+            })),
+          },
+        },
+        invocations: [
+          {
+            executionSuccessful: true,
+            ...(dropped > 0
+              ? { toolExecutionNotifications: [{ level: 'warning', message: { text: `${dropped} results left out: code scanning keeps ${MAX_SARIF_RESULTS} per run (errors were kept first).` } }] }
+              : {}),
+          },
+        ],
+        originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(report.root.endsWith('/') ? report.root : `${report.root}/`).href } },
+        columnKind: 'utf16CodeUnits',
+        results,
+      },
+    ],
+  };
+  return `${jsonControlsEscaped(JSON.stringify(log, null, 2))}\n`;
+}
+
+function rank(f: ReportFinding): number {
+  return f.severity === 'error' ? 0 : f.severity === 'warning' ? 1 : 2;
+}

@@ -1,0 +1,117 @@
+/**
+ * Every JSON document the CLI prints validates against its JSON Schema in
+ * `schemas/`, and every key in it is snake_case (the frontmatter's own
+ * `metadata` map and the load_skill tool's JSON Schema keep their keys).
+ * Runs each verb on the bundled examples, on a broken tree and into errors.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../../src/cli/main.js';
+
+const REPO = new URL('../../../', import.meta.url).pathname;
+const SCHEMAS = join(REPO, 'schemas');
+const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-schemas-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+cpSync(join(REPO, 'examples'), join(scratch, 'examples'), { recursive: true, verbatimSymlinks: true });
+const EX = join(scratch, 'examples');
+writeFileSync(join(EX, 'skills', 'project', 'ops-runbook', 'SKILL.md'), '---\nname: ops-runbook\ndescription: [unclosed\n---\n');
+
+mkdirSync(join(scratch, 'init-here'));
+const ajv = new Ajv2020({ allErrors: true, strict: true });
+for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith('.schema.json'))) ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8')));
+
+async function run(args: readonly string[]): Promise<{ code: number; stdout: string }> {
+  let stdout = '';
+  const code = await main(args, {
+    stdout: { write: (s: string | Buffer) => (stdout += String(s)) },
+    stderr: { write: () => true },
+    cwd: EX,
+    env: { HOME: join(scratch, 'home'), XDG_CACHE_HOME: join(scratch, 'cache') },
+  });
+  return { code, stdout };
+}
+
+/** Key paths that are not snake_case, outside the maps whose keys come from elsewhere. */
+function badKeys(value: unknown, path = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => badKeys(v, `${path}[${i}]`));
+  if (value === null || typeof value !== 'object') return [];
+  const out: string[] = [];
+  for (const [key, v] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (!(path === '' && key === 'schemaVersion') && !/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(key)) out.push(at);
+    // A descriptor's `metadata` is the frontmatter's map; a tool's `parameters` is a JSON Schema.
+    if ((key === 'metadata' && /^skills\[\d+\]$/.test(path) && v !== null && !('tool_count' in (v as object))) || (key === 'parameters' && path === 'tool')) continue;
+    out.push(...badKeys(v, at));
+  }
+  return out;
+}
+
+const lock = join(scratch, 'check.lock.json');
+/** [schema, argv]; each run prints one document. */
+const RUNS: readonly (readonly [string, readonly string[]])[] = [
+  ['version', ['--version', '--json']],
+  ['error', ['no-such-verb', '--json']],
+  ['error', ['validate', '--no-such-flag', '--json']],
+  ['error', ['catalog', '--config', 'missing.yaml', '--json']],
+  ['validate', ['validate', 'skills', '--json']],
+  ['validate', ['validate', 'skills/global', '--json']],
+  ['validate', ['validate', 'skills', '--shard', '1/2', '--json']],
+  ['validate', ['validate', '--config', 'skillgraph.config.yaml', '--json']],
+  ['init', ['init', join(scratch, 'init-here'), '--json']],
+  ['catalog', ['catalog', '--config', 'skillgraph.config.yaml', '--json']],
+  ['catalog', ['catalog', '--config', 'skillgraph.config.yaml', '--nested', '--json']],
+  ['catalog', ['list', '--json']],
+  ['lock', ['lock', '--out', lock, '--allow-errors', '--json']],
+  ['check', ['check', '--lock', lock, '--json']],
+  ['resolve', ['resolve', '--config', 'skillgraph.config.yaml', '--json']],
+  ['resolve', ['resolve', '--config', 'skillgraph.config.yaml', '--json', '--timings']],
+  ['resolve', ['resolve', '--config', 'skillgraph.config.yaml', '--summary', '--json']],
+  ['resolve', ['resolve', 'no-such-skill', '--json']],
+  ['graph', ['graph', '--config', 'skillgraph.config.yaml', '--json']],
+  ['describe', ['describe', 'ship-it', '--config', 'skillgraph.config.yaml', '--json']],
+  ['describe', ['describe', 'no-such-skill', '--json']],
+  ['context', ['context', '--json']],
+  ['context', ['context', '--lazy', '--budget', '300', '--json']],
+  ['load', ['load', 'release-notes', '--json']],
+  ['load', ['load', 'release-notes', '--into', join(scratch, 'ws-load'), '--json']],
+  ['materialize', ['materialize', join(scratch, 'ws'), '--json']],
+  ['bench', ['bench', '--repeat', '1', '--json']],
+  ['audit', ['audit', 'skills', '--json']],
+];
+
+describe('every --json document', () => {
+  it('has a schema file for each verb the runs cover', () => {
+    for (const [schema] of RUNS) expect(ajv.getSchema(`${schema}.schema.json`), schema).toBeDefined();
+  });
+
+  for (const [schema, argv] of RUNS) {
+    it(`${argv.join(' ')} validates against schemas/${schema}.schema.json, every key snake_case`, async () => {
+      const { stdout } = await run(argv);
+      const doc = JSON.parse(stdout) as unknown;
+      const validate = ajv.getSchema(`${schema}.schema.json`)!;
+      expect(validate(doc) ? [] : validate.errors).toEqual([]);
+      expect(badKeys(doc)).toEqual([]);
+    });
+  }
+
+  it('skillgraph merge of shard documents validates as a validate document', async () => {
+    const parts = [];
+    for (const i of [1, 2]) {
+      const file = join(scratch, `shard-${i}.json`);
+      writeFileSync(file, (await run(['validate', 'skills', '--shard', `${i}/2`, '--json'])).stdout);
+      parts.push(file);
+    }
+    const doc = JSON.parse((await run(['merge', ...parts])).stdout) as unknown;
+    const validate = ajv.getSchema('validate.schema.json')!;
+    expect(validate(doc) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('a document with a renamed key fails its schema (the schemas are closed)', async () => {
+    const doc = JSON.parse((await run(['validate', 'skills', '--json'])).stdout) as Record<string, unknown>;
+    expect(ajv.getSchema('validate.schema.json')!({ ...doc, skipped_by: {} })).toBe(false);
+    expect(ajv.getSchema('validate.schema.json')!({ ...doc, schemaVersion: 1 })).toBe(false);
+  });
+});
