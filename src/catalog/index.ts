@@ -11,8 +11,7 @@ export { deepFreeze } from './freeze.js';
 export { CATALOG_MESSAGES, catalogDiagnostic, type CatalogCode } from './messages.js';
 export {
   LOCKFILE_NAME,
-  LockfileSchema,
-  LockEntrySchema,
+  lockSchemas,
   createLock,
   parseLock,
   compareLock,

@@ -6,7 +6,9 @@
  * folder) and its path inside that root. Pure: callers read/write the file,
  * place skills in their roots and compute tree digests.
  */
-import { z } from 'zod';
+import type * as Zod from 'zod';
+import type { z } from 'zod';
+import { once, zod } from '../model/zod.js';
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import { AUDIT_VERDICTS } from '../audit/audit.js';
@@ -19,59 +21,71 @@ export const LOCKFILE_NAME = 'skillgraph.lock.json';
 /** The lockfile format this code writes and reads. */
 export const LOCKFILE_VERSION = 2;
 
-const DIGEST = z.string().regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>');
-// A portable path: POSIX, relative (or `~/…`), no NUL; never absolute.
-const PORTABLE = z
-  .string()
-  .min(1)
-  .refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'), 'expected a relative POSIX path');
+/** The lockfile's schemas, built on first use (zod is required then, not when the package is imported). */
+function buildSchemas(z: typeof Zod.z) {
+  const DIGEST = z.string().regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>');
+  // A portable path: POSIX, relative (or `~/…`), no NUL; never absolute.
+  const PORTABLE = z
+    .string()
+    .min(1)
+    .refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'), 'expected a relative POSIX path');
 
-/** A skill's capability surface as sealed (see `audit/capabilities.ts`). */
-export const CapabilitiesSchema = z.strictObject({
-  allowed_tools: z.array(z.string()),
-  writes: z.array(z.string()),
-  mcp_servers: z.array(z.string()),
-  scripts: z.array(z.strictObject({ path: PORTABLE, digest: z.string() })),
-  hosts: z.array(z.string()),
-  audit: z.enum(AUDIT_VERDICTS as [AuditVerdictName, ...AuditVerdictName[]]),
-});
-type AuditVerdictName = (typeof AUDIT_VERDICTS)[number];
-export type LockCapabilities = z.infer<typeof CapabilitiesSchema>;
+  /** A skill's capability surface as sealed (see `audit/capabilities.ts`). */
+  const CapabilitiesSchema = z.strictObject({
+    allowed_tools: z.array(z.string()),
+    writes: z.array(z.string()),
+    mcp_servers: z.array(z.string()),
+    scripts: z.array(z.strictObject({ path: PORTABLE, digest: z.string() })),
+    hosts: z.array(z.string()),
+    audit: z.enum(AUDIT_VERDICTS as [AuditVerdictName, ...AuditVerdictName[]]),
+  });
+  type AuditVerdictName = (typeof AUDIT_VERDICTS)[number];
 
-export const LockEntrySchema = z.strictObject({
-  name: z.string().min(1),
-  scope: z.string().min(1),
-  /** The root: its path relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
-  root: PORTABLE,
-  /** POSIX path of SKILL.md inside the root, as the walk reached it. */
-  path: PORTABLE,
-  digest: DIGEST,
-  tree: DIGEST,
-  /** The capability surface; absent in locks written before it was sealed (then widening is not checked). */
-  capabilities: CapabilitiesSchema.optional(),
-  /** The skill's declared `dependencies` (a change to them changes `digest` too); absent when none. */
-  dependencies: z.strictObject({ tools: z.array(z.string()), mcp_servers: z.array(z.string()) }).optional(),
-});
-export type LockEntry = z.infer<typeof LockEntrySchema>;
+  const LockEntrySchema = z.strictObject({
+    name: z.string().min(1),
+    scope: z.string().min(1),
+    /** The root: its path relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
+    root: PORTABLE,
+    /** POSIX path of SKILL.md inside the root, as the walk reached it. */
+    path: PORTABLE,
+    digest: DIGEST,
+    tree: DIGEST,
+    /** The capability surface; absent in locks written before it was sealed (then widening is not checked). */
+    capabilities: CapabilitiesSchema.optional(),
+    /** The skill's declared `dependencies` (a change to them changes `digest` too); absent when none. */
+    dependencies: z.strictObject({ tools: z.array(z.string()), mcp_servers: z.array(z.string()) }).optional(),
+  });
 
-/** A skill that could not be locked (written only with `--allow-errors`). */
-export const LockInvalidSchema = z.strictObject({
-  root: PORTABLE,
-  path: PORTABLE,
-  codes: z.array(z.string()),
-});
-export type LockInvalid = z.infer<typeof LockInvalidSchema>;
+  /** A skill that could not be locked (written only with `--allow-errors`). */
+  const LockInvalidSchema = z.strictObject({
+    root: PORTABLE,
+    path: PORTABLE,
+    codes: z.array(z.string()),
+  });
 
-export const LockfileSchema = z.strictObject({
-  schemaVersion: z.literal(LOCKFILE_VERSION),
-  /** Catalog digest when locked. */
-  digest: DIGEST,
-  /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
-  complete: z.boolean(),
-  skills: z.array(LockEntrySchema),
-  invalid: z.array(LockInvalidSchema).optional(),
-});
-export type Lockfile = z.infer<typeof LockfileSchema>;
+  const LockfileSchema = z.strictObject({
+    schemaVersion: z.literal(LOCKFILE_VERSION),
+    /** Catalog digest when locked. */
+    digest: DIGEST,
+    /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
+    complete: z.boolean(),
+    skills: z.array(LockEntrySchema),
+    invalid: z.array(LockInvalidSchema).optional(),
+  });
+  return { CapabilitiesSchema, LockEntrySchema, LockInvalidSchema, LockfileSchema };
+}
+
+/**
+ * The zod schemas of a lockfile and its parts.
+ *
+ * @example lockSchemas().LockfileSchema.safeParse(JSON.parse(text)).success
+ */
+export const lockSchemas = once(() => buildSchemas(zod()));
+type Schemas = ReturnType<typeof buildSchemas>;
+export type LockCapabilities = z.infer<Schemas['CapabilitiesSchema']>;
+export type LockEntry = z.infer<Schemas['LockEntrySchema']>;
+export type LockInvalid = z.infer<Schemas['LockInvalidSchema']>;
+export type Lockfile = z.infer<Schemas['LockfileSchema']>;
 
 /**
  * A lockfile document; entries sorted by name.
@@ -105,7 +119,7 @@ export function parseLock(text: string, file: string): Lockfile {
   if (typeof version === 'number' && version !== LOCKFILE_VERSION) {
     throw new SkillgraphError('lockfile.invalid', `${file}: lockfile format ${version}, this skillgraph reads format ${LOCKFILE_VERSION}; run 'skillgraph lock' again`, { file, version });
   }
-  const parsed = LockfileSchema.safeParse(data);
+  const parsed = lockSchemas().LockfileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new SkillgraphError('lockfile.invalid', `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`, { file, path: issue.path.map(String) });

@@ -25,11 +25,12 @@
  */
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { isMap, isNode, isScalar, type Document } from 'yaml';
-import { z } from 'zod';
+import type { Document } from 'yaml';
+import type { z } from 'zod';
+import { once, zod } from '../model/zod.js';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
 import { escapeControls } from '../parse/name-safety.js';
-import { boundedDocument, checkAliases, duplicateKeyOffsets, firstAliasOffset } from '../parse/yaml-compose.js';
+import { yaml, boundedDocument, checkAliases, duplicateKeyOffsets, firstAliasOffset } from '../parse/yaml-compose.js';
 import { toPosix } from './paths.js';
 import { presetRoots, type PresetContext } from './presets.js';
 import { makeRoot, parseRootSpec, type SkillRoot } from './roots.js';
@@ -56,29 +57,32 @@ export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
  */
 export const CONFIG_LIMITS = Object.freeze({ maxBytes: 256 * 1024, maxDepth: 32, maxAliasCount: 50 });
 
-const RootEntrySchema = z.union([
-  z.string().min(1),
-  z.strictObject({
-    path: z.string().min(1),
-    scope: z.string().min(1).optional(),
-    precedence: z.number().int().optional(),
-    required: z.boolean().optional(),
-  }),
-]);
-
-export const ConfigFileSchema = z.strictObject({
-  roots: z.array(RootEntrySchema).optional(),
-  presets: z.array(z.string().min(1)).optional(),
-  depth: z.number().int().min(0).max(64).optional(),
-  'max-dirs': z.number().int().min(1).optional(),
-  'follow-symlinks': z.boolean().optional(),
-  nested: z.boolean().optional(),
-  profile: z.string().min(1).optional(),
-  rules: z.record(z.string().regex(/^[a-z][a-z0-9-]*\.[a-z0-9.-]+$/, 'a rule code such as name.charset'), z.enum(RULE_LEVELS)).optional(),
-  'fail-on': z.enum(['error', 'warning']).optional(),
-  'max-warnings': z.number().int().min(0).optional(),
+/** The schema of a config file, built on first use (zod is required then, not at import). */
+export const ConfigFileSchema = once(() => {
+  const z = zod();
+  const RootEntrySchema = z.union([
+    z.string().min(1),
+    z.strictObject({
+      path: z.string().min(1),
+      scope: z.string().min(1).optional(),
+      precedence: z.number().int().optional(),
+      required: z.boolean().optional(),
+    }),
+  ]);
+  return z.strictObject({
+    roots: z.array(RootEntrySchema).optional(),
+    presets: z.array(z.string().min(1)).optional(),
+    depth: z.number().int().min(0).max(64).optional(),
+    'max-dirs': z.number().int().min(1).optional(),
+    'follow-symlinks': z.boolean().optional(),
+    nested: z.boolean().optional(),
+    profile: z.string().min(1).optional(),
+    rules: z.record(z.string().regex(/^[a-z][a-z0-9-]*\.[a-z0-9.-]+$/, 'a rule code such as name.charset'), z.enum(RULE_LEVELS)).optional(),
+    'fail-on': z.enum(['error', 'warning']).optional(),
+    'max-warnings': z.number().int().min(0).optional(),
+  });
 });
-export type ConfigFile = z.infer<typeof ConfigFileSchema>;
+export type ConfigFile = z.infer<ReturnType<typeof ConfigFileSchema>>;
 
 /** A loaded config: roots already resolved against the file's folder. */
 export interface SkillgraphConfig {
@@ -205,7 +209,7 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
     // yaml's expansion guard (`count × size` per anchor) throws a ReferenceError: a finding about the file.
     fail(firstAliasOffset(doc), `alias expansion exceeds the limit (${CONFIG_LIMITS.maxAliasCount}): ${(error as Error).message}`);
   }
-  const parsed = ConfigFileSchema.safeParse(data);
+  const parsed = ConfigFileSchema().safeParse(data);
   if (!parsed.success) {
     const issue = deepestIssue(parsed.error.issues[0]!);
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
@@ -276,17 +280,17 @@ function deepestIssue(issue: Issue): Issue {
 function offsetOf(doc: Document.Parsed, path: readonly (string | number)[]): number {
   for (let n = path.length; n > 0; n--) {
     const node = doc.getIn(path.slice(0, n), true);
-    if (isNode(node) && node.range) return node.range[0];
+    if (yaml().isNode(node) && node.range) return node.range[0];
   }
-  return isNode(doc.contents) && doc.contents.range ? doc.contents.range[0] : 0;
+  return yaml().isNode(doc.contents) && doc.contents.range ? doc.contents.range[0] : 0;
 }
 
 /** Offset of mapping key `key` inside the map at `path`. */
 function keyOffset(doc: Document.Parsed, path: readonly (string | number)[], key: string): number | undefined {
   const map = path.length ? doc.getIn(path, true) : doc.contents;
-  if (!isMap(map)) return undefined;
+  if (!yaml().isMap(map)) return undefined;
   for (const pair of map.items) {
-    if (isScalar(pair.key) && pair.key.value === key && pair.key.range) return pair.key.range[0];
+    if (yaml().isScalar(pair.key) && pair.key.value === key && pair.key.range) return pair.key.range[0];
   }
   return undefined;
 }

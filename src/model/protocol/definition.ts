@@ -4,7 +4,8 @@
  * schemas. Rejected at construction: a schema without a `type` key, and a
  * declared `writes` flag that disagrees with the tools.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { once, zod } from '../zod.js';
 import type { ResolvedToolEntry } from '../resolve.js';
 import type { SkillPackage } from '../package.js';
 import { ResolvedToolListSchema, freezeEntry } from './entries.js';
@@ -29,38 +30,44 @@ import {
 export const JSON_SCHEMA_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const;
 
 /** A JSON Schema object: any JSON object with a `type` key naming JSON Schema type(s). */
-export const JsonSchemaObjectSchema = JsonObjectSchema.superRefine((schema, ctx) => {
-  if (!Object.hasOwn(schema, 'type')) {
-    ctx.addIssue({ code: 'custom', message: "a JSON schema needs a 'type' key" });
-    return;
-  }
-  const type = schema['type'];
-  const names = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
-  const known: readonly unknown[] = JSON_SCHEMA_TYPES;
-  if (!names || names.length === 0 || !names.every((n) => known.includes(n)) || new Set(names).size !== names.length) {
-    ctx.addIssue({ code: 'custom', path: ['type'], message: `must be one of ${JSON_SCHEMA_TYPES.join(', ')} or a list of them` });
-  }
+export const JsonSchemaObjectSchema = once(() => {
+  const z = zod();
+  return JsonObjectSchema().superRefine((schema, ctx) => {
+    if (!Object.hasOwn(schema, 'type')) {
+      ctx.addIssue({ code: 'custom', message: "a JSON schema needs a 'type' key" });
+      return;
+    }
+    const type = schema['type'];
+    const names = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
+    const known: readonly unknown[] = JSON_SCHEMA_TYPES;
+    if (!names || names.length === 0 || !names.every((n) => known.includes(n)) || new Set(names).size !== names.length) {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: `must be one of ${JSON_SCHEMA_TYPES.join(', ')} or a list of them` });
+    }
+  });
 });
 
 /** Wire form of a SkillDefinition. */
-export const SkillDefinitionJsonSchema = z
-  .strictObject({
-    skill_name: NonEmpty,
-    description: z.string(),
-    writes: z.boolean(),
-    tools: ResolvedToolListSchema,
-    input_schema: JsonSchemaObjectSchema.optional(),
-    output_schema: JsonSchemaObjectSchema.optional(),
-  })
-  .superRefine((d, ctx) => {
-    const toolsWrite = d.tools.some((t) => t.writes);
-    if (d.writes !== toolsWrite) {
-      const why = toolsWrite
-        ? `declared read-only but tool '${d.tools.find((t) => t.writes)!.key}' writes`
-        : 'declared as writing but none of its tools writes';
-      ctx.addIssue({ code: 'custom', path: ['writes'], message: why });
-    }
-  });
+export const SkillDefinitionJsonSchema = once(() => {
+  const z = zod();
+  return z
+    .strictObject({
+      skill_name: NonEmpty(),
+      description: z.string(),
+      writes: z.boolean(),
+      tools: ResolvedToolListSchema(),
+      input_schema: JsonSchemaObjectSchema().optional(),
+      output_schema: JsonSchemaObjectSchema().optional(),
+    })
+    .superRefine((d, ctx) => {
+      const toolsWrite = d.tools.some((t) => t.writes);
+      if (d.writes !== toolsWrite) {
+        const why = toolsWrite
+          ? `declared read-only but tool '${d.tools.find((t) => t.writes)!.key}' writes`
+          : 'declared as writing but none of its tools writes';
+        ctx.addIssue({ code: 'custom', path: ['writes'], message: why });
+      }
+    });
+});
 
 /** `SkillDefinition.toJSON()` output; absent schemas are omitted. */
 export interface SkillDefinitionJson {
@@ -102,7 +109,7 @@ export class SkillDefinition {
   declare readonly inputSchema: Readonly<Record<string, JsonValue>> | undefined;
   declare readonly outputSchema: Readonly<Record<string, JsonValue>> | undefined;
 
-  private constructor(d: z.output<typeof SkillDefinitionJsonSchema>, token?: typeof FACTORY) {
+  private constructor(d: z.output<ReturnType<typeof SkillDefinitionJsonSchema>>, token?: typeof FACTORY) {
     requireFactory('SkillDefinition', token, 'SkillDefinition.create(…), fromSkill(…) or from(…)');
     Object.assign(this, {
       skillName: d.skill_name,
@@ -176,7 +183,7 @@ export class SkillDefinition {
 
   /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillDefinition> {
-    const parsed = check('SkillDefinition', SkillDefinitionJsonSchema, json);
+    const parsed = check('SkillDefinition', SkillDefinitionJsonSchema(), json);
     return parsed.ok ? { ok: true, value: new SkillDefinition(parsed.value, FACTORY) } : parsed;
   }
 

@@ -3,28 +3,35 @@
  * `ResolvedToolEntry` (wire form, already snake_case) and the capability
  * summary that metadata and definitions derive from a list.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { once, zod } from '../zod.js';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../resolve.js';
 import { NonEmpty } from './validate.js';
 
 /** One flattened tool, exactly the `ResolvedToolEntry` fields; unknown keys are rejected. */
-export const ResolvedToolEntrySchema = z.strictObject({
-  key: NonEmpty,
-  kind: z.enum(ENTRY_KINDS),
-  writes: z.boolean(),
-  description: z.string().optional(),
-  server: NonEmpty.optional(),
-  tool: NonEmpty.optional(),
-  path: NonEmpty.optional(),
-  source: NonEmpty,
+export const ResolvedToolEntrySchema = once(() => {
+  const z = zod();
+  return z.strictObject({
+    key: NonEmpty(),
+    kind: z.enum(ENTRY_KINDS),
+    writes: z.boolean(),
+    description: z.string().optional(),
+    server: NonEmpty().optional(),
+    tool: NonEmpty().optional(),
+    path: NonEmpty().optional(),
+    source: NonEmpty(),
+  });
 });
 
 /** A list of entries whose keys are unique (the resolver de-duplicates). */
-export const ResolvedToolListSchema = z.array(ResolvedToolEntrySchema).superRefine((entries, ctx) => {
-  const seen = new Set<string>();
-  entries.forEach((entry, index) => {
-    if (seen.has(entry.key)) ctx.addIssue({ code: 'custom', path: [index, 'key'], message: `duplicate entry key '${entry.key}'` });
-    seen.add(entry.key);
+export const ResolvedToolListSchema = once(() => {
+  const z = zod();
+  return z.array(ResolvedToolEntrySchema()).superRefine((entries, ctx) => {
+    const seen = new Set<string>();
+    entries.forEach((entry, index) => {
+      if (seen.has(entry.key)) ctx.addIssue({ code: 'custom', path: [index, 'key'], message: `duplicate entry key '${entry.key}'` });
+      seen.add(entry.key);
+    });
   });
 });
 

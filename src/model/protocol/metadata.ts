@@ -5,7 +5,8 @@
  * resolver's `CapabilitySummary`, so a metadata value can stand wherever a
  * summary is expected and `toJSON()` is a plain copy.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { once, zod } from '../zod.js';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../resolve.js';
 import type { SkillPackage } from '../package.js';
 import { ResolvedToolListSchema, summarizeEntries } from './entries.js';
@@ -19,27 +20,30 @@ import { FACTORY, NonEmpty, check, invalid, orThrow, requireFactory, type Valida
 export const DEFAULT_SKILL_VERSION = '0.0.0';
 
 /** Wire form of SkillMetadata; the refinements keep the summary self-consistent. */
-export const SkillMetadataJsonSchema = z
-  .strictObject({
-    name: NonEmpty,
-    description: z.string(),
-    version: NonEmpty,
-    read_only: z.boolean(),
-    writes: z.boolean(),
-    tool_count: z.number().int().nonnegative(),
-    source_types: z.array(z.enum(ENTRY_KINDS)),
-  })
-  .superRefine((m, ctx) => {
-    if (m.read_only === m.writes) ctx.addIssue({ code: 'custom', path: ['read_only'], message: 'must be the opposite of writes' });
-    const order = m.source_types.map((t) => ENTRY_KINDS.indexOf(t));
-    if (order.some((v, i) => i > 0 && v <= order[i - 1]!)) {
-      ctx.addIssue({ code: 'custom', path: ['source_types'], message: `must be unique, in the order ${ENTRY_KINDS.join(', ')}` });
-    }
-    if (m.source_types.length > m.tool_count) {
-      ctx.addIssue({ code: 'custom', path: ['source_types'], message: `lists ${m.source_types.length} kinds for ${m.tool_count} tools` });
-    }
-    if (m.tool_count === 0 && m.writes) ctx.addIssue({ code: 'custom', path: ['writes'], message: 'a skill without tools cannot write' });
-  });
+export const SkillMetadataJsonSchema = once(() => {
+  const z = zod();
+  return z
+    .strictObject({
+      name: NonEmpty(),
+      description: z.string(),
+      version: NonEmpty(),
+      read_only: z.boolean(),
+      writes: z.boolean(),
+      tool_count: z.number().int().nonnegative(),
+      source_types: z.array(z.enum(ENTRY_KINDS)),
+    })
+    .superRefine((m, ctx) => {
+      if (m.read_only === m.writes) ctx.addIssue({ code: 'custom', path: ['read_only'], message: 'must be the opposite of writes' });
+      const order = m.source_types.map((t) => ENTRY_KINDS.indexOf(t));
+      if (order.some((v, i) => i > 0 && v <= order[i - 1]!)) {
+        ctx.addIssue({ code: 'custom', path: ['source_types'], message: `must be unique, in the order ${ENTRY_KINDS.join(', ')}` });
+      }
+      if (m.source_types.length > m.tool_count) {
+        ctx.addIssue({ code: 'custom', path: ['source_types'], message: `lists ${m.source_types.length} kinds for ${m.tool_count} tools` });
+      }
+      if (m.tool_count === 0 && m.writes) ctx.addIssue({ code: 'custom', path: ['writes'], message: 'a skill without tools cannot write' });
+    });
+});
 
 /** `SkillMetadata.toJSON()` output. */
 export interface SkillMetadataJson extends CapabilitySummary {
@@ -68,7 +72,7 @@ export class SkillMetadata implements SkillMetadataJson {
   declare readonly tool_count: number;
   declare readonly source_types: readonly EntryKind[];
 
-  private constructor(m: z.output<typeof SkillMetadataJsonSchema>, token?: typeof FACTORY) {
+  private constructor(m: z.output<ReturnType<typeof SkillMetadataJsonSchema>>, token?: typeof FACTORY) {
     requireFactory('SkillMetadata', token, 'SkillMetadata.fromSkill(…), fromSummary(…) or from(…)');
     Object.assign(this, { ...m, source_types: Object.freeze([...m.source_types]) });
     Object.freeze(this);
@@ -84,7 +88,7 @@ export class SkillMetadata implements SkillMetadataJson {
       const got = pkg === null ? 'null' : pkg === undefined ? 'undefined' : 'a value without a descriptor';
       return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSkill needs a skill package, got ${got}` }]) };
     }
-    const list = check('SkillMetadata', ResolvedToolListSchema, entries);
+    const list = check('SkillMetadata', ResolvedToolListSchema(), entries);
     if (!list.ok) {
       const got = entries === null ? 'null' : entries === undefined ? 'undefined' : undefined;
       return got
@@ -171,7 +175,7 @@ export class SkillMetadata implements SkillMetadataJson {
 
   /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillMetadata> {
-    const parsed = check('SkillMetadata', SkillMetadataJsonSchema, json);
+    const parsed = check('SkillMetadata', SkillMetadataJsonSchema(), json);
     return parsed.ok ? { ok: true, value: new SkillMetadata(parsed.value, FACTORY) } : parsed;
   }
 

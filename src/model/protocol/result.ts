@@ -4,7 +4,8 @@
  * which resources it changed. Validated and deeply frozen; `success` and
  * `error` must agree (a success has no error, a failure has one).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { once, zod } from '../zod.js';
 import { SkillError, SkillErrorJsonSchema, isSkillError, type SkillErrorJson } from './skill-error.js';
 import {
   JsonObjectSchema,
@@ -28,10 +29,13 @@ export const RESOURCE_ACTIONS = ['created', 'modified', 'deleted'] as const;
 export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
 
 /** One resource a run touched: a path or URI, the action, optional JSON details. */
-export const ResourceChangeSchema = z.strictObject({
-  resource: NonEmpty,
-  action: z.enum(RESOURCE_ACTIONS),
-  details: JsonObjectSchema.optional(),
+export const ResourceChangeSchema = once(() => {
+  const z = zod();
+  return z.strictObject({
+    resource: NonEmpty(),
+    action: z.enum(RESOURCE_ACTIONS),
+    details: JsonObjectSchema().optional(),
+  });
 });
 
 export interface ResourceChange {
@@ -41,20 +45,23 @@ export interface ResourceChange {
 }
 
 /** Wire form of a SkillResult. */
-export const SkillResultJsonSchema = z
-  .strictObject({
-    success: z.boolean(),
-    skill_name: NonEmpty,
-    tool_name: NonEmpty.optional(),
-    output_data: JsonValueSchema,
-    error: SkillErrorJsonSchema.nullable(),
-    duration_ms: z.number().finite().nonnegative(),
-    resource_changes: z.array(ResourceChangeSchema),
-  })
-  .superRefine((r, ctx) => {
-    if (r.success && r.error !== null) ctx.addIssue({ code: 'custom', path: ['error'], message: 'a successful result carries no error' });
-    if (!r.success && r.error === null) ctx.addIssue({ code: 'custom', path: ['error'], message: 'a failed result needs its SkillError' });
-  });
+export const SkillResultJsonSchema = once(() => {
+  const z = zod();
+  return z
+    .strictObject({
+      success: z.boolean(),
+      skill_name: NonEmpty(),
+      tool_name: NonEmpty().optional(),
+      output_data: JsonValueSchema(),
+      error: SkillErrorJsonSchema().nullable(),
+      duration_ms: z.number().finite().nonnegative(),
+      resource_changes: z.array(ResourceChangeSchema()),
+    })
+    .superRefine((r, ctx) => {
+      if (r.success && r.error !== null) ctx.addIssue({ code: 'custom', path: ['error'], message: 'a successful result carries no error' });
+      if (!r.success && r.error === null) ctx.addIssue({ code: 'custom', path: ['error'], message: 'a failed result needs its SkillError' });
+    });
+});
 
 /** `SkillResult.toJSON()` output. */
 export interface SkillResultJson {
@@ -92,7 +99,7 @@ export class SkillResult {
   declare readonly durationMs: number;
   declare readonly resourceChanges: readonly ResourceChange[];
 
-  private constructor(r: z.output<typeof SkillResultJsonSchema>, token?: typeof FACTORY) {
+  private constructor(r: z.output<ReturnType<typeof SkillResultJsonSchema>>, token?: typeof FACTORY) {
     requireFactory('SkillResult', token, 'SkillResult.create(…) or SkillResult.from(…)');
     Object.assign(this, {
       success: r.success,
@@ -134,7 +141,7 @@ export class SkillResult {
 
   /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillResult> {
-    const parsed = check('SkillResult', SkillResultJsonSchema, json);
+    const parsed = check('SkillResult', SkillResultJsonSchema(), json);
     return parsed.ok ? { ok: true, value: new SkillResult(parsed.value, FACTORY) } : parsed;
   }
 

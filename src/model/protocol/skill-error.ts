@@ -4,7 +4,8 @@
  * details. Validated at construction and deeply frozen; it is also a real
  * `Error`, so a host may throw it (and `toSkillError` passes it through).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { once, zod } from '../zod.js';
 import { SKILL_ERROR_TYPES, type SkillErrorType } from './error-type.js';
 import {
   FACTORY,
@@ -19,20 +20,23 @@ import {
 } from './validate.js';
 
 /** Wire form of a SkillError (snake_case, as in every `--json` output). */
-export const SkillErrorJsonSchema = z
-  .strictObject({
-    type: z.enum(SKILL_ERROR_TYPES),
-    message: NonEmpty,
-    skill_name: NonEmpty,
-    tool_name: NonEmpty.optional(),
-    details: JsonObjectSchema.optional(),
-  })
-  .superRefine((value, ctx) => {
-    const inDetails = value.details?.['tool_name'];
-    if (inDetails !== undefined && value.tool_name !== undefined && inDetails !== value.tool_name) {
-      ctx.addIssue({ code: 'custom', path: ['details', 'tool_name'], message: `disagrees with tool_name '${value.tool_name}'` });
-    }
-  });
+export const SkillErrorJsonSchema = once(() => {
+  const z = zod();
+  return z
+    .strictObject({
+      type: z.enum(SKILL_ERROR_TYPES),
+      message: NonEmpty(),
+      skill_name: NonEmpty(),
+      tool_name: NonEmpty().optional(),
+      details: JsonObjectSchema().optional(),
+    })
+    .superRefine((value, ctx) => {
+      const inDetails = value.details?.['tool_name'];
+      if (inDetails !== undefined && value.tool_name !== undefined && inDetails !== value.tool_name) {
+        ctx.addIssue({ code: 'custom', path: ['details', 'tool_name'], message: `disagrees with tool_name '${value.tool_name}'` });
+      }
+    });
+});
 
 /** `SkillError.toJSON()` output. */
 export interface SkillErrorJson {
@@ -66,7 +70,7 @@ export class SkillError extends Error {
   declare readonly toolName: string | undefined;
   declare readonly details: Readonly<Record<string, JsonValue>>;
 
-  private constructor(wire: z.output<typeof SkillErrorJsonSchema>, token?: typeof FACTORY) {
+  private constructor(wire: z.output<ReturnType<typeof SkillErrorJsonSchema>>, token?: typeof FACTORY) {
     requireFactory('SkillError', token, 'SkillError.create(…) or SkillError.from(…)');
     super(wire.message);
     // Own, enumerable data properties so the frozen instance reads like a plain value.
@@ -105,7 +109,7 @@ export class SkillError extends Error {
 
   /** Rebuild from `toJSON()` output (or any wire object); never throws. */
   static safeFrom(json: unknown): Validated<SkillError> {
-    const parsed = check('SkillError', SkillErrorJsonSchema, json);
+    const parsed = check('SkillError', SkillErrorJsonSchema(), json);
     return parsed.ok ? { ok: true, value: new SkillError(parsed.value, FACTORY) } : parsed;
   }
 

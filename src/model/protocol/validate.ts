@@ -1,9 +1,10 @@
 /**
  * Shared plumbing of the protocol types: the safe/throwing result
  * shape, zod issue → SkillgraphError conversion, JSON-value checking and deep
- * freezing. zod is imported only inside `model/protocol/`.
+ * freezing. zod is required (on first use, see zod.ts) only inside `model/protocol/`.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { once, zod } from '../zod.js';
 import { SkillgraphError } from '../errors.js';
 
 /** Outcome of a `safe…` constructor: the value, or the error its throwing twin would throw. */
@@ -108,29 +109,38 @@ export function frozenJsonCopy<T>(value: T): T {
 }
 
 /** zod schema for any JSON value; the output is a deep frozen copy. */
-export const JsonValueSchema = z
-  .unknown()
-  .superRefine((value, ctx) => {
-    const problem = jsonProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .transform((value) => frozenJsonCopy(value) as JsonValue);
+export const JsonValueSchema = once(() => {
+  const z = zod();
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      const problem = jsonProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => frozenJsonCopy(value) as JsonValue);
+});
 
 /** zod schema for a JSON object (string keys → JSON values); the output is deep frozen. */
-export const JsonObjectSchema = z
-  .unknown()
-  .superRefine((value, ctx) => {
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-      ctx.addIssue({ code: 'custom', message: 'expected a JSON object' });
-      return;
-    }
-    const problem = jsonProblem(value);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  })
-  .transform((value) => frozenJsonCopy(value) as Readonly<Record<string, JsonValue>>);
+export const JsonObjectSchema = once(() => {
+  const z = zod();
+  return z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+        ctx.addIssue({ code: 'custom', message: 'expected a JSON object' });
+        return;
+      }
+      const problem = jsonProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .transform((value) => frozenJsonCopy(value) as Readonly<Record<string, JsonValue>>);
+});
 
 /** A non-empty string (names, messages, keys). */
-export const NonEmpty = z.string().min(1, 'must be a non-empty string');
+export const NonEmpty = once(() => {
+  const z = zod();
+  return z.string().min(1, 'must be a non-empty string');
+});
 
 /** Keys of `obj` whose value is undefined are dropped (exactOptionalPropertyTypes-friendly wire objects). */
 export function withoutUndefined<T extends Record<string, unknown>>(obj: T): T {

@@ -1,0 +1,28 @@
+/**
+ * zod, required on first use: the protocol types, the lockfile and the
+ * config file build their schemas the first time they check something, so
+ * importing the package does not pay zod's start-up (tens of milliseconds).
+ */
+import { createRequire } from 'node:module';
+import type * as Zod from 'zod';
+
+let lib: typeof Zod.z | undefined;
+
+/**
+ * The `z` namespace of zod.
+ *
+ * @example const z = zod(); z.string().parse('x');
+ */
+export function zod(): typeof Zod.z {
+  return (lib ??= (createRequire(import.meta.url)('zod') as typeof Zod).z);
+}
+
+/**
+ * A value made on the first call and kept.
+ *
+ * @example const Schema = once(() => zod().string()); Schema().parse('x');
+ */
+export function once<T>(make: () => T): () => T {
+  let made: { value: T } | undefined;
+  return () => (made ??= { value: make() }).value;
+}
