@@ -17,7 +17,10 @@ import { renderResults, runE2e } from './e2e.js';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const MICRO = ['parse.bench.ts', 'hash.bench.ts', 'resolve.bench.ts', 'protocol.bench.ts'] as const;
 /** Benchmarks of their own (not tinybench): each prints its own figures. */
-const OWN = [['serve.bench.ts', 'Serve: a one-file edit, visible (target under 100 ms)']] as const;
+const OWN = [
+  ['serve.bench.ts', 'Serve: a one-file edit, visible (target under 100 ms)'],
+  ['embed.bench.ts', 'Embedding: an agent host starting up (import, catalog, renderContext of 300 skills)'],
+] as const;
 
 const { values } = parseArgs({
   options: {

@@ -1,0 +1,84 @@
+/**
+ * What an agent host pays at start-up, each phase in a fresh process: Node
+ * alone, `import('skillgraph')`, and import + catalog + `renderContext` of a
+ * generated tree of 300 skills, cold (no cache) and warm (the store filled
+ * by an earlier process). Times are taken inside the child from its own
+ * start (`performance.now()` counts from the process's time origin), minus
+ * what Node alone takes to reach the first line; the median of the rounds.
+ *
+ *   npm run build && node --import=tsx bench/embed.bench.ts [--skills 300] [--rounds 11]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { generateTree } from './_generate.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const DIST = pathToFileURL(resolve(HERE, '..', 'dist', 'index.js')).href;
+const { values } = parseArgs({ options: { skills: { type: 'string', default: '300' }, rounds: { type: 'string', default: '11' } }, strict: false });
+// bench/run.ts passes its own --skills (the big tree): this bench is about the small one.
+const skills = Math.min(Number(values.skills), 300);
+const rounds = Number(values.rounds);
+
+const data = join(HERE, '.data');
+mkdirSync(data, { recursive: true });
+const tree = join(data, `embed-${skills}`);
+if (!existsSync(join(tree, 'manifest.json'))) {
+  rmSync(tree, { recursive: true, force: true });
+  generateTree(tree, { skills, seed: 7, shape: 'local', symlinks: false });
+}
+const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-embed-'));
+const script = join(scratch, 'child.mjs');
+writeFileSync(
+  script,
+  `const t0 = performance.now();
+const mode = process.argv[2];
+if (mode === 'node') { console.log(JSON.stringify({ start: t0, total: 0 })); process.exit(0); }
+const sg = await import(${JSON.stringify(DIST)});
+const t1 = performance.now();
+let skills = 0;
+if (mode !== 'import') {
+  const engine = sg.createEngine({ workers: 0, cache: mode === 'warm' ? process.argv[3] : false });
+  const roots = ['global', 'project', 'local'].map((scope) => sg.makeRoot({ path: ${JSON.stringify(tree)} + '/' + scope, scope }, ${JSON.stringify(tree)}));
+  const { catalog } = await engine.loadCatalog({ roots });
+  sg.renderContext(catalog);
+  skills = catalog.skills.length;
+  await engine.close();
+}
+console.log(JSON.stringify({ start: t0, import: t1 - t0, total: performance.now() - t0, skills }));
+`,
+);
+const cache = join(scratch, 'cache');
+const run = (mode: string): { start: number; import?: number; total: number; skills?: number } => {
+  const r = spawnSync(process.execPath, [script, mode, cache], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: scratch } });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout) as { start: number; import?: number; total: number; skills?: number };
+};
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+run('warm'); // fills the store
+run('warm');
+const rows: Record<string, number[]> = { node: [], import: [], cold: [], warm: [] };
+let count = 0;
+for (let i = 0; i < rounds; i++) {
+  rows.node!.push(run('node').start);
+  rows.import!.push(run('import').import!);
+  const cold = run('cold');
+  rows.cold!.push(cold.total);
+  count = cold.skills ?? 0;
+  rows.warm!.push(run('warm').total);
+}
+rmSync(scratch, { recursive: true, force: true });
+const m = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, median(v)]));
+const verdict = (ms: number, target: number): string => `${ms.toFixed(1)} ms (target ≤ ${target} ms: ${ms <= target ? 'met' : 'NOT met'})`;
+process.stdout.write(
+  [
+    `${count} skills catalogued, median of ${rounds} fresh processes each; times after Node reached the first line (${m.node!.toFixed(1)} ms of bootstrap not counted).`,
+    `import('skillgraph'):                          ${verdict(m.import!, 50)}`,
+    `import + catalog + renderContext, cold:        ${verdict(m.cold!, 60)}`,
+    `import + catalog + renderContext, warm store:  ${verdict(m.warm!, 20)}`,
+    '',
+  ].join('\n'),
+);
