@@ -191,6 +191,34 @@ export class StoreWriter {
   }
 }
 
+/** The meta a chunked table commits: its run counter and row count. */
+export interface TableMeta {
+  readonly run: number;
+  readonly count: number;
+}
+
+/**
+ * The rows of a chunked table (files, folders) and the run that wrote it,
+ * or undefined when the file is not a current, whole one: `decode` turns a
+ * chunk into rows and throws on anything malformed. Never throws.
+ *
+ * @example const t = readTable(dir, 'folders', 'folders', (c) => deserialize(c) as Row[]);
+ */
+export function readTable<T>(dir: string, name: string, table: StoreTable, decode: (chunk: Buffer) => readonly T[], maxBytes?: number): { readonly rows: T[]; readonly run: number } | undefined {
+  const reader = StoreReader.open(dir, name, table, maxBytes);
+  if (!reader) return undefined;
+  try {
+    const meta = reader.meta as Partial<TableMeta> | null;
+    const rows: T[] = [];
+    for (let chunk = reader.chunk(); chunk !== undefined; chunk = reader.chunk()) for (const row of decode(chunk)) rows.push(row);
+    return typeof meta?.run === 'number' && rows.length === meta.count ? { rows, run: meta.run } : undefined;
+  } catch {
+    return undefined; // damaged
+  } finally {
+    reader.close();
+  }
+}
+
 /** Fill `buf` from file offset `at` until full or end of file; the bytes read. */
 function readFully(fd: number, buf: Buffer, at: number): number {
   let off = 0;

@@ -17,7 +17,7 @@
 import { deserialize, serialize } from 'node:v8';
 import { SkillgraphError } from '../../model/errors.js';
 import type { ParseItemResult } from '../plan.js';
-import { storePath, StoreReader, StoreWriter } from './file.js';
+import { readTable, storePath, StoreWriter, type TableMeta } from './file.js';
 import { isSettled, quietBefore, sameStamp, type Stamp } from './stamp.js';
 
 export const FILES_STORE = 'files';
@@ -44,11 +44,6 @@ interface CacheEntry {
   readonly result: ParseItemResult;
   /** Run counter of the last run that used the entry (for eviction). */
   used: number;
-}
-
-interface FilesMeta {
-  readonly run: number;
-  readonly count: number;
 }
 
 /** What a run learnt from the cache. */
@@ -107,27 +102,12 @@ export class ParseCache {
   static open(dir: string, options: ParseCacheOptions = {}): ParseCache {
     // Taken before any file is read through this cache.
     const quiet = quietBefore(options.racyMs);
-    let entries = new Map<string, CacheEntry>();
-    let run = 1;
-    const reader = StoreReader.open(dir, FILES_STORE, 'files');
-    if (reader) {
-      try {
-        const meta = reader.meta as Partial<FilesMeta>;
-        const loaded = new Map<string, CacheEntry>();
-        for (let chunk = reader.chunk(); chunk !== undefined; chunk = reader.chunk()) {
-          for (const [key, entry] of deserialize(chunk) as Array<[string, CacheEntry]>) loaded.set(key, entry);
-        }
-        if (typeof meta.run === 'number' && loaded.size === meta.count) {
-          entries = loaded;
-          run = meta.run + 1;
-        }
-      } catch {
-        // damaged: start empty
-      } finally {
-        reader.close();
-      }
-    }
-    return new ParseCache(dir, entries, run, quiet, FACTORY);
+    const table = readTable(dir, FILES_STORE, 'files', (chunk) => deserialize(chunk) as Array<[string, CacheEntry]>);
+    const entries = new Map(table?.rows);
+    // A key twice is no file this code wrote.
+    const whole = table !== undefined && entries.size === table.rows.length;
+    const run = whole ? table.run + 1 : 1;
+    return new ParseCache(dir, whole ? entries : new Map(), run, quiet, FACTORY);
   }
 
   get size(): number {
@@ -215,7 +195,7 @@ export class ParseCache {
       const room = Math.max(0, CACHE_MAX_ENTRIES - this.#written.size);
       if (rest.length > room) rest = rest.sort((a, b) => b[1].used - a[1].used).slice(0, room);
       for (let i = 0; i < rest.length; i += CHUNK_ENTRIES) this.#chunk(rest.slice(i, i + CHUNK_ENTRIES));
-      this.#out.commit({ run: this.#run, count: this.#outCount } satisfies FilesMeta);
+      this.#out.commit({ run: this.#run, count: this.#outCount } satisfies TableMeta);
     } catch (error) {
       this.#out?.abort();
       throw error;

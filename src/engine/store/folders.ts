@@ -13,7 +13,7 @@ import type { Stats } from 'node:fs';
 import { statSync } from 'node:fs';
 import { deserialize, serialize } from 'node:v8';
 import { readListing, type DirListing, type ListingSource } from '../../discover/listing.js';
-import { storePath, StoreReader, StoreWriter } from './file.js';
+import { readTable, storePath, StoreWriter, type TableMeta } from './file.js';
 import { isSettled, quietBefore, sameStamp, stampOf, type Stamp } from './stamp.js';
 import type { WitnessBuilder } from './witness.js';
 
@@ -37,11 +37,6 @@ const CHUNK_ROWS = 4096;
 type Row = [string, number, number, number, number, number, number, string, string, string, string, string];
 
 const rowStamp = (row: Row): Stamp => ({ dev: row[1], ino: row[2], size: row[3], mtimeMs: row[4], ctimeMs: row[5] });
-
-interface FoldersMeta {
-  readonly run: number;
-  readonly count: number;
-}
 
 /** What a walk got from the table. */
 export interface DirMemoStats {
@@ -98,26 +93,9 @@ export class DirMemo implements ListingSource {
    */
   static open(dir: string, options: DirMemoOptions = {}): DirMemo {
     const quiet = quietBefore(options.racyMs);
-    let rows = new Map<string, Row>();
-    let run = 1;
-    const reader = StoreReader.open(dir, FOLDERS_STORE, 'folders', MAX_BYTES);
-    if (reader) {
-      try {
-        const meta = reader.meta as Partial<FoldersMeta>;
-        const loaded = new Map<string, Row>();
-        for (let chunk = reader.chunk(); chunk !== undefined; chunk = reader.chunk()) {
-          for (const row of deserialize_(chunk)) if (isRow(row)) loaded.set(row[0], row);
-        }
-        if (typeof meta.run === 'number' && loaded.size === meta.count) {
-          rows = loaded;
-          run = meta.run + 1;
-        }
-      } catch {
-        // damaged: start empty
-      } finally {
-        reader.close();
-      }
-    }
+    const table = readTable(dir, FOLDERS_STORE, 'folders', decodeRows, MAX_BYTES);
+    const rows = new Map(table?.rows.map((row) => [row[0], row]));
+    const run = table === undefined ? 1 : table.run + 1;
     return new DirMemo(dir, rows, run, quiet, options.witness, FACTORY);
   }
 
@@ -186,7 +164,7 @@ export class DirMemo implements ListingSource {
     try {
       out = StoreWriter.create(this.#dir, FOLDERS_STORE, 'folders');
       for (let i = 0; i < rows.length; i += CHUNK_ROWS) out.chunk(serialize_(rows.slice(i, i + CHUNK_ROWS)));
-      out.commit({ run: this.#run, count: rows.length } satisfies FoldersMeta);
+      out.commit({ run: this.#run, count: rows.length } satisfies TableMeta);
     } catch {
       out?.abort();
       return false;
@@ -197,9 +175,10 @@ export class DirMemo implements ListingSource {
 }
 
 const serialize_ = (rows: readonly Row[]): Buffer => serialize(rows);
-const deserialize_ = (bytes: Buffer): unknown[] => {
+/** One chunk's rows; anything malformed makes the table damaged. */
+const decodeRows = (bytes: Buffer): Row[] => {
   const value = deserialize(bytes) as unknown;
-  if (!Array.isArray(value)) throw new TypeError('bad folders chunk');
+  if (!Array.isArray(value) || !value.every(isRow)) throw new TypeError('bad folders chunk');
   return value;
 };
 
