@@ -72,3 +72,11 @@ Feature: A CLI that fits into CI and into pipes
   Scenario: Shards merged give the unsharded document
     When the CI validates "skills" in 3 shards and merges them
     Then the merged document equals the unsharded "validate skills --json"
+
+  Scenario: Catalog shards merged give the unsharded catalog, conflicts and includes across shards
+    Given a CI skill "review" in "team"
+    And a CI skill "ship" in "skills" that includes "review"
+    And a CI skill "review" in "skills"
+    When the CI runs "catalog --root skills:project:20 --root team:user:10" in 3 shards and merges them
+    Then the merged document equals the unsharded "catalog --root skills:project:20 --root team:user:10 --json"
+    And the merged catalog has 1 conflict and "ship" resolved

@@ -50,6 +50,26 @@ When('the CI validates {string} in {int} shards and merges them', async function
   this.state.merged = (await this.run(['merge', ...files])).stdout;
 });
 
+Given('a CI skill {string} in {string} that includes {string}', function (this: SkillWorld, name: string, root: string, included: string) {
+  this.writeSkill(`${root}/${name}`, `name: ${name}\ndescription: Ships after a review. Use when shipping.\nincludes: [${included}]\ntools: [deploy]`);
+});
+
+When('the CI runs {string} in {int} shards and merges them', async function (this: SkillWorld, command: string, count: number) {
+  const files: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const part = await this.run([...command.split(/\s+/), '--shard', `${i}/${count}`, '--json']);
+    assert.equal(part.code, 0, part.stderr);
+    files.push(this.write(`shard-${i}.json`, part.stdout));
+  }
+  this.state.merged = (await this.run(['merge', ...files])).stdout;
+});
+
+Then('the merged catalog has {int} conflict(s) and {string} resolved', function (this: SkillWorld, conflicts: number, name: string) {
+  const doc = JSON.parse(String(this.state.merged)) as { conflicts: unknown[]; skills: { name: string; skill_metadata: { tool_count: number } | null }[] };
+  assert.equal(doc.conflicts.length, conflicts);
+  assert.ok(doc.skills.find((s) => s.name === name)?.skill_metadata, `${name} has no skill_metadata`);
+});
+
 Then('the merged document equals the unsharded {string}', async function (this: SkillWorld, command: string) {
   const whole = await this.run(command.split(/\s+/));
   assert.equal(this.state.merged, whole.stdout);

@@ -20,15 +20,17 @@ import { CATALOG_FLAGS, lazyCatalogFromFlags, lazyCatalogRequest, memoizedCatalo
 import { EXIT } from '../exit.js';
 import { buildReport, REPORT_FORMATS, reportText, type Report } from '../report/index.js';
 import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
-import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
+import { jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
+import { parseShard } from '../shard.js';
 import { cutToWidth, displayWidth, padEndWidth } from '../width.js';
 
 export const spec: VerbSpec = {
   name: 'catalog',
   summary: 'discover skills in scoped roots and print the sealed catalog',
-  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--format F] [--json]',
+  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--format F] [--shard i/n] [--json]',
   flags: {
     ...CATALOG_FLAGS,
+    shard: { type: 'string', value: 'i/n', description: 'with --json: parse shard i of n (a stable split by skill path); skillgraph merge seals the shard documents into the catalog' },
     format: { ...REPORT_FLAGS.format, description: `output: ${[...REPORT_FORMATS, 'mcp'].join(', ')} (default text; json is --json; mcp: the MCP Skills extension's skills/list result, every page in one document)` },
   },
   positionals: 'roots',
@@ -137,6 +139,16 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const { format } = reportOptions(values, io, spec.name);
+  const shard = parseShard(io, spec.name, values.shard);
+  if (shard) {
+    if (format !== 'json') usageError(io, spec.name, '--shard prints a shard document: add --json');
+    const request = await lazyCatalogRequest(values, io, spec.name, extra);
+    // Perf: imported here only: a shard parses in this thread (yaml), which the catalog path leaves to the engine.
+    const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
+    const part = catalogShard(request, shard);
+    writeJson(io, catalogShardDocument(shard, part));
+    return EXIT.ok;
+  }
   if (format === 'sarif' || format === 'junit' || format === 'github') {
     const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
     io.stdout.write(reportText(format, catalogReport(result, io.cwd)));

@@ -42,8 +42,10 @@ function badKeys(value: unknown, path = ''): string[] {
   for (const [key, v] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
     if (!(path === '' && key === 'schemaVersion') && !/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(key)) out.push(at);
-    // A descriptor's `metadata` is the frontmatter's map; a tool's `parameters` is a JSON Schema.
+    // A descriptor's `metadata` is the frontmatter's map; a tool's `parameters` is a JSON Schema;
+    // a shard's packages carry their frontmatter, metadata, overrides (by tool) and input schemas as written.
     if ((key === 'metadata' && /^skills\[\d+\]$/.test(path) && v !== null && !('tool_count' in (v as object))) || (key === 'parameters' && path === 'tool')) continue;
+    if (/^candidates\[\d+\]\.result\.package/.test(path) && ['frontmatter', 'metadata', 'overrides', 'input_schema'].includes(key)) continue;
     out.push(...badKeys(v, at));
   }
   return out;
@@ -64,6 +66,8 @@ const RUNS: readonly (readonly [string, readonly string[]])[] = [
   ['catalog', ['catalog', '--config', 'skillgraph.config.yaml', '--json']],
   ['catalog', ['catalog', '--config', 'skillgraph.config.yaml', '--nested', '--json']],
   ['catalog', ['list', '--json']],
+  ['catalog-shard', ['catalog', '--config', 'skillgraph.config.yaml', '--shard', '1/2', '--json']],
+  ['catalog-shard', ['catalog', '--config', 'skillgraph.config.yaml', '--shard', '2/2', '--json']],
   ['lock', ['lock', '--out', lock, '--allow-errors', '--json']],
   ['check', ['check', '--lock', lock, '--json']],
   ['resolve', ['resolve', '--config', 'skillgraph.config.yaml', '--json']],
@@ -106,6 +110,18 @@ describe('every --json document', () => {
     }
     const doc = JSON.parse((await run(['merge', ...parts])).stdout) as unknown;
     const validate = ajv.getSchema('validate.schema.json')!;
+    expect(validate(doc) ? [] : validate.errors).toEqual([]);
+  });
+
+  it('skillgraph merge of catalog shard documents validates as a catalog document', async () => {
+    const parts = [];
+    for (const i of [1, 2]) {
+      const file = join(scratch, `catalog-shard-${i}.json`);
+      writeFileSync(file, (await run(['catalog', '--config', 'skillgraph.config.yaml', '--shard', `${i}/2`, '--json'])).stdout);
+      parts.push(file);
+    }
+    const doc = JSON.parse((await run(['merge', ...parts])).stdout) as unknown;
+    const validate = ajv.getSchema('catalog.schema.json')!;
     expect(validate(doc) ? [] : validate.errors).toEqual([]);
   });
 

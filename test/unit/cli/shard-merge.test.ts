@@ -8,24 +8,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { main } from '../../../src/cli/main.js';
+import { cliRunner, shardsEqualWhole as equalWhole } from './_cli.js';
 import { shardOf } from '../../../src/cli/shard.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-shards-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const CORPUS = new URL('../../../../shared/corpus/real', import.meta.url).pathname;
 
-async function run(args: readonly string[], cwd: string): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, {
-    stdout: { write: (s: string | Buffer) => (stdout += String(s)) },
-    stderr: { write: (s: string) => (stderr += s) },
-    cwd,
-    env: { HOME: join(scratch, 'home'), XDG_CACHE_HOME: join(scratch, 'cache') },
-  });
-  return { code, stdout, stderr };
-}
+const run = cliRunner(scratch);
 
 /** `size` skills: every 7th broken, every 11th with a warning, one nested, a dangling link, an empty folder beside. */
 function tree(size: number): string {
@@ -46,30 +36,10 @@ function tree(size: number): string {
   return dir;
 }
 
-async function shardsEqualWhole(cwd: string, paths: readonly string[], counts: readonly number[]): Promise<void> {
-  const whole = await run(['validate', ...paths, '--json'], cwd);
-  expect(whole.stdout.length).toBeGreaterThan(0);
-  for (const n of counts) {
-    const files: string[] = [];
-    const sizes: number[] = [];
-    for (let i = 1; i <= n; i++) {
-      const part = await run(['validate', ...paths, '--shard', `${i}/${n}`, '--json'], cwd);
-      expect(part.stderr).toBe('');
-      const file = join(scratch, `part-${i}-of-${n}.json`);
-      writeFileSync(file, part.stdout);
-      files.push(file);
-      sizes.push((JSON.parse(part.stdout) as { skills: unknown[] }).skills.length);
-    }
-    // Each shard checks a part only: together, each entry once.
-    const all = (JSON.parse(whole.stdout) as { skills: unknown[] }).skills.length;
-    expect(sizes.reduce((a, b) => a + b, 0)).toBe(all);
-    if (n > 1 && all >= 12) expect(Math.max(...sizes)).toBeLessThan(all);
-    // Any order of the shard files.
-    const merged = await run(['merge', ...files.reverse()], cwd);
-    expect(merged.stderr).toBe('');
-    expect(merged.code, `${n} shards`).toBe(whole.code);
-    expect(merged.stdout === whole.stdout, `${n} shards give the unsharded bytes`).toBe(true);
-  }
+/** Each shard checks a part only: together, each entry once. */
+function shardsEqualWhole(cwd: string, paths: readonly string[], counts: readonly number[]): Promise<void> {
+  const entries = (doc: unknown): number => (doc as { skills: unknown[] }).skills.length;
+  return equalWhole({ run, scratch, cwd, argv: ['validate', ...paths], counts, partEntries: entries, wholeEntries: entries });
 }
 
 describe('shard and merge', () => {

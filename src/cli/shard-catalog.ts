@@ -1,0 +1,136 @@
+/**
+ * `catalog --shard i/n --json`: each shard walks every root (the walk is
+ * cheap and the same on every job) but reads and parses only the SKILL.md
+ * files whose path inside their root falls in its shard. Its document
+ * carries the walk's facts and its parsed candidates, so `skillgraph merge`
+ * seals the whole catalog (precedence, conflicts, digest, includes across
+ * shards) and prints exactly what the unsharded `catalog --json` prints.
+ */
+import { posix } from 'node:path';
+import type { DiscoverResult } from '../discover/walk.js';
+import { JS_HASHER } from '../catalog/hasher.js';
+import { hashBackendFor } from '../engine/backend.js';
+import { budgetResults } from '../engine/budget-items.js';
+import { parseItem } from '../engine/parse-files.js';
+import { assembleCatalog, planCatalog, type CatalogPlan, type ParseItem, type ParseItemResult } from '../engine/plan.js';
+import type { HashBackend } from '../model/backend.js';
+import type { CatalogRequest, CatalogFromFlags } from './catalog-request.js';
+import { shardOf, type Shard } from './shard.js';
+
+/** The walk's facts every shard of one run shares; merge checks they agree. */
+export interface CatalogShardWalk {
+  readonly discovered: Omit<DiscoverResult, 'candidates'>;
+  readonly seal: CatalogPlan['seal'] | null;
+  readonly backend: string;
+}
+
+/** One candidate this shard parsed: its place in the run's candidate order and the parse result. */
+export interface CatalogShardCandidate {
+  readonly position: number;
+  readonly result: ParseItemResult;
+}
+
+/** What a catalog shard document carries besides the header. */
+export interface CatalogShardPart {
+  readonly walk: CatalogShardWalk;
+  readonly total: number;
+  readonly candidates: readonly CatalogShardCandidate[];
+}
+
+/** The path a candidate is sharded by: inside its root, so the split is the same wherever the tree is checked out. */
+export function candidatePath(item: Pick<ParseItem, 'locator' | 'root'>): string {
+  const rel = posix.relative(item.root, item.locator);
+  return rel === '' || rel.startsWith('..') ? item.locator : rel;
+}
+
+/**
+ * Walk every root, parse this shard's candidates only.
+ *
+ * @example const part = catalogShard(request, { index: 1, count: 4 }); part.candidates.length
+ */
+export function catalogShard(request: CatalogRequest, shard: Shard): CatalogShardPart {
+  const hasher = hashBackendFor(request.engine.backend ?? 'auto');
+  const plan = planCatalog({ ...request.load, hasher });
+  // The total-input budget is over the whole run, in candidate order, as the unsharded run cuts it.
+  const cut = budgetResults(plan.items, undefined, request.load.maxInputBytes);
+  const candidates: CatalogShardCandidate[] = [];
+  plan.items.forEach((item, position) => {
+    if (shardOf(candidatePath(item), shard.count) !== shard.index) return;
+    candidates.push({ position, result: cut.get(position) ?? parseItem(item, hasher) });
+  });
+  const { candidates: _all, ...discovered } = plan.discovered;
+  return { walk: { discovered, seal: plan.seal ?? null, backend: hasher.name }, total: plan.items.length, candidates };
+}
+
+/** The library's camelCase keys a shard document spells in snake_case; every other key is already both. */
+const SNAKE: Readonly<Record<string, string>> = {
+  allowedTools: 'allowed_tools',
+  modelInvocable: 'model_invocable',
+  bodyLine: 'body_line',
+  inlineTools: 'inline_tools',
+  inputSchema: 'input_schema',
+  agentSkills: 'agent_skills',
+  notCatalogued: 'not_catalogued',
+  sameFile: 'same_file',
+  reachedTwice: 'reached_twice',
+  resourceId: 'resource_id',
+  conflictOrder: 'conflict_order',
+};
+const CAMEL: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(SNAKE).map(([k, v]) => [v, k]));
+/** Maps whose keys come from the skill's author (frontmatter, tool names, JSON Schemas): passed unchanged. */
+const OPAQUE = new Set(['frontmatter', 'metadata', 'overrides', 'inputSchema', 'input_schema']);
+
+/**
+ * Rename keys by `table` at every depth, in place order, leaving authors' maps alone;
+ * the counts by reason (`not-regular` …) take `_` for `-` in the document.
+ *
+ * @example renameKeys({ bodyLine: 3 }, 'snake') // { body_line: 3 }
+ */
+export function renameKeys(value: unknown, to: 'snake' | 'camel'): unknown {
+  if (Array.isArray(value)) return value.map((v) => renameKeys(v, to));
+  if (value === null || typeof value !== 'object') return value;
+  const table = to === 'snake' ? SNAKE : CAMEL;
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    const name = table[key] ?? key;
+    if (OPAQUE.has(key)) out[name] = v;
+    else if (key === 'notCatalogued' || key === 'not_catalogued') out[name] = reasonKeys(v, to);
+    else out[name] = renameKeys(v, to);
+  }
+  return out;
+}
+
+function reasonKeys(value: unknown, to: 'snake' | 'camel'): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [to === 'snake' ? k.replaceAll('-', '_') : k.replaceAll('_', '-'), v]));
+}
+
+/** A fingerprint of the walk: shards of one run share it. */
+export function walkFingerprint(walk: CatalogShardWalk, total: number): string {
+  const bytes = new TextEncoder().encode(JSON.stringify({ walk, total }));
+  return JS_HASHER.hashBatch([bytes])[0]!;
+}
+
+/**
+ * Seal the candidates of every shard (in run order, each once) into the catalog the unsharded run builds.
+ * Digests are recomputed, never taken from the documents.
+ */
+export function assembleShards(walk: CatalogShardWalk, results: readonly ParseItemResult[]): CatalogFromFlags {
+  const hasher: HashBackend = { ...JS_HASHER, name: walk.backend as HashBackend['name'] };
+  const discovered = { ...walk.discovered, candidates: [] } as DiscoverResult;
+  const plan: CatalogPlan = { items: results as unknown as ParseItem[], discovered, hasher, ...(walk.seal ? { seal: walk.seal } : {}) };
+  const loaded = assembleCatalog(plan, results, { trustDigests: false });
+  return { ...loaded, rootSource: 'flags' } as unknown as CatalogFromFlags;
+}
+
+/**
+ * The `--json` document of `catalog --shard i/n`: the header merge checks, the walk every
+ * shard shares, and this shard's parse results (packages with snake_case keys, authors' maps unchanged).
+ */
+export function catalogShardDocument(shard: Shard, part: CatalogShardPart): Record<string, unknown> {
+  return {
+    shard: { verb: 'catalog', index: shard.index, count: shard.count, total: part.total, run: walkFingerprint(part.walk, part.total) },
+    walk: renameKeys(part.walk, 'snake'),
+    candidates: renameKeys(part.candidates, 'snake'),
+  };
+}
