@@ -174,11 +174,11 @@ function fitWholeBlock(
   }
   if (tried.size > limit) tried = fitted(0);
   if (tried.size > limit) {
-    const unit = budget.unit === 'tokens' ? `${budget.amount} tokens (${budget.chars} bytes)` : `${budget.amount} bytes`;
-    const reserved = o.reserved > 0 ? ` plus ${o.reserved} reserved bytes` : '';
+    const unit = budget.unit === 'tokens' ? `${budget.amount} tokens (${budget.chars} chars)` : `${budget.amount} chars`;
+    const reserved = o.reserved > 0 ? ` plus ${o.reserved} chars of host text` : '';
     throw new SkillgraphError(
       'options.invalid',
-      `budget ${unit} cannot hold the context: its heading and guidance alone take ${tried.size} bytes${reserved} with every skill omitted`,
+      `budget ${unit} cannot hold the context: its heading and guidance alone take ${tried.size} chars${reserved} with every skill omitted`,
       { field: 'budget', needed: tried.size + o.reserved, chars: budget.chars },
     );
   }
