@@ -69,6 +69,11 @@ Then("the host's stdout does not contain {string}", function (this: SkillWorld, 
   assert.ok(!this.last?.stdout.includes(text), `stdout should not hold ${JSON.stringify(text)}:\n${this.last?.stdout}`);
 });
 
+Then("the host's stdout is at most {int} bytes", function (this: SkillWorld, limit: number) {
+  const size = Buffer.byteLength(this.last?.stdout ?? '', 'utf8');
+  assert.ok(size <= limit, `stdout is ${size} bytes, over ${limit}`);
+});
+
 Then("the host's stdout is empty", function (this: SkillWorld) {
   assert.equal(this.last?.stdout, '');
 });
@@ -85,6 +90,16 @@ Then("the host's JSON has {string} equal to {string}", function (this: SkillWorl
     // a bare string
   }
   assert.deepEqual(at(this.json(), path), want);
+});
+
+Then("the host's JSON has {string} at most {int}", function (this: SkillWorld, path: string, limit: number) {
+  const value = Number(at(this.json(), path));
+  assert.ok(value <= limit, `${path} is ${value}, over ${limit}`);
+});
+
+Then("the host's JSON has {string} over {int}", function (this: SkillWorld, path: string, limit: number) {
+  const value = Number(at(this.json(), path));
+  assert.ok(value > limit, `${path} is ${value}, not over ${limit}`);
 });
 
 Then("the host's JSON has {int} item(s) in {string}", function (this: SkillWorld, count: number, path: string) {

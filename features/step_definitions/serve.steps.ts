@@ -42,12 +42,14 @@ Given('a file {string} beside the skills', function (this: SkillWorld, rel: stri
   this.write(rel, 'not a skill file\n');
 });
 
-Given('a host connected to {string} over stdio with the global, project and local roots', async function (this: SkillWorld, _command: string) {
+Given('a host connected to {string} over stdio with the global, project and local roots', async function (this: SkillWorld, command: string) {
+  // Flags after `skillgraph serve` in the step's command are passed on.
+  const extra = command.split(/\s+/).slice(2).filter((a) => a !== '');
   for (const scope of ['global', 'project', 'local']) this.mkdir(scope);
   const roots = ['global', 'project', 'local'].map((scope) => `--root=${this.path(scope)}:${scope}`);
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [...cliCommand(), 'serve', '--no-cache', ...roots],
+    args: [...cliCommand(), 'serve', '--no-cache', ...extra, ...roots],
     cwd: this.dir,
     env: childEnv(this.path('home')),
     stderr: 'ignore',
@@ -118,4 +120,19 @@ Then('skills\\/get lists the new digest of {string}', async function (this: Skil
   const digest = sha(readFileSync(this.path('project/pdf/templates/invoice.md')));
   await eventually(async () => (await getSkill(client, 'skill://pdf/SKILL.md')).resources.some((r) => r.uri === uri && r.digest === digest));
   await verifiedRead(client, await getSkill(client, 'skill://pdf/SKILL.md'), uri);
+});
+
+Then('the server instructions are at most {int} bytes and hold {string}', function (this: SkillWorld, limit: number, text: string) {
+  const instructions = host(this).client.getInstructions() ?? '';
+  assert.ok(Buffer.byteLength(instructions, 'utf8') <= limit, `instructions are ${Buffer.byteLength(instructions, 'utf8')} bytes, over ${limit}`);
+  assert.ok(instructions.includes(text), `instructions lack ${JSON.stringify(text)}:\n${instructions}`);
+});
+
+Then('the server instructions do not hold {string}', function (this: SkillWorld, text: string) {
+  assert.ok(!(host(this).client.getInstructions() ?? '').includes(text));
+});
+
+Then('search_skills for {string} finds {string} at {string}', async function (this: SkillWorld, query: string, name: string, uri: string) {
+  const result = (await host(this).client.callTool({ name: 'search_skills', arguments: { query } })).structuredContent as { skills: { skill_name: string; uri: string }[] };
+  assert.ok(result.skills.some((s) => s.skill_name === name && s.uri === uri), JSON.stringify(result));
 });

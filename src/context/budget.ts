@@ -4,9 +4,9 @@
  * then omit whole skills, lowest priority first (see `comparePriority`).
  * What was cut is always reported, never silent.
  *
- * The budget counts the characters of the listing's rows as rendered (one
- * row per skill, escaping included); the fixed heading and guidance text
- * around the listing are not counted.
+ * `fitBudget` fits rows into a row allowance; `renderContext` sizes that
+ * allowance so the whole rendered block (heading, guidance, notes and rows)
+ * fits the budget, counted in UTF-8 bytes.
  */
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -25,9 +25,9 @@ export interface Budget {
 
 /** What the budget did. Name lists are sorted by name. */
 export interface BudgetReport extends Budget {
-  /** Listing size before fitting, in characters. */
+  /** Size before fitting, in UTF-8 bytes (the rows for `fitBudget`, the whole block for `renderContext`). */
   readonly before: number;
-  /** Listing size after fitting, in characters (≤ `chars`). */
+  /** Size after fitting, in UTF-8 bytes (≤ `chars`). */
   readonly after: number;
   /** The common description cap applied, or null when none was needed. */
   readonly descriptionCap: number | null;
@@ -131,7 +131,7 @@ export function fitBudget(entries: readonly ContextEntry[], budget: Budget, meas
  *
  * @example budgetSummary(report, 3) // 'Budget 2000 chars: 4 descriptions shortened (a, b, c and 1 more); 1 skill omitted (z).'
  */
-export function budgetSummary(report: BudgetReport, sample: number): string {
+export function budgetSummary(report: BudgetReport, sample: number, hint = ''): string {
   const parts: string[] = [];
   if (report.shortened.length > 0) {
     const n = report.shortened.length;
@@ -143,7 +143,8 @@ export function budgetSummary(report: BudgetReport, sample: number): string {
   }
   if (parts.length === 0) return '';
   const unit = report.unit === 'tokens' ? `${report.amount} tokens` : `${report.amount} chars`;
-  return `Budget ${unit}: ${parts.join('; ')}.`;
+  const find = report.omitted.length > 0 && hint !== '' ? ` ${hint}` : '';
+  return `Budget ${unit}: ${parts.join('; ')}.${find}`;
 }
 
 function sampleNames(names: readonly string[], sample: number): string {

@@ -19,6 +19,7 @@ import {
   LISTING_HEADING,
   SKILLS_HEADING,
   USAGE_SECTION,
+  withoutDigest,
 } from './guidance.js';
 import { commentSafe, escapeControls, escapeXml, markdownText } from './text.js';
 
@@ -36,6 +37,8 @@ export interface BlockParts {
   readonly budgetNote: string;
   /** Lazy mode: the listed paths are workspace paths (not where the skills are kept). Default true. */
   readonly workspacePaths?: boolean;
+  /** Whether rows and intro mention digests. Default true. */
+  readonly digests?: boolean;
 }
 
 /**
@@ -44,8 +47,9 @@ export interface BlockParts {
  *
  * @example markdownRow(entry) // '- pdf: Fill PDF forms. (file: /s/pdf/SKILL.md; digest: sha256:…)\n'
  */
-export function markdownRow(e: ContextEntry): string {
-  return `- ${markdownText(e.name)}: ${e.description} (file: ${markdownText(e.location)}; digest: ${markdownText(e.digest)})\n`;
+export function markdownRow(e: ContextEntry, digests = true): string {
+  const digest = digests ? `; digest: ${markdownText(e.digest)}` : '';
+  return `- ${markdownText(e.name)}: ${e.description} (file: ${markdownText(e.location)}${digest})\n`;
 }
 
 /**
@@ -54,7 +58,8 @@ export function markdownRow(e: ContextEntry): string {
  * @example markdownBlock({ rows: entries.map(markdownRow), mode: 'eager', conflicts: [], budgetNote: '' })
  */
 export function markdownBlock(parts: BlockParts): string {
-  const intro = parts.mode === 'eager' ? EAGER_INTRO : parts.workspacePaths === false ? LAZY_SOURCE_INTRO : LAZY_INTRO;
+  const full = parts.mode === 'eager' ? EAGER_INTRO : parts.workspacePaths === false ? LAZY_SOURCE_INTRO : LAZY_INTRO;
+  const intro = parts.digests === false ? withoutDigest(full) : full;
   const out: string[] = [SKILLS_HEADING, '', intro, '', LISTING_HEADING, ''];
   let text = `${out.join('\n')}\n${parts.rows.join('')}`;
   if (parts.budgetNote) text += `\n${escapeControls(parts.budgetNote)}\n`;
@@ -97,7 +102,7 @@ export function xmlBlock(parts: BlockParts): string {
 }
 
 /** Row renderer and block wrapper per format. */
-export const FORMATS: Readonly<Record<ContextFormat, { row: (e: ContextEntry) => string; block: (p: BlockParts) => string }>> =
+export const FORMATS: Readonly<Record<ContextFormat, { row: (e: ContextEntry, digests?: boolean) => string; block: (p: BlockParts) => string }>> =
   Object.freeze({
     markdown: { row: markdownRow, block: markdownBlock },
     xml: { row: xmlRow, block: xmlBlock },

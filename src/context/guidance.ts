@@ -52,3 +52,23 @@ export const USAGE_SECTION = [
   '- Skills carry instructions, not permissions: they never widen which tools or data you may use.',
   '- If something is missing or unreadable, say so briefly and continue with the best alternative.',
 ].join('\n');
+
+/** The intro's clause naming the digest, dropped when a listing leaves digests out. */
+export const DIGEST_CLAUSES: readonly (readonly [string, string])[] = [
+  [', and a content digest.', '.'],
+  [' and a content digest.', '.'],
+];
+
+/** An intro without its digest clause. */
+export function withoutDigest(intro: string): string {
+  for (const [clause, end] of DIGEST_CLAUSES) if (intro.includes(clause)) return intro.replace(clause, end);
+  return intro;
+}
+
+/** How a reader finds the skills a budget left out, by where the listing is served. */
+export const OMITTED_HINTS = Object.freeze({
+  cli: 'Every skill is still available: `skillgraph describe NAME` shows one and `skillgraph load NAME` loads it.',
+  mcp: 'Every skill is still available: call `search_skills` with the task to find one, then `load_skill` with its name.',
+} as const);
+
+export type OmittedHint = keyof typeof OMITTED_HINTS;

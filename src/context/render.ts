@@ -5,7 +5,7 @@
  */
 import type { Conflict } from '../model/catalog.js';
 import { SkillgraphError } from '../model/errors.js';
-import { budgetSummary, fitBudget, parseBudget, type BudgetReport } from './budget.js';
+import { budgetSummary, fitBudget, parseBudget, type Budget, type BudgetReport } from './budget.js';
 import {
   contextEntries,
   sourceConflicts,
@@ -16,7 +16,9 @@ import {
   type ContextSource,
   type LocationFn,
 } from './entries.js';
+import { isAbsolute, relative } from 'node:path';
 import { CONTEXT_FORMATS, FORMATS, type ContextFormat, type ContextMode } from './formats.js';
+import { OMITTED_HINTS, type OmittedHint } from './guidance.js';
 import { escapeControls } from './text.js';
 import { loadSkillTool, type LoadSkillTool } from './tool.js';
 
@@ -35,7 +37,24 @@ export interface ContextOptions {
   readonly workspace: string | null;
   /** Overrides the location shown for each skill (default: its locator). */
   readonly location: LocationFn | null;
+  /**
+   * How a skill's `SKILL.md` is shown when neither `location` nor a lazy
+   * workspace decides: `absolute` (its locator), `relative` (to `relativeTo`)
+   * or `uri` (`skill://<name>/SKILL.md`, as `serve` serves it).
+   */
+  readonly paths: ContextPaths;
+  /** Base of `relative` paths (default: the process's working folder). */
+  readonly relativeTo: string | null;
+  /** Show each skill's digest in the Markdown rows and intro (default true). */
+  readonly digests: boolean;
+  /** How the budget note says to find omitted skills: `cli` (describe/load) or `mcp` (search_skills). */
+  readonly omittedHint: OmittedHint;
+  /** Bytes of host text around the block that the budget must also hold (default 0). */
+  readonly reserved: number;
 }
+
+export const CONTEXT_PATHS = ['absolute', 'relative', 'uri'] as const;
+export type ContextPaths = (typeof CONTEXT_PATHS)[number];
 
 export const DEFAULT_CONTEXT_OPTIONS: Readonly<ContextOptions> = Object.freeze({
   format: 'markdown',
@@ -45,6 +64,11 @@ export const DEFAULT_CONTEXT_OPTIONS: Readonly<ContextOptions> = Object.freeze({
   sampleSize: 5,
   workspace: null,
   location: null,
+  paths: 'absolute',
+  relativeTo: null,
+  digests: true,
+  omittedHint: 'cli',
+  reserved: 0,
 });
 
 /**
@@ -58,6 +82,11 @@ export function resolveContextOptions(options: Partial<ContextOptions> = {}): Co
   if (o.mode !== 'eager' && o.mode !== 'lazy') invalid('mode', "'eager' or 'lazy'", o.mode);
   if (!Number.isSafeInteger(o.descriptionFloor) || o.descriptionFloor < 1) invalid('descriptionFloor', 'a positive integer', o.descriptionFloor);
   if (!Number.isSafeInteger(o.sampleSize) || o.sampleSize < 1) invalid('sampleSize', 'a positive integer', o.sampleSize);
+  if (!(CONTEXT_PATHS as readonly string[]).includes(o.paths)) invalid('paths', `one of ${CONTEXT_PATHS.join(', ')}`, o.paths);
+  if (typeof o.digests !== 'boolean') invalid('digests', 'a boolean', o.digests);
+  if (!Object.hasOwn(OMITTED_HINTS, o.omittedHint)) invalid('omittedHint', "'cli' or 'mcp'", o.omittedHint);
+  if (!Number.isSafeInteger(o.reserved) || o.reserved < 0) invalid('reserved', 'a whole number of bytes', o.reserved);
+  if (o.relativeTo !== null && typeof o.relativeTo !== 'string') invalid('relativeTo', 'a folder path or null', o.relativeTo);
   if (o.budget !== null) parseBudget(o.budget);
   return Object.freeze(o);
 }
@@ -85,33 +114,97 @@ export interface RenderedContext {
  */
 export function renderContext(source: ContextSource, options: Partial<ContextOptions> = {}): RenderedContext {
   const o = resolveContextOptions(options);
-  const location = o.location ?? (o.mode === 'lazy' && o.workspace !== null ? workspaceLocation(o.workspace) : undefined);
-  const all = contextEntries(source, location);
+  const all = contextEntries(source, chooseLocation(o));
   const fmt = FORMATS[o.format];
   if (all.length === 0) {
     return { format: o.format, mode: o.mode, text: '', entries: [], conflicts: [], budget: null, tool: null };
   }
+  const conflictsOf = (entries: readonly ContextEntry[]): Conflict[] => visibleConflicts(sourceConflicts(source), entries);
+  const blockOf = (entries: readonly ContextEntry[], budget: BudgetReport | null): string =>
+    fmt.block({
+      rows: entries.map((e) => fmt.row(e, o.digests)),
+      mode: o.mode,
+      conflicts: conflictsOf(entries),
+      budgetNote: budget ? budgetSummary(budget, o.sampleSize, OMITTED_HINTS[o.omittedHint]) : '',
+      // Without a workspace (or a caller's own locations) the rows show where the skills are kept.
+      workspacePaths: o.location !== null || o.workspace !== null,
+      digests: o.digests,
+    });
   let entries: readonly ContextEntry[] = all;
   let budget: BudgetReport | null = null;
-  if (o.budget !== null) {
-    const fit = fitBudget(all, parseBudget(o.budget), (e) => fmt.row(e).length, o.descriptionFloor);
-    entries = fit.entries;
-    budget = fit.report;
-  }
-  const conflicts = visibleConflicts(sourceConflicts(source), entries);
+  let text: string;
+  if (o.budget === null) text = blockOf(all, null);
+  else ({ entries, budget, text } = fitWholeBlock(all, parseBudget(o.budget), o, (e) => byteLength(fmt.row(e, o.digests)), blockOf));
+  const conflicts = conflictsOf(entries);
   // The tool offers exactly what the listing shows: a skill the budget omitted
   // is not offered to the model (hosts and the CLI can still load it by name).
   const listed = new Set(entries.map((e) => e.name));
   const tool = o.mode === 'lazy' ? loadSkillTool(sourcePackages(source).filter((p) => listed.has(p.descriptor.name))) : null;
-  const text = fmt.block({
-    rows: entries.map(fmt.row),
-    mode: o.mode,
-    conflicts,
-    budgetNote: budget ? budgetSummary(budget, o.sampleSize) : '',
-    // Without a workspace (or a caller's own locations) the rows show where the skills are kept.
-    workspacePaths: o.location !== null || o.workspace !== null,
-  });
   return { format: o.format, mode: o.mode, text, entries, conflicts, budget, tool };
+}
+
+/** Most row allowances tried before settling on none (each try lowers it by the measured excess). */
+const FIT_ROUNDS = 32;
+
+/**
+ * Fit the rows so the WHOLE block (and `reserved` host bytes) holds in the
+ * budget: the rows get what the block leaves them, lowered by the excess
+ * until the block fits. When even a block with no rows does not fit, the
+ * budget cannot be met and the error says how much the guidance alone takes.
+ */
+function fitWholeBlock(
+  all: readonly ContextEntry[],
+  budget: Budget,
+  o: ContextOptions,
+  measure: (e: ContextEntry) => number,
+  blockOf: (entries: readonly ContextEntry[], report: BudgetReport | null) => string,
+): { entries: readonly ContextEntry[]; budget: BudgetReport; text: string } {
+  const limit = budget.chars - o.reserved;
+  const before = byteLength(blockOf(all, null)) + o.reserved;
+  const fitted = (rowLimit: number) => {
+    const fit = fitBudget(all, { ...budget, chars: Math.max(0, rowLimit) }, measure, o.descriptionFloor);
+    const draft = blockOf(fit.entries, fit.report);
+    return { fit, draft, size: byteLength(draft) };
+  };
+  let rowLimit = limit - byteLength(blockOf([], null));
+  let tried = fitted(rowLimit);
+  for (let round = 0; round < FIT_ROUNDS && tried.size > limit && rowLimit > 0; round++) {
+    rowLimit -= tried.size - limit;
+    tried = fitted(rowLimit);
+  }
+  if (tried.size > limit) tried = fitted(0);
+  if (tried.size > limit) {
+    const unit = budget.unit === 'tokens' ? `${budget.amount} tokens (${budget.chars} chars)` : `${budget.amount} chars`;
+    const reserved = o.reserved > 0 ? ` plus ${o.reserved} chars of host text` : '';
+    throw new SkillgraphError(
+      'options.invalid',
+      `budget ${unit} cannot hold the context: its heading and guidance alone take ${tried.size} chars${reserved} with every skill omitted`,
+      { field: 'budget', needed: tried.size + o.reserved, chars: budget.chars },
+    );
+  }
+  const after = tried.size + o.reserved;
+  const report: BudgetReport = { ...tried.fit.report, ...budget, before, after };
+  // The note was drafted with the row allowance; it names the real budget, the same length or shorter.
+  const text = blockOf(tried.fit.entries, report);
+  return { entries: tried.fit.entries, budget: { ...report, after: byteLength(text) + o.reserved }, text };
+}
+
+function chooseLocation(o: ContextOptions): LocationFn | undefined {
+  if (o.location !== null) return o.location;
+  if (o.mode === 'lazy' && o.workspace !== null) return workspaceLocation(o.workspace);
+  if (o.paths === 'uri') return (pkg) => `skill://${encodeURIComponent(pkg.descriptor.name)}/SKILL.md`;
+  if (o.paths === 'relative') {
+    const base = o.relativeTo ?? process.cwd();
+    return (pkg) => {
+      const locator = pkg.descriptor.source.locator;
+      return isAbsolute(locator) ? relative(base, locator).replace(/\\/g, '/') || '.' : locator;
+    };
+  }
+  return undefined;
+}
+
+function byteLength(text: string): number {
+  return Buffer.byteLength(text, 'utf8');
 }
 
 /**

@@ -14,6 +14,8 @@ import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListTools
 import * as z from 'zod';
 import { isSkillgraphError } from '../model/errors.js';
 import { VERSION } from '../model/version.js';
+import { renderContext, type ContextPaths } from '../context/render.js';
+import type { Catalog } from '../model/catalog.js';
 import type { LiveCatalog } from './live.js';
 import { getSkill, listResources, listSkills, readDirectory, readResource } from './methods.js';
 import { SERVE_TOOLS, callTool, type SessionLoads } from './tools.js';
@@ -23,6 +25,17 @@ export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 export interface SessionOptions {
   /** Entries per page of `skills/list`, `resources/list` and `resources/directory/read`. */
   readonly pageSize: number;
+  /** When set, the instructions also carry the skill listing, rendered with these options (budget included). */
+  readonly listing?: ServeListing;
+}
+
+/** How `serve` renders the listing it puts in its instructions. */
+export interface ServeListing {
+  /** `N` bytes or `Nt` tokens for the whole instructions text, listing and guidance included. */
+  readonly budget: string | number | null;
+  /** How each SKILL.md is shown (default `uri`, what `resources/read` takes). */
+  readonly paths?: ContextPaths;
+  readonly digests?: boolean;
 }
 
 /** What a host is told on `initialize`. */
@@ -39,6 +52,29 @@ const SkillsGetRequest = z.object({ method: z.literal('skills/get'), params: loo
 const DirectoryReadRequest = z.object({ method: z.literal('resources/directory/read'), params: loose });
 
 /**
+ * The instructions a session gives on `initialize`: the fixed text, then (with
+ * a listing) the lazy-mode listing of the catalog, fitted so the WHOLE text
+ * holds in the budget. Omitted skills stay findable through `search_skills`,
+ * and the listing says so. Throws `options.invalid` when the budget cannot
+ * hold even the guidance.
+ *
+ * @example serverInstructions(catalog, { budget: '2000t' }).length <= 8000
+ */
+export function serverInstructions(catalog: Catalog, listing: ServeListing | undefined): string {
+  if (listing === undefined) return INSTRUCTIONS;
+  const lead = `${INSTRUCTIONS}\n\n`;
+  const rendered = renderContext(catalog, {
+    mode: 'lazy',
+    budget: listing.budget,
+    paths: listing.paths ?? 'uri',
+    digests: listing.digests ?? true,
+    omittedHint: 'mcp',
+    reserved: Buffer.byteLength(lead, 'utf8'),
+  });
+  return rendered.text === '' ? INSTRUCTIONS : `${lead}${rendered.text}`;
+}
+
+/**
  * A server for one session over `live`. Its loads (`already_loaded`) are its own.
  *
  * @example const server = createSession(live, { pageSize: 100 }); await server.connect(new StdioServerTransport());
@@ -52,7 +88,7 @@ export function createSession(live: LiveCatalog, options: SessionOptions): Serve
         tools: {},
         extensions: { [SKILLS_EXTENSION]: { directoryRead: true } },
       },
-      instructions: INSTRUCTIONS,
+      instructions: serverInstructions(live.catalog, options.listing),
     },
   );
   const loads: SessionLoads = new Map();

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../model/diagnostics.js';
 import { DEFAULT_PAGE_SIZE } from './entries.js';
 import { serveHttp } from './http.js';
 import { LiveCatalog, type ChangeEvent } from './live.js';
-import { notifyListChanged, serveStdio } from './server.js';
+import { notifyListChanged, serveStdio, serverInstructions, type ServeListing } from './server.js';
 import { watchRoots, type RootWatcher } from './watch.js';
 
 export interface ServeOptions {
@@ -20,6 +20,8 @@ export interface ServeOptions {
   /** Serve Streamable HTTP on 127.0.0.1 at this port (0: any free port) instead of stdio. */
   readonly http?: number;
   readonly pageSize?: number;
+  /** Put the skill listing, fitted to its budget, in each session's instructions. */
+  readonly listing?: ServeListing;
   /** Watch the roots and re-seal on change (default true). */
   readonly watch?: boolean;
   /** Watch by stat rescans instead of fs.watch. */
@@ -65,7 +67,9 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
       sessions.add(server);
       return () => void sessions.delete(server);
     };
-    const session = { pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE };
+    // Checked once before any host connects: a budget the guidance alone overflows is refused here.
+    if (options.listing) log(`serve: instructions ${Buffer.byteLength(serverInstructions(c, options.listing), 'utf8')} bytes with the listing`);
+    const session = { pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE, ...(options.listing ? { listing: options.listing } : {}) };
     if (options.http !== undefined) {
       const http = await serveHttp(live, options.http, session, register);
       log(`serve: listening on ${http.url}`);

@@ -11,7 +11,7 @@ import { auditSkill } from '../../audit/audit.js';
 import { auditFields, readSkillFiles } from '../../engine/audit-path.js';
 import type { Catalog } from '../../model/catalog.js';
 import { parseBudget } from '../../context/budget.js';
-import { contextDocument, renderContext, type RenderedContext } from '../../context/render.js';
+import { CONTEXT_PATHS, contextDocument, renderContext, type ContextPaths, type RenderedContext } from '../../context/render.js';
 import { isSkillgraphError } from '../../model/errors.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
@@ -24,13 +24,15 @@ const FORMATS = ['markdown', 'xml', 'json'] as const;
 export const spec: VerbSpec = {
   name: 'context',
   summary: 'render the skill listing for an agent prompt (Markdown, <available_skills> XML or JSON)',
-  usage: '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
+  usage: '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--paths absolute|relative|uri] [--no-digests] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
   flags: {
     ...CATALOG_FLAGS,
     format: { type: 'string', value: 'F', description: 'markdown (default), xml (<available_skills>) or json' },
     lazy: { type: 'boolean', description: 'lazy mode: skills are staged by the load_skill tool (adds loading rules and the tool definition)' },
     into: { type: 'string', value: 'DIR', description: 'lazy mode: show each skill at DIR/<name>/SKILL.md, where load stages it' },
-    budget: { type: 'string', value: 'N|Nt', description: 'fit the listing into N characters or N tokens (4 chars each): shorten, then omit' },
+    budget: { type: 'string', value: 'N|Nt', description: 'fit the whole rendered block, guidance included, into N characters or N tokens (4 each), counted as UTF-8 bytes: shorten, then omit' },
+    paths: { type: 'string', value: 'absolute|relative|uri', description: 'show each SKILL.md by absolute path (default), path relative to the working folder, or skill:// URI' },
+    'no-digests': { type: 'boolean', description: 'leave the digests out of the Markdown listing (JSON keeps them)' },
     audit: { type: 'string', value: 'off|mark|drop', description: 'audit each skill first: mark skills with security errors in the listing, or drop them from it (default off)' },
   },
   positionals: 'none',
@@ -49,6 +51,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       throw error;
     }
   }
+  const paths = typeof values.paths === 'string' ? values.paths : 'absolute';
+  if (!(CONTEXT_PATHS as readonly string[]).includes(paths)) usageError(io, spec.name, `--paths must be one of ${CONTEXT_PATHS.join(', ')}, got '${paths}'`);
   const into = typeof values.into === 'string' ? values.into : null;
   if (into !== null && values.lazy !== true) usageError(io, spec.name, '--into only applies with --lazy');
 
@@ -58,12 +62,22 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { catalog: full } = await catalogFromFlags(values, io, spec.name);
   const flagged = audit === 'off' ? [] : auditErrors(full);
   const catalog = audit === 'drop' ? full.excluding(flagged.map((f) => f.locator)) : full;
-  const rendered = renderContext(catalog, {
-    format: format === 'xml' ? 'xml' : 'markdown',
-    mode: values.lazy === true ? 'lazy' : 'eager',
-    budget,
-    workspace: into,
-  });
+  let rendered: RenderedContext;
+  try {
+    rendered = renderContext(catalog, {
+      format: format === 'xml' ? 'xml' : 'markdown',
+      mode: values.lazy === true ? 'lazy' : 'eager',
+      budget,
+      workspace: into,
+      paths: paths as ContextPaths,
+      relativeTo: io.cwd,
+      digests: values['no-digests'] !== true,
+    });
+  } catch (error) {
+    // A budget too small for the guidance itself: say so rather than print a block that overflows it.
+    if (isSkillgraphError(error) && error.details.field === 'budget') usageError(io, spec.name, `--${error.message}`);
+    throw error;
+  }
   const auditDoc = audit === 'off' ? {} : { audit: { mode: audit, flagged: flagged.map(({ name, codes }) => ({ name, codes })) } };
   const auditNote = audit === 'mark' && flagged.length > 0 ? markNote(flagged) : '';
   if (values.json === true || format === 'json') {

@@ -130,12 +130,21 @@ describe('budget through renderContext', () => {
     });
   }
 
-  it('property: after ≤ budget, cuts ordered by priority, every shortened text ends in an ellipsis', () => {
+  it('property: after ≤ budget (or refused), cuts ordered by priority, every shortened text ends in an ellipsis', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 20_000 }), (chars) => {
-        const out = renderContext(catalog, { budget: chars });
+        let out: ReturnType<typeof renderContext>;
+        try {
+          out = renderContext(catalog, { budget: chars });
+        } catch (error) {
+          // Refused only when even the block with every skill omitted is bigger than the budget.
+          expect(error).toMatchObject({ code: 'options.invalid', details: { field: 'budget' } });
+          expect((error as { details: { needed: number } }).details.needed).toBeGreaterThan(chars);
+          return;
+        }
         const report = out.budget!;
         expect(report.after).toBeLessThanOrEqual(chars);
+        expect(Buffer.byteLength(out.text, 'utf8')).toBe(report.after);
         for (const e of out.entries) {
           if (e.shortened) {
             expect(e.description.endsWith(ELLIPSIS)).toBe(true);
@@ -159,7 +168,7 @@ describe('budget determinism', () => {
       _pkg({ name: `n${(i * 7) % 40}`, scope: ['local', 'project', 'global', 'team'][i % 4]!, precedence: i % 4 === 3 ? 15 : undefined, description: 'z'.repeat(50 + i * 3) }),
     );
     const reversed = pkgs.slice().reverse();
-    for (const budget of [500, 2500, 6000]) {
+    for (const budget of [2000, 2500, 6000]) {
       const a = renderContext(pkgs, { budget }).budget!;
       const b = renderContext(reversed, { budget }).budget!;
       expect(b).toEqual(a);

@@ -118,7 +118,8 @@ describe('<available_skills>', () => {
 describe('JSON document', () => {
   it('lists skills, conflicts, budget (every name), tool and text', () => {
     const pkgs = Array.from({ length: 12 }, (_, i) => _pkg({ name: `s${String(i).padStart(2, '0')}`, description: 'w'.repeat(200) }));
-    const rendered = renderContext(_catalog(pkgs), { budget: 900, mode: 'lazy', sampleSize: 2 });
+    // The block without rows is about 1,700 bytes; 2,600 leaves room for a few rows.
+    const rendered = renderContext(_catalog(pkgs), { budget: 2600, mode: 'lazy', sampleSize: 2 });
     const doc = contextDocument(rendered);
     const budget = doc.budget as { omitted: string[]; shortened: string[] };
     expect(budget.omitted.length + (doc.skills as unknown[]).length).toBe(12);
@@ -146,10 +147,11 @@ describe('resolveContextOptions', () => {
 describe('lazy tool under a budget', () => {
   it('offers exactly the listed skills', () => {
     const pkgs = [
-      _pkg({ name: 'keep', scope: 'local', description: 'k'.repeat(100) }),
-      _pkg({ name: 'drop', scope: 'global', description: 'd'.repeat(100) }),
+      _pkg({ name: 'keep', scope: 'local', description: 'k'.repeat(300) }),
+      _pkg({ name: 'drop', scope: 'global', description: 'd'.repeat(300) }),
     ];
-    const out = renderContext(_catalog(pkgs), { mode: 'lazy', format: 'xml', budget: 200 });
+    // The floor keeps descriptions whole, so only omitting can fit: one row and the note.
+    const out = renderContext(_catalog(pkgs), { mode: 'lazy', format: 'xml', budget: 640, descriptionFloor: 300 });
     expect(out.budget?.omitted).toEqual(['drop']);
     expect(out.tool?.parameters.properties.skill_name.enum).toEqual(['keep']);
   });
