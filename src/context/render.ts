@@ -43,7 +43,7 @@ export interface ContextOptions {
    * or `uri` (`skill://<name>/SKILL.md`, as `serve` serves it).
    */
   readonly paths: ContextPaths;
-  /** Base of `relative` paths (default: the process's working folder). */
+  /** Base of `relative` paths (required with `paths: 'relative'`; the CLI passes its working folder). */
   readonly relativeTo: string | null;
   /** Show each skill's digest in the Markdown rows and intro (default true). */
   readonly digests: boolean;
@@ -87,6 +87,7 @@ export function resolveContextOptions(options: Partial<ContextOptions> = {}): Co
   if (!Object.hasOwn(OMITTED_HINTS, o.omittedHint)) invalid('omittedHint', "'cli' or 'mcp'", o.omittedHint);
   if (!Number.isSafeInteger(o.reserved) || o.reserved < 0) invalid('reserved', 'a whole number of bytes', o.reserved);
   if (o.relativeTo !== null && typeof o.relativeTo !== 'string') invalid('relativeTo', 'a folder path or null', o.relativeTo);
+  if (o.paths === 'relative' && o.relativeTo === null) invalid('relativeTo', "a folder path when paths is 'relative'", o.relativeTo);
   if (o.budget !== null) parseBudget(o.budget);
   return Object.freeze(o);
 }
@@ -194,7 +195,7 @@ function chooseLocation(o: ContextOptions): LocationFn | undefined {
   if (o.mode === 'lazy' && o.workspace !== null) return workspaceLocation(o.workspace);
   if (o.paths === 'uri') return (pkg) => `skill://${encodeURIComponent(pkg.descriptor.name)}/SKILL.md`;
   if (o.paths === 'relative') {
-    const base = o.relativeTo ?? process.cwd();
+    const base = o.relativeTo ?? '/';
     return (pkg) => {
       const locator = pkg.descriptor.source.locator;
       return isAbsolute(locator) ? relative(base, locator).replace(/\\/g, '/') || '.' : locator;

@@ -36,6 +36,8 @@ export interface ServeListing {
   /** How each SKILL.md is shown (default `uri`, what `resources/read` takes). */
   readonly paths?: ContextPaths;
   readonly digests?: boolean;
+  /** Base of relative paths (required with `paths: 'relative'`). */
+  readonly relativeTo?: string;
 }
 
 /** What a host is told on `initialize`. */
@@ -68,6 +70,7 @@ export function serverInstructions(catalog: Catalog, listing: ServeListing | und
     budget: listing.budget,
     paths: listing.paths ?? 'uri',
     digests: listing.digests ?? true,
+    relativeTo: listing.relativeTo ?? null,
     omittedHint: 'mcp',
     reserved: Buffer.byteLength(lead, 'utf8'),
   });

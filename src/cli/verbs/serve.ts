@@ -86,5 +86,5 @@ function listingFlags(values: Readonly<Record<string, unknown>>, io: CliIo): Ser
   }
   const paths = typeof values.paths === 'string' ? values.paths : 'uri';
   if (!(CONTEXT_PATHS as readonly string[]).includes(paths)) usageError(io, spec.name, `--paths must be one of ${CONTEXT_PATHS.join(', ')}, got '${paths}'`);
-  return { budget, paths: paths as ContextPaths, digests: values['no-digests'] !== true };
+  return { budget, paths: paths as ContextPaths, digests: values['no-digests'] !== true, relativeTo: io.cwd };
 }

@@ -78,7 +78,7 @@ const RUNS: readonly (readonly [string, readonly string[]])[] = [
   ['describe', ['describe', 'ship-it', '--config', 'skillgraph.config.yaml', '--json']],
   ['describe', ['describe', 'no-such-skill', '--json']],
   ['context', ['context', '--json']],
-  ['context', ['context', '--lazy', '--budget', '300', '--json']],
+  ['context', ['context', '--lazy', '--budget', '2500', '--json']],
   ['load', ['load', 'release-notes', '--json']],
   ['load', ['load', 'release-notes', '--into', join(scratch, 'ws-load'), '--json']],
   ['materialize', ['materialize', join(scratch, 'ws'), '--json']],
