@@ -104,25 +104,18 @@ export type DiagnosticCode =
   // --- hostile input: resolve, context, output ---
   | 'resolve.override-unknown-key'
   // --- conformance with the source systems ---
-  // (dependencies, inline tools, conflicts)
   | 'dependencies.invalid'
   | 'resolve.mcp-server-unprovided'
-  | 'resolve.override-unknown-key'
   // --- CI: config, rules, gates, shards ---
-  // (config.*, changed, merge)
   | 'check.added'
   | 'check.removed'
   | 'check.changed'
   | 'check.incomplete'
   | 'check.widened'
-  | 'resolve.override-unknown-key'
   // --- serving over MCP ---
-  // (mcp.* limits of the Skills extension)
   | 'mcp.too-many-files'
   | 'mcp.too-large'
-  | 'resolve.override-unknown-key'
   // --- security audit ---
-  // (security.* rules)
   | 'security.unicode-tag'
   | 'security.bidi-control'
   | 'security.zero-width'
@@ -149,7 +142,6 @@ export type DiagnosticCode =
   | 'security.lookalike-name'
   | 'security.encoded-blob'
   | 'security.file-unscanned'
-  | 'resolve.override-unknown-key'
   ;
 
 /**
