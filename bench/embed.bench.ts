@@ -6,7 +6,10 @@
  * start (`performance.now()` counts from the process's time origin), minus
  * what Node alone takes to reach the first line; the median of the rounds.
  *
- *   npm run build && node --import=tsx bench/embed.bench.ts [--skills 300] [--rounds 11]
+ *   npm run build && node --import=tsx bench/embed.bench.ts [--skills 300] [--rounds 11] [--checkout DIR] [--json]
+ *
+ * `--checkout DIR` measures another built checkout (a previous version);
+ * `--json` prints the medians as one JSON object (bench/e2e.ts reads it).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,8 +20,16 @@ import { parseArgs } from 'node:util';
 import { generateTree } from './_generate.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const DIST = pathToFileURL(resolve(HERE, '..', 'dist', 'index.js')).href;
-const { values } = parseArgs({ options: { skills: { type: 'string', default: '300' }, rounds: { type: 'string', default: '11' } }, strict: false });
+const { values } = parseArgs({
+  options: { skills: { type: 'string', default: '300' }, rounds: { type: 'string', default: '11' }, checkout: { type: 'string' }, json: { type: 'boolean', default: false } },
+  strict: false,
+});
+/** The library entry of a built checkout: the bundle, or (before bundling) tsc's dist/index.js. */
+function libraryEntry(checkout: string): string {
+  const bundled = join(checkout, 'dist', 'lib', 'index.js');
+  return pathToFileURL(existsSync(bundled) ? bundled : join(checkout, 'dist', 'index.js')).href;
+}
+const DIST = libraryEntry(resolve(typeof values.checkout === 'string' ? values.checkout : join(HERE, '..')));
 // bench/run.ts passes its own --skills (the big tree): this bench is about the small one.
 const skills = Math.min(Number(values.skills), 300);
 const rounds = Number(values.rounds);
@@ -72,6 +83,10 @@ for (let i = 0; i < rounds; i++) {
 }
 rmSync(scratch, { recursive: true, force: true });
 const m = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, median(v)]));
+if (values.json) {
+  process.stdout.write(`${JSON.stringify({ skills: count, rounds, ...m })}\n`);
+  process.exit(0);
+}
 const verdict = (ms: number, target: number): string => `${ms.toFixed(1)} ms (target ≤ ${target} ms: ${ms <= target ? 'met' : 'NOT met'})`;
 process.stdout.write(
   [

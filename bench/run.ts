@@ -3,13 +3,16 @@
  * micro benchmarks (parse, hash, resolve, protocol), one after the other on a quiet
  * machine, into one Markdown report: bench/RESULTS.md.
  *
- *   npm run bench -- [--skills 10000] [--repeat 3] [--no-micro]
+ *   npm run bench -- [--skills 10000] [--repeat 3] [--previous DIR] [--no-micro]
  *
- * Then bench/serve.bench.ts (serve's edit visibility) on a tree of the same size.
+ * `--previous DIR` is a built checkout of an earlier version (for example
+ * `git worktree add ../prev v0.1.0 && npm --prefix ../prev ci`): every
+ * skillgraph row then runs it too, alternating with this checkout. Then
+ * bench/serve.bench.ts (serve's edit visibility) on a tree of the same size.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { renderResults, runE2e } from './e2e.js';
@@ -17,20 +20,18 @@ import { renderResults, runE2e } from './e2e.js';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const MICRO = ['parse.bench.ts', 'hash.bench.ts', 'resolve.bench.ts', 'protocol.bench.ts'] as const;
 /** Benchmarks of their own (not tinybench): each prints its own figures. */
-const OWN = [
-  ['serve.bench.ts', 'Serve: a one-file edit, visible (target under 100 ms)'],
-  ['embed.bench.ts', 'Embedding: an agent host starting up (import, catalog, renderContext of 300 skills)'],
-] as const;
+const OWN = [['serve.bench.ts', 'Serve: a one-file edit, visible (target under 100 ms)']] as const;
 
 const { values } = parseArgs({
   options: {
     skills: { type: 'string', default: '10000' },
     repeat: { type: 'string', default: '3' },
+    previous: { type: 'string' },
     'no-micro': { type: 'boolean', default: false },
   },
 });
 
-if (!existsSync(join(HERE, '..', 'dist', 'cli', 'main.js'))) {
+if (!existsSync(join(HERE, '..', 'dist', 'bin', 'main.js'))) {
   process.stderr.write("dist/ is missing: run 'npm run build' first\n");
   process.exit(2);
 }
@@ -39,7 +40,11 @@ if (!existsSync(join(HERE, 'peers', 'node_modules'))) {
   process.exit(2);
 }
 
-const e2e = await runE2e({ skills: Number(values.skills), repeat: Number(values.repeat) });
+if (values.previous !== undefined && !existsSync(join(values.previous, 'bin', 'skillgraph.js'))) {
+  process.stderr.write(`--previous ${values.previous}: not a built checkout of skillgraph (no bin/skillgraph.js)\n`);
+  process.exit(2);
+}
+const e2e = await runE2e({ skills: Number(values.skills), repeat: Number(values.repeat), ...(values.previous ? { previous: resolve(values.previous) } : {}) });
 let report = renderResults(e2e);
 
 if (!values['no-micro']) {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// Runs the compiled CLI from dist/ (built by `npm install` through `prepare`).
-import { main, processIo } from '../dist/cli/main.js';
+// Runs the bundled CLI from dist/bin/ (built by `npm install` through `prepare`).
+import { main, processIo } from '../dist/bin/main.js';
 
 const io = processIo();
 main(process.argv.slice(2), io).then(

@@ -125,7 +125,7 @@ function childMain(built: boolean): string {
     const dir = mkdtempSync(join(tmpdir(), 'skillgraph-hostile-child-'));
     scratchDirs.push(dir);
     file = join(dir, 'child.mjs');
-    const entry = pathToFileURL(join(REPO, built ? 'dist/cli/main.js' : 'src/cli/main.ts')).href;
+    const entry = pathToFileURL(join(REPO, built ? 'dist/bin/main.js' : 'src/cli/main.ts')).href;
     writeFileSync(file, CHILD_MAIN.replace(/import \{ main, processIo \} from "[^"]+";/, `import { main, processIo } from ${JSON.stringify(entry)};`));
     childFiles.set(built, file);
   }

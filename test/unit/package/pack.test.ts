@@ -15,6 +15,11 @@ import { describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 
+/** The bundles scripts/bundle.mjs builds (`[folder, entry name, source]`): `dist/<folder>/<name>.js` → its source. */
+const BUNDLE_ENTRIES: Readonly<Record<string, string>> = Object.fromEntries(
+  [...readFileSync(join(REPO, 'scripts/bundle.mjs'), 'utf8').matchAll(/\['(\w+)', '(\w+)', '(src\/[\w/.-]+\.ts)'\]/g)].map(([, dir, name, source]) => [`dist/${dir}/${name}.js`, source!]),
+);
+
 interface PackEntry {
   readonly path: string;
 }
@@ -35,7 +40,7 @@ describe('the packed package', () => {
   const files = packedFiles();
 
   it('ships the CLI, the library and its types, the JSON Schemas, the README, the LICENSE and package.json', () => {
-    const wanted = ['bin/skillgraph.js', 'dist/index.js', 'dist/index.d.ts', 'schemas/catalog.schema.json', 'schemas/defs.schema.json', 'README.md', 'LICENSE', 'package.json'];
+    const wanted = ['bin/skillgraph.js', 'dist/lib/index.js', 'dist/bin/main.js', 'dist/index.d.ts', 'schemas/catalog.schema.json', 'schemas/defs.schema.json', 'README.md', 'LICENSE', 'package.json'];
     expect(wanted.filter((f) => !files.includes(f))).toEqual([]);
   });
 
@@ -63,9 +68,11 @@ describe('the packed package', () => {
     };
     const targets = [pkg.main, pkg.types, ...Object.values(pkg.bin), ...Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)))]
       .map((t) => t.replace(/^\.\//, ''));
-    // dist/ is what `npm install` (prepare) builds from src/: each target there has its source,
-    // and once built it is in the pack. (Tests run from src/, so a checkout may hold an older dist/.)
-    const noSource = targets.filter((t) => t.startsWith('dist/') && !existsSync(join(REPO, 'src', t.slice(5).replace(/\.d\.ts$|\.js$/, '.ts'))));
+    // dist/ is what `npm install` (prepare) builds from src/: each target there has its source (types
+    // from tsc beside their module's path, JavaScript from a bundle's entry), and once built it is in
+    // the pack. (Tests run from src/, so a checkout may hold an older dist/.)
+    const sourceOf = (t: string): string => BUNDLE_ENTRIES[t] ?? join('src', t.slice(5).replace(/\.d\.ts$/, '.ts'));
+    const noSource = targets.filter((t) => t.startsWith('dist/') && !existsSync(join(REPO, sourceOf(t))));
     expect(noSource).toEqual([]);
     const notPacked = targets.filter((t) => (!t.startsWith('dist/') || existsSync(join(REPO, t))) && !files.includes(t));
     expect(notPacked).toEqual([]);
