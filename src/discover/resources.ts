@@ -100,7 +100,8 @@ function at<T>(path: string, fn: () => T): T {
 }
 
 function collect(skillDir: string, limits: ResourceLimits): ResourceFile[] {
-  const base = at(skillDir, () => realpathSync(skillDir));
+  // Perf: one realpath(3) call, not an lstat of every parent folder per skill.
+  const base = at(skillDir, () => realpathSync.native(skillDir));
   const shown = toPosix(skillDir);
   const out: ResourceFile[] = [];
   let bytes = 0;
@@ -128,7 +129,7 @@ function collect(skillDir: string, limits: ResourceLimits): ResourceFile[] {
       } else if (entry.isSymbolicLink()) {
         let real: string;
         try {
-          real = realpathSync(abs);
+          real = realpathSync.native(abs);
         } catch {
           continue; // dangling or looping: nothing to list (discovery reports it)
         }

@@ -47,7 +47,7 @@ export function readSkillFiles(skillDir: string, limits: Partial<AuditLimits> = 
   const bounds = { ...DEFAULT_AUDIT_LIMITS, ...limits };
   let base: string;
   try {
-    base = realpathSync(skillDir);
+    base = realpathSync.native(skillDir);
   } catch {
     return [];
   }
@@ -97,7 +97,7 @@ function linkEntry(abs: string, path: string, base: string): AuditFile {
   const target = linkTarget(abs);
   let escapes: boolean;
   try {
-    escapes = !isInside(base, realpathSync(abs));
+    escapes = !isInside(base, realpathSync.native(abs));
   } catch {
     // Dangling or looping: judge the target as written.
     escapes = target === '?' || !isInside(base, resolve(dirname(abs), target));
