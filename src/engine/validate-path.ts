@@ -45,6 +45,12 @@ export interface ValidateOptions {
   readonly inShard?: (shownPath: string) => boolean;
   /** With `inShard`: whether this is the first shard (it takes the entries about folders). */
   readonly firstShard?: boolean;
+  /**
+   * What each report keeps: `all` (default) adds the parsed `package` and the SKILL.md text
+   * (`source`, for excerpts); `findings` keeps only names, verdicts and diagnostics, so a run
+   * over a big tree holds no skill's text once it is checked.
+   */
+  readonly keep?: 'all' | 'findings';
 }
 
 /** One SKILL.md found under a path. */
@@ -292,10 +298,10 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
     valid: !hasErrors(located),
     diagnostics: located,
     shownFile: shown,
-    ...(parsed.package ? { package: parsed.package } : {}),
+    ...(parsed.package && options.keep !== 'findings' ? { package: parsed.package } : {}),
     // A second copy of a near-limit file held to the end of the run is what made 150 of them
     // take gigabytes; excerpts of such a file are not worth it.
-    ...(bytes.length <= SOURCE_KEPT_BYTES ? { source: new TextDecoder().decode(bytes) } : {}),
+    ...(bytes.length <= SOURCE_KEPT_BYTES && options.keep !== 'findings' ? { source: new TextDecoder().decode(bytes) } : {}),
   };
 }
 

@@ -105,6 +105,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const raw = validatePath(paths, {
     profile,
     cwd: io.cwd,
+    // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
+    keep: options.format === 'text' ? 'all' : 'findings',
     ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
     ...(shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {}),
   });

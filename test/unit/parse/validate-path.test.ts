@@ -56,6 +56,22 @@ describe('walkTree', () => {
 });
 
 describe('validatePath', () => {
+  it("keeps each skill's package and text by default, only the findings with keep: 'findings'", () => {
+    _skill('good');
+    _write('good/references/a.md', 'x');
+    _write('good/SKILL.md', '---\nname: good\ndescription: Use when testing good.\n---\nSee [b](references/b.md).\n');
+    _write('broken/SKILL.md', 'no frontmatter');
+    const all = validatePath(root);
+    const lean = validatePath(root, { keep: 'findings' });
+    expect(lean.skills.map(({ dir, file, name, valid, diagnostics }) => ({ dir, file, name, valid, diagnostics }))).toEqual(
+      all.skills.map(({ dir, file, name, valid, diagnostics }) => ({ dir, file, name, valid, diagnostics })),
+    );
+    expect(lean.summary).toEqual(all.summary);
+    expect(all.skills.find((s) => s.name === 'good')?.package?.descriptor.name).toBe('good');
+    expect(all.skills.every((s) => typeof s.source === 'string')).toBe(true);
+    expect(lean.skills.some((s) => s.package !== undefined || s.source !== undefined)).toBe(false);
+    expect(lean.skills.find((s) => s.name === 'good')?.diagnostics.map((d) => d.code)).toContain('link.broken');
+  });
   it('reports every skill with dir relative to the path, one broken skill not hiding others', () => {
     _skill('good');
     _write('broken/SKILL.md', 'no frontmatter');
