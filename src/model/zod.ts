@@ -3,8 +3,8 @@
  * config file build their schemas the first time they check something, so
  * importing the package does not pay zod's start-up (tens of milliseconds).
  */
-import { createRequire } from 'node:module';
 import type * as Zod from 'zod';
+import { requirePackage } from './vendor.js';
 
 let lib: typeof Zod.z | undefined;
 
@@ -14,7 +14,7 @@ let lib: typeof Zod.z | undefined;
  * @example const z = zod(); z.string().parse('x');
  */
 export function zod(): typeof Zod.z {
-  return (lib ??= (createRequire(import.meta.url)('zod') as typeof Zod).z);
+  return (lib ??= requirePackage<typeof Zod>('zod').z);
 }
 
 /**

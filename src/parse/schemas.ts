@@ -12,8 +12,8 @@
  * schema's output — property tests hold them equal), and zod is loaded
  * (synchronously, on first use) only when an entry needs the schema's verdict.
  */
-import { createRequire } from 'node:module';
 import type { z } from 'zod';
+import { zod as loadZod } from '../model/zod.js';
 import type { YamlPath } from './yaml-types.js';
 
 /** The schemas, built by `parseSchemas()` from the zod it is given. */
@@ -74,7 +74,7 @@ let schemas: ParseSchemas | undefined;
  */
 export function parseSchemas(): ParseSchemas {
   // zod ships CommonJS beside its ESM build; require keeps this synchronous, as parsing is.
-  schemas ??= buildSchemas((createRequire(import.meta.url)('zod') as { z: typeof z }).z);
+  schemas ??= buildSchemas(loadZod());
   return schemas;
 }
 

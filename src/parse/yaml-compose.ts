@@ -17,9 +17,9 @@
  *   every alias inside an anchored node; more than `maxAliasCount` aliases
  *   in all is refused first, so its cost stays bounded.
  */
-import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import type { CST, Document, DocumentOptions, LineCounter, ParseOptions, SchemaOptions } from 'yaml';
+import { requirePackage } from '../model/vendor.js';
 
 let yamlLib: typeof Yaml | undefined;
 
@@ -31,7 +31,7 @@ let yamlLib: typeof Yaml | undefined;
  * @example const { Parser } = yaml();
  */
 export function yaml(): typeof Yaml {
-  return (yamlLib ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
+  return (yamlLib ??= requirePackage<typeof Yaml>('yaml'));
 }
 
 export type ComposeOptions = ParseOptions & DocumentOptions & SchemaOptions;
