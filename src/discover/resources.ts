@@ -9,7 +9,7 @@
  * Files are read through one fixed buffer, so memory does not grow with a
  * skill's size or the number of skills.
  */
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { join } from 'node:path';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError, type ErrorCode } from '../model/errors.js';
@@ -71,12 +71,14 @@ export function listResources(skillDir: string, limits: Partial<ResourceLimits> 
 /**
  * The listing with each file's identity, or the diagnostic that stopped it
  * (`file` = the offending file, or the skill folder for a limit). Never throws.
+ * `listings` (from `walkTree`) holds folders' entries already read: each is taken from
+ * there once, instead of read again; the files are still checked one by one.
  *
  * @example const l = listResourceFiles(dir); if (!l.ok) diagnostics.push(l.diagnostic);
  */
-export function listResourceFiles(skillDir: string, limits: Partial<ResourceLimits> = {}): ResourceListing {
+export function listResourceFiles(skillDir: string, limits: Partial<ResourceLimits> = {}, listings?: Map<string, Dirent[]>): ResourceListing {
   try {
-    return { ok: true, files: collect(skillDir, { ...DEFAULT_RESOURCE_LIMITS, ...limits }) };
+    return { ok: true, files: collect(skillDir, { ...DEFAULT_RESOURCE_LIMITS, ...limits }, listings) };
   } catch (error) {
     if (error instanceof Stop) return { ok: false, diagnostic: error.diagnostic };
     throw error;
@@ -99,7 +101,7 @@ function at<T>(path: string, fn: () => T): T {
   }
 }
 
-function collect(skillDir: string, limits: ResourceLimits): ResourceFile[] {
+function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string, Dirent[]>): ResourceFile[] {
   // Perf: one realpath(3) call, not an lstat of every parent folder per skill.
   const base = at(skillDir, () => realpathSync.native(skillDir));
   const shown = toPosix(skillDir);
@@ -116,7 +118,11 @@ function collect(skillDir: string, limits: ResourceLimits): ResourceFile[] {
   };
   const visit = (dir: string, rel: string, depth: number): void => {
     if (depth > limits.maxDepth) over('resource.too-deep', limits.maxDepth);
-    for (const entry of at(dir, () => readdirSync(dir, { withFileTypes: true }))) {
+    // Perf: validate's walk has just listed this folder; taking its entries (once: a nested
+    // skill reads its own again) halves the readdir calls of a validate run.
+    const listed = listings?.get(dir);
+    if (listed !== undefined) listings!.delete(dir);
+    for (const entry of listed ?? at(dir, () => readdirSync(dir, { withFileTypes: true }))) {
       const abs = join(dir, entry.name);
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {

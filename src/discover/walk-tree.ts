@@ -45,11 +45,12 @@ export interface TreeWalk {
 const rel = (parent: string, name: string): string => (parent === '.' ? name : `${parent}/${name}`);
 
 /**
- * Walk `root` (a folder) for SKILL.md files.
+ * Walk `root` (a folder) for SKILL.md files. With `listings`, each folder's entries are left
+ * there by native path, for the skills' resource listings to take instead of reading again.
  *
  * @example walkTree('/repo/skills').skills.map((s) => s.file) // ['pdf/SKILL.md', 'pdf/nested/SKILL.md']
  */
-export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH): TreeWalk {
+export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map<string, Dirent[]>): TreeWalk {
   const skills: TreeSkillFile[] = [];
   const findings: TreeFinding[] = [];
   // Iterative, depth-first; each folder's entries sorted so output never depends on readdir order.
@@ -65,6 +66,7 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH): TreeWalk {
       continue;
     }
     entries.sort((a, b) => cmp(a.name, b.name));
+    listings?.set(abs, entries);
     const subdirs: string[] = [];
     for (const e of entries) {
       const path = rel(relDir, e.name);

@@ -4,7 +4,7 @@
  * profile, lint it against its folder listing. One broken skill never hides
  * another; every SKILL.md found is reported, symlinked ones included.
  */
-import { realpathSync, statSync, type Stats } from 'node:fs';
+import { realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { cmp, compareDiagnostics, hasErrors, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -207,8 +207,10 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   }
   if (!stat.isDirectory()) throw new SkillgraphError('root.not-directory', `not a folder: ${given}`, { path: given });
 
-  const walk = walkTree(abs, options.maxDepth ?? DEFAULT_OPTIONS.maxDepth);
-  const reports = walk.skills.map((s) => (mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget) : elsewhere(s.dir, s.file)));
+  const listings = new Map<string, Dirent[]>();
+  const walk = walkTree(abs, options.maxDepth ?? DEFAULT_OPTIONS.maxDepth, listings);
+  const reports = walk.skills.map((s) => (mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget, listings) : elsewhere(s.dir, s.file)));
+  listings.clear();
   for (const f of walk.findings) {
     const diagnostic = { ...f.diagnostic, file: display(f.path) };
     if (f.skillFile !== undefined) {
@@ -249,7 +251,15 @@ function noSkillsDiagnostic(path: string): Diagnostic {
   };
 }
 
-function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, options: ValidateOptions, display: (file: string) => string, budget: InputBudget): SkillReport {
+function validateFile(
+  s: TreeSkillFile,
+  folder: string,
+  profile: ProfileName,
+  options: ValidateOptions,
+  display: (file: string) => string,
+  budget: InputBudget,
+  listings?: Map<string, Dirent[]>,
+): SkillReport {
   const shown = display(s.file);
   const failed = (diagnostic: Diagnostic): SkillReport => ({ dir: s.dir, file: s.file, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] });
   // Never blocks or reads past the limit: a FIFO or device is refused before it is opened, and a
@@ -276,7 +286,7 @@ function validateFile(s: TreeSkillFile, folder: string, profile: ProfileName, op
   const parsed = parseSkill(bytes, { locator, dirName, profile, ...(options.unicode ? { unicode: options.unicode } : {}) });
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   if (parsed.package && (options.lint ?? DEFAULT_OPTIONS.lint)) {
-    const listing = listResourceFiles(folder);
+    const listing = listResourceFiles(folder, {}, listings);
     // A folder that cannot be listed whole (unreadable, vanished, past a limit) is a lint finding
     // here, with its own code: the SKILL.md itself was read and checked.
     if (!listing.ok) diagnostics.push({ ...listing.diagnostic, severity: 'warning' });
