@@ -124,6 +124,19 @@ function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** The options each verb's shards record (catalog's none): their keys, and what each must hold. */
+const OPTIONS: Readonly<Record<CatalogShardVerb, { readonly keys: readonly string[]; readonly valid: (o: Readonly<Record<string, unknown>>) => boolean } | undefined>> = {
+  catalog: undefined,
+  resolve: {
+    keys: ['names', 'summary', 'backend'],
+    valid: (o) => Array.isArray(o.names) && o.names.every((n) => typeof n === 'string') && typeof o.summary === 'boolean' && (BACKEND_NAMES as readonly unknown[]).includes(o.backend),
+  },
+  lock: {
+    keys: ['out', 'home', 'allow_errors', 'allow_incomplete'],
+    valid: (o) => typeof o.out === 'string' && isAbsolute(o.out) && typeof o.home === 'string' && typeof o.allow_errors === 'boolean' && typeof o.allow_incomplete === 'boolean',
+  },
+};
+
 /** A `verb --shard i/n --json` document, its keys back in the library's casing; anything else is a usage error naming the file. */
 function catalogShardOf(io: CliIo, file: string, doc: unknown, verb: CatalogShardVerb): CatalogShardDoc {
   const not = (why?: string): never => usageError(io, spec.name, `${file} is not the --json document of a '${verb} --shard i/n' run${why ? `: ${why}` : ''}`);
@@ -133,7 +146,9 @@ function catalogShardOf(io: CliIo, file: string, doc: unknown, verb: CatalogShar
     isMap(s) && Number.isSafeInteger(s.count) && s.count >= 1 && s.count <= MAX_SHARDS && Number.isSafeInteger(s.index) && s.index >= 1 && s.index <= s.count &&
     Number.isSafeInteger(s.total) && s.total >= 0 && typeof s.run === 'string';
   if (!header) not();
-  if (verb === 'catalog' ? d.options !== undefined : !isMap(d.options)) not(verb === 'catalog' ? 'it records options' : 'it records no options');
+  const check = OPTIONS[verb];
+  if (check === undefined ? d.options !== undefined : !isMap(d.options)) not(check === undefined ? 'it records options' : 'it records no options');
+  if (check !== undefined && !(Object.keys(d.options!).sort().join() === [...check.keys].sort().join() && check.valid(d.options!))) not(`its options are not ${verb}'s`);
   const walk = renameKeys(d.walk, 'camel') as CatalogShardWalk;
   const candidates = renameKeys(d.candidates, 'camel') as CatalogShardCandidate[];
   const problem = shardShapeProblem(walk, candidates);
@@ -209,19 +224,10 @@ function mergeCatalog(io: CliIo, parsed: RawShard[]): number {
   return catalogStatus(result.catalog, result.walk);
 }
 
-/** The options a shard recorded, checked by `valid`; not so is a usage error naming the file. */
-function recordedOptions(io: CliIo, file: string, verb: CatalogShardVerb, options: unknown, keys: readonly string[], valid: (o: Readonly<Record<string, unknown>>) => boolean): Readonly<Record<string, unknown>> {
-  const o = options as Readonly<Record<string, unknown>>;
-  if (Object.keys(o).sort().join() !== [...keys].sort().join() || !valid(o)) usageError(io, spec.name, `${file} is not the --json document of a '${verb} --shard i/n' run: its options are not ${verb}'s`);
-  return o;
-}
-
 /** Resolve shards: the catalog sealed from every shard, then resolved with the options they recorded. */
 async function mergeResolve(io: CliIo, parsed: RawShard[]): Promise<number> {
   const { first, candidates } = gatherShards(io, parsed, 'resolve');
-  const o = recordedOptions(io, first.file, 'resolve', first.doc.options, ['names', 'summary', 'backend'], (r) =>
-    Array.isArray(r.names) && r.names.every((n) => typeof n === 'string') && typeof r.summary === 'boolean' && (BACKEND_NAMES as readonly unknown[]).includes(r.backend),
-  );
+  const o = first.doc.options!;
   const options: ResolveOptions = { names: o.names as string[], summary: o.summary as boolean, backend: o.backend as BackendChoice };
   const { catalog } = assembleShards(first.doc.walk, candidates.map((c) => c.result));
   const { resolveRun, writeResolveJson } = await import('./resolve.js');
@@ -244,9 +250,7 @@ function lockFromShards(
   lockPlaces: typeof import('./lock.js').lockPlaces,
 ): { options: LockOptions; input: LockInput; seals: ReadonlyMap<string, FolderSeal> } {
   const { first, candidates } = gatherShards(io, parsed, 'lock');
-  const o = recordedOptions(io, first.file, 'lock', first.doc.options, ['out', 'home', 'allow_errors', 'allow_incomplete'], (r) =>
-    typeof r.out === 'string' && isAbsolute(r.out) && typeof r.home === 'string' && typeof r.allow_errors === 'boolean' && typeof r.allow_incomplete === 'boolean',
-  );
+  const o = first.doc.options!;
   const options: LockOptions = { out: o.out as string, allowErrors: o.allow_errors as boolean, allowIncomplete: o.allow_incomplete as boolean };
   const placed = new Map<string, CandidatePlace>(candidates.map((c) => [c.result.locator, c.place!]));
   const seals = new Map<string, FolderSeal>();
