@@ -80,3 +80,17 @@ Feature: A CLI that fits into CI and into pipes
     When the CI runs "catalog --root skills:project:20 --root team:user:10" in 3 shards and merges them
     Then the merged document equals the unsharded "catalog --root skills:project:20 --root team:user:10 --json"
     And the merged catalog has 1 conflict and "ship" resolved
+
+  Scenario: Resolve shards merged give the unsharded resolution, includes across shards
+    Given a CI skill "review" in "skills"
+    And a CI skill "ship" in "skills" that includes "review"
+    And a CI skill "tidy" in "skills"
+    When the CI runs "resolve --root skills" in 3 shards and merges them
+    Then the merged document equals the unsharded "resolve --root skills --json"
+
+  Scenario: Lock shards merged write the unsharded lockfile, a script's host sealed
+    Given a CI skill "review" in "skills"
+    And a CI skill "ship" in "skills" that includes "review"
+    And the CI skill "ship" has a script naming "deploy.example.com"
+    When the CI runs "lock skills --out ci.lock.json" in 3 shards and merges them
+    Then the merged lockfile "ci.lock.json" equals the one "lock skills --out ci.lock.json --json" writes, with the host "deploy.example.com"

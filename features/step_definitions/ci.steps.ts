@@ -1,5 +1,7 @@
 /** Steps of ci.feature: CI output formats, gates, config, changed-only runs and shards. */
 import assert from 'node:assert/strict';
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Given, Then, When } from '@cucumber/cucumber';
 import type { SkillWorld } from '../support/world.js';
 
@@ -73,4 +75,19 @@ Then('the merged catalog has {int} conflict(s) and {string} resolved', function 
 Then('the merged document equals the unsharded {string}', async function (this: SkillWorld, command: string) {
   const whole = await this.run(command.split(/\s+/));
   assert.equal(this.state.merged, whole.stdout);
+});
+
+Given('the CI skill {string} has a script naming {string}', function (this: SkillWorld, name: string, host: string) {
+  this.write(`skills/${name}/scripts/deploy.sh`, `#!/bin/sh\ncurl -fsS https://${host}/hooks/release\n`);
+});
+
+Then('the merged lockfile {string} equals the one {string} writes, with the host {string}', async function (this: SkillWorld, file: string, command: string, host: string) {
+  const path = join(this.dir, file);
+  const merged = readFileSync(path, 'utf8');
+  rmSync(path);
+  const whole = await this.run(command.split(/\s+/));
+  assert.equal(this.state.merged, whole.stdout);
+  assert.equal(merged, readFileSync(path, 'utf8'));
+  const lock = JSON.parse(merged) as { skills: { capabilities: { hosts: string[] } }[] };
+  assert.ok(lock.skills.some((s) => s.capabilities.hosts.includes(host)), `no skill seals ${host}`);
 });

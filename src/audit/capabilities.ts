@@ -78,6 +78,48 @@ export function compositionWrites(name: string, c: Composition): string[] {
   return out;
 }
 
+/** The part of a surface read from the skill's own files: its scripts with their digests, the hosts they name, the audit verdict. */
+export type FileSurface = Pick<CapabilitySurface, 'scripts' | 'hosts' | 'audit'>;
+
+/**
+ * The file-derived part of a surface: what a skill's files hold, and the verdict of their audit.
+ *
+ * @example fileSurface(files, 'pass').hosts // ['api.example.net']
+ */
+export function fileSurface(files: readonly AuditFile[], verdict: AuditVerdict): FileSurface {
+  const scripts = files.filter(isScript).map((f) => ({ path: f.path, digest: f.digest ?? 'unread' }));
+  const hosts = new Set<string>();
+  for (const f of files) {
+    if (!isScript(f) || f.text === undefined) continue;
+    for (const m of f.text.matchAll(HOST)) {
+      const host = m[1]!.toLowerCase();
+      if (!LOCAL.test(host)) hosts.add(host);
+      if (hosts.size >= MAX_HOSTS) break;
+    }
+  }
+  return { scripts: scripts.sort((a, b) => cmp(a.path, b.path)), hosts: sortedUnique([...hosts]), audit: verdict };
+}
+
+/**
+ * A whole surface from the package's part (allowed tools, the keys of its resolved tools that
+ * write, its composition) and the part `fileSurface` read from its files.
+ *
+ * @example packageSurface({ allowedTools: ['Read'], writes: [], composition }, fileSurface(files, 'pass')).allowed_tools // ['Read']
+ */
+export function packageSurface(
+  input: { readonly allowedTools: readonly string[]; readonly writes: readonly string[]; readonly composition: Composition },
+  files: FileSurface,
+): CapabilitySurface {
+  return {
+    allowed_tools: sortedUnique(input.allowedTools),
+    writes: sortedUnique(input.writes),
+    mcp_servers: sortedUnique(input.composition.mcp.map((m) => m.server)),
+    scripts: files.scripts,
+    hosts: files.hosts,
+    audit: files.audit,
+  };
+}
+
 /**
  * The surface of one skill from its allowed tools, the keys of its resolved tools that write,
  * its composition, its files and its audit verdict.
@@ -91,24 +133,7 @@ export function capabilitySurface(input: {
   readonly files: readonly AuditFile[];
   readonly verdict: AuditVerdict;
 }): CapabilitySurface {
-  const scripts = input.files.filter(isScript).map((f) => ({ path: f.path, digest: f.digest ?? 'unread' }));
-  const hosts = new Set<string>();
-  for (const f of input.files) {
-    if (!isScript(f) || f.text === undefined) continue;
-    for (const m of f.text.matchAll(HOST)) {
-      const host = m[1]!.toLowerCase();
-      if (!LOCAL.test(host)) hosts.add(host);
-      if (hosts.size >= MAX_HOSTS) break;
-    }
-  }
-  return {
-    allowed_tools: sortedUnique(input.allowedTools),
-    writes: sortedUnique(input.writes),
-    mcp_servers: sortedUnique(input.composition.mcp.map((m) => m.server)),
-    scripts: scripts.sort((a, b) => cmp(a.path, b.path)),
-    hosts: sortedUnique([...hosts]),
-    audit: input.verdict,
-  };
+  return packageSurface(input, fileSurface(input.files, input.verdict));
 }
 
 const RANK: Readonly<Record<AuditVerdict, number>> = { pass: 0, warn: 1, fail: 2 };

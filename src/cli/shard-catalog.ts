@@ -1,10 +1,12 @@
 /**
- * `catalog --shard i/n --json`: each shard walks every root (the walk is
- * cheap and the same on every job) but reads and parses only the SKILL.md
- * files whose path inside their root falls in its shard. Its document
- * carries the walk's facts and its parsed candidates, so `skillgraph merge`
- * seals the whole catalog (precedence, conflicts, digest, includes across
- * shards) and prints exactly what the unsharded `catalog --json` prints.
+ * `catalog`, `resolve` and `lock --shard i/n --json`: each shard walks every
+ * root (the walk is cheap and the same on every job) but reads and parses
+ * only the SKILL.md files whose path inside their root falls in its shard.
+ * Its document carries the walk's facts, the options that shape the result
+ * and its parsed candidates (for a lock, also where each was placed and its
+ * folder seal), so `skillgraph merge` seals the whole catalog (precedence,
+ * conflicts, digest, includes across shards), then resolves or locks it, and
+ * prints exactly what the unsharded run prints.
  */
 import { posix } from 'node:path';
 import type { DiscoverResult } from '../discover/walk.js';
@@ -14,7 +16,9 @@ import { budgetResults } from '../engine/budget-items.js';
 import { parseItem } from '../engine/parse-files.js';
 import { assembleCatalog, planCatalog, type CatalogPlan, type ParseItem, type ParseItemResult } from '../engine/plan.js';
 import type { HashBackend } from '../model/backend.js';
+import type { SkillPackage } from '../model/package.js';
 import type { CatalogRequest, CatalogFromFlags } from './catalog-request.js';
+import type { FolderSeal } from './lock-seal.js';
 import { shardOf, type Shard } from './shard.js';
 
 /** The walk's facts every shard of one run shares; merge checks they agree. */
@@ -24,11 +28,27 @@ export interface CatalogShardWalk {
   readonly backend: string;
 }
 
+/** Where the walk placed a candidate: its root as configured and its path inside it. */
+export interface CandidatePlace {
+  readonly root: string;
+  readonly inRoot: string;
+}
+
 /** One candidate this shard parsed: its place in the run's candidate order and the parse result. */
 export interface CatalogShardCandidate {
   readonly position: number;
   readonly result: ParseItemResult;
+  /** Lock shards: where the walk placed the file. */
+  readonly place?: CandidatePlace;
+  /** Lock shards, for a candidate that made a package: its folder seal. */
+  readonly folder?: FolderSeal;
 }
+
+/** The verbs whose shards carry parse results. */
+export type CatalogShardVerb = 'catalog' | 'resolve' | 'lock';
+
+/** A lock shard seals the folders of the packages it parsed (winners or not: winners are known in merge only). */
+export type SealPackages = (packages: readonly SkillPackage[]) => readonly FolderSeal[];
 
 /** What a catalog shard document carries besides the header. */
 export interface CatalogShardPart {
@@ -44,11 +64,12 @@ export function candidatePath(item: Pick<ParseItem, 'locator' | 'root'>): string
 }
 
 /**
- * Walk every root, parse this shard's candidates only.
+ * Walk every root, parse this shard's candidates only; with `seal` (a lock shard), also place
+ * each candidate and seal the folder of each that made a package.
  *
  * @example const part = catalogShard(request, { index: 1, count: 4 }); part.candidates.length
  */
-export function catalogShard(request: CatalogRequest, shard: Shard): CatalogShardPart {
+export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealPackages): CatalogShardPart {
   const hasher = hashBackendFor(request.engine.backend ?? 'auto');
   const plan = planCatalog({ ...request.load, hasher });
   // The total-input budget is over the whole run, in candidate order, as the unsharded run cuts it.
@@ -58,8 +79,18 @@ export function catalogShard(request: CatalogRequest, shard: Shard): CatalogShar
     if (shardOf(candidatePath(item), shard.count) !== shard.index) return;
     candidates.push({ position, result: cut.get(position) ?? parseItem(item, hasher) });
   });
-  const { candidates: _all, ...discovered } = plan.discovered;
-  return { walk: { discovered, seal: plan.seal ?? null, backend: hasher.name }, total: plan.items.length, candidates };
+  const { candidates: all, ...discovered } = plan.discovered;
+  const walk = { discovered, seal: plan.seal ?? null, backend: hasher.name };
+  if (!seal) return { walk, total: plan.items.length, candidates };
+  const made = candidates.filter((c) => c.result.package !== undefined);
+  const seals = seal(made.map((c) => c.result.package!));
+  const folders = new Map(made.map((c, i) => [c.position, seals[i]!]));
+  const placed = candidates.map((c): CatalogShardCandidate => {
+    const { root, inRoot } = all[c.position]!;
+    const folder = folders.get(c.position);
+    return { ...c, place: { root, inRoot }, ...(folder ? { folder } : {}) };
+  });
+  return { walk, total: plan.items.length, candidates: placed };
 }
 
 /** The library's camelCase keys a shard document spells in snake_case; every other key is already both. */
@@ -75,7 +106,12 @@ const SNAKE: Readonly<Record<string, string>> = {
   reachedTwice: 'reached_twice',
   resourceId: 'resource_id',
   conflictOrder: 'conflict_order',
+  inRoot: 'in_root',
 };
+/** A library key as a shard document spells it. */
+export function snakeKey(key: string): string {
+  return SNAKE[key] ?? key;
+}
 const CAMEL: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(SNAKE).map(([k, v]) => [v, k]));
 /** Maps whose keys come from the skill's author (frontmatter, tool names, JSON Schemas): passed unchanged. */
 const OPAQUE = new Set(['frontmatter', 'metadata', 'overrides', 'inputSchema', 'input_schema']);
@@ -105,32 +141,36 @@ function reasonKeys(value: unknown, to: 'snake' | 'camel'): unknown {
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [to === 'snake' ? k.replaceAll('-', '_') : k.replaceAll('_', '-'), v]));
 }
 
-/** A fingerprint of the walk: shards of one run share it. */
-export function walkFingerprint(walk: CatalogShardWalk, total: number): string {
-  const bytes = new TextEncoder().encode(JSON.stringify({ walk, total }));
+/** A fingerprint of the walk and of the options that shape the result: shards of one run share it. */
+export function walkFingerprint(walk: CatalogShardWalk, total: number, options?: Readonly<Record<string, unknown>>): string {
+  const bytes = new TextEncoder().encode(JSON.stringify(options === undefined ? { walk, total } : { walk, total, options }));
   return JS_HASHER.hashBatch([bytes])[0]!;
 }
 
 /**
- * Seal the candidates of every shard (in run order, each once) into the catalog the unsharded run builds.
- * Digests are recomputed, never taken from the documents.
+ * Seal the candidates of every shard (in run order, each once) into the catalog the unsharded run builds;
+ * `placed` (lock shards) says where the walk placed each candidate. Digests are recomputed, never
+ * taken from the documents.
  */
-export function assembleShards(walk: CatalogShardWalk, results: readonly ParseItemResult[]): CatalogFromFlags {
+export function assembleShards(walk: CatalogShardWalk, results: readonly ParseItemResult[], placed?: ReadonlyMap<string, CandidatePlace>): CatalogFromFlags {
   const hasher: HashBackend = { ...JS_HASHER, name: walk.backend as HashBackend['name'] };
   const discovered = { ...walk.discovered, candidates: [] } as DiscoverResult;
   const plan: CatalogPlan = { items: results as unknown as ParseItem[], discovered, hasher, ...(walk.seal ? { seal: walk.seal } : {}) };
   const loaded = assembleCatalog(plan, results, { trustDigests: false });
-  return { ...loaded, rootSource: 'flags' } as unknown as CatalogFromFlags;
+  const seen = placed ? { ...loaded, walk: { ...loaded.walk, placed } } : loaded;
+  return { ...seen, rootSource: 'flags' } as unknown as CatalogFromFlags;
 }
 
 /**
- * The `--json` document of `catalog --shard i/n`: the header merge checks, the walk every
- * shard shares, and this shard's parse results (packages with snake_case keys, authors' maps unchanged).
+ * The `--json` document of `catalog`, `resolve` or `lock --shard i/n`: the header merge checks,
+ * the walk every shard shares, the options that shape the result (resolve and lock), and this
+ * shard's candidates (packages with snake_case keys, authors' maps unchanged).
  */
-export function catalogShardDocument(shard: Shard, part: CatalogShardPart): Record<string, unknown> {
+export function catalogShardDocument(verb: CatalogShardVerb, shard: Shard, part: CatalogShardPart, options?: Readonly<Record<string, unknown>>): Record<string, unknown> {
   return {
-    shard: { verb: 'catalog', index: shard.index, count: shard.count, total: part.total, run: walkFingerprint(part.walk, part.total) },
+    shard: { verb, index: shard.index, count: shard.count, total: part.total, run: walkFingerprint(part.walk, part.total, options) },
     walk: renameKeys(part.walk, 'snake'),
+    ...(options !== undefined ? { options } : {}),
     candidates: renameKeys(part.candidates, 'snake'),
   };
 }

@@ -146,7 +146,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     // Perf: imported here only: a shard parses in this thread (yaml), which the catalog path leaves to the engine.
     const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
     const part = catalogShard(request, shard);
-    writeJson(io, catalogShardDocument(shard, part));
+    writeJson(io, catalogShardDocument('catalog', shard, part));
     return EXIT.ok;
   }
   if (format === 'sarif' || format === 'junit' || format === 'github') {

@@ -8,25 +8,25 @@
  * --allow-incomplete: fix the skill, then lock. A skill whose other files
  * cannot be read whole (unreadable, vanished, past a limit, edited during the
  * run) costs that skill only: the rest is locked, the skill is listed as
- * invalid in the lock, and the exit status is 1.
+ * invalid in the lock, and the exit status is 1. `--shard i/n --json` parses
+ * and seals the folders of one part; `skillgraph merge` writes the lockfile.
  */
-import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { createLock, LOCKFILE_NAME, placeKey, type LockCapabilities, type LockEntry, type LockInvalid, type LockNow } from '../../catalog/lockfile.js';
-import { treeDigestResults } from '../../engine/tree-digest.js';
-import { auditSkill, auditVerdict } from '../../audit/audit.js';
-import { capabilitySurface, compositionWrites, splitToolList, type CapabilitySurface } from '../../audit/capabilities.js';
-import { readSkillFiles } from '../../engine/audit-path.js';
-import type { Composition } from '../../model/package.js';
+import { compositionWrites, packageSurface, type FileSurface } from '../../audit/capabilities.js';
 import { resolveCatalog } from '../../engine/resolve.js';
 import { collectGarbage } from '../../engine/gc.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
 import { SkillgraphError, isSkillgraphError } from '../../model/errors.js';
 import { writeFileAtomic } from '../../workspace/atomic.js';
 import type { FlagSpec, ParsedArgs, VerbSpec } from '../args.js';
-import { parseVerbArgs } from '../args.js';
+import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags, homeFrom, type CatalogFromFlags } from '../catalog-flags.js';
+import { lazyCatalogRequest } from '../catalog-request.js';
+import { parseShard } from '../shard.js';
 import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
+import { folderInput, sealFolders, type FolderInput, type FolderSeal } from '../lock-seal.js';
 import { completenessJson, completenessLines, displayPath } from './catalog.js';
 
 /** Flags lock and check add to the catalog flags. */
@@ -38,12 +38,13 @@ export const LOCK_FLAGS = {
 export const spec: VerbSpec = {
   name: 'lock',
   summary: 'write the catalog (names, scopes, digests, tree digests) to a portable lockfile',
-  usage: `[PATH...] [--out ${LOCKFILE_NAME}] [--allow-errors] [--allow-incomplete] [catalog flags]`,
+  usage: `[PATH...] [--out ${LOCKFILE_NAME}] [--allow-errors] [--allow-incomplete] [--shard i/n] [catalog flags]`,
   flags: {
     ...LOCK_FLAGS,
     out: { type: 'string', value: 'FILE', description: `lockfile to write (default ${LOCKFILE_NAME})` },
     'allow-errors': { type: 'boolean', description: 'write the lock even when skills have errors (they are listed as invalid in it)' },
     'allow-incomplete': { type: 'boolean', description: 'write the lock even when the walk stopped at a limit' },
+    shard: { type: 'string', value: 'i/n', description: 'with --json: parse and seal the folders of shard i of n (a stable split by skill path); skillgraph merge writes the lockfile' },
   },
   positionals: 'roots',
 };
@@ -76,27 +77,17 @@ export interface LockState extends LockNow<Diagnostic> {
   readonly invalid: readonly LockInvalid[];
 }
 
-/** A catalogued skill placed in its root: what its lock entry needs, without the package. */
-interface PlacedSkill {
-  readonly name: string;
+/** A catalogued skill placed in its root: what its lock entry and folder seal need, without the package. */
+export interface PlacedSkill extends FolderInput {
   readonly scope: string;
   readonly root: string;
   readonly path: string;
   readonly digest: string;
-  /** The skill folder, for its tree digest. */
-  readonly dir: string;
-  readonly dependencies?: LockEntry['dependencies'];
-  /** What the capability surface needs from the package (light: no body). */
-  readonly surface: SurfaceInput;
-}
-
-/** The package fields a capability surface and its audit need. */
-interface SurfaceInput {
-  readonly skillFile: string;
-  readonly description: string;
-  readonly allowedTools: readonly string[];
+  /** The package's SKILL.md (canonical). */
+  readonly locator: string;
+  /** The keys of the tools that write, as the skill resolves. */
   readonly writes: readonly string[];
-  readonly composition: Composition;
+  readonly dependencies?: LockEntry['dependencies'];
 }
 
 /** Everything a lock needs from a catalog run, as plain light data (the packages can then go). */
@@ -128,21 +119,14 @@ export function lockPlaces(result: CatalogFromFlags, lockDir: string, home: stri
   const writesOf = new Map(resolved.skills.map((r) => [r.name, r.ok ? r.entries.filter((e) => e.writes).map((e) => e.key) : undefined]));
   const skills = catalog.skills.map((p): PlacedSkill => {
     const locator = p.descriptor.source.locator;
-    const surface: SurfaceInput = {
-      skillFile: basename(locator),
-      description: p.descriptor.description,
-      allowedTools: splitToolList(p.frontmatter['allowed-tools']),
-      writes: writesOf.get(p.descriptor.name) ?? compositionWrites(p.descriptor.name, p.composition),
-      composition: p.composition,
-    };
     const deps = p.descriptor.dependencies;
     return {
-      name: p.descriptor.name,
+      ...folderInput(p),
       scope: p.descriptor.source.scope,
       ...place(locator),
       digest: p.descriptor.digest,
-      dir: dirname(locator),
-      surface,
+      locator,
+      writes: writesOf.get(p.descriptor.name) ?? compositionWrites(p.descriptor.name, p.composition),
       ...(deps ? { dependencies: { tools: [...deps.tools], mcp_servers: [...deps.mcp_servers] } } : {}),
     };
   });
@@ -161,37 +145,37 @@ export function lockPlaces(result: CatalogFromFlags, lockDir: string, home: stri
   return { skills, broken, skillErrors, invalid, complete: walk.complete, digest: catalog.digest };
 }
 
+/** Where a lock's folder seals come from: the folders themselves, or (merge) the lock shards that sealed them. */
+export type FolderSource = (skills: readonly PlacedSkill[]) => readonly FolderSeal[];
+
 /**
- * Hash each placed skill's folder (file by file) into its lock entry; a folder that cannot be
- * read whole costs that skill only.
+ * Seal each placed skill's folder (tree digest, scripts, hosts, audit) into its lock entry; a
+ * folder that cannot be read whole costs that skill only.
  *
  * @example const state = lockState(places);
  */
-export function lockState(places: LockPlaces): LockState {
-  const trees = treeDigestResults(places.skills.map((s) => s.dir));
+export function lockState(places: LockPlaces, folders: FolderSource = sealFolders): LockState {
+  const seals = folders(places.skills);
   const entries: LockEntry[] = [];
   const errors: Diagnostic[] = [...places.skillErrors];
   const invalid: LockInvalid[] = [...places.invalid];
   const broken = new Map(places.broken);
   places.skills.forEach((s, i) => {
-    const tree = trees[i]!;
-    if (!tree.ok) {
-      errors.push(tree.diagnostic);
-      invalid.push({ root: s.root, path: s.path, codes: [tree.diagnostic.code] });
-      broken.set(placeKey(s.root, s.path), [tree.diagnostic]);
+    const seal = seals[i]!;
+    if (!seal.ok) {
+      errors.push(seal.diagnostic);
+      invalid.push({ root: s.root, path: s.path, codes: [seal.diagnostic.code] });
+      broken.set(placeKey(s.root, s.path), [seal.diagnostic]);
       return;
     }
-    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: tree.digest, capabilities: sealSurface(s), ...(s.dependencies ? { dependencies: s.dependencies } : {}) });
+    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: seal.tree, capabilities: sealSurface(s, seal.files), ...(s.dependencies ? { dependencies: s.dependencies } : {}) });
   });
   return { entries, broken, complete: places.complete, errors, skillErrors: places.skillErrors, invalid };
 }
 
-/** The capability surface of a placed skill: its files read (bounded) and audited. */
-function sealSurface(s: PlacedSkill): LockCapabilities {
-  const files = readSkillFiles(s.dir);
-  const { skillFile, description, allowedTools, writes, composition } = s.surface;
-  const verdict = auditVerdict(auditSkill({ dir: '.', skillFile, name: s.name, description, allowedTools, composition, files }));
-  const c: CapabilitySurface = capabilitySurface({ allowedTools, writes, composition, files, verdict });
+/** The capability surface of a placed skill: its package's part and what its folder seal read from its files. */
+function sealSurface(s: PlacedSkill, files: FileSurface): LockCapabilities {
+  const c = packageSurface(s, files);
   return { ...c, allowed_tools: [...c.allowed_tools], writes: [...c.writes], mcp_servers: [...c.mcp_servers], scripts: c.scripts.map((x) => ({ ...x })), hosts: [...c.hosts] };
 }
 
@@ -233,27 +217,77 @@ export function errorLines(errors: readonly Diagnostic[], io: CliIo, color: bool
   return errors.map((d) => `  ${paint(color, 'red', 'error')} ${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`);
 }
 
+/** What a lock run writes and what it lets through. */
+export interface LockOptions {
+  /** The lockfile, absolute. */
+  readonly out: string;
+  readonly allowErrors: boolean;
+  readonly allowIncomplete: boolean;
+}
+
+/** A catalog run reduced to what a lock needs (see `placesFromCatalog`). */
+export interface LockInput {
+  readonly places: LockPlaces;
+  readonly completeness: Record<string, unknown>;
+  readonly lines: string[];
+}
+
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
-  const out = resolve(io.cwd, typeof values.out === 'string' ? values.out : LOCKFILE_NAME);
+  const options: LockOptions = {
+    out: resolve(io.cwd, typeof values.out === 'string' ? values.out : LOCKFILE_NAME),
+    allowErrors: values['allow-errors'] === true,
+    allowIncomplete: values['allow-incomplete'] === true,
+  };
+  const shard = parseShard(io, spec.name, values.shard);
+  if (shard) {
+    if (values.json !== true) usageError(io, spec.name, '--shard prints a shard document: add --json');
+    const request = await lazyCatalogRequest(values, io, spec.name, { roots: positionals, projectOnly: true });
+    // Perf: imported here only: a shard parses in this thread (yaml), which the lock path leaves to the engine.
+    const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
+    const part = catalogShard(request, shard, (packages) => sealFolders(packages.map(folderInput)));
+    writeJson(io, catalogShardDocument('lock', shard, part, lockShardOptions(options, homeFrom(io))));
+    return EXIT.ok;
+  }
   const color = useColor(io);
-  const { places, completeness, lines } = await placesFromCatalog(values, io, spec.name, positionals, dirname(out), color);
+  const input = await placesFromCatalog(values, io, spec.name, positionals, dirname(options.out), color);
+  return sealLock(io, options, input, { json: values.json === true, color });
+}
+
+/**
+ * The options a lock shard records (in its run fingerprint too): where the lockfile goes, the
+ * home folder roots are written under as `~/…`, and what may be locked.
+ */
+export function lockShardOptions(options: LockOptions, home: string): Record<string, unknown> {
+  return { out: options.out, home, allow_errors: options.allowErrors, allow_incomplete: options.allowIncomplete };
+}
+
+/**
+ * Seal the folders of the placed skills (read here, or taken from lock shards), apply the refusal
+ * rules, write the lockfile atomically and report; the exit status.
+ *
+ * @example return sealLock(io, options, await placesFromCatalog(values, io, 'lock', [], dirname(options.out), false), { json: true, color: false });
+ */
+export function sealLock(io: CliIo, options: LockOptions, input: LockInput, how: { readonly json: boolean; readonly color: boolean }, folders: FolderSource = sealFolders): number {
+  const { places, completeness, lines } = input;
+  const { out } = options;
+  const color = how.color;
   // Perf: the catalog's packages are unreachable now; each phase's garbage goes before the next
   // allocates (lock of 100,000 skills: peak RSS ~600 → ~500 MiB).
   collectGarbage(places.skills.length);
-  const state = lockState(places);
+  const state = lockState(places, folders);
   collectGarbage(places.skills.length);
   const shown = displayPath(out, io.cwd);
   const refused: string[] = [];
-  if (state.skillErrors.length > 0 && values['allow-errors'] !== true) refused.push(`${state.skillErrors.length} error(s) in skills (--allow-errors to lock the rest)`);
-  if (!state.complete && values['allow-incomplete'] !== true) refused.push('an incomplete walk (--allow-incomplete to lock what was found)');
+  if (state.skillErrors.length > 0 && !options.allowErrors) refused.push(`${state.skillErrors.length} error(s) in skills (--allow-errors to lock the rest)`);
+  if (!state.complete && !options.allowIncomplete) refused.push('an incomplete walk (--allow-incomplete to lock what was found)');
   if (refused.length === 0) {
     const lock = createLock(places.digest, state.entries, { complete: state.complete, invalid: state.invalid });
     writeLockfile(out, `${JSON.stringify(lock, null, 2)}\n`);
   }
   const written = refused.length === 0;
   const status = state.errors.length > 0 || !state.complete ? EXIT.findings : EXIT.ok;
-  if (values.json) {
+  if (how.json) {
     writeJson(io, {
       lock: shown,
       written,

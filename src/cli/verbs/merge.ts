@@ -1,22 +1,37 @@
 /**
  * `skillgraph merge FILE...` — join the `--json` documents of the shards of
- * one run (`validate` or `catalog --shard i/n --json`, one per CI job) into exactly the
- * document the run prints without `--shard`, byte for byte. Every shard of
- * the run must be given once; a missing, repeated or foreign shard is a
- * usage error naming the file. Exit 1 when the joined run has errors.
+ * one run (`validate`, `catalog`, `resolve` or `lock --shard i/n --json`, one
+ * per CI job) into exactly the document the run prints without `--shard`,
+ * byte for byte: the cross-shard work (sealing the catalog, resolving it,
+ * writing the lockfile) is done here. Every shard of the run must be given
+ * once; a missing, repeated or foreign shard, or a document that is not a
+ * shard's, is a usage error naming the file. Exit status as the unsharded run's.
  */
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, resolve } from 'node:path';
 import { readRegularFile } from '../../discover/safe-read.js';
+import { BACKEND_NAMES, type BackendChoice } from '../../model/backend.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
 import { note, writeJson, type CliIo } from '../io.js';
-import type { ParseItemResult } from '../../engine/plan.js';
-import { assembleShards, renameKeys, walkFingerprint, type CatalogShardCandidate, type CatalogShardWalk } from '../shard-catalog.js';
-import { catalogDocument, catalogStatus } from './catalog.js';
+import type { FolderSeal } from '../lock-seal.js';
+import { MAX_SHARDS } from '../shard.js';
+import {
+  assembleShards,
+  renameKeys,
+  walkFingerprint,
+  type CandidatePlace,
+  type CatalogShardCandidate,
+  type CatalogShardVerb,
+  type CatalogShardWalk,
+} from '../shard-catalog.js';
+import { shardShapeProblem } from '../shard-shape.js';
+import { catalogDocument, catalogStatus, completenessJson } from './catalog.js';
+import type { LockInput, LockOptions } from './lock.js';
+import type { ResolveOptions } from './resolve.js';
 
 export const spec: VerbSpec = {
   name: 'merge',
-  summary: 'join the --json documents of validate or catalog --shard runs into the unsharded document',
+  summary: 'join the --json documents of validate, catalog, resolve or lock --shard runs into the unsharded output',
   usage: 'FILE... [--json]',
   minPositionals: 1,
   flags: {},
@@ -44,9 +59,11 @@ function readJson(io: CliIo, file: string): unknown {
   return doc;
 }
 
+const CATALOG_SHARD_VERBS: readonly string[] = ['catalog', 'resolve', 'lock'] satisfies CatalogShardVerb[];
+
 function shardVerb(doc: unknown): string {
   const s = (doc as { shard?: { verb?: unknown } } | null)?.shard;
-  return typeof s === 'object' && s !== null && s.verb === 'catalog' ? 'catalog' : 'validate';
+  return typeof s === 'object' && s !== null && typeof s.verb === 'string' && CATALOG_SHARD_VERBS.includes(s.verb) ? s.verb : 'validate';
 }
 
 function validateShard(io: CliIo, file: string, doc: unknown): ShardDoc {
@@ -62,10 +79,12 @@ function validateShard(io: CliIo, file: string, doc: unknown): ShardDoc {
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { positionals } = parseVerbArgs(spec, args, io);
-  const parsed = positionals.map((file) => ({ file, doc: readJson(io, file) }));
+  const parsed: RawShard[] = positionals.map((file) => ({ file, doc: readJson(io, file) }));
   const verbs = new Set(parsed.map(({ doc }) => shardVerb(doc)));
   if (verbs.size > 1) usageError(io, spec.name, `${positionals.join(', ')} are shards of different verbs`);
   if (verbs.has('catalog')) return mergeCatalog(io, parsed);
+  if (verbs.has('resolve')) return mergeResolve(io, parsed);
+  if (verbs.has('lock')) return mergeLock(io, parsed);
   const docs = parsed.map(({ file, doc }) => ({ file, doc: validateShard(io, file, doc) }));
   const { count, total } = docs[0]!.doc.shard;
   everyShardOnce(io, docs, (file, shard) =>
@@ -88,22 +107,64 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   return Number(summary.errors) > 0 ? EXIT.findings : EXIT.ok;
 }
 
+/** A shard document as read; `doc` is let go once checked, so merge holds one copy of the packages. */
+interface RawShard {
+  readonly file: string;
+  doc: unknown;
+}
+
 interface CatalogShardDoc {
-  readonly shard: { readonly verb: 'catalog'; readonly index: number; readonly count: number; readonly total: number; readonly run: string };
+  readonly shard: { readonly verb: CatalogShardVerb; readonly index: number; readonly count: number; readonly total: number; readonly run: string };
   readonly walk: CatalogShardWalk;
+  readonly options?: Readonly<Record<string, unknown>>;
   readonly candidates: readonly CatalogShardCandidate[];
 }
 
-function catalogShardOf(io: CliIo, file: string, doc: unknown): CatalogShardDoc {
-  const d = doc as Partial<CatalogShardDoc>;
+function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The options each verb's shards record (catalog's none): their keys, and what each must hold. */
+const OPTIONS: Readonly<Record<CatalogShardVerb, { readonly keys: readonly string[]; readonly valid: (o: Readonly<Record<string, unknown>>) => boolean } | undefined>> = {
+  catalog: undefined,
+  resolve: {
+    keys: ['names', 'summary', 'backend'],
+    valid: (o) => Array.isArray(o.names) && o.names.every((n) => typeof n === 'string') && typeof o.summary === 'boolean' && (BACKEND_NAMES as readonly unknown[]).includes(o.backend),
+  },
+  lock: {
+    keys: ['out', 'home', 'allow_errors', 'allow_incomplete'],
+    valid: (o) => typeof o.out === 'string' && isAbsolute(o.out) && typeof o.home === 'string' && typeof o.allow_errors === 'boolean' && typeof o.allow_incomplete === 'boolean',
+  },
+};
+
+/** A `verb --shard i/n --json` document, its keys back in the library's casing; anything else is a usage error naming the file. */
+function catalogShardOf(io: CliIo, file: string, doc: unknown, verb: CatalogShardVerb): CatalogShardDoc {
+  const not = (why?: string): never => usageError(io, spec.name, `${file} is not the --json document of a '${verb} --shard i/n' run${why ? `: ${why}` : ''}`);
+  const d = (isMap(doc) ? doc : {}) as Partial<CatalogShardDoc>;
   const s = d.shard;
-  const ok =
-    typeof s === 'object' && s !== null && Number.isSafeInteger(s.index) && Number.isSafeInteger(s.count) && Number.isSafeInteger(s.total) && s.total >= 0 &&
-    typeof s.run === 'string' && typeof d.walk === 'object' && d.walk !== null && Array.isArray(d.candidates) &&
-    d.candidates.every((c) => typeof c === 'object' && c !== null && Number.isSafeInteger(c.position) && c.position >= 0 && c.position < s.total && typeof c.result === 'object' && c.result !== null && Array.isArray(c.result.diagnostics)) &&
-    walkFingerprint(renameKeys(d.walk, 'camel') as CatalogShardWalk, s.total) === s.run;
-  if (!ok) usageError(io, spec.name, `${file} is not the --json document of a 'catalog --shard i/n' run`);
-  return { shard: s, walk: renameKeys(d.walk, 'camel') as CatalogShardWalk, candidates: renameKeys(d.candidates, 'camel') as CatalogShardCandidate[] };
+  const header =
+    isMap(s) && Number.isSafeInteger(s.count) && s.count >= 1 && s.count <= MAX_SHARDS && Number.isSafeInteger(s.index) && s.index >= 1 && s.index <= s.count &&
+    Number.isSafeInteger(s.total) && s.total >= 0 && typeof s.run === 'string';
+  if (!header) not();
+  const check = OPTIONS[verb];
+  if (check === undefined ? d.options !== undefined : !isMap(d.options)) not(check === undefined ? 'it records options' : 'it records no options');
+  if (check !== undefined && !(Object.keys(d.options!).sort().join() === [...check.keys].sort().join() && check.valid(d.options!))) not(`its options are not ${verb}'s`);
+  const walk = renameKeys(d.walk, 'camel') as CatalogShardWalk;
+  const candidates = renameKeys(d.candidates, 'camel') as CatalogShardCandidate[];
+  const problem = shardShapeProblem(walk, candidates);
+  if (problem) not(problem);
+  if (walkFingerprint(walk, s!.total, d.options) !== s!.run) not('its run fingerprint is not that of its walk and options');
+  for (const c of candidates) {
+    const at = `entry ${c.position}`;
+    if (c.position >= s!.total) not(`${at} is past the run's ${s!.total} entries`);
+    if (c.result.package && c.result.package.descriptor.source.locator !== c.result.locator) not(`${at} holds a package of another file than ${c.result.locator}`);
+    if (verb !== 'lock' && (c.place !== undefined || c.folder !== undefined)) not(`${at} carries a lock shard's place or folder seal`);
+    if (verb === 'lock' && c.place === undefined) not(`${at} has no place`);
+    if (verb === 'lock' && (c.folder === undefined) !== (c.result.package === undefined)) {
+      not(c.folder ? `${at} seals the folder of a package the catalog does not have` : `${at} has a package but no folder seal`);
+    }
+  }
+  return { shard: s!, walk, ...(d.options !== undefined ? { options: d.options } : {}), candidates };
 }
 
 /**
@@ -128,26 +189,75 @@ function everyShardOnce<S extends { readonly index: number; readonly count: numb
   if (missing.length > 0) usageError(io, spec.name, `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
 }
 
-/** Catalog shards: every candidate once, in run order, sealed here (precedence, conflicts, includes across shards). */
-function mergeCatalog(io: CliIo, parsed: readonly { file: string; doc: unknown }[]): number {
-  const docs = parsed.map(({ file, doc }) => ({ file, doc: catalogShardOf(io, file, doc) }));
+/** The candidates of every shard of one run, once each, in run order, and the first shard (whose walk and options all share). */
+function gatherShards(io: CliIo, parsed: RawShard[], verb: CatalogShardVerb): { first: { file: string; doc: CatalogShardDoc }; candidates: CatalogShardCandidate[] } {
+  const docs = parsed.map((raw) => {
+    const doc = catalogShardOf(io, raw.file, raw.doc, verb);
+    raw.doc = null;
+    return { file: raw.file, doc };
+  });
   const first = docs[0]!;
   const { count, total, run } = first.doc.shard;
   everyShardOnce(io, docs, (file, shard) =>
     shard.count !== count || shard.run !== run ? `${file} is shard ${shard.index}/${shard.count} of another run than ${first.file} (of ${count} shards)` : undefined,
   );
-  const results: ParseItemResult[] = new Array(total);
+  const candidates: CatalogShardCandidate[] = new Array(total);
+  const files = new Map<string, string>();
   for (const { file, doc } of docs) {
     for (const c of doc.candidates) {
-      if (results[c.position] !== undefined) usageError(io, spec.name, `${file} repeats entry ${c.position} of the run: the shards are not of one run`);
-      results[c.position] = c.result;
+      if (candidates[c.position] !== undefined) usageError(io, spec.name, `${file} repeats entry ${c.position} of the run: the shards are not of one run`);
+      const twice = files.get(c.result.locator);
+      if (twice !== undefined) usageError(io, spec.name, `${file} and ${twice} both hold ${c.result.locator}: the shards are not of one run`);
+      files.set(c.result.locator, file);
+      candidates[c.position] = c;
     }
   }
-  const held = results.filter((r) => r !== undefined).length;
-  if (held !== total) usageError(io, spec.name, `the shards hold ${held} of the run's ${total} entries: they are not of one run`);
-  const result = assembleShards(first.doc.walk, results);
+  if (files.size !== total) usageError(io, spec.name, `the shards hold ${files.size} of the run's ${total} entries: they are not of one run`);
+  return { first, candidates };
+}
+
+/** Catalog shards: every candidate once, in run order, sealed here (precedence, conflicts, includes across shards). */
+function mergeCatalog(io: CliIo, parsed: RawShard[]): number {
+  const { first, candidates } = gatherShards(io, parsed, 'catalog');
+  const result = assembleShards(first.doc.walk, candidates.map((c) => c.result));
   writeJson(io, catalogDocument(result));
   return catalogStatus(result.catalog, result.walk);
+}
+
+/** Resolve shards: the catalog sealed from every shard, then resolved with the options they recorded. */
+async function mergeResolve(io: CliIo, parsed: RawShard[]): Promise<number> {
+  const { first, candidates } = gatherShards(io, parsed, 'resolve');
+  const o = first.doc.options!;
+  const options: ResolveOptions = { names: o.names as string[], summary: o.summary as boolean, backend: o.backend as BackendChoice };
+  const { catalog } = assembleShards(first.doc.walk, candidates.map((c) => c.result));
+  const { resolveRun, writeResolveJson } = await import('./resolve.js');
+  return writeResolveJson(io, catalog, resolveRun(catalog, options));
+}
+
+/**
+ * Lock shards: the catalog sealed from every shard and placed (roots relative to the lockfile's
+ * folder); the folders' seals come from the shards. The packages go before the lock is sealed.
+ */
+async function mergeLock(io: CliIo, parsed: RawShard[]): Promise<number> {
+  const { sealLock, lockPlaces } = await import('./lock.js');
+  const { options, input, seals } = lockFromShards(io, parsed, lockPlaces);
+  return sealLock(io, options, input, { json: true, color: false }, (skills) => skills.map((s) => seals.get(s.locator)!));
+}
+
+function lockFromShards(
+  io: CliIo,
+  parsed: RawShard[],
+  lockPlaces: typeof import('./lock.js').lockPlaces,
+): { options: LockOptions; input: LockInput; seals: ReadonlyMap<string, FolderSeal> } {
+  const { first, candidates } = gatherShards(io, parsed, 'lock');
+  const o = first.doc.options!;
+  const options: LockOptions = { out: o.out as string, allowErrors: o.allow_errors as boolean, allowIncomplete: o.allow_incomplete as boolean };
+  const placed = new Map<string, CandidatePlace>(candidates.map((c) => [c.result.locator, c.place!]));
+  const seals = new Map<string, FolderSeal>();
+  for (const c of candidates) if (c.folder) seals.set(c.result.locator, c.folder);
+  const result = assembleShards(first.doc.walk, candidates.map((c) => c.result), placed);
+  const places = lockPlaces(result, dirname(options.out), o.home as string);
+  return { options, input: { places, completeness: completenessJson(result.walk), lines: [] }, seals };
 }
 
 /** Counts add up over disjoint shards, key by key, nested maps too (`skipped_by`), in the first's key order. */

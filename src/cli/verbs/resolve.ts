@@ -4,27 +4,33 @@
  * counts, diagnostics (catalog errors: skill files left out), stats: {backend, nodes, edges,
  * arena_entries, timings_ms (with --timings)}}`; with
  * `--summary` the skills carry no entries. Exit 1 when a requested skill fails.
+ * `--shard i/n --json` parses one part and records the options; `skillgraph merge` resolves.
  */
 import { backendChoice } from '../../engine/backend.js';
 import type { BackendChoice } from '../../model/backend.js';
+import type { Catalog } from '../../model/catalog.js';
+import type { Diagnostic } from '../../model/diagnostics.js';
 import { isSkillgraphError } from '../../model/errors.js';
 import { resolveCatalog } from '../../engine/resolve.js';
 import type { CatalogResolution } from '../../resolve/index.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
+import { lazyCatalogRequest } from '../catalog-request.js';
 import { EXIT } from '../exit.js';
-import { note, paint, useColor, type CliIo } from '../io.js';
+import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { writeResolveDocument } from '../resolve-document.js';
+import { parseShard } from '../shard.js';
 import { requirementsLine } from './describe.js';
 
 export const spec: VerbSpec = {
   name: 'resolve',
   summary: "flatten skills' includes, tools, inline tools, MCP tools and nested skills",
-  usage: '[NAME...] [--backend auto|wasm|js] [--summary] [--root PATH[:scope[:precedence]]]... [--json]',
+  usage: '[NAME...] [--backend auto|wasm|js] [--summary] [--root PATH[:scope[:precedence]]]... [--shard i/n] [--json]',
   flags: {
     ...CATALOG_FLAGS,
     summary: { type: 'boolean', description: 'capability summaries and counts only, no entry lists' },
     timings: { type: 'boolean', description: 'add stats.timings_ms (milliseconds per phase) to the JSON; they differ run to run' },
+    shard: { type: 'string', value: 'i/n', description: 'with --json: parse shard i of n (a stable split by skill path); skillgraph merge resolves the shard documents together' },
   },
   positionals: 'names',
 };
@@ -41,11 +47,53 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (isSkillgraphError(error)) usageError(io, spec.name, error.message);
     throw error;
   }
+  const shard = parseShard(io, spec.name, values.shard);
+  if (shard) {
+    if (values.json !== true) usageError(io, spec.name, '--shard prints a shard document: add --json');
+    if (values.timings === true) usageError(io, spec.name, '--timings measures one run: not with --shard');
+    const request = await lazyCatalogRequest(values, io, spec.name);
+    // Perf: imported here only: a shard parses in this thread (yaml), which the resolve path leaves to the engine.
+    const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
+    const options: ResolveOptions = { names: positionals, summary: values.summary === true, backend: choice };
+    writeJson(io, catalogShardDocument('resolve', shard, catalogShard(request, shard), { ...options }));
+    return EXIT.ok;
+  }
   const t0 = performance.now();
   const { catalog } = await catalogFromFlags(values, io, spec.name);
   const catalogMs = Math.round((performance.now() - t0) * 1000) / 1000;
-  const result = resolveCatalog(catalog, { backend: choice, ...(positionals.length > 0 ? { names: positionals } : {}) });
-  const summaryOnly = values.summary === true;
+  const run = resolveRun(catalog, { names: positionals, summary: values.summary === true, backend: choice });
+  if (values.json) return writeResolveJson(io, catalog, run, values.timings === true ? catalogMs : undefined);
+  const { result, counts, leftOut } = run;
+  writeHuman(result, run.options.summary, io);
+  for (const d of result.diagnostics) note(io, `${d.severity}: ${d.file} ${d.code} ${d.message}\n`);
+  for (const d of leftOut.slice(0, LEFT_OUT_SHOWN)) note(io, `left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
+  if (leftOut.length > LEFT_OUT_SHOWN) note(io, `left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
+  note(io, `${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`);
+  return resolveStatus(run);
+}
+
+/** What changes a resolution besides the catalog: the names asked for, entries or not, the backend. */
+export interface ResolveOptions {
+  readonly names: readonly string[];
+  readonly summary: boolean;
+  readonly backend: BackendChoice;
+}
+
+/** A resolution of a catalog with what its outputs report: counts, and the catalog errors that left skills out. */
+export interface ResolveRun {
+  readonly options: ResolveOptions;
+  readonly result: CatalogResolution;
+  readonly counts: { readonly skills: number; readonly ok: number; readonly failed: number; readonly cycles: number; readonly entries: number };
+  readonly leftOut: readonly Diagnostic[];
+}
+
+/**
+ * Resolve `catalog` as `resolve` does (the names asked for, else every skill).
+ *
+ * @example const run = resolveRun(catalog, { names: [], summary: false, backend: 'auto' }); run.counts.failed
+ */
+export function resolveRun(catalog: Catalog, options: ResolveOptions): ResolveRun {
+  const result = resolveCatalog(catalog, { backend: options.backend, ...(options.names.length > 0 ? { names: options.names } : {}) });
   const failed = result.skills.filter((s) => !s.ok).length;
   const counts = {
     skills: result.skills.length,
@@ -58,21 +106,28 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   // it: list those errors here so no skill disappears silently (details: `skillgraph catalog`).
   // A walk stopped by --max-dirs left skills unseen: an include of one would read as an unknown skill without it.
   const leftOut = catalog.diagnostics.filter((d) => d.severity === 'error' || d.code === 'discover.dir-budget');
-  if (values.json) {
-    await writeResolveDocument(io, catalog, result, summaryOnly, {
-      cycles: result.cycles,
-      counts,
-      diagnostics: [...leftOut, ...result.diagnostics],
-      stats: resolveStats(result, values.timings === true ? catalogMs : undefined),
-    });
-  } else {
-    writeHuman(result, summaryOnly, io);
-    for (const d of result.diagnostics) note(io, `${d.severity}: ${d.file} ${d.code} ${d.message}\n`);
-    for (const d of leftOut.slice(0, LEFT_OUT_SHOWN)) note(io, `left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
-    if (leftOut.length > LEFT_OUT_SHOWN) note(io, `left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
-    note(io, `${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`);
-  }
-  return failed > 0 ? EXIT.findings : EXIT.ok;
+  return { options, result, counts, leftOut };
+}
+
+/** Exit status of a resolution: findings when a skill failed. */
+function resolveStatus(run: ResolveRun): number {
+  return run.counts.failed > 0 ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * Write the `resolve --json` document of a run (timings only when `catalogMs` is given) and return the exit status.
+ *
+ * @example return writeResolveJson(io, catalog, resolveRun(catalog, options));
+ */
+export async function writeResolveJson(io: CliIo, catalog: Catalog, run: ResolveRun, catalogMs?: number): Promise<number> {
+  const { result, counts, leftOut } = run;
+  await writeResolveDocument(io, catalog, result, run.options.summary, {
+    cycles: result.cycles,
+    counts,
+    diagnostics: [...leftOut, ...result.diagnostics],
+    stats: resolveStats(result, catalogMs),
+  });
+  return resolveStatus(run);
 }
 
 /**

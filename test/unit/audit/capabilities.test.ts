@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capabilitySurface, splitToolList, widening, wideningText } from '../../../src/audit/capabilities.js';
+import { capabilitySurface, fileSurface, packageSurface, splitToolList, widening, wideningText } from '../../../src/audit/capabilities.js';
 import { EMPTY_COMPOSITION } from '../../../src/model/package.js';
 
 const base = capabilitySurface({
@@ -14,6 +14,18 @@ describe('capability surface', () => {
   it('records scripts with digests and the hosts they name (not local ones)', () => {
     expect(base.scripts).toEqual([{ path: 'scripts/a.sh', digest: 'sha256:1' }]);
     expect(base.hosts).toEqual(['api.example.net']);
+  });
+
+  it('is the package part joined to the part read from the files (what a lock shard seals apart)', () => {
+    const files = [
+      { path: 'scripts/b.py', kind: 'file' as const, size: 1, text: 'requests.get("https://b.example.org/x")\n' },
+      { path: 'scripts/a.sh', kind: 'file' as const, size: 1, digest: 'sha256:1', text: 'curl https://api.example.net/x\n' },
+    ];
+    const part = fileSurface(files, 'warn');
+    expect(part).toEqual({ scripts: [{ path: 'scripts/a.sh', digest: 'sha256:1' }, { path: 'scripts/b.py', digest: 'unread' }], hosts: ['api.example.net', 'b.example.org'], audit: 'warn' });
+    const input = { allowedTools: ['Read', 'Bash(*)', 'Read'], writes: ['w'], composition: EMPTY_COMPOSITION };
+    expect(packageSurface(input, part)).toEqual(capabilitySurface({ ...input, files, verdict: 'warn' }));
+    expect(packageSurface(input, part).allowed_tools).toEqual(['Bash(*)', 'Read']);
   });
 
   it('widening: gains only, removals and a changed digest are not widening', () => {

@@ -5,11 +5,11 @@
  * decided across shards), includes that cross shards (and some that do not
  * resolve), broken skills; and on the real corpus in ../shared when it is there.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cliRunner, shardsEqualWhole as equalWhole } from './_cli.js';
+import { cliRunner, scopedTree, shardsEqualWhole as equalWhole } from './_cli.js';
 import { shardOf } from '../../../src/cli/shard.js';
 import { candidatePath } from '../../../src/cli/shard-catalog.js';
 
@@ -19,23 +19,7 @@ const CORPUS = new URL('../../../../shared/corpus/real', import.meta.url).pathna
 
 const run = cliRunner(scratch);
 
-/** `size` skills in `project`, every 4th also in `user` (a conflict), each including the next but every 5th; every 9th broken; the last includes a missing skill. */
-function tree(size: number): string {
-  const dir = join(scratch, `tree-${size}`);
-  if (existsSync(dir)) return dir;
-  const write = (root: string, i: number, body: string): void => {
-    const folder = join(dir, root, `group-${i % 3}`, `skill-${i}`);
-    mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'SKILL.md'), body);
-  };
-  for (let i = 0; i < size; i++) {
-    const includes = i % 5 === 4 ? '' : i + 1 < size ? `includes: [skill-${i + 1}]\n` : i > 0 ? 'includes: [nowhere]\n' : '';
-    const description = i % 9 === 5 ? '[unclosed' : `Does thing ${i}. Use when ${i} is asked for.`;
-    write('project', i, `---\nname: skill-${i}\ndescription: ${description}\n${includes}tools: [t${i % 4}]\n---\nBody ${i}\n`);
-    if (i % 4 === 0) write('user', i, `---\nname: skill-${i}\ndescription: User copy ${i}. Use when asked.\ntools: [u${i}]\n---\n`);
-  }
-  return dir;
-}
+const tree = (size: number): string => scopedTree(scratch, size);
 
 /** Catalog shards hold candidates; the whole run counts them as `stats.files`. */
 function shardsEqualWhole(cwd: string, flags: readonly string[], counts: readonly number[]): Promise<void> {

@@ -68,6 +68,10 @@ const RUNS: readonly (readonly [string, readonly string[]])[] = [
   ['catalog', ['list', '--json']],
   ['catalog-shard', ['catalog', '--config', 'skillgraph.config.yaml', '--shard', '1/2', '--json']],
   ['catalog-shard', ['catalog', '--config', 'skillgraph.config.yaml', '--shard', '2/2', '--json']],
+  ['resolve-shard', ['resolve', '--config', 'skillgraph.config.yaml', '--shard', '1/2', '--json']],
+  ['resolve-shard', ['resolve', 'ship-it', '--config', 'skillgraph.config.yaml', '--summary', '--shard', '2/2', '--json']],
+  ['lock-shard', ['lock', '--out', lock, '--allow-errors', '--shard', '1/2', '--json']],
+  ['lock-shard', ['lock', '--out', lock, '--shard', '2/2', '--json']],
   ['lock', ['lock', '--out', lock, '--allow-errors', '--json']],
   ['check', ['check', '--lock', lock, '--json']],
   ['resolve', ['resolve', '--config', 'skillgraph.config.yaml', '--json']],
@@ -124,6 +128,23 @@ describe('every --json document', () => {
     const validate = ajv.getSchema('catalog.schema.json')!;
     expect(validate(doc) ? [] : validate.errors).toEqual([]);
   });
+
+  for (const [verb, flags] of [
+    ['resolve', ['--config', 'skillgraph.config.yaml']],
+    ['lock', ['--out', join(scratch, 'merged.lock.json'), '--allow-errors']],
+  ] as const) {
+    it(`skillgraph merge of ${verb} shard documents validates as a ${verb} document`, async () => {
+      const parts = [];
+      for (const i of [1, 2]) {
+        const file = join(scratch, `${verb}-shard-${i}.json`);
+        writeFileSync(file, (await run([verb, ...flags, '--shard', `${i}/2`, '--json'])).stdout);
+        parts.push(file);
+      }
+      const doc = JSON.parse((await run(['merge', ...parts])).stdout) as unknown;
+      const validate = ajv.getSchema(`${verb}.schema.json`)!;
+      expect(validate(doc) ? [] : validate.errors).toEqual([]);
+    });
+  }
 
   it('a document with a renamed key fails its schema (the schemas are closed)', async () => {
     const doc = JSON.parse((await run(['validate', 'skills', '--json'])).stdout) as Record<string, unknown>;

@@ -1,0 +1,64 @@
+/**
+ * What a lock reads from each skill's folder: its tree digest (or the one
+ * finding that cost the skill its digest) and the file-derived part of its
+ * capability surface — scripts with digests, the hosts they name, the audit
+ * verdict. It needs the folder and the package's own fields only, never the
+ * rest of the catalog, so a `lock --shard` job seals the folders of its part
+ * and `skillgraph merge` takes them from the shard documents.
+ */
+import { basename, dirname } from 'node:path';
+import { auditSkill, auditVerdict } from '../audit/audit.js';
+import { fileSurface, splitToolList, type FileSurface } from '../audit/capabilities.js';
+import { readSkillFiles } from '../engine/audit-path.js';
+import { treeDigestResults } from '../engine/tree-digest.js';
+import type { Diagnostic } from '../model/diagnostics.js';
+import type { Composition, SkillPackage } from '../model/package.js';
+
+/** A skill folder and the package fields its audit reads (light: no body). */
+export interface FolderInput {
+  readonly name: string;
+  /** The skill folder. */
+  readonly dir: string;
+  readonly skillFile: string;
+  readonly description: string;
+  readonly allowedTools: readonly string[];
+  readonly composition: Composition;
+}
+
+/** A folder sealed: its tree digest and what its files hold, or the finding that stopped its tree digest. */
+export type FolderSeal = { readonly ok: true; readonly tree: string; readonly files: FileSurface } | { readonly ok: false; readonly diagnostic: Diagnostic };
+
+/**
+ * What the folder seal of a package reads.
+ *
+ * @example sealFolders([folderInput(pkg)])[0].ok
+ */
+export function folderInput(p: SkillPackage): FolderInput {
+  const locator = p.descriptor.source.locator;
+  return {
+    name: p.descriptor.name,
+    dir: dirname(locator),
+    skillFile: basename(locator),
+    description: p.descriptor.description,
+    allowedTools: splitToolList(p.frontmatter['allowed-tools']),
+    composition: p.composition,
+  };
+}
+
+/**
+ * Hash each folder (file by file) and, when its tree digest is made, read its files (bounded)
+ * and audit them; a folder that cannot be read whole costs that skill only.
+ *
+ * @example sealFolders(skills).filter((s) => !s.ok).map((s) => s.diagnostic.code) // ['resource.unreadable']
+ */
+export function sealFolders(skills: readonly FolderInput[]): FolderSeal[] {
+  const trees = treeDigestResults(skills.map((s) => s.dir));
+  return skills.map((s, i): FolderSeal => {
+    const tree = trees[i]!;
+    if (!tree.ok) return tree;
+    const files = readSkillFiles(s.dir);
+    const { skillFile, name, description, allowedTools, composition } = s;
+    const verdict = auditVerdict(auditSkill({ dir: '.', skillFile, name, description, allowedTools, composition, files }));
+    return { ok: true, tree: tree.digest, files: fileSurface(files, verdict) };
+  });
+}
