@@ -9,7 +9,7 @@
 import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import { finding, quote } from './input.js';
 import type { Located } from './markdown.js';
-import { anyMatch, firstMatch, firstOfAny } from './scan.js';
+import { anyMatch, firstMatch, firstOfAny, joinLines, livePatterns } from './scan.js';
 import type { SecurityCode } from './rules.js';
 
 /** One script, fenced block or code span: its lines and where it sits. */
@@ -157,15 +157,23 @@ export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
   let credential: Located | undefined;
   let credentialText = '';
   let sends = false;
+  // Perf: one search of the whole unit per pattern first; per line, only the patterns that can
+  // match (running every pattern on every line was most of a lock's time).
+  const texts = joinLines(unit.lines.map((l) => l.text));
+  const lineRules = LINE_RULES.map((rule) => ({ rule, patterns: livePatterns(texts, rule.patterns) })).filter((r) => r.patterns.length > 0);
+  const rmLive = livePatterns(texts, [RM]).length > 0;
+  const destructive = OTHER_DESTRUCTIVE.filter(([re]) => livePatterns(texts, [re]).length > 0);
+  const credentials = livePatterns(texts, CREDENTIALS);
+  const sending = livePatterns(texts, SENDS);
   for (const l of unit.lines) {
     const text = l.text;
     if (text.trim() === '' || isComment(text)) continue;
-    for (const rule of LINE_RULES) {
-      const m = firstOfAny(text, rule.patterns);
+    for (const { rule, patterns } of lineRules) {
+      const m = firstOfAny(text, patterns);
       if (!m) continue;
       out.push(finding(rule.code, file, l.line, l.column + m.index, `this ${unit.where === 'span' ? 'code' : 'line'} ${rule.what}: "${quote(m.text)}"`, rule.severity?.(m.text)));
     }
-    const rm = firstMatch(text, RM);
+    const rm = rmLive ? firstMatch(text, RM) : undefined;
     if (rm && /r|R|--recursive/.test(rm.groups[0] ?? '')) {
       const flags = rm.groups[0]!;
       if (/(?:^|\s)-{1,2}(?:[A-Za-z]*[rR][A-Za-z]*|recursive)\s/.test(`${flags} `)) {
@@ -177,7 +185,7 @@ export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
         }
       }
     }
-    for (const [re, what] of OTHER_DESTRUCTIVE) {
+    for (const [re, what] of destructive) {
       const m = firstMatch(text, re);
       if (m) {
         out.push(finding('security.destructive-delete', file, l.line, l.column + m.index, `${what}: "${quote(m.text)}"`));
@@ -185,13 +193,13 @@ export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
       }
     }
     if (!credential) {
-      const m = firstOfAny(text, CREDENTIALS);
+      const m = firstOfAny(text, credentials);
       if (m) {
         credential = { line: l.line, column: l.column + m.index, text: m.text };
         credentialText = text;
       }
     }
-    if (!sends && anyMatch(text, SENDS)) sends = true;
+    if (!sends && anyMatch(text, sending)) sends = true;
   }
   if (credential && sends && unit.lineOnly !== true) {
     const where = unit.where === 'script' ? 'script' : 'block';

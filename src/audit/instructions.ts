@@ -9,7 +9,7 @@
 import type { Diagnostic } from '../model/diagnostics.js';
 import { finding, quote } from './input.js';
 import type { Located } from './markdown.js';
-import { firstMatch, firstOfAny, insideQuotes } from './scan.js';
+import { firstMatch, firstOfAny, insideQuotes, joinLines, livePatterns } from './scan.js';
 import type { SecurityCode } from './rules.js';
 
 const OVERRIDE: readonly RegExp[] = [
@@ -66,9 +66,12 @@ const PROSE_RULES: readonly Rule[] = [
  */
 export function proseFindings(lines: readonly Located[], file: string): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // Perf: per line, only the patterns one search of the whole prose says can match.
+  const texts = joinLines(lines.map((l) => l.text));
+  const rules = PROSE_RULES.map((rule) => ({ ...rule, patterns: livePatterns(texts, rule.patterns) })).filter((r) => r.patterns.length > 0);
   for (const l of lines) {
     if (l.text.trim() === '') continue;
-    for (const rule of PROSE_RULES) {
+    for (const rule of rules) {
       const m = firstOfAny(l.text, rule.patterns);
       if (!m || insideQuotes(l.text, m.index) || DISCUSSION.test(l.text)) continue;
       out.push(finding(rule.code, file, l.line, l.column + m.index, `this line ${rule.what}: "${quote(m.text)}"`));

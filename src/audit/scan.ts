@@ -68,3 +68,40 @@ export function insideQuotes(line: string, index: number): boolean {
   }
   return open !== undefined;
 }
+
+/** `(?=`, `(?!`, `(?<=`, `(?<!`: a lookaround may look past the end of its line. */
+const LOOKAROUND = /\(\?<?[=!]/;
+const MULTILINE = new WeakMap<RegExp, RegExp | null>();
+
+/** Units with fewer lines than this are searched line by line without a first pass. */
+const JOINED_MIN_LINES = 4;
+
+/**
+ * A unit's lines joined by `\n`, for `livePatterns`; undefined for a unit too short to be worth a first pass.
+ *
+ * @example joinLines(['a', 'b', 'c', 'd']) // 'a\nb\nc\nd'
+ */
+export function joinLines(lines: readonly string[]): string | undefined {
+  return lines.length < JOINED_MIN_LINES ? undefined : lines.join('\n');
+}
+
+/**
+ * The patterns of `res` that may match one of the lines `joined` holds (`joinLines`), found by
+ * one search per pattern instead of one per line: a pattern that matches a line matches the
+ * joined text under the `m` flag (`^` and `$` at line bounds, `\b` the same at a newline), so a
+ * pattern left out cannot match any line. A pattern with a lookaround, which could see past its
+ * line, is always kept, as are all of them without `joined`.
+ *
+ * @example livePatterns(joinLines(['echo hi', 'ls', 'pwd', 'cd /']), [/curl/, /ls/]) // [/ls/]
+ */
+export function livePatterns<T extends RegExp>(joined: string | undefined, res: readonly T[]): readonly T[] {
+  if (joined === undefined) return res;
+  return res.filter((re) => {
+    let m = MULTILINE.get(re);
+    if (m === undefined) {
+      m = LOOKAROUND.test(re.source) ? null : new RegExp(re.source, `${re.flags.replace(/[gym]/g, '')}m`);
+      MULTILINE.set(re, m);
+    }
+    return m === null || m.test(joined);
+  });
+}
