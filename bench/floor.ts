@@ -24,8 +24,19 @@ export interface FloorResult {
  * @example walkAndRead(['bench/.data/e2e-10000/global']).files // 5,5xx
  */
 export function walkAndRead(roots: readonly string[]): FloorResult {
-  let dirs = 0;
+  const { dirs, files } = floorWalk(roots);
   let bytes = 0;
+  for (const file of files) bytes += readFileSync(file).length;
+  return { dirs, files: files.length, bytes };
+}
+
+/**
+ * The floor's walk alone: folders listed and the SKILL.md paths found (bench/walk.bench.ts sets discovery beside it).
+ *
+ * @example floorWalk(['bench/.data/e2e-10000/global']).dirs // 6,5xx
+ */
+export function floorWalk(roots: readonly string[]): { readonly dirs: number; readonly files: readonly string[] } {
+  let dirs = 0;
   const files: string[] = [];
   const visit = (dir: string): void => {
     dirs++;
@@ -38,8 +49,7 @@ export function walkAndRead(roots: readonly string[]): FloorResult {
     for (const e of entries) if (e.isDirectory() && e.name !== 'node_modules' && !e.name.startsWith('.')) visit(join(dir, e.name));
   };
   for (const root of roots) visit(root);
-  for (const file of files) bytes += readFileSync(file).length;
-  return { dirs, files: files.length, bytes };
+  return { dirs, files };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

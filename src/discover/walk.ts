@@ -6,9 +6,9 @@
  * says so (`DiscoverResult.limits`).
  */
 import { realpathSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, join } from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
-import { byteOrder } from '../model/order.js';
+import { byteOrder, unitOrderIsByteOrder } from '../model/order.js';
 import { SkillgraphError } from '../model/errors.js';
 import { emptyNotCatalogued, type LimitHit, type NotCatalogued } from './account.js';
 import { discoverDiagnostic } from './messages.js';
@@ -163,7 +163,7 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
   // Walk order decides which root a file reached twice is credited to.
   const checked = checkRoots(opts.sameFileCredit === 'first-listed' ? [...roots] : [...roots].sort(compareRoots));
   const bounds = linkBoundsFor(checked.map((r) => r.real), opts.linkBounds);
-  const seen = new Map<string, string>();
+  const seen = new Set<string>();
   const candidates: SkillCandidate[] = [];
   const diagnostics: Diagnostic[] = [];
   const reports: RootReport[] = [];
@@ -181,26 +181,42 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
     limits.push(...found.limits);
     for (const [reason, n] of found.notCatalogued) notCatalogued[reason] += n;
     let skills = 0;
+    // The folder name an agent sees is the one the walk reached (a linked SKILL.md sits in the link's folder).
+    const rootDirName = basename(join(root.path, '.'));
     for (const file of found.files) {
       const locator = toPosix(file.real);
-      const via = `${base.path}/${file.inRoot}`;
       if (seen.has(locator)) {
+        const via = `${base.path}/${file.inRoot}`;
         reachedTwice.push({ locator, via });
         diagnostics.push(discoverDiagnostic('discover.same-file', via, { via, file: locator }));
         continue;
       }
-      seen.set(locator, base.path);
+      seen.add(locator);
       skills++;
-      // The folder name an agent sees is the one the walk reached (a linked SKILL.md sits in the link's folder).
-      const dirName = basename(dirname(join(root.path, file.inRoot)));
+      const dirName = parentName(file.inRoot, rootDirName);
       candidates.push({ locator, path: file.real, dirName, scope: root.scope, precedence: root.precedence, root: base.path, inRoot: file.inRoot });
     }
     reports.push({ ...base, status: 'searched', dirs: found.dirs, skills });
   }
-  candidates.sort((a, b) => b.precedence - a.precedence || byteOrder(a.locator, b.locator));
+  const order = unitOrderIsByteOrder(candidates.map((c) => c.locator)) ? unitOrder : byteOrder;
+  candidates.sort((a, b) => b.precedence - a.precedence || order(a.locator, b.locator));
   diagnostics.sort(compareDiagnostics);
   reachedTwice.sort((a, b) => byteOrder(a.via, b.via));
   return { candidates, diagnostics, roots: reports, complete: limits.length === 0, limits, notCatalogued, sameFile: reachedTwice.length, reachedTwice };
+}
+
+/** Code-unit order: byte order for strings `unitOrderIsByteOrder` passed. */
+const unitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The name of the folder holding `inRoot` (a POSIX path of plain names below the root, e.g.
+ * `a/pdf/SKILL.md` → `pdf`); `rootDirName` for a file directly in the root. Perf: the same
+ * answer as `basename(dirname(join(root, inRoot)))` without normalising a path per skill.
+ */
+function parentName(inRoot: string, rootDirName: string): string {
+  const last = inRoot.lastIndexOf('/');
+  if (last < 0) return rootDirName;
+  return inRoot.slice(inRoot.lastIndexOf('/', last - 1) + 1, last);
 }
 
 /** Canonical folders a followed link may lead into: every existing root and each bound that exists. */

@@ -40,3 +40,15 @@ function unitLoop(a: string, b: string): number {
   }
   return a.length - b.length;
 }
+
+/**
+ * True when no string holds a surrogate: then plain `<` on these strings is UTF-8 byte order.
+ * Perf: a large sort tests each string once here instead of twice per comparison in `byteOrder`
+ * (sorting 10,000 candidates: a fifth of the walk's own time went to those tests).
+ *
+ * @example unitOrderIsByteOrder(['a', 'b']) // true
+ */
+export function unitOrderIsByteOrder(strings: readonly string[]): boolean {
+  for (const s of strings) if (SURROGATE.test(s)) return false;
+  return true;
+}

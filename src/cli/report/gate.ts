@@ -2,10 +2,8 @@
  * The pass/fail decision of a CI run over its findings: fail on errors
  * (the default) or on warnings too, and on more warnings than allowed.
  */
+import type { FailOn } from './formats.js';
 import type { ReportFinding } from './model.js';
-
-export const FAIL_ON = ['error', 'warning'] as const;
-export type FailOn = (typeof FAIL_ON)[number];
 
 export interface GateOptions {
   /** `error`: errors fail the run; `warning`: warnings too. */

@@ -11,12 +11,10 @@ import type { Report } from './model.js';
 import { sarifText } from './sarif.js';
 
 export { buildReport, reportLocation, shownPath, type Report, type ReportFinding, type ReportUnit } from './model.js';
-export { FAIL_ON, gate, type FailOn, type GateOptions, type GateResult } from './gate.js';
+export { gate, type GateOptions, type GateResult } from './gate.js';
+export { FAIL_ON, REPORT_FORMATS, type FailOn, type ReportFormat } from './formats.js';
 export { RULE_DESCRIPTIONS, ruleFor, type ReportRule } from './rules.js';
 export { textReport } from './text.js';
-
-export const REPORT_FORMATS = ['text', 'json', 'sarif', 'junit', 'github'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
 /**
  * The document of a machine format; `failOn` decides which JUnit cases fail.

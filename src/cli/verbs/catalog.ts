@@ -18,7 +18,7 @@ import { parseVerbArgs, usageError } from '../args.js';
 // Perf: catalog-request.ts, not catalog-flags.ts: config (yaml, zod) is imported only when a config file exists.
 import { CATALOG_FLAGS, lazyCatalogFromFlags, lazyCatalogRequest, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-request.js';
 import { EXIT } from '../exit.js';
-import { buildReport, REPORT_FORMATS, reportText, type Report } from '../report/index.js';
+import { REPORT_FORMATS } from '../report/formats.js';
 import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
 import { jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { parseShard } from '../shard.js';
@@ -151,7 +151,9 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   if (format === 'sarif' || format === 'junit' || format === 'github') {
     const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
-    io.stdout.write(reportText(format, catalogReport(result, io.cwd)));
+    // Perf: the report writers load only here, not before every catalog run.
+    const { catalogReportText } = await import('../catalog-report.js');
+    io.stdout.write(catalogReportText(format, result, io.cwd));
     return catalogStatus(result.catalog, result.walk);
   }
   if (format === 'json') {
@@ -163,20 +165,6 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
   writeCatalog(result, io, { table: true });
   return catalogStatus(result.catalog, result.walk);
-}
-
-/**
- * The catalog's findings as a report: one unit per catalogued skill, files relative to `cwd`.
- *
- * @example reportText('sarif', catalogReport(await lazyCatalogFromFlags(values, io, 'catalog'), io.cwd))
- */
-export function catalogReport(result: CatalogFromFlags, cwd: string): Report {
-  return buildReport({
-    suite: 'skillgraph catalog',
-    root: cwd,
-    findings: result.catalog.diagnostics,
-    units: result.catalog.skills.map((p) => ({ name: p.descriptor.id, file: p.descriptor.source.locator })),
-  });
 }
 
 /** A path for people: relative to the working folder when inside it. */

@@ -97,6 +97,19 @@ function allImports(): { file: string; target: string }[] {
   return out;
 }
 
+describe('start-up of the catalog verb', () => {
+  const WRITERS = (_spec: string, file?: string): boolean => file === 'cli/report/index.ts' || file === 'cli/report/sarif.ts' || file === 'cli/report/junit.ts' || file === 'cli/report/github.ts';
+
+  it('the scanner sees the report writers from the module that writes the catalog report', () => {
+    expect(reach('cli/catalog-report.ts', WRITERS)).toBeDefined();
+  });
+
+  it('cli/verbs/catalog.ts loads the report writers only through a dynamic import', () => {
+    expect(reach('cli/verbs/catalog.ts', WRITERS)).toBeUndefined();
+    expect(readFileSync(join(SRC, 'cli/verbs/catalog.ts'), 'utf8')).toContain("await import('../catalog-report.js')");
+  });
+});
+
 describe('layering', () => {
   it('no module imports from a higher layer', () => {
     const layer = (rel: string): number => {

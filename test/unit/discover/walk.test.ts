@@ -244,3 +244,36 @@ describe('discover: following links reads each real folder once', () => {
     expect(codes(r)).not.toContain('catalog.duplicate-file');
   });
 });
+
+describe('discover: a real folder reached directly and through a link is read once', () => {
+  it('a link met after its target was read does not read the target again', () => {
+    t = _tree();
+    t.skill('r/b/s');
+    t.link(t.path('r/b'), 'r/c/again');
+    const r = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: true });
+    expect(rel(r)).toEqual(['r/b/s/SKILL.md']);
+    expect(r.candidates[0]!.inRoot).toBe('b/s/SKILL.md');
+    expect(r.roots[0]!.dirs).toBe(4); // r, b, c, b/s
+  });
+
+  it('a link met before its target credits the file to the path through the link', () => {
+    t = _tree();
+    t.skill('r/x/y/s');
+    t.link(t.path('r/x/y'), 'r/a');
+    const r = discover([makeRoot({ path: 'r' }, t.dir)], { followSymlinks: true });
+    expect(rel(r)).toEqual(['r/x/y/s/SKILL.md']);
+    expect(r.candidates[0]).toMatchObject({ inRoot: 'a/s/SKILL.md', dirName: 's' });
+    expect(r.roots[0]!.dirs).toBe(4); // r, x, y (through a), y/s
+  });
+
+  it('names the folder an agent sees: the root itself for a SKILL.md directly in it', () => {
+    t = _tree();
+    t.skill('r/top');
+    t.skill('r/top/inner');
+    const r = discover([makeRoot({ path: 'r/top' }, t.dir)], { nested: true });
+    expect(r.candidates.map((c) => [c.inRoot, c.dirName])).toEqual([
+      ['SKILL.md', 'top'],
+      ['inner/SKILL.md', 'inner'],
+    ]);
+  });
+});
