@@ -100,7 +100,8 @@ describe('hostile files: limits and edits cost one skill', () => {
     const first = treeDigestResults(normalDirs(p));
     const seen = new Set<string>();
     const started = Date.now();
-    for (let i = 0; i < 150; i++) {
+    // At least 150 rounds, and on a loaded machine (where the racing loops get little CPU) more, for up to 20 s.
+    for (let i = 0; i < 150 || (seen.size === 0 && Date.now() - started < 20_000); i++) {
       const results = treeDigestResults(dirs);
       expect(results.slice(0, 2)).toEqual(first);
       for (const r of results.slice(2)) {
@@ -111,7 +112,7 @@ describe('hostile files: limits and edits cost one skill', () => {
       }
     }
     expect(Date.now() - started).toBeLessThan(30_000);
-    // Over 150 rounds each race is met at least once (both loops change their folder thousands of times a second).
+    // Over the rounds a race is met at least once (both loops change their folder thousands of times a second).
     expect(seen.size).toBeGreaterThan(0);
   }, 60_000);
 });
