@@ -12,7 +12,7 @@ import { EXIT } from '../exit.js';
 import { note, writeJson, type CliIo } from '../io.js';
 import type { ParseItemResult } from '../../engine/plan.js';
 import { assembleShards, renameKeys, walkFingerprint, type CatalogShardCandidate, type CatalogShardWalk } from '../shard-catalog.js';
-import { catalogDocument, catalogStatus } from './catalog.js';
+import { catalogJson, catalogStatus } from './catalog.js';
 
 export const spec: VerbSpec = {
   name: 'merge',
@@ -146,7 +146,7 @@ function mergeCatalog(io: CliIo, parsed: readonly { file: string; doc: unknown }
   const held = results.filter((r) => r !== undefined).length;
   if (held !== total) usageError(io, spec.name, `the shards hold ${held} of the run's ${total} entries: they are not of one run`);
   const result = assembleShards(first.doc.walk, results);
-  writeJson(io, catalogDocument(result));
+  io.stdout.write(catalogJson(result));
   return catalogStatus(result.catalog, result.walk);
 }
 
