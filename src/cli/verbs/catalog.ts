@@ -47,8 +47,8 @@ export const spec: VerbSpec = {
  * Perf: written in one pass, with no copy of any descriptor: the descriptors go to one native
  * JSON.stringify as they are, already at the document's depth; their two camelCase keys are
  * renamed in the text and each skill's `skill_metadata` is written into it where the skill
- * closes. The summaries come from `resolveSummaries`, which builds no entry list. 10k skills:
- * see the commit.
+ * closes. The summaries come from `resolveSummaries`, which builds no entry list. 10k skills,
+ * profiler on: resolution + document ~600–850 ms → ~230–360 ms.
  *
  * @example io.stdout.write(catalogJson(await lazyCatalogFromFlags(values, io, 'catalog')))
  */
