@@ -56,7 +56,7 @@ describe('sealing freezes by known shape', () => {
   });
 
   it('freezes copies of a caller\'s findings, never the caller\'s own objects', () => {
-    const mine: Diagnostic = { code: 'x.y', severity: 'warning', file: '/a', message: 'm' } as Diagnostic;
+    const mine: Diagnostic = { code: 'catalog.conflict', severity: 'warning', file: '/a', line: 0, column: 0, message: 'm', hint: '' };
     const c = buildCatalog([], { diagnostics: [mine] });
     expect(c.diagnostics[0]).toEqual(mine);
     expect(Object.isFrozen(c.diagnostics[0])).toBe(true);
