@@ -73,15 +73,22 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   // (packageDigest: one reused buffer, hashed at once): −44 ms hash and −180 ms bytes at seal
   // time at 10k skills, and no ~160 MB of package bytes alive at once (peak RSS 405 → 240 MB).
   // One verdict per candidate for both passes: the hashes of `todo` are handed out in candidate order below.
-  const kept = candidates.map((pkg) => trust && DIGEST_PATTERN.test(pkg.descriptor.digest));
-  const todo = candidates.filter((_, i) => !kept[i]);
+  const kept = new Array<boolean>(candidates.length);
+  const todo: SkillPackage[] = [];
+  for (let i = 0; i < candidates.length; i++) {
+    const pkg = candidates[i]!;
+    kept[i] = trust && DIGEST_PATTERN.test(pkg.descriptor.digest);
+    if (!kept[i]) todo.push(pkg);
+  }
   // Perf: one batch for the digests still to make, so a WASM backend pays one call.
   const hexes = hasher.hashBatch(todo.map(packageBytes));
   let next = 0;
-  const ordered = candidates
-    .map((pkg, i) => ({ pkg, digest: kept[i] ? pkg.descriptor.digest : formatDigest(hexes[next++]!) }))
-    // The digest breaks the last tie (two different packages claiming one locator), so order is total.
-    .sort((a, b) => compareCandidates(a.pkg, b.pkg) || byteOrder(a.digest, b.digest));
+  const ordered = candidates.map((pkg, i) => ({ pkg, digest: kept[i] ? pkg.descriptor.digest : formatDigest(hexes[next++]!) }));
+  // The digest breaks the last tie (two different packages claiming one locator), so order is total.
+  const byCandidate = (a: (typeof ordered)[number], b: (typeof ordered)[number]): number => compareCandidates(a.pkg, b.pkg) || byteOrder(a.digest, b.digest);
+  // Perf: the engine hands candidates over in candidate order already: one pass checks it
+  // instead of a sort's n log n comparisons.
+  if (!isSorted(ordered, byCandidate)) ordered.sort(byCandidate);
   const seen = new Map<string, string>();
   const sealed: SkillPackage[] = [];
   for (const { pkg, digest } of ordered) {
@@ -108,19 +115,19 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       const files = [winner.descriptor.source.locator, pkg.descriptor.source.locator].sort(byteOrder);
       throw new SkillgraphError('catalog.duplicate-name', `two packages are named '${name}' (${files.join(', ')}); a strict catalog takes one per name`, { name, files });
     }
-    const conflict: Conflict = {
+    const conflict: Conflict = Object.freeze({
       name,
       selected: winner.descriptor.source.locator,
       shadowed: pkg.descriptor.source.locator,
       identical: winner.descriptor.digest === pkg.descriptor.digest,
-    };
+    });
     conflicts.push(conflict);
     diagnostics.push(catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }));
   }
   const byLocator = new Map([...winners.values()].map((p) => [p.descriptor.source.locator, p]));
   for (const alias of options.aliases ?? []) {
     const winner = byLocator.get(alias.locator);
-    if (winner !== undefined) conflicts.push({ name: winner.descriptor.name, selected: alias.locator, shadowed: alias.via, identical: true });
+    if (winner !== undefined) conflicts.push(Object.freeze({ name: winner.descriptor.name, selected: alias.locator, shadowed: alias.via, identical: true }));
   }
   diagnostics.push(...lookAlikes(winners));
   // Stable sort keeps candidate order among conflicts of one name.
@@ -129,7 +136,21 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   if (options.resourceId !== undefined && (typeof options.resourceId !== 'string' || options.resourceId.trim() === '')) {
     throw new SkillgraphError('options.invalid', 'resourceId must be a non-empty string', { field: 'resourceId' });
   }
-  return new SealedCatalog(sealed, [...winners.values()], conflicts, diagnostics, hasher, options.resourceId);
+  // The caller's findings are copied before they are frozen; the engine's own (trusted) are its to freeze.
+  const sealedDiagnostics = trust ? diagnostics : diagnostics.map((d) => ({ ...d }));
+  return new SealedCatalog(sealed, [...winners.values()], conflicts, deepFreezeAll(sealedDiagnostics), hasher, options.resourceId);
+}
+
+/** Whether `items` are in `compare` order already. */
+function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): boolean {
+  for (let i = 1; i < items.length; i++) if (compare(items[i - 1]!, items[i]!) > 0) return false;
+  return true;
+}
+
+/** `items` (an array the caller owns) and each item deeply frozen. */
+function deepFreezeAll<T>(items: T[]): readonly T[] {
+  for (const item of items) deepFreeze(item);
+  return Object.freeze(items);
 }
 
 const NON_ASCII = /[^\u0000-\u007f]/;
@@ -187,10 +208,15 @@ class SealedCatalog implements Catalog {
   readonly #byName: ReadonlyMap<string, SkillPackage>;
   readonly #hasher: HashBackend;
 
+  /**
+   * Every argument is the catalog's own from here on: the arrays are frozen in place (not
+   * copied), and `conflicts` and `diagnostics` must hold frozen items already.
+   * Perf: no copy of each conflict and finding and no walk over them at 10k skills.
+   */
   constructor(
-    all: readonly SkillPackage[],
-    winners: readonly SkillPackage[],
-    conflicts: readonly Conflict[],
+    all: SkillPackage[],
+    winners: SkillPackage[],
+    conflicts: Conflict[],
     diagnostics: readonly Diagnostic[],
     hasher: HashBackend,
     resourceId: string | undefined,
@@ -200,12 +226,12 @@ class SealedCatalog implements Catalog {
     const keyed = winners.map((p) => ({ name: p.descriptor.name, p }));
     keyed.sort((a, b) => cmp(a.name, b.name));
     const skills = keyed.map((k) => k.p);
-    this.#all = Object.freeze([...all]);
+    this.#all = Object.freeze(all);
     this.#byName = new Map(skills.map((p) => [p.descriptor.name, p]));
     this.#hasher = hasher;
     this.skills = Object.freeze(skills);
-    this.conflicts = deepFreeze(conflicts.map((c) => ({ ...c })));
-    this.diagnostics = deepFreeze(diagnostics.map((d) => ({ ...d })));
+    this.conflicts = Object.freeze(conflicts);
+    this.diagnostics = Object.isFrozen(diagnostics) ? diagnostics : Object.freeze([...diagnostics]);
     const pairs = skills.map((p) => [p.descriptor.name, p.descriptor.digest] as const);
     this.digest = formatDigest(hasher.hashBatch([catalogBytes(pairs)])[0]!);
     if (resourceId !== undefined) this.resourceId = resourceId;

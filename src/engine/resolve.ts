@@ -4,10 +4,10 @@
  * made here (`resolveBackendFor`: the WASM kernel when it is built and
  * `auto` prefers it) before the pure stage runs. These are the package
  * entry's `resolveCatalog`, `resolveSkill`, `resolveSkillOrThrow` and
- * `findCycles`.
+ * `findCycles`, and the catalog document's `resolveSummaries`.
  */
 import type { Catalog } from '../model/catalog.js';
-import type { ResolvedToolEntry } from '../model/resolve.js';
+import type { CapabilitySummary, ResolvedToolEntry } from '../model/resolve.js';
 import type { CycleReport } from '../resolve/cycles.js';
 import * as stage from '../resolve/resolve.js';
 import type { CatalogResolution, ResolveOptions, SkillResolution } from '../resolve/resolve.js';
@@ -50,4 +50,13 @@ export function resolveSkillOrThrow(catalog: Catalog, name: string, options?: Om
  */
 export function findCycles(catalog: Catalog, options?: Omit<ResolveOptions, 'names'>): readonly CycleReport[] {
   return stage.findCycles(catalog, withKernel(options));
+}
+
+/**
+ * Every catalog skill's capability summary (`undefined` when its includes do not resolve).
+ *
+ * @example resolveSummaries(catalog)[0]?.read_only
+ */
+export function resolveSummaries(catalog: Catalog, options?: Omit<ResolveOptions, 'names'>): readonly (CapabilitySummary | undefined)[] {
+  return stage.resolveSummaries(catalog, withKernel(options));
 }

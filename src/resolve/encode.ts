@@ -75,12 +75,23 @@ class IntList {
   }
 }
 
+/** How much `encodeCatalog` keeps besides the graph. */
+export interface EncodeOptions {
+  /**
+   * The graph and the nodes only: no occurrence metadata, labels or overrides (those arrays stay
+   * empty). Enough for the kernel's statuses, list lengths and summary bits — what a summary-only
+   * caller reads. Perf: −one metadata object per own item of every skill.
+   */
+  readonly graphOnly?: boolean;
+}
+
 /**
  * Encode the include graph reachable from `rootRefs` (every catalog skill when omitted).
  *
  * @example const enc = encodeCatalog(catalog, ['ship-it']);
  */
-export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): EncodedCatalog {
+export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[], options: EncodeOptions = {}): EncodedCatalog {
+  const full = options.graphOnly !== true;
   const nodes: SkillPackage[] = [];
   const ids = new Map<SkillPackage, number>();
   const nodeOf = (pkg: SkillPackage): number => {
@@ -124,25 +135,25 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
   const occFlags = new IntList();
   ovOffsets.push(0);
 
-  const own = (meta: OccurrenceMeta): void => {
-    ownOcc.push(occurrences.length);
-    occEntry.push(intern(meta.key));
-    occFlags.push((meta.writes ? FLAG_WRITES : 0) | KIND_BIT[meta.kind]);
-    occurrences.push(meta);
+  let occCount = 0;
+  const own = (key: string, kind: EntryKind, writes: boolean): void => {
+    ownOcc.push(occCount++);
+    occEntry.push(intern(key));
+    occFlags.push((writes ? FLAG_WRITES : 0) | KIND_BIT[kind]);
   };
 
   // Perf: `nodes` grows while we walk it — a breadth-first queue without recursion.
   for (let n = 0; n < nodes.length; n++) {
     const pkg = nodes[n]!;
     const name = pkg.descriptor.name;
-    const label = catalog.get(name) === pkg ? name : pkg.descriptor.id;
-    labels.push(label);
+    const label = full ? (catalog.get(name) === pkg ? name : pkg.descriptor.id) : '';
+    if (full) labels.push(label);
     const c = pkg.composition;
     edgeOffsets.push(edgeTarget.length);
     for (const inc of c.includes) {
       const target = lookupInclude(catalog, inc);
       edgeTarget.push(target ? nodeOf(target) : -1);
-      edgeLabels.push(inc.scope === undefined ? inc.skill : `${inc.scope}/${inc.skill}`);
+      if (full) edgeLabels.push(inc.scope === undefined ? inc.skill : `${inc.scope}/${inc.skill}`);
       const keys = Object.keys(inc.overrides);
       if (keys.length === 0) {
         edgeOverride.push(-1);
@@ -153,8 +164,10 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
         const ov = inc.overrides[key]!;
         ovEntry.push(intern(key));
         ovWrites.push(ov.writes === undefined ? -1 : ov.writes ? 1 : 0);
-        overrides.push(ov);
-        overrideKeys.push(key);
+        if (full) {
+          overrides.push(ov);
+          overrideKeys.push(key);
+        }
       }
       ovOffsets.push(ovEntry.length);
     }
@@ -162,23 +175,34 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
     // Perf: metadata objects are written field by field (no spreads) — encode runs once
     // per own item of every skill and dominated whole-catalog time before this.
     for (const t of c.tools) {
+      own(t.name, 'tool_ref', t.writes);
+      if (!full) continue;
       const meta: Mutable<OccurrenceMeta> = { key: t.name, kind: 'tool_ref', writes: t.writes, source: label };
       if (t.description !== undefined) meta.description = t.description;
-      own(meta);
+      occurrences.push(meta);
     }
     for (let i = 0; i < c.inlineTools.length; i++) {
       const t = c.inlineTools[i]!;
       // A named inline tool is keyed by its name; an anonymous one by its place in the list.
-      own({ key: t.name === undefined ? `${name}/_anon_${i}` : `${name}/${t.name}`, kind: 'inline', writes: t.writes, description: t.description, source: label });
+      const key = t.name === undefined ? `${name}/_anon_${i}` : `${name}/${t.name}`;
+      own(key, 'inline', t.writes);
+      if (full) occurrences.push({ key, kind: 'inline', writes: t.writes, description: t.description, source: label });
     }
     for (const m of c.mcp) {
       for (const t of m.tools) {
-        const meta: Mutable<OccurrenceMeta> = { key: `mcp:${m.server}/${t.name}`, kind: 'mcp', writes: t.writes, server: m.server, tool: t.name, source: label };
+        const key = `mcp:${m.server}/${t.name}`;
+        own(key, 'mcp', t.writes);
+        if (!full) continue;
+        const meta: Mutable<OccurrenceMeta> = { key, kind: 'mcp', writes: t.writes, server: m.server, tool: t.name, source: label };
         if (t.description !== undefined) meta.description = t.description;
-        own(meta);
+        occurrences.push(meta);
       }
     }
-    for (const path of c.agentSkills) own({ key: `agent_skill:${path}`, kind: 'agent_skill', writes: false, path, source: label });
+    for (const path of c.agentSkills) {
+      const key = `agent_skill:${path}`;
+      own(key, 'agent_skill', false);
+      if (full) occurrences.push({ key, kind: 'agent_skill', writes: false, path, source: label });
+    }
   }
   edgeOffsets.push(edgeTarget.length);
   ownOffsets.push(ownOcc.length);
@@ -186,7 +210,7 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[]): E
   const graph: ResolveGraph = {
     nodeCount: nodes.length,
     entryCount: entryIds.size,
-    occCount: occurrences.length,
+    occCount,
     edgeOffsets: edgeOffsets.done(),
     edgeTarget: edgeTarget.done(),
     edgeOverride: edgeOverride.done(),

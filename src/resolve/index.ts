@@ -1,5 +1,5 @@
 /** Resolve stage: include graph → ordered ResolvedToolEntry lists. */
-export { resolveCatalog, resolveSkill, resolveSkillOrThrow, findCycles } from './resolve.js';
+export { resolveCatalog, resolveSkill, resolveSkillOrThrow, resolveSummaries, findCycles } from './resolve.js';
 export type { CatalogResolution, ResolveOptions, ResolveStats, SkillResolution } from './resolve.js';
 export type { CycleReport } from './cycles.js';
 export type { FailureType, ResolveFailure } from './failures.js';

@@ -6,9 +6,9 @@
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
-import { writeJson, type CliIo } from '../io.js';
+import type { CliIo } from '../io.js';
 import { catalogReportText } from '../catalog-report.js';
-import { catalogDocument, catalogStatus, writeCatalog } from './catalog.js';
+import { catalogJson, catalogStatus, writeCatalog } from './catalog.js';
 import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
 
 export const spec: VerbSpec = {
@@ -24,7 +24,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { format } = reportOptions(values, io, spec.name);
   const result = await catalogFromFlags(values, io, spec.name, { roots: positionals });
   if (format === 'sarif' || format === 'junit' || format === 'github') io.stdout.write(catalogReportText(format, result, io.cwd));
-  else if (format === 'json') writeJson(io, catalogDocument(result));
+  else if (format === 'json') io.stdout.write(catalogJson(result));
   else writeCatalog(result, io, { table: false });
   return catalogStatus(result.catalog, result.walk);
 }

@@ -25,7 +25,7 @@ import {
   type CatalogShardWalk,
 } from '../shard-catalog.js';
 import { shardShapeProblem } from '../shard-shape.js';
-import { catalogDocument, catalogStatus, completenessJson } from './catalog.js';
+import { catalogJson, catalogStatus, completenessJson } from './catalog.js';
 import type { LockInput, LockOptions } from './lock.js';
 import type { ResolveOptions } from './resolve.js';
 
@@ -220,7 +220,7 @@ function gatherShards(io: CliIo, parsed: RawShard[], verb: CatalogShardVerb): { 
 function mergeCatalog(io: CliIo, parsed: RawShard[]): number {
   const { first, candidates } = gatherShards(io, parsed, 'catalog');
   const result = assembleShards(first.doc.walk, candidates.map((c) => c.result));
-  writeJson(io, catalogDocument(result));
+  io.stdout.write(catalogJson(result));
   return catalogStatus(result.catalog, result.walk);
 }
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONFIG_FILE_NAME as REQUEST_CONFIG_FILE_NAME, lazyCatalogRequest } from '../../../src/cli/catalog-request.js';
 import { catalogRequest } from '../../../src/cli/catalog-flags.js';
 import type { CliIo } from '../../../src/cli/io.js';
-import { catalogDocument } from '../../../src/cli/verbs/catalog.js';
+import { jsonDocument } from '../../../src/cli/io.js';
+import { catalogJson, completenessJson, descriptorJson } from '../../../src/cli/verbs/catalog.js';
 import { CONFIG_FILE_NAME } from '../../../src/discover/config.js';
 import { makeRoot } from '../../../src/discover/roots.js';
 import { loadCatalog } from '../../../src/engine/catalog-pipeline.js';
@@ -26,21 +27,34 @@ beforeAll(() => {
   mkdirSync(join(dir, 'with-config', 'skills'), { recursive: true });
   writeFileSync(join(dir, 'with-config', CONFIG_FILE_NAME), 'roots:\n  - path: skills\n    scope: local\ndepth: 3\n');
   mkdirSync(join(dir, 'no-config'), { recursive: true });
+  // Odd descriptors: a C1 control and quotes in text, nested metadata, tools, includes that fail.
+  const skill = (name: string, front: string): void => {
+    mkdirSync(join(dir, 'odd', name), { recursive: true });
+    writeFileSync(join(dir, 'odd', name, 'SKILL.md'), `---\nname: ${name}\n${front}---\n# ${name}\n`);
+  };
+  skill('odd-text', 'description: "Says \\"hi\\" \\u0085 and \\t tabs, caf\\u00e9"\nversion: 1.2.3\nmetadata:\n  owner: "a\\u009fb"\n  tags: "x, y"\nallowed-tools: Read Bash(git:*)\n');
+  skill('odd-loop', 'description: Includes itself.\nincludes:\n  - odd-loop\n');
+  skill('odd-tools', 'description: Has tools.\ntools:\n  - name: grep\n    writes: false\n  - name: edit\n    writes: true\nincludes:\n  - odd-text\n');
 });
 
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('catalogDocument metadata', () => {
-  it.skipIf(!existsSync(CORPUS))('equals SkillMetadata.fromSummary(…).toJSON() for every skill of the real corpus', () => {
+describe('catalogJson', () => {
+  const corpus = () => {
     const loaded = loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())], depth: 8, maxDirs: 20_000 });
-    const doc = catalogDocument({ ...loaded, rootSource: 'flags', cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } });
-    const resolved = resolveCatalog(loaded.catalog).skills;
-    const skills = doc.skills as { metadata: unknown; skill_metadata: unknown }[];
-    expect(skills).toHaveLength(loaded.catalog.skills.length);
+    return { ...loaded, rootSource: 'flags' as const, cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } };
+  };
+
+  it.skipIf(!existsSync(CORPUS))('puts SkillMetadata.fromSummary(…).toJSON() on every skill of the real corpus', () => {
+    const result = corpus();
+    const doc = JSON.parse(catalogJson(result)) as { skills: { metadata: unknown; skill_metadata: unknown }[] };
+    const resolved = resolveCatalog(result.catalog).skills;
+    const skills = doc.skills;
+    expect(skills).toHaveLength(result.catalog.skills.length);
     let compared = 0;
-    loaded.catalog.skills.forEach((p, i) => {
+    result.catalog.skills.forEach((p, i) => {
       const r = resolved[i]!;
       const expected = r.ok ? SkillMetadata.fromSummary(p, r.summary).toJSON() : null;
       expect(JSON.stringify(skills[i]!.skill_metadata)).toBe(JSON.stringify(expected));
@@ -49,6 +63,31 @@ describe('catalogDocument metadata', () => {
       if (r.ok) compared++;
     });
     expect(compared).toBeGreaterThan(500);
+  });
+
+  it.skipIf(!existsSync(CORPUS))('is byte for byte jsonDocument of the document object on the real corpus', () => {
+    const result = corpus();
+    const resolved = resolveCatalog(result.catalog).skills;
+    const { catalog } = result;
+    const skills = catalog.skills.map((p, i) => {
+      const r = resolved[i]!;
+      return { ...descriptorJson(p.descriptor), skill_metadata: r.ok ? SkillMetadata.fromSummary(p, r.summary).toJSON() : null };
+    });
+    const doc = { digest: catalog.digest, skills, conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats: result.stats };
+    expect(catalogJson(result)).toBe(jsonDocument(doc));
+  });
+
+  it('writes odd descriptors and an empty catalog as the document object does', () => {
+    for (const folder of ['odd', 'no-config']) {
+      const loaded = loadCatalog({ roots: [makeRoot({ path: join(dir, folder), scope: 'project' }, process.cwd())], depth: 3 });
+      const result = { ...loaded, rootSource: 'flags' as const, cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } };
+      const { catalog } = result;
+      const resolved = resolveCatalog(catalog).skills;
+      const skills = catalog.skills.map((p, i) => ({ ...descriptorJson(p.descriptor), skill_metadata: resolved[i]!.ok ? SkillMetadata.fromSummary(p, resolved[i]!.summary).toJSON() : null }));
+      const doc = { digest: catalog.digest, skills, conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats: result.stats };
+      expect(catalog.skills.length).toBe(folder === 'odd' ? 3 : 0);
+      expect(catalogJson(result)).toBe(jsonDocument(doc));
+    }
   });
 });
 
