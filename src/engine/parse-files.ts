@@ -140,8 +140,14 @@ export function parseItemBytes(item: ParseItem, bytes: Uint8Array, hasher?: Hash
   if (!parsed.package) return { locator: item.locator, diagnostics: parsed.diagnostics };
   // Perf: the digest is computed where the package is made (in a worker when there is a pool),
   // while its strings are fresh, instead of in one pass over every package at seal time.
-  const d = parsed.package.descriptor;
-  const pkg = hasher ? { ...parsed.package, descriptor: { ...d, name: flatCopy(d.name), digest: packageDigest(parsed.package, hasher) } } : parsed.package;
+  const pkg = parsed.package;
+  if (hasher) {
+    // Perf: the package is fresh from parseSkill and not shared yet, so its descriptor takes the
+    // flat name and the digest in place (two object copies per package before).
+    const d = pkg.descriptor as { name: string; digest: string };
+    d.name = flatCopy(d.name);
+    d.digest = packageDigest(pkg, hasher);
+  }
   return { locator: item.locator, package: pkg, diagnostics: parsed.diagnostics };
 }
 
