@@ -55,7 +55,7 @@ export function readItem(item: ParseItem, hash: boolean, budget?: InputBudget): 
       // Perf: without the cache no stat is needed: read to end of file, stopping past the
       // limit (then fstat for the size to report). −8…35 ms per 10k files (one syscall and a
       // Stats object each). The budget needs a size first only once less than one
-      // file's limit is left of it, so no file past the budget is read.
+      // file's limit is left of it, or for a file longer than the first read.
       let counted = false;
       let bytes: Uint8Array;
       try {
@@ -64,7 +64,17 @@ export function readItem(item: ParseItem, hash: boolean, budget?: InputBudget): 
           if (cut) return { kind: 'result', result: cut };
           counted = true;
         }
-        bytes = readToEnd(fd, maxBytes + 1);
+        if (budget && !counted) {
+          // A file longer than the first read is stat'ed before the rest is read, so a file past
+          // the budget is never read whole (real SKILL.md files are a few KB: one read, no stat).
+          bytes = readToEnd(fd, FIRST_READ + 1);
+          if (bytes.length > FIRST_READ) {
+            const cut = cutBySize(item, budget, fstatSync(fd).size);
+            if (cut) return { kind: 'result', result: cut };
+            counted = true;
+            bytes = readToEnd(fd, maxBytes + 1);
+          }
+        } else bytes = readToEnd(fd, maxBytes + 1);
         if (bytes.length > maxBytes) {
           const size = fstatSync(fd).size;
           const cut = budget && !counted ? cutBySize(item, budget, size) : undefined;
@@ -162,7 +172,10 @@ export function parseItem(item: ParseItem, hasher?: HashBackend, budget?: InputB
   return file.kind === 'bytes' ? parseItemBytes(item, file.bytes, hasher) : file.result;
 }
 
-let readBuffer = new Uint8Array(256 * 1024);
+/** Bytes a budgeted read takes before it needs the file's size (see `readItem`). */
+const FIRST_READ = 256 * 1024;
+
+let readBuffer = new Uint8Array(FIRST_READ);
 
 /**
  * Read exactly `size` bytes (the stat'ed size) so a growing file cannot blow the limit.
