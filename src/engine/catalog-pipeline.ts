@@ -7,8 +7,8 @@
  * `engine.ts`): plain data in, plain data out, no shared state.
  */
 import type { SkillRoot } from '../discover/roots.js';
-import { budgetResults } from './budget-items.js';
 import type { HashBackend } from '../model/backend.js';
+import { InputBudget } from './input-budget.js';
 import { parseItem } from './parse-files.js';
 import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './plan.js';
 
@@ -33,11 +33,9 @@ export function parseBatch(items: readonly ParseItem[], hasher?: HashBackend): P
  */
 export function loadCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): LoadedCatalog {
   const plan = planCatalog(input);
-  // The same total-input budget as the engine's, so the library and the CLI cut the same files.
-  const cut = budgetResults(plan.items, undefined, Array.isArray(input) ? undefined : (input as LoadCatalogOptions).maxInputBytes);
-  const kept = plan.items.filter((_, i) => !cut.has(i));
-  const parsed = parseBatch(kept, plan.hasher);
-  let next = 0;
-  const results = plan.items.map((_, i) => cut.get(i) ?? parsed[next++]!);
+  // The same total-input budget as the engine's, so the library and the CLI cut the same files;
+  // the items are read in order, so each read counts its file (no stat per file first).
+  const budget = new InputBudget(Array.isArray(input) ? undefined : (input as LoadCatalogOptions).maxInputBytes);
+  const results = plan.items.map((item) => parseItem(item, plan.hasher, budget));
   return assembleCatalog(plan, results, { trustDigests: true });
 }

@@ -23,6 +23,7 @@ export const DEFAULT_INPUT_BUDGET = 128 * 1024 * 1024;
 export class InputBudget {
   readonly limit: number;
   #used = 0;
+  #refused = 0;
 
   constructor(limit: number = DEFAULT_INPUT_BUDGET) {
     this.limit = limit;
@@ -33,13 +34,21 @@ export class InputBudget {
     return this.#used;
   }
 
+  /** Files refused so far. */
+  get refused(): number {
+    return this.#refused;
+  }
+
   /**
    * Account for a file of `size` bytes; false (and nothing taken) when it
    * does not fit. A smaller file later in the order may still fit, so a run
    * of huge files does not cost the small skills after it.
    */
   take(size: number): boolean {
-    if (this.#used + size > this.limit) return false;
+    if (this.#used + size > this.limit) {
+      this.#refused++;
+      return false;
+    }
     this.#used += size;
     return true;
   }
@@ -59,8 +68,17 @@ export function budgetCuts(files: readonly string[], sizes: readonly number[], l
   files.forEach((file, i) => {
     const size = sizes[i] ?? -1;
     if (size < 0) return;
-    if (!budget.take(size)) cuts.set(i, fileDiagnostic('input.budget', file, { limit, size }));
+    if (!budget.take(size)) cuts.set(i, budgetDiagnostic(file, limit, size));
   });
   return cuts;
+}
+
+/**
+ * The finding for a file of `size` bytes left unread because the run's budget of `limit` bytes was spent.
+ *
+ * @example budgetDiagnostic('/r/pdf/SKILL.md', 1024, 4096).code // 'input.budget'
+ */
+export function budgetDiagnostic(file: string, limit: number, size: number): Diagnostic {
+  return fileDiagnostic('input.budget', file, { limit, size });
 }
 

@@ -3,7 +3,7 @@
  * worker, cache revalidation): stat → size check → read → hash → parseSkill.
  * A bad or unreadable file becomes a diagnostic result, never a throw.
  */
-import { closeSync, fstatSync, openSync, readSync, type Stats } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { SAFE_OPEN_FLAGS } from '../discover/safe-read.js';
 import { packageDigest } from '../catalog/digest.js';
 import type { HashBackend } from '../model/backend.js';
@@ -12,6 +12,7 @@ import { DEFAULT_PARSE_OPTIONS, parseSkill } from '../parse/index.js';
 import { fileTooLargeDiagnostic } from '../parse/messages.js';
 import type { ParseItem, ParseItemResult } from './plan.js';
 import { contentHash, itemKey, unreadable, type ItemFailed } from './file-stat.js';
+import { budgetDiagnostic, type InputBudget } from './input-budget.js';
 import { NO_STAMP, stampOf, type Stamp } from './store/stamp.js';
 
 export { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
@@ -31,10 +32,13 @@ export interface ItemBytes {
 
 /**
  * Stat, size-check and read an item's file; hash its bytes when `hash` (the cache's content check).
+ * With a `budget` (items read one by one in run order), the file's size is counted against it as
+ * `budgetResults` would have counted its stat'ed size, and a file past it becomes the
+ * `input.budget` finding instead of being read.
  *
  * @example const f = readItem(item, true); const r = f.kind === 'bytes' ? parseItemBytes(item, f.bytes) : f.result;
  */
-export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed {
+export function readItem(item: ParseItem, hash: boolean, budget?: InputBudget): ItemBytes | ItemFailed {
   // Perf: open + (fstat) + read into one reused buffer + close: no path lookup for the stat and
   // no ArrayBuffer per file (fewer GC pauses: ~10k buffers of ~5 KB at 10k skills).
   let fd: number;
@@ -43,27 +47,54 @@ export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed
     // only) must not hang the run; a read from it then ends at once or fails, both bounded.
     fd = openSync(item.path, SAFE_OPEN_FLAGS);
   } catch (error) {
-    return { kind: 'result', result: unreadable(item, error) };
+    // Open can fail where a stat does not (EACCES): the budget counts what a stat says.
+    return { kind: 'result', result: (budget && cutBySize(item, budget, sizeOf(() => statSync(item.path).size))) || unreadable(item, error) };
   }
   const maxBytes = DEFAULT_PARSE_OPTIONS.maxFileBytes;
   try {
     if (!hash) {
       // Perf: without the cache no stat is needed: read to end of file, stopping past the
       // limit (then fstat for the size to report). −8…35 ms per 10k files (one syscall and a
-      // Stats object each).
+      // Stats object each). The budget needs a size first only once less than one
+      // file's limit is left of it, or for a file longer than the first read.
+      let counted = false;
       let bytes: Uint8Array;
       try {
-        bytes = readToEnd(fd, maxBytes + 1);
-        if (bytes.length > maxBytes) return { kind: 'result', result: tooLarge(item, fstatSync(fd).size, maxBytes) };
+        if (budget && budget.limit - budget.used <= maxBytes) {
+          const cut = cutBySize(item, budget, fstatSync(fd).size);
+          if (cut) return { kind: 'result', result: cut };
+          counted = true;
+        }
+        if (budget && !counted) {
+          // A file longer than the first read is stat'ed before the rest is read, so a file past
+          // the budget is never read whole (real SKILL.md files are a few KB: one read, no stat).
+          bytes = readToEnd(fd, FIRST_READ + 1);
+          if (bytes.length > FIRST_READ) {
+            const cut = cutBySize(item, budget, fstatSync(fd).size);
+            if (cut) return { kind: 'result', result: cut };
+            counted = true;
+            bytes = readToEnd(fd, maxBytes + 1);
+          }
+        } else bytes = readToEnd(fd, maxBytes + 1);
+        if (bytes.length > maxBytes) {
+          const size = fstatSync(fd).size;
+          const cut = budget && !counted ? cutBySize(item, budget, size) : undefined;
+          return { kind: 'result', result: cut ?? tooLarge(item, size, maxBytes) };
+        }
       } catch (error) {
-        return { kind: 'result', result: unreadable(item, error) };
+        const cut = budget && !counted ? cutBySize(item, budget, sizeOf(() => fstatSync(fd).size)) : undefined;
+        return { kind: 'result', result: cut ?? unreadable(item, error) };
       }
+      // More than `maxBytes` is left of the budget here, so this file always fits.
+      if (budget && !counted) budget.take(bytes.length);
       return { kind: 'bytes', key: '', stat: NO_STAMP, bytes, hash: '' };
     }
     let stat: Stats;
     let bytes: Uint8Array;
     try {
       stat = fstatSync(fd);
+      const cut = budget && cutBySize(item, budget, stat.size);
+      if (cut) return { kind: 'result', result: cut };
       if (!stat.isFile()) return { kind: 'result', result: unreadable(item, { code: 'not a regular file' }) };
       if (stat.size > maxBytes) return { kind: 'result', result: tooLarge(item, stat.size, maxBytes) };
       bytes = readAll(fd, stat.size);
@@ -75,6 +106,21 @@ export function readItem(item: ParseItem, hash: boolean): ItemBytes | ItemFailed
   } finally {
     closeSync(fd);
   }
+}
+
+/** A size, or −1 (never cut) when it cannot be taken. */
+function sizeOf(stat: () => number): number {
+  try {
+    return stat();
+  } catch {
+    return -1;
+  }
+}
+
+/** Count `size` against the budget: the `input.budget` result when it does not fit, else undefined (taken). */
+function cutBySize(item: ParseItem, budget: InputBudget, size: number): ParseItemResult | undefined {
+  if (size < 0 || budget.take(size)) return undefined;
+  return { locator: item.locator, diagnostics: [budgetDiagnostic(item.locator, budget.limit, size)] };
 }
 
 /**
@@ -119,16 +165,19 @@ export function parseItemBytes(item: ParseItem, bytes: Uint8Array, hasher?: Hash
 
 /**
  * Read and parse one item; never throws for a bad file. With a `hasher` the
- * package carries its digest.
+ * package carries its digest; with a `budget` (items in run order) it may be cut by it.
  *
  * @example parseItem(item, JS_HASHER).package?.descriptor.digest
  */
-export function parseItem(item: ParseItem, hasher?: HashBackend): ParseItemResult {
-  const file = readItem(item, false);
+export function parseItem(item: ParseItem, hasher?: HashBackend, budget?: InputBudget): ParseItemResult {
+  const file = readItem(item, false, budget);
   return file.kind === 'bytes' ? parseItemBytes(item, file.bytes, hasher) : file.result;
 }
 
-let readBuffer = new Uint8Array(256 * 1024);
+/** Bytes a budgeted read takes before it needs the file's size (see `readItem`). */
+const FIRST_READ = 256 * 1024;
+
+let readBuffer = new Uint8Array(FIRST_READ);
 
 /**
  * Read exactly `size` bytes (the stat'ed size) so a growing file cannot blow the limit.

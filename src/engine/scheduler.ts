@@ -10,6 +10,7 @@ import type { BackendChoice, HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { CacheStats, ParseCache } from './store/files.js';
 import { budgetResults } from './budget-items.js';
+import { InputBudget } from './input-budget.js';
 import { estimateSkillFolders } from './estimate.js';
 import { itemKey, statItem, type ItemFailed, type ItemStat } from './file-stat.js';
 import type { ParseChunk, ParseOutcome, ParseTask } from './messages.js';
@@ -108,10 +109,14 @@ export function createScheduler(options: EngineOptions): Scheduler {
     let hits = 0;
     let revalidated = 0;
     const todo: number[] = [];
-    // Perf: a warm run answers from stat alone; only changed files are read.
     // A total-input budget keeps a run of many near-limit files within bounded memory. It is decided
-    // over every item from its size, before the cache is asked, so a cached run cuts the same files.
-    const cut = budgetResults(items, stats, maxInputBytes);
+    // over every item from its size in item order, before the cache is asked, so a cached run cuts
+    // the same files. Perf: without the cache, parsed inline, the items are read in item order
+    // anyway, so each file's own read counts it (see `readItem`): no stat per file first (10k
+    // files: one syscall and a Stats object each).
+    const inline = cache === undefined && threadsFor(items.length) === 0;
+    const budget = inline ? new InputBudget(maxInputBytes) : undefined;
+    const cut = inline ? new Map<number, ParseItemResult>() : budgetResults(items, stats, maxInputBytes);
     for (let i = 0; i < items.length; i++) {
       const item = items[i]!;
       const over = cut.get(i);
@@ -119,6 +124,7 @@ export function createScheduler(options: EngineOptions): Scheduler {
         results[i] = over;
         continue;
       }
+      // Perf: a warm run answers from stat alone; only changed files are read.
       if (cache) {
         const file = stats?.[i] ?? statItem(item);
         if (file.kind === 'stat') {
@@ -153,7 +159,7 @@ export function createScheduler(options: EngineOptions): Scheduler {
       const facts = cache !== undefined;
       for (const i of todo) {
         const item = items[i]!;
-        apply(i, work!.parseOutcome(item, knownHash(item), facts, facts, digests.hasher));
+        apply(i, work!.parseOutcome(item, knownHash(item), facts, facts, digests.hasher, budget));
         done++;
         if (report && done % 500 === 0) report({ phase: 'parse', done, total: items.length });
       }
@@ -202,7 +208,7 @@ export function createScheduler(options: EngineOptions): Scheduler {
         if (results[i] === undefined) throw new SkillgraphError('internal', `no parse result for ${items[i]!.locator}`, { locator: items[i]!.locator });
       }
     }
-    return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated } };
+    return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated - (budget?.refused ?? 0) } };
   }
 
   return {

@@ -8,6 +8,7 @@
  * outcome is reassembled in item order whoever parsed what.
  */
 import type { HashBackend } from '../model/backend.js';
+import type { InputBudget } from './input-budget.js';
 import type { ParseItem } from './catalog-pipeline.js';
 import type { ParseChunk, ParseOutcome } from './messages.js';
 import { parseItemBytes, readItem } from './parse-files.js';
@@ -74,9 +75,12 @@ export function claimAndParse(items: readonly ParseItem[], job: ShardJob, hasher
   return chunks;
 }
 
-/** One item: read (hashing only for the cache), reuse when the bytes still hash to `known`, else parse. */
-export function parseOutcome(item: ParseItem, known: string | null, facts: boolean, hash: boolean, hasher: HashBackend | undefined): ParseOutcome {
-  const file = readItem(item, hash);
+/**
+ * One item: read (hashing only for the cache), reuse when the bytes still hash to `known`, else parse.
+ * A `budget` is for items parsed one by one in run order (see `readItem`).
+ */
+export function parseOutcome(item: ParseItem, known: string | null, facts: boolean, hash: boolean, hasher: HashBackend | undefined, budget?: InputBudget): ParseOutcome {
+  const file = readItem(item, hash, budget);
   if (file.kind !== 'bytes') return { kind: 'parsed', result: file.result };
   const fileFacts = { key: file.key, stat: file.stat, hash: file.hash };
   // Perf: a touched but unchanged file costs a hash, not a YAML parse.

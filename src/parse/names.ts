@@ -46,7 +46,8 @@ export function codePointLength(text: string): number {
  * @example normalizeName(' Ｐdf ', 'nfkc') // 'Pdf'
  */
 export function normalizeName(name: string, policy: UnicodePolicy): string {
-  return policy === 'nfkc' ? name.trim().normalize('NFKC') : name;
+  // Perf: a name of `[a-z0-9-]` has nothing to trim or normalise: no ICU call.
+  return policy === 'nfkc' && !ASCII_NAME.test(name) ? name.trim().normalize('NFKC') : name;
 }
 
 /**
@@ -55,6 +56,9 @@ export function normalizeName(name: string, policy: UnicodePolicy): string {
  * @example checkName('Pdf--x', 'pdf--x', 'ascii').map((f) => f.code) // ['name.charset', 'name.hyphen', 'name.directory-mismatch']
  */
 export function checkName(raw: string, dirName: string | undefined, policy: UnicodePolicy): NameFinding[] {
+  // Perf: the usual name is already lowercase ASCII letters, digits and hyphens, which NFKC leaves
+  // as they are and both policies accept: no normalising, no per-character test (~4× cheaper).
+  if (ASCII_NAME.test(raw) && raw.length <= MAX_NAME_LENGTH) return checkPlainName(raw, dirName, policy);
   const findings: NameFinding[] = [];
   const name = normalizeName(raw, policy);
   for (const f of checkNameSafety(raw, name)) findings.push(f);
@@ -75,6 +79,19 @@ export function checkName(raw: string, dirName: string | undefined, policy: Unic
 
   if (dirName !== undefined && dirName !== '') {
     const dir = policy === 'nfkc' ? dirName.normalize('NFKC') : dirName;
+    if (dir !== name) findings.push({ code: 'name.directory-mismatch', args: { name, dir: dirName } });
+  }
+  return findings;
+}
+
+/** `checkName` for a name of `[a-z0-9-]`, at most `MAX_NAME_LENGTH` long (same findings, in the same order). */
+function checkPlainName(name: string, dirName: string | undefined, policy: UnicodePolicy): NameFinding[] {
+  const findings: NameFinding[] = [];
+  if (isWindowsDeviceName(name)) findings.push({ code: 'name.windows-device', args: { name } });
+  if (name.charCodeAt(0) === 0x2d || name.charCodeAt(name.length - 1) === 0x2d || name.includes('--')) findings.push({ code: 'name.hyphen', args: { name } });
+  if (dirName !== undefined && dirName !== '' && dirName !== name) {
+    // An ASCII folder name is its own NFKC form; only another folder name needs normalising.
+    const dir = policy === 'nfkc' && !ASCII_NAME.test(dirName) ? dirName.normalize('NFKC') : dirName;
     if (dir !== name) findings.push({ code: 'name.directory-mismatch', args: { name, dir: dirName } });
   }
   return findings;

@@ -33,11 +33,12 @@ export type SplitResult =
       readonly text: string;
     };
 
-/** True for a fence line: `---` followed only by spaces/tabs (a trailing `\r` is already removed). */
-function isFence(line: string): boolean {
-  if (!line.startsWith('---')) return false;
-  for (let i = 3; i < line.length; i++) {
-    const c = line.charCodeAt(i);
+/** True when `text[start, end)` is a fence line: `---` then only spaces/tabs (one trailing `\r` ignored). */
+function isFenceAt(text: string, start: number, end: number): boolean {
+  if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
+  if (end - start < 3 || text.charCodeAt(start) !== 0x2d || text.charCodeAt(start + 1) !== 0x2d || text.charCodeAt(start + 2) !== 0x2d) return false;
+  for (let i = start + 3; i < end; i++) {
+    const c = text.charCodeAt(i);
     if (c !== 0x20 && c !== 0x09) return false;
   }
   return true;
@@ -54,40 +55,32 @@ export function splitFrontmatter(input: string): SplitResult {
   // Perf: one indexOf instead of a regex over a possibly large body.
   const crlf = text.indexOf('\r\n') !== -1;
 
-  let lineStart = 0;
-  let lineNo = 1;
-  const readLine = (): string | undefined => {
-    if (lineStart > text.length) return undefined;
-    const nl = text.indexOf('\n', lineStart);
-    const end = nl === -1 ? text.length : nl;
-    let line = text.slice(lineStart, end);
-    if (line.endsWith('\r')) line = line.slice(0, -1);
-    lineStart = nl === -1 ? text.length + 1 : nl + 1;
-    return line;
+  // Perf: lines are found by offset, never sliced one by one; the YAML is one slice of the
+  // text (every frontmatter line ends with a line feed), CRLF folded only when the file has any.
+  const eol = (from: number): number => {
+    const nl = text.indexOf('\n', from);
+    return nl === -1 ? text.length : nl;
   };
-
-  const first = readLine();
-  if (first === undefined || !isFence(first)) return { kind: 'missing', bom, crlf, text };
-
-  const yamlLines: string[] = [];
-  // Perf: only the frontmatter is cut into lines; the body stays one slice.
-  for (;;) {
-    const line = readLine();
+  let end = eol(0);
+  if (!isFenceAt(text, 0, end)) return { kind: 'missing', bom, crlf, text };
+  const yamlStart = end + 1;
+  let lineNo = 1;
+  // `end + 1 > text.length`: the last line had no line feed, so no line follows it.
+  for (let lineStart = yamlStart; lineStart <= text.length; lineStart = end + 1) {
     lineNo++;
-    if (line === undefined) return { kind: 'unterminated', bom, crlf, text };
-    if (isFence(line)) {
-      const body = lineStart > text.length ? '' : text.slice(lineStart);
-      return {
-        kind: 'ok',
-        yamlText: yamlLines.length === 0 ? '' : `${yamlLines.join('\n')}\n`,
-        yamlLine: 2,
-        closeLine: lineNo,
-        body,
-        bodyLine: lineNo + 1,
-        bom,
-        crlf,
-      };
-    }
-    yamlLines.push(line);
+    end = eol(lineStart);
+    if (!isFenceAt(text, lineStart, end)) continue;
+    const yaml = text.slice(yamlStart, lineStart);
+    return {
+      kind: 'ok',
+      yamlText: crlf ? yaml.replaceAll('\r\n', '\n') : yaml,
+      yamlLine: 2,
+      closeLine: lineNo,
+      body: end + 1 > text.length ? '' : text.slice(end + 1),
+      bodyLine: lineNo + 1,
+      bom,
+      crlf,
+    };
   }
+  return { kind: 'unterminated', bom, crlf, text };
 }

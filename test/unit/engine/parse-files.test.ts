@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParseItem } from '../../../src/engine/catalog-pipeline.js';
+import { budgetResults } from '../../../src/engine/budget-items.js';
+import { InputBudget } from '../../../src/engine/input-budget.js';
 import { readItem } from '../../../src/engine/parse-files.js';
 import { DEFAULT_PARSE_OPTIONS } from '../../../src/parse/index.js';
 
@@ -69,5 +71,35 @@ describe('readItem on a FIFO swapped in for a SKILL.md', () => {
     const facts = readItem(_item('piped'), true);
     expect(facts.kind === 'result' ? facts.result.diagnostics.map((d) => d.code) : []).toEqual(['discover.unreadable']);
     expect(Date.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe('readItem with the run budget', () => {
+  /** What a read gives, comparable across the two ways of applying the budget. */
+  function _outcome(r: ReturnType<typeof readItem>): unknown {
+    return r.kind === 'bytes' ? { bytes: r.bytes.length } : r.result;
+  }
+
+  it('cuts exactly the files the stat-first budget cuts, for every limit', () => {
+    const limit = DEFAULT_PARSE_OPTIONS.maxFileBytes;
+    // Small and big files, files at and over the per-file limit, a folder and a missing file, in a mixed order.
+    const names = ['small', 'at-limit', 'big', 'folder', 'over-limit', 'small', 'missing', 'big', 'at-limit', 'small', 'over-limit', 'big'];
+    const items = names.map(_item);
+    const limits = [1, 10, 4096, 300_000, 300_010, limit, limit + 300_010, 2 * limit + 4096, 2 * limit + 600_020, 3 * limit, 4 * limit + 900_000, 100 * limit];
+    for (const max of limits) {
+      const cut = budgetResults(items, undefined, max);
+      const expected = items.map((item, i) => cut.get(i) ?? _outcome(readItem(item, false)));
+      const budget = new InputBudget(max);
+      const actual = items.map((item) => _outcome(readItem(item, false, budget)));
+      expect(actual, `budget ${max}`).toEqual(expected);
+      expect(budget.refused, `budget ${max}`).toBe(cut.size);
+    }
+  });
+
+  it('counts a file it cannot read by its stat, as the stat-first budget does', () => {
+    const folder = _item('folder');
+    const budget = new InputBudget(1000);
+    const r = readItem(folder, false, budget);
+    expect(r.kind === 'result' ? r.result.diagnostics.map((d) => d.code) : []).toEqual(['input.budget']);
   });
 });
