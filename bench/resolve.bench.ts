@@ -14,7 +14,8 @@ import { Bench } from 'tinybench';
 import { wasmBackendOrNull } from '../src/engine/backend.js';
 import type { Catalog } from '../src/model/catalog.js';
 import type { SkillPackage } from '../src/model/package.js';
-import { encodeCatalog, resolveCatalog, resolveGraphJs, tarjan } from '../src/resolve/index.js';
+import { resolveCatalog } from '../src/engine/resolve.js';
+import { encodeCatalog, resolveGraphJs, tarjan } from '../src/resolve/index.js';
 import { SHAPES, generateCatalog } from './_graphs.js';
 
 const arg = (flag: string, fallback: string): string => {
@@ -86,7 +87,8 @@ for (const size of sizes) {
     }
     for (const backend of ['js', 'wasm'] as const) {
       const t0 = performance.now();
-      // The arena layout on both backends, so WASM and JS compare (a chain this size would pick deltas).
+      // The engine's resolve, which passes the WASM kernel in; the arena layout on both backends, so
+      // WASM and JS compare (a chain this size would pick deltas).
       const r = resolveCatalog(catalog, { backend, layout: 'arena' });
       const total = performance.now() - t0;
       const t = r.stats.timingsMs;
