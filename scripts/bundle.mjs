@@ -13,7 +13,8 @@
  * config loader, each verb), so an import opens a handful of files and
  * compiles only what its calls can reach. Two entries in one build would
  * split the shared code into dozens of chunks, one per set of entries that
- * reach a module. yaml and zod are required on first use (src/model/vendor.ts)
+ * reach a module. Node's built-in modules are required, not imported (see
+ * `builtins` below). yaml and zod are required on first use (src/model/vendor.ts)
  * from their one-file copies in dist/vendor/ (requiring yaml's ~60 modules
  * took three times as long); piscina and the MCP SDK stay in node_modules.
  * Types come from tsc (`npm run build:ts`).
@@ -22,10 +23,53 @@
  */
 import { build } from 'esbuild';
 import { copyFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * Built-in modules as the bundles see them. Importing `node:fs` from ES
+ * module code builds its ES module facade, which reads every export,
+ * getters included (`fs.ReadStream` loads all of the streams code): ~5 ms of
+ * an import that opens no stream. So each `node:*` import in our code
+ * resolves to a small module that requires the built-in and re-exports the
+ * values the built-in holds (getters are left out unless listed in
+ * `GETTERS`: importing another fails the build). `node:crypto`, `node:v8` and `node:vm` are loaded on first call
+ * instead (crypto alone takes ~5 ms to load, and an import that hashes
+ * nothing should not pay it): their functions we call are listed here, and
+ * calling one that is not listed fails the build.
+ */
+const LAZY_BUILTINS = {
+  crypto: ['createHash', 'hash', 'randomBytes', 'randomUUID'],
+  v8: ['deserialize', 'serialize', 'setFlagsFromString'],
+  vm: ['runInNewContext'],
+};
+/** Getters our code imports (read when the module loads, as an import would). */
+const GETTERS = { util: ['parseArgs'] };
+const requireBuiltin = createRequire(import.meta.url);
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+function builtinShim(name) {
+  const head = `import { createRequire } from 'node:module';\n`;
+  const lazy = LAZY_BUILTINS[name];
+  if (lazy) {
+    const calls = lazy.map((fn) => `export function ${fn}(...args) { return load().${fn}(...args); }`);
+    return `${head}let m;\nconst load = () => (m ??= createRequire(import.meta.url)('node:${name}'));\n${calls.join('\n')}\n`;
+  }
+  const mod = requireBuiltin(`node:${name}`);
+  const values = Object.getOwnPropertyNames(mod).filter((key) => key !== 'default' && IDENTIFIER.test(key) && ('value' in Object.getOwnPropertyDescriptor(mod, key) || GETTERS[name]?.includes(key)));
+  return `${head}const m = createRequire(import.meta.url)('node:${name}');\nexport default m;\nexport const { ${values.join(', ')} } = m;\n`;
+}
+
+const builtins = {
+  name: 'builtins',
+  setup(b) {
+    b.onResolve({ filter: /^node:[a-z0-9_]+$/ }, (args) => (args.namespace === 'builtin' || args.path === 'node:module' ? { path: args.path, external: true } : { path: args.path.slice(5), namespace: 'builtin' }));
+    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: builtinShim(args.path), loader: 'js' }));
+  },
+};
 
 const common = {
   absWorkingDir: ROOT,
@@ -38,6 +82,7 @@ const common = {
   minify: false,
   legalComments: 'none',
   logLevel: 'warning',
+  plugins: [builtins],
 };
 
 const bundles = [
@@ -60,6 +105,6 @@ await Promise.all(
 const vendor = join(ROOT, 'dist', 'vendor');
 rmSync(vendor, { recursive: true, force: true });
 for (const name of ['yaml', 'zod']) {
-  await build({ ...common, packages: undefined, format: 'cjs', stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, loader: 'js' }, outfile: join(vendor, `${name}.cjs`) });
+  await build({ ...common, plugins: [], packages: undefined, format: 'cjs', stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, loader: 'js' }, outfile: join(vendor, `${name}.cjs`) });
   copyFileSync(join(ROOT, 'node_modules', name, 'LICENSE'), join(vendor, `${name}.LICENSE`));
 }

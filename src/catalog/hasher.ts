@@ -6,15 +6,13 @@
 import * as nodeCrypto from 'node:crypto';
 import type { HashBackend } from '../model/backend.js';
 
-type OneShot = (algorithm: string, data: Uint8Array, encoding: 'hex') => string;
-
 // Perf: `crypto.hash` (Node ≥ 20.12) is a one-shot call that skips the Hash
 // object; it is ~1.5–2× faster for the small inputs a catalog hashes. Decided
-// once at load, falling back to createHash on older runtimes.
-const oneShot: OneShot | undefined = (nodeCrypto as unknown as { hash?: OneShot }).hash;
-const sha256Hex: (data: Uint8Array) => string = oneShot
-  ? (data) => oneShot('sha256', data, 'hex')
-  : (data) => nodeCrypto.createHash('sha256').update(data).digest('hex');
+// by the Node version rather than by looking at the module, so that loading
+// this one does not load node:crypto (the bundles load it on first call).
+const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
+const sha256Hex: (data: Uint8Array) => string =
+  major > 20 || (major === 20 && minor >= 12) ? (data) => nodeCrypto.hash('sha256', data, 'hex') : (data) => nodeCrypto.createHash('sha256').update(data).digest('hex');
 
 /**
  * node:crypto SHA-256, lower-case hex per input, in input order.

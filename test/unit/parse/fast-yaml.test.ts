@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFlatFrontmatter } from '../../../src/parse/fast-yaml.js';
+import { C_BAD, CHAR, isBadChar } from '../../../src/parse/fast-yaml-scalars.js';
 import { DEFAULT_YAML_LIMITS, parseYamlFrontmatter } from '../../../src/parse/yaml-doc.js';
 import type { YamlPath } from '../../../src/parse/yaml-types.js';
 
@@ -165,5 +166,13 @@ describe('parseFlatFrontmatter: declines what it does not reproduce exactly', ()
   it('declines when the depth limit is below what the value needs', () => {
     expect(parseFlatFrontmatter('a: [1]\n', { ...DEFAULT_YAML_LIMITS, maxDepth: 1 })).toBeNull();
     expect(parseFlatFrontmatter('a: 1\n', { ...DEFAULT_YAML_LIMITS, maxDepth: 1 })).not.toBeNull();
+  });
+});
+
+describe('the character classes of the fast path', () => {
+  it('mark exactly the characters isBadChar rejects, over all of the BMP', () => {
+    const wrong: number[] = [];
+    for (let c = 0; c < 0x10000; c++) if ((CHAR[c] === C_BAD) !== isBadChar(c)) wrong.push(c);
+    expect(wrong).toEqual([]);
   });
 });

@@ -1,0 +1,54 @@
+/**
+ * What importing the built library costs before any call: the bundles reach
+ * Node's built-in modules through `require` (an ES import of `node:fs` builds
+ * a facade that loads the whole streams code), `node:crypto` is loaded on
+ * first call, and yaml and zod on first use. Checked in a child process,
+ * against the bundle `npm run build` wrote (skipped when there is none).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
+const LIB = join(DIST, 'lib', 'index.js');
+const built = existsSync(LIB);
+
+/** The internal modules Node loaded in a child that imports `entry` and then runs `after`. */
+function loadedBy(entry: string, after = ''): string[] {
+  const script = `const before = new Set(process.moduleLoadList);
+const lib = await import(${JSON.stringify(pathToFileURL(entry).href)});
+${after}
+const loaded = process.moduleLoadList.filter((m) => !before.has(m));
+const vendor = Object.keys((await import('node:module')).createRequire(import.meta.url).cache ?? {}).filter((f) => /vendor|node_modules\\/(yaml|zod)\\//.test(f));
+console.log(JSON.stringify([...loaded, ...vendor.map((f) => 'file ' + f)]));`;
+  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+}
+
+describe.skipIf(!built)('importing the built library', () => {
+  it('loads neither node:crypto, nor the streams code, nor yaml or zod', () => {
+    const loaded = loadedBy(LIB);
+    expect(loaded.filter((m) => /^NativeModule (crypto|internal\/crypto|internal\/fs\/streams|stream)\b/.test(m) || m.startsWith('file '))).toEqual([]);
+  });
+
+  it('loads node:crypto on the first digest, and the digests are there', () => {
+    const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
+    const skills = join(examples, 'skills');
+    const after = `const engine = lib.createEngine({ workers: 0, cache: false });
+const { catalog } = await engine.loadCatalog({ roots: [lib.makeRoot({ path: ${JSON.stringify(skills)}, scope: 'project' }, ${JSON.stringify(examples)})] });
+await engine.close();
+if (!catalog.skills.length || !/^sha256:[0-9a-f]{64}$/.test(catalog.digest) || !catalog.skills.every((s) => /^sha256:[0-9a-f]{64}$/.test(s.descriptor.digest))) throw new Error('no digests');`;
+    expect(loadedBy(LIB, after)).toContain('NativeModule crypto');
+  });
+
+  it('imports no built-in module as an ES module but node:module', () => {
+    const statements: string[] = [];
+    for (const dir of ['lib', 'internals', 'bin']) {
+      for (const name of readdirSync(join(DIST, dir)).filter((n) => n.endsWith('.js'))) {
+        for (const [spec] of readFileSync(join(DIST, dir, name), 'utf8').matchAll(/from "node:[\w/]+"/g)) if (spec !== 'from "node:module"') statements.push(`${dir}/${name}: ${spec}`);
+      }
+    }
+    expect(statements).toEqual([]);
+  });
+});
