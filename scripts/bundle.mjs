@@ -7,7 +7,7 @@
  *   dist/lib/        `import('skillgraph')`: index.js, its chunks, worker.js
  *   dist/internals/  `skillgraph/internals`: internals.js, its chunks, worker.js
  *   dist/bin/        the CLI (bin/skillgraph.js): main.js, one chunk per verb, worker.js
- *   dist/vendor/     yaml and zod, each one CommonJS file with its licence beside it
+ *   dist/vendor/     yaml and zod, each one CommonJS file with its licence and V8 code cache beside it
  *
  * One entry per build: chunks are split at the dynamic imports (serve, the
  * config loader, each verb), so an import opens a handful of files and
@@ -21,6 +21,7 @@
  *
  *   node scripts/bundle.mjs   (part of `npm run build`)
  */
+import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
 import { copyFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -101,10 +102,26 @@ await Promise.all(
   }),
 );
 
-// The installed yaml and zod (the versions package.json pins), each as one file.
+/**
+ * zod's `locales` export, the messages of 48 languages (half of its bundle), is
+ * left out: skillgraph reads zod's issues, never their wording, and English,
+ * which zod configures itself, stays. Its other exports are zod's own.
+ */
+const noZodLocales = {
+  name: 'no-zod-locales',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/index\.c?js$/ }, (args) => (/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: args.path, namespace: 'no-zod-locales' } : undefined));
+    b.onLoad({ filter: /.*/, namespace: 'no-zod-locales' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
+  },
+};
+
+// The installed yaml and zod (the versions package.json pins), each as one file, then their
+// code caches (scripts/vendor-cache.mjs).
 const vendor = join(ROOT, 'dist', 'vendor');
 rmSync(vendor, { recursive: true, force: true });
 for (const name of ['yaml', 'zod']) {
-  await build({ ...common, plugins: [], packages: undefined, format: 'cjs', stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, loader: 'js' }, outfile: join(vendor, `${name}.cjs`) });
+  const plugins = name === 'zod' ? [noZodLocales] : [];
+  await build({ ...common, plugins, packages: undefined, format: 'cjs', stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, loader: 'js' }, outfile: join(vendor, `${name}.cjs`) });
   copyFileSync(join(ROOT, 'node_modules', name, 'LICENSE'), join(vendor, `${name}.LICENSE`));
 }
+execFileSync(process.execPath, [join(ROOT, 'scripts', 'vendor-cache.mjs')], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });

@@ -2,10 +2,13 @@
  * What importing the built library costs before any call: the bundles reach
  * Node's built-in modules through `require` (an ES import of `node:fs` builds
  * a facade that loads the whole streams code), `node:crypto` is loaded on
- * first call, and yaml and zod on first use. Checked in a child process,
- * against the bundle `npm run build` wrote (skipped when there is none).
+ * first call, and yaml and zod on first use, with the code caches the build
+ * made for them. Checked in a child process, against the bundle `npm run
+ * build` wrote (skipped when there is none).
  */
 import { execFileSync } from 'node:child_process';
+import Module from 'node:module';
+import { Script } from 'node:vm';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,5 +53,11 @@ if (!catalog.skills.length || !/^sha256:[0-9a-f]{64}$/.test(catalog.digest) || !
       }
     }
     expect(statements).toEqual([]);
+  });
+
+  it.each(['yaml', 'zod'])('the code cache of the vendored %s is one this Node accepts', (name) => {
+    const file = join(DIST, 'vendor', `${name}.cjs`);
+    const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData: readFileSync(`${file}.cache`) });
+    expect(script.cachedDataRejected).toBe(false);
   });
 });
