@@ -4,12 +4,18 @@
  * `import.meta.url` lookups (the WASM module in build/, the parse worker
  * beside the pool, the code fingerprint over dist/) resolve the same.
  *
- *   dist/lib/        `import('skillgraph')`: index.js, its chunks, worker.js
+ *   dist/lib/        `import('skillgraph')`: index.js, which runs index.cjs (the library, one
+ *                    CommonJS file) with V8's code cache; worker.js
  *   dist/internals/  `skillgraph/internals`: internals.js, its chunks, worker.js
  *   dist/bin/        the CLI (bin/skillgraph.js): main.js, one chunk per verb, worker.js
  *   dist/vendor/     yaml and zod, each one CommonJS file with its licence and V8 code cache beside it
  *
- * One entry per build: chunks are split at the dynamic imports (serve, the
+ * Node 20 has no code cache for ES modules, and compiling the library's
+ * functions was a fifth of a cold start that catalogs 300 skills; the library
+ * is therefore one CommonJS file, compiled by a small ES module entry through
+ * `vm.Script` with the cache scripts/code-cache.mjs made. The internals and
+ * the CLI stay ES modules:
+ * one entry per build: chunks are split at the dynamic imports (serve, the
  * config loader, each verb), so an import opens a handful of files and
  * compiles only what its calls can reach. Two entries in one build would
  * split the shared code into dozens of chunks, one per set of entries that
@@ -96,7 +102,14 @@ await Promise.all(
   bundles.map(async ([dir, name, entry]) => {
     const outdir = join(ROOT, 'dist', dir);
     rmSync(outdir, { recursive: true, force: true });
-    await build({ ...common, entryPoints: { [name]: entry }, outdir, splitting: true });
+    if (dir === 'lib') {
+      // The library: one CommonJS file, which dist/lib/index.js (written by code-cache.mjs)
+      // compiles with V8's code cache through cached-load.cjs.
+      await build({ ...common, format: 'cjs', entryPoints: { [name]: entry }, outfile: join(outdir, `${name}.cjs`), define: { 'import.meta.url': '__importMetaUrl' } });
+      copyFileSync(join(ROOT, 'scripts', 'cached-load.cjs'), join(outdir, 'cached-load.cjs'));
+    } else {
+      await build({ ...common, entryPoints: { [name]: entry }, outdir, splitting: true });
+    }
     // The parse worker is a thread of its own: one file, beside the pool that starts it.
     await build({ ...common, entryPoints: { worker: 'src/engine/worker.ts' }, outdir });
   }),
@@ -115,8 +128,8 @@ const noZodLocales = {
   },
 };
 
-// The installed yaml and zod (the versions package.json pins), each as one file, then their
-// code caches (scripts/vendor-cache.mjs).
+// The installed yaml and zod (the versions package.json pins), each as one file; then the
+// library's entry and the code caches (scripts/code-cache.mjs).
 const vendor = join(ROOT, 'dist', 'vendor');
 rmSync(vendor, { recursive: true, force: true });
 for (const name of ['yaml', 'zod']) {
@@ -124,4 +137,4 @@ for (const name of ['yaml', 'zod']) {
   await build({ ...common, plugins, packages: undefined, format: 'cjs', stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, loader: 'js' }, outfile: join(vendor, `${name}.cjs`) });
   copyFileSync(join(ROOT, 'node_modules', name, 'LICENSE'), join(vendor, `${name}.LICENSE`));
 }
-execFileSync(process.execPath, [join(ROOT, 'scripts', 'vendor-cache.mjs')], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
+execFileSync(process.execPath, [join(ROOT, 'scripts', 'code-cache.mjs')], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });

@@ -5,7 +5,7 @@
  * the build made one; from src/ (tests, tsx) they come from node_modules.
  *
  * The code cache holds the bytecode of the functions a warm-up run compiled
- * (scripts/vendor-cache.mjs parses sample frontmatters and checks sample values), so the
+ * (scripts/code-cache.mjs parses sample frontmatters and checks sample values), so the
  * first frontmatter the fast path declines and the first config or shard
  * document checked do not compile half of the library first. V8 checks the
  * cache against the source and its own version and flags, and rejects a
