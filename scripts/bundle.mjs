@@ -7,19 +7,18 @@
  *   dist/lib/        `import('skillgraph')`: index.js, which runs index.cjs (the library, one
  *                    CommonJS file) with V8's code cache; worker.js
  *   dist/internals/  `skillgraph/internals`: internals.js, its chunks, worker.js
- *   dist/bin/        the CLI (bin/skillgraph.js): main.js, one chunk per verb, worker.js
+ *   dist/bin/        the CLI (bin/skillgraph.js): main.js, which runs main.cjs the same way; worker.js
  *   dist/vendor/     yaml and zod, each one CommonJS file with its licence and V8 code cache beside it
  *
  * Node 20 has no code cache for ES modules, and compiling the library's
- * functions was a fifth of a cold start that catalogs 300 skills; the library
- * is therefore one CommonJS file, compiled by a small ES module entry through
- * `vm.Script` with the cache scripts/code-cache.mjs made. The internals and
- * the CLI stay ES modules:
- * one entry per build: chunks are split at the dynamic imports (serve, the
- * config loader, each verb), so an import opens a handful of files and
- * compiles only what its calls can reach. Two entries in one build would
- * split the shared code into dozens of chunks, one per set of entries that
- * reach a module. Node's built-in modules are required, not imported (see
+ * functions was a fifth of a cold start that catalogs 300 skills (for a CLI
+ * run on a few skills, resolving, linking and compiling its ES module chunks
+ * took ~40 ms); the library and the CLI are therefore one CommonJS file
+ * each, compiled by a small ES module entry through `vm.Script` with the cache
+ * scripts/code-cache.mjs made. The internals stay ES modules, split at their
+ * dynamic imports; one entry per build (two entries in one build would split
+ * the shared code into dozens of chunks, one per set of entries that
+ * reach a module). Node's built-in modules are required, not imported (see
  * `builtins` below). yaml and zod are required on first use (src/model/vendor.ts)
  * from their one-file copies in dist/vendor/ (requiring yaml's ~60 modules
  * took three times as long); piscina and the MCP SDK stay in node_modules.
@@ -102,9 +101,9 @@ await Promise.all(
   bundles.map(async ([dir, name, entry]) => {
     const outdir = join(ROOT, 'dist', dir);
     rmSync(outdir, { recursive: true, force: true });
-    if (dir === 'lib') {
-      // The library: one CommonJS file, which dist/lib/index.js (written by code-cache.mjs)
-      // compiles with V8's code cache through cached-load.cjs.
+    if (dir !== 'internals') {
+      // The library and the CLI: one CommonJS file each, which its ES module entry (written by
+      // code-cache.mjs) compiles with V8's code cache through cached-load.cjs.
       await build({ ...common, format: 'cjs', entryPoints: { [name]: entry }, outfile: join(outdir, `${name}.cjs`), define: { 'import.meta.url': '__importMetaUrl' } });
       copyFileSync(join(ROOT, 'scripts', 'cached-load.cjs'), join(outdir, 'cached-load.cjs'));
     } else {

@@ -2,16 +2,18 @@
  * The library's entry and V8 code caches, run by scripts/bundle.mjs in a
  * process of its own once the bundles exist:
  *
- *   dist/lib/index.js          the ES module entry: loads dist/lib/index.cjs through
- *                              cached-load.cjs and exports its names
- *   dist/lib/index.cjs.cache   the library's code cache
- *   dist/vendor/<name>.cjs.cache   yaml's and zod's
+ *   dist/lib/index.js          the library's ES module entry: loads dist/lib/index.cjs
+ *                              through cached-load.cjs and exports its names
+ *   dist/bin/main.js           the CLI's, the same way for dist/bin/main.cjs
+ *   dist/lib/index.cjs.cache, dist/bin/main.cjs.cache, dist/vendor/<name>.cjs.cache
+ *                              the code caches of the library, the CLI, yaml and zod
  *
  * Each file is compiled as it is at run time (the same wrapper: the library
- * through cached-load.cjs, yaml and zod as src/model/vendor.ts does, which is
- * require's), so V8 accepts the cache for the same source; then exercised the
- * way it is used — the library catalogs, renders and validates a small tree,
- * cold and from its store; yaml parses frontmatters that the fast path
+ * and the CLI through cached-load.cjs, yaml and zod as src/model/vendor.ts
+ * does, which is require's), so V8 accepts the cache for the same source; then
+ * exercised the way it is used — the library catalogs and renders a small
+ * tree, cold and from its store; the CLI runs its common verbs on it, text and
+ * JSON, with a config file; yaml parses frontmatters that the fast path
  * declines, broken ones included; zod checks objects, enums, arrays, records
  * and unions, valid and not — and the cache is taken after the calls, so it
  * holds the bytecode of the functions they compiled. A cache is only for the
@@ -28,7 +30,6 @@ import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const LIB = join(DIST, 'lib');
 const VENDOR = join(DIST, 'vendor');
 const require = createRequire(import.meta.url);
 
@@ -110,33 +111,63 @@ function sampleTree(dir) {
   skill('mismatch', '---\nname: other-name\ndescription: Wrong name. Use when testing.\n---\nbody\n');
 }
 
-async function exerciseLibrary(sg) {
+/** Run `exercise(exports, tree, scratch)` with a fresh sample tree in a scratch folder. */
+async function withTree(exports, exercise) {
   const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-code-cache-'));
   try {
     const tree = join(scratch, 'skills');
     sampleTree(tree);
-    for (const cache of [false, join(scratch, 'store'), join(scratch, 'store')]) {
-      const engine = sg.createEngine({ workers: 0, cache });
-      const { catalog } = await engine.loadCatalog({ roots: [sg.makeRoot({ path: tree, scope: 'project' }, scratch)] });
-      sg.renderContext(catalog);
-      await engine.close();
-    }
+    await exercise(exports, tree, scratch);
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
 }
 
-// The library: its entry first (the names index.cjs exports), then its cache.
-const { load } = require(join(LIB, 'cached-load.cjs'));
-const libFile = join(LIB, 'index.cjs');
-const lib = load(libFile, false);
-const names = Object.keys(lib.exports).sort();
-writeAtomic(
-  join(LIB, 'index.js'),
-  `// Written by scripts/code-cache.mjs: the library is index.cjs, compiled with V8's code cache.\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconst lib = require('./cached-load.cjs').load(require.resolve('./index.cjs')).exports;\nexport const { ${names.join(', ')} } = lib;\n`,
-);
-await exerciseLibrary(lib.exports);
-writeAtomic(`${libFile}.cache`, lib.script.createCachedData());
+async function exerciseLibrary(sg, tree, scratch) {
+  for (const cache of [false, join(scratch, 'store'), join(scratch, 'store')]) {
+    const engine = sg.createEngine({ workers: 0, cache });
+    const { catalog } = await engine.loadCatalog({ roots: [sg.makeRoot({ path: tree, scope: 'project' }, scratch)] });
+    sg.renderContext(catalog);
+    await engine.close();
+  }
+}
+
+async function exerciseCli(cli, tree, scratch) {
+  writeFileSync(join(scratch, 'skillgraph.config.yaml'), 'roots:\n  - path: skills\n    scope: project\n');
+  const io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd: scratch, env: { HOME: scratch, PATH: process.env.PATH ?? '' } };
+  const runs = [
+    ['catalog', '--json', '--no-cache'],
+    ['catalog', '--no-cache'],
+    ['catalog', '--json', '--cache', join(scratch, 'store')],
+    ['catalog', '--json', '--cache', join(scratch, 'store')],
+    ['validate', tree, '--json'],
+    ['validate', tree],
+    ['lint', tree, '--json'],
+    ['resolve', '--json', '--no-cache'],
+    ['context', '--no-cache'],
+    ['lock', '--no-cache', '--allow-errors', '--out', join(scratch, 'skillgraph.lock.json')],
+    ['check', '--no-cache', '--lock', join(scratch, 'skillgraph.lock.json')],
+    ['--help'],
+  ];
+  for (const argv of runs) await cli.main(argv, io);
+}
+
+/** Write the ES module entry of `dir/name.cjs`, exercise it, and write its cache. */
+async function entryAndCache(dir, name, exercise) {
+  const { load } = require(join(DIST, dir, 'cached-load.cjs'));
+  const file = join(DIST, dir, `${name}.cjs`);
+  const loaded = load(file, false);
+  const names = Object.keys(loaded.exports).sort();
+  writeAtomic(
+    join(DIST, dir, `${name}.js`),
+    `// Written by scripts/code-cache.mjs: the code is ${name}.cjs, compiled with V8's code cache.\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconst loaded = require('./cached-load.cjs').load(require.resolve('./${name}.cjs')).exports;\nexport const { ${names.join(', ')} } = loaded;\n`,
+  );
+  await withTree(loaded.exports, exercise);
+  writeAtomic(`${file}.cache`, loaded.script.createCachedData());
+}
+
+await entryAndCache('lib', 'index', exerciseLibrary);
+await entryAndCache('bin', 'main', exerciseCli);
 
 for (const [name, exercise] of [
   ['yaml', exerciseYaml],

@@ -2,8 +2,8 @@
  * What importing the built library costs before any call: the bundles reach
  * Node's built-in modules through `require` (an ES import of `node:fs` builds
  * a facade that loads the whole streams code), `node:crypto` is loaded on
- * first call, and yaml and zod on first use; the library, yaml and zod
- * compile with the code caches the build made for them. Checked in a child process, against the bundle `npm run
+ * first call, and yaml and zod on first use; the library, the CLI, yaml and
+ * zod compile with the code caches the build made for them. Checked in a child process, against the bundle `npm run
  * build` wrote (skipped when there is none).
  */
 import { execFileSync } from 'node:child_process';
@@ -53,18 +53,19 @@ if (!catalog.skills.length || !/^sha256:[0-9a-f]{64}$/.test(catalog.digest) || !
     expect(statements).toEqual([]);
   });
 
-  it('has code caches this Node accepts, for the library and the vendored yaml and zod', () => {
+  it('has code caches this Node accepts, for the library, the CLI and the vendored yaml and zod', () => {
     // In a child: V8 takes a cache only under the flags that made it (the build's, Node's defaults).
     const script = `const { readFileSync } = require('node:fs');
 const Module = require('node:module');
 const { Script } = require('node:vm');
 const dist = ${JSON.stringify(DIST)};
 const lib = require(dist + 'lib/cached-load.cjs').load(dist + 'lib/index.cjs');
+const cli = require(dist + 'bin/cached-load.cjs').load(dist + 'bin/main.cjs');
 const vendor = ['yaml', 'zod'].map((name) => {
   const file = dist + 'vendor/' + name + '.cjs';
   return new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData: readFileSync(file + '.cache') }).cachedDataRejected;
 });
-console.log(JSON.stringify([lib.script.cachedDataRejected, ...vendor]));`;
-    expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }))).toEqual([false, false, false]);
+console.log(JSON.stringify([lib.script.cachedDataRejected, cli.script.cachedDataRejected, ...vendor]));`;
+    expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }))).toEqual([false, false, false, false]);
   });
 });
