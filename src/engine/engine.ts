@@ -88,6 +88,17 @@ interface PreparedRun {
 }
 
 /**
+ * `memo` and how it was had. Perf: its text is read only when asked — a spread would read it
+ * now, decoding a recorded or freshly made document (10k skills: 11.6 MB) that is printed as bytes.
+ */
+function had(memo: RunMemo, via: MemoizedOutput['via']): MemoizedOutput {
+  const { status, bytes } = memo;
+  return bytes === undefined
+    ? { status, via, get text(): string { return memo.text; } }
+    : { status, via, bytes, get text(): string { return memo.text; } };
+}
+
+/**
  * Create an engine. Cheap: nothing starts until a call needs it.
  *
  * @example const engine = createEngine({ workers: 'auto', cache: '.cache/skillgraph' });
@@ -199,13 +210,13 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   async function memoized(name: string, catalogOptions: LoadCatalogOptions, produce: (loaded: EngineCatalog) => RunMemo, context = ''): Promise<MemoizedOutput> {
     assertOpen();
     const dir = options.cache;
-    if (dir === false) return { ...produce(await prepare(catalogOptions, undefined).load()), via: 'run' };
+    if (dir === false) return had(produce(await prepare(catalogOptions, undefined).load()), 'run');
     const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
     // Perf: an unchanged tree whose record carries a witness: one stat per folder and file it
     // vouches for, no walk (10k skills: ~0.32 → ~0.2 s); see store/runs.ts and store/witness.ts.
     const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(storePath(dir, FILES_STORE)), context);
     const replayed = optionsKey === undefined ? undefined : replayRunMemo(dir, name, optionsKey, catalogOptions.roots);
-    if (replayed) return { ...replayed, via: 'replay' };
+    if (replayed) return had(replayed, 'replay');
     const run = prepare(catalogOptions, context);
     const key = run.key;
     // Perf: an unchanged 10k-skill tree: walk + stat + one file read instead of the files
@@ -215,14 +226,14 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       // The same run, but its record's witness did not hold (a folder was touched, not changed) or it had
       // none (a folder was still racy then): record this run's, so the next one replays without walking.
       if (run.replay) writeRunMemo(dir, name, key!, memo, run.replay);
-      return { ...memo, via: 'record' };
+      return had(memo, 'record');
     }
     const loaded = await run.load();
     // Perf: the pool's threads (and their heaps) go before the output is built: lower peak RSS.
     await scheduler.release(true);
     const out = produce(loaded);
     if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) writeRunMemo(dir, name, key, out, run.replay);
-    return { ...out, via: 'run' };
+    return had(out, 'run');
   }
 
   return {

@@ -10,6 +10,7 @@ import { hasErrors, type Diagnostic } from '../../model/diagnostics.js';
 import type { SkillDescriptor } from '../../model/package.js';
 import type { CapabilitySummary } from '../../model/resolve.js';
 import { NOT_CATALOGUED_REASONS, REASON_WORDS } from '../../discover/account.js';
+import type { RunMemo } from '../../engine/engine.js';
 import type { WalkReport } from '../../engine/plan.js';
 // Perf: the module itself, not the stage barrel.
 import { resolveSummaries } from '../../engine/resolve.js';
@@ -44,38 +45,68 @@ export const spec: VerbSpec = {
  * why). Not under `metadata`: that is the descriptor's own frontmatter map and must reach the
  * JSON unchanged.
  *
- * Perf: written in one pass, with no copy of any descriptor: the descriptors go to one native
- * JSON.stringify as they are, already at the document's depth; their two camelCase keys are
- * renamed in the text and each skill's `skill_metadata` is written into it where the skill
- * closes. The summaries come from `resolveSummaries`, which builds no entry list. 10k skills,
- * profiler on: resolution + document ~600–850 ms → ~230–360 ms.
- *
  * @example io.stdout.write(catalogJson(await lazyCatalogFromFlags(values, io, 'catalog')))
  */
 export function catalogJson(result: CatalogFromFlags): string {
+  return catalogJsonPieces(result).join('');
+}
+
+/**
+ * `catalogJson` as its UTF-8 bytes, in one buffer of exactly their size. Perf: the document
+ * never exists as one string: its pieces (a skill each) are encoded straight into the buffer
+ * that is both printed and recorded in the runs table. 10k skills (an 11.6 MB document): no
+ * stringified skill list, renamed copy, joined text or second encoding alive beside it.
+ *
+ * @example io.stdout.write(catalogJsonBytes(await lazyCatalogFromFlags(values, io, 'catalog')))
+ */
+export function catalogJsonBytes(result: CatalogFromFlags): Buffer {
+  return utf8Bytes(catalogJsonPieces(result));
+}
+
+/**
+ * The pieces that make the catalog document, in order. Perf: written in one pass, with no copy
+ * of any descriptor: each descriptor goes to a native JSON.stringify as it is, nested two arrays
+ * deep so its fields sit at the document's depth (the skill at 4 spaces, its fields at 6); its
+ * two camelCase keys are renamed in the text and its `skill_metadata` is written where it closes.
+ * The summaries come from `resolveSummaries`, which builds no entry list. 10k skills, profiler
+ * on: resolution + document ~600–850 ms → ~230–360 ms.
+ */
+function catalogJsonPieces(result: CatalogFromFlags): string[] {
   const { catalog, stats } = result;
   const skills = catalog.skills;
   const frame = jsonDocument({ digest: catalog.digest, skills: [], conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats });
-  if (skills.length === 0) return frame;
+  if (skills.length === 0) return [frame];
   // The first `"skills": []`: only the digest string comes before it.
   const hole = frame.indexOf('"skills": []');
-  // `{ "skills": [...] }` puts the descriptors at the document's own depth: each skill opens
-  // at 4 spaces and its fields sit at 6. JSON strings hold no raw newline, so a line that starts
-  // with exactly 6 spaces and a quote is a descriptor's own key, and a line of exactly 4 spaces
-  // and `}` is the end of a skill (deeper values are indented further).
-  let text = JSON.stringify({ skills: skills.map((p) => p.descriptor) }, null, 2);
-  text = text.slice('{\n  '.length, text.length - '\n}'.length);
-  text = text.replace(DESCRIPTOR_RENAME, (_line, key: string) => `\n      "${DESCRIPTOR_KEYS[key]!}": `);
-  const ends = text.split('\n    }');
   // resolveSummaries returns skills in catalog order.
   const summaries = resolveSummaries(catalog);
-  const parts: string[] = [frame.slice(0, hole)];
+  const pieces: string[] = [`${frame.slice(0, hole)}"skills": [\n`];
   for (let i = 0; i < skills.length; i++) {
+    const d = skills[i]!.descriptor;
+    // `[[d]]` puts the descriptor at 4 spaces, its fields at 6. JSON strings hold no raw newline,
+    // so a line of exactly 6 spaces and a quote is one of the descriptor's own keys.
+    const text = JSON.stringify([[d]], null, 2);
+    const fields = text.slice(SKILL_OPEN.length, text.length - SKILL_CLOSE.length).replace(DESCRIPTOR_RENAME, (_line, key: string) => `\n      "${DESCRIPTOR_KEYS[key]!}": `);
     const summary = summaries[i];
-    parts.push(ends[i]!, ',\n      "skill_metadata": ', summary ? metadataText(skills[i]!.descriptor, summary) : 'null', '\n    }');
+    pieces.push(jsonControlsEscaped(`${i === 0 ? '' : ',\n'}${fields},\n      "skill_metadata": ${summary ? metadataText(d, summary) : 'null'}\n    }`));
   }
-  parts.push(ends[skills.length]!, frame.slice(hole + '"skills": []'.length));
-  return jsonControlsEscaped(parts.join(''));
+  pieces.push(`\n  ]${frame.slice(hole + '"skills": []'.length)}`);
+  return pieces;
+}
+
+/** What `JSON.stringify([[d]], null, 2)` writes around the skill's opening brace and fields. */
+const SKILL_OPEN = '[\n  [\n';
+const SKILL_CLOSE = '\n    }\n  ]\n]';
+
+/** The UTF-8 bytes of `pieces` joined, in one buffer of exactly that size (no joined string). */
+function utf8Bytes(pieces: readonly string[]): Buffer {
+  let size = 0;
+  for (const piece of pieces) size += Buffer.byteLength(piece, 'utf8');
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const piece of pieces) at += out.write(piece, at, 'utf8');
+  if (at !== size) throw new RangeError(`catalog document: wrote ${at} of ${size} bytes`);
+  return out;
 }
 
 /** `source_types` text at the metadata's depth, by the summary's shared kind list. */
@@ -182,7 +213,11 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     return catalogStatus(result.catalog, result.walk);
   }
   if (format === 'json') {
-    const produce = (result: CatalogFromFlags) => ({ text: catalogJson(result), status: catalogStatus(result.catalog, result.walk) });
+    const produce = (result: CatalogFromFlags): RunMemo => {
+      const bytes = catalogJsonBytes(result);
+      // The text only when a caller asks for it: the bytes are printed and recorded as they are.
+      return { status: catalogStatus(result.catalog, result.walk), bytes, get text(): string { return bytes.toString('utf8'); } };
+    };
     const out = await memoizedCatalogOutput(values, io, spec.name, produce, extra);
     // Perf: our own JSON text (jsonDocument leaves no raw control in it) goes out as bytes, which
     // the terminal guard passes as they are: no scan of 11 MB for controls it cannot find (10k: −~25 ms).

@@ -6,7 +6,7 @@ import { CONFIG_FILE_NAME as REQUEST_CONFIG_FILE_NAME, lazyCatalogRequest } from
 import { catalogRequest } from '../../../src/cli/catalog-flags.js';
 import type { CliIo } from '../../../src/cli/io.js';
 import { jsonDocument } from '../../../src/cli/io.js';
-import { catalogJson, completenessJson, descriptorJson } from '../../../src/cli/verbs/catalog.js';
+import { catalogJson, catalogJsonBytes, completenessJson, descriptorJson } from '../../../src/cli/verbs/catalog.js';
 import { CONFIG_FILE_NAME } from '../../../src/discover/config.js';
 import { makeRoot } from '../../../src/discover/roots.js';
 import { loadCatalog } from '../../../src/engine/catalog-pipeline.js';
@@ -87,7 +87,16 @@ describe('catalogJson', () => {
       const doc = { digest: catalog.digest, skills, conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats: result.stats };
       expect(catalog.skills.length).toBe(folder === 'odd' ? 3 : 0);
       expect(catalogJson(result)).toBe(jsonDocument(doc));
+      // The bytes are the text's UTF-8, exactly (odd-text holds non-ASCII and a C1 control).
+      expect(catalogJsonBytes(result).equals(Buffer.from(jsonDocument(doc), 'utf8'))).toBe(true);
     }
+  });
+
+  it.skipIf(!existsSync(CORPUS))('gives the UTF-8 bytes of catalogJson on the real corpus', () => {
+    const result = corpus();
+    const bytes = catalogJsonBytes(result);
+    expect(bytes.equals(Buffer.from(catalogJson(result), 'utf8'))).toBe(true);
+    expect(bytes.toString('utf8')).toMatch(/\n}\n$/);
   });
 });
 
