@@ -48,66 +48,86 @@ export const spec: VerbSpec = {
  * @example io.stdout.write(catalogJson(await lazyCatalogFromFlags(values, io, 'catalog')))
  */
 export function catalogJson(result: CatalogFromFlags): string {
-  return catalogJsonPieces(result).join('');
+  const doc = catalogJsonParts(result);
+  const pieces = [doc.head];
+  for (let i = 0; i < doc.skills; i++) pieces.push(doc.skill(i));
+  pieces.push(doc.tail);
+  return pieces.join('');
 }
 
 /**
- * `catalogJson` as its UTF-8 bytes, in one buffer of exactly their size. Perf: the document
- * never exists as one string: its pieces (a skill each) are encoded straight into the buffer
- * that is both printed and recorded in the runs table. 10k skills (an 11.6 MB document): no
- * stringified skill list, renamed copy, joined text or second encoding alive beside it.
+ * `catalogJson` as its UTF-8 bytes. Perf: the document never exists as a string: each skill's
+ * text is encoded into the buffer as soon as it is made (and is then young garbage), and that
+ * buffer is both printed and recorded in the runs table. The buffer is sized from the first
+ * skills; the bytes are a view of it. 10k skills (an 11.6 MB document): no stringified skill
+ * list, renamed copy, joined text or second encoding alive beside it.
  *
  * @example io.stdout.write(catalogJsonBytes(await lazyCatalogFromFlags(values, io, 'catalog')))
  */
 export function catalogJsonBytes(result: CatalogFromFlags): Buffer {
-  return utf8Bytes(catalogJsonPieces(result));
+  const doc = catalogJsonParts(result);
+  const tail = Buffer.byteLength(doc.tail, 'utf8');
+  let out = Buffer.allocUnsafe(Buffer.byteLength(doc.head, 'utf8') + Math.min(doc.skills, SIZING_SKILLS) * 2048 + tail);
+  let at = out.write(doc.head, 0, 'utf8');
+  const head = at;
+  const room = (bytes: number): void => {
+    if (at + bytes <= out.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(at + bytes + tail, Math.ceil(out.length * 1.25)));
+    out.copy(grown, 0, 0, at);
+    out = grown;
+  };
+  for (let i = 0; i < doc.skills; i++) {
+    const piece = doc.skill(i);
+    // A UTF-8 byte per UTF-16 unit at most 3: the exact count only when it may not fit.
+    if (out.length - at < piece.length * 3) room(Buffer.byteLength(piece, 'utf8'));
+    at += out.write(piece, at, 'utf8');
+    // One resize, from what the first skills took, instead of doubling as it fills.
+    if (i === SIZING_SKILLS - 1 && doc.skills > SIZING_SKILLS) room(Math.ceil(((at - head) / SIZING_SKILLS) * (doc.skills - SIZING_SKILLS) * 1.05));
+  }
+  room(tail);
+  at += out.write(doc.tail, at, 'utf8');
+  return out.subarray(0, at);
 }
 
+/** Skills written before the document's buffer is sized for the rest. */
+const SIZING_SKILLS = 64;
+
 /**
- * The pieces that make the catalog document, in order. Perf: written in one pass, with no copy
- * of any descriptor: each descriptor goes to a native JSON.stringify as it is, nested two arrays
- * deep so its fields sit at the document's depth (the skill at 4 spaces, its fields at 6); its
- * two camelCase keys are renamed in the text and its `skill_metadata` is written where it closes.
- * The summaries come from `resolveSummaries`, which builds no entry list. 10k skills, profiler
- * on: resolution + document ~600–850 ms → ~230–360 ms.
+ * The catalog document in parts: `head`, then `skill(i)` for each skill in order, then `tail`.
+ * Perf: no copy of any descriptor: each goes to a native JSON.stringify as it is, nested two
+ * arrays deep so its fields sit at the document's depth (the skill at 4 spaces, its fields at 6);
+ * its two camelCase keys are renamed in the text and its `skill_metadata` is written where it
+ * closes. The summaries come from `resolveSummaries`, which builds no entry list. 10k skills,
+ * profiler on: resolution + document ~600–850 ms → ~230–360 ms.
  */
-function catalogJsonPieces(result: CatalogFromFlags): string[] {
+function catalogJsonParts(result: CatalogFromFlags): { readonly head: string; readonly skills: number; skill(i: number): string; readonly tail: string } {
   const { catalog, stats } = result;
   const skills = catalog.skills;
   const frame = jsonDocument({ digest: catalog.digest, skills: [], conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats });
-  if (skills.length === 0) return [frame];
+  if (skills.length === 0) return { head: frame, skills: 0, skill: () => '', tail: '' };
   // The first `"skills": []`: only the digest string comes before it.
   const hole = frame.indexOf('"skills": []');
   // resolveSummaries returns skills in catalog order.
   const summaries = resolveSummaries(catalog);
-  const pieces: string[] = [`${frame.slice(0, hole)}"skills": [\n`];
-  for (let i = 0; i < skills.length; i++) {
-    const d = skills[i]!.descriptor;
-    // `[[d]]` puts the descriptor at 4 spaces, its fields at 6. JSON strings hold no raw newline,
-    // so a line of exactly 6 spaces and a quote is one of the descriptor's own keys.
-    const text = JSON.stringify([[d]], null, 2);
-    const fields = text.slice(SKILL_OPEN.length, text.length - SKILL_CLOSE.length).replace(DESCRIPTOR_RENAME, (_line, key: string) => `\n      "${DESCRIPTOR_KEYS[key]!}": `);
-    const summary = summaries[i];
-    pieces.push(jsonControlsEscaped(`${i === 0 ? '' : ',\n'}${fields},\n      "skill_metadata": ${summary ? metadataText(d, summary) : 'null'}\n    }`));
-  }
-  pieces.push(`\n  ]${frame.slice(hole + '"skills": []'.length)}`);
-  return pieces;
+  return {
+    head: `${frame.slice(0, hole)}"skills": [\n`,
+    skills: skills.length,
+    skill(i: number): string {
+      const d = skills[i]!.descriptor;
+      // `[[d]]` puts the descriptor at 4 spaces, its fields at 6. JSON strings hold no raw newline,
+      // so a line of exactly 6 spaces and a quote is one of the descriptor's own keys.
+      const text = JSON.stringify([[d]], null, 2);
+      const fields = text.slice(SKILL_OPEN.length, text.length - SKILL_CLOSE.length).replace(DESCRIPTOR_RENAME, (_line, key: string) => `\n      "${DESCRIPTOR_KEYS[key]!}": `);
+      const summary = summaries[i];
+      return jsonControlsEscaped(`${i === 0 ? '' : ',\n'}${fields},\n      "skill_metadata": ${summary ? metadataText(d, summary) : 'null'}\n    }`);
+    },
+    tail: `\n  ]${frame.slice(hole + '"skills": []'.length)}`,
+  };
 }
 
 /** What `JSON.stringify([[d]], null, 2)` writes around the skill's opening brace and fields. */
 const SKILL_OPEN = '[\n  [\n';
 const SKILL_CLOSE = '\n    }\n  ]\n]';
-
-/** The UTF-8 bytes of `pieces` joined, in one buffer of exactly that size (no joined string). */
-function utf8Bytes(pieces: readonly string[]): Buffer {
-  let size = 0;
-  for (const piece of pieces) size += Buffer.byteLength(piece, 'utf8');
-  const out = Buffer.allocUnsafe(size);
-  let at = 0;
-  for (const piece of pieces) at += out.write(piece, at, 'utf8');
-  if (at !== size) throw new RangeError(`catalog document: wrote ${at} of ${size} bytes`);
-  return out;
-}
 
 /** `source_types` text at the metadata's depth, by the summary's shared kind list. */
 const SOURCE_TYPES_TEXT = new Map<readonly string[], string>();

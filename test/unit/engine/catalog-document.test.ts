@@ -92,6 +92,22 @@ describe('catalogJson', () => {
     }
   });
 
+  it('gives the UTF-8 bytes of catalogJson when later skills are far larger than the first ones', () => {
+    const tree = join(dir, 'growing');
+    for (let i = 0; i < 90; i++) {
+      const name = `grow-${String(i).padStart(2, '0')}`;
+      mkdirSync(join(tree, name), { recursive: true });
+      // The buffer is sized from the first skills: the later ones, many times their size in
+      // UTF-8 (two- and three-byte characters, long metadata), make it grow.
+      const big = i >= 64 ? `metadata:\n${Array.from({ length: 40 }, (_, k) => `  key-${k}: "${'é€'.repeat(40)}"`).join('\n')}\n` : '';
+      writeFileSync(join(tree, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${i >= 64 ? 'Ünïcödé € '.repeat(90) : 'Short.'}\n${big}---\n# ${name}\n`);
+    }
+    const loaded = loadCatalog({ roots: [makeRoot({ path: tree, scope: 'project' }, process.cwd())], depth: 3 });
+    const result = { ...loaded, rootSource: 'flags' as const, cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } };
+    expect(result.catalog.skills).toHaveLength(90);
+    expect(catalogJsonBytes(result).equals(Buffer.from(catalogJson(result), 'utf8'))).toBe(true);
+  });
+
   it.skipIf(!existsSync(CORPUS))('gives the UTF-8 bytes of catalogJson on the real corpus', () => {
     const result = corpus();
     const bytes = catalogJsonBytes(result);
