@@ -24,7 +24,7 @@ export const FILES_STORE = 'files';
 /** The parse cache's file name in the cache folder. */
 export const CACHE_FILE_NAME = `${FILES_STORE}.store`;
 /** Entries per serialised chunk. */
-const CHUNK_ENTRIES = 512;
+const CHUNK_ENTRIES = 128;
 /** Entries kept across runs; the least recently used go first. */
 export const CACHE_MAX_ENTRIES = 200_000;
 

@@ -6,7 +6,7 @@ import { CONFIG_FILE_NAME as REQUEST_CONFIG_FILE_NAME, lazyCatalogRequest } from
 import { catalogRequest } from '../../../src/cli/catalog-flags.js';
 import type { CliIo } from '../../../src/cli/io.js';
 import { jsonDocument } from '../../../src/cli/io.js';
-import { catalogJson, catalogJsonBytes, completenessJson, descriptorJson } from '../../../src/cli/verbs/catalog.js';
+import { catalogJson, catalogJsonBytes, completenessJson, descriptorJson, writeCatalogJson } from '../../../src/cli/verbs/catalog.js';
 import { CONFIG_FILE_NAME } from '../../../src/discover/config.js';
 import { makeRoot } from '../../../src/discover/roots.js';
 import { loadCatalog } from '../../../src/engine/catalog-pipeline.js';
@@ -106,6 +106,9 @@ describe('catalogJson', () => {
     const result = { ...loaded, rootSource: 'flags' as const, cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } };
     expect(result.catalog.skills).toHaveLength(90);
     expect(catalogJsonBytes(result).equals(Buffer.from(catalogJson(result), 'utf8'))).toBe(true);
+    const chunks: Buffer[] = [];
+    writeCatalogJson(result, (chunk) => chunks.push(chunk));
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(catalogJson(result));
   });
 
   it.skipIf(!existsSync(CORPUS))('gives the UTF-8 bytes of catalogJson on the real corpus', () => {
@@ -113,6 +116,12 @@ describe('catalogJson', () => {
     const bytes = catalogJsonBytes(result);
     expect(bytes.equals(Buffer.from(catalogJson(result), 'utf8'))).toBe(true);
     expect(bytes.toString('utf8')).toMatch(/\n}\n$/);
+    // Written as made: buffers of about a MiB, each whole UTF-8 (no character cut between two).
+    const chunks: Buffer[] = [];
+    writeCatalogJson(result, (chunk) => chunks.push(Buffer.from(chunk)));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(chunks.map((c) => c.toString('utf8')).join('')).toBe(bytes.toString('utf8'));
   });
 });
 

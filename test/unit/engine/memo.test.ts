@@ -90,7 +90,11 @@ describe('the memoized output', () => {
     const cache = join(dir, 'bytes-cache');
     const bytes = Buffer.from('{"a": "é"}\n', 'utf8');
     let decoded = 0;
-    const produce = () => ({ status: 0, bytes, get text(): string { decoded++; return bytes.toString('utf8'); } });
+    const told: boolean[] = [];
+    const produce = (_loaded: unknown, recorded: boolean) => {
+      told.push(recorded);
+      return { status: 0, bytes, get text(): string { decoded++; return bytes.toString('utf8'); } };
+    };
     const vias: string[] = [];
     for (const on of [false, true, true, true]) {
       const engine = createEngine({ workers: 0, cache: on ? cache : false });
@@ -108,6 +112,8 @@ describe('the memoized output', () => {
     // No cache; the files table filled; recorded; replayed by its witness or its key.
     expect(vias.slice(0, 3)).toEqual(['run', 'run', 'run']);
     expect(['replay', 'record']).toContain(vias[3]);
+    // produce is told when what it returns is recorded: only the run answered wholly from the files table.
+    expect(told).toEqual([false, false, true]);
   });
 });
 
