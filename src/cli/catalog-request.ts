@@ -306,13 +306,13 @@ export async function memoizedCatalogOutput(
   values: ParsedArgs['values'],
   io: CliIo,
   verb: string,
-  produce: (result: CatalogFromFlags) => RunMemo,
+  produce: (result: CatalogFromFlags, recorded: boolean) => RunMemo,
   extra: RequestExtra = {},
 ): Promise<RunMemo> {
   const request = await lazyCatalogRequest(values, io, verb, extra);
   // Where the roots came from shows in the output, so it is part of the record's context.
   const context = `${request.rootSource}:${request.configFile ?? ''}`;
-  return withEngine(request, io, verb, (engine) => engine.memoized(`${verb}-json`, request.load, (loaded) => produce(withRootSource(loaded, request)), context));
+  return withEngine(request, io, verb, (engine) => engine.memoized(`${verb}-json`, request.load, (loaded, recorded) => produce(withRootSource(loaded, request), recorded), context));
 }
 
 /** A throttled one-line progress display for a TTY stderr. */

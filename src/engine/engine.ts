@@ -68,10 +68,12 @@ export interface Engine {
    * catalog (and it is recorded when the run was answered wholly from the
    * files table). `name` names the record (one per verb); `context` is what
    * the output depends on beyond the options (e.g. where the roots came from).
+   * `produce` is told whether what it returns will be recorded: when not, it
+   * may write its output as it makes it instead of holding all of it.
    *
    * @example const out = await engine.memoized('catalog-json', load, (loaded) => ({ text: render(loaded), status: 0 }));
    */
-  memoized(name: string, options: LoadCatalogOptions, produce: (loaded: EngineCatalog) => RunMemo, context?: string): Promise<MemoizedOutput>;
+  memoized(name: string, options: LoadCatalogOptions, produce: (loaded: EngineCatalog, recorded: boolean) => RunMemo, context?: string): Promise<MemoizedOutput>;
   /** Release the pool (idempotent). */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -85,6 +87,17 @@ interface PreparedRun {
   readonly replay: MemoReplay | undefined;
   /** Parse (through the files table) and seal. */
   load(): Promise<EngineCatalog>;
+}
+
+/**
+ * `memo` and how it was had. Perf: its text is read only when asked — a spread would read it
+ * now, decoding a recorded or freshly made document (10k skills: 11.6 MB) that is printed as bytes.
+ */
+function had(memo: RunMemo, via: MemoizedOutput['via']): MemoizedOutput {
+  const { status, bytes } = memo;
+  return bytes === undefined
+    ? { status, via, get text(): string { return memo.text; } }
+    : { status, via, bytes, get text(): string { return memo.text; } };
 }
 
 /**
@@ -143,7 +156,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     dirMemo?.save();
     const walk = dirMemo?.stats ?? { reused: 0, read: plan.discovered.roots.reduce((n, r) => n + r.dirs, 0) };
     // Perf: a warm run answers from stat alone; the stats are taken once, here.
-    const stats = cacheDir === false ? undefined : plan.items.map(statItem);
+    let stats = cacheDir === false ? undefined : plan.items.map(statItem);
     if (witness && stats) {
       for (let i = 0; i < stats.length; i++) {
         const s = stats[i]!;
@@ -157,8 +170,8 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return {
       replay,
       get key(): string | undefined {
-        if (key === undefined && context !== undefined && cacheDir !== false && own && cacheFile !== undefined) {
-          key = runKey({ plan, stats: stats!, cacheFile, engine: { backend: options.backend, hasher: hasher.name }, context });
+        if (key === undefined && stats !== undefined && context !== undefined && cacheDir !== false && own && cacheFile !== undefined) {
+          key = runKey({ plan, stats, cacheFile, engine: { backend: options.backend, hasher: hasher.name }, context });
         }
         return key;
       },
@@ -168,6 +181,9 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
         let parsed: ParsedItems;
         try {
           parsed = await scheduler.parseAll(plan.items, cache, digests, stats, catalogOptions.maxInputBytes);
+          // Perf: the stats (a Stamp and a key each) are not needed past the parse: they go before
+          // the catalog is sealed and its document made. A key not asked for by now is never recorded.
+          stats = undefined;
         } catch (error) {
           cache?.discard(); // no half-written temp file left in the cache folder
           throw error;
@@ -196,16 +212,16 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
    * produce and record — only a run answered wholly by stamp is recorded, so
    * a replay prints what such a run prints.
    */
-  async function memoized(name: string, catalogOptions: LoadCatalogOptions, produce: (loaded: EngineCatalog) => RunMemo, context = ''): Promise<MemoizedOutput> {
+  async function memoized(name: string, catalogOptions: LoadCatalogOptions, produce: (loaded: EngineCatalog, recorded: boolean) => RunMemo, context = ''): Promise<MemoizedOutput> {
     assertOpen();
     const dir = options.cache;
-    if (dir === false) return { ...produce(await prepare(catalogOptions, undefined).load()), via: 'run' };
+    if (dir === false) return had(produce(await prepare(catalogOptions, undefined).load(), false), 'run');
     const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
     // Perf: an unchanged tree whose record carries a witness: one stat per folder and file it
     // vouches for, no walk (10k skills: ~0.32 → ~0.2 s); see store/runs.ts and store/witness.ts.
     const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(storePath(dir, FILES_STORE)), context);
     const replayed = optionsKey === undefined ? undefined : replayRunMemo(dir, name, optionsKey, catalogOptions.roots);
-    if (replayed) return { ...replayed, via: 'replay' };
+    if (replayed) return had(replayed, 'replay');
     const run = prepare(catalogOptions, context);
     const key = run.key;
     // Perf: an unchanged 10k-skill tree: walk + stat + one file read instead of the files
@@ -215,14 +231,15 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       // The same run, but its record's witness did not hold (a folder was touched, not changed) or it had
       // none (a folder was still racy then): record this run's, so the next one replays without walking.
       if (run.replay) writeRunMemo(dir, name, key!, memo, run.replay);
-      return { ...memo, via: 'record' };
+      return had(memo, 'record');
     }
     const loaded = await run.load();
     // Perf: the pool's threads (and their heaps) go before the output is built: lower peak RSS.
     await scheduler.release(true);
-    const out = produce(loaded);
-    if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) writeRunMemo(dir, name, key, out, run.replay);
-    return { ...out, via: 'run' };
+    const recorded = key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0;
+    const out = produce(loaded, recorded);
+    if (recorded) writeRunMemo(dir, name, key!, out, run.replay);
+    return had(out, 'run');
   }
 
   return {

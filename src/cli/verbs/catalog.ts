@@ -10,6 +10,7 @@ import { hasErrors, type Diagnostic } from '../../model/diagnostics.js';
 import type { SkillDescriptor } from '../../model/package.js';
 import type { CapabilitySummary } from '../../model/resolve.js';
 import { NOT_CATALOGUED_REASONS, REASON_WORDS } from '../../discover/account.js';
+import type { RunMemo } from '../../engine/engine.js';
 import type { WalkReport } from '../../engine/plan.js';
 // Perf: the module itself, not the stage barrel.
 import { resolveSummaries } from '../../engine/resolve.js';
@@ -44,39 +45,127 @@ export const spec: VerbSpec = {
  * why). Not under `metadata`: that is the descriptor's own frontmatter map and must reach the
  * JSON unchanged.
  *
- * Perf: written in one pass, with no copy of any descriptor: the descriptors go to one native
- * JSON.stringify as they are, already at the document's depth; their two camelCase keys are
- * renamed in the text and each skill's `skill_metadata` is written into it where the skill
- * closes. The summaries come from `resolveSummaries`, which builds no entry list. 10k skills,
- * profiler on: resolution + document ~600–850 ms → ~230–360 ms.
- *
  * @example io.stdout.write(catalogJson(await lazyCatalogFromFlags(values, io, 'catalog')))
  */
 export function catalogJson(result: CatalogFromFlags): string {
+  const doc = catalogJsonParts(result);
+  const pieces = [doc.head];
+  for (let i = 0; i < doc.skills; i++) pieces.push(doc.skill(i));
+  pieces.push(doc.tail);
+  return pieces.join('');
+}
+
+/**
+ * `catalogJson` as its UTF-8 bytes. Perf: the document never exists as a string: each skill's
+ * text is encoded into the buffer as soon as it is made (and is then young garbage), and that
+ * buffer is both printed and recorded in the runs table. The buffer is sized from the first
+ * skills; the bytes are a view of it. 10k skills (an 11.6 MB document): no stringified skill
+ * list, renamed copy, joined text or second encoding alive beside it.
+ *
+ * @example io.stdout.write(catalogJsonBytes(await lazyCatalogFromFlags(values, io, 'catalog')))
+ */
+export function catalogJsonBytes(result: CatalogFromFlags): Buffer {
+  return encodeDocument(catalogJsonParts(result));
+}
+
+/**
+ * `catalogJson`'s UTF-8 bytes handed to `write` as they are made, in buffers of about a MiB
+ * (each one new: `write` may keep it). Perf: for an output nothing records, so no whole copy of
+ * the document is ever held (10k skills: 11.6 MB).
+ *
+ * @example writeCatalogJson(result, (chunk) => io.stdout.write(chunk))
+ */
+export function writeCatalogJson(result: CatalogFromFlags, write: (chunk: Buffer) => void): void {
+  encodeDocument(catalogJsonParts(result), write);
+}
+
+/** Skills written before the document's buffer is sized for the rest. */
+const SIZING_SKILLS = 64;
+/** Bytes per buffer handed to a `writeCatalogJson` writer. */
+const WRITE_CHUNK = 1 << 20;
+
+/**
+ * The document's UTF-8 bytes: in one buffer (a view of it is returned), or, with `emit`, in
+ * buffers of about WRITE_CHUNK bytes handed to it in order (an empty buffer is returned).
+ */
+function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buffer {
+  const tail = Buffer.byteLength(doc.tail, 'utf8');
+  const first = Buffer.byteLength(doc.head, 'utf8') + Math.min(doc.skills, SIZING_SKILLS) * 2048 + tail;
+  let out = Buffer.allocUnsafe(emit ? Math.max(first, WRITE_CHUNK) : first);
+  let at = 0;
+  const room = (bytes: number): void => {
+    if (at + bytes <= out.length) return;
+    if (emit) {
+      if (at > 0) emit(out.subarray(0, at));
+      out = Buffer.allocUnsafe(Math.max(WRITE_CHUNK, bytes));
+      at = 0;
+      return;
+    }
+    const grown = Buffer.allocUnsafe(Math.max(at + bytes + tail, Math.ceil(out.length * 1.25)));
+    out.copy(grown, 0, 0, at);
+    out = grown;
+  };
+  const put = (piece: string): void => {
+    // A UTF-8 byte per UTF-16 unit at most 3: the exact count only when it may not fit.
+    if (out.length - at < piece.length * 3) room(Buffer.byteLength(piece, 'utf8'));
+    at += out.write(piece, at, 'utf8');
+  };
+  put(doc.head);
+  const head = at;
+  for (let i = 0; i < doc.skills; i++) {
+    put(doc.skill(i));
+    // One resize, from what the first skills took, instead of growing as it fills.
+    if (!emit && i === SIZING_SKILLS - 1 && doc.skills > SIZING_SKILLS) room(Math.ceil(((at - head) / SIZING_SKILLS) * (doc.skills - SIZING_SKILLS) * 1.05));
+  }
+  put(doc.tail);
+  if (!emit) return out.subarray(0, at);
+  if (at > 0) emit(out.subarray(0, at));
+  return Buffer.alloc(0);
+}
+
+interface DocumentParts {
+  readonly head: string;
+  readonly skills: number;
+  skill(i: number): string;
+  readonly tail: string;
+}
+
+/**
+ * The catalog document in parts: `head`, then `skill(i)` for each skill in order, then `tail`.
+ * Perf: no copy of any descriptor: each goes to a native JSON.stringify as it is, nested two
+ * arrays deep so its fields sit at the document's depth (the skill at 4 spaces, its fields at 6);
+ * its two camelCase keys are renamed in the text and its `skill_metadata` is written where it
+ * closes. The summaries come from `resolveSummaries`, which builds no entry list. 10k skills,
+ * profiler on: resolution + document ~600–850 ms → ~230–360 ms.
+ */
+function catalogJsonParts(result: CatalogFromFlags): DocumentParts {
   const { catalog, stats } = result;
   const skills = catalog.skills;
   const frame = jsonDocument({ digest: catalog.digest, skills: [], conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats });
-  if (skills.length === 0) return frame;
+  if (skills.length === 0) return { head: frame, skills: 0, skill: () => '', tail: '' };
   // The first `"skills": []`: only the digest string comes before it.
   const hole = frame.indexOf('"skills": []');
-  // `{ "skills": [...] }` puts the descriptors at the document's own depth: each skill opens
-  // at 4 spaces and its fields sit at 6. JSON strings hold no raw newline, so a line that starts
-  // with exactly 6 spaces and a quote is a descriptor's own key, and a line of exactly 4 spaces
-  // and `}` is the end of a skill (deeper values are indented further).
-  let text = JSON.stringify({ skills: skills.map((p) => p.descriptor) }, null, 2);
-  text = text.slice('{\n  '.length, text.length - '\n}'.length);
-  text = text.replace(DESCRIPTOR_RENAME, (_line, key: string) => `\n      "${DESCRIPTOR_KEYS[key]!}": `);
-  const ends = text.split('\n    }');
   // resolveSummaries returns skills in catalog order.
   const summaries = resolveSummaries(catalog);
-  const parts: string[] = [frame.slice(0, hole)];
-  for (let i = 0; i < skills.length; i++) {
-    const summary = summaries[i];
-    parts.push(ends[i]!, ',\n      "skill_metadata": ', summary ? metadataText(skills[i]!.descriptor, summary) : 'null', '\n    }');
-  }
-  parts.push(ends[skills.length]!, frame.slice(hole + '"skills": []'.length));
-  return jsonControlsEscaped(parts.join(''));
+  return {
+    head: `${frame.slice(0, hole)}"skills": [\n`,
+    skills: skills.length,
+    skill(i: number): string {
+      const d = skills[i]!.descriptor;
+      // `[[d]]` puts the descriptor at 4 spaces, its fields at 6. JSON strings hold no raw newline,
+      // so a line of exactly 6 spaces and a quote is one of the descriptor's own keys.
+      const text = JSON.stringify([[d]], null, 2);
+      const fields = text.slice(SKILL_OPEN.length, text.length - SKILL_CLOSE.length).replace(DESCRIPTOR_RENAME, (_line, key: string) => `\n      "${DESCRIPTOR_KEYS[key]!}": `);
+      const summary = summaries[i];
+      return jsonControlsEscaped(`${i === 0 ? '' : ',\n'}${fields},\n      "skill_metadata": ${summary ? metadataText(d, summary) : 'null'}\n    }`);
+    },
+    tail: `\n  ]${frame.slice(hole + '"skills": []'.length)}`,
+  };
 }
+
+/** What `JSON.stringify([[d]], null, 2)` writes around the skill's opening brace and fields. */
+const SKILL_OPEN = '[\n  [\n';
+const SKILL_CLOSE = '\n    }\n  ]\n]';
 
 /** `source_types` text at the metadata's depth, by the summary's shared kind list. */
 const SOURCE_TYPES_TEXT = new Map<readonly string[], string>();
@@ -182,8 +271,22 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     return catalogStatus(result.catalog, result.walk);
   }
   if (format === 'json') {
-    const produce = (result: CatalogFromFlags) => ({ text: catalogJson(result), status: catalogStatus(result.catalog, result.walk) });
+    let written = false;
+    const produce = (result: CatalogFromFlags, recorded: boolean): RunMemo => {
+      const status = catalogStatus(result.catalog, result.walk);
+      if (!recorded) {
+        // Perf: nothing keeps this output, so it is printed as it is made (no 11.6 MB buffer at 10k
+        // skills); the memo then carries the status alone.
+        writeCatalogJson(result, (chunk) => io.stdout.write(chunk));
+        written = true;
+        return { status, text: '' };
+      }
+      const bytes = catalogJsonBytes(result);
+      // The text only when a caller asks for it: the bytes are printed and recorded as they are.
+      return { status, bytes, get text(): string { return bytes.toString('utf8'); } };
+    };
     const out = await memoizedCatalogOutput(values, io, spec.name, produce, extra);
+    if (written) return out.status;
     // Perf: our own JSON text (jsonDocument leaves no raw control in it) goes out as bytes, which
     // the terminal guard passes as they are: no scan of 11 MB for controls it cannot find (10k: −~25 ms).
     io.stdout.write(out.bytes ?? Buffer.from(out.text, 'utf8'));

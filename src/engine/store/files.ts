@@ -14,17 +14,17 @@
  * is then collected by the next scavenge and its memory reused, where
  * serialising all of them at save time grew RSS by ~50 MB (10k skills).
  */
-import { deserialize, serialize } from 'node:v8';
+import { serialize } from 'node:v8';
 import { SkillgraphError } from '../../model/errors.js';
 import type { ParseItemResult } from '../plan.js';
-import { readTable, storePath, StoreWriter, type TableMeta } from './file.js';
+import { deserializeCopy, readTable, storePath, StoreWriter, type TableMeta } from './file.js';
 import { isSettled, quietBefore, sameStamp, type Stamp } from './stamp.js';
 
 export const FILES_STORE = 'files';
 /** The parse cache's file name in the cache folder. */
 export const CACHE_FILE_NAME = `${FILES_STORE}.store`;
 /** Entries per serialised chunk. */
-const CHUNK_ENTRIES = 512;
+const CHUNK_ENTRIES = 128;
 /** Entries kept across runs; the least recently used go first. */
 export const CACHE_MAX_ENTRIES = 200_000;
 
@@ -102,7 +102,7 @@ export class ParseCache {
   static open(dir: string, options: ParseCacheOptions = {}): ParseCache {
     // Taken before any file is read through this cache.
     const quiet = quietBefore(options.racyMs);
-    const table = readTable(dir, FILES_STORE, 'files', (chunk) => deserialize(chunk) as Array<[string, CacheEntry]>);
+    const table = readTable(dir, FILES_STORE, 'files', (chunk) => deserializeCopy(chunk) as Array<[string, CacheEntry]>);
     const entries = new Map(table?.rows);
     // A key twice is no file this code wrote.
     const whole = table !== undefined && entries.size === table.rows.length;

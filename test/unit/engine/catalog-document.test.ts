@@ -6,7 +6,7 @@ import { CONFIG_FILE_NAME as REQUEST_CONFIG_FILE_NAME, lazyCatalogRequest } from
 import { catalogRequest } from '../../../src/cli/catalog-flags.js';
 import type { CliIo } from '../../../src/cli/io.js';
 import { jsonDocument } from '../../../src/cli/io.js';
-import { catalogJson, completenessJson, descriptorJson } from '../../../src/cli/verbs/catalog.js';
+import { catalogJson, catalogJsonBytes, completenessJson, descriptorJson, writeCatalogJson } from '../../../src/cli/verbs/catalog.js';
 import { CONFIG_FILE_NAME } from '../../../src/discover/config.js';
 import { makeRoot } from '../../../src/discover/roots.js';
 import { loadCatalog } from '../../../src/engine/catalog-pipeline.js';
@@ -87,7 +87,41 @@ describe('catalogJson', () => {
       const doc = { digest: catalog.digest, skills, conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats: result.stats };
       expect(catalog.skills.length).toBe(folder === 'odd' ? 3 : 0);
       expect(catalogJson(result)).toBe(jsonDocument(doc));
+      // The bytes are the text's UTF-8, exactly (odd-text holds non-ASCII and a C1 control).
+      expect(catalogJsonBytes(result).equals(Buffer.from(jsonDocument(doc), 'utf8'))).toBe(true);
     }
+  });
+
+  it('gives the UTF-8 bytes of catalogJson when later skills are far larger than the first ones', () => {
+    const tree = join(dir, 'growing');
+    for (let i = 0; i < 90; i++) {
+      const name = `grow-${String(i).padStart(2, '0')}`;
+      mkdirSync(join(tree, name), { recursive: true });
+      // The buffer is sized from the first skills: the later ones, many times their size in
+      // UTF-8 (two- and three-byte characters, long metadata), make it grow.
+      const big = i >= 64 ? `metadata:\n${Array.from({ length: 40 }, (_, k) => `  key-${k}: "${'é€'.repeat(40)}"`).join('\n')}\n` : '';
+      writeFileSync(join(tree, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${i >= 64 ? 'Ünïcödé € '.repeat(90) : 'Short.'}\n${big}---\n# ${name}\n`);
+    }
+    const loaded = loadCatalog({ roots: [makeRoot({ path: tree, scope: 'project' }, process.cwd())], depth: 3 });
+    const result = { ...loaded, rootSource: 'flags' as const, cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } };
+    expect(result.catalog.skills).toHaveLength(90);
+    expect(catalogJsonBytes(result).equals(Buffer.from(catalogJson(result), 'utf8'))).toBe(true);
+    const chunks: Buffer[] = [];
+    writeCatalogJson(result, (chunk) => chunks.push(chunk));
+    expect(Buffer.concat(chunks).toString('utf8')).toBe(catalogJson(result));
+  });
+
+  it.skipIf(!existsSync(CORPUS))('gives the UTF-8 bytes of catalogJson on the real corpus', () => {
+    const result = corpus();
+    const bytes = catalogJsonBytes(result);
+    expect(bytes.equals(Buffer.from(catalogJson(result), 'utf8'))).toBe(true);
+    expect(bytes.toString('utf8')).toMatch(/\n}\n$/);
+    // Written as made: buffers of about a MiB, each whole UTF-8 (no character cut between two).
+    const chunks: Buffer[] = [];
+    writeCatalogJson(result, (chunk) => chunks.push(Buffer.from(chunk)));
+    expect(chunks.length).toBeGreaterThan(1);
+    expect(Buffer.concat(chunks).equals(bytes)).toBe(true);
+    expect(chunks.map((c) => c.toString('utf8')).join('')).toBe(bytes.toString('utf8'));
   });
 });
 

@@ -84,6 +84,39 @@ describe('the run key', () => {
   });
 });
 
+describe('the memoized output', () => {
+  it('hands the bytes over without reading the text, for every way it was had', async () => {
+    const roots = [makeRoot({ path: join(dir, 'skills') }, dir)];
+    const cache = join(dir, 'bytes-cache');
+    const bytes = Buffer.from('{"a": "é"}\n', 'utf8');
+    let decoded = 0;
+    const told: boolean[] = [];
+    const produce = (_loaded: unknown, recorded: boolean) => {
+      told.push(recorded);
+      return { status: 0, bytes, get text(): string { decoded++; return bytes.toString('utf8'); } };
+    };
+    const vias: string[] = [];
+    for (const on of [false, true, true, true]) {
+      const engine = createEngine({ workers: 0, cache: on ? cache : false });
+      try {
+        const out = await engine.memoized('bytes', { roots }, produce);
+        vias.push(out.via);
+        expect(out.bytes?.equals(bytes)).toBe(true);
+        expect(decoded).toBe(0);
+        expect(out.text).toBe('{"a": "é"}\n');
+        decoded = 0;
+      } finally {
+        await engine.close();
+      }
+    }
+    // No cache; the files table filled; recorded; replayed by its witness or its key.
+    expect(vias.slice(0, 3)).toEqual(['run', 'run', 'run']);
+    expect(['replay', 'record']).toContain(vias[3]);
+    // produce is told when what it returns is recorded: only the run answered wholly from the files table.
+    expect(told).toEqual([false, false, true]);
+  });
+});
+
 describe('catalog --json through the run memo', () => {
   it('replays byte-identical output for an unchanged tree and never a stale one', async () => {
     const cache = join(dir, 'cli-cache');

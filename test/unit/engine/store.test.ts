@@ -144,6 +144,35 @@ describe('store files', () => {
     expect(StoreReader.open(dir, 't', 'folders')).toBeUndefined(); // another table's file
   });
 
+  it('reads chunks of any size into one reused buffer, and fails a chunk longer than the body', () => {
+    const w = StoreWriter.create(dir, 'v', 'files');
+    for (const text of ['a', 'bbbbbbbb', 'cc']) w.chunk(Buffer.from(text));
+    w.write(Buffer.from([0, 0, 0, 9, 0x64])); // a chunk that claims 9 bytes where 1 is left
+    w.commit({ n: 1 });
+    const r = StoreReader.open(dir, 'v', 'files')!;
+    try {
+      const seen = [r.chunkView()!, r.chunkView()!, r.chunkView()!];
+      expect(seen[2]!.toString()).toBe('cc');
+      expect(seen[1]!.buffer).toBe(seen[2]!.buffer); // the second buffer, grown once, then reused
+      expect(() => r.chunkView()).toThrow(RangeError);
+    } finally {
+      r.close();
+    }
+  });
+
+  it('gives the files table back whole when its entries hold Buffers and typed arrays, in every chunk', () => {
+    const cache = ParseCache.open(dir);
+    const held = (i: number) => ({ ...result(i), package: { frontmatter: { blob: Buffer.from(`blob ${i}`), words: new Uint16Array([i, i + 1]) } } });
+    for (let i = 0; i < 1_300; i++) cache.store(`k${i}`, stamp(i), `h${i}`, held(i) as never);
+    expect(cache.save()).toBe(true);
+    const back = ParseCache.open(dir);
+    for (const i of [0, 511, 512, 1_299]) {
+      const front = (back.lookup(`k${i}`, stamp(i)) as unknown as ReturnType<typeof held>).package.frontmatter;
+      expect(front.blob.toString()).toBe(`blob ${i}`);
+      expect([...front.words]).toEqual([i, i + 1]);
+    }
+  });
+
   it('cannot be built by hand from JavaScript', () => {
     expect(() => new (ParseCache as unknown as new (dir: string) => ParseCache)(dir)).toThrow(expect.objectContaining({ code: 'options.invalid' }));
     expect(() => new (DirMemo as unknown as new (dir: string) => DirMemo)(dir)).toThrow(TypeError);
