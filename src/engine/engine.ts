@@ -30,6 +30,13 @@ import {
   FILES_STORE,
   WitnessBuilder,
   writeRunMemo,
+  LOAD_CATALOG_RUN,
+  decodeCatalog,
+  encodeCatalog,
+  loadContext,
+  readRunRecord,
+  replayRunRecord,
+  writeRunRecord,
   type CacheStats,
   type MemoReplay,
   type RunMemo,
@@ -225,10 +232,53 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return { ...out, via: 'run' };
   }
 
+  /**
+   * `loadCatalog` through the runs table, as `memoized` does for a verb's
+   * output (store/catalogs.ts): an unchanged tree is answered by its
+   * record's witness, an unchanged walk by its run key, else the catalog is
+   * loaded — and recorded when it was answered wholly from the files table.
+   */
+  async function loadCatalog(catalogOptions: LoadCatalogOptions): Promise<EngineCatalog> {
+    assertOpen();
+    const dir = options.cache;
+    const valid = typeof catalogOptions === 'object' && catalogOptions !== null && catalogOptions.hasher === undefined;
+    const context = dir === false || !valid ? undefined : loadContext(catalogOptions, options);
+    if (dir === false || context === undefined) return prepare(catalogOptions, undefined).load();
+    assertRoots(catalogOptions.roots);
+    const hasher = hashBackendFor(options.backend);
+    // Perf: a warm 300-skill load: header, witness stats, one body read and decode, instead of
+    // the folders and files tables, the walk and the seal (~52 → see bench/embed.bench.ts).
+    const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(storePath(dir, FILES_STORE)), context);
+    const replayed = optionsKey === undefined ? undefined : replayRunRecord(dir, LOAD_CATALOG_RUN, optionsKey, catalogOptions.roots);
+    const answer = replayed && decodeCatalog(replayed.body, hasher);
+    if (answer) return recorded(answer, true);
+    const run = prepare(catalogOptions, context);
+    const key = run.key;
+    const record = key === undefined ? undefined : readRunRecord(dir, LOAD_CATALOG_RUN, key);
+    const same = record && decodeCatalog(record.body, hasher);
+    if (same) {
+      if (run.replay) writeRunRecord(dir, LOAD_CATALOG_RUN, key!, 0, record.body, run.replay);
+      return recorded(same, false);
+    }
+    const loaded = await run.load();
+    if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) {
+      const body = encodeCatalog(loaded);
+      if (body) writeRunRecord(dir, LOAD_CATALOG_RUN, key, 0, body, run.replay);
+    }
+    return loaded;
+  }
+
+  /** A recorded answer, with the progress a warm load reports (the walk's too when `replayed`: it did not walk). */
+  function recorded(answer: EngineCatalog, replayed: boolean): EngineCatalog {
+    const files = answer.stats.files;
+    if (replayed) options.onProgress?.({ phase: 'walk', done: 0, total: 0 });
+    options.onProgress?.({ phase: 'parse', done: files, total: files });
+    options.onProgress?.({ phase: 'seal', done: files, total: files });
+    return answer;
+  }
+
   return {
-    async loadCatalog(catalogOptions: LoadCatalogOptions): Promise<EngineCatalog> {
-      return prepare(catalogOptions, undefined).load();
-    },
+    loadCatalog,
     memoized,
     async close(): Promise<void> {
       closed = true;
