@@ -10,4 +10,4 @@ export { readRunMemo, readRunRecord, replayRunMemo, replayRunRecord, runStoreNam
 export { fileIdentity, replayKey, runKey, type ReplayKeyInput, type RunKeyInput } from './run-key.js';
 export { isSettled, NO_STAMP, quietBefore, RACY_MS, sameStamp, stampOf, type Stamp } from './stamp.js';
 export { rootsJson, verifyWitness, WitnessBuilder, type RunWitness } from './witness.js';
-export { decodeCatalog, encodeCatalog, LOAD_CATALOG_RUN, loadContext, type RecordedCatalog } from './catalogs.js';
+export { decodeCatalog, encodeCatalog, jsonFaithful, LOAD_CATALOG_RUN, loadContext, type RecordedCatalog } from './catalogs.js';

@@ -19,6 +19,7 @@ import {
   decodeCatalog,
   encodeCatalog,
   fileIdentity,
+  jsonFaithful,
   FILES_STORE,
   HEADER_BYTES,
   LOAD_CATALOG_RUN,
@@ -46,9 +47,14 @@ function _settle(dir: string): void {
   visit(dir);
 }
 
-/** Two scopes; shadowed copies; a broken skill; a linked skill; a supporting file; a nested skill. */
-function _fixture(): { t: Tree; roots: SkillRoot[] } {
+/**
+ * Two scopes; shadowed copies; a broken skill; a linked skill; a supporting file; a nested
+ * skill; package findings (unknown keys). `json: false` adds frontmatter values JSON cannot
+ * carry (infinity, -0), so the record keeps the catalog in its v8 part.
+ */
+function _fixture(json = true): { t: Tree; roots: SkillRoot[] } {
   const t = _tree();
+  t.write('global/odd/SKILL.md', `---\nname: odd\ndescription: odd helps. Use when testing.\nx-note: kept\n${json ? '' : 'x-score: .inf\nx-neg: -0\n'}---\nBody.\n`);
   t.skill('global/tools/pdf');
   t.skill('global/tools/docs');
   t.skill('global/review');
@@ -61,6 +67,13 @@ function _fixture(): { t: Tree; roots: SkillRoot[] } {
   t.link('../nowhere', 'project/dangling');
   _settle(t.dir);
   return { t, roots: [makeRoot({ path: t.path('global'), scope: 'global' }, t.dir), makeRoot({ path: t.path('project'), scope: 'project' }, t.dir)] };
+}
+
+/** Where a record's body starts in its store file (after the header and the witness). */
+function _bodyAt(cache: string): number {
+  const file = readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN)));
+  const r = (JSON.parse(file.subarray(0, HEADER_BYTES).toString('utf8')) as { meta: { replay: { rootsBytes: number; pathBytes: number; count: number } } }).meta.replay;
+  return HEADER_BYTES + r.rootsBytes + r.pathBytes + r.count * 6 * 8;
 }
 
 async function _load(cache: string | false, load: LoadCatalogOptions, engine: Partial<EngineOptions> = {}): Promise<EngineCatalog> {
@@ -125,7 +138,7 @@ function _behaviour(loaded: EngineCatalog): unknown {
     xml: renderContext(catalog, { format: 'xml', budget: '300t' }).text,
     get: names.map((n) => catalog.get(n)?.descriptor.digest),
     scoped: ['global', 'project'].flatMap((s) => names.map((n) => catalog.getScoped(s, n)?.descriptor.source.locator ?? null)),
-    excluding: catalog.excluding([catalog.skills[0]!.descriptor.source.locator]).digest,
+    excluding: catalog.excluding([catalog.skills[0]?.descriptor.source.locator ?? '/none']).digest,
     stats: loaded.stats,
     walk: { ...loaded.walk, placed: [...loaded.walk.placed] },
   };
@@ -154,8 +167,8 @@ async function _recorded(cache: string, load: LoadCatalogOptions, engine: Partia
 }
 
 describe('loadCatalog through its record', () => {
-  it('answers an unchanged tree from the record, indistinguishable from the warm load that recorded it', async () => {
-    const { t, roots } = _fixture();
+  it.each([true, false])('answers an unchanged tree from the record, indistinguishable from the warm load that recorded it (JSON part: %s)', async (json) => {
+    const { t, roots } = _fixture(json);
     tree = t;
     const cache = t.path('.cache');
     const warm = await _recorded(cache, { roots });
@@ -168,9 +181,28 @@ describe('loadCatalog through its record', () => {
     expect(replayed.catalog.conflicts.filter((c) => c.identical).length).toBeGreaterThan(0); // the linked copy
     expect(replayed.catalog.conflicts.filter((c) => !c.identical).length).toBeGreaterThan(0); // review, twice
     expect(replayed.catalog.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+    expect(replayed.catalog.get('odd')!.diagnostics.length).toBeGreaterThan(0);
+    expect(replayed.catalog.get('odd')!.diagnostics[0]).toBe(replayed.catalog.diagnostics.find((d) => d.code === 'field.unknown')); // shared, as built
+    const record = deserialize(readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN))).subarray(_bodyAt(cache))) as { json: string | null };
+    expect(record.json !== null).toBe(json);
+    if (!json) expect(Object.is(replayed.catalog.get('odd')!.frontmatter['x-neg'], -0)).toBe(true);
     // The cold load's values and frozenness too (it shares other objects: parser constants).
     await _expectCold(cache, { roots });
     expect(_replays(cache, { roots })).toBe(true); // a replay changes nothing it checks
+  });
+
+  it('gives what a cold load gives for an empty tree, load after load', async () => {
+    const t = _tree();
+    tree = t;
+    t.mkdir('global/nothing-here');
+    _settle(t.dir);
+    const roots = [makeRoot({ path: t.path('global'), scope: 'global' }, t.dir)];
+    const cache = t.path('.cache');
+    for (let i = 0; i < 3; i++) await _expectCold(cache, { roots });
+    expect((await _load(cache, { roots })).catalog.skills).toEqual([]);
+    // An empty record decodes as one (the files table, rewritten by every empty load, keeps it from replaying).
+    const empty = await _load(false, { roots });
+    expect(_behaviour(decodeCatalog(encodeCatalog(empty)!, hashBackendFor('auto'))! as EngineCatalog)).toEqual(_behaviour(empty));
   });
 
   it('reports the progress a warm load reports', async () => {
@@ -306,9 +338,8 @@ describe('loadCatalog through its record', () => {
     const warm = await _recorded(cache, { roots });
     const file = storePath(cache, runStoreName(LOAD_CATALOG_RUN));
     const good = readFileSync(file);
-    const header = JSON.parse(good.subarray(0, HEADER_BYTES).toString('utf8')) as { meta: { replay: { rootsBytes: number; pathBytes: number; count: number } } };
-    const r = header.meta.replay;
-    const bodyAt = HEADER_BYTES + r.rootsBytes + r.pathBytes + r.count * 6 * 8;
+    const header = JSON.parse(good.subarray(0, HEADER_BYTES).toString('utf8')) as Record<string, unknown>;
+    const bodyAt = _bodyAt(cache);
     const withBody = (body: Buffer): Buffer => {
       const line = Buffer.alloc(HEADER_BYTES, 0x20);
       Buffer.from(JSON.stringify({ ...header, length: good.length - HEADER_BYTES - (good.length - bodyAt) + body.length })).copy(line);
@@ -323,7 +354,9 @@ describe('loadCatalog through its record', () => {
       withBody(Buffer.from('not a record')),
       withBody(serialize({ ...record, format: 99 })),
       withBody(serialize({ ...record, walk: { ...(record.walk as object), placed: [] } })),
-      withBody(serialize({ ...record, parts: { ...(record.parts as object), all: [{ descriptor: null }] } })),
+      withBody(serialize({ ...record, json: JSON.stringify({ ...(JSON.parse(record.json as string) as object), all: [{ descriptor: null }] }) })),
+      withBody(serialize({ ...record, json: '{"digest": 1}' })),
+      withBody(serialize({ ...record, ends: [1] })),
       good.subarray(0, good.length - 1),
     ]) {
       writeFileSync(file, bad);
@@ -357,6 +390,31 @@ describe('the catalog record encoding', () => {
     expect(_behaviour(back as EngineCatalog)).toEqual(_behaviour(loaded));
     expect(encodeCatalog({ ...loaded, catalog: { ...loaded.catalog } })).toBeUndefined();
     expect(decodeCatalog(Buffer.from([1, 2, 3]), hashBackendFor('auto'))).toBeUndefined();
+  });
+
+  it('takes JSON only where it gives back exactly what it was given', () => {
+    const faithful = (v: unknown): boolean => jsonFaithful(v, new Set());
+    expect(faithful({ a: [1, 'x', true, null, { b: 2.5 }], c: {} })).toBe(true);
+    const shared = { x: 1 };
+    for (const bad of [
+      { a: undefined },
+      { a: -0 },
+      { a: Number.NaN },
+      { a: Infinity },
+      { a: 1n },
+      { a: new Map() },
+      { a: new Date(0) },
+      { a: Object.create(null) as object },
+      { a: [1, , 3] },
+      { a: Object.assign([1], { extra: 1 }) },
+      { a: shared, b: shared },
+      Object.defineProperty({}, 'hidden', { value: 1, enumerable: false }),
+      Object.defineProperty({}, 'got', { get: () => 1, enumerable: true }),
+      { [Symbol('s')]: 1 },
+      { f: () => 1 },
+    ]) {
+      expect(faithful(bad)).toBe(false);
+    }
   });
 
   it('keys the options a replay key leaves out, and refuses what cannot be keyed', () => {
