@@ -38,6 +38,7 @@ import {
   replayRunRecord,
   writeRunRecord,
   type CacheStats,
+  type RecordBody,
   type MemoReplay,
   type RunMemo,
 } from './store/index.js';
@@ -249,15 +250,15 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     // Perf: a warm 300-skill load: header, witness stats, one body read and decode, instead of
     // the folders and files tables, the walk and the seal (~52 → see bench/embed.bench.ts).
     const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(storePath(dir, FILES_STORE)), context);
-    const replayed = optionsKey === undefined ? undefined : replayRunRecord(dir, LOAD_CATALOG_RUN, optionsKey, catalogOptions.roots);
-    const answer = replayed && decodeCatalog(replayed.body, hasher);
-    if (answer) return recorded(answer, true);
+    const decode = (body: RecordBody): EngineCatalog | undefined => decodeCatalog(body, hasher);
+    const replayed = optionsKey === undefined ? undefined : replayRunRecord(dir, LOAD_CATALOG_RUN, optionsKey, catalogOptions.roots, decode);
+    if (replayed) return recorded(replayed, true);
     const run = prepare(catalogOptions, context);
     const key = run.key;
-    const record = key === undefined ? undefined : readRunRecord(dir, LOAD_CATALOG_RUN, key);
-    const same = record && decodeCatalog(record.body, hasher);
+    const same = key === undefined ? undefined : readRunRecord(dir, LOAD_CATALOG_RUN, key, decode);
     if (same) {
-      if (run.replay) writeRunRecord(dir, LOAD_CATALOG_RUN, key!, 0, record.body, run.replay);
+      // The same walk, but the record's witness did not hold: record this run's, so the next load replays.
+      if (run.replay) writeRunRecord(dir, LOAD_CATALOG_RUN, key!, 0, encodeCatalog(same)!, run.replay);
       return recorded(same, false);
     }
     const loaded = await run.load();

@@ -11,11 +11,15 @@
  * the load options they leave out (`loadContext`), so what a replay returns
  * is what that load returned — and what a warm load would return now.
  *
- * Body: one `v8.serialize`d value (`CatalogRecord`), which keeps what JSON
- * would lose (the walk's `placed` map); the winners are indexes into the
- * candidates, the candidates' bodies one string, and the rest of the
- * catalog JSON text when JSON gives it back exactly (`jsonFaithful`: no
- * `undefined` member, no shared object, no -0 …), else part of the value. Decoding refreezes
+ * Body: a u32 (big-endian) length, then one `v8.serialize`d value
+ * (`CatalogRecord`), which keeps what JSON would lose (the walk's `placed`
+ * map); in it the winners are indexes into the candidates, and the rest of
+ * the catalog is JSON text when JSON gives it back exactly (`jsonFaithful`:
+ * no `undefined` member, no shared object, no -0 …), else part of the value.
+ * Then the candidates' bodies, in chunks of whole bodies (`BODY_CHUNK`
+ * UTF-16 units or one body), each UTF-8 (UTF-16LE when not well formed),
+ * written and read one chunk at a time: a 10,000-skill record holds ~60 MB
+ * of bodies, and neither side ever holds them twice. Decoding refreezes
  * the catalog as `buildCatalog` freezes its own (`restoreCatalog`); a body
  * that does not decode to a record's shape is no record.
  */
@@ -27,12 +31,25 @@ import type { Diagnostic } from '../../model/diagnostics.js';
 import type { CatalogStats, LoadCatalogOptions, WalkReport } from '../plan.js';
 import type { EngineOptions } from '../options.js';
 import type { CacheStats } from './files.js';
+import type { RecordBody } from './runs.js';
 
 /** The runs-table record name of `loadCatalog`'s answers. */
 export const LOAD_CATALOG_RUN = 'load-catalog';
 
 /** Bump when `CatalogRecord` changes shape. */
-const RECORD_FORMAT = 1;
+const RECORD_FORMAT = 2;
+/** UTF-16 units of bodies per stored chunk (a longer body is a chunk of its own). */
+const BODY_CHUNK = 1 << 20;
+
+/** `count` whole bodies stored as `bytes` bytes of `encoding`. */
+interface BodyChunk {
+  readonly count: number;
+  readonly bytes: number;
+  readonly encoding: 'utf8' | 'utf16le';
+}
+
+/** A lone surrogate: UTF-8 cannot carry it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What `loadCatalog` answers (engine.ts's `EngineCatalog`), the catalog as its parts. */
 export interface RecordedCatalog<C> {
@@ -55,9 +72,9 @@ interface CatalogRecord {
   /** The parts as JSON text when JSON keeps every bit of them (`jsonFaithful`), else null and `parts` holds them. */
   readonly json: string | null;
   readonly parts: RecordedParts | null;
-  /** Every candidate's body, joined in candidate order, and where each one ends. */
-  readonly bodies: string;
+  /** Where each candidate's body ends in their concatenation (UTF-16 units), and the chunks they are stored in. */
   readonly ends: readonly number[];
+  readonly chunks: readonly BodyChunk[];
   readonly stats: CatalogStats;
   readonly walk: WalkReport;
   readonly cache: CacheStats;
@@ -83,18 +100,15 @@ export function loadContext(load: LoadCatalogOptions, engine: Pick<EngineOptions
 }
 
 /**
- * A load's answer as a record body, or undefined when its catalog was not
- * sealed by `buildCatalog`.
+ * A load's answer as a record body, in parts (see the top of this file), or
+ * undefined when its catalog was not sealed by `buildCatalog`.
  *
  * @example const body = encodeCatalog(loaded); if (body) writeRunRecord(dir, LOAD_CATALOG_RUN, key, 0, body, replay);
  */
-export function encodeCatalog<C extends object>(loaded: RecordedCatalog<C>): Buffer | undefined {
+export function encodeCatalog<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Array> | undefined {
   const sealed = sealedParts(loaded.catalog as never);
   if (sealed === undefined) return undefined;
   const index = new Map(sealed.all.map((p, i) => [p, i]));
-  const ends: number[] = [];
-  let at = 0;
-  for (const p of sealed.all) ends.push((at += p.body.length));
   const own = new Map(sealed.all.flatMap((p) => p.diagnostics).map((d, i) => [d, i]));
   const parts: RecordedParts = {
     ...sealed,
@@ -105,17 +119,32 @@ export function encodeCatalog<C extends object>(loaded: RecordedCatalog<C>): Buf
   // Perf: JSON.parse builds these objects ~2× faster than v8.deserialize (300 skills: ~3.5 vs ~6–8 ms
   // in a fresh process); it is used only when it gives back exactly what was recorded.
   const json = jsonFaithful(parts, new Set()) ? JSON.stringify(parts) : null;
-  const record: CatalogRecord = {
-    format: RECORD_FORMAT,
-    json,
-    parts: json === null ? parts : null,
-    bodies: sealed.all.map((p) => p.body).join(''),
-    ends,
-    stats: loaded.stats,
-    walk: loaded.walk,
-    cache: loaded.cache,
-  };
-  return serialize(record);
+  const bodies = sealed.all.map((p) => p.body);
+  const ends: number[] = [];
+  const groups: string[][] = [];
+  let at = 0;
+  let size = BODY_CHUNK;
+  for (const body of bodies) {
+    ends.push((at += body.length));
+    if (size + body.length > BODY_CHUNK) {
+      groups.push([]);
+      size = 0;
+    }
+    groups.at(-1)!.push(body);
+    size += body.length;
+  }
+  const texts = groups.map((g) => g.join(''));
+  const encodings = texts.map((t) => (LONE_SURROGATE.test(t) ? 'utf16le' : 'utf8') as BodyChunk['encoding']);
+  const chunks: BodyChunk[] = texts.map((t, i) => ({ count: groups[i]!.length, bytes: Buffer.byteLength(t, encodings[i]), encoding: encodings[i]! }));
+  const record: CatalogRecord = { format: RECORD_FORMAT, json, parts: json === null ? parts : null, ends, chunks, stats: loaded.stats, walk: loaded.walk, cache: loaded.cache };
+  const value = serialize(record);
+  return (function* (): Generator<Uint8Array> {
+    const head = Buffer.allocUnsafe(4);
+    head.writeUInt32BE(value.length, 0);
+    yield head;
+    yield value;
+    for (let i = 0; i < texts.length; i++) yield Buffer.from(texts[i]!, encodings[i]);
+  })();
 }
 
 /**
@@ -156,25 +185,35 @@ export function jsonFaithful(value: unknown, seen: Set<object>): boolean {
 }
 
 /**
- * The load's answer a record body holds, its catalog sealed again with
- * `hasher` (for `excluding`); undefined for a body of any other shape.
- * Never throws.
+ * The load's answer a record body holds, read from `body` (what follows
+ * the witness), its catalog sealed again with `hasher` (for `excluding`);
+ * undefined for a body of any other shape. Never throws.
  *
- * @example const loaded = decodeCatalog(record.body, hasher);
+ * @example const loaded = replayRunRecord(dir, LOAD_CATALOG_RUN, key, roots, (body) => decodeCatalog(body, hasher));
  */
-export function decodeCatalog(body: Buffer, hasher: HashBackend): RecordedCatalog<ReturnType<typeof restoreCatalog>> | undefined {
+export function decodeCatalog(body: RecordBody, hasher: HashBackend): RecordedCatalog<ReturnType<typeof restoreCatalog>> | undefined {
   try {
-    const record = deserialize(body) as Partial<CatalogRecord> | null;
+    const length = body.bytes(4).readUInt32BE(0);
+    const record = deserialize(body.bytes(length)) as Partial<CatalogRecord> | null;
     if (!isRecord(record)) return undefined;
-    const { bodies, ends, stats, walk, cache } = record;
+    const { ends, chunks, stats, walk, cache } = record;
     const parts = record.json === null ? record.parts : (JSON.parse(record.json) as RecordedParts | null);
     if (!isParts(parts)) return undefined;
     const all = parts.all as { body: string }[];
-    if (ends.length !== all.length || (ends.at(-1) ?? 0) !== bodies.length) return undefined;
-    // Perf: each body a slice of one string (a large object, never copied by a scavenge) instead
-    // of ~300 strings of ~6 KB the young generation copies while the rest decodes.
-    for (let i = 0, start = 0; i < all.length; start = ends[i++]!) all[i]!.body = bodies.slice(start, ends[i]);
-    const skills = parts.skills.map((i) => parts.all[i]!);
+    if (ends.length !== all.length || chunks.reduce((n, c) => n + c.count, 0) !== all.length) return undefined;
+    // Perf: each body a slice of its chunk's string (a large object, never copied by a scavenge)
+    // instead of ~300 strings of ~6 KB the young generation copies while the rest decodes.
+    let i = 0;
+    let base = 0;
+    for (const chunk of chunks) {
+      const text = body.bytes(chunk.bytes).toString(chunk.encoding === 'utf16le' ? 'utf16le' : 'utf8');
+      const last = i + chunk.count;
+      if (text.length !== ends[last - 1]! - base) return undefined;
+      for (; i < last; i++) all[i]!.body = text.slice((i === 0 ? 0 : ends[i - 1]!) - base, ends[i]! - base);
+      base = ends[last - 1]!;
+    }
+    if (body.remaining !== 0) return undefined;
+    const skills = parts.skills.map((k) => parts.all[k]!);
     const own = parts.all.flatMap((p) => p.diagnostics);
     const diagnostics = parts.diagnostics.map((d) => (typeof d === 'number' ? own[d]! : d));
     if (skills.includes(undefined as never) || diagnostics.includes(undefined as never)) return undefined;
@@ -191,8 +230,9 @@ function isRecord(value: Partial<CatalogRecord> | null): value is CatalogRecord 
   const { json, stats, walk, cache } = value;
   return (
     (typeof json === 'string' || json === null) &&
-    typeof value.bodies === 'string' &&
     Array.isArray(value.ends) &&
+    Array.isArray(value.chunks) &&
+    value.chunks.every((c) => isObject(c) && Number.isSafeInteger(c.count) && c.count > 0 && Number.isSafeInteger(c.bytes) && c.bytes >= 0) &&
     isObject(stats) &&
     isObject(walk) &&
     walk!.placed instanceof Map &&

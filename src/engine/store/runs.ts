@@ -69,11 +69,14 @@ function open(dir: string, name: string): { reader: StoreReader; meta: RunsMeta 
   return { reader, meta: meta as RunsMeta };
 }
 
-/** A recorded body — an output's text as UTF-8, or a catalog's encoding (catalogs.ts) — and its exit status. */
+/** A recorded body — an output's text as UTF-8 — and its exit status. */
 export interface RunRecord {
   readonly status: number;
   readonly body: Buffer;
 }
+
+/** Reads a record's body, whatever it encodes, from where the witness ends (`StoreReader.bytes`, `.remaining`); throws on a short read. */
+export type RecordBody = Pick<StoreReader, 'bytes' | 'remaining'>;
 
 function memoOf(record: RunRecord): RunMemo {
   // Perf: the stored bytes go to stdout as they are; decoding ~11 MB to a string and
@@ -88,39 +91,45 @@ function memoOf(record: RunRecord): RunMemo {
   };
 }
 
-/** Skip the witness section (when there is one) and read the body. */
-function readBody(reader: StoreReader, meta: RunsMeta): Buffer {
-  const r = meta.replay;
-  if (r) reader.bytes(r.rootsBytes + r.pathBytes + r.count * WITNESS_STRIDE * 8);
-  return reader.rest();
-}
+/** The whole body, as `readRunRecord` and `replayRunRecord` answer by default. */
+const wholeBody = (body: RecordBody, status: number): RunRecord => ({ status, body: body.bytes(body.remaining) });
 
 /**
- * The record `name` in `dir` when its key is `key`; anything else (absent,
- * unreadable, another key, damaged) is none.
+ * The record `name` in `dir` when its key is `key`, its body read by `read`
+ * (default: all of it); anything else (absent, unreadable, another key,
+ * damaged, `read` throwing or answering undefined) is none.
  *
- * @example const record = readRunRecord(cacheDir, 'load-catalog', key);
+ * @example const record = readRunRecord(cacheDir, 'catalog-json', key);
  */
-export function readRunRecord(dir: string, name: string, key: string): RunRecord | undefined {
+export function readRunRecord(dir: string, name: string, key: string): RunRecord | undefined;
+export function readRunRecord<T>(dir: string, name: string, key: string, read: (body: RecordBody, status: number) => T | undefined): T | undefined;
+export function readRunRecord<T>(dir: string, name: string, key: string, read: (body: RecordBody, status: number) => T | undefined = wholeBody as never): T | undefined {
   const opened = open(dir, name);
   if (!opened) return undefined;
+  const { reader, meta } = opened;
   try {
-    return opened.meta.key === key ? { status: opened.meta.status, body: readBody(opened.reader, opened.meta) } : undefined;
+    if (meta.key !== key) return undefined;
+    const r = meta.replay;
+    if (r) reader.bytes(r.rootsBytes + r.pathBytes + r.count * WITNESS_STRIDE * 8); // the witness
+    return read(reader, meta.status);
   } catch {
     return undefined;
   } finally {
-    opened.reader.close();
+    reader.close();
   }
 }
 
 /**
- * The record `name` in `dir` without walking: when it was recorded with a
- * witness under `replayKey` and every witness entry (and the roots) still
- * check as recorded (`verifyWitness`). Anything else is none.
+ * The record `name` in `dir` without walking, its body read by `read`
+ * (default: all of it): when it was recorded with a witness under
+ * `replayKey` and every witness entry (and the roots) still check as
+ * recorded (`verifyWitness`). Anything else is none.
  *
- * @example const record = replayRunRecord(cacheDir, 'load-catalog', optionsKey, roots);
+ * @example const record = replayRunRecord(cacheDir, 'catalog-json', optionsKey, roots);
  */
-export function replayRunRecord(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunRecord | undefined {
+export function replayRunRecord(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunRecord | undefined;
+export function replayRunRecord<T>(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[], read: (body: RecordBody, status: number) => T | undefined): T | undefined;
+export function replayRunRecord<T>(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[], read: (body: RecordBody, status: number) => T | undefined = wholeBody as never): T | undefined {
   const opened = open(dir, name);
   if (!opened) return undefined;
   const { reader, meta } = opened;
@@ -134,7 +143,7 @@ export function replayRunRecord(dir: string, name: string, replayKey: string, ro
     const numbers = new Float64Array(r.count * WITNESS_STRIDE);
     new Uint8Array(numbers.buffer).set(reader.bytes(numbers.byteLength));
     if (!verifyWitness({ roots: rootsText, paths, numbers }, roots)) return undefined;
-    return { status: meta.status, body: reader.rest() };
+    return read(reader, meta.status);
   } catch {
     return undefined;
   } finally {
@@ -145,11 +154,13 @@ export function replayRunRecord(dir: string, name: string, replayKey: string, ro
 /**
  * Record `body` with `status` as the record `name` for `key` (atomically;
  * replaces the previous record of that name), with `replay` when the run
- * has a witness. Never throws: the record is only an accelerator.
+ * has a witness. `body` may come in parts, each written as it is made, so
+ * the whole is never held at once. Never throws: the record is only an
+ * accelerator (a part that throws aborts it).
  *
- * @example writeRunRecord(cacheDir, 'load-catalog', key, 0, encoded, replay);
+ * @example writeRunRecord(cacheDir, 'load-catalog', key, 0, encodeCatalog(loaded)!, replay);
  */
-export function writeRunRecord(dir: string, name: string, key: string, status: number, body: string | Uint8Array, replay?: MemoReplay): boolean {
+export function writeRunRecord(dir: string, name: string, key: string, status: number, body: string | Uint8Array | Iterable<Uint8Array>, replay?: MemoReplay): boolean {
   let out: StoreWriter | undefined;
   try {
     out = StoreWriter.create(dir, runStoreName(name), 'runs');
@@ -164,7 +175,8 @@ export function writeRunRecord(dir: string, name: string, key: string, status: n
       out.write(new Uint8Array(w.numbers.buffer, w.numbers.byteOffset, w.numbers.byteLength));
       meta = { ...meta, replay: { key: replay.key, count: w.paths.length, rootsBytes: roots.length, pathBytes: paths.length, endian: endianness() } };
     }
-    out.write(body);
+    if (typeof body === 'string' || body instanceof Uint8Array) out.write(body);
+    else for (const part of body) out.write(part);
     out.commit(meta);
     return true;
   } catch {

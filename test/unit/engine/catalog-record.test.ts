@@ -28,7 +28,9 @@ import {
   replayRunRecord,
   runStoreName,
   storePath,
+  type RecordBody,
 } from '../../../src/engine/store/index.js';
+import { buildCatalog } from '../../../src/catalog/build.js';
 import { _tree, type Tree } from '../discover/_tree.js';
 
 let tree: Tree | undefined;
@@ -74,6 +76,32 @@ function _bodyAt(cache: string): number {
   const file = readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN)));
   const r = (JSON.parse(file.subarray(0, HEADER_BYTES).toString('utf8')) as { meta: { replay: { rootsBytes: number; pathBytes: number; count: number } } }).meta.replay;
   return HEADER_BYTES + r.rootsBytes + r.pathBytes + r.count * 6 * 8;
+}
+
+/** A record body read from a buffer, as the store reads it from its file. */
+function _reader(buf: Buffer): RecordBody {
+  let at = 0;
+  return {
+    bytes(n: number): Buffer {
+      if (at + n > buf.length) throw new RangeError('short');
+      return buf.subarray(at, (at += n));
+    },
+    get remaining(): number {
+      return buf.length - at;
+    },
+  };
+}
+
+/** A record body in one buffer; its v8 value; and a body made of another value with the same bodies after it. */
+const _encoded = (loaded: EngineCatalog): Buffer => Buffer.concat([...encodeCatalog(loaded)!]);
+function _value(body: Buffer): Record<string, unknown> {
+  return deserialize(body.subarray(4, 4 + body.readUInt32BE(0))) as Record<string, unknown>;
+}
+function _withValue(body: Buffer, value: unknown): Buffer {
+  const bytes = serialize(value);
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(bytes.length, 0);
+  return Buffer.concat([head, bytes, body.subarray(4 + body.readUInt32BE(0))]);
 }
 
 async function _load(cache: string | false, load: LoadCatalogOptions, engine: Partial<EngineOptions> = {}): Promise<EngineCatalog> {
@@ -183,7 +211,7 @@ describe('loadCatalog through its record', () => {
     expect(replayed.catalog.diagnostics.some((d) => d.severity === 'error')).toBe(true);
     expect(replayed.catalog.get('odd')!.diagnostics.length).toBeGreaterThan(0);
     expect(replayed.catalog.get('odd')!.diagnostics[0]).toBe(replayed.catalog.diagnostics.find((d) => d.code === 'field.unknown')); // shared, as built
-    const record = deserialize(readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN))).subarray(_bodyAt(cache))) as { json: string | null };
+    const record = _value(readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN))).subarray(_bodyAt(cache))) as { json: string | null };
     expect(record.json !== null).toBe(json);
     if (!json) expect(Object.is(replayed.catalog.get('odd')!.frontmatter['x-neg'], -0)).toBe(true);
     // The cold load's values and frozenness too (it shares other objects: parser constants).
@@ -202,7 +230,7 @@ describe('loadCatalog through its record', () => {
     expect((await _load(cache, { roots })).catalog.skills).toEqual([]);
     // An empty record decodes as one (the files table, rewritten by every empty load, keeps it from replaying).
     const empty = await _load(false, { roots });
-    expect(_behaviour(decodeCatalog(encodeCatalog(empty)!, hashBackendFor('auto'))! as EngineCatalog)).toEqual(_behaviour(empty));
+    expect(_behaviour(decodeCatalog(_reader(_encoded(empty)), hashBackendFor('auto'))! as EngineCatalog)).toEqual(_behaviour(empty));
   });
 
   it('reports the progress a warm load reports', async () => {
@@ -348,15 +376,20 @@ describe('loadCatalog through its record', () => {
     };
     const withCode = Buffer.from(good);
     withCode.write(good.subarray(0, HEADER_BYTES).toString('utf8').replace(/"code":"[^"]*"/, '"code":"another build"').padEnd(HEADER_BYTES - 1, ' '), 0, 'utf8');
-    const record = deserialize(good.subarray(bodyAt)) as Record<string, unknown>;
+    const body = good.subarray(bodyAt);
+    const record = _value(body);
+    const chunks = record.chunks as { count: number; bytes: number }[];
     for (const bad of [
       withCode,
       withBody(Buffer.from('not a record')),
-      withBody(serialize({ ...record, format: 99 })),
-      withBody(serialize({ ...record, walk: { ...(record.walk as object), placed: [] } })),
-      withBody(serialize({ ...record, json: JSON.stringify({ ...(JSON.parse(record.json as string) as object), all: [{ descriptor: null }] }) })),
-      withBody(serialize({ ...record, json: '{"digest": 1}' })),
-      withBody(serialize({ ...record, ends: [1] })),
+      withBody(_withValue(body, { ...record, format: 99 })),
+      withBody(_withValue(body, { ...record, walk: { ...(record.walk as object), placed: [] } })),
+      withBody(_withValue(body, { ...record, json: JSON.stringify({ ...(JSON.parse(record.json as string) as object), all: [{ descriptor: null }] }) })),
+      withBody(_withValue(body, { ...record, json: '{"digest": 1}' })),
+      withBody(_withValue(body, { ...record, ends: [1] })),
+      withBody(_withValue(body, { ...record, chunks: [{ ...chunks[0]!, bytes: chunks[0]!.bytes - 1 }] })),
+      withBody(_withValue(body, { ...record, chunks: [{ ...chunks[0]!, count: chunks[0]!.count - 1 }] })),
+      withBody(Buffer.concat([body, Buffer.from('x')])),
       good.subarray(0, good.length - 1),
     ]) {
       writeFileSync(file, bad);
@@ -385,11 +418,32 @@ describe('the catalog record encoding', () => {
     const { t, roots } = _fixture();
     tree = t;
     const loaded = await _load(t.path('.cache'), { roots });
-    const body = encodeCatalog(loaded)!;
-    const back = decodeCatalog(body, hashBackendFor('auto'))!;
+    const back = decodeCatalog(_reader(_encoded(loaded)), hashBackendFor('auto'))!;
     expect(_behaviour(back as EngineCatalog)).toEqual(_behaviour(loaded));
     expect(encodeCatalog({ ...loaded, catalog: { ...loaded.catalog } })).toBeUndefined();
-    expect(decodeCatalog(Buffer.from([1, 2, 3]), hashBackendFor('auto'))).toBeUndefined();
+    expect(decodeCatalog(_reader(Buffer.from([1, 2, 3])), hashBackendFor('auto'))).toBeUndefined();
+  });
+
+  it('stores bodies in chunks of whole bodies, UTF-8 unless a lone surrogate needs UTF-16', async () => {
+    const t = _tree();
+    tree = t;
+    // Bodies that cross the chunk size, a BOM-like U+FEFF at a body's start, and non-ASCII text.
+    const big = 'x'.repeat(700_000);
+    t.skill('global/a', 'a', `\ufeff${big}\n`);
+    t.skill('global/b', 'b', `é ✓ ${big}\n`);
+    t.skill('global/c', 'c', 'small\n');
+    const roots = [makeRoot({ path: t.path('global'), scope: 'global' }, t.dir)];
+    const loaded = await _load(false, { roots });
+    const body = _encoded(loaded);
+    expect((_value(body).chunks as { encoding: string }[]).map((c) => c.encoding)).toEqual(['utf8', 'utf8']);
+    const back = decodeCatalog(_reader(body), hashBackendFor('auto'))!;
+    expect(back.catalog.skills.map((p) => p.body)).toEqual(loaded.catalog.skills.map((p) => p.body));
+    expect(back.catalog.get('a')!.body.charCodeAt(0)).toBe(0xfeff);
+    // A body with a lone surrogate (a host's own package cannot reach here; the encoding still keeps it).
+    const lone = { ...loaded, catalog: buildCatalog([{ ...loaded.catalog.skills[2]!, body: 'bad \ud800 half' }]) };
+    const loneBody = _encoded(lone as EngineCatalog);
+    expect((_value(loneBody).chunks as { encoding: string }[]).map((c) => c.encoding)).toEqual(['utf16le']);
+    expect(decodeCatalog(_reader(loneBody), hashBackendFor('auto'))!.catalog.skills[0]!.body).toBe('bad \ud800 half');
   });
 
   it('takes JSON only where it gives back exactly what it was given', () => {
