@@ -258,7 +258,8 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     const same = key === undefined ? undefined : readRunRecord(dir, LOAD_CATALOG_RUN, key, decode);
     if (same) {
       // The same walk, but the record's witness did not hold: record this run's, so the next load replays.
-      if (run.replay) writeRunRecord(dir, LOAD_CATALOG_RUN, key!, 0, encodeCatalog(same)!, run.replay);
+      const body = run.replay && encodeCatalog(same);
+      if (body) writeRunRecord(dir, LOAD_CATALOG_RUN, key!, 0, body, run.replay);
       return recorded(same, false);
     }
     const loaded = await run.load();

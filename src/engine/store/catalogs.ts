@@ -101,11 +101,20 @@ export function loadContext(load: LoadCatalogOptions, engine: Pick<EngineOptions
 
 /**
  * A load's answer as a record body, in parts (see the top of this file), or
- * undefined when its catalog was not sealed by `buildCatalog`.
+ * undefined when its catalog was not sealed by `buildCatalog` (or cannot be
+ * encoded). Never throws.
  *
  * @example const body = encodeCatalog(loaded); if (body) writeRunRecord(dir, LOAD_CATALOG_RUN, key, 0, body, replay);
  */
 export function encodeCatalog<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Array> | undefined {
+  try {
+    return encode(loaded);
+  } catch {
+    return undefined; // the record is only an accelerator
+  }
+}
+
+function encode<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Array> | undefined {
   const sealed = sealedParts(loaded.catalog as never);
   if (sealed === undefined) return undefined;
   const index = new Map(sealed.all.map((p, i) => [p, i]));
