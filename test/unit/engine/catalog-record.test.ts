@@ -425,7 +425,7 @@ describe('the catalog record encoding', () => {
     expect(decodeCatalog(_reader(Buffer.from([1, 2, 3])), hashBackendFor('auto'))).toBeUndefined();
   });
 
-  it('stores bodies in chunks of whole bodies, UTF-8 unless a lone surrogate needs UTF-16', async () => {
+  it('stores bodies in chunks of whole bodies: Latin-1 when they fit, else UTF-8, else (a lone surrogate) UTF-16', async () => {
     const t = _tree();
     tree = t;
     // Bodies that cross the chunk size, a BOM-like U+FEFF at a body's start, and non-ASCII text.
@@ -433,6 +433,10 @@ describe('the catalog record encoding', () => {
     t.skill('global/a', 'a', `\ufeff${big}\n`);
     t.skill('global/b', 'b', `é ✓ ${big}\n`);
     t.skill('global/c', 'c', 'small\n');
+    t.skill('latin/d', 'd', `ascii and é only ${big}\n`);
+    const latin = await _load(false, { roots: [makeRoot({ path: t.path('latin'), scope: 'global' }, t.dir)] });
+    expect((_value(_encoded(latin)).chunks as { encoding: string }[]).map((c) => c.encoding)).toEqual(['latin1']);
+    expect(decodeCatalog(_reader(_encoded(latin)), hashBackendFor('auto'))!.catalog.get('d')!.body).toBe(latin.catalog.get('d')!.body);
     const roots = [makeRoot({ path: t.path('global'), scope: 'global' }, t.dir)];
     const loaded = await _load(false, { roots });
     const body = _encoded(loaded);
