@@ -5,6 +5,8 @@
  * by an earlier process). Times are taken inside the child from its own
  * start (`performance.now()` counts from the process's time origin), minus
  * what Node alone takes to reach the first line; the median of the rounds.
+ * The cold and warm runs also report their phases alone: `loadCatalog` (from
+ * `createEngine` to the catalog) and `renderContext`.
  *
  *   npm run build && node --import=tsx bench/embed.bench.ts [--skills 300] [--rounds 11] [--checkout DIR] [--json]
  *
@@ -51,35 +53,54 @@ if (mode === 'node') { console.log(JSON.stringify({ start: t0, total: 0 })); pro
 const sg = await import(${JSON.stringify(DIST)});
 const t1 = performance.now();
 let skills = 0;
+let load = 0;
+let render = 0;
 if (mode !== 'import') {
-  const engine = sg.createEngine({ workers: 0, cache: mode === 'warm' ? process.argv[3] : false });
   const roots = ['global', 'project', 'local'].map((scope) => sg.makeRoot({ path: ${JSON.stringify(tree)} + '/' + scope, scope }, ${JSON.stringify(tree)}));
+  const t2 = performance.now();
+  const engine = sg.createEngine({ workers: 0, cache: mode === 'warm' ? process.argv[3] : false });
   const { catalog } = await engine.loadCatalog({ roots });
+  const t3 = performance.now();
   sg.renderContext(catalog);
+  render = performance.now() - t3;
+  load = t3 - t2;
   skills = catalog.skills.length;
   await engine.close();
 }
-console.log(JSON.stringify({ start: t0, import: t1 - t0, total: performance.now() - t0, skills }));
+console.log(JSON.stringify({ start: t0, import: t1 - t0, total: performance.now() - t0, load, render, skills }));
 `,
 );
 const cache = join(scratch, 'cache');
-const run = (mode: string): { start: number; import?: number; total: number; skills?: number } => {
+interface ChildRun {
+  readonly start: number;
+  readonly import?: number;
+  readonly total: number;
+  readonly load?: number;
+  readonly render?: number;
+  readonly skills?: number;
+}
+const run = (mode: string): ChildRun => {
   const r = spawnSync(process.execPath, [script, mode, cache], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: scratch } });
   if (r.status !== 0) throw new Error(r.stderr);
-  return JSON.parse(r.stdout) as { start: number; import?: number; total: number; skills?: number };
+  return JSON.parse(r.stdout) as ChildRun;
 };
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 run('warm'); // fills the store
 run('warm');
-const rows: Record<string, number[]> = { node: [], import: [], cold: [], warm: [] };
+const rows: Record<string, number[]> = { node: [], import: [], cold: [], warm: [], cold_load: [], cold_render: [], warm_load: [], warm_render: [] };
 let count = 0;
 for (let i = 0; i < rounds; i++) {
   rows.node!.push(run('node').start);
   rows.import!.push(run('import').import!);
   const cold = run('cold');
   rows.cold!.push(cold.total);
+  rows.cold_load!.push(cold.load!);
+  rows.cold_render!.push(cold.render!);
   count = cold.skills ?? 0;
-  rows.warm!.push(run('warm').total);
+  const warm = run('warm');
+  rows.warm!.push(warm.total);
+  rows.warm_load!.push(warm.load!);
+  rows.warm_render!.push(warm.render!);
 }
 rmSync(scratch, { recursive: true, force: true });
 const m = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, median(v)]));
@@ -94,6 +115,7 @@ process.stdout.write(
     `import('skillgraph'):                          ${verdict(m.import!, 50)}`,
     `import + catalog + renderContext, cold:        ${verdict(m.cold!, 60)}`,
     `import + catalog + renderContext, warm store:  ${verdict(m.warm!, 20)}`,
+    `  of which loadCatalog ${m.cold_load!.toFixed(1)} ms cold, ${m.warm_load!.toFixed(1)} ms warm; renderContext ${m.cold_render!.toFixed(1)} ms cold, ${m.warm_render!.toFixed(1)} ms warm`,
     '',
   ].join('\n'),
 );

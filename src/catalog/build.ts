@@ -141,6 +141,40 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   return new SealedCatalog(sealed, [...winners.values()], conflicts, deepFreezeAll(sealedDiagnostics), hasher, options.resourceId);
 }
 
+/** What a sealed catalog is made of (`sealedParts`), as the engine's catalog record keeps it. */
+export interface SealedParts {
+  readonly digest: string;
+  /** Every sealed candidate, in candidate order (winners and shadowed; `getScoped` looks here). */
+  readonly all: SkillPackage[];
+  /** The winners, sorted by name: the same objects as in `all`. */
+  readonly skills: SkillPackage[];
+  readonly conflicts: Conflict[];
+  readonly diagnostics: Diagnostic[];
+  readonly resourceId?: string;
+}
+
+/**
+ * The parts of a catalog `buildCatalog` sealed, or undefined for any other object.
+ *
+ * @example sealedParts(buildCatalog(packages))?.all.length
+ */
+export function sealedParts(catalog: Catalog): SealedParts | undefined {
+  return SealedCatalog.parts(catalog);
+}
+
+/**
+ * A sealed catalog again from parts `sealedParts` gave (decoded from the engine's store, so
+ * unfrozen): frozen as `buildCatalog` freezes its own, digest kept, nothing sorted or hashed
+ * again. The parts are the catalog's own from here on.
+ *
+ * @example restoreCatalog(deserialize(serialize(sealedParts(catalog))), JS_HASHER).digest === catalog.digest
+ */
+export function restoreCatalog(parts: SealedParts, hasher: HashBackend): Catalog {
+  for (const pkg of parts.all) freezeOwnPackage(pkg);
+  for (const conflict of parts.conflicts) Object.freeze(conflict);
+  return new SealedCatalog(parts.all, parts.skills, parts.conflicts, deepFreezeAll(parts.diagnostics), hasher, parts.resourceId, parts.digest);
+}
+
 /** Whether `items` are in `compare` order already. */
 function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): boolean {
   for (let i = 1; i < items.length; i++) if (compare(items[i - 1]!, items[i]!) > 0) return false;
@@ -220,6 +254,7 @@ class SealedCatalog implements Catalog {
     diagnostics: readonly Diagnostic[],
     hasher: HashBackend,
     resourceId: string | undefined,
+    digest?: string,
   ) {
     // Perf: sorted through one small record per skill: `a.descriptor.name` in the comparator
     // met many package shapes (megamorphic loads on frozen objects): ~58 → ~15 ms at 10k.
@@ -232,10 +267,16 @@ class SealedCatalog implements Catalog {
     this.skills = Object.freeze(skills);
     this.conflicts = Object.freeze(conflicts);
     this.diagnostics = Object.isFrozen(diagnostics) ? diagnostics : Object.freeze([...diagnostics]);
-    const pairs = skills.map((p) => [p.descriptor.name, p.descriptor.digest] as const);
-    this.digest = formatDigest(hasher.hashBatch([catalogBytes(pairs)])[0]!);
+    this.digest = digest ?? formatDigest(hasher.hashBatch([catalogBytes(skills.map((p) => [p.descriptor.name, p.descriptor.digest] as const))])[0]!);
     if (resourceId !== undefined) this.resourceId = resourceId;
     Object.freeze(this);
+  }
+
+  /** The parts of `catalog` when it is one of these (`sealedParts`). */
+  static parts(catalog: Catalog): SealedParts | undefined {
+    if (!(catalog instanceof SealedCatalog)) return undefined;
+    const c = catalog;
+    return { digest: c.digest, all: [...c.#all], skills: [...c.skills], conflicts: [...c.conflicts], diagnostics: [...c.diagnostics], ...(c.resourceId === undefined ? {} : { resourceId: c.resourceId }) };
   }
 
   get(name: string): SkillPackage | undefined {

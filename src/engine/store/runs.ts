@@ -18,7 +18,8 @@
  * after one stat per entry.
  *
  * Body: the witness roots (UTF-8 JSON), its paths (UTF-8, NUL-joined), its
- * numbers (float64, `endian`), then the output text to the end.
+ * numbers (float64, `endian`), then the output text to the end — or, for
+ * the library's `loadCatalog`, the sealed catalog's encoding (catalogs.ts).
  */
 import { endianness } from 'node:os';
 import type { SkillRoot } from '../../discover/roots.js';
@@ -68,51 +69,67 @@ function open(dir: string, name: string): { reader: StoreReader; meta: RunsMeta 
   return { reader, meta: meta as RunsMeta };
 }
 
-function memoOf(meta: RunsMeta, text: Buffer): RunMemo {
+/** A recorded body — an output's text as UTF-8 — and its exit status. */
+export interface RunRecord {
+  readonly status: number;
+  readonly body: Buffer;
+}
+
+/** Reads a record's body, whatever it encodes, from where the witness ends (`StoreReader.bytes`, `.remaining`); throws on a short read. */
+export type RecordBody = Pick<StoreReader, 'bytes' | 'remaining'>;
+
+function memoOf(record: RunRecord): RunMemo {
   // Perf: the stored bytes go to stdout as they are; decoding ~11 MB to a string and
   // encoding it again for the write cost ~15–20 ms of a ~0.3 s warm run.
+  const { status, body } = record;
   return {
-    status: meta.status,
-    bytes: text,
+    status,
+    bytes: body,
     get text(): string {
-      return text.toString('utf8');
+      return body.toString('utf8');
     },
   };
 }
 
-/** Skip the witness section (when there is one) and read the text. */
-function readText(reader: StoreReader, meta: RunsMeta): Buffer {
-  const r = meta.replay;
-  if (r) reader.bytes(r.rootsBytes + r.pathBytes + r.count * WITNESS_STRIDE * 8);
-  return reader.rest();
-}
+/** The whole body, as `readRunRecord` and `replayRunRecord` answer by default. */
+const wholeBody = (body: RecordBody, status: number): RunRecord => ({ status, body: body.bytes(body.remaining) });
 
 /**
- * The recorded output `name` in `dir` when its key is `key`; anything else
- * (absent, unreadable, another key, damaged) is none.
+ * The record `name` in `dir` when its key is `key`, its body read by `read`
+ * (default: all of it); anything else (absent, unreadable, another key,
+ * damaged, `read` throwing or answering undefined) is none.
  *
- * @example const memo = readRunMemo(cacheDir, 'catalog-json', key); if (memo) io.stdout.write(memo.text);
+ * @example const record = readRunRecord(cacheDir, 'catalog-json', key);
  */
-export function readRunMemo(dir: string, name: string, key: string): RunMemo | undefined {
+export function readRunRecord(dir: string, name: string, key: string): RunRecord | undefined;
+export function readRunRecord<T>(dir: string, name: string, key: string, read: (body: RecordBody, status: number) => T | undefined): T | undefined;
+export function readRunRecord<T>(dir: string, name: string, key: string, read: (body: RecordBody, status: number) => T | undefined = wholeBody as never): T | undefined {
   const opened = open(dir, name);
   if (!opened) return undefined;
+  const { reader, meta } = opened;
   try {
-    return opened.meta.key === key ? memoOf(opened.meta, readText(opened.reader, opened.meta)) : undefined;
+    if (meta.key !== key) return undefined;
+    const r = meta.replay;
+    if (r) reader.bytes(r.rootsBytes + r.pathBytes + r.count * WITNESS_STRIDE * 8); // the witness
+    return read(reader, meta.status);
   } catch {
     return undefined;
   } finally {
-    opened.reader.close();
+    reader.close();
   }
 }
 
 /**
- * The recorded output `name` in `dir` without walking: when it was recorded
- * with a witness under `replayKey` and every witness entry (and the roots)
- * still check as recorded (`verifyWitness`). Anything else is none.
+ * The record `name` in `dir` without walking, its body read by `read`
+ * (default: all of it): when it was recorded with a witness under
+ * `replayKey` and every witness entry (and the roots) still check as
+ * recorded (`verifyWitness`). Anything else is none.
  *
- * @example const memo = replayRunMemo(cacheDir, 'catalog-json', optionsKey, roots);
+ * @example const record = replayRunRecord(cacheDir, 'catalog-json', optionsKey, roots);
  */
-export function replayRunMemo(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunMemo | undefined {
+export function replayRunRecord(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunRecord | undefined;
+export function replayRunRecord<T>(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[], read: (body: RecordBody, status: number) => T | undefined): T | undefined;
+export function replayRunRecord<T>(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[], read: (body: RecordBody, status: number) => T | undefined = wholeBody as never): T | undefined {
   const opened = open(dir, name);
   if (!opened) return undefined;
   const { reader, meta } = opened;
@@ -126,7 +143,7 @@ export function replayRunMemo(dir: string, name: string, replayKey: string, root
     const numbers = new Float64Array(r.count * WITNESS_STRIDE);
     new Uint8Array(numbers.buffer).set(reader.bytes(numbers.byteLength));
     if (!verifyWitness({ roots: rootsText, paths, numbers }, roots)) return undefined;
-    return memoOf(meta, reader.rest());
+    return read(reader, meta.status);
   } catch {
     return undefined;
   } finally {
@@ -135,17 +152,19 @@ export function replayRunMemo(dir: string, name: string, replayKey: string, root
 }
 
 /**
- * Record `memo` as the output for `key` (atomically; replaces the previous
- * record of that name), with `replay` when the run has a witness. Never
- * throws: the record is only an accelerator.
+ * Record `body` with `status` as the record `name` for `key` (atomically;
+ * replaces the previous record of that name), with `replay` when the run
+ * has a witness. `body` may come in parts, each written as it is made, so
+ * the whole is never held at once. Never throws: the record is only an
+ * accelerator (a part that throws aborts it).
  *
- * @example writeRunMemo(cacheDir, 'catalog-json', key, { text, status: 0 }, replay);
+ * @example writeRunRecord(cacheDir, 'load-catalog', key, 0, encodeCatalog(loaded)!, replay);
  */
-export function writeRunMemo(dir: string, name: string, key: string, memo: RunMemo, replay?: MemoReplay): boolean {
+export function writeRunRecord(dir: string, name: string, key: string, status: number, body: string | Uint8Array | Iterable<Uint8Array>, replay?: MemoReplay): boolean {
   let out: StoreWriter | undefined;
   try {
     out = StoreWriter.create(dir, runStoreName(name), 'runs');
-    let meta: RunsMeta = { key, status: memo.status };
+    let meta: RunsMeta = { key, status };
     const w = replay?.witness;
     if (replay && w) {
       const roots = Buffer.from(w.roots, 'utf8');
@@ -156,11 +175,41 @@ export function writeRunMemo(dir: string, name: string, key: string, memo: RunMe
       out.write(new Uint8Array(w.numbers.buffer, w.numbers.byteOffset, w.numbers.byteLength));
       meta = { ...meta, replay: { key: replay.key, count: w.paths.length, rootsBytes: roots.length, pathBytes: paths.length, endian: endianness() } };
     }
-    out.write(memo.bytes ?? memo.text);
+    if (typeof body === 'string' || body instanceof Uint8Array) out.write(body);
+    else for (const part of body) out.write(part);
     out.commit(meta);
     return true;
   } catch {
     out?.abort();
     return false;
   }
+}
+
+/**
+ * The recorded output `name` in `dir` when its key is `key` (`readRunRecord`, as text).
+ *
+ * @example const memo = readRunMemo(cacheDir, 'catalog-json', key); if (memo) io.stdout.write(memo.text);
+ */
+export function readRunMemo(dir: string, name: string, key: string): RunMemo | undefined {
+  const record = readRunRecord(dir, name, key);
+  return record && memoOf(record);
+}
+
+/**
+ * The recorded output `name` in `dir` without walking (`replayRunRecord`, as text).
+ *
+ * @example const memo = replayRunMemo(cacheDir, 'catalog-json', optionsKey, roots);
+ */
+export function replayRunMemo(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunMemo | undefined {
+  const record = replayRunRecord(dir, name, replayKey, roots);
+  return record && memoOf(record);
+}
+
+/**
+ * Record `memo` as the output for `key` (`writeRunRecord`). Never throws.
+ *
+ * @example writeRunMemo(cacheDir, 'catalog-json', key, { text, status: 0 }, replay);
+ */
+export function writeRunMemo(dir: string, name: string, key: string, memo: RunMemo, replay?: MemoReplay): boolean {
+  return writeRunRecord(dir, name, key, memo.status, memo.bytes ?? memo.text, replay);
 }

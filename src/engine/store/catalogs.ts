@@ -1,0 +1,268 @@
+/**
+ * The library's catalog record: `Engine.loadCatalog`'s whole answer — the
+ * sealed catalog, its stats, the walk report and the cache counts — kept in
+ * the runs table (runs.ts) under `LOAD_CATALOG_RUN`, so an unchanged tree is
+ * answered by the record's witness (witness.ts): one header read, one stat
+ * per witnessed folder, link and file, one body read and one decode; no
+ * walk, no files table, no seal.
+ *
+ * A record is only written for a load answered wholly from the files table
+ * by stamp, and its keys cover what a run key and a replay key cover plus
+ * the load options they leave out (`loadContext`), so what a replay returns
+ * is what that load returned — and what a warm load would return now.
+ *
+ * Body: a u32 (big-endian) length, then one `v8.serialize`d value
+ * (`CatalogRecord`), which keeps what JSON would lose (the walk's `placed`
+ * map); in it the winners are indexes into the candidates, and the rest of
+ * the catalog is JSON text when JSON gives it back exactly (`jsonFaithful`:
+ * no `undefined` member, no shared object, no -0 …), else part of the value.
+ * Then the candidates' bodies, in chunks of whole bodies (`BODY_CHUNK`
+ * UTF-16 units or one body), each Latin-1, UTF-8 or UTF-16LE (`chunkEncoding`),
+ * written and read one chunk at a time: a 10,000-skill record holds ~60 MB
+ * of bodies, and neither side ever holds them twice. Decoding refreezes
+ * the catalog as `buildCatalog` freezes its own (`restoreCatalog`); a body
+ * that does not decode to a record's shape is no record.
+ */
+import { availableParallelism } from 'node:os';
+import { deserialize, serialize } from 'node:v8';
+import { restoreCatalog, sealedParts, type SealedParts } from '../../catalog/build.js';
+import type { HashBackend } from '../../model/backend.js';
+import type { Diagnostic } from '../../model/diagnostics.js';
+import type { CatalogStats, LoadCatalogOptions, WalkReport } from '../plan.js';
+import type { EngineOptions } from '../options.js';
+import type { CacheStats } from './files.js';
+import type { RecordBody } from './runs.js';
+
+/** The runs-table record name of `loadCatalog`'s answers. */
+export const LOAD_CATALOG_RUN = 'load-catalog';
+
+/** Bump when `CatalogRecord` changes shape. */
+const RECORD_FORMAT = 2;
+/** UTF-16 units of bodies per stored chunk (a longer body is a chunk of its own). */
+const BODY_CHUNK = 1 << 20;
+
+/** `count` whole bodies stored as `bytes` bytes of `encoding`. */
+interface BodyChunk {
+  readonly count: number;
+  readonly bytes: number;
+  readonly encoding: 'latin1' | 'utf8' | 'utf16le';
+}
+
+/**
+ * How a chunk of bodies is stored: Latin-1 when every character fits a byte (read back by a
+ * copy: ~2× faster than UTF-8 decoding), else UTF-8, else (a lone surrogate) UTF-16LE.
+ */
+function chunkEncoding(bodies: readonly string[]): BodyChunk['encoding'] {
+  if (bodies.every((b) => !BEYOND_LATIN1.test(b))) return 'latin1';
+  return bodies.some((b) => LONE_SURROGATE.test(b)) ? 'utf16le' : 'utf8';
+}
+
+const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
+
+/** A lone surrogate: UTF-8 cannot carry it. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** What `loadCatalog` answers (engine.ts's `EngineCatalog`), the catalog as its parts. */
+export interface RecordedCatalog<C> {
+  readonly catalog: C;
+  readonly stats: CatalogStats;
+  readonly walk: WalkReport;
+  readonly cache: CacheStats;
+}
+
+/**
+ * The catalog's parts as recorded: each candidate's `body` left empty (see
+ * `bodies`), the winners as indexes into `all`, and a catalog finding that is
+ * also a package's (the same object) as its index among every package's
+ * findings in candidate order.
+ */
+type RecordedParts = Omit<SealedParts, 'skills' | 'diagnostics'> & { readonly skills: readonly number[]; readonly diagnostics: readonly (Diagnostic | number)[] };
+
+interface CatalogRecord {
+  readonly format: number;
+  /** The parts as JSON text when JSON keeps every bit of them (`jsonFaithful`), else null and `parts` holds them. */
+  readonly json: string | null;
+  readonly parts: RecordedParts | null;
+  /** Where each candidate's body ends in their concatenation (UTF-16 units), and the chunks they are stored in. */
+  readonly ends: readonly number[];
+  readonly chunks: readonly BodyChunk[];
+  readonly stats: CatalogStats;
+  readonly walk: WalkReport;
+  readonly cache: CacheStats;
+}
+
+/**
+ * What a load's answer depends on beyond the replay key (roots, profile,
+ * walk options) and the run key (the walk and the stamps): the findings
+ * handed in, the input budget, the seal options, and what decides the
+ * worker count it reports. Undefined when the options cannot be keyed
+ * (a value `v8.serialize` refuses): such a load is never recorded.
+ *
+ * @example loadContext({ roots, maxInputBytes: 1 << 20 }, engineOptions)
+ */
+export function loadContext(load: LoadCatalogOptions, engine: Pick<EngineOptions, 'workers' | 'inlineThreshold' | 'batchSize'>): string | undefined {
+  try {
+    const workers = engine.workers === 'auto' ? `auto:${engine.inlineThreshold}:${engine.batchSize}:${availableParallelism()}` : String(engine.workers);
+    const rest = serialize([load.notices ?? null, load.maxInputBytes ?? null, load.seal ?? null]);
+    return `${LOAD_CATALOG_RUN}:${workers}:${rest.toString('base64')}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A load's answer as a record body, in parts (see the top of this file), or
+ * undefined when its catalog was not sealed by `buildCatalog` (or cannot be
+ * encoded). Never throws.
+ *
+ * @example const body = encodeCatalog(loaded); if (body) writeRunRecord(dir, LOAD_CATALOG_RUN, key, 0, body, replay);
+ */
+export function encodeCatalog<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Array> | undefined {
+  try {
+    return encode(loaded);
+  } catch {
+    return undefined; // the record is only an accelerator
+  }
+}
+
+function encode<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Array> | undefined {
+  const sealed = sealedParts(loaded.catalog as never);
+  if (sealed === undefined) return undefined;
+  const index = new Map(sealed.all.map((p, i) => [p, i]));
+  const own = new Map(sealed.all.flatMap((p) => p.diagnostics).map((d, i) => [d, i]));
+  const parts: RecordedParts = {
+    ...sealed,
+    all: sealed.all.map((p) => ({ ...p, body: '' })),
+    skills: sealed.skills.map((p) => index.get(p)!),
+    diagnostics: sealed.diagnostics.map((d) => own.get(d) ?? d),
+  };
+  // Perf: JSON.parse builds these objects ~2× faster than v8.deserialize (300 skills: ~3.5 vs ~6–8 ms
+  // in a fresh process); it is used only when it gives back exactly what was recorded.
+  const json = jsonFaithful(parts, new Set()) ? JSON.stringify(parts) : null;
+  const bodies = sealed.all.map((p) => p.body);
+  const ends: number[] = [];
+  const groups: string[][] = [];
+  let at = 0;
+  let size = BODY_CHUNK;
+  for (const body of bodies) {
+    ends.push((at += body.length));
+    if (size + body.length > BODY_CHUNK) {
+      groups.push([]);
+      size = 0;
+    }
+    groups.at(-1)!.push(body);
+    size += body.length;
+  }
+  // Perf: byte counts per body, and each chunk's text made only as it is written: a 10k record
+  // never holds its ~60 MB of bodies twice.
+  const encodings = groups.map((g) => chunkEncoding(g));
+  const chunks: BodyChunk[] = groups.map((g, i) => ({ count: g.length, bytes: g.reduce((n, b) => n + Buffer.byteLength(b, encodings[i]), 0), encoding: encodings[i]! }));
+  const record: CatalogRecord = { format: RECORD_FORMAT, json, parts: json === null ? parts : null, ends, chunks, stats: loaded.stats, walk: loaded.walk, cache: loaded.cache };
+  const value = serialize(record);
+  return (function* (): Generator<Uint8Array> {
+    const head = Buffer.allocUnsafe(4);
+    head.writeUInt32BE(value.length, 0);
+    yield head;
+    yield value;
+    for (let i = 0; i < groups.length; i++) yield Buffer.from(groups[i]!.join(''), encodings[i]);
+  })();
+}
+
+/**
+ * True when `JSON.parse(JSON.stringify(value))` is `value` again in every
+ * way a host can see: plain objects and dense arrays only, each reached
+ * once (JSON would copy a shared one), no `undefined`, no -0, NaN or
+ * infinity, nothing JSON leaves out.
+ */
+export function jsonFaithful(value: unknown, seen: Set<object>): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (seen.has(value)) return false;
+  seen.add(value);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  const names = Object.getOwnPropertyNames(value);
+  if (Object.getOwnPropertySymbols(value).length > 0) return false;
+  if (Array.isArray(value)) {
+    if (proto !== Array.prototype || names.length !== value.length + 1) return false; // the indexes and `length`
+    for (let i = 0; i < value.length; i++) if (!Object.hasOwn(value, i) || !jsonFaithful(value[i], seen)) return false;
+    return true;
+  }
+  if (proto !== Object.prototype) return false;
+  for (const name of names) {
+    const d = Object.getOwnPropertyDescriptor(value, name)!;
+    if (!('value' in d) || !d.enumerable || !jsonFaithful(d.value, seen)) return false;
+  }
+  return true;
+}
+
+/**
+ * The load's answer a record body holds, read from `body` (what follows
+ * the witness), its catalog sealed again with `hasher` (for `excluding`);
+ * undefined for a body of any other shape. Never throws.
+ *
+ * @example const loaded = replayRunRecord(dir, LOAD_CATALOG_RUN, key, roots, (body) => decodeCatalog(body, hasher));
+ */
+export function decodeCatalog(body: RecordBody, hasher: HashBackend): RecordedCatalog<ReturnType<typeof restoreCatalog>> | undefined {
+  try {
+    const length = body.bytes(4).readUInt32BE(0);
+    const record = deserialize(body.bytes(length)) as Partial<CatalogRecord> | null;
+    if (!isRecord(record)) return undefined;
+    const { ends, chunks, stats, walk, cache } = record;
+    const parts = record.json === null ? record.parts : (JSON.parse(record.json) as RecordedParts | null);
+    if (!isParts(parts)) return undefined;
+    const all = parts.all as { body: string }[];
+    if (ends.length !== all.length || chunks.reduce((n, c) => n + c.count, 0) !== all.length) return undefined;
+    // Perf: each body a slice of its chunk's string (a large object, never copied by a scavenge)
+    // instead of ~300 strings of ~6 KB the young generation copies while the rest decodes.
+    let i = 0;
+    let base = 0;
+    for (const chunk of chunks) {
+      const text = body.bytes(chunk.bytes).toString(ENCODINGS.includes(chunk.encoding) ? chunk.encoding : 'utf8');
+      const last = i + chunk.count;
+      if (text.length !== ends[last - 1]! - base) return undefined;
+      for (; i < last; i++) all[i]!.body = text.slice((i === 0 ? 0 : ends[i - 1]!) - base, ends[i]! - base);
+      base = ends[last - 1]!;
+    }
+    if (body.remaining !== 0) return undefined;
+    const skills = parts.skills.map((k) => parts.all[k]!);
+    const own = parts.all.flatMap((p) => p.diagnostics);
+    const diagnostics = parts.diagnostics.map((d) => (typeof d === 'number' ? own[d]! : d));
+    if (skills.includes(undefined as never) || diagnostics.includes(undefined as never)) return undefined;
+    return { catalog: restoreCatalog({ ...parts, skills, diagnostics }, hasher), stats, walk, cache };
+  } catch {
+    return undefined;
+  }
+}
+
+const ENCODINGS: readonly BodyChunk['encoding'][] = ['latin1', 'utf8', 'utf16le'];
+
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null;
+
+function isRecord(value: Partial<CatalogRecord> | null): value is CatalogRecord {
+  if (typeof value !== 'object' || value === null || value.format !== RECORD_FORMAT) return false;
+  const { json, stats, walk, cache } = value;
+  return (
+    (typeof json === 'string' || json === null) &&
+    Array.isArray(value.ends) &&
+    Array.isArray(value.chunks) &&
+    value.chunks.every((c) => isObject(c) && Number.isSafeInteger(c.count) && c.count > 0 && Number.isSafeInteger(c.bytes) && c.bytes >= 0) &&
+    isObject(stats) &&
+    isObject(walk) &&
+    walk!.placed instanceof Map &&
+    isObject(cache)
+  );
+}
+
+function isParts(parts: RecordedParts | null | undefined): parts is RecordedParts {
+  return isObject(parts) && typeof parts!.digest === 'string' && [parts!.all, parts!.skills, parts!.conflicts, parts!.diagnostics].every(Array.isArray);
+}
