@@ -12,9 +12,13 @@ import { VERSION } from '../model/version.js';
 
 let codeFingerprint: string | undefined;
 
+/** The folders of dist/ that hold code (scripts/bundle.mjs writes them), sorted. */
+export const BUNDLE_FOLDERS: readonly string[] = ['bin', 'internals', 'lib', 'vendor'];
+
 /**
- * Size and mtime of every file of skillgraph's code (the folder above this
- * module's, recursively: `dist/` when built, `src/` under tsx), of its
+ * Size and mtime of every file of skillgraph's code (below the folder above
+ * this module's: the bundles' folders of `dist/` when built, all of `src/`
+ * under tsx), of its
  * `package.json` (which pins its dependencies' exact versions) and of the
  * built WASM module, with the version and the Node version. Computed once
  * per process (~1 ms).
@@ -49,7 +53,11 @@ export function wholeCodeFingerprint(): string {
         }
       }
     };
-    walk(fileURLToPath(new URL('../', import.meta.url)), '');
+    const code = fileURLToPath(new URL('../', import.meta.url));
+    // Perf: a built package runs only the bundles (scripts/bundle.mjs), one folder each below
+    // dist/; its other folders hold type declarations (20 listings became 4, ~10 ms → ~2 ms).
+    if (import.meta.url.endsWith('.ts')) walk(code, '');
+    else for (const folder of BUNDLE_FOLDERS) walk(join(code, folder), `${folder}/`);
     // The package manifest pins the exact versions of yaml, zod and piscina; the WASM module
     // (resolution kernel) is built beside dist/, not in it.
     for (const rel of ['package.json', 'build/skillgraph.wasm']) {

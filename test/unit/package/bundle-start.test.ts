@@ -11,6 +11,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_FOLDERS } from '../../../src/engine/fingerprint.js';
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 const LIB = join(DIST, 'lib', 'index.js');
@@ -67,5 +68,13 @@ const vendor = ['yaml', 'zod'].map((name) => {
 });
 console.log(JSON.stringify([lib.script.cachedDataRejected, cli.script.cachedDataRejected, ...vendor]));`;
     expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }))).toEqual([false, false, false, false]);
+  });
+
+  it('keeps its code only in the folders the code fingerprint looks at', () => {
+    const holding = readdirSync(DIST, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && readdirSync(join(DIST, e.name)).some((n) => /\.(c?js|cache)$/.test(n)))
+      .map((e) => e.name)
+      .sort();
+    expect(holding).toEqual([...BUNDLE_FOLDERS]);
   });
 });
