@@ -10,7 +10,7 @@
  * skill's size or the number of skills.
  */
 import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError, type ErrorCode } from '../model/errors.js';
 import type { ResourceEntry } from '../model/package.js';
@@ -116,6 +116,9 @@ function at<T>(path: string, fn: () => T): T {
   }
 }
 
+/** What `join(dir, name)` puts before `name`, for a normalised absolute `dir` and a name from its listing. */
+const childPrefix = (dir: string): string => (dir.endsWith(sep) ? dir : `${dir}${sep}`);
+
 function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string, Dirent[]>, known?: KnownFolder): ResourceFile[] {
   // Perf: one realpath(3) call, not an lstat of every parent folder per skill (and none when
   // the caller knows the answer: glibc's realpath reads every component as a link).
@@ -139,11 +142,13 @@ function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string
     // skill reads its own again) halves the readdir calls of a validate run.
     const listed = listings?.get(key);
     if (listed !== undefined) listings!.delete(key);
+    // Perf: child paths appended to the folder's (normalised) path, not `join`ed per entry.
+    const prefix = childPrefix(dir);
     for (const entry of listed ?? at(dir, () => readdirSync(dir, { withFileTypes: true }))) {
-      const abs = join(dir, entry.name);
+      const abs = prefix + entry.name;
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!SKIPPED.has(entry.name)) visit(abs, listings === undefined ? abs : join(key, entry.name), childRel, depth + 1);
+        if (!SKIPPED.has(entry.name)) visit(abs, listings === undefined ? abs : childPrefix(key) + entry.name, childRel, depth + 1);
       } else if (entry.isFile()) {
         // Perf: the file the caller has just fstat'ed is not lstat'ed again.
         const st = rel === '' && known?.file?.name === entry.name ? known.file.stat : at(abs, () => lstatSync(abs));
