@@ -5,8 +5,9 @@
  * `--previous DIR` an earlier built checkout), `skill-check check
  * --no-security-scan` and the `skills-ref` port, exactly as bench/e2e.ts
  * runs them, in turn, so machine noise hits every tool alike. Prints the
- * median wall time of each, the ratio of each peer to this build, and for
- * skillgraph the median CPU time (user + system) of the child.
+ * median wall time of each, the ratio of each peer to this build, and the
+ * median CPU time (user + system) of each child process (Linux), which a
+ * loaded machine disturbs less than wall time.
  *
  *   npm run build:ts && npm run bench:setup && node --import=tsx bench/validate.bench.ts [--skills 10000] [--tree DIR] [--repeat 5] [--previous DIR]
  */
@@ -93,13 +94,20 @@ const checkouts: [string, string][] = [['skillgraph validate --json', ROOT]];
 if (values.previous !== undefined) checkouts.push(['previous build, validate --json', resolve(values.previous)]);
 const ours: Run[][] = checkouts.map(() => []);
 const peers: Record<'skill-check' | 'skills-ref', PeerRun[]> = { 'skill-check': [], 'skills-ref': [] };
+const peerCpu: Record<'skill-check' | 'skills-ref', number[]> = { 'skill-check': [], 'skills-ref': [] };
+/** A peer's run, with the CPU time of its process (the peers run as children of this one, one at a time). */
+const peerRun = (peer: 'skill-check' | 'skills-ref', run: (dir: string) => PeerRun): void => {
+  childCpuMs();
+  peers[peer].push(run(tree));
+  const cpu = childCpuMs();
+  if (cpu !== null) peerCpu[peer].push(cpu);
+};
 
 childCpuMs();
 for (let i = 0; i < repeat; i++) {
   checkouts.forEach(([, checkout], k) => ours[k]!.push(validate(checkout, tree)));
-  peers['skill-check'].push(runSkillCheck(tree));
-  peers['skills-ref'].push(runSkillsRef(tree));
-  childCpuMs(); // the peers' CPU is not reported
+  peerRun('skill-check', runSkillCheck);
+  peerRun('skills-ref', runSkillsRef);
   process.stderr.write(`  round ${i + 1}/${repeat}: ${ours.map((r) => `${r.at(-1)!.ms.toFixed(0)} ms`).join(', ')}, skill-check ${ms(peers['skill-check'].at(-1)!)}, skills-ref ${ms(peers['skills-ref'].at(-1)!)}\n`);
 }
 
@@ -108,6 +116,8 @@ function ms(r: PeerRun): string {
 }
 
 const mine = median(ours[0]!.map((r) => r.ms));
+const mineCpus = ours[0]!.map((r) => r.cpuMs).filter((x): x is number => x !== null);
+const mineCpu = mineCpus.length ? median(mineCpus) : null;
 const lines = [`validate on ${tree} (${repeat} rounds, medians of wall time)`, ''];
 checkouts.forEach(([label], k) => {
   const rs = ours[k]!;
@@ -121,6 +131,8 @@ for (const [peer, runs] of Object.entries(peers)) {
     continue;
   }
   const peerMs = median(ok.map((r) => r.ms));
-  lines.push(`${peer}@${ok[0]!.version}: ${peerMs.toFixed(0)} ms wall, ${ok.at(-1)!.skills ?? '?'} skills; skillgraph validate is ${(peerMs / mine).toFixed(2)}× faster`);
+  const cpu = peerCpu[peer as keyof typeof peerCpu];
+  const cpuText = cpu.length && mineCpu !== null ? `, ${median(cpu).toFixed(0)} ms CPU (${(median(cpu) / mineCpu).toFixed(2)}× skillgraph's)` : '';
+  lines.push(`${peer}@${ok[0]!.version}: ${peerMs.toFixed(0)} ms wall${cpuText}, ${ok.at(-1)!.skills ?? '?'} skills; skillgraph validate is ${(peerMs / mine).toFixed(2)}× faster`);
 }
 process.stdout.write(`${lines.join('\n')}\n`);
