@@ -54,42 +54,42 @@ function localTarget(raw: string): string | undefined {
   return parts.join('/');
 }
 
-/** Lines of a body as the linter counts them: a final newline ends the last line, it does not start one. */
-export function countLines(body: string): number {
-  let n = 1;
-  for (let i = body.indexOf('\n'); i !== -1; i = body.indexOf('\n', i + 1)) n++;
-  return body.endsWith('\n') ? n - 1 : n;
+/** A line of a body holding a mark, with its index among all the body's lines. */
+export interface MarkedLine {
+  readonly text: string;
+  readonly index: number;
 }
 
-/** The characters a line needs to hold for the link lint to look at it. */
-const MARKS = ['```', '~~~', '](', ']:'] as const;
+/** The characters a line needs to hold for the link lint to look at it: a fence's ``` or ~~~, a link's `](`, a definition's `]:`. */
+const MARK = /```|~~~|\]\(|\]:/g;
 
 /**
- * The lines of `text` (split at `\n`, as `text.split('\n')` gives them) holding one of `MARKS`,
- * in order, each with its index among all the lines.
+ * One pass over a body: its line count as the linter counts them (a final newline ends the last
+ * line, it does not start one) and, in order, the lines (as `text.split('\n')` gives them)
+ * holding a mark. Only those lines are cut out of the text.
  *
- * @example [...markedLines('a\n[x](y)\nb')] // [{ text: '[x](y)', index: 1 }]
+ * @example scanBody('a\n[x](y)\nb\n') // { lines: 3, marked: [{ text: '[x](y)', index: 1 }] }
  */
-export function* markedLines(text: string): Generator<{ readonly text: string; readonly index: number }> {
-  const next = MARKS.map((m) => text.indexOf(m));
+export function scanBody(text: string): { readonly lines: number; readonly marked: readonly MarkedLine[] } {
+  const marked: MarkedLine[] = [];
+  MARK.lastIndex = 0;
+  let at = MARK.exec(text)?.index ?? -1;
   let start = 0;
   let index = 0;
   for (;;) {
-    let at = -1;
-    for (const p of next) if (p !== -1 && (at === -1 || p < at)) at = p;
-    if (at === -1) return;
-    // Move to the line holding `at`, counting the lines passed over.
-    for (let nl = text.indexOf('\n', start); nl !== -1 && nl < at; nl = text.indexOf('\n', start)) {
-      start = nl + 1;
-      index++;
+    const nl = text.indexOf('\n', start);
+    const end = nl === -1 ? text.length : nl;
+    if (at !== -1 && at < end) {
+      marked.push({ text: text.slice(start, end), index });
+      // Marks never hold a newline: the next one is past this line.
+      MARK.lastIndex = end;
+      at = MARK.exec(text)?.index ?? -1;
     }
-    const end = text.indexOf('\n', at);
-    yield { text: text.slice(start, end === -1 ? text.length : end), index };
-    if (end === -1) return;
-    start = end + 1;
+    if (nl === -1) break;
+    start = nl + 1;
     index++;
-    for (let k = 0; k < MARKS.length; k++) if (next[k]! !== -1 && next[k]! < start) next[k] = text.indexOf(MARKS[k]!, start);
   }
+  return { lines: text.endsWith('\n') ? index : index + 1, marked };
 }
 
 /** Link findings reported per rule and file; the rest are counted in one summary finding. */
@@ -121,7 +121,7 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
   if (tag) add('description.xml-tag', ...at('description'), { tag: tag[0] });
 
   const body = pkg.body;
-  const lineCount = countLines(body);
+  const { lines: lineCount, marked } = scanBody(body);
   const tokens = Math.ceil(body.length / 4);
   if (lineCount > BODY_MAX_LINES || tokens > BODY_MAX_TOKENS) add('body.too-long', pkg.bodyLine, 1, { lines: lineCount, tokens });
 
@@ -139,9 +139,9 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
   };
   let inFence = false;
   // Perf: only the lines holding a fence's ``` or ~~~, a link's `](` or a definition's `]:` can
-  // change anything, and the body is searched for those; every other line is passed over
+  // change anything, and one search of the body finds them; every other line is passed over
   // without being cut out (splitting every body into lines was most of validate's lint time).
-  for (const { text, index: i } of markedLines(body)) {
+  for (const { text, index: i } of marked) {
     if ((text.includes('```') || text.includes('~~~')) && FENCE.test(text)) {
       inFence = !inFence;
       continue;

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countLines, markedLines } from '../../../src/parse/lint.js';
+import { scanBody } from '../../../src/parse/lint.js';
+
+const markedLines = (text: string) => scanBody(text).marked;
+const countLines = (text: string) => scanBody(text).lines;
 
 // The model the link lint used to walk: every line of `text.split('\n')`, kept when it holds a mark.
 const MARKS = ['```', '~~~', '](', ']:'];
@@ -11,7 +14,7 @@ const modelCount = (text: string) => (text.endsWith('\n') ? text.split('\n').len
 const piece = fc.constantFrom('```', '~~~', '](', ']:', ']', '(', ':', '`', '``', '~', '~~', '\n', '\r\n', '\n\n', ' ', 'a', '[x](references/a.md)', '[r]: scripts/b.py');
 const texts = fc.array(piece, { maxLength: 60 }).map((p) => p.join(''));
 
-describe('markedLines', () => {
+describe('scanBody: the marked lines', () => {
   it('gives the lines of split("\\n") that hold a mark, with their indexes', () => {
     expect([...markedLines('intro\nsee [a](references/a.md)\n\n```\ncode ]: x\n```\nend')]).toEqual([
       { text: 'see [a](references/a.md)', index: 1 },
@@ -33,7 +36,7 @@ describe('markedLines', () => {
   });
 });
 
-describe('countLines', () => {
+describe('scanBody: the line count', () => {
   it('counts a final newline as the end of the last line', () => {
     expect(countLines('')).toBe(1);
     expect(countLines('a')).toBe(1);
