@@ -8,7 +8,7 @@ import { realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { cmp, compareDiagnostics, hasErrors, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
-import type { ResourceEntry, SkillPackage } from '../model/package.js';
+import type { SkillPackage } from '../model/package.js';
 import { listResourceFiles } from '../discover/resources.js';
 import { isSkillFileName, toPosix } from '../discover/paths.js';
 import { TREE_MAX_DEPTH, walkTree, type TreeSkillFile } from '../discover/walk-tree.js';
@@ -214,7 +214,7 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   // reads every component of the path as a link, ~90% of validate's syscalls).
   const realRoot = realRootOf(abs);
   const tree: TreeRead = { listings, buffer: new ReadBuffer(), realRoot };
-  const reports = walk.skills.map((s) => (mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree) : elsewhere(s.dir, s.file)));
+  const reports = walk.skills.map((s) => (options.inShard === undefined || mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree) : elsewhere(s.dir, s.file)));
   listings.clear();
   for (const f of walk.findings) {
     const diagnostic = { ...f.diagnostic, file: display(f.path) };
@@ -322,8 +322,8 @@ function validateFile(
     // here, with its own code: the SKILL.md itself was read and checked.
     if (!listing.ok) diagnostics.push({ ...listing.diagnostic, severity: 'warning' });
     else {
-      const files: ResourceEntry[] = listing.files.map((f) => ({ path: f.path, size: f.size }));
-      diagnostics.push(...lintSkill(parsed.package, { files, locations: parsed.locations, profile }));
+      // A listed file is a ResourceEntry with its identity besides: the linter reads path and size.
+      diagnostics.push(...lintSkill(parsed.package, { files: listing.files, locations: parsed.locations, profile }));
     }
   }
   if (PROFILES[profile].features.audit) {
