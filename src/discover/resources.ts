@@ -10,7 +10,7 @@
  * skill's size or the number of skills.
  */
 import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
-import { join } from 'node:path';
+import { sep } from 'node:path';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError, type ErrorCode } from '../model/errors.js';
 import type { ResourceEntry } from '../model/package.js';
@@ -47,6 +47,21 @@ export interface ResourceFile extends ResourceEntry {
 /** A listing, or the one finding that stopped it. */
 export type ResourceListing = { readonly ok: true; readonly files: readonly ResourceFile[] } | { readonly ok: false; readonly diagnostic: Diagnostic };
 
+/**
+ * What a caller that has just walked to a skill folder already knows of it, so the listing
+ * does not ask the file system again.
+ */
+export interface KnownFolder {
+  /**
+   * The folder's canonical native path. The caller reached `skillDir` through folders that are
+   * not links (a walk that never follows one, from a root it resolved once), so this is what
+   * `realpath` would answer.
+   */
+  readonly real: string;
+  /** A file directly in the folder that the caller has just opened and fstat'ed (its SKILL.md). */
+  readonly file?: { readonly name: string; readonly stat: Stats };
+}
+
 /** Thrown inside a walk; turned into a `ResourceListing` failure at its edge. */
 class Stop {
   readonly diagnostic: Diagnostic;
@@ -76,9 +91,9 @@ export function listResources(skillDir: string, limits: Partial<ResourceLimits> 
  *
  * @example const l = listResourceFiles(dir); if (!l.ok) diagnostics.push(l.diagnostic);
  */
-export function listResourceFiles(skillDir: string, limits: Partial<ResourceLimits> = {}, listings?: Map<string, Dirent[]>): ResourceListing {
+export function listResourceFiles(skillDir: string, limits: Partial<ResourceLimits> = {}, listings?: Map<string, Dirent[]>, known?: KnownFolder): ResourceListing {
   try {
-    return { ok: true, files: collect(skillDir, { ...DEFAULT_RESOURCE_LIMITS, ...limits }, listings) };
+    return { ok: true, files: collect(skillDir, { ...DEFAULT_RESOURCE_LIMITS, ...limits }, listings, known) };
   } catch (error) {
     if (error instanceof Stop) return { ok: false, diagnostic: error.diagnostic };
     throw error;
@@ -101,9 +116,13 @@ function at<T>(path: string, fn: () => T): T {
   }
 }
 
-function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string, Dirent[]>): ResourceFile[] {
-  // Perf: one realpath(3) call, not an lstat of every parent folder per skill.
-  const base = at(skillDir, () => realpathSync.native(skillDir));
+/** What `join(dir, name)` puts before `name`, for a normalised absolute `dir` and a name from its listing. */
+const childPrefix = (dir: string): string => (dir.endsWith(sep) ? dir : `${dir}${sep}`);
+
+function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string, Dirent[]>, known?: KnownFolder): ResourceFile[] {
+  // Perf: one realpath(3) call, not an lstat of every parent folder per skill (and none when
+  // the caller knows the answer: glibc's realpath reads every component as a link).
+  const base = known?.real ?? at(skillDir, () => realpathSync.native(skillDir));
   const shown = toPosix(skillDir);
   const out: ResourceFile[] = [];
   let bytes = 0;
@@ -116,19 +135,23 @@ function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string
     if (bytes > limits.maxBytes) over('resource.too-large', limits.maxBytes);
     out.push({ path: rel, size: st.size, abs, dev: st.dev, ino: st.ino, mode: st.mode });
   };
-  const visit = (dir: string, rel: string, depth: number): void => {
+  // `key`: the folder as the walk that left `listings` named it (`skillDir` and below).
+  const visit = (dir: string, key: string, rel: string, depth: number): void => {
     if (depth > limits.maxDepth) over('resource.too-deep', limits.maxDepth);
     // Perf: validate's walk has just listed this folder; taking its entries (once: a nested
     // skill reads its own again) halves the readdir calls of a validate run.
-    const listed = listings?.get(dir);
-    if (listed !== undefined) listings!.delete(dir);
+    const listed = listings?.get(key);
+    if (listed !== undefined) listings!.delete(key);
+    // Perf: child paths appended to the folder's (normalised) path, not `join`ed per entry.
+    const prefix = childPrefix(dir);
     for (const entry of listed ?? at(dir, () => readdirSync(dir, { withFileTypes: true }))) {
-      const abs = join(dir, entry.name);
+      const abs = prefix + entry.name;
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!SKIPPED.has(entry.name)) visit(abs, childRel, depth + 1);
+        if (!SKIPPED.has(entry.name)) visit(abs, listings === undefined ? abs : childPrefix(key) + entry.name, childRel, depth + 1);
       } else if (entry.isFile()) {
-        const st = at(abs, () => lstatSync(abs));
+        // Perf: the file the caller has just fstat'ed is not lstat'ed again.
+        const st = rel === '' && known?.file?.name === entry.name ? known.file.stat : at(abs, () => lstatSync(abs));
         // Replaced by a folder, link or FIFO since the listing: not the file that was listed.
         if (!st.isFile()) throw new Stop(fileDiagnostic('resource.changed', toPosix(abs), { path: toPosix(abs), what: 'no longer a regular file' }));
         add(abs, childRel, st);
@@ -145,7 +168,7 @@ function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string
       // FIFOs, sockets and devices are never listed, so never opened.
     }
   };
-  visit(base, '', 0);
+  visit(base, listings === undefined || known === undefined ? base : skillDir, '', 0);
   return out.sort((a, b) => byteOrder(a.path, b.path));
 }
 

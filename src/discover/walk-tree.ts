@@ -6,7 +6,7 @@
  * folder holding one, is reported instead of dropped.
  */
 import { readdirSync, statSync, type Dirent } from 'node:fs';
-import { join } from 'node:path';
+import { normalize, sep } from 'node:path';
 import { cmp, type Diagnostic } from '../model/diagnostics.js';
 import { discoverDiagnostic, unreadableDiagnostic } from './messages.js';
 import { isSkillFileName, linkTarget, skillFilesIn, toPosix } from './paths.js';
@@ -42,6 +42,9 @@ export interface TreeWalk {
   readonly findings: readonly TreeFinding[];
 }
 
+/** What `join(dir, name)` puts before `name`, for a normalised `dir` and a name from its listing. */
+const childPrefix = (dir: string): string => (dir === '.' ? '' : dir.endsWith(sep) ? dir : `${dir}${sep}`);
+
 const rel = (parent: string, name: string): string => (parent === '.' ? name : `${parent}/${name}`);
 
 /**
@@ -68,22 +71,27 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map
     entries.sort((a, b) => cmp(a.name, b.name));
     listings?.set(abs, entries);
     const subdirs: string[] = [];
+    // Perf: paths are made only for the entries that need one (most are plain files), by
+    // appending to a folder path that is already normalised instead of `join` per entry.
+    const prefix = childPrefix(depth === 0 ? normalize(abs) : abs);
     for (const e of entries) {
-      const path = rel(relDir, e.name);
-      const full = join(abs, e.name);
+      const name = e.name;
       if (e.isSymbolicLink()) {
-        symlinkFinding(full, path, e.name, findings);
+        symlinkFinding(prefix + name, rel(relDir, name), name, findings);
       } else if (e.isDirectory()) {
         // A folder named SKILL.md is reported, not passed over: the linter promises every SKILL.md an entry.
-        if (isSkillFileName(e.name)) {
-          findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic('discover.unreadable', toPosix(full), { path: toPosix(full), reason: 'EISDIR (a folder, not a file)' }) });
+        if (isSkillFileName(name)) {
+          const path = rel(relDir, name);
+          const full = toPosix(prefix + name);
+          findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic('discover.unreadable', full, { path: full, reason: 'EISDIR (a folder, not a file)' }) });
         }
-        if (!SKIPPED.has(e.name)) subdirs.push(e.name);
+        if (!SKIPPED.has(name)) subdirs.push(name);
       } else if (e.isFile()) {
-        if (isSkillFileName(e.name)) skills.push({ dir: relDir, file: path, abs: full });
-      } else if (isSkillFileName(e.name)) {
+        if (isSkillFileName(name)) skills.push({ dir: relDir, file: rel(relDir, name), abs: prefix + name });
+      } else if (isSkillFileName(name)) {
         // A FIFO, socket or device named SKILL.md: reported, never opened (a FIFO would block the read).
-        const file = toPosix(full);
+        const path = rel(relDir, name);
+        const file = toPosix(prefix + name);
         findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic('discover.not-regular', file, { file, kind: e.isFIFO() ? 'FIFO' : e.isSocket() ? 'socket' : 'device' }) });
       }
     }
@@ -94,7 +102,7 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map
       });
       continue;
     }
-    for (let i = subdirs.length - 1; i >= 0; i--) stack.push([join(abs, subdirs[i]!), rel(relDir, subdirs[i]!), depth + 1]);
+    for (let i = subdirs.length - 1; i >= 0; i--) stack.push([prefix + subdirs[i]!, rel(relDir, subdirs[i]!), depth + 1]);
   }
   skills.sort((a, b) => cmp(a.file, b.file));
   findings.sort((a, b) => cmp(a.path, b.path) || cmp(a.diagnostic.code, b.diagnostic.code));
