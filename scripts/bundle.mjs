@@ -42,10 +42,11 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
  * an import that opens no stream. So each `node:*` import in our code
  * resolves to a small module that requires the built-in and re-exports the
  * values the built-in holds (getters are left out unless listed in
- * `GETTERS`: importing another fails the build). `node:crypto`, `node:v8` and `node:vm` are loaded on first call
- * instead (crypto alone takes ~5 ms to load, and an import that hashes
- * nothing should not pay it): their functions we call are listed here, and
- * calling one that is not listed fails the build.
+ * `GETTERS`: importing another fails the build). `node:crypto`, `node:v8`
+ * and `node:vm` are loaded on first call instead (crypto alone takes ~5 ms
+ * to load, and an import that hashes nothing should not pay it): the
+ * functions we call are listed here, and importing one that is not listed
+ * fails the build.
  */
 const LAZY_BUILTINS = {
   crypto: ['createHash', 'hash', 'randomBytes', 'randomUUID'],
@@ -128,7 +129,7 @@ const noZodLocales = {
 };
 
 // The installed yaml and zod (the versions package.json pins), each as one file; then the
-// library's entry and the code caches (scripts/code-cache.mjs).
+// entries of the library and the CLI, and the code caches (scripts/code-cache.mjs).
 const vendor = join(ROOT, 'dist', 'vendor');
 rmSync(vendor, { recursive: true, force: true });
 for (const name of ['yaml', 'zod']) {

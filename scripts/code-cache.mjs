@@ -1,6 +1,6 @@
 /**
- * The library's entry and V8 code caches, run by scripts/bundle.mjs in a
- * process of its own once the bundles exist:
+ * The ES module entries of the library and the CLI, and V8 code caches, run by
+ * scripts/bundle.mjs in a process of its own once the bundles exist:
  *
  *   dist/lib/index.js          the library's ES module entry: loads dist/lib/index.cjs
  *                              through cached-load.cjs and exports its names
