@@ -28,7 +28,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,15 +59,16 @@ const requireBuiltin = createRequire(import.meta.url);
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 function builtinShim(name) {
-  const head = `import { createRequire } from 'node:module';\n`;
+  // process.getBuiltinModule (Node 20.16+) hands over the module without a require function or a resolve.
+  const head = `import { createRequire } from 'node:module';\nconst builtin$ = () => process.getBuiltinModule?.('node:${name}') ?? createRequire(import.meta.url)('node:${name}');\n`;
   const lazy = LAZY_BUILTINS[name];
   if (lazy) {
     const calls = lazy.map((fn) => `export function ${fn}(...args) { return load().${fn}(...args); }`);
-    return `${head}let m;\nconst load = () => (m ??= createRequire(import.meta.url)('node:${name}'));\n${calls.join('\n')}\n`;
+    return `${head}let m;\nconst load = () => (m ??= builtin$());\n${calls.join('\n')}\n`;
   }
   const mod = requireBuiltin(`node:${name}`);
   const values = Object.getOwnPropertyNames(mod).filter((key) => key !== 'default' && IDENTIFIER.test(key) && ('value' in Object.getOwnPropertyDescriptor(mod, key) || GETTERS[name]?.includes(key)));
-  return `${head}const m = createRequire(import.meta.url)('node:${name}');\nexport default m;\nexport const { ${values.join(', ')} } = m;\n`;
+  return `${head}const m = builtin$();\nexport default m;\nexport const { ${values.join(', ')} } = m;\n`;
 }
 
 const builtins = {
@@ -88,9 +89,23 @@ const common = {
   // Names stay readable in stack traces and profiles; minifying would save a few ms of parse.
   minify: false,
   legalComments: 'none',
+  // Strings, patterns and names come out escaped; asciiOnly() below does the comments esbuild keeps.
+  charset: 'ascii',
   logLevel: 'warning',
   plugins: [builtins],
 };
+
+/**
+ * Escape what is left outside ASCII in a bundle: only comments are (esbuild
+ * escapes strings, patterns and names). One character outside ASCII makes
+ * V8 hold the whole source two bytes a character: a third slower to read
+ * and compile from the code cache.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  const ascii = text.replace(/[^\0-\x7f]/gu, (ch) => `\\u{${ch.codePointAt(0).toString(16)}}`);
+  if (ascii !== text) writeFileSync(file, ascii);
+}
 
 const bundles = [
   ['lib', 'index', 'src/index.ts'],
@@ -104,9 +119,10 @@ await Promise.all(
     rmSync(outdir, { recursive: true, force: true });
     if (dir !== 'internals') {
       // The library and the CLI: one CommonJS file each, which its ES module entry (written by
-      // code-cache.mjs) compiles with V8's code cache through cached-load.cjs.
+      // code-cache.mjs) compiles with V8's code cache through cached-load.mjs.
       await build({ ...common, format: 'cjs', entryPoints: { [name]: entry }, outfile: join(outdir, `${name}.cjs`), define: { 'import.meta.url': '__importMetaUrl' } });
-      copyFileSync(join(ROOT, 'scripts', 'cached-load.cjs'), join(outdir, 'cached-load.cjs'));
+      asciiOnly(join(outdir, `${name}.cjs`));
+      copyFileSync(join(ROOT, 'scripts', 'cached-load.mjs'), join(outdir, 'cached-load.mjs'));
     } else {
       await build({ ...common, entryPoints: { [name]: entry }, outdir, splitting: true });
     }
@@ -135,6 +151,7 @@ rmSync(vendor, { recursive: true, force: true });
 for (const name of ['yaml', 'zod']) {
   const plugins = name === 'zod' ? [noZodLocales] : [];
   await build({ ...common, plugins, packages: undefined, format: 'cjs', stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, loader: 'js' }, outfile: join(vendor, `${name}.cjs`) });
+  asciiOnly(join(vendor, `${name}.cjs`));
   copyFileSync(join(ROOT, 'node_modules', name, 'LICENSE'), join(vendor, `${name}.LICENSE`));
 }
 execFileSync(process.execPath, [join(ROOT, 'scripts', 'code-cache.mjs')], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });

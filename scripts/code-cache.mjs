@@ -3,13 +3,13 @@
  * scripts/bundle.mjs in a process of its own once the bundles exist:
  *
  *   dist/lib/index.js          the library's ES module entry: loads dist/lib/index.cjs
- *                              through cached-load.cjs and exports its names
+ *                              through cached-load.mjs and exports its names
  *   dist/bin/main.js           the CLI's, the same way for dist/bin/main.cjs
  *   dist/lib/index.cjs.cache, dist/bin/main.cjs.cache, dist/vendor/<name>.cjs.cache
  *                              the code caches of the library, the CLI, yaml and zod
  *
  * Each file is compiled as it is at run time (the same wrapper: the library
- * and the CLI through cached-load.cjs, yaml and zod as src/model/vendor.ts
+ * and the CLI through cached-load.mjs, yaml and zod as src/model/vendor.ts
  * does, which is require's), so V8 accepts the cache for the same source; then
  * exercised the way it is used — the library catalogs and renders a small
  * tree, cold and from its store; the CLI runs its common verbs on it, text and
@@ -26,7 +26,7 @@ import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync
 import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Script } from 'node:vm';
 
 const DIST = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
@@ -154,13 +154,13 @@ async function exerciseCli(cli, tree, scratch) {
 
 /** Write the ES module entry of `dir/name.cjs`, exercise it, and write its cache. */
 async function entryAndCache(dir, name, exercise) {
-  const { load } = require(join(DIST, dir, 'cached-load.cjs'));
+  const { load } = await import(pathToFileURL(join(DIST, dir, 'cached-load.mjs')).href);
   const file = join(DIST, dir, `${name}.cjs`);
   const loaded = load(file, false);
   const names = Object.keys(loaded.exports).sort();
   writeAtomic(
     join(DIST, dir, `${name}.js`),
-    `// Written by scripts/code-cache.mjs: the code is ${name}.cjs, compiled with V8's code cache.\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\nconst loaded = require('./cached-load.cjs').load(require.resolve('./${name}.cjs')).exports;\nexport const { ${names.join(', ')} } = loaded;\n`,
+    `// Written by scripts/code-cache.mjs: the code is ${name}.cjs, compiled with V8's code cache.\nimport { load } from './cached-load.mjs';\nconst loaded = load(new URL('./${name}.cjs', import.meta.url)).exports;\nexport const { ${names.join(', ')} } = loaded;\n`,
   );
   await withTree(loaded.exports, exercise);
   writeAtomic(`${file}.cache`, loaded.script.createCachedData());

@@ -41,7 +41,9 @@ export function hasControls(text: string): boolean {
 
 // Markdown characters that start links, code, HTML, emphasis or escapes. `_` inside a word
 // (letters or digits on both sides) never starts emphasis, so paths like `my_project` stay as they are.
-const MARKDOWN_SPECIAL = /[\\`*[\]<>()|!#~]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
+// Perf: a pattern with Unicode properties is compiled when it is made (~0.1–0.4 ms each), so on first use, not at import.
+let markdownSpecial: RegExp | undefined;
+const MARKDOWN_SPECIAL = (): RegExp => (markdownSpecial ??= /[\\`*[\]<>()|!#~]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu);
 
 /** Every character `markdownText` may change: line breaks, Markdown metacharacters, `_`, controls. */
 const MARKDOWN_TOUCHED = /[\\`*[\]<>()|!#~_\r\n\u0000-\u001F\u007F-\u009F]/;
@@ -60,7 +62,7 @@ export function markdownText(text: string): string {
   if (!MARKDOWN_TOUCHED.test(text)) return text;
   const line = /[\r\n]/.test(text) ? text.replace(/[\r\n]+/g, ' ') : text;
   // Markdown first: the `\xNN` of an escaped control is then no Markdown escape and reads as is.
-  return escapeControls(line.replace(MARKDOWN_SPECIAL, (c) => `\\${c}`));
+  return escapeControls(line.replace(MARKDOWN_SPECIAL(), (c) => `\\${c}`));
 }
 
 /**

@@ -10,10 +10,9 @@ import { compileWasm } from './wasm.js';
 // Perf: piscina is loaded on the first pool, synchronously (its CommonJS build) so a pool
 // started before the synchronous walk really boots during it; a static import cost every
 // inline run ~40 ms.
-const requireHere = createRequire(import.meta.url);
 let piscinaClass: typeof PiscinaClass | undefined;
 function loadPiscina(): typeof PiscinaClass {
-  piscinaClass ??= (requireHere('piscina') as { Piscina: typeof PiscinaClass }).Piscina;
+  piscinaClass ??= (createRequire(import.meta.url)('piscina') as { Piscina: typeof PiscinaClass }).Piscina;
   return piscinaClass;
 }
 import type { WorkerInit, WorkerResult, WorkerTask } from './messages.js';

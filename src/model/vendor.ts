@@ -19,7 +19,9 @@ import { fileURLToPath } from 'node:url';
 // Perf: requiring yaml's ~60 modules took 3× as long as its one-file bundle (136-189 ms vs
 // 46-62 ms on a loaded machine), zod's about 2×; a catalog with one unusual frontmatter pays it.
 // With the code cache, loading them and their first calls take about half as long again.
-const requireHere = createRequire(import.meta.url);
+let requireThis: NodeJS.Require | undefined;
+// Made on first use: creating a require function resolves this file (a tenth of the library's import).
+const requireHere = (id: string): unknown => (requireThis ??= createRequire(import.meta.url))(id);
 const loaded = new Map<string, unknown>();
 
 /**

@@ -64,11 +64,15 @@ export function isWindowsDeviceName(name: string): boolean {
 }
 
 /** Scripts told apart; a letter of none of them counts as 'other'. */
-const SCRIPTS: readonly (readonly [string, RegExp])[] = [
+const SCRIPT_NAMES: readonly string[] = [
   'Latin', 'Greek', 'Cyrillic', 'Armenian', 'Georgian', 'Cherokee', 'Hebrew', 'Arabic', 'Syriac', 'Thaana', 'Devanagari',
   'Bengali', 'Gurmukhi', 'Gujarati', 'Tamil', 'Telugu', 'Kannada', 'Malayalam', 'Sinhala', 'Thai', 'Lao', 'Tibetan',
   'Myanmar', 'Khmer', 'Mongolian', 'Ethiopic', 'Han', 'Hiragana', 'Katakana', 'Bopomofo', 'Hangul',
-].map((name) => [name, new RegExp(`^\\p{Script=${name}}$`, 'u')] as const);
+];
+// Perf: patterns with Unicode properties are compiled when made (these 31 took ~2 ms at import), so on the first name that is not ASCII.
+let scripts: readonly (readonly [string, RegExp])[] | undefined;
+const scriptPatterns = (): readonly (readonly [string, RegExp])[] =>
+  (scripts ??= SCRIPT_NAMES.map((name) => [name, new RegExp(`^\\p{Script=${name}}$`, 'u')] as const));
 
 /** Script sets that are written together (Unicode TS 39, "highly restrictive"). */
 const ALLOWED_MIXES: readonly ReadonlySet<string>[] = [
@@ -77,9 +81,11 @@ const ALLOWED_MIXES: readonly ReadonlySet<string>[] = [
   new Set(['Latin', 'Han', 'Hangul']),
 ];
 
-const LETTER = /^\p{L}$/u;
+let letter: RegExp | undefined;
+const LETTER = (): RegExp => (letter ??= /^\p{L}$/u);
 // Letters shared by scripts (the kana prolonged sound mark ー, say) decide nothing.
-const SHARED = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
+let shared: RegExp | undefined;
+const SHARED = (): RegExp => (shared ??= /^[\p{Script=Common}\p{Script=Inherited}]$/u);
 
 /**
  * The scripts of a name's letters when they are not one script nor an allowed
@@ -90,14 +96,14 @@ const SHARED = /^[\p{Script=Common}\p{Script=Inherited}]$/u;
 export function mixedScripts(name: string): string[] | undefined {
   // Perf: an ASCII name is Latin (or has no letters).
   if (!/[^\u0000-\u007f]/.test(name)) return undefined;
-  const scripts = new Set<string>();
+  const found = new Set<string>();
   for (const ch of name) {
-    if (!LETTER.test(ch) || SHARED.test(ch)) continue;
-    scripts.add(SCRIPTS.find(([, re]) => re.test(ch))?.[0] ?? 'other');
+    if (!LETTER().test(ch) || SHARED().test(ch)) continue;
+    found.add(scriptPatterns().find(([, re]) => re.test(ch))?.[0] ?? 'other');
   }
-  if (scripts.size <= 1) return undefined;
-  if (ALLOWED_MIXES.some((mix) => [...scripts].every((s) => mix.has(s)))) return undefined;
-  return [...scripts].sort();
+  if (found.size <= 1) return undefined;
+  if (ALLOWED_MIXES.some((mix) => [...found].every((s) => mix.has(s)))) return undefined;
+  return [...found].sort();
 }
 
 /** Lowercase Cyrillic and Greek letters that render like a Latin one (Unicode confusables, lowercase subset). */

@@ -56,18 +56,30 @@ if (!catalog.skills.length || !/^sha256:[0-9a-f]{64}$/.test(catalog.digest) || !
 
   it('has code caches this Node accepts, for the library, the CLI and the vendored yaml and zod', () => {
     // In a child: V8 takes a cache only under the flags that made it (the build's, Node's defaults).
-    const script = `const { readFileSync } = require('node:fs');
-const Module = require('node:module');
-const { Script } = require('node:vm');
+    const script = `import { readFileSync } from 'node:fs';
+import Module from 'node:module';
+import { Script } from 'node:vm';
 const dist = ${JSON.stringify(DIST)};
-const lib = require(dist + 'lib/cached-load.cjs').load(dist + 'lib/index.cjs');
-const cli = require(dist + 'bin/cached-load.cjs').load(dist + 'bin/main.cjs');
+const lib = (await import(dist + 'lib/cached-load.mjs')).load(dist + 'lib/index.cjs');
+const cli = (await import(dist + 'bin/cached-load.mjs')).load(dist + 'bin/main.cjs');
 const vendor = ['yaml', 'zod'].map((name) => {
   const file = dist + 'vendor/' + name + '.cjs';
   return new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData: readFileSync(file + '.cache') }).cachedDataRejected;
 });
 console.log(JSON.stringify([lib.script.cachedDataRejected, cli.script.cachedDataRejected, ...vendor]));`;
-    expect(JSON.parse(execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }))).toEqual([false, false, false, false]);
+    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }))).toEqual([false, false, false, false]);
+  });
+
+  it('ships bundles that are ASCII only (V8 then holds their source one byte a character)', () => {
+    const bundles = ['lib/index.cjs', 'bin/main.cjs', 'vendor/yaml.cjs', 'vendor/zod.cjs'];
+    expect(bundles.filter((file) => /[^\0-\x7f]/.test(readFileSync(join(DIST, file), 'utf8')))).toEqual([]);
+  });
+
+  it('loads the library without the CommonJS loader: nothing is required at import', () => {
+    const script = `await import(${JSON.stringify(pathToFileURL(LIB).href)});
+console.log(JSON.stringify(Object.keys((await import('node:module')).default._cache)));`;
+    const required = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+    expect(typeof process.getBuiltinModule === 'function' ? required : []).toEqual([]);
   });
 
   it('keeps its code only in the folders the code fingerprint looks at', () => {
