@@ -17,9 +17,12 @@ let codeFingerprint: string | undefined;
 export const BUNDLE_FOLDERS: readonly string[] = ['bin', 'internals', 'lib', 'vendor'];
 
 /**
- * SHA-256 of `text` (UTF-8) as lower-case hex, for the store's keys and the
- * code fingerprint: the WASM core's when it loads, else node:crypto's — the
- * same digest either way.
+ * SHA-256 of `text` as lower-case hex, for the store's keys and the code
+ * fingerprint: the WASM core's when it loads, else node:crypto's — the same
+ * digest either way. Over its UTF-8 bytes; a text with a lone surrogate
+ * (which UTF-8 cannot carry: it would hash as U+FFFD) over 0xFF and its
+ * UTF-16LE units instead — no UTF-8 text starts with 0xFF, so two texts never
+ * share their bytes.
  * Perf: a warm start that answers from the store hashes only these few short
  * texts; loading node:crypto for them took ~6 ms of a fresh process (it
  * loads the streams code), compiling the 4 KB WASM module well under 1 ms.
@@ -27,7 +30,7 @@ export const BUNDLE_FOLDERS: readonly string[] = ['bin', 'internals', 'lib', 've
  * @example storeDigest('abc') // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
  */
 export function storeDigest(text: string): string {
-  const bytes = Buffer.from(text, 'utf8');
+  const bytes = LONE_SURROGATE.test(text) ? Buffer.concat([Buffer.of(0xff), Buffer.from(text, 'utf16le')]) : Buffer.from(text, 'utf8');
   let wasm: ReturnType<typeof wasmBackendOrNull> = null;
   try {
     wasm = wasmBackendOrNull();
@@ -36,6 +39,8 @@ export function storeDigest(text: string): string {
   }
   return (wasm ?? JS_HASHER).hashBatch([bytes])[0]!;
 }
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /**
  * Size and mtime of every file of skillgraph's code (below the folder above

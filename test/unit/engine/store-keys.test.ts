@@ -5,9 +5,13 @@ import { keyText } from '../../../src/engine/store/catalogs.js';
 
 describe('storeDigest', () => {
   it('is SHA-256 of the text as UTF-8, whichever backend makes it', () => {
-    for (const text of ['', 'abc', 'ü\u0000→ 🙂', 'x'.repeat(100_000), '\uD800 lone']) {
+    for (const text of ['', 'abc', 'ü\u0000→ 🙂', 'x'.repeat(100_000)]) {
       expect(storeDigest(text)).toBe(createHash('sha256').update(text, 'utf8').digest('hex'));
     }
+    // A lone surrogate would hash as U+FFFD through UTF-8: such a text is hashed by its UTF-16 units.
+    expect(storeDigest('a\uD800')).not.toBe(storeDigest('a\uFFFD'));
+    expect(storeDigest('a\uD800')).toBe(createHash('sha256').update(Buffer.concat([Buffer.of(0xff), Buffer.from('a\uD800', 'utf16le')])).digest('hex'));
+    expect(storeDigest('\uDC00\uD800')).not.toBe(storeDigest('\uD800\uDC00'));
     expect(wholeCodeFingerprint()).toMatch(/^[0-9a-f]{64}$/);
     expect(wholeCodeFingerprint()).toBe(wholeCodeFingerprint());
   });
@@ -28,11 +32,14 @@ describe('keyText', () => {
       [[{}], [[]]],
       [{ 'a:': 'b' }, { a: ':b' }],
       [true, 't'],
+      ['\uD800', '\uFFFD'],
+      [{ '\uDC00': 1 }, { '\uFFFD': 1 }],
     ];
     for (const [a, b] of pairs) {
       expect(keyText(a)).not.toBeUndefined();
       expect(keyText(b)).not.toBeUndefined();
       expect(keyText(a)).not.toBe(keyText(b));
+      expect(keyText(a)).toBe(Buffer.from(keyText(a)!, 'utf8').toString('utf8')); // well-formed: hashes as itself
     }
   });
 
