@@ -31,13 +31,13 @@ export const BUNDLE_FOLDERS: readonly string[] = ['bin', 'internals', 'lib', 've
  */
 export function storeDigest(text: string): string {
   const bytes = LONE_SURROGATE.test(text) ? Buffer.concat([Buffer.of(0xff), Buffer.from(text, 'utf16le')]) : Buffer.from(text, 'utf8');
-  let wasm: ReturnType<typeof wasmBackendOrNull> = null;
   try {
-    wasm = wasmBackendOrNull();
+    const wasm = wasmBackendOrNull();
+    if (wasm !== null) return wasm.hashBatch([bytes])[0]!;
   } catch {
-    wasm = null;
+    // a module that fails to load or to hash: node:crypto gives the same digest
   }
-  return (wasm ?? JS_HASHER).hashBatch([bytes])[0]!;
+  return JS_HASHER.hashBatch([bytes])[0]!;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
