@@ -120,7 +120,13 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
   if (all.length === 0) {
     return { format: o.format, mode: o.mode, text: '', entries: [], conflicts: [], budget: null, tool: null };
   }
-  const conflictsOf = (entries: readonly ContextEntry[]): Conflict[] => visibleConflicts(sourceConflicts(source), entries);
+  // Perf: the block and the result list the same entries' conflicts (without a budget, the same
+  // array): found once for them (blocks only read them).
+  let seen: { readonly entries: readonly ContextEntry[]; readonly conflicts: Conflict[] } | undefined;
+  const conflictsOf = (entries: readonly ContextEntry[]): Conflict[] => {
+    if (seen?.entries !== entries) seen = { entries, conflicts: visibleConflicts(sourceConflicts(source), entries) };
+    return seen.conflicts;
+  };
   const blockOf = (entries: readonly ContextEntry[], budget: BudgetReport | null): string =>
     fmt.block({
       rows: entries.map((e) => fmt.row(e, o.digests)),

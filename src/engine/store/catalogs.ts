@@ -11,11 +11,11 @@
  * the load options they leave out (`loadContext`), so what a replay returns
  * is what that load returned — and what a warm load would return now.
  *
- * Body: a u32 (big-endian) length, then one `v8.serialize`d value
- * (`CatalogRecord`), which keeps what JSON would lose (the walk's `placed`
- * map); in it the winners are indexes into the candidates, and the rest of
- * the catalog is JSON text when JSON gives it back exactly (`jsonFaithful`:
- * no `undefined` member, no shared object, no -0 …), else part of the value.
+ * Body: a u32 (big-endian) length, then one value (`CatalogRecord`): its
+ * UTF-8 JSON text, the walk's `placed` map as its entries, when JSON gives
+ * it back exactly (`jsonFaithful`: no `undefined` member, no shared object,
+ * no -0 …), else its `v8.serialize`d form (the first byte tells them apart).
+ * In it the winners are indexes into the candidates.
  * Then the candidates' bodies, in chunks of whole bodies (`BODY_CHUNK`
  * UTF-16 units or one body), each Latin-1, UTF-8 or UTF-16LE (`chunkEncoding`),
  * written and read one chunk at a time: a 10,000-skill record holds ~60 MB
@@ -37,7 +37,7 @@ import type { RecordBody } from './runs.js';
 export const LOAD_CATALOG_RUN = 'load-catalog';
 
 /** Bump when `CatalogRecord` changes shape. */
-const RECORD_FORMAT = 2;
+const RECORD_FORMAT = 3;
 /** UTF-16 units of bodies per stored chunk (a longer body is a chunk of its own). */
 const BODY_CHUNK = 1 << 20;
 
@@ -80,9 +80,7 @@ type RecordedParts = Omit<SealedParts, 'skills' | 'diagnostics'> & { readonly sk
 
 interface CatalogRecord {
   readonly format: number;
-  /** The parts as JSON text when JSON keeps every bit of them (`jsonFaithful`), else null and `parts` holds them. */
-  readonly json: string | null;
-  readonly parts: RecordedParts | null;
+  readonly parts: RecordedParts;
   /** Where each candidate's body ends in their concatenation (UTF-16 units), and the chunks they are stored in. */
   readonly ends: readonly number[];
   readonly chunks: readonly BodyChunk[];
@@ -96,18 +94,82 @@ interface CatalogRecord {
  * walk options) and the run key (the walk and the stamps): the findings
  * handed in, the input budget, the seal options, and what decides the
  * worker count it reports. Undefined when the options cannot be keyed
- * (a value `v8.serialize` refuses): such a load is never recorded.
+ * (a value `keyText` refuses): such a load is never recorded.
  *
  * @example loadContext({ roots, maxInputBytes: 1 << 20 }, engineOptions)
  */
 export function loadContext(load: LoadCatalogOptions, engine: Pick<EngineOptions, 'workers' | 'inlineThreshold' | 'batchSize'>): string | undefined {
   try {
     const workers = engine.workers === 'auto' ? `auto:${engine.inlineThreshold}:${engine.batchSize}:${availableParallelism()}` : String(engine.workers);
-    const rest = serialize([load.notices ?? null, load.maxInputBytes ?? null, load.seal ?? null]);
-    return `${LOAD_CATALOG_RUN}:${workers}:${rest.toString('base64')}`;
+    const rest = keyText([load.notices ?? null, load.maxInputBytes ?? null, load.seal ?? null]);
+    return rest === undefined ? undefined : `${LOAD_CATALOG_RUN}:${workers}:${rest}`;
   } catch {
-    return undefined;
+    return undefined; // a getter that throws
   }
+}
+
+/**
+ * A text that tells plain values apart exactly — two values get the same
+ * text only when they are the same tree of plain objects, dense arrays,
+ * strings, numbers (-0 and NaN included), booleans, bigints, null and
+ * undefined; undefined for anything else (a function, a symbol, a class
+ * instance, a Map, a value reached twice). Own enumerable string keys in
+ * their order, each string as JSON, each number `;`-ended; always a
+ * well-formed text.
+ * Perf: keys a load's options without `v8.serialize` (loading node:v8 took ~3.5 ms of a warm start).
+ *
+ * @example keyText([{ strict: true }, 1, null]) // 'a3[o1{"strict"t}n1;z]'
+ */
+export function keyText(value: unknown): string | undefined {
+  const out: string[] = [];
+  return keyParts(value, new Set(), out) ? out.join('') : undefined;
+}
+
+function keyParts(value: unknown, seen: Set<object>, out: string[]): boolean {
+  switch (typeof value) {
+    case 'undefined':
+      out.push('u');
+      return true;
+    case 'boolean':
+      out.push(value ? 't' : 'f');
+      return true;
+    case 'number':
+      out.push(Object.is(value, -0) ? 'n-0;' : `n${value};`);
+      return true;
+    case 'bigint':
+      out.push(`b${value};`);
+      return true;
+    case 'string':
+      out.push(JSON.stringify(value)); // quoted and escaped: delimits itself, lone surrogates as \u escapes
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) {
+    out.push('z');
+    return true;
+  }
+  if (seen.has(value)) return false;
+  seen.add(value);
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (Array.isArray(value)) {
+    if (proto !== Array.prototype || Object.getOwnPropertyNames(value).length !== value.length + 1) return false; // holes or extra members
+    out.push(`a${value.length}[`);
+    for (const item of value) if (!keyParts(item, seen, out)) return false;
+    out.push(']');
+    return true;
+  }
+  if (proto !== Object.prototype && proto !== null) return false;
+  const keys = Object.keys(value);
+  out.push(`o${keys.length}{`);
+  for (const key of keys) {
+    out.push(JSON.stringify(key));
+    if (!keyParts((value as Record<string, unknown>)[key], seen, out)) return false;
+  }
+  out.push('}');
+  return true;
 }
 
 /**
@@ -136,9 +198,6 @@ function encode<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Arr
     skills: sealed.skills.map((p) => index.get(p)!),
     diagnostics: sealed.diagnostics.map((d) => own.get(d) ?? d),
   };
-  // Perf: JSON.parse builds these objects ~2× faster than v8.deserialize (300 skills: ~3.5 vs ~6–8 ms
-  // in a fresh process); it is used only when it gives back exactly what was recorded.
-  const json = jsonFaithful(parts, new Set()) ? JSON.stringify(parts) : null;
   const bodies = sealed.all.map((p) => p.body);
   const ends: number[] = [];
   const groups: string[][] = [];
@@ -157,8 +216,13 @@ function encode<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Arr
   // never holds its ~60 MB of bodies twice.
   const encodings = groups.map((g) => chunkEncoding(g));
   const chunks: BodyChunk[] = groups.map((g, i) => ({ count: g.length, bytes: g.reduce((n, b) => n + Buffer.byteLength(b, encodings[i]), 0), encoding: encodings[i]! }));
-  const record: CatalogRecord = { format: RECORD_FORMAT, json, parts: json === null ? parts : null, ends, chunks, stats: loaded.stats, walk: loaded.walk, cache: loaded.cache };
-  const value = serialize(record);
+  const record: CatalogRecord = { format: RECORD_FORMAT, parts, ends, chunks, stats: loaded.stats, walk: loaded.walk, cache: loaded.cache };
+  // Perf: JSON.parse builds these objects ~2× faster than v8.deserialize (300 skills: ~3.5 vs ~6–8 ms
+  // in a fresh process), and a warm load then never loads node:v8 (~3.5 ms); JSON is used only
+  // when it gives back exactly what was recorded, the walk's `placed` map as its entries.
+  const asJson = { ...record, walk: { ...record.walk, placed: [...record.walk.placed] } };
+  const faithful = [...record.walk.placed.keys()].every((k) => typeof k === 'string') && jsonFaithful(asJson, new Set());
+  const value = faithful ? Buffer.from(JSON.stringify(asJson), 'utf8') : serialize(record);
   return (function* (): Generator<Uint8Array> {
     const head = Buffer.allocUnsafe(4);
     head.writeUInt32BE(value.length, 0);
@@ -215,10 +279,10 @@ export function jsonFaithful(value: unknown, seen: Set<object>): boolean {
 export function decodeCatalog(body: RecordBody, hasher: HashBackend): RecordedCatalog<ReturnType<typeof restoreCatalog>> | undefined {
   try {
     const length = body.bytes(4).readUInt32BE(0);
-    const record = deserialize(body.bytes(length)) as Partial<CatalogRecord> | null;
+    const value = body.bytes(length);
+    const record = (value[0] === JSON_VALUE ? fromJson(JSON.parse(value.toString('utf8')) as Partial<JsonRecord> | null) : deserialize(value)) as Partial<CatalogRecord> | null;
     if (!isRecord(record)) return undefined;
-    const { ends, chunks, stats, walk, cache } = record;
-    const parts = record.json === null ? record.parts : (JSON.parse(record.json) as RecordedParts | null);
+    const { parts, ends, chunks, stats, walk, cache } = record;
     if (!isParts(parts)) return undefined;
     const all = parts.all as { body: string }[];
     if (ends.length !== all.length || chunks.reduce((n, c) => n + c.count, 0) !== all.length) return undefined;
@@ -244,21 +308,35 @@ export function decodeCatalog(body: RecordBody, hasher: HashBackend): RecordedCa
   }
 }
 
+/** The first byte of a record value stored as JSON (`{`); a `v8.serialize`d one starts with its version tag, 0xFF. */
+const JSON_VALUE = 0x7b;
+
+/** A record as its JSON holds it: the walk's `placed` map as its entries. */
+type JsonRecord = Omit<CatalogRecord, 'walk'> & { readonly walk: Omit<WalkReport, 'placed'> & { readonly placed: unknown } };
+
+/** The record a JSON value holds, its `placed` a map again; null when that is not a list of pairs. */
+function fromJson(value: Partial<JsonRecord> | null): Partial<CatalogRecord> | null {
+  if (!isObject(value) || !isObject(value!.walk)) return null;
+  const entries = value!.walk!.placed;
+  if (!Array.isArray(entries) || !entries.every((e) => Array.isArray(e) && e.length === 2)) return null;
+  return { ...value, walk: { ...value!.walk!, placed: new Map(entries as [string, { root: string; inRoot: string }][]) } };
+}
+
 const ENCODINGS: readonly BodyChunk['encoding'][] = ['latin1', 'utf8', 'utf16le'];
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null;
 
 function isRecord(value: Partial<CatalogRecord> | null): value is CatalogRecord {
   if (typeof value !== 'object' || value === null || value.format !== RECORD_FORMAT) return false;
-  const { json, stats, walk, cache } = value;
+  const { stats, walk, cache } = value;
   return (
-    (typeof json === 'string' || json === null) &&
     Array.isArray(value.ends) &&
     Array.isArray(value.chunks) &&
     value.chunks.every((c) => isObject(c) && Number.isSafeInteger(c.count) && c.count > 0 && Number.isSafeInteger(c.bytes) && c.bytes >= 0) &&
     isObject(stats) &&
     isObject(walk) &&
     walk!.placed instanceof Map &&
+    [...walk!.placed].every(([locator, place]) => typeof locator === 'string' && isObject(place)) &&
     isObject(cache)
   );
 }

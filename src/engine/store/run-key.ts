@@ -10,6 +10,7 @@ import { cmp } from '../../model/diagnostics.js';
 import { resolveDiscoverOptions } from '../../discover/walk.js';
 import type { CatalogPlan, LoadCatalogOptions } from '../plan.js';
 import { itemKey, type ItemFailed, type ItemStat } from '../file-stat.js';
+import { storeDigest } from '../fingerprint.js';
 import { STORE_FORMAT } from './file.js';
 import { NO_STAMP, packStamp, STAMP_FIELDS, stampOf } from './stamp.js';
 
@@ -28,15 +29,13 @@ export function fileIdentity(path: string): string | null {
 }
 
 /**
- * A key's hash started with what every key covers: its kind, the store
- * format, the files table's identity, the engine options and the caller's
- * context. The code is not in it: the store header covers that.
+ * What every key covers, as the text its hash starts with: its kind, the
+ * store format, the files table's identity, the engine options and the
+ * caller's context (length-prefixed; the JSON after it delimits itself).
+ * The code is not in it: the store header covers that.
  */
-function keyHash(kind: string, cacheFile: string | null, engine: Readonly<Record<string, string | number | boolean>>, context: string): Hash {
-  const hash = createHash('sha256');
-  hash.update(`${kind}\u0000${STORE_FORMAT}\u0000${cacheFile ?? '-'}\u0000${context.length}:${context}\u0000`);
-  hash.update(JSON.stringify(Object.entries(engine).sort(([a], [b]) => cmp(a, b))));
-  return hash;
+function keyPrefix(kind: string, cacheFile: string | null, engine: Readonly<Record<string, string | number | boolean>>, context: string): string {
+  return `${kind}\u0000${STORE_FORMAT}\u0000${cacheFile ?? '-'}\u0000${context.length}:${context}\u0000${JSON.stringify(Object.entries(engine).sort(([a], [b]) => cmp(a, b)))}`;
 }
 
 /** What a run key covers (the store header covers the code). */
@@ -60,7 +59,7 @@ export interface RunKeyInput {
  * @example const key = runKey({ plan, stats, cacheFile, engine: { backend: 'auto', hasher: 'js' }, context: '' });
  */
 export function runKey(input: RunKeyInput): string {
-  const hash = keyHash('run', input.cacheFile, input.engine, input.context);
+  const hash: Hash = createHash('sha256').update(keyPrefix('run', input.cacheFile, input.engine, input.context));
   const { discovered, items, hasher } = input.plan;
   hash.update(`\u0000${hasher.name}\u0000`);
   hash.update(JSON.stringify({ diagnostics: discovered.diagnostics, roots: discovered.roots }));
@@ -109,7 +108,7 @@ export interface ReplayKeyInput {
 export function replayKey(input: ReplayKeyInput): string {
   const { roots, profile, hasher: _hasher, ...walk } = input.load;
   const options = resolveDiscoverOptions(walk);
-  const hash = keyHash('replay', input.cacheFile, input.engine, input.context);
-  hash.update(JSON.stringify({ roots: roots.map((r) => [r.path, r.scope, r.precedence, r.required]), profile: profile ?? null, options: Object.entries(options).sort(([a], [b]) => cmp(a, b)) }));
-  return hash.digest('hex');
+  const asked = JSON.stringify({ roots: roots.map((r) => [r.path, r.scope, r.precedence, r.required]), profile: profile ?? null, options: Object.entries(options).sort(([a], [b]) => cmp(a, b)) });
+  // Perf: the one key a warm load computes, hashed without loading node:crypto (`storeDigest`).
+  return storeDigest(keyPrefix('replay', input.cacheFile, input.engine, input.context) + asked);
 }

@@ -92,13 +92,21 @@ function _reader(buf: Buffer): RecordBody {
   };
 }
 
-/** A record body in one buffer; its v8 value; and a body made of another value with the same bodies after it. */
+/**
+ * A record body in one buffer; its value (JSON or v8, the walk's `placed` a map either way); and a
+ * body made of another value, as v8 or (`json`, `placed` as entries) JSON, with the same bodies after it.
+ */
 const _encoded = (loaded: EngineCatalog): Buffer => Buffer.concat([...encodeCatalog(loaded)!]);
+const _isJson = (body: Buffer): boolean => body[4] === 0x7b;
 function _value(body: Buffer): Record<string, unknown> {
-  return deserialize(body.subarray(4, 4 + body.readUInt32BE(0))) as Record<string, unknown>;
+  const bytes = body.subarray(4, 4 + body.readUInt32BE(0));
+  if (!_isJson(body)) return deserialize(bytes) as Record<string, unknown>;
+  const value = JSON.parse(bytes.toString('utf8')) as { walk: { placed: [string, unknown][] } };
+  return { ...value, walk: { ...value.walk, placed: new Map(value.walk.placed) } };
 }
-function _withValue(body: Buffer, value: unknown): Buffer {
-  const bytes = serialize(value);
+function _withValue(body: Buffer, value: unknown, json = false): Buffer {
+  const v = value as { walk: { placed: unknown } };
+  const bytes = json ? Buffer.from(JSON.stringify({ ...v, walk: { ...v.walk, placed: v.walk.placed instanceof Map ? [...v.walk.placed] : v.walk.placed } })) : serialize(value);
   const head = Buffer.alloc(4);
   head.writeUInt32BE(bytes.length, 0);
   return Buffer.concat([head, bytes, body.subarray(4 + body.readUInt32BE(0))]);
@@ -211,8 +219,7 @@ describe('loadCatalog through its record', () => {
     expect(replayed.catalog.diagnostics.some((d) => d.severity === 'error')).toBe(true);
     expect(replayed.catalog.get('odd')!.diagnostics.length).toBeGreaterThan(0);
     expect(replayed.catalog.get('odd')!.diagnostics[0]).toBe(replayed.catalog.diagnostics.find((d) => d.code === 'field.unknown')); // shared, as built
-    const record = _value(readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN))).subarray(_bodyAt(cache))) as { json: string | null };
-    expect(record.json !== null).toBe(json);
+    expect(_isJson(readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN))).subarray(_bodyAt(cache)))).toBe(json);
     if (!json) expect(Object.is(replayed.catalog.get('odd')!.frontmatter['x-neg'], -0)).toBe(true);
     // The cold load's values and frozenness too (it shares other objects: parser constants).
     await _expectCold(cache, { roots });
@@ -379,16 +386,26 @@ describe('loadCatalog through its record', () => {
     const body = good.subarray(bodyAt);
     const record = _value(body);
     const chunks = record.chunks as { count: number; bytes: number }[];
+    const walk = record.walk as { placed: Map<string, unknown> };
+    expect(_isJson(body)).toBe(true);
+    // The same value as v8 (the form a record JSON cannot keep takes) is still the record.
+    writeFileSync(file, withBody(_withValue(body, record)));
+    expect(_behaviour(await _load(cache, { roots }))).toEqual(_behaviour(warm));
+    expect(_replays(cache, { roots })).toBe(true);
     for (const bad of [
       withCode,
       withBody(Buffer.from('not a record')),
-      withBody(_withValue(body, { ...record, format: 99 })),
-      withBody(_withValue(body, { ...record, walk: { ...(record.walk as object), placed: [] } })),
-      withBody(_withValue(body, { ...record, json: JSON.stringify({ ...(JSON.parse(record.json as string) as object), all: [{ descriptor: null }] }) })),
-      withBody(_withValue(body, { ...record, json: '{"digest": 1}' })),
-      withBody(_withValue(body, { ...record, ends: [1] })),
-      withBody(_withValue(body, { ...record, chunks: [{ ...chunks[0]!, bytes: chunks[0]!.bytes - 1 }] })),
-      withBody(_withValue(body, { ...record, chunks: [{ ...chunks[0]!, count: chunks[0]!.count - 1 }] })),
+      withBody(Buffer.from('{"not": "a record"}')),
+      ...[false, true].flatMap((json) => [
+        withBody(_withValue(body, { ...record, format: 99 }, json)),
+        withBody(_withValue(body, { ...record, walk: { ...walk, placed: json ? [['x', 1]] : [] } }, json)),
+        withBody(_withValue(body, { ...record, walk: { ...walk, placed: json ? { x: {} } : new Map<unknown, unknown>([[1, {}], ['x', null]]) } }, json)),
+        withBody(_withValue(body, { ...record, parts: { ...(record.parts as object), all: [{ descriptor: null }] } }, json)),
+        withBody(_withValue(body, { ...record, parts: { digest: 1 } }, json)),
+        withBody(_withValue(body, { ...record, ends: [1] }, json)),
+        withBody(_withValue(body, { ...record, chunks: [{ ...chunks[0]!, bytes: chunks[0]!.bytes - 1 }] }, json)),
+        withBody(_withValue(body, { ...record, chunks: [{ ...chunks[0]!, count: chunks[0]!.count - 1 }] }, json)),
+      ]),
       withBody(Buffer.concat([body, Buffer.from('x')])),
       good.subarray(0, good.length - 1),
     ]) {

@@ -7,7 +7,8 @@
  * build` wrote (skipped when there is none).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -42,6 +43,34 @@ const { catalog } = await engine.loadCatalog({ roots: [lib.makeRoot({ path: ${JS
 await engine.close();
 if (!catalog.skills.length || !/^sha256:[0-9a-f]{64}$/.test(catalog.digest) || !catalog.skills.every((s) => /^sha256:[0-9a-f]{64}$/.test(s.descriptor.digest))) throw new Error('no digests');`;
     expect(loadedBy(LIB, after)).toContain('NativeModule crypto');
+  });
+
+  it('answers a warm load from its record without loading node:crypto, node:v8 or the streams code', () => {
+    // Plain skills (a record JSON keeps exactly), quiet for an hour (older than the racy window).
+    const tree = mkdtempSync(join(tmpdir(), 'skillgraph-warm-'));
+    const cache = join(tree, '.cache');
+    const skills = join(tree, 'skills');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    for (const name of ['alpha', 'beta']) {
+      mkdirSync(join(skills, name), { recursive: true });
+      writeFileSync(join(skills, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${name} helps. Use when testing.\n---\nBody.\n`);
+      utimesSync(join(skills, name, 'SKILL.md'), hourAgo, hourAgo);
+      utimesSync(join(skills, name), hourAgo, hourAgo);
+    }
+    utimesSync(skills, hourAgo, hourAgo);
+    try {
+      const load = (warm: boolean): string => `const engine = lib.createEngine({ workers: 0, cache: ${JSON.stringify(cache)} });
+const { catalog, cache: counts } = await engine.loadCatalog({ roots: [lib.makeRoot({ path: ${JSON.stringify(skills)}, scope: 'project' }, ${JSON.stringify(tree)})] });
+await engine.close();
+if (!catalog.skills.length || (${warm} && counts.misses !== 0)) throw new Error('not answered from the store');`;
+      loadedBy(LIB, load(false)); // fills the files table
+      loadedBy(LIB, load(true)); // answered by stamp: records the catalog
+      expect(readdirSync(cache)).toContain('run.load-catalog.store');
+      const loaded = loadedBy(LIB, load(true));
+      expect(loaded.filter((m) => /^NativeModule (crypto|v8|internal\/crypto|internal\/heap_utils|internal\/fs\/streams|stream)\b/.test(m))).toEqual([]);
+    } finally {
+      rmSync(tree, { recursive: true, force: true });
+    }
   });
 
   it('imports no built-in module as an ES module but node:module', () => {
