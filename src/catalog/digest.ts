@@ -58,25 +58,47 @@ export function packageDigest(pkg: SkillPackage, hasher: HashBackend = JS_HASHER
 
 function writePackage(w: CanonicalWriter, pkg: SkillPackage): CanonicalWriter {
   const d = pkg.descriptor;
-  // fromEntries defines own properties, so a `__proto__` key is digested instead of silently dropped.
-  const extensions: Record<string, unknown> = Object.fromEntries(
-    Object.keys(pkg.frontmatter)
-      .filter((key) => !NORMALISED_KEYS.has(key))
-      // Declared dependencies go in normalised (sorted, unique lists), so their spelling is not content.
-      .map((key) => [key, key === 'dependencies' && d.dependencies ? { tools: [...d.dependencies.tools], mcp_servers: [...d.dependencies.mcp_servers] } : pkg.frontmatter[key]]),
-  );
-  return w
-    .string(PACKAGE_DIGEST_LABEL)
+  w.string(PACKAGE_DIGEST_LABEL)
     .string(d.name)
     .string(d.description)
     .string(d.version)
     .value(d.license ?? null)
     .value(d.compatibility ?? null)
     .map(d.metadata)
-    .value([...d.allowedTools])
-    .value(d.modelInvocable)
-    .map(extensions)
-    .string(pkg.body.includes('\r\n') ? pkg.body.replace(/\r\n/g, '\n') : pkg.body);
+    .value(ownList(d.allowedTools))
+    .value(d.modelInvocable);
+  writeExtensions(w, pkg);
+  return w.string(pkg.body.includes('\r\n') ? pkg.body.replace(/\r\n/g, '\n') : pkg.body);
+}
+
+/** A list to write: the array itself (the writer only reads it), any other iterable spread into one. */
+function ownList(list: readonly string[]): readonly string[] {
+  return Array.isArray(list) ? list : [...list];
+}
+
+/**
+ * The `extensions` map: every frontmatter key `NORMALISED_KEYS` does not hold, declared
+ * `dependencies` in their normalised form (sorted, unique lists, so their spelling is not
+ * content), as `CanonicalWriter.map` writes it. Perf: written from the frontmatter's own key
+ * list, without building the map first (most packages have no extension key at all).
+ */
+function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
+  const fm = pkg.frontmatter;
+  const deps = pkg.descriptor.dependencies;
+  const keys: string[] = [];
+  const values: unknown[] = [];
+  for (const key of Object.keys(fm)) {
+    if (NORMALISED_KEYS.has(key)) continue;
+    const value = key === 'dependencies' && deps ? { tools: ownList(deps.tools), mcp_servers: ownList(deps.mcp_servers) } : fm[key];
+    if (value === undefined) continue;
+    keys.push(key);
+    values.push(value);
+  }
+  w.tag('m').u32(keys.length);
+  if (keys.length === 0) return;
+  const order = keys.map((_, i) => i);
+  if (order.length > 1) order.sort((a, b) => byteOrder(keys[a]!, keys[b]!));
+  for (const i of order) w.string(keys[i]!).value(values[i]);
 }
 
 /**

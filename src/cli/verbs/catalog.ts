@@ -8,7 +8,6 @@ import { relative, sep } from 'node:path';
 import type { Catalog } from '../../model/catalog.js';
 import { hasErrors, type Diagnostic } from '../../model/diagnostics.js';
 import type { SkillDescriptor } from '../../model/package.js';
-import type { CapabilitySummary } from '../../model/resolve.js';
 import { NOT_CATALOGUED_REASONS, REASON_WORDS } from '../../discover/account.js';
 import type { RunMemo } from '../../engine/engine.js';
 import type { WalkReport } from '../../engine/plan.js';
@@ -24,6 +23,7 @@ import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
 import { jsonControlsEscaped, jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { parseShard } from '../shard.js';
 import { cutToWidth, displayWidth, padEndWidth } from '../width.js';
+import { DESCRIPTOR_KEYS, skillText } from '../descriptor-text.js';
 
 export const spec: VerbSpec = {
   name: 'catalog',
@@ -50,7 +50,7 @@ export const spec: VerbSpec = {
 export function catalogJson(result: CatalogFromFlags): string {
   const doc = catalogJsonParts(result);
   const pieces = [doc.head];
-  for (let i = 0; i < doc.skills; i++) pieces.push(doc.skill(i));
+  for (let i = 0; i < doc.skills; i++) pieces.push(jsonControlsEscaped(doc.skill(i)));
   pieces.push(doc.tail);
   return pieces.join('');
 }
@@ -105,15 +105,24 @@ function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buf
     out.copy(grown, 0, 0, at);
     out = grown;
   };
-  const put = (piece: string): void => {
+  /** Writes `piece` and returns where in `out` it begins (after any new buffer). */
+  const put = (piece: string): number => {
     // A UTF-8 byte per UTF-16 unit at most 3: the exact count only when it may not fit.
     if (out.length - at < piece.length * 3) room(Buffer.byteLength(piece, 'utf8'));
+    const begin = at;
     at += out.write(piece, at, 'utf8');
+    return begin;
   };
   put(doc.head);
   const head = at;
   for (let i = 0; i < doc.skills; i++) {
-    put(doc.skill(i));
+    const text = doc.skill(i);
+    const start = put(text);
+    // A DEL or C1 control is the byte 7F or C2 80–9F in UTF-8: only such a skill is written again, escaped.
+    if (hasRawControl(out, start, at)) {
+      at = start;
+      put(jsonControlsEscaped(text));
+    }
     // One resize, from what the first skills took, instead of growing as it fills.
     if (!emit && i === SIZING_SKILLS - 1 && doc.skills > SIZING_SKILLS) room(Math.ceil(((at - head) / SIZING_SKILLS) * (doc.skills - SIZING_SKILLS) * 1.05));
   }
@@ -121,6 +130,20 @@ function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buf
   if (!emit) return out.subarray(0, at);
   if (at > 0) emit(out.subarray(0, at));
   return Buffer.alloc(0);
+}
+
+/**
+ * Whether `bytes[start, end)` (UTF-8) holds DEL or a C1 control (U+0080–U+009F: C2 80–C2 9F).
+ * Perf: two memchr-speed byte searches instead of a regex over the text.
+ */
+export function hasRawControl(bytes: Buffer, start: number, end: number): boolean {
+  const view = bytes.subarray(start, end);
+  if (view.indexOf(0x7f) >= 0) return true;
+  for (let at = view.indexOf(0xc2); at >= 0 && at + 1 < view.length; at = view.indexOf(0xc2, at + 1)) {
+    const next = view[at + 1]!;
+    if (next >= 0x80 && next <= 0x9f) return true;
+  }
+  return false;
 }
 
 interface DocumentParts {
@@ -132,11 +155,11 @@ interface DocumentParts {
 
 /**
  * The catalog document in parts: `head`, then `skill(i)` for each skill in order, then `tail`.
- * Perf: no copy of any descriptor: each goes to a native JSON.stringify as it is, nested two
- * arrays deep so its fields sit at the document's depth (the skill at 4 spaces, its fields at 6);
- * its two camelCase keys are renamed in the text and its `skill_metadata` is written where it
- * closes. The summaries come from `resolveSummaries`, which builds no entry list. 10k skills,
- * profiler on: resolution + document ~600–850 ms → ~230–360 ms.
+ * `skill(i)` is the skill's text with DEL and C1 controls still raw: `catalogJson` escapes each
+ * piece, `encodeDocument` only the rare skill whose bytes hold one. Perf: each skill is written
+ * by `skillText`, which knows the descriptor's shape (no whole-descriptor stringify, no renaming
+ * pass, no control scan of the text). The summaries come from `resolveSummaries`, which builds
+ * no entry list.
  */
 function catalogJsonParts(result: CatalogFromFlags): DocumentParts {
   const { catalog, stats } = result;
@@ -150,42 +173,9 @@ function catalogJsonParts(result: CatalogFromFlags): DocumentParts {
   return {
     head: `${frame.slice(0, hole)}"skills": [\n`,
     skills: skills.length,
-    skill(i: number): string {
-      const d = skills[i]!.descriptor;
-      // `[[d]]` puts the descriptor at 4 spaces, its fields at 6. JSON strings hold no raw newline,
-      // so a line of exactly 6 spaces and a quote is one of the descriptor's own keys.
-      const text = JSON.stringify([[d]], null, 2);
-      const fields = text.slice(SKILL_OPEN.length, text.length - SKILL_CLOSE.length).replace(DESCRIPTOR_RENAME, (_line, key: string) => `\n      "${DESCRIPTOR_KEYS[key]!}": `);
-      const summary = summaries[i];
-      return jsonControlsEscaped(`${i === 0 ? '' : ',\n'}${fields},\n      "skill_metadata": ${summary ? metadataText(d, summary) : 'null'}\n    }`);
-    },
+    skill: (i: number): string => (i === 0 ? '' : ',\n') + skillText(skills[i]!.descriptor, summaries[i]),
     tail: `\n  ]${frame.slice(hole + '"skills": []'.length)}`,
   };
-}
-
-/** What `JSON.stringify([[d]], null, 2)` writes around the skill's opening brace and fields. */
-const SKILL_OPEN = '[\n  [\n';
-const SKILL_CLOSE = '\n    }\n  ]\n]';
-
-/** `source_types` text at the metadata's depth, by the summary's shared kind list. */
-const SOURCE_TYPES_TEXT = new Map<readonly string[], string>();
-
-/**
- * `SkillMetadata.fromSummary(pkg, summary).toJSON()` as document text at a skill field's depth,
- * built directly: package and summary come from our own parse and resolver, so the protocol's
- * zod check can only pass. Perf: no zod round trip per skill (−40 ms at 10k) and no
- * protocol/zod import on the `catalog` path; a unit test keeps the two equal on the real corpus.
- */
-function metadataText(d: SkillDescriptor, summary: CapabilitySummary): string {
-  let types = SOURCE_TYPES_TEXT.get(summary.source_types);
-  if (types === undefined) {
-    types = JSON.stringify(summary.source_types, null, 2).replaceAll('\n', '\n        ');
-    SOURCE_TYPES_TEXT.set(summary.source_types, types);
-  }
-  return (
-    `{\n        "name": ${JSON.stringify(d.name)},\n        "description": ${JSON.stringify(d.description)},\n        "version": ${JSON.stringify(d.version || '0.0.0')},` +
-    `\n        "read_only": ${summary.read_only},\n        "writes": ${summary.writes},\n        "tool_count": ${summary.tool_count},\n        "source_types": ${types}\n      }`
-  );
 }
 
 /**
@@ -200,9 +190,6 @@ export function descriptorJson(d: SkillDescriptor): Record<string, unknown> {
   return out;
 }
 
-const DESCRIPTOR_KEYS: Readonly<Record<string, string>> = { allowedTools: 'allowed_tools', modelInvocable: 'model_invocable' };
-/** A descriptor's own camelCase key in the skills' text (fields at 6 spaces), to rename in one pass. */
-const DESCRIPTOR_RENAME = new RegExp(`\\n {6}"(${Object.keys(DESCRIPTOR_KEYS).join('|')})": `, 'g');
 
 /** `complete`, `incomplete` (the limits hit) and `files` (where every SKILL.md seen went), snake_case. */
 export function completenessJson(walk: WalkReport): Record<string, unknown> {
