@@ -96,7 +96,7 @@ function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buf
   const room = (bytes: number): void => {
     if (at + bytes <= out.length) return;
     if (emit) {
-      if (at > 0) emit(out.subarray(0, at));
+      if (at > 0) emit(controlsEscaped(out.subarray(0, at)));
       out = Buffer.allocUnsafe(Math.max(WRITE_CHUNK, bytes));
       at = 0;
       return;
@@ -105,45 +105,67 @@ function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buf
     out.copy(grown, 0, 0, at);
     out = grown;
   };
-  /** Writes `piece` and returns where in `out` it begins (after any new buffer). */
-  const put = (piece: string): number => {
+  const put = (piece: string): void => {
     // A UTF-8 byte per UTF-16 unit at most 3: the exact count only when it may not fit.
     if (out.length - at < piece.length * 3) room(Buffer.byteLength(piece, 'utf8'));
-    const begin = at;
     at += out.write(piece, at, 'utf8');
-    return begin;
   };
   put(doc.head);
   const head = at;
   for (let i = 0; i < doc.skills; i++) {
-    const text = doc.skill(i);
-    const start = put(text);
-    // A DEL or C1 control is the byte 7F or C2 80–9F in UTF-8: only such a skill is written again, escaped.
-    if (hasRawControl(out, start, at)) {
-      at = start;
-      put(jsonControlsEscaped(text));
-    }
+    put(doc.skill(i));
     // One resize, from what the first skills took, instead of growing as it fills.
     if (!emit && i === SIZING_SKILLS - 1 && doc.skills > SIZING_SKILLS) room(Math.ceil(((at - head) / SIZING_SKILLS) * (doc.skills - SIZING_SKILLS) * 1.05));
   }
   put(doc.tail);
-  if (!emit) return out.subarray(0, at);
-  if (at > 0) emit(out.subarray(0, at));
+  if (!emit) return controlsEscaped(out.subarray(0, at));
+  if (at > 0) emit(controlsEscaped(out.subarray(0, at)));
   return Buffer.alloc(0);
 }
 
 /**
- * Whether `bytes[start, end)` (UTF-8) holds DEL or a C1 control (U+0080–U+009F: C2 80–C2 9F).
- * Perf: two memchr-speed byte searches instead of a regex over the text.
+ * `bytes` (UTF-8 JSON text) with DEL and the C1 controls written `\u007f` … `\u009f`, as
+ * `jsonControlsEscaped` writes them in the text: `bytes` itself when it holds none. They are the
+ * byte 7F and the pairs C2 80 … C2 9F, and JSON punctuation is ASCII, so each one found lies
+ * inside a string. Perf: a document of ASCII and most other text costs two memchr-speed searches
+ * instead of a regex over every skill's text.
+ *
+ * @example controlsEscaped(Buffer.from('"a\u0085"')).toString() // '"a\\u0085"'
  */
-export function hasRawControl(bytes: Buffer, start: number, end: number): boolean {
-  const view = bytes.subarray(start, end);
-  if (view.indexOf(0x7f) >= 0) return true;
-  for (let at = view.indexOf(0xc2); at >= 0 && at + 1 < view.length; at = view.indexOf(0xc2, at + 1)) {
-    const next = view[at + 1]!;
-    if (next >= 0x80 && next <= 0x9f) return true;
+export function controlsEscaped(bytes: Buffer): Buffer {
+  let del = bytes.indexOf(0x7f);
+  let c1 = nextC1(bytes, 0);
+  if (del < 0 && c1 < 0) return bytes;
+  const parts: Buffer[] = [];
+  let from = 0;
+  // Each search starts past the control it found last: one pass over the bytes in all.
+  while (del >= 0 || c1 >= 0) {
+    const at = del < 0 ? c1 : c1 < 0 ? del : Math.min(del, c1);
+    parts.push(bytes.subarray(from, at));
+    if (at === del) {
+      parts.push(ESCAPED[0]!);
+      from = at + 1;
+      del = bytes.indexOf(0x7f, from);
+    } else {
+      parts.push(ESCAPED[bytes[at + 1]! - 0x7f]!);
+      from = at + 2;
+      c1 = nextC1(bytes, from);
+    }
   }
-  return false;
+  parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** `\u007f`, then `\u0080` … `\u009f`, as bytes. */
+const ESCAPED = Array.from({ length: 0x21 }, (_, i) => Buffer.from(`\\u00${(0x7f + i).toString(16)}`, 'latin1'));
+
+/** Where the first C1 pair (C2 80–9F) at or after `from` starts, or -1. */
+function nextC1(bytes: Buffer, from: number): number {
+  for (let at = bytes.indexOf(0xc2, from); at >= 0; at = bytes.indexOf(0xc2, at + 1)) {
+    const next = bytes[at + 1];
+    if (next !== undefined && next >= 0x80 && next <= 0x9f) return at;
+  }
+  return -1;
 }
 
 interface DocumentParts {
@@ -156,9 +178,9 @@ interface DocumentParts {
 /**
  * The catalog document in parts: `head`, then `skill(i)` for each skill in order, then `tail`.
  * `skill(i)` is the skill's text with DEL and C1 controls still raw: `catalogJson` escapes each
- * piece, `encodeDocument` only the rare skill whose bytes hold one. Perf: each skill is written
+ * piece, `encodeDocument` the bytes it made (`controlsEscaped`). Perf: each skill is written
  * by `skillText`, which knows the descriptor's shape (no whole-descriptor stringify, no renaming
- * pass, no control scan of the text). The summaries come from `resolveSummaries`, which builds
+ * pass, no regex over the text). The summaries come from `resolveSummaries`, which builds
  * no entry list.
  */
 function catalogJsonParts(result: CatalogFromFlags): DocumentParts {

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { quoted, skillText, valueText } from '../../../src/cli/descriptor-text.js';
-import { hasRawControl } from '../../../src/cli/verbs/catalog.js';
-import { descriptorJson } from '../../../src/cli/verbs/catalog.js';
+import { jsonControlsEscaped } from '../../../src/cli/io.js';
+import { controlsEscaped, descriptorJson } from '../../../src/cli/verbs/catalog.js';
 import type { SkillDescriptor } from '../../../src/model/package.js';
 import type { CapabilitySummary } from '../../../src/model/resolve.js';
 
@@ -136,20 +136,26 @@ describe('quoted and valueText', () => {
   });
 });
 
-describe('hasRawControl', () => {
-  it('finds DEL and C1 controls in UTF-8 bytes and nothing else', () => {
-    const bytes = (s: string): Buffer => Buffer.from(s, 'utf8');
-    expect(hasRawControl(bytes('plain ascii'), 0, 11)).toBe(false);
-    expect(hasRawControl(bytes('a\u007fb'), 0, 3)).toBe(true);
-    expect(hasRawControl(bytes('a\u0080b'), 0, 4)).toBe(true);
-    expect(hasRawControl(bytes('a\u009fb'), 0, 4)).toBe(true);
-    expect(hasRawControl(bytes('nbsp \u00a0 copy \u00a9 \u00bf'), 0, 17)).toBe(false);
-    expect(hasRawControl(bytes('\u0100 \u07ff \uffff 😀'), 0, 14)).toBe(false);
-    // Only the range asked about: a control before `start` or at `end` is not in it.
-    const b = bytes('\u0085abc\u007f');
-    expect(hasRawControl(b, 2, 5)).toBe(false);
-    expect(hasRawControl(b, 2, 6)).toBe(true);
-    // A C2 as the range's last byte is not a control by itself.
-    expect(hasRawControl(bytes('ab\u0085'), 0, 3)).toBe(false);
+describe('controlsEscaped', () => {
+  const escaped = (s: string): string => controlsEscaped(Buffer.from(s, 'utf8')).toString('utf8');
+
+  it('writes DEL and C1 controls as jsonControlsEscaped does and leaves every other byte', () => {
+    for (const s of ['plain ascii', 'a\u007fb', '\u0080', 'x\u009f', '\u007f\u0085\u007f', 'nbsp \u00a0 copy \u00a9 \u00bf \u00c2', '\u0100 \u07ff \uffff 😀', '"k": "\u0085é\u007f"', '']) {
+      expect(escaped(s), JSON.stringify(s)).toBe(jsonControlsEscaped(s));
+    }
+    for (let c = 0x20; c < 0x800; c++) {
+      const s = `a${String.fromCharCode(c)}b${String.fromCharCode(c)}`;
+      if (escaped(s) !== jsonControlsEscaped(s)) expect(escaped(s)).toBe(jsonControlsEscaped(s));
+    }
+  });
+
+  it('hands back the same buffer when there is nothing to escape', () => {
+    const bytes = Buffer.from('{"a": "caf\u00e9 \u00a0"}', 'utf8');
+    expect(controlsEscaped(bytes)).toBe(bytes);
+  });
+
+  it('escapes many controls in one pass', () => {
+    const s = '\u0085\u007f'.repeat(50_000);
+    expect(escaped(s)).toBe(jsonControlsEscaped(s));
   });
 });
