@@ -124,9 +124,10 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
     conflicts.push(conflict);
     diagnostics.push(catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }));
   }
-  const byLocator = new Map([...winners.values()].map((p) => [p.descriptor.source.locator, p]));
-  for (const alias of options.aliases ?? []) {
-    const winner = byLocator.get(alias.locator);
+  const aliases = options.aliases ?? [];
+  const byLocator = aliases.length === 0 ? undefined : new Map([...winners.values()].map((p) => [p.descriptor.source.locator, p]));
+  for (const alias of aliases) {
+    const winner = byLocator!.get(alias.locator);
     if (winner !== undefined) conflicts.push(Object.freeze({ name: winner.descriptor.name, selected: alias.locator, shadowed: alias.via, identical: true }));
   }
   diagnostics.push(...lookAlikes(winners));
@@ -138,7 +139,7 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   }
   // The caller's findings are copied before they are frozen; the engine's own (trusted) are its to freeze.
   const sealedDiagnostics = trust ? diagnostics : diagnostics.map((d) => ({ ...d }));
-  return new SealedCatalog(sealed, [...winners.values()], conflicts, deepFreezeAll(sealedDiagnostics), hasher, options.resourceId);
+  return new SealedCatalog(sealed, [...winners.values()], conflicts, deepFreezeAll(sealedDiagnostics), hasher, options.resourceId, undefined, winners);
 }
 
 /** What a sealed catalog is made of (`sealedParts`), as the engine's catalog record keeps it. */
@@ -244,7 +245,8 @@ class SealedCatalog implements Catalog {
 
   /**
    * Every argument is the catalog's own from here on: the arrays are frozen in place (not
-   * copied), and `conflicts` and `diagnostics` must hold frozen items already.
+   * copied), and `conflicts` and `diagnostics` must hold frozen items already; `byName`, when
+   * given, maps each winner's name to it.
    * Perf: no copy of each conflict and finding and no walk over them at 10k skills.
    */
   constructor(
@@ -255,6 +257,7 @@ class SealedCatalog implements Catalog {
     hasher: HashBackend,
     resourceId: string | undefined,
     digest?: string,
+    byName?: Map<string, SkillPackage>,
   ) {
     // Perf: sorted through one small record per skill: `a.descriptor.name` in the comparator
     // met many package shapes (megamorphic loads on frozen objects): ~58 → ~15 ms at 10k.
@@ -262,7 +265,8 @@ class SealedCatalog implements Catalog {
     keyed.sort((a, b) => cmp(a.name, b.name));
     const skills = keyed.map((k) => k.p);
     this.#all = Object.freeze(all);
-    this.#byName = new Map(skills.map((p) => [p.descriptor.name, p]));
+    // Perf: buildCatalog hands over its own map of the winners by name (the same pairs).
+    this.#byName = byName ?? new Map(skills.map((p) => [p.descriptor.name, p]));
     this.#hasher = hasher;
     this.skills = Object.freeze(skills);
     this.conflicts = Object.freeze(conflicts);

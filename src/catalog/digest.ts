@@ -85,20 +85,28 @@ function ownList(list: readonly string[]): readonly string[] {
 function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
   const fm = pkg.frontmatter;
   const deps = pkg.descriptor.dependencies;
-  const keys: string[] = [];
-  const values: unknown[] = [];
+  let keys: string[] | undefined;
+  let values: unknown[] | undefined;
   for (const key of Object.keys(fm)) {
     if (NORMALISED_KEYS.has(key)) continue;
     const value = key === 'dependencies' && deps ? { tools: ownList(deps.tools), mcp_servers: ownList(deps.mcp_servers) } : fm[key];
     if (value === undefined) continue;
+    // Kept in UTF-8 byte order as they come (an insertion sort: a frontmatter has a few keys).
+    keys ??= [];
+    values ??= [];
+    let at = keys.length;
     keys.push(key);
     values.push(value);
+    for (; at > 0 && byteOrder(keys[at - 1]!, key) > 0; at--) {
+      keys[at] = keys[at - 1]!;
+      values[at] = values[at - 1];
+    }
+    keys[at] = key;
+    values[at] = value;
   }
-  w.tag('m').u32(keys.length);
-  if (keys.length === 0) return;
-  const order = keys.map((_, i) => i);
-  if (order.length > 1) order.sort((a, b) => byteOrder(keys[a]!, keys[b]!));
-  for (const i of order) w.string(keys[i]!).value(values[i]);
+  w.tag('m').u32(keys?.length ?? 0);
+  if (keys === undefined) return;
+  for (let i = 0; i < keys.length; i++) w.string(keys[i]!).value(values![i]);
 }
 
 /**
@@ -108,11 +116,17 @@ function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
  * @example sha256(catalogBytes([['a', 'sha256:…']]))
  */
 export function catalogBytes(pairs: readonly (readonly [string, string])[]): Uint8Array {
-  const sorted = [...pairs].sort((a, b) => byteOrder(a[0], b[0]));
+  // Perf: a sealed catalog's skills come sorted already (one pass checks it instead of a sort).
+  const sorted = pairsSorted(pairs) ? pairs : [...pairs].sort((a, b) => byteOrder(a[0], b[0]));
   const w = new CanonicalWriter(64 + sorted.length * 96);
   w.string(CATALOG_DIGEST_LABEL).tag('a').u32(sorted.length);
   for (const [name, digest] of sorted) w.tag('a').u32(2).string(name).string(digest);
   return w.finish();
+}
+
+function pairsSorted(pairs: readonly (readonly [string, string])[]): boolean {
+  for (let i = 1; i < pairs.length; i++) if (byteOrder(pairs[i - 1]![0], pairs[i]![0]) > 0) return false;
+  return true;
 }
 
 /** The printed form of every digest: `sha256:` and 64 lower-case hex digits. */
