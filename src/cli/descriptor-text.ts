@@ -5,11 +5,12 @@
  * its fields at 6), without the raw-control escape the document applies afterwards.
  *
  * Perf: the descriptor's shape is known, so its fields are written one by one in its own key
- * order: strings through a native `JSON.stringify` of the string alone, flat string maps and
- * string lists by a loop, anything else (a structured `compatibility`, `dependencies`, a
- * metadata value that is not a string) through `JSON.stringify` at its depth. No whole-object
- * stringify, no renaming pass over the text, and `name` and `description` are escaped once for
- * both places they appear.
+ * order: strings by `quoted` (as they are between quotes unless one needs an escape), flat string
+ * maps and string lists by a loop, anything else (a structured `compatibility`, `dependencies`,
+ * a metadata value that is not a string) through `JSON.stringify` at its depth; the text of a
+ * source's root is made once per root. No whole-object stringify, no renaming pass over the
+ * text, and `name` and `description` are escaped once for both places they appear. 10k skills,
+ * in one process: the document ~160 → ~95 ms of CPU (minimum of 15).
  */
 import type { SkillDescriptor } from '../model/package.js';
 import type { CapabilitySummary } from '../model/resolve.js';
