@@ -14,6 +14,7 @@ import { DIGEST_PATTERN, catalogBytes, formatDigest, packageBytes } from './dige
 import { deepFreeze, freezeOwnPackage } from './freeze.js';
 import { JS_HASHER } from './hasher.js';
 import { byteOrder } from './order.js';
+import { unitOrderIsByteOrder } from '../model/order.js';
 
 export interface BuildCatalogOptions {
   /** Hash backend for package and catalog digests (default `JS_HASHER`). */
@@ -83,9 +84,15 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   // Perf: one batch for the digests still to make, so a WASM backend pays one call.
   const hexes = hasher.hashBatch(todo.map(packageBytes));
   let next = 0;
-  const ordered = candidates.map((pkg, i) => ({ pkg, digest: kept[i] ? pkg.descriptor.digest : formatDigest(hexes[next++]!) }));
+  const ordered = candidates.map((pkg, i) => ({ pkg, precedence: pkg.descriptor.source.precedence, locator: pkg.descriptor.source.locator, digest: kept[i] ? pkg.descriptor.digest : formatDigest(hexes[next++]!) }));
+  type Ordered = (typeof ordered)[number];
   // The digest breaks the last tie (two different packages claiming one locator), so order is total.
-  const byCandidate = (a: (typeof ordered)[number], b: (typeof ordered)[number]): number => compareCandidates(a.pkg, b.pkg) || byteOrder(a.digest, b.digest);
+  // Perf: without a surrogate in any locator or digest, `<` is UTF-8 byte order (one test per
+  // string instead of two per comparison), read from one small record per candidate.
+  const plain = unitOrderIsByteOrder(ordered.map((o) => o.locator)) && unitOrderIsByteOrder(ordered.map((o) => o.digest));
+  const byCandidate = plain
+    ? (a: Ordered, b: Ordered): number => b.precedence - a.precedence || unitOrder(a.locator, b.locator) || unitOrder(a.digest, b.digest)
+    : (a: Ordered, b: Ordered): number => b.precedence - a.precedence || byteOrder(a.locator, b.locator) || byteOrder(a.digest, b.digest);
   // Perf: the engine hands candidates over in candidate order already: one pass checks it
   // instead of a sort's n log n comparisons.
   if (!isSorted(ordered, byCandidate)) ordered.sort(byCandidate);
@@ -174,6 +181,11 @@ export function restoreCatalog(parts: SealedParts, hasher: HashBackend): Catalog
   for (const pkg of parts.all) freezeOwnPackage(pkg);
   for (const conflict of parts.conflicts) Object.freeze(conflict);
   return new SealedCatalog(parts.all, parts.skills, parts.conflicts, deepFreezeAll(parts.diagnostics), hasher, parts.resourceId, parts.digest);
+}
+
+/** Code-unit order of two strings: UTF-8 byte order when neither holds a surrogate. */
+function unitOrder(a: string, b: string): number {
+  return a === b ? 0 : a < b ? -1 : 1;
 }
 
 /** Whether `items` are in `compare` order already. */
