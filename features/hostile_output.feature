@@ -11,6 +11,13 @@ Feature: Hostile skill text in output
     And hostile output: stdout shows the fake PASS escaped
     And hostile output: stderr and stdout hold no raw control character
 
+  Scenario: The catalog document carries a description's controls escaped, and gives them back
+    Given a hostile-output skill "fake-pass" whose description fakes a green PASS
+    When I run skillgraph "catalog --json --no-cache"
+    Then skillgraph exits with 0
+    And hostile output: stderr and stdout hold no raw control character
+    And hostile output: the catalog document gives back the description of "fake-pass" as written
+
   Scenario: A folder name that would retitle the terminal is escaped in the context
     Given a hostile-output skill "titled" inside a folder whose name sets the terminal title
     When I run skillgraph "context --depth 6"

@@ -37,6 +37,17 @@ Then('hostile output: stderr and stdout hold no raw control character', function
   assert.doesNotMatch(this.last?.stderr ?? '', RAW_CONTROL);
 });
 
+Then('hostile output: the catalog document gives back the description of {string} as written', function (this: SkillWorld, name: string) {
+  const doc = this.json<{ skills: { name: string; description: string; skill_metadata: { description: string } | null }[] }>();
+  const skill = doc.skills.find((s) => s.name === name);
+  assert.ok(skill, JSON.stringify(doc.skills.map((s) => s.name)));
+  const written = 'Use when checking. \u001b[32mPASS\u001b[0m \u001b]0;pwned\u0007 \u0085\u009b2J';
+  assert.equal(skill.description, written);
+  assert.equal(skill.skill_metadata?.description, written);
+  // DEL and C1 as JSON escapes in the text, the same value once parsed.
+  assert.ok((this.last?.stdout ?? '').includes('\\u0085\\u009b2J'), this.last?.stdout);
+});
+
 Then('hostile output: stdout lists {string} with its folder\'s title sequence escaped', function (this: SkillWorld, name: string) {
   const row = (this.last?.stdout ?? '').split('\n').find((l) => l.startsWith(`- ${name}: `));
   assert.ok(row, `stdout: ${this.last?.stdout}`);

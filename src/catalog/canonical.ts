@@ -126,7 +126,10 @@ export class CanonicalWriter {
 
   /** A map with keys in UTF-8 byte order; undefined members are left out. */
   map(o: Readonly<Record<string, unknown>>): this {
-    const keys = Object.keys(o).filter((k) => o[k] !== undefined).sort(byteOrder);
+    const all = Object.keys(o);
+    // Perf: most maps of a package (metadata, overrides) are empty or have one key.
+    const keys = all.length === 0 ? all : all.filter((k) => o[k] !== undefined);
+    if (keys.length > 1) keys.sort(byteOrder);
     this.tag('m').u32(keys.length);
     for (const k of keys) this.string(k).value(o[k]);
     return this;

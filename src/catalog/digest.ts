@@ -58,25 +58,55 @@ export function packageDigest(pkg: SkillPackage, hasher: HashBackend = JS_HASHER
 
 function writePackage(w: CanonicalWriter, pkg: SkillPackage): CanonicalWriter {
   const d = pkg.descriptor;
-  // fromEntries defines own properties, so a `__proto__` key is digested instead of silently dropped.
-  const extensions: Record<string, unknown> = Object.fromEntries(
-    Object.keys(pkg.frontmatter)
-      .filter((key) => !NORMALISED_KEYS.has(key))
-      // Declared dependencies go in normalised (sorted, unique lists), so their spelling is not content.
-      .map((key) => [key, key === 'dependencies' && d.dependencies ? { tools: [...d.dependencies.tools], mcp_servers: [...d.dependencies.mcp_servers] } : pkg.frontmatter[key]]),
-  );
-  return w
-    .string(PACKAGE_DIGEST_LABEL)
+  w.string(PACKAGE_DIGEST_LABEL)
     .string(d.name)
     .string(d.description)
     .string(d.version)
     .value(d.license ?? null)
     .value(d.compatibility ?? null)
     .map(d.metadata)
-    .value([...d.allowedTools])
-    .value(d.modelInvocable)
-    .map(extensions)
-    .string(pkg.body.includes('\r\n') ? pkg.body.replace(/\r\n/g, '\n') : pkg.body);
+    .value(ownList(d.allowedTools))
+    .value(d.modelInvocable);
+  writeExtensions(w, pkg);
+  return w.string(pkg.body.includes('\r\n') ? pkg.body.replace(/\r\n/g, '\n') : pkg.body);
+}
+
+/** A list to write: the array itself (the writer only reads it), any other iterable spread into one. */
+function ownList(list: readonly string[]): readonly string[] {
+  return Array.isArray(list) ? list : [...list];
+}
+
+/**
+ * The `extensions` map: every frontmatter key `NORMALISED_KEYS` does not hold, declared
+ * `dependencies` in their normalised form (sorted, unique lists, so their spelling is not
+ * content), as `CanonicalWriter.map` writes it. Perf: written from the frontmatter's own key
+ * list, without building the map first (most packages have no extension key at all).
+ */
+function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
+  const fm = pkg.frontmatter;
+  const deps = pkg.descriptor.dependencies;
+  let keys: string[] | undefined;
+  let values: unknown[] | undefined;
+  for (const key of Object.keys(fm)) {
+    if (NORMALISED_KEYS.has(key)) continue;
+    const value = key === 'dependencies' && deps ? { tools: ownList(deps.tools), mcp_servers: ownList(deps.mcp_servers) } : fm[key];
+    if (value === undefined) continue;
+    // Kept in UTF-8 byte order as they come (an insertion sort: a frontmatter has a few keys).
+    keys ??= [];
+    values ??= [];
+    let at = keys.length;
+    keys.push(key);
+    values.push(value);
+    for (; at > 0 && byteOrder(keys[at - 1]!, key) > 0; at--) {
+      keys[at] = keys[at - 1]!;
+      values[at] = values[at - 1];
+    }
+    keys[at] = key;
+    values[at] = value;
+  }
+  w.tag('m').u32(keys?.length ?? 0);
+  if (keys === undefined) return;
+  for (let i = 0; i < keys.length; i++) w.string(keys[i]!).value(values![i]);
 }
 
 /**
@@ -86,11 +116,17 @@ function writePackage(w: CanonicalWriter, pkg: SkillPackage): CanonicalWriter {
  * @example sha256(catalogBytes([['a', 'sha256:…']]))
  */
 export function catalogBytes(pairs: readonly (readonly [string, string])[]): Uint8Array {
-  const sorted = [...pairs].sort((a, b) => byteOrder(a[0], b[0]));
+  // Perf: a sealed catalog's skills come sorted already (one pass checks it instead of a sort).
+  const sorted = pairsSorted(pairs) ? pairs : [...pairs].sort((a, b) => byteOrder(a[0], b[0]));
   const w = new CanonicalWriter(64 + sorted.length * 96);
   w.string(CATALOG_DIGEST_LABEL).tag('a').u32(sorted.length);
   for (const [name, digest] of sorted) w.tag('a').u32(2).string(name).string(digest);
   return w.finish();
+}
+
+function pairsSorted(pairs: readonly (readonly [string, string])[]): boolean {
+  for (let i = 1; i < pairs.length; i++) if (byteOrder(pairs[i - 1]![0], pairs[i]![0]) > 0) return false;
+  return true;
 }
 
 /** The printed form of every digest: `sha256:` and 64 lower-case hex digits. */

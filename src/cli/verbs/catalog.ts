@@ -8,7 +8,6 @@ import { relative, sep } from 'node:path';
 import type { Catalog } from '../../model/catalog.js';
 import { hasErrors, type Diagnostic } from '../../model/diagnostics.js';
 import type { SkillDescriptor } from '../../model/package.js';
-import type { CapabilitySummary } from '../../model/resolve.js';
 import { NOT_CATALOGUED_REASONS, REASON_WORDS } from '../../discover/account.js';
 import type { RunMemo } from '../../engine/engine.js';
 import type { WalkReport } from '../../engine/plan.js';
@@ -24,6 +23,7 @@ import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
 import { jsonControlsEscaped, jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { parseShard } from '../shard.js';
 import { cutToWidth, displayWidth, padEndWidth } from '../width.js';
+import { DESCRIPTOR_KEYS, skillText } from '../descriptor-text.js';
 
 export const spec: VerbSpec = {
   name: 'catalog',
@@ -50,7 +50,7 @@ export const spec: VerbSpec = {
 export function catalogJson(result: CatalogFromFlags): string {
   const doc = catalogJsonParts(result);
   const pieces = [doc.head];
-  for (let i = 0; i < doc.skills; i++) pieces.push(doc.skill(i));
+  for (let i = 0; i < doc.skills; i++) pieces.push(jsonControlsEscaped(doc.skill(i)));
   pieces.push(doc.tail);
   return pieces.join('');
 }
@@ -96,7 +96,7 @@ function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buf
   const room = (bytes: number): void => {
     if (at + bytes <= out.length) return;
     if (emit) {
-      if (at > 0) emit(out.subarray(0, at));
+      if (at > 0) emit(controlsEscaped(out.subarray(0, at)));
       out = Buffer.allocUnsafe(Math.max(WRITE_CHUNK, bytes));
       at = 0;
       return;
@@ -118,9 +118,54 @@ function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buf
     if (!emit && i === SIZING_SKILLS - 1 && doc.skills > SIZING_SKILLS) room(Math.ceil(((at - head) / SIZING_SKILLS) * (doc.skills - SIZING_SKILLS) * 1.05));
   }
   put(doc.tail);
-  if (!emit) return out.subarray(0, at);
-  if (at > 0) emit(out.subarray(0, at));
+  if (!emit) return controlsEscaped(out.subarray(0, at));
+  if (at > 0) emit(controlsEscaped(out.subarray(0, at)));
   return Buffer.alloc(0);
+}
+
+/**
+ * `bytes` (UTF-8 JSON text) with DEL and the C1 controls written `\u007f` … `\u009f`, as
+ * `jsonControlsEscaped` writes them in the text: `bytes` itself when it holds none. They are the
+ * byte 7F and the pairs C2 80 … C2 9F, and JSON punctuation is ASCII, so each one found lies
+ * inside a string. Perf: a document of ASCII and most other text costs two memchr-speed searches
+ * instead of a regex over every skill's text.
+ *
+ * @example controlsEscaped(Buffer.from('"a\u0085"')).toString() // '"a\\u0085"'
+ */
+export function controlsEscaped(bytes: Buffer): Buffer {
+  let del = bytes.indexOf(0x7f);
+  let c1 = nextC1(bytes, 0);
+  if (del < 0 && c1 < 0) return bytes;
+  const parts: Buffer[] = [];
+  let from = 0;
+  // Each search starts past the control it found last: one pass over the bytes in all.
+  while (del >= 0 || c1 >= 0) {
+    const at = del < 0 ? c1 : c1 < 0 ? del : Math.min(del, c1);
+    parts.push(bytes.subarray(from, at));
+    if (at === del) {
+      parts.push(ESCAPED[0]!);
+      from = at + 1;
+      del = bytes.indexOf(0x7f, from);
+    } else {
+      parts.push(ESCAPED[bytes[at + 1]! - 0x7f]!);
+      from = at + 2;
+      c1 = nextC1(bytes, from);
+    }
+  }
+  parts.push(bytes.subarray(from));
+  return Buffer.concat(parts);
+}
+
+/** `\u007f`, then `\u0080` … `\u009f`, as bytes. */
+const ESCAPED = Array.from({ length: 0x21 }, (_, i) => Buffer.from(`\\u00${(0x7f + i).toString(16)}`, 'latin1'));
+
+/** Where the first C1 pair (C2 80–9F) at or after `from` starts, or -1. */
+function nextC1(bytes: Buffer, from: number): number {
+  for (let at = bytes.indexOf(0xc2, from); at >= 0; at = bytes.indexOf(0xc2, at + 1)) {
+    const next = bytes[at + 1];
+    if (next !== undefined && next >= 0x80 && next <= 0x9f) return at;
+  }
+  return -1;
 }
 
 interface DocumentParts {
@@ -132,11 +177,11 @@ interface DocumentParts {
 
 /**
  * The catalog document in parts: `head`, then `skill(i)` for each skill in order, then `tail`.
- * Perf: no copy of any descriptor: each goes to a native JSON.stringify as it is, nested two
- * arrays deep so its fields sit at the document's depth (the skill at 4 spaces, its fields at 6);
- * its two camelCase keys are renamed in the text and its `skill_metadata` is written where it
- * closes. The summaries come from `resolveSummaries`, which builds no entry list. 10k skills,
- * profiler on: resolution + document ~600–850 ms → ~230–360 ms.
+ * `skill(i)` is the skill's text with DEL and C1 controls still raw: `catalogJson` escapes each
+ * piece, `encodeDocument` the bytes it made (`controlsEscaped`). Perf: each skill is written
+ * by `skillText`, which knows the descriptor's shape (no whole-descriptor stringify, no renaming
+ * pass, no regex over the text). The summaries come from `resolveSummaries`, which builds
+ * no entry list.
  */
 function catalogJsonParts(result: CatalogFromFlags): DocumentParts {
   const { catalog, stats } = result;
@@ -150,42 +195,9 @@ function catalogJsonParts(result: CatalogFromFlags): DocumentParts {
   return {
     head: `${frame.slice(0, hole)}"skills": [\n`,
     skills: skills.length,
-    skill(i: number): string {
-      const d = skills[i]!.descriptor;
-      // `[[d]]` puts the descriptor at 4 spaces, its fields at 6. JSON strings hold no raw newline,
-      // so a line of exactly 6 spaces and a quote is one of the descriptor's own keys.
-      const text = JSON.stringify([[d]], null, 2);
-      const fields = text.slice(SKILL_OPEN.length, text.length - SKILL_CLOSE.length).replace(DESCRIPTOR_RENAME, (_line, key: string) => `\n      "${DESCRIPTOR_KEYS[key]!}": `);
-      const summary = summaries[i];
-      return jsonControlsEscaped(`${i === 0 ? '' : ',\n'}${fields},\n      "skill_metadata": ${summary ? metadataText(d, summary) : 'null'}\n    }`);
-    },
+    skill: (i: number): string => (i === 0 ? '' : ',\n') + skillText(skills[i]!.descriptor, summaries[i]),
     tail: `\n  ]${frame.slice(hole + '"skills": []'.length)}`,
   };
-}
-
-/** What `JSON.stringify([[d]], null, 2)` writes around the skill's opening brace and fields. */
-const SKILL_OPEN = '[\n  [\n';
-const SKILL_CLOSE = '\n    }\n  ]\n]';
-
-/** `source_types` text at the metadata's depth, by the summary's shared kind list. */
-const SOURCE_TYPES_TEXT = new Map<readonly string[], string>();
-
-/**
- * `SkillMetadata.fromSummary(pkg, summary).toJSON()` as document text at a skill field's depth,
- * built directly: package and summary come from our own parse and resolver, so the protocol's
- * zod check can only pass. Perf: no zod round trip per skill (−40 ms at 10k) and no
- * protocol/zod import on the `catalog` path; a unit test keeps the two equal on the real corpus.
- */
-function metadataText(d: SkillDescriptor, summary: CapabilitySummary): string {
-  let types = SOURCE_TYPES_TEXT.get(summary.source_types);
-  if (types === undefined) {
-    types = JSON.stringify(summary.source_types, null, 2).replaceAll('\n', '\n        ');
-    SOURCE_TYPES_TEXT.set(summary.source_types, types);
-  }
-  return (
-    `{\n        "name": ${JSON.stringify(d.name)},\n        "description": ${JSON.stringify(d.description)},\n        "version": ${JSON.stringify(d.version || '0.0.0')},` +
-    `\n        "read_only": ${summary.read_only},\n        "writes": ${summary.writes},\n        "tool_count": ${summary.tool_count},\n        "source_types": ${types}\n      }`
-  );
 }
 
 /**
@@ -200,9 +212,6 @@ export function descriptorJson(d: SkillDescriptor): Record<string, unknown> {
   return out;
 }
 
-const DESCRIPTOR_KEYS: Readonly<Record<string, string>> = { allowedTools: 'allowed_tools', modelInvocable: 'model_invocable' };
-/** A descriptor's own camelCase key in the skills' text (fields at 6 spaces), to rename in one pass. */
-const DESCRIPTOR_RENAME = new RegExp(`\\n {6}"(${Object.keys(DESCRIPTOR_KEYS).join('|')})": `, 'g');
 
 /** `complete`, `incomplete` (the limits hit) and `files` (where every SKILL.md seen went), snake_case. */
 export function completenessJson(walk: WalkReport): Record<string, unknown> {

@@ -27,6 +27,17 @@ describe('buildCatalog: selection', () => {
     expect(c.diagnostics.filter((d) => d.code === 'catalog.conflict')).toHaveLength(4);
   });
 
+  it('breaks a precedence tie by the locator in UTF-8 byte order, a surrogate among the locators or not', () => {
+    // U+FFFF sorts before U+10000 in UTF-8 bytes, after its surrogates in code units.
+    for (const [first, second] of [['/p/\uffff/SKILL.md', '/p/\u{10000}/SKILL.md'], ['/p/a/SKILL.md', '/p/b/SKILL.md']] as const) {
+      for (const order of [[first, second], [second, first]]) {
+        const c = buildCatalog(order.map((locator, i) => _pkg({ name: 'same', locator, body: `body ${i}` })));
+        expect(c.get('same')!.descriptor.source.locator).toBe(first);
+        expect(c.conflicts.map((x) => x.shadowed)).toEqual([second]);
+      }
+    }
+  });
+
   it('lists conflicts in candidate order with conflictOrder candidate, as the catalog runtime does', () => {
     const c = buildCatalog(tree(), { conflictOrder: 'candidate' });
     expect(c.conflicts.map((x) => x.shadowed)).toEqual(['/vendor/zeta/SKILL.md', '/project/deploy/SKILL.md', '/global/deploy/SKILL.md', '/global/lint/SKILL.md']);

@@ -64,6 +64,28 @@ describe('package digest', () => {
     expect(catalog.get('pdf')!.descriptor.digest).toBe(sha(expected));
   });
 
+  it('writes extensions from the frontmatter: declared dependencies normalised, undefined left out, __proto__ kept', () => {
+    const frontmatter = JSON.parse('{"name": "pdf", "__proto__": "p", "dependencies": {"tools": ["Read", "Read"]}, "b": "1", "a": [true]}') as Record<string, unknown>;
+    frontmatter.gone = undefined;
+    const pkg: SkillPackage = { ...PKG, frontmatter, descriptor: { ...PKG.descriptor, dependencies: { tools: ['Read'], mcp_servers: ['gh'] } } };
+    const extensions = [
+      0x6d, ...u32(4),
+      ...str('__proto__'), ...str('p'),
+      ...str('a'), 0x61, ...u32(1), 0x74,
+      ...str('b'), ...str('1'),
+      ...str('dependencies'), 0x6d, ...u32(2), ...str('mcp_servers'), 0x61, ...u32(1), ...str('gh'), ...str('tools'), 0x61, ...u32(1), ...str('Read'),
+    ];
+    const bytes = [...packageBytes(pkg)];
+    const body = str('# PDF\nStep 1.\n');
+    expect(bytes.slice(bytes.length - body.length - extensions.length)).toEqual([...extensions, ...body]);
+    // Without a normalised form, the frontmatter's own value is digested.
+    const raw = [...packageBytes({ ...pkg, descriptor: PKG.descriptor })];
+    expect(raw).not.toEqual(bytes);
+    // The allowed tools of a package built by hand as any iterable: the list of its items.
+    const iterable = { ...PKG, descriptor: { ...PKG.descriptor, allowedTools: new Set(['Read', 'Bash(git:*)']) as unknown as string[] } };
+    expect(packageBytes(iterable)).toEqual(packageBytes(PKG));
+  });
+
   it('ignores where the file lives, so copies share a digest', () => {
     const a = _pkg({ name: 'a', scope: 'global' });
     const b = _pkg({ name: 'a', scope: 'local' });

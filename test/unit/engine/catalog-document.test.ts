@@ -89,6 +89,9 @@ describe('catalogJson', () => {
       expect(catalogJson(result)).toBe(jsonDocument(doc));
       // The bytes are the text's UTF-8, exactly (odd-text holds non-ASCII and a C1 control).
       expect(catalogJsonBytes(result).equals(Buffer.from(jsonDocument(doc), 'utf8'))).toBe(true);
+      const chunks: Buffer[] = [];
+      writeCatalogJson(result, (chunk) => chunks.push(chunk));
+      expect(Buffer.concat(chunks).equals(Buffer.from(jsonDocument(doc), 'utf8'))).toBe(true);
     }
   });
 
