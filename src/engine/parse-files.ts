@@ -8,7 +8,8 @@ import { SAFE_OPEN_FLAGS } from '../discover/safe-read.js';
 import { packageDigest } from '../catalog/digest.js';
 import type { HashBackend } from '../model/backend.js';
 import type { SkillDescriptor } from '../model/package.js';
-import { DEFAULT_PARSE_OPTIONS, parseSkill } from '../parse/index.js';
+import { DEFAULT_PARSE_OPTIONS } from '../parse/index.js';
+import { parsePackage } from '../parse/parse-skill.js';
 import { fileTooLargeDiagnostic } from '../parse/messages.js';
 import type { ParseItem, ParseItemResult } from './plan.js';
 import { contentHash, itemKey, unreadable, type ItemFailed } from './file-stat.js';
@@ -140,7 +141,7 @@ function flatCopy(s: string): string {
  * @example parseItemBytes(item, bytes, JS_HASHER).package?.descriptor.digest // 'sha256:…'
  */
 export function parseItemBytes(item: ParseItem, bytes: Uint8Array, hasher?: HashBackend): ParseItemResult {
-  const parsed = parseSkill(bytes, {
+  const parsed = parsePackage(bytes, {
     locator: item.locator,
     dirName: item.dirName,
     profile: item.profile,
