@@ -12,7 +12,12 @@
  * boots in ~35 ms of CPU (no modules: `node:fs` only) and only runs when there
  * are enough files and a second core.
  */
-import { Worker } from 'node:worker_threads';
+import { createRequire } from 'node:module';
+import type { Worker as WorkerClass } from 'node:worker_threads';
+
+// Perf: `node:worker_threads` loads the streams code; it is required when a thread starts, so
+// importing the library (which holds this module) does not load it.
+const requireHere = createRequire(import.meta.url);
 
 /** Control words: the files the main thread is done with, stop. */
 const CONSUMED = 0;
@@ -120,8 +125,9 @@ export function startReadAhead(paths: readonly string[], flags: number): ReadAhe
     slots: READ_AHEAD_SLOTS,
     slotBytes: READ_AHEAD_SLOT_BYTES,
   };
-  let worker: Worker;
+  let worker: WorkerClass;
   try {
+    const { Worker } = requireHere('node:worker_threads') as typeof import('node:worker_threads');
     const source = `const { workerData } = require('node:worker_threads'); (${readAheadThread.toString()})(workerData, require('node:fs'), ${LEAD}, ${POLL_MS});`;
     worker = new Worker(source, { eval: true, workerData: shared, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } });
   } catch {
