@@ -157,11 +157,20 @@ export function createScheduler(options: EngineOptions): Scheduler {
     // Nothing to parse (work undefined) takes the inline branch with an empty list.
     if (threads === 0 || work === undefined) {
       const facts = cache !== undefined;
-      for (const i of todo) {
-        const item = items[i]!;
-        apply(i, work!.parseOutcome(item, knownHash(item), facts, facts, digests.hasher, budget));
-        done++;
-        if (report && done % 500 === 0) report({ phase: 'parse', done, total: items.length });
+      // Perf: `auto` without the cache, on 2+ cores: a thread opens and reads the files ahead while
+      // this one parses (read-ahead.ts); `--workers 0` keeps every read here.
+      const ahead = work && !facts && options.workers === 'auto' && availableParallelism() >= 2 ? work.readAheadFor(todo.map((i) => items[i]!)) : undefined;
+      try {
+        for (let k = 0; k < todo.length; k++) {
+          const i = todo[k]!;
+          const item = items[i]!;
+          if (ahead) results[i] = work!.parseItemAhead(item, k, ahead, digests.hasher, budget);
+          else apply(i, work!.parseOutcome(item, knownHash(item), facts, facts, digests.hasher, budget));
+          done++;
+          if (report && done % 500 === 0) report({ phase: 'parse', done, total: items.length });
+        }
+      } finally {
+        ahead?.close();
       }
     } else {
       // Perf: the main thread parses too, claiming batches from the same shared counter as the

@@ -76,16 +76,42 @@ function baseName(path: string): string {
  * @example parseSkill('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.id // 'project/pdf'
  */
 export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): ParseResult {
+  const p = parseParts(bytes, options);
+  return result(p.diagnostics, p.package, p.name, p.locate);
+}
+
+/** What a parse found, before it is wrapped as a `ParseResult`. */
+interface ParsedParts {
+  readonly package: SkillPackage | undefined;
+  /** Sorted by `compareDiagnostics`. */
+  readonly diagnostics: readonly Diagnostic[];
+  readonly name: string | undefined;
+  readonly locate: (() => Record<string, YamlLoc>) | undefined;
+}
+
+/**
+ * `parseSkill` for a caller that keeps only the package and the diagnostics (the engine's
+ * read-and-parse of every file). Perf: no result object with its lazy `locations` getter
+ * (two property definitions per file, ~3% of a 10k-skill parse).
+ *
+ * @example parsePackage('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.name // 'pdf'
+ */
+export function parsePackage(bytes: Uint8Array | string, options: ParseOptions): Pick<ParseResult, 'package' | 'diagnostics'> {
+  const p = parseParts(bytes, options);
+  return { package: p.package, diagnostics: p.diagnostics };
+}
+
+function parseParts(bytes: Uint8Array | string, options: ParseOptions): ParsedParts {
   const o = resolveParseOptions(options);
   // Content never throws; a caller passing no content at all is misusing the API (plain JS).
   if (typeof bytes !== 'string' && !(bytes instanceof Uint8Array)) {
     throw new SkillgraphError('options.invalid', `parseSkill: the content must be a string or a Uint8Array, got ${bytes === null ? 'null' : typeof bytes}`, { field: 'bytes' });
   }
   const out = new Collector(o);
-  const finish = (pkg?: SkillPackage, name?: string, locate?: () => Record<string, YamlLoc>): ParseResult => {
+  const finish = (pkg?: SkillPackage, name?: string, locate?: () => Record<string, YamlLoc>): ParsedParts => {
     // `add` leaves out codes the profile turns off, `skill.skipped` included.
     if (pkg === undefined) out.add('skill.skipped', 1, 1);
-    return result(out.list.sort(compareDiagnostics), pkg, name, locate);
+    return { package: pkg, diagnostics: out.list.sort(compareDiagnostics), name, locate };
   };
 
   const size = typeof bytes === 'string' ? bytes.length : bytes.byteLength;
