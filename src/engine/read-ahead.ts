@@ -16,8 +16,7 @@ import { createRequire } from 'node:module';
 import type { Worker as WorkerClass } from 'node:worker_threads';
 
 // Perf: `node:worker_threads` loads the streams code; it is required when a thread starts, so
-// importing the library (which holds this module) does not load it.
-const requireHere = createRequire(import.meta.url);
+// importing the library (which holds this module) does not load it (nor make a require function).
 
 /** Control words: the files the main thread is done with, stop. */
 const CONSUMED = 0;
@@ -127,7 +126,7 @@ export function startReadAhead(paths: readonly string[], flags: number): ReadAhe
   };
   let worker: WorkerClass;
   try {
-    const { Worker } = requireHere('node:worker_threads') as typeof import('node:worker_threads');
+    const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
     const source = `const { workerData } = require('node:worker_threads'); (${readAheadThread.toString()})(workerData, require('node:fs'), ${LEAD}, ${POLL_MS});`;
     worker = new Worker(source, { eval: true, workerData: shared, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } });
   } catch {
