@@ -8,6 +8,11 @@
  * The cold and warm runs also report their phases alone: `loadCatalog` (from
  * `createEngine` to the catalog) and `renderContext`.
  *
+ * Beside them, the same way, the floors of this tree (bench/floor.ts): cold,
+ * walk the three roots and read every SKILL.md, nothing else; warm, stat
+ * every folder that walk lists and every SKILL.md it finds, once each (the
+ * least any cache must check to know the tree is unchanged), nothing else.
+ *
  *   npm run build && node --import=tsx bench/embed.bench.ts [--skills 300] [--rounds 11] [--checkout DIR] [--json]
  *
  * `--checkout DIR` measures another built checkout (a previous version);
@@ -19,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { compileScript } from './_compile.js';
 import { generateTree } from './_generate.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -44,6 +50,11 @@ if (!existsSync(join(tree, 'manifest.json'))) {
   generateTree(tree, { skills, seed: 7, shape: 'local', symlinks: false });
 }
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-embed-'));
+const floorScript = await compileScript('floor');
+const scopes = ['global', 'project', 'local'].map((scope) => join(tree, scope));
+const floorList = join(scratch, 'floor-paths.json');
+const listed = spawnSync(process.execPath, [floorScript, '--list', floorList, ...scopes], { encoding: 'utf8' });
+if (listed.status !== 0) throw new Error(listed.stderr);
 const script = join(scratch, 'child.mjs');
 writeFileSync(
   script,
@@ -84,10 +95,16 @@ const run = (mode: string): ChildRun => {
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout) as ChildRun;
 };
+/** A floor's own time from its first line (bench/floor.ts prints it as `ms`). */
+const floor = (args: readonly string[]): number => {
+  const r = spawnSync(process.execPath, [floorScript, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: scratch } });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return (JSON.parse(r.stdout) as { ms: number }).ms;
+};
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 run('warm'); // fills the store
 run('warm');
-const rows: Record<string, number[]> = { node: [], import: [], cold: [], warm: [], cold_load: [], cold_render: [], warm_load: [], warm_render: [] };
+const rows: Record<string, number[]> = { node: [], import: [], cold: [], warm: [], cold_load: [], cold_render: [], warm_load: [], warm_render: [], floor_cold: [], floor_warm: [] };
 let count = 0;
 for (let i = 0; i < rounds; i++) {
   rows.node!.push(run('node').start);
@@ -101,6 +118,8 @@ for (let i = 0; i < rounds; i++) {
   rows.warm!.push(warm.total);
   rows.warm_load!.push(warm.load!);
   rows.warm_render!.push(warm.render!);
+  rows.floor_cold!.push(floor(scopes));
+  rows.floor_warm!.push(floor(['--stat', floorList]));
 }
 rmSync(scratch, { recursive: true, force: true });
 const m = Object.fromEntries(Object.entries(rows).map(([k, v]) => [k, median(v)]));
@@ -109,12 +128,14 @@ if (values.json) {
   process.exit(0);
 }
 const verdict = (ms: number, target: number): string => `${ms.toFixed(1)} ms (target ≤ ${target} ms: ${ms <= target ? 'met' : 'NOT met'})`;
+const against = (ms: number, floorMs: number): string => `, ${(ms / floorMs).toFixed(2)}× its floor of ${floorMs.toFixed(1)} ms`;
 process.stdout.write(
   [
     `${count} skills catalogued, median of ${rounds} fresh processes each; times after Node reached the first line (${m.node!.toFixed(1)} ms of bootstrap not counted).`,
     `import('skillgraph'):                          ${verdict(m.import!, 50)}`,
-    `import + catalog + renderContext, cold:        ${verdict(m.cold!, 60)}`,
-    `import + catalog + renderContext, warm store:  ${verdict(m.warm!, 20)}`,
+    `import + catalog + renderContext, cold:        ${verdict(m.cold!, 60)}${against(m.cold!, m.floor_cold!)}`,
+    `import + catalog + renderContext, warm store:  ${verdict(m.warm!, 20)}${against(m.warm!, m.floor_warm!)}`,
+    `  floors: cold (walk, read every SKILL.md) ${m.floor_cold!.toFixed(1)} ms; warm (stat every folder and SKILL.md of that walk) ${m.floor_warm!.toFixed(1)} ms`,
     `  of which loadCatalog ${m.cold_load!.toFixed(1)} ms cold, ${m.warm_load!.toFixed(1)} ms warm; renderContext ${m.cold_render!.toFixed(1)} ms cold, ${m.warm_render!.toFixed(1)} ms warm`,
     '',
   ].join('\n'),
