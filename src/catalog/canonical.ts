@@ -94,11 +94,6 @@ export class CanonicalWriter {
     return this;
   }
 
-  /** A string given as its UTF-8 bytes (the caller vouches they are exactly that): the bytes `string` would write. */
-  utf8(bytes: Uint8Array): this {
-    return this.tag('s').u32(bytes.length).raw(bytes);
-  }
-
   bytes(b: Uint8Array): this {
     return this.tag('b').u64(b.length).raw(b);
   }

@@ -52,22 +52,11 @@ const scratch = new CanonicalWriter(64 * 1024);
  * @example packageDigest(pkg) === formatDigest(JS_HASHER.hashBatch([packageBytes(pkg)])[0]!)
  */
 export function packageDigest(pkg: SkillPackage, hasher: HashBackend = JS_HASHER): string {
-  return packageDigestWithBody(pkg, hasher, undefined);
-}
-
-/**
- * `packageDigest` given the UTF-8 bytes of `pkg.body` as read from its file (`bodyUtf8`, exactly
- * the encoding of `pkg.body`; undefined to encode it). Perf: the body is most of a package's
- * bytes, and the file's own bytes are copied instead of encoding the decoded text again.
- *
- * @example packageDigestWithBody(pkg, JS_HASHER, new TextEncoder().encode(pkg.body)) === packageDigest(pkg)
- */
-export function packageDigestWithBody(pkg: SkillPackage, hasher: HashBackend, bodyUtf8: Uint8Array | undefined): string {
-  const bytes = writePackage(scratch.reset(), pkg, bodyUtf8).finish();
+  const bytes = writePackage(scratch.reset(), pkg).finish();
   return formatDigest(hasher.hashBatch([bytes])[0]!);
 }
 
-function writePackage(w: CanonicalWriter, pkg: SkillPackage, bodyUtf8?: Uint8Array): CanonicalWriter {
+function writePackage(w: CanonicalWriter, pkg: SkillPackage): CanonicalWriter {
   const d = pkg.descriptor;
   w.string(PACKAGE_DIGEST_LABEL)
     .string(d.name)
@@ -79,8 +68,7 @@ function writePackage(w: CanonicalWriter, pkg: SkillPackage, bodyUtf8?: Uint8Arr
     .value(ownList(d.allowedTools))
     .value(d.modelInvocable);
   writeExtensions(w, pkg);
-  if (pkg.body.includes('\r\n')) return w.string(pkg.body.replace(/\r\n/g, '\n'));
-  return bodyUtf8 === undefined ? w.string(pkg.body) : w.utf8(bodyUtf8);
+  return w.string(pkg.body.includes('\r\n') ? pkg.body.replace(/\r\n/g, '\n') : pkg.body);
 }
 
 /** A list to write: the array itself (the writer only reads it), any other iterable spread into one. */

@@ -3,10 +3,9 @@
  * worker, cache revalidation): stat → size check → read → hash → parseSkill.
  * A bad or unreadable file becomes a diagnostic result, never a throw.
  */
-import { isAscii } from 'node:buffer';
 import { closeSync, fstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 import { SAFE_OPEN_FLAGS } from '../discover/safe-read.js';
-import { packageDigestWithBody } from '../catalog/digest.js';
+import { packageDigest } from '../catalog/digest.js';
 import type { HashBackend } from '../model/backend.js';
 import type { SkillDescriptor } from '../model/package.js';
 import { DEFAULT_PARSE_OPTIONS } from '../parse/index.js';
@@ -137,14 +136,6 @@ function flatCopy(s: string): string {
 }
 
 /**
- * The bytes of `body` in `bytes` when they can be had without encoding it: an ASCII file decodes
- * one byte to one unit, and the body is the end of its text. Undefined otherwise.
- */
-function bodyBytes(bytes: Uint8Array, body: string): Uint8Array | undefined {
-  return isAscii(bytes) ? bytes.subarray(bytes.length - body.length) : undefined;
-}
-
-/**
  * Parse bytes already read for `item`. With a `hasher` the package also gets
  * its `descriptor.digest` (what `buildCatalog({ trustDigests: true })` keeps).
  *
@@ -169,7 +160,7 @@ export function parseItemBytes(item: ParseItem, bytes: Uint8Array, hasher?: Hash
   if (hasher) {
     const d = parsed.package.descriptor as { -readonly [K in keyof SkillDescriptor]: SkillDescriptor[K] };
     d.name = flatCopy(d.name);
-    d.digest = packageDigestWithBody(parsed.package, hasher, bodyBytes(bytes, parsed.package.body));
+    d.digest = packageDigest(parsed.package, hasher);
   }
   return { locator: item.locator, package: parsed.package, diagnostics: parsed.diagnostics };
 }

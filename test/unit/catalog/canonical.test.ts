@@ -41,13 +41,3 @@ describe('CanonicalWriter.string', () => {
     }
   });
 });
-
-describe('CanonicalWriter.utf8', () => {
-  it('writes the same bytes as string() for a string given as its UTF-8, in a growing buffer', () => {
-    for (const s of ['', 'a', 'é😀', 'x'.repeat(5000)]) {
-      const w = new CanonicalWriter(4).string('before').utf8(new TextEncoder().encode(s)).string('after');
-      const expected = new CanonicalWriter(4).string('before').string(s).string('after');
-      expect(Buffer.from(w.finish()).equals(Buffer.from(expected.finish()))).toBe(true);
-    }
-  });
-});

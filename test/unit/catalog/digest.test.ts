@@ -4,8 +4,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { JS_HASHER, buildCatalog, catalogBytes, packageBytes, packageDigest } from '../../../src/catalog/index.js';
-import { packageDigestWithBody } from '../../../src/catalog/digest.js';
+import { JS_HASHER, buildCatalog, catalogBytes, packageBytes } from '../../../src/catalog/index.js';
 import { EMPTY_COMPOSITION, type SkillPackage } from '../../../src/model/package.js';
 import { _pkg } from './_pkg.js';
 
@@ -98,16 +97,6 @@ describe('package digest', () => {
     expect(packageBytes(_pkg({ name: 'a', body: 'other' }))).not.toEqual(base);
     expect(packageBytes(_pkg({ name: 'a', description: 'other' }))).not.toEqual(base);
     expect(packageBytes(_pkg({ name: 'a', frontmatter: { includes: ['b'] } }))).not.toEqual(base);
-  });
-
-  it('gives the same digest from the body\'s UTF-8 bytes as from its text; a CRLF body is still folded', () => {
-    for (const body of ['', 'plain\n', '# ä 😀\nline\n', '# PDF\r\nStep 1.\n']) {
-      const pkg = { ...PKG, body };
-      const utf8 = new TextEncoder().encode(body);
-      expect(packageDigestWithBody(pkg, JS_HASHER, utf8)).toBe(packageDigest(pkg));
-      expect(packageDigestWithBody(pkg, JS_HASHER, undefined)).toBe(packageDigest(pkg));
-    }
-    expect(packageDigest(PKG)).toBe(sha(packageBytes(PKG)));
   });
 
   it('is unambiguous: moving a character between fields changes the bytes', () => {
