@@ -72,14 +72,14 @@ function linePos(starts: readonly number[], offset: number): YamlLoc {
 }
 
 /**
- * Build the `locate()` of a fast-path result; `rootOf` makes the text's
- * location tree, on the first call.
+ * Build the `locate()` of a fast-path result from its `recorded` location
+ * tree, or one `rootOf` makes on the first call.
  *
  * @example makeLocate('a: 1\n', () => loc)(['a'], 'key') // { line: 1, column: 1 }
  */
-export function makeLocate(src: string, rootOf: (src: string) => MapLoc): (path: YamlPath, part?: 'key' | 'value') => YamlLoc | undefined {
+export function makeLocate(src: string, rootOf: (src: string) => MapLoc, recorded?: MapLoc): (path: YamlPath, part?: 'key' | 'value') => YamlLoc | undefined {
   let starts: number[] | undefined;
-  let root: MapLoc | undefined;
+  let root = recorded;
   return (path, part = 'value') => {
     root ??= rootOf(src);
     const offset = find(root, path, part);

@@ -230,26 +230,28 @@ function readBlockSeq(p: FlatParser, indent: number, depth: number): Read<unknow
 
 /**
  * Parse flat frontmatter YAML by hand, or return `null` to decline (the
- * caller then uses the general `yaml` path). Never throws.
+ * caller then uses the general `yaml` path). Never throws. With
+ * `lazyLocations` no offsets are recorded: the first `locate()` call parses
+ * the text again to find them (for a caller that rarely asks for a position).
  *
  * @example parseFlatFrontmatter('name: a\ntags: [x, y]\n', DEFAULT_YAML_LIMITS)?.value // { name: 'a', tags: ['x', 'y'] }
  */
-export function parseFlatFrontmatter(yamlText: string, limits: YamlLimits): FrontmatterYaml | null {
+export function parseFlatFrontmatter(yamlText: string, limits: YamlLimits, lazyLocations = false): FrontmatterYaml | null {
   if (yamlText.length > limits.maxChars) return null;
-  const p = new FlatParser(yamlText, false);
+  const p = new FlatParser(yamlText, !lazyLocations);
   const root = readMap(p, 0, 1, -1);
   if (root === DECLINE) return null;
   // The general path refuses deep nesting by counting `[`/`{` in the text;
   // our bracket count bounds that from above, so equal verdicts are certain.
   if (p.depth > limits.maxDepth || p.brackets > limits.maxDepth) return null;
-  return { value: root, issues: NO_ISSUES, locate: makeLocate(yamlText, locations) };
+  return { value: root, issues: NO_ISSUES, locate: makeLocate(yamlText, locations, p.kid?.kind === 'map' ? p.kid : undefined) };
 }
 
 /**
  * The location tree of a text the fast path accepted: the same parse again, recording offsets.
- * Perf: only a diagnostic asks for a position, so the first parse records none (the arrays of
- * offsets were most of its allocations); the parse is a pure function of the text, so the second
- * one takes exactly the same steps.
+ * Perf: in the catalog only a diagnostic asks for a position, so its parse records none (the
+ * arrays of offsets were most of a parse's allocations); the parse is a pure function of the
+ * text, so the second one takes exactly the same steps.
  */
 function locations(yamlText: string): MapLoc {
   const p = new FlatParser(yamlText, true);

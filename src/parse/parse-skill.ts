@@ -93,7 +93,7 @@ function baseName(path: string): string {
  * @example parseSkill('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.id // 'project/pdf'
  */
 export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): ParseResult {
-  const p = parseParts(bytes, options);
+  const p = parseParts(bytes, options, false);
   return result(p.diagnostics, p.package, p.name, p.locate);
 }
 
@@ -114,11 +114,12 @@ interface ParsedParts {
  * @example parsePackage('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.name // 'pdf'
  */
 export function parsePackage(bytes: Uint8Array | string, options: ParseOptions): Pick<ParseResult, 'package' | 'diagnostics'> {
-  const p = parseParts(bytes, options);
+  const p = parseParts(bytes, options, true);
   return { package: p.package, diagnostics: p.diagnostics };
 }
 
-function parseParts(bytes: Uint8Array | string, options: ParseOptions): ParsedParts {
+/** `lazyLocations`: only diagnostics will ask for positions (the package's caller keeps none). */
+function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocations: boolean): ParsedParts {
   const o = resolveParseOptions(options);
   // Content never throws; a caller passing no content at all is misusing the API (plain JS).
   if (typeof bytes !== 'string' && !(bytes instanceof Uint8Array)) {
@@ -154,10 +155,10 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions): ParsedPa
 
   const offset = split.yamlLine - 1;
   const yamlText = flatYaml(bytes, text, split.yamlText, split.crlf, out.loose);
-  let yaml: FrontmatterYaml = readFrontmatterYaml(yamlText, o.limits);
+  let yaml: FrontmatterYaml = readFrontmatterYaml(yamlText, o.limits, lazyLocations);
   if (yaml.issues.length > 0 && o.profile.features.recoverCompactValues && yaml.issues.every((i) => i.code === 'yaml.invalid')) {
     const fixed = recoverCompactValues(yamlText);
-    const again = fixed && readFrontmatterYaml(fixed.text, o.limits);
+    const again = fixed && readFrontmatterYaml(fixed.text, o.limits, lazyLocations);
     if (fixed && again && again.issues.length === 0) {
       for (const r of fixed.recovered) out.add('yaml.recovered', r.line + offset, r.column, { key: r.key });
       yaml = again;
