@@ -17,12 +17,14 @@ const TOOL_NAME = /^\S+$/;
 // An inline tool's name becomes the last segment of its key `{skill}/{name}`.
 const INLINE_NAME = /^[^\s/]+$/;
 
+const NONE: readonly unknown[] = Object.freeze([]);
+
 function list(fm: Record<string, unknown>, key: string, code: ParseRuleCode, report: Report): readonly unknown[] {
-  if (!Object.hasOwn(fm, key) || fm[key] === null) return [];
+  if (!Object.hasOwn(fm, key) || fm[key] === null) return NONE;
   const v = fm[key];
   if (Array.isArray(v)) return v;
   report(code, [key], 'value', { detail: `'${key}' must be a list, found ${kindOf(v)}` });
-  return [];
+  return NONE;
 }
 
 function parseIncludeRef(text: string): { skill: string; scope?: string } | undefined {
@@ -37,65 +39,78 @@ function withOverrides(ref: { skill: string; scope?: string }, overrides: Record
   return ref.scope === undefined ? { skill: ref.skill, overrides } : { skill: ref.skill, scope: ref.scope, overrides };
 }
 
-/** A tool reference in string or map form; undefined (after a report) when malformed. */
-function toolRef(entry: unknown, path: YamlPath, code: ParseRuleCode, report: Report): ToolRef | undefined {
+/**
+ * A tool reference in string or map form, the `i`-th of the list at `base`; undefined (after a
+ * report) when malformed. Perf: the entry's path is made only for a report.
+ */
+function toolRef(entry: unknown, base: YamlPath, i: number, code: ParseRuleCode, report: Report): ToolRef | undefined {
   if (typeof entry === 'string') {
-    if (hasControl(entry)) return controlFinding(code, path, entry, report);
+    if (hasControl(entry)) return controlFinding(code, [...base, i], entry, report);
     if (TOOL_NAME.test(entry)) return { name: entry, writes: false };
-    report(code, path, 'value', { detail: `tool name '${entry}' must be non-empty without spaces` });
+    report(code, [...base, i], 'value', { detail: `tool name '${entry}' must be non-empty without spaces` });
     return undefined;
   }
   if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
     const fast = fastToolObject(entry);
     const r = fast ? ({ ok: true, value: fast } as const) : check('ToolObjectSchema', entry);
     if (!r.ok) {
-      report(code, [...path, ...r.path], 'value', { detail: r.detail });
+      report(code, [...base, i, ...r.path], 'value', { detail: r.detail });
       return undefined;
     }
-    if (hasControl(r.value.name)) return controlFinding(code, [...path, 'name'], r.value.name, report);
-    return { name: r.value.name, writes: r.value.writes ?? false, ...(r.value.description === undefined ? {} : { description: r.value.description }) };
+    if (hasControl(r.value.name)) return controlFinding(code, [...base, i, 'name'], r.value.name, report);
+    const writes = r.value.writes ?? false;
+    return r.value.description === undefined ? { name: r.value.name, writes } : { name: r.value.name, writes, description: r.value.description };
   }
-  report(code, path, 'value', { detail: `a tool is a name or {name, writes}, found ${kindOf(entry)}` });
+  report(code, [...base, i], 'value', { detail: `a tool is a name or {name, writes}, found ${kindOf(entry)}` });
   return undefined;
 }
 
+const TOOLS: YamlPath = Object.freeze(['tools']);
+
 function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
   const out: IncludeSpec[] = [];
-  list(fm, 'includes', 'includes.invalid', report).forEach((entry, i) => {
-    const path: YamlPath = ['includes', i];
+  const entries = list(fm, 'includes', 'includes.invalid', report);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     if (typeof entry === 'string') {
       const ref = parseIncludeRef(entry);
       if (ref) out.push(withOverrides(ref, {}));
-      else report('includes.invalid', path, 'value', { detail: `'${escapeControls(entry)}' is not a skill name or scope/name` });
-      return;
+      else report('includes.invalid', ['includes', i], 'value', { detail: `'${escapeControls(entry)}' is not a skill name or scope/name` });
+      continue;
     }
     if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
-      const fast = fastIncludeObject(entry);
-      const r = fast ? ({ ok: true, value: fast } as const) : check('IncludeObjectSchema', entry);
-      if (!r.ok) return report('includes.invalid', [...path, ...r.path], 'value', { detail: r.detail });
-      const ref = parseIncludeRef(r.value.skill);
-      if (!ref) return report('includes.invalid', [...path, 'skill'], 'value', { detail: `'${escapeControls(r.value.skill)}' is not a skill name or scope/name` });
-      const given: Record<string, { writes?: boolean | undefined; description?: string | undefined }> = Object.fromEntries(Object.entries(r.value.overrides ?? {}));
-      // zod's record neither checks nor keeps a `__proto__` key: check it here so a tool of that name is not silently dropped.
-      const raw = (entry as { overrides?: unknown }).overrides;
-      if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
-        const p = check('ToolOverrideSchema', (raw as Record<string, unknown>)['__proto__']);
-        if (!p.ok) return report('includes.invalid', [...path, 'overrides', '__proto__', ...p.path], 'value', { detail: p.detail });
-        Object.defineProperty(given, '__proto__', { value: p.value, enumerable: true, writable: true, configurable: true });
-      }
-      const overrides: Record<string, ToolOverride> = {};
-      for (const key of Object.keys(given).sort()) {
-        const o = given[key]!;
-        const value: ToolOverride = { ...(o.writes === undefined ? {} : { writes: o.writes }), ...(o.description === undefined ? {} : { description: o.description }) };
-        // defineProperty: an override of a tool named `__proto__` must not be dropped as a prototype assignment.
-        Object.defineProperty(overrides, key, { value, enumerable: true, writable: true, configurable: true });
-      }
-      out.push(withOverrides(ref, overrides));
-      return;
+      const spec = includeObject(entry, i, report);
+      if (spec) out.push(spec);
+      continue;
     }
-    report('includes.invalid', path, 'value', { detail: `an include is a name or {skill, overrides}, found ${kindOf(entry)}` });
-  });
+    report('includes.invalid', ['includes', i], 'value', { detail: `an include is a name or {skill, overrides}, found ${kindOf(entry)}` });
+  }
   return out;
+}
+
+/** The map form of the `i`-th include; undefined after a report when malformed. */
+function includeObject(entry: object, i: number, report: Report): IncludeSpec | undefined {
+  const fast = fastIncludeObject(entry);
+  const r = fast ? ({ ok: true, value: fast } as const) : check('IncludeObjectSchema', entry);
+  if (!r.ok) return void report('includes.invalid', ['includes', i, ...r.path], 'value', { detail: r.detail });
+  const ref = parseIncludeRef(r.value.skill);
+  if (!ref) return void report('includes.invalid', ['includes', i, 'skill'], 'value', { detail: `'${escapeControls(r.value.skill)}' is not a skill name or scope/name` });
+  const given: Record<string, { writes?: boolean | undefined; description?: string | undefined }> = Object.fromEntries(Object.entries(r.value.overrides ?? {}));
+  // zod's record neither checks nor keeps a `__proto__` key: check it here so a tool of that name is not silently dropped.
+  const raw = (entry as { overrides?: unknown }).overrides;
+  if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
+    const p = check('ToolOverrideSchema', (raw as Record<string, unknown>)['__proto__']);
+    if (!p.ok) return void report('includes.invalid', ['includes', i, 'overrides', '__proto__', ...p.path], 'value', { detail: p.detail });
+    Object.defineProperty(given, '__proto__', { value: p.value, enumerable: true, writable: true, configurable: true });
+  }
+  const overrides: Record<string, ToolOverride> = {};
+  for (const key of Object.keys(given).sort()) {
+    const o = given[key]!;
+    const value: ToolOverride = { ...(o.writes === undefined ? {} : { writes: o.writes }), ...(o.description === undefined ? {} : { description: o.description }) };
+    // defineProperty: an override of a tool named `__proto__` must not be dropped as a prototype assignment.
+    Object.defineProperty(overrides, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  return withOverrides(ref, overrides);
 }
 
 function inlineTools(fm: Record<string, unknown>, report: Report): InlineTool[] {
@@ -121,19 +136,27 @@ function inlineTools(fm: Record<string, unknown>, report: Report): InlineTool[] 
 
 function mcp(fm: Record<string, unknown>, report: Report): McpSource[] {
   const out: McpSource[] = [];
-  list(fm, 'mcp', 'mcp.invalid', report).forEach((entry, i) => {
-    const path: YamlPath = ['mcp', i];
+  const entries = list(fm, 'mcp', 'mcp.invalid', report);
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i];
     const fast = fastMcpObject(entry);
     const r = fast ? ({ ok: true, value: fast } as const) : check('McpObjectSchema', entry);
-    if (!r.ok) return report('mcp.invalid', [...path, ...r.path], 'value', { detail: r.detail });
-    if (hasControl(r.value.server)) return controlFinding('mcp.invalid', [...path, 'server'], r.value.server, report);
+    if (!r.ok) {
+      report('mcp.invalid', ['mcp', i, ...r.path], 'value', { detail: r.detail });
+      continue;
+    }
+    if (hasControl(r.value.server)) {
+      controlFinding('mcp.invalid', ['mcp', i, 'server'], r.value.server, report);
+      continue;
+    }
     const tools: ToolRef[] = [];
-    r.value.tools.forEach((t, j) => {
-      const ref = toolRef(t, [...path, 'tools', j], 'mcp.invalid', report);
+    const base: YamlPath = ['mcp', i, 'tools'];
+    for (let j = 0; j < r.value.tools.length; j++) {
+      const ref = toolRef(r.value.tools[j], base, j, 'mcp.invalid', report);
       if (ref) tools.push(ref);
-    });
+    }
     out.push({ server: r.value.server, tools });
-  });
+  }
   return out;
 }
 
@@ -173,10 +196,11 @@ function agentSkills(fm: Record<string, unknown>, report: Report): string[] {
  */
 export function parseComposition(fm: Record<string, unknown>, report: Report): Composition {
   const tools: ToolRef[] = [];
-  list(fm, 'tools', 'tools.invalid', report).forEach((entry, i) => {
-    const ref = toolRef(entry, ['tools', i], 'tools.invalid', report);
+  const entries = list(fm, 'tools', 'tools.invalid', report);
+  for (let i = 0; i < entries.length; i++) {
+    const ref = toolRef(entries[i], TOOLS, i, 'tools.invalid', report);
     if (ref) tools.push(ref);
-  });
+  }
   return {
     includes: includes(fm, report),
     tools,

@@ -14,9 +14,9 @@ const HASH = 0x23;
 /**
  * Scan one line of plain text from `i`: returns the offset just past its last
  * non-space character, or -1 to decline. Sets `cur.pos` to the line's LF (or
- * the text end) and `flags.comment` when a ` #` comment ends the scalar.
+ * the text end) and `cur.comment` when a ` #` comment ends the scalar.
  */
-function scanPlainLine(cur: Cursor, i: number, flags: { comment: boolean }): number {
+function scanPlainLine(cur: Cursor, i: number): number {
   const s = cur.src;
   const n = s.length;
   let end = i;
@@ -33,7 +33,7 @@ function scanPlainLine(cur: Cursor, i: number, flags: { comment: boolean }): num
       const d = s.charCodeAt(i + 1);
       if (d === SP || d === LF || i + 1 >= n) return -1;
     } else if (k === C_HASH && s.charCodeAt(i - 1) === SP) {
-      flags.comment = true;
+      cur.comment = true;
       i = scanToEol(cur, i);
       if (i < 0) return -1;
       break;
@@ -55,15 +55,15 @@ function scanPlainLine(cur: Cursor, i: number, flags: { comment: boolean }): num
 export function readPlain(cur: Cursor, start: number, parentIndent: number): Read<unknown> {
   const s = cur.src;
   const n = s.length;
-  const flags = { comment: false };
-  const end = scanPlainLine(cur, start, flags);
+  cur.comment = false;
+  const end = scanPlainLine(cur, start);
   if (end < 0) return DECLINE;
   let text = s.slice(start, end);
   let multi = false;
   let lineStart = cur.pos + 1;
   let empties = 0;
   // Perf: the common one-line value exits after one indentation probe.
-  while (!flags.comment && lineStart < n) {
+  while (!cur.comment && lineStart < n) {
     let k = lineStart;
     while (s.charCodeAt(k) === SP) k++;
     const c = s.charCodeAt(k);
@@ -73,7 +73,7 @@ export function readPlain(cur: Cursor, start: number, parentIndent: number): Rea
       continue;
     }
     if (k >= n || k - lineStart <= parentIndent || c === HASH) break;
-    const e = scanPlainLine(cur, k, flags);
+    const e = scanPlainLine(cur, k);
     if (e < 0) return DECLINE;
     text += (empties > 0 ? '\n'.repeat(empties) : ' ') + s.slice(k, e);
     multi = true;

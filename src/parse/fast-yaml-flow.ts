@@ -8,13 +8,13 @@
 import type { MapLoc, SeqLoc } from './fast-yaml-locate.js';
 import {
   CHAR, C_BACKSLASH, C_COMMA, C_DQUOTE, C_SP, C_SQUOTE, type Cursor, DECLINE, type Read, SP, enter, isPlainStartBlocked,
-  isUnusableKey, keyEnd, readDoubleQuoted, readSingleQuoted, resolvePlain,
+  isUnusableKey, keyEnd, knownKey, readDoubleQuoted, readSingleQuoted, resolvePlain,
 } from './fast-yaml-scalars.js';
 
 const RBRACKET = 0x5d;
 const RBRACE = 0x7d;
 
-/** Result of a flow node: its value and, for collections, its location tree. */
+/** Result of a flow node: its value and, for collections when the cursor records them, its location tree. */
 export interface FlowNode {
   value: unknown;
   loc: MapLoc | SeqLoc | null;
@@ -84,7 +84,7 @@ export function readFlowSeq(cur: Cursor, start: number, depth: number, out: Flow
   if (!enter(cur, depth)) return false;
   cur.brackets++;
   const items: unknown[] = [];
-  const loc: SeqLoc = { kind: 'seq', at: start, items: [], kids: [] };
+  const loc: SeqLoc | null = cur.rec ? { kind: 'seq', at: start, items: [], kids: [] } : null;
   let i = start + 1;
   while (s.charCodeAt(i) === SP) i++;
   if (s.charCodeAt(i) === RBRACKET) cur.pos = i + 1;
@@ -93,8 +93,10 @@ export function readFlowSeq(cur: Cursor, start: number, depth: number, out: Flow
     for (;;) {
       if (!readFlowNode(cur, i, depth + 1, RBRACKET, node)) return false;
       items.push(node.value);
-      loc.items.push(i);
-      loc.kids.push(node.loc);
+      if (loc !== null) {
+        loc.items.push(i);
+        loc.kids.push(node.loc);
+      }
       const next = afterItem(s, cur.pos, RBRACKET);
       if (next === -1) return false;
       if (next < 0) {
@@ -115,7 +117,7 @@ export function readFlowMap(cur: Cursor, start: number, depth: number, out: Flow
   if (!enter(cur, depth)) return false;
   cur.brackets++;
   const obj: Record<string, unknown> = {};
-  const loc: MapLoc = { kind: 'map', at: start, keys: [], keyAt: [], valueAt: [], kids: [] };
+  const loc: MapLoc | null = cur.rec ? { kind: 'map', at: start, keys: [], keyAt: [], valueAt: [], kids: [] } : null;
   let i = start + 1;
   while (s.charCodeAt(i) === SP) i++;
   if (s.charCodeAt(i) === RBRACE) cur.pos = i + 1;
@@ -124,16 +126,21 @@ export function readFlowMap(cur: Cursor, start: number, depth: number, out: Flow
     for (;;) {
       const colon = keyEnd(s, i);
       if (colon < 0 || s.charCodeAt(colon + 1) !== SP) return false;
-      const key = s.slice(i, colon);
-      if (isUnusableKey(obj, key)) return false;
+      let key = knownKey(s, i, colon);
+      if (key === undefined) {
+        key = s.slice(i, colon);
+        if (isUnusableKey(obj, key)) return false;
+      } else if (Object.hasOwn(obj, key)) return false;
       let v = colon + 1;
       while (s.charCodeAt(v) === SP) v++;
       if (!readFlowNode(cur, v, depth + 1, RBRACE, node)) return false;
       obj[key] = node.value;
-      loc.keys.push(key);
-      loc.keyAt.push(i);
-      loc.valueAt.push(v);
-      loc.kids.push(node.loc);
+      if (loc !== null) {
+        loc.keys.push(key);
+        loc.keyAt.push(i);
+        loc.valueAt.push(v);
+        loc.kids.push(node.loc);
+      }
       const next = afterItem(s, cur.pos, RBRACE);
       if (next === -1) return false;
       if (next < 0) {

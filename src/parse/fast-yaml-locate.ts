@@ -1,7 +1,8 @@
 /**
- * Locations for the flat-frontmatter fast path. The parser records only
- * offsets (cheap); lines and columns are computed on the first `locate()` call
- * the way yaml's `LineCounter` does, so both paths answer identically.
+ * Locations for the flat-frontmatter fast path. Offsets are recorded only
+ * when a position is first asked for (by a second parse of the text); lines
+ * and columns are computed from them the way yaml's `LineCounter` does, so
+ * both paths answer identically.
  */
 import type { YamlLoc, YamlPath } from './yaml-types.js';
 
@@ -71,13 +72,16 @@ function linePos(starts: readonly number[], offset: number): YamlLoc {
 }
 
 /**
- * Build the `locate()` of a fast-path result.
+ * Build the `locate()` of a fast-path result from its `recorded` location
+ * tree, or one `rootOf` makes on the first call.
  *
- * @example makeLocate('a: 1\n', loc)(['a'], 'key') // { line: 1, column: 1 }
+ * @example makeLocate('a: 1\n', () => loc)(['a'], 'key') // { line: 1, column: 1 }
  */
-export function makeLocate(src: string, root: MapLoc): (path: YamlPath, part?: 'key' | 'value') => YamlLoc | undefined {
+export function makeLocate(src: string, rootOf: (src: string) => MapLoc, recorded?: MapLoc): (path: YamlPath, part?: 'key' | 'value') => YamlLoc | undefined {
   let starts: number[] | undefined;
+  let root = recorded;
   return (path, part = 'value') => {
+    root ??= rootOf(src);
     const offset = find(root, path, part);
     if (offset === undefined) return undefined;
     // Perf: line starts are found only when a diagnostic needs a position.

@@ -11,9 +11,13 @@
 /** Shared scanning state: the text, the read position, a `[`/`{` count and the deepest collection (see `fast-yaml.ts`). */
 export interface Cursor {
   readonly src: string;
+  /** Record location trees (the parse `locate()` runs); none otherwise. */
+  readonly rec: boolean;
   pos: number;
   brackets: number;
   depth: number;
+  /** Set by a plain-scalar line scan when a ` #` comment ended the scalar. */
+  comment: boolean;
 }
 
 /** Deepest collection nesting the fast path reads (root mapping = 1); deeper declines. */
@@ -44,6 +48,33 @@ export function keyEnd(s: string, k: number): number {
   if (s.charCodeAt(j) !== COLON || j - k > MAX_KEY) return -1;
   const d = s.charCodeAt(j + 1);
   return d === SP || d === LF || j + 1 >= s.length ? j : -1;
+}
+
+// Perf: the keys frontmatters use most, as constants: a known key is neither sliced out of the
+// text nor resolved, and the objects built with it get its internalised string as key.
+const KNOWN_KEYS = [
+  'name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools', 'disable-model-invocation', 'version',
+  'author', 'tags', 'includes', 'tools', 'inline-tools', 'mcp', 'agent-skills', 'dependencies', 'server', 'skill',
+  'writes', 'overrides', 'input-schema', 'type', 'mcp_servers', 'user-invocable', 'argument-hint', 'model', 'context',
+  'hooks', 'agent', 'homepage', 'repository', 'category', 'keywords',
+];
+const KNOWN_BY_LENGTH: (string[] | undefined)[] = [];
+for (const key of KNOWN_KEYS) (KNOWN_BY_LENGTH[key.length] ??= []).push(key);
+
+/**
+ * The constant for the key `s[k, end)` when it is one of the common keys, else undefined.
+ *
+ * @example knownKey('name: a', 0, 4) // 'name'
+ */
+export function knownKey(s: string, k: number, end: number): string | undefined {
+  const list = KNOWN_BY_LENGTH[end - k];
+  if (list === undefined) return undefined;
+  const first = s.charCodeAt(k);
+  for (let i = 0; i < list.length; i++) {
+    const key = list[i]!;
+    if (key.charCodeAt(0) === first && s.startsWith(key, k)) return key;
+  }
+  return undefined;
 }
 
 /** Keys that resolve to null/bool/number, `__proto__` and duplicates go to the general path. */

@@ -19,7 +19,7 @@ import { readBlockScalar, readPlain } from './fast-yaml-block.js';
 import { type FlowNode, readFlowMap, readFlowSeq } from './fast-yaml-flow.js';
 import { type Loc, type MapLoc, type SeqLoc, makeLocate } from './fast-yaml-locate.js';
 import {
-  type Cursor, DECLINE, LF, type Read, SP, endOfLine, enter, isPlainStartBlocked, isUnusableKey, keyEnd, readDoubleQuoted,
+  type Cursor, DECLINE, LF, type Read, SP, endOfLine, enter, isPlainStartBlocked, isUnusableKey, keyEnd, knownKey, readDoubleQuoted,
   readSingleQuoted, scanToEol,
 } from './fast-yaml-scalars.js';
 import type { FrontmatterYaml, YamlLimits } from './yaml-types.js';
@@ -30,17 +30,20 @@ const NO_ISSUES: readonly never[] = Object.freeze([]);
 /** Parser state; one per call (no module-level mutable state, workers stay independent). */
 class FlatParser implements Cursor {
   readonly src: string;
+  readonly rec: boolean;
   pos = 0;
   brackets = 0;
   depth = 0;
+  comment = false;
   /** Offset of the value just read. */
   at = 0;
-  /** Location tree of the value just read when it is a collection. */
+  /** Location tree of the value just read when it is a collection (only when `rec`). */
   kid: Loc | null = null;
   /** Reused result slot for flow collections. */
   readonly flow: FlowNode = { value: null, loc: null };
-  constructor(src: string) {
+  constructor(src: string, rec: boolean) {
     this.src = src;
+    this.rec = rec;
   }
 }
 
@@ -80,13 +83,15 @@ function nextContent(p: FlatParser): number {
 /**
  * A block mapping at `depth` whose keys sit at column `indent`. `first` is the
  * offset of a first key already found mid-line (a `- key: value` sequence
- * item), or -1.
+ * item), or -1. Leaves its location tree in `p.kid` (null unless `p.rec`).
  */
-function readMap(p: FlatParser, indent: number, depth: number, first: number): Read<{ obj: Record<string, unknown>; loc: MapLoc }> {
+function readMap(p: FlatParser, indent: number, depth: number, first: number): Read<Record<string, unknown>> {
   const s = p.src;
   if (!enter(p, depth)) return DECLINE;
   const obj: Record<string, unknown> = {};
-  const loc: MapLoc = { kind: 'map', at: -1, keys: [], keyAt: [], valueAt: [], kids: [] };
+  // Perf: offsets are recorded only by the second parse that `locate()` runs (see makeLocate).
+  const loc: MapLoc | null = p.rec ? { kind: 'map', at: -1, keys: [], keyAt: [], valueAt: [], kids: [] } : null;
+  let empty = true;
   for (let k = first; ; k = -1) {
     if (k < 0) {
       k = nextContent(p);
@@ -98,20 +103,28 @@ function readMap(p: FlatParser, indent: number, depth: number, first: number): R
     }
     const colon = keyEnd(s, k);
     if (colon < 0) return DECLINE;
-    const key = s.slice(k, colon);
-    if (isUnusableKey(obj, key)) return DECLINE;
+    let key = knownKey(s, k, colon);
+    if (key === undefined) {
+      key = s.slice(k, colon);
+      if (isUnusableKey(obj, key)) return DECLINE;
+    } else if (Object.hasOwn(obj, key)) return DECLINE;
     let v = colon + 1;
     while (s.charCodeAt(v) === SP) v++;
     const value = readValue(p, v, indent, depth);
     if (value === DECLINE) return DECLINE;
-    if (loc.at < 0) loc.at = k;
+    empty = false;
     obj[key] = value;
-    loc.keys.push(key);
-    loc.keyAt.push(k);
-    loc.valueAt.push(p.at);
-    loc.kids.push(p.kid);
+    if (loc !== null) {
+      if (loc.at < 0) loc.at = k;
+      loc.keys.push(key);
+      loc.keyAt.push(k);
+      loc.valueAt.push(p.at);
+      loc.kids.push(p.kid);
+    }
   }
-  return loc.at < 0 ? DECLINE : { obj, loc };
+  if (empty) return DECLINE;
+  p.kid = loc;
+  return obj;
 }
 
 /** A one-line flow collection at `v` as a block value; the rest of the line must be blank or a comment. */
@@ -167,10 +180,8 @@ function readEmptyOrBelow(p: FlatParser, v: number, indent: number, depth: numbe
   let value: Read<unknown>;
   if (dash) value = readBlockSeq(p, ind, depth + 1);
   else if (keyEnd(s, k) >= 0) {
-    const m = readMap(p, ind, depth + 1, -1);
-    if (m === DECLINE) return DECLINE;
-    p.kid = m.loc;
-    value = m.obj;
+    value = readMap(p, ind, depth + 1, -1);
+    if (value === DECLINE) return DECLINE;
   } else if (isPlainStartBlocked(s, k)) return DECLINE;
   else value = readPlain(p, k, indent);
   p.at = k;
@@ -182,7 +193,7 @@ function readBlockSeq(p: FlatParser, indent: number, depth: number): Read<unknow
   const s = p.src;
   if (!enter(p, depth)) return DECLINE;
   const out: unknown[] = [];
-  const loc: SeqLoc = { kind: 'seq', at: -1, items: [], kids: [] };
+  const loc: SeqLoc | null = p.rec ? { kind: 'seq', at: -1, items: [], kids: [] } : null;
   for (;;) {
     const k = nextContent(p);
     if (k < 0) return DECLINE;
@@ -201,17 +212,17 @@ function readBlockSeq(p: FlatParser, indent: number, depth: number): Read<unknow
     } else if (c === 0x5b || c === 0x7b) item = readFlowValue(p, v, depth + 1);
     else if (keyEnd(s, v) >= 0) {
       // `- key: value`: a compact mapping whose keys align with this first one.
-      const m = readMap(p, v - p.pos, depth + 1, v);
-      if (m === DECLINE) return DECLINE;
-      p.kid = m.loc;
-      item = m.obj;
+      item = readMap(p, v - p.pos, depth + 1, v);
+      if (item === DECLINE) return DECLINE;
     } else if (isPlainStartBlocked(s, v)) return DECLINE; // null items, nested sequences, block scalars
     else item = readPlain(p, v, indent);
     if (item === DECLINE) return DECLINE;
-    if (loc.at < 0) loc.at = k;
     out.push(item);
-    loc.items.push(v);
-    loc.kids.push(p.kid);
+    if (loc !== null) {
+      if (loc.at < 0) loc.at = k;
+      loc.items.push(v);
+      loc.kids.push(p.kid);
+    }
   }
   p.kid = loc;
   return out;
@@ -219,17 +230,31 @@ function readBlockSeq(p: FlatParser, indent: number, depth: number): Read<unknow
 
 /**
  * Parse flat frontmatter YAML by hand, or return `null` to decline (the
- * caller then uses the general `yaml` path). Never throws.
+ * caller then uses the general `yaml` path). Never throws. With
+ * `lazyLocations` no offsets are recorded: the first `locate()` call parses
+ * the text again to find them (for a caller that rarely asks for a position).
  *
  * @example parseFlatFrontmatter('name: a\ntags: [x, y]\n', DEFAULT_YAML_LIMITS)?.value // { name: 'a', tags: ['x', 'y'] }
  */
-export function parseFlatFrontmatter(yamlText: string, limits: YamlLimits): FrontmatterYaml | null {
+export function parseFlatFrontmatter(yamlText: string, limits: YamlLimits, lazyLocations = false): FrontmatterYaml | null {
   if (yamlText.length > limits.maxChars) return null;
-  const p = new FlatParser(yamlText);
+  const p = new FlatParser(yamlText, !lazyLocations);
   const root = readMap(p, 0, 1, -1);
   if (root === DECLINE) return null;
   // The general path refuses deep nesting by counting `[`/`{` in the text;
   // our bracket count bounds that from above, so equal verdicts are certain.
   if (p.depth > limits.maxDepth || p.brackets > limits.maxDepth) return null;
-  return { value: root.obj, issues: NO_ISSUES, locate: makeLocate(yamlText, root.loc) };
+  return { value: root, issues: NO_ISSUES, locate: makeLocate(yamlText, locations, p.kid?.kind === 'map' ? p.kid : undefined) };
+}
+
+/**
+ * The location tree of a text the fast path accepted: the same parse again, recording offsets.
+ * Perf: in the catalog only a diagnostic asks for a position, so its parse records none (the
+ * arrays of offsets were most of a parse's allocations); the parse is a pure function of the
+ * text, so the second one takes exactly the same steps.
+ */
+function locations(yamlText: string): MapLoc {
+  const p = new FlatParser(yamlText, true);
+  if (readMap(p, 0, 1, -1) === DECLINE || p.kid === null || p.kid.kind !== 'map') throw new Error('fast-yaml: the second parse of an accepted text declined');
+  return p.kid;
 }

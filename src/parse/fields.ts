@@ -78,7 +78,8 @@ export function checkFields(fm: Record<string, unknown>, profile: Profile, dirNa
   const rawName = requiredText(fm, 'name', report);
   if (rawName !== undefined) {
     name = normalizeName(rawName, unicode);
-    for (const f of checkName(rawName, dirName, unicode)) report(f.code, ['name'], 'value', f.args);
+    const findings = checkName(rawName, dirName, unicode);
+    for (let i = 0; i < findings.length; i++) report(findings[i]!.code, ['name'], 'value', findings[i]!.args);
   }
 
   // --- description ---

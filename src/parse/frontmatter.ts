@@ -18,16 +18,18 @@ import type { FrontmatterYaml, YamlLimits } from './yaml-types.js';
  * ~99% of the real corpus and is held equal to `yaml` (values and locations) by
  * differential corpus and property tests. Set to null to disable.
  */
-const FAST_PATH: ((yamlText: string, limits: YamlLimits) => FrontmatterYaml | null) | null = parseFlatFrontmatter;
+const FAST_PATH: ((yamlText: string, limits: YamlLimits, lazyLocations: boolean) => FrontmatterYaml | null) | null = parseFlatFrontmatter;
 
 /**
  * Parse frontmatter YAML: the fast path first when enabled, else `yaml`.
+ * `lazyLocations`: positions are rarely asked for (the fast path then finds
+ * them only when `locate()` is first called).
  *
  * @example readFrontmatterYaml('name: a\n', DEFAULT_YAML_LIMITS).value // { name: 'a' }
  */
-export function readFrontmatterYaml(yamlText: string, limits: YamlLimits): FrontmatterYaml {
+export function readFrontmatterYaml(yamlText: string, limits: YamlLimits, lazyLocations = false): FrontmatterYaml {
   if (FAST_PATH !== null) {
-    const fast = FAST_PATH(yamlText, limits);
+    const fast = FAST_PATH(yamlText, limits, lazyLocations);
     if (fast !== null) return fast;
   }
   return parseYamlFrontmatter(yamlText, limits);

@@ -36,6 +36,8 @@ const LINK_PLACEHOLDER = /^\.{0,2}[^\s:]*\/[^\s]*$/;
 
 class Collector {
   readonly list: Diagnostic[] = [];
+  /** The bytes were not UTF-8 and were decoded with replacement characters. */
+  loose = false;
   private readonly o: ResolvedParseOptions;
   constructor(o: ResolvedParseOptions) {
     this.o = o;
@@ -57,8 +59,23 @@ function decode(bytes: Uint8Array | string, out: Collector): string {
     return UTF8_STRICT.decode(bytes);
   } catch {
     out.add('encoding.utf8', 1, 1);
+    out.loose = true;
     return UTF8_LOOSE.decode(bytes);
   }
+}
+
+/**
+ * The frontmatter YAML as a string of its own. Perf: a slice of the file's text is read through
+ * its parent at every character, which made the hand parser ~25% slower than on a flat string;
+ * the bytes of an ASCII file are its text (one byte, one unit: a strict decode that gives as
+ * many units as bytes), so the YAML is decoded again from them, ~300 bytes. Otherwise (a string
+ * given, other UTF-8, bytes that are not UTF-8, CRLF folded already) the YAML stays as split.
+ */
+function flatYaml(bytes: Uint8Array | string, text: string, yamlText: string, crlf: boolean, loose: boolean): string {
+  if (typeof bytes === 'string' || loose || crlf || text.length !== bytes.byteLength) return yamlText;
+  // The opening fence is the first line; the YAML starts on the next one.
+  const start = text.indexOf('\n') + 1;
+  return UTF8_STRICT.decode(bytes.subarray(start, start + yamlText.length));
 }
 
 function baseName(path: string): string {
@@ -76,7 +93,7 @@ function baseName(path: string): string {
  * @example parseSkill('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.id // 'project/pdf'
  */
 export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): ParseResult {
-  const p = parseParts(bytes, options);
+  const p = parseParts(bytes, options, false);
   return result(p.diagnostics, p.package, p.name, p.locate);
 }
 
@@ -97,11 +114,12 @@ interface ParsedParts {
  * @example parsePackage('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.name // 'pdf'
  */
 export function parsePackage(bytes: Uint8Array | string, options: ParseOptions): Pick<ParseResult, 'package' | 'diagnostics'> {
-  const p = parseParts(bytes, options);
+  const p = parseParts(bytes, options, true);
   return { package: p.package, diagnostics: p.diagnostics };
 }
 
-function parseParts(bytes: Uint8Array | string, options: ParseOptions): ParsedParts {
+/** `lazyLocations`: only diagnostics will ask for positions (the package's caller keeps none). */
+function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocations: boolean): ParsedParts {
   const o = resolveParseOptions(options);
   // Content never throws; a caller passing no content at all is misusing the API (plain JS).
   if (typeof bytes !== 'string' && !(bytes instanceof Uint8Array)) {
@@ -136,10 +154,11 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions): ParsedPa
   }
 
   const offset = split.yamlLine - 1;
-  let yaml: FrontmatterYaml = readFrontmatterYaml(split.yamlText, o.limits);
+  const yamlText = flatYaml(bytes, text, split.yamlText, split.crlf, out.loose);
+  let yaml: FrontmatterYaml = readFrontmatterYaml(yamlText, o.limits, lazyLocations);
   if (yaml.issues.length > 0 && o.profile.features.recoverCompactValues && yaml.issues.every((i) => i.code === 'yaml.invalid')) {
-    const fixed = recoverCompactValues(split.yamlText);
-    const again = fixed && readFrontmatterYaml(fixed.text, o.limits);
+    const fixed = recoverCompactValues(yamlText);
+    const again = fixed && readFrontmatterYaml(fixed.text, o.limits, lazyLocations);
     if (fixed && again && again.issues.length === 0) {
       for (const r of fixed.recovered) out.add('yaml.recovered', r.line + offset, r.column, { key: r.key });
       yaml = again;

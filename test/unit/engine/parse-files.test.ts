@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParseItem } from '../../../src/engine/catalog-pipeline.js';
 import { budgetResults } from '../../../src/engine/budget-items.js';
 import { InputBudget } from '../../../src/engine/input-budget.js';
-import { readItem } from '../../../src/engine/parse-files.js';
+import { parseItemBytes, readItem } from '../../../src/engine/parse-files.js';
+import { JS_HASHER, packageDigest } from '../../../src/catalog/index.js';
 import { DEFAULT_PARSE_OPTIONS } from '../../../src/parse/index.js';
 
 let dir: string;
@@ -101,5 +102,31 @@ describe('readItem with the run budget', () => {
     const budget = new InputBudget(1000);
     const r = readItem(folder, false, budget);
     expect(r.kind === 'result' ? r.result.diagnostics.map((d) => d.code) : []).toEqual(['input.budget']);
+  });
+});
+
+describe('parseItemBytes', () => {
+  it('gives every package the digest packageDigest computes, for ASCII, UTF-8, BOM and CRLF files', () => {
+    const texts = [
+      '---\nname: a\ndescription: Use when x.\n---\n# A\nbody\n',
+      '---\nname: a\ndescription: Use when x.\n---\n',
+      '---\nname: a\ndescription: Use when x.\n---',
+      '---\nname: a\ndescription: Für ä.\n---\n# Ä 😀\n',
+      '---\nname: a\ndescription: x\n---\n# Ä 😀 only in the body\n',
+      '\uFEFF---\nname: a\ndescription: x\n---\nbody\n',
+      '---\r\nname: a\r\ndescription: x\r\n---\r\n# A\r\nbody\r\n',
+      '---\nname: a\ndescription: x\n---\nmixed\r\nendings\n',
+    ];
+    for (const text of texts) {
+      const bytes = new TextEncoder().encode(text);
+      // In a larger buffer, as a reused read buffer holds it.
+      const held = new Uint8Array(bytes.length + 7);
+      held.set(bytes);
+      held.fill(0x7a, bytes.length);
+      const r = parseItemBytes({ ..._item('a'), locator: '/r/a/SKILL.md', dirName: 'a' }, held.subarray(0, bytes.length), JS_HASHER);
+      expect(r.package, JSON.stringify(text)).toBeDefined();
+      const { digest, ...rest } = r.package!.descriptor;
+      expect(digest, JSON.stringify(text)).toBe(packageDigest({ ...r.package!, descriptor: { ...rest, digest: '' } }));
+    }
   });
 });

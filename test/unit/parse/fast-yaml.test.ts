@@ -22,10 +22,13 @@ function declined(text: string): void {
 
 function sameLocations(text: string, paths: YamlPath[]): void {
   const fast = parseFlatFrontmatter(text, DEFAULT_YAML_LIMITS)!;
+  const lazy = parseFlatFrontmatter(text, DEFAULT_YAML_LIMITS, true)!;
   const general = parseYamlFrontmatter(text, DEFAULT_YAML_LIMITS);
+  expect(lazy.value).toStrictEqual(fast.value);
   for (const path of paths) {
     for (const part of ['key', 'value'] as const) {
       expect(fast.locate(path, part), `${JSON.stringify(path)} ${part}`).toEqual(general.locate(path, part));
+      expect(lazy.locate(path, part), `lazy ${JSON.stringify(path)} ${part}`).toEqual(general.locate(path, part));
     }
   }
 }
