@@ -107,6 +107,28 @@ describe('skillText', () => {
       expect(skillText(d, SUMMARY)).toBe(reference(d, SUMMARY));
     }
   });
+
+  it('keeps each root text apart: one root under two scopes, and more roots than it keeps', () => {
+    const sources = [
+      { scope: 'local', precedence: 30, root: '/same' },
+      { scope: 'global', precedence: 10, root: '/same' },
+      { scope: 'local', precedence: 30, root: '/same' },
+      ...Array.from({ length: 100 }, (_, i) => ({ scope: 'project', precedence: 20, root: `/r${i}` })),
+      { scope: 'global', precedence: 10, root: '/same' },
+      { scope: 'project', precedence: 21, root: '/r99' },
+    ];
+    for (const s of [...sources, ...sources]) {
+      const d = descriptor({ source: { ...s, locator: `${s.root}/x/SKILL.md` } });
+      expect(skillText(d, SUMMARY)).toBe(reference(d, SUMMARY));
+    }
+  });
+
+  it('writes the metadata version from the descriptor version, 0.0.0 when it is empty', () => {
+    for (const version of ['', '2.0.0-rc.1', 'quote " v', 'v\u0085']) {
+      const d = descriptor({ version });
+      expect(skillText(d, SUMMARY)).toBe(reference(d, SUMMARY));
+    }
+  });
 });
 
 describe('quoted and valueText', () => {
