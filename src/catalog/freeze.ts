@@ -71,10 +71,17 @@ function freezeComposition(c: SkillPackage['composition']): void {
 function freezeParsedTree(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
   Object.freeze(value);
+  // Perf: primitives (most frontmatter values) are passed over here, without a call each.
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) freezeParsedTree(value[i]);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === 'object') freezeParsedTree(item);
+    }
     return;
   }
   const record = value as Record<string, unknown>;
-  for (const key in record) freezeParsedTree(record[key]);
+  for (const key in record) {
+    const item = record[key];
+    if (item !== null && typeof item === 'object') freezeParsedTree(item);
+  }
 }
