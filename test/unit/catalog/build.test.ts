@@ -163,3 +163,38 @@ describe('determinism', () => {
     expect(same).toBe(1000);
   });
 });
+
+describe('buildCatalog with trustDigests', () => {
+  const withDigest = (name: string, digest: string) => {
+    const pkg = _pkg({ name });
+    (pkg.descriptor as { digest: string }).digest = digest;
+    return pkg;
+  };
+  const real = (name: string): string => buildCatalog([_pkg({ name })]).get(name)!.descriptor.digest;
+  const forged = `sha256:${'a'.repeat(64)}`;
+
+  it('keeps every well-formed digest as the engine wrote it', () => {
+    const catalog = buildCatalog([withDigest('a', forged), withDigest('b', forged)], { trustDigests: true });
+    expect(catalog.skills.map((p) => p.descriptor.digest)).toEqual([forged, forged]);
+  });
+
+  it('makes the digest of each malformed one, whatever the others hold (two digests in one, empty, upper case)', () => {
+    const twoInOne = `${forged}\n${forged}`;
+    const catalog = buildCatalog(
+      [withDigest('a', forged), withDigest('b', twoInOne), withDigest('c', ''), withDigest('d', forged.toUpperCase()), withDigest('e', `${forged}\n`)],
+      { trustDigests: true },
+    );
+    expect(catalog.skills.map((p) => [p.descriptor.name, p.descriptor.digest])).toEqual([
+      ['a', forged],
+      ['b', real('b')],
+      ['c', real('c')],
+      ['d', real('d')],
+      ['e', real('e')],
+    ]);
+  });
+
+  it('makes them all without trust, and keeps none', () => {
+    const catalog = buildCatalog([withDigest('a', forged)]);
+    expect(catalog.get('a')!.descriptor.digest).toBe(real('a'));
+  });
+});
