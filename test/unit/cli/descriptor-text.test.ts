@@ -66,6 +66,21 @@ describe('skillText', () => {
     }
   });
 
+  it('escapes the one string that needs it when the others need nothing', () => {
+    const cases: Record<string, unknown>[] = [
+      { description: 'say "hi"' },
+      { license: 'back\\slash' },
+      { source: { ...SOURCE, locator: '/r/tab\there/SKILL.md' } },
+      { source: { ...SOURCE, locator: '/r/\ud800/SKILL.md' } },
+      { name: 'a\ud83d', description: '\ude00b' },
+      { version: 'new\nline' },
+    ];
+    for (const extra of cases) {
+      const d = descriptor(extra);
+      expect(skillText(d, SUMMARY), JSON.stringify(extra)).toBe(reference(d, SUMMARY));
+    }
+  });
+
   it('follows the descriptor own key order and leaves out what JSON.stringify leaves out', () => {
     const reordered = { digest: 'x', source: SOURCE, modelInvocable: false, allowedTools: ['Read'], metadata: { z: '1', a: '2' }, id: 'i', name: 'n', description: 'd', version: 'v' } as unknown as SkillDescriptor;
     expect(skillText(reordered, SUMMARY)).toBe(reference(reordered, SUMMARY));
