@@ -125,7 +125,8 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   const sealed: SkillPackage[] = [];
   const winners = new Map<string, SkillPackage>();
   const conflicts: Conflict[] = [];
-  for (const { pkg, locator, digest, name } of ordered) {
+  for (let i = 0; i < ordered.length; i++) {
+    const { pkg, locator, digest, name } = ordered[i]!;
     const owner = byFile.get(locator);
     if (owner !== undefined) {
       diagnostics.push(catalogDiagnostic('catalog.duplicate-file', locator, { file: locator, root: owner.descriptor.source.root }));
