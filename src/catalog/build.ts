@@ -240,10 +240,11 @@ const NON_ASCII = /[^\u0000-\u007f]/;
  * once Cyrillic/Greek look-alikes are mapped to Latin (`nameSkeleton`): on
  * the look-alike, naming the Latin name it imitates (or, among non-Latin
  * spellings only, the first in byte order).
- * Perf: only names with a non-ASCII character get a skeleton; a catalog of
- * ASCII names costs one regex test per name.
+ * Perf: only names with a non-ASCII character get a skeleton.
  */
 function lookAlikes(winners: ReadonlyMap<string, SkillPackage>): Diagnostic[] {
+  // Perf: one test over the names joined first: a catalog of ASCII names costs one regex call.
+  if (!NON_ASCII.test([...winners.keys()].join(''))) return [];
   const bySkeleton = new Map<string, string[]>();
   for (const name of winners.keys()) {
     if (!NON_ASCII.test(name)) continue;

@@ -198,3 +198,19 @@ describe('buildCatalog with trustDigests', () => {
     expect(catalog.get('a')!.descriptor.digest).toBe(real('a'));
   });
 });
+
+describe('buildCatalog look-alike names', () => {
+  it('flags a name that reads like another once Cyrillic letters are mapped to Latin, on the look-alike', () => {
+    const lookAlike = '\u0440df'; // Cyrillic er, then "df"
+    const catalog = buildCatalog([_pkg({ name: 'pdf' }), _pkg({ name: lookAlike }), _pkg({ name: 'notes' })]);
+    const found = catalog.diagnostics.filter((d) => d.code === 'catalog.confusable');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.file).toBe(`/project/${lookAlike}/SKILL.md`);
+    expect(found[0]!.message).toContain("'pdf'");
+  });
+
+  it('finds none in a catalog of ASCII names', () => {
+    const catalog = buildCatalog([_pkg({ name: 'pdf' }), _pkg({ name: 'pdf-tools' }), _pkg({ name: 'notes' })]);
+    expect(catalog.diagnostics.filter((d) => d.code === 'catalog.confusable')).toEqual([]);
+  });
+});
