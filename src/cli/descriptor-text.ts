@@ -110,39 +110,14 @@ function stringMapText(map: Readonly<Record<string, unknown>>, depth: number): s
 const SOURCE_TYPES_TEXT = new Map<readonly string[], string>();
 
 /**
- * How a skill's own strings are written: `escape` false writes each between quotes as it is and
- * keeps it in `raw`, to be tested once when the skill is done; true escapes each (`quoted`).
- */
-interface SkillStrings {
-  readonly escape: boolean;
-  raw: string;
-}
-
-/** `s` as JSON text under `strings`' rule. */
-function own(strings: SkillStrings, s: string): string {
-  if (strings.escape) return quoted(s);
-  strings.raw += s;
-  return `"${s}"`;
-}
-
-/**
  * One skill of the catalog document: `    {` … `    }` with the descriptor's fields and
  * `skill_metadata` (the protocol's `SkillMetadata.fromSummary(pkg, summary).toJSON()`, null
  * without a summary), as `JSON.stringify` writes the skill two arrays deep. DEL and C1
  * controls are left raw: the caller escapes them.
- * Perf: the descriptor's own strings and its locator are written as they are and tested joined,
- * in one regex call per skill instead of one each; only a skill where some string needs an
- * escape is written again with each one escaped.
  *
  * @example skillText(pkg.descriptor, summary).startsWith('    {\n      "id": ')
  */
 export function skillText(d: SkillDescriptor, summary: CapabilitySummary | undefined): string {
-  const strings: SkillStrings = { escape: false, raw: '' };
-  const text = skillFields(d, summary, strings);
-  return NEEDS_ESCAPE.test(strings.raw) ? skillFields(d, summary, { escape: true, raw: '' }) : text;
-}
-
-function skillFields(d: SkillDescriptor, summary: CapabilitySummary | undefined, strings: SkillStrings): string {
   let out = '    {';
   let first = true;
   let name: string | undefined;
@@ -152,12 +127,12 @@ function skillFields(d: SkillDescriptor, summary: CapabilitySummary | undefined,
     const value = (d as unknown as Record<string, unknown>)[key];
     let text: string | undefined;
     if (typeof value === 'string') {
-      text = own(strings, value);
+      text = quoted(value);
       if (key === 'name') name = text;
       else if (key === 'description') description = text;
       else if (key === 'version' && value !== '') version = text;
     } else if (key === 'source') {
-      text = sourceText(value as SkillDescriptor['source'], strings);
+      text = sourceText(value as SkillDescriptor['source']);
     } else {
       text = valueText(value, 3);
     }
@@ -170,7 +145,7 @@ function skillFields(d: SkillDescriptor, summary: CapabilitySummary | undefined,
 }
 
 /** The source's four fields at a skill field's depth, when it has exactly its known shape. */
-function sourceText(s: SkillDescriptor['source'], strings: SkillStrings): string | undefined {
+function sourceText(s: SkillDescriptor['source']): string | undefined {
   if (s === null || typeof s !== 'object' || !plainPrototype(s)) return valueText(s, 3);
   let keys = 0;
   for (const key in s) {
@@ -186,7 +161,7 @@ function sourceText(s: SkillDescriptor['source'], strings: SkillStrings): string
     // Bounded: a document with more roots than this makes the text of the others each time.
     if (SOURCE_HEADS.size < MAX_SOURCE_HEADS || SOURCE_HEADS.has(s.root)) SOURCE_HEADS.set(s.root, head);
   }
-  return `${head.text}${own(strings, s.locator)}\n      }`;
+  return `${head.text}${quoted(s.locator)}\n      }`;
 }
 
 /** The text of a source's scope, precedence and root, by root (`sourceText`). */
