@@ -14,7 +14,6 @@ import { DIGEST_PATTERN, catalogBytes, formatDigest, packageBytes } from './dige
 import { deepFreeze, freezeOwnPackage } from './freeze.js';
 import { JS_HASHER } from './hasher.js';
 import { byteOrder } from './order.js';
-import { unitOrderIsByteOrder } from '../model/order.js';
 
 export interface BuildCatalogOptions {
   /** Hash backend for package and catalog digests (default `JS_HASHER`). */
@@ -73,69 +72,77 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   // Perf: with trustDigests the engine's parse step (or its workers) already wrote each digest
   // (packageDigest: one reused buffer, hashed at once): −44 ms hash and −180 ms bytes at seal
   // time at 10k skills, and no ~160 MB of package bytes alive at once (peak RSS 405 → 240 MB).
-  // One verdict per candidate for both passes: the hashes of `todo` are handed out in candidate order below.
-  const kept = new Array<boolean>(candidates.length);
+  // Perf: one pass reads each candidate's descriptor (a cold object after the parse) into one
+  // small record; every later step reads the records.
+  const ordered = new Array<Ordered>(candidates.length);
+  const locators = new Array<string>(candidates.length);
   const todo: SkillPackage[] = [];
   for (let i = 0; i < candidates.length; i++) {
     const pkg = candidates[i]!;
-    kept[i] = trust && DIGEST_PATTERN.test(pkg.descriptor.digest);
-    if (!kept[i]) todo.push(pkg);
+    const d = pkg.descriptor;
+    const source = d.source;
+    const kept = trust && DIGEST_PATTERN.test(d.digest);
+    if (!kept) todo.push(pkg);
+    locators[i] = source.locator;
+    ordered[i] = { pkg, precedence: source.precedence, locator: source.locator, digest: kept ? d.digest : '', name: d.name };
   }
-  // Perf: one batch for the digests still to make, so a WASM backend pays one call.
-  const hexes = hasher.hashBatch(todo.map(packageBytes));
-  let next = 0;
-  const ordered = candidates.map((pkg, i) => ({ pkg, precedence: pkg.descriptor.source.precedence, locator: pkg.descriptor.source.locator, digest: kept[i] ? pkg.descriptor.digest : formatDigest(hexes[next++]!) }));
-  type Ordered = (typeof ordered)[number];
+  // Without a surrogate in any locator or digest, `<` is UTF-8 byte order (one test per string
+  // instead of two per comparison). A kept digest matched DIGEST_PATTERN: ASCII. Perf: the
+  // locators are tested joined, in one call (a one-character class scans ~800 KB in ~1 ms;
+  // a regex with a repeated group over all the digests joined was slower than one call each).
+  let plain = !SURROGATE.test(locators.join(''));
+  // The digests still to make are hashed in one `hashBatch` call (a WASM backend pays one
+  // call) and handed out in candidate order.
+  if (todo.length > 0) {
+    const hexes = hasher.hashBatch(todo.map(packageBytes));
+    let next = 0;
+    for (const o of ordered) {
+      if (o.digest !== '') continue;
+      o.digest = formatDigest(hexes[next++]!);
+      if (plain && SURROGATE.test(o.digest)) plain = false;
+    }
+  }
   // The digest breaks the last tie (two different packages claiming one locator), so order is total.
-  // Perf: without a surrogate in any locator or digest, `<` is UTF-8 byte order (one test per
-  // string instead of two per comparison), read from one small record per candidate.
-  const plain = unitOrderIsByteOrder(ordered.map((o) => o.locator)) && unitOrderIsByteOrder(ordered.map((o) => o.digest));
   const byCandidate = plain
     ? (a: Ordered, b: Ordered): number => b.precedence - a.precedence || unitOrder(a.locator, b.locator) || unitOrder(a.digest, b.digest)
     : (a: Ordered, b: Ordered): number => b.precedence - a.precedence || byteOrder(a.locator, b.locator) || byteOrder(a.digest, b.digest);
   // Perf: the engine hands candidates over in candidate order already: one pass checks it
   // instead of a sort's n log n comparisons.
   if (!isSorted(ordered, byCandidate)) ordered.sort(byCandidate);
-  const seen = new Map<string, string>();
+  // Each file's sealed package, by locator: the first candidate of a file is the one kept.
+  const byFile = new Map<string, SkillPackage>();
   const sealed: SkillPackage[] = [];
-  for (const { pkg, digest } of ordered) {
-    const file = pkg.descriptor.source.locator;
-    const owner = seen.get(file);
-    if (owner !== undefined) {
-      diagnostics.push(catalogDiagnostic('catalog.duplicate-file', file, { file, root: owner }));
-      continue;
-    }
-    seen.set(file, pkg.descriptor.source.root);
-    sealed.push(seal(pkg, digest, trust));
-  }
-
   const winners = new Map<string, SkillPackage>();
   const conflicts: Conflict[] = [];
-  for (const pkg of sealed) {
-    const name = pkg.descriptor.name;
+  for (let i = 0; i < ordered.length; i++) {
+    const { pkg, locator, digest, name } = ordered[i]!;
+    const owner = byFile.get(locator);
+    if (owner !== undefined) {
+      diagnostics.push(catalogDiagnostic('catalog.duplicate-file', locator, { file: locator, root: owner.descriptor.source.root }));
+      continue;
+    }
+    const sealedPkg = seal(pkg, digest, trust);
+    byFile.set(locator, sealedPkg);
+    sealed.push(sealedPkg);
+    // Candidate order is precedence order: the first package of a name wins.
     const winner = winners.get(name);
     if (winner === undefined) {
-      winners.set(name, pkg);
+      winners.set(name, sealedPkg);
       continue;
     }
     if (options.strict === true) {
-      const files = [winner.descriptor.source.locator, pkg.descriptor.source.locator].sort(byteOrder);
+      const files = [winner.descriptor.source.locator, locator].sort(byteOrder);
       throw new SkillgraphError('catalog.duplicate-name', `two packages are named '${name}' (${files.join(', ')}); a strict catalog takes one per name`, { name, files });
     }
-    const conflict: Conflict = Object.freeze({
-      name,
-      selected: winner.descriptor.source.locator,
-      shadowed: pkg.descriptor.source.locator,
-      identical: winner.descriptor.digest === pkg.descriptor.digest,
-    });
+    const conflict: Conflict = Object.freeze({ name, selected: winner.descriptor.source.locator, shadowed: locator, identical: winner.descriptor.digest === digest });
     conflicts.push(conflict);
     diagnostics.push(catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }));
   }
-  const aliases = options.aliases ?? [];
-  const byLocator = aliases.length === 0 ? undefined : new Map([...winners.values()].map((p) => [p.descriptor.source.locator, p]));
-  for (const alias of aliases) {
-    const winner = byLocator!.get(alias.locator);
-    if (winner !== undefined) conflicts.push(Object.freeze({ name: winner.descriptor.name, selected: alias.locator, shadowed: alias.via, identical: true }));
+  // Perf: an alias names a file; the file's sealed package is a winner when its name maps to it
+  // (no map of every winner by locator for a handful of aliases).
+  for (const alias of options.aliases ?? []) {
+    const pkg = byFile.get(alias.locator);
+    if (pkg !== undefined && winners.get(pkg.descriptor.name) === pkg) conflicts.push(Object.freeze({ name: pkg.descriptor.name, selected: alias.locator, shadowed: alias.via, identical: true }));
   }
   diagnostics.push(...lookAlikes(winners));
   // Stable sort keeps candidate order among conflicts of one name.
@@ -146,7 +153,7 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   }
   // The caller's findings are copied before they are frozen; the engine's own (trusted) are its to freeze.
   const sealedDiagnostics = trust ? diagnostics : diagnostics.map((d) => ({ ...d }));
-  return new SealedCatalog(sealed, [...winners.values()], conflicts, deepFreezeAll(sealedDiagnostics), hasher, options.resourceId, undefined, winners);
+  return new SealedCatalog(sealed, winners, conflicts, deepFreezeAll(sealedDiagnostics), hasher, options.resourceId);
 }
 
 /** What a sealed catalog is made of (`sealedParts`), as the engine's catalog record keeps it. */
@@ -183,6 +190,18 @@ export function restoreCatalog(parts: SealedParts, hasher: HashBackend): Catalog
   return new SealedCatalog(parts.all, parts.skills, parts.conflicts, deepFreezeAll(parts.diagnostics), hasher, parts.resourceId, parts.digest);
 }
 
+/** One candidate as sealing reads it: its package and the descriptor fields the steps compare. */
+interface Ordered {
+  readonly pkg: SkillPackage;
+  readonly precedence: number;
+  readonly locator: string;
+  /** The digest the package is sealed with ('' until `hashBatch` made it). */
+  digest: string;
+  readonly name: string;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 /** Code-unit order of two strings: UTF-8 byte order when neither holds a surrogate. */
 function unitOrder(a: string, b: string): number {
   return a === b ? 0 : a < b ? -1 : 1;
@@ -207,10 +226,11 @@ const NON_ASCII = /[^\u0000-\u007f]/;
  * once Cyrillic/Greek look-alikes are mapped to Latin (`nameSkeleton`): on
  * the look-alike, naming the Latin name it imitates (or, among non-Latin
  * spellings only, the first in byte order).
- * Perf: only names with a non-ASCII character get a skeleton; a catalog of
- * ASCII names costs one regex test per name.
+ * Perf: only names with a non-ASCII character get a skeleton.
  */
 function lookAlikes(winners: ReadonlyMap<string, SkillPackage>): Diagnostic[] {
+  // Perf: one test over the names joined first: a catalog of ASCII names costs one regex call.
+  if (!NON_ASCII.test([...winners.keys()].join(''))) return [];
   const bySkeleton = new Map<string, string[]>();
   for (const name of winners.keys()) {
     if (!NON_ASCII.test(name)) continue;
@@ -257,33 +277,47 @@ class SealedCatalog implements Catalog {
 
   /**
    * Every argument is the catalog's own from here on: the arrays are frozen in place (not
-   * copied), and `conflicts` and `diagnostics` must hold frozen items already; `byName`, when
-   * given, maps each winner's name to it.
+   * copied), and `conflicts` and `diagnostics` must hold frozen items already. `winners` is the
+   * list of winners in any order, or a map of each winner's name to it (kept as the lookup).
    * Perf: no copy of each conflict and finding and no walk over them at 10k skills.
    */
   constructor(
     all: SkillPackage[],
-    winners: SkillPackage[],
+    winners: readonly SkillPackage[] | Map<string, SkillPackage>,
     conflicts: Conflict[],
     diagnostics: readonly Diagnostic[],
     hasher: HashBackend,
     resourceId: string | undefined,
     digest?: string,
-    byName?: Map<string, SkillPackage>,
   ) {
-    // Perf: sorted through one small record per skill: `a.descriptor.name` in the comparator
-    // met many package shapes (megamorphic loads on frozen objects): ~58 → ~15 ms at 10k.
-    const keyed = winners.map((p) => ({ name: p.descriptor.name, p }));
-    keyed.sort((a, b) => cmp(a.name, b.name));
-    const skills = keyed.map((k) => k.p);
+    const byName = winners instanceof Map ? winners : undefined;
+    let skills: SkillPackage[];
+    let pairs: (readonly [string, string])[] | undefined;
+    if (byName !== undefined) {
+      // Perf: the names sorted by the built-in comparison (code-unit order, as `cmp`), each
+      // winner then taken from the map: no comparator call per comparison at 10k skills.
+      const names = [...byName.keys()].sort();
+      skills = new Array<SkillPackage>(names.length);
+      if (digest === undefined) pairs = new Array<readonly [string, string]>(names.length);
+      for (let i = 0; i < names.length; i++) {
+        const p = byName.get(names[i]!)!;
+        skills[i] = p;
+        if (pairs !== undefined) pairs[i] = [names[i]!, p.descriptor.digest];
+      }
+    } else {
+      // Sorted through one small record per skill: `a.descriptor.name` in the comparator met
+      // many package shapes (megamorphic loads on frozen objects).
+      const keyed = (winners as readonly SkillPackage[]).map((p) => ({ name: p.descriptor.name, p }));
+      keyed.sort((a, b) => cmp(a.name, b.name));
+      skills = keyed.map((k) => k.p);
+    }
     this.#all = Object.freeze(all);
-    // Perf: buildCatalog hands over its own map of the winners by name (the same pairs).
     this.#byName = byName ?? new Map(skills.map((p) => [p.descriptor.name, p]));
     this.#hasher = hasher;
     this.skills = Object.freeze(skills);
     this.conflicts = Object.freeze(conflicts);
     this.diagnostics = Object.isFrozen(diagnostics) ? diagnostics : Object.freeze([...diagnostics]);
-    this.digest = digest ?? formatDigest(hasher.hashBatch([catalogBytes(skills.map((p) => [p.descriptor.name, p.descriptor.digest] as const))])[0]!);
+    this.digest = digest ?? formatDigest(hasher.hashBatch([catalogBytes(pairs ?? skills.map((p) => [p.descriptor.name, p.descriptor.digest] as const))])[0]!);
     if (resourceId !== undefined) this.resourceId = resourceId;
     Object.freeze(this);
   }

@@ -31,7 +31,8 @@ export function freezeOwnPackage(pkg: SkillPackage): SkillPackage {
   Object.freeze(d.allowedTools);
   if (d.compatibility !== undefined) deepFreeze(d.compatibility);
   Object.freeze(d);
-  for (const diagnostic of pkg.diagnostics) Object.freeze(diagnostic);
+  // Perf: indexed loops: a for…of makes an iterator per list, and most lists here are empty.
+  for (let i = 0; i < pkg.diagnostics.length; i++) Object.freeze(pkg.diagnostics[i]);
   Object.freeze(pkg.diagnostics);
   freezeComposition(pkg.composition);
   freezeParsedTree(pkg.frontmatter);
@@ -41,17 +42,20 @@ export function freezeOwnPackage(pkg: SkillPackage): SkillPackage {
 /** The composition of our own parser, by its known shape; only overrides and input schemas are open-ended. */
 function freezeComposition(c: SkillPackage['composition']): void {
   if (Object.isFrozen(c)) return;
-  for (const inc of c.includes) {
+  for (let i = 0; i < c.includes.length; i++) {
+    const inc = c.includes[i]!;
     freezeParsedTree(inc.overrides);
     Object.freeze(inc);
   }
-  for (const t of c.tools) Object.freeze(t);
-  for (const t of c.inlineTools) {
+  for (let i = 0; i < c.tools.length; i++) Object.freeze(c.tools[i]);
+  for (let i = 0; i < c.inlineTools.length; i++) {
+    const t = c.inlineTools[i]!;
     if (t.inputSchema !== undefined) freezeParsedTree(t.inputSchema);
     Object.freeze(t);
   }
-  for (const m of c.mcp) {
-    for (const t of m.tools) Object.freeze(t);
+  for (let i = 0; i < c.mcp.length; i++) {
+    const m = c.mcp[i]!;
+    for (let j = 0; j < m.tools.length; j++) Object.freeze(m.tools[j]);
     Object.freeze(m.tools);
     Object.freeze(m);
   }
@@ -71,10 +75,17 @@ function freezeComposition(c: SkillPackage['composition']): void {
 function freezeParsedTree(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
   Object.freeze(value);
+  // Perf: primitives (most frontmatter values) are passed over here, without a call each.
   if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) freezeParsedTree(value[i]);
+    for (let i = 0; i < value.length; i++) {
+      const item: unknown = value[i];
+      if (item !== null && typeof item === 'object') freezeParsedTree(item);
+    }
     return;
   }
   const record = value as Record<string, unknown>;
-  for (const key in record) freezeParsedTree(record[key]);
+  for (const key in record) {
+    const item = record[key];
+    if (item !== null && typeof item === 'object') freezeParsedTree(item);
+  }
 }

@@ -122,6 +122,7 @@ export function skillText(d: SkillDescriptor, summary: CapabilitySummary | undef
   let first = true;
   let name: string | undefined;
   let description: string | undefined;
+  let version: string | undefined;
   for (const key in d) {
     const value = (d as unknown as Record<string, unknown>)[key];
     let text: string | undefined;
@@ -129,6 +130,7 @@ export function skillText(d: SkillDescriptor, summary: CapabilitySummary | undef
       text = quoted(value);
       if (key === 'name') name = text;
       else if (key === 'description') description = text;
+      else if (key === 'version' && value !== '') version = text;
     } else if (key === 'source') {
       text = sourceText(value as SkillDescriptor['source']);
     } else {
@@ -138,7 +140,7 @@ export function skillText(d: SkillDescriptor, summary: CapabilitySummary | undef
     out += `${first ? '' : ','}${keyText(key)}${text}`;
     first = false;
   }
-  out += `${first ? '' : ','}\n      "skill_metadata": ${summary ? metadataText(d, name, description, summary) : 'null'}\n    }`;
+  out += `${first ? '' : ','}\n      "skill_metadata": ${summary ? metadataText(d, name, description, version, summary) : 'null'}\n    }`;
   return out;
 }
 
@@ -151,34 +153,37 @@ function sourceText(s: SkillDescriptor['source']): string | undefined {
     keys++;
   }
   if (keys !== 4 || typeof s.scope !== 'string' || typeof s.precedence !== 'number' || typeof s.root !== 'string' || typeof s.locator !== 'string') return valueText(s, 3);
-  // Perf: a catalog has a few roots, shared by thousands of skills: their text is made once.
-  if (s.scope !== lastSource.scope || s.precedence !== lastSource.precedence || s.root !== lastSource.root) {
-    lastSource.scope = s.scope;
-    lastSource.precedence = s.precedence;
-    lastSource.root = s.root;
-    lastSource.text = `{\n        "scope": ${quoted(s.scope)},\n        "precedence": ${JSON.stringify(s.precedence)},\n        "root": ${quoted(s.root)},\n        "locator": `;
+  // Perf: a catalog has a few roots, shared by thousands of skills in name order (so roots
+  // alternate from one skill to the next): each root's text is made once and kept by root.
+  let head = SOURCE_HEADS.get(s.root);
+  if (head === undefined || head.scope !== s.scope || head.precedence !== s.precedence) {
+    head = { scope: s.scope, precedence: s.precedence, text: `{\n        "scope": ${quoted(s.scope)},\n        "precedence": ${JSON.stringify(s.precedence)},\n        "root": ${quoted(s.root)},\n        "locator": ` };
+    // Bounded: a document with more roots than this makes the text of the others each time.
+    if (SOURCE_HEADS.size < MAX_SOURCE_HEADS || SOURCE_HEADS.has(s.root)) SOURCE_HEADS.set(s.root, head);
   }
-  return `${lastSource.text}${quoted(s.locator)}\n      }`;
+  return `${head.text}${quoted(s.locator)}\n      }`;
 }
 
-/** The text of the last source's scope, precedence and root (`sourceText`). */
-const lastSource = { scope: '', precedence: Number.NaN, root: '', text: '' };
+/** The text of a source's scope, precedence and root, by root (`sourceText`). */
+const SOURCE_HEADS = new Map<string, { readonly scope: string; readonly precedence: number; readonly text: string }>();
+const MAX_SOURCE_HEADS = 64;
 
 const SOURCE_KEYS = ['scope', 'precedence', 'root', 'locator'];
 
 /**
  * `SkillMetadata.fromSummary(pkg, summary).toJSON()` as document text at a skill field's depth,
  * built directly: package and summary come from our own parse and resolver, so the protocol's
- * zod check can only pass. `name` and `description` are the descriptor's, already escaped.
+ * zod check can only pass. `name`, `description` and a non-empty `version` are the descriptor's,
+ * already escaped.
  */
-function metadataText(d: SkillDescriptor, name: string | undefined, description: string | undefined, summary: CapabilitySummary): string {
+function metadataText(d: SkillDescriptor, name: string | undefined, description: string | undefined, version: string | undefined, summary: CapabilitySummary): string {
   let types = SOURCE_TYPES_TEXT.get(summary.source_types);
   if (types === undefined) {
     types = JSON.stringify(summary.source_types, null, 2).replaceAll('\n', '\n        ');
     SOURCE_TYPES_TEXT.set(summary.source_types, types);
   }
   return (
-    `{\n        "name": ${name ?? quoted(d.name)},\n        "description": ${description ?? quoted(d.description)},\n        "version": ${quoted(d.version || '0.0.0')},` +
+    `{\n        "name": ${name ?? quoted(d.name)},\n        "description": ${description ?? quoted(d.description)},\n        "version": ${version ?? quoted(d.version || '0.0.0')},` +
     `\n        "read_only": ${summary.read_only},\n        "writes": ${summary.writes},\n        "tool_count": ${summary.tool_count},\n        "source_types": ${types}\n      }`
   );
 }

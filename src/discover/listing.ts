@@ -50,7 +50,10 @@ export function readListing(dir: string): DirListing {
   let links: string[] | undefined;
   let skipped: string[] | undefined;
   let special: string[] | undefined;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+  const entries = readdirSync(dir, { withFileTypes: true });
+  // Perf: an indexed loop (no iterator per folder: 17,000 folders at 10k skills).
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i]!;
     const name = entry.name;
     if (entry.isDirectory()) {
       if (!isSkippedDirName(name)) (subdirs ??= []).push(name);

@@ -137,7 +137,9 @@ export function walkRoot(
     const hasSkill = listing.skillNames.length > 0;
     const linked = listing.links.length > 0 ? handleLinks(dir, listing.links, hasSkill) : NO_LINKS;
     const prefix = prefixOf(dir);
-    for (const name of listing.special) notRegular(prefix + name);
+    // Perf: indexed loops: a for…of makes an iterator per list, and most lists are empty (four
+    // lists per folder at 17,000 folders, in code that runs once per process).
+    for (let i = 0; i < listing.special.length; i++) notRegular(prefix + listing.special[i]!);
     const names = linked.skillNames.length === 0 ? listing.skillNames : [...listing.skillNames, ...linked.skillNames];
     let owner: Owner | undefined;
     if (names.length > 0) {
@@ -157,10 +159,15 @@ export function walkRoot(
     }
     // Determinism: children are queued in byte order (listings are sorted; see listing.ts),
     // since the budget cut depends on order.
-    for (const name of listing.subdirs) queue.push({ path: prefix + name, rel: relOf(item.rel, name), level: next, owner });
+    const subdirs = listing.subdirs;
+    for (let i = 0; i < subdirs.length; i++) queue.push({ path: prefix + subdirs[i]!, rel: relOf(item.rel, subdirs[i]!), level: next, owner });
     if (linked.dirs.length > 0 && visited === undefined) visited = new Set(queue.slice(0, head).map((q) => q.path));
-    for (const { real, name } of linked.dirs) queue.push({ path: real, rel: relOf(item.rel, name), level: next, owner: undefined });
-    for (const name of listing.skipped) {
+    for (let i = 0; i < linked.dirs.length; i++) {
+      const { real, name } = linked.dirs[i]!;
+      queue.push({ path: real, rel: relOf(item.rel, name), level: next, owner: undefined });
+    }
+    for (let i = 0; i < listing.skipped.length; i++) {
+      const name = listing.skipped[i]!;
       const path = prefix + name;
       queue.push({ path, rel: relOf(item.rel, name), level: next, owner: owner ?? { reason: 'skipped-folder', dir: toPosix(path) } });
     }
@@ -181,7 +188,7 @@ export function walkRoot(
       return;
     }
     // Links are not followed here: what a skill links to is its own business, not a place to search.
-    for (const name of children) queue.push({ path: prefix + name, rel: relOf(item.rel, name), level: next, owner });
+    for (let i = 0; i < children.length; i++) queue.push({ path: prefix + children[i]!, rel: relOf(item.rel, children[i]!), level: next, owner });
   }
 
   function notCatalogued(owner: Owner, file: string): void {

@@ -183,7 +183,9 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
     let skills = 0;
     // The folder name an agent sees is the one the walk reached (a linked SKILL.md sits in the link's folder).
     const rootDirName = basename(join(root.path, '.'));
-    for (const file of found.files) {
+    // Perf: an indexed loop (no iterator step per file in code that runs once per process).
+    for (let i = 0; i < found.files.length; i++) {
+      const file = found.files[i]!;
       const locator = toPosix(file.real);
       if (seen.has(locator)) {
         const via = `${base.path}/${file.inRoot}`;

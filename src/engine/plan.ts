@@ -170,9 +170,11 @@ export interface AssembleOptions {
 export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemResult[], run: AssembleOptions = {}): LoadedCatalog {
   const packages: SkillPackage[] = [];
   const diagnostics: Diagnostic[] = [...plan.discovered.diagnostics];
-  for (const r of results) {
+  // Perf: indexed loops, no spread call per result (10k results, in code that runs once per process).
+  for (let i = 0; i < results.length; i++) {
+    const r = results[i]!;
     if (r.package) packages.push(r.package);
-    diagnostics.push(...r.diagnostics);
+    for (let j = 0; j < r.diagnostics.length; j++) diagnostics.push(r.diagnostics[j]!);
   }
   const catalog = buildCatalog(packages, { ...plan.seal, hasher: plan.hasher, diagnostics, trustDigests: run.trustDigests === true, aliases: plan.discovered.reachedTwice });
   const roots = plan.discovered.roots;
@@ -201,7 +203,12 @@ export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemRe
     sameFile: d.sameFile,
     notCatalogued: d.notCatalogued,
   };
-  const placed = new Map(d.candidates.map((c) => [c.locator, { root: c.root, inRoot: c.inRoot }]));
+  // Perf: filled in one loop, without a pair array per candidate.
+  const placed = new Map<string, { readonly root: string; readonly inRoot: string }>();
+  for (let i = 0; i < d.candidates.length; i++) {
+    const c = d.candidates[i]!;
+    placed.set(c.locator, { root: c.root, inRoot: c.inRoot });
+  }
   return { catalog, stats, walk: { complete: d.complete, limits: d.limits, files, placed } };
 }
 

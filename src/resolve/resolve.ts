@@ -81,6 +81,8 @@ export interface ResolveOptions {
 
 const DEFAULT_OPTIONS: Readonly<ResolveOptions> = Object.freeze({ backend: 'auto' });
 const EMPTY = Object.freeze([]) as readonly ResolvedToolEntry[];
+/** Summary bits are below this (the writes flag and one bit per entry kind): a key of count and bits. */
+const SUMMARY_BITS = 1 << 8;
 const ms = (t0: number): number => Math.round((performance.now() - t0) * 1000) / 1000;
 
 /**
@@ -156,9 +158,27 @@ export function resolveSummaries(catalog: Catalog, options: Omit<ResolveOptions,
   const delta = layout === 'delta' || (layout === 'auto' && arenaBound(enc.graph) > ARENA_BUDGET);
   const res: ResolvedLists = delta ? resolveGraphDelta(enc.graph) : arenaLists(backend.resolveGraph(enc.graph));
   const out = new Array<CapabilitySummary | undefined>(enc.roots.length);
+  // Perf: a summary is frozen plain data, so skills with the same count and bits share one
+  // (10k skills: a few dozen summaries made and frozen instead of one per skill).
+  const made = new Map<number, CapabilitySummary>();
   for (let i = 0; i < enc.roots.length; i++) {
     const v = enc.roots[i]!;
-    out[i] = v >= 0 && res.status[v] === NODE_STATUS.ok ? summaryFromBits(res.listLength[v]!, res.summaryBits[v]!) : undefined;
+    if (v < 0 || res.status[v] !== NODE_STATUS.ok) {
+      out[i] = undefined;
+      continue;
+    }
+    const count = res.listLength[v]!;
+    const bits = res.summaryBits[v]!;
+    if (bits < 0 || bits >= SUMMARY_BITS) {
+      out[i] = summaryFromBits(count, bits);
+      continue;
+    }
+    let summary = made.get(count * SUMMARY_BITS + bits);
+    if (summary === undefined) {
+      summary = summaryFromBits(count, bits);
+      made.set(count * SUMMARY_BITS + bits, summary);
+    }
+    out[i] = summary;
   }
   return Object.freeze(out);
 }

@@ -22,4 +22,17 @@ describe('buildCatalog aliases', () => {
     // The catalog digest is over the winners only: the same with or without the links.
     expect(catalog.digest).toBe(buildCatalog([a, b]).digest);
   });
+
+  it('ignores an alias of a shadowed copy, and reports a file met twice once, naming the root that kept it', () => {
+    const strong = _pkg({ name: 'deploy', scope: 'local', locator: '/l/deploy/SKILL.md' });
+    const weak = _pkg({ name: 'deploy', scope: 'global', locator: '/g/deploy/SKILL.md', body: 'Older.\n' });
+    const twice = _pkg({ name: 'deploy', scope: 'global', locator: '/g/deploy/SKILL.md', body: 'Older.\n' });
+    const catalog = buildCatalog([weak, strong, twice], { aliases: [{ locator: '/g/deploy/SKILL.md', via: '/p/link/SKILL.md' }] });
+    expect(catalog.skills.map((p) => p.descriptor.source.locator)).toEqual(['/l/deploy/SKILL.md']);
+    expect(catalog.conflicts).toEqual([{ name: 'deploy', selected: '/l/deploy/SKILL.md', shadowed: '/g/deploy/SKILL.md', identical: false }]);
+    const duplicate = catalog.diagnostics.filter((d) => d.code === 'catalog.duplicate-file');
+    expect(duplicate).toHaveLength(1);
+    expect(duplicate[0]!.file).toBe('/g/deploy/SKILL.md');
+    expect(duplicate[0]!.message).toContain('/global');
+  });
 });

@@ -163,3 +163,54 @@ describe('determinism', () => {
     expect(same).toBe(1000);
   });
 });
+
+describe('buildCatalog with trustDigests', () => {
+  const withDigest = (name: string, digest: string) => {
+    const pkg = _pkg({ name });
+    (pkg.descriptor as { digest: string }).digest = digest;
+    return pkg;
+  };
+  const real = (name: string): string => buildCatalog([_pkg({ name })]).get(name)!.descriptor.digest;
+  const forged = `sha256:${'a'.repeat(64)}`;
+
+  it('keeps every well-formed digest as the engine wrote it', () => {
+    const catalog = buildCatalog([withDigest('a', forged), withDigest('b', forged)], { trustDigests: true });
+    expect(catalog.skills.map((p) => p.descriptor.digest)).toEqual([forged, forged]);
+  });
+
+  it('makes the digest of each malformed one, whatever the others hold (two digests in one, empty, upper case)', () => {
+    const twoInOne = `${forged}\n${forged}`;
+    const catalog = buildCatalog(
+      [withDigest('a', forged), withDigest('b', twoInOne), withDigest('c', ''), withDigest('d', forged.toUpperCase()), withDigest('e', `${forged}\n`)],
+      { trustDigests: true },
+    );
+    expect(catalog.skills.map((p) => [p.descriptor.name, p.descriptor.digest])).toEqual([
+      ['a', forged],
+      ['b', real('b')],
+      ['c', real('c')],
+      ['d', real('d')],
+      ['e', real('e')],
+    ]);
+  });
+
+  it('makes them all without trust, and keeps none', () => {
+    const catalog = buildCatalog([withDigest('a', forged)]);
+    expect(catalog.get('a')!.descriptor.digest).toBe(real('a'));
+  });
+});
+
+describe('buildCatalog look-alike names', () => {
+  it('flags a name that reads like another once Cyrillic letters are mapped to Latin, on the look-alike', () => {
+    const lookAlike = '\u0440df'; // Cyrillic er, then "df"
+    const catalog = buildCatalog([_pkg({ name: 'pdf' }), _pkg({ name: lookAlike }), _pkg({ name: 'notes' })]);
+    const found = catalog.diagnostics.filter((d) => d.code === 'catalog.confusable');
+    expect(found).toHaveLength(1);
+    expect(found[0]!.file).toBe(`/project/${lookAlike}/SKILL.md`);
+    expect(found[0]!.message).toContain("'pdf'");
+  });
+
+  it('finds none in a catalog of ASCII names', () => {
+    const catalog = buildCatalog([_pkg({ name: 'pdf' }), _pkg({ name: 'pdf-tools' }), _pkg({ name: 'notes' })]);
+    expect(catalog.diagnostics.filter((d) => d.code === 'catalog.confusable')).toEqual([]);
+  });
+});

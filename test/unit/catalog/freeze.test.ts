@@ -42,13 +42,15 @@ describe('sealing freezes by known shape', () => {
         'full',
         'metadata:\n  owner: me\nincludes:\n  - skill: base\n    overrides:\n      edit: { writes: false, description: safe }\ntools: [grep]\n' +
           'inline-tools:\n  - description: fmt\n    input-schema: { type: object, properties: { path: { type: string } } }\n' +
-          'mcp:\n  - server: gh\n    tools: [search, { name: push, writes: true }]\nagent-skills: [vendor/pdf]\n',
+          'mcp:\n  - server: gh\n    tools: [search, { name: push, writes: true }]\nagent-skills: [vendor/pdf]\n' +
+          'x-nested: [[a, { b: [c, [d]] }], { e: { f: [1, { g: null }] } }]\n',
       );
       const { catalog } = loadCatalog({ roots: [makeRoot({ path: dir, scope: 'project' }, process.cwd())], depth: 2 });
       const full = catalog.get('full')!;
       expect(full.composition.includes[0]!.overrides.edit).toBeDefined();
       expect(full.composition.inlineTools[0]!.inputSchema).toBeDefined();
       expect(full.composition.mcp[0]!.tools).toHaveLength(2);
+      expect(full.frontmatter['x-nested']).toEqual([['a', { b: ['c', ['d']] }], { e: { f: [1, { g: null }] } }]);
       for (const p of catalog.skills) expect(unfrozen(p, p.descriptor.name)).toBeUndefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });

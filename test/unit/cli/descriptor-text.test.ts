@@ -66,6 +66,21 @@ describe('skillText', () => {
     }
   });
 
+  it('escapes the one string that needs it when the others need nothing', () => {
+    const cases: Record<string, unknown>[] = [
+      { description: 'say "hi"' },
+      { license: 'back\\slash' },
+      { source: { ...SOURCE, locator: '/r/tab\there/SKILL.md' } },
+      { source: { ...SOURCE, locator: '/r/\ud800/SKILL.md' } },
+      { name: 'a\ud83d', description: '\ude00b' },
+      { version: 'new\nline' },
+    ];
+    for (const extra of cases) {
+      const d = descriptor(extra);
+      expect(skillText(d, SUMMARY), JSON.stringify(extra)).toBe(reference(d, SUMMARY));
+    }
+  });
+
   it('follows the descriptor own key order and leaves out what JSON.stringify leaves out', () => {
     const reordered = { digest: 'x', source: SOURCE, modelInvocable: false, allowedTools: ['Read'], metadata: { z: '1', a: '2' }, id: 'i', name: 'n', description: 'd', version: 'v' } as unknown as SkillDescriptor;
     expect(skillText(reordered, SUMMARY)).toBe(reference(reordered, SUMMARY));
@@ -104,6 +119,28 @@ describe('skillText', () => {
     const roots = ['/a', '/b', '/a', '/a"q'];
     for (const [i, root] of roots.entries()) {
       const d = descriptor({ source: { scope: i % 2 ? 'global' : 'local', precedence: i, root, locator: `${root}/x/SKILL.md` } });
+      expect(skillText(d, SUMMARY)).toBe(reference(d, SUMMARY));
+    }
+  });
+
+  it('keeps each root text apart: one root under two scopes, and more roots than it keeps', () => {
+    const sources = [
+      { scope: 'local', precedence: 30, root: '/same' },
+      { scope: 'global', precedence: 10, root: '/same' },
+      { scope: 'local', precedence: 30, root: '/same' },
+      ...Array.from({ length: 100 }, (_, i) => ({ scope: 'project', precedence: 20, root: `/r${i}` })),
+      { scope: 'global', precedence: 10, root: '/same' },
+      { scope: 'project', precedence: 21, root: '/r99' },
+    ];
+    for (const s of [...sources, ...sources]) {
+      const d = descriptor({ source: { ...s, locator: `${s.root}/x/SKILL.md` } });
+      expect(skillText(d, SUMMARY)).toBe(reference(d, SUMMARY));
+    }
+  });
+
+  it('writes the metadata version from the descriptor version, 0.0.0 when it is empty', () => {
+    for (const version of ['', '2.0.0-rc.1', 'quote " v', 'v\u0085']) {
+      const d = descriptor({ version });
       expect(skillText(d, SUMMARY)).toBe(reference(d, SUMMARY));
     }
   });

@@ -47,6 +47,18 @@ describe.each(BACKENDS)('resolveSummaries (%s backend)', (backend) => {
     expect(summaries).toEqual(expected(catalog, { backend }));
   });
 
+  it('gives skills of one summary equal frozen values, and a failed skill undefined at its own index', () => {
+    const catalog = makeCatalog([{ name: 'a', tools: ['x'] }, { name: 'b', tools: ['y'] }, { name: 'c', includes: ['gone'] }, { name: 'd', tools: ['x', 'y'] }]);
+    const summaries = resolveSummaries(catalog, { backend });
+    expect(summaries).toHaveLength(4);
+    expect(summaries[0]).toEqual({ tool_count: 1, writes: false, read_only: true, source_types: ['tool_ref'] });
+    expect(summaries[1]).toEqual(summaries[0]);
+    expect(Object.isFrozen(summaries[1])).toBe(true);
+    expect(2 in summaries).toBe(true);
+    expect(summaries[2]).toBeUndefined();
+    expect(summaries[3]).toEqual({ tool_count: 2, writes: false, read_only: true, source_types: ['tool_ref'] });
+  });
+
   it('is frozen, like every resolution result', () => {
     const summaries = resolveSummaries(makeCatalog(SPECS), { backend });
     expect(Object.isFrozen(summaries)).toBe(true);
