@@ -266,7 +266,7 @@ export function renderResults(r: E2eResult): string {
   lines.push(`| phase | ms | × its floor |${prev ? ' previous ms |' : ''}`, `|---|---:|---:|${prev ? '---:|' : ''}`);
   const phases = [
     ["floor, cold: walk the three roots, read every SKILL.md (nothing else)", 'floor_cold', '1.00×'],
-    ['floor, warm: stat every folder and SKILL.md of that walk once (nothing else)', 'floor_warm', '1.00×'],
+    ['floor, warm: read the list of every folder and SKILL.md of that walk, stat each once (nothing else)', 'floor_warm', '1.00×'],
     ["import('skillgraph')", 'import', '—'],
     ['import + catalog + renderContext, cold', 'cold', overFloor('cold')],
     ['import + catalog + renderContext, warm store', 'warm', overFloor('warm')],
