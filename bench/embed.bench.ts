@@ -9,9 +9,11 @@
  * `createEngine` to the catalog) and `renderContext`.
  *
  * Beside them, the same way, the floors of this tree (bench/floor.ts): cold,
- * walk the three roots and read every SKILL.md, nothing else; warm, stat
- * every folder that walk lists and every SKILL.md it finds, once each (the
- * least any cache must check to know the tree is unchanged), nothing else.
+ * walk every folder of the three roots and read every SKILL.md, nothing
+ * else; warm, stat every folder that walk lists and every SKILL.md it reads,
+ * once each (the least any cache must check to know the tree is unchanged:
+ * a new SKILL.md anywhere, even inside a skill folder, must be reported),
+ * nothing else.
  *
  *   npm run build && node --import=tsx bench/embed.bench.ts [--skills 300] [--rounds 11] [--checkout DIR] [--json]
  *
@@ -135,7 +137,7 @@ process.stdout.write(
     `import('skillgraph'):                          ${verdict(m.import!, 50)}`,
     `import + catalog + renderContext, cold:        ${verdict(m.cold!, 60)}${against(m.cold!, m.floor_cold!)}`,
     `import + catalog + renderContext, warm store:  ${verdict(m.warm!, 20)}${against(m.warm!, m.floor_warm!)}`,
-    `  floors: cold (walk, read every SKILL.md) ${m.floor_cold!.toFixed(1)} ms; warm (stat every folder and SKILL.md of that walk) ${m.floor_warm!.toFixed(1)} ms`,
+    `  floors: cold (walk every folder, read every SKILL.md) ${m.floor_cold!.toFixed(1)} ms; warm (stat every folder and SKILL.md of that walk) ${m.floor_warm!.toFixed(1)} ms`,
     `  of which loadCatalog ${m.cold_load!.toFixed(1)} ms cold, ${m.warm_load!.toFixed(1)} ms warm; renderContext ${m.cold_render!.toFixed(1)} ms cold, ${m.warm_render!.toFixed(1)} ms warm`,
     '',
   ].join('\n'),

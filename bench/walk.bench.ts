@@ -1,7 +1,8 @@
 /**
  * The walk alone: `discover()` from a build's dist/ on the generated tree's
  * three roots (complete walk, the catalog's options) beside the floor's walk
- * (bench/floor.ts: skill folders as leaves, nothing looked into), each cold
+ * (bench/floor.ts: every folder, the same folders discovery must list, with
+ * nothing classified and no limits kept), each cold
  * in a fresh process, runs alternating so machine noise hits every variant
  * alike. Times are the process's CPU time for the walk (user + system), which
  * other sessions on a shared machine disturb less than wall time; the median
