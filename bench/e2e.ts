@@ -40,8 +40,12 @@ export interface Measure {
   readonly skills: number | null;
   /** The same variant run by the previous version, alternating with this one. */
   readonly previous?: Measure;
-  /** Medians of the floors run in this variant's rounds: the complete walk and the leaf walk. */
-  readonly floor?: { readonly complete: number; readonly leaf: number };
+  /**
+   * The floors run in this variant's rounds: their medians (the complete walk, the leaf walk),
+   * and the median over the rounds of each round's ratio to them (this round's run over this
+   * round's floor: a load that slows a whole round cancels out), for this version and the previous.
+   */
+  readonly floor?: { readonly complete: number; readonly leaf: number; readonly ratio: number; readonly leafRatio: number; readonly previousRatio?: number };
 }
 
 interface ChildRun {
@@ -115,9 +119,13 @@ function measure(v: Variant, repeat: number, previous: string | undefined, floor
       runs[k]!.push(v.run(checkout));
     });
   }
-  const ours = { ...summarise(v, runs[0]!), ...(floors ? { floor: { complete: median(complete), leaf: median(leaf) } } : {}) };
+  const perRound = (rs: readonly ChildRun[], fs: readonly number[]): number => median(rs.map((r, i) => r.ms / fs[i]!));
+  const floor = floors
+    ? { complete: median(complete), leaf: median(leaf), ratio: perRound(runs[0]!, complete), leafRatio: perRound(runs[0]!, leaf), ...(runs[1] ? { previousRatio: perRound(runs[1], complete) } : {}) }
+    : undefined;
+  const ours = { ...summarise(v, runs[0]!), ...(floor ? { floor } : {}) };
   const m = runs[1] ? { ...ours, previous: summarise(v, runs[1]) } : ours;
-  const ratio = m.floor ? `, ${times(m.ms / m.floor.complete)} the floor of its rounds` : '';
+  const ratio = m.floor ? `, ${times(m.floor.ratio)} the floor of its rounds` : '';
   process.stderr.write(`  ${v.label}: ${m.ms.toFixed(0)} ms${ratio}${m.previous ? ` (previous ${m.previous.ms.toFixed(0)} ms)` : ''}\n`);
   return m;
 }
@@ -296,7 +304,7 @@ export function renderResults(r: E2eResult): string {
   const lines: string[] = [];
   lines.push('# Benchmark results', '', `Produced by \`npm run bench\` on ${r.date}.`, '', `Machine: ${r.machine}.`, '');
   lines.push(
-    "Every variant ran in a fresh process (Node start and imports included), median of the repeats. Ratios are measured in the same run: against the I/O floor (start Node, walk every folder below the roots, read every SKILL.md, nothing else), run just before the row in each of its rounds, so each row is set against the floor as the machine ran it then; and, where a previous version was given, against it, run alternately with this one. The floor's walk is complete, as a report of every SKILL.md needs: it lists the folders inside skill folders, node_modules and dot-folders too (only version-control stores are left out). Agents' own leaf walk lists fewer and is shown beside it.",
+    "Every variant ran in a fresh process (Node start and imports included), median of the repeats. Ratios are measured in the same run: against the I/O floor (start Node, walk every folder below the roots, read every SKILL.md, nothing else), run just before the row in each of its rounds; a row's ratio is the median over its rounds of each round's run over that round's floor, so a load that slows a whole round cancels out; and, where a previous version was given, against it, run alternately with this one. The floor's walk is complete, as a report of every SKILL.md needs: it lists the folders inside skill folders, node_modules and dot-folders too (only version-control stores are left out). Agents' own leaf walk lists fewer and is shown beside it.",
     '',
   );
   if (prev) lines.push(`Previous version: the built checkout at \`${r.previous}\`.`, '');
@@ -308,7 +316,7 @@ export function renderResults(r: E2eResult): string {
   );
   for (const m of Object.values(s)) {
     const p = m.previous;
-    lines.push(`| ${m.label} | ${m.ms.toFixed(0)} | ${times(m.ms / (m.floor?.complete ?? floor))} | ${mib(m.rssBytes)} | ${m.skills ?? '?'} |${prev ? ` ${p ? p.ms.toFixed(0) : '—'} | ${p ? times(m.ms / p.ms) : '—'} |` : ''}`);
+    lines.push(`| ${m.label} | ${m.ms.toFixed(0)} | ${times(m.floor?.ratio ?? m.ms / floor)} | ${mib(m.rssBytes)} | ${m.skills ?? '?'} |${prev ? ` ${p ? p.ms.toFixed(0) : '—'} | ${p ? times(m.ms / p.ms) : '—'} |` : ''}`);
   }
   for (const p of r.syntheticPeers) {
     if (!p.available) lines.push(`| ${p.peer}: unavailable (${p.reason}) | | | | |${prev ? ' | |' : ''}`);
@@ -355,13 +363,14 @@ export function renderResults(r: E2eResult): string {
   const peerRatio = (p: PeerRun): [boolean, string] => (p.available ? [p.ms / beside >= 3, `${p.peer} ${times(p.ms / beside)}`] : [false, `${p.peer} n/a`]);
   const peerChecks = r.syntheticPeers.map(peerRatio);
   // Each row against the floors of its own rounds.
-  const over = (m: Measure, ms = m.ms): number => ms / (m.floor?.complete ?? floor);
-  const overLeaf = (m: Measure): number => m.ms / (m.floor?.leaf ?? s.floorLeaf.ms);
+  const over = (m: Measure): number => m.floor?.ratio ?? m.ms / floor;
+  const overLeaf = (m: Measure): number => m.floor?.leafRatio ?? m.ms / s.floorLeaf.ms;
+  const overPrevious = (m: Measure): string | undefined => (m.floor?.previousRatio === undefined ? undefined : times(m.floor.previousRatio));
   const targets: [string, boolean, string][] = [
     [
       'cold `catalog --json`, complete walk, no cache ≤ 2.5× the I/O floor',
       over(s.cold) <= 2.5,
-      `${times(over(s.cold))} (auto; workers 0 ${times(over(s.cold0))}, workers 2 ${times(over(s.cold2))}): ${ms(s.cold.ms)} vs ${ms(s.cold.floor?.complete ?? floor)}; against the leaf walk's floor ${times(overLeaf(s.cold))}${was(s.cold.previous && times(over(s.cold, s.cold.previous.ms)))}`,
+      `${times(over(s.cold))} (auto; workers 0 ${times(over(s.cold0))}, workers 2 ${times(over(s.cold2))}): medians ${ms(s.cold.ms)} and ${ms(s.cold.floor?.complete ?? floor)}; against the leaf walk's floor ${times(overLeaf(s.cold))}${was(overPrevious(s.cold))}`,
     ],
     [
       '`validate --json` on the same tree ≥ 3× faster than skill-check and the skills-ref port',
@@ -371,7 +380,7 @@ export function renderResults(r: E2eResult): string {
     ["`import('skillgraph')` ≤ 50 ms", (e.ours?.import ?? Infinity) <= 50, `${e.ours ? ms(e.ours.import) : 'failed'}${was(e.previous ? ms(e.previous.import) : undefined)}`],
     ['embedding, cold: import + catalog + renderContext of 300 skills ≤ 60 ms', (e.ours?.cold ?? Infinity) <= 60, `${e.ours ? `${ms(e.ours.cold)} (${overFloor('cold')} its floor of ${ms(e.ours.floor_cold)})` : 'failed'}${was(e.previous ? ms(e.previous.cold) : undefined)}`],
     ['embedding, warm (cache) ≤ 20 ms', (e.ours?.warm ?? Infinity) <= 20, `${e.ours ? `${ms(e.ours.warm)} (${overFloor('warm')} its floor of ${ms(e.ours.floor_warm)})` : 'failed'}${was(e.previous ? ms(e.previous.warm) : undefined)}`],
-    ['warm catalog of the unchanged tree ≤ the I/O floor', over(s.warm) <= 1, `${times(over(s.warm))}: ${ms(s.warm.ms)} vs ${ms(s.warm.floor?.complete ?? floor)}; against the leaf walk's floor ${times(overLeaf(s.warm))}${was(s.warm.previous && times(over(s.warm, s.warm.previous.ms)))}`],
+    ['warm catalog of the unchanged tree ≤ the I/O floor', over(s.warm) <= 1, `${times(over(s.warm))}: medians ${ms(s.warm.ms)} and ${ms(s.warm.floor?.complete ?? floor)}; against the leaf walk's floor ${times(overLeaf(s.warm))}${was(overPrevious(s.warm))}`],
     [
       'peak RSS ≤ 250 MB (the default catalog runs: cold, cache fill, warm)',
       peak <= 250e6,
