@@ -178,13 +178,16 @@ export interface Embedding {
   readonly floor_warm: number;
 }
 
-function embedding(checkout: string, rounds: number): Embedding | null {
-  const r = spawnSync(process.execPath, ['--import=tsx', join(HERE, 'embed.bench.ts'), '--json', '--rounds', String(rounds), '--checkout', checkout], { cwd: ROOT, encoding: 'utf8' });
+/** bench/embed.bench.ts for this checkout and, in the same rounds, the previous one. */
+function embedding(previous: string | undefined, rounds: number): { ours: Embedding | null; previous: Embedding | null } {
+  const args = [join(HERE, 'embed.bench.ts'), '--json', '--rounds', String(rounds), '--checkout', ROOT, ...(previous ? ['--previous', previous] : [])];
+  const r = spawnSync(process.execPath, ['--import=tsx', ...args], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) {
-    process.stderr.write(`  embedding (${checkout}) failed: ${r.stderr.trim()}\n`);
-    return null;
+    process.stderr.write(`  embedding failed: ${r.stderr.trim()}\n`);
+    return { ours: null, previous: null };
   }
-  return JSON.parse(r.stdout) as Embedding;
+  const ours = JSON.parse(r.stdout) as Embedding & { previous?: Embedding };
+  return { ours, previous: ours.previous ?? null };
 }
 
 export interface E2eResult {
@@ -265,7 +268,7 @@ export async function runE2e({ skills, repeat, previous }: { skills: number; rep
 
   process.stderr.write('embedding (bench/embed.bench.ts):\n');
   const rounds = Math.max(5, repeat * 2 + 1);
-  const embed = { ours: embedding(ROOT, rounds), previous: previous ? embedding(previous, rounds) : null };
+  const embed = embedding(previous, rounds);
 
   process.stderr.write(`real corpus (${CORPUS}):\n`);
   const corpusSkillgraph = existsSync(CORPUS)
@@ -326,7 +329,7 @@ export function renderResults(r: E2eResult): string {
 
   const e = r.embedding;
   lines.push('## Embedding: an agent host starting up', '');
-  lines.push(`Import, then catalog + \`renderContext\` of a generated tree of ${e.ours?.skills ?? '?'} skills in one process (bench/embed.bench.ts); milliseconds after Node reached the first line, median of fresh processes. Each is set against its floor on the same tree, run alternately with it: cold against walking every folder of the roots and reading every SKILL.md, warm against stat'ing every folder and SKILL.md of that walk (the least a cache can check).`, '');
+  lines.push(`Import, then catalog + \`renderContext\` of a generated tree of ${e.ours?.skills ?? '?'} skills in one process (bench/embed.bench.ts); milliseconds after Node reached the first line, median of fresh processes. Each is set against its floor on the same tree, run alternately with it: cold against walking every folder of the roots and reading every SKILL.md, warm against stat'ing every folder and SKILL.md of that walk (the least a cache can check). The previous version runs in the same rounds, each phase alternating with this one.`, '');
   const overFloor = (key: 'cold' | 'warm'): string => (e.ours ? times(e.ours[key] / e.ours[`floor_${key}`]) : '—');
   lines.push(`| phase | ms | × its floor |${prev ? ' previous ms |' : ''}`, `|---|---:|---:|${prev ? '---:|' : ''}`);
   const phases = [
