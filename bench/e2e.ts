@@ -2,9 +2,9 @@
  * End-to-end, side by side in one run, every variant in a fresh child
  * process (Node start and imports included, as a user pays them), the
  * median of `--repeat` runs: on a generated 10,000-skill tree the I/O floor
- * (bench/floor.ts: start Node, walk, read every SKILL.md; run in every round
- * of every skillgraph row, just before it, so a row's ratio is to the floor
- * as the machine ran it then, and once more with agents' leaf walk), skillgraph's
+ * (bench/floor.ts: start Node, walk every folder, read every SKILL.md; run
+ * just before every round of every skillgraph row, whose ratio is the median
+ * of its rounds' ratios to it; and once more with agents' leaf walk), skillgraph's
  * catalog cold (0 / 2 / auto workers), warm and from the parse cache alone,
  * `validate` against the peers (bench/peers, in rounds beside a run of
  * `validate` each) and the naive user pipeline
@@ -98,7 +98,8 @@ function summarise(v: Variant, runs: readonly ChildRun[]): Measure {
 /**
  * `repeat` runs of the variant, alternating with the previous version when there is one; the
  * median wall time, the max RSS. With `floors`, each round first runs them (the complete walk,
- * then the leaf walk); their runs are kept in `floors.runs` and their medians in the result.
+ * then the leaf walk); their runs are kept in `floors.runs`, and the result holds their medians
+ * and the variant's per-round ratios to them.
  */
 function measure(v: Variant, repeat: number, previous: string | undefined, floors?: { readonly complete: Variant; readonly leaf: Variant; readonly runs: { complete: ChildRun[]; leaf: ChildRun[] } }): Measure {
   const checkouts = v.compare && previous !== undefined ? [ROOT, previous] : [ROOT];
