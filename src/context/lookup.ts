@@ -8,6 +8,7 @@ import type { Catalog } from '../model/catalog.js';
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
+import { catalogLeftOut } from './left-out.js';
 import { editDistance } from './text.js';
 
 export interface FindSkillOptions {
@@ -60,6 +61,8 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
       candidates,
     });
   }
+  const left = leftOutAs(catalog, wanted, options);
+  if (left !== undefined) throw left;
   const suggestions = closestNames(
     wanted,
     pool.map((p) => p.descriptor.name),
@@ -67,6 +70,32 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
   );
   const hint = suggestions.length > 0 ? `; did you mean ${suggestions.map((s) => `'${s}'`).join(', ')}?` : '';
   throw new SkillgraphError('skill.not-found', `skill not found: '${wanted}'${hint}`, { name: wanted, suggestions });
+}
+
+/**
+ * The not-found error for a request that names a skill the catalog left out (an invalid skill's
+ * folder) or hides from the model, saying why; undefined when it names neither.
+ */
+function leftOutAs(catalog: Catalog, wanted: string, options: FindSkillOptions): SkillgraphError | undefined {
+  const hidden = options.modelOnly ? catalog.get(wanted) : undefined;
+  if (hidden !== undefined) {
+    return new SkillgraphError('skill.not-found', `skill '${wanted}' is hidden from the model (disable-model-invocation: true)`, {
+      name: wanted,
+      suggestions: [],
+      reason: 'hidden',
+    });
+  }
+  const invalid = catalogLeftOut(catalog).find((s) => s.reason === 'invalid' && s.folder.slice(s.folder.lastIndexOf('/') + 1) === wanted);
+  if (invalid === undefined) return undefined;
+  const first = invalid.diagnostics[0];
+  const why = first ? `: ${first.code}${first.line > 0 ? ` at line ${first.line}` : ''}: ${first.message}` : '';
+  return new SkillgraphError('skill.not-found', `skill '${wanted}' was left out of the catalog as invalid (${invalid.file}${why})`, {
+    name: wanted,
+    suggestions: [],
+    reason: 'invalid',
+    file: invalid.file,
+    codes: invalid.diagnostics.map((d) => d.code),
+  });
 }
 
 /**

@@ -3,7 +3,7 @@
  * out — never a skill's instructions. One options resolver, one entry point
  * (`renderContext`), and the JSON document the CLI prints.
  */
-import type { Conflict } from '../model/catalog.js';
+import type { Catalog, Conflict } from '../model/catalog.js';
 import { SkillgraphError } from '../model/errors.js';
 import { budgetSummary, fitBudget, parseBudget, type Budget, type BudgetReport } from './budget.js';
 import {
@@ -19,6 +19,7 @@ import {
 import { isAbsolute, relative } from 'node:path';
 import { CONTEXT_FORMATS, FORMATS, type ContextFormat, type ContextMode } from './formats.js';
 import { OMITTED_HINTS, type OmittedHint } from './guidance.js';
+import { catalogLeftOut, leftOutPackage, type LeftOutSkill } from './left-out.js';
 import { escapeControls } from './text.js';
 import { loadSkillTool, type LoadSkillTool } from './tool.js';
 
@@ -104,6 +105,11 @@ export interface RenderedContext {
   readonly budget: BudgetReport | null;
   /** Lazy mode: the `load_skill` tool over the listed skills (null when nothing is listed or in eager mode). */
   readonly tool: LoadSkillTool | null;
+  /**
+   * Skills not listed, with the reason: invalid in the catalog (and SKILL.md files its walk did not
+   * catalogue), hidden from the model, or cut by the budget. See `leftOutReport`.
+   */
+  readonly leftOut: readonly LeftOutSkill[];
 }
 
 /**
@@ -118,7 +124,7 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
   const all = contextEntries(source, chooseLocation(o));
   const fmt = FORMATS[o.format];
   if (all.length === 0) {
-    return { format: o.format, mode: o.mode, text: '', entries: [], conflicts: [], budget: null, tool: null };
+    return { format: o.format, mode: o.mode, text: '', entries: [], conflicts: [], budget: null, tool: null, leftOut: leftOutOf(source, []) };
   }
   // Perf: the block and the result list the same entries' conflicts (without a budget, the same
   // array): found once for them (blocks only read them).
@@ -147,7 +153,18 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
   // is not offered to the model (hosts and the CLI can still load it by name).
   const listed = new Set(entries.map((e) => e.name));
   const tool = o.mode === 'lazy' ? loadSkillTool(sourcePackages(source).filter((p) => listed.has(p.descriptor.name))) : null;
-  return { format: o.format, mode: o.mode, text, entries, conflicts, budget, tool };
+  return { format: o.format, mode: o.mode, text, entries, conflicts, budget, tool, leftOut: leftOutOf(source, budget?.omitted ?? []) };
+}
+
+/** The catalog's own left-out skills, the skills hidden from the model and those the budget omitted. */
+function leftOutOf(source: ContextSource, omitted: readonly string[]): LeftOutSkill[] {
+  const out = Array.isArray(source) ? [] : catalogLeftOut(source as Catalog);
+  const cut = new Set(omitted);
+  for (const pkg of sourcePackages(source)) {
+    if (!pkg.descriptor.modelInvocable) out.push(leftOutPackage(pkg, 'hidden'));
+    else if (cut.has(pkg.descriptor.name)) out.push(leftOutPackage(pkg, 'budget'));
+  }
+  return out;
 }
 
 /** Most row allowances tried before settling on none (each try lowers it by the measured excess). */

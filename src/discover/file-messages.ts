@@ -8,7 +8,7 @@ import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
 
 /** The codes this table words. */
-export type FileCode = Extract<DiagnosticCode, `resource.${string}` | 'input.budget' | 'cache.unusable'>;
+export type FileCode = Extract<DiagnosticCode, `resource.${string}` | `workspace.${string}` | 'skill.changed' | 'input.budget' | 'cache.unusable'>;
 
 export const FILE_MESSAGES: Readonly<Record<FileCode, Wording>> = Object.freeze({
   'resource.unreadable': {
@@ -60,6 +60,26 @@ export const FILE_MESSAGES: Readonly<Record<FileCode, Wording>> = Object.freeze(
     severity: 'error',
     message: (a) => `not read: the run's SKILL.md files passed the total input budget of ${a.limit} bytes before this one (${a.size} bytes)`,
     hint: () => 'validate fewer or smaller skills per run; each SKILL.md should be small',
+  },
+  'workspace.exists': {
+    severity: 'error',
+    message: (a) => `not copied: ${a.detail}`,
+    hint: () => 'move the workspace file away, or pass --force to replace it',
+  },
+  'workspace.name': {
+    severity: 'error',
+    message: (a) => `not copied: ${a.detail}`,
+    hint: () => 'rename the skill or the file so it is a plain relative path on every system',
+  },
+  'workspace.write': {
+    severity: 'error',
+    message: (a) => `not copied: ${a.detail}`,
+    hint: () => 'check the workspace folder: space, permissions and what already sits there',
+  },
+  'skill.changed': {
+    severity: 'error',
+    message: (a) => `not handed on: ${a.detail}`,
+    hint: () => 'the skill changed since the catalog was sealed; run again to seal the new version',
   },
   'cache.unusable': {
     severity: 'warning',

@@ -17,7 +17,7 @@ import type { ResourceEntry } from '../model/package.js';
 import { byteOrder } from '../model/order.js';
 import { errnoCode, fileDiagnostic } from './file-messages.js';
 import { SAFE_OPEN_NOFOLLOW } from './safe-read.js';
-import { isInside, toPosix } from './paths.js';
+import { isInside, isSkillFileName, toPosix } from './paths.js';
 
 /** Explicit bounds on a skill folder (a skill over 8 MB is already a lint warning). */
 export interface ResourceLimits {
@@ -73,7 +73,8 @@ class Stop {
 /**
  * Every file under a skill folder as relative POSIX paths with sizes, in
  * UTF-8 byte order. Symlinks are listed only when their target is a file
- * inside the folder; `.git/` and `node_modules/` are skipped. Throws
+ * inside the folder, or when the link is the folder's own SKILL.md;
+ * `.git/` and `node_modules/` are skipped. Throws
  * `skill.invalid` for a limit (the message names it) and `io` for a file
  * that cannot be read; `listResourceFiles` is the safe form.
  *
@@ -163,7 +164,9 @@ function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string
           continue; // dangling or looping: nothing to list (discovery reports it)
         }
         const st = at(abs, () => statSync(real));
-        if (st.isFile() && isInside(base, real)) add(real, childRel, st);
+        // The folder's own SKILL.md may be a link to a file elsewhere (discovery followed it): it is
+        // the skill's instructions, read through the link as an agent reads them.
+        if (st.isFile() && (isInside(base, real) || (rel === '' && isSkillFileName(entry.name)))) add(real, childRel, st);
       }
       // FIFOs, sockets and devices are never listed, so never opened.
     }

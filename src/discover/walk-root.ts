@@ -19,10 +19,15 @@ import type { DiscoverOptions } from './walk.js';
 
 /** A skill file the walk of one root found. */
 export interface FoundFile {
-  /** Canonical native path. */
+  /** Canonical native path of the file's content. */
   readonly real: string;
   /** POSIX path inside the root as reached, e.g. `pdf/SKILL.md`. */
   readonly inRoot: string;
+  /**
+   * The entry as the walk reached it, in its canonical folder: for a file-linked SKILL.md the
+   * link itself, whose folder is the skill an agent sees; else equal to `real`.
+   */
+  readonly entry: string;
 }
 
 export interface RootWalk {
@@ -144,7 +149,8 @@ export function walkRoot(
     let owner: Owner | undefined;
     if (names.length > 0) {
       const picked = pickSkillFile(dir, names);
-      files.push({ real: linked.realFiles.get(picked) ?? prefix + picked, inRoot: relOf(item.rel, picked) });
+      const entry = prefix + picked;
+      files.push({ real: linked.realFiles.get(picked) ?? entry, inRoot: relOf(item.rel, picked), entry });
       // A skill folder is a leaf: what lies below is only looked into, for nested skill files to report.
       if (leafSkills) owner = { reason: 'nested', dir: toPosix(dir) };
     }

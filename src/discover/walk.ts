@@ -15,7 +15,7 @@ import { discoverDiagnostic } from './messages.js';
 import { READ_LISTINGS, type ListingSource } from './listing.js';
 import { toPosix } from './paths.js';
 import { assertRoots, checkRoots, compareRoots, type SkillRoot } from './roots.js';
-import { walkRoot } from './walk-root.js';
+import { walkRoot, type FoundFile } from './walk-root.js';
 
 /** Walk options; see `DEFAULT_DISCOVER_OPTIONS`. */
 export interface DiscoverOptions {
@@ -163,13 +163,13 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
   // Walk order decides which root a file reached twice is credited to.
   const checked = checkRoots(opts.sameFileCredit === 'first-listed' ? [...roots] : [...roots].sort(compareRoots));
   const bounds = linkBoundsFor(checked.map((r) => r.real), opts.linkBounds);
-  const seen = new Set<string>();
   const candidates: SkillCandidate[] = [];
   const diagnostics: Diagnostic[] = [];
-  const reports: RootReport[] = [];
+  const reports: { -readonly [K in keyof RootReport]: RootReport[K] }[] = [];
   const limits: LimitHit[] = [];
   const notCatalogued = emptyNotCatalogued();
   const reachedTwice: { locator: string; via: string }[] = [];
+  const arrivals: Arrival[] = [];
   for (const root of checked) {
     const base = { path: toPosix(root.path), scope: root.scope, precedence: root.precedence, required: root.required };
     if (root.real === undefined) {
@@ -180,25 +180,33 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
     const found = walkRoot(root, root.real, opts, bounds, listings, diagnostics);
     limits.push(...found.limits);
     for (const [reason, n] of found.notCatalogued) notCatalogued[reason] += n;
-    let skills = 0;
+    const report = { ...base, status: 'searched' as const, dirs: found.dirs, skills: 0 };
+    reports.push(report);
     // The folder name an agent sees is the one the walk reached (a linked SKILL.md sits in the link's folder).
     const rootDirName = basename(join(root.path, '.'));
-    // Perf: an indexed loop (no iterator step per file in code that runs once per process).
-    for (let i = 0; i < found.files.length; i++) {
-      const file = found.files[i]!;
-      const locator = toPosix(file.real);
-      if (seen.has(locator)) {
-        const via = `${base.path}/${file.inRoot}`;
-        reachedTwice.push({ locator, via });
-        diagnostics.push(discoverDiagnostic('discover.same-file', via, { via, file: locator }));
-        continue;
-      }
-      seen.add(locator);
-      skills++;
-      const dirName = parentName(file.inRoot, rootDirName);
-      candidates.push({ locator, path: file.real, dirName, scope: root.scope, precedence: root.precedence, root: base.path, inRoot: file.inRoot });
+    for (let i = 0; i < found.files.length; i++) arrivals.push({ file: found.files[i]!, root, report, rootDirName });
+  }
+  // One content file is one candidate. The arrival that is the file itself wins over links to it, so an
+  // alias folder never takes the real skill's place; among links alone, the first in walk order wins.
+  const winner = new Map<string, number>();
+  for (let i = 0; i < arrivals.length; i++) {
+    const file = arrivals[i]!.file;
+    const at = winner.get(file.real);
+    if (at === undefined || (isLinked(arrivals[at]!.file) && !isLinked(file))) winner.set(file.real, i);
+  }
+  for (let i = 0; i < arrivals.length; i++) {
+    const { file, root, report, rootDirName } = arrivals[i]!;
+    const won = arrivals[winner.get(file.real)!]!;
+    const locator = toPosix(won.file.entry);
+    if (won !== arrivals[i]) {
+      const via = `${report.path}/${file.inRoot}`;
+      reachedTwice.push({ locator, via });
+      diagnostics.push(discoverDiagnostic('discover.same-file', via, { via, file: locator }));
+      continue;
     }
-    reports.push({ ...base, status: 'searched', dirs: found.dirs, skills });
+    report.skills++;
+    const dirName = parentName(file.inRoot, rootDirName);
+    candidates.push({ locator, path: file.real, dirName, scope: root.scope, precedence: root.precedence, root: report.path, inRoot: file.inRoot });
   }
   const order = unitOrderIsByteOrder(candidates.map((c) => c.locator)) ? unitOrder : byteOrder;
   candidates.sort((a, b) => b.precedence - a.precedence || order(a.locator, b.locator));
@@ -206,6 +214,16 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
   reachedTwice.sort((a, b) => byteOrder(a.via, b.via));
   return { candidates, diagnostics, roots: reports, complete: limits.length === 0, limits, notCatalogued, sameFile: reachedTwice.length, reachedTwice };
 }
+
+interface Arrival {
+  readonly file: FoundFile;
+  readonly root: SkillRoot;
+  readonly report: { readonly path: string; skills: number };
+  readonly rootDirName: string;
+}
+
+/** A SKILL.md reached through a link to a file elsewhere (not through a linked folder). */
+const isLinked = (file: FoundFile): boolean => file.entry !== file.real;
 
 /** Code-unit order: byte order for strings `unitOrderIsByteOrder` passed. */
 const unitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -99,6 +99,10 @@ export type DiagnosticCode =
   | 'resource.too-deep'
   | 'resource.too-large'
   | 'resource.changed'
+  | 'workspace.exists'
+  | 'workspace.name'
+  | 'workspace.write'
+  | 'skill.changed'
   | 'input.budget'
   | 'cache.unusable'
   // --- hostile input: resolve, context, output ---

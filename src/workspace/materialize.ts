@@ -8,14 +8,17 @@
  * The source folder is untrusted and may change under us: every listed file
  * is opened without following a link and checked to be the file listed
  * (device, inode, size), so a file swapped for a symlink to a secret during
- * the run is refused, never copied. A call is all-or-nothing for what can be
- * known up front (every skill verified, listed, its paths and files checked
- * before the first write); a skill that changes between the checks and the
- * copy stops the call with that skill named, files already written staying
- * whole (each write is atomic).
+ * the run is refused, never copied. Each skill is all-or-nothing for what can
+ * be known up front (verified, listed, its paths and files checked before its
+ * first write); a skill that cannot be copied is reported with its finding and
+ * the others are still copied. The workspace may not overlap a skill root or
+ * a skill folder, so a copy never writes into a source.
  */
 import { closeSync, realpathSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
+import { catalogLeftOut, leftOutPackage, type LeftOutSkill } from '../context/left-out.js';
+import { FILE_MESSAGES, fileDiagnostic, type FileCode } from '../discover/file-messages.js';
+import { isInside } from '../discover/paths.js';
 import { LoadedSet } from '../context/loaded-set.js';
 import { findSkill } from '../context/lookup.js';
 import { loadSkillAnswer, parseLoadSkillArgs, type LoadSkillAnswer } from '../context/tool.js';
@@ -23,7 +26,7 @@ import { listResourceFiles, openListed, readListed, type ResourceFile } from '..
 import type { Diagnostic } from '../model/diagnostics.js';
 import type { Catalog } from '../model/catalog.js';
 import { cmp } from '../model/diagnostics.js';
-import { SkillgraphError } from '../model/errors.js';
+import { isSkillgraphError, SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { ioError, writeFileAtomic } from './atomic.js';
 import { cacheDirProblem, ensureCacheDir } from './cache-dir.js';
@@ -35,8 +38,9 @@ export interface MaterializeOptions extends ReadOptions {
   /** Stage nothing now; return a workspace whose `load(name)` stages one skill. */
   readonly lazy?: boolean;
   /**
-   * Replace workspace files whose content differs from the skill's. Default false: such a file
-   * fails the call with `workspace.exists` (naming it) before anything is written.
+   * Replace workspace files whose content differs from the skill's, and stage a skill again
+   * though a copy is already there. Default false: such a file leaves that skill out with
+   * `workspace.exists` (naming it) before any of its files is written.
    */
   readonly force?: boolean;
   /** Only these skills (names or `scope/name`); default every skill in the catalog. */
@@ -75,6 +79,11 @@ export interface MaterializeResult {
   readonly skills: readonly StagedSkill[];
   /** Lazy mode: the on-demand stager. */
   readonly workspace: LazyWorkspace | null;
+  /**
+   * Skills not copied, each with its findings: those that could not be (`failed`) and, when no
+   * names were given, the catalog's invalid skills.
+   */
+  readonly leftOut: readonly LeftOutSkill[];
 }
 
 /**
@@ -85,18 +94,85 @@ export interface MaterializeResult {
  */
 export function materialize(catalog: Catalog, dir: string, options: MaterializeOptions = {}): MaterializeResult {
   const packages = selectPackages(catalog, options.names);
+  assertNoOverlap(catalog, dir);
   if (options.lazy) {
-    return { dir: toPosixPath(dir), skills: [], workspace: lazyWorkspace(catalog, prepareRoot(dir), dir, packages, options) };
+    return { dir: toPosixPath(dir), skills: [], workspace: lazyWorkspace(catalog, prepareRoot(dir), dir, packages, options), leftOut: [] };
   }
-  // Every skill is verified and its listing checked before the first write,
-  // so a bad skill fails the call without leaving a half-filled workspace.
-  const plans = packages.map((pkg) => plan(pkg, options));
   const root = prepareRoot(dir);
-  // The workspace's own state too (a file where a folder goes, a folder where a file goes, a link
-  // out, a file holding other content).
-  for (const p of plans) checkTargets(p, root, dir, options);
-  const skills = plans.map((p) => write(p, root, dir));
-  return { dir: toPosixPath(dir), skills, workspace: null };
+  const skills: StagedSkill[] = [];
+  const leftOut: LeftOutSkill[] = options.names === undefined ? catalogLeftOut(catalog) : [];
+  for (const pkg of packages) {
+    try {
+      const p = plan(pkg, options);
+      // The workspace's own state too (a file where a folder goes, a folder where a file goes, a link
+      // out, a file holding other content), before this skill's first write.
+      checkTargets(p, root, dir, options);
+      skills.push(write(p, root, dir));
+    } catch (error) {
+      leftOut.push(leftOutPackage(pkg, 'failed', [failureDiagnostic(error, pkg)]));
+    }
+  }
+  return { dir: toPosixPath(dir), skills, workspace: null, leftOut };
+}
+
+/** Codes of a skill's own problems: the skill is left out and the others are copied. */
+const SKILL_FAILURES: Readonly<Partial<Record<string, FileCode>>> = {
+  'skill.invalid': 'resource.io',
+  'skill.digest-changed': 'skill.changed',
+  'workspace.exists': 'workspace.exists',
+  'path.invalid': 'workspace.name',
+  'path.duplicate': 'workspace.name',
+  io: 'workspace.write',
+};
+
+/** Path refusals about what already sits in the workspace, not about the skill's own names. */
+const IN_THE_WAY = new Set(['not-file', 'not-directory', 'escape_root']);
+
+/** The finding for one skill that could not be copied; anything else is rethrown. */
+function failureDiagnostic(error: unknown, pkg: SkillPackage): Diagnostic {
+  const known = isSkillgraphError(error) ? SKILL_FAILURES[error.code] : undefined;
+  if (known === undefined || !isSkillgraphError(error)) throw error;
+  const code = IN_THE_WAY.has(String(error.details.reason)) ? 'workspace.exists' : known;
+  const file = typeof error.details.path === 'string' ? error.details.path : pkg.descriptor.source.locator;
+  // A listing or read finding keeps its own code and wording; the error carries both.
+  const own = error.details.diagnostic;
+  if (typeof own === 'string' && Object.hasOwn(FILE_MESSAGES, own)) return { ...fileDiagnostic(own as FileCode, file, {}), message: error.message };
+  return fileDiagnostic(code, file, { detail: error.message });
+}
+
+/**
+ * Refuse a workspace that is, holds or lies inside a skill root or a skill folder: copying there
+ * would write into the skills being copied.
+ */
+function assertNoOverlap(catalog: Catalog, dir: string): void {
+  const target = canonical(resolve(dir));
+  const places = new Map<string, string>();
+  for (const p of catalog.skills) {
+    places.set(p.descriptor.source.root, 'skill root');
+    places.set(dirname(p.descriptor.source.locator), `folder of skill '${p.descriptor.name}'`);
+  }
+  for (const c of catalog.conflicts) places.set(dirname(c.shadowed), `folder of skill '${c.name}'`);
+  for (const [place, what] of places) {
+    const real = canonical(place);
+    if (isInside(real, target) || isInside(target, real)) {
+      const how = real === target ? 'is' : isInside(real, target) ? 'lies inside' : 'holds';
+      throw new SkillgraphError('path.invalid', `workspace ${dir} ${how} the ${what} ${place}; choose a folder apart from the skills`, {
+        field: 'dir',
+        path: dir,
+        reason: 'overlaps-source',
+      });
+    }
+  }
+}
+
+/** `path` with every existing part resolved through links; the missing rest appended as written. */
+function canonical(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    const parent = dirname(path);
+    return parent === path ? path : join(canonical(parent), basename(path));
+  }
 }
 
 /**
@@ -110,11 +186,13 @@ export function createLazyWorkspace(catalog: Catalog, dir: string, options: Omit
 
 function selectPackages(catalog: Catalog, names: readonly string[] | undefined): SkillPackage[] {
   const chosen = names === undefined ? [...catalog.skills] : names.map((n) => findSkill(catalog, n));
-  validateUniquePaths(
-    chosen.map((p) => p.descriptor.name),
-    'names',
-    { singleSegment: true },
-  );
+  // Each name is checked as a folder name when its skill is planned: one bad name leaves that skill out.
+  const seen = new Set<string>();
+  chosen.forEach((p, index) => {
+    const name = p.descriptor.name;
+    if (seen.has(name)) throw new SkillgraphError('path.duplicate', `names lists '${name}' more than once`, { field: 'names', path: name, index });
+    seen.add(name);
+  });
   return chosen.sort((a, b) => cmp(a.descriptor.name, b.descriptor.name));
 }
 
@@ -263,26 +341,26 @@ function write(p: Plan, root: string, dir: string): StagedSkill {
   return { status: 'loaded', name: d.name, digest: d.digest, path: toPosixPath(join(dir, p.name)), files: p.files };
 }
 
-/** Lazy staging: verified first (a copy of an edited SKILL.md is not "already loaded"), then copied unless already there. */
+/**
+ * Lazy staging: the source is verified against its sealed digest; then a readable `SKILL.md`
+ * already in the workspace is `already_loaded`, edited or not (the agent may have changed its
+ * copy), and `force` stages the skill again. Otherwise checked and copied.
+ */
 function stageLazily(pkg: SkillPackage, root: string, dir: string, options: MaterializeOptions): StagedSkill {
-  const p = plan(pkg, options);
-  if (sameFile(pkg.descriptor.source.locator, resolve(root, p.name, 'SKILL.md'))) {
+  const name = validateRelativePath(pkg.descriptor.name, 'name', { singleSegment: true, context: { skill: pkg.descriptor.name } });
+  // The source first: a skill edited since sealing is reported, whatever the workspace holds.
+  if (options.verify ?? true) verifySealed(pkg, options);
+  if (options.force !== true && readRegularFile(resolve(root, name, 'SKILL.md'), STAGED_SKILL_MAX_BYTES).ok) {
     const d = pkg.descriptor;
-    return { status: 'already_loaded', name: d.name, digest: d.digest, path: toPosixPath(join(dir, p.name)), files: [] };
+    return { status: 'already_loaded', name: d.name, digest: d.digest, path: toPosixPath(join(dir, name)), files: [] };
   }
+  const p = plan(pkg, { ...options, verify: false });
   checkTargets(p, root, dir, options);
   return write(p, root, dir);
 }
 
-/** True when `staged` exists with exactly the bytes of `original` (both regular files under the parse limit). */
-function sameFile(original: string, staged: string): boolean {
-  const a = readRegularFile(staged, SAME_FILE_MAX_BYTES);
-  const b = a.ok ? readRegularFile(original, SAME_FILE_MAX_BYTES, { followLinks: true }) : a;
-  return a.ok && b.ok && a.bytes.equals(b.bytes);
-}
-
-/** SKILL.md files are capped at 8 MiB by the parser; anything larger is not the one staged. */
-const SAME_FILE_MAX_BYTES = 16 * 1024 * 1024;
+/** SKILL.md files are capped at 8 MiB by the parser: a staged copy read past this is not one we staged. */
+const STAGED_SKILL_MAX_BYTES = 16 * 1024 * 1024;
 
 function toPosixPath(path: string): string {
   return path.replace(/\\/g, '/');

@@ -2,8 +2,8 @@
  * Windows device names (`con`, `nul`, `aux`, `com1`, … any case, any
  * extension) as a skill name or inside a skill's files: on Windows a write
  * to `nul.txt` goes to the null device, so materialising such a skill would
- * silently differ there. They are refused by name (path.invalid, reason
- * `device`), and the normal skills still materialise.
+ * silently differ there. Such a skill is left out by name (`workspace.name`,
+ * the path in the message), and the normal skills still materialise.
  */
 import { describe, expect, it } from 'vitest';
 import { catalogNames, hostileProject, NORMAL_SKILLS, runInProcess, snapshot } from './_harness.js';
@@ -24,11 +24,16 @@ describe('hostile workspace: Windows device names', () => {
     const started = Date.now();
     const r = await runInProcess(p, ['materialize', 'ws', 'devices', ...FLAGS]);
     expect(Date.now() - started).toBeLessThan(10_000);
-    expect(r.code).toBe(2);
-    const doc = JSON.parse(r.stdout) as { error: { code: string; details: Record<string, unknown> } };
-    expect(doc.error).toEqual({ code: 'path.invalid', message: expect.any(String), details: expect.objectContaining({ reason: 'device', skill: 'devices', path: shown, field: 'resources' }) });
-    expect(snapshot(p.path('ws'))).toEqual({});
-    const normal = await runInProcess(p, ['materialize', 'ws', ...NORMAL_SKILLS, ...FLAGS]);
+    expect(r.code).toBe(1);
+    const doc = JSON.parse(r.stdout) as { skills: unknown[]; left_out: { skills: { name: string; diagnostics: { code: string; message: string }[] }[] } };
+    expect(doc.skills).toEqual([]);
+    expect(doc.left_out.skills).toMatchObject([{ name: 'devices', reason: 'failed', diagnostics: [{ code: 'workspace.name' }] }]);
+    expect(doc.left_out.skills[0]!.diagnostics[0]!.message).toContain(shown);
+    expect(Object.keys(snapshot(p.path('ws')))).toEqual(['.']); // the folder, nothing in it
+    const all = await runInProcess(p, ['materialize', 'ws', ...FLAGS]);
+    expect(all.code).toBe(1);
+    expect((JSON.parse(all.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name).sort()).toEqual([...NORMAL_SKILLS].sort());
+    const normal = await runInProcess(p, ['materialize', 'ws2', ...NORMAL_SKILLS, ...FLAGS]);
     expect(normal.code).toBe(0);
     expect(snapshot(p.home)).toEqual(outside);
   });
@@ -39,7 +44,7 @@ describe('hostile workspace: Windows device names', () => {
     const cat = await runInProcess(p, ['catalog', ...FLAGS]);
     expect(catalogNames(cat.stdout)).toEqual(expect.arrayContaining([...NORMAL_SKILLS, 'nul']));
     const r = await runInProcess(p, ['materialize', 'ws', 'nul', ...FLAGS]);
-    expect(r.code).toBe(2);
-    expect((JSON.parse(r.stdout) as { error: { details: Record<string, unknown> } }).error.details).toEqual(expect.objectContaining({ reason: 'device', field: 'names', path: 'nul' }));
+    expect(r.code).toBe(1);
+    expect((JSON.parse(r.stdout) as { left_out: { skills: unknown[] } }).left_out.skills).toMatchObject([{ name: 'nul', diagnostics: [{ code: 'workspace.name' }] }]);
   });
 });

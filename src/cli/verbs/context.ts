@@ -11,6 +11,8 @@ import { auditSkill } from '../../audit/audit.js';
 import { auditFields, readSkillFiles } from '../../engine/audit-path.js';
 import type { Catalog } from '../../model/catalog.js';
 import { parseBudget } from '../../context/budget.js';
+import { leftOutJson, leftOutLine, leftOutPackage, leftOutReport } from '../../context/left-out.js';
+import type { Diagnostic } from '../../model/diagnostics.js';
 import { CONTEXT_PATHS, contextDocument, renderContext, type ContextPaths, type RenderedContext } from '../../context/render.js';
 import { isSkillgraphError } from '../../model/errors.js';
 import type { VerbSpec } from '../args.js';
@@ -59,7 +61,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const audit = typeof values.audit === 'string' ? values.audit : 'off';
   if (!(AUDIT_MODES as readonly string[]).includes(audit)) usageError(io, spec.name, `--audit must be one of ${AUDIT_MODES.join(', ')}, got '${audit}'`);
 
-  const { catalog: full } = await catalogFromFlags(values, io, spec.name);
+  const { catalog: full, walk } = await catalogFromFlags(values, io, spec.name);
   const flagged = audit === 'off' ? [] : auditErrors(full);
   const catalog = audit === 'drop' ? full.excluding(flagged.map((f) => f.locator)) : full;
   let rendered: RenderedContext;
@@ -78,17 +80,25 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (isSkillgraphError(error) && error.details.field === 'budget') usageError(io, spec.name, `--${error.message}`);
     throw error;
   }
+  const dropped = audit === 'drop' ? flagged.map((f) => leftOutPackage(full.get(f.name)!, 'audit', f.errors)) : [];
+  const leftOut = leftOutReport([...rendered.leftOut, ...dropped], walk, full);
   const auditDoc = audit === 'off' ? {} : { audit: { mode: audit, flagged: flagged.map(({ name, codes }) => ({ name, codes })) } };
   const auditNote = audit === 'mark' && flagged.length > 0 ? markNote(flagged) : '';
   if (values.json === true || format === 'json') {
-    writeJson(io, { catalog: { digest: catalog.digest }, ...contextDocument(rendered), ...auditDoc, ...(auditNote ? { audit_note: auditNote } : {}) });
+    writeJson(io, {
+      catalog: { digest: catalog.digest },
+      ...contextDocument(rendered),
+      left_out: leftOutJson(leftOut),
+      ...auditDoc,
+      ...(auditNote ? { audit_note: auditNote } : {}),
+    });
   } else {
     io.stdout.write(rendered.text + auditNote);
   }
-  const dropped = audit === 'drop' && flagged.length > 0 ? `; ${flagged.length} dropped by the audit (${flagged.map((f) => f.name).join(', ')})` : '';
   const marked = audit === 'mark' && flagged.length > 0 ? `; ${flagged.length} marked by the audit (${flagged.map((f) => f.name).join(', ')})` : '';
-  note(io, summary(rendered, catalog.skills.length, into === null ? null : resolve(io.cwd, into)).replace(/\n$/, `${dropped}${marked}\n`));
-  return EXIT.ok;
+  const line = leftOutLine(leftOut);
+  note(io, summary(rendered, into === null ? null : resolve(io.cwd, into)).replace(/\n$/, `${marked}${line ? `\n${line}` : ''}\n`));
+  return leftOut.findings ? EXIT.findings : EXIT.ok;
 }
 
 const AUDIT_MODES = ['off', 'mark', 'drop'] as const;
@@ -97,6 +107,7 @@ interface Flagged {
   readonly name: string;
   readonly locator: string;
   readonly codes: readonly string[];
+  readonly errors: readonly Diagnostic[];
 }
 
 /** The catalog's skills whose audit has an error finding, by name. */
@@ -107,7 +118,7 @@ function auditErrors(catalog: Catalog): Flagged[] {
     const locator = p.descriptor.source.locator;
     const files = readSkillFiles(dirname(locator));
     const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }).filter((d) => d.severity === 'error');
-    if (errors.length > 0) out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort() });
+    if (errors.length > 0) out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort(), errors });
   }
   return out;
 }
@@ -118,12 +129,10 @@ function markNote(flagged: readonly Flagged[]): string {
   return `\nSecurity audit: ${rows.join('; ')} ${flagged.length === 1 ? 'has' : 'have'} error findings; do not load ${flagged.length === 1 ? 'it' : 'them'} without the user's review.\n`;
 }
 
-function summary(rendered: RenderedContext, total: number, into: string | null): string {
+function summary(rendered: RenderedContext, into: string | null): string {
   const listed = rendered.entries.length;
   const omitted = rendered.budget?.omitted.length ?? 0;
-  const hidden = total - listed - omitted;
   const parts = [`${listed} skill${listed === 1 ? '' : 's'} listed`];
-  if (hidden > 0) parts.push(`${hidden} hidden from the model`);
   if (rendered.budget) {
     const b = rendered.budget;
     parts.push(`budget ${b.after}/${b.chars} chars: ${b.shortened.length} shortened, ${b.omitted.length} omitted`);

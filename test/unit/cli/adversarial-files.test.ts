@@ -90,22 +90,22 @@ describe('materialize against a workspace already holding the wrong kinds of ent
     return dir;
   }
 
-  it('a folder where SKILL.md goes exits 2 (path.invalid not-file), not 70, and leaves no temp file', async () => {
+  it('a folder where SKILL.md goes leaves that skill out (exit 1, workspace.exists), not 70, and leaves no temp file', async () => {
     const dir = withScript();
     mkdirSync(join(dir, 'ws', 'pdf', 'SKILL.md'), { recursive: true });
     const { code, stdout } = await run(dir, ['materialize', 'ws', '--root', 'r', '--json']);
-    expect(code).toBe(2);
-    expect(oneJsonDocument(stdout).error).toMatchObject({ code: 'path.invalid', details: { reason: 'not-file' } });
+    expect(code).toBe(1);
+    expect((oneJsonDocument(stdout).left_out as { skills: unknown[] }).skills).toMatchObject([{ name: 'pdf', reason: 'failed', diagnostics: [{ code: 'workspace.exists' }] }]);
     expect(readdirSync(join(dir, 'ws', 'pdf')).sort()).toEqual(['SKILL.md']);
   });
 
-  it('a file where a folder goes fails the call before the first write (no SKILL.md copied)', async () => {
+  it('a file where a folder goes leaves the skill out before its first write (no SKILL.md copied)', async () => {
     const dir = withScript();
     mkdirSync(join(dir, 'ws', 'pdf'), { recursive: true });
     writeFileSync(join(dir, 'ws', 'pdf', 'scripts'), 'in the way');
     const { code, stdout } = await run(dir, ['materialize', 'ws', '--root', 'r', '--json']);
-    expect(code).toBe(2);
-    expect(oneJsonDocument(stdout).error).toMatchObject({ code: 'path.invalid', details: { reason: 'not-directory' } });
+    expect(code).toBe(1);
+    expect((oneJsonDocument(stdout).left_out as { skills: unknown[] }).skills).toMatchObject([{ name: 'pdf', reason: 'failed', diagnostics: [{ code: 'workspace.exists' }] }]);
     expect(readdirSync(join(dir, 'ws', 'pdf')).sort()).toEqual(['scripts']);
   });
 

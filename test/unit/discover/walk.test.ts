@@ -170,9 +170,38 @@ describe('discover: symlinks', () => {
     expect(codes(outside).filter((c) => c === 'discover.symlink-escape')).toHaveLength(2);
     expect(outside.notCatalogued['link-outside']).toBe(2);
     const inside = discover([makeRoot({ path: 'r' }, t.dir)], { linkBounds: [t.dir] });
-    expect(rel(inside)).toEqual(['elsewhere/file/SKILL.md', 'elsewhere/linked/SKILL.md', 'r/real/SKILL.md']);
+    // A linked folder is walked at its target; a linked SKILL.md stays in the folder holding the link.
+    expect(rel(inside)).toEqual(['elsewhere/linked/SKILL.md', 'r/filelink/SKILL.md', 'r/real/SKILL.md']);
     expect(inside.candidates.map((c) => c.inRoot).sort()).toEqual(['filelink/SKILL.md', 'linked/SKILL.md', 'real/SKILL.md']);
+    expect(inside.candidates.find((c) => c.inRoot === 'filelink/SKILL.md')?.path).toBe(t.path('elsewhere/file/SKILL.md'));
     expect(codes(inside)).not.toContain('discover.symlink-escape');
+  });
+
+  it('a SKILL.md linked from another folder never takes the real skill\'s place, whichever is met first', () => {
+    t = _tree();
+    t.skill('r/real');
+    t.mkdir('r/alias');
+    t.link('../real/SKILL.md', 'r/alias/SKILL.md');
+    t.mkdir('r/zz-alias');
+    t.link('../real/SKILL.md', 'r/zz-alias/SKILL.md');
+    const r = discover([makeRoot({ path: 'r' }, t.dir)]);
+    expect(rel(r)).toEqual(['r/real/SKILL.md']);
+    expect(r.candidates[0]!.dirName).toBe('real');
+    expect(r.reachedTwice.map((x) => x.via.slice(x.via.lastIndexOf('/r/') + 1))).toEqual(['r/alias/SKILL.md', 'r/zz-alias/SKILL.md']);
+    expect(r.reachedTwice.every((x) => x.locator === t.path('r/real/SKILL.md'))).toBe(true);
+  });
+
+  it('two folders linking one SKILL.md kept outside any skill folder: the first in walk order is the skill', () => {
+    t = _tree();
+    t.write('commands/deploy.md', '---\nname: deploy\ndescription: d\n---\n');
+    for (const agent of ['a', 'b']) {
+      t.mkdir(`${agent}/deploy`);
+      t.link('../../commands/deploy.md', `${agent}/deploy/SKILL.md`);
+    }
+    const r = discover([makeRoot({ path: 'a', scope: 'local' }, t.dir), makeRoot({ path: 'b', scope: 'global' }, t.dir)], { linkBounds: [t.dir] });
+    expect(rel(r)).toEqual(['a/deploy/SKILL.md']);
+    expect(r.candidates[0]!.path).toBe(t.path('commands/deploy.md'));
+    expect(r.reachedTwice).toHaveLength(1);
   });
 
   it('reports dangling symlinks without failing', () => {

@@ -52,19 +52,19 @@ describe('materialize', () => {
     expect(_tree(sb.dir).filter((f) => !f.startsWith('skills/') && !f.startsWith('ws/'))).toEqual([]);
   });
 
-  it('refuses a workspace file with other content, naming it, and writes nothing; force replaces it', () => {
+  it('leaves out a skill whose workspace file holds other content, naming it, and copies the others; force replaces it', () => {
     const catalog = sb.catalog(['skills', 'project']);
     const ws = join(sb.dir, 'ws');
     sb.write('ws/review/SKILL.md', 'OLD CONTENT\n');
-    expect(() => materialize(catalog, ws)).toThrow(
-      expect.objectContaining({ code: 'workspace.exists', details: { skill: 'review', path: `${ws}/review/SKILL.md` } }),
-    );
+    const out = materialize(catalog, ws);
+    expect(out.skills.map((s) => s.name)).toEqual(['pdf-tools', 'secret']);
+    expect(_failed(out)).toEqual([['review', 'workspace.exists', `${ws}/review/SKILL.md`]]);
     expect(readFileSync(join(ws, 'review/SKILL.md'), 'utf8')).toBe('OLD CONTENT\n');
-    expect(existsSync(join(ws, 'pdf-tools'))).toBe(false); // checked before the first write
+    expect(existsSync(join(ws, 'pdf-tools/SKILL.md'))).toBe(true);
     // Same length, other bytes: still other content.
     const sameSize = readFileSync(join(sb.dir, 'skills/review/SKILL.md'), 'utf8').replace('Review', 'Wreck!');
     sb.write('ws/review/SKILL.md', sameSize);
-    expect(() => materialize(catalog, ws, { names: ['review'] })).toThrow(expect.objectContaining({ code: 'workspace.exists' }));
+    expect(_failed(materialize(catalog, ws, { names: ['review'] }))).toEqual([['review', 'workspace.exists', `${ws}/review/SKILL.md`]]);
     expect(materialize(catalog, ws, { names: ['review'], force: true }).skills[0]!.status).toBe('loaded');
     expect(readFileSync(join(ws, 'review/SKILL.md'), 'utf8')).toContain('Instructions for review.');
     // A file the skill does not have is left alone, and is no conflict.
@@ -73,12 +73,12 @@ describe('materialize', () => {
     expect(readFileSync(join(ws, 'review/NOTES.md'), 'utf8')).toBe('mine\n');
   });
 
-  it('refuses a link where a skill file goes unless forced', () => {
+  it('leaves out a skill whose file is a link in the workspace unless forced', () => {
     const catalog = sb.catalog(['skills', 'project']);
     const ws = join(sb.dir, 'ws');
     mkdirSync(join(ws, 'review'), { recursive: true });
     symlinkSync(join(sb.dir, 'skills/review/SKILL.md'), join(ws, 'review/SKILL.md'));
-    expect(() => materialize(catalog, ws, { names: ['review'] })).toThrow(expect.objectContaining({ code: 'workspace.exists' }));
+    expect(_failed(materialize(catalog, ws, { names: ['review'] }))).toEqual([['review', 'workspace.exists', `${ws}/review/SKILL.md`]]);
     materialize(catalog, ws, { names: ['review'], force: true });
     expect(statSync(join(ws, 'review/SKILL.md')).isFile()).toBe(true);
   });
@@ -108,34 +108,47 @@ describe('materialize', () => {
     );
   });
 
-  it('refuses to copy a skill edited since sealing, and writes nothing for it', () => {
+  it('leaves out a skill edited since sealing, and writes nothing for it', () => {
     const catalog = sb.catalog(['skills', 'project']);
     sb.skill('skills/review', 'review', 'Review code. Use when asked for a review.', '# changed\n');
-    expect(() => materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] })).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
+    const out = materialize(catalog, join(sb.dir, 'ws'));
+    expect(_failed(out).map(([name, code]) => [name, code])).toEqual([['review', 'skill.changed']]);
+    expect(out.skills.map((s) => s.name)).toEqual(['pdf-tools', 'secret']);
     expect(existsSync(join(sb.dir, 'ws/review'))).toBe(false);
   });
 
-  it('checks every skill before writing anything', () => {
+  it('checks each skill before its first write: one whose listing is not portable is left out, the others copied', () => {
     sb.write('skills/review/odd\\name.txt', 'a POSIX name with a backslash');
     const catalog = sb.catalog(['skills', 'project']);
-    // pdf-tools sorts first and is fine; review's listing is not portable.
-    expect(() => materialize(catalog, join(sb.dir, 'ws'))).toThrow(
-      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ field: 'resources', reason: 'backslash', skill: 'review' }) }),
-    );
-    expect(existsSync(join(sb.dir, 'ws'))).toBe(false);
+    const out = materialize(catalog, join(sb.dir, 'ws'));
+    expect(_failed(out).map(([name, code]) => [name, code])).toEqual([['review', 'workspace.name']]);
+    expect(_tree(join(sb.dir, 'ws')).filter((f) => f.startsWith('review/'))).toEqual([]);
+    expect(existsSync(join(sb.dir, 'ws/pdf-tools/scripts/fill.py'))).toBe(true);
   });
 
-  it('refuses a workspace whose skill folder is a symlink to elsewhere', () => {
+  it('leaves out a skill whose workspace folder is a symlink to elsewhere, writing nothing there', () => {
     const catalog = sb.catalog(['skills', 'project']);
     mkdirSync(join(sb.dir, 'ws'));
     mkdirSync(join(sb.dir, 'elsewhere'));
     symlinkSync(join(sb.dir, 'elsewhere'), join(sb.dir, 'ws/review'));
-    expect(() => materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] })).toThrow(
-      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ reason: 'escape_root' }) }),
-    );
+    expect(_failed(materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] })).map(([name, code]) => [name, code])).toEqual([['review', 'workspace.exists']]);
     expect(_tree(join(sb.dir, 'elsewhere'))).toEqual([]);
   });
+
+  it('refuses a workspace that is, holds or lies inside a skill root or a skill folder', () => {
+    const catalog = sb.catalog(['skills', 'project']);
+    for (const ws of ['skills', 'skills/review', 'skills/review/ws', '.', 'skills/new']) {
+      expect(() => materialize(catalog, join(sb.dir, ws)), ws).toThrow(expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ reason: 'overlaps-source' }) }));
+      expect(() => createLazyWorkspace(catalog, join(sb.dir, ws)), ws).toThrow(expect.objectContaining({ code: 'path.invalid' }));
+    }
+    expect(existsSync(join(sb.dir, 'skills/new'))).toBe(false);
+  });
 });
+
+/** [name, code, file] of each skill a materialize call could not copy. */
+function _failed(out: ReturnType<typeof materialize>): [string | null, string, string][] {
+  return out.leftOut.filter((s) => s.reason === 'failed').map((s) => [s.name, s.diagnostics[0]!.code, s.diagnostics[0]!.file]);
+}
 
 describe('lazy workspace', () => {
   let sb: Sandbox;
@@ -162,13 +175,14 @@ describe('lazy workspace', () => {
     expect(ws.loaded.names()).toEqual(['pdf-tools']);
   });
 
-  it('sees a skill staged by an earlier process as already loaded, and restages a modified copy only when forced', () => {
+  it('sees a skill staged by an earlier process as already loaded, edited or not, and restages it only when forced', () => {
     const catalog = sb.catalog(['skills', 'project']);
     createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review');
     const again = createLazyWorkspace(catalog, join(sb.dir, 'ws'));
     expect(again.load('review').status).toBe('already_loaded');
+    // The agent edited its copy: still already loaded, and the edit is kept.
     writeFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'tampered');
-    expect(() => createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review')).toThrow(expect.objectContaining({ code: 'workspace.exists' }));
+    expect(createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review').status).toBe('already_loaded');
     expect(readFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'utf8')).toBe('tampered');
     expect(createLazyWorkspace(catalog, join(sb.dir, 'ws'), { force: true }).load('review').status).toBe('loaded');
     expect(readFileSync(join(sb.dir, 'ws/review/SKILL.md'), 'utf8')).toContain('name: review');
