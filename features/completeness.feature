@@ -77,7 +77,10 @@ Feature: Nothing silently partial
     And the drift document shows "review" as invalid with "yaml.invalid"
     When I run skillgraph "lock"
     Then skillgraph exits with 1
-    And skillgraph's stderr contains "Not locked"
+    And skillgraph's stderr contains "1 invalid (review), recorded as such"
+    When I run skillgraph "check"
+    Then skillgraph exits with 1
+    And skillgraph's stderr contains "1 invalid"
 
   Scenario: Positional arguments are roots, or refused
     Given the project skill folder ".claude/skills" holds the skill "deploy"

@@ -25,18 +25,19 @@ Feature: Hostile skill files, caches and workspaces
     Then the hostile-files validate report gives "deep" the finding "resource.too-deep"
     And the hostile-files validate report says "alpha, beta" are valid
 
-  Scenario: materialize refuses a skill with too many files, naming it, and copies nothing
+  Scenario: materialize leaves out a skill with too many files, naming it, and copies the others
     Given the hostile-files skill "crowded" holds 5001 files
     When I run the hostile-files command "materialize ws --root skills --json --no-cache"
     Then the hostile-files run ends with exit 1
-    And the hostile-files error names the skill "crowded" and the finding "resource.too-many-files"
-    And the hostile-files folder "ws" does not exist
+    And the hostile-files left-out list names the skill "crowded" with the finding "resource.too-many-files"
+    And the hostile-files folder "ws/crowded" does not exist
+    And the hostile-files folder "ws/alpha" exists
 
-  Scenario: materialize refuses a file named after a Windows device
+  Scenario: materialize leaves out a skill holding a file named after a Windows device
     Given the hostile-files skill "devices" holds the file "assets/nul.txt"
     When I run the hostile-files command "materialize ws devices --root skills --json --no-cache"
-    Then the hostile-files run ends with exit 2
-    And the hostile-files error names the skill "devices" and the path reason "device"
+    Then the hostile-files run ends with exit 1
+    And the hostile-files left-out list names the skill "devices" with the finding "workspace.name"
     When I run the hostile-files command "materialize ws alpha beta --root skills --no-cache"
     Then the hostile-files run ends with exit 0
 

@@ -212,21 +212,33 @@ Feature: Lazy loading and workspaces
       And the host's stdout contains "Review the change line by line."
       And the workspace file "ws/review/SKILL.md" contains "Review the change line by line."
 
-    Scenario: existing different content in the workspace is refused, named, and kept; --force replaces it
+    Scenario: existing different content in the workspace is refused for that skill, named and kept; the others are copied; --force replaces it
       Given the workspace file "ws/review/SKILL.md" holds "OLD CONTENT"
       When the host runs "materialize ws"
       Then the host sees exit status 1
       And the host's stderr contains "ws/review/SKILL.md"
+      And the host's stderr contains "1 could not be copied (review: workspace.exists)"
       And the workspace file "ws/review/SKILL.md" contains "OLD CONTENT"
-      And the workspace "ws" holds exactly:
-        """
-        review/SKILL.md
-        """
+      And the workspace file "ws/pdf-tools/SKILL.md" contains "Run scripts/fill.py on the form."
       When the host runs "materialize ws --json"
-      Then the host's JSON has "error.code" equal to "workspace.exists"
+      Then the host's JSON has "left_out.skills.0.name" equal to "review"
+      And the host's JSON has "left_out.skills.0.diagnostics.0.code" equal to "workspace.exists"
       When the host runs "materialize ws --force"
       Then the host sees exit status 0
       And the workspace file "ws/review/SKILL.md" contains "Review the change line by line."
+
+    Scenario: an agent's edit to its staged copy is already loaded, not a conflict
+      When the host runs "materialize ws review --lazy"
+      And the workspace file "ws/review/SKILL.md" holds "my notes on the review"
+      And the host runs "load review --into ws --json"
+      Then the host sees exit status 0
+      And the host's JSON has "staged.status" equal to "already_loaded"
+      And the workspace file "ws/review/SKILL.md" contains "my notes on the review"
+
+    Scenario: a workspace inside a skill root is refused before anything is written
+      When the host runs "materialize roots/local/ws"
+      Then the host sees exit status 2
+      And the host's stderr contains "lies inside the skill root"
 
     Scenario: an unknown name writes nothing
       When the host runs "materialize ws nonexistent"

@@ -80,22 +80,20 @@ Then('the hostile-files validate report says {string} are valid', function (this
   for (const name of list(names)) assert.equal(doc.skills.find((s) => s.dir === name)?.valid, true, name);
 });
 
-interface ErrorDoc {
-  error: { code: string; details: Record<string, unknown> };
+interface LeftOutDoc {
+  left_out: { skills: { name: string | null; reason: string; diagnostics: { code: string }[] }[] };
 }
 
-Then('the hostile-files error names the skill {string} and the finding {string}', function (this: SkillWorld, name: string, code: string) {
-  const { error } = this.json<ErrorDoc>();
-  assert.equal(error.code, 'skill.invalid');
-  assert.equal(error.details.skill, name);
-  assert.equal(error.details.diagnostic, code);
+Then('the hostile-files left-out list names the skill {string} with the finding {string}', function (this: SkillWorld, name: string, code: string) {
+  const { left_out } = this.json<LeftOutDoc>();
+  const entry = left_out.skills.find((s) => s.name === name);
+  assert.ok(entry, `${name} is not in left_out: ${JSON.stringify(left_out)}`);
+  assert.equal(entry.reason, 'failed');
+  assert.equal(entry.diagnostics[0]?.code, code);
 });
 
-Then('the hostile-files error names the skill {string} and the path reason {string}', function (this: SkillWorld, name: string, reason: string) {
-  const { error } = this.json<ErrorDoc>();
-  assert.equal(error.code, 'path.invalid');
-  assert.equal(error.details.skill, name);
-  assert.equal(error.details.reason, reason);
+Then('the hostile-files folder {string} exists', function (this: SkillWorld, rel: string) {
+  assert.equal(existsSync(this.path(rel)), true);
 });
 
 Then('the hostile-files folder {string} does not exist', function (this: SkillWorld, rel: string) {

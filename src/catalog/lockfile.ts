@@ -18,8 +18,14 @@ import { DIGEST_PATTERN } from './digest.js';
 /** Default file name, in the working folder. */
 export const LOCKFILE_NAME = 'skillgraph.lock.json';
 
-/** The lockfile format this code writes and reads. */
-export const LOCKFILE_VERSION = 2;
+/** The lockfile format this code writes. */
+export const LOCKFILE_VERSION = 3;
+
+/** Formats this code reads: 2 lacks the invalid entries' status, findings and tree, which are optional. */
+const READABLE_VERSIONS: readonly number[] = [2, 3];
+
+/** Why a skill in its place could not be locked as a skill. */
+export const LOCK_INVALID_STATUSES = ['invalid', 'changed', 'unreadable'] as const;
 
 /** The lockfile's schemas, built on first use (zod is required then, not when the package is imported). */
 function buildSchemas(z: typeof Zod.z) {
@@ -56,20 +62,28 @@ function buildSchemas(z: typeof Zod.z) {
     dependencies: z.strictObject({ tools: z.array(z.string()), mcp_servers: z.array(z.string()) }).optional(),
   });
 
-  /** A skill that could not be locked (written only with `--allow-errors`). */
+  /**
+   * A SKILL.md in its place that is not locked as a skill: `invalid` (its findings say why),
+   * `changed` while the run read it, or `unreadable` (its folder could not be read whole). `tree`
+   * is its folder's digest when that could be made, so an edit to it is drift too.
+   */
   const LockInvalidSchema = z.strictObject({
     root: PORTABLE,
     path: PORTABLE,
+    status: z.enum(LOCK_INVALID_STATUSES).optional(),
     codes: z.array(z.string()),
+    findings: z.array(z.strictObject({ code: z.string(), line: z.number().int().min(0), column: z.number().int().min(0) })).optional(),
+    tree: DIGEST.optional(),
   });
 
   const LockfileSchema = z.strictObject({
-    schemaVersion: z.literal(LOCKFILE_VERSION),
+    schemaVersion: z.union(READABLE_VERSIONS.map((v) => z.literal(v)) as unknown as [Zod.ZodLiteral<2>, Zod.ZodLiteral<3>]),
     /** Catalog digest when locked. */
     digest: DIGEST,
     /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
     complete: z.boolean(),
     skills: z.array(LockEntrySchema),
+    /** Every SKILL.md in place that is not a locked skill, with why. */
     invalid: z.array(LockInvalidSchema).optional(),
   });
   return { CapabilitiesSchema, LockEntrySchema, LockInvalidSchema, LockfileSchema };
@@ -116,7 +130,7 @@ export function parseLock(text: string, file: string): Lockfile {
     throw new SkillgraphError('lockfile.invalid', `${file}: not valid JSON (${(error as Error).message})`, { file }, error);
   }
   const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
-  if (typeof version === 'number' && version !== LOCKFILE_VERSION) {
+  if (typeof version === 'number' && !READABLE_VERSIONS.includes(version)) {
     throw new SkillgraphError('lockfile.invalid', `${file}: lockfile format ${version}, this skillgraph reads format ${LOCKFILE_VERSION}; run 'skillgraph lock' again`, { file, version });
   }
   const parsed = lockSchemas().LockfileSchema.safeParse(data);
@@ -167,6 +181,8 @@ export interface LockDrift<D = unknown> {
   readonly changed: readonly LockChange[];
   /** Locked skills whose file is there but invalid now. */
   readonly invalid: readonly LockBroken<D>[];
+  /** Other SKILL.md files in place that make no skill now; `recorded` when the lock lists them as invalid too. */
+  readonly invalidNow: readonly { readonly root: string; readonly path: string; readonly diagnostics: readonly D[]; readonly recorded: boolean }[];
   /** Locked skills not found while the walk was incomplete: they may lie past the limit. */
   readonly incomplete: readonly LockEntry[];
 }
@@ -189,7 +205,9 @@ const FIELDS: readonly LockField[] = ['scope', 'root', 'path', 'digest', 'tree']
 /**
  * Compare a lock with the catalog now; lists are sorted by name. A locked
  * skill missing now is `invalid` when its file is still in place but broken,
- * `incomplete` when the walk stopped at a limit, else `removed`.
+ * `incomplete` when the walk stopped at a limit, else `removed`. Any other
+ * SKILL.md that makes no skill now is `invalidNow`, recorded in the lock or not:
+ * an invalid skill is reported by every check until it is fixed.
  *
  * @example compareLock(lock, { entries, broken: new Map(), complete: true }).ok // false when a script changed
  */
@@ -218,7 +236,16 @@ export function compareLock<D>(lock: Lockfile, now: LockNow<D>): LockDrift<D> {
     const w = old.capabilities && cur.capabilities ? widening(old.capabilities as CapabilitySurface, cur.capabilities as CapabilitySurface) : undefined;
     if (w) widened.push({ name: cur.name, widening: w, current: cur });
   }
+  const lockedPlaces = new Set(lock.skills.map((e) => placeKey(e.root, e.path)));
+  const recorded = new Set((lock.invalid ?? []).map((e) => placeKey(e.root, e.path)));
+  const invalidNow = [...now.broken]
+    .filter(([key]) => !lockedPlaces.has(key))
+    .map(([key, diagnostics]) => {
+      const [root, path] = key.split('\0') as [string, string];
+      return { root, path, diagnostics, recorded: recorded.has(key) };
+    })
+    .sort((a, b) => cmp(a.root, b.root) || cmp(a.path, b.path));
   const unsealed = lock.skills.filter((e) => e.capabilities === undefined).length;
-  const ok = added.length + removed.length + changed.length + invalid.length + incomplete.length + widened.length === 0 && now.complete;
-  return { ok, widened, unsealed, added, removed, changed, invalid, incomplete };
+  const drifted = added.length + removed.length + changed.length + invalid.length + invalidNow.length + incomplete.length + widened.length;
+  return { ok: drifted === 0 && now.complete, widened, unsealed, added, removed, changed, invalid, invalidNow, incomplete };
 }

@@ -12,7 +12,7 @@ import { fileSurface, splitToolList, type FileSurface } from '../audit/capabilit
 import { readSkillFiles } from '../engine/audit-path.js';
 import { treeDigestResults } from '../engine/tree-digest.js';
 import type { Diagnostic } from '../model/diagnostics.js';
-import type { Composition, SkillPackage } from '../model/package.js';
+import { EMPTY_COMPOSITION, type Composition, type SkillPackage } from '../model/package.js';
 
 /** A skill folder and the package fields its audit reads (light: no body). */
 export interface FolderInput {
@@ -43,6 +43,17 @@ export function folderInput(p: SkillPackage): FolderInput {
     allowedTools: splitToolList(p.frontmatter['allowed-tools']),
     composition: p.composition,
   };
+}
+
+/**
+ * What the folder seal of a SKILL.md that made no package reads: its folder, nothing from its
+ * frontmatter (a lock records its tree digest, so an edit to it is drift).
+ *
+ * @example sealFolders([brokenFolderInput('/repo/.claude/skills/bad/SKILL.md')])[0].ok
+ */
+export function brokenFolderInput(locator: string): FolderInput {
+  const dir = dirname(locator);
+  return { name: basename(dir), dir, skillFile: basename(locator), description: '', allowedTools: [], composition: EMPTY_COMPOSITION };
 }
 
 /**

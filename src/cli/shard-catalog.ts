@@ -18,7 +18,7 @@ import { assembleCatalog, planCatalog, type CatalogPlan, type ParseItem, type Pa
 import type { HashBackend } from '../model/backend.js';
 import type { SkillPackage } from '../model/package.js';
 import type { CatalogRequest, CatalogFromFlags } from './catalog-request.js';
-import type { FolderSeal } from './lock-seal.js';
+import { brokenFolderInput, folderInput, type FolderInput, type FolderSeal } from './lock-seal.js';
 import { shardOf, type Shard } from './shard.js';
 
 /** The walk's facts every shard of one run shares; merge checks they agree. */
@@ -40,15 +40,15 @@ export interface CatalogShardCandidate {
   readonly result: ParseItemResult;
   /** Lock shards: where the walk placed the file. */
   readonly place?: CandidatePlace;
-  /** Lock shards, for a candidate that made a package: its folder seal. */
+  /** Lock shards: its folder seal (a candidate that made no package is sealed for its tree digest). */
   readonly folder?: FolderSeal;
 }
 
 /** The verbs whose shards carry parse results. */
 export type CatalogShardVerb = 'catalog' | 'resolve' | 'lock';
 
-/** A lock shard seals the folders of the packages it parsed (winners or not: winners are known in merge only). */
-export type SealPackages = (packages: readonly SkillPackage[]) => readonly FolderSeal[];
+/** A lock shard seals the folder of every candidate it parsed (winners or not: winners are known in merge only). */
+export type SealFolders = (folders: readonly FolderInput[]) => readonly FolderSeal[];
 
 /** What a catalog shard document carries besides the header. */
 export interface CatalogShardPart {
@@ -65,11 +65,11 @@ export function candidatePath(item: Pick<ParseItem, 'locator' | 'root'>): string
 
 /**
  * Walk every root, parse this shard's candidates only; with `seal` (a lock shard), also place
- * each candidate and seal the folder of each that made a package.
+ * each candidate and seal its folder.
  *
  * @example const part = catalogShard(request, { index: 1, count: 4 }); part.candidates.length
  */
-export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealPackages): CatalogShardPart {
+export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealFolders): CatalogShardPart {
   const hasher = hashBackendFor(request.engine.backend ?? 'auto');
   const plan = planCatalog({ ...request.load, hasher });
   // The total-input budget is over the whole run, in candidate order, as the unsharded run cuts it.
@@ -82,13 +82,10 @@ export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealP
   const { candidates: all, ...discovered } = plan.discovered;
   const walk = { discovered, seal: plan.seal ?? null, backend: hasher.name };
   if (!seal) return { walk, total: plan.items.length, candidates };
-  const made = candidates.filter((c) => c.result.package !== undefined);
-  const seals = seal(made.map((c) => c.result.package!));
-  const folders = new Map(made.map((c, i) => [c.position, seals[i]!]));
-  const placed = candidates.map((c): CatalogShardCandidate => {
+  const seals = seal(candidates.map((c) => (c.result.package ? folderInput(c.result.package) : brokenFolderInput(c.result.locator))));
+  const placed = candidates.map((c, i): CatalogShardCandidate => {
     const { root, inRoot } = all[c.position]!;
-    const folder = folders.get(c.position);
-    return { ...c, place: { root, inRoot }, ...(folder ? { folder } : {}) };
+    return { ...c, place: { root, inRoot }, folder: seals[i]! };
   });
   return { walk, total: plan.items.length, candidates: placed };
 }

@@ -3,7 +3,8 @@
  * now with a lockfile; exit 1 on drift: a skill whose capability surface
  * widened (reported apart from content changes), added, removed, changed
  * (scope, root, path, package or tree digest), invalid now (with its
- * findings), or not found while the walk was incomplete. `--accept` rewrites
+ * findings; a skill recorded as invalid in the lock is reported until it is
+ * fixed), or not found while the walk was incomplete. `--accept` rewrites
  * the lockfile from the catalog now. The lockfile is read as a regular file
  * only (a FIFO or a link in its place is refused, never waited on).
  */
@@ -87,6 +88,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       removed: drift.removed,
       changed: drift.changed,
       invalid: drift.invalid.map((b) => ({ ...b.locked, diagnostics: b.diagnostics })),
+      invalid_now: drift.invalidNow.map((b) => ({ root: b.root, path: b.path, recorded: b.recorded, diagnostics: b.diagnostics })),
       incomplete: drift.incomplete,
       ...completeness,
     });
@@ -103,12 +105,16 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     out.push(`${paint(color, 'red', '! invalid   ')} ${line(b.locked)}`);
     for (const d of b.diagnostics) out.push(`      ${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`);
   }
+  for (const b of drift.invalidNow) {
+    out.push(`${paint(color, 'red', '! invalid   ')} ${b.root}/${b.path}${b.recorded ? ' (recorded as invalid in the lock)' : ''}`);
+    for (const d of b.diagnostics) out.push(`      ${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`);
+  }
   for (const e of drift.incomplete) out.push(`${paint(color, 'yellow', '? incomplete')} ${line(e)}: not found, and the walk stopped at a limit`);
   if (drift.unsealed > 0) {
     lines.push(`${drift.unsealed} locked skill(s) have no sealed capability surface (a lock written before surfaces were sealed): widening is not checked for them; 'skillgraph check --accept' or 'skillgraph lock' seals them.`);
   }
   if (out.length > 0) io.stdout.write(`${out.join('\n')}\n`);
-  const counts = `${drift.widened.length} widened, ${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed, ${drift.invalid.length} invalid, ${drift.incomplete.length} not found in an incomplete walk`;
+  const counts = `${drift.widened.length} widened, ${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed, ${drift.invalid.length + drift.invalidNow.length} invalid, ${drift.incomplete.length} not found in an incomplete walk`;
   lines.push(drift.ok ? `No drift: ${lock.skills.length} skill(s) match ${shown}.` : `Drift against ${shown}: ${counts}.`);
   if (values.accept === true && !drift.ok) lines.push(accepted ? `Accepted: ${shown} rewritten with ${state.entries.length} skill(s) · ${places.digest}.` : paint(useColor(io), 'red', `Not accepted: ${shown} left as it was, because of errors in skills or an incomplete walk.`));
   note(io, `${lines.join('\n')}\n`);
@@ -133,6 +139,7 @@ export function driftFindings(drift: LockDrift<Diagnostic>, fileOf: (e: LockEntr
     ...drift.removed.map((e) => at('check.removed', e, `${e.name} (${e.scope}) is in ${lock} but no longer in the catalog`, "restore the skill, or run 'skillgraph lock'")),
     ...drift.changed.map((c) => at('check.changed', c.current, `${c.name} changed since ${lock}: ${c.fields.join(', ')}`, "review the change, then run 'skillgraph lock'")),
     ...drift.invalid.flatMap((b) => b.diagnostics),
+    ...drift.invalidNow.flatMap((b) => b.diagnostics),
     ...drift.incomplete.map((e) => at('check.incomplete', e, `${e.name} was not found, and the walk stopped at a limit`, 'raise --depth or --max-dirs so the walk is complete')),
   ];
 }

@@ -3,12 +3,11 @@
  * scopes, roots relative to the lockfile, paths inside the roots, package and
  * tree digests) in a lockfile, written atomically. With no roots given it
  * locks the project's own skills (user folders only with --include-user).
- * A skill whose SKILL.md has errors, or a walk that stopped at a limit, is
- * refused (exit 1, named, the old lockfile kept) unless --allow-errors /
- * --allow-incomplete: fix the skill, then lock. A skill whose other files
- * cannot be read whole (unreadable, vanished, past a limit, edited during the
- * run) costs that skill only: the rest is locked, the skill is listed as
- * invalid in the lock, and the exit status is 1. `--shard i/n --json` parses
+ * Every SKILL.md is recorded: a skill whose SKILL.md has errors as `invalid`
+ * with its findings and its folder's tree digest, one whose files cannot be
+ * read whole as `changed` or `unreadable`; the exit status is then 1, naming
+ * them (--allow-errors: 0). A walk that stopped at a limit keeps the old
+ * lockfile (exit 1) unless --allow-incomplete. `--shard i/n --json` parses
  * and seals the folders of one part; `skillgraph merge` writes the lockfile.
  */
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
@@ -26,7 +25,7 @@ import { lazyCatalogRequest } from '../catalog-request.js';
 import { parseShard } from '../shard.js';
 import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
-import { folderInput, sealFolders, type FolderInput, type FolderSeal } from '../lock-seal.js';
+import { brokenFolderInput, folderInput, sealFolders, type FolderInput, type FolderSeal } from '../lock-seal.js';
 import { completenessJson, completenessLines, displayPath } from './catalog.js';
 
 /** Flags lock and check add to the catalog flags. */
@@ -42,7 +41,7 @@ export const spec: VerbSpec = {
   flags: {
     ...LOCK_FLAGS,
     out: { type: 'string', value: 'FILE', description: `lockfile to write (default ${LOCKFILE_NAME})` },
-    'allow-errors': { type: 'boolean', description: 'write the lock even when skills have errors (they are listed as invalid in it)' },
+    'allow-errors': { type: 'boolean', description: 'exit 0 even when skills are invalid (they are always recorded as invalid in the lock)' },
     'allow-incomplete': { type: 'boolean', description: 'write the lock even when the walk stopped at a limit' },
     shard: { type: 'string', value: 'i/n', description: 'with --json: parse and seal the folders of shard i of n (a stable split by skill path); skillgraph merge writes the lockfile' },
   },
@@ -67,13 +66,13 @@ export function portableRoot(root: string, lockDir: string, home: string): strin
   return relative(lockDir, root).split(sep).join('/');
 }
 
-/** The catalog now, as a lock sees it: entries, candidates that broke, and every problem that blocks a lock. */
+/** The catalog now, as a lock sees it: entries, SKILL.md files that make no skill, and every error. */
 export interface LockState extends LockNow<Diagnostic> {
-  /** Error findings: in the catalog, and tree digests that failed. */
+  /** Error findings: in the catalog, and folder seals that failed. */
   readonly errors: readonly Diagnostic[];
-  /** The catalog's own error findings (a SKILL.md that does not make a skill): these refuse a lock. */
+  /** The catalog's own error findings (a SKILL.md that does not make a skill). */
   readonly skillErrors: readonly Diagnostic[];
-  /** Places of skills that could not be locked. */
+  /** Every SKILL.md in place that is not locked as a skill, with why. */
   readonly invalid: readonly LockInvalid[];
 }
 
@@ -83,19 +82,26 @@ export interface PlacedSkill extends FolderInput {
   readonly root: string;
   readonly path: string;
   readonly digest: string;
-  /** The package's SKILL.md (canonical). */
+  /** The package's SKILL.md (its locator). */
   readonly locator: string;
   /** The keys of the tools that write, as the skill resolves. */
   readonly writes: readonly string[];
   readonly dependencies?: LockEntry['dependencies'];
 }
 
+/** A SKILL.md placed in its root that made no package, with the findings that say why. */
+export interface BrokenPlace extends FolderInput {
+  readonly root: string;
+  readonly path: string;
+  readonly locator: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
 /** Everything a lock needs from a catalog run, as plain light data (the packages can then go). */
 export interface LockPlaces {
   readonly skills: readonly PlacedSkill[];
-  readonly broken: ReadonlyMap<string, readonly Diagnostic[]>;
+  readonly broken: readonly BrokenPlace[];
   readonly skillErrors: readonly Diagnostic[];
-  readonly invalid: readonly LockInvalid[];
   readonly complete: boolean;
   readonly digest: string;
 }
@@ -131,46 +137,55 @@ export function lockPlaces(result: CatalogFromFlags, lockDir: string, home: stri
     };
   });
   const skillErrors = catalog.diagnostics.filter((d) => d.severity === 'error');
-  const invalid: LockInvalid[] = [];
-  const broken = new Map<string, Diagnostic[]>();
+  const broken: BrokenPlace[] = [];
   // Candidates that made no package: their file is in place but broken; their findings say why.
   const made = new Set<string>([...catalog.skills.map((p) => p.descriptor.source.locator), ...catalog.conflicts.map((c) => c.shadowed)]);
   for (const [locator] of walk.placed) {
     if (made.has(locator)) continue;
-    const where = place(locator);
-    const found = skillErrors.filter((d) => d.file === locator);
-    broken.set(placeKey(where.root, where.path), found);
-    invalid.push({ ...where, codes: [...new Set(found.map((d) => d.code))].sort() });
+    broken.push({ ...brokenFolderInput(locator), ...place(locator), locator, diagnostics: skillErrors.filter((d) => d.file === locator) });
   }
-  return { skills, broken, skillErrors, invalid, complete: walk.complete, digest: catalog.digest };
+  return { skills, broken, skillErrors, complete: walk.complete, digest: catalog.digest };
 }
 
 /** Where a lock's folder seals come from: the folders themselves, or (merge) the lock shards that sealed them. */
-export type FolderSource = (skills: readonly PlacedSkill[]) => readonly FolderSeal[];
+export type FolderSource = (folders: readonly (FolderInput & { readonly locator: string })[]) => readonly FolderSeal[];
 
 /**
- * Seal each placed skill's folder (tree digest, scripts, hosts, audit) into its lock entry; a
- * folder that cannot be read whole costs that skill only.
+ * Seal each placed skill's folder (tree digest, scripts, hosts, audit) into its lock entry, and
+ * each broken SKILL.md's folder for its tree digest. A folder that cannot be read whole costs that
+ * skill only: it is recorded as `changed` or `unreadable`.
  *
  * @example const state = lockState(places);
  */
 export function lockState(places: LockPlaces, folders: FolderSource = sealFolders): LockState {
-  const seals = folders(places.skills);
+  const seals = folders([...places.skills, ...places.broken]);
   const entries: LockEntry[] = [];
   const errors: Diagnostic[] = [...places.skillErrors];
-  const invalid: LockInvalid[] = [...places.invalid];
-  const broken = new Map(places.broken);
+  const invalid: LockInvalid[] = [];
+  const broken = new Map<string, readonly Diagnostic[]>();
   places.skills.forEach((s, i) => {
     const seal = seals[i]!;
     if (!seal.ok) {
       errors.push(seal.diagnostic);
-      invalid.push({ root: s.root, path: s.path, codes: [seal.diagnostic.code] });
+      const status = seal.diagnostic.code === 'resource.changed' ? 'changed' : 'unreadable';
+      invalid.push({ root: s.root, path: s.path, status, codes: [seal.diagnostic.code], findings: [finding(seal.diagnostic)] });
       broken.set(placeKey(s.root, s.path), [seal.diagnostic]);
       return;
     }
     entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: seal.tree, capabilities: sealSurface(s, seal.files), ...(s.dependencies ? { dependencies: s.dependencies } : {}) });
   });
+  places.broken.forEach((b, i) => {
+    const seal = seals[places.skills.length + i]!;
+    const codes = [...new Set(b.diagnostics.map((d) => d.code))].sort();
+    invalid.push({ root: b.root, path: b.path, status: 'invalid', codes, findings: b.diagnostics.map(finding), ...(seal.ok ? { tree: seal.tree } : {}) });
+    broken.set(placeKey(b.root, b.path), b.diagnostics);
+  });
   return { entries, broken, complete: places.complete, errors, skillErrors: places.skillErrors, invalid };
+}
+
+/** A finding as the lockfile records it: portable (messages may name absolute paths, so they stay out). */
+function finding(d: Diagnostic): { code: string; line: number; column: number } {
+  return { code: d.code, line: d.line, column: d.column };
 }
 
 /** The capability surface of a placed skill: its package's part and what its folder seal read from its files. */
@@ -245,7 +260,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     const request = await lazyCatalogRequest(values, io, spec.name, { roots: positionals, projectOnly: true });
     // Perf: imported here only: a shard parses in this thread (yaml), which the lock path leaves to the engine.
     const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
-    const part = catalogShard(request, shard, (packages) => sealFolders(packages.map(folderInput)));
+    const part = catalogShard(request, shard, sealFolders);
     writeJson(io, catalogShardDocument('lock', shard, part, lockShardOptions(options, homeFrom(io))));
     return EXIT.ok;
   }
@@ -278,15 +293,14 @@ export function sealLock(io: CliIo, options: LockOptions, input: LockInput, how:
   const state = lockState(places, folders);
   collectGarbage(places.skills.length);
   const shown = displayPath(out, io.cwd);
-  const refused: string[] = [];
-  if (state.skillErrors.length > 0 && !options.allowErrors) refused.push(`${state.skillErrors.length} error(s) in skills (--allow-errors to lock the rest)`);
-  if (!state.complete && !options.allowIncomplete) refused.push('an incomplete walk (--allow-incomplete to lock what was found)');
-  if (refused.length === 0) {
+  // Every skill is locked, an invalid one as invalid: only a walk cut short keeps the old lockfile.
+  const written = state.complete || options.allowIncomplete;
+  if (written) {
     const lock = createLock(places.digest, state.entries, { complete: state.complete, invalid: state.invalid });
     writeLockfile(out, `${JSON.stringify(lock, null, 2)}\n`);
   }
-  const written = refused.length === 0;
-  const status = state.errors.length > 0 || !state.complete ? EXIT.findings : EXIT.ok;
+  const failing = (state.errors.length > 0 && !options.allowErrors) || (!state.complete && !options.allowIncomplete);
+  const status = failing ? EXIT.findings : EXIT.ok;
   if (how.json) {
     writeJson(io, {
       lock: shown,
@@ -302,9 +316,20 @@ export function sealLock(io: CliIo, options: LockOptions, input: LockInput, how:
   lines.unshift(...errorLines(state.errors, io, color));
   lines.push(
     written
-      ? `Locked ${state.entries.length} skill(s) in ${shown} · ${places.digest}${state.invalid.length ? ` (${state.invalid.length} invalid, listed in the lock)` : ''}`
-      : paint(color, 'red', `Not locked: ${shown} left as it was, because of ${refused.join(' and ')}.`),
+      ? `Locked ${state.entries.length} skill(s) in ${shown} · ${places.digest}${state.invalid.length ? `; ${invalidSummary(state.invalid)}, recorded as such` : ''}`
+      : paint(color, 'red', `Not locked: ${shown} left as it was, because the walk stopped at a limit (--allow-incomplete to lock what was found).`),
   );
   note(io, `${lines.join('\n')}\n`);
   return status;
+}
+
+/** `2 invalid (bad, broken), 1 changed during the run (pdf)`. */
+function invalidSummary(invalid: readonly LockInvalid[]): string {
+  const by = new Map<string, string[]>();
+  for (const e of invalid) {
+    const folder = e.path.split('/').slice(-2, -1)[0] ?? e.root;
+    by.set(e.status ?? 'invalid', [...(by.get(e.status ?? 'invalid') ?? []), folder]);
+  }
+  const words: Record<string, string> = { invalid: 'invalid', changed: 'changed during the run', unreadable: 'not read whole' };
+  return [...by].map(([status, folders]) => `${folders.length} ${words[status] ?? status} (${folders.slice(0, 5).join(', ')}${folders.length > 5 ? ', …' : ''})`).join(', ');
 }

@@ -160,9 +160,7 @@ function catalogShardOf(io: CliIo, file: string, doc: unknown, verb: CatalogShar
     if (c.result.package && c.result.package.descriptor.source.locator !== c.result.locator) not(`${at} holds a package of another file than ${c.result.locator}`);
     if (verb !== 'lock' && (c.place !== undefined || c.folder !== undefined)) not(`${at} carries a lock shard's place or folder seal`);
     if (verb === 'lock' && c.place === undefined) not(`${at} has no place`);
-    if (verb === 'lock' && (c.folder === undefined) !== (c.result.package === undefined)) {
-      not(c.folder ? `${at} seals the folder of a package the catalog does not have` : `${at} has a package but no folder seal`);
-    }
+    if (verb === 'lock' && c.folder === undefined) not(`${at} has no folder seal`);
   }
   return { shard: s!, walk, ...(d.options !== undefined ? { options: d.options } : {}), candidates };
 }

@@ -48,24 +48,28 @@ describe('lock with no roots given', () => {
     expect(lock).not.toContain(t.dir);
   });
 
-  it('refuses a tree with errors, names them, leaves the old lock, and writes with --allow-errors', async () => {
+  it('writes a complete lock with an invalid skill recorded as invalid, exits 1 naming it; --allow-errors exits 0', async () => {
     t = _tree();
     t.skill('project/.claude/skills/deploy');
     const project = t.path('project');
     const home = t.path('home');
     expect((await cli(project, home, ['lock'])).code).toBe(0);
-    const before = readFileSync(join(project, 'skillgraph.lock.json'), 'utf8');
     t.write('project/.claude/skills/broken/SKILL.md', '---\nname: broken\n---\n');
-    const refused = await cli(project, home, ['lock']);
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('description.missing');
-    expect(refused.stderr).toContain('Not locked');
-    expect(readFileSync(join(project, 'skillgraph.lock.json'), 'utf8')).toBe(before);
-    const allowed = await cli(project, home, ['lock', '--allow-errors', '--json']);
-    expect(allowed.code).toBe(1);
-    const doc = JSON.parse(allowed.stdout);
-    expect(doc).toMatchObject({ written: true, skills: 1 });
+    const locked = await cli(project, home, ['lock']);
+    expect(locked.code).toBe(1);
+    expect(locked.stderr).toContain('description.missing');
+    expect(locked.stderr).toContain('1 invalid (broken)');
     const lock = JSON.parse(readFileSync(join(project, 'skillgraph.lock.json'), 'utf8'));
-    expect(lock.invalid).toEqual([{ root: '.claude/skills', path: 'broken/SKILL.md', codes: ['description.missing'] }]);
+    expect(lock.skills.map((e: { name: string }) => e.name)).toEqual(['deploy']);
+    expect(lock.invalid).toEqual([
+      { root: '.claude/skills', path: 'broken/SKILL.md', status: 'invalid', codes: ['description.missing'], findings: [{ code: 'description.missing', line: 2, column: 1 }], tree: expect.stringMatching(/^sha256:/) },
+    ]);
+    const allowed = await cli(project, home, ['lock', '--allow-errors', '--json']);
+    expect(allowed.code).toBe(0);
+    expect(JSON.parse(allowed.stdout)).toMatchObject({ written: true, skills: 1 });
+    // check keeps reporting the invalid skill, recorded or not.
+    const check = await cli(project, home, ['check', '--json']);
+    expect(check.code).toBe(1);
+    expect(JSON.parse(check.stdout).invalid_now).toMatchObject([{ root: '.claude/skills', path: 'broken/SKILL.md', recorded: true }]);
   });
 });

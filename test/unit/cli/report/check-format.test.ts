@@ -9,8 +9,12 @@ afterAll(() => t.cleanup());
 
 describe('check --format', () => {
   it('reports added, changed and removed skills as errors at their SKILL.md', async () => {
-    expect((await t.run(['lock', 'skills', '--allow-errors'])).code).toBe(1);
-    expect((await t.run(['check', 'skills', '--format', 'github'])).stdout).toBe('');
+    expect((await t.run(['lock', 'skills', '--allow-errors'])).code).toBe(0);
+    // The broken skill is recorded as invalid in the lock, and every check reports it until it is fixed.
+    const before = await t.run(['check', 'skills', '--format', 'github']);
+    expect(before.code).toBe(1);
+    expect(before.stdout).toMatch(/^::error file=skills\/broken\/SKILL\.md,line=\d+,col=\d+,title=yaml\.invalid::/);
+    expect(before.stdout.trim().split('\n')).toHaveLength(1);
     t.write('skills/new/SKILL.md', '---\nname: new\ndescription: New. Use when new.\n---\n');
     writeFileSync(join(t.dir, 'skills/ok/SKILL.md'), '---\nname: ok\ndescription: Checks more things. Use when asked to check.\n---\nBody\n');
     const gh = await t.run(['check', 'skills', '--format', 'github']);
