@@ -23,6 +23,7 @@ import type { LoadCatalogOptions, ParseItem } from '../engine/catalog-pipeline.j
 import { DEFAULT_PLAN_PROFILE } from '../engine/catalog-pipeline.js';
 import { createEngine, type Engine, type EngineOptions } from '../engine/engine.js';
 import { parseItem, parseItemBytes } from '../engine/parse-files.js';
+import { catalogLeftOut, leftOutPackage, leftOutReport, type LeftOut, type LeftOutSkill, type WalkAccountView } from '../context/left-out.js';
 import type { Catalog } from '../model/catalog.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
@@ -90,6 +91,10 @@ export class LiveCatalog {
   #winners: ServedSkill[] = [];
   #byPath = new Map<string, ServedSkill>();
   #manifests = new Map<string, ManifestResult>();
+  /** The last walk's account (what it did not catalogue, whether it was complete). */
+  #walk: WalkAccountView | undefined;
+  /** Skills not served because their folder could not be listed or passes the extension's limits. */
+  #refused = new Map<string, LeftOutSkill>();
   #generation = 0;
   #reloading: Promise<void> | undefined;
   #again = false;
@@ -127,6 +132,16 @@ export class LiveCatalog {
 
   get catalog(): Catalog {
     return this.#catalog;
+  }
+
+  /**
+   * What is not served, and why: the catalog's invalid and uncatalogued SKILL.md files, and skills
+   * refused when their folder was listed (known once a listing or read has met them).
+   *
+   * @example live.leftOut().counts.invalid
+   */
+  leftOut(): LeftOut {
+    return leftOutReport([...catalogLeftOut(this.#catalog), ...this.#refused.values()], this.#walk, this.#catalog);
   }
 
   /** Bumped on every change to what is served. */
@@ -177,8 +192,11 @@ export class LiveCatalog {
         current = next;
         continue;
       }
-      if (result.ok) for (const d of result.manifest.limits) this.#options.onDiagnostic?.(d);
-      else this.#options.onDiagnostic?.(result.diagnostic);
+      const locator = current.pkg.descriptor.source.locator;
+      const problems = result.ok ? result.manifest.limits : [result.diagnostic];
+      for (const d of problems) this.#options.onDiagnostic?.(d);
+      if (problems.length === 0 || current.address.scope !== undefined) this.#refused.delete(locator);
+      else this.#refused.set(locator, leftOutPackage(current.pkg, 'failed', problems));
       this.#manifests.set(key, result);
       return { skill: current, result };
     }
@@ -264,7 +282,9 @@ export class LiveCatalog {
 
   async #reloadOnce(): Promise<void> {
     if (this.#closed) return;
-    const { catalog } = await this.#engine.loadCatalog(this.#options.load);
+    const { catalog, walk } = await this.#engine.loadCatalog(this.#options.load);
+    this.#walk = walk;
+    this.#refused.clear();
     const candidates = new Map(catalog.skills.map((p) => [p.descriptor.source.locator, p]));
     const aliases: { locator: string; via: string }[] = [];
     for (const c of catalog.conflicts) {

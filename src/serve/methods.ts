@@ -6,6 +6,7 @@
  * URI, bad cursor, a file that changed since it was listed), as the
  * extension asks.
  */
+import { leftOutJson } from '../context/left-out.js';
 import { SkillgraphError } from '../model/errors.js';
 import { CACHE_HINTS, DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor, mimeTypeOf, skillEntry, type SkillEntryJson } from './entries.js';
 import type { LiveCatalog, ServedSkill } from './live.js';
@@ -13,6 +14,19 @@ import type { ManifestFile, SkillManifest } from './manifest.js';
 import { REFUSAL_WORDS, SKILL_FILE, fileUri, parseSkillUri } from './uri.js';
 
 export const INVALID_PARAMS = -32602;
+
+/** The resource listing what the server does not serve and why (outside `skill://`, which names skills). */
+export const LEFT_OUT_URI = 'skillgraph://left-out';
+
+/**
+ * The left-out report as a resource: `{left_out: {counts, not_catalogued, skills}}`, the shape of
+ * the CLI's `left_out`.
+ *
+ * @example JSON.parse(leftOutContent(live).text).left_out.counts.invalid
+ */
+export function leftOutContent(live: LiveCatalog): ResourceContent {
+  return { uri: LEFT_OUT_URI, mimeType: 'application/json', text: `${JSON.stringify({ left_out: leftOutJson(live.leftOut()) }, null, 2)}\n` };
+}
 
 /** One `resources/read` content item: text when the bytes are UTF-8, else base64. */
 export type ResourceContent = { readonly uri: string; readonly mimeType: string; readonly text: string } | { readonly uri: string; readonly mimeType: string; readonly blob: string };
@@ -77,6 +91,7 @@ export function getSkill(live: LiveCatalog, uri: unknown): { resultType: 'comple
  * @example readResource(live, 'skill://pdf/SKILL.md').contents[0].mimeType // 'text/markdown'
  */
 export function readResource(live: LiveCatalog, uri: unknown): { resultType: 'complete'; contents: ResourceContent[]; ttlMs: number; cacheScope: 'private' } {
+  if (uri === LEFT_OUT_URI) return { resultType: 'complete', contents: [leftOutContent(live)], ...CACHE_HINTS };
   const located = locateUri(live, uri);
   const { skill, manifest } = manifestOf(live, located.skill);
   const file = manifest.byPath.get(located.file);
@@ -87,14 +102,18 @@ export function readResource(live: LiveCatalog, uri: unknown): { resultType: 'co
 }
 
 /**
- * `resources/list`: each winner's SKILL.md, so a host without the extension
- * still sees the skills as resources.
+ * `resources/list`: each served winner's SKILL.md, so a host without the
+ * extension still sees the skills as resources.
  */
 export function listResources(live: LiveCatalog, cursor: string | undefined, pageSize = DEFAULT_PAGE_SIZE): { resources: ResourceJson[]; nextCursor?: string; ttlMs: number; cacheScope: 'private' } {
   const winners = live.winners();
   const start = offsetOf(cursor, winners.length);
   const end = Math.min(winners.length, start + pageSize);
-  const resources = winners.slice(start, end).map((s) => ({ uri: s.uri, name: s.pkg.descriptor.name, description: s.pkg.descriptor.description, mimeType: 'text/markdown' }));
+  // The skills skills/list offers, no more: a skill refused there is not a resource either.
+  const resources = winners
+    .slice(start, end)
+    .filter((s) => servedEntry(live, s) !== undefined)
+    .map((s) => ({ uri: s.uri, name: s.pkg.descriptor.name, description: s.pkg.descriptor.description, mimeType: 'text/markdown' }));
   return { resources, ...(end < winners.length ? { nextCursor: encodeCursor(end) } : {}), ...CACHE_HINTS };
 }
 
@@ -128,7 +147,7 @@ export function readDirectory(live: LiveCatalog, uri: unknown, cursor: string | 
 }
 
 /** The entry of a winner for a listing, or undefined when its manifest failed (already reported). */
-function servedEntry(live: LiveCatalog, skill: ServedSkill): SkillEntryJson | undefined {
+export function servedEntry(live: LiveCatalog, skill: ServedSkill): SkillEntryJson | undefined {
   const { skill: current, result } = live.manifest(skill);
   if (!result.ok || result.manifest.limits.length > 0) return undefined;
   return skillEntry(current, result.manifest);

@@ -4,8 +4,8 @@
  * and only `skillgraph serve` imports it (dynamically), so the library and
  * every other verb never pay for it.
  *
- * Capabilities: `resources` (list-changed), `tools`, and the Skills
- * extension with `directoryRead`. Every handler checks its own params and
+ * Capabilities: `resources` (list-changed), `tools`, `logging` (what is left
+ * out, and why), and the Skills extension with `directoryRead`. Every handler checks its own params and
  * answers a bad request with a JSON-RPC error, never a crash.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
@@ -17,7 +17,8 @@ import { VERSION } from '../model/version.js';
 import { renderContext, type ContextPaths } from '../context/render.js';
 import type { Catalog } from '../model/catalog.js';
 import type { LiveCatalog } from './live.js';
-import { getSkill, listResources, listSkills, readDirectory, readResource } from './methods.js';
+import { leftOutJson, leftOutLine } from '../context/left-out.js';
+import { LEFT_OUT_URI, getSkill, listResources, listSkills, readDirectory, readResource } from './methods.js';
 import { SERVE_TOOLS, callTool, type SessionLoads } from './tools.js';
 
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
@@ -89,6 +90,7 @@ export function createSession(live: LiveCatalog, options: SessionOptions): Serve
       capabilities: {
         resources: { listChanged: true },
         tools: {},
+        logging: {},
         extensions: { [SKILLS_EXTENSION]: { directoryRead: true } },
       },
       instructions: serverInstructions(live.catalog, options.listing),
@@ -103,7 +105,21 @@ export function createSession(live: LiveCatalog, options: SessionOptions): Serve
   server.setRequestHandler(DirectoryReadRequest, (req) => answer(() => readDirectory(live, field(req.params, 'uri'), cursorOf(req.params), pageSize)));
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...SERVE_TOOLS] }));
   server.setRequestHandler(CallToolRequestSchema, (req) => answer(() => callTool(live, loads, req.params.name, req.params.arguments ?? {})));
+  server.oninitialized = () => notifyLeftOut([server], live);
   return server;
+}
+
+/**
+ * Tell sessions, as a log message a host can show, which skills are not served and why (nothing
+ * when every SKILL.md is served); the full list is the `skillgraph://left-out` resource.
+ */
+export function notifyLeftOut(servers: Iterable<Server>, live: LiveCatalog): void {
+  const report = live.leftOut();
+  const line = leftOutLine(report);
+  if (line === '') return;
+  for (const server of servers) {
+    server.sendLoggingMessage({ level: 'warning', logger: 'skillgraph', data: { message: `${line}; read ${LEFT_OUT_URI} for each with its findings`, ...leftOutJson(report) } }).catch(() => undefined);
+  }
 }
 
 /**

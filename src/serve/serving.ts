@@ -11,7 +11,9 @@ import type { Diagnostic } from '../model/diagnostics.js';
 import { DEFAULT_PAGE_SIZE } from './entries.js';
 import { serveHttp } from './http.js';
 import { LiveCatalog, type ChangeEvent } from './live.js';
-import { notifyListChanged, serveStdio, serverInstructions, type ServeListing } from './server.js';
+import { leftOutLine } from '../context/left-out.js';
+import { LEFT_OUT_URI } from './methods.js';
+import { notifyLeftOut, notifyListChanged, serveStdio, serverInstructions, type ServeListing } from './server.js';
 import { watchRoots, type RootWatcher } from './watch.js';
 
 export interface ServeOptions {
@@ -40,12 +42,22 @@ export interface ServeOptions {
 export async function serveSkills(options: ServeOptions): Promise<void> {
   const sessions = new Set<Server>();
   const log = options.log;
+  let lastLeftOut = '';
+  // Logged and told to every session when what is left out changes (once at the start).
+  const reportLeftOut = (): void => {
+    const line = leftOutLine(live.leftOut());
+    if (line === lastLeftOut) return;
+    lastLeftOut = line;
+    log(line === '' ? 'serve: nothing left out' : `serve: ${line}; ${LEFT_OUT_URI} lists each with its findings`);
+    notifyLeftOut(sessions, live);
+  };
   const live = await LiveCatalog.open({
     load: options.load,
     ...(options.engine ? { engine: options.engine } : {}),
     onChange: (event) => {
       log(changeLine(event));
       notifyListChanged(sessions);
+      reportLeftOut();
     },
     onSealed: (digest) => log(`serve: sealed · ${digest}`),
     onDiagnostic: (d) => log(diagnosticLine(d)),
@@ -63,6 +75,7 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
     const c = live.catalog;
     const watching = watcher ? `watching the roots (${watcher.mode})` : 'not watching';
     log(`serve: ${c.skills.length} skill(s), ${c.conflicts.length} shadowed, from ${options.load.roots.length} root(s) · ${c.digest} · ${watching}`);
+    reportLeftOut();
     const register = (server: Server): (() => void) => {
       sessions.add(server);
       return () => void sessions.delete(server);

@@ -9,6 +9,7 @@
 import { findSkill } from '../context/lookup.js';
 import { isSkillgraphError } from '../model/errors.js';
 import type { LiveCatalog } from './live.js';
+import { servedEntry } from './methods.js';
 import { SEARCH_MAX_RESULTS, searchSkills } from './search.js';
 import { SKILL_FILE, fileUri } from './uri.js';
 
@@ -84,6 +85,8 @@ function loadSkill(live: LiveCatalog, loads: SessionLoads, input: Record<string,
   const path = fileUri(winner.address, '');
   const { skill, result } = live.manifest(winner);
   if (!result.ok) return failure(`${skill.uri} cannot be served: ${result.diagnostic.message}`);
+  const limit = result.manifest.limits[0];
+  if (limit) return failure(`${skill.uri} is not served: ${limit.message}`);
   const digest = result.manifest.byPath.get(SKILL_FILE)!.digest;
   if (loads.get(name) === digest) return success({ status: 'already_loaded', skill_name: name, path });
   const read = live.read(skill, result.manifest.byPath.get(SKILL_FILE)!);
@@ -103,7 +106,8 @@ function searchTool(live: LiveCatalog, input: Record<string, unknown>): ToolResu
   if (typeof input.query !== 'string' || input.query.trim() === '') return failure("'query' must be a non-empty string");
   const limit = input.limit === undefined ? 10 : input.limit;
   if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) return failure("'limit' must be a positive integer");
-  const visible = live.winners().filter((s) => s.pkg.descriptor.modelInvocable);
+  // What skills/list offers the model, no more.
+  const visible = live.winners().filter((s) => s.pkg.descriptor.modelInvocable && servedEntry(live, s) !== undefined);
   const hits = searchSkills(
     visible.map((s) => s.pkg),
     input.query,
