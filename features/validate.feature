@@ -156,12 +156,20 @@ Feature: skillgraph validate
     When I validate "." with "--json"
     Then skill "pdf" has the warning "file.name-case"
 
-  Scenario: a symlinked SKILL.md that is not followed is itself reported
+  Scenario: a SKILL.md linked inside the tree is checked once, at its target, and counted
     Given a valid skill "real"
     And "alias/SKILL.md" is a symbolic link to "../real/SKILL.md"
     When I validate "." with "--json"
     Then validation exits with 0
     And the validation report lists 2 skills
+    And the validation report marks "alias/SKILL.md" as linked to "real/SKILL.md"
+    And the validation summary counts 1 link and 0 warnings
+
+  Scenario: a SKILL.md linked out of the tree is itself reported
+    Given a valid skill "real"
+    And "tree/alias/SKILL.md" is a symbolic link to "../../real/SKILL.md"
+    When I validate "tree" with "--json"
+    Then validation exits with 0
     And skill "alias" has the warning "discover.symlink-skipped"
 
   Scenario: --json prints exactly the documented shape

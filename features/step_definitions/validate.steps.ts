@@ -113,6 +113,16 @@ Then('the validation report lists {int} skill(s)', async function (this: SkillWo
   assert.equal((await report(this)).skills.length, n);
 });
 
+Then('the validation report marks {string} as linked to {string}', async function (this: SkillWorld, file: string, target: string) {
+  const entry = ((await report(this)).skills as { file: string; skipped?: string; link_to?: string; diagnostics: unknown[] }[]).find((s) => s.file === file);
+  assert.deepEqual([entry?.skipped, entry?.link_to, entry?.diagnostics.length], ['linked', target, 0]);
+});
+
+Then('the validation summary counts {int} link(s) and {int} warning(s)', async function (this: SkillWorld, links: number, warnings: number) {
+  const s = (await report(this)).summary as unknown as { skipped_by: Record<string, number>; warnings: number };
+  assert.deepEqual([s.skipped_by.linked, s.warnings], [links, warnings]);
+});
+
 Then(/^the validation summary says (\d+) skills?, (\d+) valid, (\d+) errors?$/, async function (this: SkillWorld, skills: string, valid: string, errors: string) {
   const s = (await report(this)).summary;
   assert.deepEqual([s.skills, s.valid, s.errors], [Number(skills), Number(valid), Number(errors)]);

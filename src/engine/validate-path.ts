@@ -73,12 +73,14 @@ export interface SkillReport {
   readonly skipped?: SkipReason;
   /** SKILL.md as its diagnostics name it (findings of the security profile may name other files). */
   readonly shownFile?: string;
+  /** For a link checked at its target: the target, relative to the path given. */
+  readonly linkTo?: string;
 }
 
-/** Why a SKILL.md entry was not parsed. */
-export type SkipReason = 'symlink' | 'not-regular' | 'unreadable' | 'too-large' | 'input-budget';
+/** Why a SKILL.md entry was not parsed: `linked` is a link inside the tree, checked at its target. */
+export type SkipReason = 'linked' | 'symlink' | 'not-regular' | 'unreadable' | 'too-large' | 'input-budget';
 
-export const SKIP_REASONS: readonly SkipReason[] = Object.freeze(['symlink', 'not-regular', 'unreadable', 'too-large', 'input-budget']);
+export const SKIP_REASONS: readonly SkipReason[] = Object.freeze(['linked', 'symlink', 'not-regular', 'unreadable', 'too-large', 'input-budget']);
 
 export interface ValidateSummary {
   /** SKILL.md entries seen: parsed plus skipped. A finding about a folder (depth limit, unreadable, no skills) is not one. */
@@ -216,6 +218,11 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   const tree: TreeRead = { listings, buffer: new ReadBuffer(), realRoot };
   const reports = walk.skills.map((s) => (options.inShard === undefined || mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree) : elsewhere(s.dir, s.file)));
   listings.clear();
+  for (const l of walk.links) {
+    const dir = l.skillFile.includes('/') ? l.skillFile.slice(0, l.skillFile.lastIndexOf('/')) : '.';
+    if (!mine(display(l.skillFile))) reports.push(elsewhere(dir, l.skillFile));
+    else reports.push({ dir, file: l.skillFile, name: null, valid: true, diagnostics: [], skipped: 'linked', linkTo: l.target });
+  }
   for (const f of walk.findings) {
     const diagnostic = { ...f.diagnostic, file: display(f.path) };
     if (f.skillFile !== undefined) {
@@ -294,7 +301,10 @@ function validateFile(
   // Never blocks or reads past the limit: a FIFO or device is refused before it is opened, and a
   // file over the parse limit is never read (a 1 GiB SKILL.md used to crash the text decoder).
   // A SKILL.md the walk listed was typed a regular file there; the bytes are used up before the next read.
-  const read: SafeRead = tree ? readListedFile(s.abs, DEFAULT_PARSE_OPTIONS.maxFileBytes, tree.buffer) : readRegularFile(s.abs, DEFAULT_PARSE_OPTIONS.maxFileBytes, { followLinks: true });
+  const read: SafeRead =
+    tree && s.target === undefined
+      ? readListedFile(s.abs, DEFAULT_PARSE_OPTIONS.maxFileBytes, tree.buffer)
+      : readRegularFile(s.target ?? s.abs, DEFAULT_PARSE_OPTIONS.maxFileBytes, { followLinks: true });
   if (!read.ok) {
     if (read.reason === 'too-large') return { ...tooLarge(s, shown, read.size ?? 0, profile), skipped: 'too-large' };
     const reason = read.reason === 'not-regular' ? 'not a regular file' : (read.errno ?? read.reason);

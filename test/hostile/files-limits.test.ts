@@ -57,7 +57,7 @@ describe('hostile files: limits and edits cost one skill', () => {
     expect(!deep.ok && deep.diagnostic.message).not.toMatch(/large|bytes/);
   }, 60_000);
 
-  it('keeps cataloguing every skill, and materialize names the skill and the limit', async () => {
+  it('keeps cataloguing every skill; materialize leaves each over-limit one out, naming it and the limit, and copies the others', async () => {
     const p = overLimitProject();
     const outside = snapshot(p.home);
     const cat = await runInProcess(p, ['catalog', '--root', '.claude/skills', '--json', '--no-cache']);
@@ -65,9 +65,12 @@ describe('hostile files: limits and edits cost one skill', () => {
     for (const [name, code] of [['sparse', 'resource.too-large'], ['crowded', 'resource.too-many-files'], ['deep', 'resource.too-deep']] as const) {
       const r = await runInProcess(p, ['materialize', 'ws', name, '--root', '.claude/skills', '--no-cache', '--json']);
       expect(r.code, name).toBe(1);
-      const doc = JSON.parse(r.stdout) as { error: { code: string; details: { skill: string; diagnostic: string } } };
-      expect(doc.error, name).toEqual(expect.objectContaining({ code: 'skill.invalid', details: expect.objectContaining({ skill: name, diagnostic: code }) }));
+      const doc = JSON.parse(r.stdout) as { left_out: { skills: { name: string; reason: string; diagnostics: { code: string }[] }[] } };
+      expect(doc.left_out.skills, name).toMatchObject([{ name, reason: 'failed', diagnostics: [{ code }] }]);
     }
+    const all = await runInProcess(p, ['materialize', 'ws-all', '--root', '.claude/skills', '--no-cache', '--json']);
+    expect(all.code).toBe(1);
+    expect((JSON.parse(all.stdout) as { available: string[] }).available).toEqual([...NORMAL_SKILLS].sort());
     const ok = await runInProcess(p, ['materialize', 'ws', ...NORMAL_SKILLS, '--root', '.claude/skills', '--no-cache']);
     expect(ok.code).toBe(0);
     expect(snapshot(p.home)).toEqual(outside);

@@ -64,10 +64,13 @@ describe('hostile skill names', () => {
         expect(findingsIn(findings, folder), folder).toContainEqual([code, 'error', 2, 7]);
       }
       const context = await runInProcess(p, ['context', '--root', '.claude/skills', '--profile', profile, '--format', 'json', '--no-cache']);
-      const offered = (JSON.parse(context.stdout) as { skills?: { name: string }[]; entries?: { name: string }[] });
-      const listed = JSON.stringify(offered);
+      const doc = JSON.parse(context.stdout) as { skills: { name: string }[]; text: string; left_out: { skills: { folder: string; reason: string }[] } };
+      const listed = JSON.stringify({ skills: doc.skills, text: doc.text });
       for (const name of NORMAL_SKILLS) expect(listed).toContain(name);
       expect(listed).not.toMatch(/etc|passwd|nu\\u0000l|owned/);
+      // Never offered, and named as left out.
+      expect(context.code).toBe(1);
+      expect(doc.left_out.skills.filter((s) => s.reason === 'invalid')).toHaveLength(NOT_A_SEGMENT.length);
       expect(snapshot(p.home)).toEqual(before);
     },
     30_000,

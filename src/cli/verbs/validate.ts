@@ -47,6 +47,7 @@ function skillJson(s: SkillReport): Record<string, unknown> {
     name: s.name,
     valid: s.valid,
     ...(s.skipped ? { skipped: s.skipped.replaceAll('-', '_') } : {}),
+    ...(s.linkTo !== undefined ? { link_to: s.linkTo } : {}),
     // A finding about another file of the skill (the security profile's) names that file.
     diagnostics: s.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, ...(s.shownFile !== undefined && d.file !== s.shownFile ? { file: d.file } : {}), line: d.line, column: d.column, hint: d.hint })),
   };
@@ -60,7 +61,8 @@ export function summaryJson(summary: ValidateSummary): Record<string, unknown> {
 }
 
 const SKIP_WORDS: Readonly<Record<SkipReason, string>> = {
-  symlink: 'symlinks not followed',
+  linked: 'linked, checked at the target',
+  symlink: 'symlinks leaving the tree',
   'not-regular': 'not regular files',
   unreadable: 'unreadable',
   'too-large': 'too large to read',
@@ -219,7 +221,7 @@ export function summaryLine(result: ValidateResult, profile: string, color: bool
   const { skills, valid, invalid, skipped, skippedBy, errors, warnings } = result.summary;
   const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : paint(color, 'green', 'ok');
   const why = SKIP_REASONS.filter((r) => skippedBy[r] > 0).map((r) => `${skippedBy[r]} ${SKIP_WORDS[r]}`);
-  const skippedText = skipped > 0 ? `; ${skipped} not parsed (${why.join(', ')})` : '';
+  const skippedText = skipped > 0 ? `; ${skipped} not parsed here (${why.join(', ')})` : '';
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   return `${verdict} ${plural(skills, 'skill')} checked (profile ${profile}): ${valid} valid, ${invalid} invalid${skippedText}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
 }

@@ -4,7 +4,7 @@
  * entries, oversized files, long names, truncated walks. Each test is named
  * after what it guards.
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { oneJsonDocument, project, run } from './_adversarial.js';
@@ -148,9 +148,11 @@ describe('resolve after a truncated walk', () => {
 });
 
 describe('validate hints', () => {
-  it('a symlinked skill folder in validate does not suggest --follow-symlinks (validate has no such flag)', async () => {
+  it('a symlinked skill folder leaving the tree in validate does not suggest --follow-symlinks (validate has no such flag)', async () => {
     const dir = project();
-    symlinkSync(join(dir, 'r', 'pdf'), join(dir, 'r', 'linked'));
+    mkdirSync(join(dir, 'outside'));
+    cpSync(join(dir, 'r', 'pdf'), join(dir, 'outside', 'pdf'), { recursive: true });
+    symlinkSync(join(dir, 'outside', 'pdf'), join(dir, 'r', 'linked'));
     const { code, stdout } = await run(dir, ['validate', 'r', '--json']);
     expect(code).toBe(0);
     const doc = oneJsonDocument(stdout) as { skills: { diagnostics: { code: string; hint: string }[] }[] };

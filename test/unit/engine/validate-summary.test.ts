@@ -32,7 +32,9 @@ describe('validate summary', () => {
     execFileSync('mkfifo', [t.path('r/pipe/SKILL.md')]);
     const r = validatePath(t.path('r'));
     expect(r.summary).toMatchObject({ files: 4, skills: 2, valid: 1, invalid: 1, skipped: 2 });
-    expect(r.summary.skippedBy).toMatchObject({ symlink: 1, 'not-regular': 1 });
+    // A link to a SKILL.md inside the tree is checked once, at its target, and counted: no warning.
+    expect(r.summary.skippedBy).toMatchObject({ linked: 1, symlink: 0, 'not-regular': 1 });
+    expect(r.skills.find((s) => s.file === 'linked/SKILL.md')).toMatchObject({ skipped: 'linked', linkTo: 'good/SKILL.md', diagnostics: [] });
     expect(r.skills.find((s) => s.file === 'pipe/SKILL.md')?.diagnostics.map((d) => d.code)).toEqual(['discover.not-regular']);
   });
 
@@ -49,15 +51,29 @@ describe('validate summary', () => {
     expect(doc.skills[0].diagnostics[0].code).toBe('validate.no-skills');
   });
 
-  it('the human summary names what was not parsed', async () => {
+  it('the human summary names what was not parsed here', async () => {
     t = _tree();
     t.skill('r/good');
+    t.skill('outside/far');
     mkdirSync(t.path('r/linked'));
     symlinkSync(t.path('r/good/SKILL.md'), t.path('r/linked/SKILL.md'));
+    mkdirSync(t.path('r/away'));
+    symlinkSync(t.path('outside/far/SKILL.md'), t.path('r/away/SKILL.md'));
     writeFileSync(t.path('r/note.txt'), 'x');
     const run = await cli(t.dir, ['validate', 'r']);
     expect(run.code).toBe(0);
     expect(run.stderr).toContain('1 skill checked');
-    expect(run.stderr).toContain('1 not parsed (1 symlinks not followed)');
+    expect(run.stderr).toContain('2 not parsed here (1 linked, checked at the target, 1 symlinks leaving the tree)');
+    expect(run.stdout).toContain('discover.symlink-skipped');
+  });
+
+  it('a SKILL.md linked to a file that is not a SKILL.md is checked where the link is, as an agent reads it', () => {
+    t = _tree();
+    t.write('r/commands/deploy.md', '---\nname: deploy\ndescription: Deploys. Use when shipping.\n---\nSteps.\n');
+    mkdirSync(t.path('r/skills/deploy'), { recursive: true });
+    symlinkSync('../../commands/deploy.md', t.path('r/skills/deploy/SKILL.md'));
+    const r = validatePath(t.path('r'));
+    expect(r.skills.map((s) => [s.file, s.name, s.valid])).toEqual([['skills/deploy/SKILL.md', 'deploy', true]]);
+    expect(r.summary.warnings).toBe(0);
   });
 });
