@@ -22,13 +22,23 @@ const DEPTH = 8;
 interface Oracle {
   readonly skills: string[];
   readonly dangling: string[];
+  /** Content file → the SKILL.md entries reaching it: whether each is a link, and its path as reached. */
+  readonly arrivals: Map<string, { linked: boolean; entry: string }[]>;
+}
+
+/**
+ * The skill files the catalog should list: one per content file, at the arrival that is the file
+ * itself when there is one, else at the first link to it (its folder is the skill).
+ */
+function skillFiles(o: Oracle): string[] {
+  return [...o.arrivals.values()].map((all) => (all.find((a) => !a.linked) ?? all[0]!).entry);
 }
 
 /**
  * Plain recursion with the documented rules: skip rules, depth, a skill folder is a leaf unless
  * nested, links followed when their target lies inside the root, each real file and folder once.
  */
-function oracle(dir: string, level: number, nested: boolean, out: Oracle = { skills: [], dangling: [] }, root = dir, seen = new Set<string>()): Oracle {
+function oracle(dir: string, level: number, nested: boolean, out: Oracle = { skills: [], dangling: [], arrivals: new Map() }, root = dir, seen = new Set<string>()): Oracle {
   const real = realpathSync(dir);
   if (seen.has(real)) return out;
   seen.add(real);
@@ -47,7 +57,12 @@ function oracle(dir: string, level: number, nested: boolean, out: Oracle = { ski
   }
   const skill = names.filter((n) => isSkillFileName(n) && target(join(dir, n))?.st.isFile());
   if (skill.length) {
-    const file = target(join(dir, skill.includes('SKILL.md') ? 'SKILL.md' : skill[0]!))!.real;
+    const picked = skill.includes('SKILL.md') ? 'SKILL.md' : skill[0]!;
+    const file = target(join(dir, picked))!.real;
+    const linked = lstatSync(join(dir, picked)).isSymbolicLink();
+    const arrivals = out.arrivals.get(file) ?? [];
+    arrivals.push({ linked, entry: join(real, picked) });
+    out.arrivals.set(file, arrivals);
     if (!out.skills.includes(file)) out.skills.push(file);
   }
   if (skill.length && !nested) return out;
@@ -79,7 +94,7 @@ describe.skipIf(!existsSync(CORPUS))('catalog of the real corpus', () => {
       const listed = new Set(catalog.skills.map((p) => p.descriptor.source.locator));
       const shadowed = new Set(catalog.conflicts.map((c) => c.shadowed));
       const named = new Set(catalog.diagnostics.map((d) => d.file));
-      const missing = expected.skills.filter((f) => !listed.has(f) && !shadowed.has(f) && !named.has(f));
+      const missing = skillFiles(expected).filter((f) => !listed.has(f) && !shadowed.has(f) && !named.has(f));
       expect(missing).toEqual([]);
       expect(stats.files).toBe(expected.skills.length);
       expect(catalog.diagnostics.some((d) => d.code === 'discover.dir-budget')).toBe(false);
