@@ -139,6 +139,26 @@ Feature: Scoped discovery and the sealed catalog
     And the effective context does not mention "p/demo/SKILL.md"
     And reading "demo" from the effective catalog fails with "skill.not-found"
 
+  Scenario: A host's hand-built packages are checked before they are sealed
+    Given a host builds a package named "../evil" described as "Escapes. Use when testing."
+    When the host seals its packages
+    Then sealing fails with "skill.invalid" about the name
+    When the host drops its packages
+    And a host builds a package named "" described as "Nameless. Use when testing."
+    And the host seals its packages
+    Then sealing fails with "skill.invalid" about the name
+    When the host drops its packages
+    And a host builds a package named "quiet" described as ""
+    And the host seals its packages
+    Then sealing fails with "skill.invalid" about the description
+    When the host drops its packages
+    And a host builds a package named "twin" described as "One. Use when testing."
+    And a host builds a package named "twin" described as "Two. Use when testing."
+    And the host seals its packages strictly
+    Then sealing fails with "catalog.duplicate-name" about the names
+    When the host seals its packages
+    Then the host catalog lists exactly "twin"
+
   Scenario: Discovery depth counts levels below the root, or the root as the first with --depth-counts-root
     Given folder "r/a/b" holds the skill "shallow"
     And folder "r/a/b/c" holds the skill "deep"

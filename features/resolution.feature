@@ -106,7 +106,7 @@ Feature: Resolving how skills compose
       """
       tools: [read_file]
       """
-    When I resolve every composed skill
+    When I resolve every composed skill with their entries
     Then the resolution exits with 1
     And composed skill "alpha" fails with "cycle_detected" saying "include cycle: alpha -> beta -> gamma -> alpha"
     And composed skill "user" fails with "cycle_detected" saying "include cycle: user -> beta -> gamma -> alpha -> beta"
@@ -119,6 +119,34 @@ Feature: Resolving how skills compose
     Then the resolution exits with 1
     And the described error is "cycle_detected" with a message shortened to "... (5 more) ..."
     And the described error's details hold the path of 21 skills from "s1" through "s20" back to "s1"
+
+  Scenario: A cycle error carries its whole path from the skill resolved; only the human line is shortened
+    Given a composed include cycle of 40 skills "s1" to "s40"
+    And the composed skill "user":
+      """
+      includes: [s5]
+      """
+    When I resolve every composed skill
+    Then the resolution exits with 1
+    And composed skill "s1"'s error path holds 41 skills from "s1" through "s20" to "s1"
+    And composed skill "s7"'s error path holds 41 skills from "s7" through "s40" to "s7"
+    And composed skill "user"'s error path holds 42 skills from "user" through "s4" to "s5"
+    When I resolve every composed skill in text
+    Then the resolution output shortens the cycle to "... (25 more) ..."
+
+  Scenario: The whole-catalog document grows with the skills, not with their flattened lists
+    Given a composed include chain of 300 skills "c1" to "c300"
+    When I resolve every composed skill
+    Then the resolution exits with 0
+    And every resolved skill carries a summary and no entry list
+    And the resolution document is under 1500 bytes per skill
+    And composed skill "c1" has the summary:
+      | tool_count | 300 |
+    When I resolve the composed skills "c1 c299"
+    Then composed skill "c1" has 300 entries
+    And composed skill "c299" resolves to the keys "tool-300, tool-299"
+    When I resolve every composed skill with their entries
+    Then composed skill "c2" has 299 entries
 
   Scenario: An include of an unknown skill names the includer
     Given the composed skill "lonely":
@@ -150,7 +178,7 @@ Feature: Resolving how skills compose
       """
       includes: [fs]
       """
-    When I resolve every composed skill
+    When I resolve every composed skill with their entries
     Then composed skill "dry-run" has the entry:
       | key         | write_file |
       | writes      | false      |

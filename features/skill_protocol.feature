@@ -211,6 +211,16 @@ Feature: Skill protocol types
         | RuntimeError    | Unexpected failure               | tool_execution_failure  |
         | RuntimeError    | activation failed                | tool_activation_failure |
 
+      Examples: Python's ValueError family, by name, as a JavaScript subclass and as a plain object a host forwards
+        | thrown                        | message                           | type               |
+        | JSONDecodeError               | Expecting value: line 1 column 1  | resolution_failure |
+        | UnicodeDecodeError            | invalid start byte                | resolution_failure |
+        | subclass ConfigValueError     | include depth out of range        | resolution_failure |
+        | subclass ConfigValueError     | Skill not found                   | skill_not_found    |
+        | forwarded ValueError          | Something went wrong              | resolution_failure |
+        | forwarded UnicodeEncodeError  | codec can't encode character      | resolution_failure |
+        | forwarded JSONDecodeError     | Cycle detected in skill includes  | cycle_detected     |
+
       Examples: permissions
         | thrown                | message                  | type              |
         | errno EACCES          | open failed              | permission_denied |

@@ -109,6 +109,27 @@ Feature: skillgraph validate
     Then validation exits with 0
     And skill "." is reported valid
 
+  Scenario: the catalog runtime's structured compatibility keys are read as skillgraph's, into one model
+    Given a skill "skills/runtime-style" whose SKILL.md reads:
+      """
+      ---
+      name: runtime-style
+      description: Use when a demo is asked for.
+      compatibility:
+        operating_systems: [linux, macos]
+        required_programs: [git]
+        required_environment: [GITHUB_TOKEN]
+      ---
+      body
+      """
+    When I validate "skills/runtime-style"
+    Then validation exits with 0
+    And skill "." is reported valid
+    When I run skillgraph "catalog --root skills --json"
+    Then skillgraph exits with 0
+    And the host's JSON has "skills.0.name" equal to "runtime-style"
+    And the host's JSON has "skills.0.compatibility" equal to '{"os": ["linux", "macos"], "programs": ["git"], "env": ["GITHUB_TOKEN"]}'
+
   Scenario: profile lenient recovers an unquoted "key: a: b" value
     Given a skill "pdf" whose SKILL.md reads:
       """

@@ -7,10 +7,12 @@
 import { Given, Then, When } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
 import { realpathSync } from 'node:fs';
+import { buildCatalog } from '../../src/catalog/build.js';
 import { renderContext } from '../../src/context/render.js';
 import { makeRoot } from '../../src/discover/roots.js';
 import { loadCatalog } from '../../src/engine/catalog-pipeline.js';
 import type { Catalog } from '../../src/model/catalog.js';
+import { EMPTY_COMPOSITION, type SkillPackage } from '../../src/model/package.js';
 import { isSkillgraphError } from '../../src/model/errors.js';
 import { readForContext } from '../../src/workspace/read.js';
 import type { SkillWorld } from '../support/world.js';
@@ -226,4 +228,51 @@ Then('reading {string} from the effective catalog fails with {string}', function
     () => readForContext(this.state.effective as Catalog, name),
     (error: unknown) => isSkillgraphError(error) && error.code === code,
   );
+});
+
+/** A package a host builds by hand (no parser): `name` and `description` as given, its own file. */
+function handBuilt(name: string, description: string, file = `/host/${name}/SKILL.md`): SkillPackage {
+  const source = { scope: 'project', precedence: 20, root: '/host', locator: file };
+  const descriptor = { id: `project/${name}`, name, description, version: '0.0.0', metadata: {}, allowedTools: [], modelInvocable: true, source, digest: '' };
+  return { descriptor, body: 'Body.\n', bodyLine: 4, composition: EMPTY_COMPOSITION, frontmatter: { name, description }, diagnostics: [] };
+}
+
+function handBuiltList(world: SkillWorld): SkillPackage[] {
+  return ((world.state.handBuilt as SkillPackage[] | undefined) ??= []);
+}
+
+Given('a host builds a package named {string} described as {string}', function (this: SkillWorld, name: string, description: string) {
+  handBuiltList(this).push(handBuilt(name, description, `/host/${handBuiltList(this).length}/SKILL.md`));
+});
+
+function sealHandBuilt(world: SkillWorld, strict: boolean): void {
+  world.state.sealError = undefined;
+  try {
+    world.state.effective = buildCatalog(handBuiltList(world), { strict });
+  } catch (error) {
+    world.state.sealError = error;
+  }
+}
+
+When('the host seals its packages', function (this: SkillWorld) {
+  sealHandBuilt(this, false);
+});
+
+When('the host seals its packages strictly', function (this: SkillWorld) {
+  sealHandBuilt(this, true);
+});
+
+Then('sealing fails with {string} about the {word}', function (this: SkillWorld, code: string, field: string) {
+  const error = this.state.sealError;
+  assert.ok(isSkillgraphError(error) && error.code === code, String(error));
+  if (field !== 'names') assert.equal(error.details.field, field);
+});
+
+Then('the host catalog lists exactly {string}', function (this: SkillWorld, names: string) {
+  assert.equal(this.state.sealError, undefined, String(this.state.sealError));
+  assert.deepEqual((this.state.effective as Catalog).skills.map((p) => p.descriptor.name), names.split(',').map((n) => n.trim()));
+});
+
+When('the host drops its packages', function (this: SkillWorld) {
+  this.state.handBuilt = [];
 });

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import type { SkillWorld } from '../support/world.js';
 
 interface ResolvedJson {
-  skills: { name: string; ok: boolean; entries?: Record<string, unknown>[]; summary: Record<string, unknown>; error?: { type: string; message: string } }[];
+  skills: { name: string; ok: boolean; entries?: Record<string, unknown>[]; summary: Record<string, unknown>; error?: { type: string; message: string; path: string[] } }[];
   cycles: { skills: string[]; path: string[] }[];
   stats: { backend: string };
 }
@@ -67,6 +67,14 @@ When('I resolve every composed skill', async function (this: SkillWorld) {
   await resolveWith(this, '');
 });
 
+When('I resolve every composed skill with their entries', async function (this: SkillWorld) {
+  await resolveWith(this, '', ['--entries']);
+});
+
+When('I resolve every composed skill in text', async function (this: SkillWorld) {
+  await this.run(['resolve', ...rootArgs(this)]);
+});
+
 When('I resolve every composed skill with SKILLGRAPH_BACKEND {string}', async function (this: SkillWorld, backend: string) {
   await resolveWith(this, '', [], { SKILLGRAPH_BACKEND: backend });
 });
@@ -103,8 +111,8 @@ Then('composed skill {string} has the summary:', function (this: SkillWorld, nam
 Then('composed skill {string} fails with {string} saying {string}', function (this: SkillWorld, name: string, type: string, message: string) {
   const s = skill(this, name);
   assert.equal(s.ok, false);
-  assert.deepEqual(s.error, { type, message });
-  assert.deepEqual(s.entries, []);
+  assert.deepEqual({ type: s.error?.type, message: s.error?.message }, { type, message });
+  assert.ok(s.entries === undefined || s.entries.length === 0, JSON.stringify(s.entries));
 });
 
 Then('the resolution reports {int} cycle(s) along {string}', function (this: SkillWorld, count: number, path: string) {
@@ -192,4 +200,45 @@ Then('the resolution reports {string} for MCP server {string} only', function (t
   const found = this.json<{ diagnostics: { code: string; message: string }[] }>().diagnostics.filter((d) => d.code === code);
   assert.equal(found.length, 1, JSON.stringify(found));
   assert.ok(found[0]!.message.includes(`'${server}'`), found[0]!.message);
+});
+
+Given('a composed include chain of {int} skills {string} to {string}', function (this: SkillWorld, n: number, first: string, last: string) {
+  const prefix = first.replace(/\d+$/, '');
+  assert.equal(last, `${prefix}${n}`, 'the scenario names the chain by its first and last skill');
+  for (let i = 1; i <= n; i++) writeComposed(this, `${prefix}${i}`, 'project', `${i < n ? `includes: [${prefix}${i + 1}]\n` : ''}tools: [tool-${i}]\n`);
+});
+
+Then('every resolved skill carries a summary and no entry list', function (this: SkillWorld) {
+  const { skills } = this.json<ResolvedJson>();
+  assert.ok(skills.length > 0);
+  for (const s of skills) {
+    assert.equal(s.entries, undefined, `${s.name} has entries`);
+    assert.equal(typeof s.summary.tool_count, 'number');
+  }
+});
+
+Then('the resolution document is under {int} bytes per skill', function (this: SkillWorld, bytes: number) {
+  const { skills } = this.json<ResolvedJson>();
+  const size = Buffer.byteLength(this.last?.stdout ?? '');
+  assert.ok(size < bytes * skills.length, `${size} bytes for ${skills.length} skills`);
+});
+
+Then('composed skill {string} has {int} entries', function (this: SkillWorld, name: string, count: number) {
+  assert.equal(skill(this, name).entries?.length, count);
+});
+
+Then(
+  "composed skill {string}'s error path holds {int} skills from {string} through {string} to {string}",
+  function (this: SkillWorld, name: string, count: number, first: string, through: string, last: string) {
+    const path = skill(this, name).error?.path ?? [];
+    assert.equal(path.length, count, JSON.stringify(path));
+    assert.equal(path[0], first);
+    assert.equal(path.at(-1), last);
+    assert.ok(path.includes(through), JSON.stringify(path));
+  },
+);
+
+Then('the resolution output shortens the cycle to {string}', function (this: SkillWorld, fragment: string) {
+  const line = (this.last?.stdout ?? '').split('\n').find((l) => l.startsWith('cycle '));
+  assert.ok(line?.includes(fragment), this.last?.stdout);
 });

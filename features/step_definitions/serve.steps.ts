@@ -15,6 +15,8 @@ interface Host {
   client: Client;
   changes: number;
   tool?: Record<string, unknown>;
+  /** The server's stderr, when the scenario reads it. */
+  log?: string;
 }
 
 const host = (w: SkillWorld): Host => w.state.host as Host;
@@ -58,6 +60,45 @@ Given('a host connected to {string} over stdio with the global, project and loca
   h.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void h.changes++);
   await h.client.connect(transport);
   this.state.host = h;
+});
+
+Given('a host connected to {string} over stdio with the root {string}, which does not exist yet', async function (this: SkillWorld, command: string, rel: string) {
+  const extra = command.split(/\s+/).slice(2).filter((a) => a !== '');
+  this.mkdir('home');
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [...cliCommand(), 'serve', '--no-cache', ...extra, `--root=${this.path(rel)}:project`],
+    cwd: this.dir,
+    env: childEnv(this.path('home')),
+    stderr: 'pipe',
+  });
+  const h: Host = { client: new Client({ name: 'feature-host', version: '1.0.0' }), changes: 0, log: '' };
+  transport.stderr?.on('data', (chunk: Buffer) => (h.log += chunk.toString()));
+  h.client.setNotificationHandler(ResourceListChangedNotificationSchema, () => void h.changes++);
+  await h.client.connect(transport);
+  this.state.host = h;
+});
+
+Then("the server's log says {string} is missing and watched from {string}", async function (this: SkillWorld, rel: string, parent: string) {
+  const h = host(this);
+  const line = `serve: root ${this.path(rel)} is missing; watching ${parent === '.' ? this.dir : this.path(parent)} for it`;
+  await eventually(() => (h.log ?? '').includes(line));
+});
+
+Then("the server's log says {string} appeared", async function (this: SkillWorld, rel: string) {
+  const h = host(this);
+  await eventually(() => (h.log ?? '').includes(`serve: root ${this.path(rel)} appeared; watching it`));
+});
+
+When('an installer writes the skill {string} into {string}', function (this: SkillWorld, name: string, folder: string) {
+  this.state.changesBefore = host(this).changes;
+  this.writeSkill(`${folder}/${name}`, `name: ${name}\ndescription: Fill PDF forms. Use when a PDF is mentioned.`);
+});
+
+Then('skills\\/list comes to list {string}', async function (this: SkillWorld, uris: string) {
+  const { client } = host(this);
+  const want = uris === '' ? [] : uris.split(', ');
+  await eventually(async () => JSON.stringify((await listAll(client)).entries.map((e) => e.uri)) === JSON.stringify(want));
 });
 
 After(async function (this: SkillWorld) {

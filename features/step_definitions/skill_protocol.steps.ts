@@ -327,10 +327,21 @@ Then('the protocol result reads back from its JSON unchanged', function (this: S
 
 // --- error mapping ---
 
-/** Build the thrown value a scenario names: a class, `errno CODE`, `code ERROR_CODE` or `resolver TYPE`. */
+/** A JavaScript class named `ValueError` whose instances keep the name `Error`, as a host may write one. */
+class ValueError extends Error {}
+
+/**
+ * Build the thrown value a scenario names: a class, `errno CODE`, `code ERROR_CODE`, `resolver TYPE`,
+ * `forwarded NAME` (a plain `{name, message}`) or `subclass NAME` (a JavaScript subclass of ValueError).
+ */
 function thrown(kind: string, message: string): unknown {
   const [head, arg] = kind.split(' ');
   switch (head) {
+    case 'forwarded':
+      return { name: arg, message };
+    case 'subclass':
+      // Its `name` stays 'Error': only the constructor chain says what it is.
+      return new ({ [arg!]: class extends ValueError {} })[arg!]!(message);
     case 'errno':
       return Object.assign(new Error(`${arg}: ${message}`), { code: arg });
     case 'code':
@@ -350,6 +361,8 @@ function thrown(kind: string, message: string): unknown {
     case 'Error':
       return new Error(message);
     case 'ValueError':
+    case 'JSONDecodeError':
+    case 'UnicodeDecodeError':
     case 'RuntimeError':
     case 'PermissionError':
       // What a host bridging a Python tool forwards: an Error carrying the Python class name.

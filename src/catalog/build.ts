@@ -10,6 +10,7 @@ import type { SkillPackage } from '../model/package.js';
 import { SkillgraphError } from '../model/errors.js';
 import { nameSkeleton } from '../parse/name-safety.js';
 import { catalogDiagnostic } from './messages.js';
+import { checkPackage } from './package-check.js';
 import { DIGEST_PATTERN, catalogBytes, formatDigest, packageBytes } from './digest.js';
 import { deepFreeze, freezeOwnPackage } from './freeze.js';
 import { JS_HASHER } from './hasher.js';
@@ -61,7 +62,9 @@ export function compareCandidates(a: SkillPackage, b: SkillPackage): number {
 
 /**
  * Seal parsed packages into a catalog. Digests are (re)computed here in one
- * `hashBatch` call, whatever the packages carried.
+ * `hashBatch` call, whatever the packages carried. A package not from the
+ * engine's own parse (`trustDigests`) must have a name and a description the
+ * parser accepts: else a SkillgraphError `skill.invalid`.
  *
  * @example buildCatalog(packages).get('pdf-tools')?.descriptor.digest // 'sha256:…'
  */
@@ -79,6 +82,8 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   const todo: SkillPackage[] = [];
   for (let i = 0; i < candidates.length; i++) {
     const pkg = candidates[i]!;
+    // Perf: the engine's own packages passed the parser, which refuses what this refuses (package-check.ts).
+    if (!trust) checkPackage(pkg);
     const d = pkg.descriptor;
     const source = d.source;
     const kept = trust && DIGEST_PATTERN.test(d.digest);
@@ -118,6 +123,7 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
     const { pkg, locator, digest, name } = ordered[i]!;
     const owner = byFile.get(locator);
     if (owner !== undefined) {
+      if (options.strict === true && owner.descriptor.name === name) throw duplicateName(name, [locator, locator]);
       diagnostics.push(catalogDiagnostic('catalog.duplicate-file', locator, { file: locator, root: owner.descriptor.source.root }));
       continue;
     }
@@ -130,10 +136,7 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       winners.set(name, sealedPkg);
       continue;
     }
-    if (options.strict === true) {
-      const files = [winner.descriptor.source.locator, locator].sort(byteOrder);
-      throw new SkillgraphError('catalog.duplicate-name', `two packages are named '${name}' (${files.join(', ')}); a strict catalog takes one per name`, { name, files });
-    }
+    if (options.strict === true) throw duplicateName(name, [winner.descriptor.source.locator, locator]);
     const conflict: Conflict = Object.freeze({ name, selected: winner.descriptor.source.locator, shadowed: locator, identical: winner.descriptor.digest === digest });
     conflicts.push(conflict);
     diagnostics.push(catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }));
@@ -154,6 +157,12 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   // The caller's findings are copied before they are frozen; the engine's own (trusted) are its to freeze.
   const sealedDiagnostics = trust ? diagnostics : diagnostics.map((d) => ({ ...d }));
   return new SealedCatalog(sealed, winners, conflicts, deepFreezeAll(sealedDiagnostics), hasher, options.resourceId);
+}
+
+/** The conflict error of a strict catalog: two packages of one name, whatever their files. */
+function duplicateName(name: string, files: string[]): SkillgraphError {
+  files.sort(byteOrder);
+  return new SkillgraphError('catalog.duplicate-name', `two packages are named '${name}' (${files.join(', ')}); a strict catalog takes one per name`, { name, files });
 }
 
 /** What a sealed catalog is made of (`sealedParts`), as the engine's catalog record keeps it. */

@@ -1,12 +1,14 @@
 /**
- * The `resolve --json` document, written as a stream. On an include chain
- * the document is quadratic in the input (a 10,000-long chain of one tool
- * each lists 50 million entries, ~5 GB of text), so it is never held whole:
- * each skill's entries are read from the arena (or its deltas) as occurrence
- * ids, each distinct entry is serialised once and reused, and the text goes
- * out in 1 MiB pieces. The bytes are exactly those of
- * `jsonDocument({skills, ...rest})` — JSON.stringify with a 2-space indent —
- * which a test holds on the bundled examples.
+ * The `resolve --json` document, written as a stream. Each skill is
+ * `{name, ok, entries?, summary, error?, metadata}`; a failed skill's error
+ * carries its whole `path`. Entry lists are written only when asked for
+ * (named skills, `--entries`): a skill's list repeats its includes' lists, so
+ * on an include chain every list together is quadratic (a 10,000-long chain
+ * of one tool each lists 50 million entries, ~7 GB of text). Without them the
+ * document grows with skills + failure paths. With them it is never held
+ * whole: each list is read as occurrence ids, each distinct entry serialised
+ * once, and the text goes out in pieces. The bytes are exactly those of
+ * `jsonDocument({skills, ...rest})`, which a test holds.
  */
 import type { Catalog } from '../model/catalog.js';
 import type { CatalogResolution, SkillResolution } from '../resolve/index.js';
@@ -19,6 +21,8 @@ const ENTRY_INDENT = '        ';
 /** Entries joined per write: small strings (see `stdoutStream`), few calls. */
 const ENTRIES_PER_PIECE = 48;
 
+type Out = ReturnType<typeof stdoutStream>;
+
 /** JSON.stringify(value, null, 2) as it reads nested at `indent` (the first line not indented). */
 function nested(value: unknown, indent: string): string {
   return jsonControlsEscaped(JSON.stringify(value, null, 2)).replace(/\n/g, `\n${indent}`);
@@ -26,8 +30,9 @@ function nested(value: unknown, indent: string): string {
 
 /**
  * Write `{schemaVersion, skills, ...rest}` for a resolution: each skill is
- * `{...skill, metadata}` (its protocol metadata, null when it failed), or
- * without entries when `summaryOnly`.
+ * `{name, ok, entries, summary, error, metadata}` (its protocol metadata, null
+ * when it failed), `entries` only when `withEntries`, `error` (with its whole
+ * `path`) only when it failed.
  *
  * @example await writeResolveDocument(io, catalog, resolveCatalog(catalog), false, { cycles, counts, diagnostics, stats });
  */
@@ -35,7 +40,7 @@ export async function writeResolveDocument(
   io: CliIo,
   catalog: Catalog,
   result: CatalogResolution,
-  summaryOnly: boolean,
+  withEntries: boolean,
   rest: Record<string, unknown>,
 ): Promise<void> {
   const skills = result.skills;
@@ -53,36 +58,34 @@ export async function writeResolveDocument(
     await out.write(i === 0 ? `\n${SKILL_INDENT}` : `,\n${SKILL_INDENT}`);
     const s = skills[i]!;
     const metadata = metadataOf(catalog, s);
-    if (summaryOnly) {
-      await out.write(nested({ name: s.name, ok: s.ok, summary: s.summary, ...(s.error ? { error: s.error } : {}), metadata }, SKILL_INDENT));
+    if (!s.ok) {
+      // Read here, once: a failure keeps no path, so a long failing chain holds one at a time.
+      const error = { type: s.error!.type, message: s.error!.message, path: result.lists.failurePath(i) };
+      await out.write(nested({ name: s.name, ok: false, ...(withEntries ? { entries: [] } : {}), summary: s.summary, error, metadata }, SKILL_INDENT));
       continue;
     }
-    await writeSkill(out, result, i, s, metadata, entryText);
+    if (!withEntries) {
+      await out.write(nested({ name: s.name, ok: true, summary: s.summary, metadata }, SKILL_INDENT));
+      continue;
+    }
+    await writeEntries(out, result, i, s, metadata, entryText);
   }
   await out.write(`\n  ]${frame.slice(hole + '"skills": []'.length)}`);
   await out.end();
 }
 
-async function writeSkill(
-  out: ReturnType<typeof stdoutStream>,
-  result: CatalogResolution,
-  i: number,
-  s: SkillResolution,
-  metadata: unknown,
-  entryText: (string | undefined)[],
-): Promise<void> {
-  // The same keys in the same order as `{...s, metadata}` (a failed skill is small: as it is).
-  if (!s.ok || s.summary.tool_count === 0) {
-    await out.write(nested({ ...s, metadata }, SKILL_INDENT));
-    return;
-  }
+async function writeEntries(out: Out, result: CatalogResolution, i: number, s: SkillResolution, metadata: unknown, entryText: (string | undefined)[]): Promise<void> {
   // Not `{...s}`: that reads the `entries` getter, which keeps the whole list once read.
   const shell = nested({ name: s.name, ok: s.ok, entries: [], summary: s.summary, metadata }, SKILL_INDENT);
+  const ids = result.lists.occurrences(i);
+  if (ids.length === 0) {
+    await out.write(shell);
+    return;
+  }
   const slot = `\n${SKILL_INDENT}  "entries": []`;
   const at = shell.indexOf(slot);
   await out.write(`${shell.slice(0, at + slot.length - 1)}`);
   // A view into the materialiser's buffer: nothing else reads lists while this skill is written.
-  const ids = result.lists.occurrences(i);
   const sep = `,\n${ENTRY_INDENT}`;
   for (let from = 0; from < ids.length; from += ENTRIES_PER_PIECE) {
     let piece = from === 0 ? `\n${ENTRY_INDENT}` : sep;

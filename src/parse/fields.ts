@@ -111,7 +111,7 @@ export function checkFields(fm: Record<string, unknown>, profile: Profile, dirNa
     } else if (isMap(c) && profile.features.structuredCompatibility) {
       const parsed = parseCompatibilityMap(c);
       if (parsed.ok) compatibility = parsed.value;
-      else report('compatibility.type', ['compatibility', ...parsed.path], 'value', { expected: 'a map of os, programs and env lists of strings', found: parsed.detail });
+      else report('compatibility.type', ['compatibility', ...parsed.path], 'value', { expected: 'a map of os, programs and env lists of strings (or operating_systems, required_programs and required_environment)', found: parsed.detail });
     } else {
       report('compatibility.type', ['compatibility'], 'value', {
         expected: profile.features.structuredCompatibility ? 'text or a map of os, programs and env' : 'text',

@@ -103,7 +103,7 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
   },
   'compatibility.type': {
     message: (a) => `'compatibility' must be ${s(a.expected)}, found ${s(a.found)}`,
-    hint: 'Write compatibility as text (spec) or, in profile skillgraph, as a map with os, programs and env lists.',
+    hint: 'Write compatibility as text (spec) or, in profile skillgraph, as a map with os, programs and env lists (operating_systems, required_programs and required_environment are read as those).',
   },
   'compatibility.length': {
     message: (a) => `compatibility is ${s(a.length)} characters; the limit is 500`,

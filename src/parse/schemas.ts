@@ -25,11 +25,17 @@ function buildSchemas(zod: typeof z) {
     description: zod.string().optional(),
   });
   return {
-    /** `compatibility: {os, programs, env}` — each a string or a list of strings. */
+    /**
+     * `compatibility: {os, programs, env}` — each a string or a list of strings — or the same
+     * lists under the catalog runtime's names (see `COMPATIBILITY_ALIASES`).
+     */
     CompatibilityMapSchema: zod.strictObject({
       os: StringList.optional(),
       programs: StringList.optional(),
       env: StringList.optional(),
+      operating_systems: StringList.optional(),
+      required_programs: StringList.optional(),
+      required_environment: StringList.optional(),
     }),
     ToolOverrideSchema,
     /** Map form of an `includes:` entry. */
@@ -185,10 +191,30 @@ export function check<K extends keyof ParseSchemas>(name: K, value: unknown): Sc
 }
 
 /**
- * Parse the structured compatibility map.
- *
- * @example parseCompatibilityMap({ os: 'linux' }) // { ok: true, value: { os: ['linux'] } }
+ * The catalog runtime's name of each structured compatibility list, beside ours. Both are read
+ * into ours, so a descriptor, its digest and every document hold one spelling.
  */
-export function parseCompatibilityMap(value: unknown): SchemaResult<{ os?: string[]; programs?: string[]; env?: string[] }> {
-  return check('CompatibilityMapSchema', value);
+export const COMPATIBILITY_ALIASES = Object.freeze({ os: 'operating_systems', programs: 'required_programs', env: 'required_environment' } as const);
+
+type CompatibilityLists = { os?: string[]; programs?: string[]; env?: string[] };
+
+/**
+ * Parse the structured compatibility map into `{os, programs, env}` (in that order), from either
+ * spelling; the two names of one list together are refused at the runtime's name.
+ *
+ * @example parseCompatibilityMap({ operating_systems: ['linux'] }) // { ok: true, value: { os: ['linux'] } }
+ */
+export function parseCompatibilityMap(value: unknown): SchemaResult<CompatibilityLists> {
+  const r = check('CompatibilityMapSchema', value);
+  if (!r.ok) return r;
+  const out: CompatibilityLists = {};
+  for (const key of ['os', 'programs', 'env'] as const) {
+    const alias = COMPATIBILITY_ALIASES[key];
+    const ours = r.value[key];
+    const theirs = r.value[alias];
+    if (ours !== undefined && theirs !== undefined) return { ok: false, path: [alias], detail: `${alias}: '${key}' and '${alias}' name the same list; keep one` };
+    const list = ours ?? theirs;
+    if (list !== undefined) out[key] = list;
+  }
+  return { ok: true, value: out };
 }

@@ -25,8 +25,8 @@ export interface ResolveFailure {
   readonly message: string;
   /**
    * Every skill of the chain, unshortened: `[a, b, …, a]` for a cycle, `[a, …, includer,
-   * missing]` for an unknown include. Computed on first read and left out of JSON (each
-   * includer of a long chain would repeat it).
+   * missing]` for an unknown include. Computed on first read and not enumerable: a plain
+   * JSON.stringify leaves it out, and `resolve --json` writes it from `SkillLists.failurePath`.
    */
   readonly path: readonly string[];
 }
@@ -52,9 +52,17 @@ export function formatChain(head: readonly string[], omitted: number, tail: read
  * @example failureMessage('cycle_detected', ['a', 'b', 'a']) // 'include cycle: a -> b -> a'
  */
 export function failureMessage(type: FailureType, path: readonly string[], missing?: string): string {
-  const chain = (p: readonly string[]): string =>
-    p.length > CHAIN_HEAD + CHAIN_TAIL ? formatChain(p.slice(0, CHAIN_HEAD), p.length - CHAIN_HEAD - CHAIN_TAIL, p.slice(-CHAIN_TAIL)) : p.join(' -> ');
-  return messageOf(type, chain(path), path.length, path[path.length - 1]!, missing ?? '');
+  return messageOf(type, shortChain(path), path.length, path[path.length - 1]!, missing ?? '');
+}
+
+/**
+ * A chain as one human line: whole up to 16 skills, else the first and last 8.
+ *
+ * @example shortChain(['a', 'b', 'a']) // 'a -> b -> a'
+ */
+export function shortChain(path: readonly string[]): string {
+  if (path.length <= CHAIN_HEAD + CHAIN_TAIL) return path.join(' -> ');
+  return formatChain(path.slice(0, CHAIN_HEAD), path.length - CHAIN_HEAD - CHAIN_TAIL, path.slice(-CHAIN_TAIL));
 }
 
 /**
@@ -72,6 +80,8 @@ function messageOf(type: FailureType, chain: string, length: number, includer: s
 export interface Failures {
   /** The failure of node `v`, or undefined when it resolved. */
   of(v: number): ResolveFailure | undefined;
+  /** The whole path of failed node `v`, made afresh and not kept (a writer streams one per skill). */
+  path(v: number): readonly string[];
 }
 
 /**
@@ -153,8 +163,15 @@ export function computeFailures(enc: EncodedCatalog, res: Pick<ResolvedLists | R
       state[w] = 2;
     }
   }
+  const pathOf = (v: number): readonly string[] => {
+    const names: string[] = [];
+    for (let u = v, i = 0; i < length[v]!; i++, u = next[u]!) names.push(enc.labels[u]!);
+    if (terminal[v]! >= 0) names.push(enc.edgeLabels[missingEdge[terminal[v]!]!]!);
+    return Object.freeze(names);
+  };
   const cache = new Map<number, ResolveFailure>();
   return {
+    path: pathOf,
     of(v: number): ResolveFailure | undefined {
       if (res.status[v] === NODE_STATUS.ok) return undefined;
       const hit = cache.get(v);
@@ -173,19 +190,8 @@ export function computeFailures(enc: EncodedCatalog, res: Pick<ResolvedLists | R
           ? { type: 'cycle_detected' as const, message: messageOf('cycle_detected', chain, len, '', '') }
           : { type: 'skill_not_found' as const, message: messageOf('skill_not_found', chain, len, enc.labels[term]!, missing) };
       // Perf: the full chain costs O(length), so it is walked only when asked for.
-      let path: readonly string[] | undefined;
-      Object.defineProperty(failure, 'path', {
-        enumerable: false,
-        get: () => {
-          if (path === undefined) {
-            const names: string[] = [];
-            for (let u = v, i = 0; i < len; i++, u = next[u]!) names.push(enc.labels[u]!);
-            if (term >= 0) names.push(missing);
-            path = Object.freeze(names);
-          }
-          return path;
-        },
-      });
+      let kept: readonly string[] | undefined;
+      Object.defineProperty(failure, 'path', { enumerable: false, get: () => (kept ??= pathOf(v)) });
       cache.set(v, failure as ResolveFailure);
       return failure as ResolveFailure;
     },

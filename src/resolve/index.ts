@@ -3,6 +3,7 @@ export { resolveCatalog, resolveSkill, resolveSkillOrThrow, resolveSummaries, fi
 export type { CatalogResolution, ResolveOptions, ResolveStats, SkillResolution } from './resolve.js';
 export type { CycleReport } from './cycles.js';
 export type { FailureType, ResolveFailure } from './failures.js';
+export { shortChain } from './failures.js';
 export { encodeCatalog } from './encode.js';
 export type { EncodedCatalog } from './encode.js';
 export { JS_RESOLVER, resolveGraphJs, tarjan } from './kernel-js.js';

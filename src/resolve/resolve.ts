@@ -62,6 +62,8 @@ export interface SkillLists {
   occurrences(i: number): Int32Array;
   /** The shared, frozen entry of one occurrence id. */
   entry(occ: number): ResolvedToolEntry;
+  /** The whole failure path of `skills[i]` (empty when it resolved), made afresh: nothing keeps it. */
+  failurePath(i: number): readonly string[];
 }
 
 export interface ResolveOptions {
@@ -81,6 +83,7 @@ export interface ResolveOptions {
 
 const DEFAULT_OPTIONS: Readonly<ResolveOptions> = Object.freeze({ backend: 'auto' });
 const EMPTY = Object.freeze([]) as readonly ResolvedToolEntry[];
+const NO_PATH = Object.freeze([]) as readonly string[];
 /** Summary bits are below this (the writes flag and one bit per entry kind): a key of count and bits. */
 const SUMMARY_BITS = 1 << 8;
 const ms = (t0: number): number => Math.round((performance.now() - t0) * 1000) / 1000;
@@ -123,6 +126,7 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
   const skillLists: SkillLists = Object.freeze({
     occurrences: (i: number) => (nodeOf[i]! < 0 ? none : lists.occurrences(nodeOf[i]!)),
     entry: lists.entry,
+    failurePath: (i: number) => (skills[i]!.ok ? NO_PATH : enc.roots[i]! < 0 ? Object.freeze([names[i]!]) : failures.path(enc.roots[i]!)),
   });
   const result = {
     skills: Object.freeze(skills),

@@ -72,8 +72,8 @@ export class LiveCatalog {
   readonly #options: LiveOptions;
   readonly #engine: Engine;
   readonly #profile: ProfileName;
-  /** Canonical root folders, for finding the root a path lies in. */
-  readonly #roots: readonly { readonly root: SkillRoot; readonly real: string }[];
+  /** Canonical root folders, for finding the root a path lies in (again on each reload: a root may appear). */
+  #roots: readonly { readonly root: SkillRoot; readonly real: string }[] = [];
   #catalog!: Catalog;
   /** Every parsed candidate (winners and shadowed copies), by locator: what a re-seal seals. */
   #candidates = new Map<string, SkillPackage>();
@@ -105,13 +105,6 @@ export class LiveCatalog {
     this.#engine = createEngine(options.engine ?? {});
     const profile = options.load.profile ?? DEFAULT_PLAN_PROFILE;
     this.#profile = isProfileName(profile) ? profile : DEFAULT_PLAN_PROFILE;
-    this.#roots = options.load.roots.flatMap((root) => {
-      try {
-        return [{ root, real: realpathSync(root.path) }];
-      } catch {
-        return []; // a missing optional root: nothing in it to find
-      }
-    });
   }
 
   /**
@@ -282,6 +275,13 @@ export class LiveCatalog {
 
   async #reloadOnce(): Promise<void> {
     if (this.#closed) return;
+    this.#roots = this.#options.load.roots.flatMap((root) => {
+      try {
+        return [{ root, real: realpathSync(root.path) }];
+      } catch {
+        return []; // a missing optional root: nothing in it to find until it appears
+      }
+    });
     const { catalog, walk } = await this.#engine.loadCatalog(this.#options.load);
     this.#walk = walk;
     this.#refused.clear();

@@ -69,12 +69,17 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
       watcher = watchRoots(
         options.load.roots.map((r) => r.path),
         (paths) => live.changed(paths),
-        options.poll === true ? { poll: true } : {},
+        {
+          ...(options.poll === true ? { poll: true } : {}),
+          onRootAppeared: (root) => log(`serve: root ${root} appeared; watching it`),
+          onRootGone: (root, parent) => log(`serve: root ${root} is gone; watching ${parent} for it`),
+        },
       );
     }
     const c = live.catalog;
     const watching = watcher ? `watching the roots (${watcher.mode})` : 'not watching';
     log(`serve: ${c.skills.length} skill(s), ${c.conflicts.length} shadowed, from ${options.load.roots.length} root(s) · ${c.digest} · ${watching}`);
+    for (const m of watcher?.missing ?? []) log(`serve: root ${m.root} is missing; watching ${m.watching} for it`);
     reportLeftOut();
     const register = (server: Server): (() => void) => {
       sessions.add(server);

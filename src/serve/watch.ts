@@ -4,83 +4,183 @@
  * available or fails (too many folders for the OS's watch limit, a network
  * file system). Changed paths are handed over in batches: events that land
  * within `settleMs` of each other are one batch, so a save that writes a
- * temp file and renames it re-seals once.
+ * temp file and renames it re-seals once. A root that does not exist yet is
+ * waited for (`watch-pending.ts`) and watched once it appears; a watched root
+ * that goes is waited for again.
  */
-import { watch, lstatSync, readdirSync, realpathSync, type FSWatcher } from 'node:fs';
+import { watch, lstatSync, readdirSync, realpathSync, statSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
+import { isFolder, pendingRoot, type PendingRoot } from './watch-pending.js';
 
 export interface WatchOptions {
   /** Use the stat-based rescan even where `fs.watch` works. */
   readonly poll?: boolean;
-  /** Rescan interval of the stat-based mode (default 1000 ms). */
+  /** Rescan interval of the stat-based mode, and of the look for missing roots (default 1000 ms). */
   readonly pollMs?: number;
   /** Quiet time that ends a batch of events (default 5 ms). */
   readonly settleMs?: number;
   /** Entries one rescan looks at, at most (default 200,000): a bound on a huge or looping tree. */
   readonly maxEntries?: number;
+  /** A root that was missing exists now and is watched (its path as given). */
+  readonly onRootAppeared?: (root: string) => void;
+  /** A watched root is gone; it is waited for again (its path as given, and the folder watched for it). */
+  readonly onRootGone?: (root: string, watching: string) => void;
 }
 
 export interface RootWatcher {
   /** `events` (fs.watch) or `poll` (stat rescans). */
   readonly mode: 'events' | 'poll';
+  /** The roots that do not exist (yet), each with the nearest existing folder watched for it. */
+  readonly missing: readonly { readonly root: string; readonly watching: string }[];
+  close(): void;
+}
+
+/** The watched trees: roots added and removed while watching. */
+interface Trees {
+  readonly mode: 'events' | 'poll';
+  add(real: string): void;
+  remove(real: string): void;
   close(): void;
 }
 
 /**
- * Watch `roots` (missing ones are skipped) and call `onPaths` with the
- * absolute paths that changed (a folder path when only the folder is known).
+ * Watch `roots` and call `onPaths` with the absolute paths that changed (a
+ * folder path when only the folder is known; a root's own path when it
+ * appeared or went).
  *
  * @example const w = watchRoots(roots.map((r) => r.path), (paths) => live.changed(paths)); … w.close();
  */
 export function watchRoots(roots: readonly string[], onPaths: (paths: string[]) => void, options: WatchOptions = {}): RootWatcher {
-  const real = roots.flatMap((r) => {
+  // Each batch first checks the watched roots: one deleted (and maybe made again) needs a new watch.
+  const batcher = batch((paths) => {
+    checkWatched();
+    onPaths(paths);
+  }, options.settleMs ?? 5);
+  const trees = options.poll === true ? pollTrees(batcher, options) : eventTrees(batcher, options);
+  // Root as given → the canonical path watched and the folder's identity when the watch began.
+  const watched = new Map<string, { readonly real: string; readonly id: string }>();
+  const pending = new Map<string, PendingRoot>();
+  const wait = (root: string): void => {
+    const p = pendingRoot(root, () => look(root), trees.mode === 'events');
+    pending.set(root, p);
+  };
+  const look = (root: string): void => {
+    const p = pending.get(root);
+    if (!p?.look()) return;
+    let real: string;
     try {
-      return [realpathSync(r)];
+      real = realpathSync(root);
     } catch {
-      return [];
+      wait(root); // gone again between the stat and now
+      return;
     }
-  });
-  const batcher = batch(onPaths, options.settleMs ?? 5);
-  if (options.poll !== true) {
-    const watchers: FSWatcher[] = [];
+    pending.delete(root);
+    watched.set(root, { real, id: folderId(root) });
+    trees.add(real);
+    batcher.add(real);
+    options.onRootAppeared?.(root);
+  };
+  // A watched root that is no longer the folder its watch began on: gone, or gone and made again.
+  const checkWatched = (): void => {
+    for (const [root, w] of [...watched]) {
+      if (folderId(root) === w.id) continue;
+      watched.delete(root);
+      trees.remove(w.real);
+      batcher.add(w.real);
+      wait(root);
+      options.onRootGone?.(root, pending.get(root)!.watching);
+      look(root);
+    }
+  };
+  for (const root of roots) {
+    let real: string | undefined;
     try {
-      for (const root of real) {
-        const w = watch(root, { recursive: true, persistent: false }, (_event, name) => batcher.add(name === null ? root : join(root, name.toString())));
-        w.on('error', () => fallBack());
-        watchers.push(w);
-      }
-      let fell = false;
-      let polling: RootWatcher | undefined;
-      const fallBack = (): void => {
-        if (fell) return;
-        fell = true;
-        for (const w of watchers) w.close();
-        polling = pollRoots(real, batcher, options);
-        batcher.add(...real); // what changed while no watcher ran is unknown: rescan everything
-      };
-      return {
-        get mode() {
-          return fell ? 'poll' : 'events';
-        },
-        close() {
-          for (const w of watchers) w.close();
-          polling?.close();
-          batcher.close();
-        },
-      };
+      real = isFolder(root) ? realpathSync(root) : undefined;
     } catch {
-      for (const w of watchers) w.close();
+      real = undefined;
+    }
+    if (real === undefined) wait(root);
+    else {
+      watched.set(root, { real, id: folderId(root) });
+      trees.add(real);
     }
   }
-  const polling = pollRoots(real, batcher, options);
+  // One stat per root per interval: a missing root's events may be lost, and a watched one may go quietly.
+  const presence = setInterval(() => {
+    for (const root of [...pending.keys()]) look(root);
+    checkWatched();
+  }, options.pollMs ?? 1000);
+  presence.unref();
   return {
-    mode: 'poll',
+    get mode() {
+      return trees.mode;
+    },
+    get missing() {
+      return [...pending.values()].map((p) => ({ root: p.root, watching: p.watching }));
+    },
     close() {
-      polling.close();
+      clearInterval(presence);
+      for (const p of pending.values()) p.close();
+      trees.close();
       batcher.close();
     },
   };
 }
+
+/** A folder's identity (device and inode, links followed), or '' when it is not a folder. */
+function folderId(path: string): string {
+  try {
+    const st = statSync(path);
+    return st.isDirectory() ? `${st.dev}:${st.ino}` : '';
+  } catch {
+    return '';
+  }
+}
+
+/** Recursive `fs.watch` per root; on the first error every root falls back to stat rescans. */
+function eventTrees(batcher: Batcher, options: WatchOptions): Trees {
+  const watchers = new Map<string, FSWatcher>();
+  let polling: Trees | undefined;
+  const fallBack = (): void => {
+    if (polling) return;
+    polling = pollTrees(batcher, options);
+    for (const [root, w] of watchers) {
+      w.close();
+      polling.add(root);
+    }
+    // What changed while no watcher ran is unknown: rescan everything.
+    batcher.add(...watchers.keys());
+    watchers.clear();
+  };
+  return {
+    get mode() {
+      return polling ? 'poll' : 'events';
+    },
+    add(real) {
+      if (polling) return polling.add(real);
+      try {
+        const w = watch(real, { recursive: true, persistent: false }, (_event, name) => batcher.add(name === null ? real : join(real, name.toString())));
+        w.on('error', () => fallBack());
+        watchers.set(real, w);
+      } catch {
+        watchers.set(real, NO_WATCHER);
+        fallBack();
+      }
+    },
+    remove(real) {
+      watchers.get(real)?.close();
+      watchers.delete(real);
+      polling?.remove(real);
+    },
+    close() {
+      for (const w of watchers.values()) w.close();
+      polling?.close();
+    },
+  };
+}
+
+/** Stands in for a root whose `fs.watch` could not start, until the fall-back takes it over. */
+const NO_WATCHER = { close: () => undefined } as unknown as FSWatcher;
 
 interface Batcher {
   add(...paths: string[]): void;
@@ -112,9 +212,10 @@ function batch(onPaths: (paths: string[]) => void, settleMs: number): Batcher {
 }
 
 /** Rescan every `pollMs`; report paths whose size, mtime or type changed, appeared or went. */
-function pollRoots(roots: readonly string[], batcher: Batcher, options: WatchOptions): RootWatcher {
+function pollTrees(batcher: Batcher, options: WatchOptions): Trees {
   const maxEntries = options.maxEntries ?? 200_000;
-  let previous = snapshot(roots, maxEntries);
+  const roots: string[] = [];
+  let previous = new Map<string, string>();
   const timer = setInterval(() => {
     const next = snapshot(roots, maxEntries);
     const changed: string[] = [];
@@ -124,7 +225,19 @@ function pollRoots(roots: readonly string[], batcher: Batcher, options: WatchOpt
     if (changed.length > 0) batcher.add(...changed);
   }, options.pollMs ?? 1000);
   timer.unref();
-  return { mode: 'poll', close: () => clearInterval(timer) };
+  return {
+    mode: 'poll',
+    add(real) {
+      roots.push(real);
+      // Its entries now, so the next rescan reports only what changes from here.
+      for (const [path, sig] of snapshot([real], maxEntries)) previous.set(path, sig);
+    },
+    remove(real) {
+      const i = roots.indexOf(real);
+      if (i >= 0) roots.splice(i, 1);
+    },
+    close: () => clearInterval(timer),
+  };
 }
 
 /** path → "type:size:mtime" for every entry under the roots (links not followed), up to `maxEntries`. */

@@ -38,7 +38,7 @@ describe('hostile resolve: an override of a key the include lacks', () => {
   it('is a resolve.override-unknown-key finding on the including SKILL.md, one per key, in --json', async () => {
     const { p, includer } = overrideProject();
     const before = snapshot(p.home);
-    const { code, doc } = await resolveJson(p);
+    const { code, doc } = await resolveJson(p, ['--entries']);
     expect(code).toBe(0);
     const found = doc.diagnostics.filter((d) => d.code === 'resolve.override-unknown-key');
     expect(found.map((d) => [d.file, d.line, d.column, d.severity])).toEqual([

@@ -128,8 +128,9 @@ function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
 const OPTIONS: Readonly<Record<CatalogShardVerb, { readonly keys: readonly string[]; readonly valid: (o: Readonly<Record<string, unknown>>) => boolean } | undefined>> = {
   catalog: undefined,
   resolve: {
-    keys: ['names', 'summary', 'backend'],
-    valid: (o) => Array.isArray(o.names) && o.names.every((n) => typeof n === 'string') && typeof o.summary === 'boolean' && (BACKEND_NAMES as readonly unknown[]).includes(o.backend),
+    keys: ['names', 'summary', 'entries', 'backend'],
+    valid: (o) =>
+      Array.isArray(o.names) && o.names.every((n) => typeof n === 'string') && typeof o.summary === 'boolean' && typeof o.entries === 'boolean' && (BACKEND_NAMES as readonly unknown[]).includes(o.backend),
   },
   lock: {
     keys: ['out', 'home', 'allow_errors', 'allow_incomplete'],
@@ -226,7 +227,7 @@ function mergeCatalog(io: CliIo, parsed: RawShard[]): number {
 async function mergeResolve(io: CliIo, parsed: RawShard[]): Promise<number> {
   const { first, candidates } = gatherShards(io, parsed, 'resolve');
   const o = first.doc.options!;
-  const options: ResolveOptions = { names: o.names as string[], summary: o.summary as boolean, backend: o.backend as BackendChoice };
+  const options: ResolveOptions = { names: o.names as string[], summary: o.summary as boolean, entries: o.entries as boolean, backend: o.backend as BackendChoice };
   const { catalog } = assembleShards(first.doc.walk, candidates.map((c) => c.result));
   const { resolveRun, writeResolveJson } = await import('./resolve.js');
   return writeResolveJson(io, catalog, resolveRun(catalog, options));

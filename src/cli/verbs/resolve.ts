@@ -1,9 +1,9 @@
 /**
  * `skillgraph resolve [NAME...]` — flatten each skill's tools.
- * JSON: `{schemaVersion, skills: [{name, ok, entries, summary, error?, metadata}], cycles,
- * counts, diagnostics (catalog errors: skill files left out), stats: {backend, nodes, edges,
- * arena_entries, timings_ms (with --timings)}}`; with
- * `--summary` the skills carry no entries. Exit 1 when a requested skill fails.
+ * JSON: `{schemaVersion, skills: [{name, ok, entries?, summary, error?: {type, message, path},
+ * metadata}], cycles, counts, diagnostics (catalog errors: skill files left out), stats: {backend,
+ * nodes, edges, arena_entries, timings_ms (with --timings)}}`. Entry lists come for the skills
+ * named, or for every skill with `--entries`; never with `--summary`. Exit 1 when a requested skill fails.
  * `--shard i/n --json` parses one part and records the options; `skillgraph merge` resolves.
  */
 import { backendChoice } from '../../engine/backend.js';
@@ -20,15 +20,17 @@ import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { writeResolveDocument } from '../resolve-document.js';
 import { parseShard } from '../shard.js';
+import { shortChain } from '../../resolve/index.js';
 import { requirementsLine } from './describe.js';
 
 export const spec: VerbSpec = {
   name: 'resolve',
   summary: "flatten skills' includes, tools, inline tools, MCP tools and nested skills",
-  usage: '[NAME...] [--backend auto|wasm|js] [--summary] [--root PATH[:scope[:precedence]]]... [--shard i/n] [--json]',
+  usage: '[NAME...] [--backend auto|wasm|js] [--summary | --entries] [--root PATH[:scope[:precedence]]]... [--shard i/n] [--json]',
   flags: {
     ...CATALOG_FLAGS,
     summary: { type: 'boolean', description: 'capability summaries and counts only, no entry lists' },
+    entries: { type: 'boolean', description: "every skill's entry list, also without NAMEs (they repeat their includes' lists: quadratic on chains)" },
     timings: { type: 'boolean', description: 'add stats.timings_ms (milliseconds per phase) to the JSON; they differ run to run' },
     shard: { type: 'string', value: 'i/n', description: 'with --json: parse shard i of n (a stable split by skill path); skillgraph merge resolves the shard documents together' },
   },
@@ -47,6 +49,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (isSkillgraphError(error)) usageError(io, spec.name, error.message);
     throw error;
   }
+  if (values.summary === true && values.entries === true) usageError(io, spec.name, '--summary leaves entry lists out and --entries asks for them: pick one');
   const shard = parseShard(io, spec.name, values.shard);
   if (shard) {
     if (values.json !== true) usageError(io, spec.name, '--shard prints a shard document: add --json');
@@ -54,17 +57,17 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     const request = await lazyCatalogRequest(values, io, spec.name);
     // Perf: imported here only: a shard parses in this thread (yaml), which the resolve path leaves to the engine.
     const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
-    const options: ResolveOptions = { names: positionals, summary: values.summary === true, backend: choice };
+    const options: ResolveOptions = { names: positionals, summary: values.summary === true, entries: values.entries === true, backend: choice };
     writeJson(io, catalogShardDocument('resolve', shard, catalogShard(request, shard), { ...options }));
     return EXIT.ok;
   }
   const t0 = performance.now();
   const { catalog } = await catalogFromFlags(values, io, spec.name);
   const catalogMs = Math.round((performance.now() - t0) * 1000) / 1000;
-  const run = resolveRun(catalog, { names: positionals, summary: values.summary === true, backend: choice });
+  const run = resolveRun(catalog, { names: positionals, summary: values.summary === true, entries: values.entries === true, backend: choice });
   if (values.json) return writeResolveJson(io, catalog, run, values.timings === true ? catalogMs : undefined);
   const { result, counts, leftOut } = run;
-  writeHuman(result, run.options.summary, io);
+  writeHuman(result, withEntries(run.options), io);
   for (const d of result.diagnostics) note(io, `${d.severity}: ${d.file} ${d.code} ${d.message}\n`);
   for (const d of leftOut.slice(0, LEFT_OUT_SHOWN)) note(io, `left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
   if (leftOut.length > LEFT_OUT_SHOWN) note(io, `left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
@@ -76,7 +79,13 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
 export interface ResolveOptions {
   readonly names: readonly string[];
   readonly summary: boolean;
+  readonly entries: boolean;
   readonly backend: BackendChoice;
+}
+
+/** Entry lists are printed for the skills named, or for all with `--entries`; never with `--summary`. */
+function withEntries(options: ResolveOptions): boolean {
+  return !options.summary && (options.entries || options.names.length > 0);
 }
 
 /** A resolution of a catalog with what its outputs report: counts, and the catalog errors that left skills out. */
@@ -121,7 +130,7 @@ function resolveStatus(run: ResolveRun): number {
  */
 export async function writeResolveJson(io: CliIo, catalog: Catalog, run: ResolveRun, catalogMs?: number): Promise<number> {
   const { result, counts, leftOut } = run;
-  await writeResolveDocument(io, catalog, result, run.options.summary, {
+  await writeResolveDocument(io, catalog, result, withEntries(run.options), {
     cycles: result.cycles,
     counts,
     diagnostics: [...leftOut, ...result.diagnostics],
@@ -149,7 +158,7 @@ export function resolveStats(result: CatalogResolution, catalogMs?: number): Rec
 /** Lines gathered per stdout write: the human listing of a long chain is quadratic too. */
 const HUMAN_LINES_PER_WRITE = 512;
 
-function writeHuman(result: CatalogResolution, summaryOnly: boolean, io: CliIo): void {
+function writeHuman(result: CatalogResolution, entries: boolean, io: CliIo): void {
   const color = useColor(io, 'stdout');
   let out: string[] = [];
   const push = (line: string): void => {
@@ -168,7 +177,7 @@ function writeHuman(result: CatalogResolution, summaryOnly: boolean, io: CliIo):
     push(`${paint(color, 'green', '✓')} ${paint(color, 'bold', s.name)}  ${tool_count} tools, ${writes ? paint(color, 'yellow', 'writes') : 'read-only'}${source_types.length ? ` [${source_types.join(', ')}]` : ''}`);
     const requires = s.summary.dependencies ? requirementsLine(s.summary.dependencies) : '';
     if (requires) push(`    ${paint(color, 'dim', `requires: ${requires}`)}`);
-    if (summaryOnly) continue;
+    if (!entries) continue;
     // Perf: entries by occurrence id, not `s.entries` (kept once read: 50 M references on a 10k chain).
     for (const occ of result.lists.occurrences(i)) {
       const e = result.lists.entry(occ);
@@ -176,6 +185,6 @@ function writeHuman(result: CatalogResolution, summaryOnly: boolean, io: CliIo):
       push(`    ${e.writes ? paint(color, 'yellow', 'w') : ' '} ${e.key}${via}`);
     }
   }
-  for (const c of result.cycles) push(`${paint(color, 'red', 'cycle')} ${c.path.join(' -> ')}  (${c.skills.length} skills)`);
+  for (const c of result.cycles) push(`${paint(color, 'red', 'cycle')} ${shortChain(c.path)}  (${c.skills.length} skills)`);
   if (out.length > 0) io.stdout.write(`${out.join('\n')}\n`);
 }

@@ -8,14 +8,17 @@
  *   3. a resolver error object `{type, message}` whose type is one of the
  *      seven keeps that type;
  *   4. errno EACCES / EPERM anywhere on the `cause` chain, a
- *      PermissionDeniedError (or an error named PermissionError /
- *      NotAllowedError) → permission_denied;
+ *      PermissionDeniedError (or an error of the PermissionError /
+ *      NotAllowedError names) → permission_denied;
  *   5. by class: ActivationError → tool_activation_failure, ZodError →
- *      validation_error; ResolutionError, RangeError, SyntaxError and an error
- *      named ValueError (Python's ValueError family) → cycle_detected /
- *      skill_not_found by message, else resolution_failure; an error named
- *      RuntimeError → tool_activation_failure when its message speaks of
- *      activation, else tool_execution_failure;
+ *      validation_error; ResolutionError, RangeError, SyntaxError and Python's
+ *      ValueError family (VALUE_ERROR_NAMES) → cycle_detected /
+ *      skill_not_found by message, else resolution_failure; Python's
+ *      RuntimeError family → tool_activation_failure when its message speaks
+ *      of activation, else tool_execution_failure. A class is known by the
+ *      error's `name`, by any constructor's name up its prototype chain (a
+ *      JavaScript subclass), or by the `name` of a plain object `{name,
+ *      message}` a host forwards;
  *   6. last resort, message text of any other error or thrown value: an
  *      include cycle → cycle_detected, a skill not found → skill_not_found,
  *      activation → tool_activation_failure, else tool_execution_failure.
@@ -77,9 +80,22 @@ export type MappingRule = 'code' | 'resolver' | 'errno' | 'class' | 'message';
 
 const PERMISSION_ERRNOS: ReadonlySet<string> = new Set(['EACCES', 'EPERM']);
 const PERMISSION_NAMES: ReadonlySet<string> = new Set(['PermissionDeniedError', 'PermissionError', 'NotAllowedError']);
-// Errors a Python host forwards keep their Python class name (`ValueError`, `RuntimeError`, `PermissionError`).
-const VALUE_ERROR_NAMES: ReadonlySet<string> = new Set(['ResolutionError', 'RangeError', 'SyntaxError', 'ValueError']);
-const RUNTIME_ERROR_NAMES: ReadonlySet<string> = new Set(['RuntimeError']);
+/**
+ * Errors a Python host forwards keep their Python class name. Python's ValueError and its
+ * subclasses a host meets: the built-in UnicodeError family, json's JSONDecodeError, tomllib's
+ * TOMLDecodeError, statistics' StatisticsError, ipaddress's two, plistlib's, io's
+ * UnsupportedOperation (also an OSError). binascii's is named plain `Error`, so it cannot be told.
+ */
+export const VALUE_ERROR_NAMES: ReadonlySet<string> = new Set([
+  'ResolutionError', 'RangeError', 'SyntaxError',
+  'ValueError', 'UnicodeError', 'UnicodeDecodeError', 'UnicodeEncodeError', 'UnicodeTranslateError',
+  'JSONDecodeError', 'TOMLDecodeError', 'StatisticsError', 'AddressValueError', 'NetmaskValueError',
+  'InvalidFileException', 'UnsupportedOperation',
+]);
+/** Python's RuntimeError and its built-in subclasses. */
+const RUNTIME_ERROR_NAMES: ReadonlySet<string> = new Set(['RuntimeError', 'NotImplementedError', 'RecursionError', 'PythonFinalizationError']);
+/** Bound on prototype chains walked for class names. */
+const MAX_PROTO_DEPTH = 16;
 /** Longest resolver chain copied into `details.path`. */
 const MAX_PATH = 100_000;
 /** Bound on `cause` chains (they can be cyclic). */
@@ -115,6 +131,7 @@ export function toSkillError(error: unknown, context: SkillErrorContext): SkillE
 
   const details: Record<string, unknown> = { mapped_by: rule };
   if (named) details['error_name'] = named.name;
+  else if (isForwardedError(error)) details['error_name'] = error.name;
   const code = codeOf(error);
   if (code !== undefined) details['code'] = code;
   if (isSkillgraphError(error) && Object.keys(error.details).length > 0 && jsonProblem(error.details) === undefined) {
@@ -135,23 +152,52 @@ function classify(error: unknown, message: string): [SkillErrorType, MappingRule
     return [error.type as SkillErrorType, 'resolver'];
   }
   if (hasPermissionErrno(error)) return [SkillErrorType.PERMISSION_DENIED, 'errno'];
-  if (error instanceof PermissionDeniedError || (error instanceof Error && PERMISSION_NAMES.has(error.name))) {
-    return [SkillErrorType.PERMISSION_DENIED, 'class'];
-  }
+  const names = classNames(error);
+  const isA = (family: ReadonlySet<string>): boolean => names.some((n) => family.has(n));
+  if (error instanceof PermissionDeniedError || isA(PERMISSION_NAMES)) return [SkillErrorType.PERMISSION_DENIED, 'class'];
   if (error instanceof ActivationError) return [SkillErrorType.TOOL_ACTIVATION_FAILURE, 'class'];
   if (error instanceof Error && error.name === 'ZodError') return [SkillErrorType.VALIDATION_ERROR, 'class'];
-  if (error instanceof ResolutionError || (error instanceof Error && VALUE_ERROR_NAMES.has(error.name))) {
+  if (error instanceof ResolutionError || isA(VALUE_ERROR_NAMES)) {
     if (CYCLE_LOOSE.test(message)) return [SkillErrorType.CYCLE_DETECTED, 'message'];
     if (NOT_FOUND_LOOSE.test(message)) return [SkillErrorType.SKILL_NOT_FOUND, 'message'];
     return [SkillErrorType.RESOLUTION_FAILURE, 'class'];
   }
-  if (error instanceof Error && RUNTIME_ERROR_NAMES.has(error.name)) {
+  if (isA(RUNTIME_ERROR_NAMES)) {
     return [ACTIVATION.test(message) ? SkillErrorType.TOOL_ACTIVATION_FAILURE : SkillErrorType.TOOL_EXECUTION_FAILURE, 'class'];
   }
   if (CYCLE_STRICT.test(message)) return [SkillErrorType.CYCLE_DETECTED, 'message'];
   if (NOT_FOUND_STRICT.test(message)) return [SkillErrorType.SKILL_NOT_FOUND, 'message'];
   if (ACTIVATION.test(message)) return [SkillErrorType.TOOL_ACTIVATION_FAILURE, 'message'];
   return [SkillErrorType.TOOL_EXECUTION_FAILURE, 'message'];
+}
+
+/** A plain object a host forwards for an error: `{name, message}`, both strings. */
+function isForwardedError(value: unknown): value is { name: string; message: string } {
+  if (value === null || typeof value !== 'object' || value instanceof Error) return false;
+  const v = value as { name?: unknown; message?: unknown };
+  return typeof v.name === 'string' && typeof v.message === 'string';
+}
+
+/**
+ * The class names an error goes by: an Error's `name` and the name of each constructor up its
+ * prototype chain (`class ConfigError extends ValueError {}` leaves `name` as 'Error'), or a
+ * forwarded object's `name`. A throwing `name` getter ends the walk rather than the mapping.
+ */
+function classNames(error: unknown): string[] {
+  if (isForwardedError(error)) return [error.name];
+  if (!(error instanceof Error)) return [];
+  const names = [error.name];
+  try {
+    let proto: unknown = Object.getPrototypeOf(error);
+    for (let depth = 0; depth < MAX_PROTO_DEPTH && proto !== null && proto !== Object.prototype; depth++) {
+      const ctor = Object.getOwnPropertyDescriptor(proto, 'constructor')?.value as unknown;
+      if (typeof ctor === 'function' && typeof ctor.name === 'string') names.push(ctor.name);
+      proto = Object.getPrototypeOf(proto);
+    }
+  } catch {
+    // A constructor whose `name` getter throws: the error's own `name` is all there is to go by.
+  }
+  return names;
 }
 
 /** A resolver's per-skill error object, `{type, message}` with one of the seven types. */

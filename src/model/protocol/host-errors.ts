@@ -5,14 +5,14 @@
  *
  *   Python            JavaScript here                  maps to
  *   ValueError        ResolutionError, RangeError,     cycle_detected / skill_not_found /
- *                     SyntaxError, or any error        resolution_failure (by message)
- *                     named ValueError
+ *                     SyntaxError, or an error of      resolution_failure (by message)
+ *                     the ValueError family's names
  *   PermissionError   PermissionDeniedError, or any    permission_denied
  *                     error with code EACCES / EPERM
- *                     or named PermissionError
+ *                     or of class PermissionError
  *   RuntimeError      ActivationError                  tool_activation_failure
- *                     an error named RuntimeError      tool_activation_failure when the message
- *                                                      says activation, else execution failure
+ *                     an error of the RuntimeError     tool_activation_failure when the message
+ *                     family's names                   says activation, else execution failure
  *                     Error, TypeError, anything else  tool_execution_failure (or activation,
  *                                                      when the message says so)
  */

@@ -70,6 +70,7 @@ describe('resolve and lock shards and merge', () => {
       await resolveEqualsWhole(dir, ROOTS, counts);
       if (size === 13) {
         await resolveEqualsWhole(dir, ROOTS, [3], ['--summary']);
+        await resolveEqualsWhole(dir, ROOTS, [3], ['--entries']);
         await resolveEqualsWhole(dir, ROOTS, [2], ['skill-0', 'loop-a', 'nowhere']);
         await resolveEqualsWhole(dir, [...ROOTS, '--backend', 'js'], [3]);
       }

@@ -78,6 +78,7 @@ const RUNS: readonly (readonly [string, readonly string[]])[] = [
   ['resolve', ['resolve', '--config', 'skillgraph.config.yaml', '--json', '--timings']],
   ['resolve', ['resolve', '--config', 'skillgraph.config.yaml', '--summary', '--json']],
   ['resolve', ['resolve', 'no-such-skill', '--json']],
+  ['resolve', ['resolve', '--config', 'skillgraph.config.yaml', '--entries', '--json']],
   ['graph', ['graph', '--config', 'skillgraph.config.yaml', '--json']],
   ['describe', ['describe', 'ship-it', '--config', 'skillgraph.config.yaml', '--json']],
   ['describe', ['describe', 'no-such-skill', '--json']],

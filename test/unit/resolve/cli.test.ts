@@ -59,7 +59,7 @@ describe('skillgraph resolve', () => {
   it('reports an unknown requested skill as a failure (exit 1) and an unknown backend as usage (exit 2)', async () => {
     const missing = await run(['resolve', 'nope', '--root', 'skills:project', '--json']);
     expect(missing.code).toBe(1);
-    expect(JSON.parse(missing.stdout).skills[0].error).toEqual({ type: 'skill_not_found', message: "unknown skill 'nope'" });
+    expect(JSON.parse(missing.stdout).skills[0].error).toEqual({ type: 'skill_not_found', message: "unknown skill 'nope'", path: ['nope'] });
     expect((await run(['resolve', '--root', 'skills:project', '--backend', 'gpu'])).code).toBe(2);
     expect((await run(['resolve', '--root', 'skills:project'], { SKILLGRAPH_BACKEND: 'gpu' })).code).toBe(2);
   });

@@ -1,8 +1,8 @@
 /**
- * The streamed `resolve --json` document is byte-identical to the one
- * document JSON.stringify used to write (`jsonDocument({skills: [{...s,
- * metadata}], ...})`): on the bundled examples, on small catalogs with
- * failures, empty lists and override findings, in full and summary form.
+ * The streamed `resolve --json` document is byte-identical to one
+ * JSON.stringify of the whole (`jsonDocument({skills: [...], ...})`): on the
+ * bundled examples, on small catalogs with failures, empty lists and override
+ * findings, with entry lists and without; failure paths whole.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,30 +31,30 @@ function collect(cwd: string): { io: CliIo; text: () => string; writes: () => nu
   return { io, text: () => Buffer.concat(chunks).toString('utf8'), writes: () => chunks.length };
 }
 
-/** What the verb wrote before streaming: one JSON.stringify of the whole document. */
-function reference(catalog: Catalog, result: ReturnType<typeof resolveCatalog>, summaryOnly: boolean, rest: Record<string, unknown>): string {
+/** The document as one JSON.stringify: each skill `{name, ok, entries?, summary, error?, metadata}`, errors with their paths. */
+function reference(catalog: Catalog, result: ReturnType<typeof resolveCatalog>, withEntries: boolean, rest: Record<string, unknown>): string {
   const skills = result.skills.map((s) => {
     const metadata = metadataOf(catalog, s);
-    if (!summaryOnly) return { ...s, metadata };
-    return { name: s.name, ok: s.ok, summary: s.summary, ...(s.error ? { error: s.error } : {}), metadata };
+    const error = s.error ? { error: { type: s.error.type, message: s.error.message, path: s.error.path } } : {};
+    return { name: s.name, ok: s.ok, ...(withEntries ? { entries: s.entries } : {}), summary: s.summary, ...error, metadata };
   });
   return jsonDocument({ skills, ...rest });
 }
 
-async function expectSameBytes(catalog: Catalog, summaryOnly: boolean): Promise<void> {
+async function expectSameBytes(catalog: Catalog, withEntries: boolean): Promise<void> {
   const result = resolveCatalog(catalog, { backend: 'js' });
   const rest = { cycles: result.cycles, counts: { skills: result.skills.length }, diagnostics: result.diagnostics, stats: result.stats };
   const out = collect(scratch);
-  await writeResolveDocument(out.io, catalog, result, summaryOnly, rest);
-  expect(out.text()).toBe(reference(catalog, resolveCatalog(catalog, { backend: 'js' }), summaryOnly, rest));
+  await writeResolveDocument(out.io, catalog, result, withEntries, rest);
+  expect(out.text()).toBe(reference(catalog, resolveCatalog(catalog, { backend: 'js' }), withEntries, rest));
 }
 
 describe('resolve --json as a stream', () => {
   it('writes the same bytes as one JSON.stringify on the bundled examples', async () => {
     const { catalog } = await catalogFromFlags({}, collect(EXAMPLES).io, 'resolve');
     expect(catalog.skills.length).toBeGreaterThan(3);
-    await expectSameBytes(catalog, false);
     await expectSameBytes(catalog, true);
+    await expectSameBytes(catalog, false);
   });
 
   it('writes the same bytes with failures, empty lists, override findings and control characters', async () => {
@@ -65,9 +65,9 @@ describe('resolve --json as a stream', () => {
       { name: 'loop', includes: ['loop'] },
       { name: 'lost', includes: ['ghost'] },
     ]);
-    await expectSameBytes(catalog, false);
     await expectSameBytes(catalog, true);
-    await expectSameBytes(makeCatalog([]), false);
+    await expectSameBytes(catalog, false);
+    await expectSameBytes(makeCatalog([]), true);
   });
 
   it('writes a chain\'s quadratic document in 256 KiB pieces, the same bytes, from the delta layout', async () => {
@@ -75,8 +75,8 @@ describe('resolve --json as a stream', () => {
     const catalog = makeCatalog(Array.from({ length: n }, (_, i) => ({ name: `s${i}`, includes: i + 1 < n ? [`s${i + 1}`] : [], tools: [`t${i}`] })));
     const result = resolveCatalog(catalog, { layout: 'delta' });
     const out = collect(scratch);
-    await writeResolveDocument(out.io, catalog, result, false, { cycles: [] });
+    await writeResolveDocument(out.io, catalog, result, true, { cycles: [] });
     expect(out.writes()).toBeGreaterThan(5);
-    expect(out.text()).toBe(reference(catalog, resolveCatalog(catalog, { layout: 'arena', backend: 'js' }), false, { cycles: [] }));
+    expect(out.text()).toBe(reference(catalog, resolveCatalog(catalog, { layout: 'arena', backend: 'js' }), true, { cycles: [] }));
   });
 });

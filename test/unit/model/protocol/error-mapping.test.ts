@@ -109,6 +109,58 @@ describe('toSkillError: errors named after the Python classes', () => {
   });
 });
 
+describe("toSkillError: Python's ValueError family, by name, by constructor name and as plain objects", () => {
+  const family = ['ValueError', 'UnicodeError', 'UnicodeDecodeError', 'UnicodeEncodeError', 'UnicodeTranslateError', 'JSONDecodeError', 'TOMLDecodeError', 'StatisticsError', 'AddressValueError', 'NetmaskValueError'];
+
+  it.each(family)('an Error named %s is a resolution failure, or a cycle / not found by its message', (name) => {
+    expect(toSkillError(_pythonError(name, 'Expecting value: line 1 column 1'), { skillName: 's' })).toMatchObject({ type: 'resolution_failure', details: { mapped_by: 'class', error_name: name } });
+    expect(_type(_pythonError(name, 'Cycle detected in skill includes'))).toBe('cycle_detected');
+    expect(_type(_pythonError(name, 'Skill not found'))).toBe('skill_not_found');
+  });
+
+  it.each(family)('a plain object {name: %s, message} forwarded by a host maps the same', (name) => {
+    const mapped = toSkillError({ name, message: "'utf-8' codec can't decode byte 0xff" }, { skillName: 's' });
+    expect(mapped).toMatchObject({ type: 'resolution_failure', message: "'utf-8' codec can't decode byte 0xff", details: { mapped_by: 'class', error_name: name } });
+    expect(_type({ name, message: 'include cycle: a -> b -> a' })).toBe('cycle_detected');
+  });
+
+  it('a JavaScript subclass counts by its constructor names, even with name left as Error', () => {
+    class ValueError extends Error {}
+    class ConfigValueError extends ValueError {}
+    class JSONDecodeError extends SyntaxError {}
+    const sub = new ConfigValueError('bad include depth');
+    expect(sub.name).toBe('Error');
+    expect(_type(sub)).toBe('resolution_failure');
+    expect(_type(new ValueError('Skill not found'))).toBe('skill_not_found');
+    expect(_type(new JSONDecodeError('Unexpected end of JSON input'))).toBe('resolution_failure');
+    class UnicodeDecodeError extends Error {
+      override name = 'UnicodeDecodeError';
+    }
+    class Wrapped extends UnicodeDecodeError {}
+    expect(_type(new Wrapped('invalid start byte'))).toBe('resolution_failure');
+  });
+
+  it("applies the same to the RuntimeError and PermissionError families, and leaves other names to the message rules", () => {
+    class NotImplementedError extends Error {}
+    expect(_type(new NotImplementedError('skill pdf not found'))).toBe('tool_execution_failure');
+    expect(_type({ name: 'RecursionError', message: 'maximum recursion depth exceeded' })).toBe('tool_execution_failure');
+    expect(_type({ name: 'PermissionError', message: 'denied' })).toBe('permission_denied');
+    expect(_type({ name: 'KeyError', message: 'x' })).toBe('tool_execution_failure');
+    expect(_type({ name: 'KeyError', message: 'include cycle: a -> b -> a' })).toBe('cycle_detected');
+    class Plain extends Error {}
+    expect(_type(new Plain('Something went wrong'))).toBe('tool_execution_failure');
+  });
+
+  it('survives a class whose name getter throws', () => {
+    class Hostile extends Error {
+      static override get name(): string {
+        throw new Error('trap');
+      }
+    }
+    expect(_type(new Hostile('boom'))).toBe('tool_execution_failure');
+  });
+});
+
 describe('toSkillError: runtime errors', () => {
   it.each([
     [new Error('Unexpected failure'), 'tool_execution_failure'],
