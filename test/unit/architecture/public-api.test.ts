@@ -14,7 +14,7 @@ const PUBLIC = [
   'LOAD_SKILL_TOOL_NAME', 'LoadedSet', 'PRESETS', 'PRESET_NAMES', 'PROFILES', 'PROFILE_NAMES',
   'PermissionDeniedError', 'ResolutionError', 'SCOPE_PRECEDENCE', 'SKILL_ERROR_TYPES',
   'SkillDefinition', 'SkillError', 'SkillErrorType', 'SkillMetadata', 'SkillResult',
-  'SkillgraphError', 'appendEvent', 'auditPath', 'auditSkill', 'buildCatalog', 'compareLock',
+  'SkillgraphError', 'appendEvent', 'auditPath', 'auditSkill', 'buildCatalog', 'catalogLeftOut', 'compareLock',
   'contextEntries', 'createEngine', 'createLazyWorkspace', 'createLock', 'defaultCacheDir',
   'discover', 'findConfigFile', 'findCycles', 'findSkill', 'fitBudget', 'hasErrors',
   'includeGraph', 'isProfileName', 'isSkillError', 'isSkillgraphError', 'lintSkill',
