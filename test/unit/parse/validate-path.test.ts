@@ -31,7 +31,7 @@ describe('walkTree', () => {
     _skill('.git/y');
     expect(walkTree(root).skills.map((s) => s.file)).toEqual(['.hidden/c/SKILL.md', 'a/SKILL.md', 'a/nested/SKILL.md', 'b/SKILL.md', 'd/skill.md']);
   });
-  it('reports symlinked skill files and folders instead of following them', () => {
+  it('counts links inside the tree as checked at their targets, and reports dangling ones', () => {
     _skill('real');
     symlinkSync(join(root, 'real'), join(root, 'linked'));
     mkdirSync(join(root, 'file-link'));
@@ -41,10 +41,10 @@ describe('walkTree', () => {
     symlinkSync(join(root, 'nowhere.md'), join(root, 'dangle/SKILL.md'));
     const walk = walkTree(root);
     expect(walk.skills.map((s) => s.file)).toEqual(['real/SKILL.md']);
-    expect(walk.findings.map((f) => [f.path, f.diagnostic.code])).toEqual([
-      ['dangle/SKILL.md', 'discover.symlink-dangling'],
-      ['file-link/SKILL.md', 'discover.symlink-skipped'],
-      ['linked', 'discover.symlink-skipped'],
+    expect(walk.findings.map((f) => [f.path, f.diagnostic.code])).toEqual([['dangle/SKILL.md', 'discover.symlink-dangling']]);
+    expect(walk.links.map((l) => [l.path, l.skillFile, l.target])).toEqual([
+      ['file-link/SKILL.md', 'file-link/SKILL.md', 'real/SKILL.md'],
+      ['linked', 'linked/SKILL.md', 'real'],
     ]);
   });
   it('stops at the depth limit with a finding', () => {
@@ -82,7 +82,7 @@ describe('validatePath', () => {
       ['good', 'good/SKILL.md', 'good', true],
       ['mismatch', 'mismatch/SKILL.md', 'other', false],
     ]);
-    expect(r.summary).toEqual({ files: 3, skills: 3, valid: 1, invalid: 2, skipped: 0, skippedBy: { symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 }, errors: 2, warnings: 0 });
+    expect(r.summary).toEqual({ files: 3, skills: 3, valid: 1, invalid: 2, skipped: 0, skippedBy: { linked: 0, symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 }, errors: 2, warnings: 0 });
   });
   it('lists a folder finding (depth limit) but does not count it as a skill in the summary', () => {
     _skill('good');
@@ -92,7 +92,7 @@ describe('validatePath', () => {
       ['a/b', ['discover.depth-limit']],
       ['good/SKILL.md', []],
     ]);
-    expect(r.summary).toEqual({ files: 1, skills: 1, valid: 1, invalid: 0, skipped: 0, skippedBy: { symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 }, errors: 0, warnings: 1 });
+    expect(r.summary).toEqual({ files: 1, skills: 1, valid: 1, invalid: 0, skipped: 0, skippedBy: { linked: 0, symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 }, errors: 0, warnings: 1 });
   });
   it('prefixes dir and file with their PATH when several are given, so entries never collide', () => {
     _skill('one');
@@ -115,14 +115,14 @@ describe('validatePath', () => {
     const d = validatePath('x', { cwd: root }).skills[0]!.diagnostics[0]!;
     expect([d.file, d.code, d.line, d.column]).toEqual(['x/SKILL.md', 'name.directory-mismatch', 2, 7]);
   });
-  it('lists a symlinked SKILL.md as an entry with a warning', () => {
+  it('lists a SKILL.md linked inside the tree as a link entry, without a warning', () => {
     _skill('real');
     mkdirSync(join(root, 'alias'));
     symlinkSync(join(root, 'real/SKILL.md'), join(root, 'alias/SKILL.md'));
     const r = validatePath(root);
-    expect(r.skills.map((s) => [s.file, s.name, s.diagnostics.map((d) => d.code)])).toEqual([
-      ['alias/SKILL.md', null, ['discover.symlink-skipped']],
-      ['real/SKILL.md', 'real', []],
+    expect(r.skills.map((s) => [s.file, s.name, s.skipped, s.diagnostics.map((d) => d.code)])).toEqual([
+      ['alias/SKILL.md', null, 'linked', []],
+      ['real/SKILL.md', 'real', undefined, []],
     ]);
   });
   it('runs the lint rules with the folder listing', () => {
