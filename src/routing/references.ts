@@ -2,7 +2,9 @@
  * The places in a Markdown text where it points at another skill: relative
  * links (`[x](../other/SKILL.md)`, reference definitions) and mentions of a
  * skill by name — `/name` (a slash command), `$name` (Codex's invocation),
- * `plugin:name` (a plugin's skill), "the name skill" and "`name` skill".
+ * `plugin:name` (a plugin's skill), "the name skill" and "`name` skill"; `/name`
+ * and `plugin:name` only for names of two words or more (`/usr`, `/resume`,
+ * `migration:generate` are paths, built-in commands and keys as often).
  * Fenced code blocks are skipped: there `/usr`, `$HOME` and `a:b` are paths,
  * variables and keys, not skills. Inline code is read (`` `/commit` `` is
  * how prose names a command). Mentions are only candidates: the caller keeps
@@ -33,7 +35,7 @@ const AFTER = '(?![\\w/-]|\\.\\w)';
 /** `/name`, `$name` and `plugin:name`, each in group 1 (with its sigil) and the name in group 2. */
 const SIGIL_MENTION = new RegExp(`${BEFORE}((?:[/$]|${NAME}:)(${NAME}))${AFTER}`, 'g');
 /** "the name skill", "the `name` skill", "`name` skill". */
-const PROSE_MENTION = new RegExp(`\\b(?:the\\s+[\`*"']{0,2}(${NAME})[\`*"']{0,2}|\`(${NAME})\`)\\s+skill\\b`, 'gi');
+const PROSE_MENTION = new RegExp(`(?:\\bthe\\s+[\`*"']{0,2}(${NAME})[\`*"']{0,2}|\`(${NAME})\`)\\s+skill\\b`, 'gi');
 /** Lines longer than this are not searched for mentions (minified or generated text). */
 const LINE_LIMIT = 16 * 1024;
 
@@ -73,6 +75,8 @@ function scanLine(s: string, line: number, out: Reference[]): void {
     for (const m of s.matchAll(SIGIL_MENTION)) {
       // A link's target is a link, not a slash mention.
       if (s[m.index - 1] === '(' && s[m.index - 2] === ']') continue;
+      // `/word` and `a:word` are as often a built-in command, a path or a key: only a name of two words or more counts.
+      if (!m[1]!.startsWith('$') && !m[2]!.includes('-')) continue;
       found.push({ kind: 'mention', target: m[2]!, text: m[1]!, line, column: m.index + 1 });
     }
   }
