@@ -11,7 +11,7 @@
 import { posix } from 'node:path';
 import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { routingDiagnostic } from './messages.js';
-import { findReferences } from './references.js';
+import { findReferences, type Reference } from './references.js';
 
 export type ImplicitKind = 'link' | 'mention';
 /** What a folder a link points at holds, as the caller's file system sees it. */
@@ -21,7 +21,9 @@ export type FolderProbe = (dir: string) => 'skill' | 'other' | 'none';
 export interface EdgeFile {
   /** Path relative to the skill folder (POSIX), e.g. `SKILL.md`, `references/a.md`. */
   readonly path: string;
-  readonly text: string;
+  /** The text, or the references already found in it (`findReferences`), so no caller holds the text. */
+  readonly text?: string;
+  readonly references?: readonly Reference[];
   /** Line of `text`'s first line in the file (the body of a SKILL.md starts after the frontmatter). */
   readonly firstLine: number;
   /** The file as findings name it. */
@@ -85,7 +87,7 @@ export function implicitEdges(sources: readonly EdgeSource[], targets: readonly 
   for (const source of sources) {
     for (const file of source.files) {
       let missing = 0;
-      for (const ref of findReferences(file.text)) {
+      for (const ref of file.references ?? findReferences(file.text ?? '')) {
         const at = { file: file.shown, line: file.firstLine + ref.line - 1, column: ref.column };
         if (ref.kind === 'mention') {
           if (ref.target !== source.name && names.has(ref.target)) edges.push({ from: source.name, to: ref.target, kind: 'mention', ...at, text: ref.text });

@@ -23,7 +23,7 @@ export interface RoutingSkill {
   readonly file: string;
   readonly line?: number;
   readonly column?: number;
-  /** Copies with the same digest are one skill. */
+  /** Copies with the same digest are one skill (an empty digest is none: validate seals nothing). */
   readonly digest?: string;
 }
 
@@ -150,7 +150,7 @@ function sharedTerms(index: RoutingIndex, i: number, j: number, common: number):
 
 /** Same name or same digest: copies of one skill (shadowed, or installed twice), not rivals. */
 function sameSkill(x: RoutingSkill, y: RoutingSkill): boolean {
-  return x.name === y.name || (x.digest !== undefined && x.digest === y.digest);
+  return x.name === y.name || (!!x.digest && x.digest === y.digest);
 }
 
 function overlapDiagnostic(p: OverlapPair, severity: Severity): Diagnostic {

@@ -1,0 +1,124 @@
+/**
+ * The I/O side of the routing stage: what a linked folder holds, the other
+ * Markdown files of a skill, and the routing pass over a sealed catalog
+ * (overlaps among its winners, implicit edges from their SKILL.md bodies)
+ * that `catalog`, `graph`, `describe`, `materialize` and `load` share.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { posix } from 'node:path';
+import type { Catalog } from '../model/catalog.js';
+import type { Diagnostic } from '../model/diagnostics.js';
+import type { SkillPackage } from '../model/package.js';
+import { readRegularFile } from '../discover/safe-read.js';
+import { findOverlaps, type OverlapOptions, type OverlapPair, type RoutingSkill } from '../routing/overlap.js';
+import { implicitEdges, type EdgeFile, type EdgeSource, type SkillEdge } from '../routing/edges.js';
+import { findReferences } from '../routing/references.js';
+
+/** Markdown files of a skill read for links besides SKILL.md: how many, and how big each. */
+const MARKDOWN_FILES_MAX = 64;
+const MARKDOWN_BYTES_MAX = 256 * 1024;
+const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
+
+/**
+ * What `dir` holds: a skill (a SKILL.md in any case), something else, or nothing.
+ *
+ * @example folderProbe('/repo/skills/pdf') // 'skill'
+ */
+export function folderProbe(dir: string): 'skill' | 'other' | 'none' {
+  try {
+    if (!statSync(dir).isDirectory()) return 'other';
+    return readdirSync(dir).some((n) => n.toLowerCase() === 'skill.md') ? 'skill' : 'other';
+  } catch {
+    return 'none';
+  }
+}
+
+/**
+ * The references in a skill's Markdown files other than SKILL.md (`files`: its listing), each
+ * read once with the bounded reader; files past the bounds are not read.
+ *
+ * @example markdownFiles('/repo/skills/pdf', listing, 'skills/pdf')
+ */
+export function markdownFiles(dir: string, files: readonly { readonly path: string; readonly size: number }[], shownDir: string): EdgeFile[] {
+  const out: EdgeFile[] = [];
+  for (const f of files) {
+    if (out.length >= MARKDOWN_FILES_MAX) break;
+    if (!MARKDOWN.test(f.path) || /(^|\/)skill\.md$/i.test(f.path) || f.size > MARKDOWN_BYTES_MAX) continue;
+    const read = readRegularFile(posix.join(dir, f.path), MARKDOWN_BYTES_MAX);
+    if (!read.ok) continue;
+    const references = findReferences(new TextDecoder().decode(read.bytes));
+    if (references.length > 0) out.push({ path: f.path, references, firstLine: 1, shown: shownDir === '.' ? f.path : `${shownDir}/${f.path}` });
+  }
+  return out;
+}
+
+/** The routing findings and edges of a catalog. */
+export interface CatalogRouting {
+  readonly pairs: readonly OverlapPair[];
+  readonly edges: readonly SkillEdge[];
+  /** Overlaps, then missing siblings, each sorted. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The skill folder of a package (POSIX). */
+export const skillDir = (pkg: SkillPackage): string => posix.dirname(pkg.descriptor.source.locator);
+
+/** A package's SKILL.md body as an edge source. */
+export function bodySource(pkg: SkillPackage): EdgeSource {
+  const file = pkg.descriptor.source.locator;
+  return { name: pkg.descriptor.name, dir: skillDir(pkg), files: [{ path: posix.basename(file), text: pkg.body, firstLine: pkg.bodyLine, shown: file }] };
+}
+
+/**
+ * Overlaps among a catalog's winners and the implicit edges of their SKILL.md bodies.
+ *
+ * @example catalogRouting(catalog).edges.filter((e) => e.kind === 'link')
+ */
+export function catalogRouting(catalog: Catalog, options: OverlapOptions = {}): CatalogRouting {
+  const skills = catalog.skills;
+  const overlap = findOverlaps(skills, options);
+  const targets = skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
+  const edges = implicitEdges(skills.map(bodySource), targets, { probe: folderProbe });
+  return { pairs: overlap.pairs, edges: edges.edges, diagnostics: [...overlap.diagnostics, ...edges.diagnostics] };
+}
+
+/**
+ * The skills `handed` links or mentions that are not among them: for a verb that hands a
+ * subset of the catalog to an agent (`materialize NAME…`, `load NAME`).
+ *
+ * @example notHandedOver(catalog, ['release']) // [{ from: 'release', to: 'ship-it', kind: 'link', … }]
+ */
+export function notHandedOver(catalog: Catalog, handed: readonly string[]): SkillEdge[] {
+  const names = new Set(handed);
+  const sources = catalog.skills.filter((p) => names.has(p.descriptor.name)).map(bodySource);
+  const targets = catalog.skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
+  return implicitEdges(sources, targets, { severity: 'off' }).edges.filter((e) => !names.has(e.to));
+}
+
+/** One validated skill as the routing pass needs it (no text kept but its routing text). */
+export interface RoutingInput {
+  readonly skill: RoutingSkill;
+  readonly source: EdgeSource;
+}
+
+/**
+ * The routing findings of a validate run, by the SKILL.md each belongs to (as shown): overlaps
+ * among the skills validated, on the first of each pair; links to skills that are not there,
+ * on the skill whose file holds them.
+ *
+ * @example validateRouting(inputs).get('skills/pdf/SKILL.md')
+ */
+export function validateRouting(inputs: readonly RoutingInput[], options: OverlapOptions = {}): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  const add = (file: string, d: Diagnostic): void => {
+    const list = out.get(file);
+    if (list) list.push(d);
+    else out.set(file, [d]);
+  };
+  for (const d of findOverlaps(inputs.map((i) => i.skill), options).diagnostics) add(d.file, d);
+  const targets = inputs.map((i) => ({ name: i.source.name, dir: i.source.dir }));
+  for (const input of inputs) {
+    for (const d of implicitEdges([input.source], targets, { probe: folderProbe }).diagnostics) add(input.skill.file, d);
+  }
+  return out;
+}
