@@ -21,7 +21,7 @@ import { changedBase, changedFiles, changedSkillDirs, isCommit } from '../change
 import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport, type Report } from '../report/index.js';
-import { checkRules, REPORT_FLAGS, reportOptions, withRuleLevels } from '../report-flags.js';
+import { checkRules, OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions, withRuleLevels } from '../report-flags.js';
 import { parseShard, shardOf, type Shard } from '../shard.js';
 
 export const spec: VerbSpec = {
@@ -32,6 +32,7 @@ export const spec: VerbSpec = {
     profile: { type: 'string', value: 'P', description: `validation profile: ${PROFILE_NAMES.join(', ')} (default skillgraph)` },
     unicode: { type: 'string', value: 'POLICY', description: 'name policy: nfkc (Unicode lowercase, as the reference) or ascii (a-z0-9-)' },
     ...REPORT_FLAGS,
+    ...OVERLAP_FLAG,
     config: { type: 'string', value: 'FILE', description: 'read profile, rules and gate from this config file (default: nearest skillgraph.config.yaml)' },
     changed: { type: 'string', value: 'REF', description: 'only the skill folders that differ from REF in git (bare --changed: the merge base with the default branch)' },
     shard: { type: 'string', value: 'i/n', description: 'check shard i of n (a stable split by skill path); skillgraph merge joins the --json documents' },
@@ -94,6 +95,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   if (config?.rules) checkRules(config.rules, config.file, Object.keys(RULE_DESCRIPTIONS));
   const shard = parseShard(io, spec.name, values.shard);
+  const threshold = overlapThreshold(values, io, spec.name, config);
   let paths = positionals.length > 0 ? [...positionals] : configPaths(config, io);
   if (paths.length === 0) usageError(io, spec.name, 'missing PATH: name a skill folder or tree, or list roots in skillgraph.config.yaml');
   if (typeof values.changed === 'string') {
@@ -107,6 +109,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     cwd: io.cwd,
     // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
     keep: options.format === 'text' ? 'all' : 'findings',
+    ...(threshold !== undefined ? { routing: { threshold } } : {}),
     ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
     ...(shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {}),
   });
