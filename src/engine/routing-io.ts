@@ -82,17 +82,36 @@ export function catalogRouting(catalog: Catalog, options: OverlapOptions = {}): 
   return { pairs: overlap.pairs, edges: edges.edges, diagnostics: [...overlap.diagnostics, ...edges.diagnostics] };
 }
 
+/** A skill handed to an agent that uses one that was not handed over with it. */
+export interface NotHandedOver {
+  readonly from: string;
+  /** The skill used (its name, or the link as written when it is not in the catalog). */
+  readonly to: string;
+  readonly kind: 'link' | 'mention';
+  /** Whether `to` is in the catalog (else the link leads to a skill that is not installed). */
+  readonly catalogued: boolean;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
 /**
- * The skills `handed` links or mentions that are not among them: for a verb that hands a
- * subset of the catalog to an agent (`materialize NAME…`, `load NAME`).
+ * The skills `handed` link to or mention that are not among them, and their links to skills
+ * that are not there at all: for a verb that hands a part of the catalog to an agent
+ * (`materialize NAME…`, `load NAME`).
  *
- * @example notHandedOver(catalog, ['release']) // [{ from: 'release', to: 'ship-it', kind: 'link', … }]
+ * @example notHandedOver(catalog, ['release']) // [{ from: 'release', to: 'ship-it', kind: 'link', catalogued: true, … }]
  */
-export function notHandedOver(catalog: Catalog, handed: readonly string[]): SkillEdge[] {
+export function notHandedOver(catalog: Catalog, handed: readonly string[]): NotHandedOver[] {
   const names = new Set(handed);
-  const sources = catalog.skills.filter((p) => names.has(p.descriptor.name)).map(bodySource);
+  const out: NotHandedOver[] = [];
   const targets = catalog.skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
-  return implicitEdges(sources, targets, { severity: 'off' }).edges.filter((e) => !names.has(e.to));
+  for (const pkg of catalog.skills.filter((p) => names.has(p.descriptor.name))) {
+    const found = implicitEdges([bodySource(pkg)], targets, { probe: folderProbe, severity: 'off' });
+    for (const e of found.edges) if (!names.has(e.to)) out.push({ from: e.from, to: e.to, kind: e.kind, catalogued: true, file: e.file, line: e.line, column: e.column });
+    for (const m of found.missing) out.push({ from: m.from, to: m.text, kind: 'link', catalogued: false, file: m.file, line: m.line, column: m.column });
+  }
+  return out;
 }
 
 /** One validated skill as the routing pass needs it (no text kept but its routing text). */

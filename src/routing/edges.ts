@@ -63,9 +63,20 @@ export interface EdgeOptions {
   readonly severity?: Diagnostic['severity'] | 'off';
 }
 
+/** A link to a skill that is not there, as data (the finding says the same in words). */
+export interface MissingLink {
+  readonly from: string;
+  readonly text: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
 export interface EdgeResult {
   /** Sorted by source, target, kind, file, line, column. */
   readonly edges: readonly SkillEdge[];
+  /** In the order found. */
+  readonly missing: readonly MissingLink[];
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -82,6 +93,7 @@ export function implicitEdges(sources: readonly EdgeSource[], targets: readonly 
   const byDir = new Map(targets.map((t) => [t.dir, t.name] as const));
   const names = new Set(targets.map((t) => t.name));
   const edges: SkillEdge[] = [];
+  const missingLinks: MissingLink[] = [];
   const diagnostics: Diagnostic[] = [];
   const severity = options.severity ?? 'warning';
   for (const source of sources) {
@@ -97,18 +109,19 @@ export function implicitEdges(sources: readonly EdgeSource[], targets: readonly 
         if (found === undefined) continue;
         if (found.to !== undefined) {
           if (found.to !== source.name) edges.push({ from: source.name, to: found.to, kind: 'link', ...at, text: ref.text });
-        } else if (severity !== 'off' && ++missing <= MISSING_FINDINGS_MAX) {
-          diagnostics.push({ ...routingDiagnostic('routing.missing-sibling', at.file, { target: ref.text }, at.line, at.column), severity });
+        } else if (++missing <= MISSING_FINDINGS_MAX) {
+          missingLinks.push({ from: source.name, text: ref.text, ...at });
+          if (severity !== 'off') diagnostics.push({ ...routingDiagnostic('routing.missing-sibling', at.file, { target: ref.text }, at.line, at.column), severity });
         }
       }
-      if (missing > MISSING_FINDINGS_MAX) {
+      if (missing > MISSING_FINDINGS_MAX && severity !== 'off') {
         const more = { target: `(and ${missing - MISSING_FINDINGS_MAX} more links like it in this file)` };
         diagnostics.push({ ...routingDiagnostic('routing.missing-sibling', file.shown, more), severity: severity as Diagnostic['severity'] });
       }
     }
   }
   edges.sort((a, b) => cmp(a.from, b.from) || cmp(a.to, b.to) || cmp(a.kind, b.kind) || cmp(a.file, b.file) || a.line - b.line || a.column - b.column);
-  return { edges, diagnostics: diagnostics.sort(compareDiagnostics) };
+  return { edges, missing: missingLinks, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 
 /**

@@ -9,8 +9,9 @@
  * that skill and the finding's code named (exit 1, or 2 for a path rule).
  * A workspace file that already holds other content is refused, naming it
  * (`workspace.exists`, exit 1), unless `--force`.
- * JSON: `{schemaVersion, dir, lazy, available, skills: [{name, status, digest, path, files}]}`
- * with `path` relative to DIR as given.
+ * JSON: `{schemaVersion, dir, lazy, available, skills: [{name, status, digest, path, files}],
+ * not_handed_over}` with `path` relative to DIR as given; `not_handed_over` lists each link or
+ * mention in a copied skill of a skill that was not copied (or is not installed at all).
  */
 import { resolve } from 'node:path';
 import { createLazyWorkspace, materialize, type StagedSkill } from '../../workspace/materialize.js';
@@ -19,6 +20,7 @@ import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { note, writeJson, type CliIo } from '../io.js';
+import { handedOverNotes } from '../handed-over.js';
 
 export const spec: VerbSpec = {
   name: 'materialize',
@@ -56,18 +58,21 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
 
   const shown = dirArg.replace(/\\/g, '/').replace(/\/+$/, '') || '.';
+  const siblings = handedOverNotes(catalog, skills.map((s) => s.name), io.cwd);
   if (values.json === true) {
     writeJson(io, {
       dir: shown,
       lazy,
       available: [...available],
       skills: skills.map((s) => ({ name: s.name, status: s.status, digest: s.digest, path: s.name, files: [...s.files] })),
+      not_handed_over: siblings.json,
     });
   }
   const lines = skills.map((s) =>
     s.status === 'loaded' ? `${s.name}: loaded into ${shown}/${s.name} (${s.files.length} file${s.files.length === 1 ? '' : 's'})` : `${s.name}: already_loaded`,
   );
   if (lazy) lines.push(`${available.length} skill${available.length === 1 ? '' : 's'} available to load into ${shown}`);
+  lines.push(...siblings.lines);
   note(io, `${lines.map((l) => `materialize: ${l}`).join('\n')}\n`);
   return EXIT.ok;
 }
