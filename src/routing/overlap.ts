@@ -5,13 +5,14 @@
  * ratio") says how strongly the rival answers the requests this skill was
  * written for. A pair overlaps when each answers the other's requests at
  * `threshold` or more of its own strength. Candidates come from the index
- * (the skills sharing a term), never from all pairs; terms found in more
+ * (the skills sharing a weighty term, see rivals.ts), never from all pairs; terms found in more
  * than `commonFraction` of the skills are the catalog's common subject, not
  * a request one skill is for, and are left out of every query.
  */
 import { cmp, type Diagnostic, type Severity } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
 import { routingDiagnostic } from './messages.js';
+import { directedRatios } from './rivals.js';
 import { RoutingIndex } from './search-index.js';
 import { routingText, type RoutingText } from './terms.js';
 
@@ -80,7 +81,9 @@ export function findOverlaps(skills: readonly (SkillPackage | RoutingSkill)[], o
   const index = RoutingIndex.build(items.map((s) => s.routing));
   const common = Math.max(MIN_COMMON_DF, Math.ceil(items.length * o.commonFraction));
   const pairs: OverlapPair[] = [];
-  for (const [key, value] of directedRatios(index, common, (i, j) => sameSkill(items[i]!, items[j]!))) {
+  // Scores are rounded to 2 decimals: a ratio half a hundredth under the threshold still rounds up to it.
+  const floor = o.threshold - 0.005;
+  for (const [key, value] of directedRatios(index, common, floor, (i, j) => sameSkill(items[i]!, items[j]!))) {
     // A pair seen from one side only (negative) is not mutual.
     if (value < 0) continue;
     const score = Math.round(value * 100) / 100;
@@ -91,47 +94,6 @@ export function findOverlaps(skills: readonly (SkillPackage | RoutingSkill)[], o
   }
   pairs.sort((x, y) => cmp(x.a.name, y.a.name) || cmp(x.b.name, y.b.name) || cmp(x.a.file, y.a.file) || cmp(x.b.file, y.b.file));
   return { pairs, diagnostics: pairs.map((p) => overlapDiagnostic(p, o.severity as Severity)) };
-}
-
-/**
- * For each pair of documents sharing a term (key `i * n + j`, i < j): the lower of the two
- * directed ratios, or the negated ratio when only one side has been scored. Each document's
- * distinct terms (the common ones left out) are its query; a rival's ratio is its score
- * for that query over the document's own.
- */
-function directedRatios(index: RoutingIndex, common: number, skip: (i: number, j: number) => boolean): Map<number, number> {
-  const n = index.size;
-  const out = new Map<number, number>();
-  const acc = new Float64Array(n);
-  const touched = new Int32Array(n);
-  for (let i = 0; i < n; i++) {
-    let self = 0;
-    let count = 0;
-    for (let k = index.docStart[i]!; k < index.docStart[i + 1]!; k++) {
-      const t = index.docTerm[k]!;
-      const df = index.df(t);
-      if (df > common) continue;
-      self += index.docWeight[k]!;
-      // Perf: a term of this document alone reaches no rival; its postings are not walked.
-      if (df === 1) continue;
-      for (let p = index.termStart[t]!; p < index.termStart[t + 1]!; p++) {
-        const j = index.postDoc[p]!;
-        if (j === i) continue;
-        if (acc[j] === 0) touched[count++] = j;
-        acc[j] = acc[j]! + index.postWeight[p]!;
-      }
-    }
-    for (let c = 0; c < count; c++) {
-      const j = touched[c]!;
-      const ratio = acc[j]! / self;
-      acc[j] = 0;
-      if (skip(i, j)) continue;
-      const key = i < j ? i * n + j : j * n + i;
-      const seen = out.get(key);
-      out.set(key, seen === undefined ? -ratio : Math.min(-seen, ratio));
-    }
-  }
-  return out;
 }
 
 /** The terms two documents share (the common ones left out), weightiest first, at most SHOWN_TERMS. */
