@@ -6,23 +6,14 @@
  *
  *   node --import=tsx test/unit/routing/_scale-child.ts [SKILLS]
  */
+import { createRng } from '../../../bench/_generate.js';
 import { findOverlaps, type RoutingSkill } from '../../../src/routing/index.js';
 
 const SKILLS = Number(process.argv[2] ?? 10_000);
 const VOCABULARY = 20_000;
 const PLANTED = 50;
 
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const random = rng(7);
+const random = createRng(7);
 // Words as letters only (the tokenizer drops numbers); Zipf: the k-th word is drawn with weight 1/k.
 const word = (k: number): string => `w${k.toString(26).replace(/\d/g, (d) => 'qrstuvwxyz'[Number(d)]!)}x`;
 const cumulative = Float64Array.from({ length: VOCABULARY }, (_, k) => 1 / (k + 1));
