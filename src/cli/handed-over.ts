@@ -21,12 +21,22 @@ export interface HandedOverNotes {
 export function handedOverNotes(catalog: Catalog, handed: readonly string[], cwd: string): HandedOverNotes {
   const rows = notHandedOver(catalog, handed);
   return {
-    json: rows.map((r) => ({ skill: r.from, uses: r.to, kind: r.kind, catalogued: r.catalogued, file: r.file, line: r.line, column: r.column })),
+    json: rows.map((r) => ({
+      skill: r.from,
+      uses: r.to,
+      kind: r.kind,
+      catalogued: r.catalogued,
+      file: r.file,
+      line: r.line,
+      column: r.column,
+    })),
     lines: rows.map((r) => line(r, cwd)),
   };
 }
 
 function line(r: NotHandedOver, cwd: string): string {
   const at = `${r.kind} at ${displayPath(r.file, cwd)}:${r.line}:${r.column}`;
-  return r.catalogued ? `${r.from} uses ${r.to} (${at}), not handed over with it` : `${r.from} links to the skill ${r.to} (${at}), which is not installed`;
+  return r.catalogued
+    ? `${r.from} uses ${r.to} (${at}), not handed over with it`
+    : `${r.from} links to the skill ${r.to} (${at}), which is not installed`;
 }

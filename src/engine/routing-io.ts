@@ -39,7 +39,11 @@ export function folderProbe(dir: string): 'skill' | 'other' | 'none' {
  *
  * @example markdownFiles('/repo/skills/pdf', listing, 'skills/pdf')
  */
-export function markdownFiles(dir: string, files: readonly { readonly path: string; readonly size: number }[], shownDir: string): EdgeFile[] {
+export function markdownFiles(
+  dir: string,
+  files: readonly { readonly path: string; readonly size: number }[],
+  shownDir: string,
+): EdgeFile[] {
   const out: EdgeFile[] = [];
   for (const f of files) {
     if (out.length >= MARKDOWN_FILES_MAX) break;
@@ -47,7 +51,8 @@ export function markdownFiles(dir: string, files: readonly { readonly path: stri
     const read = readRegularFile(posix.join(dir, f.path), MARKDOWN_BYTES_MAX);
     if (!read.ok) continue;
     const references = findReferences(new TextDecoder().decode(read.bytes));
-    if (references.length > 0) out.push({ path: f.path, references, firstLine: 1, shown: shownDir === '.' ? f.path : `${shownDir}/${f.path}` });
+    if (references.length > 0)
+      out.push({ path: f.path, references, firstLine: 1, shown: shownDir === '.' ? f.path : `${shownDir}/${f.path}` });
   }
   return out;
 }
@@ -66,7 +71,11 @@ export const skillDir = (pkg: SkillPackage): string => posix.dirname(pkg.descrip
 /** A package's SKILL.md body as an edge source. */
 export function bodySource(pkg: SkillPackage): EdgeSource {
   const file = pkg.descriptor.source.locator;
-  return { name: pkg.descriptor.name, dir: skillDir(pkg), files: [{ path: posix.basename(file), text: pkg.body, firstLine: pkg.bodyLine, shown: file }] };
+  return {
+    name: pkg.descriptor.name,
+    dir: skillDir(pkg),
+    files: [{ path: posix.basename(file), text: pkg.body, firstLine: pkg.bodyLine, shown: file }],
+  };
 }
 
 /**
@@ -100,7 +109,7 @@ export interface NotHandedOver {
  * that are not there at all: for a verb that hands a part of the catalog to an agent
  * (`materialize NAME…`, `load NAME`).
  *
- * @example notHandedOver(catalog, ['release']) // [{ from: 'release', to: 'ship-it', kind: 'link', catalogued: true, … }]
+ * @example notHandedOver(catalog, ['release']) // [{ from: 'release', to: 'ship-it', kind: 'link', … }]
  */
 export function notHandedOver(catalog: Catalog, handed: readonly string[]): NotHandedOver[] {
   const names = new Set(handed);
@@ -108,8 +117,27 @@ export function notHandedOver(catalog: Catalog, handed: readonly string[]): NotH
   const targets = catalog.skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
   for (const pkg of catalog.skills.filter((p) => names.has(p.descriptor.name))) {
     const found = implicitEdges([bodySource(pkg)], targets, { probe: folderProbe, severity: 'off' });
-    for (const e of found.edges) if (!names.has(e.to)) out.push({ from: e.from, to: e.to, kind: e.kind, catalogued: true, file: e.file, line: e.line, column: e.column });
-    for (const m of found.missing) out.push({ from: m.from, to: m.text, kind: 'link', catalogued: false, file: m.file, line: m.line, column: m.column });
+    for (const e of found.edges)
+      if (!names.has(e.to))
+        out.push({
+          from: e.from,
+          to: e.to,
+          kind: e.kind,
+          catalogued: true,
+          file: e.file,
+          line: e.line,
+          column: e.column,
+        });
+    for (const m of found.missing)
+      out.push({
+        from: m.from,
+        to: m.text,
+        kind: 'link',
+        catalogued: false,
+        file: m.file,
+        line: m.line,
+        column: m.column,
+      });
   }
   return out;
 }
@@ -127,17 +155,25 @@ export interface RoutingInput {
  *
  * @example validateRouting(inputs).get('skills/pdf/SKILL.md')
  */
-export function validateRouting(inputs: readonly RoutingInput[], options: OverlapOptions = {}): Map<string, Diagnostic[]> {
+export function validateRouting(
+  inputs: readonly RoutingInput[],
+  options: OverlapOptions = {},
+): Map<string, Diagnostic[]> {
   const out = new Map<string, Diagnostic[]>();
   const add = (file: string, d: Diagnostic): void => {
     const list = out.get(file);
     if (list) list.push(d);
     else out.set(file, [d]);
   };
-  for (const d of findOverlaps(inputs.map((i) => i.skill), options).diagnostics) add(d.file, d);
+  for (const d of findOverlaps(
+    inputs.map((i) => i.skill),
+    options,
+  ).diagnostics)
+    add(d.file, d);
   const targets = inputs.map((i) => ({ name: i.source.name, dir: i.source.dir }));
   for (const input of inputs) {
-    for (const d of implicitEdges([input.source], targets, { probe: folderProbe }).diagnostics) add(input.skill.file, d);
+    for (const d of implicitEdges([input.source], targets, { probe: folderProbe }).diagnostics)
+      add(input.skill.file, d);
   }
   return out;
 }

@@ -89,7 +89,11 @@ const SKILL_FILE = /^skill\.md$/i;
  *
  * @example implicitEdges([{ name: 'a', dir: '/s/a', files: [body] }], [{ name: 'b', dir: '/s/b' }]).edges
  */
-export function implicitEdges(sources: readonly EdgeSource[], targets: readonly EdgeTarget[], options: EdgeOptions = {}): EdgeResult {
+export function implicitEdges(
+  sources: readonly EdgeSource[],
+  targets: readonly EdgeTarget[],
+  options: EdgeOptions = {},
+): EdgeResult {
   const byDir = new Map(targets.map((t) => [t.dir, t.name] as const));
   const names = new Set(targets.map((t) => t.name));
   const edges: SkillEdge[] = [];
@@ -102,25 +106,42 @@ export function implicitEdges(sources: readonly EdgeSource[], targets: readonly 
       for (const ref of file.references ?? findReferences(file.text ?? '')) {
         const at = { file: file.shown, line: file.firstLine + ref.line - 1, column: ref.column };
         if (ref.kind === 'mention') {
-          if (ref.target !== source.name && names.has(ref.target)) edges.push({ from: source.name, to: ref.target, kind: 'mention', ...at, text: ref.text });
+          if (ref.target !== source.name && names.has(ref.target))
+            edges.push({ from: source.name, to: ref.target, kind: 'mention', ...at, text: ref.text });
           continue;
         }
         const found = linkTarget(source, file.path, ref.target, byDir, names, options.probe);
         if (found === undefined) continue;
         if (found.to !== undefined) {
-          if (found.to !== source.name) edges.push({ from: source.name, to: found.to, kind: 'link', ...at, text: ref.text });
+          if (found.to !== source.name)
+            edges.push({ from: source.name, to: found.to, kind: 'link', ...at, text: ref.text });
         } else if (++missing <= MISSING_FINDINGS_MAX) {
           missingLinks.push({ from: source.name, text: ref.text, ...at });
-          if (severity !== 'off') diagnostics.push({ ...routingDiagnostic('routing.missing-sibling', at.file, { target: ref.text }, at.line, at.column), severity });
+          if (severity !== 'off')
+            diagnostics.push({
+              ...routingDiagnostic('routing.missing-sibling', at.file, { target: ref.text }, at.line, at.column),
+              severity,
+            });
         }
       }
       if (missing > MISSING_FINDINGS_MAX && severity !== 'off') {
         const more = { target: `(and ${missing - MISSING_FINDINGS_MAX} more links like it in this file)` };
-        diagnostics.push({ ...routingDiagnostic('routing.missing-sibling', file.shown, more), severity: severity as Diagnostic['severity'] });
+        diagnostics.push({
+          ...routingDiagnostic('routing.missing-sibling', file.shown, more),
+          severity: severity as Diagnostic['severity'],
+        });
       }
     }
   }
-  edges.sort((a, b) => cmp(a.from, b.from) || cmp(a.to, b.to) || cmp(a.kind, b.kind) || cmp(a.file, b.file) || a.line - b.line || a.column - b.column);
+  edges.sort(
+    (a, b) =>
+      cmp(a.from, b.from) ||
+      cmp(a.to, b.to) ||
+      cmp(a.kind, b.kind) ||
+      cmp(a.file, b.file) ||
+      a.line - b.line ||
+      a.column - b.column,
+  );
   return { edges, missing: missingLinks, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 
@@ -128,7 +149,14 @@ export function implicitEdges(sources: readonly EdgeSource[], targets: readonly 
  * Where a link leads: `{ to }` a catalogued skill, `{}` a skill that is not there, or
  * undefined when it is no link to a skill (a URL, a file of this skill, a file elsewhere).
  */
-function linkTarget(source: EdgeSource, file: string, raw: string, byDir: ReadonlyMap<string, string>, names: ReadonlySet<string>, probe?: FolderProbe): { to?: string } | undefined {
+function linkTarget(
+  source: EdgeSource,
+  file: string,
+  raw: string,
+  byDir: ReadonlyMap<string, string>,
+  names: ReadonlySet<string>,
+  probe?: FolderProbe,
+): { to?: string } | undefined {
   if (/^[A-Za-z][A-Za-z0-9+.-]*:/.test(raw) || /^[#/~{$<%\\]/.test(raw)) return undefined;
   let target = raw.replace(/[#?].*$/, '');
   try {
@@ -148,7 +176,11 @@ function linkTarget(source: EdgeSource, file: string, raw: string, byDir: Readon
   if (sibling && names.has(sibling[1]!)) return { to: sibling[1]! };
   // The folder the link names as a skill: the one holding a SKILL.md it names, or a sibling folder itself.
   const namesFile = SKILL_FILE.test(posix.basename(rel));
-  const folder = namesFile ? posix.dirname(abs) : sibling && sibling[2] === undefined ? abs.replace(/\/+$/, '') : undefined;
+  const folder = namesFile
+    ? posix.dirname(abs)
+    : sibling && sibling[2] === undefined
+      ? abs.replace(/\/+$/, '')
+      : undefined;
   if (folder === undefined) return undefined;
   const holds = probe?.(folder);
   if (holds === 'skill') return undefined;

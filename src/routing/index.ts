@@ -3,7 +3,17 @@ export { DEFAULT_OVERLAP_THRESHOLD, findOverlaps, routingSkill } from './overlap
 export type { OverlapOptions, OverlapPair, OverlapResult, RoutingSkill } from './overlap.js';
 export { implicitEdges, MISSING_FINDINGS_MAX } from './edges.js';
 export type { EdgeKind } from '../resolve/graph.js';
-export type { EdgeFile, EdgeOptions, EdgeResult, EdgeSource, EdgeTarget, FolderProbe, ImplicitKind, MissingLink, SkillEdge } from './edges.js';
+export type {
+  EdgeFile,
+  EdgeOptions,
+  EdgeResult,
+  EdgeSource,
+  EdgeTarget,
+  FolderProbe,
+  ImplicitKind,
+  MissingLink,
+  SkillEdge,
+} from './edges.js';
 export { findReferences } from './references.js';
 export type { Reference } from './references.js';
 export { RoutingIndex } from './search-index.js';

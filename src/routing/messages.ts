@@ -9,9 +9,11 @@ export type RoutingCode = Extract<DiagnosticCode, `routing.${string}`>;
 export const ROUTING_MESSAGES: Readonly<Record<RoutingCode, Wording>> = Object.freeze({
   'routing.overlap': {
     severity: 'warning',
-    message: (a) => `'${a.name}' and '${a.other}' (${a.otherFile}) would win the same requests: score ${a.score}, sharing ${a.terms}`,
+    message: (a) =>
+      `'${a.name}' and '${a.other}' (${a.otherFile}) would win the same requests: score ${a.score}, sharing ${a.terms}`,
     hint: () =>
-      'sharpen each description to the requests only it should answer (say when not to use it), merge the two skills, ' +
+      'sharpen each description to the requests only it should answer (say when not to use it), ' +
+      'merge the two skills, ' +
       'or, if one builds on the other, declare it in includes',
   },
   'routing.missing-sibling': {

@@ -55,7 +55,11 @@ export interface OverlapResult {
 
 /** Calibrated on the public corpus: see docs/routing.md. */
 export const DEFAULT_OVERLAP_THRESHOLD = 0.6;
-export const DEFAULT_OPTIONS = Object.freeze({ threshold: DEFAULT_OVERLAP_THRESHOLD, severity: 'warning' as Severity | 'off', commonFraction: 0.05 });
+export const DEFAULT_OPTIONS = Object.freeze({
+  threshold: DEFAULT_OVERLAP_THRESHOLD,
+  severity: 'warning' as Severity | 'off',
+  commonFraction: 0.05,
+});
 const MIN_COMMON_DF = 100;
 const SHOWN_TERMS = 5;
 
@@ -74,10 +78,15 @@ export function routingSkill(pkg: SkillPackage, file = pkg.descriptor.source.loc
  *
  * @example findOverlaps(catalog.skills).pairs.map((p) => `${p.a.name} ~ ${p.b.name} ${p.score}`)
  */
-export function findOverlaps(skills: readonly (SkillPackage | RoutingSkill)[], options: OverlapOptions = {}): OverlapResult {
+export function findOverlaps(
+  skills: readonly (SkillPackage | RoutingSkill)[],
+  options: OverlapOptions = {},
+): OverlapResult {
   const o = { ...DEFAULT_OPTIONS, ...options };
   if (o.severity === 'off' || skills.length < 2) return { pairs: [], diagnostics: [] };
-  const items = skills.map((s) => ('descriptor' in s ? routingSkill(s) : s)).sort((x, y) => cmp(x.name, y.name) || cmp(x.file, y.file));
+  const items = skills
+    .map((s) => ('descriptor' in s ? routingSkill(s) : s))
+    .sort((x, y) => cmp(x.name, y.name) || cmp(x.file, y.file));
   const index = RoutingIndex.build(items.map((s) => s.routing));
   const common = Math.max(MIN_COMMON_DF, Math.ceil(items.length * o.commonFraction));
   const pairs: OverlapPair[] = [];
@@ -92,7 +101,9 @@ export function findOverlaps(skills: readonly (SkillPackage | RoutingSkill)[], o
     const j = key % index.size;
     pairs.push({ a: items[i]!, b: items[j]!, score, terms: sharedTerms(index, i, j, common) });
   }
-  pairs.sort((x, y) => cmp(x.a.name, y.a.name) || cmp(x.b.name, y.b.name) || cmp(x.a.file, y.a.file) || cmp(x.b.file, y.b.file));
+  pairs.sort(
+    (x, y) => cmp(x.a.name, y.a.name) || cmp(x.b.name, y.b.name) || cmp(x.a.file, y.a.file) || cmp(x.b.file, y.b.file),
+  );
   return { pairs, diagnostics: pairs.map((p) => overlapDiagnostic(p, o.severity as Severity)) };
 }
 
@@ -107,7 +118,10 @@ function sharedTerms(index: RoutingIndex, i: number, j: number, common: number):
     if (w !== undefined && index.df(t) <= common) both.push([t, Math.round((w + index.docWeight[k]!) * 1e6)]);
   }
   const words = index.vocabulary;
-  return both.sort((x, y) => y[1] - x[1] || cmp(words[x[0]]!, words[y[0]]!)).slice(0, SHOWN_TERMS).map(([t]) => words[t]!);
+  return both
+    .sort((x, y) => y[1] - x[1] || cmp(words[x[0]]!, words[y[0]]!))
+    .slice(0, SHOWN_TERMS)
+    .map(([t]) => words[t]!);
 }
 
 /** Same name or same digest: copies of one skill (shadowed, or installed twice), not rivals. */
@@ -116,6 +130,12 @@ function sameSkill(x: RoutingSkill, y: RoutingSkill): boolean {
 }
 
 function overlapDiagnostic(p: OverlapPair, severity: Severity): Diagnostic {
-  const args = { name: p.a.name, other: p.b.name, otherFile: p.b.file, score: p.score.toFixed(2), terms: p.terms.join(', ') };
+  const args = {
+    name: p.a.name,
+    other: p.b.name,
+    otherFile: p.b.file,
+    score: p.score.toFixed(2),
+    terms: p.terms.join(', '),
+  };
   return { ...routingDiagnostic('routing.overlap', p.a.file, args, p.a.line ?? 0, p.a.column ?? 0), severity };
 }

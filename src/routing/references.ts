@@ -42,7 +42,7 @@ const LINE_LIMIT = 16 * 1024;
 /**
  * Every link and mention candidate in `text`, in order.
  *
- * @example findReferences('Run /ship-it, then see [b](../b/SKILL.md).').map((r) => r.text) // ['/ship-it', '../b/SKILL.md']
+ * @example findReferences('Run /ship-it; see [b](../b/SKILL.md).').map((r) => r.text) // ['/ship-it', '../b/SKILL.md']
  */
 export function findReferences(text: string): Reference[] {
   const out: Reference[] = [];
@@ -81,7 +81,8 @@ function scanLine(s: string, line: number, out: Reference[]): void {
     }
   }
   if (/skill/i.test(s)) {
-    for (const m of s.matchAll(PROSE_MENTION)) found.push({ kind: 'mention', target: (m[1] ?? m[2]!).toLowerCase(), text: m[0], line, column: m.index + 1 });
+    for (const m of s.matchAll(PROSE_MENTION))
+      found.push({ kind: 'mention', target: (m[1] ?? m[2]!).toLowerCase(), text: m[0], line, column: m.index + 1 });
   }
   out.push(...found.sort((a, b) => a.column - b.column));
 }

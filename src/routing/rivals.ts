@@ -15,7 +15,12 @@ import type { RoutingIndex } from './search-index.js';
  * For each pair (key `i * n + j`, i < j) with a directed ratio of at least `floor`: the lower
  * of its two ratios, or the negated ratio when only one direction reaches the floor.
  */
-export function directedRatios(index: RoutingIndex, common: number, floor: number, skip: (i: number, j: number) => boolean): Map<number, number> {
+export function directedRatios(
+  index: RoutingIndex,
+  common: number,
+  floor: number,
+  skip: (i: number, j: number) => boolean,
+): Map<number, number> {
   const n = index.size;
   const out = new Map<number, number>();
   const acc = new Float64Array(n);
@@ -62,7 +67,8 @@ interface Query {
 function termBounds(index: RoutingIndex): Float64Array {
   const out = new Float64Array(index.vocabulary.length);
   for (let t = 0; t < out.length; t++) {
-    for (let p = index.termStart[t]!; p < index.termStart[t + 1]!; p++) out[t] = Math.max(out[t]!, index.postWeight[p]!);
+    for (let p = index.termStart[t]!; p < index.termStart[t + 1]!; p++)
+      out[t] = Math.max(out[t]!, index.postWeight[p]!);
   }
   return out;
 }

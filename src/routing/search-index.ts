@@ -53,7 +53,9 @@ export class RoutingIndex {
       return v;
     };
     // A negative trigger ("not for signup forms") names requests the skill turns away: not indexed.
-    const fields = texts.map((t) => [counts(routingTerms(t.name), id), counts(routingTerms(withoutNegativeTriggers(t.text)), id)] as const);
+    const fields = texts.map(
+      (t) => [counts(routingTerms(t.name), id), counts(routingTerms(withoutNegativeTriggers(t.text)), id)] as const,
+    );
     const n = texts.length;
     const avgName = fields.reduce((s, f) => s + f[0].length, 0) / Math.max(1, n);
     const avgText = fields.reduce((s, f) => s + f[1].length, 0) / Math.max(1, n);
@@ -144,7 +146,8 @@ export class RoutingIndex {
     for (let t = 0; t < this.vocabulary.length; t++) {
       if (t === exact) continue;
       const term = this.vocabulary[t]!;
-      if ((last && word.length >= 2 && term.startsWith(word)) || (word.length >= 5 && oneEdit(word, term))) out.push([t, 0.5]);
+      if ((last && word.length >= 2 && term.startsWith(word)) || (word.length >= 5 && oneEdit(word, term)))
+        out.push([t, 0.5]);
     }
     return out;
   }

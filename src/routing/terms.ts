@@ -33,7 +33,10 @@ export function routingText(pkg: SkillPackage): RoutingText {
  * signup forms", "For X, see Y"), up to the end of its clause: its words name requests this
  * skill turns away, so they are no part of what it competes for.
  */
-const NEGATIVE_CLAUSE = /\b(?:not|never|except|excluding|instead of|rather than|(?:for|with) [^.;:!?()\n]{1,80}?,? (?:see|use|try) (?:the )?)\b[^.;:!?()\n\u2014\u2013]*/gi;
+const NEGATIVE_START =
+  String.raw`\b(?:not|never|except|excluding|instead of|rather than|` +
+  String.raw`(?:for|with) [^.;:!?()\n]{1,80}?,? (?:see|use|try) (?:the )?)\b`;
+const NEGATIVE_CLAUSE = new RegExp(`${NEGATIVE_START}[^.;:!?()\\n\\u2014\\u2013]*`, 'gi');
 
 /**
  * `text` without its negative-trigger clauses.
@@ -51,15 +54,16 @@ export function withoutNegativeTriggers(text: string): string {
  */
 const STOPWORDS = new Set(
   (
-    'a about above after again against all also am an and any are as at be because been before being below between both but by ' +
-    'can could did do does doing done down during each either etc eg for from further had has have having he her here hers him his ' +
-    'how i ie if in into is it its itself just may me might more most must my no nor not now of off on once only or other our ours ' +
-    'out over own per same shall she should so some such than that the their theirs them then there these they this those through ' +
-    'to too under until up upon us very via was we were what when whenever where whether which while who whom whose why will with ' +
-    'within without would yet you your yours ' +
-    'use used uses using skill skills user users ask asks asked asking request requests requested need needs want wants ' +
-    'trigger triggers triggered triggering invoke invokes invoked mention mentions mentioned help helps including include includes ' +
-    'like e g i e one ones something anything everything'
+    'a about above after again against all also am an and any are as at be because been before being ' +
+    'below between both but by can could did do does doing done down during each either etc eg for from ' +
+    'further had has have having he her here hers him his how i ie if in into is it its itself just may ' +
+    'me might more most must my no nor not now of off on once only or other our ours out over own per ' +
+    'same shall she should so some such than that the their theirs them then there these they this those ' +
+    'through to too under until up upon us very via was we were what when whenever where whether which ' +
+    'while who whom whose why will with within without would yet you your yours use used uses using skill ' +
+    'skills user users ask asks asked asking request requests requested need needs want wants trigger ' +
+    'triggers triggered triggering invoke invokes invoked mention mentions mentioned help helps including ' +
+    'include includes like e g i e one ones something anything everything'
   ).split(' '),
 );
 
@@ -89,7 +93,8 @@ export function foldPlural(word: string): string {
  */
 export function routingTerm(token: string): string | null {
   const lower = token.toLowerCase();
-  if (lower.length < 2 || lower.length > MAX_TERM_LENGTH || STOPWORDS.has(lower) || /^\p{N}+$/u.test(lower)) return null;
+  if (lower.length < 2 || lower.length > MAX_TERM_LENGTH || STOPWORDS.has(lower) || /^\p{N}+$/u.test(lower))
+    return null;
   const term = foldPlural(lower);
   return STOPWORDS.has(term) ? null : term;
 }

@@ -27,7 +27,8 @@ export const SEARCH_MAX_QUERY = 256;
 let last: { readonly packages: readonly SkillPackage[]; readonly index: RoutingIndex } | undefined;
 
 function indexOf(packages: readonly SkillPackage[]): RoutingIndex {
-  if (last && last.packages.length === packages.length && last.packages.every((p, i) => p === packages[i])) return last.index;
+  if (last && last.packages.length === packages.length && last.packages.every((p, i) => p === packages[i]))
+    return last.index;
   const index = RoutingIndex.build(packages.map(routingText));
   last = { packages: [...packages], index };
   return index;
@@ -46,6 +47,10 @@ export function searchSkills(packages: readonly SkillPackage[], query: string, l
     .search(q, Number.MAX_SAFE_INTEGER)
     .map((h) => ({ pkg: packages[h.doc]!, score: Math.round(h.score * 1000) / 1000 }));
   const rank = (pkg: SkillPackage): number => (pkg.descriptor.name.toLowerCase() === exact ? 0 : 1);
-  hits.sort((a, b) => rank(a.pkg) - rank(b.pkg) || b.score - a.score || cmp(a.pkg.descriptor.name, b.pkg.descriptor.name));
-  return hits.slice(0, max).map((h) => ({ name: h.pkg.descriptor.name, description: h.pkg.descriptor.description, score: h.score }));
+  hits.sort(
+    (a, b) => rank(a.pkg) - rank(b.pkg) || b.score - a.score || cmp(a.pkg.descriptor.name, b.pkg.descriptor.name),
+  );
+  return hits
+    .slice(0, max)
+    .map((h) => ({ name: h.pkg.descriptor.name, description: h.pkg.descriptor.description, score: h.score }));
 }

@@ -16,10 +16,17 @@ import { findOverlaps } from '../../src/routing/index.js';
 const CORPUS = process.env.SKILLGRAPH_TEST_CORPUS ?? new URL('../../../shared/corpus/real', import.meta.url).pathname;
 
 /** The text of line `line` (1-based) of `file`, from `column` (1-based) on. */
-const at = (file: string, line: number, column: number): string => readFileSync(file, 'utf8').split('\n')[line - 1]!.slice(column - 1);
+const at = (file: string, line: number, column: number): string =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    [line - 1]!.slice(column - 1);
 
 describe.skipIf(!existsSync(CORPUS))('routing on the real corpus', () => {
-  const { catalog } = loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())], depth: 8, maxDirs: 20_000 });
+  const { catalog } = loadCatalog({
+    roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())],
+    depth: 8,
+    maxDirs: 20_000,
+  });
   const routing = catalogRouting(catalog);
 
   it('pairs different skills at or above the threshold, the same in any input order', () => {
@@ -30,7 +37,9 @@ describe.skipIf(!existsSync(CORPUS))('routing on the real corpus', () => {
       expect(p.terms.length).toBeGreaterThan(0);
     }
     const reversed = findOverlaps([...catalog.skills].reverse());
-    expect(JSON.stringify(reversed.diagnostics)).toBe(JSON.stringify(routing.diagnostics.filter((d) => d.code === 'routing.overlap')));
+    expect(JSON.stringify(reversed.diagnostics)).toBe(
+      JSON.stringify(routing.diagnostics.filter((d) => d.code === 'routing.overlap')),
+    );
   });
 
   it('finds link and mention edges whose place holds their text', () => {
@@ -40,7 +49,9 @@ describe.skipIf(!existsSync(CORPUS))('routing on the real corpus', () => {
       kinds[e.kind]++;
       expect(names.has(e.from) && names.has(e.to) && e.from !== e.to).toBe(true);
       const text = at(e.file, e.line, e.column);
-      expect(e.kind === 'link' ? text.startsWith(e.text) : text.toLowerCase().startsWith(e.text.toLowerCase())).toBe(true);
+      expect(e.kind === 'link' ? text.startsWith(e.text) : text.toLowerCase().startsWith(e.text.toLowerCase())).toBe(
+        true,
+      );
     }
     expect(kinds.link).toBeGreaterThan(30);
     expect(kinds.mention).toBeGreaterThan(50);

@@ -34,16 +34,26 @@ const words = (n: number): string => Array.from({ length: n }, draw).join(' ');
 const skills: RoutingSkill[] = [];
 for (let i = 0; i < SKILLS - PLANTED; i++) {
   const name = `skill-${i}-${word(200 + Math.floor(random() * 5000))}`;
-  skills.push({ name, routing: { name: name.replace(/-/g, ' '), text: words(12 + Math.floor(random() * 29)) }, file: `s/${name}/SKILL.md` });
+  skills.push({
+    name,
+    routing: { name: name.replace(/-/g, ' '), text: words(12 + Math.floor(random() * 29)) },
+    file: `s/${name}/SKILL.md`,
+  });
 }
 for (let p = 0; p < PLANTED; p++) {
   const original = skills[p * 97]!;
   const name = `copy-${p}-${original.name}`;
-  skills.push({ name, routing: { name: original.routing.name, text: `${original.routing.text} ${draw()}` }, file: `s/${name}/SKILL.md` });
+  skills.push({
+    name,
+    routing: { name: original.routing.name, text: `${original.routing.text} ${draw()}` },
+    file: `s/${name}/SKILL.md`,
+  });
 }
 
 const started = performance.now();
 const { pairs } = findOverlaps(skills);
 const ms = performance.now() - started;
 const planted = pairs.filter((x) => x.a.name.startsWith('copy-') || x.b.name.startsWith('copy-')).length;
-process.stdout.write(`${JSON.stringify({ skills: skills.length, ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), pairs: pairs.length, planted })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ skills: skills.length, ms: Math.round(ms), maxRssMb: Math.round(process.resourceUsage().maxRSS / 1024), pairs: pairs.length, planted })}\n`,
+);

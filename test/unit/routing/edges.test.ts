@@ -19,23 +19,51 @@ const source = (body: string, files: EdgeSource['files'] = []): EdgeSource => ({
   files: [{ path: 'SKILL.md', text: body, firstLine: 5, shown: 'skills/release/SKILL.md' }, ...files],
 });
 
-const edgesOf = (s: EdgeSource, probe?: Parameters<typeof implicitEdges>[2]) => implicitEdges([s], TARGETS, probe).edges.map((e) => `${e.kind} ${e.to} ${e.line}:${e.column} ${e.text}`);
+const edgesOf = (s: EdgeSource, probe?: Parameters<typeof implicitEdges>[2]) =>
+  implicitEdges([s], TARGETS, probe).edges.map((e) => `${e.kind} ${e.to} ${e.line}:${e.column} ${e.text}`);
 
 describe('implicit edges', () => {
   it('turns relative links into another skill folder into link edges, by place and by sibling name', () => {
-    const body = ['See [ship](../ship-it/SKILL.md) and [lint](../lint-fix/) first.', '', '[pdf]: ../../vendor/docs/pdf/references/forms.md'].join('\n');
-    expect(edgesOf(source(body))).toEqual(['link lint-fix 5:44 ../lint-fix/', 'link pdf 7:8 ../../vendor/docs/pdf/references/forms.md', 'link ship-it 5:12 ../ship-it/SKILL.md']);
+    const body = [
+      'See [ship](../ship-it/SKILL.md) and [lint](../lint-fix/) first.',
+      '',
+      '[pdf]: ../../vendor/docs/pdf/references/forms.md',
+    ].join('\n');
+    expect(edgesOf(source(body))).toEqual([
+      'link lint-fix 5:44 ../lint-fix/',
+      'link pdf 7:8 ../../vendor/docs/pdf/references/forms.md',
+      'link ship-it 5:12 ../ship-it/SKILL.md',
+    ]);
   });
 
   it('reads links in the other files of a skill relative to their own folder', () => {
-    const ref = { path: 'references/steps.md', text: 'Then [deploy](../../ship-it/references/x.md).', firstLine: 1, shown: 'skills/release/references/steps.md' };
+    const ref = {
+      path: 'references/steps.md',
+      text: 'Then [deploy](../../ship-it/references/x.md).',
+      firstLine: 1,
+      shown: 'skills/release/references/steps.md',
+    };
     expect(implicitEdges([source('', [ref])], TARGETS).edges).toEqual([
-      { from: 'release', to: 'ship-it', kind: 'link', file: 'skills/release/references/steps.md', line: 1, column: 15, text: '../../ship-it/references/x.md' },
+      {
+        from: 'release',
+        to: 'ship-it',
+        kind: 'link',
+        file: 'skills/release/references/steps.md',
+        line: 1,
+        column: 15,
+        text: '../../ship-it/references/x.md',
+      },
     ]);
   });
 
   it('turns /name, $name, plugin:name and "the name skill" into mention edges', () => {
-    const body = ['Run /ship-it when done.', 'Codex: $lint-fix fixes it.', 'REQUIRED: use tools:lint-fix, not tools:pdf or /pdf but $pdf', 'Use the `pdf` skill, or the Lint-Fix skill.', 'Invoke `ship-it` skill.'].join('\n');
+    const body = [
+      'Run /ship-it when done.',
+      'Codex: $lint-fix fixes it.',
+      'REQUIRED: use tools:lint-fix, not tools:pdf or /pdf but $pdf',
+      'Use the `pdf` skill, or the Lint-Fix skill.',
+      'Invoke `ship-it` skill.',
+    ].join('\n');
     expect(edgesOf(source(body))).toEqual([
       'mention lint-fix 6:8 $lint-fix',
       'mention lint-fix 7:15 tools:lint-fix',
@@ -60,7 +88,12 @@ describe('implicit edges', () => {
   });
 
   it('reports a link to a skill that is not there at its line and column', () => {
-    const body = ['Intro', '', 'Hand over to [the sibling](../missing-skill/SKILL.md) or [that](../other-missing/).', 'A [doc](../../docs/guide.md) is no skill.'].join('\n');
+    const body = [
+      'Intro',
+      '',
+      'Hand over to [the sibling](../missing-skill/SKILL.md) or [that](../other-missing/).',
+      'A [doc](../../docs/guide.md) is no skill.',
+    ].join('\n');
     const { edges, diagnostics } = implicitEdges([source(body)], TARGETS);
     expect(edges).toEqual([]);
     expect(diagnostics.map((d) => `${d.code} ${d.file}:${d.line}:${d.column} ${d.severity}`)).toEqual([
@@ -72,7 +105,8 @@ describe('implicit edges', () => {
 
   it('asks the probe what a linked folder holds: a skill outside the catalog, or a plain folder, is no missing sibling', () => {
     const body = '[a](../elsewhere/SKILL.md) [b](../shared/) [c](../gone/SKILL.md)';
-    const probe = (dir: string): 'skill' | 'other' | 'none' => (dir.endsWith('/elsewhere') ? 'skill' : dir.endsWith('/shared') ? 'other' : 'none');
+    const probe = (dir: string): 'skill' | 'other' | 'none' =>
+      dir.endsWith('/elsewhere') ? 'skill' : dir.endsWith('/shared') ? 'other' : 'none';
     expect(implicitEdges([source(body)], TARGETS, { probe }).diagnostics.map((d) => d.column)).toEqual([48]);
     expect(implicitEdges([source(body)], TARGETS, { severity: 'off' }).diagnostics).toEqual([]);
   });
@@ -85,6 +119,8 @@ describe('implicit edges', () => {
   });
 
   it('finds references line by line, skipping fences, in column order', () => {
-    expect(findReferences('x [a](../a/) /b-b $c\n~~~\n/d-d\n~~~\n/e-e').map((r) => `${r.line}:${r.column} ${r.text}`)).toEqual(['1:7 ../a/', '1:14 /b-b', '1:19 $c', '5:1 /e-e']);
+    expect(
+      findReferences('x [a](../a/) /b-b $c\n~~~\n/d-d\n~~~\n/e-e').map((r) => `${r.line}:${r.column} ${r.text}`),
+    ).toEqual(['1:7 ../a/', '1:14 /b-b', '1:19 $c', '5:1 /e-e']);
   });
 });

@@ -12,8 +12,18 @@ const CHILD = fileURLToPath(new URL('./_scale-child.ts', import.meta.url));
 
 describe('overlap at scale', () => {
   it('finds the 50 planted copies among 10,000 skills within 60 s and 1 GiB', () => {
-    const out = execFileSync(process.execPath, ['--import=tsx', CHILD, '10000'], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, NODE_OPTIONS: '' } });
-    const result = JSON.parse(out.trim().split('\n').pop()!) as { skills: number; ms: number; maxRssMb: number; pairs: number; planted: number };
+    const out = execFileSync(process.execPath, ['--import=tsx', CHILD, '10000'], {
+      encoding: 'utf8',
+      timeout: 120_000,
+      env: { ...process.env, NODE_OPTIONS: '' },
+    });
+    const result = JSON.parse(out.trim().split('\n').pop()!) as {
+      skills: number;
+      ms: number;
+      maxRssMb: number;
+      pairs: number;
+      planted: number;
+    };
     expect(result.skills).toBe(10_000);
     expect(result.planted).toBe(50);
     expect(result.pairs).toBeLessThan(200);

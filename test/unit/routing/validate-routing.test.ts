@@ -19,15 +19,42 @@ function write(rel: string, text: string): void {
   writeFileSync(join(root, rel), text);
 }
 
-const skill = (name: string, description: string, body = 'Steps.\n'): string => `---\nname: ${name}\ndescription: ${description}\n---\n${body}`;
-write('skills/pdf-forms/SKILL.md', skill('pdf-forms', 'Fill in PDF forms, read their fields and flatten the filled PDF. Use when a PDF form must be completed.'));
-write('skills/pdf-form-filler/SKILL.md', skill('pdf-form-filler', 'Complete PDF forms - read the form fields, fill them and flatten the PDF. Use for any PDF form.'));
-write('skills/release/SKILL.md', skill('release', 'Publish a release. Use when tagging a version.', '# Release\n\nSee [steps](references/steps.md).\n'));
-write('skills/release/references/steps.md', '# Steps\n\n1. Read [the notary](../../notary/SKILL.md).\n2. Then [lint](../../../other/lint/SKILL.md).\n');
+const skill = (name: string, description: string, body = 'Steps.\n'): string =>
+  `---\nname: ${name}\ndescription: ${description}\n---\n${body}`;
+write(
+  'skills/pdf-forms/SKILL.md',
+  skill(
+    'pdf-forms',
+    'Fill in PDF forms, read their fields and flatten the filled PDF. Use when a PDF form must be completed.',
+  ),
+);
+write(
+  'skills/pdf-form-filler/SKILL.md',
+  skill(
+    'pdf-form-filler',
+    'Complete PDF forms - read the form fields, fill them and flatten the PDF. Use for any PDF form.',
+  ),
+);
+write(
+  'skills/release/SKILL.md',
+  skill(
+    'release',
+    'Publish a release. Use when tagging a version.',
+    '# Release\n\nSee [steps](references/steps.md).\n',
+  ),
+);
+write(
+  'skills/release/references/steps.md',
+  '# Steps\n\n1. Read [the notary](../../notary/SKILL.md).\n2. Then [lint](../../../other/lint/SKILL.md).\n',
+);
 write('other/lint/SKILL.md', skill('lint', 'Lint the code. Use before a commit.'));
 
 const findings = (paths: string[], options = {}) =>
-  validatePath(paths, { cwd: root, ...options }).skills.flatMap((s) => s.diagnostics.filter((d) => d.code.startsWith('routing.')).map((d) => `${s.file} ${d.code} ${d.file}:${d.line}:${d.column}`));
+  validatePath(paths, { cwd: root, ...options }).skills.flatMap((s) =>
+    s.diagnostics
+      .filter((d) => d.code.startsWith('routing.'))
+      .map((d) => `${s.file} ${d.code} ${d.file}:${d.line}:${d.column}`),
+  );
 
 describe('validate runs the routing pass', () => {
   it('reports the overlap on the first skill and the missing sibling where the link is written', () => {
@@ -40,6 +67,8 @@ describe('validate runs the routing pass', () => {
   it('skips the pass when sharded or switched off, and honours the threshold', () => {
     expect(findings(['skills'], { inShard: () => true, firstShard: true })).toEqual([]);
     expect(findings(['skills'], { routing: false })).toEqual([]);
-    expect(findings(['skills'], { routing: { threshold: 1 } })).toEqual(['release/SKILL.md routing.missing-sibling skills/release/references/steps.md:3:22']);
+    expect(findings(['skills'], { routing: { threshold: 1 } })).toEqual([
+      'release/SKILL.md routing.missing-sibling skills/release/references/steps.md:3:22',
+    ]);
   });
 });

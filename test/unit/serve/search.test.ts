@@ -8,7 +8,11 @@ import { parseSkill } from '../../../src/parse/parse-skill.js';
 import { searchSkills } from '../../../src/serve/search.js';
 
 const pkg = (name: string, description: string, extra = '') =>
-  parseSkill(new TextEncoder().encode(`---\nname: ${name}\ndescription: ${description}\n${extra}---\nbody\n`), { locator: `/s/${name}/SKILL.md`, dirName: name, profile: 'claude-code' }).package!;
+  parseSkill(new TextEncoder().encode(`---\nname: ${name}\ndescription: ${description}\n${extra}---\nbody\n`), {
+    locator: `/s/${name}/SKILL.md`,
+    dirName: name,
+    profile: 'claude-code',
+  }).package!;
 
 const SKILLS = [
   pkg('k8s-debug', 'Diagnose crashing Kubernetes pods from events and logs.'),
