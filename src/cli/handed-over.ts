@@ -16,7 +16,7 @@ export interface HandedOverNotes {
 /**
  * The skills `handed` use that are not handed over with them.
  *
- * @example handedOverNotes(catalog, ['release'], io.cwd).lines // ['release uses ship-it (link at skills/release/SKILL.md:12:5), not handed over']
+ * @example handedOverNotes(catalog, ['release'], io.cwd).lines // ['release uses ship-it (link at …:12:5), not handed over with it']
  */
 export function handedOverNotes(catalog: Catalog, handed: readonly string[], cwd: string): HandedOverNotes {
   const rows = notHandedOver(catalog, handed);
