@@ -68,12 +68,16 @@ export interface CatalogRouting {
 /** The skill folder of a package (POSIX). */
 export const skillDir = (pkg: SkillPackage): string => posix.dirname(pkg.descriptor.source.locator);
 
-/** A package's SKILL.md body as an edge source. */
+/**
+ * A package's SKILL.md body as an edge source. A skill file whose real name is not SKILL.md was
+ * reached through a link: its links were written for the folder holding the link, which the
+ * catalog does not keep, so they resolve by sibling name only.
+ */
 export function bodySource(pkg: SkillPackage): EdgeSource {
   const file = pkg.descriptor.source.locator;
   return {
     name: pkg.descriptor.name,
-    dir: skillDir(pkg),
+    dir: /^skill\.md$/i.test(posix.basename(file)) ? skillDir(pkg) : undefined,
     files: [{ path: posix.basename(file), text: pkg.body, firstLine: pkg.bodyLine, shown: file }],
   };
 }
@@ -170,7 +174,7 @@ export function validateRouting(
     options,
   ).diagnostics)
     add(d.file, d);
-  const targets = inputs.map((i) => ({ name: i.source.name, dir: i.source.dir }));
+  const targets = inputs.flatMap((i) => (i.source.dir === undefined ? [] : [{ name: i.source.name, dir: i.source.dir }]));
   for (const input of inputs) {
     for (const d of implicitEdges([input.source], targets, { probe: folderProbe }).diagnostics)
       add(input.skill.file, d);

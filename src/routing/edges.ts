@@ -33,8 +33,11 @@ export interface EdgeFile {
 /** A skill whose files are read. */
 export interface EdgeSource {
   readonly name: string;
-  /** The skill folder (POSIX, absolute). */
-  readonly dir: string;
+  /**
+   * The skill folder (POSIX, absolute), or undefined when it is not known (a SKILL.md reached
+   * through a link from elsewhere): links then resolve by sibling name only and are never missing.
+   */
+  readonly dir: string | undefined;
   readonly files: readonly EdgeFile[];
 }
 
@@ -166,19 +169,21 @@ function linkTarget(
   }
   const rel = posix.normalize(posix.join(posix.dirname(file), target));
   if (!rel.startsWith('../')) return undefined;
+  const sibling = /^\.\.\/([^/]+)(\/.*)?$/.exec(rel.replace(/\/+$/, ''));
+  if (source.dir === undefined) return sibling && names.has(sibling[1]!) ? { to: sibling[1]! } : undefined;
   const abs = posix.join(source.dir, rel);
   for (let dir = abs; ; dir = posix.dirname(dir)) {
     const owner = byDir.get(dir);
     if (owner !== undefined) return { to: owner };
     if (dir === posix.dirname(dir)) break;
   }
-  const sibling = /^\.\.\/([^/]+)(\/.*)?$/.exec(rel.replace(/\/+$/, ''));
   if (sibling && names.has(sibling[1]!)) return { to: sibling[1]! };
-  // The folder the link names as a skill: the one holding a SKILL.md it names, or a sibling folder itself.
+  // The folder the link names as a skill: the one holding a SKILL.md it names, or a sibling
+  // folder itself (`../name/`, `../name`; `../notes.md` is a file, not a folder).
   const namesFile = SKILL_FILE.test(posix.basename(rel));
   const folder = namesFile
     ? posix.dirname(abs)
-    : sibling && sibling[2] === undefined
+    : sibling && sibling[2] === undefined && (raw.endsWith('/') || !/\.[A-Za-z0-9]{1,8}$/.test(sibling[1]!))
       ? abs.replace(/\/+$/, '')
       : undefined;
   if (folder === undefined) return undefined;

@@ -124,3 +124,14 @@ describe('implicit edges', () => {
     ).toEqual(['1:7 ../a/', '1:14 /b-b', '1:19 $c', '5:1 /e-e']);
   });
 });
+
+describe('links whose place is not known', () => {
+  it('resolve by sibling name only, and a link to a file beside the folder is no skill', () => {
+    const body = '[a](../ship-it/SKILL.md) [b](../gone/SKILL.md) [c](../NOTES.md)';
+    const placed = implicitEdges([source(body)], TARGETS);
+    expect(placed.diagnostics.map((d) => d.column)).toEqual([30]);
+    const unplaced = implicitEdges([{ ...source(body), dir: undefined }], TARGETS);
+    expect(unplaced.edges.map((e) => e.to)).toEqual(['ship-it']);
+    expect(unplaced.diagnostics).toEqual([]);
+  });
+});
