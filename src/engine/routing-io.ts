@@ -12,7 +12,7 @@ import type { SkillPackage } from '../model/package.js';
 import { readRegularFile } from '../discover/safe-read.js';
 import { findOverlaps, type OverlapOptions, type OverlapPair, type RoutingSkill } from '../routing/overlap.js';
 import { implicitEdges, type EdgeFile, type EdgeSource, type SkillEdge } from '../routing/edges.js';
-import { findReferences } from '../routing/references.js';
+import { findReferences, type Reference } from '../routing/references.js';
 
 /** Markdown files of a skill read for links besides SKILL.md: how many, and how big each. */
 const MARKDOWN_FILES_MAX = 64;
@@ -180,4 +180,42 @@ export function validateRouting(
       add(input.skill.file, d);
   }
   return out;
+}
+
+/** A routing input as a shard document holds it (snake_case), with its entry's position. */
+export interface RoutingInputJson {
+  readonly entry: number;
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly routing: { readonly name: string; readonly text: string };
+  readonly dir: string | null;
+  readonly files: readonly { readonly path: string; readonly shown: string; readonly first_line: number; readonly references: readonly Reference[] }[];
+}
+
+/**
+ * A shard's routing inputs for its JSON document, and back.
+ *
+ * @example routingInputsFromJson(routingInputsJson(result.routing))
+ */
+export function routingInputsJson(inputs: readonly (RoutingInput & { readonly entry: number })[]): RoutingInputJson[] {
+  return inputs.map((i) => ({
+    entry: i.entry,
+    name: i.skill.name,
+    file: i.skill.file,
+    line: i.skill.line ?? 0,
+    column: i.skill.column ?? 0,
+    routing: { name: i.skill.routing.name, text: i.skill.routing.text },
+    dir: i.source.dir ?? null,
+    files: i.source.files.map((f) => ({ path: f.path, shown: f.shown, first_line: f.firstLine, references: f.references ?? [] })),
+  }));
+}
+
+export function routingInputsFromJson(rows: readonly RoutingInputJson[]): (RoutingInput & { readonly entry: number })[] {
+  return rows.map((r) => ({
+    entry: r.entry,
+    skill: { name: r.name, routing: r.routing, file: r.file, line: r.line, column: r.column },
+    source: { name: r.name, dir: r.dir ?? undefined, files: r.files.map((f) => ({ path: f.path, shown: f.shown, firstLine: f.first_line, references: f.references })) },
+  }));
 }

@@ -57,7 +57,8 @@ export interface ValidateOptions {
   readonly keep?: 'all' | 'findings';
   /**
    * The routing pass over the skills validated (`routing.overlap`, `routing.missing-sibling`),
-   * with its options, or `false` to skip it. It needs every skill, so a sharded run skips it.
+   * with its options, or `false` to skip it. It needs every skill: a sharded run returns its
+   * skills' inputs (`routing`) instead, for `merge` to run it over every shard's.
    */
   readonly routing?: OverlapOptions | false;
 }
@@ -109,6 +110,11 @@ export interface ValidateResult {
   /** With `inShard`: each entry's index in the unsharded run, and that run's entry count. */
   readonly positions?: readonly number[];
   readonly total?: number;
+  /**
+   * With `inShard`: what the routing pass needs of this shard's skills, each with the position
+   * of its entry in the unsharded run; `merge` runs the pass over every shard's.
+   */
+  readonly routing?: readonly (RoutingInput & { readonly entry: number })[];
 }
 
 /** Entries another shard checks: sorted with the rest for their positions, then dropped. */
@@ -140,7 +146,7 @@ export function validatePath(paths: string | readonly string[], options: Validat
   let skills: SkillReport[] = [];
   const budget = new InputBudget(options.maxInputBytes);
   const sharded = options.inShard !== undefined;
-  const routing: RoutingInput[] | undefined = sharded || options.routing === false ? undefined : [];
+  const routing: RoutingInput[] | undefined = options.routing === false ? undefined : [];
   for (const given of list) {
     const abs = resolve(cwd, given);
     const stat = statGiven(given, abs);
@@ -149,7 +155,7 @@ export function validatePath(paths: string | readonly string[], options: Validat
     // with its PATH as typed, as the human output shows them.
     skills.push(...(list.length > 1 ? reports.map((r) => underPath(r, basePath(given, stat.isFile()))) : reports));
   }
-  if (routing) skills = withRouting(skills, validateRouting(routing, options.routing || {}));
+  if (routing && !sharded) skills = withRouting(skills, validateRouting(routing, options.routing || {}));
   const total = skills.length;
   const positions: number[] = [];
   if (sharded) {
@@ -172,8 +178,14 @@ export function validatePath(paths: string | readonly string[], options: Validat
   return {
     skills,
     summary: { files: files.length, skills: parsed.length, valid, invalid: parsed.length - valid, skipped: files.length - parsed.length, skippedBy, errors, warnings },
-    ...(sharded ? { positions, total } : {}),
+    ...(sharded ? { positions, total, ...(routing ? { routing: inShard(routing, skills, positions) } : {}) } : {}),
   };
+}
+
+/** A shard's routing inputs, each with the position of its entry in the unsharded run. */
+function inShard(inputs: readonly RoutingInput[], reports: readonly SkillReport[], positions: readonly number[]): (RoutingInput & { entry: number })[] {
+  const at = new Map(reports.map((r, i) => [r.shownFile, positions[i]!] as const));
+  return inputs.flatMap((input) => (at.has(input.skill.file) ? [{ ...input, entry: at.get(input.skill.file)! }] : []));
 }
 
 /** Reports with the routing findings of their SKILL.md added (each report's findings stay sorted). */

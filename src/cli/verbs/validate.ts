@@ -23,6 +23,7 @@ import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport, type Report } from '../report/index.js';
 import { checkRules, OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions, withRuleLevels } from '../report-flags.js';
 import { parseShard, shardOf, type Shard } from '../shard.js';
+import { routingInputsJson } from '../../engine/routing-io.js';
 
 export const spec: VerbSpec = {
   name: 'validate',
@@ -113,12 +114,13 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
     ...(shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {}),
   });
-  const result = withConfigRules(raw, new Map((config?.rules ?? []).map((r) => [r.code, r.level])));
+  const levels = new Map((config?.rules ?? []).map((r) => [r.code, r.level] as const));
+  const result = withConfigRules(raw, levels);
   const findings = result.skills.flatMap((s) => s.diagnostics);
   const verdict = gate(findings, options);
   const status = verdict.passed ? EXIT.ok : EXIT.findings;
   if (options.format === 'json') {
-    writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(shard ? { shard: shardJson(shard, result) } : {}) });
+    writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(shard ? { shard: shardJson(shard, result, { ...(threshold !== undefined ? { threshold } : {}), levels }) } : {}) });
   } else {
     const report = validateReport(result, paths, io.cwd, profile);
     if (options.format === 'text') {
@@ -195,8 +197,19 @@ function isFolderEntry(result: ValidateResult, i: number): boolean {
   return s.skipped === undefined && s.name === null && s.dir === s.file;
 }
 
-function shardJson(shard: Shard, result: ValidateResult): Record<string, unknown> {
-  return { index: shard.index, count: shard.count, total: result.total ?? 0, positions: result.positions ?? [] };
+/**
+ * The shard's place in the run and, for `merge`'s routing pass, its skills' routing inputs with
+ * the options that pass needs (the threshold, the config's levels for the routing codes).
+ */
+function shardJson(shard: Shard, result: ValidateResult, routing: { threshold?: number; levels: ReadonlyMap<string, string> }): Record<string, unknown> {
+  const levels = Object.fromEntries([...routing.levels].filter(([code]) => code.startsWith('routing.')));
+  return {
+    index: shard.index,
+    count: shard.count,
+    total: result.total ?? 0,
+    positions: result.positions ?? [],
+    routing: { threshold: routing.threshold ?? null, levels, skills: routingInputsJson(result.routing ?? []) },
+  };
 }
 
 /** The findings of a run as a report: one unit per SKILL.md, rules at the profile's levels. */

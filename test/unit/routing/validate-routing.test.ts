@@ -64,7 +64,12 @@ describe('validate runs the routing pass', () => {
     ]);
   });
 
-  it('skips the pass when sharded or switched off, and honours the threshold', () => {
+  it('hands the inputs on when sharded, skips the pass when switched off, and honours the threshold', () => {
+    const sharded = validatePath(['skills'], { cwd: root, inShard: (p) => p.includes('pdf'), firstShard: true });
+    expect(sharded.routing?.map((r) => [r.skill.name, r.entry])).toEqual([
+      ['pdf-form-filler', 0],
+      ['pdf-forms', 1],
+    ]);
     expect(findings(['skills'], { inShard: () => true, firstShard: true })).toEqual([]);
     expect(findings(['skills'], { routing: false })).toEqual([]);
     expect(findings(['skills'], { routing: { threshold: 1 } })).toEqual([
