@@ -63,7 +63,7 @@ function pick<T>(rng: Rng, items: readonly T[]): T {
 
 /** Deterministic PRNG (mulberry32): the same seed gives the same tree on every machine. */
 type Rng = () => number;
-function createRng(seed: number): Rng {
+export function createRng(seed: number): Rng {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

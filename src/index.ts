@@ -166,6 +166,9 @@ export { auditSkill } from './audit/index.js';
 export type { AuditFile, AuditInput, AuditRule, AuditVerdict, CapabilitySurface, CapabilityWidening, SecurityCode } from './audit/index.js';
 export { auditPath } from './engine/audit-path.js';
 export type { AuditOptions, AuditReport, AuditSkillReport, AuditSummary } from './engine/audit-path.js';
+// --- routing ---
+export { findOverlaps } from './routing/index.js';
+export type { EdgeKind, OverlapOptions, OverlapPair, OverlapResult, RoutingSkill, SkillEdge } from './routing/index.js';
 // --- serve ---
 export { serveSkills } from './serve/index.js';
 export type { ServeOptions } from './serve/index.js';

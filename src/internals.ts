@@ -41,6 +41,11 @@ export type { EncodedCatalog } from './resolve/index.js';
 export { CHARS_PER_TOKEN, budgetSummary, closestNames, contextDocument, escapeXml, foldDescription, resolveContextOptions } from './context/index.js';
 export type { LocationFn } from './context/index.js';
 
+// --- routing ---
+export { RoutingIndex, findReferences, implicitEdges, routingSkill, routingText } from './routing/index.js';
+export type { EdgeFile, EdgeOptions, EdgeResult, EdgeSource, EdgeTarget, FolderProbe, IndexHit, MissingLink, Reference, RoutingText } from './routing/index.js';
+export { catalogRouting, folderProbe } from './engine/routing-io.js';
+
 // --- workspace ---
 export { writeFileAtomic } from './workspace/index.js';
 

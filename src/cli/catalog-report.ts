@@ -3,7 +3,7 @@
  * sarif|junit|github`). Apart from the verb, so the verb imports the report
  * writers only when it writes a machine report.
  */
-import type { CatalogFromFlags } from './catalog-request.js';
+import { catalogFindings, type CatalogFromFlags } from './catalog-request.js';
 import { buildReport, reportText, type Report } from './report/index.js';
 
 /**
@@ -15,7 +15,7 @@ export function catalogReport(result: CatalogFromFlags, cwd: string): Report {
   return buildReport({
     suite: 'skillgraph catalog',
     root: cwd,
-    findings: result.catalog.diagnostics,
+    findings: catalogFindings(result),
     units: result.catalog.skills.map((p) => ({ name: p.descriptor.id, file: p.descriptor.source.locator })),
   });
 }

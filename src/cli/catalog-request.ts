@@ -24,7 +24,7 @@ import { dirname, join, resolve } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import { discoverDiagnostic } from '../discover/messages.js';
 import { isInside, toPosix } from '../discover/paths.js';
-import type { Diagnostic } from '../model/diagnostics.js';
+import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import type { SkillgraphConfig } from '../discover/config.js';
 import { PRESET_NAMES, presetRoots, type PresetContext } from '../discover/presets.js';
 import { makeRoot, parseRootSpec, type SkillRoot } from '../discover/roots.js';
@@ -71,6 +71,18 @@ export interface CatalogFromFlags extends EngineCatalog {
   readonly rootSource: RootSource;
   /** POSIX path of the config file used, if any. */
   readonly configFile?: string;
+  /** Findings of the routing pass (`catalog` runs it), reported beside the catalog's own. */
+  readonly routing?: readonly Diagnostic[];
+}
+
+/**
+ * The catalog's findings and the routing pass's, in one sorted list.
+ *
+ * @example catalogFindings(result).filter((d) => d.code === 'routing.overlap')
+ */
+export function catalogFindings(result: CatalogFromFlags): readonly Diagnostic[] {
+  if (!result.routing || result.routing.length === 0) return result.catalog.diagnostics;
+  return [...result.catalog.diagnostics, ...result.routing].sort(compareDiagnostics);
 }
 
 /** Home folder from the injected environment (tests point it at a temp dir). */
@@ -308,10 +320,11 @@ export async function memoizedCatalogOutput(
   verb: string,
   produce: (result: CatalogFromFlags, recorded: boolean) => RunMemo,
   extra: RequestExtra = {},
+  options = '',
 ): Promise<RunMemo> {
   const request = await lazyCatalogRequest(values, io, verb, extra);
-  // Where the roots came from shows in the output, so it is part of the record's context.
-  const context = `${request.rootSource}:${request.configFile ?? ''}`;
+  // Where the roots came from shows in the output, so it is part of the record's context; so are the verb's own options.
+  const context = `${request.rootSource}:${request.configFile ?? ''}${options === '' ? '' : `:${options}`}`;
   return withEngine(request, io, verb, (engine) => engine.memoized(`${verb}-json`, request.load, (loaded, recorded) => produce(withRootSource(loaded, request), recorded), context));
 }
 

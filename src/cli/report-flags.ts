@@ -19,6 +19,24 @@ export const REPORT_FLAGS = {
   'max-warnings': { type: 'string', value: 'N', description: 'exit 1 when there are more than N warnings' },
 } as const satisfies Record<string, FlagSpec>;
 
+/** `--overlap-threshold`, for the verbs that run the routing pass. */
+export const OVERLAP_FLAG = {
+  'overlap-threshold': { type: 'string', value: 'N', description: 'lowest routing.overlap score reported, above 0 and at most 1 (default 0.6)' },
+} as const satisfies Record<string, FlagSpec>;
+
+/**
+ * The overlap threshold from the flag, else the config file, else undefined (the default).
+ *
+ * @example overlapThreshold(values, io, 'validate', config) // 0.7
+ */
+export function overlapThreshold(values: ParsedArgs['values'], io: CliIo, verb: string, config?: { readonly overlapThreshold?: number }): number | undefined {
+  const raw = values['overlap-threshold'];
+  if (raw === undefined) return config?.overlapThreshold;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 1) usageError(io, verb, `--overlap-threshold must be a number above 0 and at most 1, got '${String(raw)}'`);
+  return n;
+}
+
 export interface ReportOptions {
   readonly format: ReportFormat;
   readonly failOn: FailOn;

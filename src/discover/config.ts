@@ -19,6 +19,7 @@
  * rules:                       # per-rule severity for validate: off, info, warning or error
  *   description.no-trigger: off
  *   field.unknown: error
+ * overlap-threshold: 0.7       # lowest routing.overlap score reported (default 0.6)
  * fail-on: warning             # validate fails on warnings too (default error)
  * max-warnings: 10             # … or on more than 10 warnings
  * ```
@@ -78,6 +79,7 @@ export const ConfigFileSchema = once(() => {
     nested: z.boolean().optional(),
     profile: z.string().min(1).optional(),
     rules: z.record(z.string().regex(/^[a-z][a-z0-9-]*\.[a-z0-9.-]+$/, 'a rule code such as name.charset'), z.enum(RULE_LEVELS)).optional(),
+    'overlap-threshold': z.number().gt(0).max(1).optional(),
     'fail-on': z.enum(['error', 'warning']).optional(),
     'max-warnings': z.number().int().min(0).optional(),
   });
@@ -98,6 +100,8 @@ export interface SkillgraphConfig {
   readonly rules?: readonly ConfigRule[];
   readonly failOn?: 'error' | 'warning';
   readonly maxWarnings?: number;
+  /** The lowest `routing.overlap` score reported. */
+  readonly overlapThreshold?: number;
   /** Line and column of a top-level key, for errors about its value. */
   readonly keyAt?: (key: string) => { readonly line: number; readonly column: number };
 }
@@ -249,6 +253,7 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
     ...(cfg.rules !== undefined ? { rules: Object.freeze(Object.entries(cfg.rules).map(([code, level]) => ({ code, level, ...position(keyOffset(doc, ['rules'], code) ?? offsetOf(doc, ['rules'])) }))) } : {}),
     ...(cfg['fail-on'] !== undefined ? { failOn: cfg['fail-on'] } : {}),
     ...(cfg['max-warnings'] !== undefined ? { maxWarnings: cfg['max-warnings'] } : {}),
+    ...(cfg['overlap-threshold'] !== undefined ? { overlapThreshold: cfg['overlap-threshold'] } : {}),
     keyAt: (key: string) => position(keyOffset(doc, [], key) ?? 0),
   });
   function position(offset: number): { line: number; column: number } {

@@ -23,6 +23,10 @@ import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
 import { fileDiagnostic } from '../discover/file-messages.js';
 import { ReadBuffer, readListedFile, readRegularFile, type SafeRead } from '../discover/safe-read.js';
 import { InputBudget } from './input-budget.js';
+import { markdownFiles, validateRouting, type RoutingInput } from './routing-io.js';
+import type { OverlapOptions } from '../routing/overlap.js';
+import { findReferences } from '../routing/references.js';
+import { routingText, type RoutingText } from '../routing/terms.js';
 
 export interface ValidateOptions {
   /** Validation profile (default `skillgraph`). */
@@ -51,6 +55,12 @@ export interface ValidateOptions {
    * over a big tree holds no skill's text once it is checked.
    */
   readonly keep?: 'all' | 'findings';
+  /**
+   * The routing pass over the skills validated (`routing.overlap`, `routing.missing-sibling`),
+   * with its options, or `false` to skip it. It needs every skill: a sharded run returns its
+   * skills' inputs (`routing`) instead, for `merge` to run it over every shard's.
+   */
+  readonly routing?: OverlapOptions | false;
 }
 
 /** One SKILL.md found under a path. */
@@ -102,6 +112,11 @@ export interface ValidateResult {
   /** With `inShard`: each entry's index in the unsharded run, and that run's entry count. */
   readonly positions?: readonly number[];
   readonly total?: number;
+  /**
+   * With `inShard`: what the routing pass needs of this shard's skills, each with the position
+   * of its entry in the unsharded run; `merge` runs the pass over every shard's.
+   */
+  readonly routing?: readonly (RoutingInput & { readonly entry: number })[];
 }
 
 /** Entries another shard checks: sorted with the rest for their positions, then dropped. */
@@ -130,17 +145,19 @@ export function validatePath(paths: string | readonly string[], options: Validat
   }
   const cwd = options.cwd ?? process.cwd();
   const list = typeof paths === 'string' ? [paths] : [...paths];
-  const skills: SkillReport[] = [];
+  let skills: SkillReport[] = [];
   const budget = new InputBudget(options.maxInputBytes);
+  const sharded = options.inShard !== undefined;
+  const routing: RoutingInput[] | undefined = options.routing === false ? undefined : [];
   for (const given of list) {
     const abs = resolve(cwd, given);
     const stat = statGiven(given, abs);
-    const reports = validateOne(given, abs, stat, profile, options, budget);
+    const reports = validateOne(given, abs, stat, profile, options, budget, routing);
     // With several PATHs, entries relative to each would collide (two `.` folders): prefix each
     // with its PATH as typed, as the human output shows them.
     skills.push(...(list.length > 1 ? reports.map((r) => underPath(r, basePath(given, stat.isFile()))) : reports));
   }
-  const sharded = options.inShard !== undefined;
+  if (routing && !sharded) skills = withRouting(skills, validateRouting(routing, options.routing || {}));
   const total = skills.length;
   const positions: number[] = [];
   if (sharded) {
@@ -163,8 +180,25 @@ export function validatePath(paths: string | readonly string[], options: Validat
   return {
     skills,
     summary: { files: files.length, skills: parsed.length, valid, invalid: parsed.length - valid, skipped: files.length - parsed.length, skippedBy, errors, warnings },
-    ...(sharded ? { positions, total } : {}),
+    ...(sharded ? { positions, total, ...(routing ? { routing: inShard(routing, skills, positions) } : {}) } : {}),
   };
+}
+
+/** A shard's routing inputs, each with the position of its entry in the unsharded run. */
+function inShard(inputs: readonly RoutingInput[], reports: readonly SkillReport[], positions: readonly number[]): (RoutingInput & { entry: number })[] {
+  const at = new Map(reports.map((r, i) => [r.shownFile, positions[i]!] as const));
+  return inputs.flatMap((input) => (at.has(input.skill.file) ? [{ ...input, entry: at.get(input.skill.file)! }] : []));
+}
+
+/** Reports with the routing findings of their SKILL.md added (each report's findings stay sorted). */
+function withRouting(reports: readonly SkillReport[], extra: ReadonlyMap<string, Diagnostic[]>): SkillReport[] {
+  if (extra.size === 0) return [...reports];
+  return reports.map((r) => {
+    const more = r.shownFile === undefined ? undefined : extra.get(r.shownFile);
+    if (!more) return r;
+    const diagnostics = [...r.diagnostics, ...more].sort(compareDiagnostics);
+    return { ...r, diagnostics, valid: !hasErrors(diagnostics) };
+  });
 }
 
 /** The folder a PATH's entries are relative to, POSIX, as typed (a SKILL.md path → its folder). */
@@ -191,7 +225,7 @@ function statGiven(given: string, abs: string): Stats {
   }
 }
 
-function validateOne(given: string, abs: string, stat: Stats, profile: ProfileName, options: ValidateOptions, budget: InputBudget): SkillReport[] {
+function validateOne(given: string, abs: string, stat: Stats, profile: ProfileName, options: ValidateOptions, budget: InputBudget, routing?: RoutingInput[]): SkillReport[] {
   const display = (file: string): string => toPosix(file === '.' ? given : given === '.' ? file : `${given.replace(/[\\/]+$/, '')}/${file}`);
   // Perf: an entry another shard checks is never read; it stays as a stand-in for its position.
   const mine = (shown: string): boolean => options.inShard === undefined || options.inShard(shown);
@@ -205,7 +239,7 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   if (stat.isFile()) {
     if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
     if (!mine(toPosix(given))) return [elsewhere('.', basename(abs))];
-    return [validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given), budget)];
+    return [validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given), budget, undefined, routing)];
   }
   if (!stat.isDirectory()) throw new SkillgraphError('root.not-directory', `not a folder: ${given}`, { path: given });
 
@@ -216,7 +250,7 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   // reads every component of the path as a link, ~90% of validate's syscalls).
   const realRoot = realRootOf(abs);
   const tree: TreeRead = { listings, buffer: new ReadBuffer(), realRoot };
-  const reports = walk.skills.map((s) => (options.inShard === undefined || mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree) : elsewhere(s.dir, s.file)));
+  const reports = walk.skills.map((s) => (options.inShard === undefined || mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree, routing) : elsewhere(s.dir, s.file)));
   listings.clear();
   for (const l of walk.links) {
     const dir = l.skillFile.includes('/') ? l.skillFile.slice(0, l.skillFile.lastIndexOf('/')) : '.';
@@ -275,6 +309,10 @@ function detached(text: string): string {
   return ` ${text}`.slice(1);
 }
 
+function detachedText(t: RoutingText): RoutingText {
+  return { name: detached(t.name), text: detached(t.text) };
+}
+
 function noSkillsDiagnostic(path: string): Diagnostic {
   return {
     code: 'validate.no-skills',
@@ -295,6 +333,7 @@ function validateFile(
   display: (file: string) => string,
   budget: InputBudget,
   tree?: TreeRead,
+  routing?: RoutingInput[],
 ): SkillReport {
   const shown = display(s.file);
   const failed = (diagnostic: Diagnostic): SkillReport => ({ dir: s.dir, file: s.file, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] });
@@ -335,6 +374,7 @@ function validateFile(
       // A listed file is a ResourceEntry with its identity besides: the linter reads path and size.
       diagnostics.push(...lintSkill(parsed.package, { files: listing.files, locations: parsed.locations, profile }));
     }
+    if (routing) routing.push(routingInput(parsed.package, parsed.locations.description, shown, toPosix(realFolder ?? folder), listing.ok ? listing.files : []));
   }
   if (PROFILES[profile].features.audit) {
     const dir = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
@@ -353,6 +393,16 @@ function validateFile(
     // A second copy of a near-limit file held to the end of the run is what made 150 of them
     // take gigabytes; excerpts of such a file are not worth it.
     ...(bytes.length <= SOURCE_KEPT_BYTES && options.keep !== 'findings' ? { source: new TextDecoder().decode(bytes) } : {}),
+  };
+}
+
+/** What the routing pass keeps of a skill: its routing text and the references its Markdown files hold. */
+function routingInput(pkg: SkillPackage, at: { line: number; column: number } | undefined, shown: string, dir: string, files: readonly { path: string; size: number }[]): RoutingInput {
+  const shownDir = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
+  const body = { path: basename(shown), references: findReferences(pkg.body), firstLine: pkg.bodyLine, shown };
+  return {
+    skill: { name: detached(pkg.descriptor.name), routing: detachedText(routingText(pkg)), file: shown, line: at?.line ?? 0, column: at?.column ?? 0, digest: pkg.descriptor.digest },
+    source: { name: pkg.descriptor.name, dir, files: [body, ...markdownFiles(dir, files, shownDir)] },
   };
 }
 

@@ -146,6 +146,9 @@ export type DiagnosticCode =
   | 'security.lookalike-name'
   | 'security.encoded-blob'
   | 'security.file-unscanned'
+  // --- routing: competing descriptions, links between skills ---
+  | 'routing.overlap'
+  | 'routing.missing-sibling'
   ;
 
 /**

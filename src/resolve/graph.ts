@@ -2,8 +2,10 @@
  * The include graph as Mermaid or Graphviz DOT text, for `skillgraph graph`.
  * Edges inside a cyclic strongly connected component are drawn red and thick;
  * skills on a cycle are red; an include of an unknown skill is a dashed edge
- * to a grey "missing" node. Node and edge order follow the encoding (catalog
- * skills by name, then pinned packages), so the text is deterministic.
+ * to a grey "missing" node. Implicit edges (a link or a mention in a skill's
+ * text, see src/routing/) are dotted and labelled with their kind, after the
+ * includes. Node and edge order follow the encoding (catalog skills by name,
+ * then pinned packages), so the text is deterministic.
  */
 import type { Catalog } from '../model/catalog.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -23,13 +25,32 @@ export interface IncludeGraphNode {
   readonly cyclic: boolean;
 }
 
+/** How one skill reaches another: declared (`include`) or found in its text (`link`, `mention`). */
+export type EdgeKind = 'include' | 'link' | 'mention';
+
 export interface IncludeGraphEdge {
+  readonly kind: EdgeKind;
   readonly from: string;
   /** Target label; for a missing include, the include as written. */
   readonly to: string;
   readonly missing: boolean;
   /** Both ends lie on the same cycle. */
   readonly cycle: boolean;
+  /** An implicit edge: where it is first written, and how many times it is. */
+  readonly file?: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly count?: number;
+}
+
+/** An implicit edge as the routing stage finds it. */
+export interface ImplicitEdge {
+  readonly from: string;
+  readonly to: string;
+  readonly kind: 'link' | 'mention';
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
 }
 
 export interface IncludeGraph {
@@ -67,6 +88,7 @@ function graphOf(enc: EncodedCatalog, { component, cyclic }: Components): Includ
     for (let e = g.edgeOffsets[v]!; e < g.edgeOffsets[v + 1]!; e++) {
       const t = g.edgeTarget[e]!;
       edges.push({
+        kind: 'include',
         from: enc.labels[v]!,
         to: t < 0 ? enc.edgeLabels[e]! : enc.labels[t]!,
         missing: t < 0,
@@ -75,6 +97,25 @@ function graphOf(enc: EncodedCatalog, { component, cyclic }: Components): Includ
     }
   }
   return { nodes, edges };
+}
+
+/**
+ * The graph with implicit edges after its includes: one edge per source, target and kind (the
+ * first place it is written, and the count), between skills that are nodes of the graph.
+ *
+ * @example withImplicitEdges(includeGraph(catalog), routing.edges).edges.filter((e) => e.kind === 'link')
+ */
+export function withImplicitEdges(graph: IncludeGraph, implicit: readonly ImplicitEdge[]): IncludeGraph {
+  const nodes = new Set(graph.nodes.map((n) => n.label));
+  const merged = new Map<string, IncludeGraphEdge & { count: number }>();
+  for (const e of implicit) {
+    if (!nodes.has(e.from) || !nodes.has(e.to)) continue;
+    const key = `${e.from}\u0000${e.to}\u0000${e.kind}`;
+    const seen = merged.get(key);
+    if (seen) seen.count++;
+    else merged.set(key, { kind: e.kind, from: e.from, to: e.to, missing: false, cycle: false, file: e.file, line: e.line, column: e.column, count: 1 });
+  }
+  return { nodes: graph.nodes, edges: [...graph.edges, ...merged.values()] };
 }
 
 const mermaidText = (s: string): string => s.replace(/"/g, '#quot;');
@@ -109,19 +150,24 @@ export function graphText(graph: IncludeGraph, format: GraphFormat): string {
     for (const n of graph.nodes) lines.push(`  ${n.id}["${mermaidText(n.label)}"]${n.cyclic ? ':::cycle' : ''}`);
     for (const [label, id] of missingIds) lines.push(`  ${id}["${mermaidText(label)} (missing)"]:::missing`);
     const red: number[] = [];
+    const implicit: number[] = [];
     graph.edges.forEach((e, i) => {
-      lines.push(`  ${idOf.get(e.from)!} ${e.missing ? '-.->' : e.cycle ? '==>' : '-->'} ${target(e)}`);
+      const arrow = e.kind !== 'include' ? `-. ${e.kind} .->` : e.missing ? '-.->' : e.cycle ? '==>' : '-->';
+      lines.push(`  ${idOf.get(e.from)!} ${arrow} ${target(e)}`);
       if (e.cycle) red.push(i);
+      if (e.kind !== 'include') implicit.push(i);
     });
     lines.push('  classDef cycle fill:#fdd,stroke:#c00,stroke-width:2px');
     lines.push('  classDef missing fill:#eee,stroke:#999,stroke-dasharray:4 3');
     if (red.length > 0) lines.push(`  linkStyle ${red.join(',')} stroke:#c00,stroke-width:3px`);
+    if (implicit.length > 0) lines.push(`  linkStyle ${implicit.join(',')} stroke:#36c`);
   } else {
     lines.push('digraph includes {', '  rankdir=LR;', '  node [shape=box];');
     for (const n of graph.nodes) lines.push(`  ${n.id} [label="${dotText(n.label)}"${n.cyclic ? ', color=red, fontcolor=red' : ''}];`);
     for (const [label, id] of missingIds) lines.push(`  ${id} [label="${dotText(label)} (missing)", style=dashed, color=gray];`);
     for (const e of graph.edges) {
-      const attrs = e.missing ? ' [style=dashed, color=gray]' : e.cycle ? ' [color=red, penwidth=2]' : '';
+      const attrs =
+        e.kind !== 'include' ? ` [style=dotted, color=blue, label="${e.kind}"]` : e.missing ? ' [style=dashed, color=gray]' : e.cycle ? ' [color=red, penwidth=2]' : '';
       lines.push(`  ${idOf.get(e.from)!} -> ${target(e)}${attrs};`);
     }
     lines.push('}');

@@ -8,5 +8,5 @@ export { encodeCatalog } from './encode.js';
 export type { EncodedCatalog } from './encode.js';
 export { JS_RESOLVER, resolveGraphJs, tarjan } from './kernel-js.js';
 export { pickResolver } from './backends.js';
-export { GRAPH_FORMATS, includeGraph, renderIncludeGraph } from './graph.js';
-export type { GraphFormat, IncludeGraph, IncludeGraphEdge, IncludeGraphNode } from './graph.js';
+export { GRAPH_FORMATS, includeGraph, renderIncludeGraph, withImplicitEdges } from './graph.js';
+export type { EdgeKind, GraphFormat, ImplicitEdge, IncludeGraph, IncludeGraphEdge, IncludeGraphNode } from './graph.js';

@@ -1,12 +1,16 @@
 /**
- * `search_skills`: a query over names and descriptions, ranked, so a host
- * can keep the listing it shows the model small and let the model find the
- * rest (pure). Scoring, highest first: the exact name, the name containing
- * the query, then per query word a match in the name (worth more) or the
- * description (a whole word worth more than a part); ties by name.
+ * `search_skills`: a request ranked against the skills' routing text with the
+ * routing index (BM25+ over name, description and `when_to_use`, the same
+ * index the overlap check uses), so a host can keep the listing it shows the
+ * model small and let the model find the rest. A skill named exactly as the
+ * query comes first; then by score (a name word counts three description
+ * words; plural endings fold, the last word matches as a prefix, long words
+ * with a typo); ties by name.
  */
 import { cmp } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
+import { RoutingIndex } from '../routing/search-index.js';
+import { routingText } from '../routing/terms.js';
 
 export interface SkillHit {
   readonly name: string;
@@ -19,29 +23,34 @@ export const SEARCH_MAX_RESULTS = 50;
 /** Longest query considered (longer text is cut, so a search stays bounded). */
 export const SEARCH_MAX_QUERY = 256;
 
+/** The last index built, and the packages it holds: a server searches the same catalog many times. */
+let last: { readonly packages: readonly SkillPackage[]; readonly index: RoutingIndex } | undefined;
+
+function indexOf(packages: readonly SkillPackage[]): RoutingIndex {
+  if (last && last.packages.length === packages.length && last.packages.every((p, i) => p === packages[i]))
+    return last.index;
+  const index = RoutingIndex.build(packages.map(routingText));
+  last = { packages: [...packages], index };
+  return index;
+}
+
 /**
  * The packages best matching `query`, best first; none when no word matches.
  *
  * @example searchSkills(catalog.skills, 'pdf forms', 5).map((h) => h.name) // ['pdf-forms', 'pdf']
  */
 export function searchSkills(packages: readonly SkillPackage[], query: string, limit = 10): SkillHit[] {
-  const q = query.slice(0, SEARCH_MAX_QUERY).toLowerCase().trim();
-  const words = [...new Set(q.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0))];
-  if (words.length === 0) return [];
-  const hits: SkillHit[] = [];
-  for (const pkg of packages) {
-    const name = pkg.descriptor.name.toLowerCase();
-    const description = pkg.descriptor.description.toLowerCase();
-    const descWords = new Set(description.split(/[^\p{L}\p{N}]+/u));
-    let score = name === q ? 100 : name.includes(q) ? 40 : 0;
-    for (const w of words) {
-      if (name.split('-').includes(w)) score += 12;
-      else if (name.includes(w)) score += 6;
-      if (descWords.has(w)) score += 4;
-      else if (w.length >= 3 && description.includes(w)) score += 1;
-    }
-    if (score > 0) hits.push({ name: pkg.descriptor.name, description: pkg.descriptor.description, score });
-  }
-  hits.sort((a, b) => b.score - a.score || cmp(a.name, b.name));
-  return hits.slice(0, Math.max(1, Math.min(limit, SEARCH_MAX_RESULTS)));
+  const q = query.slice(0, SEARCH_MAX_QUERY);
+  const max = Math.max(1, Math.min(limit, SEARCH_MAX_RESULTS));
+  const exact = q.trim().toLowerCase();
+  const hits = indexOf(packages)
+    .search(q, Number.MAX_SAFE_INTEGER)
+    .map((h) => ({ pkg: packages[h.doc]!, score: Math.round(h.score * 1000) / 1000 }));
+  const rank = (pkg: SkillPackage): number => (pkg.descriptor.name.toLowerCase() === exact ? 0 : 1);
+  hits.sort(
+    (a, b) => rank(a.pkg) - rank(b.pkg) || b.score - a.score || cmp(a.pkg.descriptor.name, b.pkg.descriptor.name),
+  );
+  return hits
+    .slice(0, max)
+    .map((h) => ({ name: h.pkg.descriptor.name, description: h.pkg.descriptor.description, score: h.score }));
 }

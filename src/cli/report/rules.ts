@@ -66,6 +66,8 @@ export const RULE_DESCRIPTIONS: Readonly<Partial<Record<DiagnosticCode, string>>
   'body.too-long': 'The instructions stay within the recommended length',
   'link.broken': 'Relative links in the body lead to files in the skill',
   'link.too-deep': 'Relative links lead at most one folder deep',
+  'routing.overlap': 'No two skills would win the same requests by their descriptions',
+  'routing.missing-sibling': 'A link to another skill leads to a skill that is there',
   'discover.symlink-skipped': 'Symlinks in a root are followed or reported',
   'discover.symlink-escape': 'Symlinks stay inside a root or the project',
   'discover.symlink-loop': 'Symlinks do not loop',

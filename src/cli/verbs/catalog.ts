@@ -16,10 +16,11 @@ import { resolveSummaries } from '../../engine/resolve.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
 // Perf: catalog-request.ts, not catalog-flags.ts: config (yaml, zod) is imported only when a config file exists.
-import { CATALOG_FLAGS, lazyCatalogFromFlags, lazyCatalogRequest, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-request.js';
+import { CATALOG_FLAGS, catalogFindings, lazyCatalogFromFlags, lazyCatalogRequest, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-request.js';
 import { EXIT } from '../exit.js';
 import { REPORT_FORMATS } from '../report/formats.js';
-import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
+import { OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions } from '../report-flags.js';
+import { catalogRouting } from '../../engine/routing-io.js';
 import { jsonControlsEscaped, jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { parseShard } from '../shard.js';
 import { cutToWidth, displayWidth, padEndWidth } from '../width.js';
@@ -28,9 +29,10 @@ import { DESCRIPTOR_KEYS, skillText } from '../descriptor-text.js';
 export const spec: VerbSpec = {
   name: 'catalog',
   summary: 'discover skills in scoped roots and print the sealed catalog',
-  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--format F] [--shard i/n] [--json]',
+  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--format F] [--overlap-threshold N] [--shard i/n] [--json]',
   flags: {
     ...CATALOG_FLAGS,
+    ...OVERLAP_FLAG,
     shard: { type: 'string', value: 'i/n', description: 'with --json: parse shard i of n (a stable split by skill path); skillgraph merge seals the shard documents into the catalog' },
     format: { ...REPORT_FLAGS.format, description: `output: ${[...REPORT_FORMATS, 'mcp'].join(', ')} (default text; json is --json; mcp: the MCP Skills extension's skills/list result, every page in one document)` },
   },
@@ -186,7 +188,7 @@ interface DocumentParts {
 function catalogJsonParts(result: CatalogFromFlags): DocumentParts {
   const { catalog, stats } = result;
   const skills = catalog.skills;
-  const frame = jsonDocument({ digest: catalog.digest, skills: [], conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats });
+  const frame = jsonDocument({ digest: catalog.digest, skills: [], conflicts: catalog.conflicts, diagnostics: catalogFindings(result), ...completenessJson(result.walk), stats });
   if (skills.length === 0) return { head: frame, skills: 0, skill: () => '', tail: '' };
   // The first `"skills": []`: only the digest string comes before it.
   const hole = frame.indexOf('"skills": []');
@@ -263,6 +265,9 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const { format } = reportOptions(values, io, spec.name);
   const shard = parseShard(io, spec.name, values.shard);
+  const threshold = overlapThreshold(values, io, spec.name);
+  // The routing pass (overlaps, links to missing skills) over the catalog's winners.
+  const routed = (result: CatalogFromFlags): CatalogFromFlags => ({ ...result, routing: catalogRouting(result.catalog, threshold === undefined ? {} : { threshold }).diagnostics });
   if (shard) {
     if (format !== 'json') usageError(io, spec.name, '--shard prints a shard document: add --json');
     const request = await lazyCatalogRequest(values, io, spec.name, extra);
@@ -273,7 +278,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   if (format === 'sarif' || format === 'junit' || format === 'github') {
-    const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
+    const result = routed(await lazyCatalogFromFlags(values, io, spec.name, extra));
     // Perf: the report writers load only here, not before every catalog run.
     const { catalogReportText } = await import('../catalog-report.js');
     io.stdout.write(catalogReportText(format, result, io.cwd));
@@ -281,7 +286,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   if (format === 'json') {
     let written = false;
-    const produce = (result: CatalogFromFlags, recorded: boolean): RunMemo => {
+    const produce = (loaded: CatalogFromFlags, recorded: boolean): RunMemo => {
+      const result = routed(loaded);
       const status = catalogStatus(result.catalog, result.walk);
       if (!recorded) {
         // Perf: nothing keeps this output, so it is printed as it is made (no 11.6 MB buffer at 10k
@@ -294,14 +300,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       // The text only when a caller asks for it: the bytes are printed and recorded as they are.
       return { status, bytes, get text(): string { return bytes.toString('utf8'); } };
     };
-    const out = await memoizedCatalogOutput(values, io, spec.name, produce, extra);
+    const out = await memoizedCatalogOutput(values, io, spec.name, produce, extra, threshold === undefined ? '' : `overlap-threshold=${threshold}`);
     if (written) return out.status;
     // Perf: our own JSON text (jsonDocument leaves no raw control in it) goes out as bytes, which
     // the terminal guard passes as they are: no scan of 11 MB for controls it cannot find (10k: −~25 ms).
     io.stdout.write(out.bytes ?? Buffer.from(out.text, 'utf8'));
     return out.status;
   }
-  const result = await lazyCatalogFromFlags(values, io, spec.name, extra);
+  const result = routed(await lazyCatalogFromFlags(values, io, spec.name, extra));
   writeCatalog(result, io, { table: true });
   return catalogStatus(result.catalog, result.walk);
 }
@@ -369,7 +375,7 @@ export function renderNotes(result: CatalogFromFlags, io: CliIo, options: { tabl
       );
     }
   }
-  out.push(...renderFindings(catalog.diagnostics, io, color, options.table));
+  out.push(...renderFindings(catalogFindings(result), io, color, options.table));
   return `${out.join('\n')}\n`;
 }
 

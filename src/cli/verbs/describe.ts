@@ -20,6 +20,8 @@ import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { paint, useColor, writeJson, type CliIo } from '../io.js';
 import { displayPath } from './catalog.js';
+import { bodySource, folderProbe, skillDir } from '../../engine/routing-io.js';
+import { implicitEdges, type SkillEdge } from '../../routing/edges.js';
 
 export const spec: VerbSpec = {
   name: 'describe',
@@ -82,7 +84,9 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   // A blank name cannot become a SkillError (protocol.invalid, exit 70); it is the caller's mistake.
   if (positionals[0]!.trim() === '') usageError(io, spec.name, 'the skill name must not be empty');
   const { catalog } = await catalogFromFlags(values, io, spec.name);
-  const d = describeSkill(catalog, positionals[0]!);
+  const found = describeSkill(catalog, positionals[0]!);
+  const { uses, usedBy, missing } = implicitOf(catalog, found.pkg);
+  const d = { ...found, diagnostics: [...found.diagnostics, ...missing] };
   if (values.json) {
     writeJson(io, {
       name: d.name,
@@ -93,11 +97,36 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       definition: d.definition,
       ...(d.error ? { error: d.error } : {}),
       ...(d.diagnostics.length > 0 ? { diagnostics: d.diagnostics } : {}),
+      ...(d.pkg ? { uses: uses.map((e) => edgeJson(e, e.to)), used_by: usedBy.map((e) => edgeJson(e, e.from)) } : {}),
     });
   } else {
-    io.stdout.write(render(d, io));
+    io.stdout.write(render(d, io, uses, usedBy));
   }
   return d.error ? EXIT.findings : EXIT.ok;
+}
+
+/**
+ * The skill's implicit edges out (`uses`) and in (`usedBy`), from every catalogued skill's
+ * SKILL.md, and its links to skills that are not there.
+ */
+function implicitOf(catalog: Catalog, pkg: SkillPackage | undefined): { uses: SkillEdge[]; usedBy: SkillEdge[]; missing: readonly Diagnostic[] } {
+  if (!pkg) return { uses: [], usedBy: [], missing: [] };
+  const name = pkg.descriptor.name;
+  const targets = catalog.skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
+  const all = implicitEdges(catalog.skills.map(bodySource), targets, { severity: 'off' }).edges;
+  const own = implicitEdges([bodySource(pkg)], targets, { probe: folderProbe });
+  return { uses: own.edges.filter((e) => e.from === name), usedBy: all.filter((e) => e.to === name && e.from !== name), missing: own.diagnostics };
+}
+
+function edgeJson(e: SkillEdge, skill: string): Record<string, unknown> {
+  return { skill, kind: e.kind, text: e.text, file: e.file, line: e.line, column: e.column };
+}
+
+/** `a (link), b (mention ×2)`: the skills of some edges, each once, with their kinds. */
+function edgeList(edges: readonly SkillEdge[], end: (e: SkillEdge) => string): string {
+  const seen = new Map<string, number>();
+  for (const e of edges) seen.set(`${end(e)} (${e.kind}`, (seen.get(`${end(e)} (${e.kind}`) ?? 0) + 1);
+  return [...seen].map(([k, n]) => `${k}${n > 1 ? ` ×${n}` : ''})`).join(', ');
 }
 
 /**
@@ -112,7 +141,7 @@ export function requirementsLine(deps: SkillDependencies): string {
   return parts.join('; ');
 }
 
-function render(d: Description, io: CliIo): string {
+function render(d: Description, io: CliIo, uses: readonly SkillEdge[], usedBy: readonly SkillEdge[]): string {
   const color = useColor(io, 'stdout');
   if (d.error || !d.metadata || !d.definition) {
     return `${paint(color, 'red', d.error?.type ?? 'error')} ${d.name}: ${d.error?.message ?? 'not described'}\n`;
@@ -127,6 +156,8 @@ function render(d: Description, io: CliIo): string {
   if (d.pkg) out.push(`  file: ${displayPath(d.pkg.descriptor.source.locator, io.cwd)}`);
   const requires = d.pkg?.descriptor.dependencies ? requirementsLine(d.pkg.descriptor.dependencies) : '';
   if (requires) out.push(`  requires: ${requires}`);
+  if (uses.length) out.push(`  uses: ${edgeList(uses, (e) => e.to)}`);
+  if (usedBy.length) out.push(`  used by: ${edgeList(usedBy, (e) => e.from)}`);
   for (const f of d.diagnostics) out.push(`  ${paint(color, 'yellow', f.severity)} ${f.code}: ${f.message} (${displayPath(f.file, io.cwd)})`);
   if (d.definition.tools.length) {
     const keyW = Math.max(...d.definition.tools.map((t) => t.key.length));

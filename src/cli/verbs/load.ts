@@ -5,7 +5,9 @@
  * answers `already_loaded` and prints nothing) and a `skill_loaded` event is
  * appended after a fresh load. `--into DIR` also stages the skill's folder
  * into DIR/<name>/.
- * JSON: `{schemaVersion, status, name, digest, baseDir, run, body?, resources?, staged?}`.
+ * JSON: `{schemaVersion, status, name, digest, baseDir, run, body?, resources?, staged?,
+ * not_handed_over}`: each link or mention in the skill of another skill this load does not
+ * hand over (or that is not installed at all), also noted on stderr.
  */
 import { resolve } from 'node:path';
 import { skillLoadedEvent } from '../../context/loaded-set.js';
@@ -17,6 +19,7 @@ import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { note, writeJson, type CliIo } from '../io.js';
+import { handedOverNotes } from '../handed-over.js';
 
 export const spec: VerbSpec = {
   name: 'load',
@@ -53,6 +56,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (result.status === 'loaded' && log !== null && runId !== null) appendEvent(log, skillLoadedEvent(runId, result.name, result.digest));
 
   const baseDir = result.baseDir.replace(/\\/g, '/');
+  const siblings = handedOverNotes(catalog, [result.name], io.cwd);
   if (values.json === true) {
     writeJson(io, {
       status: result.status,
@@ -62,6 +66,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       run: runId,
       ...(result.status === 'loaded' ? { body: result.body, resources: result.resources } : {}),
       ...(staged ? { staged: { status: staged.status, path: `${String(values.into).replace(/\\/g, '/').replace(/\/+$/, '')}/${staged.name}`, files: staged.files } } : {}),
+      not_handed_over: siblings.json,
     });
   } else if (result.status === 'loaded') {
     io.stdout.write(result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`);
@@ -73,5 +78,6 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       ? `load: ${result.name} ${result.digest} from ${baseDir} (${result.resources.length} file${result.resources.length === 1 ? '' : 's'})${where}\n`
       : `load: ${result.name} is already loaded in run ${runId ?? '?'} (${result.digest})${where}\n`,
   );
+  if (siblings.lines.length > 0) note(io, siblings.lines.map((l) => `load: ${l}\n`).join(''));
   return EXIT.ok;
 }

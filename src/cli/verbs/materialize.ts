@@ -9,8 +9,9 @@
  * workspace file holding other content without `--force`) is left out and
  * named with its finding; the others are copied (exit 1). Invalid skills in
  * the roots are named as left out too.
- * JSON: `{schemaVersion, dir, lazy, available, skills: [{name, status, digest, path, files}], left_out}`
- * with `path` relative to DIR as given.
+ * JSON: `{schemaVersion, dir, lazy, available, skills: [{name, status, digest, path, files}], left_out,
+ * not_handed_over}` with `path` relative to DIR as given; `not_handed_over` lists each link or
+ * mention in a copied skill of a skill that was not copied (or is not installed at all).
  */
 import { resolve } from 'node:path';
 import { catalogLeftOut, leftOutJson, leftOutLine, leftOutReport, type LeftOutSkill } from '../../context/left-out.js';
@@ -20,6 +21,7 @@ import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { note, writeJson, type CliIo } from '../io.js';
+import { handedOverNotes } from '../handed-over.js';
 
 export const spec: VerbSpec = {
   name: 'materialize',
@@ -62,6 +64,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const leftOut = leftOutReport(left, names.length > 0 ? undefined : walk, names.length > 0 ? undefined : catalog);
 
   const shown = dirArg.replace(/\\/g, '/').replace(/\/+$/, '') || '.';
+  const siblings = handedOverNotes(catalog, skills.map((s) => s.name), io.cwd);
   if (values.json === true) {
     writeJson(io, {
       dir: shown,
@@ -69,6 +72,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       available: [...available],
       skills: skills.map((s) => ({ name: s.name, status: s.status, digest: s.digest, path: s.name, files: [...s.files] })),
       left_out: leftOutJson(leftOut),
+      not_handed_over: siblings.json,
     });
   }
   const lines = skills.map((s) =>
@@ -78,6 +82,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const line = leftOutLine(leftOut);
   if (line) lines.push(line);
   for (const s of leftOut.skills.filter((x) => x.reason === 'failed')) lines.push(`${s.name}: ${s.diagnostics[0]?.message ?? 'not copied'}`);
+  lines.push(...siblings.lines);
   note(io, `${lines.map((l) => `materialize: ${l}`).join('\n')}\n`);
   return leftOut.findings ? EXIT.findings : EXIT.ok;
 }

@@ -26,6 +26,8 @@ import {
 } from '../shard-catalog.js';
 import { shardShapeProblem } from '../shard-shape.js';
 import { catalogJson, catalogStatus, completenessJson } from './catalog.js';
+import { catalogRouting } from '../../engine/routing-io.js';
+import { mergeRouting, type ShardRouting } from '../merge-routing.js';
 import type { LockInput, LockOptions } from './lock.js';
 import type { ResolveOptions } from './resolve.js';
 
@@ -101,6 +103,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   if (filled.includes(0)) usageError(io, spec.name, `the shards hold ${filled.reduce((n, f) => n + f, 0)} of the run's ${total} entries: they are not of one run`);
   const summary = sumSummaries(docs.map((d) => d.doc.summary));
+  mergeRouting(docs.map((d) => (d.doc.shard as { routing?: ShardRouting }).routing), skills, summary);
   writeJson(io, { skills, summary });
   // stdout is a document whatever the flags: the counts go to stderr only when asked for.
   if (io.level === 'verbose') note(io, `merge: ${count} shard(s), ${total} entries, ${String(summary.errors)} error(s), ${String(summary.warnings)} warning(s)\n`);
@@ -218,7 +221,9 @@ function gatherShards(io: CliIo, parsed: RawShard[], verb: CatalogShardVerb): { 
 /** Catalog shards: every candidate once, in run order, sealed here (precedence, conflicts, includes across shards). */
 function mergeCatalog(io: CliIo, parsed: RawShard[]): number {
   const { first, candidates } = gatherShards(io, parsed, 'catalog');
-  const result = assembleShards(first.doc.walk, candidates.map((c) => c.result));
+  const sealed = assembleShards(first.doc.walk, candidates.map((c) => c.result));
+  // The routing pass needs every skill: it runs here, once the shards are one catalog again.
+  const result = { ...sealed, routing: catalogRouting(sealed.catalog).diagnostics };
   io.stdout.write(catalogJson(result));
   return catalogStatus(result.catalog, result.walk);
 }

@@ -21,8 +21,9 @@ import { changedBase, changedFiles, changedSkillDirs, isCommit } from '../change
 import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport, type Report } from '../report/index.js';
-import { checkRules, REPORT_FLAGS, reportOptions, withRuleLevels } from '../report-flags.js';
+import { checkRules, OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions, withRuleLevels } from '../report-flags.js';
 import { parseShard, shardOf, type Shard } from '../shard.js';
+import { routingInputsJson } from '../../engine/routing-io.js';
 
 export const spec: VerbSpec = {
   name: 'validate',
@@ -32,6 +33,7 @@ export const spec: VerbSpec = {
     profile: { type: 'string', value: 'P', description: `validation profile: ${PROFILE_NAMES.join(', ')} (default skillgraph)` },
     unicode: { type: 'string', value: 'POLICY', description: 'name policy: nfkc (Unicode lowercase, as the reference) or ascii (a-z0-9-)' },
     ...REPORT_FLAGS,
+    ...OVERLAP_FLAG,
     config: { type: 'string', value: 'FILE', description: 'read profile, rules and gate from this config file (default: nearest skillgraph.config.yaml)' },
     changed: { type: 'string', value: 'REF', description: 'only the skill folders that differ from REF in git (bare --changed: the merge base with the default branch)' },
     shard: { type: 'string', value: 'i/n', description: 'check shard i of n (a stable split by skill path); skillgraph merge joins the --json documents' },
@@ -96,6 +98,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   if (config?.rules) checkRules(config.rules, config.file, Object.keys(RULE_DESCRIPTIONS));
   const shard = parseShard(io, spec.name, values.shard);
+  const threshold = overlapThreshold(values, io, spec.name, config);
   let paths = positionals.length > 0 ? [...positionals] : configPaths(config, io);
   if (paths.length === 0) usageError(io, spec.name, 'missing PATH: name a skill folder or tree, or list roots in skillgraph.config.yaml');
   if (typeof values.changed === 'string') {
@@ -109,15 +112,17 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     cwd: io.cwd,
     // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
     keep: options.format === 'text' ? 'all' : 'findings',
+    ...(threshold !== undefined ? { routing: { threshold } } : {}),
     ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
     ...(shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {}),
   });
-  const result = withConfigRules(raw, new Map((config?.rules ?? []).map((r) => [r.code, r.level])));
+  const levels = new Map((config?.rules ?? []).map((r) => [r.code, r.level] as const));
+  const result = withConfigRules(raw, levels);
   const findings = result.skills.flatMap((s) => s.diagnostics);
   const verdict = gate(findings, options);
   const status = verdict.passed ? EXIT.ok : EXIT.findings;
   if (options.format === 'json') {
-    writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(shard ? { shard: shardJson(shard, result) } : {}) });
+    writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(shard ? { shard: shardJson(shard, result, { ...(threshold !== undefined ? { threshold } : {}), levels }) } : {}) });
   } else {
     const report = validateReport(result, paths, io.cwd, profile);
     if (options.format === 'text') {
@@ -194,8 +199,19 @@ function isFolderEntry(result: ValidateResult, i: number): boolean {
   return s.skipped === undefined && s.name === null && s.dir === s.file;
 }
 
-function shardJson(shard: Shard, result: ValidateResult): Record<string, unknown> {
-  return { index: shard.index, count: shard.count, total: result.total ?? 0, positions: result.positions ?? [] };
+/**
+ * The shard's place in the run and, for `merge`'s routing pass, its skills' routing inputs with
+ * the options that pass needs (the threshold, the config's levels for the routing codes).
+ */
+function shardJson(shard: Shard, result: ValidateResult, routing: { threshold?: number; levels: ReadonlyMap<string, string> }): Record<string, unknown> {
+  const levels = Object.fromEntries([...routing.levels].filter(([code]) => code.startsWith('routing.')));
+  return {
+    index: shard.index,
+    count: shard.count,
+    total: result.total ?? 0,
+    positions: result.positions ?? [],
+    routing: { threshold: routing.threshold ?? null, levels, skills: routingInputsJson(result.routing ?? []) },
+  };
 }
 
 /** The findings of a run as a report: one unit per SKILL.md, rules at the profile's levels. */

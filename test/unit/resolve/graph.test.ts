@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { graphText, includeGraphWithCycles } from '../../../src/resolve/graph.js';
+import { graphText, includeGraphWithCycles, withImplicitEdges } from '../../../src/resolve/graph.js';
 import { findCycles, includeGraph, renderIncludeGraph } from '../../../src/resolve/index.js';
 import { makeCatalog, type SkillSpec } from './_catalog.js';
 
@@ -22,11 +22,11 @@ describe('include graph', () => {
       ['global/c', false],
     ]);
     expect(g.edges).toEqual([
-      { from: 'a', to: 'b', missing: false, cycle: true },
-      { from: 'a', to: 'ghost', missing: true, cycle: false },
-      { from: 'b', to: 'a', missing: false, cycle: true },
-      { from: 'b', to: 'c', missing: false, cycle: false },
-      { from: 'q"uote', to: 'global/c', missing: false, cycle: false },
+      { kind: 'include', from: 'a', to: 'b', missing: false, cycle: true },
+      { kind: 'include', from: 'a', to: 'ghost', missing: true, cycle: false },
+      { kind: 'include', from: 'b', to: 'a', missing: false, cycle: true },
+      { kind: 'include', from: 'b', to: 'c', missing: false, cycle: false },
+      { kind: 'include', from: 'q"uote', to: 'global/c', missing: false, cycle: false },
     ]);
   });
 
@@ -69,5 +69,36 @@ describe('include graph', () => {
       expect(graphText(both.graph, 'mermaid')).toBe(renderIncludeGraph(cat, 'mermaid'));
     }
     expect(includeGraphWithCycles(makeCatalog(specs)).cycles.map((c) => c.path.join(' -> '))).toEqual(['p -> q -> p', 's -> s']);
+  });
+});
+
+describe('implicit edges in the graph', () => {
+  const catalog = makeCatalog([
+    { name: 'a', includes: ['b'] },
+    { name: 'b' },
+    { name: 'c' },
+  ]);
+  const at = { file: '/s/a/SKILL.md', line: 3, column: 1 };
+  const graph = withImplicitEdges(includeGraph(catalog), [
+    { from: 'a', to: 'c', kind: 'link', ...at },
+    { from: 'a', to: 'c', kind: 'link', ...at, line: 9 },
+    { from: 'c', to: 'b', kind: 'mention', ...at, file: '/s/c/SKILL.md' },
+    { from: 'c', to: 'gone', kind: 'mention', ...at },
+  ]);
+
+  it('come after the includes, one per source, target and kind, with the first place and a count', () => {
+    expect(graph.edges.map((e) => [e.kind, e.from, e.to, e.count ?? 0])).toEqual([
+      ['include', 'a', 'b', 0],
+      ['link', 'a', 'c', 2],
+      ['mention', 'c', 'b', 1],
+    ]);
+    expect(graph.edges[1]).toMatchObject({ file: '/s/a/SKILL.md', line: 3, column: 1, missing: false, cycle: false });
+  });
+
+  it('render dotted and labelled with their kind', () => {
+    const mermaid = graphText(graph, 'mermaid');
+    expect(mermaid).toContain('  n0 --> n1\n  n0 -. link .-> n2\n  n2 -. mention .-> n1\n');
+    expect(mermaid).toContain('  linkStyle 1,2 stroke:#36c\n');
+    expect(graphText(graph, 'dot')).toContain('  n0 -> n2 [style=dotted, color=blue, label="link"];\n');
   });
 });

@@ -1,0 +1,221 @@
+/**
+ * The I/O side of the routing stage: what a linked folder holds, the other
+ * Markdown files of a skill, and the routing pass over a sealed catalog
+ * (overlaps among its winners, implicit edges from their SKILL.md bodies)
+ * that `catalog`, `graph`, `describe`, `materialize` and `load` share.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { posix } from 'node:path';
+import type { Catalog } from '../model/catalog.js';
+import type { Diagnostic } from '../model/diagnostics.js';
+import type { SkillPackage } from '../model/package.js';
+import { readRegularFile } from '../discover/safe-read.js';
+import { findOverlaps, type OverlapOptions, type OverlapPair, type RoutingSkill } from '../routing/overlap.js';
+import { implicitEdges, type EdgeFile, type EdgeSource, type SkillEdge } from '../routing/edges.js';
+import { findReferences, type Reference } from '../routing/references.js';
+
+/** Markdown files of a skill read for links besides SKILL.md: how many, and how big each. */
+const MARKDOWN_FILES_MAX = 64;
+const MARKDOWN_BYTES_MAX = 256 * 1024;
+const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
+
+/**
+ * What `dir` holds: a skill (a SKILL.md in any case), something else, or nothing.
+ *
+ * @example folderProbe('/repo/skills/pdf') // 'skill'
+ */
+export function folderProbe(dir: string): 'skill' | 'other' | 'none' {
+  try {
+    if (!statSync(dir).isDirectory()) return 'other';
+    return readdirSync(dir).some((n) => n.toLowerCase() === 'skill.md') ? 'skill' : 'other';
+  } catch {
+    return 'none';
+  }
+}
+
+/**
+ * The references in a skill's Markdown files other than SKILL.md (`files`: its listing), each
+ * read once with the bounded reader; files past the bounds are not read.
+ *
+ * @example markdownFiles('/repo/skills/pdf', listing, 'skills/pdf')
+ */
+export function markdownFiles(
+  dir: string,
+  files: readonly { readonly path: string; readonly size: number }[],
+  shownDir: string,
+): EdgeFile[] {
+  const out: EdgeFile[] = [];
+  for (const f of files) {
+    if (out.length >= MARKDOWN_FILES_MAX) break;
+    if (!MARKDOWN.test(f.path) || /(^|\/)skill\.md$/i.test(f.path) || f.size > MARKDOWN_BYTES_MAX) continue;
+    const read = readRegularFile(posix.join(dir, f.path), MARKDOWN_BYTES_MAX);
+    if (!read.ok) continue;
+    const references = findReferences(new TextDecoder().decode(read.bytes));
+    if (references.length > 0)
+      out.push({ path: f.path, references, firstLine: 1, shown: shownDir === '.' ? f.path : `${shownDir}/${f.path}` });
+  }
+  return out;
+}
+
+/** The routing findings and edges of a catalog. */
+export interface CatalogRouting {
+  readonly pairs: readonly OverlapPair[];
+  readonly edges: readonly SkillEdge[];
+  /** Overlaps, then missing siblings, each sorted. */
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+/** The skill folder of a package (POSIX). */
+export const skillDir = (pkg: SkillPackage): string => posix.dirname(pkg.descriptor.source.locator);
+
+/**
+ * A package's SKILL.md body as an edge source. A skill file whose real name is not SKILL.md was
+ * reached through a link: its links were written for the folder holding the link, which the
+ * catalog does not keep, so they resolve by sibling name only.
+ */
+export function bodySource(pkg: SkillPackage): EdgeSource {
+  const file = pkg.descriptor.source.locator;
+  return {
+    name: pkg.descriptor.name,
+    dir: /^skill\.md$/i.test(posix.basename(file)) ? skillDir(pkg) : undefined,
+    files: [{ path: posix.basename(file), text: pkg.body, firstLine: pkg.bodyLine, shown: file }],
+  };
+}
+
+/**
+ * Overlaps among a catalog's winners and the implicit edges of their SKILL.md bodies.
+ *
+ * @example catalogRouting(catalog).edges.filter((e) => e.kind === 'link')
+ */
+export function catalogRouting(catalog: Catalog, options: OverlapOptions = {}): CatalogRouting {
+  const skills = catalog.skills;
+  const overlap = findOverlaps(skills, options);
+  const targets = skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
+  const edges = implicitEdges(skills.map(bodySource), targets, { probe: folderProbe });
+  return { pairs: overlap.pairs, edges: edges.edges, diagnostics: [...overlap.diagnostics, ...edges.diagnostics] };
+}
+
+/** A skill handed to an agent that uses one that was not handed over with it. */
+export interface NotHandedOver {
+  readonly from: string;
+  /** The skill used (its name, or the link as written when it is not in the catalog). */
+  readonly to: string;
+  readonly kind: 'link' | 'mention';
+  /** Whether `to` is in the catalog (else the link leads to a skill that is not installed). */
+  readonly catalogued: boolean;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/**
+ * The skills `handed` link to or mention that are not among them, and their links to skills
+ * that are not there at all: for a verb that hands a part of the catalog to an agent
+ * (`materialize NAME…`, `load NAME`).
+ *
+ * @example notHandedOver(catalog, ['release']) // [{ from: 'release', to: 'ship-it', kind: 'link', … }]
+ */
+export function notHandedOver(catalog: Catalog, handed: readonly string[]): NotHandedOver[] {
+  const names = new Set(handed);
+  const out: NotHandedOver[] = [];
+  const targets = catalog.skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
+  for (const pkg of catalog.skills.filter((p) => names.has(p.descriptor.name))) {
+    const found = implicitEdges([bodySource(pkg)], targets, { probe: folderProbe, severity: 'off' });
+    for (const e of found.edges)
+      if (!names.has(e.to))
+        out.push({
+          from: e.from,
+          to: e.to,
+          kind: e.kind,
+          catalogued: true,
+          file: e.file,
+          line: e.line,
+          column: e.column,
+        });
+    for (const m of found.missing)
+      out.push({
+        from: m.from,
+        to: m.text,
+        kind: 'link',
+        catalogued: false,
+        file: m.file,
+        line: m.line,
+        column: m.column,
+      });
+  }
+  return out;
+}
+
+/** One validated skill as the routing pass needs it (no text kept but its routing text). */
+export interface RoutingInput {
+  readonly skill: RoutingSkill;
+  readonly source: EdgeSource;
+}
+
+/**
+ * The routing findings of a validate run, by the SKILL.md each belongs to (as shown): overlaps
+ * among the skills validated, on the first of each pair; links to skills that are not there,
+ * on the skill whose file holds them.
+ *
+ * @example validateRouting(inputs).get('skills/pdf/SKILL.md')
+ */
+export function validateRouting(
+  inputs: readonly RoutingInput[],
+  options: OverlapOptions = {},
+): Map<string, Diagnostic[]> {
+  const out = new Map<string, Diagnostic[]>();
+  const add = (file: string, d: Diagnostic): void => {
+    const list = out.get(file);
+    if (list) list.push(d);
+    else out.set(file, [d]);
+  };
+  for (const d of findOverlaps(
+    inputs.map((i) => i.skill),
+    options,
+  ).diagnostics)
+    add(d.file, d);
+  const targets = inputs.flatMap((i) => (i.source.dir === undefined ? [] : [{ name: i.source.name, dir: i.source.dir }]));
+  for (const input of inputs) {
+    for (const d of implicitEdges([input.source], targets, { probe: folderProbe }).diagnostics)
+      add(input.skill.file, d);
+  }
+  return out;
+}
+
+/** A routing input as a shard document holds it (snake_case), with its entry's position. */
+export interface RoutingInputJson {
+  readonly entry: number;
+  readonly name: string;
+  readonly file: string;
+  readonly line: number;
+  readonly column: number;
+  readonly routing: { readonly name: string; readonly text: string };
+  readonly dir: string | null;
+  readonly files: readonly { readonly path: string; readonly shown: string; readonly first_line: number; readonly references: readonly Reference[] }[];
+}
+
+/**
+ * A shard's routing inputs for its JSON document, and back.
+ *
+ * @example routingInputsFromJson(routingInputsJson(result.routing))
+ */
+export function routingInputsJson(inputs: readonly (RoutingInput & { readonly entry: number })[]): RoutingInputJson[] {
+  return inputs.map((i) => ({
+    entry: i.entry,
+    name: i.skill.name,
+    file: i.skill.file,
+    line: i.skill.line ?? 0,
+    column: i.skill.column ?? 0,
+    routing: { name: i.skill.routing.name, text: i.skill.routing.text },
+    dir: i.source.dir ?? null,
+    files: i.source.files.map((f) => ({ path: f.path, shown: f.shown, first_line: f.firstLine, references: f.references ?? [] })),
+  }));
+}
+
+export function routingInputsFromJson(rows: readonly RoutingInputJson[]): (RoutingInput & { readonly entry: number })[] {
+  return rows.map((r) => ({
+    entry: r.entry,
+    skill: { name: r.name, routing: r.routing, file: r.file, line: r.line, column: r.column },
+    source: { name: r.name, dir: r.dir ?? undefined, files: r.files.map((f) => ({ path: f.path, shown: f.shown, firstLine: f.first_line, references: f.references })) },
+  }));
+}

@@ -1,0 +1,114 @@
+/**
+ * A skill's routing text — the frontmatter a host shows the model to pick a
+ * skill by — and the terms it is indexed and compared as. Hosts route on
+ * `name` and `description` (every agent), and Claude Code appends
+ * `when_to_use` to the description in its listing; the body is never shown
+ * before the skill is picked, so it is not routing text.
+ */
+import type { SkillPackage } from '../model/package.js';
+
+/** The routing text of one skill, in the index's two fields. */
+export interface RoutingText {
+  /** The name's words (`pdf-forms` → `pdf forms`). */
+  readonly name: string;
+  /** `description`, then `when_to_use` when it is a string. */
+  readonly text: string;
+}
+
+/** Frontmatter fields appended to the description in a host's listing. */
+export const ROUTING_EXTRA_FIELDS = ['when_to_use'] as const;
+
+/**
+ * The routing text of a package.
+ *
+ * @example routingText(pkg) // { name: 'pdf forms', text: 'Fill PDF forms. Use when…' }
+ */
+export function routingText(pkg: SkillPackage): RoutingText {
+  const extra = ROUTING_EXTRA_FIELDS.map((k) => pkg.frontmatter[k]).filter((v): v is string => typeof v === 'string');
+  return { name: pkg.descriptor.name.replace(/[-_.]+/g, ' '), text: [pkg.descriptor.description, ...extra].join('\n') };
+}
+
+/**
+ * A clause that says when NOT to use a skill, or points elsewhere ("Do not use for X", "not
+ * signup forms", "For X, see Y"), up to the end of its clause: its words name requests this
+ * skill turns away, so they are no part of what it competes for.
+ */
+const NEGATIVE_START =
+  String.raw`\b(?:not|never|except|excluding|instead of|rather than|` +
+  String.raw`(?:for|with) [^.;:!?()\n]{1,80}?,? (?:see|use|try) (?:the )?)\b`;
+const NEGATIVE_CLAUSE = new RegExp(`${NEGATIVE_START}[^.;:!?()\\n\\u2014\\u2013]*`, 'gi');
+
+/**
+ * `text` without its negative-trigger clauses.
+ *
+ * @example withoutNegativeTriggers('Optimize forms. Not signup forms.') // 'Optimize forms. .'
+ */
+export function withoutNegativeTriggers(text: string): string {
+  return text.replace(NEGATIVE_CLAUSE, ' ');
+}
+
+/**
+ * Words that say nothing about which request a skill is for: English function words and the
+ * boilerplate of routing text itself ("Use this skill when the user asks…"), which every
+ * description shares and no request is decided by.
+ */
+const STOPWORDS = new Set(
+  (
+    'a about above after again against all also am an and any are as at be because been before being ' +
+    'below between both but by can could did do does doing done down during each either etc eg for from ' +
+    'further had has have having he her here hers him his how i ie if in into is it its itself just may ' +
+    'me might more most must my no nor not now of off on once only or other our ours out over own per ' +
+    'same shall she should so some such than that the their theirs them then there these they this those ' +
+    'through to too under until up upon us very via was we were what when whenever where whether which ' +
+    'while who whom whose why will with within without would yet you your yours use used uses using skill ' +
+    'skills user users ask asks asked asking request requests requested need needs want wants trigger ' +
+    'triggers triggered triggering invoke invokes invoked mention mentions mentioned help helps including ' +
+    'include includes like e g i e one ones something anything everything'
+  ).split(' '),
+);
+
+/** Tokens longer than this are not words (hashes, base64, run-together text) and are dropped. */
+const MAX_TERM_LENGTH = 40;
+const SPLIT = /[^\p{L}\p{N}]+/u;
+
+/**
+ * Fold English plural endings (Harman's S-stemmer): `tests` → `test`, `queries` → `query`,
+ * `files` → `file`; `class`, `status` and `bus` stay. A light stemmer keeps terms readable
+ * in a finding and never merges words of different meaning, as heavier stemmers can.
+ *
+ * @example foldPlural('queries') // 'query'
+ */
+export function foldPlural(word: string): string {
+  if (word.length <= 3) return word;
+  if (word.endsWith('ies')) return /[ae]ies$/.test(word) ? word : `${word.slice(0, -3)}y`;
+  if (/(?:ss|x|z|ch|sh)es$/.test(word)) return word.slice(0, -2);
+  if (word.endsWith('es')) return /[aeo]es$/.test(word) ? word : word.slice(0, -1);
+  return word.endsWith('s') && !/(?:ss|us|is)$/.test(word) ? word.slice(0, -1) : word;
+}
+
+/**
+ * One token as an index term, or null when it is not one (a stop word, a number, too long).
+ *
+ * @example routingTerm('Forms') // 'form'
+ */
+export function routingTerm(token: string): string | null {
+  const lower = token.toLowerCase();
+  if (lower.length < 2 || lower.length > MAX_TERM_LENGTH || STOPWORDS.has(lower) || /^\p{N}+$/u.test(lower))
+    return null;
+  const term = foldPlural(lower);
+  return STOPWORDS.has(term) ? null : term;
+}
+
+/**
+ * The terms of a text, in order, repeats kept (term frequency counts them).
+ *
+ * @example routingTerms('Fill PDF forms when the user asks') // ['fill', 'pdf', 'form']
+ */
+export function routingTerms(text: string): string[] {
+  const out: string[] = [];
+  for (const token of text.normalize('NFKC').split(SPLIT)) {
+    const term = token === '' ? null : routingTerm(token);
+    if (term !== null) out.push(term);
+  }
+  return out;
+}
