@@ -22,6 +22,11 @@ export const spec: VerbSpec = {
   minPositionals: 1,
   flags: { ...REPORT_FLAGS },
   positionals: 'paths',
+  examples: [
+    'skillgraph audit .claude/skills',
+    'skillgraph audit skills --fail-on warning',
+    'skillgraph audit skills --format sarif > audit.sarif',
+  ],
 };
 
 /** The audit rules as report rule metadata (SARIF rules, JUnit failure types). */

@@ -35,6 +35,11 @@ export const spec: VerbSpec = {
     format: { ...REPORT_FLAGS.format, description: `output: ${[...REPORT_FORMATS, 'mcp'].join(', ')} (default text; json is --json; mcp: the MCP Skills extension's skills/list result, every page in one document)` },
   },
   positionals: 'roots',
+  examples: [
+    'skillgraph catalog',
+    'skillgraph catalog --root skills --root ~/.skills:global --json',
+    'skillgraph catalog --preset claude --format sarif > catalog.sarif',
+  ],
 };
 
 /**

@@ -21,6 +21,10 @@ export const spec: VerbSpec = {
   usage: '[DIR] [--json]',
   flags: {},
   positionals: 'paths',
+  examples: [
+    'skillgraph init',
+    'skillgraph init path/to/project --json',
+  ],
 };
 
 /** Folders that hold skills without an agent: looked for when no agent folder is there. */

@@ -36,6 +36,9 @@ export const spec: VerbSpec = {
   minPositionals: 1,
   flags: {},
   positionals: 'paths',
+  examples: [
+    'skillgraph merge shard-*.json > skillgraph.json',
+  ],
 };
 
 /** A shard document this large is not one. */

@@ -37,6 +37,11 @@ export const spec: VerbSpec = {
     shard: { type: 'string', value: 'i/n', description: 'check shard i of n (a stable split by skill path); skillgraph merge joins the --json documents' },
   },
   positionals: 'paths',
+  examples: [
+    'skillgraph validate skills/',
+    'skillgraph validate --changed --fail-on warning',
+    'skillgraph validate skills --shard 1/4 --json > shard-1.json',
+  ],
 };
 
 /** The JSON shape of one entry; `skipped` names why a SKILL.md was not parsed. */
