@@ -85,16 +85,16 @@ export function writeJson(io: CliIo, doc: Record<string, unknown>): void {
 }
 
 /**
- * Colour on `stream`: `FORCE_COLOR` (any value but `0` or `false`) turns it on
- * and `FORCE_COLOR=0` off; else `NO_COLOR` (non-empty) turns it off; else a TTY
- * whose TERM is not `dumb`.
+ * Colour on `stream`: never with `NO_COLOR` (non-empty), whatever else is set; else
+ * `FORCE_COLOR` (any value but `0` or `false`) turns it on and `FORCE_COLOR=0` off; else
+ * only on a TTY whose TERM is not `dumb`.
  *
  * @example useColor(io, 'stdout') // false when piped
  */
 export function useColor(io: CliIo, stream: 'stdout' | 'stderr' = 'stderr'): boolean {
+  if (io.env.NO_COLOR) return false;
   const force = io.env.FORCE_COLOR;
   if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
-  if (io.env.NO_COLOR) return false;
   return Boolean(io[stream].isTTY) && io.env.TERM !== 'dumb';
 }
 
