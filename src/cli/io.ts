@@ -107,6 +107,9 @@ const OWN_STYLE = new RegExp(`${STYLE_TOKEN}(0|1|2|31|32|33|36)m`, 'g');
 // The progress line starts its chunks with a carriage return and erase-line.
 const PROGRESS_PREFIX = '\r\u001b[K';
 
+/** Cursor home, clear the screen and its scrollback: a watch's redraw writes it alone, on a terminal only. */
+export const CLEAR_SCREEN = '\u001b[H\u001b[2J\u001b[3J';
+
 /** Wraps text in a style when `on` (shown as colour through `withSafeOutput`). */
 export function paint(on: boolean, style: keyof typeof STYLE_CODES, text: string): string {
   if (!on) return text;
@@ -122,6 +125,7 @@ export function paint(on: boolean, style: keyof typeof STYLE_CODES, text: string
  * @example terminalSafe('bad \u001b]0;title\u0007') // 'bad \\x1b]0;title\\x07'
  */
 export function terminalSafe(chunk: string): string {
+  if (chunk === CLEAR_SCREEN) return chunk;
   // Perf: most chunks hold no control character and no style.
   const styled = chunk.includes(STYLE_TOKEN);
   if (!styled && !hasControls(chunk)) return chunk;

@@ -51,6 +51,18 @@ export interface ValidateOptions {
    * over a big tree holds no skill's text once it is checked.
    */
   readonly keep?: 'all' | 'findings';
+  /**
+   * Reports kept from an earlier run, by the SKILL.md's path as walked: a skill found here is
+   * not read again, and each skill checked is stored (watch mode forgets the ones that change).
+   * A kept report takes nothing from the input budget.
+   */
+  readonly memo?: ValidateMemo;
+}
+
+/** Reports of skills checked before, by the absolute path of their SKILL.md as the walk reached it. */
+export interface ValidateMemo {
+  get(skillFile: string): SkillReport | undefined;
+  set(skillFile: string, report: SkillReport): void;
 }
 
 /** One SKILL.md found under a path. */
@@ -203,7 +215,7 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   if (stat.isFile()) {
     if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
     if (!mine(toPosix(given))) return [elsewhere('.', basename(abs))];
-    return [validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given), budget)];
+    return [remembered(options.memo, abs, () => validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given), budget))];
   }
   if (!stat.isDirectory()) throw new SkillgraphError('root.not-directory', `not a folder: ${given}`, { path: given });
 
@@ -214,7 +226,8 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   // reads every component of the path as a link, ~90% of validate's syscalls).
   const realRoot = realRootOf(abs);
   const tree: TreeRead = { listings, buffer: new ReadBuffer(), realRoot };
-  const reports = walk.skills.map((s) => (options.inShard === undefined || mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree) : elsewhere(s.dir, s.file)));
+  const check = (s: TreeSkillFile): SkillReport => remembered(options.memo, s.abs, () => validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree));
+  const reports = walk.skills.map((s) => (options.inShard === undefined || mine(display(s.file)) ? check(s) : elsewhere(s.dir, s.file)));
   listings.clear();
   for (const f of walk.findings) {
     const diagnostic = { ...f.diagnostic, file: display(f.path) };
@@ -242,6 +255,15 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
     reports.push(entry);
   }
   return reports.sort((a, b) => cmp(a.file, b.file));
+}
+
+/** The memo's report for `file`, else `check()`'s, stored for the next run. */
+function remembered(memo: ValidateMemo | undefined, file: string, check: () => SkillReport): SkillReport {
+  const kept = memo?.get(file);
+  if (kept !== undefined) return kept;
+  const report = check();
+  memo?.set(file, report);
+  return report;
 }
 
 /** What the walk of a tree leaves for checking its skills: folders listed, a read buffer, the resolved root. */

@@ -46,9 +46,10 @@ export function junitText(report: Report, failOn: Severity = 'error'): string {
   const covered = new Set(report.units.map((u) => u.file));
   for (const [file, findings] of byFile) if (!covered.has(file)) cases.push({ name: shownPath(file, report.root), file, findings });
   let failures = 0;
-  const body = cases.map((c) => {
+  const names = uniqueNames(cases.map((c) => ({ name: c.name, file: shownPath(c.file, report.root) })));
+  const body = cases.map((c, i) => {
     const file = shownPath(c.file, report.root);
-    const open = `    <testcase classname="${xmlText(report.suite.replace(/\s+/g, '.'))}" name="${xmlText(c.name)}" file="${xmlText(file)}"`;
+    const open = `    <testcase classname="${xmlText(report.suite.replace(/\s+/g, '.'))}" name="${xmlText(names[i]!)}" file="${xmlText(file)}"`;
     if (c.findings.length === 0) return `${open}/>`;
     const lines = c.findings.map((f) => `${file}${f.line > 0 ? `:${f.line}:${f.column}` : ''} ${f.severity} ${f.code} ${f.message}\n  hint: ${f.hint}`).join('\n');
     const failing = c.findings.filter((f) => RANK[f.severity] <= RANK[failOn]);
@@ -68,4 +69,22 @@ export function junitText(report: Report, failOn: Severity = 'error'): string {
     '</testsuites>',
     '',
   ].join('\n');
+}
+
+/**
+ * Test case names, each once: a name two cases share becomes each one's file path, and a path
+ * still shared gets its number (CI systems merge or drop cases of one name).
+ */
+function uniqueNames(cases: readonly { readonly name: string; readonly file: string }[]): string[] {
+  const count = (names: readonly string[]): Map<string, number> => names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());
+  const byName = count(cases.map((c) => c.name));
+  const named = cases.map((c) => (byName.get(c.name)! > 1 ? c.file : c.name));
+  const byPath = count(named);
+  const seen = new Map<string, number>();
+  return named.map((n) => {
+    if (byPath.get(n)! === 1) return n;
+    const k = (seen.get(n) ?? 0) + 1;
+    seen.set(n, k);
+    return `${n} (${k})`;
+  });
 }
