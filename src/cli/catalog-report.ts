@@ -23,7 +23,10 @@ export function catalogReport(result: CatalogFromFlags, cwd: string): Report {
     root: cwd,
     findings: result.catalog.diagnostics,
     // A test case is named by the skill's folder: names repeat across scopes, paths do not.
-    units: result.catalog.skills.map((p) => ({ name: shownPath(posix.dirname(p.descriptor.source.locator), cwd), file: p.descriptor.source.locator })),
+    units: result.catalog.skills.map((p) => {
+      const file = p.descriptor.source.locator;
+      return { name: shownPath(posix.dirname(file), cwd), file };
+    }),
   });
 }
 
@@ -46,12 +49,17 @@ export function catalogReportText(format: 'sarif' | 'junit' | 'github', result: 
 export function writeCatalogReports(io: CliIo, result: CatalogFromFlags, ask: MergeAsk): number {
   const plain: CliIo = { ...io, stdout: { write: () => true }, env: { NO_COLOR: '1' } };
   const render = (format: ReportFormat, out: CliIo): string =>
-    format === 'json' ? catalogJson(result) : format === 'text' ? renderRows(result, out, { table: true }) : catalogReportText(format, result, io.cwd);
+    format === 'json'
+      ? catalogJson(result)
+      : format === 'text'
+        ? renderRows(result, out, { table: true })
+        : catalogReportText(format, result, io.cwd);
   writeReportOutputs(io, ask.outputs, (format) => render(format, plain));
   if (ask.format === 'text') writeCatalog(result, io, { table: true });
   else io.stdout.write(render(ask.format, io));
   const status = catalogStatus(result.catalog, result.walk);
   if (ask.failOn === undefined && ask.maxWarnings === undefined) return status;
-  const verdict = gate(result.catalog.diagnostics, { failOn: ask.failOn ?? 'error', ...(ask.maxWarnings !== undefined ? { maxWarnings: ask.maxWarnings } : {}) });
+  const limit = ask.maxWarnings !== undefined ? { maxWarnings: ask.maxWarnings } : {};
+  const verdict = gate(result.catalog.diagnostics, { failOn: ask.failOn ?? 'error', ...limit });
   return verdict.passed ? status : EXIT.findings;
 }

@@ -212,7 +212,11 @@ function missingGivenRoots(given: readonly { readonly spec: string; readonly roo
   const missing = given.filter((g) => !g.root.required && !existsSync(g.root.path));
   const severity = missing.length === given.length ? 'error' : 'warning';
   return missing.map((g) => ({
-    ...discoverDiagnostic('discover.root-missing', toPosix(g.root.path), { scope: g.root.scope, root: toPosix(g.root.path), flag: `--root ${g.spec}` }),
+    ...discoverDiagnostic('discover.root-missing', toPosix(g.root.path), {
+      scope: g.root.scope,
+      root: toPosix(g.root.path),
+      flag: `--root ${g.spec}`,
+    }),
     severity,
   }));
 }

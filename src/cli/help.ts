@@ -49,7 +49,9 @@ function flow(lead: string, words: readonly string[], indent: number, width: num
   let line = lead;
   let used = displayWidth(lead);
   // A bracket group wider than a whole line is broken at its own spaces.
-  const fitted = words.flatMap((word) => (indent + displayWidth(word) > width ? wrapToWidth(word, width - indent) : [word]));
+  const fitted = words.flatMap((word) =>
+    indent + displayWidth(word) > width ? wrapToWidth(word, width - indent) : [word],
+  );
   for (const word of fitted) {
     const w = displayWidth(word);
     const fresh = line.trim().length === 0 || line === lead;
@@ -68,7 +70,8 @@ function flow(lead: string, words: readonly string[], indent: number, width: num
 
 /** One option's rows: the flag, then its description beside it or, for a long flag, below it. */
 function optionRows(name: string, flag: FlagSpec, width: number): string[] {
-  const left = `  ${flag.short ? `-${flag.short}, ` : '    '}--${name}${flag.type === 'string' ? ` ${flag.value ?? 'VALUE'}` : ''}`;
+  const value = flag.type === 'string' ? ` ${flag.value ?? 'VALUE'}` : '';
+  const left = `  ${flag.short ? `-${flag.short}, ` : '    '}--${name}${value}`;
   const text = `${flag.description}${flag.multiple ? ' (repeatable)' : ''}`;
   const body = wrapToWidth(text, width - DESCRIPTION_AT);
   const pad = ' '.repeat(DESCRIPTION_AT);

@@ -132,7 +132,11 @@ function outputLevel(flags: readonly string[], json: boolean): OutputLevel {
 async function overview(width: number): Promise<string> {
   const verbs: [string, string][] = [];
   for (const name of Object.keys(VERBS).sort()) verbs.push([name, (await VERBS[name]!()).spec.summary]);
-  const tail = wrapToWidth("Every verb takes --json (one JSON document on stdout), --quiet, --verbose and --help; 'skillgraph VERB --help' shows its options and examples.", width);
+  const tail = wrapToWidth(
+    "Every verb takes --json (one JSON document on stdout), --quiet, --verbose and --help; 'skillgraph VERB --help' " +
+      'shows its options and examples.',
+    width,
+  );
   return [
     `skillgraph ${VERSION} — Agent Skills engine`,
     '',

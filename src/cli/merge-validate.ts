@@ -10,7 +10,13 @@
  */
 import { resolve } from 'node:path';
 import { readRegularFile } from '../discover/safe-read.js';
-import { SKIP_REASONS, type SkillReport, type SkipReason, type ValidateResult, type ValidateSummary } from '../engine/validate-path.js';
+import {
+  SKIP_REASONS,
+  type SkillReport,
+  type SkipReason,
+  type ValidateResult,
+  type ValidateSummary,
+} from '../engine/validate-path.js';
 import { PROFILES, type ProfileName } from '../parse/profiles.js';
 import { usageError } from './args.js';
 import { EXIT } from './exit.js';
@@ -52,18 +58,43 @@ interface EntryJson {
   readonly name: string | null;
   readonly valid: boolean;
   readonly skipped?: string;
-  readonly diagnostics: readonly { code: string; severity: 'error' | 'warning' | 'info'; message: string; file?: string; line: number; column: number; hint: string }[];
+  readonly diagnostics: readonly {
+    code: string;
+    severity: 'error' | 'warning' | 'info';
+    message: string;
+    file?: string;
+    line: number;
+    column: number;
+    hint: string;
+  }[];
 }
 
 /** A validate shard document, or a usage error naming the file. */
 function shardOf(io: CliIo, file: string, doc: unknown): ValidateShard {
-  const not = (why?: string): never => usageError(io, 'merge', `${file} is not the --json document of a 'validate --shard i/n' run${why ? `: ${why}` : ''}`);
+  const not = (why?: string): never =>
+    usageError(
+      io,
+      'merge',
+      `${file} is not the --json document of a 'validate --shard i/n' run${why ? `: ${why}` : ''}`,
+    );
   const d = doc as Partial<ValidateShard> | null;
-  if (typeof d !== 'object' || d === null || !Array.isArray(d.skills) || typeof d.summary !== 'object' || d.summary === null) not();
+  if (
+    typeof d !== 'object' ||
+    d === null ||
+    !Array.isArray(d.skills) ||
+    typeof d.summary !== 'object' ||
+    d.summary === null
+  )
+    not();
   const problem = validateShardProblem(d!.shard, d!.skills);
   if (problem) not(problem);
   const s = d!.shard!;
-  if (s.index > s.count || s.positions.length !== d!.skills!.length || s.shown.length !== s.positions.length || s.positions.some((p) => p >= s.total)) {
+  if (
+    s.index > s.count ||
+    s.positions.length !== d!.skills!.length ||
+    s.shown.length !== s.positions.length ||
+    s.positions.some((p) => p >= s.total)
+  ) {
     not('its positions do not match its entries');
   }
   return d as ValidateShard;
@@ -74,7 +105,11 @@ function shardOf(io: CliIo, file: string, doc: unknown): ValidateShard {
  *
  * @example return mergeValidate(io, [{ file: 'a.json', doc }, …], { format: 'sarif', outputs: [] })
  */
-export function mergeValidate(io: CliIo, parsed: readonly { readonly file: string; readonly doc: unknown }[], ask: MergeAsk): number {
+export function mergeValidate(
+  io: CliIo,
+  parsed: readonly { readonly file: string; readonly doc: unknown }[],
+  ask: MergeAsk,
+): number {
   const docs = parsed.map(({ file, doc }) => ({ file, doc: shardOf(io, file, doc) }));
   const first = docs[0]!;
   const { count, total } = first.doc.shard;
@@ -83,7 +118,10 @@ export function mergeValidate(io: CliIo, parsed: readonly { readonly file: strin
     if (why !== undefined) usageError(io, 'merge', why);
   }
   everyShardOnce(io, 'merge', docs, (file, shard) =>
-    shard.count !== count || shard.total !== total ? `${file} is shard ${shard.index}/${shard.count} of a run of ${shard.total} entries; ${first.file} is of ${count} shards and ${total} entries` : undefined,
+    shard.count !== count || shard.total !== total
+      ? `${file} is shard ${shard.index}/${shard.count} of a run of ${shard.total} entries; ` +
+        `${first.file} is of ${count} shards and ${total} entries`
+      : undefined,
   );
   const skills: unknown[] = new Array(total);
   const shown: (string | null)[] = new Array(total);
@@ -96,15 +134,28 @@ export function mergeValidate(io: CliIo, parsed: readonly { readonly file: strin
       shown[p] = doc.shard.shown[i]!;
     });
   }
-  if (filled.includes(0)) usageError(io, 'merge', `the shards hold ${filled.reduce((n, f) => n + f, 0)} of the run's ${total} entries: they are not of one run`);
+  if (filled.includes(0))
+    usageError(
+      io,
+      'merge',
+      `the shards hold ${filled.reduce((n, f) => n + f, 0)} of the run's ${total} entries: they are not of one run`,
+    );
   const summary = sumSummaries(docs.map((d) => d.doc.summary));
   const o = first.doc.shard.options;
   const failOn = ask.failOn ?? (o.fail_on as FailOn);
   const maxWarnings = ask.maxWarnings ?? (o.max_warnings === null ? undefined : (o.max_warnings as number));
-  const view: ValidateView = { paths: o.paths as string[], cwd: first.doc.shard.root, profile: o.profile as ProfileName, failOn };
+  const view: ValidateView = {
+    paths: o.paths as string[],
+    cwd: first.doc.shard.root,
+    profile: o.profile as ProfileName,
+    failOn,
+  };
   const wanted = new Set([ask.format, ...ask.outputs.map((x) => x.format)]);
   const result = resultOf(skills as EntryJson[], shown, summary, wanted.has('text') ? view.cwd : undefined);
-  const verdict = gate(result.skills.flatMap((s) => s.diagnostics), { failOn, ...(maxWarnings !== undefined ? { maxWarnings } : {}) });
+  const verdict = gate(
+    result.skills.flatMap((s) => s.diagnostics),
+    { failOn, ...(maxWarnings !== undefined ? { maxWarnings } : {}) },
+  );
   // JSON: the entries as the shards printed them (the unsharded run's bytes), the counts added up.
   const render = (format: ReportFormat, screen?: { color: boolean; width: number }): string =>
     format === 'json' ? jsonDocument({ skills, summary }) : validateOutput(format, result, view, screen);
@@ -112,17 +163,40 @@ export function mergeValidate(io: CliIo, parsed: readonly { readonly file: strin
   io.stdout.write(render(ask.format, { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) }));
   // The verdict after a text report; after a document only when asked for (--verbose).
   if (ask.format === 'text' || io.level === 'verbose') {
-    note(io, `merge: ${count} shard(s); ${summaryLine(result, PROFILES[view.profile].name, useColor(io))}${verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
+    note(
+      io,
+      `merge: ${count} shard(s); ${summaryLine(result, PROFILES[view.profile].name, useColor(io))}` +
+        `${verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`,
+    );
   }
   return verdict.passed ? EXIT.ok : EXIT.findings;
 }
 
-/** The run as `validatePath` returned it, from the entries' JSON; with `sources`, each SKILL.md with findings on a line is read from there. */
-function resultOf(entries: readonly EntryJson[], shown: readonly (string | null)[], summary: Record<string, unknown>, sources: string | undefined): ValidateResult {
+/**
+ * The run as `validatePath` returned it, from the entries' JSON; with `sources`, each SKILL.md
+ * with findings on a line is read from there (for excerpts).
+ */
+function resultOf(
+  entries: readonly EntryJson[],
+  shown: readonly (string | null)[],
+  summary: Record<string, unknown>,
+  sources: string | undefined,
+): ValidateResult {
   const skills = entries.map((e, i): SkillReport => {
     const file = shown[i] ?? undefined;
-    const diagnostics = e.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, file: d.file ?? file ?? '', line: d.line, column: d.column, hint: d.hint }));
-    const source = sources !== undefined && file !== undefined && diagnostics.some((d) => d.line > 0) ? readSource(resolve(sources, file)) : undefined;
+    const diagnostics = e.diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      file: d.file ?? file ?? '',
+      line: d.line,
+      column: d.column,
+      hint: d.hint,
+    }));
+    const source =
+      sources !== undefined && file !== undefined && diagnostics.some((d) => d.line > 0)
+        ? readSource(resolve(sources, file))
+        : undefined;
     return {
       dir: e.dir,
       file: e.file,
@@ -142,7 +216,10 @@ function resultOf(entries: readonly EntryJson[], shown: readonly (string | null)
     valid: n('valid'),
     invalid: n('invalid'),
     skipped: n('skipped'),
-    skippedBy: Object.fromEntries(SKIP_REASONS.map((r) => [r, Number(by[r.replaceAll('-', '_')] ?? 0)])) as Record<SkipReason, number>,
+    skippedBy: Object.fromEntries(SKIP_REASONS.map((r) => [r, Number(by[r.replaceAll('-', '_')] ?? 0)])) as Record<
+      SkipReason,
+      number
+    >,
     errors: n('errors'),
     warnings: n('warnings'),
   };

@@ -45,9 +45,15 @@ export function reportOutputs(values: ParsedArgs['values'], io: CliIo, verb: str
     const format = at < 0 ? spec : spec.slice(0, at);
     const file = at < 0 ? '' : spec.slice(at + 1);
     if (!(REPORT_FORMATS as readonly string[]).includes(format)) {
-      usageError(io, verb, `--output takes FORMAT=FILE with FORMAT one of ${REPORT_FORMATS.join(', ')}, got '${spec}'${didYouMean(format, REPORT_FORMATS)}`);
+      usageError(
+        io,
+        verb,
+        `--output takes FORMAT=FILE with FORMAT one of ${REPORT_FORMATS.join(', ')}, ` +
+          `got '${spec}'${didYouMean(format, REPORT_FORMATS)}`,
+      );
     }
-    if (file === '' || file === '-') usageError(io, verb, `--output ${format}= needs a file (stdout takes --format ${format})`);
+    if (file === '' || file === '-')
+      usageError(io, verb, `--output ${format}= needs a file (stdout takes --format ${format})`);
     const twice = outputs.find((o) => resolve(io.cwd, o.file) === resolve(io.cwd, file));
     if (twice) usageError(io, verb, `--output names ${file} twice (${twice.format} and ${format})`);
     outputs.push({ format: format as ReportFormat, file });
@@ -61,7 +67,11 @@ export function reportOutputs(values: ParsedArgs['values'], io: CliIo, verb: str
  *
  * @example writeReportOutputs(io, outputs, (format) => render(format))
  */
-export function writeReportOutputs(io: CliIo, outputs: readonly ReportOutput[], render: (format: ReportFormat) => string): void {
+export function writeReportOutputs(
+  io: CliIo,
+  outputs: readonly ReportOutput[],
+  render: (format: ReportFormat) => string,
+): void {
   for (const { format, file } of outputs) {
     const path = resolve(io.cwd, file);
     try {
@@ -71,7 +81,12 @@ export function writeReportOutputs(io: CliIo, outputs: readonly ReportOutput[], 
       if (isSkillgraphError(error) && error.code !== 'io') throw error;
       const errno = isSkillgraphError(error) ? error.details.errno : (error as NodeJS.ErrnoException).code;
       const reason = typeof errno === 'string' ? errno : (error as Error).message;
-      throw new SkillgraphError('path.invalid', `cannot write the ${format} report to ${file}: ${reason}`, { file }, error);
+      throw new SkillgraphError(
+        'path.invalid',
+        `cannot write the ${format} report to ${file}: ${reason}`,
+        { file },
+        error,
+      );
     }
   }
 }

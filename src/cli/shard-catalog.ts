@@ -170,7 +170,12 @@ export function assembleShards(walk: CatalogShardWalk, results: readonly ParseIt
  * the walk every shard shares, the options that shape the result (the catalog's, then the
  * verb's own), and this shard's candidates (packages with snake_case keys, authors' maps unchanged).
  */
-export function catalogShardDocument(verb: CatalogShardVerb, shard: Shard, part: CatalogShardPart, verbOptions?: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function catalogShardDocument(
+  verb: CatalogShardVerb,
+  shard: Shard,
+  part: CatalogShardPart,
+  verbOptions?: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
   const options = { ...part.shape, ...verbOptions };
   return {
     shard: { verb, index: shard.index, count: shard.count, total: part.total, run: walkFingerprint(part.walk, part.total, options) },

@@ -31,7 +31,15 @@ const GIVEN_AS: Readonly<Record<string, string>> = {
 };
 
 /** The catalog options every catalog, resolve and lock shard records (the roots are in its walk). */
-export const CATALOG_SHAPE_KEYS = ['profile', 'depth', 'depth_counts_root', 'max_dirs', 'follow_symlinks', 'nested', 'max_input_bytes'] as const;
+export const CATALOG_SHAPE_KEYS = [
+  'profile',
+  'depth',
+  'depth_counts_root',
+  'max_dirs',
+  'follow_symlinks',
+  'nested',
+  'max_input_bytes',
+] as const;
 
 /**
  * The result-shaping catalog options of `request`, resolved (defaults filled in), snake_case.
@@ -60,8 +68,13 @@ const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number
  */
 export function validCatalogShape(o: Readonly<Record<string, unknown>>): boolean {
   return (
-    typeof o.profile === 'string' && isCount(o.depth) && typeof o.depth_counts_root === 'boolean' && isCount(o.max_dirs) &&
-    typeof o.follow_symlinks === 'boolean' && typeof o.nested === 'boolean' && (o.max_input_bytes === null || isCount(o.max_input_bytes))
+    typeof o.profile === 'string' &&
+    isCount(o.depth) &&
+    typeof o.depth_counts_root === 'boolean' &&
+    isCount(o.max_dirs) &&
+    typeof o.follow_symlinks === 'boolean' &&
+    typeof o.nested === 'boolean' &&
+    (o.max_input_bytes === null || isCount(o.max_input_bytes))
   );
 }
 
@@ -69,14 +82,21 @@ export function validCatalogShape(o: Readonly<Record<string, unknown>>): boolean
  * Why the shard in `file` is not of the run of the one in `first`, when its options differ: the
  * first option that does, named as it is given, with both values; undefined when all agree.
  *
- * @example optionsDiffer('b.json', { profile: 'lenient' }, 'a.json', { profile: 'skillgraph' }) // "b.json was run with --profile 'lenient', a.json with --profile 'skillgraph': …"
+ * @example optionsDiffer('b.json', { profile: 'lenient' }, 'a.json', { profile: 'skillgraph' })
+ * // "b.json was run with --profile 'lenient', a.json with --profile 'skillgraph': …"
  */
-export function optionsDiffer(file: string, options: Readonly<Record<string, unknown>>, first: string, firstOptions: Readonly<Record<string, unknown>>): string | undefined {
+export function optionsDiffer(
+  file: string,
+  options: Readonly<Record<string, unknown>>,
+  first: string,
+  firstOptions: Readonly<Record<string, unknown>>,
+): string | undefined {
   const keys = [...new Set([...Object.keys(firstOptions), ...Object.keys(options)])];
   const key = keys.find((k) => JSON.stringify(options[k]) !== JSON.stringify(firstOptions[k]));
   if (key === undefined) return undefined;
   const flag = GIVEN_AS[key] ?? key;
-  return `${file} was run with ${flag} ${shown(options[key])}, ${first} with ${flag} ${shown(firstOptions[key])}: the shards of one run share their options`;
+  const [mine, theirs] = [shown(options[key]), shown(firstOptions[key])];
+  return `${file} was run with ${flag} ${mine}, ${first} with ${flag} ${theirs}: the shards of one run share options`;
 }
 
 function shown(value: unknown): string {

@@ -93,7 +93,15 @@ function build(z: typeof Zod.z) {
 function buildValidate(z: typeof Zod.z) {
   const text = z.string();
   const count = z.number().int().min(0);
-  const Diagnostic = z.strictObject({ code: text, severity: z.enum(SEVERITIES), message: text, file: text.optional(), line: count, column: count, hint: text });
+  const Diagnostic = z.strictObject({
+    code: text,
+    severity: z.enum(SEVERITIES),
+    message: text,
+    file: text.optional(),
+    line: count,
+    column: count,
+    hint: text,
+  });
   const Entry = z.strictObject({
     dir: text,
     file: text,

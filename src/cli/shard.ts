@@ -67,5 +67,6 @@ export function everyShardOnce<S extends { readonly index: number; readonly coun
     seen.set(doc.shard.index, file);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (missing.length > 0) usageError(io, verb, `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
+  if (missing.length === 0) return;
+  usageError(io, verb, `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
 }

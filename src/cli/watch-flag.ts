@@ -7,7 +7,10 @@ import type { CliIo } from './io.js';
 
 /** Spread into the `flags` of a verb that can watch (validate, audit). */
 export const WATCH_FLAG = {
-  watch: { type: 'boolean', description: 're-check the skills that change on each save, until Ctrl-C (text output only)' },
+  watch: {
+    type: 'boolean',
+    description: 're-check the skills that change on each save, until Ctrl-C (text output only)',
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /**
@@ -16,7 +19,24 @@ export const WATCH_FLAG = {
  *
  * @example watchUsage(io, 'validate', values, 'text', 0) // passes
  */
-export function watchUsage(io: CliIo, verb: string, values: ParsedArgs['values'], format: string, outputs: number): void {
-  const clash = format !== 'text' ? (values.json === true ? '--json' : `--format ${format}`) : outputs > 0 ? '--output' : values.shard !== undefined ? '--shard' : values.changed !== undefined ? '--changed' : undefined;
+export function watchUsage(
+  io: CliIo,
+  verb: string,
+  values: ParsedArgs['values'],
+  format: string,
+  outputs: number,
+): void {
+  const clash =
+    format !== 'text'
+      ? values.json === true
+        ? '--json'
+        : `--format ${format}`
+      : outputs > 0
+        ? '--output'
+        : values.shard !== undefined
+          ? '--shard'
+          : values.changed !== undefined
+            ? '--changed'
+            : undefined;
   if (clash !== undefined) usageError(io, verb, `--watch prints a text report on every change: not with ${clash}`);
 }

@@ -31,7 +31,7 @@ export interface WatchPlan<R, T> {
  * Reports of skills by their SKILL.md's path, forgotten when anything in or above the skill's
  * folder changes. Counts the skills each run read (those it did not hold).
  *
- * @example const memo = new WatchMemo<SkillReport>(); validatePath(paths, { memo }); memo.forget(['/repo/skills/a/SKILL.md']);
+ * @example const memo = new WatchMemo<SkillReport>(); validatePath(paths, { memo }); memo.forget([changedFile]);
  */
 export class WatchMemo<T> {
   readonly #kept = new Map<string, T>();
@@ -72,7 +72,7 @@ function within(path: string, folder: string): boolean {
 /**
  * Check, show, then re-check and re-show on every change until interrupted; exit 0.
  *
- * @example return watchChecks(io, { verb: 'validate', paths, check: (memo) => validatePath(paths, { memo }), show: print });
+ * @example return watchChecks(io, { verb: 'validate', paths, check: (memo) => validatePath(paths, { memo }), show });
  */
 export async function watchChecks<R, T>(io: CliIo, plan: WatchPlan<R, T>): Promise<number> {
   const memo = new WatchMemo<T>();
@@ -89,17 +89,24 @@ export async function watchChecks<R, T>(io: CliIo, plan: WatchPlan<R, T>): Promi
     }
     if (io.stdout.isTTY) io.stdout.write(CLEAR_SCREEN);
     plan.show(result);
-    const what = changed === undefined ? `checked ${memo.read.length} skill(s)` : `re-checked ${memo.read.length} of ${memo.size} skill(s)${shownFiles(io.cwd, memo.read)}`;
+    const what =
+      changed === undefined
+        ? `checked ${memo.read.length} skill(s)`
+        : `re-checked ${memo.read.length} of ${memo.size} skill(s)${shownFiles(io.cwd, memo.read)}`;
     note(io, `${plan.verb} --watch: ${what}; watching for changes, Ctrl-C to stop\n`);
   };
   draw(undefined);
   const watched = plan.paths.map((p) => watchedFolder(resolve(io.cwd, p)));
   const reals = watched.map(realOrSelf);
-  const watcher: RootWatcher = watchRoots(reals, (paths) => {
-    // Events come under the canonical paths: map them back to the paths the walk reaches.
-    memo.forget(paths.map((p) => backTo(p, reals, watched)));
-    draw(paths);
-  }, { ...(plan.poll ? { poll: true } : {}), settleMs: 50 });
+  const watcher: RootWatcher = watchRoots(
+    reals,
+    (paths) => {
+      // Events come under the canonical paths: map them back to the paths the walk reaches.
+      memo.forget(paths.map((p) => backTo(p, reals, watched)));
+      draw(paths);
+    },
+    { ...(plan.poll ? { poll: true } : {}), settleMs: 50 },
+  );
   await until(plan.signal);
   watcher.close();
   return EXIT.ok;

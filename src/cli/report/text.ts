@@ -22,18 +22,33 @@ export function textReport(
   width: number = DEFAULT_COLUMNS,
 ): string {
   const out: string[] = [];
-  for (const f of report.findings) out.push(...findingLines(f, shownPath(f.file, report.root), source(f.file), color, width));
+  for (const f of report.findings)
+    out.push(...findingLines(f, shownPath(f.file, report.root), source(f.file), color, width));
   return out.length > 0 ? `${out.join('\n')}\n` : '';
 }
 
-function findingLines(d: ReportFinding, file: string, lines: readonly string[] | undefined, color: boolean, width: number): string[] {
-  const rows = [`${file}:${d.line}:${d.column} ${paint(color, SEVERITY_STYLE[d.severity], d.severity)} ${paint(color, 'bold', d.code)} ${d.message}`];
+function findingLines(
+  d: ReportFinding,
+  file: string,
+  lines: readonly string[] | undefined,
+  color: boolean,
+  width: number,
+): string[] {
+  const rows = [
+    `${file}:${d.line}:${d.column} ${paint(color, SEVERITY_STYLE[d.severity], d.severity)} ${paint(color, 'bold', d.code)} ${d.message}`,
+  ];
   const text = d.line > 0 ? lines?.[d.line - 1]?.replace(/\r$/, '').replace(/^\uFEFF/, '') : undefined;
   if (text !== undefined) {
     const gutter = `${d.line} | `;
-    const shown = cutAround(text, Math.max(1, Math.min(d.column, text.length + 1)), Math.max(20, width - 2 - gutter.length));
+    const shown = cutAround(
+      text,
+      Math.max(1, Math.min(d.column, text.length + 1)),
+      Math.max(20, width - 2 - gutter.length),
+    );
     rows.push(`  ${gutter}${shown.text}`);
-    rows.push(`  ${' '.repeat(gutter.length)}${padUnder(shown.text.slice(0, shown.column - 1))}${paint(color, SEVERITY_STYLE[d.severity], '^')}`);
+    rows.push(
+      `  ${' '.repeat(gutter.length)}${padUnder(shown.text.slice(0, shown.column - 1))}${paint(color, SEVERITY_STYLE[d.severity], '^')}`,
+    );
   }
   rows.push(`  ${paint(color, 'dim', `hint: ${d.hint}`)}`);
   return rows;

@@ -12,7 +12,8 @@ import type { Diagnostic } from '../../model/diagnostics.js';
 import { parseVerbArgs, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
 import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
-import { buildReport, gate, reportText, textReport, type Report, type ReportFormat, type ReportRule } from '../report/index.js';
+import { buildReport, gate, reportText, textReport } from '../report/index.js';
+import type { Report, ReportFormat, ReportRule } from '../report/index.js';
 import { REPORT_FLAGS, reportOptions, type ReportOptions } from '../report-flags.js';
 import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type ReportOutput } from '../report-output.js';
 import { WATCH_FLAG, watchUsage } from '../watch-flag.js';
@@ -21,7 +22,9 @@ import { DEFAULT_COLUMNS, terminalWidth } from '../width.js';
 export const spec: VerbSpec = {
   name: 'audit',
   summary: 'security findings for skills: hidden text, instruction overrides, remote code, exfiltration, over-privilege',
-  usage: 'PATH... [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--fail-on error|warning] [--max-warnings N] [--watch] [--json]',
+  usage:
+    'PATH... [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--fail-on error|warning] ' +
+    '[--max-warnings N] [--watch] [--json]',
   minPositionals: 1,
   flags: { ...REPORT_FLAGS, ...OUTPUT_FLAG, ...WATCH_FLAG },
   positionals: 'paths',
@@ -78,7 +81,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     watchUsage(io, spec.name, values, options.format, outputs.length);
     const { watchChecks } = await import('../watch.js');
     const check = (memo: AuditMemo): AuditReport => auditPath(positionals, { cwd: io.cwd, memo });
-    return watchChecks(io, { verb: spec.name, paths: positionals, check, show: (report) => writeAudit(io, report, options, []) });
+    const show = (report: AuditReport): number => writeAudit(io, report, options, []);
+    return watchChecks(io, { verb: spec.name, paths: positionals, check, show });
   }
   return writeAudit(io, auditPath(positionals, { cwd: io.cwd }), options, outputs);
 }
@@ -87,11 +91,11 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
 function writeAudit(io: CliIo, report: AuditReport, options: ReportOptions, outputs: readonly ReportOutput[]): number {
   const built = auditReport(report, io.cwd);
   const verdict = gate(built.findings, options);
-  const render = (format: ReportFormat, screen?: { color: boolean; width: number }): string =>
+  const render = (format: ReportFormat, screen = { color: false, width: DEFAULT_COLUMNS }): string =>
     format === 'json'
       ? jsonDocument(auditDocument(report))
       : format === 'text'
-        ? textReport(built, screen?.color ?? false, (file) => report.sources.get(file), screen?.width ?? DEFAULT_COLUMNS)
+        ? textReport(built, screen.color, (file) => report.sources.get(file), screen.width)
         : reportText(format, built, options.failOn);
   writeReportOutputs(io, outputs, (format) => render(format));
   io.stdout.write(render(options.format, { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) }));

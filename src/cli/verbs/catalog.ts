@@ -340,16 +340,19 @@ export function renderRows(result: CatalogFromFlags, io: CliIo, options: { table
     out.push('No skills found.');
   } else if (options.table) {
     const scopeW = columnWidth(rows.map((r) => displayWidth(r[0])), 5, 12);
-    const nameW = columnWidth(rows.map((r) => displayWidth(r[1])), 4, Math.max(12, Math.floor((width - scopeW - 4) * 0.4)));
+    const nameMax = Math.max(12, Math.floor((width - scopeW - 4) * 0.4));
+    const nameW = columnWidth(rows.map((r) => displayWidth(r[1])), 4, nameMax);
     out.push(paint(color, 'bold', `${'SCOPE'.padEnd(scopeW)}  ${'NAME'.padEnd(nameW)}  DESCRIPTION`));
     for (const [scope, name, description] of rows) {
       // Only a name wider than the whole row is cut: the table is for reading, --json for the exact text.
-      const left = `${padEndWidth(cutToWidth(scope, scopeW), scopeW)}  ${padEndWidth(cutToWidth(name, width - scopeW - 2), nameW)}  `;
+      const shownName = padEndWidth(cutToWidth(name, width - scopeW - 2), nameW);
+      const left = `${padEndWidth(cutToWidth(scope, scopeW), scopeW)}  ${shownName}  `;
       out.push(`${left}${cutToWidth(description, width - displayWidth(left))}`.trimEnd());
     }
   } else {
     for (const [scope, name, description] of rows) {
-      out.push(`${paint(color, 'bold', name)} ${paint(color, 'dim', `(${scope})`)} ${cutToWidth(description, width - displayWidth(name) - displayWidth(scope) - 4)}`.trimEnd());
+      const room = width - displayWidth(name) - displayWidth(scope) - 4;
+      out.push(`${paint(color, 'bold', name)} ${paint(color, 'dim', `(${scope})`)} ${cutToWidth(description, room)}`.trimEnd());
     }
   }
   return `${out.join('\n')}\n`;

@@ -101,12 +101,22 @@ export function configText(layout: Layout): string {
  * The walk settings a config may hold, with today's defaults read from the walk's own option
  * table, so the template never states an old default.
  */
-export const WALK_SETTINGS: readonly { readonly key: string; readonly value: number | boolean; readonly about: string }[] = [
+export const WALK_SETTINGS: readonly WalkSetting[] = [
   { key: 'depth', value: DEFAULT_DISCOVER_OPTIONS.depth, about: 'folder levels searched below each root (the root is level 0)' },
   { key: 'max-dirs', value: DEFAULT_DISCOVER_OPTIONS.maxDirs, about: 'folders read per root before the walk stops (and says so)' },
-  { key: 'follow-symlinks', value: DEFAULT_DISCOVER_OPTIONS.followSymlinks, about: 'follow links whose target lies inside a root or this project' },
+  {
+    key: 'follow-symlinks',
+    value: DEFAULT_DISCOVER_OPTIONS.followSymlinks,
+    about: 'follow links whose target lies inside a root or this project',
+  },
   { key: 'nested', value: DEFAULT_DISCOVER_OPTIONS.nested, about: 'also look for skills inside skill folders' },
 ];
+
+interface WalkSetting {
+  readonly key: string;
+  readonly value: number | boolean;
+  readonly about: string;
+}
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);

@@ -43,8 +43,11 @@ export const spec: VerbSpec = {
   usage: 'FILE... [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--fail-on error|warning] [--json]',
   minPositionals: 1,
   flags: {
-    format: { ...REPORT_FLAGS.format, description: `output of validate and catalog shards: ${REPORT_FORMATS.join(', ')} (default json: the document the run prints with --json)` },
-    'fail-on': { ...REPORT_FLAGS['fail-on'], description: "exit 1 on errors or on warnings too (default: the shards' own --fail-on)" },
+    format: {
+      ...REPORT_FLAGS.format,
+      description: `output of validate and catalog shards: ${REPORT_FORMATS.join(', ')} (default json: as with --json)`,
+    },
+    'fail-on': { ...REPORT_FLAGS['fail-on'], description: "exit 1 on errors or on warnings too (default: the shards' own)" },
     'max-warnings': REPORT_FLAGS['max-warnings'],
     ...OUTPUT_FLAG,
   },
@@ -98,8 +101,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (verb === 'validate') return mergeValidate(io, parsed, ask);
   if (verb === 'catalog') return mergeCatalog(io, parsed, ask);
   const other = [ask.format, ...ask.outputs.map((o) => o.format)].find((f) => f !== 'json');
-  if (other !== undefined || ask.outputs.length > 0) usageError(io, spec.name, `${verb} shards merge into the document '${verb} --json' prints: not --format ${other ?? 'json'} or --output`);
-  if (ask.failOn !== undefined || ask.maxWarnings !== undefined) usageError(io, spec.name, `--fail-on and --max-warnings gate findings: validate and catalog shards only, not ${verb}`);
+  if (other !== undefined || ask.outputs.length > 0) {
+    usageError(io, spec.name, `${verb} shards merge into the document '${verb} --json' prints: not --format ${other ?? 'json'} or --output`);
+  }
+  if (ask.failOn !== undefined || ask.maxWarnings !== undefined) {
+    usageError(io, spec.name, `--fail-on and --max-warnings gate findings: validate and catalog shards only, not ${verb}`);
+  }
   if (verb === 'resolve') return mergeResolve(io, parsed);
   return mergeLock(io, parsed);
 }
@@ -121,8 +128,13 @@ function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+interface VerbOptions {
+  readonly keys: readonly string[];
+  readonly valid: (o: Readonly<Record<string, unknown>>) => boolean;
+}
+
 /** The options each verb's shards record besides the catalog's: their keys, and what each must hold. */
-const OPTIONS: Readonly<Record<CatalogShardVerb, { readonly keys: readonly string[]; readonly valid: (o: Readonly<Record<string, unknown>>) => boolean }>> = {
+const OPTIONS: Readonly<Record<CatalogShardVerb, VerbOptions>> = {
   catalog: { keys: [], valid: () => true },
   resolve: {
     keys: ['names', 'summary', 'backend'],
@@ -146,7 +158,8 @@ function catalogShardOf(io: CliIo, file: string, doc: unknown, verb: CatalogShar
   const check = OPTIONS[verb];
   if (!isMap(d.options)) not('it records no options');
   const keys = [...CATALOG_SHAPE_KEYS, ...check.keys];
-  if (!(Object.keys(d.options!).sort().join() === keys.sort().join() && validCatalogShape(d.options!) && check.valid(d.options!))) not(`its options are not ${verb}'s`);
+  const sameKeys = Object.keys(d.options!).sort().join() === keys.sort().join();
+  if (!(sameKeys && validCatalogShape(d.options!) && check.valid(d.options!))) not(`its options are not ${verb}'s`);
   const walk = renameKeys(d.walk, 'camel') as CatalogShardWalk;
   const candidates = renameKeys(d.candidates, 'camel') as CatalogShardCandidate[];
   const problem = shardShapeProblem(walk, candidates);

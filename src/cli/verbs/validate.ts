@@ -13,14 +13,16 @@ import { toPosix } from '../../discover/paths.js';
 import type { Diagnostic, Severity } from '../../model/diagnostics.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { didYouMean } from '../../model/wording.js';
-import { SKIP_REASONS, validatePath, type SkillReport, type SkipReason, type ValidateMemo, type ValidateResult, type ValidateSummary } from '../../engine/validate-path.js';
+import { SKIP_REASONS, validatePath } from '../../engine/validate-path.js';
+import type { SkillReport, SkipReason, ValidateMemo, ValidateResult, ValidateSummary } from '../../engine/validate-path.js';
 import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type ProfileName, type UnicodePolicy } from '../../parse/profiles.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { homeFrom } from '../catalog-request.js';
 import { changedBase, changedFiles, changedSkillDirs, isCommit } from '../changed.js';
 import { EXIT } from '../exit.js';
 import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
-import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport, type FailOn, type Report, type ReportFormat } from '../report/index.js';
+import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport } from '../report/index.js';
+import type { FailOn, Report, ReportFormat } from '../report/index.js';
 import { checkRules, REPORT_FLAGS, reportOptions, withRuleLevels, type ReportOptions } from '../report-flags.js';
 import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type ReportOutput } from '../report-output.js';
 import { WATCH_FLAG, watchUsage } from '../watch-flag.js';
@@ -30,7 +32,9 @@ import { parseShard, shardOf, type Shard } from '../shard.js';
 export const spec: VerbSpec = {
   name: 'validate',
   summary: 'validate SKILL.md files in skill folders or whole trees',
-  usage: '[PATH...] [--profile P] [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--changed [REF]] [--shard i/n] [--watch] [--json]',
+  usage:
+    '[PATH...] [--profile P] [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--changed [REF]] ' +
+    '[--shard i/n] [--watch] [--json]',
   flags: {
     profile: { type: 'string', value: 'P', description: `validation profile: ${PROFILE_NAMES.join(', ')} (default skillgraph)` },
     unicode: { type: 'string', value: 'POLICY', description: 'name policy: nfkc (Unicode lowercase, as the reference) or ascii (a-z0-9-)' },
@@ -120,6 +124,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const levels = new Map((config?.rules ?? []).map((r) => [r.code, r.level]));
   const wanted = new Set([options.format, ...outputs.map((o) => o.format)]);
+  const inShard = shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {};
   const check = (memo?: ValidateMemo): ValidateResult =>
     withConfigRules(
       validatePath(paths, {
@@ -128,29 +133,46 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
         // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
         keep: wanted.has('text') ? 'all' : 'findings',
         ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
-        ...(shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {}),
+        ...inShard,
         ...(memo ? { memo } : {}),
       }),
       levels,
     );
   if (values.watch === true) {
     const { watchChecks } = await import('../watch.js');
-    return watchChecks(io, { verb: spec.name, paths, check, show: (result) => writeRun(io, result, { ...view, paths }, options, []) });
+    const show = (result: ValidateResult): number => writeRun(io, result, { ...view, paths }, options, []);
+    return watchChecks(io, { verb: spec.name, paths, check, show });
   }
   const result = check();
   const rules = (config?.rules ?? []).map((r) => ({ code: r.code, level: r.level }));
-  const shardOptions = { profile, unicode: typeof unicode === 'string' ? unicode : null, rules, paths, fail_on: options.failOn, max_warnings: options.maxWarnings ?? null };
-  return writeRun(io, result, { ...view, paths, ...(shard ? { shard: shardJson(shard, result, io.cwd, shardOptions) } : {}) }, options, outputs);
+  const shardOptions = {
+    profile,
+    unicode: typeof unicode === 'string' ? unicode : null,
+    rules,
+    paths,
+    fail_on: options.failOn,
+    max_warnings: options.maxWarnings ?? null,
+  };
+  const block = shard ? { shard: shardJson(shard, result, io.cwd, shardOptions) } : {};
+  return writeRun(io, result, { ...view, paths, ...block }, options, outputs);
 }
 
 /** Print the run in its format, write each --output file, then the verdict line on stderr; the gate's status. */
 function writeRun(io: CliIo, result: ValidateResult, view: ValidateView, options: ReportOptions, outputs: readonly ReportOutput[]): number {
   const verdict = gate(result.skills.flatMap((s) => s.diagnostics), options);
   writeReportOutputs(io, outputs, (format) => validateOutput(format, result, view));
-  io.stdout.write(validateOutput(options.format, result, view, { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) }));
+  const screen = { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) };
+  io.stdout.write(validateOutput(options.format, result, view, screen));
   // The verdict: on stderr after text, and after a document under --verbose.
-  note(io, `${summaryLine(result, PROFILES[view.profile].name, useColor(io))}${verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
+  const failed = verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`;
+  note(io, `${summaryLine(result, PROFILES[view.profile].name, useColor(io))}${failed}\n`);
   return verdict.passed ? EXIT.ok : EXIT.findings;
+}
+
+/** A terminal's colour and width. */
+interface Screen {
+  readonly color: boolean;
+  readonly width: number;
 }
 
 /** How a run was asked for and where it is shown: what every format of its report needs beside the result. */
@@ -169,8 +191,10 @@ export interface ValidateView {
  *
  * @example io.stdout.write(validateOutput('sarif', result, { paths: ['skills'], cwd, profile: 'skillgraph', failOn: 'error' }))
  */
-export function validateOutput(format: ReportFormat, result: ValidateResult, view: ValidateView, screen?: { color: boolean; width: number }): string {
-  if (format === 'json') return jsonDocument({ skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(view.shard ? { shard: view.shard } : {}) });
+export function validateOutput(format: ReportFormat, result: ValidateResult, view: ValidateView, screen?: Screen): string {
+  if (format === 'json') {
+    return jsonDocument({ skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(view.shard ? { shard: view.shard } : {}) });
+  }
   const report = validateReport(result, view.paths, view.cwd, view.profile);
   if (format !== 'text') return reportText(format, report, view.failOn === 'warning' ? 'warning' : 'error');
   const sources = new Map(result.skills.map((s) => [s.diagnostics[0]?.file, s.source?.split('\n')]));

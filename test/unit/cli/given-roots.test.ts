@@ -28,7 +28,13 @@ describe('a --root that does not exist', () => {
     const json = await run(['catalog', '--root', './no-such-dir', '--no-cache', '--json'], dir);
     expect(json.code).toBe(1);
     const found = (JSON.parse(json.stdout) as Doc).diagnostics.filter((d) => d.code === 'discover.root-missing');
-    expect(found).toEqual([expect.objectContaining({ severity: 'error', file: join(dir, 'no-such-dir'), hint: expect.stringContaining('--root ./no-such-dir') })]);
+    expect(found).toEqual([
+      expect.objectContaining({
+        severity: 'error',
+        file: join(dir, 'no-such-dir'),
+        hint: expect.stringContaining('--root ./no-such-dir'),
+      }),
+    ]);
     expect((await run(['list', '--root', './no-such-dir', '--no-cache'], dir)).code).toBe(1);
   });
 
@@ -42,7 +48,10 @@ describe('a --root that does not exist', () => {
   it('from a config file: still a note only, exit 0', async () => {
     const project = join(dir, 'project');
     mkdirSync(join(project, 'skills', 'b'), { recursive: true });
-    writeFileSync(join(project, 'skills', 'b', 'SKILL.md'), '---\nname: b\ndescription: Does b. Use when b.\n---\nBody.\n');
+    writeFileSync(
+      join(project, 'skills', 'b', 'SKILL.md'),
+      '---\nname: b\ndescription: Does b. Use when b.\n---\nBody.\n',
+    );
     writeFileSync(join(project, 'skillgraph.config.yaml'), 'roots:\n  - skills\n  - not-yet\n');
     const r = await run(['catalog', '--no-cache', '--json'], project);
     expect(r.code).toBe(0);

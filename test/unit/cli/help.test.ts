@@ -13,7 +13,11 @@ async function help(args: readonly string[], columns?: number): Promise<{ code: 
   let out = '';
   let err = '';
   const code = await main(args, {
-    stdout: { write: (s: string | Buffer) => (out += String(s)), isTTY: columns !== undefined, ...(columns ? { columns } : {}) },
+    stdout: {
+      write: (s: string | Buffer) => (out += String(s)),
+      isTTY: columns !== undefined,
+      ...(columns ? { columns } : {}),
+    },
     stderr: { write: (s: string) => (err += s) },
     cwd: process.cwd(),
     env: {},
@@ -29,7 +33,11 @@ describe('--help', () => {
       const { code, out, err } = await help([verb, '--help']);
       expect([code, err]).toEqual([0, '']);
       expect(widest(out)).toBeLessThanOrEqual(80);
-      const examples = out.slice(out.indexOf('\nexamples:\n') + 1).split('\n').slice(1).filter(Boolean);
+      const examples = out
+        .slice(out.indexOf('\nexamples:\n') + 1)
+        .split('\n')
+        .slice(1)
+        .filter(Boolean);
       expect(out).toContain('\nexamples:\n');
       expect(examples.length).toBeGreaterThan(0);
       const { spec } = await VERBS[verb]!();
@@ -38,7 +46,8 @@ describe('--help', () => {
         expect(example.startsWith(`skillgraph ${verb}`), example).toBe(true);
         // Flags up to a pipe or redirection belong to the verb.
         const words = usageWords(example.split(/\s[|>]\s/)[0]!);
-        for (const w of words.filter((x) => x.startsWith('--'))) expect(known, `${example}: ${w}`).toContain(w.slice(2).split('=')[0]);
+        for (const w of words.filter((x) => x.startsWith('--')))
+          expect(known, `${example}: ${w}`).toContain(w.slice(2).split('=')[0]);
       }
     });
   }

@@ -22,12 +22,19 @@ const FORMATS = ['text', 'json', 'sarif', 'junit', 'github'] as const;
 for (let i = 0; i < 14; i++) {
   const folder = join(dir, 'skills', `group-${i % 3}`, `skill-${i}`);
   mkdirSync(folder, { recursive: true });
-  const description = i % 5 === 2 ? '[unclosed' : `Does thing ${i}. Use when ${'the user asks for it and '.repeat(i % 4)}it is ${i}.`;
-  writeFileSync(join(folder, 'SKILL.md'), `---\nname: skill-${i}\ndescription: ${description}\n${i % 4 === 1 ? 'extra: 1\n' : ''}---\nBody ${i}\n`);
+  const description =
+    i % 5 === 2 ? '[unclosed' : `Does thing ${i}. Use when ${'the user asks for it and '.repeat(i % 4)}it is ${i}.`;
+  writeFileSync(
+    join(folder, 'SKILL.md'),
+    `---\nname: skill-${i}\ndescription: ${description}\n${i % 4 === 1 ? 'extra: 1\n' : ''}---\nBody ${i}\n`,
+  );
 }
 // Two skills of one name in two scopes: a conflict the catalog shards resolve together.
 mkdirSync(join(dir, 'team', 'skill-3'), { recursive: true });
-writeFileSync(join(dir, 'team', 'skill-3', 'SKILL.md'), '---\nname: skill-3\ndescription: Team copy. Use when the team asks.\nbogus: true\n---\nBody\n');
+writeFileSync(
+  join(dir, 'team', 'skill-3', 'SKILL.md'),
+  '---\nname: skill-3\ndescription: Team copy. Use when the team asks.\nbogus: true\n---\nBody\n',
+);
 
 async function shards(argv: readonly string[], n: number, tag: string): Promise<string[]> {
   const files: string[] = [];
@@ -58,7 +65,10 @@ describe('merge --format of validate shards', () => {
     const files = await shards(['validate', 'skills'], 2, 'o');
     const outs = FORMATS.filter((f) => f !== 'github').map((f) => `--output=${f}=out/merged.${f}`);
     const merged = await run(['merge', ...files, '--format', 'github', ...outs], dir);
-    const direct = await run(['validate', 'skills', '--format', 'github', ...outs.map((o) => o.replace('merged', 'direct'))], dir);
+    const direct = await run(
+      ['validate', 'skills', '--format', 'github', ...outs.map((o) => o.replace('merged', 'direct'))],
+      dir,
+    );
     expect(merged.stdout).toBe(direct.stdout);
     expect(merged.code).toBe(direct.code);
     for (const f of FORMATS.filter((x) => x !== 'github')) {
@@ -68,7 +78,7 @@ describe('merge --format of validate shards', () => {
     }
   });
 
-  it('gates with merge --fail-on over the shards\' own gate', async () => {
+  it("gates with merge --fail-on over the shards' own gate", async () => {
     const files = await shards(['validate', 'skills/group-0/skill-9'], 1, 'g');
     expect((await run(['merge', ...files], dir)).code).toBe(0);
     expect((await run(['merge', ...files, '--fail-on', 'warning'], dir)).code).toBe(1);
@@ -80,19 +90,31 @@ describe('merge --format of validate shards', () => {
     const sarif = join(dir, 'merged.sarif');
     writeFileSync(sarif, (await run(['merge', ...files, '--format', 'sarif'], dir)).stdout);
     const out = join(dir, 'validation.sarif');
-    execFileSync(MULTITOOL, ['validate', sarif, '--output', out, '--log', 'ForceOverwrite', '--level', 'Error', 'Warning', 'Note'], { stdio: 'ignore', timeout: 120_000 });
-    const results = (JSON.parse(readFileSync(out, 'utf8')) as { runs: { results: { level?: string; ruleId: string }[] }[] }).runs[0]!.results;
+    execFileSync(
+      MULTITOOL,
+      ['validate', sarif, '--output', out, '--log', 'ForceOverwrite', '--level', 'Error', 'Warning', 'Note'],
+      { stdio: 'ignore', timeout: 120_000 },
+    );
+    const results = (
+      JSON.parse(readFileSync(out, 'utf8')) as { runs: { results: { level?: string; ruleId: string }[] }[] }
+    ).runs[0]!.results;
     expect(results.filter((r) => (r.level ?? 'warning') !== 'note').map((r) => r.ruleId)).toEqual([]);
   });
 
   it('refuses shards run with another profile or gate, naming the option and both values', async () => {
     const [a] = await shards(['validate', 'skills'], 2, 'pa');
     const b = join(dir, 'pb.json');
-    writeFileSync(b, (await run(['validate', 'skills', '--profile', 'lenient', '--shard', '2/2', '--json'], dir)).stdout);
+    writeFileSync(
+      b,
+      (await run(['validate', 'skills', '--profile', 'lenient', '--shard', '2/2', '--json'], dir)).stdout,
+    );
     const refused = await run(['merge', a!, b], dir);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(`${b} was run with --profile 'lenient', ${a} with --profile 'skillgraph'`);
-    writeFileSync(b, (await run(['validate', 'skills', '--fail-on', 'warning', '--shard', '2/2', '--json'], dir)).stdout);
+    writeFileSync(
+      b,
+      (await run(['validate', 'skills', '--fail-on', 'warning', '--shard', '2/2', '--json'], dir)).stdout,
+    );
     expect((await run(['merge', a!, b], dir)).stderr).toContain("--fail-on 'warning'");
   });
 });

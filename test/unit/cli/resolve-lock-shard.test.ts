@@ -135,7 +135,7 @@ describe('resolve and lock shards and merge', () => {
     ] as const) {
       const other = await run(['merge', a, b], dir);
       expect(other.code).toBe(2);
-      expect(other.stderr).toContain(`${b} was run with ${differs.replace('{a}', a)}: the shards of one run share their options`);
+      expect(other.stderr).toContain(`${b} was run with ${differs.replace('{a}', a)}: the shards of one run share options`);
     }
     for (const file of [r1, l1]) {
       const missing = await run(['merge', file], dir);

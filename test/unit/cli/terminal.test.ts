@@ -16,16 +16,23 @@ const dir = mkdtempSync(join(tmpdir(), 'skillgraph-terminal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const LONG = 'a-skill-with-a-very-long-name-that-nobody-could-type-twice';
-const TEXT = 'Reviews pull requests for style, tests and risky changes. Use when the user asks for a review of a branch.';
+const TEXT =
+  'Reviews pull requests for style, tests and risky changes. Use when the user asks for a review of a branch.';
 for (const name of ['review', 'ship', LONG]) {
   mkdirSync(join(dir, 'skills', name), { recursive: true });
   writeFileSync(join(dir, 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${TEXT}\n---\nBody.\n`);
 }
 
-async function run(args: readonly string[], tty: { columns?: number; env?: Record<string, string> } | false): Promise<string> {
+async function run(
+  args: readonly string[],
+  tty: { columns?: number; env?: Record<string, string> } | false,
+): Promise<string> {
   let out = '';
   await main(args, {
-    stdout: { write: (s: string | Buffer) => (out += String(s)), ...(tty ? { isTTY: true, columns: tty.columns ?? 80 } : {}) },
+    stdout: {
+      write: (s: string | Buffer) => (out += String(s)),
+      ...(tty ? { isTTY: true, columns: tty.columns ?? 80 } : {}),
+    },
     stderr: { write: () => true },
     cwd: dir,
     env: { HOME: join(dir, 'home'), XDG_CACHE_HOME: join(dir, 'cache'), ...(tty ? tty.env : {}) },
@@ -43,7 +50,8 @@ describe('catalog and list tables', () => {
     // Before, every description got the 11 columns the longest name left.
     expect(review.length - review.indexOf('Reviews')).toBeGreaterThan(40);
     expect(out).toContain(LONG);
-    for (const line of rows(await run(['list', '--root', 'skills', '--no-cache'], false))) expect(displayWidth(line)).toBeLessThanOrEqual(80);
+    for (const line of rows(await run(['list', '--root', 'skills', '--no-cache'], false)))
+      expect(displayWidth(line)).toBeLessThanOrEqual(80);
   });
 
   it("follow a terminal's width", async () => {
@@ -56,7 +64,12 @@ describe('catalog and list tables', () => {
 
   it('are painted on a terminal only, and never with NO_COLOR', async () => {
     expect(await run(['catalog', '--root', 'skills', '--no-cache'], { columns: 80 })).toContain('\u001b[1m');
-    expect(await run(['catalog', '--root', 'skills', '--no-cache'], { columns: 80, env: { NO_COLOR: '1', FORCE_COLOR: '1' } })).not.toContain('\u001b[');
+    expect(
+      await run(['catalog', '--root', 'skills', '--no-cache'], {
+        columns: 80,
+        env: { NO_COLOR: '1', FORCE_COLOR: '1' },
+      }),
+    ).not.toContain('\u001b[');
     expect(await run(['catalog', '--root', 'skills', '--no-cache'], false)).not.toContain('\u001b[');
   });
 });
@@ -67,7 +80,17 @@ describe('source excerpts', () => {
   const report = buildReport({
     suite: 'skillgraph validate',
     root: '/repo',
-    findings: [{ code: 'description.xml-tag', severity: 'warning', message: 'holds an XML tag', file: 'a/SKILL.md', line: 2, column, hint: 'remove it' }],
+    findings: [
+      {
+        code: 'description.xml-tag',
+        severity: 'warning',
+        message: 'holds an XML tag',
+        file: 'a/SKILL.md',
+        line: 2,
+        column,
+        hint: 'remove it',
+      },
+    ],
   });
 
   it('are cut around the column, the caret under the finding', () => {
@@ -78,7 +101,12 @@ describe('source excerpts', () => {
   });
 
   it('keep a short line whole', () => {
-    const [, excerpt] = textReport({ ...report, findings: [{ ...report.findings[0]!, column: 14 }] }, false, () => ['---', 'description: <b>'], 80).split('\n');
+    const [, excerpt] = textReport(
+      { ...report, findings: [{ ...report.findings[0]!, column: 14 }] },
+      false,
+      () => ['---', 'description: <b>'],
+      80,
+    ).split('\n');
     expect(excerpt).toBe('  2 | description: <b>');
   });
 

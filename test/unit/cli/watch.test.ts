@@ -20,7 +20,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 function skill(root: string, name: string, extra = ''): string {
   mkdirSync(join(root, name), { recursive: true });
   const file = join(root, name, 'SKILL.md');
-  writeFileSync(file, `---\nname: ${name}\ndescription: Does ${name}. Use when ${name} is asked for.\n${extra}---\nBody.\n`);
+  writeFileSync(
+    file,
+    `---\nname: ${name}\ndescription: Does ${name}. Use when ${name} is asked for.\n${extra}---\nBody.\n`,
+  );
   return file;
 }
 
@@ -76,13 +79,18 @@ describe('the watch memo', () => {
 function child(args: readonly string[], cwd: string) {
   const loader = pathToFileURL(join(REPO, 'node_modules/tsx/dist/loader.mjs')).href;
   const main = pathToFileURL(join(REPO, 'src/cli/main.ts')).href;
-  const script = `const m = await import(${JSON.stringify(main)}); process.exitCode = await m.main(${JSON.stringify(args)}, m.processIo());`;
-  const proc = spawn(process.execPath, ['--import', loader, '--input-type=module', '-e', script], { cwd, env: { ...process.env, HOME: join(cwd, 'home'), NO_COLOR: '1' } });
+  const script =
+    `const m = await import(${JSON.stringify(main)}); ` +
+    `process.exitCode = await m.main(${JSON.stringify(args)}, m.processIo());`;
+  const proc = spawn(process.execPath, ['--import', loader, '--input-type=module', '-e', script], {
+    cwd,
+    env: { ...process.env, HOME: join(cwd, 'home'), NO_COLOR: '1' },
+  });
   let stdout = '';
   let stderr = '';
   const waiters: { re: RegExp; done: () => void }[] = [];
   const check = (): void => {
-    for (const w of [...waiters]) if (w.re.test(stderr)) waiters.splice(waiters.indexOf(w), 1), w.done();
+    for (const w of [...waiters]) if (w.re.test(stderr)) (waiters.splice(waiters.indexOf(w), 1), w.done());
   };
   proc.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   proc.stderr.on('data', (d: Buffer) => ((stderr += d.toString()), check()));

@@ -15,10 +15,25 @@ afterAll(() => t.cleanup());
 
 describe('--output FORMAT=FILE', () => {
   it('writes each format as --format prints it, from one run', async () => {
-    const r = await t.run(['validate', 'skills', '--output', 'sarif=reports/v.sarif', '--output', 'junit=reports/v.xml', '--output', 'json=v.json']);
+    const r = await t.run([
+      'validate',
+      'skills',
+      '--output',
+      'sarif=reports/v.sarif',
+      '--output',
+      'junit=reports/v.xml',
+      '--output',
+      'json=v.json',
+    ]);
     expect(r.code).toBe(1);
-    for (const [format, file] of [['sarif', 'reports/v.sarif'], ['junit', 'reports/v.xml'], ['json', 'v.json']] as const) {
-      expect(readFileSync(join(t.dir, file), 'utf8')).toBe((await t.run(['validate', 'skills', '--format', format])).stdout);
+    for (const [format, file] of [
+      ['sarif', 'reports/v.sarif'],
+      ['junit', 'reports/v.xml'],
+      ['json', 'v.json'],
+    ] as const) {
+      expect(readFileSync(join(t.dir, file), 'utf8')).toBe(
+        (await t.run(['validate', 'skills', '--format', format])).stdout,
+      );
     }
     const audit = await t.run(['audit', 'skills', '--format', 'github', '--output', 'text=a.txt']);
     expect(readFileSync(join(t.dir, 'a.txt'), 'utf8')).toBe((await t.run(['audit', 'skills'])).stdout);
@@ -35,7 +50,9 @@ describe('--output FORMAT=FILE', () => {
       expect(r.code).toBe(2);
       expect(r.stderr).toContain(said);
     }
-    expect((await t.run(['validate', 'skills', '--output', 'sarif=a.out', '--output', 'junit=./a.out'])).stderr).toContain('names ./a.out twice');
+    expect(
+      (await t.run(['validate', 'skills', '--output', 'sarif=a.out', '--output', 'junit=./a.out'])).stderr,
+    ).toContain('names ./a.out twice');
     expect((await t.run(['validate', 'skills', '--profile', 'nope', '--output', 'sarif=never.sarif'])).code).toBe(2);
     expect(existsSync(join(t.dir, 'never.sarif'))).toBe(false);
   });
