@@ -84,7 +84,7 @@ function child(args: readonly string[], cwd: string) {
     `process.exitCode = await m.main(${JSON.stringify(args)}, m.processIo());`;
   const proc = spawn(process.execPath, ['--import', loader, '--input-type=module', '-e', script], {
     cwd,
-    env: { ...process.env, HOME: join(cwd, 'home'), NO_COLOR: '1' },
+    env: { ...process.env, NODE_OPTIONS: '', HOME: join(cwd, 'home'), NO_COLOR: '1' },
   });
   let stdout = '';
   let stderr = '';

@@ -25,7 +25,11 @@ function invocations(text: string): { verb: string; flags: string[]; line: strin
   for (const line of text.split('\n')) {
     const m = /npx --yes "?skillgraph@[^\s"]+"?\s+([a-z]+)\b(.*)$/.exec(line);
     if (!m) continue;
-    out.push({ verb: m[1]!, flags: [...m[2]!.matchAll(/(?:^|\s)--([a-z][a-z-]*)/g)].map((f) => f[1]!), line: line.trim() });
+    out.push({
+      verb: m[1]!,
+      flags: [...m[2]!.matchAll(/(?:^|\s)--([a-z][a-z-]*)/g)].map((f) => f[1]!),
+      line: line.trim(),
+    });
   }
   return out;
 }
@@ -48,7 +52,11 @@ describe('action.yml', () => {
   it('is a composite action whose steps run action/run.mjs, caching its build and uploading with upload-sarif v4', () => {
     expect(action.runs.using).toBe('composite');
     const uses = action.runs.steps.map((s) => s.uses).filter(Boolean);
-    expect(uses).toEqual(['actions/cache@v5', 'github/codeql-action/upload-sarif@v4', 'github/codeql-action/upload-sarif@v4']);
+    expect(uses).toEqual([
+      'actions/cache@v5',
+      'github/codeql-action/upload-sarif@v4',
+      'github/codeql-action/upload-sarif@v4',
+    ]);
     expect(actionText).not.toMatch(/npx|skillgraph@\$|@latest/);
   });
 
@@ -58,17 +66,26 @@ describe('action.yml', () => {
 
   it('calls the CLI with verbs and flags it has', async () => {
     const script = readFileSync(join(REPO, 'action', 'run.mjs'), 'utf8');
-    const calls = [...script.matchAll(/skillgraph\(\s*cli,\s*\[\s*'([a-z]+)'([^\]]*)\]/g)].map((m) => ({ verb: m[1]!, rest: m[2]! }));
+    const calls = [...script.matchAll(/skillgraph\(\s*cli,\s*\[\s*'([a-z]+)'([^\]]*)\]/g)].map((m) => ({
+      verb: m[1]!,
+      rest: m[2]!,
+    }));
     expect(calls.map((c) => c.verb).sort()).toEqual(['audit', 'check', 'hosts', 'merge', 'validate', 'validate']);
     // The flags the helpers add (the gate, the outputs) go to validate, merge and audit.
-    const shared = [...(/function gateArgs[\s\S]*?\n}\n/.exec(script)?.[0] ?? '').matchAll(/'--([a-z-]+)'/g)].map((m) => m[1]!);
+    const shared = [...(/function gateArgs[\s\S]*?\n}\n/.exec(script)?.[0] ?? '').matchAll(/'--([a-z-]+)'/g)].map(
+      (m) => m[1]!,
+    );
     const outs = [...(/const outs = \[[^\]]*\]/.exec(script)?.[0] ?? '').matchAll(/'--([a-z-]+)'/g)].map((m) => m[1]!);
     expect([...shared, ...outs].sort()).toEqual(['fail-on', 'format', 'max-warnings', 'output', 'output', 'output']);
-    const found = calls.filter((c) => c.verb !== 'hosts' || Object.hasOwn(VERBS, 'hosts')).map((c) => ({
-      verb: c.verb,
-      flags: [...c.rest.matchAll(/'--([a-z-]+)'/g)].map((m) => m[1]!).concat(['validate', 'merge', 'audit'].includes(c.verb) ? [...shared, ...outs] : []),
-      line: `${c.verb}${c.rest}`,
-    }));
+    const found = calls
+      .filter((c) => c.verb !== 'hosts' || Object.hasOwn(VERBS, 'hosts'))
+      .map((c) => ({
+        verb: c.verb,
+        flags: [...c.rest.matchAll(/'--([a-z-]+)'/g)]
+          .map((m) => m[1]!)
+          .concat(['validate', 'merge', 'audit'].includes(c.verb) ? [...shared, ...outs] : []),
+        line: `${c.verb}${c.rest}`,
+      }));
     expect(await unknownFlags(found)).toEqual([]);
   });
 });
