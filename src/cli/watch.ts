@@ -93,7 +93,7 @@ export async function watchChecks<R, T>(io: CliIo, plan: WatchPlan<R, T>): Promi
       changed === undefined
         ? `checked ${memo.read.length} skill(s)`
         : `re-checked ${memo.read.length} of ${memo.size} skill(s)${shownFiles(io.cwd, memo.read)}`;
-    note(io, `${plan.verb} --watch: ${what}; watching for changes, Ctrl-C to stop\n`);
+    note(io, `${plan.verb} --watch: ${what}; Ctrl-C stops\n`);
   };
   draw(undefined);
   const watched = plan.paths.map((p) => watchedFolder(resolve(io.cwd, p)));

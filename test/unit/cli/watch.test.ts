@@ -113,7 +113,7 @@ describe('validate --watch in a child process', () => {
     skill(root, 'a');
     skill(root, 'b');
     const watch = child(['validate', 'child', '--watch'], dir);
-    await watch.waitFor(/validate --watch: checked 2 skill\(s\); watching/);
+    await watch.waitFor(/validate --watch: checked 2 skill\(s\); Ctrl-C stops/);
     expect(watch.stdout).toBe('');
     // Give the watcher a moment to start before the edit.
     await new Promise((r) => setTimeout(r, 300));
