@@ -10,7 +10,8 @@ import type { CliIo } from './io.js';
 import type { MergeAsk } from './merge-validate.js';
 import { buildReport, gate, reportText, shownPath, type Report, type ReportFormat } from './report/index.js';
 import { writeReportOutputs } from './report-output.js';
-import { catalogJson, catalogStatus, renderRows, writeCatalog } from './verbs/catalog.js';
+import { renderRows } from './catalog-rows.js';
+import { catalogJson, catalogStatus, writeCatalog } from './verbs/catalog.js';
 
 /**
  * The catalog's findings as a report: one unit per catalogued skill, files relative to `cwd`.
