@@ -94,3 +94,38 @@ Feature: A CLI that fits into CI and into pipes
     And the CI skill "ship" has a script naming "deploy.example.com"
     When the CI runs "lock skills --out ci.lock.json" in 3 shards and merges them
     Then the merged lockfile "ci.lock.json" equals the one "lock skills --out ci.lock.json --json" writes, with the host "deploy.example.com"
+
+  Scenario: Merged shards are written in any format, the same bytes the unsharded run prints
+    When the CI validates "skills" in 3 shards and merges them with "--format sarif"
+    Then the merged document equals the unsharded "validate skills --format sarif"
+    When the CI validates "skills" in 3 shards and merges them with "--format junit"
+    Then the merged document equals the unsharded "validate skills --format junit"
+
+  Scenario: Shards run with another profile are refused, naming the option and both values
+    Given CI shard 1 of 2 of "validate skills" and shard 2 of 2 of "validate skills --profile lenient"
+    When I run skillgraph "merge shard-1.json shard-2.json"
+    Then skillgraph exits with 2
+    And skillgraph's stderr contains "was run with --profile 'lenient'"
+    And skillgraph's stderr contains "with --profile 'skillgraph'"
+
+  Scenario: One run writes every format the job needs
+    When I run skillgraph "validate skills --format github --output sarif=out/skillgraph.sarif --output junit=out/skillgraph.xml"
+    Then skillgraph's stdout contains "::warning file=skills/broken/SKILL.md"
+    And the file "out/skillgraph.sarif" holds what "validate skills --format sarif" prints
+    And the file "out/skillgraph.xml" holds what "validate skills --format junit" prints
+
+  Scenario: A mistyped --root fails the run instead of passing as an empty catalog
+    When I run skillgraph "catalog --root ./no-such-dir --no-cache"
+    Then skillgraph exits with 1
+    And skillgraph's stderr contains "discover.root-missing"
+    And skillgraph's stderr contains "no-such-dir"
+    When I run skillgraph "catalog --root ./no-such-dir --root skills --no-cache"
+    Then skillgraph exits with 0
+    And skillgraph's stderr contains "warning no-such-dir discover.root-missing"
+
+  Scenario: The Action on a fork's pull request keeps the annotations and the gate, and skips the upload with a notice
+    When the Action runs on a pull request from a fork
+    Then the Action's run step printed the annotation "::warning file=skills/broken/SKILL.md"
+    And the Action's run step printed the notice "SARIF upload skipped: the pull request comes from the fork"
+    And the Action's outputs say upload "false" and validate-status "0"
+    And the Action's job summary lists "field.unknown"

@@ -91,3 +91,24 @@ Then('the merged lockfile {string} equals the one {string} writes, with the host
   const lock = JSON.parse(merged) as { skills: { capabilities: { hosts: string[] } }[] };
   assert.ok(lock.skills.some((s) => s.capabilities.hosts.includes(host)), `no skill seals ${host}`);
 });
+
+When('the CI validates {string} in {int} shards and merges them with {string}', async function (this: SkillWorld, path: string, count: number, flags: string) {
+  const files: string[] = [];
+  for (let i = 1; i <= count; i++) {
+    const part = await this.run(['validate', path, '--shard', `${i}/${count}`, '--json']);
+    files.push(this.write(`shard-${i}.json`, part.stdout));
+  }
+  this.state.merged = (await this.run(['merge', ...files, ...flags.split(/\s+/)])).stdout;
+});
+
+Given('CI shard 1 of 2 of {string} and shard 2 of 2 of {string}', async function (this: SkillWorld, first: string, second: string) {
+  for (const [i, command] of [[1, first], [2, second]] as const) {
+    const part = await this.run([...command.split(/\s+/), '--shard', `${i}/2`, '--json']);
+    this.write(`shard-${i}.json`, part.stdout);
+  }
+});
+
+Then('the file {string} holds what {string} prints', async function (this: SkillWorld, file: string, command: string) {
+  const written = readFileSync(join(this.dir, file), 'utf8');
+  assert.equal(written, (await this.run(command.split(/\s+/))).stdout);
+});

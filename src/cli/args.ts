@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { EXIT, ExitError } from './exit.js';
 import { didYouMean } from '../model/wording.js';
+import { helpText as layoutHelp, helpWidth } from './help.js';
 import type { CliIo } from './io.js';
 
 export interface FlagSpec {
@@ -31,6 +32,8 @@ export interface VerbSpec {
    * an argument is never silently ignored.
    */
   readonly positionals: 'none' | 'roots' | 'names' | 'paths';
+  /** Command lines shown under `examples:` in `--help` (at least one; a test checks every verb). */
+  readonly examples?: readonly string[];
 }
 
 /** Flags every verb accepts. */
@@ -66,7 +69,7 @@ export function parseVerbArgs(spec: VerbSpec, args: readonly string[], io: CliIo
     usageError(io, spec.name, flagMessage(error instanceof Error ? error.message : String(error), Object.keys(flags)));
   }
   if (parsed.values.help) {
-    io.stdout.write(helpText(spec));
+    io.stdout.write(helpText(spec, helpWidth(io.stdout)));
     throw new ExitError(EXIT.ok);
   }
   if (spec.positionals === 'none' && parsed.positionals.length > 0) {
@@ -102,11 +105,11 @@ export function intFlag(io: CliIo, verb: string, name: string, raw: unknown, fal
   return n;
 }
 
-export function helpText(spec: VerbSpec): string {
-  const flags: Record<string, FlagSpec> = { ...spec.flags, ...COMMON_FLAGS };
-  const rows = Object.entries(flags).map(([k, f]) => {
-    const left = `${f.short ? `-${f.short}, ` : '    '}--${k}${f.type === 'string' ? ` ${f.value ?? 'VALUE'}` : ''}`;
-    return `  ${left.padEnd(34)} ${f.description}${f.multiple ? ' (repeatable)' : ''}`;
-  });
-  return `skillgraph ${spec.name} — ${spec.summary}\n\nusage: skillgraph ${spec.name} ${spec.usage}\n\noptions:\n${rows.join('\n')}\n`;
+/**
+ * The `--help` text of `spec` with the common flags, within `width` (at most 80) columns.
+ *
+ * @example helpText(spec) // 'skillgraph validate — …\n\nusage: …'
+ */
+export function helpText(spec: VerbSpec, width?: number): string {
+  return layoutHelp(spec, COMMON_FLAGS, width);
 }

@@ -117,18 +117,22 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
 
   const requireAll = values.require === true;
   const roots: SkillRoot[] = [];
+  const given: { readonly spec: string; readonly root: SkillRoot }[] = [];
   try {
     // A positional PATH is a project root, required: a mistyped path is an error, not an empty catalog.
     for (const path of extra.roots ?? []) roots.push(makeRoot({ path, scope: 'project', required: true }, ctx.cwd, ctx.home));
     for (const spec of strings(values.root)) {
       const input = parseRootSpec(spec);
-      roots.push(makeRoot({ ...input, required: input.required === true || requireAll }, ctx.cwd, ctx.home));
+      const root = makeRoot({ ...input, required: input.required === true || requireAll }, ctx.cwd, ctx.home);
+      roots.push(root);
+      given.push({ spec, root });
     }
     roots.push(...presetRoots(strings(values.preset), ctx));
   } catch (error) {
     if (isSkillgraphError(error)) usageError(io, verb, error.message);
     throw error;
   }
+  notices.push(...missingGivenRoots(given));
   let rootSource: RootSource = 'flags';
   if (config && (explicitConfig !== undefined || roots.length === 0)) {
     if (roots.length === 0) rootSource = 'config';
@@ -208,6 +212,25 @@ function trustedConfigRoots(config: SkillgraphConfig, project: string, ctx: Pres
     notices.push(discoverDiagnostic('discover.root-outside-project', config.file, { root: path, project: toPosix(project) }));
     return false;
   });
+}
+
+/**
+ * A `--root` typed on the command line that does not exist is named: a warning while another
+ * given root exists, an error (exit 1) when none does, so a mistyped path never passes as an
+ * empty catalog. Required ones (`PATH!`) stop the run before the walk; config and preset roots
+ * may be missing (the walk notes them).
+ */
+function missingGivenRoots(given: readonly { readonly spec: string; readonly root: SkillRoot }[]): Diagnostic[] {
+  const missing = given.filter((g) => !g.root.required && !existsSync(g.root.path));
+  const severity = missing.length === given.length ? 'error' : 'warning';
+  return missing.map((g) => ({
+    ...discoverDiagnostic('discover.root-missing', toPosix(g.root.path), {
+      scope: g.root.scope,
+      root: toPosix(g.root.path),
+      flag: `--root ${g.spec}`,
+    }),
+    severity,
+  }));
 }
 
 /** The canonical path when it exists, else the path itself (a missing root is reported by the walk). */

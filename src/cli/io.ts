@@ -85,16 +85,16 @@ export function writeJson(io: CliIo, doc: Record<string, unknown>): void {
 }
 
 /**
- * Colour on `stream`: `FORCE_COLOR` (any value but `0` or `false`) turns it on
- * and `FORCE_COLOR=0` off; else `NO_COLOR` (non-empty) turns it off; else a TTY
- * whose TERM is not `dumb`.
+ * Colour on `stream`: never with `NO_COLOR` (non-empty), whatever else is set; else
+ * `FORCE_COLOR` (any value but `0` or `false`) turns it on and `FORCE_COLOR=0` off; else
+ * only on a TTY whose TERM is not `dumb`.
  *
  * @example useColor(io, 'stdout') // false when piped
  */
 export function useColor(io: CliIo, stream: 'stdout' | 'stderr' = 'stderr'): boolean {
+  if (io.env.NO_COLOR) return false;
   const force = io.env.FORCE_COLOR;
   if (force !== undefined) return force !== '0' && force.toLowerCase() !== 'false';
-  if (io.env.NO_COLOR) return false;
   return Boolean(io[stream].isTTY) && io.env.TERM !== 'dumb';
 }
 
@@ -106,6 +106,9 @@ const STYLE_CODES = { red: 31, yellow: 33, green: 32, dim: 2, bold: 1, cyan: 36 
 const OWN_STYLE = new RegExp(`${STYLE_TOKEN}(0|1|2|31|32|33|36)m`, 'g');
 // The progress line starts its chunks with a carriage return and erase-line.
 const PROGRESS_PREFIX = '\r\u001b[K';
+
+/** Cursor home, clear the screen and its scrollback: a watch's redraw writes it alone, on a terminal only. */
+export const CLEAR_SCREEN = '\u001b[H\u001b[2J\u001b[3J';
 
 /** Wraps text in a style when `on` (shown as colour through `withSafeOutput`). */
 export function paint(on: boolean, style: keyof typeof STYLE_CODES, text: string): string {
@@ -122,6 +125,7 @@ export function paint(on: boolean, style: keyof typeof STYLE_CODES, text: string
  * @example terminalSafe('bad \u001b]0;title\u0007') // 'bad \\x1b]0;title\\x07'
  */
 export function terminalSafe(chunk: string): string {
+  if (chunk === CLEAR_SCREEN) return chunk;
   // Perf: most chunks hold no control character and no style.
   const styled = chunk.includes(STYLE_TOKEN);
   if (!styled && !hasControls(chunk)) return chunk;

@@ -8,6 +8,8 @@ import { EXIT, ExitError } from './exit.js';
 import { didYouMean } from '../model/wording.js';
 import { withSafeOutput, writeJson, type CliIo, type OutputLevel } from './io.js';
 import { VERSION } from './version.js';
+import { helpWidth, overviewRows } from './help.js';
+import { wrapToWidth } from './width.js';
 
 export interface VerbModule {
   readonly spec: VerbSpec;
@@ -74,7 +76,8 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
   const io = { ...withSafeOutput(rawIo), level: outputLevel(flags, json) };
   if (verb === undefined || verb === '--help' || verb === '-h' || verb === 'help') {
     // Asked for, help is the result (stdout); a bare `skillgraph` is a usage error (stderr).
-    (verb === undefined ? io.stderr : io.stdout).write(await overview());
+    const out = verb === undefined ? io.stderr : io.stdout;
+    out.write(await overview(helpWidth(out)));
     return verb === undefined ? EXIT.usage : EXIT.ok;
   }
   if (verb === '--version' || verb === '-v') {
@@ -126,13 +129,26 @@ function outputLevel(flags: readonly string[], json: boolean): OutputLevel {
   return json || (format !== undefined && DOCUMENT_FORMATS.includes(format)) ? 'document' : 'normal';
 }
 
-async function overview(): Promise<string> {
-  const rows: string[] = [];
-  for (const name of Object.keys(VERBS).sort()) {
-    const mod = await VERBS[name]!();
-    rows.push(`  ${name.padEnd(12)} ${mod.spec.summary}`);
-  }
-  return `skillgraph ${VERSION} — Agent Skills engine\n\nusage: skillgraph <verb> [options]\n\nverbs:\n${rows.join('\n')}\n\nEvery verb takes --json (one JSON document on stdout), --quiet, --verbose and --help.\nExit: 0 ok, 1 findings, 2 usage, 70 internal.\n`;
+async function overview(width: number): Promise<string> {
+  const verbs: [string, string][] = [];
+  for (const name of Object.keys(VERBS).sort()) verbs.push([name, (await VERBS[name]!()).spec.summary]);
+  const tail = wrapToWidth(
+    "Every verb takes --json (one JSON document on stdout), --quiet, --verbose and --help; 'skillgraph VERB --help' " +
+      'shows its options and examples.',
+    width,
+  );
+  return [
+    `skillgraph ${VERSION} — Agent Skills engine`,
+    '',
+    'usage: skillgraph <verb> [options]',
+    '',
+    'verbs:',
+    ...overviewRows(verbs, width),
+    '',
+    ...tail,
+    'Exit: 0 ok, 1 findings, 2 usage, 70 internal.',
+    '',
+  ].join('\n');
 }
 
 /** The process-backed io. */

@@ -19,6 +19,7 @@ import type { HashBackend } from '../model/backend.js';
 import type { SkillPackage } from '../model/package.js';
 import type { CatalogRequest, CatalogFromFlags } from './catalog-request.js';
 import { brokenFolderInput, folderInput, type FolderInput, type FolderSeal } from './lock-seal.js';
+import { catalogShape } from './shard-options.js';
 import { shardOf, type Shard } from './shard.js';
 
 /** The walk's facts every shard of one run shares; merge checks they agree. */
@@ -53,6 +54,8 @@ export type SealFolders = (folders: readonly FolderInput[]) => readonly FolderSe
 /** What a catalog shard document carries besides the header. */
 export interface CatalogShardPart {
   readonly walk: CatalogShardWalk;
+  /** The catalog options that shape the result (`catalogShape`). */
+  readonly shape: Readonly<Record<string, unknown>>;
   readonly total: number;
   readonly candidates: readonly CatalogShardCandidate[];
 }
@@ -81,13 +84,14 @@ export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealF
   });
   const { candidates: all, ...discovered } = plan.discovered;
   const walk = { discovered, seal: plan.seal ?? null, backend: hasher.name };
-  if (!seal) return { walk, total: plan.items.length, candidates };
+  const shape = catalogShape(request);
+  if (!seal) return { walk, shape, total: plan.items.length, candidates };
   const seals = seal(candidates.map((c) => (c.result.package ? folderInput(c.result.package) : brokenFolderInput(c.result.locator))));
   const placed = candidates.map((c, i): CatalogShardCandidate => {
     const { root, inRoot } = all[c.position]!;
     return { ...c, place: { root, inRoot }, folder: seals[i]! };
   });
-  return { walk, total: plan.items.length, candidates: placed };
+  return { walk, shape, total: plan.items.length, candidates: placed };
 }
 
 /** The library's camelCase keys a shard document spells in snake_case; every other key is already both. */
@@ -160,14 +164,20 @@ export function assembleShards(walk: CatalogShardWalk, results: readonly ParseIt
 
 /**
  * The `--json` document of `catalog`, `resolve` or `lock --shard i/n`: the header merge checks,
- * the walk every shard shares, the options that shape the result (resolve and lock), and this
- * shard's candidates (packages with snake_case keys, authors' maps unchanged).
+ * the walk every shard shares, the options that shape the result (the catalog's, then the
+ * verb's own), and this shard's candidates (packages with snake_case keys, authors' maps unchanged).
  */
-export function catalogShardDocument(verb: CatalogShardVerb, shard: Shard, part: CatalogShardPart, options?: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function catalogShardDocument(
+  verb: CatalogShardVerb,
+  shard: Shard,
+  part: CatalogShardPart,
+  verbOptions?: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const options = { ...part.shape, ...verbOptions };
   return {
     shard: { verb, index: shard.index, count: shard.count, total: part.total, run: walkFingerprint(part.walk, part.total, options) },
     walk: renameKeys(part.walk, 'snake'),
-    ...(options !== undefined ? { options } : {}),
+    options,
     candidates: renameKeys(part.candidates, 'snake'),
   };
 }

@@ -11,7 +11,11 @@ import type * as Zod from 'zod';
 import { AUDIT_VERDICTS, type AuditVerdict } from '../audit/audit.js';
 import { SEVERITIES } from '../model/diagnostics.js';
 import { once, zod } from '../model/zod.js';
+import { SKIP_REASONS } from '../engine/validate-path.js';
+import { PROFILE_NAMES, UNICODE_POLICIES } from '../parse/profiles.js';
+import { FAIL_ON } from './report/formats.js';
 import { snakeKey } from './shard-catalog.js';
+import { MAX_SHARDS } from './shard.js';
 
 /** `sha256:` and 64 lowercase hex digits. */
 export const SHA256 = /^sha256:[0-9a-f]{64}$/;
@@ -85,7 +89,63 @@ function build(z: typeof Zod.z) {
   return { Walk, Candidate };
 }
 
+/** A `validate --shard i/n --json` document's entries and shard block. */
+function buildValidate(z: typeof Zod.z) {
+  const text = z.string();
+  const count = z.number().int().min(0);
+  const Diagnostic = z.strictObject({
+    code: text,
+    severity: z.enum(SEVERITIES),
+    message: text,
+    file: text.optional(),
+    line: count,
+    column: count,
+    hint: text,
+  });
+  const Entry = z.strictObject({
+    dir: text,
+    file: text,
+    name: text.nullable(),
+    valid: z.boolean(),
+    skipped: z.enum(SKIP_REASONS.map((r) => r.replaceAll('-', '_')) as [string, ...string[]]).optional(),
+    diagnostics: z.array(Diagnostic),
+  });
+  const Options = z.strictObject({
+    profile: z.enum(PROFILE_NAMES as unknown as [string, ...string[]]),
+    unicode: z.enum(UNICODE_POLICIES as unknown as [string, ...string[]]).nullable(),
+    rules: z.array(z.strictObject({ code: text, level: z.enum(['off', 'info', 'warning', 'error']) })),
+    paths: z.array(text).min(1),
+    fail_on: z.enum(FAIL_ON),
+    max_warnings: count.nullable(),
+  });
+  const Shard = z.strictObject({
+    index: z.number().int().min(1),
+    count: z.number().int().min(1).max(MAX_SHARDS),
+    total: count,
+    positions: z.array(count),
+    shown: z.array(text.nullable()),
+    root: text,
+    options: Options,
+  });
+  return { Entry, Shard };
+}
+
 const shapes = once(() => build(zod()));
+const validateShapes = once(() => buildValidate(zod()));
+
+/**
+ * Why a `validate --shard` document's shard block or entries do not have their shape (the
+ * first problem, with its path), or undefined when they do.
+ *
+ * @example validateShardProblem(doc.shard, doc.skills) // 'shard.options.profile: Invalid option: …'
+ */
+export function validateShardProblem(shard: unknown, skills: unknown): string | undefined {
+  const { Entry, Shard } = validateShapes();
+  const s = Shard.safeParse(shard);
+  if (!s.success) return issueText('shard', s.error.issues[0]!);
+  const e = zod().array(Entry).safeParse(skills);
+  return e.success ? undefined : issueText('skills', e.error.issues[0]!);
+}
 
 /**
  * Why `walk` or `candidates` do not have a shard document's shape (the first problem, with its

@@ -44,3 +44,29 @@ export function shardOf(path: string, count: number): number {
   for (const byte of UTF8.encode(path)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
   return (h % count) + 1;
 }
+
+/**
+ * Refuse (a usage error of `verb`) a shard that `foreign` says is of another run, one given
+ * twice, or a missing one; the first document's shard count is the run's.
+ *
+ * @example everyShardOnce(io, 'merge', docs, (file, s) => (s.count !== 4 ? `${file} is of another run` : undefined))
+ */
+export function everyShardOnce<S extends { readonly index: number; readonly count: number }>(
+  io: CliIo,
+  verb: string,
+  docs: readonly { readonly file: string; readonly doc: { readonly shard: S } }[],
+  foreign: (file: string, shard: S) => string | undefined,
+): void {
+  const count = docs[0]!.doc.shard.count;
+  const seen = new Map<number, string>();
+  for (const { file, doc } of docs) {
+    const why = foreign(file, doc.shard);
+    if (why !== undefined) usageError(io, verb, why);
+    const twice = seen.get(doc.shard.index);
+    if (twice !== undefined) usageError(io, verb, `${file} and ${twice} are both shard ${doc.shard.index}/${count}`);
+    seen.set(doc.shard.index, file);
+  }
+  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
+  if (missing.length === 0) return;
+  usageError(io, verb, `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
+}

@@ -86,7 +86,9 @@ export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object
     hint: (a) =>
       /:[^/\\:]*$/.test(String(a.root))
         ? "the ':' made this one path: a scope must be lower-case letters, digits, '-' or '_' starting with a letter (PATH:scope[:precedence]); create the folder or mark the root required (PATH!) to make this an error"
-        : 'create the folder or mark the root required (PATH!) to make this an error',
+        : a.flag !== undefined
+          ? `check the path of ${String(a.flag)}: no folder is there (a typo?)`
+          : 'create the folder or mark the root required (PATH!) to make this an error',
   },
   'discover.duplicate-skill-file': {
     severity: 'warning',

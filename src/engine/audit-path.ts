@@ -177,6 +177,23 @@ export interface AuditReport {
 export interface AuditOptions {
   readonly cwd?: string;
   readonly limits?: Partial<AuditLimits>;
+  /**
+   * What earlier runs read, by skill folder: a folder found here is not read again, and each
+   * folder read is stored (watch mode forgets the ones that change). Holds every file's text.
+   */
+  readonly memo?: AuditMemo;
+}
+
+/** A skill folder as read: its SKILL.md parsed (when it parses) and its files. */
+export interface AuditRead {
+  readonly pkg: SkillPackage | undefined;
+  readonly files: readonly AuditFile[];
+}
+
+/** Skill folders read before, by absolute path (and SKILL.md name). */
+export interface AuditMemo {
+  get(folder: string): AuditRead | undefined;
+  set(folder: string, read: AuditRead): void;
 }
 
 interface Found {
@@ -220,14 +237,17 @@ export function auditPath(paths: string | readonly string[], options: AuditOptio
   // then each skill's files, audited and dropped.
   const maxFileBytes = options.limits?.maxFileBytes ?? DEFAULT_AUDIT_LIMITS.maxFileBytes;
   const parsed = found.map((f) => {
+    const kept = options.memo?.get(join(f.abs, f.skillFile));
+    if (kept) return { found: f, pkg: kept.pkg, kept };
     const read = readRegularFile(join(f.abs, f.skillFile), maxFileBytes);
     const pkg = read.ok ? parseSkill(read.bytes.toString('utf8'), { locator: toPosix(join(f.abs, f.skillFile)), dirName: basename(f.abs), profile: 'lenient' }).package : undefined;
-    return { found: f, pkg };
+    return { found: f, pkg, kept: undefined };
   });
   const names = parsed.flatMap((p) => (p.pkg ? [p.pkg.descriptor.name] : []));
   const sources = new Map<string, string[]>();
-  const skills = parsed.map(({ found: f, pkg }): AuditSkillReport => {
-    const files = readSkillFiles(f.abs, options.limits);
+  const skills = parsed.map(({ found: f, pkg, kept }): AuditSkillReport => {
+    const files = kept?.files ?? readSkillFiles(f.abs, options.limits);
+    if (!kept) options.memo?.set(join(f.abs, f.skillFile), { pkg, files });
     const input: AuditInput = { dir: f.dir, skillFile: f.skillFile, files, otherNames: names, ...auditFields(pkg) };
     const found = auditSkill(input);
     for (const d of found) {

@@ -136,7 +136,7 @@ export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, li
     throw new SkillgraphError('options.invalid', `unknown profile '${profile}'`, { field: 'profile', profile });
   }
   const walked = discover(options.roots, options, listings);
-  const discovered = options.notices?.length ? { ...walked, diagnostics: [...walked.diagnostics, ...options.notices].sort(compareDiagnostics) } : walked;
+  const discovered = options.notices?.length ? { ...walked, diagnostics: withNotices(walked.diagnostics, options.notices) } : walked;
   const items: ParseItem[] = discovered.candidates.map((c) => ({
     path: c.path,
     locator: c.locator,
@@ -214,4 +214,10 @@ export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemRe
 
 function isRootList(input: readonly SkillRoot[] | LoadCatalogOptions): input is readonly SkillRoot[] {
   return Array.isArray(input);
+}
+
+/** The walk's findings with the notices made before it; a notice replaces the walk's own finding of that code and file. */
+function withNotices(found: readonly Diagnostic[], notices: readonly Diagnostic[]): Diagnostic[] {
+  const noticed = new Set(notices.map((d) => `${d.code}\0${d.file}`));
+  return [...found.filter((d) => !noticed.has(`${d.code}\0${d.file}`)), ...notices].sort(compareDiagnostics);
 }

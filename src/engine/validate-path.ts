@@ -61,6 +61,18 @@ export interface ValidateOptions {
    * skills' inputs (`routing`) instead, for `merge` to run it over every shard's.
    */
   readonly routing?: OverlapOptions | false;
+  /**
+   * Reports kept from an earlier run, by the SKILL.md's path as walked: a skill found here is
+   * not read again, and each skill checked is stored (watch mode forgets the ones that change).
+   * A kept report takes nothing from the input budget.
+   */
+  readonly memo?: ValidateMemo;
+}
+
+/** Reports of skills checked before, by the absolute path of their SKILL.md as the walk reached it. */
+export interface ValidateMemo {
+  get(skillFile: string): SkillReport | undefined;
+  set(skillFile: string, report: SkillReport): void;
 }
 
 /** One SKILL.md found under a path. */
@@ -239,7 +251,7 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   if (stat.isFile()) {
     if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
     if (!mine(toPosix(given))) return [elsewhere('.', basename(abs))];
-    return [validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given), budget, undefined, routing)];
+    return [remembered(options.memo, abs, () => validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given), budget, undefined, routing), routing)];
   }
   if (!stat.isDirectory()) throw new SkillgraphError('root.not-directory', `not a folder: ${given}`, { path: given });
 
@@ -250,7 +262,8 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   // reads every component of the path as a link, ~90% of validate's syscalls).
   const realRoot = realRootOf(abs);
   const tree: TreeRead = { listings, buffer: new ReadBuffer(), realRoot };
-  const reports = walk.skills.map((s) => (options.inShard === undefined || mine(display(s.file)) ? validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree, routing) : elsewhere(s.dir, s.file)));
+  const check = (s: TreeSkillFile): SkillReport => remembered(options.memo, s.abs, () => validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree, routing), routing);
+  const reports = walk.skills.map((s) => (options.inShard === undefined || mine(display(s.file)) ? check(s) : elsewhere(s.dir, s.file)));
   listings.clear();
   for (const l of walk.links) {
     const dir = l.skillFile.includes('/') ? l.skillFile.slice(0, l.skillFile.lastIndexOf('/')) : '.';
@@ -284,6 +297,25 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   }
   return reports.sort((a, b) => cmp(a.file, b.file));
 }
+
+/** The memo's report for `file`, else `check()`'s, stored for the next run. */
+function remembered(memo: ValidateMemo | undefined, file: string, check: () => SkillReport, routing?: RoutingInput[]): SkillReport {
+  const kept = memo?.get(file);
+  if (kept !== undefined) {
+    // A kept skill still takes part in the routing pass, with what it held when it was checked.
+    const input = ROUTED.get(kept);
+    if (routing && input) routing.push(input);
+    return kept;
+  }
+  const before = routing?.length ?? 0;
+  const report = check();
+  if (routing && routing.length > before) ROUTED.set(report, routing[routing.length - 1]!);
+  memo?.set(file, report);
+  return report;
+}
+
+/** The routing input each checked report gave, for a memo's kept reports. */
+const ROUTED = new WeakMap<SkillReport, RoutingInput>();
 
 /** What the walk of a tree leaves for checking its skills: folders listed, a read buffer, the resolved root. */
 interface TreeRead {

@@ -6,22 +6,34 @@
  * stderr. Exit 1 when the gate fails (any error, or warnings with
  * `--fail-on warning` / `--max-warnings N`), 0 otherwise, 2 on usage.
  */
-import { auditPath, type AuditReport, type AuditSkillReport } from '../../engine/audit-path.js';
+import { auditPath, type AuditMemo, type AuditReport, type AuditSkillReport } from '../../engine/audit-path.js';
 import { AUDIT_RULES, RULES_BY_CODE, isSecurityCode } from '../../audit/rules.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
 import { parseVerbArgs, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
-import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
-import { buildReport, gate, reportText, textReport, type Report, type ReportRule } from '../report/index.js';
-import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
+import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
+import { buildReport, gate, reportText, textReport } from '../report/index.js';
+import type { Report, ReportFormat, ReportRule } from '../report/index.js';
+import { REPORT_FLAGS, reportOptions, type ReportOptions } from '../report-flags.js';
+import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type ReportOutput } from '../report-output.js';
+import { WATCH_FLAG, watchUsage } from '../watch-flag.js';
+import { DEFAULT_COLUMNS, terminalWidth } from '../width.js';
 
 export const spec: VerbSpec = {
   name: 'audit',
   summary: 'security findings for skills: hidden text, instruction overrides, remote code, exfiltration, over-privilege',
-  usage: 'PATH... [--format text|json|sarif|junit|github] [--fail-on error|warning] [--max-warnings N] [--json]',
+  usage:
+    'PATH... [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--fail-on error|warning] ' +
+    '[--max-warnings N] [--watch] [--json]',
   minPositionals: 1,
-  flags: { ...REPORT_FLAGS },
+  flags: { ...REPORT_FLAGS, ...OUTPUT_FLAG, ...WATCH_FLAG },
   positionals: 'paths',
+  examples: [
+    'skillgraph audit .claude/skills',
+    'skillgraph audit skills --fail-on warning',
+    'skillgraph audit skills --format sarif > audit.sarif',
+    'skillgraph audit .claude/skills --watch',
+  ],
 };
 
 /** The audit rules as report rule metadata (SARIF rules, JUnit failure types). */
@@ -63,13 +75,30 @@ export function auditReport(report: AuditReport, root: string): Report {
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
-  const { format, failOn, maxWarnings } = reportOptions(values, io, spec.name);
-  const report = auditPath(positionals, { cwd: io.cwd });
+  const options = reportOptions(values, io, spec.name);
+  const outputs = reportOutputs(values, io, spec.name);
+  if (values.watch === true) {
+    watchUsage(io, spec.name, values, options.format, outputs.length);
+    const { watchChecks } = await import('../watch.js');
+    const check = (memo: AuditMemo): AuditReport => auditPath(positionals, { cwd: io.cwd, memo });
+    const show = (report: AuditReport): number => writeAudit(io, report, options, []);
+    return watchChecks(io, { verb: spec.name, paths: positionals, check, show });
+  }
+  return writeAudit(io, auditPath(positionals, { cwd: io.cwd }), options, outputs);
+}
+
+/** Print the audit in its format, write each --output file, then the summary line on stderr; the gate's status. */
+function writeAudit(io: CliIo, report: AuditReport, options: ReportOptions, outputs: readonly ReportOutput[]): number {
   const built = auditReport(report, io.cwd);
-  const verdict = gate(built.findings, { failOn, ...(maxWarnings !== undefined ? { maxWarnings } : {}) });
-  if (format === 'json') writeJson(io, auditDocument(report));
-  else if (format === 'text') io.stdout.write(textReport(built, useColor(io, 'stdout'), (file) => report.sources.get(file)));
-  else io.stdout.write(reportText(format, built, failOn));
+  const verdict = gate(built.findings, options);
+  const render = (format: ReportFormat, screen = { color: false, width: DEFAULT_COLUMNS }): string =>
+    format === 'json'
+      ? jsonDocument(auditDocument(report))
+      : format === 'text'
+        ? textReport(built, screen.color, (file) => report.sources.get(file), screen.width)
+        : reportText(format, built, options.failOn);
+  writeReportOutputs(io, outputs, (format) => render(format));
+  io.stdout.write(render(options.format, { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) }));
   note(io, `${summaryLine(report, useColor(io))}${verdict.passed ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
   return verdict.passed ? EXIT.ok : EXIT.findings;
 }

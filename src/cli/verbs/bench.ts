@@ -25,6 +25,9 @@ export const spec: VerbSpec = {
     repeat: { type: 'string', value: 'N', description: 'runs per mode; the median counts (default 5)' },
   },
   positionals: 'none',
+  examples: [
+    'skillgraph bench --root skills --repeat 5',
+  ],
 };
 
 interface ModeResult {

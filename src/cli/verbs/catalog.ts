@@ -23,8 +23,10 @@ import { OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions } from '../
 import { catalogRouting } from '../../engine/routing-io.js';
 import { jsonControlsEscaped, jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { parseShard } from '../shard.js';
-import { cutToWidth, displayWidth, padEndWidth } from '../width.js';
 import { DESCRIPTOR_KEYS, skillText } from '../descriptor-text.js';
+import { renderRows } from '../catalog-rows.js';
+
+export { renderRows };
 
 export const spec: VerbSpec = {
   name: 'catalog',
@@ -37,6 +39,11 @@ export const spec: VerbSpec = {
     format: { ...REPORT_FLAGS.format, description: `output: ${[...REPORT_FORMATS, 'mcp'].join(', ')} (default text; json is --json; mcp: the MCP Skills extension's skills/list result, every page in one document)` },
   },
   positionals: 'roots',
+  examples: [
+    'skillgraph catalog',
+    'skillgraph catalog --root skills --root ~/.skills:global --json',
+    'skillgraph catalog --preset claude --format sarif > catalog.sarif',
+  ],
 };
 
 /**
@@ -325,29 +332,6 @@ export function displayPath(path: string, cwd: string): string {
 export function writeCatalog(result: CatalogFromFlags, io: CliIo, options: { table: boolean }): void {
   io.stdout.write(renderRows(result, io, options));
   note(io, renderNotes(result, io, options));
-}
-
-/** The skills, one row each, measured in display width to fit stdout's terminal. */
-export function renderRows(result: CatalogFromFlags, io: CliIo, options: { table: boolean }): string {
-  const color = useColor(io, 'stdout');
-  const width = Math.max(40, io.stdout.columns ?? 100);
-  const out: string[] = [];
-  const rows = result.catalog.skills.map((p) => [p.descriptor.source.scope, p.descriptor.name, p.descriptor.description] as const);
-  const scopeW = Math.max(5, ...rows.map((r) => displayWidth(r[0])));
-  const nameW = Math.max(4, ...rows.map((r) => displayWidth(r[1])));
-  if (rows.length === 0) {
-    out.push('No skills found.');
-  } else if (options.table) {
-    out.push(paint(color, 'bold', `${'SCOPE'.padEnd(scopeW)}  ${'NAME'.padEnd(nameW)}  DESCRIPTION`));
-    for (const [scope, name, description] of rows) {
-      out.push(`${padEndWidth(scope, scopeW)}  ${padEndWidth(name, nameW)}  ${cutToWidth(description, width - scopeW - nameW - 4)}`);
-    }
-  } else {
-    for (const [scope, name, description] of rows) {
-      out.push(`${paint(color, 'bold', name)} ${paint(color, 'dim', `(${scope})`)} ${cutToWidth(description, width - displayWidth(name) - displayWidth(scope) - 4)}`);
-    }
-  }
-  return `${out.join('\n')}\n`;
 }
 
 /** The summary line, completeness, conflicts and findings. */

@@ -37,6 +37,10 @@ export const spec: VerbSpec = {
     format: REPORT_FLAGS.format,
   },
   positionals: 'roots',
+  examples: [
+    'skillgraph check',
+    'skillgraph check --lock skillgraph.lock.json --format github',
+  ],
 };
 
 /** A lockfile this large is not one (a skill entry is ~300 bytes). */

@@ -38,6 +38,10 @@ export const spec: VerbSpec = {
     audit: { type: 'string', value: 'off|mark|drop', description: 'audit each skill first: mark skills with security errors in the listing, or drop them from it (default off)' },
   },
   positionals: 'none',
+  examples: [
+    'skillgraph context --format xml --budget 8000t',
+    'skillgraph context --lazy --into .agent/skills',
+  ],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

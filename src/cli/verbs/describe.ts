@@ -30,6 +30,9 @@ export const spec: VerbSpec = {
   flags: CATALOG_FLAGS,
   minPositionals: 1,
   positionals: 'names',
+  examples: [
+    'skillgraph describe release-notes --json',
+  ],
 };
 
 /** What `describe` found for one name. */

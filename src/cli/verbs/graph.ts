@@ -22,6 +22,10 @@ export const spec: VerbSpec = {
     format: { type: 'string', value: 'F', description: `${GRAPH_FORMATS.join(' or ')} (default mermaid)` },
   },
   positionals: 'none',
+  examples: [
+    'skillgraph graph --format mermaid',
+    'skillgraph graph --format dot --root skills | dot -Tsvg',
+  ],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

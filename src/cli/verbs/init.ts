@@ -9,6 +9,7 @@ import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE_NAME } from '../catalog-request.js';
 import { PRESETS } from '../../discover/presets.js';
+import { DEFAULT_DISCOVER_OPTIONS } from '../../discover/walk.js';
 import { PROFILE_NAMES } from '../../parse/profiles.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
@@ -21,6 +22,10 @@ export const spec: VerbSpec = {
   usage: '[DIR] [--json]',
   flags: {},
   positionals: 'paths',
+  examples: [
+    'skillgraph init',
+    'skillgraph init path/to/project --json',
+  ],
 };
 
 /** Folders that hold skills without an agent: looked for when no agent folder is there. */
@@ -86,11 +91,31 @@ export function configText(layout: Layout): string {
     '# ... or on more than N warnings.',
     '# max-warnings: 0',
     '',
-    '# Walk limits: folder levels searched below each root, folders read per root.',
-    '# depth: 4',
-    '# max-dirs: 2000',
+    '# How the roots are walked. The values shown are the defaults; uncomment one to change it.',
+    ...WALK_SETTINGS.flatMap((w) => [`# ${w.key}: ${String(w.value)}`, `#   ${w.about}`]),
     '',
   ].join('\n');
+}
+
+/**
+ * The walk settings a config may hold, with today's defaults read from the walk's own option
+ * table, so the template never states an old default.
+ */
+export const WALK_SETTINGS: readonly WalkSetting[] = [
+  { key: 'depth', value: DEFAULT_DISCOVER_OPTIONS.depth, about: 'folder levels searched below each root (the root is level 0)' },
+  { key: 'max-dirs', value: DEFAULT_DISCOVER_OPTIONS.maxDirs, about: 'folders read per root before the walk stops (and says so)' },
+  {
+    key: 'follow-symlinks',
+    value: DEFAULT_DISCOVER_OPTIONS.followSymlinks,
+    about: 'follow links whose target lies inside a root or this project',
+  },
+  { key: 'nested', value: DEFAULT_DISCOVER_OPTIONS.nested, about: 'also look for skills inside skill folders' },
+];
+
+interface WalkSetting {
+  readonly key: string;
+  readonly value: number | boolean;
+  readonly about: string;
 }
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

@@ -17,6 +17,10 @@ export const spec: VerbSpec = {
   usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--json]',
   flags: { ...CATALOG_FLAGS, format: REPORT_FLAGS.format },
   positionals: 'roots',
+  examples: [
+    'skillgraph list',
+    'skillgraph list --preset claude | grep review',
+  ],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

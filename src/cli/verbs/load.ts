@@ -34,6 +34,10 @@ export const spec: VerbSpec = {
     force: { type: 'boolean', description: 'with --into: replace files in DIR/<name>/ that hold other content (refused otherwise, exit 1)' },
   },
   positionals: 'names',
+  examples: [
+    'skillgraph load release-notes',
+    'skillgraph load release-notes --into .agent/skills',
+  ],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

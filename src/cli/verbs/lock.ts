@@ -46,6 +46,10 @@ export const spec: VerbSpec = {
     shard: { type: 'string', value: 'i/n', description: 'with --json: parse and seal the folders of shard i of n (a stable split by skill path); skillgraph merge writes the lockfile' },
   },
   positionals: 'roots',
+  examples: [
+    'skillgraph lock',
+    'skillgraph lock skills --out skillgraph.lock.json',
+  ],
 };
 
 /**

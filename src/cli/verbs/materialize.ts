@@ -34,6 +34,10 @@ export const spec: VerbSpec = {
     force: { type: 'boolean', description: 'replace workspace files that hold other content (refused otherwise, exit 1)' },
   },
   positionals: 'paths',
+  examples: [
+    'skillgraph materialize .agent/skills',
+    'skillgraph materialize .agent/skills code-review ship-it --force',
+  ],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

@@ -1,20 +1,27 @@
 /**
  * `skillgraph merge FILE...` — join the `--json` documents of the shards of
  * one run (`validate`, `catalog`, `resolve` or `lock --shard i/n --json`, one
- * per CI job) into exactly the document the run prints without `--shard`,
- * byte for byte: the cross-shard work (sealing the catalog, resolving it,
- * writing the lockfile) is done here. Every shard of the run must be given
- * once; a missing, repeated or foreign shard, or a document that is not a
- * shard's, is a usage error naming the file. Exit status as the unsharded run's.
+ * per CI job) into exactly what the run prints without `--shard`, byte for
+ * byte: the cross-shard work (sealing the catalog, resolving it, writing the
+ * lockfile) is done here. Validate and catalog shards are written in any
+ * report format (`--format`, `--output`; JSON by default), with the gate of
+ * the run (or `--fail-on`). Every shard of the run must be given once; a
+ * missing, repeated or foreign shard, one run with other options, or a
+ * document that is not a shard's, is a usage error naming the file. Exit
+ * status as the unsharded run's.
  */
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { readRegularFile } from '../../discover/safe-read.js';
 import { BACKEND_NAMES, type BackendChoice } from '../../model/backend.js';
-import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
+import { parseVerbArgs, usageError, type ParsedArgs, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
-import { note, writeJson, type CliIo } from '../io.js';
+import type { CliIo } from '../io.js';
 import type { FolderSeal } from '../lock-seal.js';
-import { MAX_SHARDS } from '../shard.js';
+import { mergeValidate, type MergeAsk } from '../merge-validate.js';
+import { REPORT_FORMATS, type ReportFormat } from '../report/formats.js';
+import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
+import { OUTPUT_FLAG, reportOutputs } from '../report-output.js';
+import { everyShardOnce, MAX_SHARDS } from '../shard.js';
 import {
   assembleShards,
   renameKeys,
@@ -24,30 +31,36 @@ import {
   type CatalogShardVerb,
   type CatalogShardWalk,
 } from '../shard-catalog.js';
+import { CATALOG_SHAPE_KEYS, optionsDiffer, validCatalogShape } from '../shard-options.js';
 import { shardShapeProblem } from '../shard-shape.js';
 import { catalogJson, catalogStatus, completenessJson } from './catalog.js';
 import { catalogRouting } from '../../engine/routing-io.js';
-import { mergeRouting, type ShardRouting } from '../merge-routing.js';
 import type { LockInput, LockOptions } from './lock.js';
 import type { ResolveOptions } from './resolve.js';
 
 export const spec: VerbSpec = {
   name: 'merge',
   summary: 'join the --json documents of validate, catalog, resolve or lock --shard runs into the unsharded output',
-  usage: 'FILE... [--json]',
+  usage: 'FILE... [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--fail-on error|warning] [--json]',
   minPositionals: 1,
-  flags: {},
+  flags: {
+    format: {
+      ...REPORT_FLAGS.format,
+      description: `output of validate and catalog shards: ${REPORT_FORMATS.join(', ')} (default json: as with --json)`,
+    },
+    'fail-on': { ...REPORT_FLAGS['fail-on'], description: "exit 1 on errors or on warnings too (default: the shards' own)" },
+    'max-warnings': REPORT_FLAGS['max-warnings'],
+    ...OUTPUT_FLAG,
+  },
   positionals: 'paths',
+  examples: [
+    'skillgraph merge shard-*.json > skillgraph.json',
+    'skillgraph merge shard-*.json --format github --output sarif=skillgraph.sarif',
+  ],
 };
 
 /** A shard document this large is not one. */
 const MAX_SHARD_BYTES = 1024 * 1024 * 1024;
-
-interface ShardDoc {
-  readonly skills: readonly unknown[];
-  readonly summary: Readonly<Record<string, unknown>>;
-  readonly shard: { readonly index: number; readonly count: number; readonly total: number; readonly positions: readonly number[] };
-}
 
 function readJson(io: CliIo, file: string): unknown {
   const read = readRegularFile(resolve(io.cwd, file), MAX_SHARD_BYTES, { followLinks: true });
@@ -68,46 +81,35 @@ function shardVerb(doc: unknown): string {
   return typeof s === 'object' && s !== null && typeof s.verb === 'string' && CATALOG_SHARD_VERBS.includes(s.verb) ? s.verb : 'validate';
 }
 
-function validateShard(io: CliIo, file: string, doc: unknown): ShardDoc {
-  const d = doc as Partial<ShardDoc> & { schemaVersion?: unknown };
-  const s = d?.shard;
-  const ok =
-    typeof d === 'object' && d !== null && Array.isArray(d.skills) && typeof d.summary === 'object' && d.summary !== null &&
-    typeof s === 'object' && s !== null && Number.isSafeInteger(s.index) && Number.isSafeInteger(s.count) && Number.isSafeInteger(s.total) &&
-    Array.isArray(s.positions) && s.positions.length === d.skills.length && s.positions.every((p) => Number.isSafeInteger(p) && p >= 0 && p < s.total);
-  if (!ok) usageError(io, spec.name, `${file} is not the --json document of a 'validate --shard i/n' run`);
-  return d as ShardDoc;
+/** The formats, files and gate asked for; JSON when no format is. */
+function askOf(values: ParsedArgs['values'], io: CliIo): MergeAsk {
+  const { format, failOn, maxWarnings } = reportOptions({ ...values, format: values.format ?? 'json' }, io, spec.name);
+  return {
+    format,
+    outputs: reportOutputs(values, io, spec.name),
+    ...(values['fail-on'] !== undefined ? { failOn } : {}),
+    ...(maxWarnings !== undefined ? { maxWarnings } : {}),
+  };
 }
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
-  const { positionals } = parseVerbArgs(spec, args, io);
+  const { values, positionals } = parseVerbArgs(spec, args, io);
+  const ask = askOf(values, io);
   const parsed: RawShard[] = positionals.map((file) => ({ file, doc: readJson(io, file) }));
   const verbs = new Set(parsed.map(({ doc }) => shardVerb(doc)));
   if (verbs.size > 1) usageError(io, spec.name, `${positionals.join(', ')} are shards of different verbs`);
-  if (verbs.has('catalog')) return mergeCatalog(io, parsed);
-  if (verbs.has('resolve')) return mergeResolve(io, parsed);
-  if (verbs.has('lock')) return mergeLock(io, parsed);
-  const docs = parsed.map(({ file, doc }) => ({ file, doc: validateShard(io, file, doc) }));
-  const { count, total } = docs[0]!.doc.shard;
-  everyShardOnce(io, docs, (file, shard) =>
-    shard.count !== count || shard.total !== total ? `${file} is shard ${shard.index}/${shard.count} of a run of ${shard.total} entries; ${docs[0]!.file} is of ${count} shards and ${total} entries` : undefined,
-  );
-  const skills: unknown[] = new Array(total);
-  const filled = new Uint8Array(total);
-  for (const { file, doc } of docs) {
-    doc.shard.positions.forEach((p, i) => {
-      if (filled[p]) usageError(io, spec.name, `${file} repeats entry ${p} of the run: the shards are not of one run`);
-      filled[p] = 1;
-      skills[p] = doc.skills[i];
-    });
+  const verb = [...verbs][0]!;
+  if (verb === 'validate') return mergeValidate(io, parsed, ask);
+  if (verb === 'catalog') return mergeCatalog(io, parsed, ask);
+  const other = [ask.format, ...ask.outputs.map((o) => o.format)].find((f) => f !== 'json');
+  if (other !== undefined || ask.outputs.length > 0) {
+    usageError(io, spec.name, `${verb} shards merge into the document '${verb} --json' prints: not --format ${other ?? 'json'} or --output`);
   }
-  if (filled.includes(0)) usageError(io, spec.name, `the shards hold ${filled.reduce((n, f) => n + f, 0)} of the run's ${total} entries: they are not of one run`);
-  const summary = sumSummaries(docs.map((d) => d.doc.summary));
-  mergeRouting(docs.map((d) => (d.doc.shard as { routing?: ShardRouting }).routing), skills, summary);
-  writeJson(io, { skills, summary });
-  // stdout is a document whatever the flags: the counts go to stderr only when asked for.
-  if (io.level === 'verbose') note(io, `merge: ${count} shard(s), ${total} entries, ${String(summary.errors)} error(s), ${String(summary.warnings)} warning(s)\n`);
-  return Number(summary.errors) > 0 ? EXIT.findings : EXIT.ok;
+  if (ask.failOn !== undefined || ask.maxWarnings !== undefined) {
+    usageError(io, spec.name, `--fail-on and --max-warnings gate findings: validate and catalog shards only, not ${verb}`);
+  }
+  if (verb === 'resolve') return mergeResolve(io, parsed);
+  return mergeLock(io, parsed);
 }
 
 /** A shard document as read; `doc` is let go once checked, so merge holds one copy of the packages. */
@@ -119,7 +121,7 @@ interface RawShard {
 interface CatalogShardDoc {
   readonly shard: { readonly verb: CatalogShardVerb; readonly index: number; readonly count: number; readonly total: number; readonly run: string };
   readonly walk: CatalogShardWalk;
-  readonly options?: Readonly<Record<string, unknown>>;
+  readonly options: Readonly<Record<string, unknown>>;
   readonly candidates: readonly CatalogShardCandidate[];
 }
 
@@ -127,9 +129,14 @@ function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The options each verb's shards record (catalog's none): their keys, and what each must hold. */
-const OPTIONS: Readonly<Record<CatalogShardVerb, { readonly keys: readonly string[]; readonly valid: (o: Readonly<Record<string, unknown>>) => boolean } | undefined>> = {
-  catalog: undefined,
+interface VerbOptions {
+  readonly keys: readonly string[];
+  readonly valid: (o: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/** The options each verb's shards record besides the catalog's: their keys, and what each must hold. */
+const OPTIONS: Readonly<Record<CatalogShardVerb, VerbOptions>> = {
+  catalog: { keys: [], valid: () => true },
   resolve: {
     keys: ['names', 'summary', 'entries', 'backend'],
     valid: (o) =>
@@ -151,8 +158,10 @@ function catalogShardOf(io: CliIo, file: string, doc: unknown, verb: CatalogShar
     Number.isSafeInteger(s.total) && s.total >= 0 && typeof s.run === 'string';
   if (!header) not();
   const check = OPTIONS[verb];
-  if (check === undefined ? d.options !== undefined : !isMap(d.options)) not(check === undefined ? 'it records options' : 'it records no options');
-  if (check !== undefined && !(Object.keys(d.options!).sort().join() === [...check.keys].sort().join() && check.valid(d.options!))) not(`its options are not ${verb}'s`);
+  if (!isMap(d.options)) not('it records no options');
+  const keys = [...CATALOG_SHAPE_KEYS, ...check.keys];
+  const sameKeys = Object.keys(d.options!).sort().join() === keys.sort().join();
+  if (!(sameKeys && validCatalogShape(d.options!) && check.valid(d.options!))) not(`its options are not ${verb}'s`);
   const walk = renameKeys(d.walk, 'camel') as CatalogShardWalk;
   const candidates = renameKeys(d.candidates, 'camel') as CatalogShardCandidate[];
   const problem = shardShapeProblem(walk, candidates);
@@ -166,29 +175,7 @@ function catalogShardOf(io: CliIo, file: string, doc: unknown, verb: CatalogShar
     if (verb === 'lock' && c.place === undefined) not(`${at} has no place`);
     if (verb === 'lock' && c.folder === undefined) not(`${at} has no folder seal`);
   }
-  return { shard: s!, walk, ...(d.options !== undefined ? { options: d.options } : {}), candidates };
-}
-
-/**
- * Refuse a shard that `foreign` says is of another run, one given twice, or a missing one;
- * the first document's shard count is the run's.
- */
-function everyShardOnce<S extends { readonly index: number; readonly count: number }>(
-  io: CliIo,
-  docs: readonly { readonly file: string; readonly doc: { readonly shard: S } }[],
-  foreign: (file: string, shard: S) => string | undefined,
-): void {
-  const count = docs[0]!.doc.shard.count;
-  const seen = new Map<number, string>();
-  for (const { file, doc } of docs) {
-    const why = foreign(file, doc.shard);
-    if (why !== undefined) usageError(io, spec.name, why);
-    const twice = seen.get(doc.shard.index);
-    if (twice !== undefined) usageError(io, spec.name, `${file} and ${twice} are both shard ${doc.shard.index}/${count}`);
-    seen.set(doc.shard.index, file);
-  }
-  const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
-  if (missing.length > 0) usageError(io, spec.name, `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
+  return { shard: s!, walk, options: d.options!, candidates };
 }
 
 /** The candidates of every shard of one run, once each, in run order, and the first shard (whose walk and options all share). */
@@ -200,7 +187,11 @@ function gatherShards(io: CliIo, parsed: RawShard[], verb: CatalogShardVerb): { 
   });
   const first = docs[0]!;
   const { count, total, run } = first.doc.shard;
-  everyShardOnce(io, docs, (file, shard) =>
+  for (const { file, doc } of docs.slice(1)) {
+    const why = optionsDiffer(file, doc.options, first.file, first.doc.options);
+    if (why !== undefined) usageError(io, spec.name, why);
+  }
+  everyShardOnce(io, spec.name, docs, (file, shard) =>
     shard.count !== count || shard.run !== run ? `${file} is shard ${shard.index}/${shard.count} of another run than ${first.file} (of ${count} shards)` : undefined,
   );
   const candidates: CatalogShardCandidate[] = new Array(total);
@@ -219,13 +210,18 @@ function gatherShards(io: CliIo, parsed: RawShard[], verb: CatalogShardVerb): { 
 }
 
 /** Catalog shards: every candidate once, in run order, sealed here (precedence, conflicts, includes across shards). */
-function mergeCatalog(io: CliIo, parsed: RawShard[]): number {
+async function mergeCatalog(io: CliIo, parsed: RawShard[], ask: MergeAsk): Promise<number> {
   const { first, candidates } = gatherShards(io, parsed, 'catalog');
   const sealed = assembleShards(first.doc.walk, candidates.map((c) => c.result));
   // The routing pass needs every skill: it runs here, once the shards are one catalog again.
   const result = { ...sealed, routing: catalogRouting(sealed.catalog).diagnostics };
-  io.stdout.write(catalogJson(result));
-  return catalogStatus(result.catalog, result.walk);
+  if (ask.format === 'json' && ask.outputs.length === 0 && ask.failOn === undefined && ask.maxWarnings === undefined) {
+    io.stdout.write(catalogJson(result));
+    return catalogStatus(result.catalog, result.walk);
+  }
+  // Perf: the report writers load only for a report.
+  const { writeCatalogReports } = await import('../catalog-report.js');
+  return writeCatalogReports(io, result, ask);
 }
 
 /** Resolve shards: the catalog sealed from every shard, then resolved with the options they recorded. */
@@ -262,16 +258,4 @@ function lockFromShards(
   const result = assembleShards(first.doc.walk, candidates.map((c) => c.result), placed);
   const places = lockPlaces(result, dirname(options.out), o.home as string);
   return { options, input: { places, completeness: completenessJson(result.walk), lines: [] }, seals };
-}
-
-/** Counts add up over disjoint shards, key by key, nested maps too (`skipped_by`), in the first's key order. */
-export function sumSummaries(summaries: readonly Readonly<Record<string, unknown>>[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(summaries[0] ?? {})) {
-    const values = summaries.map((s) => s[key]);
-    out[key] = values.every((v) => typeof v === 'number')
-      ? (values as number[]).reduce((a, b) => a + b, 0)
-      : sumSummaries(values.map((v) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {})));
-  }
-  return out;
 }

@@ -35,6 +35,11 @@ export const spec: VerbSpec = {
     shard: { type: 'string', value: 'i/n', description: 'with --json: parse shard i of n (a stable split by skill path); skillgraph merge resolves the shard documents together' },
   },
   positionals: 'names',
+  examples: [
+    'skillgraph resolve',
+    'skillgraph resolve ship-it --json',
+    'skillgraph resolve --summary --root skills',
+  ],
 };
 
 /** How many catalog errors the human output shows before it counts the rest. */

@@ -31,6 +31,10 @@ export const spec: VerbSpec = {
     poll: { type: 'boolean', description: 'watch by stat rescans (once a second) instead of file-system events' },
   },
   positionals: 'roots',
+  examples: [
+    'skillgraph serve',
+    'skillgraph serve skills --http 8808',
+  ],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

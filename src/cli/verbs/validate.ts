@@ -13,32 +13,48 @@ import { toPosix } from '../../discover/paths.js';
 import type { Diagnostic, Severity } from '../../model/diagnostics.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { didYouMean } from '../../model/wording.js';
-import { SKIP_REASONS, validatePath, type SkillReport, type SkipReason, type ValidateResult, type ValidateSummary } from '../../engine/validate-path.js';
+import { SKIP_REASONS, validatePath } from '../../engine/validate-path.js';
+import type { SkillReport, SkipReason, ValidateMemo, ValidateResult, ValidateSummary } from '../../engine/validate-path.js';
 import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type ProfileName, type UnicodePolicy } from '../../parse/profiles.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { homeFrom } from '../catalog-request.js';
 import { changedBase, changedFiles, changedSkillDirs, isCommit } from '../changed.js';
 import { EXIT } from '../exit.js';
-import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
-import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport, type Report } from '../report/index.js';
-import { checkRules, OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions, withRuleLevels } from '../report-flags.js';
+import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
+import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport } from '../report/index.js';
+import type { FailOn, Report, ReportFormat } from '../report/index.js';
+import { checkRules, OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions, withRuleLevels, type ReportOptions } from '../report-flags.js';
+import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type ReportOutput } from '../report-output.js';
+import { WATCH_FLAG, watchUsage } from '../watch-flag.js';
+import { DEFAULT_COLUMNS, terminalWidth } from '../width.js';
 import { parseShard, shardOf, type Shard } from '../shard.js';
 import { routingInputsJson } from '../../engine/routing-io.js';
 
 export const spec: VerbSpec = {
   name: 'validate',
   summary: 'validate SKILL.md files in skill folders or whole trees',
-  usage: '[PATH...] [--profile P] [--format text|json|sarif|junit|github] [--changed [REF]] [--shard i/n] [--json]',
+  usage:
+    '[PATH...] [--profile P] [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--changed [REF]] ' +
+    '[--shard i/n] [--watch] [--json]',
   flags: {
     profile: { type: 'string', value: 'P', description: `validation profile: ${PROFILE_NAMES.join(', ')} (default skillgraph)` },
     unicode: { type: 'string', value: 'POLICY', description: 'name policy: nfkc (Unicode lowercase, as the reference) or ascii (a-z0-9-)' },
     ...REPORT_FLAGS,
     ...OVERLAP_FLAG,
+    ...OUTPUT_FLAG,
+    ...WATCH_FLAG,
     config: { type: 'string', value: 'FILE', description: 'read profile, rules and gate from this config file (default: nearest skillgraph.config.yaml)' },
     changed: { type: 'string', value: 'REF', description: 'only the skill folders that differ from REF in git (bare --changed: the merge base with the default branch)' },
     shard: { type: 'string', value: 'i/n', description: 'check shard i of n (a stable split by skill path); skillgraph merge joins the --json documents' },
   },
   positionals: 'paths',
+  examples: [
+    'skillgraph validate skills/',
+    'skillgraph validate --changed --fail-on warning',
+    'skillgraph validate skills --format github --output sarif=skillgraph.sarif',
+    'skillgraph validate skills --watch',
+    'skillgraph validate skills --shard 1/4 --json > shard-1.json',
+  ],
 };
 
 /** The JSON shape of one entry; `skipped` names why a SKILL.md was not parsed. */
@@ -91,6 +107,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, changedArgs(args, io.cwd), io);
   const config = readConfig(values.config, io);
   const options = reportOptions(values, io, spec.name, config);
+  const outputs = reportOutputs(values, io, spec.name);
   const profile = profileOf(values.profile, config, io);
   const unicode = values.unicode;
   if (unicode !== undefined && !(UNICODE_POLICIES as readonly unknown[]).includes(unicode)) {
@@ -99,50 +116,100 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (config?.rules) checkRules(config.rules, config.file, Object.keys(RULE_DESCRIPTIONS));
   const shard = parseShard(io, spec.name, values.shard);
   const threshold = overlapThreshold(values, io, spec.name, config);
+  if (values.watch === true) watchUsage(io, spec.name, values, options.format, outputs.length);
   let paths = positionals.length > 0 ? [...positionals] : configPaths(config, io);
   if (paths.length === 0) usageError(io, spec.name, 'missing PATH: name a skill folder or tree, or list roots in skillgraph.config.yaml');
+  const view: ValidateView = { paths, cwd: io.cwd, profile, failOn: options.failOn };
   if (typeof values.changed === 'string') {
     const dirs = changedSkillDirs(io.cwd, paths, changedFiles(io.cwd, usage(io, () => changedBase(io.cwd, values.changed as string))));
     note(io, `validate: ${dirs.length} changed skill folder(s)\n`);
-    if (dirs.length === 0) return emptyRun(io, options.format);
+    // Nothing changed: an empty report in every format asked for, exit 0.
+    if (dirs.length === 0) return writeRun(io, emptyResult(), { ...view, paths: [] }, options, outputs);
     paths = dirs;
   }
-  const raw = validatePath(paths, {
-    profile,
-    cwd: io.cwd,
-    // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
-    keep: options.format === 'text' ? 'all' : 'findings',
-    ...(threshold !== undefined ? { routing: { threshold } } : {}),
-    ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
-    ...(shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {}),
-  });
-  const levels = new Map((config?.rules ?? []).map((r) => [r.code, r.level] as const));
-  const result = withConfigRules(raw, levels);
-  const findings = result.skills.flatMap((s) => s.diagnostics);
-  const verdict = gate(findings, options);
-  const status = verdict.passed ? EXIT.ok : EXIT.findings;
-  if (options.format === 'json') {
-    writeJson(io, { skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(shard ? { shard: shardJson(shard, result, { ...(threshold !== undefined ? { threshold } : {}), levels }) } : {}) });
-  } else {
-    const report = validateReport(result, paths, io.cwd, profile);
-    if (options.format === 'text') {
-      const sources = new Map(result.skills.map((s) => [s.diagnostics[0]?.file, s.source?.split('\n')]));
-      io.stdout.write(textReport(report, useColor(io, 'stdout'), (file) => sources.get(file)));
-    } else {
-      io.stdout.write(reportText(options.format, report, options.failOn === 'warning' ? 'warning' : 'error'));
-    }
+  const levels = new Map((config?.rules ?? []).map((r) => [r.code, r.level]));
+  const wanted = new Set([options.format, ...outputs.map((o) => o.format)]);
+  const inShard = shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {};
+  const check = (memo?: ValidateMemo): ValidateResult =>
+    withConfigRules(
+      validatePath(paths, {
+        profile,
+        cwd: io.cwd,
+        // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
+        keep: wanted.has('text') ? 'all' : 'findings',
+        ...(threshold !== undefined ? { routing: { threshold } } : {}),
+        ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
+        ...inShard,
+        ...(memo ? { memo } : {}),
+      }),
+      levels,
+    );
+  if (values.watch === true) {
+    const { watchChecks } = await import('../watch.js');
+    const show = (result: ValidateResult): number => writeRun(io, result, { ...view, paths }, options, []);
+    return watchChecks(io, { verb: spec.name, paths, check, show });
   }
-  // The verdict: on stderr after text, and after a document under --verbose.
-  note(io, `${summaryLine(result, PROFILES[profile].name, useColor(io))}${verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
-  return status;
+  const result = check();
+  const rules = (config?.rules ?? []).map((r) => ({ code: r.code, level: r.level }));
+  const shardOptions = {
+    profile,
+    unicode: typeof unicode === 'string' ? unicode : null,
+    rules,
+    paths,
+    fail_on: options.failOn,
+    max_warnings: options.maxWarnings ?? null,
+    overlap_threshold: threshold ?? null,
+  };
+  const block = shard ? { shard: shardJson(shard, result, io.cwd, shardOptions, levels) } : {};
+  return writeRun(io, result, { ...view, paths, ...block }, options, outputs);
 }
 
-/** A `--changed` run with nothing changed: an empty report in the format asked for, exit 0. */
-function emptyRun(io: CliIo, format: string): number {
-  const empty: ValidateResult = { skills: [], summary: { files: 0, skills: 0, valid: 0, invalid: 0, skipped: 0, skippedBy: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>, errors: 0, warnings: 0 } };
-  if (format === 'json') writeJson(io, { skills: [], summary: summaryJson(empty.summary) });
-  else if (format !== 'text') io.stdout.write(reportText(format as 'sarif', validateReport(empty, [], io.cwd, 'skillgraph')));
-  return EXIT.ok;
+/** Print the run in its format, write each --output file, then the verdict line on stderr; the gate's status. */
+function writeRun(io: CliIo, result: ValidateResult, view: ValidateView, options: ReportOptions, outputs: readonly ReportOutput[]): number {
+  const verdict = gate(result.skills.flatMap((s) => s.diagnostics), options);
+  writeReportOutputs(io, outputs, (format) => validateOutput(format, result, view));
+  const screen = { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) };
+  io.stdout.write(validateOutput(options.format, result, view, screen));
+  // The verdict: on stderr after text, and after a document under --verbose.
+  const failed = verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`;
+  note(io, `${summaryLine(result, PROFILES[view.profile].name, useColor(io))}${failed}\n`);
+  return verdict.passed ? EXIT.ok : EXIT.findings;
+}
+
+/** A terminal's colour and width. */
+interface Screen {
+  readonly color: boolean;
+  readonly width: number;
+}
+
+/** How a run was asked for and where it is shown: what every format of its report needs beside the result. */
+export interface ValidateView {
+  readonly paths: readonly string[];
+  /** The folder paths are relative to (the SARIF source root). */
+  readonly cwd: string;
+  readonly profile: ProfileName;
+  readonly failOn: FailOn;
+  /** A shard run's block (`--shard i/n --json`). */
+  readonly shard?: Record<string, unknown>;
+}
+
+/**
+ * The run's report in `format`; text is laid out for `screen` (default: no colour, 80 columns).
+ *
+ * @example io.stdout.write(validateOutput('sarif', result, { paths: ['skills'], cwd, profile: 'skillgraph', failOn: 'error' }))
+ */
+export function validateOutput(format: ReportFormat, result: ValidateResult, view: ValidateView, screen?: Screen): string {
+  if (format === 'json') {
+    return jsonDocument({ skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(view.shard ? { shard: view.shard } : {}) });
+  }
+  const report = validateReport(result, view.paths, view.cwd, view.profile);
+  if (format !== 'text') return reportText(format, report, view.failOn === 'warning' ? 'warning' : 'error');
+  const sources = new Map(result.skills.map((s) => [s.diagnostics[0]?.file, s.source?.split('\n')]));
+  return textReport(report, screen?.color ?? false, (file) => sources.get(file), screen?.width ?? DEFAULT_COLUMNS);
+}
+
+function emptyResult(): ValidateResult {
+  return { skills: [], summary: { files: 0, skills: 0, valid: 0, invalid: 0, skipped: 0, skippedBy: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>, errors: 0, warnings: 0 } };
 }
 
 function usage<T>(io: CliIo, body: () => T): T {
@@ -200,18 +267,16 @@ function isFolderEntry(result: ValidateResult, i: number): boolean {
 }
 
 /**
- * The shard's place in the run and, for `merge`'s routing pass, its skills' routing inputs with
- * the options that pass needs (the threshold, the config's levels for the routing codes).
+ * A shard's block: its place in the run, the file each entry's findings name (merge puts back
+ * what the document leaves out), the folder paths are relative to, the options that shape the
+ * result (merge refuses shards whose options differ), and for `merge`'s routing pass its skills'
+ * routing inputs with the config's levels for the routing codes.
  */
-function shardJson(shard: Shard, result: ValidateResult, routing: { threshold?: number; levels: ReadonlyMap<string, string> }): Record<string, unknown> {
-  const levels = Object.fromEntries([...routing.levels].filter(([code]) => code.startsWith('routing.')));
-  return {
-    index: shard.index,
-    count: shard.count,
-    total: result.total ?? 0,
-    positions: result.positions ?? [],
-    routing: { threshold: routing.threshold ?? null, levels, skills: routingInputsJson(result.routing ?? []) },
-  };
+function shardJson(shard: Shard, result: ValidateResult, root: string, options: Record<string, unknown>, levels: ReadonlyMap<string, string>): Record<string, unknown> {
+  const shown = result.skills.map((s) => s.shownFile ?? s.diagnostics[0]?.file ?? null);
+  const routingLevels = Object.fromEntries([...levels].filter(([code]) => code.startsWith('routing.')));
+  const routing = { threshold: options.overlap_threshold ?? null, levels: routingLevels, skills: routingInputsJson(result.routing ?? []) };
+  return { index: shard.index, count: shard.count, total: result.total ?? 0, positions: result.positions ?? [], shown, root, options, routing };
 }
 
 /** The findings of a run as a report: one unit per SKILL.md, rules at the profile's levels. */

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { loadConfig } from '../../../src/discover/config.js';
+import { ConfigFileSchema, loadConfig } from '../../../src/discover/config.js';
+import { catalogRequest } from '../../../src/cli/catalog-flags.js';
 import { main } from '../../../src/cli/main.js';
+import { WALK_SETTINGS } from '../../../src/cli/verbs/init.js';
 
 let dir = '';
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -75,5 +77,30 @@ describe('skillgraph init', () => {
     mkdirSync(join(dir, 'sub', '.codex', 'skills'), { recursive: true });
     expect((await run(['init', 'sub'])).stdout).toBe('Wrote sub/skillgraph.config.yaml: roots .codex/skills, profile codex.\n');
     expect((await run(['init', 'missing'])).code).toBe(2);
+  });
+
+  it("states today's defaults: uncommented, they give the run that no setting gives", async () => {
+    project(['skills']);
+    await run(['init']);
+    const text = config();
+    expect(text).not.toMatch(/depth: 4\b|max-dirs: 2000\b/);
+    const settings = WALK_SETTINGS.map((w) => `${w.key}: ${String(w.value)}`);
+    for (const line of settings) expect(text).toContain(`# ${line}\n`);
+    const io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd: dir, env: { HOME: join(dir, 'home') } };
+    const walk = (): Record<string, unknown> => {
+      const { load } = catalogRequest({ 'no-cache': true }, io, 'catalog');
+      return { depth: load.depth, maxDirs: load.maxDirs, followSymlinks: load.followSymlinks, nested: load.nested };
+    };
+    const without = walk();
+    writeFileSync(join(dir, 'skillgraph.config.yaml'), text.replace(/^# ((?:depth|max-dirs|follow-symlinks|nested): .*)$/gm, '$1'));
+    expect(parseYaml(config())).toMatchObject(Object.fromEntries(WALK_SETTINGS.map((w) => [w.key, w.value])));
+    expect(walk()).toEqual(without);
+  });
+
+  it('names every setting a config file may hold', async () => {
+    project(['skills']);
+    await run(['init']);
+    const keys = Object.keys((ConfigFileSchema() as unknown as { shape: Record<string, unknown> }).shape);
+    for (const key of keys) expect(config(), key).toMatch(new RegExp(`^(# )?${key}:`, 'm'));
   });
 });

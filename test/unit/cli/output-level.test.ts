@@ -13,9 +13,10 @@ describe('useColor', () => {
     expect(useColor(io({ TERM: 'dumb' }, true))).toBe(false);
   });
 
-  it('FORCE_COLOR turns it on anywhere (beside NO_COLOR too), FORCE_COLOR=0 or false off', () => {
+  it('FORCE_COLOR turns it on off a terminal, never beside NO_COLOR; FORCE_COLOR=0 or false off', () => {
     expect(useColor(io({ FORCE_COLOR: '1' }, false))).toBe(true);
-    expect(useColor(io({ FORCE_COLOR: '1', NO_COLOR: '1' }, false))).toBe(true);
+    expect(useColor(io({ FORCE_COLOR: '1', NO_COLOR: '1' }, false))).toBe(false);
+    expect(useColor(io({ FORCE_COLOR: '1', NO_COLOR: '1' }, true))).toBe(false);
     expect(useColor(io({ FORCE_COLOR: '0' }, true))).toBe(false);
     expect(useColor(io({ FORCE_COLOR: 'false' }, true))).toBe(false);
   });

@@ -128,10 +128,16 @@ describe('resolve and lock shards and merge', () => {
       expect(mixed.code).toBe(2);
       expect(mixed.stderr).toContain('shards of different verbs');
     }
-    for (const [a, b] of [[r1, r2summary], [r1, r2names], [l1, l2out], [l1, l2allow]]) {
-      const other = await run(['merge', a!, b!], dir);
+    const outs = [join(dir, 'other.lock.json'), join(dir, LOCK)].map((p) => JSON.stringify(p));
+    for (const [a, b, differs] of [
+      [r1, r2summary, '--summary true, {a} with --summary false'],
+      [r1, r2names, 'the NAME arguments ["skill-1"], {a} with the NAME arguments []'],
+      [l1, l2out, `--out '${JSON.parse(outs[0]!) as string}', {a} with --out '${JSON.parse(outs[1]!) as string}'`],
+      [l1, l2allow, '--allow-errors true, {a} with --allow-errors false'],
+    ] as const) {
+      const other = await run(['merge', a, b], dir);
       expect(other.code).toBe(2);
-      expect(other.stderr).toContain(`${b} is shard 2/2 of another run than ${a}`);
+      expect(other.stderr).toContain(`${b} was run with ${differs.replace('{a}', a)}: the shards of one run share options`);
     }
     for (const file of [r1, l1]) {
       const missing = await run(['merge', file], dir);

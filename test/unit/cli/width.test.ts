@@ -71,7 +71,7 @@ describe('the catalog table', () => {
       let stdout = '';
       for (const verb of ['catalog', 'list']) {
         stdout = '';
-        await main([verb, '--root', 'skills'], { stdout: { write: (s: string | Buffer) => (stdout += String(s)), columns: 60 }, stderr: { write: () => true }, cwd: dir, env: { HOME: dir } });
+        await main([verb, '--root', 'skills'], { stdout: { write: (s: string | Buffer) => (stdout += String(s)), isTTY: true, columns: 60 }, stderr: { write: () => true }, cwd: dir, env: { HOME: dir, NO_COLOR: '1' } });
         const rows = stdout.trimEnd().split('\n');
         expect(rows.length).toBeGreaterThanOrEqual(3);
         for (const row of rows) expect(displayWidth(row), row).toBeLessThanOrEqual(60);

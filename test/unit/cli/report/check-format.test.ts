@@ -36,7 +36,7 @@ describe('catalog and list --format', () => {
     expect(gh.stdout).toMatch(/^::error file=skills\/broken\/SKILL\.md,line=\d+,col=\d+,title=yaml\.invalid::/m);
     expect((await t.run(['list', '--root', 'skills', '--format', 'github'])).stdout).toBe(gh.stdout);
     const junit = (await t.run(['catalog', '--root', 'skills', '--format', 'junit'])).stdout;
-    expect(junit).toContain('<testcase classname="skillgraph.catalog" name="project/ok" file="skills/ok/SKILL.md"/>');
+    expect(junit).toContain('<testcase classname="skillgraph.catalog" name="skills/ok" file="skills/ok/SKILL.md"/>');
     const sarif = JSON.parse((await t.run(['catalog', '--root', 'skills', '--format', 'sarif'])).stdout) as { runs: { results: { ruleId: string }[] }[] };
     expect(sarif.runs[0]!.results.map((r) => r.ruleId)).toContain('yaml.invalid');
   });

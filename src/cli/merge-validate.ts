@@ -1,0 +1,252 @@
+/**
+ * `merge` of `validate --shard i/n --json` documents: the entries put back
+ * in run order, the summaries added up, and the run's report written in
+ * every format asked for by the writers `validate` uses, so a sharded CI run
+ * gets the SARIF log, JUnit report and annotations one job would have made.
+ * What the JSON leaves out for the other formats comes from the shards: the
+ * file each entry's findings name, the folder paths are relative to, and the
+ * options (profile, gate) every shard must share. Text excerpts are read
+ * from the checkout the merge runs in.
+ */
+import { resolve } from 'node:path';
+import { readRegularFile } from '../discover/safe-read.js';
+import {
+  SKIP_REASONS,
+  type SkillReport,
+  type SkipReason,
+  type ValidateResult,
+  type ValidateSummary,
+} from '../engine/validate-path.js';
+import { PROFILES, type ProfileName } from '../parse/profiles.js';
+import { usageError } from './args.js';
+import { EXIT } from './exit.js';
+import { jsonDocument, note, useColor, type CliIo } from './io.js';
+import { gate, type FailOn, type ReportFormat } from './report/index.js';
+import { writeReportOutputs, type ReportOutput } from './report-output.js';
+import { everyShardOnce } from './shard.js';
+import { optionsDiffer } from './shard-options.js';
+import { validateShardProblem } from './shard-shape.js';
+import { mergeRouting, type ShardRouting } from './merge-routing.js';
+import { summaryLine, validateOutput, type ValidateView } from './verbs/validate.js';
+import { terminalWidth } from './width.js';
+
+/** What merge was asked for: the stdout format, the files, and a gate that overrides the shards'. */
+export interface MergeAsk {
+  readonly format: ReportFormat;
+  readonly outputs: readonly ReportOutput[];
+  readonly failOn?: FailOn;
+  readonly maxWarnings?: number;
+}
+
+interface ValidateShard {
+  readonly skills: readonly unknown[];
+  readonly summary: Readonly<Record<string, unknown>>;
+  readonly shard: {
+    readonly index: number;
+    readonly count: number;
+    readonly total: number;
+    readonly positions: readonly number[];
+    readonly shown: readonly (string | null)[];
+    readonly root: string;
+    readonly options: Readonly<Record<string, unknown>>;
+  };
+}
+
+/** The raw JSON of one entry, as the shard printed it. */
+interface EntryJson {
+  readonly dir: string;
+  readonly file: string;
+  readonly name: string | null;
+  readonly valid: boolean;
+  readonly skipped?: string;
+  readonly diagnostics: readonly {
+    code: string;
+    severity: 'error' | 'warning' | 'info';
+    message: string;
+    file?: string;
+    line: number;
+    column: number;
+    hint: string;
+  }[];
+}
+
+/** A validate shard document, or a usage error naming the file. */
+function shardOf(io: CliIo, file: string, doc: unknown): ValidateShard {
+  const not = (why?: string): never =>
+    usageError(
+      io,
+      'merge',
+      `${file} is not the --json document of a 'validate --shard i/n' run${why ? `: ${why}` : ''}`,
+    );
+  const d = doc as Partial<ValidateShard> | null;
+  if (
+    typeof d !== 'object' ||
+    d === null ||
+    !Array.isArray(d.skills) ||
+    typeof d.summary !== 'object' ||
+    d.summary === null
+  )
+    not();
+  const problem = validateShardProblem(d!.shard, d!.skills);
+  if (problem) not(problem);
+  const s = d!.shard!;
+  if (
+    s.index > s.count ||
+    s.positions.length !== d!.skills!.length ||
+    s.shown.length !== s.positions.length ||
+    s.positions.some((p) => p >= s.total)
+  ) {
+    not('its positions do not match its entries');
+  }
+  return d as ValidateShard;
+}
+
+/**
+ * Join validate shards and write the run's report; the exit status is the gate's.
+ *
+ * @example return mergeValidate(io, [{ file: 'a.json', doc }, …], { format: 'sarif', outputs: [] })
+ */
+export function mergeValidate(
+  io: CliIo,
+  parsed: readonly { readonly file: string; readonly doc: unknown }[],
+  ask: MergeAsk,
+): number {
+  const docs = parsed.map(({ file, doc }) => ({ file, doc: shardOf(io, file, doc) }));
+  const first = docs[0]!;
+  const { count, total } = first.doc.shard;
+  for (const { file, doc } of docs.slice(1)) {
+    const why = optionsDiffer(file, doc.shard.options, first.file, first.doc.shard.options);
+    if (why !== undefined) usageError(io, 'merge', why);
+  }
+  everyShardOnce(io, 'merge', docs, (file, shard) =>
+    shard.count !== count || shard.total !== total
+      ? `${file} is shard ${shard.index}/${shard.count} of a run of ${shard.total} entries; ` +
+        `${first.file} is of ${count} shards and ${total} entries`
+      : undefined,
+  );
+  const skills: unknown[] = new Array(total);
+  const shown: (string | null)[] = new Array(total);
+  const filled = new Uint8Array(total);
+  for (const { file, doc } of docs) {
+    doc.shard.positions.forEach((p, i) => {
+      if (filled[p]) usageError(io, 'merge', `${file} repeats entry ${p} of the run: the shards are not of one run`);
+      filled[p] = 1;
+      skills[p] = doc.skills[i];
+      shown[p] = doc.shard.shown[i]!;
+    });
+  }
+  if (filled.includes(0))
+    usageError(
+      io,
+      'merge',
+      `the shards hold ${filled.reduce((n, f) => n + f, 0)} of the run's ${total} entries: they are not of one run`,
+    );
+  const summary = sumSummaries(docs.map((d) => d.doc.summary));
+  // The routing pass needs every shard's skills: it runs once they are one run again.
+  mergeRouting(docs.map((d) => (d.doc.shard as { routing?: ShardRouting }).routing), skills, summary);
+  const o = first.doc.shard.options;
+  const failOn = ask.failOn ?? (o.fail_on as FailOn);
+  const maxWarnings = ask.maxWarnings ?? (o.max_warnings === null ? undefined : (o.max_warnings as number));
+  const view: ValidateView = {
+    paths: o.paths as string[],
+    cwd: first.doc.shard.root,
+    profile: o.profile as ProfileName,
+    failOn,
+  };
+  const wanted = new Set([ask.format, ...ask.outputs.map((x) => x.format)]);
+  const result = resultOf(skills as EntryJson[], shown, summary, wanted.has('text') ? view.cwd : undefined);
+  const verdict = gate(
+    result.skills.flatMap((s) => s.diagnostics),
+    { failOn, ...(maxWarnings !== undefined ? { maxWarnings } : {}) },
+  );
+  // JSON: the entries as the shards printed them (the unsharded run's bytes), the counts added up.
+  const render = (format: ReportFormat, screen?: { color: boolean; width: number }): string =>
+    format === 'json' ? jsonDocument({ skills, summary }) : validateOutput(format, result, view, screen);
+  writeReportOutputs(io, ask.outputs, (format) => render(format));
+  io.stdout.write(render(ask.format, { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) }));
+  // The verdict after a text report; after a document only when asked for (--verbose).
+  if (ask.format === 'text' || io.level === 'verbose') {
+    note(
+      io,
+      `merge: ${count} shard(s); ${summaryLine(result, PROFILES[view.profile].name, useColor(io))}` +
+        `${verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`,
+    );
+  }
+  return verdict.passed ? EXIT.ok : EXIT.findings;
+}
+
+/**
+ * The run as `validatePath` returned it, from the entries' JSON; with `sources`, each SKILL.md
+ * with findings on a line is read from there (for excerpts).
+ */
+function resultOf(
+  entries: readonly EntryJson[],
+  shown: readonly (string | null)[],
+  summary: Record<string, unknown>,
+  sources: string | undefined,
+): ValidateResult {
+  const skills = entries.map((e, i): SkillReport => {
+    const file = shown[i] ?? undefined;
+    const diagnostics = e.diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      file: d.file ?? file ?? '',
+      line: d.line,
+      column: d.column,
+      hint: d.hint,
+    }));
+    const source =
+      sources !== undefined && file !== undefined && diagnostics.some((d) => d.line > 0)
+        ? readSource(resolve(sources, file))
+        : undefined;
+    return {
+      dir: e.dir,
+      file: e.file,
+      name: e.name,
+      valid: e.valid,
+      diagnostics: diagnostics as SkillReport['diagnostics'],
+      ...(e.skipped !== undefined ? { skipped: e.skipped.replaceAll('_', '-') as SkipReason } : {}),
+      ...(file !== undefined ? { shownFile: file } : {}),
+      ...(source !== undefined ? { source } : {}),
+    };
+  });
+  const by = (summary.skipped_by ?? {}) as Record<string, number>;
+  const n = (key: string): number => Number(summary[key] ?? 0);
+  const totals: ValidateSummary = {
+    files: n('files'),
+    skills: n('skills'),
+    valid: n('valid'),
+    invalid: n('invalid'),
+    skipped: n('skipped'),
+    skippedBy: Object.fromEntries(SKIP_REASONS.map((r) => [r, Number(by[r.replaceAll('-', '_')] ?? 0)])) as Record<
+      SkipReason,
+      number
+    >,
+    errors: n('errors'),
+    warnings: n('warnings'),
+  };
+  return { skills, summary: totals };
+}
+
+/** SKILL.md text for excerpts, as validate keeps it (files up to 1 MiB); undefined when it cannot be read. */
+function readSource(path: string): string | undefined {
+  const read = readRegularFile(path, 1024 * 1024, { followLinks: true });
+  return read.ok ? new TextDecoder().decode(read.bytes) : undefined;
+}
+
+/**
+ * Counts add up over disjoint shards, key by key, nested maps too (`skipped_by`), in the first's key order.
+ *
+ * @example sumSummaries([{ errors: 1 }, { errors: 2 }]) // { errors: 3 }
+ */
+export function sumSummaries(summaries: readonly Readonly<Record<string, unknown>>[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(summaries[0] ?? {})) {
+    const values = summaries.map((s) => s[key]);
+    out[key] = values.every((v) => typeof v === 'number')
+      ? (values as number[]).reduce((a, b) => a + b, 0)
+      : sumSummaries(values.map((v) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>) : {})));
+  }
+  return out;
+}
