@@ -28,6 +28,7 @@ const GIVEN_AS: Readonly<Record<string, string>> = {
   paths: 'the PATH arguments',
   fail_on: '--fail-on',
   max_warnings: '--max-warnings',
+  overlap_threshold: '--overlap-threshold',
 };
 
 /** The catalog options every catalog, resolve and lock shard records (the roots are in its walk). */

@@ -108,6 +108,7 @@ function buildValidate(z: typeof Zod.z) {
     name: text.nullable(),
     valid: z.boolean(),
     skipped: z.enum(SKIP_REASONS.map((r) => r.replaceAll('-', '_')) as [string, ...string[]]).optional(),
+    link_to: text.optional(),
     diagnostics: z.array(Diagnostic),
   });
   const Options = z.strictObject({
@@ -117,6 +118,13 @@ function buildValidate(z: typeof Zod.z) {
     paths: z.array(text).min(1),
     fail_on: z.enum(FAIL_ON),
     max_warnings: count.nullable(),
+    overlap_threshold: z.number().min(0).nullable(),
+  });
+  const Level = z.enum(['off', 'info', 'warning', 'error']);
+  const Routing = z.strictObject({
+    threshold: z.number().min(0).nullable(),
+    levels: z.record(text, Level),
+    skills: z.array(z.record(text, z.unknown())),
   });
   const Shard = z.strictObject({
     index: z.number().int().min(1),
@@ -126,6 +134,7 @@ function buildValidate(z: typeof Zod.z) {
     shown: z.array(text.nullable()),
     root: text,
     options: Options,
+    routing: Routing.optional(),
   });
   return { Entry, Shard };
 }
