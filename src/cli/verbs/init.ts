@@ -11,6 +11,7 @@ import { CONFIG_FILE_NAME } from '../catalog-request.js';
 import { PRESETS } from '../../discover/presets.js';
 import { DEFAULT_DISCOVER_OPTIONS } from '../../discover/walk.js';
 import { PROFILE_NAMES } from '../../parse/profiles.js';
+import { DEFAULT_OVERLAP_THRESHOLD } from '../../routing/overlap.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
@@ -90,6 +91,9 @@ export function configText(layout: Layout): string {
     'fail-on: error',
     '# ... or on more than N warnings.',
     '# max-warnings: 0',
+    '',
+    '# Two skills whose descriptions would win the same requests (routing.overlap): the lowest score reported.',
+    `# overlap-threshold: ${DEFAULT_OVERLAP_THRESHOLD}`,
     '',
     '# How the roots are walked. The values shown are the defaults; uncomment one to change it.',
     ...WALK_SETTINGS.flatMap((w) => [`# ${w.key}: ${String(w.value)}`, `#   ${w.about}`]),
