@@ -1,8 +1,9 @@
 /**
  * Every verb that hands skills on agrees on what a skill is: on the public corpus with its links
  * made real (each repository one project root), `catalog`, `serve`'s `skills/list`, `context`,
- * `materialize` and `lock` offer the same names, and where they carry digests the same ones; a
- * loaded skill is its catalog entry; each names the same skills as left out. Uses
+ * `materialize` and `lock` offer the same names, and where they carry digests the same ones; what
+ * `load` reads is the catalog entry, from the skill's own folder; each names the same skills as
+ * left out. Uses
  * `SKILLGRAPH_TEST_CORPUS` when it points at a relinked copy, else relinks one itself.
  */
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,9 @@ import { main } from '../../src/cli/main.js';
 import { makeRoot } from '../../src/discover/roots.js';
 import { LiveCatalog } from '../../src/serve/live.js';
 import { listSkills } from '../../src/serve/methods.js';
+import { readForContext } from '../../src/workspace/read.js';
+
+const toPosix = (p: string): string => p.replace(/\\/g, '/');
 
 const SHARED = new URL('../../../shared/corpus/', import.meta.url).pathname;
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-agreement-'));
@@ -94,6 +98,15 @@ describe('one skill in every verb (public corpus, links made real)', () => {
 
       const live = await LiveCatalog.open({ load: { roots: [makeRoot({ path: '.', scope: 'project' }, cwd)] }, engine: { workers: 0, cache: false } });
       try {
+        // What load reads for each skill is its catalog entry, from the skill's own folder.
+        for (const pkg of live.catalog.skills) {
+          const read = readForContext(live.catalog, pkg.descriptor.name);
+          expect([read.name, read.digest, toPosix(read.baseDir)], `${repo}/${pkg.descriptor.name}: load`).toEqual([
+            pkg.descriptor.name,
+            digests.get(pkg.descriptor.name),
+            pkg.descriptor.source.locator.slice(0, pkg.descriptor.source.locator.lastIndexOf('/')),
+          ]);
+        }
         const served = listSkills(live, undefined, 100_000).skills;
         expect(sorted(served.map((e) => e.uri.slice('skill://'.length, -'/SKILL.md'.length))), `${repo}: serve`).toEqual(names);
         // The SKILL.md serve lists is the one each skill was materialised from, byte for byte.
