@@ -76,7 +76,7 @@ describe('value-import graph', () => {
  * own layer or a lower one, so data flows one way and no stage needs a later
  * one to load. Layers not listed here (new ones) must be added to the order.
  */
-const LAYERS = ['model', 'parse', 'audit', 'discover', 'catalog', 'resolve', 'context', 'workspace', 'engine', 'serve', 'cli'] as const;
+const LAYERS = ['model', 'parse', 'audit', 'discover', 'catalog', 'resolve', 'context', 'hosts', 'workspace', 'engine', 'tasks', 'serve', 'cli'] as const;
 
 /** Every relative import of every file under src/, type-only ones included. */
 function allImports(): { file: string; target: string }[] {
