@@ -24,6 +24,7 @@ export interface Recorded {
   /** Lengths of the project and home paths the agent ran on (its budget may count them). */
   readonly pathLengths: { readonly project: number; readonly home: number };
   readonly skills: readonly Row[];
+  readonly notes?: readonly string[];
 }
 
 /** Every rule with its tree and the hosts recorded on it. */

@@ -38,6 +38,22 @@ for (const { rule, spec, answers } of fixtureRules()) {
         tally.set(id, t);
         expect(got).toEqual(expected);
       });
+      // Codex and Copilot name every file they reject: the model refuses exactly those.
+      if (spec.generate === undefined && (id === 'codex' || id === 'copilot')) {
+        it(`${id}${trusted ? '' : ' (untrusted)'} refuses what the agent rejected`, () => {
+          const run = runs.get(trusted)!;
+          const e = run.evals.find((x) => x.host === id)!;
+          const cwd = spec.cwd ? `$PROJECT/${spec.cwd}` : '$PROJECT';
+          const place = (p: string): string => p.split(run.project).join('$PROJECT').split(run.home).join('$HOME');
+          const rejected = (want.notes ?? [])
+            .map((n) => /^rejected: (.*?\/SKILL\.md)/.exec(n)?.[1])
+            .filter((p): p is string => p !== undefined)
+            .map((p) => (p.startsWith('$') ? p : `${cwd}/${p}`))
+            .sort();
+          const refused = e.skills.filter((x) => x.verdict === 'refused').map((x) => place(x.path)).sort();
+          expect(refused).toEqual(rejected);
+        });
+      }
     }
   });
 }
