@@ -50,6 +50,8 @@ export interface HostSkill {
   readonly bundled?: boolean;
   /** The agent's choice between copies of this name is not fixed. */
   readonly nondeterministic?: boolean;
+  /** Canonical POSIX path of the file (one skill reached by two paths is one file). */
+  readonly real?: string;
 }
 
 export interface HostEvaluation {
@@ -88,12 +90,12 @@ export function evaluateHost(input: EvaluateInput): HostEvaluation {
   for (const file of input.files) {
     const gate = discoveryGate(model, file);
     if (gate) {
-      skills.push({ name: '', path: file.path, verdict: 'not-discovered', description: '', rule: gate.rule, reason: gate.reason });
+      skills.push({ name: '', path: file.path, verdict: 'not-discovered', description: '', rule: gate.rule, reason: gate.reason, real: file.real });
       continue;
     }
     const read: HostRead = file.text === null ? { ok: false, rule: 'frontmatter.missing', detail: 'unreadable' } : readWithDialect(model.dialect, file.text, folderOf(file));
     if (!read.ok) {
-      skills.push({ name: '', path: file.path, verdict: 'refused', description: '', rule: read.rule, reason: refusalReason(read.rule, read.detail) });
+      skills.push({ name: '', path: file.path, verdict: 'refused', description: '', rule: read.rule, reason: refusalReason(read.rule, read.detail), real: file.real });
       continue;
     }
     copies.push({ file, read, root: roots[file.root]! });
@@ -110,7 +112,7 @@ export function evaluateHost(input: EvaluateInput): HostEvaluation {
     if (found.has(u.real) || seen.has(u.real)) continue;
     seen.add(u.real);
     const why = notDiscoveredReason(model, roots, u.path, skillDirs);
-    skills.push({ name: '', path: u.path, verdict: 'not-discovered', description: '', rule: why.rule, reason: why.reason });
+    skills.push({ name: '', path: u.path, verdict: 'not-discovered', description: '', rule: why.rule, reason: why.reason, real: u.real });
   }
   return {
     host: model.id,

@@ -40,7 +40,9 @@ export function listEntries(model: HostModel, winners: readonly Winner[], tokens
   const skills: ListedSkill[] = entries.map((entry, i) => {
     const cut = outcome.cuts[i]!;
     if (cut.kind !== 'omitted') rows.push({ entry, description: cut.kind === 'name' ? null : cut.kind === 'cut' ? cut.text : entry.description });
-    return { entry, skill: verdictOf(entry, cut, budget) };
+    const skill = verdictOf(entry, cut, budget);
+    const winner = entry.bundled ? undefined : winners[entry.candidate];
+    return { entry, skill: winner ? { ...skill, real: winner.copy.file.real, ...(winner.nondeterministic ? { nondeterministic: true } : {}) } : skill };
   });
   const omitted = outcome.cuts.filter((c) => c.kind === 'omitted').length;
   const report =

@@ -61,7 +61,7 @@ export function chooseCopies(model: HostModel, copies: readonly Copy[]): Chosen 
     winners.push({ copy: winner, at: rule === 'last' ? list[0]! : winner, nondeterministic });
     if (nondeterministic) {
       const why = rule === 'race' ? 'every copy is parsed at once and the last to finish wins' : 'copies in one folder are read in file-system order';
-      warnings.push(`${name}: ${list.length} copies and the agent's choice is not fixed (${why}); shown here: ${winner.file.path}`);
+      warnings.push(`${name}: ${list.length} copies, and which one the agent lists is not fixed (${why})`);
     }
     for (const c of list) {
       if (c === winner) continue;
@@ -75,13 +75,15 @@ export function chooseCopies(model: HostModel, copies: readonly Copy[]): Chosen 
         rule: 'precedence',
         reason: `${rule === 'last' ? 'a later' : rule === 'race' ? 'another' : 'an earlier'} copy of ${name} wins${identical ? ' (an identical copy)' : ''}`,
         ...(nondeterministic ? { nondeterministic: true } : {}),
+        real: c.file.real,
       });
     }
   }
   const kept = winners.filter((w) => !w.copy.read.unlisted);
   for (const w of winners) {
     if (!w.copy.read.unlisted) continue;
-    unlisted.push({ name: w.copy.read.name, path: w.copy.file.path, verdict: 'refused', description: '', rule: 'description.missing', reason: 'loaded without a description, which keeps it out of the listing' });
+    const reason = 'loaded without a description, which keeps it out of the listing';
+    unlisted.push({ name: w.copy.read.name, path: w.copy.file.path, verdict: 'refused', description: '', rule: 'description.missing', reason, real: w.copy.file.real });
   }
   return { winners: kept.sort((a, b) => loadOrder(a.at, b.at)), shadowed, unlisted, warnings };
 }

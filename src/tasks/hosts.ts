@@ -31,13 +31,18 @@ export interface HostsOptions {
   readonly tokens?: Measure;
 }
 
-/** The `hosts` document (the CLI adds `schemaVersion`). */
+/** The `hosts` result; `hostsJson` gives its JSON document. */
 export interface HostsDocument {
   readonly project: string;
   readonly home: string;
   readonly gitRoot: string | null;
   readonly hosts: readonly HostEvaluation[];
+  /** Skill files (by the first path that reached them) that no chosen agent lists in any form. */
+  readonly unreachable: readonly string[];
 }
+
+/** Verdicts under which an agent's model sees a skill at all. */
+export const LISTED: ReadonlySet<string> = new Set(['shown', 'shortened', 'name-only']);
 
 /**
  * What each agent would load, show and hide for `options.project`.
@@ -59,7 +64,48 @@ export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
     const files = walkHost(model, rootsByHost[i]!, texts);
     return evaluateHost({ model, context, files, universe, ...(options.tokens ? { tokens: options.tokens } : {}) });
   });
-  return { project: posix(project), home: posix(home), gitRoot: gitRoot === null ? null : posix(gitRoot), hosts };
+  return { project: posix(project), home: posix(home), gitRoot: gitRoot === null ? null : posix(gitRoot), hosts, unreachable: unreachable(hosts) };
+}
+
+function unreachable(hosts: readonly HostEvaluation[]): string[] {
+  const first = new Map<string, string>();
+  const listed = new Set<string>();
+  for (const h of hosts) {
+    for (const s of h.skills) {
+      if (s.real === undefined) continue;
+      if (!first.has(s.real)) first.set(s.real, s.path);
+      if (LISTED.has(s.verdict)) listed.add(s.real);
+    }
+  }
+  return [...first].filter(([real]) => !listed.has(real)).map(([, path]) => path).sort();
+}
+
+/**
+ * The JSON document of a `hosts` result (snake_case keys; the CLI adds `schemaVersion`).
+ *
+ * @example JSON.stringify(hostsJson(await hostsTask({ project: '.' })))
+ */
+export function hostsJson(doc: HostsDocument): Record<string, unknown> {
+  return {
+    project: doc.project,
+    home: doc.home,
+    git_root: doc.gitRoot,
+    hosts: doc.hosts.map((h) => ({
+      host: h.host,
+      title: h.title,
+      version: h.version,
+      budget: h.budget && {
+        unit: h.budget.unit,
+        limit: h.budget.limit,
+        used: h.budget.used,
+        ...(h.budget.namesLimit !== undefined ? { names_limit: h.budget.namesLimit, names_used: h.budget.namesUsed ?? 0 } : {}),
+      },
+      roots: h.roots,
+      skills: h.skills.map(({ real: _real, ...s }) => s),
+      warnings: h.warnings,
+    })),
+    unreachable: doc.unreachable,
+  };
 }
 
 /** The host ids asked for, checked, in the models' order; every host when none is named. */

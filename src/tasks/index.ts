@@ -3,4 +3,4 @@
  * the document the CLI prints. The CLI parses arguments, calls one task and
  * prints what it returns.
  */
-export { hostsTask, resolveHosts, type HostsDocument, type HostsOptions } from './hosts.js';
+export { hostsJson, hostsTask, resolveHosts, LISTED, type HostsDocument, type HostsOptions } from './hosts.js';
