@@ -39,7 +39,8 @@ export function listEntries(model: HostModel, winners: readonly Winner[], tokens
   const rows: { entry: ListingEntry; description: string | null }[] = [];
   const skills: ListedSkill[] = entries.map((entry, i) => {
     const cut = outcome.cuts[i]!;
-    if (cut.kind !== 'omitted') rows.push({ entry, description: cut.kind === 'name' ? null : cut.kind === 'cut' ? cut.text : entry.description });
+    // The agent's own skills count against the budget; their text is the agent's, not shown here.
+    if (cut.kind !== 'omitted' && !entry.bundled) rows.push({ entry, description: cut.kind === 'name' ? null : cut.kind === 'cut' ? cut.text : entry.description });
     const skill = verdictOf(entry, cut, budget);
     const winner = entry.bundled ? undefined : winners[entry.candidate];
     return { entry, skill: winner ? { ...skill, real: winner.copy.file.real, ...(winner.nondeterministic ? { nondeterministic: true } : {}) } : skill };

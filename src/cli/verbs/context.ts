@@ -30,7 +30,7 @@ export const spec: VerbSpec = {
     format: { type: 'string', value: 'F', description: 'markdown (default), xml (<available_skills>) or json' },
     lazy: { type: 'boolean', description: 'lazy mode: skills are staged by the load_skill tool (adds loading rules and the tool definition)' },
     into: { type: 'string', value: 'DIR', description: 'lazy mode: show each skill at DIR/<name>/SKILL.md, where load stages it' },
-    budget: { type: 'string', value: 'N|Nt', description: 'fit the whole rendered block, guidance included, into N characters or N tokens (4 each), counted as UTF-8 bytes: shorten, then omit' },
+    budget: { type: 'string', value: 'N|Nt', description: 'fit the whole rendered block, guidance included, into N characters (UTF-8 bytes) or N o200k tokens: shorten, then omit' },
     paths: { type: 'string', value: 'absolute|relative|uri', description: 'show each SKILL.md by absolute path (default), path relative to the working folder, or skill:// URI' },
     'no-digests': { type: 'boolean', description: 'leave the digests out of the Markdown listing (JSON keeps them)' },
     audit: { type: 'string', value: 'off|mark|drop', description: 'audit each skill first: mark skills with security errors in the listing, or drop them from it (default off)' },
@@ -126,7 +126,8 @@ function summary(rendered: RenderedContext, total: number, into: string | null):
   if (hidden > 0) parts.push(`${hidden} hidden from the model`);
   if (rendered.budget) {
     const b = rendered.budget;
-    parts.push(`budget ${b.after}/${b.chars} chars: ${b.shortened.length} shortened, ${b.omitted.length} omitted`);
+    const limit = b.unit === 'tokens' ? `${b.amount} tokens` : `${b.chars} chars`;
+    parts.push(`budget ${b.after}/${limit}: ${b.shortened.length} shortened, ${b.omitted.length} omitted`);
   }
   if (rendered.conflicts.length > 0) parts.push(`${rendered.conflicts.length} shadowed cop${rendered.conflicts.length === 1 ? 'y' : 'ies'}`);
   if (into !== null) parts.push(`staging folder ${into.replace(/\\/g, '/')}`);

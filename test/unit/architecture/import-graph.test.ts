@@ -60,6 +60,12 @@ describe('value-import graph', () => {
     expect(reach('cli/verbs/validate.ts', HEAVY)).toBeDefined(); // validating does parse: the scanner must see it
   });
 
+  it('index.ts (the package entry) never imports the tokenizer: token budgets require it on first use', () => {
+    expect(reach('index.ts', (spec) => spec.startsWith('gpt-tokenizer'))).toBeUndefined();
+    expect(reach('cli/main.ts', (spec) => spec.startsWith('gpt-tokenizer'))).toBeUndefined();
+    expect(readFileSync(join(SRC, 'model/tokens.ts'), 'utf8')).toMatch(/createRequire\(import\.meta\.url\)\('gpt-tokenizer\//);
+  });
+
   it('index.ts (the package entry) loads neither yaml nor zod at import', () => {
     expect(reach('index.ts', (spec) => spec === 'yaml' || spec === 'zod' || spec.startsWith('zod/'))).toBeUndefined();
   });
