@@ -7,7 +7,7 @@
 import { readFrontmatterYaml, recoverCompactValues } from '../parse/frontmatter.js';
 import { splitFrontmatter } from '../parse/split.js';
 import { DEFAULT_YAML_LIMITS } from '../parse/yaml-doc.js';
-import { readNameDescriptionLines, readPythonLines, readSdkLines } from './lines.js';
+import { readNameDescriptionLines, readPythonLines, readSdkLines } from '../parse/lines.js';
 import type { DescriptionFallback, HostDialect } from './types.js';
 
 /** What the agent makes of one file: a name and description, or a refusal with its rule. */

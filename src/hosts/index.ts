@@ -10,3 +10,4 @@ export { hostRoots, rootLabel, type HostContext, type ResolvedRoot } from './roo
 export { readWithDialect, type HostRead, type RefusalRule } from './dialect.js';
 export { evaluateHost, VERDICTS, type EvaluateInput, type HostEvaluation, type HostFile, type HostSkill, type Verdict } from './evaluate.js';
 export { measureFor, utf8Bytes, type Measure } from './budget.js';
+export { listItems, type CatalogItem, type Listed } from './listing.js';

@@ -31,7 +31,40 @@ const CODEX_SYSTEM_ROOT = '.codex/skills/.system';
  * @example listEntries(CLAUDE_CODE, winners, undefined, '/home/me').skills.map((s) => s.skill.verdict)
  */
 export function listEntries(model: HostModel, winners: readonly Winner[], tokens: Measure | undefined, home: string): Listed {
-  const entries = orderEntries(model, [...winners.map((w, i) => winnerEntry(model, w, i)), ...model.bundled.map((b) => bundledEntry(model, b))]);
+  const listed = listBuilt(model, winners.map((w, i) => winnerEntry(model, w, i)), tokens, home);
+  const skills = listed.skills.map(({ entry, skill }) => {
+    const winner = entry.bundled ? undefined : winners[entry.candidate];
+    return { entry, skill: winner ? { ...skill, real: winner.copy.file.real, ...(winner.nondeterministic ? { nondeterministic: true } : {}) } : skill };
+  });
+  return { ...listed, skills };
+}
+
+/** A skill of a catalog to list as an agent would (its name and description already read). */
+export interface CatalogItem {
+  readonly name: string;
+  readonly description: string;
+  /** POSIX path of its SKILL.md. */
+  readonly path: string;
+  readonly scope: 'project' | 'user';
+}
+
+/**
+ * `items` (a catalog's skills) in the listing `model` writes: its order, format, budget and cuts,
+ * its own skills counted. Used by `context --host`.
+ *
+ * @example listItems(CLAUDE_CODE, [{ name: 'pdf', description: 'Fill PDF forms.', path: '/r/.claude/skills/pdf/SKILL.md', scope: 'project' }], '/home/me').text
+ */
+export function listItems(model: HostModel, items: readonly CatalogItem[], home: string, tokens?: Measure): Listed {
+  const entries = items.map((item, i): ListingEntry => {
+    const { text, capped } = listedDescription(model.listing, item.description);
+    const folder = item.path.split('/').at(-2) ?? item.name;
+    return { candidate: i, name: listedName(model.listing, item.name), description: text, capped, bundled: null, scope: item.scope, root: item.scope === 'project' ? 0 : 1, level: 0, inRoot: `${folder}/SKILL.md`, path: item.path };
+  });
+  return listBuilt(model, entries, tokens, home);
+}
+
+function listBuilt(model: HostModel, own: readonly ListingEntry[], tokens: Measure | undefined, home: string): Listed {
+  const entries = orderEntries(model, [...own, ...model.bundled.map((b) => bundledEntry(model, b))]);
   const budget = model.listing.budget;
   const aliases = model.listing.format === 'codex' ? codexAliases(entries, home) : null;
   const shape = lineShape(model.listing.format, aliases ? (e) => aliases.path(e) : undefined);
@@ -41,9 +74,7 @@ export function listEntries(model: HostModel, winners: readonly Winner[], tokens
     const cut = outcome.cuts[i]!;
     // The agent's own skills count against the budget; their text is the agent's, not shown here.
     if (cut.kind !== 'omitted' && !entry.bundled) rows.push({ entry, description: cut.kind === 'name' ? null : cut.kind === 'cut' ? cut.text : entry.description });
-    const skill = verdictOf(entry, cut, budget);
-    const winner = entry.bundled ? undefined : winners[entry.candidate];
-    return { entry, skill: winner ? { ...skill, real: winner.copy.file.real, ...(winner.nondeterministic ? { nondeterministic: true } : {}) } : skill };
+    return { entry, skill: verdictOf(entry, cut, budget) };
   });
   const omitted = outcome.cuts.filter((c) => c.kind === 'omitted').length;
   const report =

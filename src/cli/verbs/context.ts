@@ -18,13 +18,16 @@ import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { note, writeJson, type CliIo } from '../io.js';
+import { hostProfile, writeHostListing } from '../context-host.js';
+import { isHostId } from '../../hosts/registry.js';
+import { HOST_IDS } from '../../hosts/types.js';
 
 const FORMATS = ['markdown', 'xml', 'json'] as const;
 
 export const spec: VerbSpec = {
   name: 'context',
   summary: 'render the skill listing for an agent prompt (Markdown, <available_skills> XML or JSON)',
-  usage: '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--paths absolute|relative|uri] [--no-digests] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
+  usage: '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--host NAME] [--paths absolute|relative|uri] [--no-digests] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
   flags: {
     ...CATALOG_FLAGS,
     format: { type: 'string', value: 'F', description: 'markdown (default), xml (<available_skills>) or json' },
@@ -34,6 +37,7 @@ export const spec: VerbSpec = {
     paths: { type: 'string', value: 'absolute|relative|uri', description: 'show each SKILL.md by absolute path (default), path relative to the working folder, or skill:// URI' },
     'no-digests': { type: 'boolean', description: 'leave the digests out of the Markdown listing (JSON keeps them)' },
     audit: { type: 'string', value: 'off|mark|drop', description: 'audit each skill first: mark skills with security errors in the listing, or drop them from it (default off)' },
+    host: { type: 'string', value: 'NAME', description: "render the listing as agent NAME does (its format, budget and cuts; see skillgraph hosts), parsed with its profile when it has one" },
   },
   positionals: 'none',
 };
@@ -59,6 +63,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const audit = typeof values.audit === 'string' ? values.audit : 'off';
   if (!(AUDIT_MODES as readonly string[]).includes(audit)) usageError(io, spec.name, `--audit must be one of ${AUDIT_MODES.join(', ')}, got '${audit}'`);
 
+  const host = typeof values.host === 'string' ? values.host : null;
+  if (host !== null) {
+    if (!isHostId(host)) usageError(io, spec.name, `--host must be one of ${HOST_IDS.join(', ')}, got '${host}'`);
+    if (budget !== null) usageError(io, spec.name, "--budget does not apply with --host: the agent's own budget does");
+    const profile = values.profile ?? hostProfile(host);
+    const { catalog } = await catalogFromFlags(profile === undefined ? values : { ...values, profile }, io, spec.name);
+    writeHostListing(io, catalog, host, values.json === true || format === 'json');
+    return EXIT.ok;
+  }
   const { catalog: full } = await catalogFromFlags(values, io, spec.name);
   const flagged = audit === 'off' ? [] : auditErrors(full);
   const catalog = audit === 'drop' ? full.excluding(flagged.map((f) => f.locator)) : full;
