@@ -41,6 +41,11 @@ export type { EncodedCatalog } from './resolve/index.js';
 export { CHARS_PER_TOKEN, budgetSummary, closestNames, contextDocument, escapeXml, foldDescription, resolveContextOptions } from './context/index.js';
 export type { LocationFn } from './context/index.js';
 
+// --- hosts ---
+export { HOSTS, HOST_IDS, evaluateHost, hostRoots, listItems, readWithDialect } from './hosts/index.js';
+export { hostsJson } from './tasks/index.js';
+export { countTokens } from './model/tokens.js';
+
 // --- workspace ---
 export { writeFileAtomic } from './workspace/index.js';
 
