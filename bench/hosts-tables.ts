@@ -39,7 +39,10 @@ try {
   const home = join(scratch, 'home');
   mkdirSync(home);
   const corpusTally: Tally = {};
-  for (const repo of readdirSync(corpus, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const repo of readdirSync(corpus, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     const project = join(scratch, 'corpus', repo);
     cpSync(join(corpus, repo), project, { recursive: true, verbatimSymlinks: true });
     writeFileSync(join(project, '.git'), 'gitdir: elsewhere\n');
@@ -49,13 +52,30 @@ try {
 
   const installer = join(scratch, 'installer');
   buildTree(
-    { about: '', git: [''], project: {}, home: {}, generate: [{ side: 'project', root: '.agents/skills', prefix: 'long', count: 300, length: 900, linkRoot: '.claude/skills' }] },
+    {
+      about: '',
+      git: [''],
+      project: {},
+      home: {},
+      generate: [
+        {
+          side: 'project',
+          root: '.agents/skills',
+          prefix: 'long',
+          count: 300,
+          length: 900,
+          linkRoot: '.claude/skills',
+        },
+      ],
+    },
     installer,
     join(scratch, 'installer-home'),
   );
   const installerTally: Tally = {};
   add(installerTally, (await hostsTask({ project: installer, home: join(scratch, 'installer-home'), env: {} })).hosts);
-  process.stdout.write(`\n${table('300 skills, 900-character descriptions, copies in .agents/skills linked from .claude/skills', installerTally)}`);
+  process.stdout.write(
+    `\n${table('300 skills, 900-character descriptions, copies in .agents/skills linked from .claude/skills', installerTally)}`,
+  );
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }

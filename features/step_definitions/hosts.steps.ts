@@ -17,24 +17,39 @@ interface HostSkillJson {
   rule?: string;
 }
 
-Given('the project has the skill {string} in {string} described as {string}', function (this: SkillWorld, name: string, folder: string, description: string) {
-  this.writeSkill(join('repo', folder, name), `name: ${name}\ndescription: ${JSON.stringify(description)}`);
-});
+Given(
+  'the project has the skill {string} in {string} described as {string}',
+  function (this: SkillWorld, name: string, folder: string, description: string) {
+    this.writeSkill(join('repo', folder, name), `name: ${name}\ndescription: ${JSON.stringify(description)}`);
+  },
+);
 
-Given('the home folder has the skill {string} in {string} described as {string}', function (this: SkillWorld, name: string, folder: string, description: string) {
-  this.writeSkill(join('home', folder, name), `name: ${name}\ndescription: ${JSON.stringify(description)}`);
-});
+Given(
+  'the home folder has the skill {string} in {string} described as {string}',
+  function (this: SkillWorld, name: string, folder: string, description: string) {
+    this.writeSkill(join('home', folder, name), `name: ${name}\ndescription: ${JSON.stringify(description)}`);
+  },
+);
 
-Given('the project has the skill {string} in {string} with frontmatter:', function (this: SkillWorld, name: string, folder: string, frontmatter: string) {
-  this.writeSkill(join('repo', folder, name), frontmatter);
-});
+Given(
+  'the project has the skill {string} in {string} with frontmatter:',
+  function (this: SkillWorld, name: string, folder: string, frontmatter: string) {
+    this.writeSkill(join('repo', folder, name), frontmatter);
+  },
+);
 
-Given('the project has {int} skills in {string} with {int}-character descriptions', function (this: SkillWorld, count: number, folder: string, length: number) {
-  for (let i = 0; i < count; i++) {
-    const name = `bulk-${String(i).padStart(4, '0')}`;
-    this.writeSkill(join('repo', folder, name), `name: ${name}\ndescription: ${'Use when testing budgets. '.repeat(length).slice(0, length)}`);
-  }
-});
+Given(
+  'the project has {int} skills in {string} with {int}-character descriptions',
+  function (this: SkillWorld, count: number, folder: string, length: number) {
+    for (let i = 0; i < count; i++) {
+      const name = `bulk-${String(i).padStart(4, '0')}`;
+      this.writeSkill(
+        join('repo', folder, name),
+        `name: ${name}\ndescription: ${'Use when testing budgets. '.repeat(length).slice(0, length)}`,
+      );
+    }
+  },
+);
 
 Given('the project is a git repository', function (this: SkillWorld) {
   this.write('repo/.git/HEAD', 'ref: refs/heads/main\n');
@@ -69,28 +84,47 @@ function skillOf(world: SkillWorld, host: string, path: string): HostSkillJson {
   return s;
 }
 
-Then('{word} calls the skill at {string} {string}', function (this: SkillWorld, host: string, path: string, verdict: string) {
-  assert.equal(skillOf(this, host, path).verdict, verdict);
-});
+Then(
+  '{word} calls the skill at {string} {string}',
+  function (this: SkillWorld, host: string, path: string, verdict: string) {
+    assert.equal(skillOf(this, host, path).verdict, verdict);
+  },
+);
 
-Then('{word} gives the skill at {string} the rule {string}', function (this: SkillWorld, host: string, path: string, rule: string) {
-  assert.equal(skillOf(this, host, path).rule, rule);
-});
+Then(
+  '{word} gives the skill at {string} the rule {string}',
+  function (this: SkillWorld, host: string, path: string, rule: string) {
+    assert.equal(skillOf(this, host, path).rule, rule);
+  },
+);
 
-Then('{word} shows the skill at {string} as {string}', function (this: SkillWorld, host: string, path: string, description: string) {
-  const s = skillOf(this, host, path);
-  assert.equal(s.verdict, 'shown');
-  assert.equal(s.description, description);
-});
+Then(
+  '{word} shows the skill at {string} as {string}',
+  function (this: SkillWorld, host: string, path: string, description: string) {
+    const s = skillOf(this, host, path);
+    assert.equal(s.verdict, 'shown');
+    assert.equal(s.description, description);
+  },
+);
 
-Then('{word} lets the skill at {string} lose to {string}', function (this: SkillWorld, host: string, path: string, winner: string) {
-  const s = skillOf(this, host, path);
-  assert.equal(s.verdict, 'shadowed');
-  assert.ok(s.winner?.endsWith(`/${winner}`), `winner ${s.winner}`);
-});
+Then(
+  '{word} lets the skill at {string} lose to {string}',
+  function (this: SkillWorld, host: string, path: string, winner: string) {
+    const s = skillOf(this, host, path);
+    assert.equal(s.verdict, 'shadowed');
+    assert.ok(s.winner?.endsWith(`/${winner}`), `winner ${s.winner}`);
+  },
+);
 
 Then('the SARIF report has a {string} result at {string}', function (this: SkillWorld, rule: string, file: string) {
-  const log = this.json<{ runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[] }>();
-  const hit = log.runs[0]!.results.find((r) => r.ruleId === rule && r.locations[0]!.physicalLocation.artifactLocation.uri.endsWith(file));
-  assert.ok(hit, `results: ${log.runs[0]!.results.map((r) => `${r.ruleId} ${r.locations[0]!.physicalLocation.artifactLocation.uri}`).join('; ')}`);
+  const log = this.json<{
+    runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[] }[];
+  }>();
+  const hit = log.runs[0]!.results.find(
+    (r) => r.ruleId === rule && r.locations[0]!.physicalLocation.artifactLocation.uri.endsWith(file),
+  );
+  assert.ok(
+    hit,
+    `results: ${log.runs[0]!.results.map((r) => `${r.ruleId} ${r.locations[0]!.physicalLocation.artifactLocation.uri}`).join('; ')}`,
+  );
 });

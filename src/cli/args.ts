@@ -102,11 +102,35 @@ export function intFlag(io: CliIo, verb: string, name: string, raw: unknown, fal
   return n;
 }
 
+/** Help text is read in 80-column terminals: long lines wrap at a space, continued under their column. */
+const HELP_WIDTH = 80;
+
 export function helpText(spec: VerbSpec): string {
   const flags: Record<string, FlagSpec> = { ...spec.flags, ...COMMON_FLAGS };
   const rows = Object.entries(flags).map(([k, f]) => {
     const left = `${f.short ? `-${f.short}, ` : '    '}--${k}${f.type === 'string' ? ` ${f.value ?? 'VALUE'}` : ''}`;
-    return `  ${left.padEnd(34)} ${f.description}${f.multiple ? ' (repeatable)' : ''}`;
+    const head = `  ${left.padEnd(34)} `;
+    // A flag wider than its column starts its description on the next line.
+    const first = head.length > 37 ? [head.trimEnd()] : [];
+    const text = wrapWords(`${f.description}${f.multiple ? ' (repeatable)' : ''}`, HELP_WIDTH - 37);
+    const lines = first.length > 0 ? text : [head + text[0], ...text.slice(1)];
+    return [...first, ...lines.map((l, i) => (first.length === 0 && i === 0 ? l : ' '.repeat(37) + l))].join('\n');
   });
-  return `skillgraph ${spec.name} — ${spec.summary}\n\nusage: skillgraph ${spec.name} ${spec.usage}\n\noptions:\n${rows.join('\n')}\n`;
+  const usage = `usage: skillgraph ${spec.name} ${spec.usage}`.split('\n').flatMap((line) => wrapWords(line, HELP_WIDTH).map((l, i) => (i === 0 ? l : `    ${l}`)));
+  const title = wrapWords(`skillgraph ${spec.name} — ${spec.summary}`, HELP_WIDTH);
+  return `${title.join('\n')}\n\n${usage.join('\n')}\n\noptions:\n${rows.join('\n')}\n`;
+}
+
+/** `text` broken at spaces into lines of at most `width` characters (a longer word keeps its line). */
+function wrapWords(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line !== '' && line.length + 1 + word.length > width) {
+      out.push(line);
+      line = word;
+    } else line = line === '' ? word : `${line} ${word}`;
+  }
+  out.push(line);
+  return out;
 }

@@ -40,13 +40,24 @@ export function writeHostListing(io: CliIo, catalog: Catalog, id: string, json: 
       host: model.id,
       version: model.checked?.version ?? null,
       budget: listed.budget && { unit: listed.budget.unit, limit: listed.budget.limit, used: listed.budget.used },
-      skills: own.map((s) => ({ name: s.name, path: s.path, verdict: s.verdict, description: s.description, ...(s.reason ? { reason: s.reason } : {}) })),
+      skills: own.map((s) => ({
+        name: s.name,
+        path: s.path,
+        verdict: s.verdict,
+        description: s.description,
+        ...(s.reason ? { reason: s.reason } : {}),
+      })),
       shipped: shipped.map((s) => ({ name: s.name, verdict: s.verdict })),
       text: listed.text,
     });
   } else io.stdout.write(`${listed.text}\n`);
-  const counts = (['shown', 'shortened', 'name-only', 'hidden'] as const).map((v) => `${own.filter((s) => s.verdict === v).length} ${v}`).join(', ');
+  const counts = (['shown', 'shortened', 'name-only', 'hidden'] as const)
+    .map((v) => `${own.filter((s) => s.verdict === v).length} ${v}`)
+    .join(', ');
   const budget = listed.budget ? `; budget ${listed.budget.used}/${listed.budget.limit} ${listed.budget.unit}` : '';
   const ships = shipped.length > 0 ? `; ${shipped.length} of its own skills counted, not shown` : '';
-  note(io, `context --host ${model.id}${model.checked ? ` ${model.checked.version}` : ''}: ${counts}${budget}${ships}\n`);
+  note(
+    io,
+    `context --host ${model.id}${model.checked ? ` ${model.checked.version}` : ''}: ${counts}${budget}${ships}\n`,
+  );
 }

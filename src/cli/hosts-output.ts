@@ -66,20 +66,41 @@ function count(h: HostEvaluation, verdict: Verdict): number {
  * @example io.stdout.write(hostsText(doc))
  */
 export function hostsText(doc: HostsDocument): string {
-  const out: string[] = [`project ${doc.project}${doc.gitRoot && doc.gitRoot !== doc.project ? ` (repository ${doc.gitRoot})` : ''}`, `home    ${doc.home}`, ''];
-  out.push(padEndWidth('host', 14) + ['shown', 'short', 'names', 'hidden', 'shadow', 'refused', 'unseen'].map((h) => h.padStart(8)).join(''));
+  const out: string[] = [
+    `project ${doc.project}${doc.gitRoot && doc.gitRoot !== doc.project ? ` (repository ${doc.gitRoot})` : ''}`,
+    `home    ${doc.home}`,
+    '',
+  ];
+  out.push(
+    padEndWidth('host', 14) +
+      ['shown', 'short', 'names', 'hidden', 'shadow', 'refused', 'unseen'].map((h) => h.padStart(8)).join(''),
+  );
   for (const h of doc.hosts) {
-    const cells = (['shown', 'shortened', 'name-only', 'hidden', 'shadowed', 'refused', 'not-discovered'] as const).map((v) => String(count(h, v)).padStart(8));
+    const cells = (['shown', 'shortened', 'name-only', 'hidden', 'shadowed', 'refused', 'not-discovered'] as const).map(
+      (v) => String(count(h, v)).padStart(8),
+    );
     out.push(clip(padEndWidth(h.host, 14) + cells.join('')));
     if (h.budget) {
-      const names = h.budget.namesLimit === undefined ? '' : `; names ${h.budget.namesUsed ?? 0}/${h.budget.namesLimit.toLocaleString('en')}`;
-      out.push(clip(`${' '.repeat(14)}budget ${h.budget.used.toLocaleString('en')}/${h.budget.limit.toLocaleString('en')} ${h.budget.unit}${names}`));
+      const names =
+        h.budget.namesLimit === undefined
+          ? ''
+          : `; names ${h.budget.namesUsed ?? 0}/${h.budget.namesLimit.toLocaleString('en')}`;
+      out.push(
+        clip(
+          `${' '.repeat(14)}budget ${h.budget.used.toLocaleString('en')}/${h.budget.limit.toLocaleString('en')} ${h.budget.unit}${names}`,
+        ),
+      );
     }
   }
   out.push('', ...matrix(doc));
   const warnings = doc.hosts.flatMap((h) => h.warnings.map((w) => `${h.host}: ${w}`));
   if (warnings.length > 0) out.push('', 'not fixed by the agent:', ...warnings.flatMap((w) => wrap(w, WIDTH, '  ')));
-  if (doc.unreachable.length > 0) out.push('', `listed by none of these agents: ${doc.unreachable.length}`, ...doc.unreachable.map((p) => clip(`  ${shownPath(p, doc)}`)));
+  if (doc.unreachable.length > 0)
+    out.push(
+      '',
+      `listed by none of these agents: ${doc.unreachable.length}`,
+      ...doc.unreachable.map((p) => clip(`  ${shownPath(p, doc)}`)),
+    );
   return `${out.join('\n')}\n`;
 }
 
@@ -99,10 +120,15 @@ function matrix(doc: HostsDocument): string[] {
   }
   if (rows.size === 0) return ['no skill files found'];
   const nameWidth = WIDTH - 3 * doc.hosts.length;
-  const head = padEndWidth('skill', nameWidth) + doc.hosts.map((h) => ` ${SHORT[h.host] ?? h.host.slice(0, 2)}`).join('');
+  const head =
+    padEndWidth('skill', nameWidth) + doc.hosts.map((h) => ` ${SHORT[h.host] ?? h.host.slice(0, 2)}`).join('');
   const body = [...rows.values()]
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((r) => padEndWidth(cutToWidth(shownPath(r.path, doc).replace(/\/SKILL\.md$/, ''), nameWidth - 1), nameWidth) + doc.hosts.map((h) => `  ${r.marks.get(h.host) ?? '.'}`).join(''));
+    .map(
+      (r) =>
+        padEndWidth(cutToWidth(shownPath(r.path, doc).replace(/\/SKILL\.md$/, ''), nameWidth - 1), nameWidth) +
+        doc.hosts.map((h) => `  ${r.marks.get(h.host) ?? '.'}`).join(''),
+    );
   const legend = 'S shown, s shortened, n name only, h hidden, x shadowed, r refused, . unseen';
   return [head, ...body, '', legend];
 }
@@ -127,9 +153,11 @@ export function whyText(doc: HostsDocument, skill: string): string {
     for (const s of hits) {
       const where = s.bundled ? 'shipped with the agent' : shownPath(s.path, doc);
       out.push(...wrap(`${s.verdict} ${s.name || '(no name)'}: ${where}`, WIDTH, '  '));
-      if (LISTED.has(s.verdict)) out.push(...wrap(s.description ? `sees: ${s.description}` : 'sees the name only', WIDTH, '    '));
+      if (LISTED.has(s.verdict))
+        out.push(...wrap(s.description ? `sees: ${s.description}` : 'sees the name only', WIDTH, '    '));
       if (s.winner) out.push(...wrap(`winner: ${shownPath(s.winner, doc)}`, WIDTH, '    '));
-      if (s.nondeterministic) out.push(...wrap('not fixed: which copy the agent lists can change from run to run', WIDTH, '    '));
+      if (s.nondeterministic)
+        out.push(...wrap('not fixed: which copy the agent lists can change from run to run', WIDTH, '    '));
       if (s.reason) out.push(...wrap(`why: ${s.reason}${s.rule ? ` [${s.rule}]` : ''}`, WIDTH, '    '));
     }
   }

@@ -9,7 +9,11 @@ import type { ListingEntry } from './order.js';
 import type { HostBudget } from './types.js';
 
 /** What the budget did to one entry: the description shown ('' for a name alone), or left out. */
-export type Cut = { readonly kind: 'full' } | { readonly kind: 'cut'; readonly text: string } | { readonly kind: 'name' } | { readonly kind: 'omitted' };
+export type Cut =
+  | { readonly kind: 'full' }
+  | { readonly kind: 'cut'; readonly text: string }
+  | { readonly kind: 'name' }
+  | { readonly kind: 'omitted' };
 
 export interface BudgetOutcome {
   /** One per entry, in the entries' order. */
@@ -61,7 +65,12 @@ export interface LineShape {
  * then the listing order, its built-in commands last), while the listing
  * fits; the others by name. Nothing is left out.
  */
-export function namesAfterBudget(entries: readonly ListingEntry[], budget: HostBudget, shape: LineShape, measure: Measure): BudgetOutcome {
+export function namesAfterBudget(
+  entries: readonly ListingEntry[],
+  budget: HostBudget,
+  shape: LineShape,
+  measure: Measure,
+): BudgetOutcome {
   const full = entries.map((e) => measure(shape.line(e, e.description)));
   const bare = entries.map((e) => measure(shape.line(e, null)));
   const joins = Math.max(0, entries.length - 1);
@@ -86,7 +95,12 @@ export function namesAfterBudget(entries: readonly ListingEntry[], budget: HostB
  * fit, names are listed in order while they fit and the rest left out.
  * Each line counts ⌈bytes/4⌉ of itself and its line break.
  */
-export function evenCutThenOmit(entries: readonly ListingEntry[], budget: HostBudget, shape: LineShape, overhead: number): BudgetOutcome {
+export function evenCutThenOmit(
+  entries: readonly ListingEntry[],
+  budget: HostBudget,
+  shape: LineShape,
+  overhead: number,
+): BudgetOutcome {
   const limit = Math.max(0, budget.limit - overhead);
   const cost = (bytes: number): number => Math.ceil(bytes / 4);
   const lineBytes = (e: ListingEntry, d: string | null): number => utf8Bytes(shape.line(e, d)) + 1;
@@ -107,7 +121,12 @@ export function evenCutThenOmit(entries: readonly ListingEntry[], budget: HostBu
   return evenCut(entries, bareBytes, limit - bareCost, bareCost + overhead);
 }
 
-function evenCut(entries: readonly ListingEntry[], bareBytes: readonly number[], room: number, base: number): BudgetOutcome {
+function evenCut(
+  entries: readonly ListingEntry[],
+  bareBytes: readonly number[],
+  room: number,
+  base: number,
+): BudgetOutcome {
   const cost = (bytes: number): number => Math.ceil(bytes / 4);
   // Perf: each description's characters and their UTF-8 prefix sizes, once.
   const chars = entries.map((e) => [...e.description]);
@@ -117,7 +136,8 @@ function evenCut(entries: readonly ListingEntry[], bareBytes: readonly number[],
     return out;
   });
   // A description of k characters adds a space and its bytes to the bare line.
-  const extra = (i: number, k: number): number => (k === 0 ? 0 : cost(bareBytes[i]! + 1 + prefix[i]![k]!) - cost(bareBytes[i]!));
+  const extra = (i: number, k: number): number =>
+    k === 0 ? 0 : cost(bareBytes[i]! + 1 + prefix[i]![k]!) - cost(bareBytes[i]!);
   const given = entries.map(() => 0);
   let left = room;
   for (let changed = true; changed; ) {
@@ -144,7 +164,13 @@ function evenCut(entries: readonly ListingEntry[], bareBytes: readonly number[],
  * then names, joined after a lead-in, while that line fits `namesLimit`; the
  * rest left out (the agent says how many).
  */
-export function descriptionsThenNames(entries: readonly ListingEntry[], budget: HostBudget, shape: LineShape, leadIn: string, measure: Measure): BudgetOutcome {
+export function descriptionsThenNames(
+  entries: readonly ListingEntry[],
+  budget: HostBudget,
+  shape: LineShape,
+  leadIn: string,
+  measure: Measure,
+): BudgetOutcome {
   const cuts: Cut[] = [];
   let used = 0;
   let i = 0;

@@ -73,7 +73,11 @@ function readBlock(d: HostDialect, text: string): Block {
   const fenced = fence(d, text);
   if (fenced.kind !== 'ok') {
     if (d.noFrontmatter === 'empty') return { fields: EMPTY, body: fenced.text };
-    return { fields: null, body: '', refusal: { rule: fenced.kind === 'missing' ? 'frontmatter.missing' : 'frontmatter.unterminated', detail: '' } };
+    return {
+      fields: null,
+      body: '',
+      refusal: { rule: fenced.kind === 'missing' ? 'frontmatter.missing' : 'frontmatter.unterminated', detail: '' },
+    };
   }
   const value = readYaml(d, fenced.yaml);
   if (value.error !== undefined) {
@@ -88,7 +92,9 @@ function readBlock(d: HostDialect, text: string): Block {
   return { fields: data as Fields, body: fenced.body };
 }
 
-type Fenced = { readonly kind: 'ok'; readonly yaml: string; readonly body: string } | { readonly kind: 'missing' | 'unterminated'; readonly text: string };
+type Fenced =
+  | { readonly kind: 'ok'; readonly yaml: string; readonly body: string }
+  | { readonly kind: 'missing' | 'unterminated'; readonly text: string };
 
 // Gemini CLI's rule: `---` and a line break exactly, then the block up to the first line break followed by `---`.
 const EXACT_FENCE = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?/;
@@ -100,7 +106,9 @@ function fence(d: HostDialect, text: string): Fenced {
   }
   if (d.fence === 'lines-no-bom' && text.charCodeAt(0) === 0xfeff) return { kind: 'missing', text };
   const split = splitFrontmatter(text);
-  return split.kind === 'ok' ? { kind: 'ok', yaml: split.yamlText, body: split.body } : { kind: split.kind, text: split.text };
+  return split.kind === 'ok'
+    ? { kind: 'ok', yaml: split.yamlText, body: split.body }
+    : { kind: split.kind, text: split.text };
 }
 
 function bodyAfterFence(text: string): string {
@@ -109,7 +117,10 @@ function bodyAfterFence(text: string): string {
 }
 
 /** The block's data, or the error that made the agent give up on it. */
-function readYaml(d: HostDialect, yaml: string): { data: unknown; error?: undefined } | { data?: undefined; error: string } {
+function readYaml(
+  d: HostDialect,
+  yaml: string,
+): { data: unknown; error?: undefined } | { data?: undefined; error: string } {
   const first = parseYaml(d, yaml);
   if (d.reader === 'yaml-else-lines') {
     const data = first.error === undefined ? first.data : undefined;
@@ -119,7 +130,12 @@ function readYaml(d: HostDialect, yaml: string): { data: unknown; error?: undefi
     return lines ? { data: lines } : { error: first.error ?? 'no name and description' };
   }
   if (first.error === undefined) return first;
-  const retry = d.reader === 'yaml-recover-compact' ? recoverCompactValues(yaml)?.text : d.reader === 'yaml-recover-quote' ? quotePlainValues(yaml) : null;
+  const retry =
+    d.reader === 'yaml-recover-compact'
+      ? recoverCompactValues(yaml)?.text
+      : d.reader === 'yaml-recover-quote'
+        ? quotePlainValues(yaml)
+        : null;
   if (retry) {
     const again = parseYaml(d, retry);
     if (again.error === undefined) return again;
@@ -127,7 +143,10 @@ function readYaml(d: HostDialect, yaml: string): { data: unknown; error?: undefi
   return first;
 }
 
-function parseYaml(d: HostDialect, yaml: string): { data: unknown; error?: undefined } | { data?: undefined; error: string } {
+function parseYaml(
+  d: HostDialect,
+  yaml: string,
+): { data: unknown; error?: undefined } | { data?: undefined; error: string } {
   const r = readFrontmatterYaml(yaml, DEFAULT_YAML_LIMITS);
   if (r.issues.length === 0) return { data: r.value };
   const message = r.issues[0]!.message;
@@ -149,7 +168,10 @@ function lastKeysOnly(yaml: string): string {
     else blocks.at(-1)!.lines.push(line);
   }
   const last = new Map(blocks.map((b, i) => [b.key, i]));
-  return blocks.filter((b, i) => b.key === null || last.get(b.key) === i).flatMap((b) => b.lines).join('\n');
+  return blocks
+    .filter((b, i) => b.key === null || last.get(b.key) === i)
+    .flatMap((b) => b.lines)
+    .join('\n');
 }
 
 /** Every top-level plain value re-read as text (a value opening with a quote or a block indicator is left). */
@@ -177,8 +199,10 @@ function readName(d: HostDialect, fields: Fields, folder: string): NameRead {
   else if (d.name.types === 'scalar' && (typeof raw === 'number' || typeof raw === 'boolean')) name = String(raw);
   else return refuse('name.type', typeof raw) as NameRead;
   if (d.name.replace) name = name.replace(new RegExp(d.name.replace.chars, 'g'), d.name.replace.with);
-  if (d.name.maxLength !== undefined && name.length > d.name.maxLength) return refuse('name.length', String(name.length)) as NameRead;
-  if (d.name.pattern !== undefined && !new RegExp(d.name.pattern).test(name)) return refuse('name.charset', name) as NameRead;
+  if (d.name.maxLength !== undefined && name.length > d.name.maxLength)
+    return refuse('name.length', String(name.length)) as NameRead;
+  if (d.name.pattern !== undefined && !new RegExp(d.name.pattern).test(name))
+    return refuse('name.charset', name) as NameRead;
   return { ok: true, name };
 }
 
@@ -192,7 +216,8 @@ function readDescription(d: HostDialect, block: Block, name: string): HostRead {
   if (typeof raw === 'string') text = raw;
   else if (rules.types === 'scalar' && (typeof raw === 'number' || typeof raw === 'boolean')) text = String(raw);
   else return fallback(rules.wrongType, 'description.type', d, block.body, name);
-  if (rules.maxLength !== undefined && text.length > rules.maxLength) return refuse('description.length', String(text.length));
+  if (rules.maxLength !== undefined && text.length > rules.maxLength)
+    return refuse('description.length', String(text.length));
   return { ok: true, name, description: text, from: 'frontmatter', unlisted: false };
 }
 

@@ -58,7 +58,13 @@ export interface HostEvaluation {
   readonly host: string;
   readonly title: string;
   readonly version: string | null;
-  readonly budget: { readonly unit: string; readonly limit: number; readonly used: number; readonly namesLimit?: number; readonly namesUsed?: number } | null;
+  readonly budget: {
+    readonly unit: string;
+    readonly limit: number;
+    readonly used: number;
+    readonly namesLimit?: number;
+    readonly namesUsed?: number;
+  } | null;
   readonly roots: readonly { readonly path: string; readonly label: string; readonly read: boolean }[];
   readonly skills: readonly HostSkill[];
   readonly warnings: readonly string[];
@@ -90,12 +96,31 @@ export function evaluateHost(input: EvaluateInput): HostEvaluation {
   for (const file of input.files) {
     const gate = discoveryGate(model, file);
     if (gate) {
-      skills.push({ name: '', path: file.path, verdict: 'not-discovered', description: '', rule: gate.rule, reason: gate.reason, real: file.real });
+      skills.push({
+        name: '',
+        path: file.path,
+        verdict: 'not-discovered',
+        description: '',
+        rule: gate.rule,
+        reason: gate.reason,
+        real: file.real,
+      });
       continue;
     }
-    const read: HostRead = file.text === null ? { ok: false, rule: 'frontmatter.missing', detail: 'unreadable' } : readWithDialect(model.dialect, file.text, folderOf(file));
+    const read: HostRead =
+      file.text === null
+        ? { ok: false, rule: 'frontmatter.missing', detail: 'unreadable' }
+        : readWithDialect(model.dialect, file.text, folderOf(file));
     if (!read.ok) {
-      skills.push({ name: '', path: file.path, verdict: 'refused', description: '', rule: read.rule, reason: refusalReason(read.rule, read.detail), real: file.real });
+      skills.push({
+        name: '',
+        path: file.path,
+        verdict: 'refused',
+        description: '',
+        rule: read.rule,
+        reason: refusalReason(read.rule, read.detail),
+        real: file.real,
+      });
       continue;
     }
     copies.push({ file, read, root: roots[file.root]! });
@@ -112,7 +137,15 @@ export function evaluateHost(input: EvaluateInput): HostEvaluation {
     if (found.has(u.real) || seen.has(u.real)) continue;
     seen.add(u.real);
     const why = notDiscoveredReason(model, roots, u.path, skillDirs);
-    skills.push({ name: '', path: u.path, verdict: 'not-discovered', description: '', rule: why.rule, reason: why.reason, real: u.real });
+    skills.push({
+      name: '',
+      path: u.path,
+      verdict: 'not-discovered',
+      description: '',
+      rule: why.rule,
+      reason: why.reason,
+      real: u.real,
+    });
   }
   return {
     host: model.id,
@@ -136,9 +169,12 @@ function discoveryGate(model: HostModel, file: HostFile): { rule: string; reason
   const d = model.discovery;
   const base = file.inRoot.split('/').at(-1);
   if (base !== 'SKILL.md') return { rule: 'files', reason: `the agent reads SKILL.md only, not ${base}` };
-  if (file.inRoot === 'SKILL.md' && !d.rootFile) return { rule: 'files', reason: 'a SKILL.md directly in a skills folder is not read' };
-  if (file.link === 'file' && !d.symlinks.files) return { rule: 'symlinks', reason: 'the SKILL.md is a symlink, which the agent does not follow' };
-  if (file.link === 'folder' && !d.symlinks.folders) return { rule: 'symlinks', reason: 'reached through a symlinked folder, which the agent does not follow' };
+  if (file.inRoot === 'SKILL.md' && !d.rootFile)
+    return { rule: 'files', reason: 'a SKILL.md directly in a skills folder is not read' };
+  if (file.link === 'file' && !d.symlinks.files)
+    return { rule: 'symlinks', reason: 'the SKILL.md is a symlink, which the agent does not follow' };
+  if (file.link === 'folder' && !d.symlinks.folders)
+    return { rule: 'symlinks', reason: 'reached through a symlinked folder, which the agent does not follow' };
   return null;
 }
 

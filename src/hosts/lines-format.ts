@@ -8,7 +8,13 @@ import type { LineShape } from './budget.js';
 import type { ListingEntry } from './order.js';
 import type { HostListing } from './types.js';
 
-const XML: Readonly<Record<string, string>> = Object.freeze({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' });
+const XML: Readonly<Record<string, string>> = Object.freeze({
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+});
 
 /** Copilot escapes every field of its XML listing. */
 export function xmlEscape(text: string): string {
@@ -21,12 +27,18 @@ function copilotSource(e: ListingEntry): string {
 }
 
 /** A line of one entry per format: with `description`, or bare when it is null. */
-export function lineShape(format: HostListing['format'], codexPath: (e: ListingEntry) => string = (e) => e.path): LineShape {
+export function lineShape(
+  format: HostListing['format'],
+  codexPath: (e: ListingEntry) => string = (e) => e.path,
+): LineShape {
   switch (format) {
     case 'claude':
       return { line: (e, d) => (d === null ? `- ${e.name}` : `- ${e.name}: ${d}`) };
     case 'codex':
-      return { line: (e, d) => (d === null || d === '' ? `- ${e.name}: (file: ${codexPath(e)})` : `- ${e.name}: ${d} (file: ${codexPath(e)})`) };
+      return {
+        line: (e, d) =>
+          d === null || d === '' ? `- ${e.name}: (file: ${codexPath(e)})` : `- ${e.name}: ${d} (file: ${codexPath(e)})`,
+      };
     case 'copilot':
       return {
         line: (e, d) =>
@@ -41,7 +53,8 @@ export function lineShape(format: HostListing['format'], codexPath: (e: ListingE
     case 'available-skills':
     case 'markdown':
       return {
-        line: (e, d) => `  <skill>\n    <name>${e.name}</name>\n    <description>${d ?? ''}</description>\n    <location>${format === 'opencode' ? xmlEscape(e.path) : e.path}</location>\n  </skill>`,
+        line: (e, d) =>
+          `  <skill>\n    <name>${e.name}</name>\n    <description>${d ?? ''}</description>\n    <location>${format === 'opencode' ? xmlEscape(e.path) : e.path}</location>\n  </skill>`,
       };
   }
 }
@@ -56,9 +69,15 @@ export const COPILOT_NAMES_LEAD = 'Additional skills available (invoke by name):
  *
  * @example listingBlock('claude', shape, rows, 0)
  */
-export function listingBlock(format: HostListing['format'], shape: LineShape, rows: readonly { entry: ListingEntry; description: string | null }[], omitted: number): string {
+export function listingBlock(
+  format: HostListing['format'],
+  shape: LineShape,
+  rows: readonly { entry: ListingEntry; description: string | null }[],
+  omitted: number,
+): string {
   if (format === 'claude') return rows.map((r) => shape.line(r.entry, r.description)).join('\n');
-  if (format === 'codex' || format === 'openai-agents') return ['### Available skills', ...rows.map((r) => shape.line(r.entry, r.description))].join('\n');
+  if (format === 'codex' || format === 'openai-agents')
+    return ['### Available skills', ...rows.map((r) => shape.line(r.entry, r.description))].join('\n');
   if (format === 'copilot') {
     const items = rows.filter((r) => r.description !== null).map((r) => shape.line(r.entry, r.description));
     const names = rows.filter((r) => r.description === null).map((r) => shape.line(r.entry, null));

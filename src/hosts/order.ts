@@ -48,13 +48,13 @@ export function listedName(listing: HostListing, name: string): string {
   return listing.nameSpaces === undefined ? name : name.replace(/ /g, listing.nameSpaces);
 }
 
-
 let collator: Intl.Collator | undefined;
 /** Perf: one collator, made on first use (building one costs ~0.1 ms). */
 const locale = (a: string, b: string): number => (collator ??= new Intl.Collator('en')).compare(a, b);
 
 // Within a root, names in collation order (Claude Code lists `c-cjk` before `c-Mixed-Folder`).
-const byLoad = (a: ListingEntry, b: ListingEntry): number => a.root - b.root || locale(a.name, b.name) || byteOrder(a.inRoot, b.inRoot);
+const byLoad = (a: ListingEntry, b: ListingEntry): number =>
+  a.root - b.root || locale(a.name, b.name) || byteOrder(a.inRoot, b.inRoot);
 
 /**
  * `entries` in the order `model` lists them, bundled skills placed as it places them.
@@ -85,6 +85,8 @@ function copilotOrder(own: readonly ListingEntry[]): ListingEntry[] {
   const project = own.filter((e) => e.scope === 'project');
   const user = own.filter((e) => e.scope === 'user').sort(byLoad);
   const oneLevel = new Set(project.map((e) => e.level)).size <= 1;
-  const sortedProject = oneLevel ? [...project].sort((a, b) => byteOrder(a.name, b.name) || byLoad(a, b)) : [...project].sort(byLoad);
+  const sortedProject = oneLevel
+    ? [...project].sort((a, b) => byteOrder(a.name, b.name) || byLoad(a, b))
+    : [...project].sort(byLoad);
   return [...sortedProject, ...user];
 }

@@ -60,7 +60,10 @@ export function chooseCopies(model: HostModel, copies: readonly Copy[]): Chosen 
     const nondeterministic = rule === 'race' || (model.precedence.withinRoot === 'filesystem' && sameRoot);
     winners.push({ copy: winner, at: rule === 'last' ? list[0]! : winner, nondeterministic });
     if (nondeterministic) {
-      const why = rule === 'race' ? 'every copy is parsed at once and the last to finish wins' : 'copies in one folder are read in file-system order';
+      const why =
+        rule === 'race'
+          ? 'every copy is parsed at once and the last to finish wins'
+          : 'copies in one folder are read in file-system order';
       warnings.push(`${name}: ${list.length} copies, and which one the agent lists is not fixed (${why})`);
     }
     for (const c of list) {
@@ -83,7 +86,15 @@ export function chooseCopies(model: HostModel, copies: readonly Copy[]): Chosen 
   for (const w of winners) {
     if (!w.copy.read.unlisted) continue;
     const reason = 'loaded without a description, which keeps it out of the listing';
-    unlisted.push({ name: w.copy.read.name, path: w.copy.file.path, verdict: 'refused', description: '', rule: 'description.missing', reason, real: w.copy.file.real });
+    unlisted.push({
+      name: w.copy.read.name,
+      path: w.copy.file.path,
+      verdict: 'refused',
+      description: '',
+      rule: 'description.missing',
+      reason,
+      real: w.copy.file.real,
+    });
   }
   return { winners: kept.sort((a, b) => loadOrder(a.at, b.at)), shadowed, unlisted, warnings };
 }

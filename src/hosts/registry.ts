@@ -40,7 +40,11 @@ export function isHostId(id: unknown): id is HostId {
  */
 export function hostModel(id: string): HostModel {
   if (!isHostId(id)) {
-    throw new SkillgraphError('options.invalid', `unknown host '${id}'${didYouMean(id, HOST_IDS)}; known hosts: ${HOST_IDS.join(', ')}`, { field: 'host', host: id });
+    throw new SkillgraphError(
+      'options.invalid',
+      `unknown host '${id}'${didYouMean(id, HOST_IDS)}; known hosts: ${HOST_IDS.join(', ')}`,
+      { field: 'host', host: id },
+    );
   }
   return HOSTS[id];
 }

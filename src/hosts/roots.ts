@@ -46,13 +46,27 @@ export function hostRoots(model: HostModel, ctx: HostContext): ResolvedRoot[] {
   const out: ResolvedRoot[] = [];
   for (const root of model.discovery.roots) {
     if (root.scope === 'user') {
-      out.push({ path: userPath(root, ctx), scope: 'user', kind: root.path, level: 0, untrusted: false, skip: root.skip ?? model.discovery.skip });
+      out.push({
+        path: userPath(root, ctx),
+        scope: 'user',
+        kind: root.path,
+        level: 0,
+        untrusted: false,
+        skip: root.skip ?? model.discovery.skip,
+      });
       continue;
     }
     const folders = model.discovery.walkOrder === 'near-first' ? levels : [...levels].reverse();
     for (const folder of folders) {
       const untrusted = root.trusted === true && !ctx.trusted;
-      out.push({ path: join(folder, root.path), scope: 'project', kind: root.path, level: levels.indexOf(folder), untrusted, skip: root.skip ?? model.discovery.skip });
+      out.push({
+        path: join(folder, root.path),
+        scope: 'project',
+        kind: root.path,
+        level: levels.indexOf(folder),
+        untrusted,
+        skip: root.skip ?? model.discovery.skip,
+      });
     }
   }
   return out;
@@ -66,7 +80,7 @@ function userPath(root: HostRoot, ctx: HostContext): string {
 /** The starting folder and every folder the agent walks up to, nearest first. */
 function projectFolders(model: HostModel, ctx: HostContext): string[] {
   const walk = model.discovery.walkUp;
-  const stop = walk === 'none' ? ctx.cwd : ctx.gitRoot ?? (walk === 'git' ? ctx.cwd : null);
+  const stop = walk === 'none' ? ctx.cwd : (ctx.gitRoot ?? (walk === 'git' ? ctx.cwd : null));
   const out: string[] = [];
   for (let dir = ctx.cwd; ; dir = dirname(dir)) {
     out.push(dir);

@@ -8,7 +8,21 @@
 export type RuleSource = { readonly measured: string } | { readonly documented: string };
 
 /** The rules a model states, each with its source. */
-export const RULE_NAMES = ['roots', 'walk-up', 'trust', 'depth', 'files', 'symlinks', 'yaml', 'names', 'description', 'precedence', 'listing', 'budget', 'bundled'] as const;
+export const RULE_NAMES = [
+  'roots',
+  'walk-up',
+  'trust',
+  'depth',
+  'files',
+  'symlinks',
+  'yaml',
+  'names',
+  'description',
+  'precedence',
+  'listing',
+  'budget',
+  'bundled',
+] as const;
 export type RuleName = (typeof RULE_NAMES)[number];
 
 /** One folder an agent reads skills from. */
@@ -67,7 +81,13 @@ export interface HostDialect {
    * `yaml-else-lines` (YAML, else `key: value` lines when name and description are not both
    * strings), `lines` (the Agents SDK's line reader, never YAML) or `lines-python` (its Python twin).
    */
-  readonly reader: 'yaml' | 'yaml-recover-compact' | 'yaml-recover-quote' | 'yaml-else-lines' | 'lines' | 'lines-python';
+  readonly reader:
+    | 'yaml'
+    | 'yaml-recover-compact'
+    | 'yaml-recover-quote'
+    | 'yaml-else-lines'
+    | 'lines'
+    | 'lines-python';
   /** A key given twice: an error, or the last one counts. */
   readonly duplicateKeys: 'error' | 'last';
   /** A block that still fails to parse: the skill is refused, or read as if it had no frontmatter. */
@@ -122,7 +142,15 @@ export interface HostBudget {
 
 export interface HostListing {
   /** Listing format (a renderer in `render.ts`). */
-  readonly format: 'claude' | 'codex' | 'copilot' | 'gemini' | 'opencode' | 'openai-agents' | 'available-skills' | 'markdown';
+  readonly format:
+    | 'claude'
+    | 'codex'
+    | 'copilot'
+    | 'gemini'
+    | 'opencode'
+    | 'openai-agents'
+    | 'available-skills'
+    | 'markdown';
   /**
    * Listing order: `load` (root order, then by name), `name` (UTF-8 byte order), `locale` (the
    * ICU collation JavaScript's localeCompare uses), `scope-name` (bundled, project, user; then
@@ -164,7 +192,18 @@ export interface HostPrecedence {
   readonly withinRoot: 'name' | 'filesystem';
 }
 
-export const HOST_IDS = ['claude-code', 'codex', 'copilot', 'gemini', 'opencode', 'openai-agents', 'vscode', 'cursor', 'goose', 'windsurf'] as const;
+export const HOST_IDS = [
+  'claude-code',
+  'codex',
+  'copilot',
+  'gemini',
+  'opencode',
+  'openai-agents',
+  'vscode',
+  'cursor',
+  'goose',
+  'windsurf',
+] as const;
 export type HostId = (typeof HOST_IDS)[number];
 
 export interface HostModel {

@@ -63,7 +63,8 @@ export function walkHost(model: HostModel, roots: readonly ResolvedRoot[], texts
   const out: HostFile[] = [];
   roots.forEach((root, index) => {
     if (root.untrusted || !isFolder(root.path)) return;
-    for (const found of walkRoot(root.path, { ...options, skipFolders: root.skip })) out.push({ ...found, root: index, text: texts.text(found.real) });
+    for (const found of walkRoot(root.path, { ...options, skipFolders: root.skip }))
+      out.push({ ...found, root: index, text: texts.text(found.real) });
   });
   return out;
 }
@@ -77,7 +78,14 @@ export function walkEverything(folders: readonly string[]): { path: string; real
   const seen = new Set<string>();
   for (const folder of folders) {
     if (!isFolder(folder)) continue;
-    for (const f of walkRoot(folder, { depth: 12, nested: true, skipFolders: 'none', followSymlinks: true, linkBounds: [sep], maxDirs: MAX_DIRS })) {
+    for (const f of walkRoot(folder, {
+      depth: 12,
+      nested: true,
+      skipFolders: 'none',
+      followSymlinks: true,
+      linkBounds: [sep],
+      maxDirs: MAX_DIRS,
+    })) {
       if (seen.has(f.path)) continue;
       seen.add(f.path);
       out.push({ path: f.path, real: f.real });
@@ -103,7 +111,9 @@ function walkRoot(path: string, options: Partial<DiscoverOptions>): Omit<HostFil
   const arrivals = [
     ...result.candidates.map((c) => ({ inRoot: c.inRoot, real: c.locator })),
     // A file reached twice within one root (through a link) is one arrival per path to the agents.
-    ...result.reachedTwice.filter((r) => r.via.startsWith(`${rootPosix}/`)).map((r) => ({ inRoot: r.via.slice(rootPosix.length + 1), real: r.locator })),
+    ...result.reachedTwice
+      .filter((r) => r.via.startsWith(`${rootPosix}/`))
+      .map((r) => ({ inRoot: r.via.slice(rootPosix.length + 1), real: r.locator })),
   ];
   return arrivals.map(({ inRoot, real }) => {
     const asReached = join(path, ...inRoot.split('/'));

@@ -54,7 +54,13 @@ export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
   const project = resolve(options.project);
   const home = resolve(options.home ?? homedir());
   const gitRoot = findGitRoot(project);
-  const context: HostContext = { cwd: project, home, gitRoot, trusted: options.trusted ?? true, env: options.env ?? {} };
+  const context: HostContext = {
+    cwd: project,
+    home,
+    gitRoot,
+    trusted: options.trusted ?? true,
+    env: options.env ?? {},
+  };
   const texts = new FileTexts();
   const rootsByHost = ids.map((id) => hostRoots(HOSTS[id], context));
   const everyRoot = [...new Set(rootsByHost.flat().map((r) => r.path))];
@@ -64,7 +70,13 @@ export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
     const files = walkHost(model, rootsByHost[i]!, texts);
     return evaluateHost({ model, context, files, universe, ...(options.tokens ? { tokens: options.tokens } : {}) });
   });
-  return { project: posix(project), home: posix(home), gitRoot: gitRoot === null ? null : posix(gitRoot), hosts, unreachable: unreachable(hosts) };
+  return {
+    project: posix(project),
+    home: posix(home),
+    gitRoot: gitRoot === null ? null : posix(gitRoot),
+    hosts,
+    unreachable: unreachable(hosts),
+  };
 }
 
 function unreachable(hosts: readonly HostEvaluation[]): string[] {
@@ -77,7 +89,10 @@ function unreachable(hosts: readonly HostEvaluation[]): string[] {
       if (LISTED.has(s.verdict)) listed.add(s.real);
     }
   }
-  return [...first].filter(([real]) => !listed.has(real)).map(([, path]) => path).sort();
+  return [...first]
+    .filter(([real]) => !listed.has(real))
+    .map(([, path]) => path)
+    .sort();
 }
 
 /**
@@ -98,7 +113,9 @@ export function hostsJson(doc: HostsDocument): Record<string, unknown> {
         unit: h.budget.unit,
         limit: h.budget.limit,
         used: h.budget.used,
-        ...(h.budget.namesLimit !== undefined ? { names_limit: h.budget.namesLimit, names_used: h.budget.namesUsed ?? 0 } : {}),
+        ...(h.budget.namesLimit !== undefined
+          ? { names_limit: h.budget.namesLimit, names_used: h.budget.namesUsed ?? 0 }
+          : {}),
       },
       roots: h.roots,
       skills: h.skills.map(({ real: _real, ...s }) => s),
@@ -113,6 +130,7 @@ export function resolveHosts(names: readonly string[] | undefined): HostId[] {
   if (names === undefined || names.length === 0) return [...HOST_IDS];
   for (const name of names) hostModel(name);
   const wanted = new Set(names);
-  if (wanted.size !== names.length) throw new SkillgraphError('options.invalid', 'a host is named twice', { field: 'hosts' });
+  if (wanted.size !== names.length)
+    throw new SkillgraphError('options.invalid', 'a host is named twice', { field: 'hosts' });
   return HOST_IDS.filter((id) => wanted.has(id));
 }

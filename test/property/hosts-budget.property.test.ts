@@ -16,9 +16,15 @@ import { utf8Bytes } from '../../src/hosts/budget.js';
 const context: HostContext = { cwd: '/p', home: '/h', gitRoot: '/p', trusted: true, env: {} };
 const text = fc.oneof(
   fc.string({ minLength: 1, maxLength: 900 }),
-  fc.constantFrom('レビュー', '代码审查', '🚀🎉 ', 'Use when ').chain((w) => fc.integer({ min: 1, max: 300 }).map((n) => w.repeat(n))),
+  fc
+    .constantFrom('レビュー', '代码审查', '🚀🎉 ', 'Use when ')
+    .chain((w) => fc.integer({ min: 1, max: 300 }).map((n) => w.repeat(n))),
 );
-const skills = fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), description: text }), { selector: (s) => s.name, minLength: 1, maxLength: 400 });
+const skills = fc.uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9-]{0,20}$/), description: text }), {
+  selector: (s) => s.name,
+  minLength: 1,
+  maxLength: 400,
+});
 
 function files(host: keyof typeof HOSTS, list: readonly { name: string; description: string }[]): HostFile[] {
   const roots = hostRoots(HOSTS[host], context);
@@ -37,7 +43,12 @@ describe('host listings stay within their budgets', () => {
   it('claude-code: descriptions kept fit 30,000 columns', () => {
     fc.assert(
       fc.property(skills, (list) => {
-        const e = evaluateHost({ model: HOSTS['claude-code'], context, files: files('claude-code', list), universe: [] });
+        const e = evaluateHost({
+          model: HOSTS['claude-code'],
+          context,
+          files: files('claude-code', list),
+          universe: [],
+        });
         const described = e.skills.some((s) => s.verdict === 'shown' || s.verdict === 'shortened');
         // The agent's own skills are counted in `used` but not written into the listing text.
         const width = displayWidth(e.listing) + e.listing.split('\n').length - 1;
@@ -65,9 +76,16 @@ describe('host listings stay within their budgets', () => {
     fc.assert(
       fc.property(skills, (list) => {
         const e = evaluateHost({ model: HOSTS.copilot, context, files: files('copilot', list), universe: [] });
-        const [items, names = ''] = e.listing.replace(/^<available_skills>\n/, '').split('Additional skills available (invoke by name): ');
+        const [items, names = ''] = e.listing
+          .replace(/^<available_skills>\n/, '')
+          .split('Additional skills available (invoke by name): ');
         expect(items!.replace(/<\/available_skills>$/, '').length).toBeLessThanOrEqual(15_000);
-        expect(('Additional skills available (invoke by name): ' + names.replace(/(\.\.\. and \d+ more)?\n<\/available_skills>$/, '')).length).toBeLessThanOrEqual(5_000);
+        expect(
+          (
+            'Additional skills available (invoke by name): ' +
+            names.replace(/(\.\.\. and \d+ more)?\n<\/available_skills>$/, '')
+          ).length,
+        ).toBeLessThanOrEqual(5_000);
       }),
       { numRuns: 60 },
     );

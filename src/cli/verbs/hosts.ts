@@ -22,13 +22,32 @@ const FAIL_ON = ['hidden', 'unreachable', 'refused'] as const;
 export const spec: VerbSpec = {
   name: 'hosts',
   summary: 'what each agent (Claude Code, Codex, Copilot, …) loads, shows and hides',
-  usage: '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]\n\n' +
+  usage:
+    '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]\n\n' +
     'example: skillgraph hosts . --host claude-code --host codex --why pdf',
   flags: {
-    host: { type: 'string', multiple: true, value: 'NAME', description: `an agent to check (default all): ${HOST_IDS.join(', ')}` },
-    home: { type: 'string', value: 'DIR', description: "the home folder the agents read user skills from (default $HOME)" },
-    why: { type: 'string', value: 'SKILL', description: "each agent's verdict and reason for one skill (by name or folder)" },
-    'fail-on': { type: 'string', multiple: true, value: 'KIND', description: 'exit 1 when a skill is hidden by a budget, listed by no agent (unreachable) or refused' },
+    host: {
+      type: 'string',
+      multiple: true,
+      value: 'NAME',
+      description: `an agent to check (default all): ${HOST_IDS.join(', ')}`,
+    },
+    home: {
+      type: 'string',
+      value: 'DIR',
+      description: 'the home folder the agents read user skills from (default $HOME)',
+    },
+    why: {
+      type: 'string',
+      value: 'SKILL',
+      description: "each agent's verdict and reason for one skill (by name or folder)",
+    },
+    'fail-on': {
+      type: 'string',
+      multiple: true,
+      value: 'KIND',
+      description: 'exit 1 when a skill is hidden by a budget, listed by no agent (unreachable) or refused',
+    },
     format: { type: 'string', value: 'F', description: `output: ${FORMATS.join(', ')} (default text; json is --json)` },
     untrusted: { type: 'boolean', description: 'the project folder is not trusted (agents that ask skip its skills)' },
   },
@@ -38,7 +57,8 @@ export const spec: VerbSpec = {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const format = values.json === true ? 'json' : typeof values.format === 'string' ? values.format : 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) usageError(io, spec.name, `--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    usageError(io, spec.name, `--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
   const failOn = strings(values['fail-on']).flatMap((v) => v.split(','));
   const badFail = failOn.find((f) => !(FAIL_ON as readonly string[]).includes(f));
   if (badFail !== undefined) usageError(io, spec.name, `--fail-on must be ${FAIL_ON.join(', ')}, got '${badFail}'`);
@@ -58,13 +78,19 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     throw error;
   }
   if (format === 'json') writeJson(io, hostsJson(doc));
-  else if (format === 'text') io.stdout.write(typeof values.why === 'string' ? whyText(doc, values.why) : hostsText(doc));
+  else if (format === 'text')
+    io.stdout.write(typeof values.why === 'string' ? whyText(doc, values.why) : hostsText(doc));
   else {
     const { hostsReportText } = await import('../hosts-report.js');
-    io.stdout.write(hostsReportText(format as 'sarif' | 'junit' | 'github', doc, io.cwd, failOn as (typeof FAIL_ON)[number][]));
+    io.stdout.write(
+      hostsReportText(format as 'sarif' | 'junit' | 'github', doc, io.cwd, failOn as (typeof FAIL_ON)[number][]),
+    );
   }
   const failed = failures(doc, failOn);
-  note(io, `hosts: ${doc.hosts.length} agent${doc.hosts.length === 1 ? '' : 's'}, ${listedSummary(doc)}${failed.length > 0 ? `; failing: ${failed.join(', ')}` : ''}\n`);
+  note(
+    io,
+    `hosts: ${doc.hosts.length} agent${doc.hosts.length === 1 ? '' : 's'}, ${listedSummary(doc)}${failed.length > 0 ? `; failing: ${failed.join(', ')}` : ''}\n`,
+  );
   return failed.length > 0 ? EXIT.findings : EXIT.ok;
 }
 
@@ -82,7 +108,9 @@ function failures(doc: HostsDocument, failOn: readonly string[]): string[] {
 
 function listedSummary(doc: HostsDocument): string {
   const files = new Set(doc.hosts.flatMap((h) => h.skills.filter((s) => !s.bundled && s.real).map((s) => s.real)));
-  const listed = new Set(doc.hosts.flatMap((h) => h.skills.filter((s) => !s.bundled && LISTED.has(s.verdict)).map((s) => s.real)));
+  const listed = new Set(
+    doc.hosts.flatMap((h) => h.skills.filter((s) => !s.bundled && LISTED.has(s.verdict)).map((s) => s.real)),
+  );
   return `${files.size} skill file${files.size === 1 ? '' : 's'}, ${listed.size} listed by at least one`;
 }
 

@@ -65,7 +65,7 @@ export const CODEX: HostModel = {
     bundled: { measured: 'roots' },
   },
   caveats: [
-    'The budget is 2% of the model\'s context window; 5,440 approximate tokens is the default model\'s (272,000 tokens).',
+    "The budget is 2% of the model's context window; 5,440 approximate tokens is the default model's (272,000 tokens).",
     'Codex writes its system skills into ~/.codex/skills/.system on first run; one of them (review-agent) is never listed.',
   ],
 };

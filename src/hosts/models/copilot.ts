@@ -33,7 +33,14 @@ export const COPILOT: HostModel = {
     noFrontmatter: 'refuse',
     notMapping: 'empty',
     name: { from: 'frontmatter-or-folder', types: 'string', maxLength: 64, pattern: '^[A-Za-z0-9][A-Za-z0-9 _.:-]*$' },
-    description: { missing: 'body', empty: 'keep', blank: 'refuse', types: 'string', wrongType: 'refuse', maxLength: 1024 },
+    description: {
+      missing: 'body',
+      empty: 'keep',
+      blank: 'refuse',
+      types: 'string',
+      wrongType: 'refuse',
+      maxLength: 1024,
+    },
   },
   precedence: { rule: 'first', withinRoot: 'name' },
   listing: {

@@ -13,5 +13,12 @@ export const SPEC_DIALECT: HostDialect = {
   noFrontmatter: 'refuse',
   notMapping: 'refuse',
   name: { from: 'frontmatter', types: 'string', maxLength: 64, pattern: '^[a-z0-9]+(?:-[a-z0-9]+)*$' },
-  description: { missing: 'refuse', empty: 'refuse', blank: 'refuse', types: 'string', wrongType: 'refuse', maxLength: 1024 },
+  description: {
+    missing: 'refuse',
+    empty: 'refuse',
+    blank: 'refuse',
+    types: 'string',
+    wrongType: 'refuse',
+    maxLength: 1024,
+  },
 };

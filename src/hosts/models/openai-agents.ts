@@ -56,7 +56,7 @@ export const OPENAI_AGENTS: HostModel = {
     bundled: { measured: 'roots' },
   },
   caveats: [
-    'The SDK discovers nothing by itself: the app names one folder, read here as the project\'s .agents/skills.',
+    "The SDK discovers nothing by itself: the app names one folder, read here as the project's .agents/skills.",
     'The Python SDK reads the same folders with a simpler line reader: no block scalars, and an unreadable or BOM-prefixed frontmatter yields the folder name and "No description provided.".',
     'Symlinked skill folders and SKILL.md files are skipped, and a skills folder reached through a link is not read at all.',
   ],

@@ -49,5 +49,7 @@ export const VSCODE: HostModel = {
     budget: { documented: DOCS },
     bundled: { documented: DOCS },
   },
-  caveats: ['Documented, not measured: the docs give no listing budget, precedence rule or walk-up; the model assumes none.'],
+  caveats: [
+    'Documented, not measured: the docs give no listing budget, precedence rule or walk-up; the model assumes none.',
+  ],
 };

@@ -35,8 +35,13 @@ export function fixtureRules(): { rule: string; spec: TreeSpec; answers: Map<str
     .map((rule) => {
       const spec = JSON.parse(readFileSync(join(FIXTURES, rule, 'tree.json'), 'utf8')) as TreeSpec;
       const answers = new Map<string, Recorded>();
-      for (const f of readdirSync(join(FIXTURES, rule, 'oracle')).filter((x) => x.endsWith('.json') && x !== 'opencode-runs.json')) {
-        answers.set(f.replace(/\.json$/, ''), JSON.parse(readFileSync(join(FIXTURES, rule, 'oracle', f), 'utf8')) as Recorded);
+      for (const f of readdirSync(join(FIXTURES, rule, 'oracle')).filter(
+        (x) => x.endsWith('.json') && x !== 'opencode-runs.json',
+      )) {
+        answers.set(
+          f.replace(/\.json$/, ''),
+          JSON.parse(readFileSync(join(FIXTURES, rule, 'oracle', f), 'utf8')) as Recorded,
+        );
       }
       return { rule, spec, answers };
     });
@@ -53,7 +58,12 @@ export function hostOf(answer: string): { id: string; trusted: boolean } {
  * `lengths`, the project and home folders get paths of those lengths (padded names), as the
  * agent's run had.
  */
-export async function runModels(spec: TreeSpec, hosts: readonly string[], trusted = true, lengths?: Recorded['pathLengths']): Promise<{ evals: HostEvaluation[]; project: string; home: string; dispose(): void }> {
+export async function runModels(
+  spec: TreeSpec,
+  hosts: readonly string[],
+  trusted = true,
+  lengths?: Recorded['pathLengths'],
+): Promise<{ evals: HostEvaluation[]; project: string; home: string; dispose(): void }> {
   const base = realpathSync(mkdtempSync(join(tmpdir(), 'sg-hosts-')));
   const project = padded(base, 'p', lengths?.project);
   const home = padded(base, 'h', lengths?.home);
@@ -71,14 +81,21 @@ function padded(base: string, prefix: string, length: number | undefined): strin
 /** The model's listed rows, as the oracle records them. */
 export function modelRows(e: HostEvaluation, spec: TreeSpec, project: string, home: string): Row[] {
   const generated = new Map<string, string>();
-  for (const g of spec.generate ?? []) for (let i = 0; i < g.count; i++) generated.set(generatedName(g, i), generatedDescription(i, g.length, g.text));
-  const place = (p: string): string => (p === '<bundled>' ? p : p.split(project).join('$PROJECT').split(home).join('$HOME'));
+  for (const g of spec.generate ?? [])
+    for (let i = 0; i < g.count; i++) generated.set(generatedName(g, i), generatedDescription(i, g.length, g.text));
+  const place = (p: string): string =>
+    p === '<bundled>' ? p : p.split(project).join('$PROJECT').split(home).join('$HOME');
   return e.skills
     .filter((s) => s.verdict === 'shown' || s.verdict === 'shortened' || s.verdict === 'name-only')
     .map((s) => {
       // A shipped skill's text is not known, only whether its description is listed.
-      if (s.bundled) return { name: s.name, path: '<bundled>', description: s.verdict === 'name-only' ? '' : '(bundled)' };
-      return { name: s.name, path: place(s.path), description: generated.get(s.name) === s.description && s.verdict !== 'name-only' ? '=' : s.description };
+      if (s.bundled)
+        return { name: s.name, path: '<bundled>', description: s.verdict === 'name-only' ? '' : '(bundled)' };
+      return {
+        name: s.name,
+        path: place(s.path),
+        description: generated.get(s.name) === s.description && s.verdict !== 'name-only' ? '=' : s.description,
+      };
     });
 }
 
@@ -101,7 +118,13 @@ export function comparable(rows: readonly Row[], choices: Map<string, Set<string
     const open = choices.has(r.name) && choices.get(r.name)!.has(r.path);
     const path = open ? `{${[...choices.get(r.name)!].sort().join('|')}}` : r.path;
     // An open choice shows one of the copies' descriptions: the path set above is what is checked.
-    const description = open ? '(one of the copies)' : r.path === '<bundled>' ? (r.description === '' ? '' : '(bundled)') : r.description;
+    const description = open
+      ? '(one of the copies)'
+      : r.path === '<bundled>'
+        ? r.description === ''
+          ? ''
+          : '(bundled)'
+        : r.description;
     return JSON.stringify([r.name, path, description]);
   });
   return sorted ? out.sort() : out;

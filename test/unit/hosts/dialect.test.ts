@@ -22,13 +22,20 @@ describe('the Agents SDK line readers', () => {
   });
 
   it('Python: every line with a colon is a key, indented or not', () => {
-    expect(readPythonLines('---\nmetadata:\n  owner: me\ndescription: "Use when: x"\n---\n')).toEqual({ metadata: '', owner: 'me', description: 'Use when: x' });
+    expect(readPythonLines('---\nmetadata:\n  owner: me\ndescription: "Use when: x"\n---\n')).toEqual({
+      metadata: '',
+      owner: 'me',
+      description: 'Use when: x',
+    });
   });
 });
 
 describe("Gemini CLI's fallback", () => {
   it('reads name and description lines when YAML gives no strings', () => {
-    expect(readNameDescriptionLines('name: a\ndescription: 42\n  more\n')).toEqual({ name: 'a', description: '42 more' });
+    expect(readNameDescriptionLines('name: a\ndescription: 42\n  more\n')).toEqual({
+      name: 'a',
+      description: '42 more',
+    });
     expect(readNameDescriptionLines('description: only\n')).toBeNull();
   });
 
@@ -42,12 +49,23 @@ describe('dialects refuse with the rule', () => {
   it('Copilot refuses Use when: x as YAML; Codex reads it; Claude Code names the skill by its folder', () => {
     const text = '---\nname: other\ndescription: Use when: x\n---\nBody\n';
     expect(readWithDialect(HOSTS.copilot.dialect, text, 'f')).toMatchObject({ ok: false, rule: 'yaml.invalid' });
-    expect(readWithDialect(HOSTS.codex.dialect, text, 'f')).toMatchObject({ ok: true, name: 'other', description: 'Use when: x' });
-    expect(readWithDialect(HOSTS['claude-code'].dialect, text, 'f')).toMatchObject({ ok: true, name: 'f', description: 'Use when: x' });
+    expect(readWithDialect(HOSTS.codex.dialect, text, 'f')).toMatchObject({
+      ok: true,
+      name: 'other',
+      description: 'Use when: x',
+    });
+    expect(readWithDialect(HOSTS['claude-code'].dialect, text, 'f')).toMatchObject({
+      ok: true,
+      name: 'f',
+      description: 'Use when: x',
+    });
   });
 
   it('the documented hosts read the specification strictly', () => {
-    expect(readWithDialect(HOSTS.vscode.dialect, '---\nname: Bad Name\ndescription: d\n---\n', 'x')).toMatchObject({ ok: false, rule: 'name.charset' });
+    expect(readWithDialect(HOSTS.vscode.dialect, '---\nname: Bad Name\ndescription: d\n---\n', 'x')).toMatchObject({
+      ok: false,
+      rule: 'name.charset',
+    });
   });
 });
 

@@ -50,7 +50,10 @@ for (const { rule, spec, answers } of fixtureRules()) {
             .filter((p): p is string => p !== undefined)
             .map((p) => (p.startsWith('$') ? p : `${cwd}/${p}`))
             .sort();
-          const refused = e.skills.filter((x) => x.verdict === 'refused').map((x) => place(x.path)).sort();
+          const refused = e.skills
+            .filter((x) => x.verdict === 'refused')
+            .map((x) => place(x.path))
+            .sort();
           expect(refused).toEqual(rejected);
         });
       }
@@ -58,7 +61,13 @@ for (const { rule, spec, answers } of fixtureRules()) {
   });
 }
 
-function compare(e: HostEvaluation, want: Recorded, spec: Parameters<typeof modelRows>[1], project: string, home: string): [string[], string[]] {
+function compare(
+  e: HostEvaluation,
+  want: Recorded,
+  spec: Parameters<typeof modelRows>[1],
+  project: string,
+  home: string,
+): [string[], string[]] {
   const choices = openChoices(e, project, home);
   // Gemini reads one folder's skills in file-system order: within a folder the order is not fixed.
   const sorted = HOSTS[e.host as keyof typeof HOSTS].listing.order === 'filesystem';

@@ -38,7 +38,16 @@ describe('countTokens (o200k)', () => {
       "const afterCount = Object.keys(require.cache).some((k) => k.includes('gpt-tokenizer'));",
       'console.log(JSON.stringify([before, afterImport, afterCount]));',
     ].join('\n');
-    const r = spawnSync(process.execPath, ['--import=tsx', '--input-type=module', '-e', `import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); ${script}`], { encoding: 'utf8', cwd: new URL('../../../', import.meta.url).pathname });
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--import=tsx',
+        '--input-type=module',
+        '-e',
+        `import { createRequire } from 'node:module'; const require = createRequire(process.cwd() + '/'); ${script}`,
+      ],
+      { encoding: 'utf8', cwd: new URL('../../../', import.meta.url).pathname },
+    );
     expect(r.stderr).toBe('');
     expect(JSON.parse(r.stdout.trim())).toEqual([false, false, true]);
   });
