@@ -70,18 +70,20 @@ export function walkHost(model: HostModel, roots: readonly ResolvedRoot[], texts
 }
 
 /**
- * Every SKILL.md under `folders`, wherever it lies (any depth, every folder, links followed):
- * what the agents could have found.
+ * Every SKILL.md under `folders` (links followed): what the agents could have found. The agents'
+ * own roots are searched everywhere; a project tree skips `node_modules` and dot-folders other
+ * than the agents' (where no agent looks), so a big repository stays quick.
  */
-export function walkEverything(folders: readonly string[]): { path: string; real: string }[] {
+export function walkEverything(trees: readonly string[], roots: readonly string[]): { path: string; real: string }[] {
   const out: { path: string; real: string }[] = [];
   const seen = new Set<string>();
-  for (const folder of folders) {
+  const walks = [...trees.map((folder) => [folder, 'default'] as const), ...roots.map((folder) => [folder, 'none'] as const)];
+  for (const [folder, skipFolders] of walks) {
     if (!isFolder(folder)) continue;
     for (const f of walkRoot(folder, {
       depth: 12,
       nested: true,
-      skipFolders: 'none',
+      skipFolders,
       followSymlinks: true,
       linkBounds: [sep],
       maxDirs: MAX_DIRS,

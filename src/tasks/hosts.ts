@@ -64,7 +64,7 @@ export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
   const texts = new FileTexts();
   const rootsByHost = ids.map((id) => hostRoots(HOSTS[id], context));
   const everyRoot = [...new Set(rootsByHost.flat().map((r) => r.path))];
-  const universe = walkEverything([project, ...(options.paths ?? []).map((p) => resolve(project, p)), ...everyRoot]);
+  const universe = walkEverything([project, ...(options.paths ?? []).map((p) => resolve(project, p))], everyRoot);
   const hosts = ids.map((id, i) => {
     const model = HOSTS[id];
     const files = walkHost(model, rootsByHost[i]!, texts);
