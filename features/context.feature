@@ -133,11 +133,11 @@ Feature: Agent context
       And the host's stdout contains "Budget 2300 chars: 1 description shortened (long-notes); 1 skill omitted (code-review). Every skill is still available: `skillgraph describe NAME` shows one and `skillgraph load NAME` loads it."
       And the host's stdout lists the skills in this order: "long-notes, pdf-tools"
 
-    Scenario: a token budget counts four bytes per token
+    Scenario: a token budget counts o200k tokens
       When the host runs "context --lazy --into ws --budget 600t --json"
-      Then the host's JSON has "budget.chars" equal to "2400"
+      Then the host's JSON has "budget.amount" equal to "600"
       And the host's JSON has "budget.unit" equal to "tokens"
-      And the host's JSON has "budget.after" at most 2400
+      And the host's JSON has "budget.after" at most 600
 
     Scenario: --json lists every omitted skill
       When the host runs "context --lazy --into ws --budget 2100 --json"
@@ -148,7 +148,7 @@ Feature: Agent context
       When the host runs "context --budget 100t"
       Then the host sees exit status 2
       And the host's stdout is empty
-      And the host's stderr contains "--budget 100 tokens (400 chars) cannot hold the context: its heading and guidance alone take"
+      And the host's stderr contains "--budget 100 tokens cannot hold the context: its heading and guidance alone take"
 
     Scenario: a budget that is not a number is a usage error
       When the host runs "context --budget lots"

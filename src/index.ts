@@ -102,6 +102,11 @@ export type {
   SkillResolution,
 } from './resolve/index.js';
 
+// --- tasks ---
+export { hostsTask } from './tasks/index.js';
+export type { HostsDocument, HostsOptions } from './tasks/index.js';
+export type { HostEvaluation, HostSkill, HostModel, HostId, Verdict } from './hosts/index.js';
+
 // --- context ---
 export {
   CONTEXT_FORMATS,

@@ -45,6 +45,10 @@ export type { LocationFn } from './context/index.js';
 export { RoutingIndex, findReferences, implicitEdges, routingSkill, routingText } from './routing/index.js';
 export type { EdgeFile, EdgeOptions, EdgeResult, EdgeSource, EdgeTarget, FolderProbe, IndexHit, MissingLink, Reference, RoutingText } from './routing/index.js';
 export { catalogRouting, folderProbe } from './engine/routing-io.js';
+// --- hosts ---
+export { HOSTS, HOST_IDS, evaluateHost, hostRoots, listItems, readWithDialect } from './hosts/index.js';
+export { hostsJson } from './tasks/index.js';
+export { countTokens } from './model/tokens.js';
 
 // --- workspace ---
 export { writeFileAtomic } from './workspace/index.js';

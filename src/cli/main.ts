@@ -26,6 +26,7 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   context: () => import('./verbs/context.js'),
   describe: () => import('./verbs/describe.js'),
   graph: () => import('./verbs/graph.js'),
+  hosts: () => import('./verbs/hosts.js'),
   init: () => import('./verbs/init.js'),
   list: () => import('./verbs/list.js'),
   load: () => import('./verbs/load.js'),

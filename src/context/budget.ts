@@ -13,7 +13,7 @@ import { SkillgraphError } from '../model/errors.js';
 import { comparePriority, type ContextEntry } from './entries.js';
 import { shorten } from './text.js';
 
-/** Characters per token when a budget is given in tokens (`Nt`). */
+/** Characters per token of the estimate a token budget carries in `chars`; the budget itself is counted in o200k tokens. */
 export const CHARS_PER_TOKEN = 4;
 
 /** A parsed budget: `chars` is what is enforced; `amount`/`unit` echo the request. */
@@ -45,7 +45,7 @@ export interface BudgetFit {
 export type MeasureFn = (entry: ContextEntry) => number;
 
 /**
- * Parse `N` (characters) or `Nt` (tokens at 4 characters each).
+ * Parse `N` (characters) or `Nt` (tokens; `chars` holds a 4-per-token estimate, the renderer counts real tokens).
  *
  * @example parseBudget('500t') // { chars: 2000, amount: 500, unit: 'tokens' }
  */

@@ -22,13 +22,14 @@ import { OMITTED_HINTS, type OmittedHint } from './guidance.js';
 import { catalogLeftOut, leftOutPackage, type LeftOutSkill } from './left-out.js';
 import { escapeControls } from './text.js';
 import { loadSkillTool, type LoadSkillTool } from './tool.js';
+import { countTokens } from '../model/tokens.js';
 
 export interface ContextOptions {
   /** `markdown` (default) or `xml` (`<available_skills>`). */
   readonly format: ContextFormat;
   /** `eager`: every SKILL.md is readable now; `lazy`: listed, loaded by `load_skill`. */
   readonly mode: ContextMode;
-  /** `N` characters or `Nt` tokens (4 characters each); null for no budget. */
+  /** `N` characters (UTF-8 bytes) or `Nt` o200k tokens (counted by a real tokenizer); null for no budget. */
   readonly budget: string | number | null;
   /** Shortest a description may be cut to by the budget (characters). */
   readonly descriptionFloor: number;
@@ -147,7 +148,11 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
   let budget: BudgetReport | null = null;
   let text: string;
   if (o.budget === null) text = blockOf(all, null);
-  else ({ entries, budget, text } = fitWholeBlock(all, parseBudget(o.budget), o, (e) => byteLength(fmt.row(e, o.digests)), blockOf));
+  else {
+    const parsed = parseBudget(o.budget);
+    const size = sizeIn(parsed);
+    ({ entries, budget, text } = fitWholeBlock(all, parsed, o, (e) => size(fmt.row(e, o.digests)), blockOf));
+  }
   const conflicts = conflictsOf(entries);
   // The tool offers exactly what the listing shows: a skill the budget omitted
   // is not offered to the model (hosts and the CLI can still load it by name).
@@ -183,14 +188,15 @@ function fitWholeBlock(
   measure: (e: ContextEntry) => number,
   blockOf: (entries: readonly ContextEntry[], report: BudgetReport | null) => string,
 ): { entries: readonly ContextEntry[]; budget: BudgetReport; text: string } {
-  const limit = budget.chars - o.reserved;
-  const before = byteLength(blockOf(all, null)) + o.reserved;
+  const size = sizeIn(budget);
+  const limit = limitOf(budget) - o.reserved;
+  const before = size(blockOf(all, null)) + o.reserved;
   const fitted = (rowLimit: number) => {
     const fit = fitBudget(all, { ...budget, chars: Math.max(0, rowLimit) }, measure, o.descriptionFloor);
     const draft = blockOf(fit.entries, fit.report);
-    return { fit, draft, size: byteLength(draft) };
+    return { fit, draft, size: size(draft) };
   };
-  let rowLimit = limit - byteLength(blockOf([], null));
+  let rowLimit = limit - size(blockOf([], null));
   let tried = fitted(rowLimit);
   for (let round = 0; round < FIT_ROUNDS && tried.size > limit && rowLimit > 0; round++) {
     rowLimit -= tried.size - limit;
@@ -198,11 +204,11 @@ function fitWholeBlock(
   }
   if (tried.size > limit) tried = fitted(0);
   if (tried.size > limit) {
-    const unit = budget.unit === 'tokens' ? `${budget.amount} tokens (${budget.chars} chars)` : `${budget.amount} chars`;
-    const reserved = o.reserved > 0 ? ` plus ${o.reserved} chars of host text` : '';
+    const unit = budget.unit === 'tokens' ? 'tokens' : 'chars';
+    const reserved = o.reserved > 0 ? ` plus ${o.reserved} ${unit} of host text` : '';
     throw new SkillgraphError(
       'options.invalid',
-      `budget ${unit} cannot hold the context: its heading and guidance alone take ${tried.size} chars${reserved} with every skill omitted`,
+      `budget ${budget.amount} ${unit} cannot hold the context: its heading and guidance alone take ${tried.size} ${unit}${reserved} with every skill omitted`,
       { field: 'budget', needed: tried.size + o.reserved, chars: budget.chars },
     );
   }
@@ -210,7 +216,16 @@ function fitWholeBlock(
   const report: BudgetReport = { ...tried.fit.report, ...budget, before, after };
   // The note was drafted with the row allowance; it names the real budget, the same length or shorter.
   const text = blockOf(tried.fit.entries, report);
-  return { entries: tried.fit.entries, budget: { ...report, after: byteLength(text) + o.reserved }, text };
+  return { entries: tried.fit.entries, budget: { ...report, after: size(text) + o.reserved }, text };
+}
+
+/** How a budget counts: UTF-8 bytes for `N`, o200k tokens (a real tokenizer, loaded on first use) for `Nt`. */
+function sizeIn(budget: Budget): (text: string) => number {
+  return budget.unit === 'tokens' ? countTokens : byteLength;
+}
+
+function limitOf(budget: Budget): number {
+  return budget.unit === 'tokens' ? budget.amount : budget.chars;
 }
 
 function chooseLocation(o: ContextOptions): LocationFn | undefined {

@@ -100,6 +100,7 @@ export function walkRoot(
   // Perf: options are decided once here; the loop below calls plain closures.
   const handleLinks = opts.followSymlinks ? followLinks : reportLinks;
   const leafSkills = !opts.nested;
+  const [searchSkipped, skipSubdir] = skipRules(opts.skipFolders);
   const inBounds = (real: string): boolean => bounds.some((b) => isInside(b, real));
   const queue: Item[] = [{ path: rootReal, rel: '', level: 0, owner: undefined }];
   let head = 0;
@@ -166,7 +167,11 @@ export function walkRoot(
     // Determinism: children are queued in byte order (listings are sorted; see listing.ts),
     // since the budget cut depends on order.
     const subdirs = listing.subdirs;
-    for (let i = 0; i < subdirs.length; i++) queue.push({ path: prefix + subdirs[i]!, rel: relOf(item.rel, subdirs[i]!), level: next, owner });
+    for (let i = 0; i < subdirs.length; i++) {
+      const name = subdirs[i]!;
+      const path = prefix + name;
+      queue.push({ path, rel: relOf(item.rel, name), level: next, owner: owner ?? (skipSubdir(name) ? { reason: 'skipped-folder', dir: toPosix(path) } : undefined) });
+    }
     if (linked.dirs.length > 0 && visited === undefined) visited = new Set(queue.slice(0, head).map((q) => q.path));
     for (let i = 0; i < linked.dirs.length; i++) {
       const { real, name } = linked.dirs[i]!;
@@ -175,7 +180,7 @@ export function walkRoot(
     for (let i = 0; i < listing.skipped.length; i++) {
       const name = listing.skipped[i]!;
       const path = prefix + name;
-      queue.push({ path, rel: relOf(item.rel, name), level: next, owner: owner ?? { reason: 'skipped-folder', dir: toPosix(path) } });
+      queue.push({ path, rel: relOf(item.rel, name), level: next, owner: owner ?? (searchSkipped(name) ? undefined : { reason: 'skipped-folder', dir: toPosix(path) }) });
     }
   }
 
@@ -287,6 +292,20 @@ export function walkRoot(
     out.dirs.sort((a, b) => byteOrder(a.name, b.name));
     return out;
   }
+}
+
+const NEVER = (): boolean => false;
+const DOT = (name: string): boolean => name.charCodeAt(0) === 46;
+
+/**
+ * Decided once per walk: which of the folders discovery skips by default are searched after
+ * all, and which of the others are skipped too.
+ */
+function skipRules(mode: DiscoverOptions['skipFolders']): readonly [(name: string) => boolean, (name: string) => boolean] {
+  if (mode === 'none') return [() => true, NEVER];
+  if (mode === 'dot') return [(name) => !DOT(name), DOT];
+  if (mode === 'dot-and-node-modules') return [NEVER, DOT];
+  return [NEVER, NEVER];
 }
 
 function statOrUndefined(path: string): Stats | undefined {

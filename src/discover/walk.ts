@@ -47,7 +47,16 @@ export interface DiscoverOptions {
   readonly linkBounds: readonly string[];
   /** Descend into skill folders to find nested skills (default: a skill folder is a leaf). */
   readonly nested: boolean;
+  /**
+   * Folders that are looked into but not searched: `default` (node_modules and dot-folders
+   * other than agent folders), `dot` (every dot-folder), `dot-and-node-modules` (both), or
+   * `none`. The host models walk as each agent does.
+   */
+  readonly skipFolders: SkipFoldersOption;
 }
+
+export const SKIP_FOLDERS_OPTIONS = ['default', 'dot', 'dot-and-node-modules', 'none'] as const;
+export type SkipFoldersOption = (typeof SKIP_FOLDERS_OPTIONS)[number];
 
 /**
  * Defaults sized for batch work: a project root of 100,000 skills (one
@@ -63,6 +72,7 @@ export const DEFAULT_DISCOVER_OPTIONS: DiscoverOptions = Object.freeze({
   followSymlinks: true,
   linkBounds: Object.freeze([]) as readonly string[],
   nested: false,
+  skipFolders: 'default',
 });
 
 /** A SKILL.md found by the walk, ready to read and parse. */
@@ -127,6 +137,9 @@ export function resolveDiscoverOptions(options: Partial<DiscoverOptions> = {}): 
   }
   for (const field of ['followSymlinks', 'nested', 'depthCountsRoot'] as const) {
     if (typeof merged[field] !== 'boolean') throw new SkillgraphError('options.invalid', `${field} must be true or false, got ${String(merged[field])}`, { field });
+  }
+  if (!(SKIP_FOLDERS_OPTIONS as readonly string[]).includes(merged.skipFolders)) {
+    throw new SkillgraphError('options.invalid', `skipFolders must be one of ${SKIP_FOLDERS_OPTIONS.join(', ')}, got ${String(merged.skipFolders)}`, { field: 'skipFolders' });
   }
   if (merged.sameFileCredit !== 'strongest' && merged.sameFileCredit !== 'first-listed') {
     throw new SkillgraphError('options.invalid', `sameFileCredit must be 'strongest' or 'first-listed', got ${String(merged.sameFileCredit)}`, { field: 'sameFileCredit' });

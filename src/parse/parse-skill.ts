@@ -16,6 +16,7 @@ import { checkNameSafety, normalizeName } from './names.js';
 import { resolveParseOptions, type ParseOptions, type ResolvedParseOptions } from './options.js';
 import type { ParseRuleCode } from './profiles.js';
 import { splitFrontmatter } from './split.js';
+import { readSdkLines } from './lines.js';
 import type { FrontmatterYaml, YamlLoc } from './yaml-types.js';
 
 export interface ParseResult {
@@ -141,21 +142,23 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
   if (fileName !== 'SKILL.md' && fileName.toLowerCase() === 'skill.md') out.add('file.name-case', 0, 0, { file: fileName });
 
   const text = decode(bytes, out);
-  const split = splitFrontmatter(text);
-  if (split.bom) out.add('encoding.bom', 1, 1);
-  if (split.crlf) out.add('encoding.crlf', 1, 1);
-  if (split.kind !== 'ok') {
-    const trimmed = split.text.trim();
-    if (split.kind === 'unterminated') out.add('frontmatter.unterminated', 1, 1);
+  const fenced = splitFrontmatter(text);
+  if (fenced.bom) out.add('encoding.bom', 1, 1);
+  if (fenced.crlf) out.add('encoding.crlf', 1, 1);
+  if (fenced.kind !== 'ok') {
+    const trimmed = fenced.text.trim();
+    if (fenced.kind === 'unterminated') out.add('frontmatter.unterminated', 1, 1);
     // `---\r` not followed by `\n`: the whole file is one CR-separated line; say so rather than "must start with ---".
-    else if (/^\uFEFF?---[ \t]*\r(?!\n)/.test(split.text) && !split.text.includes('\n')) out.add('frontmatter.missing', 1, 1, { crOnly: 1 });
+    else if (/^\uFEFF?---[ \t]*\r(?!\n)/.test(fenced.text) && !fenced.text.includes('\n')) out.add('frontmatter.missing', 1, 1, { crOnly: 1 });
     else out.add('frontmatter.missing', 1, 1, LINK_PLACEHOLDER.test(trimmed) && trimmed.length < 1024 ? { target: trimmed } : {});
-    return finish();
+    if (!o.profile.features.frontmatterOptional) return finish();
   }
+  // A profile that reads a file without frontmatter reads it as an empty block over the whole file.
+  const split = fenced.kind === 'ok' ? fenced : { yamlText: '', yamlLine: 1, body: fenced.text, bodyLine: 1, crlf: fenced.crlf };
 
   const offset = split.yamlLine - 1;
   const yamlText = flatYaml(bytes, text, split.yamlText, split.crlf, out.loose);
-  let yaml: FrontmatterYaml = readFrontmatterYaml(yamlText, o.limits, lazyLocations);
+  let yaml: FrontmatterYaml = o.profile.features.lineReader ? lineFrontmatter(text) : readFrontmatterYaml(yamlText, o.limits, lazyLocations);
   if (yaml.issues.length > 0 && o.profile.features.recoverCompactValues && yaml.issues.every((i) => i.code === 'yaml.invalid')) {
     const fixed = recoverCompactValues(yamlText);
     const again = fixed && readFrontmatterYaml(fixed.text, o.limits, lazyLocations);
@@ -200,11 +203,12 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
     // A name taken from the folder obeys the rules of every profile too (a folder may be named `a\b` or hold ESC).
     for (const f of checkNameSafety(o.dirName, name)) out.add(f.code, split.yamlLine, 1, f.args);
   }
-  if (out.failed || name === undefined || fields.description === undefined) return finish(undefined, fields.name, locate);
+  const description = fields.description ?? o.profile.features.descriptionFallback;
+  if (out.failed || name === undefined || description === undefined) return finish(undefined, fields.name, locate);
 
   // Perf: the optional keys are stored one by one, in the descriptor's key order, instead of
   // spread from little objects (the spreads were ~7% of a parse).
-  const descriptor: Writable<SkillDescriptor> = { id: `${o.scope}/${name}`, name, description: fields.description, version: fields.version } as Writable<SkillDescriptor>;
+  const descriptor: Writable<SkillDescriptor> = { id: `${o.scope}/${name}`, name, description, version: fields.version } as Writable<SkillDescriptor>;
   if (fields.license !== undefined) descriptor.license = fields.license;
   if (fields.compatibility !== undefined) descriptor.compatibility = fields.compatibility;
   descriptor.metadata = fields.metadata;
@@ -225,6 +229,27 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The frontmatter as the Agents SDK's line reader gives it: text values by key, no YAML, no
+ * issue; a top-level key's value is located on the first line that sets it.
+ */
+function lineFrontmatter(text: string): FrontmatterYaml {
+  const lines = text.split(/\r?\n/);
+  return {
+    value: readSdkLines(text) ?? {},
+    issues: [],
+    locate: (path) => {
+      if (path.length !== 1 || typeof path[0] !== 'string') return undefined;
+      const key = path[0];
+      for (let i = 1; i < lines.length && lines[i]!.trim() !== '---'; i++) {
+        const m = /^(\s*)([^:#]+?)\s*:(\s*)/.exec(lines[i]!);
+        if (m && m[2] === key) return { line: i, column: m[0].length + 1 };
+      }
+      return undefined;
+    },
+  };
+}
 
 /** Where a result keeps what its `locations` getter works out (or its answer, once read). */
 const LOCATE = Symbol('locate');

@@ -5,7 +5,7 @@
  */
 import type { DiagnosticCode, Severity } from '../model/diagnostics.js';
 
-export const PROFILE_NAMES = ['spec', 'skillgraph', 'claude-code', 'codex', 'lenient', 'strict-compat', 'security', 'mcp'] as const;
+export const PROFILE_NAMES = ['spec', 'skillgraph', 'claude-code', 'codex', 'lenient', 'strict-compat', 'security', 'mcp', 'openai-agents'] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export const UNICODE_POLICIES = ['nfkc', 'ascii'] as const;
@@ -26,6 +26,15 @@ export interface ProfileFeatures {
   readonly nameFromDirectory: boolean;
   /** Also run the `security.*` audit rules over the skill's files (validate reads the folder). */
   readonly audit: boolean;
+  /**
+   * Read the frontmatter as `key: value` lines, as the OpenAI Agents SDK does, instead of as
+   * YAML: no YAML error can refuse a skill, and values are the text the SDK reads.
+   */
+  readonly lineReader?: boolean;
+  /** A file without frontmatter is read as one with an empty one (the whole file is the body). */
+  readonly frontmatterOptional?: boolean;
+  /** The description given to a skill that has none. */
+  readonly descriptionFallback?: string;
 }
 
 export interface Profile {
@@ -225,6 +234,23 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
     features: { ...FEATURES_SKILLGRAPH, audit: true },
     rules: {},
+  },
+  'openai-agents': {
+    summary:
+      'what the OpenAI Agents SDK lists: frontmatter read as lines (`description: Use when: x` as written), a missing name is the folder\'s, a missing description or frontmatter becomes "No description provided.", a name that differs from its folder is fine',
+    unicode: 'nfkc',
+    keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
+    features: { ...FEATURES_SKILLGRAPH, nameFromDirectory: true, lineReader: true, frontmatterOptional: true, descriptionFallback: 'No description provided.' },
+    rules: {
+      ...downgrade(LENIENT_KEEP_ERRORS.filter((c) => c === 'name.path-segment' || c === 'encoding.utf8' || c === 'file.too-large')),
+      'field.unknown': 'off',
+      'frontmatter.missing': 'info',
+      'frontmatter.unterminated': 'info',
+      'description.missing': 'info',
+      'name.missing': 'info',
+      'name.directory-mismatch': 'off',
+      'skill.skipped': 'error',
+    },
   },
   mcp: {
     summary: 'skillgraph + what a host of the MCP Skills extension accepts: at most 512 files and 16 MiB per skill',

@@ -32,7 +32,7 @@ export interface SessionOptions {
 
 /** How `serve` renders the listing it puts in its instructions. */
 export interface ServeListing {
-  /** `N` bytes or `Nt` tokens for the whole instructions text, listing and guidance included. */
+  /** `N` bytes or `Nt` o200k tokens for the whole instructions text, listing and guidance included. */
   readonly budget: string | number | null;
   /** How each SKILL.md is shown (default `uri`, what `resources/read` takes). */
   readonly paths?: ContextPaths;

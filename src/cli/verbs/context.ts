@@ -20,22 +20,26 @@ import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { note, writeJson, type CliIo } from '../io.js';
+import { hostProfile, writeHostListing } from '../context-host.js';
+import { isHostId } from '../../hosts/registry.js';
+import { HOST_IDS } from '../../hosts/types.js';
 
 const FORMATS = ['markdown', 'xml', 'json'] as const;
 
 export const spec: VerbSpec = {
   name: 'context',
   summary: 'render the skill listing for an agent prompt (Markdown, <available_skills> XML or JSON)',
-  usage: '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--paths absolute|relative|uri] [--no-digests] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
+  usage: '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--host NAME] [--paths absolute|relative|uri] [--no-digests] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
   flags: {
     ...CATALOG_FLAGS,
     format: { type: 'string', value: 'F', description: 'markdown (default), xml (<available_skills>) or json' },
     lazy: { type: 'boolean', description: 'lazy mode: skills are staged by the load_skill tool (adds loading rules and the tool definition)' },
     into: { type: 'string', value: 'DIR', description: 'lazy mode: show each skill at DIR/<name>/SKILL.md, where load stages it' },
-    budget: { type: 'string', value: 'N|Nt', description: 'fit the whole rendered block, guidance included, into N characters or N tokens (4 each), counted as UTF-8 bytes: shorten, then omit' },
+    budget: { type: 'string', value: 'N|Nt', description: 'fit the whole rendered block, guidance included, into N characters (UTF-8 bytes) or N o200k tokens: shorten, then omit' },
     paths: { type: 'string', value: 'absolute|relative|uri', description: 'show each SKILL.md by absolute path (default), path relative to the working folder, or skill:// URI' },
     'no-digests': { type: 'boolean', description: 'leave the digests out of the Markdown listing (JSON keeps them)' },
     audit: { type: 'string', value: 'off|mark|drop', description: 'audit each skill first: mark skills with security errors in the listing, or drop them from it (default off)' },
+    host: { type: 'string', value: 'NAME', description: "render the listing as agent NAME does (its format, budget and cuts; see skillgraph hosts), parsed with its profile when it has one" },
   },
   positionals: 'none',
   examples: [
@@ -65,6 +69,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const audit = typeof values.audit === 'string' ? values.audit : 'off';
   if (!(AUDIT_MODES as readonly string[]).includes(audit)) usageError(io, spec.name, `--audit must be one of ${AUDIT_MODES.join(', ')}, got '${audit}'`);
 
+  const host = typeof values.host === 'string' ? values.host : null;
+  if (host !== null) {
+    if (!isHostId(host)) usageError(io, spec.name, `--host must be one of ${HOST_IDS.join(', ')}, got '${host}'`);
+    if (budget !== null) usageError(io, spec.name, "--budget does not apply with --host: the agent's own budget does");
+    const profile = values.profile ?? hostProfile(host);
+    const { catalog } = await catalogFromFlags(profile === undefined ? values : { ...values, profile }, io, spec.name);
+    writeHostListing(io, catalog, host, values.json === true || format === 'json');
+    return EXIT.ok;
+  }
   const { catalog: full, walk } = await catalogFromFlags(values, io, spec.name);
   const flagged = audit === 'off' ? [] : auditErrors(full);
   const catalog = audit === 'drop' ? full.excluding(flagged.map((f) => f.locator)) : full;
@@ -139,7 +152,8 @@ function summary(rendered: RenderedContext, into: string | null): string {
   const parts = [`${listed} skill${listed === 1 ? '' : 's'} listed`];
   if (rendered.budget) {
     const b = rendered.budget;
-    parts.push(`budget ${b.after}/${b.chars} chars: ${b.shortened.length} shortened, ${b.omitted.length} omitted`);
+    const limit = b.unit === 'tokens' ? `${b.amount} tokens` : `${b.chars} chars`;
+    parts.push(`budget ${b.after}/${limit}: ${b.shortened.length} shortened, ${b.omitted.length} omitted`);
   }
   if (rendered.conflicts.length > 0) parts.push(`${rendered.conflicts.length} shadowed cop${rendered.conflicts.length === 1 ? 'y' : 'ies'}`);
   if (into !== null) parts.push(`staging folder ${into.replace(/\\/g, '/')}`);

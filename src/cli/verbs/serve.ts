@@ -24,7 +24,7 @@ export const spec: VerbSpec = {
     ...CATALOG_FLAGS,
     http: { type: 'string', value: 'PORT', description: 'serve Streamable HTTP on 127.0.0.1:PORT (0 = any free port) instead of stdio' },
     'page-size': { type: 'string', value: 'N', description: 'entries per page of skills/list, resources/list and directory reads (default 100)' },
-    budget: { type: 'string', value: 'N|Nt', description: 'add the skill listing to the server instructions, the whole instructions fitted into N characters or N tokens (4 each), counted as UTF-8 bytes' },
+    budget: { type: 'string', value: 'N|Nt', description: 'add the skill listing to the server instructions, the whole instructions fitted into N characters (UTF-8 bytes) or N o200k tokens' },
     paths: { type: 'string', value: 'uri|absolute|relative', description: 'with --budget: show each SKILL.md by skill:// URI (default), absolute path or path relative to the working folder' },
     'no-digests': { type: 'boolean', description: 'with --budget: leave the digests out of the listing' },
     'no-watch': { type: 'boolean', description: 'serve the catalog as sealed at start; never re-seal' },

@@ -60,6 +60,12 @@ describe('value-import graph', () => {
     expect(reach('cli/verbs/validate.ts', HEAVY)).toBeDefined(); // validating does parse: the scanner must see it
   });
 
+  it('index.ts (the package entry) never imports the tokenizer: token budgets require it on first use', () => {
+    expect(reach('index.ts', (spec) => spec.startsWith('gpt-tokenizer'))).toBeUndefined();
+    expect(reach('cli/main.ts', (spec) => spec.startsWith('gpt-tokenizer'))).toBeUndefined();
+    expect(readFileSync(join(SRC, 'model/tokens.ts'), 'utf8')).toMatch(/createRequire\(import\.meta\.url\)\('gpt-tokenizer\//);
+  });
+
   it('index.ts (the package entry) loads neither yaml nor zod at import', () => {
     expect(reach('index.ts', (spec) => spec === 'yaml' || spec === 'zod' || spec.startsWith('zod/'))).toBeUndefined();
   });
@@ -76,7 +82,7 @@ describe('value-import graph', () => {
  * own layer or a lower one, so data flows one way and no stage needs a later
  * one to load. Layers not listed here (new ones) must be added to the order.
  */
-const LAYERS = ['model', 'parse', 'audit', 'discover', 'catalog', 'resolve', 'routing', 'context', 'workspace', 'engine', 'serve', 'cli'] as const;
+const LAYERS = ['model', 'parse', 'audit', 'discover', 'catalog', 'resolve', 'routing', 'context', 'hosts', 'workspace', 'engine', 'tasks', 'serve', 'cli'] as const;
 
 /** Every relative import of every file under src/, type-only ones included. */
 function allImports(): { file: string; target: string }[] {

@@ -16,7 +16,7 @@ const PUBLIC = [
   'SkillDefinition', 'SkillError', 'SkillErrorType', 'SkillMetadata', 'SkillResult',
   'SkillgraphError', 'appendEvent', 'auditPath', 'auditSkill', 'buildCatalog', 'catalogLeftOut', 'compareLock',
   'contextEntries', 'createEngine', 'createLazyWorkspace', 'createLock', 'defaultCacheDir',
-  'discover', 'findConfigFile', 'findCycles', 'findOverlaps', 'findSkill', 'fitBudget', 'hasErrors',
+  'discover', 'findConfigFile', 'findCycles', 'findOverlaps', 'findSkill', 'fitBudget', 'hasErrors', 'hostsTask',
   'includeGraph', 'isProfileName', 'isSkillError', 'isSkillgraphError', 'lintSkill',
   'listResources', 'loadCatalog', 'loadConfig', 'loadSkillTool', 'makeRoot', 'materialize',
   'packageDigest', 'parseBudget', 'parseEventLog', 'parseLoadSkillArgs', 'parseLock',
@@ -28,20 +28,21 @@ const PUBLIC = [
 ];
 
 const INTERNALS = [
-  'AUDIT_RULES', 'AUDIT_VERDICTS', 'BACKEND_ENV', 'BACKEND_NAMES', 'CACHE_FILE_NAME', 'CATALOG_FLAGS', 'CHARS_PER_TOKEN',
-  'CLAUDE_CODE_KEYS', 'CODES_MAPPED_BY_CAUSE', 'CODEX_KEYS', 'CODE_TO_TYPE',
+  'AUDIT_RULES', 'AUDIT_VERDICTS', 'BACKEND_ENV', 'BACKEND_NAMES', 'CACHE_FILE_NAME', 'CATALOG_FLAGS',
+  'CHARS_PER_TOKEN', 'CLAUDE_CODE_KEYS', 'CODES_MAPPED_BY_CAUSE', 'CODEX_KEYS', 'CODE_TO_TYPE',
   'DEFAULT_AUDIT_LIMITS', 'DEFAULT_SKILL_VERSION', 'DEFAULT_YAML_LIMITS', 'EMPTY_COMPOSITION', 'ENTRY_KINDS',
-  'JSON_SCHEMA_TYPES', 'JS_BACKEND', 'JS_HASHER', 'LiveCatalog', 'MESSAGES', 'PARSE_RULE_CODES', 'ParseCache',
-  'RESOURCE_ACTIONS', 'RULE_DESCRIPTIONS', 'RoutingIndex', 'SEVERITIES', 'SKILLGRAPH_KEYS', 'SPEC_KEYS', 'UNICODE_POLICIES',
-  'WASM_ABI_VERSION', 'assembleCatalog', 'auditVerdict', 'autoHasher', 'backendChoice', 'budgetSummary',
-  'buildReport', 'capabilitySurface', 'catalogFromFlags', 'catalogRouting', 'closestNames', 'compareDiagnostics', 'compileWasm',
-  'contextDocument', 'defaultInlineThreshold', 'encodeCatalog', 'escapeXml', 'findReferences', 'foldDescription', 'folderProbe', 'formatEvent',
-  'gate', 'getSkill', 'hashBackendFor', 'implicitEdges', 'instantiateWasm', 'isSkillErrorType', 'listSkillResources',
-  'listSkills', 'loadWasm', 'packageBytes', 'parseBatch', 'planCatalog', 'readDirectory',
-  'readFrontmatterYaml', 'readResource', 'readSkillFiles', 'reportText', 'resolveBackendFor',
-  'resolveContextOptions', 'resolveEngineOptions', 'resolveGraphJs', 'routingSkill', 'routingText', 'ruleFor', 'runCli', 'skillEntry',
-  'splitToolList', 'summarizeEntries', 'textReport', 'wasmBackendOrNull', 'wasmPath', 'widening',
-  'wideningText', 'writeFileAtomic',
+  'HOSTS', 'HOST_IDS', 'JSON_SCHEMA_TYPES', 'JS_BACKEND', 'JS_HASHER', 'LiveCatalog', 'MESSAGES', 'PARSE_RULE_CODES',
+  'ParseCache', 'RESOURCE_ACTIONS', 'RULE_DESCRIPTIONS', 'RoutingIndex', 'SEVERITIES', 'SKILLGRAPH_KEYS',
+  'SPEC_KEYS', 'UNICODE_POLICIES', 'WASM_ABI_VERSION', 'assembleCatalog', 'auditVerdict', 'autoHasher',
+  'backendChoice', 'budgetSummary', 'buildReport', 'capabilitySurface', 'catalogFromFlags', 'catalogRouting',
+  'closestNames', 'compareDiagnostics', 'compileWasm', 'contextDocument', 'countTokens', 'defaultInlineThreshold',
+  'encodeCatalog', 'escapeXml', 'evaluateHost', 'findReferences', 'foldDescription', 'folderProbe', 'formatEvent',
+  'gate', 'getSkill', 'hashBackendFor', 'hostRoots', 'hostsJson', 'implicitEdges', 'instantiateWasm',
+  'isSkillErrorType', 'listItems', 'listSkillResources', 'listSkills', 'loadWasm', 'packageBytes', 'parseBatch',
+  'planCatalog', 'readDirectory', 'readFrontmatterYaml', 'readResource', 'readSkillFiles', 'readWithDialect',
+  'reportText', 'resolveBackendFor', 'resolveContextOptions', 'resolveEngineOptions', 'resolveGraphJs',
+  'routingSkill', 'routingText', 'ruleFor', 'runCli', 'skillEntry', 'splitToolList', 'summarizeEntries',
+  'textReport', 'wasmBackendOrNull', 'wasmPath', 'widening', 'wideningText', 'writeFileAtomic',
 ];
 
 describe('src/index.ts', () => {

@@ -38,6 +38,7 @@ const OK_ARGS: Readonly<Record<string, readonly string[]>> = {
   context: ['--lazy'],
   describe: ['ship-it'],
   graph: ['--format', 'dot'],
+  hosts: ['shared-layout', '--home', join(scratch, 'home')],
   init: [join(scratch, 'init')],
   list: [],
   load: ['release-notes'],

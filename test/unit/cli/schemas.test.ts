@@ -89,6 +89,10 @@ const RUNS: readonly (readonly [string, readonly string[]])[] = [
   ['materialize', ['materialize', join(scratch, 'ws'), '--json']],
   ['bench', ['bench', '--repeat', '1', '--json']],
   ['audit', ['audit', 'skills', '--json']],
+  ['hosts', ['hosts', '--json']],
+  ['context-host', ['context', '--host', 'claude-code', '--json']],
+  ['context-host', ['context', '--host', 'copilot', '--format', 'json']],
+  ['hosts', ['hosts', 'skills', '--host', 'claude-code', '--host', 'codex', '--json']],
 ];
 
 describe('every --json document', () => {

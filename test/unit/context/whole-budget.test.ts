@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderContext, type ContextOptions } from '../../../src/context/render.js';
 import { OMITTED_HINTS } from '../../../src/context/guidance.js';
 import { _catalog, _pkg } from './_fixtures.js';
+import { countTokens } from '../../../src/model/tokens.js';
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
@@ -21,10 +22,11 @@ const optionsArb = fc.record({
 const budgetArb = fc.oneof(fc.integer({ min: 0, max: 12_000 }), fc.integer({ min: 0, max: 3_000 }).map((n) => `${n}t`));
 
 describe('the budget counts the whole rendered block', () => {
-  it('property: the rendered bytes never exceed the budget, or the budget is refused as too small', () => {
+  it('property: the rendered size (UTF-8 bytes, or o200k tokens for Nt) never exceeds the budget, or the budget is refused as too small', () => {
     fc.assert(
       fc.property(catalogArb, optionsArb, budgetArb, (catalog, options, budget) => {
-        const chars = typeof budget === 'number' ? budget : Number(budget.slice(0, -1)) * 4;
+        const chars = typeof budget === 'number' ? budget : Number(budget.slice(0, -1));
+        const size = typeof budget === 'number' ? bytes : countTokens;
         let out: ReturnType<typeof renderContext>;
         try {
           out = renderContext(catalog, { ...options, budget, relativeTo: '/roots' });
@@ -34,8 +36,8 @@ describe('the budget counts the whole rendered block', () => {
           expect(needed).toBeGreaterThan(chars);
           return;
         }
-        expect(bytes(out.text)).toBeLessThanOrEqual(chars);
-        expect(out.budget!.after).toBe(bytes(out.text));
+        expect(size(out.text)).toBeLessThanOrEqual(chars);
+        expect(out.budget!.after).toBe(size(out.text));
         expect(out.entries.length + out.budget!.omitted.length).toBe(catalog.skills.length);
         if (out.budget!.omitted.length > 0) expect(out.text).toContain(OMITTED_HINTS[options.omittedHint].slice(0, 30));
       }),
@@ -45,7 +47,7 @@ describe('the budget counts the whole rendered block', () => {
 
   it('a budget of 100 tokens is refused with how much the guidance alone takes', () => {
     const catalog = _catalog([_pkg({ name: 'pdf', description: 'Fill PDF forms.' })]);
-    expect(() => renderContext(catalog, { budget: '100t' })).toThrow(/100 tokens \(400 chars\) cannot hold the context: its heading and guidance alone take \d+ chars/);
+    expect(() => renderContext(catalog, { budget: '100t' })).toThrow(/100 tokens cannot hold the context: its heading and guidance alone take \d+ tokens/);
   });
 
   it('a budget that holds every row lists them all, and the size is the whole block', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { serverInstructions } from '../../../src/serve/server.js';
+import { countTokens } from '../../../src/model/tokens.js';
 import { _catalog, _pkg } from '../context/_fixtures.js';
 
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
@@ -12,10 +13,11 @@ describe('serve instructions under a budget', () => {
   });
 
   it('with a budget hold the listing by URI, fit whole, and point to search_skills for the rest', () => {
-    for (const budget of ['800t', 2500, 4000]) {
+    for (const budget of ['1500t', 2500, 4000]) {
       const text = serverInstructions(catalog, { budget });
-      const chars = typeof budget === 'number' ? budget : 3200;
-      expect(bytes(text)).toBeLessThanOrEqual(chars);
+      // A token budget counts o200k tokens; a plain one UTF-8 bytes.
+      if (typeof budget === 'number') expect(bytes(text)).toBeLessThanOrEqual(budget);
+      else expect(countTokens(text)).toBeLessThanOrEqual(1500);
       expect(text).toContain('(file: skill://');
       expect(text).toMatch(/\d+ skills omitted/);
       expect(text).toContain('`search_skills`');

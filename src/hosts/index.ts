@@ -1,0 +1,33 @@
+/**
+ * The hosts stage, pure: one data model per agent (its folders, dialect,
+ * precedence, listing and budget, each rule with its source) and the
+ * evaluation of a set of skill files as that agent sees them.
+ */
+export { HOSTS, hostModel, isHostId } from './registry.js';
+export { HOST_IDS, RULE_NAMES } from './types.js';
+export type {
+  HostId,
+  HostModel,
+  HostDialect,
+  HostDiscovery,
+  HostListing,
+  HostBudget,
+  HostPrecedence,
+  HostRoot,
+  RuleName,
+  RuleSource,
+  BundledSkill,
+} from './types.js';
+export { hostRoots, rootLabel, type HostContext, type ResolvedRoot } from './roots.js';
+export { readWithDialect, type HostRead, type RefusalRule } from './dialect.js';
+export {
+  evaluateHost,
+  VERDICTS,
+  type EvaluateInput,
+  type HostEvaluation,
+  type HostFile,
+  type HostSkill,
+  type Verdict,
+} from './evaluate.js';
+export { measureFor, utf8Bytes, type Measure } from './budget.js';
+export { listItems, type CatalogItem, type Listed } from './listing.js';

@@ -1,0 +1,50 @@
+/**
+ * Windsurf (Cascade), from its skills documentation: a workspace folder and
+ * a global folder, `ROOT/NAME/SKILL.md`, names of lowercase letters, digits
+ * and hyphens; only name and description are shown to the model.
+ */
+import type { HostModel } from '../types.js';
+import { SPEC_DIALECT } from './documented.js';
+
+const DOCS = 'https://docs.windsurf.com/windsurf/cascade/skills';
+
+export const WINDSURF: HostModel = {
+  id: 'windsurf',
+  title: 'Windsurf',
+  checked: null,
+  discovery: {
+    roots: [
+      { scope: 'project', path: '.windsurf/skills' },
+      { scope: 'user', path: '.codeium/windsurf/skills' },
+    ],
+    walkUp: 'none',
+    walkOrder: 'near-first',
+    depth: 1,
+    rootFile: false,
+    nested: true,
+    skip: 'none',
+    symlinks: { folders: true, files: true },
+  },
+  dialect: SPEC_DIALECT,
+  precedence: { rule: 'first', withinRoot: 'name' },
+  listing: { format: 'available-skills', order: 'load', text: 'raw', budget: null, bundledAt: 'end' },
+  bundled: [],
+  sources: {
+    roots: { documented: DOCS },
+    'walk-up': { documented: DOCS },
+    trust: { documented: DOCS },
+    depth: { documented: DOCS },
+    files: { documented: DOCS },
+    symlinks: { documented: DOCS },
+    yaml: { documented: DOCS },
+    names: { documented: DOCS },
+    description: { documented: DOCS },
+    precedence: { documented: DOCS },
+    listing: { documented: DOCS },
+    budget: { documented: DOCS },
+    bundled: { documented: DOCS },
+  },
+  caveats: [
+    'Documented, not measured: the docs give no listing budget, precedence rule or walk-up; the model assumes none.',
+  ],
+};

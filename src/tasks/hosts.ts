@@ -1,0 +1,136 @@
+/**
+ * The `hosts` task: for a project folder and a home folder, what each agent
+ * finds, under which name, with which description, and what it leaves out,
+ * by rule. Each agent's roots are walked with its own parameters, every file
+ * is read once, and the pure host models give the verdicts.
+ */
+import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { evaluateHost, type HostEvaluation } from '../hosts/evaluate.js';
+import { hostModel, HOSTS } from '../hosts/registry.js';
+import { hostRoots, posix, type HostContext } from '../hosts/roots.js';
+import type { Measure } from '../hosts/budget.js';
+import { HOST_IDS, type HostId } from '../hosts/types.js';
+import { SkillgraphError } from '../model/errors.js';
+import { FileTexts, findGitRoot, walkEverything, walkHost } from './host-walk.js';
+
+export interface HostsOptions {
+  /** The folder the agents start in (default: the working folder). */
+  readonly project: string;
+  /** The home folder the agents read their user skills from. */
+  readonly home?: string;
+  /** Hosts to report, by id (default: every model). */
+  readonly hosts?: readonly string[];
+  /** Further folders to look into for skills no agent reaches (the project folder always is). */
+  readonly paths?: readonly string[];
+  /** The user trusts the project folder (agents that ask skip project skills otherwise). Default true. */
+  readonly trusted?: boolean;
+  /** Environment variables the agents honour (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Counts tokens for hosts whose budget is in tokens. */
+  readonly tokens?: Measure;
+}
+
+/** The `hosts` result; `hostsJson` gives its JSON document. */
+export interface HostsDocument {
+  readonly project: string;
+  readonly home: string;
+  readonly gitRoot: string | null;
+  readonly hosts: readonly HostEvaluation[];
+  /** Skill files (by the first path that reached them) that no chosen agent lists in any form. */
+  readonly unreachable: readonly string[];
+}
+
+/** Verdicts under which an agent's model sees a skill at all. */
+export const LISTED: ReadonlySet<string> = new Set(['shown', 'shortened', 'name-only']);
+
+/**
+ * What each agent would load, show and hide for `options.project`.
+ *
+ * @example (await hostsTask({ project: '/repo', home: '/home/me', hosts: ['claude-code'] })).hosts[0].skills
+ */
+export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
+  const ids = resolveHosts(options.hosts);
+  const project = resolve(options.project);
+  const home = resolve(options.home ?? homedir());
+  const gitRoot = findGitRoot(project);
+  const context: HostContext = {
+    cwd: project,
+    home,
+    gitRoot,
+    trusted: options.trusted ?? true,
+    env: options.env ?? {},
+  };
+  const texts = new FileTexts();
+  const rootsByHost = ids.map((id) => hostRoots(HOSTS[id], context));
+  const everyRoot = [...new Set(rootsByHost.flat().map((r) => r.path))];
+  const universe = walkEverything([project, ...(options.paths ?? []).map((p) => resolve(project, p))], everyRoot);
+  const hosts = ids.map((id, i) => {
+    const model = HOSTS[id];
+    const files = walkHost(model, rootsByHost[i]!, texts);
+    return evaluateHost({ model, context, files, universe, ...(options.tokens ? { tokens: options.tokens } : {}) });
+  });
+  return {
+    project: posix(project),
+    home: posix(home),
+    gitRoot: gitRoot === null ? null : posix(gitRoot),
+    hosts,
+    unreachable: unreachable(hosts),
+  };
+}
+
+function unreachable(hosts: readonly HostEvaluation[]): string[] {
+  const first = new Map<string, string>();
+  const listed = new Set<string>();
+  for (const h of hosts) {
+    for (const s of h.skills) {
+      if (s.real === undefined) continue;
+      if (!first.has(s.real)) first.set(s.real, s.path);
+      if (LISTED.has(s.verdict)) listed.add(s.real);
+    }
+  }
+  return [...first]
+    .filter(([real]) => !listed.has(real))
+    .map(([, path]) => path)
+    .sort();
+}
+
+/**
+ * The JSON document of a `hosts` result (snake_case keys; the CLI adds `schemaVersion`).
+ *
+ * @example JSON.stringify(hostsJson(await hostsTask({ project: '.' })))
+ */
+export function hostsJson(doc: HostsDocument): Record<string, unknown> {
+  return {
+    project: doc.project,
+    home: doc.home,
+    git_root: doc.gitRoot,
+    hosts: doc.hosts.map((h) => ({
+      host: h.host,
+      title: h.title,
+      version: h.version,
+      budget: h.budget && {
+        unit: h.budget.unit,
+        limit: h.budget.limit,
+        used: h.budget.used,
+        ...(h.budget.namesLimit !== undefined
+          ? { names_limit: h.budget.namesLimit, names_used: h.budget.namesUsed ?? 0 }
+          : {}),
+      },
+      roots: h.roots,
+      skills: h.skills.map(({ real: _real, ...s }) => s),
+      warnings: h.warnings,
+    })),
+    unreachable: doc.unreachable,
+  };
+}
+
+/** The host ids asked for, checked, in the models' order; every host when none is named. */
+export function resolveHosts(names: readonly string[] | undefined): HostId[] {
+  if (names === undefined || names.length === 0) return [...HOST_IDS];
+  for (const name of names) hostModel(name);
+  const wanted = new Set(names);
+  if (wanted.size !== names.length)
+    throw new SkillgraphError('options.invalid', 'a host is named twice', { field: 'hosts' });
+  return HOST_IDS.filter((id) => wanted.has(id));
+}
