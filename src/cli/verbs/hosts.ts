@@ -22,9 +22,12 @@ const FAIL_ON = ['hidden', 'unreachable', 'refused'] as const;
 export const spec: VerbSpec = {
   name: 'hosts',
   summary: 'what each agent (Claude Code, Codex, Copilot, …) loads, shows and hides',
-  usage:
-    '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]\n\n' +
-    'example: skillgraph hosts . --host claude-code --host codex --why pdf',
+  usage: '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]',
+  examples: [
+    'skillgraph hosts . --host claude-code --host codex',
+    'skillgraph hosts . --why pdf',
+    'skillgraph hosts . --fail-on unreachable --format github',
+  ],
   flags: {
     host: {
       type: 'string',
