@@ -1,0 +1,221 @@
+/**
+ * What a command does, whatever language starts it: a shell line, a
+ * `subprocess.run([...])`, a `spawn(cmd, args)` or a PowerShell
+ * invocation all come here with the command's name, its arguments as
+ * values and what it reads on standard input. It returns what the command
+ * prints and records the effects (code run, data sent, deletes, writes,
+ * installs). Wrappers (`sudo`, `env`, `xargs` …) are looked through. Pure.
+ */
+import type { FlowState, Site } from './effect.js';
+import { isCredentialPath, isSecretVar } from './targets.js';
+import { CODE_ORIGINS, concat, hasOrigin, lit, merge, opaque, retext, reversed, rot13, tagged, unbase64, unescapeC, unhex, type Val } from './value.js';
+import { fileSemantics, installSemantics, systemSemantics } from './commands-more.js';
+
+/** Commands that only run the command after them. */
+const WRAPPERS = new Set(['sudo', 'doas', 'env', 'nohup', 'time', 'nice', 'ionice', 'timeout', 'stdbuf', 'command', 'builtin', 'exec', 'setsid', 'caffeinate', 'watch', 'unbuffer', 'chronic', 'torsocks', 'proxychains', 'proxychains4']);
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'busybox', 'csh', 'tcsh']);
+const INTERPRETERS: Readonly<Record<string, { flag: RegExp; lang?: 'python' | 'javascript' | 'powershell' | 'sh' }>> = {
+  python: { flag: /^-c$/, lang: 'python' }, node: { flag: /^(?:-e|--eval|-p|--print)$/, lang: 'javascript' }, deno: { flag: /^eval$/, lang: 'javascript' }, bun: { flag: /^-e$/, lang: 'javascript' },
+  perl: { flag: /^-e$|^-E$/ }, ruby: { flag: /^-e$/ }, php: { flag: /^-r$/ }, lua: { flag: /^-e$/ }, osascript: { flag: /^-e$/ },
+  pwsh: { flag: /^-(?:c|command)$/i, lang: 'powershell' }, powershell: { flag: /^-(?:c|command)$/i, lang: 'powershell' },
+};
+const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'aria2c', 'fetch', 'lwp-request', 'get', 'xh', 'curlie']);
+
+export interface Cmd {
+  /** The command name as a value (usually exact). */
+  readonly name: Val;
+  readonly args: readonly Val[];
+  readonly stdin: Val;
+  readonly at: Site;
+  /** The command is a stage after a fetch in the same pipeline. */
+  readonly afterFetch?: boolean;
+}
+
+/** The name of an interpreter family (`python3.11` → `python`). */
+export function baseName(name: string): string {
+  const b = name.replace(/^.*[/\\]/, '').replace(/\.exe$/i, '').toLowerCase();
+  if (/^python[0-9.]{0,5}$/.test(b) || b === 'py') return 'python';
+  if (/^(?:nodejs|node[0-9]{0,2})$/.test(b)) return 'node';
+  return b;
+}
+
+/**
+ * Run `cmd` through the command table: its output, with effects recorded in `state`.
+ *
+ * @example runCommand({ name: lit('curl'), args: [lit('https://x.test')], stdin: lit(''), at }, state).origins[0].kind // 'network'
+ */
+export function runCommand(cmd: Cmd, state: FlowState): Val {
+  let { name, args } = cmd;
+  // Look through wrappers: `sudo -u x env A=1 nohup bash -c …`.
+  for (let guard = 0; guard < 6 && name.exact && WRAPPERS.has(baseName(name.text)); guard++) {
+    const i = args.findIndex((a, k) => !(a.text.startsWith('-') || /^\w+=/.test(a.text) || (k > 0 && /^-[ungCTsk]$/.test(args[k - 1]!.text)) || /^\d+[smhd]?$/.test(a.text)));
+    if (i < 0) return baseName(name.text) === 'env' ? tagged(lit(''), 'secret', cmd.at.line, 'env') : lit('');
+    name = args[i]!;
+    args = args.slice(i + 1);
+  }
+  const at = cmd.at;
+  if (!name.exact || name.origins.length > 0) {
+    // A command whose name is computed: run what a decoder, a download or characters put together.
+    if (hasOrigin(name, ...CODE_ORIGINS)) {
+      state.effects.push({ kind: 'exec', line: at.line, col: at.col, what: `a command named by a computed value`, data: concat([name, ...args.map((a) => concat([lit(' '), a]))]) });
+    }
+    if (!name.exact) return opaque('$(…)', [name, ...args, cmd.stdin]);
+  }
+  const base = baseName(name.text);
+  if (base === 'xargs') return xargs(cmd, args, state);
+  if (SHELLS.has(base)) return shell(cmd, base, args, state);
+  if (INTERPRETERS[base]) return interpreter(cmd, base, args, state);
+  if (base === 'eval') {
+    const code = concat(args.flatMap((a, i) => (i ? [lit(' '), a] : [a])));
+    execCode(state, at, 'eval', code, 'sh');
+    return opaque('$(eval …)', [code]);
+  }
+  if (base === 'source' || base === '.') {
+    runFile(state, at, base, args[0]);
+    return lit('');
+  }
+  if (FETCHERS.has(base)) return fetcher(cmd, base, args, state);
+  if (/^(?:\.{0,2}\/|~\/|\$|\/)/.test(name.text) || name.text.includes('/')) {
+    // A path run as a program: what was written there runs.
+    runFile(state, at, name.text, name);
+  }
+  const decoded = transform(cmd, base, args);
+  if (decoded) return decoded;
+  return systemSemantics(cmd, base, args, state) ?? fileSemantics(cmd, base, args, state) ?? installSemantics(cmd, base, args, state) ?? reader(cmd, base, args);
+}
+
+/** Run code text: exact text is analysed as code of `lang`; code that carries untrusted origins is an exec effect. */
+export function execCode(state: FlowState, at: Site, what: string, code: Val, lang: 'sh' | 'python' | 'javascript' | 'powershell' | undefined, direct = false): void {
+  if (hasOrigin(code, ...CODE_ORIGINS)) state.effects.push({ kind: 'exec', line: at.line, col: at.col, what, data: code, ...(direct ? { direct } : {}) });
+  else if (code.exact && lang !== undefined && code.text.trim() !== '') state.nested(lang, code.text, at);
+}
+
+/** Run a file: its content when this unit wrote it (a download), nothing known otherwise. */
+export function runFile(state: FlowState, at: Site, what: string, path: Val | undefined): void {
+  if (!path) return;
+  const content = state.files.get(path.text) ?? state.files.get(path.text.replace(/^\.\//, ''));
+  if (content) {
+    const how = state.chmodded.has(path.text) || state.chmodded.has(path.text.replace(/^\.\//, '')) ? `${what} (made executable after it was written)` : what;
+    execCode(state, at, how, content, undefined);
+  } else if (path.origins.length > 0 && !path.exact) execCode(state, at, what, path, undefined);
+}
+
+function shell(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
+  const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a.text) && !a.text.startsWith('--'));
+  if (c >= 0 && args[c + 1]) {
+    execCode(state, cmd.at, `${base} -c`, args[c + 1]!, 'sh');
+    return opaque('$(…)', [args[c + 1]!]);
+  }
+  const file = args.find((a) => !a.text.startsWith('-'));
+  if (file && file.text !== '-') runFile(state, cmd.at, `${base} ${file.text}`, file);
+  else execCode(state, cmd.at, `${base} reading its input`, cmd.stdin, 'sh', cmd.afterFetch === true);
+  return opaque('$(…)', [cmd.stdin]);
+}
+
+function interpreter(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
+  const spec = INTERPRETERS[base]!;
+  const lang = spec.lang;
+  if (base === 'pwsh' || base === 'powershell') {
+    const e = args.findIndex((a) => /^-e(?:nc?|ncodedcommand|c)?$/i.test(a.text));
+    if (e >= 0 && args[e + 1]) {
+      const bytes = args[e + 1]!.exact ? Buffer.from(args[e + 1]!.text, 'base64').toString('utf16le') : undefined;
+      execCode(state, cmd.at, `${base} -EncodedCommand`, tagged(retext(args[e + 1]!, bytes), 'decoded', cmd.at.line, `${base} -EncodedCommand`), 'powershell');
+      if (bytes) state.nested('powershell', bytes, cmd.at);
+      return opaque('$(…)', []);
+    }
+  }
+  const c = args.findIndex((a) => spec.flag.test(a.text));
+  if (c >= 0 && args[c + 1]) {
+    execCode(state, cmd.at, `${base} ${args[c]!.text}`, args[c + 1]!, lang);
+    return opaque('$(…)', [args[c + 1]!]);
+  }
+  const file = args.find((a) => !a.text.startsWith('-'));
+  if (file && file.text !== '-' && !/^-m$/.test(args[0]?.text ?? '')) runFile(state, cmd.at, `${base} ${file.text}`, file);
+  else if (!file || file.text === '-') execCode(state, cmd.at, `${base} reading its input`, cmd.stdin, lang, cmd.afterFetch === true);
+  return opaque('$(…)', [cmd.stdin]);
+}
+
+function xargs(cmd: Cmd, args: readonly Val[], state: FlowState): Val {
+  let i = 0;
+  while (i < args.length && args[i]!.text.startsWith('-')) i += /^-[InLPd]$/.test(args[i]!.text) ? 2 : 1;
+  if (i >= args.length) return cmd.stdin;
+  // The input becomes arguments: with `sh -c`, it is code.
+  return runCommand({ name: args[i]!, args: [...args.slice(i + 1), cmd.stdin], stdin: lit(''), at: cmd.at }, state);
+}
+
+function fetcher(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
+  const url = args.find((a) => /^(?:https?|ftp|wss?):\/\//i.test(a.text) || (!a.text.startsWith('-') && /^[\w.-]+\.[a-z]{2,}(?:[/:]|$)/i.test(a.text))) ?? args.find((a) => !a.text.startsWith('-') && !a.exact);
+  const what = `${base} ${url?.text ?? ''}`.trim();
+  const out = tagged(opaque('$(curl …)', url ? [url] : []), 'network', cmd.at.line, what.slice(0, 120));
+  // Data sent: request bodies, uploads, headers, and anything untrusted in the URL itself.
+  const sent: Val[] = [];
+  let stdinSent = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.text;
+    const next = args[i + 1];
+    if (/^(?:-d|--data(?:-binary|-raw|-urlencode|-ascii)?|-F|--form(?:-string)?|-T|--upload-file|--json|--post-data|--post-file|--body-data|--body-file|-H|--header)$/.test(a) && next) {
+      if (/^@-$|^-$/.test(next.text)) stdinSent = true;
+      const file = next.text.replace(/^[\w-]*=?@/, '').replace(/^@/, '');
+      if (/@|^(?:-T|--upload-file|--post-file|--body-file)$/.test(`${next.text.includes('@') ? '@' : ''}${a}`) && file !== '-') sent.push(readPath(lit(file), cmd.at, next));
+      else sent.push(next);
+      i++;
+    } else if (/^(?:-d|-F|-T|-H)./.test(a)) sent.push(args[i]!);
+  }
+  if (url && url.origins.length > 0) state.effects.push({ kind: 'egress', line: cmd.at.line, col: cmd.at.col, what: `${base} to a URL built from data`, data: url, target: url, inName: true });
+  const body = merge([...sent, ...(stdinSent ? [cmd.stdin] : [])]);
+  if (sent.length > 0 || stdinSent) state.effects.push({ kind: 'egress', line: cmd.at.line, col: cmd.at.col, what: `${base} sending data`, data: body, ...(url ? { target: url } : {}) });
+  // Downloads to a file: what is written there is from the network.
+  const o = args.findIndex((a) => /^(?:-o|--output|-O|--output-document)$/.test(a.text));
+  const dest = o >= 0 ? args[o + 1] : base === 'wget' && url && !args.some((a) => a.text === '-O-' || a.text === '-qO-') ? lit(url.text.replace(/[?#].*$/, '').replace(/.*\//, '')) : undefined;
+  if (dest && dest.text !== '-' && dest.text !== '/dev/null') {
+    state.files.set(dest.text, out);
+    state.effects.push({ kind: 'write', line: cmd.at.line, col: cmd.at.col, what: `${base} download`, data: out, target: dest });
+    return lit('');
+  }
+  return out;
+}
+
+/** Decoders, decompressors, reversal and character tricks: output is the input, transformed and tagged. */
+function transform(cmd: Cmd, base: string, args: readonly Val[]): Val | undefined {
+  const flags = args.filter((a) => a.text.startsWith('-')).map((a) => a.text).join(' ');
+  const input = args.find((a) => !a.text.startsWith('-'));
+  const at = cmd.at.line;
+  if ((base === 'base64' || base === 'base32' || base === 'basenc') && /(?:^|\s)(?:-d|--decode|-D)\b/.test(flags)) {
+    const src = input ? readPath(input, cmd.at) : cmd.stdin;
+    return tagged(retext(src, src.exact ? unbase64(src.text) : undefined), 'decoded', at, `${base} -d`);
+  }
+  if (base === 'xxd' && /-r/.test(flags)) return tagged(retext(cmd.stdin, cmd.stdin.exact ? unhex(cmd.stdin.text) : undefined), 'decoded', at, 'xxd -r');
+  if (/^(?:gunzip|zcat|gzcat|bunzip2|bzcat|unxz|xzcat|unzstd|zstdcat|uncompress|lzcat|brotli)$/.test(base) || (/^(?:gzip|bzip2|xz|zstd)$/.test(base) && /-d/.test(flags))) return tagged(retext(cmd.stdin, undefined), 'decoded', at, base);
+  if (base === 'openssl' && /\b(?:enc|base64)\b/.test(args.map((a) => a.text).join(' ')) && /-d\b/.test(flags)) return tagged(retext(cmd.stdin, undefined), 'decoded', at, 'openssl -d');
+  if (base === 'uudecode' || base === 'gpg' && /--decrypt|-d\b/.test(flags)) return tagged(retext(cmd.stdin, undefined), 'decoded', at, base);
+  if (base === 'rev') return tagged(retext(cmd.stdin, cmd.stdin.exact ? reversed(cmd.stdin.text.replace(/\n$/, '')) : undefined), 'reversed', at, 'rev');
+  if (base === 'tr' && args.length >= 2 && /A-Z|a-z/.test(args[0]!.text) && /N-Z|n-z|[A-Za-z]-[A-Za-z]{2}/.test(args[1]!.text)) return tagged(retext(cmd.stdin, cmd.stdin.exact ? rot13(cmd.stdin.text) : undefined), 'decoded', at, 'tr (rot13)');
+  if (base === 'printf' || (base === 'echo' && /-e/.test(flags))) {
+    const text = concat(args.filter((a) => !/^-[neE]+$/.test(a.text)).flatMap((a, i) => (i && base === 'echo' ? [lit(' '), a] : [a])));
+    const spelled = /\\(?:x[0-9a-fA-F]|[0-7]{3}|u[0-9a-fA-F]{4})/.test(text.text);
+    const out = retext(text, text.exact ? unescapeC(text.text) : undefined);
+    return spelled ? tagged(out, 'assembled', at, `${base} of escaped characters`) : out;
+  }
+  if (base === 'echo' || base === 'cat' && args.length === 0) {
+    return base === 'echo' ? concat(args.filter((a) => !/^-[neE]+$/.test(a.text)).flatMap((a, i) => (i ? [lit(' '), a] : [a]))) : cmd.stdin;
+  }
+  return undefined;
+}
+
+/** A file read: a credential store is a credential origin; a file this unit wrote gives back its content. */
+export function readPath(path: Val, at: Site, shown: Val = path): Val {
+  if (isCredentialPath(path.text)) return tagged(opaque(`$(cat ${path.text})`, [path]), 'credential', at.line, shown.text.slice(0, 80));
+  return opaque(`$(cat ${path.text})`, [path]);
+}
+
+/** Any other command: reading a credential store or dumping the environment taints what it prints. */
+function reader(cmd: Cmd, base: string, args: readonly Val[]): Val {
+  const out = opaque(`$(${base} …)`, [...args, cmd.stdin]);
+  const cred = args.find((a) => isCredentialPath(a.text));
+  if (cred) return tagged(out, 'credential', cmd.at.line, `${base} ${cred.text}`.slice(0, 80));
+  if ((base === 'printenv' || base === 'set' || base === 'export' || base === 'declare' || base === 'compgen') && args.every((a) => a.text.startsWith('-') || isSecretVar(a.text))) return tagged(out, 'secret', cmd.at.line, `${base} (the environment)`);
+  if (base === 'security' && args.some((a) => /^(?:find-(?:generic|internet)-password|dump-keychain)$/.test(a.text))) return tagged(out, 'credential', cmd.at.line, 'security (the keychain)');
+  if ((base === 'history' || base === 'fc') && !hasOrigin(cmd.stdin)) return tagged(out, 'credential', cmd.at.line, 'history');
+  if (/^(?:whoami|hostname|id|uname|ifconfig|ip|ps|netstat|arp|who|last|ls|find|tar|zip|pwd)$/.test(base)) return tagged(out, 'local', cmd.at.line, `${base}`);
+  return out;
+}
