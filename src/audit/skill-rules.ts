@@ -8,11 +8,16 @@
 import type { Diagnostic } from '../model/diagnostics.js';
 import { mixedScripts, nameSkeleton } from '../parse/name-safety.js';
 import { finding, isScript, quote, shownPath, type AuditFile, type AuditInput } from './input.js';
-import { triggerFindings } from './instructions.js';
+import { descriptionFindings } from './instructions.js';
+import popular from './popular-skills.json' with { type: 'json' };
+import { editDistance } from '../model/edit-distance.js';
 import { firstOfAny } from './scan.js';
+import { pickleFindings } from './pickles.js';
 
 /** Grants that let the agent run any command or use any tool without asking. */
-const UNRESTRICTED = /^(?:Bash|Bash\(\s*\*\s*\)|Bash\(\s*\*?:\s*\*\s*\)|Bash\(\s*\)|\*|Shell|Shell\(\*\)|run_shell_command|terminal)$/i;
+const UNRESTRICTED = /^(?:Bash|Bash\(\s*\*\s*\)|Bash\(\s*\*?:\s*\*\s*\)|Bash\(\s*\)|\*|Shell|Shell\(\*\)|run_shell_command|terminal|PowerShell|PowerShell\(\*\))$/i;
+/** A command grant whose program runs any code it is given: an interpreter, a shell or a wrapper, left open. */
+const OPEN_RUNNER = /^(?:Bash|Shell|PowerShell)\(\s*(?:sudo\s+|env\s+)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]{0,4}|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell|cmd|eval|exec|xargs|env|sudo|su|doas|nohup|timeout|watch|npx|bunx|uvx|source|osascript|awk|find)(?:\s+-[ce])?\s*(?::\s*\*|\s\*|\*)?\s*\)$/i;
 /** Tools that change files. */
 const WRITING_TOOLS = /^(?:Write|Edit|MultiEdit|NotebookEdit|Bash|Bash\(\s*\*?:?\s*\*?\s*\)|\*|write_file|edit_file|replace|create_file)(?:\(.*\))?$/i;
 /** A claim about the skill itself: "is read-only", "read-only analysis", "never modifies files". */
@@ -68,13 +73,14 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
   const tools = input.allowedTools ?? [];
   const toolsAt = lineOf(skillText, /^allowed-tools\s{0,4}:/);
   for (const tool of tools) {
-    if (!UNRESTRICTED.test(tool.trim())) continue;
+    const open = OPEN_RUNNER.test(tool.trim());
+    if (!UNRESTRICTED.test(tool.trim()) && !open) continue;
     const place = toolLine(skillText, toolsAt, tool.trim());
-    out.push(finding('security.unrestricted-tools', skillShown, place.line, place.column, `allowed-tools grants "${quote(tool, 40)}": any command, without asking`));
+    out.push(finding('security.unrestricted-tools', skillShown, place.line, place.column, open ? `allowed-tools grants "${quote(tool, 40)}": a program that runs whatever code it is given, so any command` : `allowed-tools grants "${quote(tool, 40)}": any command, without asking`));
   }
   const description = input.description ?? '';
   const descAt = lineOf(skillText, /^description\s{0,4}:/);
-  if (description !== '') out.push(...triggerFindings(description, skillShown, descAt.line, descAt.column));
+  if (description !== '') out.push(...descriptionFindings(description, skillShown, descAt.line, descAt.column));
   const claim = READ_ONLY_CLAIM.exec(description);
   if (claim) {
     const writers: string[] = tools.filter((t) => WRITING_TOOLS.test(t.trim())).map((t) => `allowed-tools ${t}`);
@@ -105,7 +111,27 @@ function nameFindings(name: string, others: readonly string[], file: string, at:
   const skeleton = nameSkeleton(name);
   const twin = skeletonIndex(others).get(skeleton)?.find((o) => o !== name);
   if (twin !== undefined && skeleton !== name) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" reads like the skill "${quote(twin, 64)}"`)];
+  const famous = popularTwin(name);
+  if (famous) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" reads like the widely installed skill "${famous}"`)];
   return [];
+}
+
+/** Digits and separators that stand in for letters in look-alike names. */
+const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '_': '-', '.': '-', ' ': '-' };
+const POPULAR: readonly string[] = popular.names;
+
+/** A widely installed skill's name that `name` imitates (one or two edits away, or the same once digits read as letters). */
+function popularTwin(name: string): string | undefined {
+  const n = name.toLowerCase();
+  const folded = [...nameSkeleton(n)].map((c) => LEET[c] ?? c).join('').replace(/-{2,}/g, '-');
+  for (const p of POPULAR) {
+    if (p === n) return undefined;
+    if (folded === p) return p;
+    // Short names differ from each other by one letter too often (docs, pdf, pptx): only long ones count.
+    const limit = p.length >= 12 ? 2 : p.length >= 7 ? 1 : 0;
+    if (limit > 0 && Math.abs(p.length - n.length) <= limit && editDistance(folded, p) <= limit && !n.startsWith(`${p}-`) && !p.startsWith(`${n}-`)) return p;
+  }
+  return undefined;
 }
 
 /**
@@ -141,6 +167,8 @@ function fileFindings(f: AuditFile, dir: string): Diagnostic[] {
     const why = f.unscanned === 'too-large' ? `too large to scan (${f.size} bytes)` : f.unscanned === 'budget' ? "past the skill's scan budget" : 'unreadable';
     return [finding('security.file-unscanned', shown, 0, 0, `not audited: ${why}`)];
   }
+  const pickled = pickleFindings(f, shown);
+  if (pickled.length > 0) return pickled;
   const exe = executableKind(f.head);
   if (exe) return [finding('security.binary-executable', shown, 0, 0, `${exe} (${f.size} bytes) that cannot be reviewed`)];
   if (f.text !== undefined && isScript(f)) return blobFindings(f.text, shown);

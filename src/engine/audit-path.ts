@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { auditSkill, auditVerdict, type AuditVerdict } from '../audit/audit.js';
+import { auditSkillOutcome, auditVerdict, type AuditVerdict } from '../audit/audit.js';
+import type { CodeParsers } from '../audit/code/syntax.js';
 import { splitToolList } from '../audit/capabilities.js';
 import type { AuditFile, AuditInput } from '../audit/input.js';
 import { isInside, isSkillFileName, linkTarget, toPosix } from '../discover/paths.js';
@@ -172,11 +173,24 @@ export interface AuditReport {
   readonly summary: AuditSummary;
   /** The lines findings point at, by shown path (for excerpts): a sparse array, index = line − 1. */
   readonly sources: ReadonlyMap<string, readonly string[]>;
+  /** How the code was read where it was read less well than it should be (not parsed, partly parsed). */
+  readonly notes: readonly string[];
 }
 
 export interface AuditOptions {
   readonly cwd?: string;
   readonly limits?: Partial<AuditLimits>;
+  /** Parsers to read code with; by default the engine's, loaded once per process. */
+  readonly parsers?: CodeParsers;
+}
+
+/**
+ * The engine's code parsers, loaded on first use (a dynamic import: nothing off the audit path loads them).
+ *
+ * @example auditSkill(input, { parsers: await auditParsers() })
+ */
+export async function auditParsers(): Promise<CodeParsers> {
+  return (await import('./audit-parsers.js')).loadAuditParsers();
 }
 
 interface Found {
@@ -189,9 +203,10 @@ interface Found {
  * Audit every skill under the paths (skill folders, trees of them, or SKILL.md files).
  * Throws `root.missing` for a path that does not exist; findings are data.
  *
- * @example auditPath(['skills/']).summary // { skills: 12, pass: 10, warn: 2, fail: 0, errors: 0, warnings: 3 }
+ * @example (await auditPath(['skills/'])).summary // { skills: 12, pass: 10, warn: 2, fail: 0, errors: 0, warnings: 3 }
  */
-export function auditPath(paths: string | readonly string[], options: AuditOptions = {}): AuditReport {
+export async function auditPath(paths: string | readonly string[], options: AuditOptions = {}): Promise<AuditReport> {
+  const parsers = options.parsers ?? (await auditParsers());
   const cwd = options.cwd ?? process.cwd();
   const list = typeof paths === 'string' ? [paths] : [...paths];
   const found: Found[] = [];
@@ -226,10 +241,13 @@ export function auditPath(paths: string | readonly string[], options: AuditOptio
   });
   const names = parsed.flatMap((p) => (p.pkg ? [p.pkg.descriptor.name] : []));
   const sources = new Map<string, string[]>();
+  const notes: string[] = [];
   const skills = parsed.map(({ found: f, pkg }): AuditSkillReport => {
     const files = readSkillFiles(f.abs, options.limits);
     const input: AuditInput = { dir: f.dir, skillFile: f.skillFile, files, otherNames: names, ...auditFields(pkg) };
-    const found = auditSkill(input);
+    const outcome = auditSkillOutcome(input, { parsers });
+    notes.push(...outcome.notes);
+    const found = [...outcome.diagnostics];
     for (const d of found) {
       if (d.line <= 0) continue;
       const text = files.find((x) => (f.dir === '.' ? x.path : `${f.dir}/${x.path}`) === d.file)?.text;
@@ -242,13 +260,15 @@ export function auditPath(paths: string | readonly string[], options: AuditOptio
   });
   skills.sort((a, b) => cmp(a.file, b.file));
   diagnostics.sort(compareDiagnostics);
-  const all = [...skills.flatMap((s) => s.diagnostics), ...diagnostics];
+  // The counts are of security findings; findings about the paths are notes beside them.
+  const all = skills.flatMap((s) => s.diagnostics);
   const count = (v: AuditVerdict): number => skills.filter((s) => s.verdict === v).length;
   return {
     skills,
     diagnostics,
     summary: { skills: skills.length, pass: count('pass'), warn: count('warn'), fail: count('fail'), errors: all.filter((d) => d.severity === 'error').length, warnings: all.filter((d) => d.severity === 'warning').length },
     sources,
+    notes,
   };
 }
 

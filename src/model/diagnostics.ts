@@ -142,6 +142,18 @@ export type DiagnosticCode =
   | 'security.lookalike-name'
   | 'security.encoded-blob'
   | 'security.file-unscanned'
+  | 'security.remote-exec'
+  | 'security.unsafe-deserialization'
+  | 'security.persistence'
+  | 'security.unpinned-install'
+  | 'security.index-redirect'
+  | 'security.self-update'
+  | 'security.host-markup'
+  | 'security.jailbreak-persona'
+  | 'security.approval-claim'
+  | 'security.remote-instructions'
+  | 'security.exfil-instruction'
+  | 'security.network-mismatch'
   ;
 
 /**

@@ -13,8 +13,8 @@ import { auditPath } from '../../src/engine/audit-path.js';
 const REAL = process.env.SKILLGRAPH_TEST_CORPUS ?? join(resolve(import.meta.dirname, '../../../shared/corpus'), 'real');
 
 describe.skipIf(!existsSync(REAL))('audit on the real corpus', () => {
-  it('finds no security error and at most 100 warnings', () => {
-    const report = auditPath(['.'], { cwd: REAL });
+  it('finds no security error and at most 100 warnings', async () => {
+    const report = await auditPath(['.'], { cwd: REAL });
     expect(report.summary.skills).toBeGreaterThan(1000);
     const errors = report.skills.flatMap((s) => s.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.code}`));
     expect(errors).toEqual([]);

@@ -161,13 +161,18 @@ function fetcher(cmd: Cmd, base: string, args: readonly Val[], state: FlowState)
       i++;
     } else if (/^(?:-d|-F|-T|-H)./.test(a)) sent.push(args[i]!);
   }
-  if (url && url.origins.length > 0) state.effects.push({ kind: 'egress', line: cmd.at.line, col: cmd.at.col, what: `${base} to a URL built from data`, data: url, target: url, inName: true });
+  if (url && url.origins.length > 0) state.effects.push({ kind: 'egress', line: cmd.at.line, col: cmd.at.col, what: `${base} to a URL built from data`, data: url, target: url, inName: inHostOrQuery(url.text) });
   const body = merge([...sent, ...(stdinSent ? [cmd.stdin] : [])]);
   if (sent.length > 0 || stdinSent) state.effects.push({ kind: 'egress', line: cmd.at.line, col: cmd.at.col, what: `${base} sending data`, data: body, ...(url ? { target: url } : {}) });
   // Downloads to a file: what is written there is from the network.
-  const o = args.findIndex((a) => /^(?:-o|--output|-O|--output-document)$/.test(a.text));
-  const dest = o >= 0 ? args[o + 1] : base === 'wget' && url && !args.some((a) => a.text === '-O-' || a.text === '-qO-') ? lit(url.text.replace(/[?#].*$/, '').replace(/.*\//, '')) : undefined;
+  const toStdout = args.some((a) => /^-[a-zA-Z]*O-$/.test(a.text) || (/^-[a-zA-Z]*O$/.test(a.text) && args[args.indexOf(a) + 1]?.text === '-'));
+  // curl's -O names the file after the URL; wget's -O and either's -o take the file name.
+  const remoteName = base === 'curl' && args.some((a) => /^-[a-zA-Z]*O$|^--remote-name$/.test(a.text));
+  const o = args.findIndex((a) => /^(?:--output|--output-document)$/.test(a.text) || (base === 'curl' ? /^-[a-zA-Z]*o$/ : /^-[a-zA-Z]*[oO]$/).test(a.text));
+  const urlName = url ? lit(url.text.replace(/[?#].*$/, '').replace(/.*\//, '')) : undefined;
+  const dest = o >= 0 && !toStdout ? args[o + 1] : (remoteName || base === 'wget') && !toStdout ? urlName : undefined;
   if (dest && dest.text !== '-' && dest.text !== '/dev/null') {
+    if (isOwnFile(dest.text)) state.effects.push({ kind: 'self-update', line: cmd.at.line, col: cmd.at.col, what: `${base} over the skill's own file`, data: out, target: dest, ...(url && /[0-9a-f]{40}/.test(url.text) ? { verified: true } : {}) });
     state.files.set(dest.text, out);
     state.effects.push({ kind: 'write', line: cmd.at.line, col: cmd.at.col, what: `${base} download`, data: out, target: dest });
     return lit('');
@@ -218,4 +223,16 @@ function reader(cmd: Cmd, base: string, args: readonly Val[]): Val {
   if ((base === 'history' || base === 'fc') && !hasOrigin(cmd.stdin)) return tagged(out, 'credential', cmd.at.line, 'history');
   if (/^(?:whoami|hostname|id|uname|ifconfig|ip|ps|netstat|arp|who|last|ls|find|tar|zip|pwd)$/.test(base)) return tagged(out, 'local', cmd.at.line, `${base}`);
   return out;
+}
+
+/** True when a computed part (`$…`, `…(…)`) of a URL sits in its host name or its query, where data leaves. */
+export function inHostOrQuery(url: string): boolean {
+  const m = /^(?:[a-z]+:\/\/)?([^/?#]*)([^?#]*)(\?[^#]*)?/i.exec(url);
+  const computed = (part: string | undefined): boolean => part !== undefined && /[$(]|…/.test(part);
+  return m !== null && (computed(m[1]) || computed(m[3]));
+}
+
+/** True for a path inside the skill itself (its SKILL.md, scripts, references, or the running script). */
+export function isOwnFile(path: string): boolean {
+  return /(?:^|\/)(?:SKILL\.md|scripts\/|references\/)|\$0\b|\$\{?(?:SKILL_DIR|SCRIPT_DIR|BASH_SOURCE|CLAUDE_SKILL_DIR)|\bdirname\b|__file__|__dirname|import\.meta/.test(path);
 }

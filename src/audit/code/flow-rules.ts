@@ -120,6 +120,7 @@ function judge(e: Effect, place: UnitPlace, verified: boolean): FlowDiagnostic |
       return make('security.index-redirect', e, place, `${quote(e.what, 40)} sends package installs to ${quote(url, 80)}`, isBareUrl(url) || /--trusted-host/.test(e.what) ? 'error' : 'warning');
     }
     case 'self-update': {
+      verified = verified || e.verified === true;
       return make('security.self-update', e, place, `the skill overwrites its own ${quote(e.target?.text ?? 'files', 60)} with a download${verified ? '' : ' it does not check against a digest or signature'}`, verified ? 'warning' : 'error');
     }
     default:

@@ -30,7 +30,15 @@ class ShellFlow {
   private depth = 0;
   private input: Val = UNKNOWN;
 
-  constructor(private readonly src: string, private readonly lineBase: number, private readonly state: FlowState) {}
+  private readonly src: string;
+  private readonly lineBase: number;
+  private readonly state: FlowState;
+
+  constructor(src: string, lineBase: number, state: FlowState) {
+    this.src = src;
+    this.lineBase = lineBase;
+    this.state = state;
+  }
 
   private text(n: SyntaxNode): string {
     return this.src.slice(n.start, n.end);

@@ -28,6 +28,10 @@ export interface Val {
   readonly origins: readonly Origin[];
   /** Variables the value went through, in order, each once. */
   readonly via: readonly string[];
+  /** The elements of a list or tuple literal (argv of a process). */
+  readonly items?: readonly Val[];
+  /** What the value is an object of: an open file (its path), a network channel, a module or function name. */
+  readonly ref?: { readonly kind: 'file' | 'channel' | 'name'; readonly name: string; readonly mode?: string };
 }
 
 /** At most this many characters of a value's text are kept (a payload can be large). */
@@ -48,7 +52,7 @@ export function opaque(label: string, from: readonly Val[] = []): Val {
 
 /** The origins and variables of several values together (text left empty). */
 export function merge(vals: readonly Val[]): Val {
-  if (vals.length === 1) return { ...vals[0]!, text: '', exact: false };
+  if (vals.length === 1) return { text: '', exact: false, origins: vals[0]!.origins, via: vals[0]!.via };
   const origins: Origin[] = [];
   const via: string[] = [];
   for (const v of vals) {
@@ -65,7 +69,7 @@ export function merge(vals: readonly Val[]): Val {
  */
 export function concat(vals: readonly Val[]): Val {
   if (vals.length === 0) return lit('');
-  if (vals.length === 1) return vals[0]!;
+  if (vals.length === 1) return vals[0]!.items || vals[0]!.ref ? { text: vals[0]!.text, exact: vals[0]!.exact, origins: vals[0]!.origins, via: vals[0]!.via } : vals[0]!;
   const m = merge(vals);
   const text = vals.map((v) => v.text).join('');
   return { ...m, text: text.slice(0, MAX_TEXT), exact: vals.every((v) => v.exact) && text.length <= MAX_TEXT };

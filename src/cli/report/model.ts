@@ -33,6 +33,14 @@ export interface Report {
   /** One per code among the findings (more are allowed), sorted by code. */
   readonly rules: readonly ReportRule[];
   readonly units: readonly ReportUnit[];
+  /** What the run says about itself beside its results (paths without skills, code read by the line rules only). */
+  readonly notes?: readonly ReportNote[];
+}
+
+/** A note about the run: SARIF's tool execution notifications. */
+export interface ReportNote {
+  readonly level: Severity;
+  readonly message: string;
 }
 
 /**

@@ -8,7 +8,8 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import { auditSkill } from '../../audit/audit.js';
-import { auditFields, readSkillFiles } from '../../engine/audit-path.js';
+import { auditFields, auditParsers, readSkillFiles } from '../../engine/audit-path.js';
+import type { CodeParsers } from '../../audit/code/syntax.js';
 import type { Catalog } from '../../model/catalog.js';
 import { parseBudget } from '../../context/budget.js';
 import { CONTEXT_PATHS, contextDocument, renderContext, type ContextPaths, type RenderedContext } from '../../context/render.js';
@@ -60,7 +61,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (!(AUDIT_MODES as readonly string[]).includes(audit)) usageError(io, spec.name, `--audit must be one of ${AUDIT_MODES.join(', ')}, got '${audit}'`);
 
   const { catalog: full } = await catalogFromFlags(values, io, spec.name);
-  const flagged = audit === 'off' ? [] : auditErrors(full);
+  const flagged = audit === 'off' ? [] : auditErrors(full, await auditParsers());
   const catalog = audit === 'drop' ? full.excluding(flagged.map((f) => f.locator)) : full;
   let rendered: RenderedContext;
   try {
@@ -100,13 +101,13 @@ interface Flagged {
 }
 
 /** The catalog's skills whose audit has an error finding, by name. */
-function auditErrors(catalog: Catalog): Flagged[] {
+function auditErrors(catalog: Catalog, parsers: CodeParsers): Flagged[] {
   const out: Flagged[] = [];
   const names = catalog.skills.map((s) => s.descriptor.name);
   for (const p of catalog.skills) {
     const locator = p.descriptor.source.locator;
     const files = readSkillFiles(dirname(locator));
-    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }).filter((d) => d.severity === 'error');
+    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }, { parsers }).filter((d) => d.severity === 'error');
     if (errors.length > 0) out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort() });
   }
   return out;

@@ -14,6 +14,7 @@ import type { Diagnostic, Severity } from '../../model/diagnostics.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { didYouMean } from '../../model/wording.js';
 import { SKIP_REASONS, validatePath, type SkillReport, type SkipReason, type ValidateResult, type ValidateSummary } from '../../engine/validate-path.js';
+import { auditParsers } from '../../engine/audit-path.js';
 import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type ProfileName, type UnicodePolicy } from '../../parse/profiles.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { homeFrom } from '../catalog-request.js';
@@ -102,8 +103,10 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (dirs.length === 0) return emptyRun(io, options.format);
     paths = dirs;
   }
+  const parsers = PROFILES[profile as ProfileName]?.features.audit ? await auditParsers() : undefined;
   const raw = validatePath(paths, {
     profile,
+    ...(parsers ? { parsers } : {}),
     cwd: io.cwd,
     // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
     keep: options.format === 'text' ? 'all' : 'findings',
