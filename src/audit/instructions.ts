@@ -53,7 +53,9 @@ function hitsOf(lines: readonly Located[]): Hit[] {
   const out: Hit[] = [];
   for (const l of lines) {
     if (l.text.trim() === '' || !/[\p{L}]{2}/u.test(l.text)) continue;
-    const hits = findPhrases(l.text).filter((h) => !insideQuotes(l.text, h.start));
+    // A phrase inside quotes on the line is quoted, wherever the match begins: read the line without them.
+    const unquoted = l.text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) => ' '.repeat(q.length));
+    const hits = findPhrases(unquoted).filter((h) => !insideQuotes(unquoted, h.start));
     if (hits.length === 0 || isDiscussion(l.text)) continue;
     for (const h of hits) out.push({ line: l, hit: h });
   }

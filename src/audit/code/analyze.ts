@@ -59,10 +59,18 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
     const inner = parsers.parse(lang, text);
     if (!isParsed(inner)) return;
     depth++;
-    run(lang, inner.root, text, at.line - 1, state);
-    depth--;
+    try {
+      run(lang, inner.root, text, at.line - 1, state);
+    } finally {
+      depth--;
+    }
   });
-  run(unit.lang, parsed.root, unit.text, unit.lineBase, state);
+  try {
+    run(unit.lang, parsed.root, unit.text, unit.lineBase, state);
+  } catch (error) {
+    // A tree too deep or too odd for the analysis costs its flows, never the run.
+    return { findings: [], comments, parsed: false, note: `${unit.place.file}${unit.lineBase > 0 ? `:${unit.lineBase + 1}` : ''}: the ${unit.lang} flow analysis stopped (${error instanceof Error ? error.message.slice(0, 80) : 'error'}); the line rules read it` };
+  }
   if (/\b(?:sha256sum|shasum\s{1,4}-a|sha512sum|gpg\s{1,4}--verify|cosign\s{1,4}verify|minisign|hashlib\.sha256|createHash\(\s{0,2}['"]sha|Get-FileHash)\b/.test(unit.text)) state.effects.push({ kind: 'self-update', line: 0, col: 0, what: 'checksum', data: { text: '', exact: false, origins: [], via: [] }, verified: true });
   const findings = effectFindings(state.effects.filter((e) => e.line > 0), unit.place);
   const note = parsed.errors > 0 ? `${unit.place.file}:${unit.lineBase + (parsed.errorRow ?? 0) + 1}: ${parsed.errors} part(s) did not parse as ${unit.lang}; the line rules read it too` : undefined;

@@ -8,7 +8,7 @@
  */
 import type { FlowState, Site } from './effect.js';
 import { isCredentialPath, isSecretVar } from './targets.js';
-import { CODE_ORIGINS, concat, hasOrigin, lit, merge, opaque, retext, reversed, rot13, tagged, unbase64, unescapeC, unhex, type Val } from './value.js';
+import { CODE_ORIGINS, withoutSecrets, concat, hasOrigin, lit, merge, opaque, retext, reversed, rot13, tagged, unbase64, unescapeC, unhex, type Val } from './value.js';
 import { fileSemantics, installSemantics, systemSemantics } from './commands-more.js';
 
 /** Commands that only run the command after them. */
@@ -49,7 +49,7 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
   // Look through wrappers: `sudo -u x env A=1 nohup bash -c …`.
   for (let guard = 0; guard < 6 && name.exact && WRAPPERS.has(baseName(name.text)); guard++) {
     const i = args.findIndex((a, k) => !(a.text.startsWith('-') || /^\w+=/.test(a.text) || (k > 0 && /^-[ungCTsk]$/.test(args[k - 1]!.text)) || /^\d+[smhd]?$/.test(a.text)));
-    if (i < 0) return baseName(name.text) === 'env' ? tagged(lit(''), 'secret', cmd.at.line, 'env') : lit('');
+    if (i < 0) return baseName(name.text) === 'env' ? tagged(lit(''), 'credential', cmd.at.line, 'env (the environment)') : lit('');
     name = args[i]!;
     args = args.slice(i + 1);
   }
@@ -157,7 +157,7 @@ function fetcher(cmd: Cmd, base: string, args: readonly Val[], state: FlowState)
       if (/^@-$|^-$/.test(next.text)) stdinSent = true;
       const file = next.text.replace(/^[\w-]*=?@/, '').replace(/^@/, '');
       if (/@|^(?:-T|--upload-file|--post-file|--body-file)$/.test(`${next.text.includes('@') ? '@' : ''}${a}`) && file !== '-') sent.push(readPath(lit(file), cmd.at, next));
-      else sent.push(next);
+      else sent.push(/^(?:-H|--header)$/.test(a) ? withoutSecrets(next) : next);
       i++;
     } else if (/^(?:-d|-F|-T|-H)./.test(a)) sent.push(args[i]!);
   }
@@ -218,7 +218,7 @@ function reader(cmd: Cmd, base: string, args: readonly Val[]): Val {
   const out = opaque(`$(${base} …)`, [...args, cmd.stdin]);
   const cred = args.find((a) => isCredentialPath(a.text));
   if (cred) return tagged(out, 'credential', cmd.at.line, `${base} ${cred.text}`.slice(0, 80));
-  if ((base === 'printenv' || base === 'set' || base === 'export' || base === 'declare' || base === 'compgen') && args.every((a) => a.text.startsWith('-') || isSecretVar(a.text))) return tagged(out, 'secret', cmd.at.line, `${base} (the environment)`);
+  if ((base === 'printenv' || base === 'set' || base === 'export' || base === 'declare' || base === 'compgen') && args.every((a) => a.text.startsWith('-') || isSecretVar(a.text))) return tagged(out, args.some((a) => isSecretVar(a.text)) ? 'secret' : 'credential', cmd.at.line, `${base} (the environment)`);
   if (base === 'security' && args.some((a) => /^(?:find-(?:generic|internet)-password|dump-keychain)$/.test(a.text))) return tagged(out, 'credential', cmd.at.line, 'security (the keychain)');
   if ((base === 'history' || base === 'fc') && !hasOrigin(cmd.stdin)) return tagged(out, 'credential', cmd.at.line, 'history');
   if (/^(?:whoami|hostname|id|uname|ifconfig|ip|ps|netstat|arp|who|last|ls|find|tar|zip|pwd)$/.test(base)) return tagged(out, 'local', cmd.at.line, `${base}`);

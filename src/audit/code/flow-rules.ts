@@ -75,7 +75,9 @@ function judge(e: Effect, place: UnitPlace, verified: boolean): FlowDiagnostic |
       if (hasOrigin(e.data, 'network')) {
         // The one-line install idiom (`curl https://… | sh`) in instructions warns; a hidden or bare flow is an error.
         const net = e.data.origins.find((o) => o.kind === 'network')!;
-        const severe = place.where === 'script' || !e.direct || isBareUrl(net.what) || hasOrigin(e.data, 'decoded', 'assembled', 'reversed');
+        // The install idiom: a download run by a shell (piped, or saved, made executable and run) in instructions.
+        const idiom = place.where !== 'script' && e.data.via.length === 0 && (e.direct === true || /reading its input|made executable|\/dev\/fd\/|^(?:ba|z|da|k)?sh |^source|^\./.test(e.what));
+        const severe = !idiom || isBareUrl(net.what) || hasOrigin(e.data, 'decoded', 'assembled', 'reversed');
         return make('security.remote-exec', e, place, `code ${path(e.data, e.line, ['network'])} and runs (${quote(e.what, 60)})`, severe ? 'error' : 'warning', e.data, ['network']);
       }
       if (hasOrigin(e.data, ...CODE_ORIGINS)) {
@@ -85,8 +87,13 @@ function judge(e: Effect, place: UnitPlace, verified: boolean): FlowDiagnostic |
       return undefined;
     }
     case 'egress': {
-      if (hasOrigin(e.data, 'credential', 'secret')) {
-        return make('security.credential-exfil', e, place, `a secret ${path(e.data, e.line, ['credential', 'secret'])} and is sent out (${quote(e.what, 60)})`, 'error', e.data, ['credential', 'secret']);
+      // A credential store or the whole environment leaving is an error; one named secret variable
+      // is how an API is called (its own service) unless it goes somewhere odd: a warning.
+      if (hasOrigin(e.data, 'credential')) {
+        return make('security.credential-exfil', e, place, `a secret ${path(e.data, e.line, ['credential'])} and is sent out (${quote(e.what, 60)})`, 'error', e.data, ['credential']);
+      }
+      if (hasOrigin(e.data, 'secret') && (e.inName || /DNS|nc$|socat|scp|rsync|mail|ssh|\.send|write/.test(e.what))) {
+        return make('security.credential-exfil', e, place, `a secret ${path(e.data, e.line, ['secret'])} and is sent out (${quote(e.what, 60)})`, 'warning', e.data, ['secret']);
       }
       if (e.inName && hasOrigin(e.data, 'local', 'decoded')) {
         return make('security.url-exfil', e, place, `data ${path(e.data, e.line, ['local', 'decoded'])} and leaves in a host name or URL (${quote(e.what, 60)})`, 'error', e.data, ['local', 'decoded']);
@@ -148,8 +155,11 @@ function writeFinding(e: Effect, place: UnitPlace): FlowDiagnostic | undefined {
   const planted = isDangerousPayload(payload) || hasOrigin(e.data, 'network', 'decoded', 'assembled', 'reversed');
   let severe = planted;
   if (cls === 'login-key' || /\/etc\/sudoers|ld\.so\.preload/.test(target)) severe = true;
-  // The user's own, global agent instructions (not a project's) are never a skill's to rewrite.
-  if (cls === 'agent-instructions' && /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(target)) severe = true;
+  // The user's own, global agent instructions (not a project's) are never a skill's to rewrite; copying a
+  // skill folder into a skills directory is installing it, not rewriting anything.
+  const copy = /^(?:cp|mv|install|ln|rsync|shutil\.|fs\.(?:copy|cp|rename|symlink)|Copy-Item|Move-Item)/.test(e.what);
+  if (cls === 'agent-instructions' && copy && !/\.md\b|rules\b/.test(target)) return undefined;
+  if (cls === 'agent-instructions' && !copy && /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(target)) severe = true;
   if (cls === 'agent-settings' && /bypassPermissions|dangerously|autoApprove|"allow"\s*:\s*\[\s*"(?:Bash|\*)/.test(payload)) severe = true;
   if (cls === 'package-index' && /\b(?:registry|index-url|extra-index-url)\s*[=:]/.test(payload)) severe = severe || isBareUrl(payload);
   const shown = planted && payload ? `: "${quote(payload, 60)}"` : '';

@@ -10,7 +10,7 @@ import { execCode, inHostOrQuery, readPath, runCommand, runFile } from './comman
 import type { FlowState, Site } from './effect.js';
 import type { SyntaxNode } from './syntax.js';
 import { isSecretVar } from './targets.js';
-import { concat, lit, merge, opaque, retext, tagged, through, unbase64, UNKNOWN, type Val } from './value.js';
+import { concat, lit, merge, opaque, retext, tagged, through, unbase64, UNKNOWN, withoutSecrets, type Val } from './value.js';
 
 /**
  * Analyse one PowerShell unit; effects go to `state`.
@@ -268,7 +268,7 @@ class PsFlow {
       }
       case 'invoke-webrequest': case 'invoke-restmethod': case 'start-bitstransfer': {
         const url = p('-uri', '-source') ?? pos[0] ?? UNKNOWN;
-        const body = [p('-body'), p('-infile') ? readPath(p('-infile')!, at) : undefined, p('-headers')].filter((x): x is Val => x !== undefined);
+        const body = [p('-body'), p('-infile') ? readPath(p('-infile')!, at) : undefined, p('-headers') ? withoutSecrets(p('-headers')!) : undefined].filter((x): x is Val => x !== undefined);
         if (url.origins.length) push({ kind: 'egress', what: `${raw} to a URL built from data`, data: url, target: url, inName: inHostOrQuery(url.text) });
         if (body.length || /post|put|patch/i.test(p('-method')?.text ?? '')) push({ kind: 'egress', what: raw, data: merge([...body, input]), target: url });
         const out = tagged(opaque(`$(${raw} …)`), 'network', at.line, `${raw} ${url.text}`.slice(0, 100));
@@ -279,7 +279,7 @@ class PsFlow {
       case 'get-content': return readPath(p('-path', '-literalpath') ?? pos[0] ?? UNKNOWN, at);
       case 'get-childitem': case 'get-item': {
         const path = p('-path') ?? pos[0] ?? UNKNOWN;
-        return /^env:/i.test(path.text) ? tagged(opaque('$env'), 'secret', at.line, 'Get-ChildItem Env:') : readPath(path, at);
+        return /^env:/i.test(path.text) ? tagged(opaque('$env'), 'credential', at.line, 'Get-ChildItem Env: (the environment)') : readPath(path, at);
       }
       case 'set-content': case 'add-content': case 'out-file': case 'new-item': case 'set-itemproperty': case 'new-itemproperty': case 'copy-item': case 'move-item': {
         const target = (name === 'copy-item' || name === 'move-item' ? p('-destination') ?? pos[1] : p('-path', '-filepath', '-literalpath') ?? pos[0]) ?? UNKNOWN;

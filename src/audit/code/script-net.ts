@@ -9,7 +9,7 @@
 import type { FlowState } from './effect.js';
 import type { Call } from './script-sem.js';
 import { inHostOrQuery, isOwnFile } from './commands-sem.js';
-import { merge, opaque, tagged, UNKNOWN, type Val } from './value.js';
+import { merge, opaque, tagged, UNKNOWN, withoutSecrets, type Val } from './value.js';
 
 const READS = /^(?:requests|httpx|session|s|client|http)\.(?:get|head|options|stream)$|^(?:urllib\.request\.urlopen|urllib2\.urlopen|urllib\.urlopen|urlopen|fetch|node-fetch|axios|axios\.get|got|got\.get|needle\.get|superagent\.get|ky\.get|undici\.request|undici\.fetch|https\.get|http\.get|aiohttp\.request|httpx\.AsyncClient\.get)$/;
 const SENDS = /^(?:requests|httpx|session|s|client)\.(?:post|put|patch|request|delete)$|^(?:axios\.(?:post|put|patch|request)|got\.(?:post|put)|needle\.post|superagent\.post|ky\.(?:post|put)|navigator\.sendBeacon|urllib\.request\.Request|urllib2\.Request)$/;
@@ -27,7 +27,7 @@ export function networkSemantics(call: Call, name: string, state: FlowState): Va
   const at = call.at;
   const url = call.args[0] ?? call.kwargs.get('url') ?? UNKNOWN;
   const push = (what: string, data: Val, inName = false): void => void state.effects.push({ kind: 'egress', line: at.line, col: at.col, what, data, target: url, ...(inName ? { inName } : {}) });
-  const sent = (): Val[] => ['data', 'json', 'files', 'params', 'headers', 'body', 'form', 'content', 'auth', 'cookies'].flatMap((k) => (call.kwargs.has(k) ? [call.kwargs.get(k)!] : []));
+  const sent = (): Val[] => ['data', 'json', 'files', 'params', 'headers', 'body', 'form', 'content', 'auth', 'cookies'].flatMap((k) => (call.kwargs.has(k) ? [/^(?:headers|auth|cookies)$/.test(k) ? withoutSecrets(call.kwargs.get(k)!) : call.kwargs.get(k)!] : []));
   if (READS.test(name) || SENDS.test(name)) {
     const body = [...sent(), ...(SENDS.test(name) ? call.args.slice(1) : [])];
     const method = (call.kwargs.get('method')?.text ?? '').toUpperCase();

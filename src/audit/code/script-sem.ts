@@ -196,7 +196,7 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
     case 'pathlib.Path.home': case 'Path.home': case 'os.homedir': case 'os.path.expanduser~':
       return lit('~');
     case 'os.environ': case 'process.env':
-      return call.access ? tagged(opaque('the environment'), 'secret', at.line, name) : undefined;
+      return call.access ? tagged(opaque('the environment'), 'credential', at.line, `${name} (the environment)`) : undefined;
     case 'os.getenv': case 'os.environ.get': case 'os.environ.__getitem__': case 'process.env.get': {
       if (!a0.exact) return tagged(opaque('$ENV'), 'secret', at.line, `${name}(…)`);
       return isSecretVar(a0.text) ? tagged(opaque(`$${a0.text}`), 'secret', at.line, `${name}(${a0.text})`) : opaque(`$${a0.text}`);

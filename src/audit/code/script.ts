@@ -196,7 +196,7 @@ class ScriptFlow {
         const known = this.env.get(this.text(obj));
         if (known && known.ref?.kind !== 'name') return { name: `().${this.text(prop)}`, assembled: false, recv: known };
         const inner = this.calleeName(obj);
-        if (inner.recv) return { name: `().${this.text(prop)}`, assembled: false, recv: this.member(n) };
+        if (inner.recv) return { name: `().${this.text(prop)}`, assembled: false, recv: this.expr(obj) };
         return { name: `${inner.name}.${this.text(prop)}`, assembled: inner.assembled };
       }
       const recv = this.expr(obj);

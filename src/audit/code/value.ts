@@ -145,3 +145,8 @@ function printable(text: string): boolean {
   // eslint-disable-next-line no-control-regex
   return text.length > 0 && !/[\u0000-\u0008\u000e-\u001f\ufffd]/.test(text);
 }
+
+/** `v` without its named-secret origins: a token in an auth header is how its own API is called. */
+export function withoutSecrets(v: Val): Val {
+  return v.origins.some((o) => o.kind === 'secret') ? { ...v, origins: v.origins.filter((o) => o.kind !== 'secret') } : v;
+}
