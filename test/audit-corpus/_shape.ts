@@ -6,6 +6,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { extname, join, relative } from 'node:path';
+import { parseSkill } from '../../src/parse/parse-skill.js';
 import { CLASSES, OUTCOMES, type CorpusCase } from './_corpus.js';
 
 /** At most this many entries (files, links, binaries) in a case's skill besides SKILL.md. */
@@ -27,13 +28,6 @@ function walk(dir: string): string[] {
     else out.push(abs);
   }
   return out;
-}
-
-function frontmatterField(text: string, key: string): string | undefined {
-  const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
-  if (!m) return undefined;
-  const line = new RegExp(`^${key}:[ \\t]*(.*)$`, 'm').exec(m[1]!);
-  return line?.[1]?.trim().replace(/^(['"])(.*)\1$/, '$2');
 }
 
 function scriptProblems(rel: string, text: string): string[] {
@@ -70,9 +64,10 @@ function skillProblems(c: CorpusCase): string[] {
   const md = join(skill, 'SKILL.md');
   if (!existsSync(md)) return ['skill/SKILL.md is missing'];
   const out: string[] = [];
-  const text = readFileSync(md, 'utf8');
-  if (frontmatterField(text, 'name') !== c.id) out.push(`SKILL.md name must be the case id ${c.id}`);
-  if (!frontmatterField(text, 'description')) out.push('SKILL.md needs a description');
+  // Parsed as the audit will see it: in a folder named after the case.
+  const parsed = parseSkill(readFileSync(md, 'utf8'), { locator: `${c.id}/SKILL.md`, dirName: c.id });
+  if (parsed.name !== c.id) out.push(`SKILL.md name must be the case id ${c.id}`);
+  for (const d of parsed.diagnostics) if (d.severity === 'error' || d.code.startsWith('name.')) out.push(`SKILL.md:${d.line}: ${d.code} ${d.message}`);
   const files = walk(skill);
   if (files.length - 1 + c.links.length + c.binaries.length > MAX_EXTRA_FILES) out.push(`more than ${MAX_EXTRA_FILES} files besides SKILL.md`);
   for (const abs of files) {
