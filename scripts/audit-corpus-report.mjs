@@ -25,7 +25,7 @@ if (unknown.length > 0) {
 const { loadCorpus, runCorpus } = await import('../test/audit-corpus/_corpus.ts');
 const { formatTable, tally } = await import('../test/audit-corpus/_tally.ts');
 
-const results = runCorpus(loadCorpus());
+const results = await runCorpus(loadCorpus());
 const rows = tally(results);
 
 if (args.has('--json')) {

@@ -7,7 +7,7 @@
  */
 import type { Diagnostic } from '../model/diagnostics.js';
 import { mixedScripts, nameSkeleton } from '../parse/name-safety.js';
-import { finding, isScript, quote, shownPath, type AuditFile, type AuditInput } from './input.js';
+import { finding, isScript, isTeaching, quote, shownPath, type AuditFile, type AuditInput } from './input.js';
 import { descriptionFindings } from './instructions.js';
 import popular from './popular-skills.json' with { type: 'json' };
 import { editDistance } from '../model/edit-distance.js';
@@ -101,7 +101,7 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
     }
   }
   if (input.name !== undefined) out.push(...nameFindings(input.name, input.otherNames ?? [], skillShown, lineOf(skillText, /^name\s{0,4}:/)));
-  for (const f of input.files) out.push(...fileFindings(f, input.dir));
+  for (const f of input.files) out.push(...fileFindings(f, input));
   return out;
 }
 
@@ -156,7 +156,8 @@ function skeletonIndex(names: readonly string[]): ReadonlyMap<string, readonly s
   return index;
 }
 
-function fileFindings(f: AuditFile, dir: string): Diagnostic[] {
+function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
+  const dir = input.dir;
   const shown = shownPath(dir, f.path);
   if (f.kind === 'symlink') {
     if (!f.escapes) return [];
@@ -170,7 +171,7 @@ function fileFindings(f: AuditFile, dir: string): Diagnostic[] {
   const pickled = pickleFindings(f, shown);
   if (pickled.length > 0) return pickled;
   const exe = executableKind(f.head);
-  if (exe) return [finding('security.binary-executable', shown, 0, 0, `${exe} (${f.size} bytes) that cannot be reviewed`)];
+  if (exe) return [binaryFinding(f, exe, input, shown)];
   if (f.text !== undefined && isScript(f)) return blobFindings(f.text, shown);
   return [];
 }
@@ -225,4 +226,24 @@ function toolLine(text: string | undefined, key: { line: number; column: number 
     if (at >= 0) return { line: i + 1, column: at + 1 };
   }
   return key;
+}
+
+/** Extensions a native executable or library honestly carries. */
+const NATIVE_EXT = /(?:^|\/)[^./]+$|\.(?:exe|dll|so|dylib|bin|elf|out|app|com|o|node|sys)$/i;
+/** Words of a line that runs or loads a program. */
+const RUNS = /\b(?:run|runs|execute|executes|launch|launches|start|starts|invoke|exec|spawn|subprocess|system|chmod|rundll32|regsvr32|Start-Process|LoadLibrary|open\s+-a|sudo)\b|\.\/|&\s{0,2}["']?\$?\w/i;
+
+/**
+ * An executable is an error when it hides (a name that says it is data or a script, a dot-folder) or
+ * when the skill's own text runs it; a library or a binary the skill only carries warns.
+ */
+function binaryFinding(f: AuditFile, exe: string, input: AuditInput, shown: string): Diagnostic {
+  const base = f.path.replace(/^.*\//, '');
+  const disguised = !NATIVE_EXT.test(f.path);
+  const hidden = /(?:^|\/)\.[^/]+\//.test(f.path) || base.startsWith('.');
+  const library = /\.(?:so|dylib|dll|node)$/i.test(f.path);
+  const run = !library && input.files.some((o) => o.text !== undefined && o !== f && o.text.split('\n').some((l) => l.includes(base) && RUNS.test(l)));
+  const severe = !isTeaching(f.path) && (disguised || hidden || run);
+  const why = disguised ? ', named as if it were not a program' : hidden ? ', hidden in a dot-folder' : run ? ', and the skill runs it' : '';
+  return finding('security.binary-executable', shown, 0, 0, `${exe} (${f.size} bytes) that cannot be reviewed${why}`, severe ? 'error' : 'warning');
 }

@@ -139,10 +139,10 @@ export function outcomeOf(severities: readonly string[]): Outcome {
 }
 
 /** Audit one case in its own temp folder, as `skillgraph audit <folder>` would. */
-export function auditCase(c: CorpusCase, scratch: string): CaseResult {
+export async function auditCase(c: CorpusCase, scratch: string): Promise<CaseResult> {
   const parent = mkdtempSync(join(scratch, 'case-'));
   try {
-    const report = auditPath([materialise(c, parent)]);
+    const report = await auditPath([materialise(c, parent)]);
     const diagnostics = [...report.skills.flatMap((s) => s.diagnostics), ...report.diagnostics].filter((d) => d.code.startsWith('security.'));
     const findings = [...new Set(diagnostics.map((d) => `${d.code}@${d.severity}`))].sort();
     return { id: c.id, label: c.label, cls: c.cls, expect: (c.meta.expect ?? 'quiet') as Outcome, got: outcomeOf(diagnostics.map((d) => d.severity)), findings };
@@ -152,10 +152,12 @@ export function auditCase(c: CorpusCase, scratch: string): CaseResult {
 }
 
 /** Audit every case; each runs alone, so no case sees another's name. */
-export function runCorpus(cases: readonly CorpusCase[] = loadCorpus()): CaseResult[] {
+export async function runCorpus(cases: readonly CorpusCase[] = loadCorpus()): Promise<CaseResult[]> {
   const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-audit-corpus-'));
   try {
-    return cases.map((c) => auditCase(c, scratch));
+    const out: CaseResult[] = [];
+    for (const c of cases) out.push(await auditCase(c, scratch));
+    return out;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -49,8 +49,8 @@ describe('the audit corpus', () => {
 describe('the audit on the corpus', () => {
   let results: CaseResult[] = [];
   let table = '';
-  beforeAll(() => {
-    results = runCorpus(cases);
+  beforeAll(async () => {
+    results = await runCorpus(cases);
     table = formatTable(tally(results));
   }, 120_000);
   const mal = (): CaseResult[] => results.filter((r) => r.label === 'malicious');

@@ -79,6 +79,16 @@ export function systemSemantics(cmd: Cmd, base: string, args: readonly Val[], st
       if (cmd.stdin.origins.length > 0 || args.some((a) => a.origins.length > 0)) push({ kind: 'egress', what: 'ssh', data: merge([cmd.stdin, ...args]), target: operands(args)[0] ?? lit('') });
       return opaque('$(ssh …)', []);
     }
+    case 'gh': {
+      if (/^(?:gist\s+create|release\s+(?:create|upload)|api\b|issue\s+create|pr\s+create)/.test(words(args))) {
+        const files = operands(args).filter((a) => /[/.~]/.test(a.text) && !/^(?:gist|release|create|upload|api)$/.test(a.text));
+        push({ kind: 'egress', what: `gh ${words(args)}`.slice(0, 40), data: merge([cmd.stdin, ...files.map((f) => readPath(f, at))]), target: lit('github') });
+      }
+      return opaque('$(gh …)', []);
+    }
+    case 'brew':
+      if (/^tap\s+\S+\s+(?:https?|git):/.test(words(args)) || /--HEAD\b/.test(words(args))) push({ kind: 'install', what: /--HEAD/.test(words(args)) ? 'brew install --HEAD' : 'brew tap from a URL', data: lit(words(args)), target: lit(words(args)) });
+      return lit('');
     case 'aws': case 'gcloud': case 'az': case 'kubectl': case 'terraform': case 'docker': case 'podman': case 'helm': case 'psql': case 'mysql': case 'redis-cli': case 'mongo': case 'mongosh': case 'sqlite3': case 'git':
       return toolSemantics(cmd, base, args, state);
     case 'mkfs': case 'wipefs': case 'fdisk': case 'sfdisk': case 'parted': case 'format': case 'diskutil': case 'blkdiscard':
@@ -112,10 +122,18 @@ function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: Flow
   const at = cmd.at;
   const teardown = (what: string): void => void state.effects.push({ kind: 'wipe', line: at.line, col: at.col, what, data: lit(''), target: lit(text.slice(0, 80)), recursive: false });
   if (base === 'git') {
+    const ops = args.filter((a) => !a.text.startsWith('-'));
+    if (ops[0]?.text === 'clone' && ops[1]) {
+      const dest = ops[2]?.text ?? ops[1].text.replace(/\.git$/, '').replace(/.*\//, '');
+      state.files.set(`${dest.replace(/\/$/, '')}/`, tagged(opaque(`git clone ${ops[1].text}`), 'network', at.line, `git clone ${ops[1].text}`.slice(0, 100)));
+    }
+    if (ops[0]?.text === 'add') for (const p of ops.slice(1)) state.staged.push(...[...state.files].filter(([k]) => k === p.text || k.startsWith(`${p.text.replace(/\/$/, '')}/`)).map(([, v]) => v));
+    if (ops[0]?.text === 'clean' && /-[a-zA-Z]*f/.test(text) && /-[a-zA-Z]*[dx]/.test(text)) state.effects.push({ kind: 'delete', line: at.line, col: at.col, what: `git ${text}`.slice(0, 40), data: lit(state.cwd), target: lit(state.cwd), recursive: true });
+    if (/^push\b/.test(text) && /\s:refs\/|\s--delete\b[^\n]{0,80}\*|--mirror\b|--prune\b/.test(` ${text}`)) state.effects.push({ kind: 'wipe', line: at.line, col: at.col, what: `deletes remote history: git ${text}`.slice(0, 80), data: lit(''), target: lit(text) });
     if (/^push\b/.test(text) && /(?:\s-f\b|--force\b|\s\+[\w/-]+|--mirror\b)/.test(` ${text}`) && /\b(?:main|master|trunk|develop|production|prod|release|stable)\b|--mirror|--all/.test(text)) teardown(`git ${text}`.slice(0, 60));
     if (/^config\b/.test(text) && /\bcore\.hooksPath\b/.test(text)) state.effects.push({ kind: 'write', line: at.line, col: at.col, what: 'git config core.hooksPath', data: lit(text), target: lit('core.hooksPath') });
     if (/^config\b/.test(text) && /\b(?:alias\.\S+\s+['"]?!|core\.(?:sshCommand|pager|editor|fsmonitor)|credential\.helper)\b/.test(text)) state.effects.push({ kind: 'write', line: at.line, col: at.col, what: `git config ${text}`.slice(0, 60), data: lit(text), target: lit('.git/hooks/config') });
-    if (/^push\b/.test(text)) state.effects.push({ kind: 'egress', line: at.line, col: at.col, what: 'git push', data: merge([cmd.stdin]), target: lit(text) });
+    if (/^push\b/.test(text)) state.effects.push({ kind: 'egress', line: at.line, col: at.col, what: 'git push', data: merge([cmd.stdin, ...state.staged]), target: lit(text) });
     return opaque('$(git …)', []);
   }
   if (base === 'aws' && /\bs3\s+(?:rb\b[^\n]*--force|rm\b[^\n]*--recursive)/.test(text)) teardown(`aws ${text}`.slice(0, 60));
@@ -126,6 +144,9 @@ function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: Flow
   if (base === 'gcloud' && /\b(?:projects|sql\s+instances|compute\s+instances|storage\s+buckets|container\s+clusters)\s+delete\b/.test(text) && /--quiet|-q\b/.test(text)) teardown(`gcloud ${text}`.slice(0, 60));
   if (base === 'kubectl' && /\bdelete\b/.test(text) && /--all\b|\b(?:ns|namespace|namespaces)\b/.test(text)) teardown(`kubectl ${text}`.slice(0, 60));
   if (base === 'terraform' && /\bdestroy\b/.test(text) && /-auto-approve/.test(text)) teardown('terraform destroy -auto-approve');
+  if ((base === 'docker' || base === 'podman') && /^run\b/.test(text) && (/--privileged\b/.test(text) || /-v\s{1,4}\/:\/|--volume[= ]\/:\/|--pid[= ]host/.test(text))) {
+    state.effects.push({ kind: 'install', line: at.line, col: at.col, what: `${base} run of a privileged container with the host mounted`, data: lit(text), target: lit(text) });
+  }
   if ((base === 'docker' || base === 'podman') && /\b(?:system|volume)\s+prune\b/.test(text) && /(?:-a|--all)\b/.test(text) && /(?:-f|--force)\b/.test(text)) teardown(`${base} ${text}`.slice(0, 60));
   if (/^(?:psql|mysql|sqlite3|mongo|mongosh|redis-cli)$/.test(base) && /\b(?:DROP\s+(?:DATABASE|SCHEMA|TABLE)|TRUNCATE\s+TABLE|FLUSHALL|dropDatabase)\b/i.test(text)) teardown(`${base}: ${/DROP\s+\w+|TRUNCATE|FLUSHALL|dropDatabase/i.exec(text)![0]}`);
   return opaque(`$(${base} …)`, []);
@@ -146,7 +167,7 @@ export function fileSemantics(cmd: Cmd, base: string, args: readonly Val[], stat
     case 'cp': case 'mv': case 'install': case 'ln': case 'rsync': {
       if (ops.length < 2) return lit('');
       const src = ops.slice(0, -1);
-      write(ops[ops.length - 1]!, merge(src.map((s) => state.files.get(s.text) ?? concat([lit(`(${base} of ${s.text})`), s]))), base);
+      write(ops[ops.length - 1]!, merge(src.map((s) => state.files.get(s.text) ?? readPath(concat([s]), at))), base);
       return lit('');
     }
     case 'sed': case 'perl':

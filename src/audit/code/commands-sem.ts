@@ -79,9 +79,28 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
     // A path run as a program: what was written there runs.
     runFile(state, at, name.text, name);
   }
+  if (/^(?:msiexec|mshta|rundll32|regsvr32|start|open|xdg-open)$/.test(base)) {
+    const url = args.map((a) => ({ a, u: /https?:\/\/\S+/.exec(a.text)?.[0] })).find((x) => x.u);
+    if (url && (base !== 'open' && base !== 'xdg-open' && base !== 'start' || /\.(?:exe|msi|dmg|pkg|sh|ps1|bat|cmd|scr|hta|jar|app)\b/i.test(url.u!))) runFile(state, at, `${base} ${url.u}`, lit(url.u!));
+  }
   const decoded = transform(cmd, base, args);
   if (decoded) return decoded;
   return systemSemantics(cmd, base, args, state) ?? fileSemantics(cmd, base, args, state) ?? installSemantics(cmd, base, args, state) ?? reader(cmd, base, args);
+}
+
+/** Perl, Ruby, PHP and other code the audit has no grammar for: an encoded command in it, or a fetch it evaluates. */
+export function foreignCode(state: FlowState, at: Site, base: string, code: string): void {
+  for (const m of code.matchAll(/["']([0-9a-fA-F]{16,})["']|["']([A-Za-z0-9+/]{20,}={0,2})["']/g)) {
+    const decoded = m[1] ? unhex(m[1]) : unbase64(m[2]!);
+    if (decoded && /\b(?:curl|wget|sh|bash|nc|python|perl|powershell|rm|chmod)\b|https?:\/\//.test(decoded)) {
+      state.effects.push({ kind: 'exec', line: at.line, col: at.col, what: `${base} running an encoded command`, data: tagged(lit(decoded), 'decoded', at.line, `${base}: ${m[0].slice(0, 30)}…`) });
+      state.nested('sh', decoded, at);
+    }
+  }
+  if (/\b(?:eval|system|exec|passthru|shell_exec|popen|instance_eval|Kernel\.exec|`)\b[^;]{0,80}\b(?:get|getstore|LWP|open-uri|URI\.open|Net::HTTP|file_get_contents|curl_exec|fetch|open)\b[^;]{0,80}https?:\/\//.test(code) || /\b(?:eval|system)\s{0,2}\(?\s{0,2}(?:get|file_get_contents|URI\.open)\s{0,2}\(\s{0,2}["']https?:/.test(code)) {
+    const url = /https?:\/\/[^\s"')]+/.exec(code)?.[0] ?? 'a URL';
+    state.effects.push({ kind: 'exec', line: at.line, col: at.col, what: `${base} evaluating what it fetched`, data: tagged(lit(code), 'network', at.line, `${base} fetching ${url}`) });
+  }
 }
 
 /** Run code text: exact text is analysed as code of `lang`; code that carries untrusted origins is an exec effect. */
@@ -93,7 +112,15 @@ export function execCode(state: FlowState, at: Site, what: string, code: Val, la
 /** Run a file: its content when this unit wrote it (a download), nothing known otherwise. */
 export function runFile(state: FlowState, at: Site, what: string, path: Val | undefined): void {
   if (!path) return;
-  const content = state.files.get(path.text) ?? state.files.get(path.text.replace(/^\.\//, ''));
+  if (/^(?:https?|ftp):\/\//i.test(path.text)) {
+    // A program run straight from a URL (`deno run -A https://…`, `msiexec /i http://…`).
+    execCode(state, at, what, tagged(opaque(path.text), 'network', at.line, path.text.slice(0, 100)), undefined);
+    return;
+  }
+  const base = path.text.replace(/^\.\//, '');
+  // A file written in this unit, one under a folder a clone or an unpack filled, or a program made
+  // executable in a folder on PATH and run by its name.
+  const content = state.files.get(path.text) ?? state.files.get(base) ?? [...state.files].find(([k]) => k.endsWith('/') && base.startsWith(k))?.[1] ?? (!base.includes('/') ? [...state.files].find(([k]) => state.chmodded.has(k) && k.endsWith(`/${base}`))?.[1] : undefined);
   if (content) {
     const how = state.chmodded.has(path.text) || state.chmodded.has(path.text.replace(/^\.\//, '')) ? `${what} (made executable after it was written)` : what;
     execCode(state, at, how, content, undefined);
@@ -101,6 +128,7 @@ export function runFile(state: FlowState, at: Site, what: string, path: Val | un
 }
 
 function shell(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
+  if (state.netStdio && !args.some((a) => a.text === '-c')) state.effects.push({ kind: 'exec', line: cmd.at.line, col: cmd.at.col, what: `${base} with its input and output on a network socket`, data: tagged(lit(base), 'network', state.netStdio.line, 'a socket duplicated onto standard input and output') });
   const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a.text) && !a.text.startsWith('--'));
   if (c >= 0 && args[c + 1]) {
     execCode(state, cmd.at, `${base} -c`, args[c + 1]!, 'sh');
@@ -125,6 +153,7 @@ function interpreter(cmd: Cmd, base: string, args: readonly Val[], state: FlowSt
     }
   }
   const c = args.findIndex((a) => spec.flag.test(a.text));
+  if (c >= 0 && args[c + 1] && lang === undefined && args[c + 1]!.exact) foreignCode(state, cmd.at, base, args[c + 1]!.text);
   if (c >= 0 && args[c + 1]) {
     execCode(state, cmd.at, `${base} ${args[c]!.text}`, args[c + 1]!, lang);
     return opaque('$(…)', [args[c + 1]!]);

@@ -44,11 +44,17 @@ export interface FlowState {
   /** Paths made executable in this unit. */
   readonly chmodded: Set<string>;
   readonly effects: Effect[];
+  /** The working folder, as far as the code changed it (`cd ~`). */
+  cwd: string;
+  /** Set when standard input and output were handed to a network socket (`os.dup2(sock.fileno(), 0)`). */
+  netStdio?: Site;
+  /** Paths staged for a commit (`git add`), whose content a push sends. */
+  readonly staged: Val[];
   /** Analyse a literal piece of code found inside this one (`bash -c '…'`, a heredoc to `python3 -`). */
   nested(lang: CodeLang, text: string, at: Site): void;
 }
 
 /** An empty state whose nested code is handed to `nested`. */
 export function newState(nested: FlowState['nested']): FlowState {
-  return { files: new Map(), chmodded: new Set(), effects: [], nested };
+  return { files: new Map(), chmodded: new Set(), effects: [], nested, cwd: '.', staged: [] };
 }

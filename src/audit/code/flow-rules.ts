@@ -108,7 +108,9 @@ function judge(e: Effect, place: UnitPlace, verified: boolean): FlowDiagnostic |
       return make('security.destructive-delete', e, place, `${quote(e.what, 30)} reaches ${quote(e.target!.text, 60)}${reach === 'system' ? ', a system or home folder' : ', outside the working tree'}${via}`, sev);
     }
     case 'wipe': {
-      const soft = /^(?:git push|kubectl|terraform|gcloud|aws|docker|podman|psql|mysql|sqlite3|mongo|redis-cli)/.test(e.what);
+      // A plain force push rewrites one branch and stays a warning; deleting remote history, tearing
+      // down infrastructure without a prompt, or dropping a database is irreversible.
+      const soft = /^git push/.test(e.what) || /\b(?:test|tests|testing|dev|local|tmp|temp|scratch|sandbox|ci)\w*\b/i.test(e.target?.text ?? '') && /DROP|FLUSH|TRUNCATE|drop/.test(e.what);
       const code: SecurityCode = e.what.startsWith('git push') ? 'security.history-rewrite' : 'security.destructive-delete';
       return make(code, e, place, `an irreversible operation: ${quote(e.what, 80)}`, soft ? 'warning' : 'error');
     }
@@ -119,6 +121,7 @@ function judge(e: Effect, place: UnitPlace, verified: boolean): FlowDiagnostic |
     }
     case 'install': {
       const url = e.target?.text ?? '';
+      if (/privileged container/.test(e.what)) return make('security.unpinned-install', e, place, `${quote(e.what, 60)}: the image gets full control of the machine (${quote(url, 60)})`, 'error');
       if (/@[0-9a-f]{40}\b|#sha256=|--hash|--require-hashes/.test(url)) return undefined;
       return make('security.unpinned-install', e, place, `${quote(e.what, 40)}: ${quote(url, 80)} is not pinned to a commit or a digest`, isBareUrl(url) ? 'error' : 'warning');
     }

@@ -133,7 +133,8 @@ function fileSemantics(call: Call, name: string, state: FlowState): Val | undefi
   const method = name.startsWith('().') ? name.slice(3) : undefined;
   if (name === 'open' || name === 'io.open' || name === 'codecs.open' || name === 'pathlib.Path' || name === 'Path' || name === 'fs.createWriteStream' || name === 'fs.openSync') {
     const mode = name === 'fs.createWriteStream' ? 'w' : (call.kwargs.get('mode') ?? call.args[1])?.text ?? 'r';
-    return { ...opaque(`${name}(${a0.text})`, [a0]), ref: { kind: 'file', name: a0.text, mode } };
+    const path = name.endsWith('Path') && call.args.length > 1 ? joinPath(call.args) : a0;
+    return { ...path, exact: false, items: undefined, ref: { kind: 'file', name: path.text, mode } };
   }
   if (method && recv?.ref?.kind === 'file') {
     const path = lit(recv.ref.name);
@@ -193,14 +194,24 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
       return name === 'path.resolve' && call.args.length > 1 ? joinPath(call.args) : a0;
     case 'os.path.join': case 'path.join': case 'posixpath.join':
       return joinPath(call.args);
-    case 'pathlib.Path.home': case 'Path.home': case 'os.homedir': case 'os.path.expanduser~':
+    case 'pathlib.Path.home': case 'Path.home': case 'os.homedir': case 'os.path.expanduser~': case 'pathlib.Path.home.': 
       return lit('~');
+    case 'pathlib.Path': case 'Path': case 'pathlib.PurePath':
+      return call.args.length ? joinPath(call.args) : lit('.');
     case 'os.environ': case 'process.env':
       return call.access ? tagged(opaque('the environment'), 'credential', at.line, `${name} (the environment)`) : undefined;
+    case 'os.walk':
+      return { ...a0, text: `${a0.text}/**`, exact: false };
     case 'os.getenv': case 'os.environ.get': case 'os.environ.__getitem__': case 'process.env.get': {
+      // Unset, the variable is its default: `os.environ.get("SUB", "")` may well be empty.
+      const dflt = call.args[1];
+      const v = dflt ? { ...dflt, exact: false, via: [...dflt.via, a0.text] } : opaque(`$${a0.text}`);
       if (!a0.exact) return tagged(opaque('$ENV'), 'secret', at.line, `${name}(…)`);
-      return isSecretVar(a0.text) ? tagged(opaque(`$${a0.text}`), 'secret', at.line, `${name}(${a0.text})`) : opaque(`$${a0.text}`);
+      return isSecretVar(a0.text) ? tagged(v, 'secret', at.line, `${name}(${a0.text})`) : v;
     }
+    case 'os.dup2':
+      if (a0.ref?.kind === 'channel') state.netStdio = at;
+      return UNKNOWN;
     case 'dict': case 'os.environ.copy': case 'JSON.stringify': case 'json.dumps': case 'Object.entries': case 'Object.keys':
       return a0.origins.length || !call.args.length ? opaque(`${name}(…)`, [a0]) : undefined;
     case 'getpass.getuser': case 'socket.gethostname': case 'platform.node': case 'platform.uname': case 'os.getlogin': case 'os.hostname': case 'os.userInfo': case 'os.networkInterfaces': case 'uuid.getnode': case 'os.uname':
@@ -229,10 +240,25 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
     case 'reverse': case 'reversed':
       return tagged(retext(recv, recv.exact ? reversed(recv.text) : undefined), 'reversed', at.line, `.${method}()`);
     case 'join': {
-      if (call.lang === 'python' && a0.items) return concat(a0.items.flatMap((v, i) => (i && recv.text ? [lit(recv.text), v] : [v])));
-      if (call.lang === 'python') return { ...a0, text: a0.text, exact: a0.exact && recv.text === '' };
-      return { text: recv.text, exact: recv.exact && a0.text === '', origins: recv.origins, via: recv.via };
+      const [list, sep] = call.lang === 'python' ? [a0, recv] : [recv, call.args[0] ?? lit(',')];
+      if (list.items) return concat(list.items.flatMap((v, i) => (i && sep.text ? [lit(sep.text), v] : [v])));
+      return { text: list.text, exact: list.exact && sep.text === '', origins: list.origins, via: list.via };
     }
+    case 'joinpath':
+      return joinPath([recv, ...call.args]);
+    case 'rglob': case 'glob': case 'walk': case 'iterdir': case 'scandir':
+      return { ...recv, text: `${recv.text}/**`, exact: false, items: undefined, ref: undefined } as Val;
+    case 'with_suffix': case 'with_name': case 'resolve': case 'absolute': case 'expanduser':
+      return { text: recv.text, exact: false, origins: recv.origins, via: recv.via };
+    case 'unlink': case 'rmdir':
+      if (/^(?:~|\/|\$)/.test(recv.text)) state.effects.push({ kind: 'delete', line: at.line, col: at.col, what: `.${method}()`, data: recv, target: recv, recursive: /\/\*\*/.test(recv.text) });
+      return UNKNOWN;
+    case 'write_text': case 'write_bytes':
+      state.files.set(recv.text, a0);
+      state.effects.push({ kind: 'write', line: at.line, col: at.col, what: `.${method}()`, data: a0, target: recv });
+      return UNKNOWN;
+    case 'read_text': case 'read_bytes':
+      return state.files.get(recv.text) ?? readPath(recv, at);
     case 'split': case 'replace': case 'replaceAll': case 'format': case 'concat': case 'translate': case 'map': case 'slice': case 'substring': case 'substr': {
       if (method === 'replace' || method === 'replaceAll') {
         const text = recv.exact && call.args[0]?.exact && call.args[1]?.exact ? recv.text.split(call.args[0]!.text).join(call.args[1]!.text) : undefined;

@@ -33,6 +33,11 @@ class ScriptFlow {
   /** Local names of imported modules and functions: `sp` → `subprocess`, `b64decode` → `base64.b64decode`. */
   private readonly aliases = new Map<string, string>();
   private walkDepth = 0;
+  /** User functions by name, read again with the arguments of each call (to a bounded depth). */
+  private readonly functions = new Map<string, SyntaxNode>();
+  private readonly returnsOf = new Map<string, Val>();
+  private returns: Val[] | undefined;
+  private callDepth = 0;
 
   private readonly lang: ScriptLang;
   private readonly src: string;
@@ -67,7 +72,10 @@ class ScriptFlow {
   private stmt(n: SyntaxNode): void {
     switch (n.type) {
       case 'import_statement': case 'import_from_statement': case 'future_import_statement': return this.imports(n);
-      case 'expression_statement': case 'return_statement': case 'await_expression': case 'throw_statement':
+      case 'return_statement':
+        for (const c of n.children) if (c.named) this.returns?.push(this.expr(c));
+        return;
+      case 'expression_statement': case 'await_expression': case 'throw_statement':
         for (const c of n.children) if (c.named) this.expr(c);
         return;
       case 'lexical_declaration': case 'variable_declaration':
@@ -87,7 +95,10 @@ class ScriptFlow {
         return;
       }
       default:
-        if (FUNCS.has(n.type)) return this.functionBody(n);
+        if (FUNCS.has(n.type)) {
+          this.functionBody(n);
+          return;
+        }
         if (CALLS.has(n.type) || n.type === 'assignment' || n.type === 'augmented_assignment' || n.type === 'assignment_expression') {
           this.expr(n);
           return;
@@ -140,13 +151,39 @@ class ScriptFlow {
     if (body) this.stmts(body);
   }
 
-  private functionBody(n: SyntaxNode): void {
+  private functionBody(n: SyntaxNode, args?: readonly Val[]): Val {
     const name = this.field(n, 'name');
     const body = this.field(n, 'body') ?? this.field(n, 'definition');
-    if (name && n.type !== 'class_definition' && n.type !== 'class_declaration') this.env.set(this.text(name), { ...UNKNOWN, ref: { kind: 'name', name: `function:${this.text(name)}` } });
+    const fname = name ? this.text(name) : undefined;
+    if (fname && args === undefined && !/class_/.test(n.type)) {
+      this.env.set(fname, { ...UNKNOWN, ref: { kind: 'name', name: `function:${fname}` } });
+      this.functions.set(fname, n);
+    }
+    this.bindParams(n, args);
+    const saved = this.returns;
+    this.returns = [];
     if (body) {
-      if (body.named && !/block|statement_block|class_body/.test(body.type)) this.expr(body);
+      if (body.named && !/block|statement_block|class_body/.test(body.type)) this.returns.push(this.expr(body));
       else this.stmts(body);
+    }
+    const returned = this.returns.length ? { ...merge(this.returns), text: this.returns[0]!.text } : UNKNOWN;
+    this.returns = saved;
+    if (fname && args === undefined) this.returnsOf.set(fname, returned);
+    return returned;
+  }
+
+  /** Parameters as values: the call's arguments, else their defaults (`def load(path=".env")`), else unknown. */
+  private bindParams(n: SyntaxNode, args: readonly Val[] | undefined): void {
+    const params = this.field(n, 'parameters');
+    if (!params) return;
+    let i = 0;
+    for (const p of params.children) {
+      if (!p.named || p.type === 'comment') continue;
+      const nameNode = p.type === 'identifier' ? p : (this.field(p, 'name') ?? this.field(p, 'left') ?? this.field(p, 'pattern') ?? p.children.find((c) => c.type === 'identifier'));
+      const dflt = this.field(p, 'value') ?? this.field(p, 'right');
+      if (!nameNode) continue;
+      const arg = args?.[i++];
+      this.env.set(this.text(nameNode), arg ?? (dflt ? this.expr(dflt) : opaque(this.text(nameNode))));
     }
   }
 
@@ -204,6 +241,10 @@ class ScriptFlow {
       return { name: `().${this.text(prop)}`, assembled: false, recv };
     }
     if (n.type === 'parenthesized_expression' && n.children.find((c) => c.named)) return this.calleeName(n.children.find((c) => c.named)!);
+    if (n.type === 'subscript_expression' || n.type === 'subscript') {
+      const v = this.expr(n);
+      if (v.ref?.kind === 'name') return { name: v.ref.name, assembled: v.origins.length > 0 };
+    }
     const v = this.expr(n);
     if (v.ref?.kind === 'name') return { name: v.ref.name, assembled: v.origins.length > 0 };
     return { name: '()', assembled: false, recv: v };
@@ -250,8 +291,17 @@ class ScriptFlow {
   }
 
   private defaultCall(call: Call): Val {
-    const local = call.name.startsWith('function:') ? undefined : this.env.get(call.name);
-    if (local?.ref?.name.startsWith('function:')) return opaque(`${call.name}(…)`, call.args);
+    const fname = call.name.startsWith('function:') ? call.name.slice(9) : call.name;
+    const fn = this.functions.get(fname);
+    if (fn) {
+      if (this.callDepth >= 3 || call.args.every((a) => a.origins.length === 0)) return this.returnsOf.get(fname) ?? opaque(`${fname}(…)`, call.args);
+      this.callDepth++;
+      try {
+        return this.functionBody(fn, call.args);
+      } finally {
+        this.callDepth--;
+      }
+    }
     return opaque(`${call.name}(…)`, [...(call.recv ? [call.recv] : []), ...call.args]);
   }
 
@@ -290,8 +340,8 @@ class ScriptFlow {
         const t = this.text(n);
         const v = this.env.get(t);
         if (v) return through(v, t);
-        const alias = this.aliases.get(t);
-        return alias ? { ...opaque(t), ref: { kind: 'name', name: alias } } : opaque(t);
+        // An unbound name is a function or module to call later (`runner = exec`).
+        return { ...opaque(t), ref: { kind: 'name', name: this.aliases.get(t) ?? t } };
       }
       case 'attribute': case 'member_expression': return this.member(n);
       case 'call': case 'call_expression': case 'new_expression': return this.call(n);
@@ -317,6 +367,7 @@ class ScriptFlow {
         const rv = r ? this.expr(r) : UNKNOWN;
         if (op && this.text(op) === '%' && lv.exact) return this.format(lv, rv.items ?? [rv]);
         if (op && this.text(op) === '+') return concat([lv, rv]);
+        if (op && this.text(op) === '/' && this.lang === 'python' && /^(?:~|\/|\$)/.test(lv.text)) return concat([lv, lit('/'), rv]);
         return merge([lv, rv]);
       }
       case 'subscript': case 'subscript_expression': {
@@ -325,6 +376,15 @@ class ScriptFlow {
         const stored = this.env.get(this.text(n));
         if (stored) return stored;
         const v = value ? this.expr(value) : UNKNOWN;
+        // `globalThis['ev' + 'al']`, `m[fn]`: a member named by a computed string.
+        if (index && (v.ref?.kind === 'name' || (value && /^(?:globalThis|window|global|self|this|__builtins__|builtins)$/.test(this.text(value))))) {
+          const key = this.expr(index);
+          if (key.exact && /^[\w$.]{1,60}$/.test(key.text)) {
+            const base = v.ref?.kind === 'name' && !/^(?:globalThis|window|global|self|__builtins__|builtins)$/.test(v.ref.name) ? `${v.ref.name}.` : '';
+            const pieced = /binary|concat|call/.test(index.type) || key.via.length > 0 || key.origins.length > 0;
+            return { ...opaque(this.text(n)), origins: pieced ? [...key.origins, { kind: 'assembled', line: this.site(n).line, what: `a name put together: ${this.text(n).slice(0, 60)}` }] : key.origins, ref: { kind: 'name', name: `${base}${key.text}` } };
+          }
+        }
         if (index?.type === 'slice' && /^::\s*-1$/.test(this.text(index).replace(/\s/g, ''))) return tagged(retext(v, v.exact ? reversed(v.text) : undefined), 'reversed', this.site(n).line, `${this.text(n).slice(0, 40)}`);
         if (value && /^os\.environ$|^process\.env$/.test(this.text(value)) && index) return callSemantics({ name: 'os.getenv', args: [this.expr(index)], kwargs: new Map(), at: this.site(n), lang: this.lang, assembled: false, text: this.text(n) }, this.state) ?? UNKNOWN;
         const i = index && /^\d+$/.test(this.text(index)) ? v.items?.[Number(this.text(index))] : undefined;
@@ -336,7 +396,7 @@ class ScriptFlow {
       }
       case 'object': case 'dictionary': {
         const vals = n.children.flatMap((p) => (p.type === 'pair' ? [this.field(p, 'value')].filter((x): x is SyntaxNode => !!x).map((x) => this.expr(x)) : p.named && p.type !== 'comment' ? [this.expr(p)] : []));
-        return opaque('{…}', vals);
+        return { ...merge(vals), text: this.text(n).slice(0, 4000) };
       }
       case 'generator_expression': case 'list_comprehension': case 'set_comprehension': {
         const parts = n.children.filter((c) => c.named).map((c) => (c.type === 'for_in_clause' ? this.comprehension(c) : this.expr(c)));

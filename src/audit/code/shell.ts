@@ -5,7 +5,7 @@
  * command table. What a command prints flows into the next stage of a
  * pipeline or into the variable it is assigned to. Pure.
  */
-import { runCommand } from './commands-sem.js';
+import { readPath, runCommand } from './commands-sem.js';
 import type { FlowState, Site } from './effect.js';
 import type { SyntaxNode } from './syntax.js';
 import { isSecretVar } from './targets.js';
@@ -115,10 +115,12 @@ class ShellFlow {
   private redirected(n: SyntaxNode, stdin: Val): Val {
     let input = stdin;
     const outputs: { node: SyntaxNode; append: boolean }[] = [];
+    let network: SyntaxNode | undefined;
     for (const r of n.children) {
       if (r.field !== 'redirect') continue;
       const op = r.children.find((c) => !c.named)?.type ?? '';
-      const dest = r.children.find((c) => c.field === 'destination') ?? r.children.find((c) => c.named && c.type !== 'file_descriptor');
+      const fd = r.children.find((c) => c.field === 'descriptor');
+      const dest = r.children.find((c) => c.field === 'destination');
       if (r.type === 'heredoc_redirect') {
         const body = r.children.find((c) => c.type === 'heredoc_body');
         input = body ? this.heredoc(body) : lit('');
@@ -127,18 +129,30 @@ class ShellFlow {
         input = word ? this.word(word) : lit('');
       } else if (op === '<' && dest) {
         const path = this.word(dest);
-        input = this.state.files.get(path.text) ?? opaque(`$(cat ${path.text})`, [path]);
-      } else if (dest && /^(?:>|>>|&>|&>>|>\||>&)$/.test(op)) outputs.push({ node: dest, append: op.includes('>>') });
+        input = this.state.files.get(path.text) ?? readPath(path, this.site(dest));
+      } else if (dest && /^(?:>|>>|&>|&>>|>\||>&)$/.test(op)) {
+        const target = this.text(dest);
+        if (/^\/dev\/(?:tcp|udp)\//.test(target)) network = dest;
+        // Only standard output (no descriptor, or 1) carries what the command prints; `2>` is its errors.
+        else if (!fd || this.text(fd) === '1' || op.startsWith('&')) outputs.push({ node: dest, append: op.includes('>>') });
+      }
     }
     const body = n.children.find((c) => c.field === 'body');
+    if (network && body) {
+      const target = this.word(network);
+      // A shell whose input and output are a network socket is a remote shell.
+      const name = body.type === 'command' ? this.text(body.children.find((c) => c.field === 'name') ?? body) : '';
+      if (/^(?:\S*\/)?(?:ba|z|k|da)?sh$|^(?:\S*\/)?(?:python[0-9.]*|perl|ruby|php|pwsh|powershell)$/.test(name)) {
+        this.state.effects.push({ kind: 'exec', ...this.site(n), what: `${name} wired to ${target.text}`, data: tagged(lit(target.text), 'network', this.site(n).line, `a socket to ${target.text}`) });
+      }
+    }
     const out = body ? this.run(body, input) : UNKNOWN;
+    if (network) this.state.effects.push({ kind: 'egress', ...this.site(network), what: `a redirect to ${this.text(network)}`, data: out, target: this.word(network) });
     for (const o of outputs) {
       const target = this.word(o.node);
-      if (/^(?:\/dev\/(?:null|stdout|stderr)|&?[12])$/.test(target.text)) continue;
-      if (/^\/dev\/(?:tcp|udp)\//.test(target.text)) {
-        this.state.effects.push({ kind: 'egress', ...this.site(o.node), what: `a redirect to ${target.text}`, data: out, target });
-        continue;
-      }
+      if (/^(?:\/dev\/(?:null|stdout|stderr)|&?[12])$/.test(target.text) || /^\d$/.test(target.text)) continue;
+      // Emptying files in bulk (`: > "$f"` over a glob) destroys them as surely as deleting them.
+      if (!o.append && /\*/.test(target.text) && out.exact && out.text === '') this.state.effects.push({ kind: 'delete', ...this.site(o.node), what: 'emptying every matching file (>)', data: target, target, recursive: true });
       this.state.files.set(target.text, o.append ? concat([this.state.files.get(target.text) ?? lit(''), out]) : out);
       this.state.effects.push({ kind: 'write', ...this.site(o.node), what: o.append ? 'an append (>>)' : 'a redirect (>)', data: out, target });
     }
@@ -177,6 +191,11 @@ class ShellFlow {
     const word = nameNode.children[0];
     // A command name spelled from pieces (`c=cu; ${c}rl`, `$'\x63url'`) hides what runs.
     if (word && (word.type === 'concatenation' || word.type === 'simple_expansion' || word.type === 'expansion') && word.children.some((c) => c.type === 'simple_expansion' || c.type === 'expansion' || c.type === 'command_substitution') && name.exact) name = tagged(name, 'assembled', this.site(n).line, `a command name put together: ${this.text(word).slice(0, 60)}`);
+    if (name.text === 'cd' || name.text === 'pushd') {
+      this.state.cwd = args.find((a) => !a.text.startsWith('-'))?.text ?? '~';
+      return UNKNOWN;
+    }
+    if (name.text === ':' || name.text === 'true') return lit('');
     if (name.text === 'read') {
       for (const a of args) if (!a.text.startsWith('-')) this.env.set(a.text, stdin);
       return UNKNOWN;

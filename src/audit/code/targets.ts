@@ -68,13 +68,16 @@ export type DeleteReach = 'system' | 'outside' | undefined;
  * @example deleteReach('/') // 'system'
  */
 export function deleteReach(target: string): DeleteReach {
-  const t = target.trim().replace(/^["'(]+/, '').replace(/["');,]+$/, '').replace(/\/{2,}/g, '/');
+  // A walk (`**`, `…/*` of a loop over a tree) deletes the whole folder it starts from.
+  const t = target.trim().replace(/^["'(]+/, '').replace(/["');,]+$/, '').replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/\/\*\*.*$/, '').replace(/^\$env:(?:SystemDrive|HOMEDRIVE)\/?$/i, '/').replace(/^\$env:(?:USERPROFILE|HOME)/i, '~');
   if (t === '') return undefined;
   if (/^(?:\/|\/\*|\/\.\*|~|~\/|~\/\*|~\/\.\*|\$HOME|\$\{HOME\}|\$HOME\/\*?|\$\{HOME\}\/\*?|\/(?:home|Users|etc|usr|var|bin|sbin|lib|lib64|opt|boot|root|System|Library|Applications|srv|mnt|media|dev|proc|sys)\/?\*?|[A-Za-z]:\\?\*?|[A-Za-z]:\/|%USERPROFILE%\\?|%SystemRoot%|\$env:USERPROFILE\\?|\$env:SystemRoot|C:\\Windows(?:\\System32)?|C:\\Users\\?)$/i.test(t)) return 'system';
   // An unset variable in front of a slash makes the path absolute: `rm -rf "$DIR/"` with DIR empty is `rm -rf /`.
   if (/^\$\{?\w{1,40}\}?\/\*?$/.test(t) && !/^\$\{?(?:PWD|TMPDIR|TMP|TEMP|BUILD\w*|OUT\w*|DIST\w*|CACHE\w*|WORK\w*)\}?/i.test(t)) return 'system';
   if (/^(?:\/tmp\b|\/var\/tmp\b|\/private\/tmp\b|\/private\/var\/folders\b|\$TMPDIR|\$\{TMPDIR|\/dev\/null|\/var\/lib\/apt\/lists|\/var\/cache\/|\/var\/lib\/(?:dnf|yum|apk)\/|\/usr\/share\/(?:doc|man|locale)\/|\/root\/\.cache\/)/.test(t) || /\/\.cache\/|node_modules|__pycache__|\.venv|\/build\/|\/dist\//.test(t)) return undefined;
-  if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\.\.\/\.\.|\.\.$|\.\.\/\*?$|[A-Za-z]:\\)/.test(t)) return 'outside';
+  // The user's own documents, code and keys: a recursive delete there destroys their work.
+  if (/^(?:~|\$HOME|\$\{HOME\}|\/home\/[\w.-]+|\/Users\/[\w.-]+)\/(?:Documents|Desktop|Downloads|Pictures|Photos|Music|Videos|Movies|projects?|code|src|repos|workspace|work|dev|git|github|\.ssh|\.gnupg|\.config|\.local|Library)\/?\*?$/i.test(t)) return 'system';
+  if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\.\.\/\.\.|\.\.$|\.\.\/\*?$|[A-Za-z]:\/)/.test(t)) return 'outside';
   return undefined;
 }
 
