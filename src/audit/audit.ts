@@ -18,6 +18,7 @@ import { commentFindings, hiddenFindings, proseFindings } from './instructions.j
 import { splitMarkdown, type Fence, type Located } from './markdown.js';
 import { skillFindings } from './skill-rules.js';
 import { hiddenText } from './unicode.js';
+import { proseWriteFindings } from './prose-writes.js';
 
 /** `fail`: an error finding; `warn`: warnings only; `pass`: none. */
 export type AuditVerdict = 'pass' | 'warn' | 'fail';
@@ -100,23 +101,27 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditOptions, no
     const parts = splitMarkdown(f.text, isSkill);
     const codeLines = new Set<number>();
     for (const fence of parts.fences) for (const l of fence.lines) codeLines.add(l.line);
+    // A reference the skill tells the agent to follow is instructions too, not documentation.
+    const docs = (!isSkill && !followedBy(input).has(f.path)) || teaching;
     out.push(...hiddenText(f.text, shown, { all: false, lines: codeLines }));
-    out.push(...proseFindings(parts.prose, shown, { docs: !isSkill || teaching }));
+    out.push(...proseFindings(parts.prose, shown, { docs }));
     out.push(...hiddenFindings(parts.hidden, shown));
+    out.push(...proseWriteFindings(f.text.split('\n'), parts.fences, shown, docs, codeLines));
     const code: FlowDiagnostic[] = [];
     for (const fence of parts.fences) {
       if (!CODE_LANGS.has(fence.lang)) continue;
       code.push(...commandFindings({ lines: fence.lines, where: 'fence', lineOnly: fence.lang === '' }, shown));
       const lang = fenceLang(fence.lang);
-      if (lang && options.parsers && fence.lines.length > 0) code.push(...unitFindings({ lang, text: fenceText(fence), lineBase: fence.lines[0]!.line - 1, place: { file: shown, where: 'fence', docs: !isSkill || teaching } }, options.parsers, notes));
+      if (lang && options.parsers && fence.lines.length > 0) code.push(...unitFindings({ lang, text: fenceText(fence), lineBase: fence.lines[0]!.line - 1, place: { file: shown, where: 'fence', docs } }, options.parsers, notes));
     }
     // A span opening with a shell operator (`; rm -rf /`, `$(curl …)`) quotes an injection payload, it is not a command.
     for (const span of parts.spans) if (!/^\s{0,4}(?:[;|&`]|\$\()/.test(span.text)) code.push(...commandFindings({ lines: [span], where: 'span' }, shown));
     // Commands in other Markdown (references, guides) are documentation read on demand, often quoting
     // attacks to teach them: at most warnings there. In SKILL.md they are what the agent is told to run.
-    out.push(...(isSkill && !teaching ? code : code.map(softened)));
+    out.push(...(!docs ? code : code.map(softened)));
     return out;
   }
+  if (/\.(?:html?|xml|svg|vue|jsx|tsx|hbs|ejs|njk|jinja2?|j2|tmpl|tpl)$/i.test(f.path)) out.push(...hiddenFindings(htmlComments(f.text), shown));
   const script = isScript(f);
   out.push(...hiddenText(f.text, shown, { all: script, lines: new Set() }));
   if (script) {
@@ -127,6 +132,32 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditOptions, no
     out.push(...(teaching ? [...lines, ...flows].map(softened) : [...lines, ...flows]));
   }
   return out;
+}
+
+/** HTML comments of a template or page, one located piece per line. */
+function htmlComments(text: string): Located[] {
+  const out: Located[] = [];
+  for (const m of text.matchAll(/<!--([\s\S]{0,4000}?)-->/g)) {
+    const line = text.slice(0, m.index).split('\n').length;
+    m[1]!.split('\n').forEach((t, i) => out.push({ line: line + i, column: 1, text: t }));
+  }
+  return out;
+}
+
+const FOLLOWED = new WeakMap<AuditInput, ReadonlySet<string>>();
+
+/** Files SKILL.md tells the agent to follow or run (`Follow references/install.md`). */
+function followedBy(input: AuditInput): ReadonlySet<string> {
+  let set = FOLLOWED.get(input);
+  if (set) return set;
+  const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
+  const found = new Set<string>();
+  for (const line of skill.split('\n')) {
+    if (!/\b(?:follow|run|execute|perform|apply|obey|complete|do)\b|befolge|sigue|suis|siga|следуй|従|遵循|按照/i.test(line)) continue;
+    for (const f of input.files) if (f.path !== input.skillFile && line.includes(f.path)) found.add(f.path);
+  }
+  FOLLOWED.set(input, (set = found));
+  return set;
 }
 
 function softened(d: FlowDiagnostic): FlowDiagnostic {

@@ -15,6 +15,7 @@ import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import { finding, quote } from './input.js';
 import type { Located } from './markdown.js';
 import { markupFindings } from './markup.js';
+import { isCredentialPath as credentialIn } from './code/targets.js';
 import { findPhrases, isDiscussion, type PhraseClass, type PhraseHit } from './phrase-match.js';
 import type { SecurityCode } from './rules.js';
 import { firstMatch, firstOfAny, insideQuotes } from './scan.js';
@@ -22,16 +23,17 @@ import { firstMatch, firstOfAny, insideQuotes } from './scan.js';
 const CODES: Readonly<Record<PhraseClass, SecurityCode>> = {
   override: 'security.instruction-override', authority: 'security.authority-claim', priority: 'security.authority-claim', secrecy: 'security.conceal-from-user',
   approval: 'security.approval-claim', persona: 'security.jailbreak-persona', routing: 'security.trigger-hijack', obsolete: 'security.trigger-hijack',
-  remote: 'security.remote-instructions', exfil: 'security.exfil-instruction',
+  remote: 'security.remote-instructions', exfil: 'security.exfil-instruction', update: 'security.self-update',
 };
 const WHAT: Readonly<Record<PhraseClass, string>> = {
   override: 'tells the agent to drop its other instructions', authority: 'claims system or developer authority', priority: 'claims priority over the user and the host',
   secrecy: 'tells the agent to keep something from the user', approval: 'claims the user already approved', persona: 'frames the model as free of its rules',
   routing: 'claims every task for this skill', obsolete: 'declares other skills obsolete or shadows them', remote: 'tells the agent to fetch instructions and follow them',
-  exfil: 'asks the model to send data out',
+  exfil: 'asks the model to send data out', update: 'tells the agent to replace the skill with a download',
 };
 /** Classes that manipulate the agent; two of them in one paragraph make the intent unambiguous. */
-const MANIPULATION = new Set<PhraseClass>(['override', 'authority', 'priority', 'secrecy', 'approval', 'persona', 'remote', 'exfil']);
+const MANIPULATION = new Set<PhraseClass>(['override', 'authority', 'priority', 'secrecy', 'approval', 'persona', 'remote', 'exfil', 'update']);
+const ROUTING = new Set<PhraseClass>(['routing', 'obsolete']);
 
 /** `SYSTEM:`-style headers at the start of a line. */
 const HEADER = /^\s{0,8}(?:[*_#>[(<]{1,4}\s{0,2})?(?:SYSTEM|DEVELOPER|ADMINISTRATOR|ADMIN)(?:\s{1,2}(?:MESSAGE|PROMPT|OVERRIDE|NOTE|INSTRUCTIONS?|UPDATE))?\s{0,2}[\]>)*_]{0,4}\s{0,2}:/;
@@ -55,11 +57,28 @@ function hitsOf(lines: readonly Located[]): Hit[] {
     if (l.text.trim() === '' || !/[\p{L}]{2}/u.test(l.text)) continue;
     // A phrase inside quotes on the line is quoted, wherever the match begins: read the line without them.
     const unquoted = l.text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) => ' '.repeat(q.length));
-    const hits = findPhrases(unquoted).filter((h) => !insideQuotes(unquoted, h.start));
+    const hits = [...findPhrases(unquoted).filter((h) => !insideQuotes(unquoted, h.start)), ...dataOut(l.text)];
     if (hits.length === 0 || isDiscussion(l.text)) continue;
     for (const h of hits) out.push({ line: l, hit: h });
   }
   return out;
+}
+
+const READ_OR_SEND = /\b(?:read|cat|open|load|send|post|upload|include|pass|copy|paste|share|attach|print|output|append|collect|lies|lese|sende|lee|envia|lis|envoie|copiez|leia|envie|inclua|прочитай|отправь)\b|読|送信|读取|发送|上传|收集/i;
+const SECRET_NAME = /\b[A-Z][A-Z0-9_]{1,40}(?:TOKEN|SECRET|SECRET_ACCESS_KEY|API_KEY|PASSWORD)\b/;
+const BEACON = /!\[[^\]\n]{0,80}\]\(\s{0,2}https?:\/\/[^)\s]{1,300}[?&][\w-]{1,40}=(?:[A-Z][A-Z_]{2,}|\{[^}]{1,40}\}|<[^>]{1,40}>|\$\w{1,40})/;
+const SENSITIVE = /\b(?:conversation|chat|history|transcript|api\s?keys?|keys?|tokens?|secrets?|passwords?|credentials?|summary)\b/i;
+
+/**
+ * Data-out hits no phrase list needs: a credential store or a secret variable named next to a read
+ * or send (any language), and a Markdown image whose URL query is to be filled with data.
+ */
+function dataOut(line: string): PhraseHit[] {
+  const url = /https?:\/\/\S/.test(line);
+  const cred = credentialIn(line);
+  if ((cred || SECRET_NAME.test(line)) && (url || READ_OR_SEND.test(line))) return [{ cls: 'exfil', strong: url, language: 'any', start: 0, end: line.length }];
+  if (BEACON.test(line) && SENSITIVE.test(line)) return [{ cls: 'exfil', strong: true, language: 'any', start: 0, end: line.length }];
+  return [];
 }
 
 /** Paragraph number of each line: lines with no blank line between them share one. */
@@ -85,10 +104,17 @@ export function proseFindings(lines: readonly Located[], file: string, options: 
   const out: Diagnostic[] = [...markupFindings(lines, file, options.docs === true)];
   const para = paragraphs(lines);
   const classesIn = new Map<number, Set<PhraseClass>>();
+  const routingIn = new Map<number, number>();
   for (const h of hits) {
     const p = para.get(h.line.line) ?? 0;
     if (!classesIn.has(p)) classesIn.set(p, new Set());
-    if (MANIPULATION.has(h.hit.cls)) classesIn.get(p)!.add(h.hit.cls);
+    classesIn.get(p)!.add(h.hit.cls);
+    if (ROUTING.has(h.hit.cls)) routingIn.set(p, (routingIn.get(p) ?? 0) + 1);
+  }
+  // Beacon paragraphs: a Markdown image to fill with data, asked for in the lines around it.
+  for (const l of lines) if (BEACON.test(l.text) && !hits.some((h) => h.line.line === l.line)) {
+    const near = lines.filter((x) => Math.abs(x.line - l.line) <= 2).map((x) => x.text).join(' ');
+    if (SENSITIVE.test(near) && !isDiscussion(near)) hits.push({ line: l, hit: { cls: 'exfil', strong: true, language: 'any', start: 0, end: l.text.length } });
   }
   const seen = new Set<string>();
   for (const { line, hit } of hits) {
@@ -96,7 +122,9 @@ export function proseFindings(lines: readonly Located[], file: string, options: 
     const key = `${code}:${line.line}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const combined = (classesIn.get(para.get(line.line) ?? 0)?.size ?? 0) >= 2 && MANIPULATION.has(hit.cls);
+    const p = para.get(line.line) ?? 0;
+    // Two kinds of manipulation in one paragraph, or a routing claim made twice over, leave no doubt.
+    const combined = (classesIn.get(p)?.size ?? 0) >= 2 || (ROUTING.has(hit.cls) && (routingIn.get(p) ?? 0) >= 2);
     const severity: Severity = !options.docs && (hit.strong || combined) ? 'error' : 'warning';
     const why = combined ? ' (with another manipulation in the same paragraph)' : '';
     out.push(finding(code, file, line.line, line.column + hit.start, `this line ${WHAT[hit.cls]}${why}: "${quote(line.text.slice(hit.start, hit.end) || line.text)}"`, severity));
@@ -119,7 +147,7 @@ export function hiddenFindings(parts: readonly Located[], file: string): Diagnos
   const seen = new Set<number>();
   for (const p of parts) {
     if (seen.has(p.line)) continue;
-    const phrase = findPhrases(p.text)[0];
+    const phrase = findPhrases(p.text)[0] ?? dataOut(p.text)[0] ?? (HEADER.test(p.text) ? { cls: 'authority' as const, strong: true, language: 'any', start: 0, end: 0 } : undefined);
     const download = firstMatch(p.text, DOWNLOAD);
     const directed = firstOfAny(p.text, DIRECTED);
     const at = phrase?.start ?? download?.index ?? directed?.index;
@@ -159,5 +187,9 @@ export function commentFindings(comments: readonly Located[], file: string): Dia
  */
 export function descriptionFindings(description: string, file: string, line: number, column: number): Diagnostic[] {
   const located: Located = { line, column, text: description.replace(/\s+/g, ' ') };
-  return proseFindings([located], file).map((d) => ({ ...d, line, column }));
+  const found = proseFindings([located], file).map((d) => ({ ...d, line, column }));
+  // Tool-poisoning tags (`<IMPORTANT>`) wrap instructions meant for the model alone.
+  const tag = /<\/?(?:IMPORTANT|CRITICAL|SYSTEM|INSTRUCTIONS?|SECRET|HIDDEN)>/i.exec(description);
+  if (tag) found.push(finding('security.host-markup', file, line, column, `the description holds a tag that addresses the model: "${quote(tag[0], 30)}"`, found.length > 0 ? 'error' : 'warning'));
+  return found.length > 1 ? found.map((d) => ({ ...d, severity: 'error' as const })) : found;
 }

@@ -18,7 +18,7 @@ import ru from './phrases/ru.json' with { type: 'json' };
 import zh from './phrases/zh.json' with { type: 'json' };
 
 /** What a phrase signals. */
-export type PhraseClass = 'override' | 'authority' | 'priority' | 'secrecy' | 'approval' | 'persona' | 'routing' | 'obsolete' | 'remote' | 'exfil';
+export type PhraseClass = 'override' | 'authority' | 'priority' | 'secrecy' | 'approval' | 'persona' | 'routing' | 'obsolete' | 'remote' | 'exfil' | 'update';
 
 interface PhraseFile {
   readonly language: string;

@@ -13,6 +13,8 @@ import popular from './popular-skills.json' with { type: 'json' };
 import { editDistance } from '../model/edit-distance.js';
 import { firstOfAny } from './scan.js';
 import { pickleFindings } from './pickles.js';
+import { shippedConfigFindings } from './shipped-config.js';
+import { isCredentialPath } from './code/targets.js';
 
 /** Grants that let the agent run any command or use any tool without asking. */
 const UNRESTRICTED = /^(?:Bash|Bash\(\s*\*\s*\)|Bash\(\s*\*?:\s*\*\s*\)|Bash\(\s*\)|\*|Shell|Shell\(\*\)|run_shell_command|terminal|PowerShell|PowerShell\(\*\))$/i;
@@ -21,11 +23,12 @@ const OPEN_RUNNER = /^(?:Bash|Shell|PowerShell)\(\s*(?:sudo\s+|env\s+)?(?:sh|bas
 /** Tools that change files. */
 const WRITING_TOOLS = /^(?:Write|Edit|MultiEdit|NotebookEdit|Bash|Bash\(\s*\*?:?\s*\*?\s*\)|\*|write_file|edit_file|replace|create_file)(?:\(.*\))?$/i;
 /** A claim about the skill itself: "is read-only", "read-only analysis", "never modifies files". */
-const READ_ONLY_CLAIM = /\b(?:is|are|stays|remains|runs|operates|works|strictly|purely|fully|completely)\s{1,4}read[- ]only\b|\bread[- ]only\s{1,4}(?:analysis|mode|access|review|audit|inspection|operations?|skill|tool|investigation|checks?|exploration|diagnostics?)\b|^\s{0,4}read[- ]only\b|\(read[- ]only\)|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't|must\s{1,2}not)\s{1,4}(?:modify|modifies|change|changes|write|writes|edit|edits|alter|alters)\s{1,4}(?:any\s{1,4})?(?:files?|code|anything|the\s{1,4}(?:repo|repository|codebase|project))\b|\bno\s{1,4}(?:side[- ]effects|file\s{1,4}(?:changes|modifications|writes))\b|\bwithout\s{1,4}(?:modifying|changing|writing\s{1,4}to)\s{1,4}(?:any\s{1,4})?(?:files?|code|the\s{1,4}(?:repo|repository|codebase))\b/i;
+const READ_ONLY_CLAIM = /\bonly\s{1,4}reads?\b|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't)\s{1,4}(?:changes?|modif(?:y|ies)|deletes?|alters?|edits?|writes?)\s{1,4}(?:them|it|anything|your\s{1,4}\w{1,20})\b|\b(?:is|are|stays|remains|runs|operates|works|strictly|purely|fully|completely)\s{1,4}read[- ]only\b|\bread[- ]only\s{1,4}(?:analysis|mode|access|review|audit|inspection|operations?|skill|tool|investigation|checks?|exploration|diagnostics?)\b|^\s{0,4}read[- ]only\b|\(read[- ]only\)|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't|must\s{1,2}not)\s{1,4}(?:modify|modifies|change|changes|write|writes|edit|edits|alter|alters)\s{1,4}(?:any\s{1,4})?(?:files?|code|anything|the\s{1,4}(?:repo|repository|codebase|project))\b|\bno\s{1,4}(?:side[- ]effects|file\s{1,4}(?:changes|modifications|writes))\b|\bwithout\s{1,4}(?:modifying|changing|writing\s{1,4}to)\s{1,4}(?:any\s{1,4})?(?:files?|code|the\s{1,4}(?:repo|repository|codebase))\b/i;
 const SCRIPT_WRITES: readonly RegExp[] = [
   /\brm\s{1,4}-|\bgit\s{1,4}(?:commit|push|reset\s{1,4}--hard|checkout\s{1,4}--)\b|\bmv\s{1,4}\S|\bsed\s{1,4}-i\b/,
   /\bopen\s{0,4}\([^\n)]{0,200},\s{0,4}["'](?:w|a|x|wb|ab|r\+|w\+)["']/,
   /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|unlinkSync|rmSync|mkdirSync)\s{0,4}\(|\.write_(?:text|bytes)\s{0,4}\(|\bos\.(?:remove|unlink|rename|makedirs)\s{0,4}\(|\bshutil\.(?:rmtree|move|copy\w{0,8})\s{0,4}\(/,
+  /\b(?:requests|httpx|session|client)\.(?:delete|put|patch|post)\s{0,4}\(|-X\s{0,2}(?:DELETE|PUT|PATCH|POST)\b|method\s{0,2}[:=]\s{0,2}["'](?:DELETE|PUT|PATCH)|\bgit\s{1,4}push\b|\bnpm\s{1,4}(?:update|install|i)\b[^\n]{0,40}--save|\bgit\s{1,4}commit\b/,
 ];
 /** Output redirection to a file, in shell scripts only (`->` in Python is a type hint). */
 const SHELL_REDIRECT = /(?:^|[\s;])(?:[1]?>{1,2})\s{0,4}(?!&|\/dev\/)["']?[\w.$~{}/-]{1,200}/;
@@ -74,9 +77,13 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
   const toolsAt = lineOf(skillText, /^allowed-tools\s{0,4}:/);
   for (const tool of tools) {
     const open = OPEN_RUNNER.test(tool.trim());
-    if (!UNRESTRICTED.test(tool.trim()) && !open) continue;
+    const wrapper = wrapperScript(tool.trim(), input.files);
+    if (!UNRESTRICTED.test(tool.trim()) && !open && !wrapper) continue;
     const place = toolLine(skillText, toolsAt, tool.trim());
-    out.push(finding('security.unrestricted-tools', skillShown, place.line, place.column, open ? `allowed-tools grants "${quote(tool, 40)}": a program that runs whatever code it is given, so any command` : `allowed-tools grants "${quote(tool, 40)}": any command, without asking`));
+    // Root for any command, or eval of any text, is never what a task needs.
+    const root = /^(?:Bash|Shell)\(\s*(?:sudo|su|doas|eval)\b/i.test(tool.trim()) || wrapper !== undefined;
+    const why = wrapper ? `runs ${wrapper}, which executes whatever arguments it is given` : open ? 'a program that runs whatever code it is given, so any command' : 'any command, without asking';
+    out.push(finding('security.unrestricted-tools', skillShown, place.line, place.column, `allowed-tools grants "${quote(tool, 40)}": ${why}`, root ? 'error' : 'warning'));
   }
   const description = input.description ?? '';
   const descAt = lineOf(skillText, /^description\s{0,4}:/);
@@ -96,13 +103,27 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
       const writes = (l: string): boolean => firstOfAny(l, SCRIPT_WRITES) !== undefined || (shell && firstOfAny(l, [SHELL_REDIRECT]) !== undefined);
       if (f.text.split('\n').some((l) => !/^\s{0,40}(?:#|\/\/)/.test(l) && writes(l))) writers.push(`script ${f.path}`);
     }
+    // Commands SKILL.md itself tells the agent to run count as what the skill does.
+    const told = (skillText ?? '').split('\n').find((l) => /`[^`]{2,200}`|^\s{0,4}(?:\$\s)?(?:git|npm|sed|rm|mv|curl)\b/.test(l) && firstOfAny(l, SCRIPT_WRITES) !== undefined);
+    if (told) writers.push(`instructions "${quote(told.trim(), 40)}"`);
     if (writers.length > 0) {
-      out.push(finding('security.read-only-mismatch', skillShown, descAt.line, descAt.column, `the description says "${quote(claim[0], 40)}" but the skill writes: ${writers.slice(0, 4).join(', ')}${writers.length > 4 ? ', …' : ''}`));
+      // The claim is what a reviewer trusted: scripts or instructions that write break it outright.
+      const acts = writers.some((w) => w.startsWith('script') || w.startsWith('instructions'));
+      out.push(finding('security.read-only-mismatch', skillShown, descAt.line, descAt.column, `the description says "${quote(claim[0], 40)}" but the skill writes: ${writers.slice(0, 4).join(', ')}${writers.length > 4 ? ', …' : ''}`, acts ? 'error' : 'warning'));
     }
   }
   if (input.name !== undefined) out.push(...nameFindings(input.name, input.otherNames ?? [], skillShown, lineOf(skillText, /^name\s{0,4}:/)));
   for (const f of input.files) out.push(...fileFindings(f, input));
   return out;
+}
+
+/** A granted script that runs its own arguments as a command (`eval "$@"`): the grant is unrestricted. */
+function wrapperScript(tool: string, files: readonly AuditFile[]): string | undefined {
+  const m = /^(?:Bash|Shell)\(\s*(?:bash\s+|sh\s+|python3?\s+|node\s+)?\.?\/?([\w./-]{1,200}?)(?:\s*:\s*\*|\s+\*)?\s*\)$/i.exec(tool);
+  if (!m || !m[1]!.includes('/')) return undefined;
+  const script = files.find((f) => f.path === m[1]!.replace(/^\.\//, ''));
+  if (!script?.text) return undefined;
+  return /\b(?:eval|exec)\s{1,4}["']?\$[@*1-9]|\b(?:ba)?sh\s{1,4}-c\s{1,4}["']?\$[@*1-9]|^\s{0,8}["']?\$[@*]["']?\s*$|(?:os\.system|subprocess\.\w+|exec|eval)\s{0,2}\([^\n]{0,40}sys\.argv|child_process[^\n]{0,80}process\.argv|execSync\(\s{0,2}process\.argv/m.test(script.text) ? script.path : undefined;
 }
 
 function nameFindings(name: string, others: readonly string[], file: string, at: { line: number; column: number }): Diagnostic[] {
@@ -162,13 +183,15 @@ function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
   if (f.kind === 'symlink') {
     if (!f.escapes) return [];
     const absolute = f.target !== undefined && (f.target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(f.target));
-    return [finding('security.symlink-escape', shown, 0, 0, `symlink to "${quote(f.target ?? '?', 120)}", outside the skill folder`, absolute ? 'error' : 'warning')];
+    // A link that climbs out to a credential store or a home folder reads the user's secrets.
+    const secret = f.target !== undefined && (isCredentialPath(f.target) || /(?:^|\/)\.\.\/(?:\.\.\/){1,}(?:\.[\w-]+|home|Users|root|etc)\b/.test(f.target));
+    return [finding('security.symlink-escape', shown, 0, 0, `symlink to "${quote(f.target ?? '?', 120)}", outside the skill folder${secret ? ', to a credential store or a home folder' : ''}`, absolute || secret ? 'error' : 'warning')];
   }
   if (f.unscanned) {
     const why = f.unscanned === 'too-large' ? `too large to scan (${f.size} bytes)` : f.unscanned === 'budget' ? "past the skill's scan budget" : 'unreadable';
     return [finding('security.file-unscanned', shown, 0, 0, `not audited: ${why}`)];
   }
-  const pickled = pickleFindings(f, shown);
+  const pickled = [...pickleFindings(f, shown), ...shippedConfigFindings(f, shown)];
   if (pickled.length > 0) return pickled;
   const exe = executableKind(f.head);
   if (exe) return [binaryFinding(f, exe, input, shown)];

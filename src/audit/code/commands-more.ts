@@ -195,11 +195,13 @@ export function installSemantics(cmd: Cmd, base: string, args: readonly Val[], s
     return lit('');
   }
   if (/^(?:npm|pnpm|yarn|bun)$/.test(base)) {
-    if (/\bconfig\s+set\s+(?:@[\w-]+:)?registry\b|--registry[=\s]/.test(text)) push('index', `${base} registry`, lit(text));
+    if (/\bconfig\s+set\s+(?:@[\w-]+:)?registry\b/.test(text)) push('index', `${base} config set registry`, lit(text));
+    else if (/--registry[=\s]/.test(text)) push('index', `${base} --registry`, lit(/--registry[=\s](\S+)/.exec(text)?.[1] ?? text));
     for (const a of operands(args)) if (/^(?:git\+|https?:\/\/|github:|git:\/\/)/.test(a.text)) push('install', `${base} install from a URL`, a);
     return lit('');
   }
   if (/^(?:npx|bunx|pnpx|uvx)$/.test(base)) {
+    if (/--registry[=\s]/.test(text)) push('index', `${base} --registry`, lit(/--registry[=\s](\S+)/.exec(text)?.[1] ?? text));
     for (const a of operands(args)) if (/^(?:git\+|https?:\/\/|github:)/.test(a.text)) push('install', `${base} running a package from a URL`, a);
     return lit('');
   }

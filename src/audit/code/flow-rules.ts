@@ -127,7 +127,10 @@ function judge(e: Effect, place: UnitPlace, verified: boolean): FlowDiagnostic |
     }
     case 'index': {
       const url = e.target?.text ?? '';
-      return make('security.index-redirect', e, place, `${quote(e.what, 40)} sends package installs to ${quote(url, 80)}`, isBareUrl(url) || /--trusted-host/.test(e.what) ? 'error' : 'warning');
+      // --extra-index-url lets a public name shadow a private one (dependency confusion); a config
+      // change redirects every later install; trusted hosts and plain http drop the TLS check.
+      const severe = isBareUrl(url) || /--trusted-host|--extra-index-url|config set|registry/.test(e.what) && !/^\$/.test(url);
+      return make('security.index-redirect', e, place, `${quote(e.what, 40)} sends package installs to ${quote(url, 80)}`, severe ? 'error' : 'warning');
     }
     case 'self-update': {
       verified = verified || e.verified === true;
@@ -164,7 +167,7 @@ function writeFinding(e: Effect, place: UnitPlace): FlowDiagnostic | undefined {
   if (cls === 'agent-instructions' && copy && !/\.md\b|rules\b/.test(target)) return undefined;
   if (cls === 'agent-instructions' && !copy && /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(target)) severe = true;
   if (cls === 'agent-settings' && /bypassPermissions|dangerously|autoApprove|"allow"\s*:\s*\[\s*"(?:Bash|\*)/.test(payload)) severe = true;
-  if (cls === 'package-index' && /\b(?:registry|index-url|extra-index-url)\s*[=:]/.test(payload)) severe = severe || isBareUrl(payload);
+  if (cls === 'package-index' && /\b(?:registry|index-url|extra-index-url|trusted-host)\s*[=:]/.test(payload)) severe = true;
   const shown = planted && payload ? `: "${quote(payload, 60)}"` : '';
   return make(rule.code, e, place, `writes ${rule.what} (${quote(target, 60)}) with ${quote(e.what, 30)}${shown}`, severe ? 'error' : 'warning', e.data, ['network', 'decoded', 'assembled', 'reversed']);
 }

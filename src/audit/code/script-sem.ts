@@ -118,7 +118,11 @@ function deserialize(call: Call, name: string, state: FlowState): Val {
   if (/^(?:torch)\.load$/.test(name) && /^(?:True|true)$/.test(call.kwargs.get('weights_only')?.text ?? '')) return opaque(`${name}(…)`, [a0]);
   if (/^numpy\.load$/.test(name) && !/^(?:True|true)$/.test(call.kwargs.get('allow_pickle')?.text ?? '')) return opaque(`${name}(…)`, [a0]);
   if (/^(?:yaml\.full_load)$/.test(name)) return opaque(`${name}(…)`, [a0]);
-  const data = a0.ref?.kind === 'file' ? (state.files.get(a0.ref.name) ?? a0) : a0;
+  let data = a0.ref?.kind === 'file' ? (state.files.get(a0.ref.name) ?? a0) : a0;
+  const place = a0.ref?.kind === 'file' ? a0.ref.name : a0.text;
+  // A URL, or a file in a folder every user can write, is data from anyone.
+  if (/^(?:https?|s3|gs):\/\//.test(place)) data = tagged(data, 'network', call.at.line, `${place.slice(0, 80)}`);
+  else if (/^\/(?:tmp|var\/tmp|dev\/shm)\//.test(place)) data = tagged(data, 'network', call.at.line, `${place.slice(0, 80)} (a folder any user can write)`);
   const target = a0.ref?.kind === 'file' ? lit(a0.ref.name) : a0;
   state.effects.push({ kind: 'deserialize', line: call.at.line, col: call.at.col, what: name, data, target });
   return opaque(`${name}(…)`, [data]);
@@ -224,9 +228,16 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
       return a0.items ? tagged(retext(merge(a0.items), a0.items.every((i) => /^\d+$/.test(i.text)) ? String.fromCharCode(...a0.items.map((i) => Number(i.text))) : undefined), 'assembled', at.line, `${name}([…])`) : undefined;
     case 'glob.glob': case 'glob.iglob': case 'glob': case 'fast-glob': case 'os.listdir': case 'os.scandir':
       return readPath(a0, at);
+    case 'huggingface_hub.hf_hub_download': case 'huggingface_hub.snapshot_download': case 'hf_hub_download': case 'snapshot_download': case 'torch.hub.download_url_to_file':
+      return tagged(opaque(`${name}(…)`, [...call.args, ...call.kwargs.values()]), 'network', at.line, `${name}(…)`);
+    case 'torch.hub.load':
+      execCode(state, at, 'torch.hub.load (runs the repository\'s hubconf.py)', tagged(opaque('hubconf'), 'network', at.line, 'torch.hub.load'), undefined);
+      return UNKNOWN;
     default:
       break;
   }
+  // A web request's body and parameters come from whoever sent it.
+  if (/^(?:flask\.request|request|fastapi\.Request|req)\.(?:get_data|get_json|data|json|form|args|values|files|body|stream)\b/.test(name)) return tagged(opaque(name), 'network', at.line, `${name} (a web request)`);
   if (!name.startsWith('().') || !recv) return undefined;
   const method = name.slice(3);
   switch (method) {

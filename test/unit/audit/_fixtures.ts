@@ -104,7 +104,7 @@ export const FIXTURES: readonly Fixture[] = [
   pos('read-only-writes', 'security.read-only-mismatch', 'warning', { 'SKILL.md': skill('Review.') }, { frontmatter: 'allowed-tools: Read Write\n', name: 'read-only-writes' }),
   neg('read-only-reads', 'security.read-only-mismatch', { 'SKILL.md': skill('Review.') }, { frontmatter: 'allowed-tools: Read Grep\n' }),
   // trigger
-  pos('trigger-all', 'security.trigger-hijack', 'warning', { 'SKILL.md': skill('Helps.') }),
+  pos('trigger-all', 'security.trigger-hijack', 'error', { 'SKILL.md': skill('Helps.') }),
   neg('trigger-scoped', 'security.trigger-hijack', { 'SKILL.md': skill('Helps.') }),
   // supply chain
   pos('binary-elf', 'security.binary-executable', 'warning', {}, { bytes: { 'bin/tool': elf() } }),
