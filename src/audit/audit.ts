@@ -19,6 +19,7 @@ import { splitMarkdown, type Fence, type Located } from './markdown.js';
 import { skillFindings } from './skill-rules.js';
 import { hiddenText } from './unicode.js';
 import { proseWriteFindings } from './prose-writes.js';
+import { encodedProseFindings } from './encoded-prose.js';
 
 /** `fail`: an error finding; `warn`: warnings only; `pass`: none. */
 export type AuditVerdict = 'pass' | 'warn' | 'fail';
@@ -106,13 +107,19 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditOptions, no
     out.push(...hiddenText(f.text, shown, { all: false, lines: codeLines }));
     out.push(...proseFindings(parts.prose, shown, { docs }));
     out.push(...hiddenFindings(parts.hidden, shown));
-    out.push(...proseWriteFindings(f.text.split('\n'), parts.fences, shown, docs, codeLines));
+    const raw = f.text.split('\n');
+    out.push(...proseWriteFindings(raw, parts.fences, shown, docs, codeLines));
+    out.push(...encodedProseFindings(raw.map((text, i) => ({ line: i + 1, column: 1, text })).filter((l) => !codeLines.has(l.line)), shown, docs));
     const code: FlowDiagnostic[] = [];
     for (const fence of parts.fences) {
       if (!CODE_LANGS.has(fence.lang)) continue;
       code.push(...commandFindings({ lines: fence.lines, where: 'fence', lineOnly: fence.lang === '' }, shown));
       const lang = fenceLang(fence.lang);
-      if (lang && options.parsers && fence.lines.length > 0) code.push(...unitFindings({ lang, text: fenceText(fence), lineBase: fence.lines[0]!.line - 1, place: { file: shown, where: 'fence', docs } }, options.parsers, notes));
+      const shown2 = teachingFence(f.text, fence) ? 'teaching' : '';
+      if (lang && options.parsers && fence.lines.length > 0) {
+        const found = unitFindings({ lang, text: fenceText(fence), lineBase: fence.lines[0]!.line - 1, place: { file: shown, where: 'fence', docs } }, options.parsers, notes);
+        code.push(...(shown2 ? found.map(softened) : found));
+      }
     }
     // A span opening with a shell operator (`; rm -rf /`, `$(curl …)`) quotes an injection payload, it is not a command.
     for (const span of parts.spans) if (!/^\s{0,4}(?:[;|&`]|\$\()/.test(span.text)) code.push(...commandFindings({ lines: [span], where: 'span' }, shown));
@@ -134,6 +141,14 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditOptions, no
   return out;
 }
 
+/** A fence introduced as an example of what not to do, or as a test case of a detector. */
+function teachingFence(text: string, fence: Fence): boolean {
+  const first = fence.lines[0]?.line ?? 0;
+  const before = text.split('\n', first).slice(Math.max(0, first - 4), first - 1).join(' ');
+  const inside = fence.lines.slice(0, 3).map((l) => l.text).join(' ');
+  return /\b(?:example|e\.g\.|vulnerable|insecure|unsafe|bad|wrong|avoid|don't|do not|never|anti-?pattern|test (?:file|case)|malicious|attack|payload|detects?|flags?)\b/i.test(before) || /\b(?:ruleid|todoruleid|ok):|\b(?:BAD|VULNERABLE|INSECURE)\b/.test(inside);
+}
+
 /** HTML comments of a template or page, one located piece per line. */
 function htmlComments(text: string): Located[] {
   const out: Located[] = [];
@@ -153,7 +168,7 @@ function followedBy(input: AuditInput): ReadonlySet<string> {
   const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
   const found = new Set<string>();
   for (const line of skill.split('\n')) {
-    if (!/\b(?:follow|run|execute|perform|apply|obey|complete|do)\b|befolge|sigue|suis|siga|следуй|従|遵循|按照/i.test(line)) continue;
+    if (!/\b(?:follow|run|execute|perform|obey)\b|befolge|sigue|suis|siga|следуй|従|遵循|按照/i.test(line) || /\bsee\b|\bfor (?:more|details|the complete)/i.test(line)) continue;
     for (const f of input.files) if (f.path !== input.skillFile && line.includes(f.path)) found.add(f.path);
   }
   FOLLOWED.set(input, (set = found));

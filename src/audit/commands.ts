@@ -103,7 +103,7 @@ const LINE_RULES: readonly { code: SecurityCode; patterns: readonly RegExp[]; wh
   { code: 'security.url-exfil', patterns: URL_EXFIL, what: 'sends command output in a host name or URL' },
   {
     code: 'security.unsafe-deserialization',
-    patterns: [/\bunserialize\s{0,2}\(\s{0,2}(?:file_get_contents|\$_(?:GET|POST|REQUEST|COOKIE)|base64_decode)|Marshal\.load\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open|open-uri|HTTParty|Faraday|RestClient|Base64)|YAML\.(?:load|unsafe_load)\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open)|ObjectInputStream\s{0,2}\([^\n]{0,80}(?:getInputStream|openStream)|BinaryFormatter\b[^\n]{0,80}Deserialize/],
+    patterns: [/\bunserialize\s{0,2}\(\s{0,2}(?:file_get_contents|\$_(?:GET|POST|REQUEST|COOKIE)|base64_decode)|Marshal\.load\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open|open-uri|HTTParty|Faraday|RestClient|Base64)|YAML\.(?:load|unsafe_load)\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open)|ObjectInputStream\s{0,2}\([^\n]{0,80}(?:getInputStream|openStream)/],
     what: 'deserializes data from the network with a loader that runs code',
     severity: () => 'error',
   },

@@ -40,7 +40,7 @@ const HEADER = /^\s{0,8}(?:[*_#>[(<]{1,4}\s{0,2})?(?:SYSTEM|DEVELOPER|ADMINISTRA
 
 /** Agent-directed instructions, as they appear in hidden comments and code comments. */
 const DIRECTED: readonly RegExp[] = [
-  /(?:^|[.!:;#/*-]\s{0,4})(?:(?:note|attention|important)\s{0,2}(?:to|for)\s{1,4})?(?:the\s{1,4})?(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor)(?:\s{1,4}(?:assistant|agent|model))?\s{0,2}(?:[:,]|\s(?:must|should|shall|will\s{1,4}now|is\s{1,4}to|needs\s{1,4}to|reading\s{1,4}this)\b)/i,
+  /\b(?:note|notice|message|instructions?|attention|reminder)\s{1,4}(?:to|for)\s{1,4}(?:the\s{1,4}|any\s{1,4})?(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor)\b|\b(?:ai|llm|coding)\s{1,4}(?:assistants?|agents?|models?)\s{1,4}(?:reading|that\s{1,4}reads?|filling|processing)\s{1,4}(?:this|these)\b|(?:^|[.!:;#/*-]\s{0,4})(?:(?:note|attention|important)\s{0,2}(?:to|for)\s{1,4})?(?:the\s{1,4})?(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor)(?:\s{1,4}(?:assistant|agent|model))?\s{0,2}(?:[:,]|\s(?:must|should|shall|will\s{1,4}now|is\s{1,4}to|needs\s{1,4}to|reading\s{1,4}this)\b)/i,
   /^\s{0,8}(?:always|never|do\s{1,2}not|don't|make\s{1,4}sure\s{1,4}to|execute|run\s{1,4}(?:this|the\s{1,4}following)|send|upload|fetch|download|tell\s{1,4}the\s{1,4}user|respond\s{1,4}(?:with|only)|reply\s{1,4}(?:with|only))\b/i,
 ];
 const DOWNLOAD = /\b(?:curl|wget|Invoke-WebRequest|iwr)\b|https?:\/\/\S{1,200}\.(?:sh|ps1|py|exe)\b/i;
@@ -167,14 +167,23 @@ export function hiddenFindings(parts: readonly Located[], file: string): Diagnos
  */
 export function commentFindings(comments: readonly Located[], file: string): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // A block of adjacent comment lines is read as one note: who it addresses, and what it asks.
+  const blocks: Located[][] = [];
   for (const c of comments) {
-    const directed = firstMatch(c.text, DIRECTED[0]!);
-    const phrase = findPhrases(c.text).find((h) => MANIPULATION.has(h.cls));
-    if (!directed && !(phrase?.strong)) continue;
-    if (isDiscussion(c.text) || (phrase && insideQuotes(c.text, phrase.start))) continue;
-    const severe = phrase !== undefined || firstMatch(c.text, DOWNLOAD) !== undefined;
-    if (!severe && !directed) continue;
-    out.push(finding('security.hidden-instruction', file, c.line, c.column + (directed?.index ?? phrase?.start ?? 0), `a code comment addressed to the assistant: "${quote(c.text.trim())}"`, severe ? 'error' : 'warning'));
+    const last = blocks.at(-1);
+    if (last && c.line === last.at(-1)!.line + 1) last.push(c);
+    else blocks.push([c]);
+  }
+  for (const block of blocks) {
+    const text = block.map((c) => c.text.replace(/^\s{0,8}(?:#|\/\/|\/?\*+|--|<!--)\s{0,2}/, '')).join(' ');
+    const directed = firstMatch(text, DIRECTED[0]!);
+    const phrase = [...findPhrases(text), ...dataOut(text)].find((h) => MANIPULATION.has(h.cls));
+    if (!directed && !phrase?.strong) continue;
+    if (isDiscussion(text) || (phrase && insideQuotes(text, phrase.start))) continue;
+    // Addressed to the assistant and asking for secrecy, an override or a download: unambiguous.
+    const severe = (phrase !== undefined && (phrase.strong || directed !== undefined)) || (directed !== undefined && firstMatch(text, DOWNLOAD) !== undefined);
+    const first = block[0]!;
+    out.push(finding('security.hidden-instruction', file, first.line, first.column, `a code comment addressed to the assistant: "${quote(text.trim())}"`, severe ? 'error' : 'warning'));
   }
   return out;
 }

@@ -41,7 +41,8 @@ export function proseWriteFindings(raw: readonly string[], fences: readonly Fenc
     const fence = fences.find((f) => f.lines.length > 0 && f.lines[0]!.line > i + 1 && f.lines[0]!.line <= i + 5);
     const payload = fence ? fence.lines.map((l) => l.text).join('\n') : `${line}\n${raw[i + 1] ?? ''}`;
     const planted = isDangerousPayload(payload) || /"runOn"\s{0,2}:\s{0,2}"folderOpen"|alwaysApply\s{0,2}:\s{0,2}true[\s\S]{0,400}https?:\/\//.test(payload) || findPhrases(payload.replace(/\n/g, ' ')).some((h) => h.cls !== 'routing') || (/https?:\/\//.test(payload) && /\b(?:send|post|upload|forward|copy)\b/i.test(payload));
-    const severe = planted || cls === 'login-key' || (cls === 'agent-instructions' && /^(?:~|\$HOME)|MEMORY\.md|SOUL\.md/.test(target));
+    // The agent writes these in the open, for the user to see: only a planted payload or the login keys make it unambiguous.
+    const severe = planted || cls === 'login-key';
     const severity: Severity = severe && !docs ? 'error' : 'warning';
     out.push(finding(CODES[cls], file, i + 1, Math.max(1, line.indexOf(target) + 1), `the instructions have the agent write ${quote(target, 60)}${planted ? ' with a payload that runs, fetches or sends' : ''}`, severity));
   }

@@ -75,8 +75,8 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
     return lit('');
   }
   if (FETCHERS.has(base)) return fetcher(cmd, base, args, state);
-  if (/^(?:\.{0,2}\/|~\/|\$|\/)/.test(name.text) || name.text.includes('/')) {
-    // A path run as a program: what was written there runs.
+  if (/^(?:\.{0,2}\/|~\/|\$|\/)/.test(name.text) || name.text.includes('/') || [...state.chmodded].some((k) => k.endsWith(`/${name.text}`))) {
+    // A path run as a program (or a program made executable on PATH, run by its name): what was written there runs.
     runFile(state, at, name.text, name);
   }
   if (/^(?:msiexec|mshta|rundll32|regsvr32|start|open|xdg-open)$/.test(base)) {
@@ -112,8 +112,8 @@ export function execCode(state: FlowState, at: Site, what: string, code: Val, la
 /** Run a file: its content when this unit wrote it (a download), nothing known otherwise. */
 export function runFile(state: FlowState, at: Site, what: string, path: Val | undefined): void {
   if (!path) return;
-  if (/^(?:https?|ftp):\/\//i.test(path.text)) {
-    // A program run straight from a URL (`deno run -A https://…`, `msiexec /i http://…`).
+  // A program run straight from a URL (`deno run -A https://…`, `msiexec /i http://…`); a page opened in a browser is not.
+  if (/^(?:https?|ftp):\/\//i.test(path.text) && (/^(?:deno|bun|node|python|msiexec|mshta|regsvr32|rundll32|(?:ba|z)?sh|pwsh|powershell|source|\.)\b/.test(what) || /\.(?:exe|msi|sh|ps1|bat|cmd|jar|hta|scr|dmg|pkg|py|js|ts|mjs)(?:[?#]|$)/i.test(path.text))) {
     execCode(state, at, what, tagged(opaque(path.text), 'network', at.line, path.text.slice(0, 100)), undefined);
     return;
   }
@@ -122,7 +122,8 @@ export function runFile(state: FlowState, at: Site, what: string, path: Val | un
   // executable in a folder on PATH and run by its name.
   const content = state.files.get(path.text) ?? state.files.get(base) ?? [...state.files].find(([k]) => k.endsWith('/') && base.startsWith(k))?.[1] ?? (!base.includes('/') ? [...state.files].find(([k]) => state.chmodded.has(k) && k.endsWith(`/${base}`))?.[1] : undefined);
   if (content) {
-    const how = state.chmodded.has(path.text) || state.chmodded.has(path.text.replace(/^\.\//, '')) ? `${what} (made executable after it was written)` : what;
+    const made = [...state.chmodded].some((k) => k === path.text || k === base || k.endsWith(`/${base}`));
+    const how = made ? `${what} (made executable after it was written)` : what;
     execCode(state, at, how, content, undefined);
   } else if (path.origins.length > 0 && !path.exact) execCode(state, at, what, path, undefined);
 }
@@ -158,7 +159,7 @@ function interpreter(cmd: Cmd, base: string, args: readonly Val[], state: FlowSt
     execCode(state, cmd.at, `${base} ${args[c]!.text}`, args[c + 1]!, lang);
     return opaque('$(…)', [args[c + 1]!]);
   }
-  const file = args.find((a) => !a.text.startsWith('-'));
+  const file = args.find((a, i) => !a.text.startsWith('-') && !(i === 0 && /^(?:run|x|exec)$/.test(a.text) && /^(?:deno|bun)$/.test(base)));
   if (file && file.text !== '-' && !/^-m$/.test(args[0]?.text ?? '')) runFile(state, cmd.at, `${base} ${file.text}`, file);
   else if (!file || file.text === '-') execCode(state, cmd.at, `${base} reading its input`, cmd.stdin, lang, cmd.afterFetch === true);
   return opaque('$(…)', [cmd.stdin]);

@@ -54,7 +54,7 @@ function make(code: SecurityCode, e: Effect, place: UnitPlace, message: string, 
  *
  * @example effectFindings([{ kind: 'exec', line: 3, col: 1, what: 'eval', data }], { file: 's/x.sh', where: 'script', docs: false })
  */
-export function effectFindings(effects: readonly Effect[], place: UnitPlace): FlowDiagnostic[] {
+export function effectFindings(effects: readonly Effect[], place: UnitPlace, checks = ''): FlowDiagnostic[] {
   const out: FlowDiagnostic[] = [];
   const seen = new Set<string>();
   const add = (d: FlowDiagnostic | undefined): void => {
@@ -65,13 +65,16 @@ export function effectFindings(effects: readonly Effect[], place: UnitPlace): Fl
     out.push(d);
   };
   const verified = effects.some((e) => e.verified);
-  for (const e of effects) add(judge(e, place, verified));
+  for (const e of effects) add(judge(e, place, verified, checks));
   return out;
 }
 
-function judge(e: Effect, place: UnitPlace, verified: boolean): FlowDiagnostic | undefined {
+function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): FlowDiagnostic | undefined {
   switch (e.kind) {
     case 'exec': {
+      // A download checked against a digest or signature before it runs is pinned, not fetched blind.
+      const ran = /(?:^|\s)(\/[\w./-]{2,200}|[\w.-]{1,100}\.(?:sh|py|ps1|bin|run))\b/.exec(e.what)?.[1];
+      if (hasOrigin(e.data, 'network') && ran && checks.includes(ran)) return undefined;
       if (hasOrigin(e.data, 'network')) {
         // The one-line install idiom (`curl https://… | sh`) in instructions warns; a hidden or bare flow is an error.
         const net = e.data.origins.find((o) => o.kind === 'network')!;
@@ -110,7 +113,7 @@ function judge(e: Effect, place: UnitPlace, verified: boolean): FlowDiagnostic |
     case 'wipe': {
       // A plain force push rewrites one branch and stays a warning; deleting remote history, tearing
       // down infrastructure without a prompt, or dropping a database is irreversible.
-      const soft = /^git push/.test(e.what) || /\b(?:test|tests|testing|dev|local|tmp|temp|scratch|sandbox|ci)\w*\b/i.test(e.target?.text ?? '') && /DROP|FLUSH|TRUNCATE|drop/.test(e.what);
+      const soft = /^git push/.test(e.what) || /\b(?:test|tests|testing|dev|local|tmp|temp|scratch|sandbox|ci)\w*\b/i.test(e.target?.text ?? '') && /DROP|FLUSH|TRUNCATE|DELETE|drop/.test(e.what);
       const code: SecurityCode = e.what.startsWith('git push') ? 'security.history-rewrite' : 'security.destructive-delete';
       return make(code, e, place, `an irreversible operation: ${quote(e.what, 80)}`, soft ? 'warning' : 'error');
     }

@@ -97,6 +97,8 @@ class PsFlow {
     const v = this.env.get(lower);
     if (v) return through(v, name);
     if (/^env:(?:userprofile|home)$/.test(lower) || lower === 'home') return lit('~');
+    if (/^env:(?:systemdrive|homedrive)$/.test(lower)) return lit('C:');
+    if (/^env:(?:systemroot|windir)$/.test(lower)) return lit('C:/Windows');
     if (lower.startsWith('env:') && isSecretVar(name.slice(4))) return tagged(opaque(`$${name}`), 'secret', this.site(at).line, `$${name}`);
     return opaque(`$${name}`);
   }
@@ -278,9 +280,13 @@ class PsFlow {
       }
       case 'get-content': return readPath(p('-path', '-literalpath') ?? pos[0] ?? UNKNOWN, at);
       case 'get-childitem': case 'get-item': {
-        const path = p('-path') ?? pos[0] ?? UNKNOWN;
-        return /^env:/i.test(path.text) ? tagged(opaque('$env'), 'credential', at.line, 'Get-ChildItem Env: (the environment)') : readPath(path, at);
+        const path = p('-path', '-literalpath') ?? pos[0] ?? UNKNOWN;
+        if (/^env:/i.test(path.text)) return tagged(opaque('$env'), 'credential', at.line, 'Get-ChildItem Env: (the environment)');
+        // What it lists are the paths under `path`: a later Remove-Item on them deletes that folder's content.
+        return { ...readPath(path, at), text: name === 'get-childitem' ? `${path.text.replace(/[\\/]$/, '')}/*` : path.text };
       }
+      case 'join-path':
+        return concat([p('-path') ?? pos[0] ?? UNKNOWN, lit('/'), p('-childpath') ?? pos[1] ?? lit('')]);
       case 'set-content': case 'add-content': case 'out-file': case 'new-item': case 'set-itemproperty': case 'new-itemproperty': case 'copy-item': case 'move-item': {
         const target = (name === 'copy-item' || name === 'move-item' ? p('-destination') ?? pos[1] : p('-path', '-filepath', '-literalpath') ?? pos[0]) ?? UNKNOWN;
         const data = p('-value') ?? (name.endsWith('itemproperty') ? concat([p('-name') ?? lit(''), lit(' '), p('-value') ?? lit('')]) : pos[1] ?? input);
@@ -290,7 +296,9 @@ class PsFlow {
       }
       case 'remove-item': {
         const recursive = elements.some((e) => e.param?.startsWith('-r') === true);
-        for (const t of [p('-path', '-literalpath'), ...pos].filter((x): x is Val => x !== undefined)) push({ kind: 'delete', what: `Remove-Item${recursive ? ' -Recurse' : ''}`, data: t, target: t, recursive });
+        const targets = [p('-path', '-literalpath'), ...pos].filter((x): x is Val => x !== undefined);
+        // Without a path, Remove-Item deletes what the pipeline hands it.
+        for (const t of targets.length ? targets : [input]) push({ kind: 'delete', what: `Remove-Item${recursive ? ' -Recurse' : ''}`, data: t, target: t, recursive });
         return UNKNOWN;
       }
       case 'start-process': {

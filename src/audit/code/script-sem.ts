@@ -180,7 +180,7 @@ function fileSemantics(call: Call, name: string, state: FlowState): Val | undefi
     case 'os.chmod': case 'fs.chmodSync': case 'fs.chmod':
       if (/0o?[157]|S_IX|\b[157][0-7]{2}\b|\+x/.test(call.args[1]?.text ?? '')) state.chmodded.add(a0.text);
       return UNKNOWN;
-    case 'os.startfile': case 'webbrowser.open':
+    case 'os.startfile':
       runFile(state, at, name, a0);
       return UNKNOWN;
     default:
@@ -238,6 +238,11 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
   }
   // A web request's body and parameters come from whoever sent it.
   if (/^(?:flask\.request|request|fastapi\.Request|req)\.(?:get_data|get_json|data|json|form|args|values|files|body|stream)\b/.test(name)) return tagged(opaque(name), 'network', at.line, `${name} (a web request)`);
+  // SQL that destroys a database, run through any driver's execute/query call.
+  if (/(?:^|\.)(?:execute|executescript|executemany|exec|query|run|raw|sql)$/.test(name)) {
+    const sql = call.args.find((a) => /\bDROP\s+(?:DATABASE|SCHEMA)\b/i.test(a.text));
+    if (sql) state.effects.push({ kind: 'wipe', line: at.line, col: at.col, what: `SQL: ${/DROP\s+\w+|TRUNCATE|DELETE\s+FROM/i.exec(sql.text)![0]}`, data: sql, target: sql });
+  }
   if (!name.startsWith('().') || !recv) return undefined;
   const method = name.slice(3);
   switch (method) {
@@ -277,7 +282,6 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
       }
       if (method === 'format' && recv.exact) return concat(recv.text.split(/\{[^{}]*\}/).flatMap((s, i) => (i ? [call.args[i - 1] ?? UNKNOWN, lit(s)] : [lit(s)])));
       if (method === 'split' && recv.exact && a0.text === '') return recv;
-      if (method === 'translate' || method === 'map') return tagged(merge([recv, ...call.args]), 'assembled', at.line, `.${method}(…)`);
       return merge([recv, ...call.args]);
     }
     default:
