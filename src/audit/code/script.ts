@@ -190,7 +190,7 @@ class ScriptFlow {
   private bind(target: SyntaxNode | undefined, value: SyntaxNode | undefined): void {
     if (!target) return;
     const v = value ? this.expr(value) : UNKNOWN;
-    // `const {exec} = require('child_process')`, `const cp = require('child_process')`.
+    // `const {exec} = require(…)` and `const cp = require(…)` of a module: its exports by local name.
     const required = value && CALLS.has(value.type) ? /^require\s*\(\s*['"]([^'"]+)['"]\s*\)$/.exec(this.text(value)) : null;
     if (required) {
       const mod = required[1]!.replace(/^node:/, '');

@@ -14,7 +14,11 @@ import { ruleFor, type ReportRule } from './rules.js';
  * `file` as the run shows it (relative to `Report.root`, or absolute) and `line` 0 for a
  * finding about the whole file.
  */
-export type ReportFinding = Omit<Diagnostic, 'code'> & { readonly code: string };
+export type ReportFinding = Omit<Diagnostic, 'code'> & {
+  readonly code: string;
+  /** A flow finding's source line, sink line and the variables between them. */
+  readonly flow?: { readonly source_line: number; readonly sink_line: number; readonly path: readonly string[] };
+};
 
 /** One thing that was checked (a skill): a JUnit test case, passing when no finding fails it. */
 export interface ReportUnit {

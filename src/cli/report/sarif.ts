@@ -59,6 +59,8 @@ export function sarifText(report: Report): string {
       level: LEVEL[f.severity],
       message: { text: f.hint ? `${sentence(f.message)} ${sentence(f.hint)}` : sentence(f.message) },
       locations: [{ physicalLocation: { artifactLocation: loc, ...region } }],
+      // A flow finding points back at where its value came from.
+      ...(f.flow && f.flow.source_line !== f.line ? { relatedLocations: [{ id: 1, message: { text: `Source of the value${f.flow.path.length ? ` (through ${f.flow.path.join(' → ')})` : ''}.` }, physicalLocation: { artifactLocation: loc, region: { startLine: f.flow.source_line } } }] } : {}),
       partialFingerprints: { 'skillgraph/v1': fingerprint(f, loc.uri) },
     };
   });

@@ -88,6 +88,7 @@ const RUNS: readonly (readonly [string, readonly string[]])[] = [
   ['materialize', ['materialize', join(scratch, 'ws'), '--json']],
   ['bench', ['bench', '--repeat', '1', '--json']],
   ['audit', ['audit', 'skills', '--json']],
+  ['audit', ['audit', '--explain', 'remote-exec', '--json']],
 ];
 
 describe('every --json document', () => {
