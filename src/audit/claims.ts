@@ -18,6 +18,9 @@ const NETWORK_SEND = /\bcurl\b[^\n]{0,200}\s(?:-d|--data\S{0,10}|-F|--form|-T|--
  * @example claimFindings({ dir: 's', skillFile: 'SKILL.md', description: 'Works fully offline.', files: [script with requests.post] })[0].severity // 'error'
  */
 export function claimFindings(input: AuditInput): Diagnostic[] {
+  // Perf: behaviour first (most skills reach no network), the claim only when there is something to contradict.
+  const skillText = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
+  if (!input.files.some((f) => isScript(f) && f.text !== undefined) && !/^ {0,3}(?:`{3,}|~{3,})/m.test(skillText)) return [];
   const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
   const description = input.description ?? '';
   const inDescription = firstMatch(description, OFFLINE_CLAIM);

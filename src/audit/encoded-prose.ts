@@ -18,6 +18,8 @@ const COMMAND = /\b(?:curl|wget|bash|sh|zsh|powershell|pwsh|iex|python3?|node|nc
  */
 export function encodedProseFindings(lines: readonly Located[], file: string, docs: boolean): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // Perf: a whole-file search for a long unbroken run first.
+  if (!lines.some((l) => hasLongRun(l.text))) return out;
   for (const l of lines) {
     if (l.text.length < 24) continue;
     for (const m of l.text.matchAll(TOKEN)) {
@@ -29,4 +31,16 @@ export function encodedProseFindings(lines: readonly Located[], file: string, do
     }
   }
   return out;
+}
+
+/** True when `text` holds 24 base64 characters in a row (a linear scan: no regex over the whole file). */
+function hasLongRun(text: string): boolean {
+  let run = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const b64 = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 43 || c === 47;
+    run = b64 ? run + 1 : 0;
+    if (run >= 24) return true;
+  }
+  return false;
 }

@@ -54,9 +54,9 @@ interface Hit {
 function hitsOf(lines: readonly Located[]): Hit[] {
   const out: Hit[] = [];
   for (const l of lines) {
-    if (l.text.trim() === '' || !/[\p{L}]{2}/u.test(l.text)) continue;
+    if (l.text.length < 8) continue;
     // A phrase inside quotes on the line is quoted, wherever the match begins: read the line without them.
-    const unquoted = l.text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) => ' '.repeat(q.length));
+    const unquoted = !/["“«「`]/.test(l.text) ? l.text : l.text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) => ' '.repeat(q.length));
     const hits = [...findPhrases(unquoted).filter((h) => !insideQuotes(unquoted, h.start)), ...dataOut(l.text)];
     if (hits.length === 0 || isDiscussion(l.text)) continue;
     for (const h of hits) out.push({ line: l, hit: h });
@@ -73,7 +73,11 @@ const SENSITIVE = /\b(?:conversation|chat|history|transcript|api\s?keys?|keys?|t
  * Data-out hits no phrase list needs: a credential store or a secret variable named next to a read
  * or send (any language), and a Markdown image whose URL query is to be filled with data.
  */
+/** Words without which a line cannot name a credential, a secret variable or a beacon image. */
+const DATA_WORDS = /\.(?:ssh|aws|env|netrc|docker|kube|gnupg|npmrc|pypirc)|id_(?:rsa|dsa|ec|ed)|credential|Login Data|[Cc]ookie|keychain|_history|TOKEN|SECRET|_KEY|PASSWORD|!\[|auth\.json|wallet|shadow|Chrome|firefox|gcloud|azure|password-store|keystore/;
+
 function dataOut(line: string): PhraseHit[] {
+  if (!DATA_WORDS.test(line)) return [];
   const url = /https?:\/\/\S/.test(line);
   const cred = credentialIn(line);
   if ((cred || SECRET_NAME.test(line)) && (url || READ_OR_SEND.test(line))) return [{ cls: 'exfil', strong: url, language: 'any', start: 0, end: line.length }];

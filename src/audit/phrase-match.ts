@@ -40,6 +40,31 @@ interface Phrase {
   readonly language: string;
   readonly text: string;
   readonly slots: readonly Slot[];
+  /** The slot the index is keyed on: the one with the least common words, so few lines reach the matcher. */
+  readonly anchor: number;
+  /** How many words before the anchor a match may start. */
+  readonly reach: number;
+  /** A second slot every match needs, keyed too: a line must hold both anchors to be matched at all. */
+  readonly second: number;
+}
+
+/** Words too common to key the index on. */
+const COMMON = new Set(['use', 'the', 'this', 'that', 'these', 'for', 'all', 'any', 'every', 'each', 'do', 'not', 'dont', 'no', 'you', 'your', 'are', 'is', 'to', 'of', 'in', 'on', 'at', 'with', 'and', 'or', 'it', 'a', 'an', 'as', 'from', 'new', 'first', 'before', 'always', 'never', 'user', 'users', 'skill', 'skills', 'other', 'run', 'read', 'load', 'from', 'what', 'about', 'so', 'by', 'have', 'has', 'be', 'if', 'when', 'even', 'of', 'de', 'la', 'le', 'les', 'el', 'los', 'las', 'des', 'du', 'der', 'die', 'das', 'und', 'et', 'y', 'e', 'o', 'a', 'em', 'en', 'para', 'pour', 'fur', 'mit', 'sans', 'sin', 'sem', 'ne', 'pas', 'nicht', 'um', 'und']);
+
+/** The index of the slot whose words are rarest (longest of those not in COMMON). */
+function anchorSlot(slots: readonly Slot[]): number {
+  let best = 0;
+  let score = -1;
+  slots.forEach((s, i) => {
+    if (s.gap) return;
+    const common = s.alts.some((a) => COMMON.has(a.word) || a.word.length < 3);
+    const value = (common ? 0 : 100) + Math.min(...s.alts.map((a) => a.word.length));
+    if (value > score) {
+      score = value;
+      best = i;
+    }
+  });
+  return best;
 }
 
 /** One phrase found in a text: its class, whether it is unambiguous alone, where (UTF-16 offsets). */
@@ -65,13 +90,16 @@ export function normalizeText(text: string): string {
   // Perf: ASCII text (most of it) skips the Unicode decomposition.
   // eslint-disable-next-line no-control-regex
   const base = /^[\u0000-\u007f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  // Perf: most lines have no apostrophe and skip the replacements.
+  if (!/['’ʼ`]/.test(base)) return base;
   return base.replace(/[’ʼ`]/g, "'").replace(/n't\b/g, 'nt').replace(/'s\b/g, 's').replace(/'/g, ' ');
 }
 
-let compiled: { readonly index: ReadonlyMap<string, readonly Phrase[]>; readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[]; readonly discussion: RegExp } | undefined;
+let compiled: { readonly index: ReadonlyMap<number, readonly Phrase[]>; readonly second: ReadonlyMap<number, readonly Phrase[]>; readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[]; readonly discussion: RegExp } | undefined;
 
 function compile(): NonNullable<typeof compiled> {
-  const index = new Map<string, Phrase[]>();
+  const index = new Map<number, Phrase[]>();
+  const secondIndex = new Map<number, Phrase[]>();
   const cjk: { phrase: Phrase; re: RegExp }[] = [];
   const discussion = new Set<string>();
   for (const file of PHRASE_FILES) {
@@ -81,21 +109,31 @@ function compile(): NonNullable<typeof compiled> {
       const strong = p.severity === 'error';
       if (file.language === 'zh' || file.language === 'ja') {
         const pieces = normalizeText(p.text).split('*').map((piece) => `(?:${piece.split('|').map(escape).join('|')})`);
-        cjk.push({ phrase: { cls, strong, language: file.language, text: p.text, slots: [] }, re: new RegExp(pieces.join('[^。！？!?\\n]{0,8}')) });
+        cjk.push({ phrase: { cls, strong, language: file.language, text: p.text, slots: [], anchor: 0, reach: 0, second: 0 }, re: new RegExp(pieces.join('[^。！？!?\\n]{0,8}')) });
         continue;
       }
       const slots: Slot[] = normalizeText(p.text).split(/\s+/).filter(Boolean).map((s) => (s === '*' ? { alts: [], gap: true } : { gap: false, alts: s.split('|').filter(Boolean).map((a) => ({ word: a.replace(/\*$/, ''), prefix: a.endsWith('*') })) }));
-      const phrase: Phrase = { cls, strong, language: file.language, text: p.text, slots };
-      for (const alt of slots[0]?.alts ?? []) {
-        const key = alt.word.slice(0, 3);
+      const anchor = anchorSlot(slots);
+      const second = anchorSlot(slots.map((sl, i) => (i === anchor ? { alts: [], gap: true } : sl)));
+      const phrase: Phrase = { cls, strong, language: file.language, text: p.text, slots, anchor, reach: slots.length * (SLACK + 1) + GAP, second: slots[second]?.gap ? anchor : second };
+      for (const alt of slots[phrase.second]?.alts ?? []) {
+        const key = keyOf(alt.word, 0, Math.min(MAX_KEY, alt.word.length)) * (alt.prefix ? 1 : -1);
+        const list = secondIndex.get(key);
+        if (!list) secondIndex.set(key, [phrase]);
+        else if (!list.includes(phrase)) list.push(phrase);
+      }
+      for (const alt of slots[anchor]?.alts ?? []) {
+        // Keyed on the whole anchor word (or stem): a word of the text is looked up by each of its beginnings.
+        // Whole words and stems live apart: a stem matches the beginning of a word, a word only itself.
+        const key = keyOf(alt.word, 0, Math.min(MAX_KEY, alt.word.length)) * (alt.prefix ? 1 : -1);
         const list = index.get(key);
-        if (list) list.push(phrase);
-        else index.set(key, [phrase]);
+        if (!list) index.set(key, [phrase]);
+        else if (!list.includes(phrase)) list.push(phrase);
       }
     }
   }
   const words = [...discussion].map(escape).sort((a, b) => b.length - a.length);
-  return { index, cjk, discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u') };
+  return { index, second: secondIndex, cjk, discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u') };
 }
 
 function escape(s: string): string {
@@ -104,6 +142,20 @@ function escape(s: string): string {
 
 const WORD = /[\p{L}\p{N}]+/gu;
 
+/** Anchor words are keyed on at most this many characters. */
+const MAX_KEY = 12;
+/** n·65599ⁿ for each key length, computed once. */
+const BASE: readonly number[] = Array.from({ length: MAX_KEY + 1 }, (_, n) => n * 65599 ** n);
+
+/** A number for a word's first `length` characters: the index key. */
+function keyOf(text: string, start: number, length: number): number {
+  // The same operations in the same order as the scan in asciiWithoutAnchor: past 2^53 the numbers
+  // round, and both sides must round alike.
+  let k = 0;
+  for (let i = 0; i < length; i++) k = k * 65599 + text.charCodeAt(start + i);
+  return BASE[length]! + k;
+}
+
 /**
  * The phrases found in one line of text.
  *
@@ -111,19 +163,41 @@ const WORD = /[\p{L}\p{N}]+/gu;
  */
 export function findPhrases(line: string): PhraseHit[] {
   const c = (compiled ??= compile());
+  // Perf: an ASCII line none of whose words can anchor a phrase is done in one pass with no allocation.
+  if (asciiWithoutAnchor(line, c.index, c.second)) return [];
   const text = normalizeText(line);
   // Offsets of the normalized text map back to the line only when lengths agree; else hits point at the line start.
   const aligned = text.length === line.length;
-  const words: { w: string; s: number; e: number }[] = [];
-  for (const m of text.matchAll(WORD)) words.push({ w: m[0], s: m.index, e: m.index + m[0].length });
+  // Perf: a first pass over word boundaries looks up each word's key; words are built only on a hit.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let first = -1;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+    if (first < 0 && c.index.has(-keyOf(text, m.index, Math.min(MAX_KEY, m[0].length)))) first = starts.length;
+    if (first < 0) for (let n = 1; n <= Math.min(MAX_KEY, m[0].length); n++) if (c.index.has(keyOf(text, m.index, n))) first = starts.length;
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+  }
   const hits: PhraseHit[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!.w;
-    const candidates = c.index.get(w.slice(0, 3)) ?? (w.length < 3 ? c.index.get(w) : undefined);
-    if (!candidates) continue;
-    for (const p of candidates) {
-      const end = matchFrom(p.slots, 0, words, i, true);
-      if (end >= 0 && !hits.some((h) => h.cls === p.cls && h.start === words[i]!.s)) hits.push({ cls: p.cls, strong: p.strong, language: p.language, start: aligned ? words[i]!.s : 0, end: aligned ? words[end - 1]!.e : line.length });
+  if (first >= 0) {
+    const words = starts.map((s0, i) => ({ w: text.slice(s0, ends[i]), s: s0, e: ends[i]! }));
+    const tried = new Set<Phrase>();
+    for (let i = first; i < words.length; i++) {
+      const w = words[i]!.w;
+      const candidates: Phrase[] = [...(c.index.get(-keyOf(w, 0, Math.min(MAX_KEY, w.length))) ?? [])];
+      for (let n = 1; n <= Math.min(MAX_KEY, w.length); n++) candidates.push(...(c.index.get(keyOf(w, 0, n)) ?? []));
+      for (const p of candidates) {
+        if (tried.has(p) || !p.slots[p.anchor]!.alts.some((a) => (a.prefix ? w.startsWith(a.word) : w === a.word))) continue;
+        tried.add(p);
+        // The anchor word is in the line: try every start within reach before it.
+        for (let s0 = Math.max(0, i - (p.anchor === 0 ? 0 : p.reach)); s0 <= i; s0++) {
+          const end = matchFrom(p.slots, 0, words, s0, true);
+          if (end < 0) continue;
+          if (!hits.some((h) => h.cls === p.cls && h.start === words[s0]!.s)) hits.push({ cls: p.cls, strong: p.strong, language: p.language, start: aligned ? words[s0]!.s : 0, end: aligned ? words[end - 1]!.e : line.length });
+          break;
+        }
+      }
     }
   }
   if (CJK.test(text)) for (const { phrase, re } of c.cjk) {
@@ -131,6 +205,53 @@ export function findPhrases(line: string): PhraseHit[] {
     if (m) hits.push({ cls: phrase.cls, strong: phrase.strong, language: phrase.language, start: aligned ? m.index : 0, end: aligned ? m.index + m[0].length : line.length });
   }
   return hits;
+}
+
+/**
+ * True when `line` is ASCII and no word in it has the key of an anchor word: one pass over its
+ * characters, lower-casing and keying each word's first three letters on the fly.
+ */
+function asciiWithoutAnchor(line: string, index: ReadonlyMap<number, readonly Phrase[]>, second: ReadonlyMap<number, readonly Phrase[]>): boolean {
+  let k = 0;
+  let n = 0;
+  // Phrases whose first and second anchors the line holds; a phrase with both may match.
+  const firsts = new Set<Phrase>();
+  const seconds = new Set<Phrase>();
+  const note = (key: number): void => {
+    const a = index.get(key);
+    if (a) for (const p of a) firsts.add(p);
+    const b = second.get(key);
+    if (b) for (const p of b) seconds.add(p);
+  };
+  for (let i = 0; i <= line.length; i++) {
+    let raw = i < line.length ? line.charCodeAt(i) : 32;
+    // Typographic punctuation (dashes, curly quotes, ellipsis, no-break space) separates words like
+    // ASCII does; a letter outside ASCII needs the full normalization.
+    if (raw > 127) {
+      if (raw === 0x2019 || raw === 0x2bc) raw = 39;
+      else if ((raw >= 0x2000 && raw <= 0x206f) || (raw >= 0xa0 && raw <= 0xbf) || raw === 0xd7 || raw === 0xf7) raw = 32;
+      else return false;
+    }
+    const ch = raw >= 65 && raw <= 90 ? raw + 32 : raw;
+    const letter = (ch >= 97 && ch <= 122) || (ch >= 48 && ch <= 57);
+    if (letter) {
+      // Every beginning of the word, up to MAX_KEY characters, may be a stem.
+      if (n < MAX_KEY) {
+        k = k * 65599 + ch;
+        n++;
+        // Perf: stems are at least three letters long.
+        if (n >= 3) note(BASE[n]! + k);
+      } else n++;
+      continue;
+    }
+    // `n't` and `'s` stay in their word, as normalization joins them; any other apostrophe splits.
+    if ((ch === 39 || ch === 96) && n > 0 && /^[ts](?![a-z0-9])/i.test(line.slice(i + 1, i + 3))) continue;
+    if (n > 0) note(-(BASE[n > MAX_KEY ? MAX_KEY : n]! + k));
+    k = 0;
+    n = 0;
+  }
+  for (const p of firsts) if (seconds.has(p)) return false;
+  return true;
 }
 
 /** True when a line quotes or teaches (an example, an attack, a detection rule), in any of the languages. */

@@ -20,6 +20,8 @@ const CODES: Readonly<Record<WriteClass, SecurityCode>> = {
   'shell-rc': 'security.shell-rc-edit', scheduler: 'security.scheduled-task', startup: 'security.persistence', 'git-hook': 'security.git-hook',
   'agent-settings': 'security.agent-settings', 'agent-instructions': 'security.agent-settings', 'login-key': 'security.persistence', 'package-index': 'security.index-redirect',
 };
+const TARGET_WORDS = /rc\b|profile|cron|LaunchAgents|systemd|autostart|Startup|hooks|authorized_keys|CLAUDE|AGENTS|GEMINI|MEMORY|SOUL|COPILOT|copilot-instructions|settings|\.claude|\.codex|\.cursor|\.vscode|\.windsurf|\.continue|mcp\.json|pip\.conf|pip\.ini|sitecustomize|\.pth|\.envrc|sudoers|tasks\.json|\.mdc|rules|SKILL\.md|hosts\b|\.condarc|\.gemrc|uv\.toml|\.m2|\.cargo/;
+
 /** Paths as written in prose: in backticks, quotes, or a bare path-like word. */
 const PATH = /`([^`\n]{2,200})`|"([^"\n]{2,200})"|((?:~|\.{1,2})?\/?[\w.-]*\.?[\w-]+(?:\/[\w.*-]+)*\.(?:md|mdc|json|toml|ya?ml|conf|ini|zsh|sh|desktop|plist|service)|~\/\.[\w.-]+(?:\/[\w.-]+)*|\.[\w-]+rc\b|authorized_keys)/g;
 
@@ -30,9 +32,12 @@ const PATH = /`([^`\n]{2,200})`|"([^"\n]{2,200})"|((?:~|\.{1,2})?\/?[\w.-]*\.?[\
  */
 export function proseWriteFindings(raw: readonly string[], fences: readonly Fence[], file: string, docs: boolean, fenceLines: ReadonlySet<number>): Diagnostic[] {
   const out: Diagnostic[] = [];
+  // Perf: one search of the whole file first; most files name no watched target at all.
+  if (!TARGET_WORDS.test(raw.join('\n'))) return out;
   for (let i = 0; i < raw.length; i++) {
     const line = raw[i]!;
-    if (fenceLines.has(i + 1) || !WRITE_VERB.test(line) || isDiscussion(line)) continue;
+    // Perf: the watched targets first (few lines name one), then the verb.
+    if (fenceLines.has(i + 1) || !TARGET_WORDS.test(line) || !WRITE_VERB.test(line) || isDiscussion(line)) continue;
     const targets = [...line.matchAll(PATH)].map((m) => m[1] ?? m[2] ?? m[3] ?? '').filter((t) => writeClass(t) !== undefined);
     if (targets.length === 0) continue;
     const target = targets[0]!;

@@ -142,13 +142,16 @@ function nameFindings(name: string, others: readonly string[], file: string, at:
 /** Digits and separators that stand in for letters in look-alike names. */
 const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '_': '-', '.': '-', ' ': '-' };
 const POPULAR: readonly string[] = popular.names;
+const POPULAR_SET: ReadonlySet<string> = new Set(POPULAR);
 
 /** A widely installed skill's name that `name` imitates (one or two edits away, or the same once digits read as letters). */
 function popularTwin(name: string): string | undefined {
   const n = name.toLowerCase();
   const folded = [...nameSkeleton(n)].map((c) => LEET[c] ?? c).join('').replace(/-{2,}/g, '-');
+  if (POPULAR_SET.has(n)) return undefined;
   for (const p of POPULAR) {
-    if (p === n) return undefined;
+    // Perf: a look-alike keeps the length and at least one end of the name it imitates.
+    if (Math.abs(p.length - n.length) > 2 || (p[0] !== folded[0] && p.at(-1) !== folded.at(-1))) continue;
     if (folded === p) return p;
     // Short names differ from each other by one letter too often (docs, pdf, pptx): only long ones count.
     const limit = p.length >= 12 ? 2 : p.length >= 7 ? 1 : 0;

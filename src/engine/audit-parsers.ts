@@ -3,12 +3,14 @@
  * grammars `npm run build` copies into build/grammars/. The runtime is
  * imported on first use and started once per process; each grammar is
  * compiled synchronously when a unit of its language first needs it, so a
- * run without PowerShell never loads PowerShell. Trees are copied into the
+ * run without PowerShell never loads PowerShell. The runtime is the package's
+ * CommonJS build, required on first use. Trees are copied into the
  * plain nodes the audit reads (`audit/code/syntax.ts`) and the WASM tree is
  * freed at once. Only the audit path imports this module, and only
  * dynamically (the import-graph test keeps it there).
  */
 import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { CodeLang, CodeParsers, ParsedCode, SyntaxNode, Unparsed } from '../audit/code/syntax.js';
 
@@ -62,7 +64,8 @@ export function loadedAuditParsers(): CodeParsers | undefined {
 async function start(): Promise<CodeParsers> {
   let ts: TreeSitter;
   try {
-    ts = await import('web-tree-sitter');
+    // Required, not imported: the CLI's bundle runs as a script that has no dynamic import of packages.
+    ts = createRequire(import.meta.url)('web-tree-sitter') as TreeSitter;
     await ts.Parser.init();
   } catch (error) {
     const reason = `the parser runtime did not start (${error instanceof Error ? error.message : String(error)})`;

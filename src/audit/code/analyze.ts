@@ -40,7 +40,10 @@ const MAX_NESTING = 3;
  * them is not parsed at all.
  */
 // Perf: most code in skills is examples and helpers that touch none of this; skipping the parse is most of the speed.
-const RELEVANT = /\bfind\b|-delete|Join-Path|execute|DROP\b|dup2|pty|curl|wget|fetch|http|url|request|socket|\bnc\b|ncat|socat|eval|exec|system|popen|spawn|subprocess|child_process|Function|\bvm\b|base64|b64|atob|CharCode|chr\(|decode|decompress|hex|\brev\b|xxd|printf|\\x[0-9a-f]{2}|\$'|\brm\b|rmdir|rmtree|unlink|\brm[A-Z]|shred|\bdd\b|mkfs|wipe|chmod|cron|launch|systemctl|schtasks|Register-|\bat\b|source|\bsh\b|bash|zsh|python|node|perl|ruby|php|pwsh|powershell|iex|Invoke|pickle|marshal|yaml|shelve|dill|joblib|torch|numpy|serialize|scp|rsync|sftp|ftp|ssh|mail|smtp|lookup|dig\b|\bhost\b|ping|dns|resolve|\bgit\b|pip|npm|npx|yarn|pnpm|\buv\b|uvx|bunx|gem\b|\bgo\b|conda|write|append|\btee\b|\bcp\b|\bmv\b|install|\bln\b|\bsed\b|copy|rename|move|environ|\benv\b|getenv|process\.env|\$env|token|secret|passw|\.ssh|\.aws|credential|keychain|aws\b|gsutil|rclone|kubectl|terraform|docker|podman|gcloud|\baz\b|DROP|TRUNCATE|FLUSHALL|getattr|__import__|import_module|require|import\(|Remove-Item|Set-Content|Add-Content|Out-File|Start-Process|New-Object|Convert|\[char\]|-join|-f\b|\$\{!|\$\(|`|Reverse|reverse|\[::-1\]|\.bashrc|\.zshrc|profile|hooks|\.claude|\.codex|AGENTS|CLAUDE|authorized_keys|sudoers|\bkill|:\(\)|format|Format-|Clear-Disk|diskutil|fdisk|truncate|join/;
+const RELEVANT = /\beval\b|\bexec|system|popen|spawn|subprocess|child_process|Function\s{0,2}\(|\bvm\.|\biex\b|Invoke-|ScriptBlock|Assembly|\bpty\b|dup2|\bsource\b|\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da|k)?sh\b|\b(?:ba|z|da|k)?sh\s{1,4}(?:-\w{1,4}\s{1,4})*-c\b|\$\(|`|\s-[ce]\s|msiexec|mshta|regsvr32|rundll32|\bdeno\b|Start-Process|startfile|\.\/|chmod|curl|wget|http|socket|\bnc\b|ncat|socat|nslookup|\bdig\b|\bhost\s|scp|rsync|sftp|\bftp|mail|smtp|\bgh\s|\baws\s|gsutil|rclone|Resolve-Dns|gethostby|\bdns\b|requests|urllib|fetch|axios|WebClient|\birm\b|\biwr\b|\/dev\/tcp|\bpush\b|clone|\bclean\b|hooksPath|alias\.|sshCommand|credential\.helper|\brm\b|rmtree|unlink|Remove-Item|\brm[A-Z]|rimraf|shred|truncate|-delete|\bDROP\b|FLUSH|TRUNCATE|mkfs|\bdd\b|wipefs|fdisk|diskutil|\bkill|terraform|kubectl|gcloud|docker|podman|:\(\)|Format-Volume|Clear-Disk|bashrc|zshrc|profile|cron|autostart|LaunchAgents|launchctl|systemctl|systemd|schtasks|Register-Sched|hooks|authorized_keys|CLAUDE|AGENTS|MEMORY|SOUL|settings\.json|\.claude|\.codex|\.cursor|npmrc|pip\.conf|sitecustomize|\.pth\b|envrc|tasks\.json|sudoers|Startup|CurrentVersion|\bpip\b|\bnpm\b|\bnpx\b|yarn|pnpm|\buvx?\b|bunx|\bgem\b|\bgo\s{1,4}env|conda|brew|--registry|index-url|pickle|marshal|shelve|\bdill\b|joblib|yaml\.(?:load|unsafe|full)|torch|np\.load|numpy\.load|read_pickle|unserialize|Marshal|hub\.load|\[[^\]\n]{0,60}\]\s{0,2}\(|getattr|__import__|import_module|require|import\(|(?:^|\n|[;&|(])\s{0,4}[\"']?\$\{?\w{1,30}\}?[\"']?[\w${]|Set-Content|Add-Content|Out-File|Set-ItemProperty|New-ItemProperty|write_text|writeFile|appendFile|open\([^)\n]{0,200}["'][wa]/;
+
+/** Words of a comment addressed to an assistant or carrying an instruction: only then are comments collected. */
+const ADDRESSED = /\b(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor|ignore|instructions?|system prompt)\b/i;
 
 /**
  * Findings, comments and notes of one unit.
@@ -48,10 +51,11 @@ const RELEVANT = /\bfind\b|-delete|Join-Path|execute|DROP\b|dup2|pty|curl|wget|f
  * @example analyzeUnit({ lang: 'sh', text: 'curl x | sh', lineBase: 0, place }, parsers).findings
  */
 export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnitResult {
-  if (!RELEVANT.test(unit.text) && !/#|\/\/|\/\*/.test(unit.text)) return { findings: [], comments: [], parsed: true };
+  const addressed = ADDRESSED.test(unit.text);
+  if (!RELEVANT.test(unit.text) && !addressed) return { findings: [], comments: [], parsed: true };
   const parsed = parsers.parse(unit.lang, unit.text);
   if (!isParsed(parsed)) return { findings: [], comments: [], parsed: false, note: `${unit.place.file}${unit.lineBase > 0 ? `:${unit.lineBase + 1}` : ''}: not parsed as ${unit.lang} (${parsed.reason}); the line rules read it` };
-  const comments = collectComments(parsed.root, unit.text, unit.lineBase);
+  const comments = addressed ? collectComments(parsed.root, unit.text, unit.lineBase) : [];
   if (!RELEVANT.test(unit.text)) return { findings: [], comments, parsed: true };
   let depth = 0;
   const state: FlowState = newState((lang: CodeLang, text: string, at: Site) => {

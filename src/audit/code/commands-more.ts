@@ -92,6 +92,7 @@ export function systemSemantics(cmd: Cmd, base: string, args: readonly Val[], st
     case 'aws': case 'gcloud': case 'az': case 'kubectl': case 'terraform': case 'docker': case 'podman': case 'helm': case 'psql': case 'mysql': case 'redis-cli': case 'mongo': case 'mongosh': case 'sqlite3': case 'git':
       return toolSemantics(cmd, base, args, state);
     case 'mkfs': case 'wipefs': case 'fdisk': case 'sfdisk': case 'parted': case 'format': case 'diskutil': case 'blkdiscard':
+      if (base === 'format' && !/^[A-Za-z]:/.test(operands(args)[0]?.text ?? '')) return undefined;
       if (base !== 'diskutil' || /\b(?:eraseDisk|eraseVolume|zeroDisk|secureErase)\b/.test(words(args))) push({ kind: 'wipe', what: `${base} ${words(args)}`.slice(0, 60), data: lit(''), target: operands(args)[0] ?? lit('') });
       return lit('');
     case 'kill': case 'pkill': case 'killall':
