@@ -77,7 +77,7 @@ export interface PhraseHit {
 }
 
 /** Words allowed between two words of a phrase; a `*` slot allows this many. */
-const SLACK = 2;
+const SLACK = 3;
 const GAP = 5;
 const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
 
