@@ -22,6 +22,8 @@ export type PhraseClass = 'override' | 'authority' | 'priority' | 'secrecy' | 'a
 
 interface PhraseFile {
   readonly language: string;
+  /** Common words of the language; its phrases count only on a line holding two of them. */
+  readonly markers?: readonly string[];
   readonly discussion: readonly string[];
   readonly phrases: readonly { readonly class: string; readonly text: string; readonly severity?: string }[];
 }
@@ -95,7 +97,7 @@ export function normalizeText(text: string): string {
   return base.replace(/[’ʼ`]/g, "'").replace(/n't\b/g, 'nt').replace(/'s\b/g, 's').replace(/'/g, ' ');
 }
 
-let compiled: { readonly index: ReadonlyMap<number, readonly Phrase[]>; readonly second: ReadonlyMap<number, readonly Phrase[]>; readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[]; readonly discussion: RegExp } | undefined;
+let compiled: { readonly index: ReadonlyMap<number, readonly Phrase[]>; readonly second: ReadonlyMap<number, readonly Phrase[]>; readonly markers: ReadonlyMap<string, ReadonlySet<string>>; readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[]; readonly discussion: RegExp } | undefined;
 
 function compile(): NonNullable<typeof compiled> {
   const index = new Map<number, Phrase[]>();
@@ -133,7 +135,8 @@ function compile(): NonNullable<typeof compiled> {
     }
   }
   const words = [...discussion].map(escape).sort((a, b) => b.length - a.length);
-  return { index, second: secondIndex, cjk, discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u') };
+  const markers = new Map(PHRASE_FILES.filter((f) => f.markers).map((f) => [f.language, new Set(f.markers)] as const));
+  return { index, second: secondIndex, markers, cjk, discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u') };
 }
 
 function escape(s: string): string {
@@ -200,6 +203,18 @@ export function findPhrases(line: string): PhraseHit[] {
       }
     }
   }
+  // A phrase of another language than English counts only where that language is spoken.
+  const spoken = (language: string): boolean => {
+    const m = c.markers.get(language);
+    if (!m) return true;
+    const words = text.match(WORD) ?? [];
+    // Two common words of the language, or one in a short line.
+    const need = words.length <= 8 ? 1 : 2;
+    let n = 0;
+    for (const w of words) if (m.has(w) && ++n >= need) return true;
+    return false;
+  };
+  for (let i = hits.length - 1; i >= 0; i--) if (!spoken(hits[i]!.language)) hits.splice(i, 1);
   if (CJK.test(text)) for (const { phrase, re } of c.cjk) {
     const m = re.exec(text);
     if (m) hits.push({ cls: phrase.cls, strong: phrase.strong, language: phrase.language, start: aligned ? m.index : 0, end: aligned ? m.index + m[0].length : line.length });

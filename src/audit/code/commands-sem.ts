@@ -64,6 +64,7 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
   const base = baseName(name.text);
   if (base === 'xargs') return xargs(cmd, args, state);
   if (SHELLS.has(base)) return shell(cmd, base, args, state);
+  if (base === 'python' && args[0]?.text === '-m' && /^pip3?$/.test(args[1]?.text ?? '')) return installSemantics(cmd, 'pip', args.slice(2), state) ?? lit('');
   if (INTERPRETERS[base]) return interpreter(cmd, base, args, state);
   if (base === 'eval') {
     const code = concat(args.flatMap((a, i) => (i ? [lit(' '), a] : [a])));
