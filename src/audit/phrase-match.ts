@@ -48,6 +48,8 @@ interface Phrase {
   readonly reach: number;
   /** A second slot every match needs, keyed too: a line must hold both anchors to be matched at all. */
   readonly second: number;
+  /** Index among all phrases (for the per-line marks of the anchor scan). */
+  readonly id: number;
 }
 
 /** Words too common to key the index on. */
@@ -100,6 +102,7 @@ export function normalizeText(text: string): string {
 let compiled: { readonly index: ReadonlyMap<number, readonly Phrase[]>; readonly second: ReadonlyMap<number, readonly Phrase[]>; readonly markers: ReadonlyMap<string, ReadonlySet<string>>; readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[]; readonly discussion: RegExp } | undefined;
 
 function compile(): NonNullable<typeof compiled> {
+  let nextId = 0;
   const index = new Map<number, Phrase[]>();
   const secondIndex = new Map<number, Phrase[]>();
   const cjk: { phrase: Phrase; re: RegExp }[] = [];
@@ -111,13 +114,13 @@ function compile(): NonNullable<typeof compiled> {
       const strong = p.severity === 'error';
       if (file.language === 'zh' || file.language === 'ja') {
         const pieces = normalizeText(p.text).split('*').map((piece) => `(?:${piece.split('|').map(escape).join('|')})`);
-        cjk.push({ phrase: { cls, strong, language: file.language, text: p.text, slots: [], anchor: 0, reach: 0, second: 0 }, re: new RegExp(pieces.join('[^。！？!?\\n]{0,8}')) });
+        cjk.push({ phrase: { cls, strong, language: file.language, text: p.text, slots: [], anchor: 0, reach: 0, second: 0, id: nextId++ }, re: new RegExp(pieces.join('[^。！？!?\\n]{0,8}')) });
         continue;
       }
       const slots: Slot[] = normalizeText(p.text).split(/\s+/).filter(Boolean).map((s) => (s === '*' ? { alts: [], gap: true } : { gap: false, alts: s.split('|').filter(Boolean).map((a) => ({ word: a.replace(/\*$/, ''), prefix: a.endsWith('*') })) }));
       const anchor = anchorSlot(slots);
       const second = anchorSlot(slots.map((sl, i) => (i === anchor ? { alts: [], gap: true } : sl)));
-      const phrase: Phrase = { cls, strong, language: file.language, text: p.text, slots, anchor, reach: slots.length * (SLACK + 1) + GAP, second: slots[second]?.gap ? anchor : second };
+      const phrase: Phrase = { cls, strong, language: file.language, text: p.text, slots, anchor, reach: slots.length * (SLACK + 1) + GAP, second: slots[second]?.gap ? anchor : second, id: nextId++ };
       for (const alt of slots[phrase.second]?.alts ?? []) {
         const key = keyOf(alt.word, 0, Math.min(MAX_KEY, alt.word.length)) * (alt.prefix ? 1 : -1);
         const list = secondIndex.get(key);
@@ -135,6 +138,8 @@ function compile(): NonNullable<typeof compiled> {
     }
   }
   const words = [...discussion].map(escape).sort((a, b) => b.length - a.length);
+  firstMark = new Int32Array(nextId);
+  secondMark = new Int32Array(nextId);
   const markers = new Map(PHRASE_FILES.filter((f) => f.markers).map((f) => [f.language, new Set(f.markers)] as const));
   return { index, second: secondIndex, markers, cjk, discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u') };
 }
@@ -144,6 +149,10 @@ function escape(s: string): string {
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;
+
+let generation = 0;
+let firstMark = new Int32Array(0);
+let secondMark = new Int32Array(0);
 
 /** Anchor words are keyed on at most this many characters. */
 const MAX_KEY = 12;
@@ -229,14 +238,21 @@ export function findPhrases(line: string): PhraseHit[] {
 function asciiWithoutAnchor(line: string, index: ReadonlyMap<number, readonly Phrase[]>, second: ReadonlyMap<number, readonly Phrase[]>): boolean {
   let k = 0;
   let n = 0;
-  // Phrases whose first and second anchors the line holds; a phrase with both may match.
-  const firsts = new Set<Phrase>();
-  const seconds = new Set<Phrase>();
+  // Per-phrase marks of this line (a generation number, so nothing is cleared): a phrase whose
+  // first and second anchors are both marked may match, and the line needs the full matcher.
+  const gen = ++generation;
+  let both = false;
   const note = (key: number): void => {
     const a = index.get(key);
-    if (a) for (const p of a) firsts.add(p);
+    if (a) for (const p of a) {
+      firstMark[p.id] = gen;
+      if (secondMark[p.id] === gen) both = true;
+    }
     const b = second.get(key);
-    if (b) for (const p of b) seconds.add(p);
+    if (b) for (const p of b) {
+      secondMark[p.id] = gen;
+      if (firstMark[p.id] === gen) both = true;
+    }
   };
   for (let i = 0; i <= line.length; i++) {
     let raw = i < line.length ? line.charCodeAt(i) : 32;
@@ -255,17 +271,22 @@ function asciiWithoutAnchor(line: string, index: ReadonlyMap<number, readonly Ph
         k = k * 65599 + ch;
         n++;
         // Perf: stems are at least three letters long.
-        if (n >= 3) note(BASE[n]! + k);
+        if (n >= 3) {
+          note(BASE[n]! + k);
+          if (both) return false;
+        }
       } else n++;
       continue;
     }
     // `n't` and `'s` stay in their word, as normalization joins them; any other apostrophe splits.
     if ((ch === 39 || ch === 96) && n > 0 && /^[ts](?![a-z0-9])/i.test(line.slice(i + 1, i + 3))) continue;
-    if (n > 0) note(-(BASE[n > MAX_KEY ? MAX_KEY : n]! + k));
+    if (n > 0) {
+      note(-(BASE[n > MAX_KEY ? MAX_KEY : n]! + k));
+      if (both) return false;
+    }
     k = 0;
     n = 0;
   }
-  for (const p of firsts) if (seconds.has(p)) return false;
   return true;
 }
 
