@@ -99,7 +99,7 @@ export function normalizeText(text: string): string {
   return base.replace(/[’ʼ`]/g, "'").replace(/n't\b/g, 'nt').replace(/'s\b/g, 's').replace(/'/g, ' ');
 }
 
-let compiled: { readonly index: ReadonlyMap<number, readonly Phrase[]>; readonly second: ReadonlyMap<number, readonly Phrase[]>; readonly markers: ReadonlyMap<string, ReadonlySet<string>>; readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[]; readonly discussion: RegExp } | undefined;
+let compiled: { readonly index: ReadonlyMap<number, readonly Phrase[]>; readonly second: ReadonlyMap<number, readonly Phrase[]>; readonly both: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>; readonly markers: ReadonlyMap<string, ReadonlySet<string>>; readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[]; readonly discussion: RegExp } | undefined;
 
 function compile(): NonNullable<typeof compiled> {
   let nextId = 0;
@@ -138,10 +138,14 @@ function compile(): NonNullable<typeof compiled> {
     }
   }
   const words = [...discussion].map(escape).sort((a, b) => b.length - a.length);
+  // One lookup per key in the scan: the phrases it anchors first and second, together.
+  const both = new Map<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>();
+  for (const [key, list] of index) both.set(key, { first: list, second: secondIndex.get(key) ?? [] });
+  for (const [key, list] of secondIndex) if (!both.has(key)) both.set(key, { first: [], second: list });
   firstMark = new Int32Array(nextId);
   secondMark = new Int32Array(nextId);
   const markers = new Map(PHRASE_FILES.filter((f) => f.markers).map((f) => [f.language, new Set(f.markers)] as const));
-  return { index, second: secondIndex, markers, cjk, discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u') };
+  return { index, second: secondIndex, both, markers, cjk, discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u') };
 }
 
 function escape(s: string): string {
@@ -176,7 +180,7 @@ function keyOf(text: string, start: number, length: number): number {
 export function findPhrases(line: string): PhraseHit[] {
   const c = (compiled ??= compile());
   // Perf: an ASCII line none of whose words can anchor a phrase is done in one pass with no allocation.
-  if (asciiWithoutAnchor(line, c.index, c.second)) return [];
+  if (asciiWithoutAnchor(line, c.both)) return [];
   const text = normalizeText(line);
   // Offsets of the normalized text map back to the line only when lengths agree; else hits point at the line start.
   const aligned = text.length === line.length;
@@ -235,7 +239,7 @@ export function findPhrases(line: string): PhraseHit[] {
  * True when `line` is ASCII and no word in it has the key of an anchor word: one pass over its
  * characters, lower-casing and keying each word's first three letters on the fly.
  */
-function asciiWithoutAnchor(line: string, index: ReadonlyMap<number, readonly Phrase[]>, second: ReadonlyMap<number, readonly Phrase[]>): boolean {
+function asciiWithoutAnchor(line: string, keyed: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>): boolean {
   let k = 0;
   let n = 0;
   // Per-phrase marks of this line (a generation number, so nothing is cleared): a phrase whose
@@ -243,13 +247,13 @@ function asciiWithoutAnchor(line: string, index: ReadonlyMap<number, readonly Ph
   const gen = ++generation;
   let both = false;
   const note = (key: number): void => {
-    const a = index.get(key);
-    if (a) for (const p of a) {
+    const hit = keyed.get(key);
+    if (!hit) return;
+    for (const p of hit.first) {
       firstMark[p.id] = gen;
       if (secondMark[p.id] === gen) both = true;
     }
-    const b = second.get(key);
-    if (b) for (const p of b) {
+    for (const p of hit.second) {
       secondMark[p.id] = gen;
       if (firstMark[p.id] === gen) both = true;
     }
