@@ -19,9 +19,19 @@ const NETWORK_SEND = /\bcurl\b[^\n]{0,200}\s(?:-d|--data\S{0,10}|-F|--form|-T|--
  */
 export function claimFindings(input: AuditInput): Diagnostic[] {
   // Perf: behaviour first (most skills reach no network), the claim only when there is something to contradict.
-  const skillText = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
-  if (!input.files.some((f) => isScript(f) && f.text !== undefined) && !/^ {0,3}(?:`{3,}|~{3,})/m.test(skillText)) return [];
   const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
+  if (!input.files.some((f) => isScript(f) && f.text !== undefined) && !/^ {0,3}(?:`{3,}|~{3,})/m.test(skill)) return [];
+  let sends: string | undefined;
+  let fetches: string | undefined;
+  // Behaviour: the scripts, and the commands SKILL.md tells the agent to run (its fenced blocks).
+  const told = [...skill.matchAll(/^ {0,3}(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^ {0,3}\1/gm)].map((m) => m[2]!).join('\n');
+  const units = [...input.files.filter((f) => isScript(f) && f.text !== undefined).map((f) => ({ path: f.path, text: f.text! })), ...(told ? [{ path: input.skillFile, text: told }] : [])];
+  for (const f of units) {
+    const code = f.text.split('\n').filter((l) => !/^\s{0,40}(?:#|\/\/|\*|--)/.test(l)).join('\n');
+    if (!sends && firstMatch(code, NETWORK_SEND)) sends = f.path;
+    if (!fetches && firstMatch(code, NETWORK_USE)) fetches = f.path;
+  }
+  if (!sends && !fetches) return [];
   const description = input.description ?? '';
   const inDescription = firstMatch(description, OFFLINE_CLAIM);
   const body = skill.split('\n');
@@ -38,17 +48,6 @@ export function claimFindings(input: AuditInput): Diagnostic[] {
     }
   } else claimLine = Math.max(1, body.findIndex((l) => /^description\s{0,4}:/.test(l)) + 1);
   if (!claim) return [];
-  let sends: string | undefined;
-  let fetches: string | undefined;
-  // Behaviour: the scripts, and the commands SKILL.md tells the agent to run (its fenced blocks).
-  const told = [...skill.matchAll(/^ {0,3}(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^ {0,3}\1/gm)].map((m) => m[2]!).join('\n');
-  const units = [...input.files.filter((f) => isScript(f) && f.text !== undefined).map((f) => ({ path: f.path, text: f.text! })), ...(told ? [{ path: input.skillFile, text: told }] : [])];
-  for (const f of units) {
-    const code = f.text.split('\n').filter((l) => !/^\s{0,40}(?:#|\/\/|\*|--)/.test(l)).join('\n');
-    if (!sends && firstMatch(code, NETWORK_SEND)) sends = f.path;
-    if (!fetches && firstMatch(code, NETWORK_USE)) fetches = f.path;
-  }
-  const script = sends ?? fetches;
-  if (!script) return [];
+  const script = sends ?? fetches!;
   return [finding('security.network-mismatch', shownPath(input.dir, input.skillFile), claimLine, 1, `the skill says "${quote(claim, 50)}" but ${script} ${sends ? 'sends data over the network' : 'reaches the network'}`, sends ? 'error' : 'warning')];
 }

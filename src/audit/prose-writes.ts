@@ -20,7 +20,7 @@ const CODES: Readonly<Record<WriteClass, SecurityCode>> = {
   'shell-rc': 'security.shell-rc-edit', scheduler: 'security.scheduled-task', startup: 'security.persistence', 'git-hook': 'security.git-hook',
   'agent-settings': 'security.agent-settings', 'agent-instructions': 'security.agent-settings', 'login-key': 'security.persistence', 'package-index': 'security.index-redirect',
 };
-const TARGET_WORDS = /rc\b|profile|cron|LaunchAgents|systemd|autostart|Startup|hooks|authorized_keys|CLAUDE|AGENTS|GEMINI|MEMORY|SOUL|COPILOT|copilot-instructions|settings|\.claude|\.codex|\.cursor|\.vscode|\.windsurf|\.continue|mcp\.json|pip\.conf|pip\.ini|sitecustomize|\.pth|\.envrc|sudoers|tasks\.json|\.mdc|rules|SKILL\.md|hosts\b|\.condarc|\.gemrc|uv\.toml|\.m2|\.cargo/;
+const TARGET_WORDS = /\.\w{0,12}rc\b|\.(?:bash_|z)?profile\b|\$PROFILE|\/cron|crontab|LaunchAgents|systemd|autostart|Startup|\.git\/hooks|\.husky|authorized_keys|(?:CLAUDE|AGENTS|GEMINI|MEMORY|SOUL|COPILOT)\.md|copilot-instructions|settings(?:\.local)?\.json|\.claude\/|\.codex\/|\.cursor\/|\.vscode\/|\.windsurf|\.continue\/|mcp\.json|pip\.(?:conf|ini)|sitecustomize|\.pth\b|\.envrc|sudoers|tasks\.json|\.mdc\b|SKILL\.md|\/etc\/hosts|\.condarc|\.gemrc|uv\.toml|\.m2\/|\.cargo\//;
 
 /** Paths as written in prose: in backticks, quotes, or a bare path-like word. */
 const PATH = /`([^`\n]{2,200})`|"([^"\n]{2,200})"|((?:~|\.{1,2})?\/?[\w.-]*\.?[\w-]+(?:\/[\w.*-]+)*\.(?:md|mdc|json|toml|ya?ml|conf|ini|zsh|sh|desktop|plist|service)|~\/\.[\w.-]+(?:\/[\w.-]+)*|\.[\w-]+rc\b|authorized_keys)/g;
