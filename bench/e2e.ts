@@ -197,7 +197,7 @@ export interface E2eResult {
   readonly skills: number;
   readonly previous: string | null;
   readonly tree: { files: number; bytes: number; conflicts: number; broken: number };
-  readonly synthetic: Record<'floor' | 'floorLeaf' | 'cold0' | 'cold2' | 'cold' | 'fill' | 'warm' | 'parseCache' | 'validate' | 'naive', Measure>;
+  readonly synthetic: Record<'floor' | 'floorLeaf' | 'cold0' | 'cold2' | 'cold' | 'fill' | 'warm' | 'parseCache' | 'validate' | 'audit' | 'naive', Measure>;
   readonly syntheticPeers: PeerRun[];
   /** skillgraph's `validate` in the peers' rounds (median ms), the time their ratios are taken against. */
   readonly validateBesidePeers: number;
@@ -253,6 +253,8 @@ export async function runE2e({ skills, repeat, previous }: { skills: number; rep
     // the parse cache alone: every skill from the cache by stat, then seal, resolve, JSON.
     parseCache: sg('catalog --json, warm parse cache only (recorded run deleted before each run)', catalog((c) => ['--cache', cacheOf(c)]), catalogSkills, dropRuns),
     validate: sg('validate --json (whole tree)', (c) => child([bin(c), 'validate', treeDir, '--json']), validateSkills),
+    // Every file of every skill (references and scripts too), parsers loaded once: its target is set against validate's.
+    audit: sg('audit --json (whole tree, every file, parsers loaded once)', (c) => child([bin(c), 'audit', treeDir, '--json']), validateSkills),
     naive: { label: 'naive pipeline (fast-glob + fs.promises + gray-matter + zod + createHash + DFS)', run: () => child([naive, ...scopes.map((s) => `${join(treeDir, s)}:${s}`)]), skills: regexCount(/"skills":\s*(\d+)/), compare: false },
   } satisfies Record<Exclude<keyof E2eResult['synthetic'], 'floor' | 'floorLeaf'>, Variant>;
   const measured = Object.fromEntries(Object.entries(v).map(([k, variant]) => [k, measure(variant, repeat, previous, floors)]));
@@ -380,6 +382,11 @@ export function renderResults(r: E2eResult): string {
       '`validate --json` on the same tree ≥ 3× faster than skill-check and the skills-ref port',
       peerChecks.length > 0 && peerChecks.every(([ok]) => ok),
       `${peerChecks.map(([, t]) => t).join(', ')} (validate ${ms(beside)} in the peers' rounds, ${ms(s.validate.ms)} in its own)${was(s.validate.previous && ms(s.validate.previous.ms))}`,
+    ],
+    [
+      '`audit --json` of the same tree within 2× of `validate --json`',
+      over(s.audit) <= 2 * over(s.validate),
+      `${times(over(s.audit) / over(s.validate))}: medians ${ms(s.audit.ms)} and ${ms(s.validate.ms)} (each against the floor of its own rounds: ${times(over(s.audit))} and ${times(over(s.validate))})${was(s.audit.previous && ms(s.audit.previous.ms))}`,
     ],
     ["`import('skillgraph')` ≤ 50 ms", (e.ours?.import ?? Infinity) <= 50, `${e.ours ? ms(e.ours.import) : 'failed'}${was(e.previous ? ms(e.previous.import) : undefined)}`],
     ['embedding, cold: import + catalog + renderContext of 300 skills ≤ 60 ms', (e.ours?.cold ?? Infinity) <= 60, `${e.ours ? `${ms(e.ours.cold)} (${overFloor('cold')} its floor of ${ms(e.ours.floor_cold)})` : 'failed'}${was(e.previous ? ms(e.previous.cold) : undefined)}`],

@@ -19,6 +19,7 @@ import { isProfileName, PROFILE_NAMES, PROFILES, UNICODE_POLICIES, type ProfileN
 import { auditSkill } from '../audit/audit.js';
 import { shownPath } from '../audit/input.js';
 import { auditFields, readSkillFiles } from './audit-path.js';
+import type { CodeParsers } from '../audit/code/syntax.js';
 import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
 import { fileDiagnostic } from '../discover/file-messages.js';
 import { ReadBuffer, readListedFile, readRegularFile, type SafeRead } from '../discover/safe-read.js';
@@ -67,6 +68,8 @@ export interface ValidateOptions {
    * A kept report takes nothing from the input budget.
    */
   readonly memo?: ValidateMemo;
+  /** Parsers the security profile reads code with (`auditParsers()`); without them, the line rules alone. */
+  readonly parsers?: CodeParsers;
 }
 
 /** Reports of skills checked before, by the absolute path of their SKILL.md as the walk reached it. */
@@ -410,7 +413,7 @@ function validateFile(
   }
   if (PROFILES[profile].features.audit) {
     const dir = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
-    diagnostics.push(...auditSkill({ dir, skillFile: basename(s.abs), files: readSkillFiles(folder), ...auditFields(parsed.package) }).map((d) => ({ ...d, file: d.file === shownPath(dir, basename(s.abs)) ? shown : d.file })));
+    diagnostics.push(...auditSkill({ dir, skillFile: basename(s.abs), files: readSkillFiles(folder), ...auditFields(parsed.package) }, options.parsers ? { parsers: options.parsers } : {}).map((d) => ({ ...d, file: d.file === shownPath(dir, basename(s.abs)) ? shown : d.file })));
   }
   // Audit findings keep their own file (a script, a reference); every other finding is about SKILL.md.
   const located = diagnostics.map((d) => (d.code.startsWith('security.') ? d : { ...d, file: shown })).sort(compareDiagnostics);

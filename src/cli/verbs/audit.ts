@@ -2,16 +2,20 @@
  * `skillgraph audit PATH... [--format text|json|sarif|junit|github]` — the
  * `security.*` rules over every skill under the paths (SKILL.md,
  * references, scripts, every text file), each finding with its place,
- * reason and hint. Findings on stdout (text or a document), the summary on
- * stderr. Exit 1 when the gate fails (any error, or warnings with
- * `--fail-on warning` / `--max-warnings N`), 0 otherwise, 2 on usage.
+ * reason and hint; `audit --explain CODE` prints a rule, an example and the
+ * fix. Findings on stdout (text or a document); the summary, discovery
+ * findings and reading notes on stderr (and in SARIF's notifications).
+ * Exit 1 when the gate fails (any error, or warnings with `--fail-on
+ * warning` / `--max-warnings N`), 0 otherwise, 2 on usage.
  */
 import { auditPath, type AuditMemo, type AuditReport, type AuditSkillReport } from '../../engine/audit-path.js';
-import { AUDIT_RULES, RULES_BY_CODE, isSecurityCode } from '../../audit/rules.js';
+import { AUDIT_RULES, OWASP_AST, RULES_BY_CODE, isSecurityCode, ruleTags, type AuditRule } from '../../audit/rules.js';
+import type { FlowDiagnostic } from '../../audit/code/flow-rules.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
-import { parseVerbArgs, type VerbSpec } from '../args.js';
+import { didYouMean } from '../../model/wording.js';
+import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
-import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
+import { jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { buildReport, gate, reportText, textReport } from '../report/index.js';
 import type { Report, ReportFormat, ReportRule } from '../report/index.js';
 import { REPORT_FLAGS, reportOptions, type ReportOptions } from '../report-flags.js';
@@ -21,76 +25,90 @@ import { DEFAULT_COLUMNS, terminalWidth } from '../width.js';
 
 export const spec: VerbSpec = {
   name: 'audit',
-  summary: 'security findings for skills: hidden text, instruction overrides, remote code, exfiltration, over-privilege',
+  summary: 'security findings for skills: hidden text, instructions against the user, remote code, exfiltration, persistence, over-privilege',
   usage:
     'PATH... [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--fail-on error|warning] ' +
-    '[--max-warnings N] [--watch] [--json]',
-  minPositionals: 1,
-  flags: { ...REPORT_FLAGS, ...OUTPUT_FLAG, ...WATCH_FLAG },
+    '[--max-warnings N] [--watch] [--json] | --explain CODE',
+  flags: {
+    ...REPORT_FLAGS,
+    ...OUTPUT_FLAG,
+    ...WATCH_FLAG,
+    explain: { type: 'string', value: 'CODE', description: 'print what a rule finds, an example and the fix' },
+  },
   positionals: 'paths',
   examples: [
     'skillgraph audit .claude/skills',
     'skillgraph audit skills --fail-on warning',
     'skillgraph audit skills --format sarif > audit.sarif',
     'skillgraph audit .claude/skills --watch',
+    'skillgraph audit --explain security.remote-exec',
   ],
 };
 
-/** The audit rules as report rule metadata (SARIF rules, JUnit failure types). */
-export const AUDIT_REPORT_RULES: readonly ReportRule[] = AUDIT_RULES.map((r) => ({ code: r.code, description: r.summary, help: r.help, level: r.level }));
+/** A rule as report metadata: SARIF rules (with security-severity and tags), JUnit failure types. */
+export function reportRule(r: AuditRule): ReportRule {
+  return { code: r.code, description: r.summary, help: r.help, level: r.level, security_severity: r.securitySeverity, tags: ruleTags(r), help_markdown: explainMarkdown(r) };
+}
 
-function diagnosticJson(d: Diagnostic): Record<string, unknown> {
-  return { code: d.code, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, hint: d.hint };
+/** The audit rules as report rule metadata. */
+export const AUDIT_REPORT_RULES: readonly ReportRule[] = AUDIT_RULES.map(reportRule);
+
+function diagnosticJson(d: FlowDiagnostic): Record<string, unknown> {
+  return { code: d.code, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, hint: d.hint, ...(d.flow ? { flow: d.flow } : {}) };
 }
 
 function skillJson(s: AuditSkillReport): Record<string, unknown> {
   return { dir: s.dir, file: s.file, name: s.name, verdict: s.verdict, diagnostics: s.diagnostics.map(diagnosticJson) };
 }
 
-/**
- * The JSON document: skills with their findings, findings about the paths, the rules that fired, the summary.
- *
- * @example auditDocument(auditPath(['skills/'])).summary // { skills: 3, pass: 2, warn: 1, fail: 0, errors: 0, warnings: 1 }
- */
-export function auditDocument(report: AuditReport): Record<string, unknown> {
-  const fired = new Set(report.skills.flatMap((s) => s.diagnostics.map((d) => d.code)));
-  const rules = [...RULES_BY_CODE.values()].filter((r) => fired.has(r.code)).map((r) => ({ code: r.code, family: r.family, level: r.level, summary: r.summary, help: r.help }));
-  return { skills: report.skills.map(skillJson), diagnostics: report.diagnostics.map(diagnosticJson), rules, summary: report.summary };
+function ruleJson(r: AuditRule): Record<string, unknown> {
+  return { code: r.code, family: r.family, level: r.level, summary: r.summary, help: r.help, example: r.example, owasp: r.owasp, security_severity: r.securitySeverity, tags: ruleTags(r) };
 }
 
 /**
- * The audit as a report for every format: one unit per skill, the audit rules' metadata.
+ * The JSON document: skills with their findings, findings about the paths, reading notes, the rules that fired, the summary.
  *
- * @example reportText('sarif', auditReport(auditPath(['skills/']), process.cwd()))
+ * @example auditDocument(await auditPath(['skills/'])).summary // { skills: 3, pass: 2, warn: 1, fail: 0, errors: 0, warnings: 1, notes: 0 }
+ */
+export function auditDocument(report: AuditReport): Record<string, unknown> {
+  const fired = new Set(report.skills.flatMap((s) => s.diagnostics.map((d) => d.code)));
+  const rules = [...RULES_BY_CODE.values()].filter((r) => fired.has(r.code)).map(ruleJson);
+  return { skills: report.skills.map(skillJson), diagnostics: report.diagnostics.map(diagnosticJson), notes: report.notes, rules, summary: { ...report.summary, notes: report.notes.length } };
+}
+
+/**
+ * The audit as a report for every format: security findings as results, one unit per skill,
+ * discovery findings and reading notes as notifications.
+ *
+ * @example reportText('sarif', auditReport(await auditPath(['skills/']), process.cwd()))
  */
 export function auditReport(report: AuditReport, root: string): Report {
-  return buildReport({
-    suite: 'skillgraph audit',
-    root,
-    findings: [...report.diagnostics, ...report.skills.flatMap((s) => s.diagnostics)],
-    units: report.skills.map((s) => ({ name: s.dir, file: s.file })),
-    rules: AUDIT_REPORT_RULES,
-  });
+  const built = buildReport({ suite: 'skillgraph audit', root, findings: report.skills.flatMap((s) => s.diagnostics), units: report.skills.map((s) => ({ name: s.dir, file: s.file })), rules: AUDIT_REPORT_RULES });
+  const notes = [...report.diagnostics.map((d) => ({ level: d.severity, message: `${d.file}: ${d.message}` })), ...report.notes.map((message) => ({ level: 'info' as const, message }))];
+  return { ...built, notes };
 }
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const options = reportOptions(values, io, spec.name);
+  if (values.explain !== undefined) return explain(String(values.explain), options.format === 'json', io);
+  if (positionals.length === 0) usageError(io, spec.name, 'give at least one PATH (a skill folder, a tree of them, or a SKILL.md), or --explain CODE');
   const outputs = reportOutputs(values, io, spec.name);
   if (values.watch === true) {
     watchUsage(io, spec.name, values, options.format, outputs.length);
     const { watchChecks } = await import('../watch.js');
-    const check = (memo: AuditMemo): AuditReport => auditPath(positionals, { cwd: io.cwd, memo });
+    const check = (memo: AuditMemo): Promise<AuditReport> => auditPath(positionals, { cwd: io.cwd, memo });
     const show = (report: AuditReport): number => writeAudit(io, report, options, []);
     return watchChecks(io, { verb: spec.name, paths: positionals, check, show });
   }
-  return writeAudit(io, auditPath(positionals, { cwd: io.cwd }), options, outputs);
+  return writeAudit(io, await auditPath(positionals, { cwd: io.cwd }), options, outputs);
 }
 
-/** Print the audit in its format, write each --output file, then the summary line on stderr; the gate's status. */
+/** Print the audit in its format, write each --output file, then the notes and summary line on stderr; the gate's status. */
 function writeAudit(io: CliIo, report: AuditReport, options: ReportOptions, outputs: readonly ReportOutput[]): number {
   const built = auditReport(report, io.cwd);
-  const verdict = gate(built.findings, options);
+  // Discovery errors (a path with no SKILL.md) fail the run too, though they are not security results.
+  const verdict = gate([...built.findings, ...report.diagnostics.filter((d) => d.severity === 'error')], options);
   const render = (format: ReportFormat, screen = { color: false, width: DEFAULT_COLUMNS }): string =>
     format === 'json'
       ? jsonDocument(auditDocument(report))
@@ -99,20 +117,56 @@ function writeAudit(io: CliIo, report: AuditReport, options: ReportOptions, outp
         : reportText(format, built, options.failOn);
   writeReportOutputs(io, outputs, (format) => render(format));
   io.stdout.write(render(options.format, { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) }));
+  for (const d of report.diagnostics) note(io, `${d.severity} ${d.code} ${d.file}: ${d.message}\n`);
+  for (const n of report.notes) note(io, `note: ${n}\n`);
   note(io, `${summaryLine(report, useColor(io))}${verdict.passed ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
   return verdict.passed ? EXIT.ok : EXIT.findings;
+}
+
+/** `--explain CODE`: the rule, its class and OWASP risk, an example and the fix. */
+function explain(raw: string, json: boolean, io: CliIo): number {
+  const code = raw.startsWith('security.') ? raw : `security.${raw}`;
+  const rule = isSecurityCode(code) ? RULES_BY_CODE.get(code) : undefined;
+  if (!rule) usageError(io, spec.name, `unknown rule '${raw}'${didYouMean(code, AUDIT_RULES.map((r) => r.code))}`);
+  if (json) writeJson(io, { explain: ruleJson(rule!) });
+  else io.stdout.write(explainText(rule!));
+  return EXIT.ok;
+}
+
+/**
+ * A rule as text: what it finds, its level, class and OWASP risk, an example and the fix.
+ *
+ * @example explainText(RULES_BY_CODE.get('security.remote-exec')!)
+ */
+export function explainText(r: AuditRule): string {
+  return [
+    `${r.code} (${r.level}; ${r.family}; OWASP ${r.owasp} ${OWASP_AST[r.owasp]}; security-severity ${r.securitySeverity})`,
+    '',
+    `Finds: ${r.summary}.`,
+    '',
+    'Example:',
+    `    ${r.example}`,
+    '',
+    `Fix: ${r.help}`,
+    '',
+  ].join('\n');
+}
+
+function explainMarkdown(r: AuditRule): string {
+  return `**${r.code}** — ${r.summary}.\n\nExample:\n\n\`\`\`\n${r.example}\n\`\`\`\n\nFix: ${r.help}\n\nClass: ${r.family}; OWASP Agentic Skills Top 10: ${r.owasp} ${OWASP_AST[r.owasp]}.`;
 }
 
 /**
  * The one summary line: the verdict, the skills by verdict, the counts and the codes that fired.
  *
- * @example summaryLine(auditPath(['skills/']), false) // 'ok 3 skills audited: 3 pass, 0 warn, 0 fail; 0 errors, 0 warnings'
+ * @example summaryLine(await auditPath(['skills/']), false) // 'ok 3 skills audited: 3 pass, 0 warn, 0 fail; 0 errors, 0 warnings'
  */
 export function summaryLine(report: AuditReport, color: boolean): string {
-  const all = [...report.diagnostics, ...report.skills.flatMap((s) => s.diagnostics)];
+  const all: Diagnostic[] = report.skills.flatMap((s) => s.diagnostics);
   const { skills, pass, warn, fail, errors, warnings } = report.summary;
   const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : warnings > 0 ? paint(color, 'yellow', 'warn') : paint(color, 'green', 'ok');
   const codes = new Set(all.map((d) => d.code).filter(isSecurityCode));
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${verdict} ${plural(skills, 'skill')} audited: ${pass} pass, ${warn} warn, ${fail} fail; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${codes.size ? ` (${[...codes].sort().join(', ')})` : ''}`;
+  const notes = report.notes.length + report.diagnostics.length;
+  return `${verdict} ${plural(skills, 'skill')} audited: ${pass} pass, ${warn} warn, ${fail} fail; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${notes ? `, ${plural(notes, 'note')}` : ''}${codes.size ? ` (${[...codes].sort().join(', ')})` : ''}`;
 }

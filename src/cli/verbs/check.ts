@@ -25,6 +25,7 @@ import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
 import { buildReport, reportText, type ReportFinding } from '../report/index.js';
 import type { LockDrift } from '../../catalog/lockfile.js';
 import { LOCK_FLAGS, lockState, placesFromCatalog, writeLockfile } from './lock.js';
+import { prepareSeal } from '../lock-seal.js';
 
 export const spec: VerbSpec = {
   name: 'check',
@@ -55,6 +56,7 @@ function readLockText(file: string, shown: string): string {
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
+  await prepareSeal();
   const { format } = reportOptions(values, io, spec.name);
   const file = resolve(io.cwd, typeof values.lock === 'string' ? values.lock : LOCKFILE_NAME);
   const shown = displayPath(file, io.cwd);

@@ -8,7 +8,8 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import { auditSkill } from '../../audit/audit.js';
-import { auditFields, readSkillFiles } from '../../engine/audit-path.js';
+import { auditFields, auditParsers, readSkillFiles } from '../../engine/audit-path.js';
+import type { CodeParsers } from '../../audit/code/syntax.js';
 import type { Catalog } from '../../model/catalog.js';
 import { parseBudget } from '../../context/budget.js';
 import { leftOutJson, leftOutLine, leftOutPackage, leftOutReport } from '../../context/left-out.js';
@@ -79,7 +80,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const { catalog: full, walk } = await catalogFromFlags(values, io, spec.name);
-  const flagged = audit === 'off' ? [] : auditErrors(full);
+  const flagged = audit === 'off' ? [] : auditErrors(full, await auditParsers());
   const catalog = audit === 'drop' ? full.excluding(flagged.map((f) => f.locator)) : full;
   let rendered: RenderedContext;
   try {
@@ -128,13 +129,13 @@ interface Flagged {
 }
 
 /** The catalog's skills whose audit has an error finding, by name. */
-function auditErrors(catalog: Catalog): Flagged[] {
+function auditErrors(catalog: Catalog, parsers: CodeParsers): Flagged[] {
   const out: Flagged[] = [];
   const names = catalog.skills.map((s) => s.descriptor.name);
   for (const p of catalog.skills) {
     const locator = p.descriptor.source.locator;
     const files = readSkillFiles(dirname(locator));
-    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }).filter((d) => d.severity === 'error');
+    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }, { parsers }).filter((d) => d.severity === 'error');
     if (errors.length > 0) out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort(), errors });
   }
   return out;

@@ -25,7 +25,7 @@ import { lazyCatalogRequest } from '../catalog-request.js';
 import { parseShard } from '../shard.js';
 import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
-import { brokenFolderInput, folderInput, sealFolders, type FolderInput, type FolderSeal } from '../lock-seal.js';
+import { brokenFolderInput, folderInput, prepareSeal, sealFolders, type FolderInput, type FolderSeal } from '../lock-seal.js';
 import { completenessJson, completenessLines, displayPath } from './catalog.js';
 
 /** Flags lock and check add to the catalog flags. */
@@ -253,6 +253,7 @@ export interface LockInput {
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
+  await prepareSeal();
   const options: LockOptions = {
     out: resolve(io.cwd, typeof values.out === 'string' ? values.out : LOCKFILE_NAME),
     allowErrors: values['allow-errors'] === true,

@@ -15,6 +15,7 @@ import { SkillgraphError } from '../../model/errors.js';
 import { didYouMean } from '../../model/wording.js';
 import { SKIP_REASONS, validatePath } from '../../engine/validate-path.js';
 import type { SkillReport, SkipReason, ValidateMemo, ValidateResult, ValidateSummary } from '../../engine/validate-path.js';
+import { auditParsers } from '../../engine/audit-path.js';
 import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type ProfileName, type UnicodePolicy } from '../../parse/profiles.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { homeFrom } from '../catalog-request.js';
@@ -130,6 +131,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const levels = new Map((config?.rules ?? []).map((r) => [r.code, r.level]));
   const wanted = new Set([options.format, ...outputs.map((o) => o.format)]);
   const inShard = shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {};
+  const parsers = PROFILES[profile as ProfileName]?.features.audit ? await auditParsers() : undefined;
   const check = (memo?: ValidateMemo): ValidateResult =>
     withConfigRules(
       validatePath(paths, {
@@ -141,6 +143,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
         ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
         ...inShard,
         ...(memo ? { memo } : {}),
+        ...(parsers ? { parsers } : {}),
       }),
       levels,
     );
