@@ -401,7 +401,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: { skills: { type: 'string', default: '10000' }, repeat: { type: 'string', default: '3' }, previous: { type: 'string' }, out: { type: 'string', default: join(HERE, 'RESULTS.md') } },
   });
-  if (!existsSync(join(ROOT, 'dist', 'bin', 'main.js'))) {
+  if (!existsSync(join(ROOT, 'dist', 'skillgraph.cjs'))) {
     process.stderr.write("dist/ is missing: run 'npm run build' first\n");
     process.exit(2);
   }

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Runs the bundled CLI from dist/bin/ (built by `npm install` through `prepare`).
-import { main, processIo } from '../dist/bin/main.js';
+// The CLI: the package's code (dist/skillgraph.cjs) run with this process's I/O.
+import { createRequire } from 'node:module';
 
-const io = processIo();
-main(process.argv.slice(2), io).then(
+const { main, processIo } = createRequire(import.meta.url)('../dist/skillgraph.cjs').cli();
+main(process.argv.slice(2), processIo()).then(
   (code) => {
     process.exitCode = code;
   },

@@ -6,9 +6,8 @@
  * folder) and its path inside that root. Pure: callers read/write the file,
  * place skills in their roots and compute tree digests.
  */
-import type * as Zod from 'zod';
-import type { z } from 'zod';
-import { once, zod } from '../model/zod.js';
+import type { ZodMiniType } from 'zod/mini';
+import { once, zod, type Zod } from '../model/zod.js';
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import { AUDIT_VERDICTS } from '../audit/audit.js';
@@ -21,56 +20,86 @@ export const LOCKFILE_NAME = 'skillgraph.lock.json';
 /** The lockfile format this code writes and reads. */
 export const LOCKFILE_VERSION = 2;
 
+type AuditVerdictName = (typeof AUDIT_VERDICTS)[number];
+
+/** A skill's capability surface as sealed (see `audit/capabilities.ts`). */
+export interface LockCapabilities {
+  allowed_tools: string[];
+  writes: string[];
+  mcp_servers: string[];
+  scripts: { path: string; digest: string }[];
+  hosts: string[];
+  audit: AuditVerdictName;
+}
+
+export interface LockEntry {
+  name: string;
+  scope: string;
+  /** The root: its path relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
+  root: string;
+  /** POSIX path of SKILL.md inside the root, as the walk reached it. */
+  path: string;
+  digest: string;
+  tree: string;
+  /** The capability surface; absent in locks written before it was sealed (then widening is not checked). */
+  capabilities?: LockCapabilities;
+  /** The skill's declared `dependencies` (a change to them changes `digest` too); absent when none. */
+  dependencies?: { tools: string[]; mcp_servers: string[] };
+}
+
+/** A skill that could not be locked (written only with `--allow-errors`). */
+export interface LockInvalid {
+  root: string;
+  path: string;
+  codes: string[];
+}
+
+export interface Lockfile {
+  schemaVersion: typeof LOCKFILE_VERSION;
+  /** Catalog digest when locked. */
+  digest: string;
+  /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
+  complete: boolean;
+  skills: LockEntry[];
+  invalid?: LockInvalid[];
+}
+
 /** The lockfile's schemas, built on first use (zod is required then, not when the package is imported). */
-function buildSchemas(z: typeof Zod.z) {
-  const DIGEST = z.string().regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>');
+function buildSchemas(z: Zod) {
+  const DIGEST = z.string().check(z.regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>'));
   // A portable path: POSIX, relative (or `~/…`), no NUL; never absolute.
   const PORTABLE = z
     .string()
-    .min(1)
-    .refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'), 'expected a relative POSIX path');
-
-  /** A skill's capability surface as sealed (see `audit/capabilities.ts`). */
-  const CapabilitiesSchema = z.strictObject({
-    allowed_tools: z.array(z.string()),
-    writes: z.array(z.string()),
-    mcp_servers: z.array(z.string()),
+    .check(
+      z.minLength(1),
+      z.refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'), 'expected a relative POSIX path'),
+    );
+  const strings = z.array(z.string());
+  const CapabilitiesSchema: ZodMiniType<LockCapabilities> = z.strictObject({
+    allowed_tools: strings,
+    writes: strings,
+    mcp_servers: strings,
     scripts: z.array(z.strictObject({ path: PORTABLE, digest: z.string() })),
-    hosts: z.array(z.string()),
+    hosts: strings,
     audit: z.enum(AUDIT_VERDICTS as [AuditVerdictName, ...AuditVerdictName[]]),
   });
-  type AuditVerdictName = (typeof AUDIT_VERDICTS)[number];
-
-  const LockEntrySchema = z.strictObject({
-    name: z.string().min(1),
-    scope: z.string().min(1),
-    /** The root: its path relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
+  const LockEntrySchema: ZodMiniType<LockEntry> = z.strictObject({
+    name: z.string().check(z.minLength(1)),
+    scope: z.string().check(z.minLength(1)),
     root: PORTABLE,
-    /** POSIX path of SKILL.md inside the root, as the walk reached it. */
     path: PORTABLE,
     digest: DIGEST,
     tree: DIGEST,
-    /** The capability surface; absent in locks written before it was sealed (then widening is not checked). */
-    capabilities: CapabilitiesSchema.optional(),
-    /** The skill's declared `dependencies` (a change to them changes `digest` too); absent when none. */
-    dependencies: z.strictObject({ tools: z.array(z.string()), mcp_servers: z.array(z.string()) }).optional(),
+    capabilities: z.optional(CapabilitiesSchema),
+    dependencies: z.optional(z.strictObject({ tools: strings, mcp_servers: strings })),
   });
-
-  /** A skill that could not be locked (written only with `--allow-errors`). */
-  const LockInvalidSchema = z.strictObject({
-    root: PORTABLE,
-    path: PORTABLE,
-    codes: z.array(z.string()),
-  });
-
-  const LockfileSchema = z.strictObject({
+  const LockInvalidSchema: ZodMiniType<LockInvalid> = z.strictObject({ root: PORTABLE, path: PORTABLE, codes: strings });
+  const LockfileSchema: ZodMiniType<Lockfile> = z.strictObject({
     schemaVersion: z.literal(LOCKFILE_VERSION),
-    /** Catalog digest when locked. */
     digest: DIGEST,
-    /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
     complete: z.boolean(),
     skills: z.array(LockEntrySchema),
-    invalid: z.array(LockInvalidSchema).optional(),
+    invalid: z.optional(z.array(LockInvalidSchema)),
   });
   return { CapabilitiesSchema, LockEntrySchema, LockInvalidSchema, LockfileSchema };
 }
@@ -78,14 +107,10 @@ function buildSchemas(z: typeof Zod.z) {
 /**
  * The zod schemas of a lockfile and its parts.
  *
+ * @internal
  * @example lockSchemas().LockfileSchema.safeParse(JSON.parse(text)).success
  */
 export const lockSchemas = once(() => buildSchemas(zod()));
-type Schemas = ReturnType<typeof buildSchemas>;
-export type LockCapabilities = z.infer<Schemas['CapabilitiesSchema']>;
-export type LockEntry = z.infer<Schemas['LockEntrySchema']>;
-export type LockInvalid = z.infer<Schemas['LockInvalidSchema']>;
-export type Lockfile = z.infer<Schemas['LockfileSchema']>;
 
 /**
  * A lockfile document; entries sorted by name.

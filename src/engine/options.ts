@@ -2,10 +2,12 @@
  * Engine options (STYLE: resolver + frozen defaults), including the measured
  * `auto` rule for when a worker pool pays.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BackendChoice } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
+import { workerEntryFile } from './pool.js';
 
 /** Progress of a long run, for a TTY progress line. */
 export interface EngineProgress {
@@ -31,6 +33,12 @@ export interface EngineOptions {
    * sealed — peak RSS at 10k skills with 2 workers −23 MB.
    */
   readonly keepPool: boolean;
+  /**
+   * The file worker threads run: `skillgraph/worker` (dist/worker.cjs), or a
+   * copy of it an application bundled. Default: the package's own, beside its
+   * code; a bundle without one parses in the calling thread under `auto`.
+   */
+  readonly workerEntry?: string | URL;
   readonly onProgress?: (progress: EngineProgress) => void;
 }
 
@@ -79,7 +87,21 @@ export function resolveEngineOptions(options: Partial<EngineOptions> = {}): Engi
   if (merged.cache !== false && (typeof merged.cache !== 'string' || merged.cache === '')) {
     throw new SkillgraphError('options.invalid', 'cache must be a folder path or false', { field: 'cache' });
   }
+  checkWorkerEntry(merged);
   return Object.freeze(merged);
+}
+
+/** A worker entry must be a path or a URL, and a fixed worker count needs one that exists. */
+function checkWorkerEntry({ workers, workerEntry }: EngineOptions): void {
+  if (workerEntry !== undefined && !(workerEntry instanceof URL) && (typeof workerEntry !== 'string' || workerEntry === '')) {
+    throw new SkillgraphError('options.invalid', 'workerEntry must be a file path or a file URL', { field: 'workerEntry' });
+  }
+  if (workers === 'auto' || workers === 0) return;
+  const file = workerEntryFile(workerEntry);
+  if (file === undefined || !existsSync(file)) {
+    const what = file === undefined ? 'this build has no worker entry beside its code' : `there is no file ${file}`;
+    throw new SkillgraphError('options.invalid', `workers: ${workers} needs a worker entry, but ${what}: pass workerEntry (skillgraph/worker), or workers: 0`, { field: 'workerEntry' });
+  }
 }
 
 /** The default cache folder: `$XDG_CACHE_HOME/skillgraph`, else `~/.cache/skillgraph`. */

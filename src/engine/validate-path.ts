@@ -33,7 +33,7 @@ export interface ValidateOptions {
   readonly cwd?: string;
   /** Walk depth below each path (default 32). */
   readonly maxDepth?: number;
-  /** Run the P6a lint rules (default true). */
+  /** Run the lint rules that need the folder's file list (default true). */
   readonly lint?: boolean;
   /** Total SKILL.md bytes read per call (default `DEFAULT_INPUT_BUDGET`); files past it get `input.budget`. */
   readonly maxInputBytes?: number;

@@ -96,7 +96,7 @@ export function scanBody(text: string): { readonly lines: number; readonly marke
 export const LINK_FINDINGS_MAX = 100;
 
 /**
- * Run the P6a lint rules on a parsed package.
+ * Run the lint rules that need the skill folder's file list on a parsed package.
  *
  * @example lintSkill(pkg, { files: [{ path: 'SKILL.md', size: 120 }] }).map((d) => d.code) // ['description.no-trigger']
  */

@@ -3,6 +3,7 @@
  * data, and `serveSkills`, which loads the MCP SDK only when it is called
  * (so importing the library never loads it).
  */
+import { loadServing } from './load.js';
 import type { ServeOptions } from './serving.js';
 
 export { LiveCatalog } from './live.js';
@@ -19,6 +20,5 @@ export type { ServeOptions } from './serving.js';
  * @example await serveSkills({ load: { roots }, http: 8765, log: (line) => console.error(line), signal });
  */
 export async function serveSkills(options: ServeOptions): Promise<void> {
-  const serving = await import('./serving.js');
-  return serving.serveSkills(options);
+  return (await loadServing()).serveSkills(options);
 }

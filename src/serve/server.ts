@@ -17,6 +17,7 @@ import { VERSION } from '../model/version.js';
 import { renderContext, type ContextPaths } from '../context/render.js';
 import type { Catalog } from '../model/catalog.js';
 import type { LiveCatalog } from './live.js';
+import type { ServeListing } from './serving.js';
 import { getSkill, listResources, listSkills, readDirectory, readResource } from './methods.js';
 import { SERVE_TOOLS, callTool, type SessionLoads } from './tools.js';
 
@@ -29,16 +30,6 @@ export interface SessionOptions {
   readonly listing?: ServeListing;
 }
 
-/** How `serve` renders the listing it puts in its instructions. */
-export interface ServeListing {
-  /** `N` bytes or `Nt` tokens for the whole instructions text, listing and guidance included. */
-  readonly budget: string | number | null;
-  /** How each SKILL.md is shown (default `uri`, what `resources/read` takes). */
-  readonly paths?: ContextPaths;
-  readonly digests?: boolean;
-  /** Base of relative paths (required with `paths: 'relative'`). */
-  readonly relativeTo?: string;
-}
 
 /** What a host is told on `initialize`. */
 const INSTRUCTIONS =

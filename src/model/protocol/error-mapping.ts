@@ -55,6 +55,7 @@ export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> 
   'root.not-directory': 'resolution_failure',
   'wasm.missing': 'resolution_failure',
   'wasm.abi': 'resolution_failure',
+  'dependency.missing': 'resolution_failure',
 } satisfies Partial<Record<ErrorCode, SkillErrorType>>);
 
 /**

@@ -36,7 +36,7 @@ abstract class HostError extends Error {
 }
 
 /**
- * A skill's composition could not be resolved (the ValueError of the seed):
+ * A skill's composition could not be resolved (Python's ValueError, in a host written in it):
  * mapped to cycle_detected, skill_not_found or resolution_failure by message.
  *
  * @example throw new ResolutionError(`override for unknown entry '${key}'`);

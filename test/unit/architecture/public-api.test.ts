@@ -40,7 +40,7 @@ const INTERNALS = [
   'listSkills', 'loadWasm', 'packageBytes', 'parseBatch', 'planCatalog', 'readDirectory',
   'readFrontmatterYaml', 'readResource', 'readSkillFiles', 'reportText', 'resolveBackendFor',
   'resolveContextOptions', 'resolveEngineOptions', 'resolveGraphJs', 'ruleFor', 'runCli', 'skillEntry',
-  'splitToolList', 'summarizeEntries', 'textReport', 'wasmBackendOrNull', 'wasmPath', 'widening',
+  'splitToolList', 'summarizeEntries', 'textReport', 'wasmBackendOrNull', 'widening',
   'wideningText', 'writeFileAtomic',
 ];
 
