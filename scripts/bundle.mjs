@@ -34,18 +34,31 @@ import { pruneDeclarations } from './declarations.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const CORE = join(DIST, 'skillgraph.cjs');
-/**
- * Left in node_modules: piscina starts its own worker file; the MCP SDK is an
- * optional peer, and serving builds its request schemas with the zod the SDK
- * brings (`zod` itself; the `zod/mini` the rest of the code uses is bundled).
- * `./yaml.cjs` and `./zod.cjs` are dist/ files of their own (vendor.bundle.ts).
- */
-const EXTERNAL = /^(piscina|@modelcontextprotocol\/sdk(\/.*)?|zod|\.\/yaml\.cjs|\.\/zod\.cjs)$/;
+/** Left in node_modules: piscina starts its own worker file. `./yaml.cjs` and `./zod.cjs` are dist/ files of their own (vendor.bundle.ts). */
+const EXTERNAL = /^(piscina|\.\/yaml\.cjs|\.\/zod\.cjs)$/;
 
 const external = {
   name: 'external',
   setup(b) {
     b.onResolve({ filter: EXTERNAL }, (args) => ({ path: args.path, external: true }));
+  },
+};
+
+/**
+ * The MCP SDK, an optional peer dependency, and the zod it brings (serving
+ * builds its request schemas with it; the `zod/mini` the rest uses is
+ * bundled): required from node_modules inside a try block, where a bundler
+ * that cannot find them (an application that does not serve) leaves the
+ * require for run time instead of failing the build. serve/load.ts turns the
+ * failure into `dependency.missing`.
+ */
+const OPTIONAL_PEERS = /^(@modelcontextprotocol\/sdk(\/.*)?|zod)$/;
+
+const optionalPeers = {
+  name: 'optional-peers',
+  setup(b) {
+    b.onResolve({ filter: OPTIONAL_PEERS }, (args) => (args.namespace === 'peer' ? { path: args.path, external: true } : { path: args.path, namespace: 'peer' }));
+    b.onLoad({ filter: /.*/, namespace: 'peer' }, (args) => ({ contents: `try {\n  module.exports = require(${JSON.stringify(args.path)});\n} catch (error) {\n  throw error;\n}\n`, loader: 'js' }));
   },
 };
 
@@ -122,7 +135,7 @@ const builds = await Promise.all([
     stdin: { contents: ENTRY, resolveDir: ROOT, sourcefile: 'skillgraph-entry.js', loader: 'js' },
     outfile: CORE,
     define: { SKILLGRAPH_WASM_BASE64: JSON.stringify(wasm.toString('base64')), SKILLGRAPH_CODE_STAMP: JSON.stringify(STAMP_PLACEHOLDER) },
-    plugins: [external, twins, lazyBuiltins],
+    plugins: [external, optionalPeers, twins, lazyBuiltins],
   }),
   // yaml and zod in files of their own, required on first use: importing the package does not parse them.
   build({ ...common, stdin: { contents: "module.exports = require('yaml');", resolveDir: ROOT, sourcefile: 'yaml-entry.js', loader: 'js' }, outfile: join(DIST, 'yaml.cjs') }),
