@@ -13,6 +13,7 @@ import { SkillgraphError } from '../model/errors.js';
 import { AUDIT_VERDICTS } from '../audit/audit.js';
 import { widening, type CapabilitySurface, type CapabilityWidening } from '../audit/capabilities.js';
 import { DIGEST_PATTERN } from './digest.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Default file name, in the working folder. */
 export const LOCKFILE_NAME = 'skillgraph.lock.json';
@@ -112,12 +113,20 @@ function buildSchemas(z: Zod) {
  */
 export const lockSchemas = once(() => buildSchemas(zod()));
 
+export interface CreateLockOptions {
+  readonly complete: boolean;
+  readonly invalid?: readonly LockInvalid[];
+}
+
+const CREATE_LOCK_KEYS = optionKeys<CreateLockOptions>('createLock', { complete: true, invalid: true });
+
 /**
  * A lockfile document; entries sorted by name.
  *
  * @example createLock(catalog.digest, entries, { complete: true }) // { schemaVersion: 2, digest, complete: true, skills: [...] }
  */
-export function createLock(digest: string, entries: readonly LockEntry[], options: { complete: boolean; invalid?: readonly LockInvalid[] }): Lockfile {
+export function createLock(digest: string, entries: readonly LockEntry[], options: CreateLockOptions): Lockfile {
+  checkOptionKeys(options, CREATE_LOCK_KEYS);
   const invalid = [...(options.invalid ?? [])].sort((a, b) => cmp(a.root, b.root) || cmp(a.path, b.path));
   return {
     schemaVersion: LOCKFILE_VERSION,

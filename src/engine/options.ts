@@ -7,6 +7,7 @@ import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BackendChoice } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 import { workerEntryFile } from './pool.js';
 
 /** Progress of a long run, for a TTY progress line. */
@@ -66,12 +67,24 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = Object.freeze({
   keepPool: true,
 });
 
+const ENGINE_KEYS = optionKeys<EngineOptions>('createEngine', {
+  workers: true,
+  cache: true,
+  backend: true,
+  inlineThreshold: true,
+  batchSize: true,
+  keepPool: true,
+  workerEntry: true,
+  onProgress: true,
+});
+
 /**
  * Resolve engine options; errors name the field.
  *
  * @example resolveEngineOptions({ workers: 2 }).batchSize // 256
  */
 export function resolveEngineOptions(options: Partial<EngineOptions> = {}): EngineOptions {
+  checkOptionKeys(options, ENGINE_KEYS);
   const merged: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
   if (merged.workers !== 'auto' && (!Number.isSafeInteger(merged.workers) || merged.workers < 0 || merged.workers > 64)) {
     throw new SkillgraphError('options.invalid', `workers must be 'auto' or a whole number 0–64, got ${String(merged.workers)}`, { field: 'workers' });

@@ -23,6 +23,7 @@ import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
 import { fileDiagnostic } from '../discover/file-messages.js';
 import { ReadBuffer, readListedFile, readRegularFile, type SafeRead } from '../discover/safe-read.js';
 import { InputBudget } from './input-budget.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ValidateOptions {
   /** Validation profile (default `skillgraph`). */
@@ -113,6 +114,18 @@ const SOURCE_KEPT_BYTES = 1024 * 1024;
 
 const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, maxDepth: TREE_MAX_DEPTH, lint: true });
 
+const VALIDATE_KEYS = optionKeys<ValidateOptions>('validatePath', {
+  profile: true,
+  unicode: true,
+  cwd: true,
+  maxDepth: true,
+  lint: true,
+  maxInputBytes: true,
+  inShard: true,
+  firstShard: true,
+  keep: true,
+});
+
 /**
  * Validate one or more skill folders, trees of them, or SKILL.md files.
  * Throws SkillgraphError `root.missing` / `root.not-directory` / `options.invalid`
@@ -121,6 +134,7 @@ const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, ma
  * @example validatePath('skills/', { profile: 'spec' }).summary // { files: 13, skills: 12, valid: 11, invalid: 1, skipped: 1, … }
  */
 export function validatePath(paths: string | readonly string[], options: ValidateOptions = {}): ValidateResult {
+  checkOptionKeys(options, VALIDATE_KEYS);
   const profile = options.profile ?? DEFAULT_OPTIONS.profile;
   if (!isProfileName(profile)) throw new SkillgraphError('options.invalid', `validate option 'profile' must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'`, { field: 'profile' });
   if (options.unicode !== undefined && !(UNICODE_POLICIES as readonly string[]).includes(options.unicode)) {

@@ -30,6 +30,7 @@ import { cacheDirProblem, ensureCacheDir } from './cache-dir.js';
 import { checkTarget, prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
 import { verifySealed, type ReadOptions } from './read.js';
 import { readRegularFile } from '../discover/safe-read.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface MaterializeOptions extends ReadOptions {
   /** Stage nothing now; return a workspace whose `load(name)` stages one skill. */
@@ -77,6 +78,16 @@ export interface MaterializeResult {
   readonly workspace: LazyWorkspace | null;
 }
 
+const MATERIALIZE_KEYS = optionKeys<MaterializeOptions>('materialize', {
+  lazy: true,
+  force: true,
+  names: true,
+  profile: true,
+  hasher: true,
+  modelOnly: true,
+  verify: true,
+});
+
 /**
  * Copy skills from `catalog` into `dir` (created if missing), or — with
  * `lazy` — prepare to stage them one `load` at a time.
@@ -84,6 +95,7 @@ export interface MaterializeResult {
  * @example materialize(catalog, '.agents/skills', { names: ['pdf'] }).skills[0].files
  */
 export function materialize(catalog: Catalog, dir: string, options: MaterializeOptions = {}): MaterializeResult {
+  checkOptionKeys(options, MATERIALIZE_KEYS);
   const packages = selectPackages(catalog, options.names);
   if (options.lazy) {
     return { dir: toPosixPath(dir), skills: [], workspace: lazyWorkspace(catalog, prepareRoot(dir), dir, packages, options) };

@@ -21,6 +21,7 @@ import {
   type JsonValue,
   type Validated,
 } from './validate.js';
+import { optionKeys, unknownOption } from '../option-keys.js';
 
 /**
  * The type names JSON Schema defines; a schema's `type` must use these.
@@ -107,6 +108,16 @@ export interface DefinitionSchemas {
   readonly outputSchema?: Readonly<Record<string, unknown>>;
 }
 
+const INIT_KEYS = optionKeys<SkillDefinitionInit>('SkillDefinition.create', {
+  skillName: true,
+  description: true,
+  tools: true,
+  writes: true,
+  inputSchema: true,
+  outputSchema: true,
+});
+const SCHEMAS_KEYS = optionKeys<DefinitionSchemas>('SkillDefinition.fromSkill', { inputSchema: true, outputSchema: true });
+
 /**
  * A composed skill, ready to invoke. Immutable, tools included.
  *
@@ -137,6 +148,8 @@ export class SkillDefinition {
   /** Validate and build; never throws. */
   static safeCreate(init: SkillDefinitionInit): Validated<SkillDefinition> {
     if (init === null || typeof init !== 'object') return SkillDefinition.safeFrom(init);
+    const unknown = unknownOption(init, INIT_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     const tools: unknown = init.tools;
     const computed = Array.isArray(tools) && tools.some((t: unknown) => typeof t === 'object' && t !== null && (t as { writes?: unknown }).writes === true);
     return SkillDefinition.safeFrom(
@@ -166,6 +179,8 @@ export class SkillDefinition {
     entries: readonly ResolvedToolEntry[] | null | undefined,
     schemas: DefinitionSchemas = {},
   ): Validated<SkillDefinition> {
+    const unknown = unknownOption(schemas, SCHEMAS_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
       return { ok: false, error: invalid('SkillDefinition', [{ path: '', message: `fromSkill needs a skill package, got ${String(pkg)}` }]) };
     }

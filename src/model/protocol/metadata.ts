@@ -11,6 +11,7 @@ import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolE
 import type { SkillPackage } from '../package.js';
 import { ResolvedToolListSchema, summarizeEntries } from './entries.js';
 import { FACTORY, NonEmpty, check, invalid, orThrow, requireFactory, type Validated } from './validate.js';
+import { optionKeys, unknownOption } from '../option-keys.js';
 
 /**
  * Version reported when neither the package nor the caller names one.
@@ -63,6 +64,8 @@ export interface FromSkillOptions {
   readonly version?: string;
 }
 
+const FROM_SKILL_KEYS = optionKeys<FromSkillOptions>('SkillMetadata.fromSkill', { version: true });
+
 /**
  * Discovery-time facts about one skill. Immutable.
  *
@@ -89,6 +92,8 @@ export class SkillMetadata implements SkillMetadataJson {
     entries: readonly ResolvedToolEntry[] | null | undefined,
     options: FromSkillOptions = {},
   ): Validated<SkillMetadata> {
+    const unknown = unknownOption(options, FROM_SKILL_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
       const got = pkg === null ? 'null' : pkg === undefined ? 'undefined' : 'a value without a descriptor';
       return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSkill needs a skill package, got ${got}` }]) };
@@ -127,6 +132,8 @@ export class SkillMetadata implements SkillMetadataJson {
     summary: CapabilitySummary | null | undefined,
     options: FromSkillOptions = {},
   ): Validated<SkillMetadata> {
+    const unknown = unknownOption(options, FROM_SKILL_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
       return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSummary needs a skill package, got ${String(pkg)}` }]) };
     }

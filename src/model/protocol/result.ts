@@ -19,6 +19,7 @@ import {
   type JsonValue,
   type Validated,
 } from './validate.js';
+import { optionKeys, unknownOption } from '../option-keys.js';
 
 /**
  * What happened to a resource during a run.
@@ -95,6 +96,16 @@ export interface SkillResultInit {
   readonly resourceChanges?: readonly ResourceChange[];
 }
 
+const INIT_KEYS = optionKeys<SkillResultInit>('SkillResult.create', {
+  success: true,
+  skillName: true,
+  toolName: true,
+  outputData: true,
+  error: true,
+  durationMs: true,
+  resourceChanges: true,
+});
+
 /**
  * The outcome of one run. Immutable, output and changes included.
  *
@@ -126,6 +137,8 @@ export class SkillResult {
   /** Validate and build; never throws. */
   static safeCreate(init: SkillResultInit): Validated<SkillResult> {
     if (init === null || typeof init !== 'object') return SkillResult.safeFrom(init);
+    const unknown = unknownOption(init, INIT_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     const error: unknown = init.error ?? null;
     return SkillResult.safeFrom(
       withoutUndefined({

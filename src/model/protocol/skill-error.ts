@@ -18,6 +18,7 @@ import {
   type JsonValue,
   type Validated,
 } from './validate.js';
+import { optionKeys, unknownOption } from '../option-keys.js';
 
 /**
  * Wire form of a SkillError (snake_case, as in every `--json` output).
@@ -62,6 +63,8 @@ export interface SkillErrorInit {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
+const INIT_KEYS = optionKeys<SkillErrorInit>('SkillError.create', { type: true, message: true, skillName: true, toolName: true, details: true });
+
 const EMPTY_DETAILS: Readonly<Record<string, JsonValue>> = Object.freeze({});
 
 /**
@@ -93,6 +96,8 @@ export class SkillError extends Error {
   /** Validate and build; the error (`protocol.invalid`) names every bad field. */
   static safeCreate(init: SkillErrorInit): Validated<SkillError> {
     if (init === null || typeof init !== 'object') return SkillError.safeFrom(init);
+    const unknown = unknownOption(init, INIT_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     return SkillError.safeFrom(
       withoutUndefined({
         type: init.type,
