@@ -1,10 +1,16 @@
 #!/usr/bin/env node
-// The CLI: the package's code (dist/skillgraph.cjs) run with this process's I/O.
+// The CLI: the package's code (dist/skillgraph.cjs, with the code cache of bin/code-cache.cjs) run with this
+// process's I/O.
 import { createRequire } from 'node:module';
 
-const { main, processIo } = createRequire(import.meta.url)('../dist/skillgraph.cjs').cli();
-main(process.argv.slice(2), processIo()).then(
+const require = createRequire(import.meta.url);
+const argv = process.argv.slice(2);
+const { loadWithCache } = require('./code-cache.cjs');
+const core = loadWithCache(require.resolve('../dist/skillgraph.cjs'), argv, process.env);
+const { main, processIo } = core.exports.cli();
+main(argv, processIo()).then(
   (code) => {
+    core.save();
     process.exitCode = code;
   },
   (error) => {

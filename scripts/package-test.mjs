@@ -40,7 +40,7 @@ try {
   const files = packed.files.map((f) => f.path);
   process.stdout.write(`tarball: ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KB unpacked, ${files.length} files\n`);
   check(packed.size <= MAX_PACKED_BYTES, `the tarball is at most ${MAX_PACKED_BYTES / 1024} KB (${(packed.size / 1024).toFixed(1)} KB)`);
-  const allowed = /^(bin\/skillgraph\.js|dist\/(THIRD-PARTY\.md|(index|internals)\.c?js|(skillgraph|worker|yaml|zod)\.cjs|types\/.+\.d\.ts|types\/package\.json)|schemas\/[\w.-]+\.json|README\.md|LICENSE|package\.json)$/;
+  const allowed = /^(bin\/(skillgraph\.js|code-cache\.cjs)|dist\/(THIRD-PARTY\.md|(index|internals)\.c?js|(skillgraph|worker|yaml|zod)\.cjs|types\/.+\.d\.ts|types\/package\.json)|schemas\/[\w.-]+\.json|README\.md|LICENSE|package\.json)$/;
   check(files.every((f) => allowed.test(f)), `it holds only the CLI, dist/, the schemas, README, LICENSE (unexpected: ${files.filter((f) => !allowed.test(f)).join(', ') || 'none'})`);
 
   // 2. A fresh project with the tarball alone: what a user who only validates installs.

@@ -43,7 +43,7 @@ describe('the packed package', () => {
   const files = packedFiles();
 
   it('ships the CLI, the schemas, the README, the LICENSE and package.json', () => {
-    const wanted = ['bin/skillgraph.js', 'schemas/catalog.schema.json', 'schemas/defs.schema.json', 'README.md', 'LICENSE', 'package.json'];
+    const wanted = ['bin/skillgraph.js', 'bin/code-cache.cjs', 'schemas/catalog.schema.json', 'schemas/defs.schema.json', 'README.md', 'LICENSE', 'package.json'];
     expect(wanted.filter((f) => !files.includes(f))).toEqual([]);
   });
 

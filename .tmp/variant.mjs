@@ -1,0 +1,11 @@
+import { build } from 'esbuild';
+import { readFileSync, existsSync } from 'node:fs';
+import { dirname } from 'node:path';
+const ROOT = '/work/wt-package';
+const twins = { name: 'twins', setup(b) { b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => { const t = args.path.replace(/\.ts$/, '.bundle.ts'); return existsSync(t) && !args.path.endsWith('.bundle.ts') ? { contents: readFileSync(t, 'utf8'), loader: 'ts', resolveDir: dirname(t) } : undefined; }); } };
+const ext = { name: 'ext', setup(b) { b.onResolve({ filter: /^(piscina|\.\/yaml\.cjs|\.\/zod\.cjs|@modelcontextprotocol\/sdk.*|zod)$/ }, (a) => ({ path: a.path, external: true })); } };
+const entries = {
+  v3: `export * as library from './src/index.ts';\nexport * as internals from './src/internals.ts';\nexport const cli = () => require('./src/cli/main.ts');\nexport const worker = () => require('./src/engine/worker.ts');\n`,
+  v4: `export * as library from './src/index.ts';\nexport * as internals from './src/internals.ts';\nexport * as cli from './src/cli/main.ts';\nexport * as worker from './src/engine/worker.ts';\n`,
+};
+await build({ absWorkingDir: ROOT, stdin: { contents: entries[process.argv[2]], resolveDir: ROOT, loader: 'js' }, outfile: process.argv[3], bundle: true, format: 'cjs', platform: 'node', target: 'node20', minifyWhitespace: true, minifySyntax: true, define: { SKILLGRAPH_WASM_BASE64: '""', SKILLGRAPH_CODE_STAMP: '"x"' }, plugins: [ext, twins], logLevel: 'error' });
