@@ -8,7 +8,9 @@
  * refuses one made by another version or flags, and then the code compiles
  * as it would without one. It is written (atomically) after a run that
  * compiled without a usable one, so it holds the functions that run used.
- * `--no-cache` neither reads nor writes it.
+ * It changes how fast the code starts, never what it does: `--no-cache`
+ * (the store) leaves it on; a folder that cannot be written only means the
+ * next run compiles again.
  */
 const { closeSync, mkdirSync, openSync, readFileSync, renameSync, statSync, writeSync } = require('node:fs');
 const Module = require('node:module');
@@ -50,9 +52,7 @@ function writeAtomic(file, bytes) {
  * `{ exports, save }`: the code's exports, and `save()` to call once the run is
  * done (it writes the cache when this run had none it could use; it never throws).
  */
-exports.loadWithCache = function loadWithCache(file, argv, env) {
-  const flags = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
-  if (flags.includes('--no-cache')) return { exports: require(file), save: () => undefined };
+exports.loadWithCache = function loadWithCache(file, env) {
   let cache;
   let cachedData;
   try {

@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 const argv = process.argv.slice(2);
 const { loadWithCache } = require('./code-cache.cjs');
-const core = loadWithCache(require.resolve('../dist/skillgraph.cjs'), argv, process.env);
+const core = loadWithCache(require.resolve('../dist/skillgraph.cjs'), process.env);
 const { main, processIo } = core.exports.cli();
 main(argv, processIo()).then(
   (code) => {

@@ -179,7 +179,7 @@ function thirdParty() {
     if (!file) throw new Error(`bundle: ${name} has no licence file`);
     return `## ${name} ${version} (${license})\n\n\`\`\`\n${readFileSync(join(dir, file), 'utf8').trim()}\n\`\`\`\n`;
   });
-  return `# Third-party code in dist/skillgraph.cjs\n\n${sections.join('\n')}`;
+  return `# Third-party code bundled in dist/ (yaml.cjs, zod.cjs)\n\n${sections.join('\n')}`;
 }
 writeFileSync(join(DIST, 'THIRD-PARTY.md'), thirdParty());
 

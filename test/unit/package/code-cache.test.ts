@@ -1,7 +1,7 @@
 /**
  * The CLI's code cache (bin/code-cache.cjs): made by the first run, used by
- * the next, named after the code file it was made from, never read or written
- * under --no-cache. In child processes with a cache folder of their own,
+ * the next, named after the code file it was made from; a cache folder that
+ * cannot be written costs nothing but the cache. In child processes with a cache folder of their own,
  * against the built dist/ (skipped when there is none).
  */
 import { spawnSync } from 'node:child_process';
@@ -41,10 +41,11 @@ describe.skipIf(!built)("the CLI's code cache", () => {
     expect(second).toMatchObject({ status: 0, rejected: 'false', files: first.files });
   });
 
-  it('is neither read nor written under --no-cache', () => {
+  it('leaves a run whose cache folder cannot be written as it would be without one', () => {
     const home = mkdtempSync(join(scratch, 'home-'));
     writeProbe(home);
-    expect(cli(home, ['catalog', 'examples/skills', '--no-cache'])).toMatchObject({ status: 0, rejected: 'none', files: [] });
+    writeFileSync(join(home, 'cache'), 'a file where the cache folder goes');
+    expect(cli(home, ['validate', 'examples/skills'])).toMatchObject({ status: 0, rejected: 'none', files: [] });
   });
 });
 
