@@ -22,7 +22,12 @@ const { Script } = require('node:vm');
 function cacheFile(file, env) {
   const { size, mtimeMs } = statSync(file);
   const root = env.XDG_CACHE_HOME || join(env.HOME || homedir(), '.cache');
-  return join(root, 'skillgraph', 'code', `skillgraph-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.platform}-${process.arch}.cache`);
+  return join(
+    root,
+    'skillgraph',
+    'code',
+    `skillgraph-${size}-${Math.trunc(mtimeMs)}-${process.version}-${process.platform}-${process.arch}.cache`,
+  );
 }
 
 /** Run `file` as `require` would, registered in the module cache so other requires share it. */
@@ -31,7 +36,9 @@ function run(file, script) {
   module.filename = file;
   module.paths = Module._nodeModulePaths(dirname(file));
   Module._cache[file] = module;
-  script.runInThisContext().call(module.exports, module.exports, Module.createRequire(file), module, file, dirname(file));
+  script
+    .runInThisContext()
+    .call(module.exports, module.exports, Module.createRequire(file), module, file, dirname(file));
   module.loaded = true;
   return module.exports;
 }
@@ -61,7 +68,10 @@ exports.loadWithCache = function loadWithCache(file, env) {
   } catch {
     cachedData = undefined;
   }
-  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, ...(cachedData ? { cachedData } : {}) });
+  const script = new Script(Module.wrap(readFileSync(file, 'utf8')), {
+    filename: file,
+    ...(cachedData ? { cachedData } : {}),
+  });
   const exports = run(file, script);
   const fresh = cachedData === undefined || script.cachedDataRejected === true;
   const save = () => {

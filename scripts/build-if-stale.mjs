@@ -13,7 +13,15 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUTPUTS = ['dist/skillgraph.cjs', 'dist/types/index.d.ts', 'build/skillgraph.wasm'];
-const INPUTS = ['src', 'assembly', 'scripts/bundle.mjs', 'scripts/declarations.mjs', 'asconfig.json', 'package.json', 'tsconfig.build.json'];
+const INPUTS = [
+  'src',
+  'assembly',
+  'scripts/bundle.mjs',
+  'scripts/declarations.mjs',
+  'asconfig.json',
+  'package.json',
+  'tsconfig.build.json',
+];
 
 /** The newest mtime below `path` (a file or a folder), 0 when it is missing. */
 function newest(path) {

@@ -34,7 +34,10 @@ import { pruneDeclarations } from './declarations.mjs';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const CORE = join(DIST, 'skillgraph.cjs');
-/** Left in node_modules: piscina starts its own worker file. `./yaml.cjs` and `./zod.cjs` are dist/ files of their own (vendor.bundle.ts). */
+/**
+ * Left in node_modules: piscina starts its own worker file. `./yaml.cjs` and
+ * `./zod.cjs` are dist/ files of their own (vendor.bundle.ts).
+ */
 const EXTERNAL = /^(piscina|\.\/yaml\.cjs|\.\/zod\.cjs)$/;
 
 const external = {
@@ -57,8 +60,20 @@ const OPTIONAL_PEERS = /^(@modelcontextprotocol\/sdk(\/.*)?|zod)$/;
 const optionalPeers = {
   name: 'optional-peers',
   setup(b) {
-    b.onResolve({ filter: OPTIONAL_PEERS }, (args) => (args.namespace === 'peer' ? { path: args.path, external: true } : { path: args.path, namespace: 'peer' }));
-    b.onLoad({ filter: /.*/, namespace: 'peer' }, (args) => ({ contents: `try {\n  module.exports = require(${JSON.stringify(args.path)});\n} catch (error) {\n  throw error;\n}\n`, loader: 'js' }));
+    b.onResolve({ filter: OPTIONAL_PEERS }, (args) =>
+      args.namespace === 'peer' ? { path: args.path, external: true } : { path: args.path, namespace: 'peer' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'peer' }, (args) => ({
+      contents: [
+        `try {`,
+        `  module.exports = require(${JSON.stringify(args.path)});`,
+        `} catch (error) {`,
+        `  throw error;`,
+        `}`,
+        '',
+      ].join('\n'),
+      loader: 'js',
+    }));
   },
 };
 
@@ -68,7 +83,9 @@ const twins = {
   setup(b) {
     b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
       const twin = args.path.replace(/\.ts$/, '.bundle.ts');
-      return existsSync(twin) && !args.path.endsWith('.bundle.ts') ? { contents: readFileSync(twin, 'utf8'), loader: 'ts', resolveDir: dirname(twin) } : undefined;
+      return existsSync(twin) && !args.path.endsWith('.bundle.ts')
+        ? { contents: readFileSync(twin, 'utf8'), loader: 'ts', resolveDir: dirname(twin) }
+        : undefined;
     });
   },
 };
@@ -89,10 +106,17 @@ const lazyBuiltins = {
   name: 'lazy-builtins',
   setup(b) {
     const names = Object.keys(LAZY_BUILTINS).join('|');
-    b.onResolve({ filter: new RegExp(`^node:(${names})$`) }, (args) => (args.namespace === 'lazy' ? { path: args.path, external: true } : { path: args.path.slice(5), namespace: 'lazy' }));
+    b.onResolve({ filter: new RegExp(`^node:(${names})$`) }, (args) =>
+      args.namespace === 'lazy' ? { path: args.path, external: true } : { path: args.path.slice(5), namespace: 'lazy' },
+    );
     b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => {
-      const calls = LAZY_BUILTINS[args.path].map((fn) => `export function ${fn}(...args) { return load().${fn}(...args); }`);
-      return { contents: `let m;\nconst load = () => (m ??= require('node:${args.path}'));\n${calls.join('\n')}\n`, loader: 'js' };
+      const calls = LAZY_BUILTINS[args.path].map(
+        (fn) => `export function ${fn}(...args) { return load().${fn}(...args); }`,
+      );
+      return {
+        contents: `let m;\nconst load = () => (m ??= require('node:${args.path}'));\n${calls.join('\n')}\n`,
+        loader: 'js',
+      };
     });
   },
 };
@@ -128,17 +152,33 @@ const common = {
 };
 
 rmSync(DIST, { recursive: true, force: true });
-execFileSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
+execFileSync(
+  process.execPath,
+  [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
+  { stdio: 'inherit' },
+);
 const builds = await Promise.all([
   build({
     ...common,
     stdin: { contents: ENTRY, resolveDir: ROOT, sourcefile: 'skillgraph-entry.js', loader: 'js' },
     outfile: CORE,
-    define: { SKILLGRAPH_WASM_BASE64: JSON.stringify(wasm.toString('base64')), SKILLGRAPH_CODE_STAMP: JSON.stringify(STAMP_PLACEHOLDER) },
+    define: {
+      SKILLGRAPH_WASM_BASE64: JSON.stringify(wasm.toString('base64')),
+      SKILLGRAPH_CODE_STAMP: JSON.stringify(STAMP_PLACEHOLDER),
+    },
     plugins: [external, optionalPeers, twins, lazyBuiltins],
   }),
   // yaml and zod in files of their own, required on first use: importing the package does not parse them.
-  build({ ...common, stdin: { contents: "module.exports = require('yaml');", resolveDir: ROOT, sourcefile: 'yaml-entry.js', loader: 'js' }, outfile: join(DIST, 'yaml.cjs') }),
+  build({
+    ...common,
+    stdin: {
+      contents: "module.exports = require('yaml');",
+      resolveDir: ROOT,
+      sourcefile: 'yaml-entry.js',
+      loader: 'js',
+    },
+    outfile: join(DIST, 'yaml.cjs'),
+  }),
   build({ ...common, entryPoints: [join(ROOT, 'src', 'model', 'zod-lib.bundle.ts')], outfile: join(DIST, 'zod.cjs') }),
 ]);
 
@@ -151,20 +191,39 @@ for (const file of files) {
   hash.update(text);
 }
 const code = readFileSync(CORE, 'utf8');
-if (code.split(STAMP_PLACEHOLDER).length !== 2) throw new Error('bundle: the code stamp placeholder must appear exactly once');
+if (code.split(STAMP_PLACEHOLDER).length !== 2)
+  throw new Error('bundle: the code stamp placeholder must appear exactly once');
 writeFileSync(CORE, code.replace(STAMP_PLACEHOLDER, hash.digest('hex')));
 
 /** `dist/<name>.cjs` and `.js` (an ES module of the same names): one face of the bundle, `face` its expression. */
 function entries(name, face) {
-  const exported = Object.keys(new Function('core', `return core.${face}`)(createRequire(import.meta.url)(CORE))).sort();
+  const exported = Object.keys(
+    new Function('core', `return core.${face}`)(createRequire(import.meta.url)(CORE)),
+  ).sort();
   // Node scans a CommonJS file that an ES module imports for its export names, and the files it
   // re-exports (`module.exports = require(…)`): through a variable, the scan stops at this small file.
-  writeFileSync(join(DIST, `${name}.cjs`), `'use strict';\nconst core = require('./skillgraph.cjs');\nmodule.exports = core.${face};\n`);
-  writeFileSync(join(DIST, `${name}.js`), `import face from './${name}.cjs';\nexport default face;\nexport const {\n  ${exported.join(',\n  ')},\n} = face;\n`);
+  writeFileSync(
+    join(DIST, `${name}.cjs`),
+    `'use strict';\nconst core = require('./skillgraph.cjs');\nmodule.exports = core.${face};\n`,
+  );
+  writeFileSync(
+    join(DIST, `${name}.js`),
+    [
+      `import face from './${name}.cjs';`,
+      'export default face;',
+      `export const {`,
+      ...exported.map((n) => `  ${n},`),
+      '} = face;',
+      '',
+    ].join('\n'),
+  );
 }
 entries('index', 'library');
 entries('internals', 'internals()');
-writeFileSync(join(DIST, 'worker.cjs'), `'use strict';\nconst core = require('./skillgraph.cjs');\nmodule.exports = core.worker().default;\n`);
+writeFileSync(
+  join(DIST, 'worker.cjs'),
+  `'use strict';\nconst core = require('./skillgraph.cjs');\nmodule.exports = core.worker().default;\n`,
+);
 
 /** The licence of every package bundled into the code, for dist/THIRD-PARTY.md. */
 function thirdParty() {
@@ -173,12 +232,14 @@ function thirdParty() {
     const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
     if (m) packages.set(m[1], join(ROOT, input.slice(0, m.index + m[0].length)));
   }
-  const sections = [...packages].sort(([a], [b]) => (a < b ? -1 : 1)).map(([name, dir]) => {
-    const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
-    const file = readdirSync(dir).find((f) => /^licen[cs]e(\.md|\.txt)?$/i.test(f));
-    if (!file) throw new Error(`bundle: ${name} has no licence file`);
-    return `## ${name} ${version} (${license})\n\n\`\`\`\n${readFileSync(join(dir, file), 'utf8').trim()}\n\`\`\`\n`;
-  });
+  const sections = [...packages]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, dir]) => {
+      const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const file = readdirSync(dir).find((f) => /^licen[cs]e(\.md|\.txt)?$/i.test(f));
+      if (!file) throw new Error(`bundle: ${name} has no licence file`);
+      return `## ${name} ${version} (${license})\n\n\`\`\`\n${readFileSync(join(dir, file), 'utf8').trim()}\n\`\`\`\n`;
+    });
   return `# Third-party code bundled in dist/ (yaml.cjs, zod.cjs)\n\n${sections.join('\n')}`;
 }
 writeFileSync(join(DIST, 'THIRD-PARTY.md'), thirdParty());

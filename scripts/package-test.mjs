@@ -25,8 +25,13 @@ const check = (ok, what) => {
   process.stdout.write(`${ok ? 'ok  ' : 'FAIL'} ${what}\n`);
   if (!ok) failures.push(what);
 };
-const run = (cmd, args, options = {}) => execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
-const npm = (args, cwd) => run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], { cwd, env: { ...process.env, npm_config_loglevel: 'warn' } });
+const run = (cmd, args, options = {}) =>
+  execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], ...options });
+const npm = (args, cwd) =>
+  run('npm', [...args, '--no-audit', '--no-fund', '--prefer-offline'], {
+    cwd,
+    env: { ...process.env, npm_config_loglevel: 'warn' },
+  });
 
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-package-'));
 const project = join(scratch, 'project');
@@ -35,13 +40,29 @@ const cwd = join(scratch, 'run');
 try {
   // 1. The tarball: built if stale, packed as published.
   run(process.execPath, [join(ROOT, 'scripts', 'build-if-stale.mjs')], { stdio: 'inherit' });
-  const [packed] = JSON.parse(run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT }));
+  const [packed] = JSON.parse(
+    run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', scratch], { cwd: ROOT }),
+  );
   const tarball = join(scratch, packed.filename);
   const files = packed.files.map((f) => f.path);
-  process.stdout.write(`tarball: ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KB unpacked, ${files.length} files\n`);
-  check(packed.size <= MAX_PACKED_BYTES, `the tarball is at most ${MAX_PACKED_BYTES / 1024} KB (${(packed.size / 1024).toFixed(1)} KB)`);
-  const allowed = /^(bin\/(skillgraph\.js|code-cache\.cjs)|dist\/(THIRD-PARTY\.md|(index|internals)\.c?js|(skillgraph|worker|yaml|zod)\.cjs|types\/.+\.d\.ts|types\/package\.json)|schemas\/[\w.-]+\.json|README\.md|LICENSE|package\.json)$/;
-  check(files.every((f) => allowed.test(f)), `it holds only the CLI, dist/, the schemas, README, LICENSE (unexpected: ${files.filter((f) => !allowed.test(f)).join(', ') || 'none'})`);
+  process.stdout.write(
+    `tarball: ${(packed.size / 1024).toFixed(1)} KB packed, ${(packed.unpackedSize / 1024).toFixed(0)} KB unpacked, ` +
+      `${files.length} files\n`,
+  );
+  check(
+    packed.size <= MAX_PACKED_BYTES,
+    `the tarball is at most ${MAX_PACKED_BYTES / 1024} KB (${(packed.size / 1024).toFixed(1)} KB)`,
+  );
+  const allowed = new RegExp(
+    '^(bin/(skillgraph\\.js|code-cache\\.cjs)|dist/(THIRD-PARTY\\.md|(index|internals)\\.c?js' +
+      '|(skillgraph|worker|yaml|zod)\\.cjs|types/.+\\.d\\.ts|types/package\\.json)' +
+      '|schemas/[\\w.-]+\\.json|README\\.md|LICENSE|package\\.json)$',
+  );
+  const unexpected = files.filter((f) => !allowed.test(f));
+  check(
+    files.every((f) => allowed.test(f)),
+    `it holds only the CLI, dist/, the schemas, README, LICENSE (unexpected: ${unexpected.join(', ') || 'none'})`,
+  );
 
   // 2. A fresh project with the tarball alone: what a user who only validates installs.
   mkdirSync(project);
@@ -58,7 +79,10 @@ try {
   const node = (file) => run(process.execPath, [file], { cwd });
   writeFileSync(join(project, 'app.mjs'), example);
   outputs.set('ESM', node(join(project, 'app.mjs')));
-  writeFileSync(join(project, 'app.cjs'), example.replace(/^import \{([^}]+)\} from 'skillgraph';/m, "const {$1} = require('skillgraph');"));
+  writeFileSync(
+    join(project, 'app.cjs'),
+    example.replace(/^import \{([^}]+)\} from 'skillgraph';/m, "const {$1} = require('skillgraph');"),
+  );
   outputs.set('CommonJS', node(join(project, 'app.cjs')));
   for (const [label, type, options] of [
     ['TypeScript node16', 'module', { module: 'node16', moduleResolution: 'node16' }],
@@ -69,7 +93,15 @@ try {
     mkdirSync(dir);
     writeFileSync(join(dir, 'package.json'), JSON.stringify({ type }));
     writeFileSync(join(dir, 'app.ts'), example);
-    const compilerOptions = { ...options, target: 'es2022', strict: true, skipLibCheck: false, outDir: 'out', typeRoots: [join(ROOT, 'node_modules', '@types')], types: ['node'] };
+    const compilerOptions = {
+      ...options,
+      target: 'es2022',
+      strict: true,
+      skipLibCheck: false,
+      outDir: 'out',
+      typeRoots: [join(ROOT, 'node_modules', '@types')],
+      types: ['node'],
+    };
     writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: ['app.ts'] }));
     try {
       run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir]);
@@ -80,13 +112,32 @@ try {
     }
   }
   mkdirSync(elsewhere);
-  run(join(BIN, 'esbuild'), [join(project, 'app.mjs'), '--bundle', '--platform=node', `--outfile=${join(elsewhere, 'app-esbuild.cjs')}`, '--log-level=error'], { cwd: project });
+  run(
+    join(BIN, 'esbuild'),
+    [
+      join(project, 'app.mjs'),
+      '--bundle',
+      '--platform=node',
+      `--outfile=${join(elsewhere, 'app-esbuild.cjs')}`,
+      '--log-level=error',
+    ],
+    { cwd: project },
+  );
   outputs.set('esbuild bundle, run from another folder', node(join(elsewhere, 'app-esbuild.cjs')));
-  run(join(BIN, 'rolldown'), [join(project, 'app.mjs'), '--platform', 'node', '--format', 'cjs', '--file', join(elsewhere, 'app-rolldown.cjs')], { cwd: project });
+  run(
+    join(BIN, 'rolldown'),
+    [join(project, 'app.mjs'), '--platform', 'node', '--format', 'cjs', '--file', join(elsewhere, 'app-rolldown.cjs')],
+    { cwd: project },
+  );
   outputs.set('rolldown bundle, run from another folder', node(join(elsewhere, 'app-rolldown.cjs')));
   const expected = outputs.get('ESM');
-  check(/^sha256:[0-9a-f]{64}\nproject\n/.test(expected), "the ESM example prints the catalog's digest and the winning scope");
-  for (const [label, out] of outputs) if (label !== 'ESM') check(out === expected, `${label} prints what ESM prints${out === expected ? '' : `:\n${out}`}`);
+  check(
+    /^sha256:[0-9a-f]{64}\nproject\n/.test(expected),
+    "the ESM example prints the catalog's digest and the winning scope",
+  );
+  for (const [label, out] of outputs)
+    if (label !== 'ESM')
+      check(out === expected, `${label} prints what ESM prints${out === expected ? '' : `:\n${out}`}`);
 
   // Worker threads run the package's own worker entry; the internals load beside the library.
   writeFileSync(
@@ -95,20 +146,34 @@ try {
 const { JS_HASHER } = require('skillgraph/internals');
 const engine = createEngine({ workers: 1, cache: false, inlineThreshold: 1 });
 engine.loadCatalog({ roots: [makeRoot({ path: 'examples/skills/project', scope: 'project' }, process.cwd())] })
-  .then(({ catalog, stats }) => engine.close().then(() => console.log(stats.workers, catalog.skills.length, JS_HASHER.name)));
+  .then(({ catalog, stats }) => engine.close()
+    .then(() => console.log(stats.workers, catalog.skills.length, JS_HASHER.name)));
 `,
   );
-  check(node(join(project, 'workers.cjs')) === '1 3 js\n', 'a worker thread parses through skillgraph/worker, and skillgraph/internals loads');
+  check(
+    node(join(project, 'workers.cjs')) === '1 3 js\n',
+    'a worker thread parses through skillgraph/worker, and skillgraph/internals loads',
+  );
 
   // 4. The CLI from the tarball; serve without the optional SDK, then with it.
   const cli = spawnText(join(project, 'node_modules', '.bin', 'skillgraph'), ['validate', 'examples/skills'], cwd);
   check(cli.status === 0 && /7 valid, 0 invalid/.test(cli.stderr), 'skillgraph validate runs from the tarball');
-  const bare = spawnText(join(project, 'node_modules', '.bin', 'skillgraph'), ['serve', 'examples/skills', '--http', '0', '--no-watch'], cwd);
-  check(bare.status === 2 && bare.stderr.includes('npm install @modelcontextprotocol/sdk'), 'serve without the MCP SDK exits 2 naming the command that installs it');
+  const bare = spawnText(
+    join(project, 'node_modules', '.bin', 'skillgraph'),
+    ['serve', 'examples/skills', '--http', '0', '--no-watch'],
+    cwd,
+  );
+  check(
+    bare.status === 2 && bare.stderr.includes('npm install @modelcontextprotocol/sdk'),
+    'serve without the MCP SDK exits 2 naming the command that installs it',
+  );
   npm(['install', `@modelcontextprotocol/sdk@${pkg.devDependencies['@modelcontextprotocol/sdk']}`], project);
   const full = weigh(project);
   check(await serves(join(project, 'node_modules', '.bin', 'skillgraph')), 'serve with the MCP SDK installed listens');
-  process.stdout.write(`installed: ${lean.packages} packages, ${lean.mb} MB of files for validate-only use; ${full.packages} packages, ${full.mb} MB with serve\n`);
+  process.stdout.write(
+    `installed: ${lean.packages} packages, ${lean.mb} MB of files for validate-only use; ` +
+      `${full.packages} packages, ${full.mb} MB with serve\n`,
+  );
 } finally {
   if (process.argv.includes('--keep')) process.stdout.write(`kept ${scratch}\n`);
   else rmSync(scratch, { recursive: true, force: true });
@@ -152,7 +217,10 @@ function weigh(dir) {
 /** Start `skillgraph serve --http 0` and wait until it says where it listens; then stop it. */
 function serves(bin) {
   return new Promise((resolve) => {
-    const child = spawn(bin, ['serve', 'examples/skills', '--http', '0', '--no-watch'], { cwd, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(bin, ['serve', 'examples/skills', '--http', '0', '--no-watch'], {
+      cwd,
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     let log = '';
     const timer = setTimeout(() => child.kill('SIGTERM'), 20_000);
     child.stderr.on('data', (chunk) => {

@@ -73,7 +73,10 @@ function buildSchemas(z: Zod) {
     .string()
     .check(
       z.minLength(1),
-      z.refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'), 'expected a relative POSIX path'),
+      z.refine(
+        (p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'),
+        'expected a relative POSIX path',
+      ),
     );
   const strings = z.array(z.string());
   const CapabilitiesSchema: ZodMiniType<LockCapabilities> = z.strictObject({
@@ -94,7 +97,11 @@ function buildSchemas(z: Zod) {
     capabilities: z.optional(CapabilitiesSchema),
     dependencies: z.optional(z.strictObject({ tools: strings, mcp_servers: strings })),
   });
-  const LockInvalidSchema: ZodMiniType<LockInvalid> = z.strictObject({ root: PORTABLE, path: PORTABLE, codes: strings });
+  const LockInvalidSchema: ZodMiniType<LockInvalid> = z.strictObject({
+    root: PORTABLE,
+    path: PORTABLE,
+    codes: strings,
+  });
   const LockfileSchema: ZodMiniType<Lockfile> = z.strictObject({
     schemaVersion: z.literal(LOCKFILE_VERSION),
     digest: DIGEST,

@@ -25,10 +25,18 @@ function build(z: Zod) {
   const digest = z.string().check(z.regex(SHA256));
   const Diagnostic = z.strictObject({ code: text, severity: z.enum(SEVERITIES), message: text, file: text, line: count, column: count, hint: text });
   const ToolRef = z.strictObject({ name: text, writes: flag, description: opt(text) });
+  const Override = z.strictObject({ writes: opt(flag), description: opt(text) });
   const Composition = z.strictObject({
-    includes: z.array(z.strictObject({ skill: text, scope: opt(text), overrides: z.record(text, z.strictObject({ writes: opt(flag), description: opt(text) })) })),
+    includes: z.array(z.strictObject({ skill: text, scope: opt(text), overrides: z.record(text, Override) })),
     tools: z.array(ToolRef),
-    inlineTools: z.array(z.strictObject({ name: opt(text), description: text, writes: flag, inputSchema: opt(z.record(text, z.unknown())) })),
+    inlineTools: z.array(
+      z.strictObject({
+        name: opt(text),
+        description: text,
+        writes: flag,
+        inputSchema: opt(z.record(text, z.unknown())),
+      }),
+    ),
     mcp: z.array(z.strictObject({ server: text, tools: z.array(ToolRef) })),
     agentSkills: texts,
   });
@@ -58,14 +66,27 @@ function build(z: Zod) {
   const Walk = z.strictObject({
     discovered: z.strictObject({
       diagnostics: z.array(Diagnostic),
-      roots: z.array(z.strictObject({ path: text, scope: text, precedence: whole, required: flag, status: z.enum(['searched', 'missing']), dirs: count, skills: count })),
+      roots: z.array(
+        z.strictObject({
+          path: text,
+          scope: text,
+          precedence: whole,
+          required: flag,
+          status: z.enum(['searched', 'missing']),
+          dirs: count,
+          skills: count,
+        }),
+      ),
       complete: flag,
       limits: z.array(z.strictObject({ root: text, limit: z.enum(['max-dirs', 'depth']), value: count, unsearched: count, flag: z.enum(['--max-dirs', '--depth']) })),
       notCatalogued: z.record(text, count),
       sameFile: count,
       reachedTwice: z.array(z.strictObject({ locator: text, via: text })),
     }),
-    seal: z.union([z.null(), z.strictObject({ resourceId: opt(text), conflictOrder: opt(z.enum(['name', 'candidate'])), strict: opt(flag) })]),
+    seal: z.union([
+      z.null(),
+      z.strictObject({ resourceId: opt(text), conflictOrder: opt(z.enum(['name', 'candidate'])), strict: opt(flag) }),
+    ]),
     backend: text,
   });
   const FileSurface = z.strictObject({
@@ -77,7 +98,12 @@ function build(z: Zod) {
     z.strictObject({ ok: z.literal(true), tree: digest, files: FileSurface }),
     z.strictObject({ ok: z.literal(false), diagnostic: Diagnostic }),
   ]);
-  const Candidate = z.strictObject({ position: count, result: Result, place: opt(z.strictObject({ root: text, inRoot: text })), folder: opt(Folder) });
+  const Candidate = z.strictObject({
+    position: count,
+    result: Result,
+    place: opt(z.strictObject({ root: text, inRoot: text })),
+    folder: opt(Folder),
+  });
   return { Walk, Candidate };
 }
 

@@ -57,6 +57,8 @@ export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
  */
 export const CONFIG_LIMITS = Object.freeze({ maxBytes: 256 * 1024, maxDepth: 32, maxAliasCount: 50 });
 
+const RULE_CODE = /^[a-z][a-z0-9-]*\.[a-z0-9.-]+$/;
+
 /**
  * The schema of a config file, built on first use (zod is required then, not at import).
  *
@@ -65,6 +67,7 @@ export const CONFIG_LIMITS = Object.freeze({ maxBytes: 256 * 1024, maxDepth: 32,
 export const ConfigFileSchema = once(() => {
   const z = zod();
   const text = z.string().check(z.minLength(1));
+  const RuleCode = z.string().check(z.regex(RULE_CODE, 'a rule code such as name.charset'));
   const RootEntrySchema = z.union([
     text,
     z.strictObject({
@@ -82,7 +85,7 @@ export const ConfigFileSchema = once(() => {
     'follow-symlinks': z.optional(z.boolean()),
     nested: z.optional(z.boolean()),
     profile: z.optional(text),
-    rules: z.optional(z.record(z.string().check(z.regex(/^[a-z][a-z0-9-]*\.[a-z0-9.-]+$/, 'a rule code such as name.charset')), z.enum(RULE_LEVELS))),
+    rules: z.optional(z.record(RuleCode, z.enum(RULE_LEVELS))),
     'fail-on': z.optional(z.enum(['error', 'warning'])),
     'max-warnings': z.optional(z.int().check(z.gte(0))),
   });

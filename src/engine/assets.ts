@@ -36,7 +36,9 @@ export function codeStamp(): string {
   const walk = (dir: string, rel: string): void => {
     let entries: Dirent[];
     try {
-      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      entries = readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+        a.name < b.name ? -1 : a.name > b.name ? 1 : 0,
+      );
     } catch {
       return;
     }

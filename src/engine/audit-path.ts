@@ -187,7 +187,12 @@ interface Found {
 }
 
 const AUDIT_KEYS = optionKeys<AuditOptions>('auditPath', { cwd: true, limits: true });
-const AUDIT_LIMIT_KEYS = optionKeys<AuditLimits>('auditPath limits', { maxFileBytes: true, maxSkillBytes: true, maxFiles: true, maxDepth: true });
+const AUDIT_LIMIT_KEYS = optionKeys<AuditLimits>('auditPath limits', {
+  maxFileBytes: true,
+  maxSkillBytes: true,
+  maxFiles: true,
+  maxDepth: true,
+});
 
 /**
  * Audit every skill under the paths (skill folders, trees of them, or SKILL.md files).

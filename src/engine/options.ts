@@ -106,14 +106,19 @@ export function resolveEngineOptions(options: Partial<EngineOptions> = {}): Engi
 
 /** A worker entry must be a path or a URL, and a fixed worker count needs one that exists. */
 function checkWorkerEntry({ workers, workerEntry }: EngineOptions): void {
-  if (workerEntry !== undefined && !(workerEntry instanceof URL) && (typeof workerEntry !== 'string' || workerEntry === '')) {
-    throw new SkillgraphError('options.invalid', 'workerEntry must be a file path or a file URL', { field: 'workerEntry' });
+  const named = workerEntry instanceof URL || (typeof workerEntry === 'string' && workerEntry !== '');
+  if (workerEntry !== undefined && !named) {
+    throw new SkillgraphError('options.invalid', 'workerEntry must be a file path or a file URL', {
+      field: 'workerEntry',
+    });
   }
   if (workers === 'auto' || workers === 0) return;
   const file = workerEntryFile(workerEntry);
   if (file === undefined || !existsSync(file)) {
     const what = file === undefined ? 'this build has no worker entry beside its code' : `there is no file ${file}`;
-    throw new SkillgraphError('options.invalid', `workers: ${workers} needs a worker entry, but ${what}: pass workerEntry (skillgraph/worker), or workers: 0`, { field: 'workerEntry' });
+    const message =
+      `workers: ${workers} needs a worker entry, but ${what}: ` + 'pass workerEntry (skillgraph/worker), or workers: 0';
+    throw new SkillgraphError('options.invalid', message, { field: 'workerEntry' });
   }
 }
 

@@ -7,7 +7,13 @@
 import { buildCatalog, type BuildCatalogOptions } from '../catalog/build.js';
 import { JS_HASHER } from '../catalog/hasher.js';
 import type { ListingSource } from '../discover/listing.js';
-import { DISCOVER_KEYS, discover, type DiscoverOptions, type DiscoverResult, type RootReport } from '../discover/walk.js';
+import {
+  DISCOVER_KEYS,
+  discover,
+  type DiscoverOptions,
+  type DiscoverResult,
+  type RootReport,
+} from '../discover/walk.js';
 import type { LimitHit, NotCatalogued } from '../discover/account.js';
 import { assertRoots, type SkillRoot } from '../discover/roots.js';
 import type { HashBackend } from '../model/backend.js';
@@ -134,7 +140,11 @@ const LOAD_CATALOG_KEYS = optionKeys<LoadCatalogOptions>('loadCatalog', {
   nested: true,
 });
 
-const SEAL_KEYS = optionKeys<NonNullable<LoadCatalogOptions['seal']>>('loadCatalog seal', { resourceId: true, conflictOrder: true, strict: true });
+const SEAL_KEYS = optionKeys<NonNullable<LoadCatalogOptions['seal']>>('loadCatalog seal', {
+  resourceId: true,
+  conflictOrder: true,
+  strict: true,
+});
 
 /**
  * Step 1 of the pipeline: check roots, walk, and list the files to parse.

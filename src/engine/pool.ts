@@ -27,7 +27,12 @@ export interface WorkerPool {
  * @example workerEntryFile(undefined) // '/…/node_modules/skillgraph/dist/worker.cjs'
  */
 export function workerEntryFile(given: string | URL | undefined): string | undefined {
-  if (given !== undefined) return given instanceof URL || given.startsWith('file:') ? fileURLToPath(given) : isAbsolute(given) ? given : resolve(given);
+  if (given !== undefined)
+    return given instanceof URL || given.startsWith('file:')
+      ? fileURLToPath(given)
+      : isAbsolute(given)
+        ? given
+        : resolve(given);
   const own = defaultWorkerEntry();
   return own !== undefined && existsSync(own) ? own : undefined;
 }
@@ -36,7 +41,7 @@ export function workerEntryFile(given: string | URL | undefined): string | undef
  * Start a pool of `threads` workers running `entry`. Threads start at once
  * (minThreads) so their boot overlaps with whatever the main thread does next (the walk).
  *
- * @example const pool = startPool(2, workerEntryFile(undefined)!); await pool.run({ kind: 'parse', … }); await pool.close();
+ * @example const pool = startPool(2, workerEntryFile(undefined)!); await pool.run(task); await pool.close();
  */
 export function startPool(threads: number, entry: string): WorkerPool {
   const workerData: WorkerInit = { wasmModule: compileWasm() };

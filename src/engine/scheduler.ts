@@ -97,7 +97,10 @@ export function createScheduler(options: EngineOptions): Scheduler {
     if (!pool || pool.threads !== threads) {
       void pool?.close();
       const file = entryFile();
-      if (file === null) throw new SkillgraphError('options.invalid', 'no worker entry: pass workerEntry, or workers: 0', { field: 'workerEntry' });
+      if (file === null) {
+        const message = 'no worker entry: pass workerEntry, or workers: 0';
+        throw new SkillgraphError('options.invalid', message, { field: 'workerEntry' });
+      }
       pool = startPool(threads, file);
     }
     return pool;

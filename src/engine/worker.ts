@@ -38,5 +38,13 @@ let current: { readonly job: number; readonly shared: SharedJob } | undefined;
 function parseTask(task: ParseTask, hasher: HashBackend | undefined): ParseTaskResult {
   if (current?.job !== task.job) current = { job: task.job, shared: readSharedJob(task.payload) };
   const { items, known } = current.shared;
-  return { kind: 'parse', chunks: claimAndParse(items, { facts: task.facts, known, claim: task.claim, batch: task.batch }, hasher, task.claims) };
+  return {
+    kind: 'parse',
+    chunks: claimAndParse(
+      items,
+      { facts: task.facts, known, claim: task.claim, batch: task.batch },
+      hasher,
+      task.claims,
+    ),
+  };
 }

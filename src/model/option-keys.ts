@@ -19,7 +19,10 @@ export interface OptionKeys {
  *
  * @example const KEYS = optionKeys<{ depth?: number }>('discover', { depth: true });
  */
-export function optionKeys<T extends object>(what: string, keys: { readonly [K in keyof Required<T>]: true }): OptionKeys {
+export function optionKeys<T extends object>(
+  what: string,
+  keys: { readonly [K in keyof Required<T>]: true },
+): OptionKeys {
   const list = Object.keys(keys).sort();
   return Object.freeze({ what, keys: new Set(list), list: Object.freeze(list) });
 }
@@ -28,7 +31,7 @@ export function optionKeys<T extends object>(what: string, keys: { readonly [K i
  * Throw `options.invalid` when `options` holds a key `known` does not list;
  * anything but an object is left to the caller's own checks.
  *
- * @example checkOptionKeys({ wokers: 2 }, ENGINE_KEYS) // throws "createEngine: unknown option 'wokers'; did you mean 'workers'?"
+ * @example checkOptionKeys({ wokers: 2 }, ENGINE_KEYS) // throws "…unknown option 'wokers'; did you mean 'workers'?"
  */
 export function checkOptionKeys(options: unknown, known: OptionKeys): void {
   const error = unknownOption(options, known);
@@ -45,7 +48,11 @@ export function unknownOption(options: unknown, known: OptionKeys): SkillgraphEr
   if (options === null || typeof options !== 'object') return undefined;
   for (const key in options) {
     if (!known.keys.has(key) && Object.hasOwn(options, key)) {
-      return new SkillgraphError('options.invalid', `${known.what}: unknown option '${key}'${didYouMean(key, known.list)}`, { field: key, known: known.list });
+      return new SkillgraphError(
+        'options.invalid',
+        `${known.what}: unknown option '${key}'${didYouMean(key, known.list)}`,
+        { field: key, known: known.list },
+      );
     }
   }
   return undefined;

@@ -74,10 +74,21 @@ function buildSchemas(z: Zod): ParseSchemas {
   const StringList = z.union([z.pipe(z.string(), z.transform((s: string) => [s])), z.array(z.string())]);
   const ToolOverrideSchema = z.strictObject({ writes: z.optional(z.boolean()), description: z.optional(z.string()) });
   return {
-    CompatibilityMapSchema: z.strictObject({ os: z.optional(StringList), programs: z.optional(StringList), env: z.optional(StringList) }),
+    CompatibilityMapSchema: z.strictObject({
+      os: z.optional(StringList),
+      programs: z.optional(StringList),
+      env: z.optional(StringList),
+    }),
     ToolOverrideSchema,
-    IncludeObjectSchema: z.strictObject({ skill: Name, overrides: z.optional(z.record(z.string(), ToolOverrideSchema)) }),
-    ToolObjectSchema: z.strictObject({ name: Name, writes: z.optional(z.boolean()), description: z.optional(z.string()) }),
+    IncludeObjectSchema: z.strictObject({
+      skill: Name,
+      overrides: z.optional(z.record(z.string(), ToolOverrideSchema)),
+    }),
+    ToolObjectSchema: z.strictObject({
+      name: Name,
+      writes: z.optional(z.boolean()),
+      description: z.optional(z.string()),
+    }),
     InlineToolSchema: z.strictObject({
       name: z.optional(Name),
       description: Name,

@@ -25,7 +25,12 @@ const SERVE_KEYS = optionKeys<ServeOptions>('serveSkills', {
   log: true,
   signal: true,
 });
-const LISTING_KEYS = optionKeys<ServeListing>('serveSkills listing', { budget: true, paths: true, digests: true, relativeTo: true });
+const LISTING_KEYS = optionKeys<ServeListing>('serveSkills listing', {
+  budget: true,
+  paths: true,
+  digests: true,
+  relativeTo: true,
+});
 
 /**
  * Serve skills over MCP (stdio, or Streamable HTTP on 127.0.0.1 with

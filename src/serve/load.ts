@@ -15,12 +15,16 @@ export const MCP_SDK = '@modelcontextprotocol/sdk';
  *
  * @example const { serveSkills } = await loadServing();
  */
-export async function loadServing(load = (): Promise<typeof import('./serving.js')> => import('./serving.js')): Promise<typeof import('./serving.js')> {
+export async function loadServing(
+  load = (): Promise<typeof import('./serving.js')> => import('./serving.js'),
+): Promise<typeof import('./serving.js')> {
   try {
     return await load();
   } catch (error) {
     if (isMissing(error)) {
-      const message = `serving over MCP needs ${MCP_SDK}, which is not installed; install it beside skillgraph: npm install ${MCP_SDK}`;
+      const message =
+        `serving over MCP needs ${MCP_SDK}, which is not installed; install it beside skillgraph: ` +
+        `npm install ${MCP_SDK}`;
       throw new SkillgraphError('dependency.missing', message, { package: MCP_SDK }, error);
     }
     throw error;
@@ -31,5 +35,8 @@ export async function loadServing(load = (): Promise<typeof import('./serving.js
 function isMissing(error: unknown): boolean {
   const { code, message } = (error ?? {}) as NodeJS.ErrnoException;
   const named = typeof message === 'string' && message.includes(MCP_SDK);
-  return named && (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND' || message.startsWith('Dynamic require of'));
+  return (
+    named &&
+    (code === 'MODULE_NOT_FOUND' || code === 'ERR_MODULE_NOT_FOUND' || message.startsWith('Dynamic require of'))
+  );
 }

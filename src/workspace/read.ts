@@ -37,7 +37,12 @@ export interface ReadOptions {
   readonly verify?: boolean;
 }
 
-const READ_KEYS = optionKeys<ReadOptions>('readForContext', { profile: true, hasher: true, modelOnly: true, verify: true });
+const READ_KEYS = optionKeys<ReadOptions>('readForContext', {
+  profile: true,
+  hasher: true,
+  modelOnly: true,
+  verify: true,
+});
 
 interface LoadCommon {
   readonly name: string;

@@ -116,7 +116,10 @@ const INIT_KEYS = optionKeys<SkillDefinitionInit>('SkillDefinition.create', {
   inputSchema: true,
   outputSchema: true,
 });
-const SCHEMAS_KEYS = optionKeys<DefinitionSchemas>('SkillDefinition.fromSkill', { inputSchema: true, outputSchema: true });
+const SCHEMAS_KEYS = optionKeys<DefinitionSchemas>('SkillDefinition.fromSkill', {
+  inputSchema: true,
+  outputSchema: true,
+});
 
 /**
  * A composed skill, ready to invoke. Immutable, tools included.

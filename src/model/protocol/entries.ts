@@ -37,7 +37,8 @@ export const ResolvedToolListSchema = once(() => {
     z.superRefine((entries, ctx) => {
       const seen = new Set<string>();
       entries.forEach((entry, index) => {
-        if (seen.has(entry.key)) ctx.addIssue({ code: 'custom', path: [index, 'key'], message: `duplicate entry key '${entry.key}'` });
+        const message = `duplicate entry key '${entry.key}'`;
+        if (seen.has(entry.key)) ctx.addIssue({ code: 'custom', path: [index, 'key'], message });
         seen.add(entry.key);
       });
     }),

@@ -68,8 +68,12 @@ export const SkillResultJsonSchema = once(() => {
     })
     .check(
       z.superRefine((r, ctx) => {
-        if (r.success && r.error !== null) ctx.addIssue({ code: 'custom', path: ['error'], message: 'a successful result carries no error' });
-        if (!r.success && r.error === null) ctx.addIssue({ code: 'custom', path: ['error'], message: 'a failed result needs its SkillError' });
+        if (r.success && r.error !== null) {
+          ctx.addIssue({ code: 'custom', path: ['error'], message: 'a successful result carries no error' });
+        }
+        if (!r.success && r.error === null) {
+          ctx.addIssue({ code: 'custom', path: ['error'], message: 'a failed result needs its SkillError' });
+        }
       }),
     );
 });

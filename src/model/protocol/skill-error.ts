@@ -39,7 +39,8 @@ export const SkillErrorJsonSchema = once(() => {
       z.superRefine((value, ctx) => {
         const inDetails = value.details?.['tool_name'];
         if (inDetails !== undefined && value.tool_name !== undefined && inDetails !== value.tool_name) {
-          ctx.addIssue({ code: 'custom', path: ['details', 'tool_name'], message: `disagrees with tool_name '${value.tool_name}'` });
+          const message = `disagrees with tool_name '${value.tool_name}'`;
+          ctx.addIssue({ code: 'custom', path: ['details', 'tool_name'], message });
         }
       }),
     );
@@ -63,7 +64,13 @@ export interface SkillErrorInit {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
-const INIT_KEYS = optionKeys<SkillErrorInit>('SkillError.create', { type: true, message: true, skillName: true, toolName: true, details: true });
+const INIT_KEYS = optionKeys<SkillErrorInit>('SkillError.create', {
+  type: true,
+  message: true,
+  skillName: true,
+  toolName: true,
+  details: true,
+});
 
 const EMPTY_DETAILS: Readonly<Record<string, JsonValue>> = Object.freeze({});
 

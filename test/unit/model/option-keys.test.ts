@@ -11,7 +11,9 @@ import * as sg from '../../../src/index.js';
 import { checkOptionKeys, optionKeys, pickOptions, unknownOption } from '../../../src/model/option-keys.js';
 
 const EXAMPLES = join(process.cwd(), 'examples', 'skills');
-const roots = ['global', 'project', 'local'].map((scope) => sg.makeRoot({ path: join(EXAMPLES, scope), scope }, process.cwd()));
+const roots = ['global', 'project', 'local'].map((scope) =>
+  sg.makeRoot({ path: join(EXAMPLES, scope), scope }, process.cwd()),
+);
 const { catalog } = sg.loadCatalog({ roots });
 const pkg = catalog.get('ship-it')!;
 const text = '---\nname: pdf\ndescription: Fills PDF forms. Use when a form must be filled.\n---\n# PDF\n';
@@ -24,26 +26,76 @@ const CALLS: readonly [string, () => unknown, string, string | undefined][] = [
   ['loadCatalog seal', () => sg.loadCatalog({ roots, seal: bad({}, { resourceID: 'x' }) }), 'resourceID', 'resourceId'],
   ['discover', () => sg.discover(roots, bad({}, { folowSymlinks: false })), 'folowSymlinks', 'followSymlinks'],
   ['makeRoot', () => sg.makeRoot(bad({ path: 'x' }, { scop: 'global' }), process.cwd()), 'scop', 'scope'],
-  ['parseSkill', () => sg.parseSkill(text, bad({ locator: '/s/pdf/SKILL.md' }, { profil: 'spec' })), 'profil', 'profile'],
-  ['parseSkill limits', () => sg.parseSkill(text, { locator: '/s/pdf/SKILL.md', limits: bad({}, { maxDepht: 3 }) }), 'maxDepht', 'maxDepth'],
+  [
+    'parseSkill',
+    () => sg.parseSkill(text, bad({ locator: '/s/pdf/SKILL.md' }, { profil: 'spec' })),
+    'profil',
+    'profile',
+  ],
+  [
+    'parseSkill limits',
+    () => sg.parseSkill(text, { locator: '/s/pdf/SKILL.md', limits: bad({}, { maxDepht: 3 }) }),
+    'maxDepht',
+    'maxDepth',
+  ],
   ['lintSkill', () => sg.lintSkill(pkg, bad({ files: [] }, { profiles: 'spec' })), 'profiles', 'profile'],
   ['buildCatalog', () => sg.buildCatalog([], bad({}, { stric: true })), 'stric', 'strict'],
-  ['createLock', () => sg.createLock(catalog.digest, [], bad({ complete: true }, { invalids: [] })), 'invalids', 'invalid'],
+  [
+    'createLock',
+    () => sg.createLock(catalog.digest, [], bad({ complete: true }, { invalids: [] })),
+    'invalids',
+    'invalid',
+  ],
   ['resolveCatalog', () => sg.resolveCatalog(catalog, bad({}, { backedn: 'js' })), 'backedn', 'backend'],
   ['resolveSkill', () => sg.resolveSkill(catalog, 'ship-it', bad({}, { backends: 'js' })), 'backends', 'backend'],
   ['renderContext', () => sg.renderContext(catalog, bad({}, { fromat: 'xml' })), 'fromat', 'format'],
   ['findSkill', () => sg.findSkill(catalog, 'ship-it', bad({}, { modelonly: true })), 'modelonly', 'modelOnly'],
-  ['readForContext', () => sg.readForContext(catalog, 'ship-it', sg.LoadedSet.EMPTY, bad({}, { verfy: false })), 'verfy', 'verify'],
-  ['materialize', () => sg.materialize(catalog, mkdtempSync(join(tmpdir(), 'sg-keys-')), bad({}, { froce: true })), 'froce', 'force'],
+  [
+    'readForContext',
+    () => sg.readForContext(catalog, 'ship-it', sg.LoadedSet.EMPTY, bad({}, { verfy: false })),
+    'verfy',
+    'verify',
+  ],
+  [
+    'materialize',
+    () => sg.materialize(catalog, mkdtempSync(join(tmpdir(), 'sg-keys-')), bad({}, { froce: true })),
+    'froce',
+    'force',
+  ],
   ['validatePath', () => sg.validatePath(EXAMPLES, bad({}, { keeps: 'findings' })), 'keeps', 'keep'],
   ['auditPath', () => sg.auditPath(EXAMPLES, bad({}, { limit: {} })), 'limit', 'limits'],
   ['auditPath limits', () => sg.auditPath(EXAMPLES, { limits: bad({}, { maxFile: 1 }) }), 'maxFile', 'maxFiles'],
-  ['toSkillError', () => sg.toSkillError(new Error('x'), bad({ skillName: 's' }, { toolname: 't' })), 'toolname', 'toolName'],
+  [
+    'toSkillError',
+    () => sg.toSkillError(new Error('x'), bad({ skillName: 's' }, { toolname: 't' })),
+    'toolname',
+    'toolName',
+  ],
   ['PermissionDeniedError', () => new sg.PermissionDeniedError('x', bad({}, { tool: 't' })), 'tool', undefined],
-  ['SkillError.create', () => sg.SkillError.create(bad({ type: 'cycle_detected', message: 'm', skillName: 's' }, { detail: {} })), 'detail', 'details'],
-  ['SkillMetadata.fromSkill', () => sg.SkillMetadata.fromSkill(pkg, [], bad({}, { versoin: '1' })), 'versoin', 'version'],
-  ['SkillDefinition.create', () => sg.SkillDefinition.create(bad({ skillName: 's', description: 'd', tools: [] }, { inputschema: {} })), 'inputschema', 'inputSchema'],
-  ['SkillResult.create', () => sg.SkillResult.create(bad({ success: true, skillName: 's' }, { durationMS: 1 })), 'durationMS', 'durationMs'],
+  [
+    'SkillError.create',
+    () => sg.SkillError.create(bad({ type: 'cycle_detected', message: 'm', skillName: 's' }, { detail: {} })),
+    'detail',
+    'details',
+  ],
+  [
+    'SkillMetadata.fromSkill',
+    () => sg.SkillMetadata.fromSkill(pkg, [], bad({}, { versoin: '1' })),
+    'versoin',
+    'version',
+  ],
+  [
+    'SkillDefinition.create',
+    () => sg.SkillDefinition.create(bad({ skillName: 's', description: 'd', tools: [] }, { inputschema: {} })),
+    'inputschema',
+    'inputSchema',
+  ],
+  [
+    'SkillResult.create',
+    () => sg.SkillResult.create(bad({ success: true, skillName: 's' }, { durationMS: 1 })),
+    'durationMS',
+    'durationMs',
+  ],
 ];
 
 describe('unknown option keys at the public functions', () => {
@@ -63,7 +115,9 @@ describe('unknown option keys at the public functions', () => {
   }
 
   it('serveSkills refuses one before it loads anything', async () => {
-    await expect(sg.serveSkills(bad({ load: { roots }, log: () => undefined }, { wacth: false }))).rejects.toMatchObject({ code: 'options.invalid', details: { field: 'wacth' } });
+    await expect(
+      sg.serveSkills(bad({ load: { roots }, log: () => undefined }, { wacth: false })),
+    ).rejects.toMatchObject({ code: 'options.invalid', details: { field: 'wacth' } });
   });
 
   it('the safe constructors return the error instead of throwing it', () => {
@@ -82,7 +136,10 @@ describe('optionKeys, checkOptionKeys, pickOptions', () => {
   const KEYS = optionKeys<{ workers?: number; cache?: string }>('f', { workers: true, cache: true });
 
   it('names the function and lists the keys it knows', () => {
-    expect(unknownOption({ cahce: 'x' }, KEYS)).toMatchObject({ message: "f: unknown option 'cahce'; did you mean 'cache'?", details: { field: 'cahce', known: ['cache', 'workers'] } });
+    expect(unknownOption({ cahce: 'x' }, KEYS)).toMatchObject({
+      message: "f: unknown option 'cahce'; did you mean 'cache'?",
+      details: { field: 'cahce', known: ['cache', 'workers'] },
+    });
   });
 
   it('leaves non-objects to the caller, and ignores inherited keys', () => {

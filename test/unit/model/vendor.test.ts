@@ -15,6 +15,9 @@ describe('the packages loaded on first use', () => {
     const z = loadZod();
     const r = z.strictObject({ a: z.string() }).safeParse({ a: 1, b: 2 });
     expect(r.success).toBe(false);
-    expect(r.error?.issues.map((i) => i.message)).toEqual(['Invalid input: expected string, received number', 'Unrecognized key: "b"']);
+    expect(r.error?.issues.map((i) => i.message)).toEqual([
+      'Invalid input: expected string, received number',
+      'Unrecognized key: "b"',
+    ]);
   });
 });

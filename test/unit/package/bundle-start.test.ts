@@ -7,7 +7,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,22 +34,37 @@ ${after}
 const loaded = process.moduleLoadList.filter((m) => !before.has(m));
 const files = Object.keys((await import('node:module')).default._cache);
 console.log(JSON.stringify([...loaded, ...files.map((f) => 'file ' + f)]));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+  ) as string[];
 }
 
 describe.skipIf(!built)('importing the built library', () => {
   it('loads its own code only: not node:crypto, the streams code, yaml, zod, the internals or the CLI', () => {
     const loaded = loadedBy(LIB);
-    expect(loaded.filter((m) => /^NativeModule (crypto|internal\/crypto|internal\/fs\/streams|stream)\b/.test(m))).toEqual([]);
-    expect(loaded.filter((m) => m.startsWith('file ')).map((f) => f.slice(5 + DIST.length)).sort()).toEqual(['index.cjs', 'skillgraph.cjs']);
+    expect(
+      loaded.filter((m) => /^NativeModule (crypto|internal\/crypto|internal\/fs\/streams|stream)\b/.test(m)),
+    ).toEqual([]);
+    expect(
+      loaded
+        .filter((m) => m.startsWith('file '))
+        .map((f) => f.slice(5 + DIST.length))
+        .sort(),
+    ).toEqual(['index.cjs', 'skillgraph.cjs']);
   });
 
   it('loads node:crypto on the first digest, and the digests are there', () => {
     const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
+    const skills = JSON.stringify(join(examples, 'skills'));
+    const root = `lib.makeRoot({ path: ${skills}, scope: 'project' }, ${JSON.stringify(examples)})`;
     const after = `const engine = lib.createEngine({ workers: 0, cache: false });
-const { catalog } = await engine.loadCatalog({ roots: [lib.makeRoot({ path: ${JSON.stringify(join(examples, 'skills'))}, scope: 'project' }, ${JSON.stringify(examples)})] });
+const { catalog } = await engine.loadCatalog({ roots: [${root}] });
 await engine.close();
-if (!catalog.skills.length || !/^sha256:[0-9a-f]{64}$/.test(catalog.digest) || !catalog.skills.every((s) => /^sha256:[0-9a-f]{64}$/.test(s.descriptor.digest))) throw new Error('no digests');`;
+const digest = /^sha256:[0-9a-f]{64}$/;
+const sealed = catalog.skills.every((s) => digest.test(s.descriptor.digest));
+if (!catalog.skills.length || !digest.test(catalog.digest) || !sealed) {
+  throw new Error('no digests');
+}`;
     expect(loadedBy(LIB, after)).toContain('NativeModule crypto');
   });
 
@@ -52,21 +76,32 @@ if (!catalog.skills.length || !/^sha256:[0-9a-f]{64}$/.test(catalog.digest) || !
     const hourAgo = new Date(Date.now() - 3_600_000);
     for (const name of ['alpha', 'beta']) {
       mkdirSync(join(skills, name), { recursive: true });
-      writeFileSync(join(skills, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${name} helps. Use when testing.\n---\nBody.\n`);
+      writeFileSync(
+        join(skills, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: ${name} helps. Use when testing.\n---\nBody.\n`,
+      );
       utimesSync(join(skills, name, 'SKILL.md'), hourAgo, hourAgo);
       utimesSync(join(skills, name), hourAgo, hourAgo);
     }
     utimesSync(skills, hourAgo, hourAgo);
     try {
-      const load = (warm: boolean): string => `const engine = lib.createEngine({ workers: 0, cache: ${JSON.stringify(cache)} });
-const { catalog, cache: counts } = await engine.loadCatalog({ roots: [lib.makeRoot({ path: ${JSON.stringify(skills)}, scope: 'project' }, ${JSON.stringify(tree)})] });
+      const load = (
+        warm: boolean,
+      ): string => `const engine = lib.createEngine({ workers: 0, cache: ${JSON.stringify(cache)} });
+const { catalog, cache: counts } = await engine.loadCatalog({
+  roots: [lib.makeRoot({ path: ${JSON.stringify(skills)}, scope: 'project' }, ${JSON.stringify(tree)})],
+});
 await engine.close();
 if (!catalog.skills.length || (${warm} && counts.misses !== 0)) throw new Error('not answered from the store');`;
       loadedBy(LIB, load(false)); // fills the files table
       loadedBy(LIB, load(true)); // answered by stamp: records the catalog
       expect(readdirSync(cache)).toContain('run.load-catalog.store');
       const loaded = loadedBy(LIB, load(true));
-      expect(loaded.filter((m) => /^NativeModule (crypto|v8|internal\/crypto|internal\/heap_utils|internal\/fs\/streams|stream)\b/.test(m))).toEqual([]);
+      expect(
+        loaded.filter((m) =>
+          /^NativeModule (crypto|v8|internal\/crypto|internal\/heap_utils|internal\/fs\/streams|stream)\b/.test(m),
+        ),
+      ).toEqual([]);
     } finally {
       rmSync(tree, { recursive: true, force: true });
     }
@@ -77,18 +112,30 @@ if (!catalog.skills.length || (${warm} && counts.misses !== 0)) throw new Error(
 const esm = await import(${JSON.stringify(pathToFileURL(LIB).href)});
 const cjs = createRequire(import.meta.url)(${JSON.stringify(join(DIST, 'index.cjs'))});
 const internals = await import(${JSON.stringify(pathToFileURL(join(DIST, 'internals.js')).href)});
-console.log(JSON.stringify([esm.SkillgraphError === cjs.SkillgraphError, esm.default === cjs, Object.keys(cjs).every((k) => esm[k] === cjs[k]), internals.JS_HASHER.name]));`;
-    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }))).toEqual([true, true, true, 'js']);
+const same = Object.keys(cjs).every((k) => esm[k] === cjs[k]);
+const sameClass = esm.SkillgraphError === cjs.SkillgraphError;
+console.log(JSON.stringify([sameClass, esm.default === cjs, same, internals.JS_HASHER.name]));`;
+    expect(
+      JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })),
+    ).toEqual([true, true, true, 'js']);
   });
 
   it('keeps the entries Node scans for export names small: none re-exports the bundle directly', () => {
-    const entries = readdirSync(DIST).filter((f) => f.endsWith('.cjs') && f !== 'skillgraph.cjs' && f !== 'yaml.cjs' && f !== 'zod.cjs');
+    const entries = readdirSync(DIST).filter(
+      (f) => f.endsWith('.cjs') && f !== 'skillgraph.cjs' && f !== 'yaml.cjs' && f !== 'zod.cjs',
+    );
     expect(entries.sort()).toEqual(['index.cjs', 'internals.cjs', 'worker.cjs']);
-    expect(entries.filter((f) => /module\.exports\s*=\s*require\(/.test(readFileSync(join(DIST, f), 'utf8')))).toEqual([]);
+    expect(entries.filter((f) => /module\.exports\s*=\s*require\(/.test(readFileSync(join(DIST, f), 'utf8')))).toEqual(
+      [],
+    );
   });
 
   it('ships code that is ASCII only (V8 then holds the source one byte a character)', () => {
-    expect(['skillgraph.cjs', 'yaml.cjs', 'zod.cjs'].filter((file) => /[^\0-\x7f]/.test(readFileSync(join(DIST, file), 'utf8')))).toEqual([]);
+    expect(
+      ['skillgraph.cjs', 'yaml.cjs', 'zod.cjs'].filter((file) =>
+        /[^\0-\x7f]/.test(readFileSync(join(DIST, file), 'utf8')),
+      ),
+    ).toEqual([]);
   });
 
   it('stamps the code with the SHA-256 of the code it ships (every cache keys on it)', () => {

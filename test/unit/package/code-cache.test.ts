@@ -15,16 +15,24 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const built = existsSync(join(REPO, 'dist', 'skillgraph.cjs'));
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-code-cache-'));
 
-/** Run the CLI with XDG_CACHE_HOME in `home`: its status, whether V8 took a cache ('none' when none was given), the cache files. */
+/** The CLI run with XDG_CACHE_HOME in `home`: status, whether V8 took a cache ('none': none given), cache files. */
 function cli(home: string, args: readonly string[]): { status: number | null; rejected: string; files: string[] } {
-  const r = spawnSync(process.execPath, ['--require', join(home, 'probe.cjs'), join(REPO, 'bin', 'skillgraph.js'), ...args], {
-    cwd: REPO,
-    encoding: 'utf8',
-    env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CACHE_HOME: join(home, 'cache') },
-    input: '',
-  });
+  const r = spawnSync(
+    process.execPath,
+    ['--require', join(home, 'probe.cjs'), join(REPO, 'bin', 'skillgraph.js'), ...args],
+    {
+      cwd: REPO,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CACHE_HOME: join(home, 'cache') },
+      input: '',
+    },
+  );
   const dir = join(home, 'cache', 'skillgraph', 'code');
-  return { status: r.status, rejected: /cache:(\w+)/.exec(r.stderr)?.[1] ?? '?', files: existsSync(dir) ? readdirSync(dir) : [] };
+  return {
+    status: r.status,
+    rejected: /cache:(\w+)/.exec(r.stderr)?.[1] ?? '?',
+    files: existsSync(dir) ? readdirSync(dir) : [],
+  };
 }
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -36,7 +44,11 @@ describe.skipIf(!built)("the CLI's code cache", () => {
     const first = cli(home, ['validate', 'examples/skills']);
     expect(first).toMatchObject({ status: 0, rejected: 'none' });
     expect(first.files).toHaveLength(1);
-    expect(first.files[0]).toMatch(new RegExp(`^skillgraph-\\d+-\\d+-${process.version.replace(/\./g, '\\.')}-${process.platform}-${process.arch}\\.cache$`));
+    expect(first.files[0]).toMatch(
+      new RegExp(
+        `^skillgraph-\\d+-\\d+-${process.version.replace(/\./g, '\\.')}-${process.platform}-${process.arch}\\.cache$`,
+      ),
+    );
     const second = cli(home, ['validate', 'examples/skills']);
     expect(second).toMatchObject({ status: 0, rejected: 'false', files: first.files });
   });
@@ -52,7 +64,9 @@ describe.skipIf(!built)("the CLI's code cache", () => {
 function writeProbe(home: string): void {
   // Reports whether a Script was given a cache and whether V8 took it.
   const text = `const vm = require('node:vm'); const Script = vm.Script; let seen = 'none';
-vm.Script = class extends Script { constructor(s, o) { super(s, o); if (o && o.cachedData) seen = String(this.cachedDataRejected); } };
+vm.Script = class extends Script {
+  constructor(s, o) { super(s, o); if (o && o.cachedData) seen = String(this.cachedDataRejected); }
+};
 process.on('exit', () => process.stderr.write('\\ncache:' + seen + '\\n'));`;
   writeFileSync(join(home, 'probe.cjs'), text);
 }

@@ -34,8 +34,14 @@ function packedFiles(): string[] {
 
 /** Every file a `package.json` field or export condition names, without its leading `./`. */
 function entryTargets(): string[] {
-  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { main: string; types: string; bin: Record<string, string>; exports: Record<string, unknown> };
-  const leaves = (v: unknown): string[] => (typeof v === 'string' ? [v] : Object.values(v as Record<string, unknown>).flatMap(leaves));
+  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    main: string;
+    types: string;
+    bin: Record<string, string>;
+    exports: Record<string, unknown>;
+  };
+  const leaves = (v: unknown): string[] =>
+    typeof v === 'string' ? [v] : Object.values(v as Record<string, unknown>).flatMap(leaves);
   return [pkg.main, pkg.types, ...Object.values(pkg.bin), ...leaves(pkg.exports)].map((t) => t.replace(/^\.\//, ''));
 }
 
@@ -43,22 +49,45 @@ describe('the packed package', () => {
   const files = packedFiles();
 
   it('ships the CLI, the schemas, the README, the LICENSE and package.json', () => {
-    const wanted = ['bin/skillgraph.js', 'bin/code-cache.cjs', 'schemas/catalog.schema.json', 'schemas/defs.schema.json', 'README.md', 'LICENSE', 'package.json'];
+    const wanted = [
+      'bin/skillgraph.js',
+      'bin/code-cache.cjs',
+      'schemas/catalog.schema.json',
+      'schemas/defs.schema.json',
+      'README.md',
+      'LICENSE',
+      'package.json',
+    ];
     expect(wanted.filter((f) => !files.includes(f))).toEqual([]);
   });
 
-  it.skipIf(!built)('ships the code once: one bundle, yaml and zod beside it, small entries, the types and the licences', () => {
-    const code = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/types/'));
-    expect(code).toEqual(['dist/THIRD-PARTY.md', 'dist/index.cjs', 'dist/index.js', 'dist/internals.cjs', 'dist/internals.js', 'dist/skillgraph.cjs', 'dist/worker.cjs', 'dist/yaml.cjs', 'dist/zod.cjs']);
-    expect(files).toContain('dist/types/package.json');
-  });
+  it.skipIf(!built)(
+    'ships the code once: one bundle, yaml and zod beside it, small entries, the types and the licences',
+    () => {
+      const code = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/types/'));
+      expect(code).toEqual([
+        'dist/THIRD-PARTY.md',
+        'dist/index.cjs',
+        'dist/index.js',
+        'dist/internals.cjs',
+        'dist/internals.js',
+        'dist/skillgraph.cjs',
+        'dist/worker.cjs',
+        'dist/yaml.cjs',
+        'dist/zod.cjs',
+      ]);
+      expect(files).toContain('dist/types/package.json');
+    },
+  );
 
   it.skipIf(!built)('ships the file behind every entry package.json names', () => {
     expect(entryTargets().filter((t) => !files.includes(t))).toEqual([]);
   });
 
   it('ships no source map, sources, tests, benchmarks, features or WASM build files', () => {
-    const leaked = files.filter((f) => f.endsWith('.map') || /^(src|test|bench|features|assembly|examples|build|node_modules|scripts)\//.test(f));
+    const leaked = files.filter(
+      (f) => f.endsWith('.map') || /^(src|test|bench|features|assembly|examples|build|node_modules|scripts)\//.test(f),
+    );
     expect(leaked).toEqual([]);
   });
 
@@ -68,14 +97,24 @@ describe('the packed package', () => {
   });
 
   it('is built without source maps', () => {
-    const config = JSON.parse(readFileSync(join(REPO, 'tsconfig.build.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
+    const config = JSON.parse(readFileSync(join(REPO, 'tsconfig.build.json'), 'utf8')) as {
+      compilerOptions: Record<string, unknown>;
+    };
     const { sourceMap, declarationMap, inlineSourceMap } = config.compilerOptions;
-    expect({ sourceMap, declarationMap, inlineSourceMap }).toEqual({ sourceMap: false, declarationMap: false, inlineSourceMap: undefined });
+    expect({ sourceMap, declarationMap, inlineSourceMap }).toEqual({
+      sourceMap: false,
+      declarationMap: false,
+      inlineSourceMap: undefined,
+    });
     expect(readFileSync(join(REPO, 'scripts/bundle.mjs'), 'utf8')).not.toMatch(/sourcemap\s*:/);
   });
 
   it('needs no install script: a consumer of the tarball runs no build', () => {
-    const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-    expect(Object.keys(scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual([]);
+    const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(Object.keys(scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual(
+      [],
+    );
   });
 });

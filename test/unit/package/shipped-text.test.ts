@@ -21,7 +21,9 @@ const CONTROL_SETS = /\bC[01]\b/;
 /** Our own shipped files: declarations and code, not the bundled yaml and zod. */
 function shipped(dir: string): string[] {
   const ours = (name: string): boolean => /\.(d\.ts|c?js)$/.test(name) && name !== 'yaml.cjs' && name !== 'zod.cjs';
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? shipped(join(dir, e.name)) : ours(e.name) ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? shipped(join(dir, e.name)) : ours(e.name) ? [join(dir, e.name)] : [],
+  );
 }
 
 /** Each offending match as `file:line: text`. */

@@ -12,13 +12,17 @@ const notFound = (message: string, code: string): Error => Object.assign(new Err
 
 describe('loadServing', () => {
   it('names the one command that installs the MCP SDK when it is missing', async () => {
-    const error = await failingWith(notFound("Cannot find module '@modelcontextprotocol/sdk/server/index.js'", 'MODULE_NOT_FOUND'));
+    const error = await failingWith(
+      notFound("Cannot find module '@modelcontextprotocol/sdk/server/index.js'", 'MODULE_NOT_FOUND'),
+    );
     expect(error).toMatchObject({ code: 'dependency.missing', details: { package: '@modelcontextprotocol/sdk' } });
     expect((error as Error).message).toContain('npm install @modelcontextprotocol/sdk');
   });
 
   it('says the same when an ES module bundle left the SDK out', async () => {
-    expect(await failingWith(new Error('Dynamic require of "@modelcontextprotocol/sdk/types.js" is not supported'))).toMatchObject({ code: 'dependency.missing' });
+    expect(
+      await failingWith(new Error('Dynamic require of "@modelcontextprotocol/sdk/types.js" is not supported')),
+    ).toMatchObject({ code: 'dependency.missing' });
   });
 
   it('passes any other failure on as it is', async () => {
