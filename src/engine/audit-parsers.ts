@@ -1,7 +1,8 @@
 /**
- * The audit's parsers: tree-sitter (`web-tree-sitter`, WASM) with the
- * grammars `npm run build` copies into build/grammars/. The runtime is
- * imported on first use and started once per process; each grammar is
+ * The audit's parsers: tree-sitter (`web-tree-sitter`, WASM) with the prebuilt
+ * grammars of `@vscode/tree-sitter-wasm`, both optional peer dependencies
+ * (without them the audit reads code with its line rules, and says so). The
+ * runtime is required on first use and started once per process; each grammar is
  * compiled synchronously when a unit of its language first needs it, so a
  * run without PowerShell never loads PowerShell. The runtime is the package's
  * CommonJS build, required on first use. Trees are copied into the
@@ -10,8 +11,8 @@
  * dynamically (the import-graph test keeps it there).
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { grammarFolder, loadTreeSitter } from '../model/vendor.js';
 import type { CodeLang, CodeParsers, ParsedCode, SyntaxNode, Unparsed } from '../audit/code/syntax.js';
 
 /** Units larger than this are left to the line rules (a parse is linear, but the tree is held whole). */
@@ -28,12 +29,12 @@ const GRAMMAR_FILES: Readonly<Record<CodeLang, string>> = {
 };
 
 /**
- * Where a grammar is: `build/grammars/` at the package root, from src/ or dist/ alike.
+ * Where a grammar is: in the installed grammar package (`dependency.missing` when it is not).
  *
- * @example grammarPath('python') // '/…/skillgraph/build/grammars/tree-sitter-python.wasm'
+ * @example grammarPath('python') // '/…/node_modules/@vscode/tree-sitter-wasm/wasm/tree-sitter-python.wasm'
  */
 export function grammarPath(lang: CodeLang): string {
-  return fileURLToPath(new URL(`../../build/grammars/${GRAMMAR_FILES[lang]}`, import.meta.url));
+  return join(grammarFolder(), GRAMMAR_FILES[lang]);
 }
 
 type TreeSitter = typeof import('web-tree-sitter');
@@ -64,8 +65,9 @@ export function loadedAuditParsers(): CodeParsers | undefined {
 async function start(): Promise<CodeParsers> {
   let ts: TreeSitter;
   try {
-    // Required, not imported: the CLI's bundle runs as a script that has no dynamic import of packages.
-    ts = createRequire(import.meta.url)('web-tree-sitter') as TreeSitter;
+    // Required, not imported: the package's bundle is CommonJS, which has no dynamic import of packages.
+    ts = loadTreeSitter();
+    grammarFolder();
     await ts.Parser.init();
   } catch (error) {
     const reason = `the parser runtime did not start (${error instanceof Error ? error.message : String(error)})`;
@@ -78,7 +80,7 @@ async function start(): Promise<CodeParsers> {
     if (l === undefined) {
       const path = grammarPath(lang);
       try {
-        l = existsSync(path) ? ts.Language.loadSync(new WebAssembly.Module(readFileSync(path))) : `the ${lang} grammar is missing (${path}); run npm run build`;
+        l = existsSync(path) ? ts.Language.loadSync(new WebAssembly.Module(readFileSync(path))) : `the ${lang} grammar is missing (${path})`;
       } catch (error) {
         l = `the ${lang} grammar did not load (${error instanceof Error ? error.message : String(error)})`;
       }

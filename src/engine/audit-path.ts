@@ -20,6 +20,7 @@ import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { parseSkill } from '../parse/parse-skill.js';
 import { openRegular, readRegularFile } from '../discover/safe-read.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Bounds on what one skill's audit reads. */
 export interface AuditLimits {
@@ -216,6 +217,14 @@ interface Found {
   readonly skillFile: string;
 }
 
+const AUDIT_KEYS = optionKeys<AuditOptions>('auditPath', { cwd: true, limits: true, memo: true, parsers: true });
+const AUDIT_LIMIT_KEYS = optionKeys<AuditLimits>('auditPath limits', {
+  maxFileBytes: true,
+  maxSkillBytes: true,
+  maxFiles: true,
+  maxDepth: true,
+});
+
 /**
  * Audit every skill under the paths (skill folders, trees of them, or SKILL.md files).
  * Throws `root.missing` for a path that does not exist; findings are data.
@@ -223,6 +232,8 @@ interface Found {
  * @example (await auditPath(['skills/'])).summary // { skills: 12, pass: 10, warn: 2, fail: 0, errors: 0, warnings: 3 }
  */
 export async function auditPath(paths: string | readonly string[], options: AuditOptions = {}): Promise<AuditReport> {
+  checkOptionKeys(options, AUDIT_KEYS);
+  checkOptionKeys(options.limits, AUDIT_LIMIT_KEYS);
   const parsers = options.parsers ?? (await auditParsers());
   const cwd = options.cwd ?? process.cwd();
   const list = typeof paths === 'string' ? [paths] : [...paths];

@@ -28,6 +28,7 @@ import { markdownFiles, validateRouting, type RoutingInput } from './routing-io.
 import type { OverlapOptions } from '../routing/overlap.js';
 import { findReferences } from '../routing/references.js';
 import { routingText, type RoutingText } from '../routing/terms.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ValidateOptions {
   /** Validation profile (default `skillgraph`). */
@@ -38,7 +39,7 @@ export interface ValidateOptions {
   readonly cwd?: string;
   /** Walk depth below each path (default 32). */
   readonly maxDepth?: number;
-  /** Run the P6a lint rules (default true). */
+  /** Run the lint rules that need the folder's file list (default true). */
   readonly lint?: boolean;
   /** Total SKILL.md bytes read per call (default `DEFAULT_INPUT_BUDGET`); files past it get `input.budget`. */
   readonly maxInputBytes?: number;
@@ -145,6 +146,21 @@ const SOURCE_KEPT_BYTES = 1024 * 1024;
 
 const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, maxDepth: TREE_MAX_DEPTH, lint: true });
 
+const VALIDATE_KEYS = optionKeys<ValidateOptions>('validatePath', {
+  profile: true,
+  unicode: true,
+  cwd: true,
+  maxDepth: true,
+  lint: true,
+  maxInputBytes: true,
+  inShard: true,
+  firstShard: true,
+  keep: true,
+  routing: true,
+  memo: true,
+  parsers: true,
+});
+
 /**
  * Validate one or more skill folders, trees of them, or SKILL.md files.
  * Throws SkillgraphError `root.missing` / `root.not-directory` / `options.invalid`
@@ -153,6 +169,7 @@ const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, ma
  * @example validatePath('skills/', { profile: 'spec' }).summary // { files: 13, skills: 12, valid: 11, invalid: 1, skipped: 1, … }
  */
 export function validatePath(paths: string | readonly string[], options: ValidateOptions = {}): ValidateResult {
+  checkOptionKeys(options, VALIDATE_KEYS);
   const profile = options.profile ?? DEFAULT_OPTIONS.profile;
   if (!isProfileName(profile)) throw new SkillgraphError('options.invalid', `validate option 'profile' must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'`, { field: 'profile' });
   if (options.unicode !== undefined && !(UNICODE_POLICIES as readonly string[]).includes(options.unicode)) {

@@ -150,9 +150,10 @@ describe('the MCP SDK stays with serve', () => {
     });
   }
 
-  it('serve loads it only through a dynamic import', () => {
-    const text = readFileSync(join(SRC, 'cli/verbs/serve.ts'), 'utf8');
-    expect(text).toContain("await import('../../serve/serving.js')");
+  it('serve loads it only through a dynamic import, in serve/load.ts', () => {
+    expect(readFileSync(join(SRC, 'serve/load.ts'), 'utf8')).toContain("import('./serving.js')");
+    expect(reach('serve/load.ts', SDK)).toBeUndefined();
+    expect(readFileSync(join(SRC, 'cli/verbs/serve.ts'), 'utf8')).toContain('await loadServing()');
   });
 });
 

@@ -42,7 +42,7 @@ const INTERNALS = [
   'planCatalog', 'readDirectory', 'readFrontmatterYaml', 'readResource', 'readSkillFiles', 'readWithDialect',
   'reportText', 'resolveBackendFor', 'resolveContextOptions', 'resolveEngineOptions', 'resolveGraphJs',
   'routingSkill', 'routingText', 'ruleFor', 'runCli', 'skillEntry', 'splitToolList', 'summarizeEntries',
-  'textReport', 'wasmBackendOrNull', 'wasmPath', 'widening', 'wideningText', 'writeFileAtomic',
+  'textReport', 'wasmBackendOrNull', 'widening', 'wideningText', 'writeFileAtomic',
 ];
 
 describe('src/index.ts', () => {
