@@ -38,7 +38,7 @@ const CORE = join(DIST, 'skillgraph.cjs');
  * Left in node_modules: piscina starts its own worker file. `./yaml.cjs` and
  * `./zod.cjs` are dist/ files of their own (vendor.bundle.ts).
  */
-const EXTERNAL = /^(piscina|\.\/yaml\.cjs|\.\/zod\.cjs)$/;
+const EXTERNAL = /^(piscina|\.\/yaml\.cjs|\.\/zod\.cjs|@vscode\/tree-sitter-wasm\/package\.json)$/;
 
 const external = {
   name: 'external',
@@ -187,14 +187,25 @@ const builds = await Promise.all([
 const files = [CORE, join(DIST, 'yaml.cjs'), join(DIST, 'zod.cjs')];
 const hash = createHash('sha256');
 for (const file of files) {
-  const text = readFileSync(file, 'utf8');
-  if (/[^\0-\x7f]/.test(text)) throw new Error(`bundle: ${relative(ROOT, file)} holds a character outside ASCII`);
+  const text = asciiOnly(readFileSync(file, 'utf8'), file);
+  writeFileSync(file, text);
   hash.update(text);
 }
 const code = readFileSync(CORE, 'utf8');
 if (code.split(STAMP_PLACEHOLDER).length !== 2)
   throw new Error('bundle: the code stamp placeholder must appear exactly once');
 writeFileSync(CORE, code.replace(STAMP_PLACEHOLDER, hash.digest('hex')));
+
+/**
+ * `text` with every UTF-16 unit outside ASCII written `\uXXXX`: esbuild's ascii charset leaves
+ * regular expression literals as written, and `\uXXXX` means the same unit in a string, a
+ * template, an identifier and a regex (a surrogate pair too, with the u flag). A unit right after
+ * a backslash would change meaning, so it fails the build instead.
+ */
+function asciiOnly(text, file) {
+  if (/\\[^\0-\x7f]/.test(text)) throw new Error(`bundle: ${relative(ROOT, file)} escapes a character outside ASCII`);
+  return text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
 
 /** `dist/<name>.cjs` and `.js` (an ES module of the same names): one face of the bundle, `face` its expression. */
 function entries(name, face) {
