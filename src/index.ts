@@ -77,7 +77,7 @@ export {
   parseRootSpec,
   presetRoots,
 } from './discover/index.js';
-export { treeDigest, treeDigests } from './engine/tree-digest.js';
+export { treeDigest, treeDigests } from './tasks/tree-digest.js';
 export type { DiscoverOptions, DiscoverResult, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
 export type { LimitHit, NotCatalogued, NotCataloguedReason } from './discover/account.js';
 
@@ -169,8 +169,8 @@ export type {
 // --- audit ---
 export { auditSkill } from './audit/index.js';
 export type { AuditFile, AuditInput, AuditRule, AuditVerdict, CapabilitySurface, CapabilityWidening, SecurityCode } from './audit/index.js';
-export { auditPath } from './engine/audit-path.js';
-export type { AuditOptions, AuditReport, AuditSkillReport, AuditSummary } from './engine/audit-path.js';
+export { auditPath } from './tasks/audit-path.js';
+export type { AuditOptions, AuditReport, AuditSkillReport, AuditSummary } from './tasks/audit-path.js';
 // --- routing ---
 export { findOverlaps } from './routing/index.js';
 export type { EdgeKind, OverlapOptions, OverlapPair, OverlapResult, RoutingSkill, SkillEdge } from './routing/index.js';
@@ -179,8 +179,8 @@ export { serveSkills } from './serve/index.js';
 export type { ServeOptions } from './serve/index.js';
 
 // --- engine ---
-export { validatePath } from './engine/validate-path.js';
-export type { SkillReport, SkipReason, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';
+export { validatePath } from './tasks/validate-path.js';
+export type { SkillReport, SkipReason, ValidateOptions, ValidateResult, ValidateSummary } from './tasks/validate-path.js';
 export { loadCatalog } from './engine/catalog-pipeline.js';
 export type { CatalogStats, FileAccounting, LoadCatalogOptions, LoadedCatalog, WalkReport } from './engine/catalog-pipeline.js';
 export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir } from './engine/engine.js';

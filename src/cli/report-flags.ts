@@ -10,7 +10,7 @@ import { didYouMean } from '../model/wording.js';
 import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
 import type { CliIo } from './io.js';
 // Perf: the constants only; the report writers load when a verb writes a report.
-import { FAIL_ON, REPORT_FORMATS, type FailOn, type ReportFormat } from './report/formats.js';
+import { FAIL_ON, REPORT_FORMATS, type FailOn, type ReportFormat } from '../report/formats.js';
 
 /** Spread into a verb's `flags`. */
 export const REPORT_FLAGS = {

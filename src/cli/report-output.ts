@@ -13,7 +13,7 @@ import { didYouMean } from '../model/wording.js';
 import { writeFileAtomic } from '../workspace/atomic.js';
 import { usageError, type FlagSpec, type ParsedArgs } from './args.js';
 import type { CliIo } from './io.js';
-import { REPORT_FORMATS, type ReportFormat } from './report/formats.js';
+import { REPORT_FORMATS, type ReportFormat } from '../report/formats.js';
 
 /** Spread into a verb's `flags` beside `REPORT_FLAGS`. */
 export const OUTPUT_FLAG = {

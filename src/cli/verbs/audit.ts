@@ -6,14 +6,14 @@
  * stderr. Exit 1 when the gate fails (any error, or warnings with
  * `--fail-on warning` / `--max-warnings N`), 0 otherwise, 2 on usage.
  */
-import { auditPath, type AuditMemo, type AuditReport, type AuditSkillReport } from '../../engine/audit-path.js';
+import { auditPath, type AuditMemo, type AuditReport, type AuditSkillReport } from '../../tasks/audit-path.js';
 import { AUDIT_RULES, RULES_BY_CODE, isSecurityCode } from '../../audit/rules.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
 import { parseVerbArgs, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
 import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
-import { buildReport, gate, reportText, textReport } from '../report/index.js';
-import type { Report, ReportFormat, ReportRule } from '../report/index.js';
+import { buildReport, gate, reportText, textReport } from '../../report/index.js';
+import type { Report, ReportFormat, ReportRule } from '../../report/index.js';
 import { REPORT_FLAGS, reportOptions, type ReportOptions } from '../report-flags.js';
 import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type ReportOutput } from '../report-output.js';
 import { WATCH_FLAG, watchUsage } from '../watch-flag.js';

@@ -18,12 +18,12 @@ import { parseVerbArgs, usageError } from '../args.js';
 // Perf: catalog-request.ts, not catalog-flags.ts: config (yaml, zod) is imported only when a config file exists.
 import { CATALOG_FLAGS, catalogFindings, lazyCatalogFromFlags, lazyCatalogRequest, memoizedCatalogOutput, type CatalogFromFlags } from '../catalog-request.js';
 import { EXIT } from '../exit.js';
-import { REPORT_FORMATS } from '../report/formats.js';
+import { REPORT_FORMATS } from '../../report/formats.js';
 import { OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions } from '../report-flags.js';
-import { catalogRouting } from '../../engine/routing-io.js';
+import { catalogRouting } from '../../tasks/routing-io.js';
 import { jsonControlsEscaped, jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
-import { parseShard } from '../shard.js';
-import { DESCRIPTOR_KEYS, skillText } from '../descriptor-text.js';
+import { parseShard } from '../../tasks/shard.js';
+import { DESCRIPTOR_KEYS, skillText } from '../../tasks/descriptor-text.js';
 import { renderRows } from '../catalog-rows.js';
 
 export { renderRows };
@@ -279,7 +279,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (format !== 'json') usageError(io, spec.name, '--shard prints a shard document: add --json');
     const request = await lazyCatalogRequest(values, io, spec.name, extra);
     // Perf: imported here only: a shard parses in this thread (yaml), which the catalog path leaves to the engine.
-    const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
+    const { catalogShard, catalogShardDocument } = await import('../../tasks/shard-catalog.js');
     const part = catalogShard(request, shard);
     writeJson(io, catalogShardDocument('catalog', shard, part));
     return EXIT.ok;

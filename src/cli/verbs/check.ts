@@ -22,7 +22,7 @@ import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { displayPath } from './catalog.js';
 import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
-import { buildReport, reportText, type ReportFinding } from '../report/index.js';
+import { buildReport, reportText, type ReportFinding } from '../../report/index.js';
 import type { LockDrift } from '../../catalog/lockfile.js';
 import { LOCK_FLAGS, lockState, placesFromCatalog, writeLockfile } from './lock.js';
 

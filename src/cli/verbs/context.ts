@@ -8,7 +8,7 @@
  */
 import { basename, dirname, resolve } from 'node:path';
 import { auditSkill } from '../../audit/audit.js';
-import { auditFields, readSkillFiles } from '../../engine/audit-path.js';
+import { auditFields, readSkillFiles } from '../../tasks/audit-path.js';
 import type { Catalog } from '../../model/catalog.js';
 import { parseBudget } from '../../context/budget.js';
 import { leftOutJson, leftOutLine, leftOutPackage, leftOutReport } from '../../context/left-out.js';

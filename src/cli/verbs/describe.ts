@@ -20,7 +20,7 @@ import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { paint, useColor, writeJson, type CliIo } from '../io.js';
 import { displayPath } from './catalog.js';
-import { bodySource, folderProbe, skillDir } from '../../engine/routing-io.js';
+import { bodySource, folderProbe, skillDir } from '../../tasks/routing-io.js';
 import { implicitEdges, type SkillEdge } from '../../routing/edges.js';
 
 export const spec: VerbSpec = {

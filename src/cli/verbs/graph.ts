@@ -6,7 +6,7 @@
  * Exit 1 when the graph has a cycle or an include of an unknown skill.
  */
 import { GRAPH_FORMATS, graphText, includeGraphWithCycles, withImplicitEdges, type GraphFormat } from '../../resolve/graph.js';
-import { bodySource, folderProbe, skillDir } from '../../engine/routing-io.js';
+import { bodySource, folderProbe, skillDir } from '../../tasks/routing-io.js';
 import { implicitEdges } from '../../routing/edges.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';

@@ -19,7 +19,7 @@ import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { EXIT } from '../exit.js';
 import { note, writeJson, type CliIo } from '../io.js';
-import { handedOverNotes } from '../handed-over.js';
+import { handedOverNotes } from '../../tasks/handed-over.js';
 
 export const spec: VerbSpec = {
   name: 'load',

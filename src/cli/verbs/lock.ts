@@ -22,10 +22,10 @@ import type { FlagSpec, ParsedArgs, VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, catalogFromFlags, homeFrom, type CatalogFromFlags } from '../catalog-flags.js';
 import { lazyCatalogRequest } from '../catalog-request.js';
-import { parseShard } from '../shard.js';
+import { parseShard } from '../../tasks/shard.js';
 import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
-import { brokenFolderInput, folderInput, sealFolders, type FolderInput, type FolderSeal } from '../lock-seal.js';
+import { brokenFolderInput, folderInput, sealFolders, type FolderInput, type FolderSeal } from '../../tasks/lock-seal.js';
 import { completenessJson, completenessLines, displayPath } from './catalog.js';
 
 /** Flags lock and check add to the catalog flags. */
@@ -263,7 +263,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (values.json !== true) usageError(io, spec.name, '--shard prints a shard document: add --json');
     const request = await lazyCatalogRequest(values, io, spec.name, { roots: positionals, projectOnly: true });
     // Perf: imported here only: a shard parses in this thread (yaml), which the lock path leaves to the engine.
-    const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
+    const { catalogShard, catalogShardDocument } = await import('../../tasks/shard-catalog.js');
     const part = catalogShard(request, shard, sealFolders);
     writeJson(io, catalogShardDocument('lock', shard, part, lockShardOptions(options, homeFrom(io))));
     return EXIT.ok;

@@ -16,12 +16,12 @@ import { BACKEND_NAMES, type BackendChoice } from '../../model/backend.js';
 import { parseVerbArgs, usageError, type ParsedArgs, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
 import type { CliIo } from '../io.js';
-import type { FolderSeal } from '../lock-seal.js';
-import { mergeValidate, type MergeAsk } from '../merge-validate.js';
-import { REPORT_FORMATS, type ReportFormat } from '../report/formats.js';
+import type { FolderSeal } from '../../tasks/lock-seal.js';
+import { mergeValidate, type MergeAsk } from '../../tasks/merge-validate.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../report/formats.js';
 import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
 import { OUTPUT_FLAG, reportOutputs } from '../report-output.js';
-import { everyShardOnce, MAX_SHARDS } from '../shard.js';
+import { everyShardOnce, MAX_SHARDS } from '../../tasks/shard.js';
 import {
   assembleShards,
   renameKeys,
@@ -30,11 +30,11 @@ import {
   type CatalogShardCandidate,
   type CatalogShardVerb,
   type CatalogShardWalk,
-} from '../shard-catalog.js';
-import { CATALOG_SHAPE_KEYS, optionsDiffer, validCatalogShape } from '../shard-options.js';
-import { shardShapeProblem } from '../shard-shape.js';
+} from '../../tasks/shard-catalog.js';
+import { CATALOG_SHAPE_KEYS, optionsDiffer, validCatalogShape } from '../../tasks/shard-options.js';
+import { shardShapeProblem } from '../../tasks/shard-shape.js';
 import { catalogJson, catalogStatus, completenessJson } from './catalog.js';
-import { catalogRouting } from '../../engine/routing-io.js';
+import { catalogRouting } from '../../tasks/routing-io.js';
 import type { LockInput, LockOptions } from './lock.js';
 import type { ResolveOptions } from './resolve.js';
 

@@ -18,8 +18,8 @@ import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
 import { lazyCatalogRequest } from '../catalog-request.js';
 import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
-import { writeResolveDocument } from '../resolve-document.js';
-import { parseShard } from '../shard.js';
+import { writeResolveDocument } from '../../tasks/resolve-document.js';
+import { parseShard } from '../../tasks/shard.js';
 import { shortChain } from '../../resolve/index.js';
 import { requirementsLine } from './describe.js';
 
@@ -61,7 +61,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (values.timings === true) usageError(io, spec.name, '--timings measures one run: not with --shard');
     const request = await lazyCatalogRequest(values, io, spec.name);
     // Perf: imported here only: a shard parses in this thread (yaml), which the resolve path leaves to the engine.
-    const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
+    const { catalogShard, catalogShardDocument } = await import('../../tasks/shard-catalog.js');
     const options: ResolveOptions = { names: positionals, summary: values.summary === true, entries: values.entries === true, backend: choice };
     writeJson(io, catalogShardDocument('resolve', shard, catalogShard(request, shard), { ...options }));
     return EXIT.ok;

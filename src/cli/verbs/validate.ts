@@ -13,22 +13,22 @@ import { toPosix } from '../../discover/paths.js';
 import type { Diagnostic, Severity } from '../../model/diagnostics.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { didYouMean } from '../../model/wording.js';
-import { SKIP_REASONS, validatePath } from '../../engine/validate-path.js';
-import type { SkillReport, SkipReason, ValidateMemo, ValidateResult, ValidateSummary } from '../../engine/validate-path.js';
+import { SKIP_REASONS, validatePath } from '../../tasks/validate-path.js';
+import type { SkillReport, SkipReason, ValidateMemo, ValidateResult, ValidateSummary } from '../../tasks/validate-path.js';
 import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type ProfileName, type UnicodePolicy } from '../../parse/profiles.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { homeFrom } from '../catalog-request.js';
 import { changedBase, changedFiles, changedSkillDirs, isCommit } from '../changed.js';
 import { EXIT } from '../exit.js';
 import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
-import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport } from '../report/index.js';
-import type { FailOn, Report, ReportFormat } from '../report/index.js';
+import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport } from '../../report/index.js';
+import type { FailOn, Report, ReportFormat } from '../../report/index.js';
 import { checkRules, OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions, withRuleLevels, type ReportOptions } from '../report-flags.js';
 import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type ReportOutput } from '../report-output.js';
 import { WATCH_FLAG, watchUsage } from '../watch-flag.js';
 import { DEFAULT_COLUMNS, terminalWidth } from '../width.js';
-import { parseShard, shardOf, type Shard } from '../shard.js';
-import { routingInputsJson } from '../../engine/routing-io.js';
+import { parseShard, shardOf, type Shard } from '../../tasks/shard.js';
+import { routingInputsJson } from '../../tasks/routing-io.js';
 
 export const spec: VerbSpec = {
   name: 'validate',

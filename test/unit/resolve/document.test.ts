@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { catalogFromFlags } from '../../../src/cli/catalog-flags.js';
 import { jsonDocument, type CliIo } from '../../../src/cli/io.js';
-import { writeResolveDocument } from '../../../src/cli/resolve-document.js';
+import { writeResolveDocument } from '../../../src/tasks/resolve-document.js';
 import { metadataOf } from '../../../src/cli/verbs/describe.js';
 import type { Catalog } from '../../../src/model/catalog.js';
 import { resolveCatalog } from '../../../src/resolve/index.js';

@@ -16,19 +16,19 @@ import {
   type SkipReason,
   type ValidateResult,
   type ValidateSummary,
-} from '../engine/validate-path.js';
+} from './validate-path.js';
 import { PROFILES, type ProfileName } from '../parse/profiles.js';
-import { usageError } from './args.js';
-import { EXIT } from './exit.js';
-import { jsonDocument, note, useColor, type CliIo } from './io.js';
-import { gate, type FailOn, type ReportFormat } from './report/index.js';
-import { writeReportOutputs, type ReportOutput } from './report-output.js';
+import { usageError } from '../cli/args.js';
+import { EXIT } from '../cli/exit.js';
+import { jsonDocument, note, useColor, type CliIo } from '../cli/io.js';
+import { gate, type FailOn, type ReportFormat } from '../report/index.js';
+import { writeReportOutputs, type ReportOutput } from '../cli/report-output.js';
 import { everyShardOnce } from './shard.js';
 import { optionsDiffer } from './shard-options.js';
 import { validateShardProblem } from './shard-shape.js';
 import { mergeRouting, type ShardRouting } from './merge-routing.js';
-import { summaryLine, validateOutput, type ValidateView } from './verbs/validate.js';
-import { terminalWidth } from './width.js';
+import { summaryLine, validateOutput, type ValidateView } from '../cli/verbs/validate.js';
+import { terminalWidth } from '../cli/width.js';
 
 /** What merge was asked for: the stdout format, the files, and a gate that overrides the shards'. */
 export interface MergeAsk {

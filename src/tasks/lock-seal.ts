@@ -9,8 +9,8 @@
 import { basename, dirname } from 'node:path';
 import { auditSkill, auditVerdict } from '../audit/audit.js';
 import { fileSurface, splitToolList, type FileSurface } from '../audit/capabilities.js';
-import { readSkillFiles } from '../engine/audit-path.js';
-import { treeDigestResults } from '../engine/tree-digest.js';
+import { readSkillFiles } from './audit-path.js';
+import { treeDigestResults } from './tree-digest.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { EMPTY_COMPOSITION, type Composition, type SkillPackage } from '../model/package.js';
 

@@ -17,7 +17,7 @@ import { parseItem } from '../engine/parse-files.js';
 import { assembleCatalog, planCatalog, type CatalogPlan, type ParseItem, type ParseItemResult } from '../engine/plan.js';
 import type { HashBackend } from '../model/backend.js';
 import type { SkillPackage } from '../model/package.js';
-import type { CatalogRequest, CatalogFromFlags } from './catalog-request.js';
+import type { CatalogRequest, CatalogFromFlags } from '../cli/catalog-request.js';
 import { brokenFolderInput, folderInput, type FolderInput, type FolderSeal } from './lock-seal.js';
 import { catalogShape } from './shard-options.js';
 import { shardOf, type Shard } from './shard.js';

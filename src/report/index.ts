@@ -4,7 +4,7 @@
  * rule metadata, the units checked) and calls `reportText`; `json` stays the
  * verb's own document.
  */
-import type { Severity } from '../../model/diagnostics.js';
+import type { Severity } from '../model/diagnostics.js';
 import { githubText } from './github.js';
 import { junitText } from './junit.js';
 import type { Report } from './model.js';

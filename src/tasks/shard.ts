@@ -4,8 +4,8 @@
  * A path's shard depends on the path alone (FNV-1a of its UTF-8 bytes), never
  * on the machine, the order of the walk or the other paths.
  */
-import { usageError } from './args.js';
-import type { CliIo } from './io.js';
+import { usageError } from '../cli/args.js';
+import type { CliIo } from '../cli/io.js';
 
 export interface Shard {
   /** 1-based. */

@@ -12,8 +12,8 @@
  */
 import type { Catalog } from '../model/catalog.js';
 import type { CatalogResolution, SkillResolution } from '../resolve/index.js';
-import { jsonControlsEscaped, jsonDocument, stdoutStream, type CliIo } from './io.js';
-import { metadataOf } from './verbs/describe.js';
+import { jsonControlsEscaped, jsonDocument, stdoutStream, type CliIo } from '../cli/io.js';
+import { metadataOf } from '../cli/verbs/describe.js';
 
 // Depth of a skill object in the document (`{ "skills": [ {`) and of its entries.
 const SKILL_INDENT = '    ';

@@ -11,9 +11,9 @@ import type * as Zod from 'zod';
 import { AUDIT_VERDICTS, type AuditVerdict } from '../audit/audit.js';
 import { SEVERITIES } from '../model/diagnostics.js';
 import { once, zod } from '../model/zod.js';
-import { SKIP_REASONS } from '../engine/validate-path.js';
+import { SKIP_REASONS } from './validate-path.js';
 import { PROFILE_NAMES, UNICODE_POLICIES } from '../parse/profiles.js';
-import { FAIL_ON } from './report/formats.js';
+import { FAIL_ON } from '../report/formats.js';
 import { snakeKey } from './shard-catalog.js';
 import { MAX_SHARDS } from './shard.js';
 

@@ -5,7 +5,7 @@
  * one run, and joining them would print a document no real run prints. The
  * refusal names the option as it is typed and both values.
  */
-import type { CatalogRequest } from './catalog-request.js';
+import type { CatalogRequest } from '../cli/catalog-request.js';
 
 /** An option as a shard document records it (snake_case) → as it is given. */
 const GIVEN_AS: Readonly<Record<string, string>> = {
