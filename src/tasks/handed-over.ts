@@ -5,7 +5,7 @@
  */
 import type { Catalog } from '../model/catalog.js';
 import { notHandedOver, type NotHandedOver } from './routing-io.js';
-import { displayPath } from '../cli/verbs/catalog.js';
+import { displayPath } from '../discover/paths.js';
 
 /** The notes of a hand-over: JSON rows (snake_case) and one line per row for people. */
 export interface HandedOverNotes {

@@ -6,7 +6,7 @@
  */
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { routingInputsFromJson, validateRouting, type RoutingInputJson } from './routing-io.js';
-import { withRuleLevels } from '../cli/report-flags.js';
+import { withRuleLevels } from '../report/levels.js';
 
 /** What a validate shard records for the routing pass. */
 export interface ShardRouting {

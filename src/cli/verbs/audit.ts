@@ -6,14 +6,13 @@
  * stderr. Exit 1 when the gate fails (any error, or warnings with
  * `--fail-on warning` / `--max-warnings N`), 0 otherwise, 2 on usage.
  */
-import { auditPath, type AuditMemo, type AuditReport, type AuditSkillReport } from '../../tasks/audit-path.js';
-import { AUDIT_RULES, RULES_BY_CODE, isSecurityCode } from '../../audit/rules.js';
-import type { Diagnostic } from '../../model/diagnostics.js';
+import type { AuditMemo, AuditReport } from '../../tasks/audit-path.js';
+import { auditTask, type AuditRun } from '../../tasks/audit.js';
+import { isSecurityCode } from '../../audit/rules.js';
 import { parseVerbArgs, type VerbSpec } from '../args.js';
-import { EXIT } from '../exit.js';
 import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
-import { buildReport, gate, reportText, textReport } from '../../report/index.js';
-import type { Report, ReportFormat, ReportRule } from '../../report/index.js';
+import { reportText, textReport } from '../../report/index.js';
+import type { ReportFormat } from '../../report/index.js';
 import { REPORT_FLAGS, reportOptions, type ReportOptions } from '../report-flags.js';
 import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type ReportOutput } from '../report-output.js';
 import { WATCH_FLAG, watchUsage } from '../watch-flag.js';
@@ -36,71 +35,34 @@ export const spec: VerbSpec = {
   ],
 };
 
-/** The audit rules as report rule metadata (SARIF rules, JUnit failure types). */
-export const AUDIT_REPORT_RULES: readonly ReportRule[] = AUDIT_RULES.map((r) => ({ code: r.code, description: r.summary, help: r.help, level: r.level }));
-
-function diagnosticJson(d: Diagnostic): Record<string, unknown> {
-  return { code: d.code, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, hint: d.hint };
-}
-
-function skillJson(s: AuditSkillReport): Record<string, unknown> {
-  return { dir: s.dir, file: s.file, name: s.name, verdict: s.verdict, diagnostics: s.diagnostics.map(diagnosticJson) };
-}
-
-/**
- * The JSON document: skills with their findings, findings about the paths, the rules that fired, the summary.
- *
- * @example auditDocument(auditPath(['skills/'])).summary // { skills: 3, pass: 2, warn: 1, fail: 0, errors: 0, warnings: 1 }
- */
-export function auditDocument(report: AuditReport): Record<string, unknown> {
-  const fired = new Set(report.skills.flatMap((s) => s.diagnostics.map((d) => d.code)));
-  const rules = [...RULES_BY_CODE.values()].filter((r) => fired.has(r.code)).map((r) => ({ code: r.code, family: r.family, level: r.level, summary: r.summary, help: r.help }));
-  return { skills: report.skills.map(skillJson), diagnostics: report.diagnostics.map(diagnosticJson), rules, summary: report.summary };
-}
-
-/**
- * The audit as a report for every format: one unit per skill, the audit rules' metadata.
- *
- * @example reportText('sarif', auditReport(auditPath(['skills/']), process.cwd()))
- */
-export function auditReport(report: AuditReport, root: string): Report {
-  return buildReport({
-    suite: 'skillgraph audit',
-    root,
-    findings: [...report.diagnostics, ...report.skills.flatMap((s) => s.diagnostics)],
-    units: report.skills.map((s) => ({ name: s.dir, file: s.file })),
-    rules: AUDIT_REPORT_RULES,
-  });
-}
-
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const options = reportOptions(values, io, spec.name);
   const outputs = reportOutputs(values, io, spec.name);
+  const task = { paths: positionals, cwd: io.cwd, failOn: options.failOn, ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}) };
   if (values.watch === true) {
     watchUsage(io, spec.name, values, options.format, outputs.length);
     const { watchChecks } = await import('../watch.js');
-    const check = (memo: AuditMemo): AuditReport => auditPath(positionals, { cwd: io.cwd, memo });
-    const show = (report: AuditReport): number => writeAudit(io, report, options, []);
+    const check = (memo: AuditMemo): AuditRun => auditTask({ ...task, memo });
+    const show = (run: AuditRun): number => writeAudit(io, run, options, []);
     return watchChecks(io, { verb: spec.name, paths: positionals, check, show });
   }
-  return writeAudit(io, auditPath(positionals, { cwd: io.cwd }), options, outputs);
+  return writeAudit(io, auditTask(task), options, outputs);
 }
 
 /** Print the audit in its format, write each --output file, then the summary line on stderr; the gate's status. */
-function writeAudit(io: CliIo, report: AuditReport, options: ReportOptions, outputs: readonly ReportOutput[]): number {
-  const built = auditReport(report, io.cwd);
-  const verdict = gate(built.findings, options);
+function writeAudit(io: CliIo, run: AuditRun, options: ReportOptions, outputs: readonly ReportOutput[]): number {
+  const { result, report: built, gate: verdict } = run;
   const render = (format: ReportFormat, screen = { color: false, width: DEFAULT_COLUMNS }): string =>
     format === 'json'
-      ? jsonDocument(auditDocument(report))
+      ? jsonDocument(run.document)
       : format === 'text'
-        ? textReport(built, screen.color, (file) => report.sources.get(file), screen.width)
+        ? textReport(built, screen.color, (file) => result.sources.get(file), screen.width)
         : reportText(format, built, options.failOn);
   writeReportOutputs(io, outputs, (format) => render(format));
   io.stdout.write(render(options.format, { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) }));
-  note(io, `${summaryLine(report, useColor(io))}${verdict.passed ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
-  return verdict.passed ? EXIT.ok : EXIT.findings;
+  note(io, `${summaryLine(result, useColor(io))}${verdict.passed ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
+  return run.status;
 }
 
 /**

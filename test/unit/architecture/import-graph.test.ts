@@ -81,8 +81,10 @@ describe('value-import graph', () => {
  * The layers, lowest first: a module imports (values or types) only from its
  * own layer or a lower one, so data flows one way and no stage needs a later
  * one to load. Layers not listed here (new ones) must be added to the order.
+ * `tasks` (one library function per verb) sits on the engine and the stages
+ * below it, never on `serve` or `cli`; the CLI parses, calls a task, prints.
  */
-const LAYERS = ['model', 'parse', 'audit', 'discover', 'catalog', 'resolve', 'routing', 'context', 'hosts', 'workspace', 'engine', 'tasks', 'serve', 'cli'] as const;
+const LAYERS = ['model', 'parse', 'audit', 'discover', 'catalog', 'resolve', 'routing', 'context', 'hosts', 'report', 'workspace', 'engine', 'tasks', 'serve', 'cli'] as const;
 
 /** Every relative import of every file under src/, type-only ones included. */
 function allImports(): { file: string; target: string }[] {
@@ -128,6 +130,25 @@ describe('layering', () => {
     expect(unknown).toEqual([]);
     const upward = imports.filter((i) => layer(i.target) > layer(i.file)).map((i) => `${i.file} -> ${i.target}`);
     expect(upward).toEqual([]);
+  });
+
+  it('engine/ holds the catalog run only: it imports no task', () => {
+    const up = allImports().filter((i) => i.file.startsWith('engine/') && i.target.startsWith('tasks/'));
+    expect(up.map((i) => `${i.file} -> ${i.target}`)).toEqual([]);
+  });
+
+  it('tasks/ never imports cli/ or serve/, and the report writers need no CLI', () => {
+    const wrong = allImports().filter((i) => /^(tasks|report)\//.test(i.file) && /^(cli|serve)\//.test(i.target));
+    expect(wrong.map((i) => `${i.file} -> ${i.target}`)).toEqual([]);
+  });
+
+  it('no verb file imports another verb file: shared code lives in tasks/ or cli/', () => {
+    const verbs = allImports().filter((i) => i.file.startsWith('cli/verbs/') && i.target.startsWith('cli/verbs/'));
+    expect(verbs.map((i) => `${i.file} -> ${i.target}`)).toEqual([]);
+  });
+
+  it('the scanner sees imports into cli/verbs/ (the dispatcher loads each verb)', () => {
+    expect(allImports().some((i) => i.file === 'cli/main.ts' && i.target.startsWith('cli/verbs/'))).toBe(true);
   });
 
   it('the resolve stage holds no kernel registry: the WASM kernel is passed in', () => {

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { quoted, skillText, valueText } from '../../../src/tasks/descriptor-text.js';
 import { jsonControlsEscaped } from '../../../src/cli/io.js';
-import { controlsEscaped, descriptorJson } from '../../../src/cli/verbs/catalog.js';
+import { controlsEscaped, descriptorJson } from '../../../src/tasks/catalog-document.js';
 import type { SkillDescriptor } from '../../../src/model/package.js';
 import type { CapabilitySummary } from '../../../src/model/resolve.js';
 

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { catalogFromFlags } from '../../../src/cli/catalog-flags.js';
 import { jsonDocument, type CliIo } from '../../../src/cli/io.js';
 import { writeResolveDocument } from '../../../src/tasks/resolve-document.js';
-import { metadataOf } from '../../../src/cli/verbs/describe.js';
+import { metadataOf } from '../../../src/tasks/describe.js';
 import type { Catalog } from '../../../src/model/catalog.js';
 import { resolveCatalog } from '../../../src/resolve/index.js';
 import { makeCatalog } from './_catalog.js';
