@@ -22,9 +22,7 @@ const FAIL_ON = ['hidden', 'unreachable', 'refused'] as const;
 export const spec: VerbSpec = {
   name: 'hosts',
   summary: 'what each agent (Claude Code, Codex, Copilot, …) loads, shows and hides',
-  usage:
-    '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]\n\n' +
-    'example: skillgraph hosts . --host claude-code --host codex --why pdf',
+  usage: '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]',
   flags: {
     host: {
       type: 'string',
@@ -52,6 +50,7 @@ export const spec: VerbSpec = {
     untrusted: { type: 'boolean', description: 'the project folder is not trusted (agents that ask skip its skills)' },
   },
   positionals: 'paths',
+  examples: ['skillgraph hosts . --host claude-code --host codex --why pdf', 'skillgraph hosts --fail-on hidden --format github'],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
