@@ -48,6 +48,9 @@ export { catalogRouting, folderProbe } from './tasks/routing-io.js';
 // --- hosts ---
 export { HOSTS, HOST_IDS, evaluateHost, hostRoots, listItems, readWithDialect } from './hosts/index.js';
 export { hostsJson } from './tasks/index.js';
+
+// --- tasks: the streamed documents and the catalog a request loads ---
+export { catalogJsonTask, loadRequest, readShards, writeResolveJson } from './tasks/index.js';
 export { countTokens } from './model/tokens.js';
 
 // --- workspace ---
@@ -75,5 +78,6 @@ export type { CliIo } from './cli/io.js';
 // --- serve: the live catalog and the Skills extension's answers as data ---
 export { LiveCatalog, getSkill, listSkillResources, listSkills, readDirectory, readResource, skillEntry } from './serve/index.js';
 export type { ChangeEvent, LiveOptions, ServedSkill, SkillEntryJson, SkillResourceJson } from './serve/index.js';
-export { RULE_DESCRIPTIONS, buildReport, gate, reportText, ruleFor, textReport } from './report/index.js';
-export type { GateResult, Report, ReportFinding, ReportRule, ReportUnit } from './report/index.js';
+
+// --- report: building a report and its gate (the writers are public) ---
+export { RULE_DESCRIPTIONS, buildReport, gate, ruleFor } from './report/index.js';
