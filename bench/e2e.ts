@@ -62,7 +62,8 @@ function child(args: readonly string[]): ChildRun {
     const started = performance.now();
     const r = spawnSync(process.execPath, ['--require', PROBE, ...args], {
       cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: scratch, SKILLGRAPH_RSS_FILE: rssFile },
+      // A cache folder kept across runs, as a user's is: the CLI's code cache lives there (the store rows name theirs).
+      env: { PATH: process.env.PATH ?? '', HOME: scratch, XDG_CACHE_HOME: join(HERE, '.data', 'xdg'), SKILLGRAPH_RSS_FILE: rssFile },
       encoding: 'utf8',
       maxBuffer: 1 << 30,
     });
@@ -197,7 +198,7 @@ export interface E2eResult {
   readonly skills: number;
   readonly previous: string | null;
   readonly tree: { files: number; bytes: number; conflicts: number; broken: number };
-  readonly synthetic: Record<'floor' | 'floorLeaf' | 'cold0' | 'cold2' | 'cold' | 'fill' | 'warm' | 'parseCache' | 'validate' | 'naive', Measure>;
+  readonly synthetic: Record<'floor' | 'floorLeaf' | 'cold0' | 'cold2' | 'cold' | 'fill' | 'warm' | 'parseCache' | 'validate' | 'audit' | 'naive', Measure>;
   readonly syntheticPeers: PeerRun[];
   /** skillgraph's `validate` in the peers' rounds (median ms), the time their ratios are taken against. */
   readonly validateBesidePeers: number;
@@ -253,6 +254,8 @@ export async function runE2e({ skills, repeat, previous }: { skills: number; rep
     // the parse cache alone: every skill from the cache by stat, then seal, resolve, JSON.
     parseCache: sg('catalog --json, warm parse cache only (recorded run deleted before each run)', catalog((c) => ['--cache', cacheOf(c)]), catalogSkills, dropRuns),
     validate: sg('validate --json (whole tree)', (c) => child([bin(c), 'validate', treeDir, '--json']), validateSkills),
+    // Every file of every skill (references and scripts too), parsers loaded once: its target is set against validate's.
+    audit: sg('audit --json (whole tree, every file, parsers loaded once)', (c) => child([bin(c), 'audit', treeDir, '--json']), validateSkills),
     naive: { label: 'naive pipeline (fast-glob + fs.promises + gray-matter + zod + createHash + DFS)', run: () => child([naive, ...scopes.map((s) => `${join(treeDir, s)}:${s}`)]), skills: regexCount(/"skills":\s*(\d+)/), compare: false },
   } satisfies Record<Exclude<keyof E2eResult['synthetic'], 'floor' | 'floorLeaf'>, Variant>;
   const measured = Object.fromEntries(Object.entries(v).map(([k, variant]) => [k, measure(variant, repeat, previous, floors)]));
@@ -331,8 +334,9 @@ export function renderResults(r: E2eResult): string {
   const e = r.embedding;
   lines.push('## Embedding: an agent host starting up', '');
   lines.push(`Import, then catalog + \`renderContext\` of a generated tree of ${e.ours?.skills ?? '?'} skills in one process (bench/embed.bench.ts); milliseconds after Node reached the first line, median of fresh processes. Each is set against its floor on the same tree, run alternately with it: cold against walking every folder of the roots and reading every SKILL.md, warm against stat'ing every folder and SKILL.md of that walk (the least a cache can check). The previous version runs in the same rounds, each phase alternating with this one.`, '');
-  const overFloor = (key: 'cold' | 'warm'): string => (e.ours ? times(e.ours[key] / e.ours[`floor_${key}`]) : '—');
-  lines.push(`| phase | ms | × its floor |${prev ? ' previous ms |' : ''}`, `|---|---:|---:|${prev ? '---:|' : ''}`);
+  const ratioOf = (m: Embedding | null, key: 'cold' | 'warm'): number => (m ? m[key] / m[`floor_${key}`] : Infinity);
+  const overFloor = (key: 'cold' | 'warm', m = e.ours): string => (m ? times(ratioOf(m, key)) : '—');
+  lines.push(`| phase | ms | × its floor |${prev ? ' previous ms | previous × its floor |' : ''}`, `|---|---:|---:|${prev ? '---:|---:|' : ''}`);
   const phases = [
     ['floor, cold: walk every folder of the three roots, read every SKILL.md (nothing else)', 'floor_cold', '1.00×'],
     ['floor, warm: read the list of every folder and SKILL.md of that walk, stat each once (nothing else)', 'floor_warm', '1.00×'],
@@ -341,7 +345,8 @@ export function renderResults(r: E2eResult): string {
     ['import + catalog + renderContext, warm store', 'warm', overFloor('warm')],
   ] as const;
   for (const [label, key, ratio] of phases) {
-    lines.push(`| ${label} | ${e.ours ? e.ours[key].toFixed(1) : 'failed'} | ${ratio} |${prev ? ` ${e.previous ? e.previous[key].toFixed(1) : 'failed'} |` : ''}`);
+    const previousRatio = key === 'cold' || key === 'warm' ? overFloor(key, e.previous) : ratio;
+    lines.push(`| ${label} | ${e.ours ? e.ours[key].toFixed(1) : 'failed'} | ${ratio} |${prev ? ` ${e.previous ? e.previous[key].toFixed(1) : 'failed'} | ${previousRatio} |` : ''}`);
   }
   lines.push('');
 
@@ -381,9 +386,14 @@ export function renderResults(r: E2eResult): string {
       peerChecks.length > 0 && peerChecks.every(([ok]) => ok),
       `${peerChecks.map(([, t]) => t).join(', ')} (validate ${ms(beside)} in the peers' rounds, ${ms(s.validate.ms)} in its own)${was(s.validate.previous && ms(s.validate.previous.ms))}`,
     ],
+    [
+      '`audit --json` of the same tree within 2× of `validate --json`',
+      over(s.audit) <= 2 * over(s.validate),
+      `${times(over(s.audit) / over(s.validate))}: medians ${ms(s.audit.ms)} and ${ms(s.validate.ms)} (each against the floor of its own rounds: ${times(over(s.audit))} and ${times(over(s.validate))})${was(s.audit.previous && ms(s.audit.previous.ms))}`,
+    ],
     ["`import('skillgraph')` ≤ 50 ms", (e.ours?.import ?? Infinity) <= 50, `${e.ours ? ms(e.ours.import) : 'failed'}${was(e.previous ? ms(e.previous.import) : undefined)}`],
-    ['embedding, cold: import + catalog + renderContext of 300 skills ≤ 60 ms', (e.ours?.cold ?? Infinity) <= 60, `${e.ours ? `${ms(e.ours.cold)} (${overFloor('cold')} its floor of ${ms(e.ours.floor_cold)})` : 'failed'}${was(e.previous ? ms(e.previous.cold) : undefined)}`],
-    ['embedding, warm (cache) ≤ 20 ms', (e.ours?.warm ?? Infinity) <= 20, `${e.ours ? `${ms(e.ours.warm)} (${overFloor('warm')} its floor of ${ms(e.ours.floor_warm)})` : 'failed'}${was(e.previous ? ms(e.previous.warm) : undefined)}`],
+    ['embedding, cold: import + catalog + renderContext of 300 skills within 2× its floor', ratioOf(e.ours, 'cold') <= 2, `${overFloor('cold')} (${e.ours ? `${ms(e.ours.cold)}, its floor ${ms(e.ours.floor_cold)}` : 'failed'})${was(e.previous ? `${overFloor('cold', e.previous)} (${ms(e.previous.cold)})` : undefined)}`],
+    ['embedding, warm (cache) within 2× its floor', ratioOf(e.ours, 'warm') <= 2, `${overFloor('warm')} (${e.ours ? `${ms(e.ours.warm)}, its floor ${ms(e.ours.floor_warm)}` : 'failed'})${was(e.previous ? `${overFloor('warm', e.previous)} (${ms(e.previous.warm)})` : undefined)}`],
     ['warm catalog of the unchanged tree ≤ the I/O floor', over(s.warm) <= 1, `${times(over(s.warm))}: medians ${ms(s.warm.ms)} and ${ms(s.warm.floor?.complete ?? floor)}; against the leaf walk's floor ${times(overLeaf(s.warm))}${was(overPrevious(s.warm))}`],
     [
       'peak RSS ≤ 250 MB (the default catalog runs: cold, cache fill, warm)',
@@ -401,7 +411,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
     options: { skills: { type: 'string', default: '10000' }, repeat: { type: 'string', default: '3' }, previous: { type: 'string' }, out: { type: 'string', default: join(HERE, 'RESULTS.md') } },
   });
-  if (!existsSync(join(ROOT, 'dist', 'bin', 'main.js'))) {
+  if (!existsSync(join(ROOT, 'dist', 'skillgraph.cjs'))) {
     process.stderr.write("dist/ is missing: run 'npm run build' first\n");
     process.exit(2);
   }

@@ -31,7 +31,7 @@ const { values } = parseArgs({
   },
 });
 
-if (!existsSync(join(HERE, '..', 'dist', 'bin', 'main.js'))) {
+if (!existsSync(join(HERE, '..', 'dist', 'skillgraph.cjs'))) {
   process.stderr.write("dist/ is missing: run 'npm run build' first\n");
   process.exit(2);
 }

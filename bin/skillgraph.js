@@ -1,10 +1,16 @@
 #!/usr/bin/env node
-// Runs the bundled CLI from dist/bin/ (built by `npm install` through `prepare`).
-import { main, processIo } from '../dist/bin/main.js';
+// The CLI: the package's code (dist/skillgraph.cjs, with the code cache of bin/code-cache.cjs) run with this
+// process's I/O.
+import { createRequire } from 'node:module';
 
-const io = processIo();
-main(process.argv.slice(2), io).then(
+const require = createRequire(import.meta.url);
+const argv = process.argv.slice(2);
+const { loadWithCache } = require('./code-cache.cjs');
+const core = loadWithCache(require.resolve('../dist/skillgraph.cjs'), process.env);
+const { main, processIo } = core.exports.cli();
+main(argv, processIo()).then(
   (code) => {
+    core.save();
     process.exitCode = code;
   },
   (error) => {

@@ -2,11 +2,12 @@
 // `npm start`: the main job on the bundled example skills, verb by verb, through the
 // built CLI (dist/). Each step prints what a user would type, then its output.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { main } from '../dist/bin/main.js';
 
+const { main } = createRequire(import.meta.url)('../dist/skillgraph.cjs').cli();
 const here = dirname(fileURLToPath(import.meta.url));
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-demo-'));
 const io = {

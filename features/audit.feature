@@ -45,3 +45,22 @@ Feature: Security audit and the capability seal
     Then skillgraph exits with 0
     When I run skillgraph "check"
     Then skillgraph exits with 0
+
+  Scenario: A flow finding names where a fetched value comes from and where it runs
+    Given the audit fixture "remote-exec-eval" in ".claude/skills"
+    When I run skillgraph "audit .claude/skills --json"
+    Then skillgraph exits with 1
+    And the audit finding "security.remote-exec" in ".claude/skills/remote-exec-eval/scripts/update.sh" comes from line 3 and reaches line 4 through "U, P"
+
+  Scenario: An instruction in another language is read as one
+    Given the audit fixture "override-chinese" in "skills"
+    When I run skillgraph "audit skills"
+    Then skillgraph exits with 1
+    And skillgraph's stdout contains "security.instruction-override"
+
+  Scenario: audit --explain prints the rule, an example and the fix
+    When I run skillgraph "audit --explain remote-exec"
+    Then skillgraph exits with 0
+    And skillgraph's stdout contains "security.remote-exec (error; remote-code-execution; OWASP AST01 Malicious Skills"
+    And skillgraph's stdout contains "Example:"
+    And skillgraph's stdout contains "Fix: Do not run fetched code"

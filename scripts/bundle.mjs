@@ -1,157 +1,249 @@
 /**
- * Build the JavaScript the package runs, with esbuild: three bundles, each
- * one folder below dist/ as the modules they hold are in src/, so their
- * `import.meta.url` lookups (the WASM module in build/, the parse worker
- * beside the pool, the code fingerprint over dist/) resolve the same.
+ * Build dist/ from src/ (`npm run build:ts`): the type declarations with tsc,
+ * then the JavaScript the package runs with esbuild:
  *
- *   dist/lib/        `import('skillgraph')`: index.js, which runs index.cjs (the library, one
- *                    CommonJS file) with V8's code cache; worker.js
- *   dist/internals/  `skillgraph/internals`: internals.js, its chunks, worker.js
- *   dist/bin/        the CLI (bin/skillgraph.js): main.js, which runs main.cjs the same way; worker.js
- *   dist/vendor/     yaml and zod, each one CommonJS file with its licence and V8 code cache beside it
+ *   dist/skillgraph.cjs     all of the code, once: the library, the internals, the CLI and the
+ *                           parse worker's handler, with the WASM core inline
+ *   dist/yaml.cjs, zod.cjs  yaml and the part of zod the code uses, required on first use
+ *   dist/index.js, .cjs     `skillgraph` for `import` and for `require`: the library's names from it
+ *   dist/internals.js, .cjs `skillgraph/internals`, the same way
+ *   dist/worker.cjs         `skillgraph/worker`: the file worker threads run
+ *   dist/types/             the declarations the entries reach, as CommonJS declarations
+ *   dist/THIRD-PARTY.md     the licences of the bundled packages
  *
- * Node 20 has no code cache for ES modules, and compiling the library's
- * functions was a fifth of a cold start that catalogs 300 skills (for a CLI
- * run on a few skills, resolving, linking and compiling its ES module chunks
- * took ~40 ms); the library and the CLI are therefore one CommonJS file
- * each, compiled by a small ES module entry through `vm.Script` with the cache
- * scripts/code-cache.mjs made. The internals stay ES modules, split at their
- * dynamic imports; one entry per build (two entries in one build would split
- * the shared code into dozens of chunks, one per set of entries that
- * reach a module). Node's built-in modules are required, not imported (see
- * `builtins` below). yaml and zod are required on first use (src/model/vendor.ts)
- * from their one-file copies in dist/vendor/ (requiring yaml's ~60 modules
- * took three times as long); piscina and the MCP SDK stay in node_modules.
- * Types come from tsc (`npm run build:ts`).
+ * One CommonJS file, because it is what every bundler and both of Node's
+ * loaders take without help: `require` from CommonJS, `import` through the
+ * ES module entries, which re-export one instance (a SkillgraphError is the same
+ * class from either). Code behind a dynamic import (serving, the config loader,
+ * each CLI verb) and yaml and zod (vendor.bundle.ts requires them) run only
+ * when first needed. Every way the built package differs from src/ is a
+ * `.bundle.ts` twin of a module (see `twins` below); piscina and the MCP SDK
+ * are required from node_modules.
  *
  *   node scripts/bundle.mjs   (part of `npm run build`)
  */
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
-import { copyFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pruneDeclarations } from './declarations.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = join(ROOT, 'dist');
+const CORE = join(DIST, 'skillgraph.cjs');
+/**
+ * Left in node_modules: piscina starts its own worker file. `./yaml.cjs` and
+ * `./zod.cjs` are dist/ files of their own (vendor.bundle.ts).
+ */
+const EXTERNAL = /^(piscina|\.\/yaml\.cjs|\.\/zod\.cjs)$/;
+
+const external = {
+  name: 'external',
+  setup(b) {
+    b.onResolve({ filter: EXTERNAL }, (args) => ({ path: args.path, external: true }));
+  },
+};
 
 /**
- * Built-in modules as the bundles see them. Importing `node:fs` from ES
- * module code builds its ES module facade, which reads every export,
- * getters included (`fs.ReadStream` loads all of the streams code): ~5 ms of
- * an import that opens no stream. So each `node:*` import in our code
- * resolves to a small module that requires the built-in and re-exports the
- * values the built-in holds (getters are left out unless listed in
- * `GETTERS`: importing another fails the build). `node:crypto`, `node:v8`
- * and `node:vm` are loaded on first call instead (crypto alone takes ~5 ms
- * to load, and an import that hashes nothing should not pay it): the
- * functions we call are listed here, and importing one that is not listed
- * fails the build.
+ * The optional peer dependencies — the MCP SDK and the zod it brings (serving
+ * builds its request schemas with it; the `zod/mini` the rest uses is
+ * bundled), the o200k tokenizer, the tree-sitter runtime and grammars —
+ * required from node_modules inside a try block, where a bundler that cannot
+ * find them (an application that does not serve, count tokens or audit) leaves
+ * the require for run time instead of failing the build. serve/load.ts and
+ * model/peers.ts turn the failure into `dependency.missing`.
+ */
+const OPTIONAL_PEERS = /^(@modelcontextprotocol\/sdk(\/.*)?|zod|gpt-tokenizer(\/.*)?|web-tree-sitter|@vscode\/tree-sitter-wasm(\/.*)?)$/;
+
+const optionalPeers = {
+  name: 'optional-peers',
+  setup(b) {
+    b.onResolve({ filter: OPTIONAL_PEERS }, (args) =>
+      args.namespace === 'peer' ? { path: args.path, external: true } : { path: args.path, namespace: 'peer' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'peer' }, (args) => ({
+      contents: [
+        `try {`,
+        `  module.exports = require(${JSON.stringify(args.path)});`,
+        `} catch (error) {`,
+        `  throw error;`,
+        `}`,
+        '',
+      ].join('\n'),
+      loader: 'js',
+    }));
+  },
+};
+
+/** `x.ts` is built as `x.bundle.ts` where that file exists: the one place the package differs from src/. */
+const twins = {
+  name: 'twins',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/].*\.ts$/ }, (args) => {
+      const twin = args.path.replace(/\.ts$/, '.bundle.ts');
+      return existsSync(twin) && !args.path.endsWith('.bundle.ts')
+        ? { contents: readFileSync(twin, 'utf8'), loader: 'ts', resolveDir: dirname(twin) }
+        : undefined;
+    });
+  },
+};
+
+/**
+ * Built-in modules loaded on their first call, not when the package is
+ * imported: node:crypto alone takes ~5 ms to load, and an import that hashes
+ * nothing should not pay it. The functions called are listed; importing one
+ * that is not fails the build.
  */
 const LAZY_BUILTINS = {
   crypto: ['createHash', 'hash', 'randomBytes', 'randomUUID'],
   v8: ['deserialize', 'serialize', 'setFlagsFromString'],
   vm: ['runInNewContext'],
 };
-/** Getters our code imports (read when the module loads, as an import would). */
-const GETTERS = { util: ['parseArgs'] };
-const requireBuiltin = createRequire(import.meta.url);
-const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
-function builtinShim(name) {
-  // process.getBuiltinModule (Node 20.16+) hands over the module without a require function or a resolve.
-  const head = `import { createRequire } from 'node:module';\nconst builtin$ = () => process.getBuiltinModule?.('node:${name}') ?? createRequire(import.meta.url)('node:${name}');\n`;
-  const lazy = LAZY_BUILTINS[name];
-  if (lazy) {
-    const calls = lazy.map((fn) => `export function ${fn}(...args) { return load().${fn}(...args); }`);
-    return `${head}let m;\nconst load = () => (m ??= builtin$());\n${calls.join('\n')}\n`;
-  }
-  const mod = requireBuiltin(`node:${name}`);
-  const values = Object.getOwnPropertyNames(mod).filter((key) => key !== 'default' && IDENTIFIER.test(key) && ('value' in Object.getOwnPropertyDescriptor(mod, key) || GETTERS[name]?.includes(key)));
-  return `${head}const m = builtin$();\nexport default m;\nexport const { ${values.join(', ')} } = m;\n`;
-}
-
-const builtins = {
-  name: 'builtins',
+const lazyBuiltins = {
+  name: 'lazy-builtins',
   setup(b) {
-    b.onResolve({ filter: /^node:[a-z0-9_]+$/ }, (args) => (args.namespace === 'builtin' || args.path === 'node:module' ? { path: args.path, external: true } : { path: args.path.slice(5), namespace: 'builtin' }));
-    b.onLoad({ filter: /.*/, namespace: 'builtin' }, (args) => ({ contents: builtinShim(args.path), loader: 'js' }));
+    const names = Object.keys(LAZY_BUILTINS).join('|');
+    b.onResolve({ filter: new RegExp(`^node:(${names})$`) }, (args) =>
+      args.namespace === 'lazy' ? { path: args.path, external: true } : { path: args.path.slice(5), namespace: 'lazy' },
+    );
+    b.onLoad({ filter: /.*/, namespace: 'lazy' }, (args) => {
+      const calls = LAZY_BUILTINS[args.path].map(
+        (fn) => `export function ${fn}(...args) { return load().${fn}(...args); }`,
+      );
+      return {
+        contents: `let m;\nconst load = () => (m ??= require('node:${args.path}'));\n${calls.join('\n')}\n`,
+        loader: 'js',
+      };
+    });
   },
 };
+
+/**
+ * The entry of the one bundle: each face of the package under its own name.
+ * Importing the library evaluates its own modules only; the internals, the
+ * CLI and the worker's handler are required (and their modules evaluated) on first use.
+ */
+const ENTRY = `export * as library from './src/index.ts';
+export const internals = () => require('./src/internals.ts');
+export const cli = () => require('./src/cli/main.ts');
+export const worker = () => require('./src/engine/worker.ts');
+`;
+
+const STAMP_PLACEHOLDER = 'S'.repeat(64);
+const wasm = readFileSync(join(ROOT, 'build', 'skillgraph.wasm'));
 
 const common = {
   absWorkingDir: ROOT,
   bundle: true,
-  format: 'esm',
+  format: 'cjs',
   platform: 'node',
   target: 'node20',
-  packages: 'external',
-  // Names stay readable in stack traces and profiles; minifying would save a few ms of parse.
-  minify: false,
+  // Whitespace and syntax only: names stay as written, for stack traces and profiles.
+  minifyWhitespace: true,
+  minifySyntax: true,
   legalComments: 'none',
-  // Strings, patterns and names come out escaped; asciiOnly() below does the comments esbuild keeps.
+  // One character outside ASCII makes V8 hold the whole source two bytes a character.
   charset: 'ascii',
+  metafile: true,
   logLevel: 'warning',
-  plugins: [builtins],
 };
 
-/**
- * Escape what is left outside ASCII in a bundle: only comments are (esbuild
- * escapes strings, patterns and names). One character outside ASCII makes
- * V8 hold the whole source two bytes a character: a third slower to read
- * and compile from the code cache.
- */
-function asciiOnly(file) {
-  const text = readFileSync(file, 'utf8');
-  const ascii = text.replace(/[^\0-\x7f]/gu, (ch) => `\\u{${ch.codePointAt(0).toString(16)}}`);
-  if (ascii !== text) writeFileSync(file, ascii);
-}
-
-const bundles = [
-  ['lib', 'index', 'src/index.ts'],
-  ['internals', 'internals', 'src/internals.ts'],
-  ['bin', 'main', 'src/cli/main.ts'],
-];
-
-await Promise.all(
-  bundles.map(async ([dir, name, entry]) => {
-    const outdir = join(ROOT, 'dist', dir);
-    rmSync(outdir, { recursive: true, force: true });
-    if (dir !== 'internals') {
-      // The library and the CLI: one CommonJS file each, which its ES module entry (written by
-      // code-cache.mjs) compiles with V8's code cache through cached-load.mjs.
-      await build({ ...common, format: 'cjs', entryPoints: { [name]: entry }, outfile: join(outdir, `${name}.cjs`), define: { 'import.meta.url': '__importMetaUrl' } });
-      asciiOnly(join(outdir, `${name}.cjs`));
-      copyFileSync(join(ROOT, 'scripts', 'cached-load.mjs'), join(outdir, 'cached-load.mjs'));
-    } else {
-      await build({ ...common, entryPoints: { [name]: entry }, outdir, splitting: true });
-    }
-    // The parse worker is a thread of its own: one file, beside the pool that starts it.
-    await build({ ...common, entryPoints: { worker: 'src/engine/worker.ts' }, outdir });
+rmSync(DIST, { recursive: true, force: true });
+execFileSync(
+  process.execPath,
+  [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
+  { stdio: 'inherit' },
+);
+const builds = await Promise.all([
+  build({
+    ...common,
+    stdin: { contents: ENTRY, resolveDir: ROOT, sourcefile: 'skillgraph-entry.js', loader: 'js' },
+    outfile: CORE,
+    define: {
+      SKILLGRAPH_WASM_BASE64: JSON.stringify(wasm.toString('base64')),
+      SKILLGRAPH_CODE_STAMP: JSON.stringify(STAMP_PLACEHOLDER),
+    },
+    plugins: [external, optionalPeers, twins, lazyBuiltins],
   }),
+  // yaml and zod in files of their own, required on first use: importing the package does not parse them.
+  build({
+    ...common,
+    stdin: {
+      contents: "module.exports = require('yaml');",
+      resolveDir: ROOT,
+      sourcefile: 'yaml-entry.js',
+      loader: 'js',
+    },
+    outfile: join(DIST, 'yaml.cjs'),
+  }),
+  build({ ...common, entryPoints: [join(ROOT, 'src', 'model', 'zod-lib.bundle.ts')], outfile: join(DIST, 'zod.cjs') }),
+]);
+
+// The code's stamp (every cache keys on it) is the SHA-256 of the code itself.
+const files = [CORE, join(DIST, 'yaml.cjs'), join(DIST, 'zod.cjs')];
+const hash = createHash('sha256');
+for (const file of files) {
+  const text = readFileSync(file, 'utf8');
+  if (/[^\0-\x7f]/.test(text)) throw new Error(`bundle: ${relative(ROOT, file)} holds a character outside ASCII`);
+  hash.update(text);
+}
+const code = readFileSync(CORE, 'utf8');
+if (code.split(STAMP_PLACEHOLDER).length !== 2)
+  throw new Error('bundle: the code stamp placeholder must appear exactly once');
+writeFileSync(CORE, code.replace(STAMP_PLACEHOLDER, hash.digest('hex')));
+
+/** `dist/<name>.cjs` and `.js` (an ES module of the same names): one face of the bundle, `face` its expression. */
+function entries(name, face) {
+  const exported = Object.keys(
+    new Function('core', `return core.${face}`)(createRequire(import.meta.url)(CORE)),
+  ).sort();
+  // Node scans a CommonJS file that an ES module imports for its export names, and the files it
+  // re-exports (`module.exports = require(…)`): through a variable, the scan stops at this small file.
+  writeFileSync(
+    join(DIST, `${name}.cjs`),
+    `'use strict';\nconst core = require('./skillgraph.cjs');\nmodule.exports = core.${face};\n`,
+  );
+  writeFileSync(
+    join(DIST, `${name}.js`),
+    [
+      `import face from './${name}.cjs';`,
+      'export default face;',
+      `export const {`,
+      ...exported.map((n) => `  ${n},`),
+      '} = face;',
+      '',
+    ].join('\n'),
+  );
+}
+entries('index', 'library');
+entries('internals', 'internals()');
+writeFileSync(
+  join(DIST, 'worker.cjs'),
+  `'use strict';\nconst core = require('./skillgraph.cjs');\nmodule.exports = core.worker().default;\n`,
 );
 
-/**
- * zod's `locales` export, the messages of 48 languages (half of its bundle), is
- * left out: skillgraph reads zod's issues, never their wording, and English,
- * which zod configures itself, stays. Its other exports are zod's own.
- */
-const noZodLocales = {
-  name: 'no-zod-locales',
-  setup(b) {
-    b.onResolve({ filter: /\/locales\/index\.c?js$/ }, (args) => (/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: args.path, namespace: 'no-zod-locales' } : undefined));
-    b.onLoad({ filter: /.*/, namespace: 'no-zod-locales' }, () => ({ contents: 'module.exports = {};', loader: 'js' }));
-  },
-};
-
-// The installed yaml and zod (the versions package.json pins), each as one file; then the
-// entries of the library and the CLI, and the code caches (scripts/code-cache.mjs).
-const vendor = join(ROOT, 'dist', 'vendor');
-rmSync(vendor, { recursive: true, force: true });
-for (const name of ['yaml', 'zod']) {
-  const plugins = name === 'zod' ? [noZodLocales] : [];
-  await build({ ...common, plugins, packages: undefined, format: 'cjs', stdin: { contents: `module.exports = require(${JSON.stringify(name)});`, resolveDir: ROOT, loader: 'js' }, outfile: join(vendor, `${name}.cjs`) });
-  asciiOnly(join(vendor, `${name}.cjs`));
-  copyFileSync(join(ROOT, 'node_modules', name, 'LICENSE'), join(vendor, `${name}.LICENSE`));
+/** The licence of every package bundled into the code, for dist/THIRD-PARTY.md. */
+function thirdParty() {
+  const packages = new Map();
+  for (const input of builds.flatMap((b) => Object.keys(b.metafile.inputs))) {
+    const m = /(?:^|\/)node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(input);
+    if (m) packages.set(m[1], join(ROOT, input.slice(0, m.index + m[0].length)));
+  }
+  const sections = [...packages]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, dir]) => {
+      const { version, license } = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+      const file = readdirSync(dir).find((f) => /^licen[cs]e(\.md|\.txt)?$/i.test(f));
+      if (!file) throw new Error(`bundle: ${name} has no licence file`);
+      return `## ${name} ${version} (${license})\n\n\`\`\`\n${readFileSync(join(dir, file), 'utf8').trim()}\n\`\`\`\n`;
+    });
+  return `# Third-party code bundled in dist/ (yaml.cjs, zod.cjs)\n\n${sections.join('\n')}`;
 }
-execFileSync(process.execPath, [join(ROOT, 'scripts', 'code-cache.mjs')], { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '' } });
+writeFileSync(join(DIST, 'THIRD-PARTY.md'), thirdParty());
+
+pruneDeclarations(join(DIST, 'types'), ['index.d.ts', 'internals.d.ts']);
+process.stdout.write(`bundle: ${relative(ROOT, CORE)} ${(code.length / 1024).toFixed(0)} KB\n`);

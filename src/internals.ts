@@ -63,7 +63,7 @@ export { defaultInlineThreshold, resolveEngineOptions } from './engine/engine.js
 export type { MemoizedOutput, RunMemo } from './engine/engine.js';
 export { CACHE_FILE_NAME, ParseCache } from './engine/store/index.js';
 export { BACKEND_ENV, JS_BACKEND, autoHasher, backendChoice, hashBackendFor, resolveBackendFor, wasmBackendOrNull } from './engine/backend.js';
-export { WASM_ABI_VERSION, compileWasm, instantiateWasm, loadWasm, wasmPath } from './engine/wasm.js';
+export { WASM_ABI_VERSION, compileWasm, instantiateWasm, loadWasm } from './engine/wasm.js';
 export type { WasmExports } from './engine/wasm.js';
 
 // --- audit ---

@@ -56,3 +56,11 @@ Then('the check lists exactly {string} as widened and {string} as changed', func
   assert.deepEqual(doc.widened.map((w) => w.name), widened.split(', '));
   assert.deepEqual(doc.changed.map((c) => c.name), changed.split(', '));
 });
+
+Then('the audit finding {string} in {string} comes from line {int} and reaches line {int} through {string}', function (this: SkillWorld, code: string, file: string, source: number, sink: number, path: string) {
+  const doc = this.json<{ skills: { diagnostics: { code: string; file: string; line: number; message: string; flow?: { source_line: number; sink_line: number; path: string[] } }[] }[] }>();
+  const d = doc.skills.flatMap((s) => s.diagnostics).find((x) => x.code === code && x.file === file);
+  assert.ok(d, `no ${code} in ${file}`);
+  assert.deepEqual(d.flow, { source_line: source, sink_line: sink, path: path.split(', ') });
+  assert.match(d.message, new RegExp(`at line ${source} .* reaches line ${sink}`));
+});

@@ -2,26 +2,46 @@
  * `auditSkill`: every `security.*` rule over one skill's files, as sorted
  * diagnostics, and the verdict they make. Each text file gets the
  * hidden-text scan; Markdown is split into prose (instruction rules), hidden
- * markup and code (fences and spans: command rules); scripts get the command
- * rules whole; the frontmatter and the folder get the skill rules. Pure.
+ * markup and code; scripts and fenced blocks in a parsed language go
+ * through the flow analysis (`code/`) as well as the line rules; the
+ * frontmatter and the folder get the skill rules. Notes say what could not
+ * be read as well as it should (a unit that did not parse). Pure.
  */
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
+import { analyzeUnit } from './code/analyze.js';
+import type { FlowDiagnostic } from './code/flow-rules.js';
+import { fenceLang, scriptLang, type CodeParsers } from './code/syntax.js';
 import { commandFindings, type CodeUnit } from './commands.js';
-import { isMarkdown, isScript, shownPath, type AuditFile, type AuditInput } from './input.js';
-import { hiddenFindings, proseFindings } from './instructions.js';
-import { splitMarkdown } from './markdown.js';
+import { claimFindings } from './claims.js';
+import { isMarkdown, isScript, isTeaching, shownPath, type AuditFile, type AuditInput } from './input.js';
+import { commentFindings, hiddenFindings, proseFindings } from './instructions.js';
+import { splitMarkdown, type Fence, type Located } from './markdown.js';
 import { skillFindings } from './skill-rules.js';
 import { hiddenText } from './unicode.js';
+import { proseWriteFindings } from './prose-writes.js';
+import { encodedProseFindings } from './encoded-prose.js';
 
 /** `fail`: an error finding; `warn`: warnings only; `pass`: none. */
 export type AuditVerdict = 'pass' | 'warn' | 'fail';
 
 export const AUDIT_VERDICTS: readonly AuditVerdict[] = Object.freeze(['pass', 'warn', 'fail']);
 
+/** How the audit reads code: with the parsers the engine loaded, or by the line rules alone. */
+export interface AuditOptions {
+  readonly parsers?: CodeParsers;
+}
+
+/** The findings of one skill and the notes about how it was read. */
+export interface AuditOutcome {
+  readonly diagnostics: readonly FlowDiagnostic[];
+  /** What was read less well than it should be (not parsed, partly parsed), one line each. */
+  readonly notes: readonly string[];
+}
+
 /** Fence languages read as commands (the info string's first word; none at all counts). */
 const CODE_LANGS = new Set([
   '', 'sh', 'bash', 'shell', 'zsh', 'fish', 'ksh', 'console', 'terminal', 'shellsession', 'powershell', 'ps1', 'pwsh', 'ps', 'cmd', 'bat', 'batch',
-  'python', 'py', 'python3', 'js', 'javascript', 'mjs', 'node', 'ts', 'typescript', 'ruby', 'rb', 'perl', 'php', 'dockerfile', 'docker', 'makefile', 'make', 'yaml', 'yml',
+  'python', 'py', 'python3', 'js', 'javascript', 'mjs', 'node', 'ts', 'typescript', 'ruby', 'rb', 'perl', 'php', 'dockerfile', 'docker', 'makefile', 'make', 'yaml', 'yml', 'jsx',
 ]);
 
 /**
@@ -29,39 +49,146 @@ const CODE_LANGS = new Set([
  *
  * @example auditSkill({ dir: 'pdf', skillFile: 'SKILL.md', files: [{ path: 'SKILL.md', kind: 'file', size: 9, text: '---\n---\nx' }] }) // []
  */
-export function auditSkill(input: AuditInput): Diagnostic[] {
-  const out: Diagnostic[] = [...skillFindings(input)];
-  for (const f of input.files) out.push(...fileFindings(f, input));
-  return out.sort(compareDiagnostics);
+export function auditSkill(input: AuditInput, options: AuditOptions = {}): Diagnostic[] {
+  return [...auditSkillOutcome(input, options).diagnostics];
 }
 
-function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
+/**
+ * The findings and the reading notes of one skill.
+ *
+ * @example auditSkillOutcome(input, { parsers }).notes // ['x/scripts/a.py: not parsed as python (…)']
+ */
+export function auditSkillOutcome(input: AuditInput, options: AuditOptions = {}): AuditOutcome {
+  const notes: string[] = [];
+  const out: FlowDiagnostic[] = [...skillFindings(input), ...claimFindings(input)];
+  for (const f of input.files) out.push(...fileFindings(f, input, options, notes));
+  if (!options.parsers && input.files.some((f) => f.text !== undefined && (isScript(f) || isMarkdown(f.path)))) notes.push(`${shownPath(input.dir, input.skillFile)}: code read by the line rules only (no parsers given)`);
+  return { diagnostics: dedupe(out).sort(compareDiagnostics), notes };
+}
+
+/** One finding per rule and line: the most severe, the flow analysis's (it names the path) on a tie. */
+function dedupe(found: readonly FlowDiagnostic[]): FlowDiagnostic[] {
+  const byKey = new Map<string, FlowDiagnostic>();
+  for (const d of found) {
+    const key = `${d.file}\0${d.line}\0${d.code}`;
+    const had = byKey.get(key);
+    if (!had || rank(d) > rank(had) || (rank(d) === rank(had) && d.flow && !had.flow)) byKey.set(key, d);
+  }
+  // One finding per pipe: the flow rule's when it is an error (it names the path), the install
+  // idiom's line rule when the flow rule only warns.
+  const list = [...byKey.values()];
+  const at = (code: string, sev?: string): Set<string> => new Set(list.filter((d) => d.code === code && (sev === undefined || d.severity === sev)).map((d) => `${d.file}\0${d.line}`));
+  const remoteError = at('security.remote-exec', 'error');
+  const pipe = at('security.pipe-to-shell');
+  return list.filter((d) => {
+    const key = `${d.file}\0${d.line}`;
+    if (d.code === 'security.pipe-to-shell') return !remoteError.has(key);
+    if (d.code === 'security.remote-exec' && d.severity !== 'error') return !pipe.has(key);
+    return true;
+  });
+}
+
+function rank(d: Diagnostic): number {
+  return d.severity === 'error' ? 2 : d.severity === 'warning' ? 1 : 0;
+}
+
+function fileFindings(f: AuditFile, input: AuditInput, options: AuditOptions, notes: string[]): FlowDiagnostic[] {
   if (f.kind !== 'file' || f.text === undefined) return [];
   const shown = shownPath(input.dir, f.path);
-  const out: Diagnostic[] = [];
+  const out: FlowDiagnostic[] = [];
+  const teaching = isTeaching(f.path);
   if (isMarkdown(f.path)) {
-    const parts = splitMarkdown(f.text, f.path === input.skillFile);
+    const isSkill = f.path === input.skillFile;
+    const parts = splitMarkdown(f.text, isSkill);
     const codeLines = new Set<number>();
     for (const fence of parts.fences) for (const l of fence.lines) codeLines.add(l.line);
+    // A reference the skill tells the agent to follow is instructions too, not documentation.
+    const docs = (!isSkill && !followedBy(input).has(f.path)) || teaching;
     out.push(...hiddenText(f.text, shown, { all: false, lines: codeLines }));
-    out.push(...proseFindings(parts.prose, shown));
+    out.push(...proseFindings(parts.prose, shown, { docs }));
     out.push(...hiddenFindings(parts.hidden, shown));
-    const code: Diagnostic[] = [];
-    for (const fence of parts.fences) if (CODE_LANGS.has(fence.lang)) code.push(...commandFindings({ lines: fence.lines, where: 'fence', lineOnly: fence.lang === '' }, shown));
+    const raw = f.text.split('\n');
+    out.push(...proseWriteFindings(raw, parts.fences, shown, docs, codeLines));
+    out.push(...encodedProseFindings(raw.map((text, i) => ({ line: i + 1, column: 1, text })).filter((l) => !codeLines.has(l.line)), shown, docs));
+    const code: FlowDiagnostic[] = [];
+    for (const fence of parts.fences) {
+      if (!CODE_LANGS.has(fence.lang)) continue;
+      code.push(...commandFindings({ lines: fence.lines, where: 'fence', lineOnly: fence.lang === '' }, shown));
+      const lang = fenceLang(fence.lang);
+      const shown2 = teachingFence(f.text, fence) ? 'teaching' : '';
+      if (lang && options.parsers && fence.lines.length > 0) {
+        const found = unitFindings({ lang, text: fenceText(fence), lineBase: fence.lines[0]!.line - 1, place: { file: shown, where: 'fence', docs } }, options.parsers, notes);
+        code.push(...(shown2 ? found.map(softened) : found));
+      }
+    }
     // A span opening with a shell operator (`; rm -rf /`, `$(curl …)`) quotes an injection payload, it is not a command.
     for (const span of parts.spans) if (!/^\s{0,4}(?:[;|&`]|\$\()/.test(span.text)) code.push(...commandFindings({ lines: [span], where: 'span' }, shown));
     // Commands in other Markdown (references, guides) are documentation read on demand, often quoting
     // attacks to teach them: at most warnings there. In SKILL.md they are what the agent is told to run.
-    out.push(...(f.path === input.skillFile ? code : code.map((d) => (d.severity === 'error' ? { ...d, severity: 'warning' as const } : d))));
+    out.push(...(!docs ? code : code.map(softened)));
     return out;
   }
+  if (/\.(?:html?|xml|svg|vue|jsx|tsx|hbs|ejs|njk|jinja2?|j2|tmpl|tpl)$/i.test(f.path)) out.push(...hiddenFindings(htmlComments(f.text), shown));
   const script = isScript(f);
   out.push(...hiddenText(f.text, shown, { all: script, lines: new Set() }));
   if (script) {
     const unit: CodeUnit = { where: 'script', lines: f.text.split('\n').map((text, i) => ({ line: i + 1, column: 1, text: text.endsWith('\r') ? text.slice(0, -1) : text })) };
-    out.push(...commandFindings(unit, shown));
+    const lines = commandFindings(unit, shown);
+    const lang = scriptLang(f.path, f.text);
+    const flows = lang && options.parsers ? unitFindings({ lang, text: f.text, lineBase: 0, place: { file: shown, where: 'script', docs: teaching } }, options.parsers, notes) : [];
+    out.push(...(teaching ? [...lines, ...flows].map(softened) : [...lines, ...flows]));
   }
   return out;
+}
+
+/** A fence introduced as an example of what not to do, or as a test case of a detector. */
+function teachingFence(text: string, fence: Fence): boolean {
+  const first = fence.lines[0]?.line ?? 0;
+  const before = text.split('\n', first).slice(Math.max(0, first - 4), first - 1).join(' ');
+  const inside = fence.lines.slice(0, 3).map((l) => l.text).join(' ');
+  return /\b(?:example|e\.g\.|vulnerable|insecure|unsafe|bad|wrong|avoid|don't|do not|never|anti-?pattern|test (?:file|case)|malicious|attack|payload|detects?|flags?)\b/i.test(before) || /\b(?:ruleid|todoruleid|ok):|\b(?:BAD|VULNERABLE|INSECURE)\b/.test(inside);
+}
+
+/** HTML comments of a template or page, one located piece per line. */
+function htmlComments(text: string): Located[] {
+  const out: Located[] = [];
+  for (const m of text.matchAll(/<!--([\s\S]{0,4000}?)-->/g)) {
+    const line = text.slice(0, m.index).split('\n').length;
+    m[1]!.split('\n').forEach((t, i) => out.push({ line: line + i, column: 1, text: t }));
+  }
+  return out;
+}
+
+const FOLLOWED = new WeakMap<AuditInput, ReadonlySet<string>>();
+
+/** Files SKILL.md tells the agent to follow or run (`Follow references/install.md`). */
+function followedBy(input: AuditInput): ReadonlySet<string> {
+  let set = FOLLOWED.get(input);
+  if (set) return set;
+  const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
+  const found = new Set<string>();
+  for (const line of skill.split('\n')) {
+    if (!/\b(?:follow|run|execute|perform|obey)\b|befolge|sigue|suis|siga|следуй|従|遵循|按照/i.test(line) || /\bsee\b|\bfor (?:more|details|the complete)/i.test(line)) continue;
+    for (const f of input.files) if (f.path !== input.skillFile && line.includes(f.path)) found.add(f.path);
+  }
+  FOLLOWED.set(input, (set = found));
+  return set;
+}
+
+function softened(d: FlowDiagnostic): FlowDiagnostic {
+  return d.severity === 'error' ? { ...d, severity: 'warning' } : d;
+}
+
+function unitFindings(unit: Parameters<typeof analyzeUnit>[0], parsers: CodeParsers, notes: string[]): FlowDiagnostic[] {
+  const result = analyzeUnit(unit, parsers);
+  if (result.note) notes.push(result.note);
+  return [...result.findings, ...commentFindings(result.comments, unit.place.file)];
+}
+
+/** A fence's lines as one text; console prompts (`$ `) are dropped and output lines blanked. */
+function fenceText(fence: Fence): string {
+  const prompts = /^(?:console|terminal|shellsession)$/.test(fence.lang);
+  return fence.lines.map((l: Located) => (prompts ? (/^\s{0,4}[$%#]\s/.test(l.text) ? l.text.replace(/^\s{0,4}[$%#]\s/, '') : '') : l.text)).join('\n');
 }
 
 /**

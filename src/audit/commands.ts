@@ -102,6 +102,18 @@ const LINE_RULES: readonly { code: SecurityCode; patterns: readonly RegExp[]; wh
   { code: 'security.decode-exec', patterns: DECODE_EXEC, what: 'executes decoded data' },
   { code: 'security.url-exfil', patterns: URL_EXFIL, what: 'sends command output in a host name or URL' },
   {
+    code: 'security.unsafe-deserialization',
+    patterns: [/\bunserialize\s{0,2}\(\s{0,2}(?:file_get_contents|\$_(?:GET|POST|REQUEST|COOKIE)|base64_decode)|Marshal\.load\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open|open-uri|HTTParty|Faraday|RestClient|Base64)|YAML\.(?:load|unsafe_load)\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open)|ObjectInputStream\s{0,2}\([^\n]{0,80}(?:getInputStream|openStream)/],
+    what: 'deserializes data from the network with a loader that runs code',
+    severity: () => 'error',
+  },
+  {
+    code: 'security.remote-exec',
+    patterns: [/\b(?:msiexec(?:\.exe)?\s{1,4}\/[iI]|mshta(?:\.exe)?|regsvr32(?:\.exe)?\s[^\n]{0,40}\/i:)\s{0,4}["']?https?:\/\/|\bcertutil(?:\.exe)?\s[^\n]{0,60}-urlcache[^\n]{0,200}(?:&&|;|\|)\s{0,4}(?:start|\S{1,80}\.exe)|\bbitsadmin\s[^\n]{0,40}\/transfer\b[^\n]{0,200}(?:&&|;)\s{0,4}start\b|\/tr\s{1,4}["'][^"'\n]{0,200}\b(?:iex|Invoke-Expression|DownloadString|irm|iwr)\b/i],
+    what: 'runs a program or script straight from the network',
+    severity: () => 'error',
+  },
+  {
     code: 'security.history-rewrite',
     patterns: [/\bgit\s{1,4}push\b[^\n;&|]{0,200}(?:\s(?:-f|--force|--force-with-lease(?:=\S{1,100})?)\b[^\n;&|]{0,200}(?:\s|:|\+)(?:main|master|trunk|develop|development|production|prod|release|stable)\b|\s(?:--mirror|--all\s{1,4}(?:-f|--force))\b|\s\+(?:main|master|trunk|develop)\b)|\bgit\s{1,4}push\b[^\n;&|]{0,200}\s(?:main|master|trunk|develop)\b[^\n;&|]{0,100}\s(?:-f|--force)\b/],
     what: 'force-pushes a shared branch',

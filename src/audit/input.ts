@@ -90,3 +90,13 @@ export function isScript(file: AuditFile): boolean {
 export function isMarkdown(path: string): boolean {
   return /\.(?:md|markdown|mdx)$/i.test(path);
 }
+
+/**
+ * True for a file that teaches, tests or gives examples (tests/, examples/, fixtures/, `*_test.py`,
+ * `*.example.*`): what it shows is not what the skill does, so its findings are at most warnings.
+ *
+ * @example isTeaching('tests/test_upload.py') // true
+ */
+export function isTeaching(path: string): boolean {
+  return /(?:^|\/)(?:tests?|__tests__|spec|specs|examples?|samples?|fixtures?|testdata|demo|demos)\//i.test(path) || /(?:^|\/)(?:test_[^/]*|[^/]*_test|[^/]*\.(?:test|spec|example|sample))\.[a-z0-9]+$/i.test(path);
+}

@@ -7,20 +7,28 @@
  */
 import type { Diagnostic } from '../model/diagnostics.js';
 import { mixedScripts, nameSkeleton } from '../parse/name-safety.js';
-import { finding, isScript, quote, shownPath, type AuditFile, type AuditInput } from './input.js';
-import { triggerFindings } from './instructions.js';
+import { finding, isScript, isTeaching, quote, shownPath, type AuditFile, type AuditInput } from './input.js';
+import { descriptionFindings } from './instructions.js';
+import popular from './popular-skills.json' with { type: 'json' };
+import { editDistance } from '../model/edit-distance.js';
 import { firstOfAny } from './scan.js';
+import { pickleFindings } from './pickles.js';
+import { shippedConfigFindings } from './shipped-config.js';
+import { isCredentialPath } from './code/targets.js';
 
 /** Grants that let the agent run any command or use any tool without asking. */
-const UNRESTRICTED = /^(?:Bash|Bash\(\s*\*\s*\)|Bash\(\s*\*?:\s*\*\s*\)|Bash\(\s*\)|\*|Shell|Shell\(\*\)|run_shell_command|terminal)$/i;
+const UNRESTRICTED = /^(?:Bash|Bash\(\s*\*\s*\)|Bash\(\s*\*?:\s*\*\s*\)|Bash\(\s*\)|\*|Shell|Shell\(\*\)|run_shell_command|terminal|PowerShell|PowerShell\(\*\))$/i;
+/** A command grant whose program runs any code it is given: an interpreter, a shell or a wrapper, left open. */
+const OPEN_RUNNER = /^(?:Bash|Shell|PowerShell)\(\s*(?:sudo\s+|env\s+)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]{0,4}|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell|cmd|eval|exec|xargs|env|sudo|su|doas|nohup|timeout|watch|npx|bunx|uvx|source|osascript|awk|find)(?:\s+-[ce])?\s*(?::\s*\*|\s\*|\*)?\s*\)$/i;
 /** Tools that change files. */
 const WRITING_TOOLS = /^(?:Write|Edit|MultiEdit|NotebookEdit|Bash|Bash\(\s*\*?:?\s*\*?\s*\)|\*|write_file|edit_file|replace|create_file)(?:\(.*\))?$/i;
 /** A claim about the skill itself: "is read-only", "read-only analysis", "never modifies files". */
-const READ_ONLY_CLAIM = /\b(?:is|are|stays|remains|runs|operates|works|strictly|purely|fully|completely)\s{1,4}read[- ]only\b|\bread[- ]only\s{1,4}(?:analysis|mode|access|review|audit|inspection|operations?|skill|tool|investigation|checks?|exploration|diagnostics?)\b|^\s{0,4}read[- ]only\b|\(read[- ]only\)|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't|must\s{1,2}not)\s{1,4}(?:modify|modifies|change|changes|write|writes|edit|edits|alter|alters)\s{1,4}(?:any\s{1,4})?(?:files?|code|anything|the\s{1,4}(?:repo|repository|codebase|project))\b|\bno\s{1,4}(?:side[- ]effects|file\s{1,4}(?:changes|modifications|writes))\b|\bwithout\s{1,4}(?:modifying|changing|writing\s{1,4}to)\s{1,4}(?:any\s{1,4})?(?:files?|code|the\s{1,4}(?:repo|repository|codebase))\b/i;
+const READ_ONLY_CLAIM = /\bonly\s{1,4}reads?\b|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't)\s{1,4}(?:changes?|modif(?:y|ies)|deletes?|alters?|edits?|writes?)\s{1,4}(?:them|it|anything|your\s{1,4}\w{1,20})\b|\b(?:is|are|stays|remains|runs|operates|works|strictly|purely|fully|completely)\s{1,4}read[- ]only\b|\bread[- ]only\s{1,4}(?:analysis|mode|access|review|audit|inspection|operations?|skill|tool|investigation|checks?|exploration|diagnostics?)\b|^\s{0,4}read[- ]only\b|\(read[- ]only\)|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't|must\s{1,2}not)\s{1,4}(?:modify|modifies|change|changes|write|writes|edit|edits|alter|alters)\s{1,4}(?:any\s{1,4})?(?:files?|code|anything|the\s{1,4}(?:repo|repository|codebase|project))\b|\bno\s{1,4}(?:side[- ]effects|file\s{1,4}(?:changes|modifications|writes))\b|\bwithout\s{1,4}(?:modifying|changing|writing\s{1,4}to)\s{1,4}(?:any\s{1,4})?(?:files?|code|the\s{1,4}(?:repo|repository|codebase))\b/i;
 const SCRIPT_WRITES: readonly RegExp[] = [
   /\brm\s{1,4}-|\bgit\s{1,4}(?:commit|push|reset\s{1,4}--hard|checkout\s{1,4}--)\b|\bmv\s{1,4}\S|\bsed\s{1,4}-i\b/,
   /\bopen\s{0,4}\([^\n)]{0,200},\s{0,4}["'](?:w|a|x|wb|ab|r\+|w\+)["']/,
   /\b(?:writeFileSync|writeFile|appendFileSync|appendFile|unlinkSync|rmSync|mkdirSync)\s{0,4}\(|\.write_(?:text|bytes)\s{0,4}\(|\bos\.(?:remove|unlink|rename|makedirs)\s{0,4}\(|\bshutil\.(?:rmtree|move|copy\w{0,8})\s{0,4}\(/,
+  /\b(?:requests|httpx|session|client)\.(?:delete|put|patch|post)\s{0,4}\(|-X\s{0,2}(?:DELETE|PUT|PATCH|POST)\b|method\s{0,2}[:=]\s{0,2}["'](?:DELETE|PUT|PATCH)|\bgit\s{1,4}push\b|\bnpm\s{1,4}(?:update|install|i)\b[^\n]{0,40}--save|\bgit\s{1,4}commit\b/,
 ];
 /** Output redirection to a file, in shell scripts only (`->` in Python is a type hint). */
 const SHELL_REDIRECT = /(?:^|[\s;])(?:[1]?>{1,2})\s{0,4}(?!&|\/dev\/)["']?[\w.$~{}/-]{1,200}/;
@@ -68,13 +76,20 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
   const tools = input.allowedTools ?? [];
   const toolsAt = lineOf(skillText, /^allowed-tools\s{0,4}:/);
   for (const tool of tools) {
-    if (!UNRESTRICTED.test(tool.trim())) continue;
+    const open = OPEN_RUNNER.test(tool.trim());
+    const wrapper = wrapperScript(tool.trim(), input.files);
+    if (!UNRESTRICTED.test(tool.trim()) && !open && !wrapper) continue;
     const place = toolLine(skillText, toolsAt, tool.trim());
-    out.push(finding('security.unrestricted-tools', skillShown, place.line, place.column, `allowed-tools grants "${quote(tool, 40)}": any command, without asking`));
+    // Root for any command, or eval of any text, is never what a task needs.
+    const root = /^(?:Bash|Shell)\(\s*(?:sudo|su|doas|eval)\b/i.test(tool.trim()) || wrapper !== undefined;
+    const why = wrapper ? `runs ${wrapper}, which executes whatever arguments it is given` : open ? 'a program that runs whatever code it is given, so any command' : 'any command, without asking';
+    out.push(finding('security.unrestricted-tools', skillShown, place.line, place.column, `allowed-tools grants "${quote(tool, 40)}": ${why}`, root ? 'error' : 'warning'));
   }
   const description = input.description ?? '';
   const descAt = lineOf(skillText, /^description\s{0,4}:/);
-  if (description !== '') out.push(...triggerFindings(description, skillShown, descAt.line, descAt.column));
+  if (description !== '') out.push(...descriptionFindings(description, skillShown, descAt.line, descAt.column));
+  // A description that is a long list of keywords claims every topic to win routing.
+  if (description.split(/[,;|]/).filter((w) => w.trim() !== '' && w.trim().split(/\s+/).length <= 2).length >= 35) out.push(finding('security.trigger-hijack', skillShown, descAt.line, descAt.column, `the description is a list of ${description.split(/[,;|]/).length} keywords, which claims every topic`));
   const claim = READ_ONLY_CLAIM.exec(description);
   if (claim) {
     const writers: string[] = tools.filter((t) => WRITING_TOOLS.test(t.trim())).map((t) => `allowed-tools ${t}`);
@@ -90,13 +105,27 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
       const writes = (l: string): boolean => firstOfAny(l, SCRIPT_WRITES) !== undefined || (shell && firstOfAny(l, [SHELL_REDIRECT]) !== undefined);
       if (f.text.split('\n').some((l) => !/^\s{0,40}(?:#|\/\/)/.test(l) && writes(l))) writers.push(`script ${f.path}`);
     }
+    // Commands SKILL.md itself tells the agent to run count as what the skill does.
+    const told = (skillText ?? '').split('\n').find((l) => /`[^`]{2,200}`|^\s{0,4}(?:\$\s)?(?:git|npm|sed|rm|mv|curl)\b/.test(l) && firstOfAny(l, SCRIPT_WRITES) !== undefined);
+    if (told) writers.push(`instructions "${quote(told.trim(), 40)}"`);
     if (writers.length > 0) {
-      out.push(finding('security.read-only-mismatch', skillShown, descAt.line, descAt.column, `the description says "${quote(claim[0], 40)}" but the skill writes: ${writers.slice(0, 4).join(', ')}${writers.length > 4 ? ', …' : ''}`));
+      // The claim is what a reviewer trusted: scripts or instructions that write break it outright.
+      const acts = writers.some((w) => w.startsWith('script') || w.startsWith('instructions'));
+      out.push(finding('security.read-only-mismatch', skillShown, descAt.line, descAt.column, `the description says "${quote(claim[0], 40)}" but the skill writes: ${writers.slice(0, 4).join(', ')}${writers.length > 4 ? ', …' : ''}`, acts ? 'error' : 'warning'));
     }
   }
   if (input.name !== undefined) out.push(...nameFindings(input.name, input.otherNames ?? [], skillShown, lineOf(skillText, /^name\s{0,4}:/)));
-  for (const f of input.files) out.push(...fileFindings(f, input.dir));
+  for (const f of input.files) out.push(...fileFindings(f, input));
   return out;
+}
+
+/** A granted script that runs its own arguments as a command (`eval "$@"`): the grant is unrestricted. */
+function wrapperScript(tool: string, files: readonly AuditFile[]): string | undefined {
+  const m = /^(?:Bash|Shell)\(\s*(?:bash\s+|sh\s+|python3?\s+|node\s+)?\.?\/?([\w./-]{1,200}?)(?:\s*:\s*\*|\s+\*)?\s*\)$/i.exec(tool);
+  if (!m || !m[1]!.includes('/')) return undefined;
+  const script = files.find((f) => f.path === m[1]!.replace(/^\.\//, ''));
+  if (!script?.text) return undefined;
+  return /\b(?:eval|exec)\s{1,4}["']?\$[@*1-9]|\b(?:ba)?sh\s{1,4}-c\s{1,4}["']?\$[@*1-9]|^\s{0,8}["']?\$[@*]["']?\s*$|(?:os\.system|subprocess\.\w+|exec|eval)\s{0,2}\([^\n]{0,40}sys\.argv|child_process[^\n]{0,80}process\.argv|execSync\(\s{0,2}process\.argv/m.test(script.text) ? script.path : undefined;
 }
 
 function nameFindings(name: string, others: readonly string[], file: string, at: { line: number; column: number }): Diagnostic[] {
@@ -105,7 +134,30 @@ function nameFindings(name: string, others: readonly string[], file: string, at:
   const skeleton = nameSkeleton(name);
   const twin = skeletonIndex(others).get(skeleton)?.find((o) => o !== name);
   if (twin !== undefined && skeleton !== name) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" reads like the skill "${quote(twin, 64)}"`)];
+  const famous = popularTwin(name);
+  if (famous) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" reads like the widely installed skill "${famous}"`)];
   return [];
+}
+
+/** Digits and separators that stand in for letters in look-alike names. */
+const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '_': '-', '.': '-', ' ': '-' };
+const POPULAR: readonly string[] = popular.names;
+const POPULAR_SET: ReadonlySet<string> = new Set(POPULAR);
+
+/** A widely installed skill's name that `name` imitates (one or two edits away, or the same once digits read as letters). */
+function popularTwin(name: string): string | undefined {
+  const n = name.toLowerCase();
+  const folded = [...nameSkeleton(n)].map((c) => LEET[c] ?? c).join('').replace(/-{2,}/g, '-');
+  if (POPULAR_SET.has(n)) return undefined;
+  for (const p of POPULAR) {
+    // Perf: a look-alike keeps the length and at least one end of the name it imitates.
+    if (Math.abs(p.length - n.length) > 2 || (p[0] !== folded[0] && p.at(-1) !== folded.at(-1))) continue;
+    if (folded === p) return p;
+    // Short names differ from each other by one letter too often (docs, pdf, pptx): only long ones count.
+    const limit = p.length >= 12 ? 2 : p.length >= 7 ? 1 : 0;
+    if (limit > 0 && Math.abs(p.length - n.length) <= limit && editDistance(folded, p) <= limit && !n.startsWith(`${p}-`) && !p.startsWith(`${n}-`)) return p;
+  }
+  return undefined;
 }
 
 /**
@@ -130,19 +182,24 @@ function skeletonIndex(names: readonly string[]): ReadonlyMap<string, readonly s
   return index;
 }
 
-function fileFindings(f: AuditFile, dir: string): Diagnostic[] {
+function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
+  const dir = input.dir;
   const shown = shownPath(dir, f.path);
   if (f.kind === 'symlink') {
     if (!f.escapes) return [];
     const absolute = f.target !== undefined && (f.target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(f.target));
-    return [finding('security.symlink-escape', shown, 0, 0, `symlink to "${quote(f.target ?? '?', 120)}", outside the skill folder`, absolute ? 'error' : 'warning')];
+    // A link that climbs out to a credential store or a home folder reads the user's secrets.
+    const secret = f.target !== undefined && (isCredentialPath(f.target) || /(?:^|\/)\.\.\/(?:\.\.\/){1,}(?:\.[\w-]+|home|Users|root|etc)\b/.test(f.target));
+    return [finding('security.symlink-escape', shown, 0, 0, `symlink to "${quote(f.target ?? '?', 120)}", outside the skill folder${secret ? ', to a credential store or a home folder' : ''}`, absolute || secret ? 'error' : 'warning')];
   }
   if (f.unscanned) {
     const why = f.unscanned === 'too-large' ? `too large to scan (${f.size} bytes)` : f.unscanned === 'budget' ? "past the skill's scan budget" : 'unreadable';
     return [finding('security.file-unscanned', shown, 0, 0, `not audited: ${why}`)];
   }
+  const pickled = [...pickleFindings(f, shown), ...shippedConfigFindings(f, shown)];
+  if (pickled.length > 0) return pickled;
   const exe = executableKind(f.head);
-  if (exe) return [finding('security.binary-executable', shown, 0, 0, `${exe} (${f.size} bytes) that cannot be reviewed`)];
+  if (exe) return [binaryFinding(f, exe, input, shown)];
   if (f.text !== undefined && isScript(f)) return blobFindings(f.text, shown);
   return [];
 }
@@ -197,4 +254,24 @@ function toolLine(text: string | undefined, key: { line: number; column: number 
     if (at >= 0) return { line: i + 1, column: at + 1 };
   }
   return key;
+}
+
+/** Extensions a native executable or library honestly carries. */
+const NATIVE_EXT = /(?:^|\/)[^./]+$|\.(?:exe|dll|so|dylib|bin|elf|out|app|com|o|node|sys)$/i;
+/** Words of a line that runs or loads a program. */
+const RUNS = /\b(?:run|runs|execute|executes|launch|launches|start|starts|invoke|exec|spawn|subprocess|system|chmod|rundll32|regsvr32|Start-Process|LoadLibrary|open\s+-a|sudo)\b|\.\/|&\s{0,2}["']?\$?\w/i;
+
+/**
+ * An executable is an error when it hides (a name that says it is data or a script, a dot-folder) or
+ * when the skill's own text runs it; a library or a binary the skill only carries warns.
+ */
+function binaryFinding(f: AuditFile, exe: string, input: AuditInput, shown: string): Diagnostic {
+  const base = f.path.replace(/^.*\//, '');
+  const disguised = !NATIVE_EXT.test(f.path);
+  const hidden = /(?:^|\/)\.[^/]+\//.test(f.path) || base.startsWith('.');
+  const library = /\.(?:so|dylib|dll|node)$/i.test(f.path);
+  const run = !library && input.files.some((o) => o.text !== undefined && o !== f && o.text.split('\n').some((l) => l.includes(base) && RUNS.test(l)));
+  const severe = !isTeaching(f.path) && (disguised || hidden || run);
+  const why = disguised ? ', named as if it were not a program' : hidden ? ', hidden in a dot-folder' : run ? ', and the skill runs it' : '';
+  return finding('security.binary-executable', shown, 0, 0, `${exe} (${f.size} bytes) that cannot be reviewed${why}`, severe ? 'error' : 'warning');
 }

@@ -21,6 +21,8 @@ const PATTERNS = (): NonNullable<typeof patterns> =>
   });
 /** Zero-width characters that split a word invisibly. */
 const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x180e, 0x2061, 0x2062, 0x2063, 0x2064]);
+/** Letters that render as nothing: Hangul fillers and the blank Braille pattern. */
+const BLANK_LETTERS = new Set([0x3164, 0x115f, 0x1160, 0xffa0, 0x2800]);
 /** A run this long of zero-width characters is a hidden encoding, not typography. */
 const ZERO_WIDTH_RUN = 8;
 /** Variation selectors in a row beyond this are an encoding (one byte per selector). */
@@ -43,7 +45,7 @@ export interface CodeLines {
  */
 export function hiddenText(text: string, file: string, code: CodeLines): Diagnostic[] {
   // Perf: most files are ASCII and pay one regex test.
-  if (!/[\u180e\u200b-\u200d\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40]/.test(text)) return [];
+  if (!/[\u180e\u200b-\u200d\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40\u3164\u115f\u1160\uffa0\u2800]/.test(text)) return [];
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
   const add = (code: SecurityCode, line: number, column: number, message: string, severity?: 'error' | 'warning'): void => {
@@ -86,7 +88,11 @@ export function hiddenText(text: string, file: string, code: CodeLines): Diagnos
       i = j;
       continue;
     }
-    if (isBidi(cp)) {
+    if (BLANK_LETTERS.has(cp)) {
+      // Hangul and Braille fillers are letters that print nothing: a name or an argument nobody sees.
+      const inCode = code.all || code.lines.has(line);
+      add('security.zero-width', line, column, `invisible letter U+${hex(cp)} (it prints nothing but counts as a character${inCode ? ', here in code' : ''})`, inCode ? 'error' : 'warning');
+    } else if (isBidi(cp)) {
       const inCode = code.all || code.lines.has(line);
       add('security.bidi-control', line, column, `bidirectional control U+${hex(cp)} reorders how this ${inCode ? 'code' : 'line'} is shown`, inCode ? 'error' : 'warning');
     } else if (ZERO_WIDTH.has(cp) && !(cp === 0xfeff && i === 0)) {

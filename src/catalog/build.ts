@@ -15,6 +15,7 @@ import { DIGEST_PATTERN, catalogBytes, formatDigest, packageBytes } from './dige
 import { deepFreeze, freezeOwnPackage } from './freeze.js';
 import { JS_HASHER } from './hasher.js';
 import { byteOrder } from './order.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface BuildCatalogOptions {
   /** Hash backend for package and catalog digests (default `JS_HASHER`). */
@@ -60,6 +61,16 @@ export function compareCandidates(a: SkillPackage, b: SkillPackage): number {
   return b.descriptor.source.precedence - a.descriptor.source.precedence || byteOrder(a.descriptor.source.locator, b.descriptor.source.locator);
 }
 
+const BUILD_KEYS = optionKeys<BuildCatalogOptions>('buildCatalog', {
+  hasher: true,
+  diagnostics: true,
+  trustDigests: true,
+  aliases: true,
+  conflictOrder: true,
+  strict: true,
+  resourceId: true,
+});
+
 /**
  * Seal parsed packages into a catalog. Digests are (re)computed here in one
  * `hashBatch` call, whatever the packages carried. A package not from the
@@ -69,6 +80,7 @@ export function compareCandidates(a: SkillPackage, b: SkillPackage): number {
  * @example buildCatalog(packages).get('pdf-tools')?.descriptor.digest // 'sha256:…'
  */
 export function buildCatalog(candidates: readonly SkillPackage[], options: BuildCatalogOptions = {}): Catalog {
+  checkOptionKeys(options, BUILD_KEYS);
   const hasher = options.hasher ?? JS_HASHER;
   const diagnostics = [...(options.diagnostics ?? [])];
   const trust = options.trustDigests === true;

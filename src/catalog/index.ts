@@ -11,7 +11,6 @@ export { deepFreeze } from './freeze.js';
 export { CATALOG_MESSAGES, catalogDiagnostic, type CatalogCode } from './messages.js';
 export {
   LOCKFILE_NAME,
-  lockSchemas,
   createLock,
   parseLock,
   compareLock,

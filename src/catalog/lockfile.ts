@@ -6,14 +6,14 @@
  * folder) and its path inside that root. Pure: callers read/write the file,
  * place skills in their roots and compute tree digests.
  */
-import type * as Zod from 'zod';
-import type { z } from 'zod';
-import { once, zod } from '../model/zod.js';
+import type { ZodMiniType } from 'zod/mini';
+import { once, zod, type Zod } from '../model/zod.js';
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import { AUDIT_VERDICTS } from '../audit/audit.js';
 import { widening, type CapabilitySurface, type CapabilityWidening } from '../audit/capabilities.js';
 import { DIGEST_PATTERN } from './digest.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Default file name, in the working folder. */
 export const LOCKFILE_NAME = 'skillgraph.lock.json';
@@ -27,64 +27,107 @@ const READABLE_VERSIONS: readonly number[] = [2, 3];
 /** Why a skill in its place could not be locked as a skill. */
 export const LOCK_INVALID_STATUSES = ['invalid', 'changed', 'unreadable'] as const;
 
+type AuditVerdictName = (typeof AUDIT_VERDICTS)[number];
+
+/** A skill's capability surface as sealed (see `audit/capabilities.ts`). */
+export interface LockCapabilities {
+  allowed_tools: string[];
+  writes: string[];
+  mcp_servers: string[];
+  scripts: { path: string; digest: string }[];
+  hosts: string[];
+  audit: AuditVerdictName;
+}
+
+export interface LockEntry {
+  name: string;
+  scope: string;
+  /** The root: its path relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
+  root: string;
+  /** POSIX path of SKILL.md inside the root, as the walk reached it. */
+  path: string;
+  digest: string;
+  tree: string;
+  /** The capability surface; absent in locks written before it was sealed (then widening is not checked). */
+  capabilities?: LockCapabilities;
+  /** The skill's declared `dependencies` (a change to them changes `digest` too); absent when none. */
+  dependencies?: { tools: string[]; mcp_servers: string[] };
+}
+
+/** A SKILL.md in its place that is not locked as a skill, with why. */
+export interface LockInvalid {
+  root: string;
+  path: string;
+  status?: (typeof LOCK_INVALID_STATUSES)[number];
+  codes: string[];
+  findings?: { code: string; line: number; column: number }[];
+  tree?: string;
+}
+
+export interface Lockfile {
+  /** The format: 3 is written; 2 (without the invalid entries' status, findings and tree) still reads. */
+  schemaVersion: 2 | 3;
+  /** Catalog digest when locked. */
+  digest: string;
+  /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
+  complete: boolean;
+  skills: LockEntry[];
+  /** Every SKILL.md in place that is not a locked skill, with why. */
+  invalid?: LockInvalid[];
+}
+
 /** The lockfile's schemas, built on first use (zod is required then, not when the package is imported). */
-function buildSchemas(z: typeof Zod.z) {
-  const DIGEST = z.string().regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>');
+function buildSchemas(z: Zod) {
+  const DIGEST = z.string().check(z.regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>'));
   // A portable path: POSIX, relative (or `~/…`), no NUL; never absolute.
   const PORTABLE = z
     .string()
-    .min(1)
-    .refine((p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'), 'expected a relative POSIX path');
-
-  /** A skill's capability surface as sealed (see `audit/capabilities.ts`). */
-  const CapabilitiesSchema = z.strictObject({
-    allowed_tools: z.array(z.string()),
-    writes: z.array(z.string()),
-    mcp_servers: z.array(z.string()),
+    .check(
+      z.minLength(1),
+      z.refine(
+        (p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'),
+        'expected a relative POSIX path',
+      ),
+    );
+  const strings = z.array(z.string());
+  const CapabilitiesSchema: ZodMiniType<LockCapabilities> = z.strictObject({
+    allowed_tools: strings,
+    writes: strings,
+    mcp_servers: strings,
     scripts: z.array(z.strictObject({ path: PORTABLE, digest: z.string() })),
-    hosts: z.array(z.string()),
+    hosts: strings,
     audit: z.enum(AUDIT_VERDICTS as [AuditVerdictName, ...AuditVerdictName[]]),
   });
-  type AuditVerdictName = (typeof AUDIT_VERDICTS)[number];
-
-  const LockEntrySchema = z.strictObject({
-    name: z.string().min(1),
-    scope: z.string().min(1),
-    /** The root: its path relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
+  const LockEntrySchema: ZodMiniType<LockEntry> = z.strictObject({
+    name: z.string().check(z.minLength(1)),
+    scope: z.string().check(z.minLength(1)),
     root: PORTABLE,
-    /** POSIX path of SKILL.md inside the root, as the walk reached it. */
     path: PORTABLE,
     digest: DIGEST,
     tree: DIGEST,
-    /** The capability surface; absent in locks written before it was sealed (then widening is not checked). */
-    capabilities: CapabilitiesSchema.optional(),
-    /** The skill's declared `dependencies` (a change to them changes `digest` too); absent when none. */
-    dependencies: z.strictObject({ tools: z.array(z.string()), mcp_servers: z.array(z.string()) }).optional(),
+    capabilities: z.optional(CapabilitiesSchema),
+    dependencies: z.optional(z.strictObject({ tools: strings, mcp_servers: strings })),
   });
-
   /**
    * A SKILL.md in its place that is not locked as a skill: `invalid` (its findings say why),
    * `changed` while the run read it, or `unreadable` (its folder could not be read whole). `tree`
    * is its folder's digest when that could be made, so an edit to it is drift too.
    */
-  const LockInvalidSchema = z.strictObject({
+  const count = z.int().check(z.gte(0));
+  const LockInvalidSchema: ZodMiniType<LockInvalid> = z.strictObject({
     root: PORTABLE,
     path: PORTABLE,
-    status: z.enum(LOCK_INVALID_STATUSES).optional(),
-    codes: z.array(z.string()),
-    findings: z.array(z.strictObject({ code: z.string(), line: z.number().int().min(0), column: z.number().int().min(0) })).optional(),
-    tree: DIGEST.optional(),
+    status: z.optional(z.enum(LOCK_INVALID_STATUSES)),
+    codes: strings,
+    findings: z.optional(z.array(z.strictObject({ code: z.string(), line: count, column: count }))),
+    tree: z.optional(DIGEST),
   });
-
-  const LockfileSchema = z.strictObject({
-    schemaVersion: z.union(READABLE_VERSIONS.map((v) => z.literal(v)) as unknown as [Zod.ZodLiteral<2>, Zod.ZodLiteral<3>]),
-    /** Catalog digest when locked. */
+  const LockfileSchema: ZodMiniType<Lockfile> = z.strictObject({
+    schemaVersion: z.union([z.literal(2), z.literal(3)]),
     digest: DIGEST,
-    /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
     complete: z.boolean(),
     skills: z.array(LockEntrySchema),
-    /** Every SKILL.md in place that is not a locked skill, with why. */
-    invalid: z.array(LockInvalidSchema).optional(),
+    invalid: z.optional(z.array(LockInvalidSchema)),
   });
   return { CapabilitiesSchema, LockEntrySchema, LockInvalidSchema, LockfileSchema };
 }
@@ -92,21 +135,25 @@ function buildSchemas(z: typeof Zod.z) {
 /**
  * The zod schemas of a lockfile and its parts.
  *
+ * @internal
  * @example lockSchemas().LockfileSchema.safeParse(JSON.parse(text)).success
  */
 export const lockSchemas = once(() => buildSchemas(zod()));
-type Schemas = ReturnType<typeof buildSchemas>;
-export type LockCapabilities = z.infer<Schemas['CapabilitiesSchema']>;
-export type LockEntry = z.infer<Schemas['LockEntrySchema']>;
-export type LockInvalid = z.infer<Schemas['LockInvalidSchema']>;
-export type Lockfile = z.infer<Schemas['LockfileSchema']>;
+
+export interface CreateLockOptions {
+  readonly complete: boolean;
+  readonly invalid?: readonly LockInvalid[];
+}
+
+const CREATE_LOCK_KEYS = optionKeys<CreateLockOptions>('createLock', { complete: true, invalid: true });
 
 /**
  * A lockfile document; entries sorted by name.
  *
  * @example createLock(catalog.digest, entries, { complete: true }) // { schemaVersion: 2, digest, complete: true, skills: [...] }
  */
-export function createLock(digest: string, entries: readonly LockEntry[], options: { complete: boolean; invalid?: readonly LockInvalid[] }): Lockfile {
+export function createLock(digest: string, entries: readonly LockEntry[], options: CreateLockOptions): Lockfile {
+  checkOptionKeys(options, CREATE_LOCK_KEYS);
   const invalid = [...(options.invalid ?? [])].sort((a, b) => cmp(a.root, b.root) || cmp(a.path, b.path));
   return {
     schemaVersion: LOCKFILE_VERSION,

@@ -51,6 +51,8 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'log.invalid',
   // `--backend wasm` without a built module: the caller asked for something this install cannot do.
   'wasm.missing',
+  // `serve` without the MCP SDK installed (an optional peer dependency).
+  'dependency.missing',
 ]);
 
 /** Error codes that are findings about skills (exit 1). */

@@ -18,7 +18,7 @@ export interface WatchPlan<R, T> {
   readonly verb: string;
   /** The paths as given (relative to the working folder). */
   readonly paths: readonly string[];
-  check(memo: WatchMemo<T>): R;
+  check(memo: WatchMemo<T>): R | Promise<R>;
   /** Print one report; its status is not the watch's. */
   show(result: R): number;
   /** Ends the watch (tests); SIGINT and SIGTERM end it too. */
@@ -76,11 +76,11 @@ function within(path: string, folder: string): boolean {
  */
 export async function watchChecks<R, T>(io: CliIo, plan: WatchPlan<R, T>): Promise<number> {
   const memo = new WatchMemo<T>();
-  const draw = (changed: readonly string[] | undefined): void => {
+  const drawOnce = async (changed: readonly string[] | undefined): Promise<void> => {
     memo.startRun();
     let result: R;
     try {
-      result = plan.check(memo);
+      result = await plan.check(memo);
     } catch (error) {
       // A path gone mid-watch (a folder renamed away) is reported; the watch goes on.
       if (changed === undefined || !isSkillgraphError(error)) throw error;
@@ -95,7 +95,14 @@ export async function watchChecks<R, T>(io: CliIo, plan: WatchPlan<R, T>): Promi
         : `re-checked ${memo.read.length} of ${memo.size} skill(s)${shownFiles(io.cwd, memo.read)}`;
     note(io, `${plan.verb} --watch: ${what}; Ctrl-C stops\n`);
   };
-  draw(undefined);
+  // Checks run one after another: a change met during a check waits for it, then checks again.
+  let drawing = drawOnce(undefined);
+  await drawing;
+  const draw = (changed: readonly string[]): void => {
+    drawing = drawing
+      .then(() => drawOnce(changed))
+      .catch((error: unknown) => void io.stderr.write(`skillgraph ${plan.verb}: ${String(error)}\n`));
+  };
   const watched = plan.paths.map((p) => watchedFolder(resolve(io.cwd, p)));
   const reals = watched.map(realOrSelf);
   const watcher: RootWatcher = watchRoots(
@@ -109,6 +116,7 @@ export async function watchChecks<R, T>(io: CliIo, plan: WatchPlan<R, T>): Promi
   );
   await until(plan.signal);
   watcher.close();
+  await drawing;
   return EXIT.ok;
 }
 

@@ -10,6 +10,7 @@ import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { catalogLeftOut } from './left-out.js';
 import { editDistance } from './text.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface FindSkillOptions {
   /** Treat skills hidden from the model (`disable-model-invocation`) as absent. Default false. */
@@ -17,6 +18,8 @@ export interface FindSkillOptions {
   /** How many suggestions a not-found error carries. Default 3. */
   readonly suggestions?: number;
 }
+
+const FIND_KEYS = optionKeys<FindSkillOptions>('findSkill', { modelOnly: true, suggestions: true });
 
 /**
  * The package `request` names in `catalog`, or a coded error:
@@ -26,6 +29,7 @@ export interface FindSkillOptions {
  * @example findSkill(catalog, 'project/code-review').descriptor.id // 'project/code-review'
  */
 export function findSkill(catalog: Catalog, request: string, options: FindSkillOptions = {}): SkillPackage {
+  checkOptionKeys(options, FIND_KEYS);
   const wanted = request.trim();
   if (wanted === '') {
     throw new SkillgraphError('options.invalid', 'skill name must not be empty', { field: 'name' });

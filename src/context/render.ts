@@ -23,6 +23,7 @@ import { catalogLeftOut, leftOutPackage, type LeftOutSkill } from './left-out.js
 import { escapeControls } from './text.js';
 import { loadSkillTool, type LoadSkillTool } from './tool.js';
 import { countTokens } from '../model/tokens.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ContextOptions {
   /** `markdown` (default) or `xml` (`<available_skills>`). */
@@ -73,12 +74,28 @@ export const DEFAULT_CONTEXT_OPTIONS: Readonly<ContextOptions> = Object.freeze({
   reserved: 0,
 });
 
+const CONTEXT_KEYS = optionKeys<ContextOptions>('renderContext', {
+  format: true,
+  mode: true,
+  budget: true,
+  descriptionFloor: true,
+  sampleSize: true,
+  workspace: true,
+  location: true,
+  paths: true,
+  relativeTo: true,
+  digests: true,
+  omittedHint: true,
+  reserved: true,
+});
+
 /**
  * Defaults filled in and every field checked; errors name the field.
  *
  * @example resolveContextOptions({ format: 'xml' }).mode // 'eager'
  */
 export function resolveContextOptions(options: Partial<ContextOptions> = {}): ContextOptions {
+  checkOptionKeys(options, CONTEXT_KEYS);
   const o: ContextOptions = { ...DEFAULT_CONTEXT_OPTIONS, ...stripUndefined(options) };
   if (!(CONTEXT_FORMATS as readonly string[]).includes(o.format)) invalid('format', `one of ${CONTEXT_FORMATS.join(', ')}`, o.format);
   if (o.mode !== 'eager' && o.mode !== 'lazy') invalid('mode', "'eager' or 'lazy'", o.mode);

@@ -27,7 +27,7 @@
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Document } from 'yaml';
-import type { z } from 'zod';
+import type { core } from 'zod/mini';
 import { once, zod } from '../model/zod.js';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
 import { escapeControls } from '../parse/name-safety.js';
@@ -58,33 +58,40 @@ export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
  */
 export const CONFIG_LIMITS = Object.freeze({ maxBytes: 256 * 1024, maxDepth: 32, maxAliasCount: 50 });
 
-/** The schema of a config file, built on first use (zod is required then, not at import). */
+const RULE_CODE = /^[a-z][a-z0-9-]*\.[a-z0-9.-]+$/;
+
+/**
+ * The schema of a config file, built on first use (zod is required then, not at import).
+ *
+ * @internal
+ */
 export const ConfigFileSchema = once(() => {
   const z = zod();
+  const text = z.string().check(z.minLength(1));
+  const RuleCode = z.string().check(z.regex(RULE_CODE, 'a rule code such as name.charset'));
   const RootEntrySchema = z.union([
-    z.string().min(1),
+    text,
     z.strictObject({
-      path: z.string().min(1),
-      scope: z.string().min(1).optional(),
-      precedence: z.number().int().optional(),
-      required: z.boolean().optional(),
+      path: text,
+      scope: z.optional(text),
+      precedence: z.optional(z.int()),
+      required: z.optional(z.boolean()),
     }),
   ]);
   return z.strictObject({
-    roots: z.array(RootEntrySchema).optional(),
-    presets: z.array(z.string().min(1)).optional(),
-    depth: z.number().int().min(0).max(64).optional(),
-    'max-dirs': z.number().int().min(1).optional(),
-    'follow-symlinks': z.boolean().optional(),
-    nested: z.boolean().optional(),
-    profile: z.string().min(1).optional(),
-    rules: z.record(z.string().regex(/^[a-z][a-z0-9-]*\.[a-z0-9.-]+$/, 'a rule code such as name.charset'), z.enum(RULE_LEVELS)).optional(),
-    'overlap-threshold': z.number().gt(0).max(1).optional(),
-    'fail-on': z.enum(['error', 'warning']).optional(),
-    'max-warnings': z.number().int().min(0).optional(),
+    roots: z.optional(z.array(RootEntrySchema)),
+    presets: z.optional(z.array(text)),
+    depth: z.optional(z.int().check(z.gte(0), z.lte(64))),
+    'max-dirs': z.optional(z.int().check(z.gte(1))),
+    'follow-symlinks': z.optional(z.boolean()),
+    nested: z.optional(z.boolean()),
+    profile: z.optional(text),
+    rules: z.optional(z.record(RuleCode, z.enum(RULE_LEVELS))),
+    'overlap-threshold': z.optional(z.number().check(z.refine((n) => n > 0, 'must be more than 0'), z.lte(1))),
+    'fail-on': z.optional(z.enum(['error', 'warning'])),
+    'max-warnings': z.optional(z.int().check(z.gte(0))),
   });
 });
-export type ConfigFile = z.infer<ReturnType<typeof ConfigFileSchema>>;
 
 /** A loaded config: roots already resolved against the file's folder. */
 export interface SkillgraphConfig {
@@ -262,7 +269,7 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
   }
 }
 
-type Issue = z.core.$ZodIssue;
+type Issue = core.$ZodIssue;
 
 /** For a union (a root is a string or a mapping), the branch issue that got furthest in. */
 function deepestIssue(issue: Issue): Issue {

@@ -9,6 +9,7 @@ import { cmp } from '../model/diagnostics.js';
 import { SCOPE_PRECEDENCE, type Scope } from '../model/package.js';
 import { SkillgraphError } from '../model/errors.js';
 import { expandPath, toPosix } from './paths.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** One place to look for skills. */
 export interface SkillRoot {
@@ -40,12 +41,15 @@ export interface MakeRootInput {
   readonly required?: boolean;
 }
 
+const ROOT_KEYS = optionKeys<MakeRootInput>('makeRoot', { path: true, scope: true, precedence: true, required: true });
+
 /**
  * Build a validated root; relative paths resolve against `base`, `~` against `home`.
  *
  * @example makeRoot({ path: 'skills', scope: 'local' }, '/repo') // {path:'/repo/skills', scope:'local', precedence:30, required:false}
  */
 export function makeRoot(input: MakeRootInput, base: string, home = base): SkillRoot {
+  checkOptionKeys(input, ROOT_KEYS);
   const scope = input.scope ?? 'project';
   if (!SCOPE_RE.test(scope)) {
     throw new SkillgraphError('options.invalid', `root scope '${scope}' must be lower-case letters, digits, '-' or '_'`, { field: 'scope', scope });

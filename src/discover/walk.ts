@@ -16,6 +16,7 @@ import { READ_LISTINGS, type ListingSource } from './listing.js';
 import { toPosix } from './paths.js';
 import { assertRoots, checkRoots, compareRoots, type SkillRoot } from './roots.js';
 import { walkRoot, type FoundFile } from './walk-root.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Walk options; see `DEFAULT_DISCOVER_OPTIONS`. */
 export interface DiscoverOptions {
@@ -122,6 +123,18 @@ export interface DiscoverResult {
   readonly reachedTwice: readonly { readonly locator: string; readonly via: string }[];
 }
 
+/** The walk's options, as `discover` and `loadCatalog` take them. */
+export const DISCOVER_KEYS = optionKeys<DiscoverOptions>('discover', {
+  depth: true,
+  depthCountsRoot: true,
+  sameFileCredit: true,
+  maxDirs: true,
+  followSymlinks: true,
+  linkBounds: true,
+  nested: true,
+  skipFolders: true,
+});
+
 /**
  * Validate and complete walk options; errors name the field.
  *
@@ -172,6 +185,7 @@ function definedOnly<T extends object>(o: T): Partial<T> {
  */
 export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverOptions> = {}, listings: ListingSource = READ_LISTINGS): DiscoverResult {
   assertRoots(roots);
+  checkOptionKeys(options, DISCOVER_KEYS);
   const opts = resolveDiscoverOptions(options);
   // Walk order decides which root a file reached twice is credited to.
   const checked = checkRoots(opts.sameFileCredit === 'first-listed' ? [...roots] : [...roots].sort(compareRoots));

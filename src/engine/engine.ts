@@ -12,7 +12,7 @@ import type { HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
 import { hashBackendFor } from './backend.js';
 import { statItem } from './file-stat.js';
-import { assertRoots } from '../discover/roots.js';
+import { assertRoots, type SkillRoot } from '../discover/roots.js';
 import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog } from './plan.js';
 import { resolveEngineOptions, type EngineOptions } from './options.js';
 import { createScheduler, type Digests, type ParsedItems } from './scheduler.js';
@@ -46,6 +46,13 @@ import {
 export { DEFAULT_ENGINE_OPTIONS, defaultCacheDir, defaultInlineThreshold, resolveEngineOptions } from './options.js';
 export type { EngineOptions, EngineProgress } from './options.js';
 export type { RunMemo } from './store/index.js';
+
+/** How one kind of answer is kept in the runs table: replayed by witness, read by run key, written. */
+interface RunTable<T> {
+  replay(dir: string, key: string, roots: readonly SkillRoot[]): T | undefined;
+  read(dir: string, key: string): T | undefined;
+  write(dir: string, key: string, answer: T, replay: MemoReplay | undefined): void;
+}
 
 /**
  * A loaded catalog plus what the parse cache did. Cache counts live beside
@@ -215,47 +222,52 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   }
 
   /**
-   * The runs-table protocol, whole: replay an unchanged tree by its witness
-   * (no walk), else walk and stat and answer by the run key, else load,
-   * produce and record — only a run answered wholly by stamp is recorded, so
-   * a replay prints what such a run prints.
+   * The runs-table protocol, one for every kind of answer: replay an unchanged tree by its
+   * record's witness (no walk), else walk and stat and answer by the run key, else load and make
+   * the answer — recorded only when the run was answered wholly by stamp, so a replay gives what
+   * such a run gives.
    */
+  async function throughRuns<T>(dir: string, table: RunTable<T>, catalogOptions: LoadCatalogOptions, context: string, make: (loaded: EngineCatalog, recorded: boolean) => T | Promise<T>): Promise<{ answer: T; via: MemoizedOutput['via'] }> {
+    const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
+    // Perf: an unchanged tree whose record carries a witness: one stat per folder and file it
+    // vouches for, no walk (see store/runs.ts and store/witness.ts).
+    const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(storePath(dir, FILES_STORE)), context);
+    const replayed = optionsKey === undefined ? undefined : table.replay(dir, optionsKey, catalogOptions.roots);
+    if (replayed !== undefined) return { answer: replayed, via: 'replay' };
+    const run = prepare(catalogOptions, context);
+    const key = run.key;
+    const same = key === undefined ? undefined : table.read(dir, key);
+    if (same !== undefined) {
+      // The same run, but its record's witness did not hold (a folder was touched, not changed) or it had
+      // none (a folder was still racy then): record this run's, so the next one replays without walking.
+      if (run.replay) table.write(dir, key!, same, run.replay);
+      return { answer: same, via: 'record' };
+    }
+    const loaded = await run.load();
+    const recorded = key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0;
+    const answer = await make(loaded, recorded);
+    if (recorded) table.write(dir, key!, answer, run.replay);
+    return { answer, via: 'run' };
+  }
+
   async function memoized(name: string, catalogOptions: LoadCatalogOptions, produce: (loaded: EngineCatalog, recorded: boolean) => RunMemo, context = ''): Promise<MemoizedOutput> {
     assertOpen();
     const dir = options.cache;
     if (dir === false) return had(produce(await prepare(catalogOptions, undefined).load(), false), 'run');
-    const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
-    // Perf: an unchanged tree whose record carries a witness: one stat per folder and file it
-    // vouches for, no walk (10k skills: ~0.32 → ~0.2 s); see store/runs.ts and store/witness.ts.
-    const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(storePath(dir, FILES_STORE)), context);
-    const replayed = optionsKey === undefined ? undefined : replayRunMemo(dir, name, optionsKey, catalogOptions.roots);
-    if (replayed) return had(replayed, 'replay');
-    const run = prepare(catalogOptions, context);
-    const key = run.key;
-    // Perf: an unchanged 10k-skill tree: walk + stat + one file read instead of the files
-    // table, seal, resolve and JSON (measured in bench/RESULTS.md, warm rows).
-    const memo = key === undefined ? undefined : readRunMemo(dir, name, key);
-    if (memo) {
-      // The same run, but its record's witness did not hold (a folder was touched, not changed) or it had
-      // none (a folder was still racy then): record this run's, so the next one replays without walking.
-      if (run.replay) writeRunMemo(dir, name, key!, memo, run.replay);
-      return had(memo, 'record');
-    }
-    const loaded = await run.load();
-    // Perf: the pool's threads (and their heaps) go before the output is built: lower peak RSS.
-    await scheduler.release(true);
-    const recorded = key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0;
-    const out = produce(loaded, recorded);
-    if (recorded) writeRunMemo(dir, name, key!, out, run.replay);
-    return had(out, 'run');
+    const table: RunTable<RunMemo> = {
+      replay: (d, key, roots) => replayRunMemo(d, name, key, roots),
+      read: (d, key) => readRunMemo(d, name, key),
+      write: (d, key, memo, replay) => void writeRunMemo(d, name, key, memo, replay),
+    };
+    const { answer, via } = await throughRuns(dir, table, catalogOptions, context, async (loaded, recorded) => {
+      // Perf: the pool's threads (and their heaps) go before the output is built: lower peak RSS.
+      await scheduler.release(true);
+      return produce(loaded, recorded);
+    });
+    return had(answer, via);
   }
 
-  /**
-   * `loadCatalog` through the runs table, as `memoized` does for a verb's
-   * output (store/catalogs.ts): an unchanged tree is answered by its
-   * record's witness, an unchanged walk by its run key, else the catalog is
-   * loaded — and recorded when it was answered wholly from the files table.
-   */
+  /** `loadCatalog` through the runs table: the sealed catalog is the answer (store/catalogs.ts encodes it). */
   async function loadCatalog(catalogOptions: LoadCatalogOptions): Promise<EngineCatalog> {
     assertOpen();
     const dir = options.cache;
@@ -264,28 +276,17 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     if (dir === false || context === undefined) return prepare(catalogOptions, undefined).load();
     assertRoots(catalogOptions.roots);
     const hasher = hashBackendFor(options.backend);
-    // Perf: a warm load is the header, one stat per witnessed entry, one body read and a decode,
-    // instead of the folders and files tables, the walk and the seal: 300 skills (954 entries)
-    // 66–85 → 45–47 ms in bench/embed.bench.ts; 10,000 skills ~1.5 → ~0.9 s CPU (`context`).
-    const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(storePath(dir, FILES_STORE)), context);
     const decode = (body: RecordBody): EngineCatalog | undefined => decodeCatalog(body, hasher);
-    const replayed = optionsKey === undefined ? undefined : replayRunRecord(dir, LOAD_CATALOG_RUN, optionsKey, catalogOptions.roots, decode);
-    if (replayed) return recorded(replayed, true);
-    const run = prepare(catalogOptions, context);
-    const key = run.key;
-    const same = key === undefined ? undefined : readRunRecord(dir, LOAD_CATALOG_RUN, key, decode);
-    if (same) {
-      // The same walk, but the record's witness did not hold: record this run's, so the next load replays.
-      const body = run.replay && encodeCatalog(same);
-      if (body) writeRunRecord(dir, LOAD_CATALOG_RUN, key!, 0, body, run.replay);
-      return recorded(same, false);
-    }
-    const loaded = await run.load();
-    if (key !== undefined && loaded.cache.misses === 0 && loaded.cache.revalidated === 0) {
-      const body = encodeCatalog(loaded);
-      if (body) writeRunRecord(dir, LOAD_CATALOG_RUN, key, 0, body, run.replay);
-    }
-    return loaded;
+    const table: RunTable<EngineCatalog> = {
+      replay: (d, key, roots) => replayRunRecord(d, LOAD_CATALOG_RUN, key, roots, decode),
+      read: (d, key) => readRunRecord(d, LOAD_CATALOG_RUN, key, decode),
+      write: (d, key, loaded, replay) => {
+        const body = encodeCatalog(loaded);
+        if (body) writeRunRecord(d, LOAD_CATALOG_RUN, key, 0, body, replay);
+      },
+    };
+    const { answer, via } = await throughRuns(dir, table, catalogOptions, context, (loaded) => loaded);
+    return via === 'run' ? answer : recorded(answer, via === 'replay');
   }
 
   /** A recorded answer, with the progress a warm load reports (the walk's too when `replayed`: it did not walk). */

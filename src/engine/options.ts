@@ -2,10 +2,13 @@
  * Engine options (STYLE: resolver + frozen defaults), including the measured
  * `auto` rule for when a worker pool pays.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
 import type { BackendChoice } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
+import { workerEntryFile } from './pool.js';
 
 /** Progress of a long run, for a TTY progress line. */
 export interface EngineProgress {
@@ -31,6 +34,12 @@ export interface EngineOptions {
    * sealed — peak RSS at 10k skills with 2 workers −23 MB.
    */
   readonly keepPool: boolean;
+  /**
+   * The file worker threads run: `skillgraph/worker` (dist/worker.cjs), or a
+   * copy of it an application bundled. Default: the package's own, beside its
+   * code; a bundle without one parses in the calling thread under `auto`.
+   */
+  readonly workerEntry?: string | URL;
   readonly onProgress?: (progress: EngineProgress) => void;
 }
 
@@ -58,12 +67,24 @@ export const DEFAULT_ENGINE_OPTIONS: EngineOptions = Object.freeze({
   keepPool: true,
 });
 
+const ENGINE_KEYS = optionKeys<EngineOptions>('createEngine', {
+  workers: true,
+  cache: true,
+  backend: true,
+  inlineThreshold: true,
+  batchSize: true,
+  keepPool: true,
+  workerEntry: true,
+  onProgress: true,
+});
+
 /**
  * Resolve engine options; errors name the field.
  *
  * @example resolveEngineOptions({ workers: 2 }).batchSize // 256
  */
 export function resolveEngineOptions(options: Partial<EngineOptions> = {}): EngineOptions {
+  checkOptionKeys(options, ENGINE_KEYS);
   const merged: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
   if (merged.workers !== 'auto' && (!Number.isSafeInteger(merged.workers) || merged.workers < 0 || merged.workers > 64)) {
     throw new SkillgraphError('options.invalid', `workers must be 'auto' or a whole number 0–64, got ${String(merged.workers)}`, { field: 'workers' });
@@ -79,7 +100,26 @@ export function resolveEngineOptions(options: Partial<EngineOptions> = {}): Engi
   if (merged.cache !== false && (typeof merged.cache !== 'string' || merged.cache === '')) {
     throw new SkillgraphError('options.invalid', 'cache must be a folder path or false', { field: 'cache' });
   }
+  checkWorkerEntry(merged);
   return Object.freeze(merged);
+}
+
+/** A worker entry must be a path or a URL, and a fixed worker count needs one that exists. */
+function checkWorkerEntry({ workers, workerEntry }: EngineOptions): void {
+  const named = workerEntry instanceof URL || (typeof workerEntry === 'string' && workerEntry !== '');
+  if (workerEntry !== undefined && !named) {
+    throw new SkillgraphError('options.invalid', 'workerEntry must be a file path or a file URL', {
+      field: 'workerEntry',
+    });
+  }
+  if (workers === 'auto' || workers === 0) return;
+  const file = workerEntryFile(workerEntry);
+  if (file === undefined || !existsSync(file)) {
+    const what = file === undefined ? 'this build has no worker entry beside its code' : `there is no file ${file}`;
+    const message =
+      `workers: ${workers} needs a worker entry, but ${what}: ` + 'pass workerEntry (skillgraph/worker), or workers: 0';
+    throw new SkillgraphError('options.invalid', message, { field: 'workerEntry' });
+  }
 }
 
 /** The default cache folder: `$XDG_CACHE_HOME/skillgraph`, else `~/.cache/skillgraph`. */

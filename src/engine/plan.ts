@@ -7,13 +7,20 @@
 import { buildCatalog, type BuildCatalogOptions } from '../catalog/build.js';
 import { JS_HASHER } from '../catalog/hasher.js';
 import type { ListingSource } from '../discover/listing.js';
-import { discover, type DiscoverOptions, type DiscoverResult, type RootReport } from '../discover/walk.js';
+import {
+  DISCOVER_KEYS,
+  discover,
+  type DiscoverOptions,
+  type DiscoverResult,
+  type RootReport,
+} from '../discover/walk.js';
 import type { LimitHit, NotCatalogued } from '../discover/account.js';
 import { assertRoots, type SkillRoot } from '../discover/roots.js';
 import type { HashBackend } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
+import { checkOptionKeys, optionKeys, pickOptions } from '../model/option-keys.js';
 import type { SkillPackage } from '../model/package.js';
 // Perf: profiles.ts, not the parse barrel (which loads yaml and zod, ~70 ms).
 import { isProfileName, type ProfileName } from '../parse/profiles.js';
@@ -117,6 +124,29 @@ export interface CatalogPlan {
   readonly seal?: LoadCatalogOptions['seal'];
 }
 
+const LOAD_CATALOG_KEYS = optionKeys<LoadCatalogOptions>('loadCatalog', {
+  roots: true,
+  profile: true,
+  hasher: true,
+  notices: true,
+  maxInputBytes: true,
+  seal: true,
+  depth: true,
+  depthCountsRoot: true,
+  sameFileCredit: true,
+  maxDirs: true,
+  followSymlinks: true,
+  linkBounds: true,
+  nested: true,
+  skipFolders: true,
+});
+
+const SEAL_KEYS = optionKeys<NonNullable<LoadCatalogOptions['seal']>>('loadCatalog seal', {
+  resourceId: true,
+  conflictOrder: true,
+  strict: true,
+});
+
 /**
  * Step 1 of the pipeline: check roots, walk, and list the files to parse.
  * Throws `root.missing` / `root.not-directory` / `options.invalid`.
@@ -127,6 +157,8 @@ export interface CatalogPlan {
 export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, listings?: ListingSource): CatalogPlan {
   if (typeof input !== 'object' || input === null) throw new SkillgraphError('options.invalid', 'loadCatalog takes a list of roots or { roots, … }', { field: 'roots' });
   const options: LoadCatalogOptions = isRootList(input) ? { roots: input } : input;
+  checkOptionKeys(options, LOAD_CATALOG_KEYS);
+  checkOptionKeys(options.seal, SEAL_KEYS);
   assertRoots(options.roots);
   if (options.maxInputBytes !== undefined && (!Number.isSafeInteger(options.maxInputBytes) || options.maxInputBytes < 1)) {
     throw new SkillgraphError('options.invalid', `maxInputBytes must be a whole number ≥ 1, got ${String(options.maxInputBytes)}`, { field: 'maxInputBytes' });
@@ -135,7 +167,7 @@ export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, li
   if (!isProfileName(profile)) {
     throw new SkillgraphError('options.invalid', `unknown profile '${profile}'`, { field: 'profile', profile });
   }
-  const walked = discover(options.roots, options, listings);
+  const walked = discover(options.roots, pickOptions<DiscoverOptions>(options, DISCOVER_KEYS), listings);
   const discovered = options.notices?.length ? { ...walked, diagnostics: withNotices(walked.diagnostics, options.notices) } : walked;
   const items: ParseItem[] = discovered.candidates.map((c) => ({
     path: c.path,

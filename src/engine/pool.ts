@@ -1,27 +1,15 @@
 /**
- * One Piscina pool per engine, created lazily. The worker file is
- * picked from this module's own extension so `src/` (run through tsx, whose
- * loader workers inherit via NODE_OPTIONS/execArgv) and `dist/` both work.
+ * One Piscina pool per engine, created lazily. Its threads run a worker
+ * entry: the engine's `workerEntry` option, else the package's own
+ * (engine/assets.ts), when that file is there.
  */
-import { createRequire } from 'node:module';
-import type { Piscina as PiscinaClass } from 'piscina';
-import { compileWasm } from './wasm.js';
-
-// Perf: piscina is loaded on the first pool, synchronously (its CommonJS build) so a pool
-// started before the synchronous walk really boots during it; a static import cost every
-// inline run ~40 ms.
-let piscinaClass: typeof PiscinaClass | undefined;
-function loadPiscina(): typeof PiscinaClass {
-  piscinaClass ??= (createRequire(import.meta.url)('piscina') as { Piscina: typeof PiscinaClass }).Piscina;
-  return piscinaClass;
-}
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadPiscina } from '../model/vendor.js';
+import { defaultWorkerEntry } from './assets.js';
 import type { WorkerInit, WorkerResult, WorkerTask } from './messages.js';
-
-/** `worker.ts` beside `pool.ts`, or `worker.js` beside `pool.js`. */
-export function workerUrl(): URL {
-  const ext = import.meta.url.endsWith('.ts') ? '.ts' : '.js';
-  return new URL(`./worker${ext}`, import.meta.url);
-}
+import { compileWasm } from './wasm.js';
 
 /** Tasks queued per worker at once. */
 export const IN_FLIGHT = 2;
@@ -33,26 +21,40 @@ export interface WorkerPool {
 }
 
 /**
- * Start a pool of `threads` workers. Threads start at once (minThreads) so the
- * ~250 ms start overlaps with whatever the main thread does next (the walk).
+ * The file a pool runs: `given` (a path or a file URL), else the package's own
+ * worker entry; undefined when there is none, as in a bundle that left it out.
  *
- * @example const pool = startPool(2); const r = await pool.run({ kind: 'parse', items }); await pool.close();
+ * @example workerEntryFile(undefined) // '/…/node_modules/skillgraph/dist/worker.cjs'
  */
-export function startPool(threads: number): WorkerPool {
+export function workerEntryFile(given: string | URL | undefined): string | undefined {
+  if (given !== undefined)
+    return given instanceof URL || given.startsWith('file:')
+      ? fileURLToPath(given)
+      : isAbsolute(given)
+        ? given
+        : resolve(given);
+  const own = defaultWorkerEntry();
+  return own !== undefined && existsSync(own) ? own : undefined;
+}
+
+/**
+ * Start a pool of `threads` workers running `entry`. Threads start at once
+ * (minThreads) so their boot overlaps with whatever the main thread does next (the walk).
+ *
+ * @example const pool = startPool(2, workerEntryFile(undefined)!); await pool.run(task); await pool.close();
+ */
+export function startPool(threads: number, entry: string): WorkerPool {
   const workerData: WorkerInit = { wasmModule: compileWasm() };
-  const Piscina = loadPiscina();
+  const { Piscina } = loadPiscina();
   const piscina = new Piscina({
-    filename: workerUrl().href,
+    filename: entry,
     minThreads: threads,
     maxThreads: threads,
     idleTimeout: 1_000,
     workerData,
-    // Perf: tasks are one batch (hundreds of files) each, IN_FLIGHT queued per worker so the
-    // next is already there when one ends.
+    // One batch (hundreds of files) per task, IN_FLIGHT queued per worker so the next is there when one ends.
     concurrentTasksPerWorker: IN_FLIGHT,
-    // Perf: a worker's objects live one batch (posted, then garbage), so a small young
-    // generation costs no speed; 4 MB instead of the default cut peak RSS with 2 workers at
-    // 10k skills from ~366 MB to ~310 MB (same wall time within noise).
+    // A worker's objects live one batch, so a small young generation costs no speed and lowers peak RSS.
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   return {

@@ -12,8 +12,8 @@
  * boots in ~35 ms of CPU (no modules: `node:fs` only) and only runs when there
  * are enough files and a second core.
  */
-import { createRequire } from 'node:module';
 import type { Worker as WorkerClass } from 'node:worker_threads';
+import { builtinModule } from '../model/builtin.js';
 
 // Perf: `node:worker_threads` loads the streams code; it is required when a thread starts, so
 // importing the library (which holds this module) does not load it (nor make a require function).
@@ -126,7 +126,7 @@ export function startReadAhead(paths: readonly string[], flags: number): ReadAhe
   };
   let worker: WorkerClass;
   try {
-    const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
+    const { Worker } = builtinModule<typeof import('node:worker_threads')>('node:worker_threads');
     const source = `const { workerData } = require('node:worker_threads'); (${readAheadThread.toString()})(workerData, require('node:fs'), ${LEAD}, ${POLL_MS});`;
     worker = new Worker(source, { eval: true, workerData: shared, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } });
   } catch {

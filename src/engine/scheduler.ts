@@ -16,7 +16,7 @@ import { itemKey, statItem, type ItemFailed, type ItemStat } from './file-stat.j
 import type { ParseChunk, ParseOutcome, ParseTask } from './messages.js';
 import type { EngineOptions } from './options.js';
 import type { LoadCatalogOptions, ParseItem, ParseItemResult } from './plan.js';
-import { IN_FLIGHT, startPool, type WorkerPool } from './pool.js';
+import { IN_FLIGHT, startPool, workerEntryFile, type WorkerPool } from './pool.js';
 
 /** The parse side (parse stage, yaml, zod), loaded only when some file must be parsed. */
 type ParseWork = typeof import('./parse-files.js') & typeof import('./shard.js');
@@ -63,6 +63,9 @@ export function createScheduler(options: EngineOptions): Scheduler {
   let pool: WorkerPool | undefined;
   let closed = false;
   let jobs = 0;
+  // `auto` parses inline where there is no worker entry (a bundle that left it out).
+  let entry: string | null | undefined;
+  const entryFile = (): string | null => (entry ??= workerEntryFile(options.workerEntry) ?? null);
 
   const assertOpen = (): void => {
     if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
@@ -70,7 +73,7 @@ export function createScheduler(options: EngineOptions): Scheduler {
 
   const threadsFor = (work: number): number => {
     if (options.workers === 'auto') {
-      if (work < options.inlineThreshold) return 0;
+      if (work < options.inlineThreshold || entryFile() === null) return 0;
       // The main thread is one of the parsers (shard.ts), so a pool of cores − 1 fills the machine.
       return Math.max(1, Math.min(availableParallelism() - 1, Math.ceil(work / options.batchSize)));
     }
@@ -93,7 +96,12 @@ export function createScheduler(options: EngineOptions): Scheduler {
     assertOpen();
     if (!pool || pool.threads !== threads) {
       void pool?.close();
-      pool = startPool(threads);
+      const file = entryFile();
+      if (file === null) {
+        const message = 'no worker entry: pass workerEntry, or workers: 0';
+        throw new SkillgraphError('options.invalid', message, { field: 'workerEntry' });
+      }
+      pool = startPool(threads, file);
     }
     return pool;
   };

@@ -1,11 +1,10 @@
 /**
- * Synchronous, once-per-thread loading of the AssemblyScript core:
- * read the built `.wasm`, compile one `WebAssembly.Module` (shareable with
- * workers through `workerData`), instantiate it, check the ABI version.
+ * Synchronous, once-per-thread loading of the AssemblyScript core: compile
+ * its bytes (engine/assets.ts) into one `WebAssembly.Module`, shareable with
+ * workers through `workerData`, instantiate it, check the ABI version.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { SkillgraphError } from '../model/errors.js';
+import { wasmBytes } from './assets.js';
 
 /** The ABI this host speaks; must equal the module's `abiVersion()`. */
 export const WASM_ABI_VERSION = 2;
@@ -33,27 +32,19 @@ export interface WasmExports {
   resolveDerivedLength(): number;
 }
 
-/**
- * Path of the built module: `build/skillgraph.wasm` at the package root (from src/ or dist/).
- *
- * @example wasmPath() // '/…/skillgraph/build/skillgraph.wasm'
- */
-export function wasmPath(): string {
-  return fileURLToPath(new URL('../../build/skillgraph.wasm', import.meta.url));
-}
-
 let compiled: WebAssembly.Module | null | undefined;
 
 /**
- * The compiled module, or null when the build is missing. Compiled once per thread.
+ * The compiled core, or null when it was not built. Compiled once per thread.
  *
  * @example new Worker(file, { workerData: { wasm: compileWasm() } })
  */
-export function compileWasm(path = wasmPath()): WebAssembly.Module | null {
-  if (compiled !== undefined && path === wasmPath()) return compiled;
-  const module = existsSync(path) ? new WebAssembly.Module(readFileSync(path)) : null;
-  if (path === wasmPath()) compiled = module;
-  return module;
+export function compileWasm(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    const bytes = wasmBytes();
+    compiled = bytes ? new WebAssembly.Module(bytes) : null;
+  }
+  return compiled;
 }
 
 /**

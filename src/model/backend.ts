@@ -36,7 +36,10 @@ export interface ResolveGraph {
   readonly edgeTarget: Int32Array;
   /** Override set id of the edge, or -1 when it has none. */
   readonly edgeOverride: Int32Array;
-  /** Own occurrences of node n (tools, inline, mcp, agent skills in R2 order): `ownOcc[ownOffsets[n] .. ownOffsets[n+1])`. */
+  /**
+   * Own occurrences of node n (tools, inline, mcp, agent skills, in resolution order):
+   * `ownOcc[ownOffsets[n] .. ownOffsets[n+1])`.
+   */
   readonly ownOffsets: Int32Array;
   readonly ownOcc: Int32Array;
   /** Override set s: `(ovEntry[i], ovWrites[i])` for i in `ovOffsets[s] .. ovOffsets[s+1]`; record id = i. */

@@ -22,6 +22,7 @@ export const ERROR_CODES = [
   'workspace.exists',
   'wasm.missing',
   'wasm.abi',
+  'dependency.missing',
   'lockfile.invalid',
   'log.invalid',
   'protocol.invalid',

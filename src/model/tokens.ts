@@ -1,9 +1,10 @@
 /**
  * Token counts with a real tokenizer: o200k (the encoding of OpenAI's current
- * models), from gpt-tokenizer, required on first use so nothing pays its load
- * (~0.3 s, 2 MB of merge ranks) but a run that counts tokens.
+ * models), from gpt-tokenizer, an optional peer dependency required on first use,
+ * so nothing pays its load (~0.3 s, 2 MB of merge ranks) or its install but a run
+ * that counts tokens.
  */
-import { createRequire } from 'node:module';
+import { loadTokenCounter } from './vendor.js';
 
 let counter: ((text: string) => number) | undefined;
 
@@ -18,9 +19,7 @@ export function countTokens(text: string): number {
 }
 
 function loadCounter(): (text: string) => number {
-  const { countTokens: count } = createRequire(import.meta.url)('gpt-tokenizer/cjs/encoding/o200k_base') as {
-    countTokens(text: string, options?: { disallowedSpecial?: Set<string> }): number;
-  };
+  const { countTokens: count } = loadTokenCounter();
   // A skill's text may hold `<|endoftext|>`: it is text to count, not a control token.
   const plain = { disallowedSpecial: new Set<string>() };
   return (text) => count(text, plain);

@@ -1,20 +1,49 @@
 /**
- * zod, required on first use: the protocol types, the lockfile and the
- * config file build their schemas the first time they check something, so
- * importing the package does not pay zod's start-up (tens of milliseconds).
+ * zod, loaded on first use: the protocol types, the lockfile and the config
+ * file build their schemas the first time they check something, so
+ * importing the package does not pay zod's start-up. skillgraph uses zod's
+ * mini API, whose functions a bundle keeps one by one (`Zod` lists them).
  */
-import type * as Zod from 'zod';
-import { requirePackage } from './vendor.js';
+import type * as Mini from 'zod/mini';
+import { loadZod } from './vendor.js';
 
-let lib: typeof Zod.z | undefined;
+/** The functions of zod's mini API skillgraph calls; the package bundles these only. */
+export type Zod = Pick<
+  typeof Mini,
+  | 'array'
+  | 'boolean'
+  | 'enum'
+  | 'gte'
+  | 'int'
+  | 'literal'
+  | 'lte'
+  | 'minLength'
+  | 'null'
+  | 'nullable'
+  | 'number'
+  | 'optional'
+  | 'pipe'
+  | 'record'
+  | 'refine'
+  | 'regex'
+  | 'strictObject'
+  | 'string'
+  | 'superRefine'
+  | 'transform'
+  | 'trim'
+  | 'union'
+  | 'unknown'
+>;
+
+let lib: Zod | undefined;
 
 /**
- * The `z` namespace of zod.
+ * zod's mini API, its messages in English.
  *
  * @example const z = zod(); z.string().parse('x');
  */
-export function zod(): typeof Zod.z {
-  return (lib ??= requirePackage<typeof Zod>('zod').z);
+export function zod(): Zod {
+  return (lib ??= loadZod());
 }
 
 /**

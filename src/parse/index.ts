@@ -1,6 +1,6 @@
 /**
  * The parse stage: bytes of one SKILL.md → SkillPackage +
- * diagnostics, validation profiles as data, and the lint rules of P6a.
+ * diagnostics, validation profiles as data, and the lint rules.
  * Pure: no file system, no process, no threads.
  */
 export { parseSkill, parseSkillOrThrow, type ParseResult } from './parse-skill.js';
@@ -28,6 +28,5 @@ export { readFrontmatterYaml } from './frontmatter.js';
 export { DEFAULT_YAML_LIMITS, parseYamlFrontmatter } from './yaml-doc.js';
 export { checkName, checkNameSafety, normalizeName } from './names.js';
 export { escapeControls, hasControl, isWindowsDeviceName, mixedScripts, nameSkeleton, segmentProblem, type SegmentProblem } from './name-safety.js';
-export { boundedDocument, checkAliases, duplicateKeyOffsets, type AliasProblem, type BoundedDocument } from './yaml-compose.js';
 export type { FrontmatterYaml, YamlIssue, YamlLimits, YamlLoc, YamlPath, FrontmatterYamlParser } from './yaml-types.js';
 export { lintSkill, LINK_FINDINGS_MAX, BODY_MAX_LINES, BODY_MAX_TOKENS, SKILL_MAX_BYTES, RESERVED_NAME_WORDS, type LintOptions } from './lint.js';

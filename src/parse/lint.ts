@@ -11,6 +11,7 @@ import type { ResourceEntry, SkillPackage } from '../model/package.js';
 import { formatMessage, type MessageArgs } from './messages.js';
 import { PROFILES, type ParseRuleCode, type ProfileName } from './profiles.js';
 import type { YamlLoc } from './yaml-types.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export const BODY_MAX_LINES = 500;
 export const BODY_MAX_TOKENS = 5000;
@@ -95,12 +96,15 @@ export function scanBody(text: string): { readonly lines: number; readonly marke
 /** Link findings reported per rule and file; the rest are counted in one summary finding. */
 export const LINK_FINDINGS_MAX = 100;
 
+const LINT_KEYS = optionKeys<LintOptions>('lintSkill', { files: true, locations: true, profile: true });
+
 /**
- * Run the P6a lint rules on a parsed package.
+ * Run the lint rules that need the skill folder's file list on a parsed package.
  *
  * @example lintSkill(pkg, { files: [{ path: 'SKILL.md', size: 120 }] }).map((d) => d.code) // ['description.no-trigger']
  */
 export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[] {
+  checkOptionKeys(options, LINT_KEYS);
   const profile = PROFILES[options.profile ?? 'skillgraph'];
   const file = pkg.descriptor.source.locator;
   const out: Diagnostic[] = [];

@@ -3,6 +3,7 @@
  * DEFAULT_PARSE_OPTIONS, and errors naming the field.
  */
 import { SkillgraphError } from '../model/errors.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 import { SCOPE_PRECEDENCE } from '../model/package.js';
 import { PROFILES, PROFILE_NAMES, UNICODE_POLICIES, isProfileName, type Profile, type ProfileName, type UnicodePolicy } from './profiles.js';
 import { DEFAULT_YAML_LIMITS } from './yaml-doc.js';
@@ -65,6 +66,20 @@ const positiveInt = (field: string, v: unknown): number => {
   return v;
 };
 
+/** What `parseSkill` takes (the engine passes its own work items, which hold more, to `parsePackage`). */
+export const PARSE_KEYS = optionKeys<ParseOptions>('parseSkill', {
+  locator: true,
+  dirName: true,
+  profile: true,
+  unicode: true,
+  scope: true,
+  root: true,
+  precedence: true,
+  maxFileBytes: true,
+  limits: true,
+});
+const LIMIT_KEYS = optionKeys<YamlLimits>('parseSkill limits', { maxChars: true, maxAliasCount: true, maxDepth: true });
+
 /**
  * Resolve parse options; throws SkillgraphError('options.invalid') naming the field.
  *
@@ -96,6 +111,7 @@ export function resolveParseOptions(options: ParseOptions): ResolvedParseOptions
   const known = (SCOPE_PRECEDENCE as Record<string, number>)[scope];
   const precedence = options.precedence ?? known ?? SCOPE_PRECEDENCE.project;
   if (typeof precedence !== 'number' || !Number.isFinite(precedence)) invalid('precedence', 'must be a number');
+  checkOptionKeys(options.limits, LIMIT_KEYS);
   const limits: YamlLimits = options.limits === undefined ? DEFAULT_YAML_LIMITS : {
     maxChars: positiveInt('limits.maxChars', options.limits.maxChars ?? DEFAULT_YAML_LIMITS.maxChars),
     maxAliasCount: positiveInt('limits.maxAliasCount', options.limits.maxAliasCount ?? DEFAULT_YAML_LIMITS.maxAliasCount),

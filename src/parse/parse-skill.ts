@@ -13,7 +13,8 @@ import { checkFields, kindOf, type Report } from './fields.js';
 import { readFrontmatterYaml, recoverCompactValues } from './frontmatter.js';
 import { formatMessage, type MessageArgs } from './messages.js';
 import { checkNameSafety, normalizeName } from './names.js';
-import { resolveParseOptions, type ParseOptions, type ResolvedParseOptions } from './options.js';
+import { PARSE_KEYS, resolveParseOptions, type ParseOptions, type ResolvedParseOptions } from './options.js';
+import { checkOptionKeys } from '../model/option-keys.js';
 import type { ParseRuleCode } from './profiles.js';
 import { splitFrontmatter } from './split.js';
 import { readSdkLines } from './lines.js';
@@ -94,6 +95,7 @@ function baseName(path: string): string {
  * @example parseSkill('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.id // 'project/pdf'
  */
 export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): ParseResult {
+  checkOptionKeys(options, PARSE_KEYS);
   const p = parseParts(bytes, options, false);
   return result(p.diagnostics, p.package, p.name, p.locate);
 }

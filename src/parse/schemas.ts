@@ -5,81 +5,118 @@
  * (string or map) by hand and uses these for the map form, so an issue names
  * one concrete field instead of a union's alternatives.
  *
- * Perf: zod costs ~50–74 ms to import, more than parsing 10,000 flat
- * frontmatters, and almost every skill is well-formed. So the common valid
+ * Almost every skill is well-formed, so the common valid
  * shapes are checked by hand (`fastIncludeObject`, `fastToolObject`,
  * `fastMcpObject`: each answers only when the schema would accept, with the
  * schema's output — property tests hold them equal), and zod is loaded
  * (synchronously, on first use) only when an entry needs the schema's verdict.
  */
-import type { z } from 'zod';
-import { zod as loadZod } from '../model/zod.js';
+import type { ZodMiniType } from 'zod/mini';
+import { zod as loadZod, type Zod } from '../model/zod.js';
 import type { YamlPath } from './yaml-types.js';
 
-/** The schemas, built by `parseSchemas()` from the zod it is given. */
-function buildSchemas(zod: typeof z) {
-  const Name = zod.string().trim().min(1, 'must be non-empty text');
-  const StringList = zod.union([zod.string().transform((s) => [s]), zod.array(zod.string())]);
-  const ToolOverrideSchema = zod.strictObject({
-    writes: zod.boolean().optional(),
-    description: zod.string().optional(),
-  });
-  return {
-    /**
-     * `compatibility: {os, programs, env}` — each a string or a list of strings — or the same
-     * lists under the catalog runtime's names (see `COMPATIBILITY_ALIASES`).
-     */
-    CompatibilityMapSchema: zod.strictObject({
-      os: StringList.optional(),
-      programs: StringList.optional(),
-      env: StringList.optional(),
-      operating_systems: StringList.optional(),
-      required_programs: StringList.optional(),
-      required_environment: StringList.optional(),
-    }),
-    ToolOverrideSchema,
-    /** Map form of an `includes:` entry. */
-    IncludeObjectSchema: zod.strictObject({
-      skill: Name,
-      overrides: zod.record(zod.string(), ToolOverrideSchema).optional(),
-    }),
-    /** Map form of a tool reference (`tools:` and `mcp[].tools`). */
-    ToolObjectSchema: zod.strictObject({
-      name: Name,
-      writes: zod.boolean().optional(),
-      description: zod.string().optional(),
-    }),
-    /** An `inline-tools:` entry. */
-    InlineToolSchema: zod.strictObject({
-      name: Name.optional(),
-      description: Name,
-      writes: zod.boolean().optional(),
-      'input-schema': zod.record(zod.string(), zod.unknown()).optional(),
-    }),
-    /** An `mcp:` entry; its tools are checked one by one by the caller. */
-    McpObjectSchema: zod.strictObject({
-      server: Name,
-      tools: zod.array(zod.unknown()),
-    }),
-  };
+/**
+ * `compatibility: {os, programs, env}` — each a string or a list of strings, as lists — or the same
+ * lists under the catalog runtime's names (see `COMPATIBILITY_ALIASES`).
+ */
+export interface CompatibilityMap {
+  os?: string[];
+  programs?: string[];
+  env?: string[];
+  operating_systems?: string[];
+  required_programs?: string[];
+  required_environment?: string[];
 }
 
-export type ParseSchemas = ReturnType<typeof buildSchemas>;
-export type CompatibilityMap = z.infer<ParseSchemas['CompatibilityMapSchema']>;
-export type IncludeObject = z.infer<ParseSchemas['IncludeObjectSchema']>;
-export type ToolObject = z.infer<ParseSchemas['ToolObjectSchema']>;
-export type InlineToolEntry = z.infer<ParseSchemas['InlineToolSchema']>;
-export type McpObject = z.infer<ParseSchemas['McpObjectSchema']>;
+/** An override of one included tool. */
+export interface ToolOverrideEntry {
+  writes?: boolean;
+  description?: string;
+}
+
+/** Map form of an `includes:` entry. */
+export interface IncludeObject {
+  skill: string;
+  overrides?: Record<string, ToolOverrideEntry>;
+}
+
+/** Map form of a tool reference (`tools:` and `mcp[].tools`). */
+export interface ToolObject {
+  name: string;
+  writes?: boolean;
+  description?: string;
+}
+
+/** An `inline-tools:` entry. */
+export interface InlineToolEntry {
+  name?: string;
+  description: string;
+  writes?: boolean;
+  'input-schema'?: Record<string, unknown>;
+}
+
+/** An `mcp:` entry; its tools are checked one by one by the caller. */
+export interface McpObject {
+  server: string;
+  tools: unknown[];
+}
+
+/** What each schema gives when it accepts. */
+interface SchemaOutputs {
+  CompatibilityMapSchema: CompatibilityMap;
+  ToolOverrideSchema: ToolOverrideEntry;
+  IncludeObjectSchema: IncludeObject;
+  ToolObjectSchema: ToolObject;
+  InlineToolSchema: InlineToolEntry;
+  McpObjectSchema: McpObject;
+}
+
+/** @internal */
+export type ParseSchemas = { readonly [K in keyof SchemaOutputs]: ZodMiniType<SchemaOutputs[K]> };
+
+/** The schemas, built by `parseSchemas()` from the zod it is given. */
+function buildSchemas(z: Zod): ParseSchemas {
+  const Name = z.string().check(z.trim(), z.minLength(1, 'must be non-empty text'));
+  const StringList = z.union([z.pipe(z.string(), z.transform((s: string) => [s])), z.array(z.string())]);
+  const ToolOverrideSchema = z.strictObject({ writes: z.optional(z.boolean()), description: z.optional(z.string()) });
+  return {
+    CompatibilityMapSchema: z.strictObject({
+      os: z.optional(StringList),
+      programs: z.optional(StringList),
+      env: z.optional(StringList),
+      operating_systems: z.optional(StringList),
+      required_programs: z.optional(StringList),
+      required_environment: z.optional(StringList),
+    }),
+    ToolOverrideSchema,
+    IncludeObjectSchema: z.strictObject({
+      skill: Name,
+      overrides: z.optional(z.record(z.string(), ToolOverrideSchema)),
+    }),
+    ToolObjectSchema: z.strictObject({
+      name: Name,
+      writes: z.optional(z.boolean()),
+      description: z.optional(z.string()),
+    }),
+    InlineToolSchema: z.strictObject({
+      name: z.optional(Name),
+      description: Name,
+      writes: z.optional(z.boolean()),
+      'input-schema': z.optional(z.record(z.string(), z.unknown())),
+    }),
+    McpObjectSchema: z.strictObject({ server: Name, tools: z.array(z.unknown()) }),
+  };
+}
 
 let schemas: ParseSchemas | undefined;
 
 /**
  * The schemas, built on first use (zod is loaded then, not when the parse stage is imported).
  *
+ * @internal
  * @example parseSchemas().ToolObjectSchema.safeParse({ name: 'grep' }).success // true
  */
 export function parseSchemas(): ParseSchemas {
-  // zod ships CommonJS beside its ESM build; require keeps this synchronous, as parsing is.
   schemas ??= buildSchemas(loadZod());
   return schemas;
 }
@@ -179,8 +216,8 @@ export type SchemaResult<T> = { ok: true; value: T } | { ok: false; path: YamlPa
  *
  * @example check('ToolObjectSchema', { name: 1 }) // { ok: false, path: ['name'], detail: 'name: Invalid input: …' }
  */
-export function check<K extends keyof ParseSchemas>(name: K, value: unknown): SchemaResult<z.infer<ParseSchemas[K]>> {
-  const r = (parseSchemas()[name] as unknown as z.ZodType<z.infer<ParseSchemas[K]>>).safeParse(value);
+export function check<K extends keyof SchemaOutputs>(name: K, value: unknown): SchemaResult<SchemaOutputs[K]> {
+  const r = (parseSchemas()[name] as ZodMiniType<SchemaOutputs[K]>).safeParse(value);
   if (r.success) return { ok: true, value: r.data };
   const issue = r.error.issues[0];
   const path = (issue?.path ?? []).filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');

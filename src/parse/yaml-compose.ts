@@ -19,7 +19,7 @@
  */
 import type * as Yaml from 'yaml';
 import type { CST, Document, DocumentOptions, LineCounter, ParseOptions, SchemaOptions } from 'yaml';
-import { requirePackage } from '../model/vendor.js';
+import { loadYaml } from '../model/vendor.js';
 
 let yamlLib: typeof Yaml | undefined;
 
@@ -31,7 +31,7 @@ let yamlLib: typeof Yaml | undefined;
  * @example const { Parser } = yaml();
  */
 export function yaml(): typeof Yaml {
-  return (yamlLib ??= requirePackage<typeof Yaml>('yaml'));
+  return (yamlLib ??= loadYaml());
 }
 
 export type ComposeOptions = ParseOptions & DocumentOptions & SchemaOptions;

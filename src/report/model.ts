@@ -14,7 +14,11 @@ import { ruleFor, type ReportRule } from './rules.js';
  * `file` as the run shows it (relative to `Report.root`, or absolute) and `line` 0 for a
  * finding about the whole file.
  */
-export type ReportFinding = Omit<Diagnostic, 'code'> & { readonly code: string };
+export type ReportFinding = Omit<Diagnostic, 'code'> & {
+  readonly code: string;
+  /** A flow finding's source line, sink line and the variables between them. */
+  readonly flow?: { readonly source_line: number; readonly sink_line: number; readonly path: readonly string[] };
+};
 
 /** One thing that was checked (a skill): a JUnit test case, passing when no finding fails it. */
 export interface ReportUnit {
@@ -33,6 +37,14 @@ export interface Report {
   /** One per code among the findings (more are allowed), sorted by code. */
   readonly rules: readonly ReportRule[];
   readonly units: readonly ReportUnit[];
+  /** What the run says about itself beside its results (paths without skills, code read by the line rules only). */
+  readonly notes?: readonly ReportNote[];
+}
+
+/** A note about the run: SARIF's tool execution notifications. */
+export interface ReportNote {
+  readonly level: Severity;
+  readonly message: string;
 }
 
 /**

@@ -17,6 +17,12 @@ export interface ReportRule {
   readonly level: Severity;
   /** A page about the rule, when there is one. */
   readonly help_uri?: string;
+  /** Code scanning's 0.0–10.0 score of a security rule. */
+  readonly security_severity?: string;
+  /** Tags code scanning shows and filters by (`security`, the class, the OWASP risk). */
+  readonly tags?: readonly string[];
+  /** Help as Markdown: the rule, an example and the fix. */
+  readonly help_markdown?: string;
 }
 
 /** What each built-in code checks. Codes a later stage adds bring their own rule metadata. */

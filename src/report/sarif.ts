@@ -59,6 +59,8 @@ export function sarifText(report: Report): string {
       level: LEVEL[f.severity],
       message: { text: f.hint ? `${sentence(f.message)} ${sentence(f.hint)}` : sentence(f.message) },
       locations: [{ physicalLocation: { artifactLocation: loc, ...region } }],
+      // A flow finding points back at where its value came from.
+      ...(f.flow && f.flow.source_line !== f.line ? { relatedLocations: [{ id: 1, message: { text: `Source of the value${f.flow.path.length ? ` (through ${f.flow.path.join(' → ')})` : ''}.` }, physicalLocation: { artifactLocation: loc, region: { startLine: f.flow.source_line } } }] } : {}),
       partialFingerprints: { 'skillgraph/v1': fingerprint(f, loc.uri) },
     };
   });
@@ -79,20 +81,14 @@ export function sarifText(report: Report): string {
               name: ruleName(r.code),
               shortDescription: { text: sentence(r.description) },
               fullDescription: { text: sentence(r.description) },
-              help: { text: sentence(r.help) },
+              help: { text: sentence(r.help), ...(r.help_markdown ? { markdown: r.help_markdown } : {}) },
               ...(r.help_uri ? { helpUri: r.help_uri } : {}),
               defaultConfiguration: { level: LEVEL[r.level] },
+              ...(r.security_severity || r.tags ? { properties: { ...(r.tags ? { tags: [...r.tags] } : {}), ...(r.security_severity ? { 'security-severity': r.security_severity } : {}) } } : {}),
             })),
           },
         },
-        invocations: [
-          {
-            executionSuccessful: true,
-            ...(dropped > 0
-              ? { toolExecutionNotifications: [{ level: 'warning', message: { text: `${dropped} results left out: code scanning keeps ${MAX_SARIF_RESULTS} per run (errors were kept first).` } }] }
-              : {}),
-          },
-        ],
+        invocations: [{ executionSuccessful: true, ...notifications(report, dropped) }],
         originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(report.root.endsWith('/') ? report.root : `${report.root}/`).href } },
         columnKind: 'utf16CodeUnits',
         results,
@@ -100,6 +96,13 @@ export function sarifText(report: Report): string {
     ],
   };
   return `${jsonControlsEscaped(JSON.stringify(log, null, 2))}\n`;
+}
+
+/** The run's notes and the results left out, as SARIF tool execution notifications. */
+function notifications(report: Report, dropped: number): { toolExecutionNotifications?: object[] } {
+  const list: object[] = (report.notes ?? []).map((n) => ({ level: LEVEL[n.level], message: { text: sentence(n.message) } }));
+  if (dropped > 0) list.push({ level: 'warning', message: { text: `${dropped} results left out: code scanning keeps ${MAX_SARIF_RESULTS} per run (errors were kept first).` } });
+  return list.length > 0 ? { toolExecutionNotifications: list } : {};
 }
 
 function rank(f: ReportFinding): number {

@@ -17,6 +17,7 @@ import { resolveGraphDelta } from './kernel-delta.js';
 import { ARENA_BUDGET, arenaBound, arenaLists, type ListLayout, type ResolvedLists } from './lists.js';
 import { materialiser, summaryFromBits } from './materialise.js';
 import { resolveDiagnostic } from './messages.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** One skill's resolution. `entries` is built from the arena on first read. */
 export interface SkillResolution {
@@ -82,6 +83,7 @@ export interface ResolveOptions {
 }
 
 const DEFAULT_OPTIONS: Readonly<ResolveOptions> = Object.freeze({ backend: 'auto' });
+const RESOLVE_KEYS = optionKeys<ResolveOptions>('resolveCatalog', { backend: true, names: true, layout: true });
 const EMPTY = Object.freeze([]) as readonly ResolvedToolEntry[];
 const NO_PATH = Object.freeze([]) as readonly string[];
 /** Summary bits are below this (the writes flag and one bit per entry kind): a key of count and bits. */
@@ -94,6 +96,7 @@ const ms = (t0: number): number => Math.round((performance.now() - t0) * 1000) /
  * @example const { skills, cycles } = resolveCatalog(catalog, { backend: 'js' });
  */
 export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAULT_OPTIONS): CatalogResolution {
+  checkOptionKeys(options, RESOLVE_KEYS);
   const backend = pickResolver(options.backend ?? DEFAULT_OPTIONS.backend);
   const names = options.names ? [...new Set(options.names)] : catalog.skills.map((s) => s.descriptor.name);
   let t0 = performance.now();

@@ -3,7 +3,9 @@
  * data, and `serveSkills`, which loads the MCP SDK only when it is called
  * (so importing the library never loads it).
  */
-import type { ServeOptions } from './serving.js';
+import { loadServing } from './load.js';
+import type { ServeListing, ServeOptions } from './serving.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export { LiveCatalog } from './live.js';
 export type { ChangeEvent, LiveOptions, ServedSkill } from './live.js';
@@ -12,6 +14,24 @@ export { skillEntry } from './entries.js';
 export type { SkillEntryJson, SkillResourceJson } from './entries.js';
 export type { ServeOptions } from './serving.js';
 
+const SERVE_KEYS = optionKeys<ServeOptions>('serveSkills', {
+  load: true,
+  engine: true,
+  http: true,
+  pageSize: true,
+  listing: true,
+  watch: true,
+  poll: true,
+  log: true,
+  signal: true,
+});
+const LISTING_KEYS = optionKeys<ServeListing>('serveSkills listing', {
+  budget: true,
+  paths: true,
+  digests: true,
+  relativeTo: true,
+});
+
 /**
  * Serve skills over MCP (stdio, or Streamable HTTP on 127.0.0.1 with
  * `http`), live on edits, until the host goes or `signal` aborts.
@@ -19,6 +39,7 @@ export type { ServeOptions } from './serving.js';
  * @example await serveSkills({ load: { roots }, http: 8765, log: (line) => console.error(line), signal });
  */
 export async function serveSkills(options: ServeOptions): Promise<void> {
-  const serving = await import('./serving.js');
-  return serving.serveSkills(options);
+  checkOptionKeys(options, SERVE_KEYS);
+  checkOptionKeys(options.listing, LISTING_KEYS);
+  return (await loadServing()).serveSkills(options);
 }

@@ -18,6 +18,7 @@ import { renderContext, type ContextPaths } from '../context/render.js';
 import type { Catalog } from '../model/catalog.js';
 import type { LiveCatalog } from './live.js';
 import { leftOutJson, leftOutLine } from '../context/left-out.js';
+import type { ServeListing } from './serving.js';
 import { LEFT_OUT_URI, getSkill, listResources, listSkills, readDirectory, readResource } from './methods.js';
 import { SERVE_TOOLS, callTool, type SessionLoads } from './tools.js';
 
@@ -30,16 +31,6 @@ export interface SessionOptions {
   readonly listing?: ServeListing;
 }
 
-/** How `serve` renders the listing it puts in its instructions. */
-export interface ServeListing {
-  /** `N` bytes or `Nt` o200k tokens for the whole instructions text, listing and guidance included. */
-  readonly budget: string | number | null;
-  /** How each SKILL.md is shown (default `uri`, what `resources/read` takes). */
-  readonly paths?: ContextPaths;
-  readonly digests?: boolean;
-  /** Base of relative paths (required with `paths: 'relative'`). */
-  readonly relativeTo?: string;
-}
 
 /** What a host is told on `initialize`. */
 const INSTRUCTIONS =

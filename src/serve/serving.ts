@@ -8,13 +8,25 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
 import type { EngineOptions } from '../engine/engine.js';
 import type { Diagnostic } from '../model/diagnostics.js';
+import type { ContextPaths } from '../context/render.js';
 import { DEFAULT_PAGE_SIZE } from './entries.js';
 import { serveHttp } from './http.js';
 import { LiveCatalog, type ChangeEvent } from './live.js';
 import { leftOutLine } from '../context/left-out.js';
 import { LEFT_OUT_URI } from './methods.js';
-import { notifyLeftOut, notifyListChanged, serveStdio, serverInstructions, type ServeListing } from './server.js';
+import { notifyLeftOut, notifyListChanged, serveStdio, serverInstructions } from './server.js';
 import { watchRoots, type RootWatcher } from './watch.js';
+
+/** How `serve` renders the listing it puts in its instructions. */
+export interface ServeListing {
+  /** `N` bytes or `Nt` tokens for the whole instructions text, listing and guidance included. */
+  readonly budget: string | number | null;
+  /** How each SKILL.md is shown (default `uri`, what `resources/read` takes). */
+  readonly paths?: ContextPaths;
+  readonly digests?: boolean;
+  /** Base of relative paths (required with `paths: 'relative'`). */
+  readonly relativeTo?: string;
+}
 
 export interface ServeOptions {
   readonly load: LoadCatalogOptions;

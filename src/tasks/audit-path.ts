@@ -9,7 +9,8 @@
 import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { auditSkill, auditVerdict, type AuditVerdict } from '../audit/audit.js';
+import { auditSkillOutcome, auditVerdict, type AuditVerdict } from '../audit/audit.js';
+import type { CodeParsers } from '../audit/code/syntax.js';
 import { splitToolList } from '../audit/capabilities.js';
 import type { AuditFile, AuditInput } from '../audit/input.js';
 import { isInside, isSkillFileName, linkTarget, toPosix } from '../discover/paths.js';
@@ -19,6 +20,7 @@ import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { parseSkill } from '../parse/parse-skill.js';
 import { openRegular, readRegularFile } from '../discover/safe-read.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Bounds on what one skill's audit reads. */
 export interface AuditLimits {
@@ -172,6 +174,8 @@ export interface AuditReport {
   readonly summary: AuditSummary;
   /** The lines findings point at, by shown path (for excerpts): a sparse array, index = line − 1. */
   readonly sources: ReadonlyMap<string, readonly string[]>;
+  /** How the code was read where it was read less well than it should be (not parsed, partly parsed). */
+  readonly notes: readonly string[];
 }
 
 export interface AuditOptions {
@@ -182,6 +186,8 @@ export interface AuditOptions {
    * folder read is stored (watch mode forgets the ones that change). Holds every file's text.
    */
   readonly memo?: AuditMemo;
+  /** Parsers to read code with; by default the engine's, loaded once per process. */
+  readonly parsers?: CodeParsers;
 }
 
 /** A skill folder as read: its SKILL.md parsed (when it parses) and its files. */
@@ -196,19 +202,39 @@ export interface AuditMemo {
   set(folder: string, read: AuditRead): void;
 }
 
+/**
+ * The engine's code parsers, loaded on first use (a dynamic import: nothing off the audit path loads them).
+ *
+ * @example auditSkill(input, { parsers: await auditParsers() })
+ */
+export async function auditParsers(): Promise<CodeParsers> {
+  return (await import('./audit-parsers.js')).loadAuditParsers();
+}
+
 interface Found {
   readonly dir: string;
   readonly abs: string;
   readonly skillFile: string;
 }
 
+const AUDIT_KEYS = optionKeys<AuditOptions>('auditPath', { cwd: true, limits: true, memo: true, parsers: true });
+const AUDIT_LIMIT_KEYS = optionKeys<AuditLimits>('auditPath limits', {
+  maxFileBytes: true,
+  maxSkillBytes: true,
+  maxFiles: true,
+  maxDepth: true,
+});
+
 /**
  * Audit every skill under the paths (skill folders, trees of them, or SKILL.md files).
  * Throws `root.missing` for a path that does not exist; findings are data.
  *
- * @example auditPath(['skills/']).summary // { skills: 12, pass: 10, warn: 2, fail: 0, errors: 0, warnings: 3 }
+ * @example (await auditPath(['skills/'])).summary // { skills: 12, pass: 10, warn: 2, fail: 0, errors: 0, warnings: 3 }
  */
-export function auditPath(paths: string | readonly string[], options: AuditOptions = {}): AuditReport {
+export async function auditPath(paths: string | readonly string[], options: AuditOptions = {}): Promise<AuditReport> {
+  checkOptionKeys(options, AUDIT_KEYS);
+  checkOptionKeys(options.limits, AUDIT_LIMIT_KEYS);
+  const parsers = options.parsers ?? (await auditParsers());
   const cwd = options.cwd ?? process.cwd();
   const list = typeof paths === 'string' ? [paths] : [...paths];
   const found: Found[] = [];
@@ -245,11 +271,14 @@ export function auditPath(paths: string | readonly string[], options: AuditOptio
   });
   const names = parsed.flatMap((p) => (p.pkg ? [p.pkg.descriptor.name] : []));
   const sources = new Map<string, string[]>();
+  const notes: string[] = [];
   const skills = parsed.map(({ found: f, pkg, kept }): AuditSkillReport => {
     const files = kept?.files ?? readSkillFiles(f.abs, options.limits);
     if (!kept) options.memo?.set(join(f.abs, f.skillFile), { pkg, files });
     const input: AuditInput = { dir: f.dir, skillFile: f.skillFile, files, otherNames: names, ...auditFields(pkg) };
-    const found = auditSkill(input);
+    const outcome = auditSkillOutcome(input, { parsers });
+    notes.push(...outcome.notes);
+    const found = [...outcome.diagnostics];
     for (const d of found) {
       if (d.line <= 0) continue;
       const text = files.find((x) => (f.dir === '.' ? x.path : `${f.dir}/${x.path}`) === d.file)?.text;
@@ -262,13 +291,15 @@ export function auditPath(paths: string | readonly string[], options: AuditOptio
   });
   skills.sort((a, b) => cmp(a.file, b.file));
   diagnostics.sort(compareDiagnostics);
-  const all = [...skills.flatMap((s) => s.diagnostics), ...diagnostics];
+  // The counts are of security findings; findings about the paths are notes beside them.
+  const all = skills.flatMap((s) => s.diagnostics);
   const count = (v: AuditVerdict): number => skills.filter((s) => s.verdict === v).length;
   return {
     skills,
     diagnostics,
     summary: { skills: skills.length, pass: count('pass'), warn: count('warn'), fail: count('fail'), errors: all.filter((d) => d.severity === 'error').length, warnings: all.filter((d) => d.severity === 'warning').length },
     sources,
+    notes,
   };
 }
 

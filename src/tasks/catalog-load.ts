@@ -7,6 +7,7 @@
 import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
 import { createEngine, type Engine, type EngineCatalog, type EngineOptions, type RunMemo } from '../engine/engine.js';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Where a request's roots came from: shown to people, and part of a recorded run's context. */
 export type RootSource = 'flags' | 'config' | 'presets';
@@ -42,6 +43,8 @@ export function catalogFindings(result: CatalogLoad): readonly Diagnostic[] {
   return [...result.catalog.diagnostics, ...result.routing].sort(compareDiagnostics);
 }
 
+const REQUEST_KEYS = optionKeys<CatalogRequest>('CatalogRequest', { load: true, engine: true, rootSource: true, configFile: true });
+
 /**
  * Build the sealed catalog `request` describes through the engine (worker pool when it pays,
  * parse cache unless the request turns it off).
@@ -49,6 +52,7 @@ export function catalogFindings(result: CatalogLoad): readonly Diagnostic[] {
  * @example const { catalog } = await loadRequest({ load: { roots } });
  */
 export async function loadRequest(request: CatalogRequest): Promise<CatalogLoad> {
+  checkOptionKeys(request, REQUEST_KEYS);
   const loaded = await withEngine(request, (engine) => engine.loadCatalog(request.load));
   return withRootSource(loaded, request);
 }
@@ -68,6 +72,7 @@ export async function memoizedOutput(
   produce: (result: CatalogLoad, recorded: boolean) => RunMemo,
   options = '',
 ): Promise<RunMemo> {
+  checkOptionKeys(request, REQUEST_KEYS);
   // Where the roots came from shows in the output, so it is part of the record's context; so are the task's own options.
   const context = `${request.rootSource ?? 'flags'}:${request.configFile ?? ''}${options === '' ? '' : `:${options}`}`;
   const load = (loaded: EngineCatalog, recorded: boolean): RunMemo => produce(withRootSource(loaded, request), recorded);

@@ -14,6 +14,7 @@ import type { OverlapOptions } from '../routing/overlap.js';
 import { catalogFindings, loadRequest, memoizedOutput, type CatalogLoad, type CatalogRequest } from './catalog-load.js';
 import { catalogJson, catalogJsonBytes, writeCatalogJson } from './catalog-document.js';
 import { catalogRouting } from './routing-io.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** The exit status a task's result stands for: 0 ok, 1 findings. */
 export type TaskStatus = 0 | 1;
@@ -36,12 +37,15 @@ export interface CatalogRun extends CatalogLoad {
   readonly report: Report;
 }
 
+const CATALOG_TASK_KEYS = optionKeys<CatalogTaskOptions>('catalogTask', { request: true, routing: true, cwd: true });
+
 /**
  * Load, seal and route the catalog `options.request` describes.
  *
  * @example const run = await catalogTask({ request: { load: { roots } } }); run.catalog.skills.length
  */
 export async function catalogTask(options: CatalogTaskOptions): Promise<CatalogRun> {
+  checkOptionKeys(options, CATALOG_TASK_KEYS);
   return catalogRun(routed(await loadRequest(options.request), options.routing), options.cwd);
 }
 
@@ -53,6 +57,7 @@ export async function catalogTask(options: CatalogTaskOptions): Promise<CatalogR
  * @example const status = await catalogJsonTask({ request }, (chunk) => process.stdout.write(chunk));
  */
 export async function catalogJsonTask(options: CatalogTaskOptions, write: (chunk: Buffer) => void): Promise<TaskStatus> {
+  checkOptionKeys(options, CATALOG_TASK_KEYS);
   let written = false;
   const produce = (loaded: CatalogLoad, recorded: boolean): RunMemo => {
     const result = routed(loaded, options.routing);

@@ -20,8 +20,10 @@ import { SkillgraphError } from '../model/errors.js';
 import { buildReport, type Report, type ReportFinding } from '../report/model.js';
 import { loadRequest, type CatalogRequest } from './catalog-load.js';
 import type { TaskStatus } from './catalog.js';
+import { prepareSeal } from './lock-seal.js';
 import { lockPlaces, lockState, writeLockfile, type LockState, type WalkCompleteness } from './lock.js';
 import { completenessJson } from './catalog-document.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface CheckTaskOptions {
   readonly request: CatalogRequest;
@@ -57,12 +59,16 @@ export interface CheckRun {
 /** A lockfile this large is not one (a skill entry is ~300 bytes). */
 const MAX_LOCKFILE_BYTES = 64 * 1024 * 1024;
 
+const CHECK_TASK_KEYS = optionKeys<CheckTaskOptions>('checkTask', { request: true, lock: true, accept: true, cwd: true, home: true });
+
 /**
  * Compare the catalog `options.request` describes with the lockfile `options.lock`.
  *
  * @example const run = await checkTask({ request, lock: 'skillgraph.lock.json' }); run.drift.ok
  */
 export async function checkTask(options: CheckTaskOptions): Promise<CheckRun> {
+  checkOptionKeys(options, CHECK_TASK_KEYS);
+  await prepareSeal();
   const cwd = options.cwd ?? process.cwd();
   const home = options.home ?? homedir();
   const file = resolve(cwd, options.lock);

@@ -14,10 +14,12 @@ import { contextDocument, renderContext, type ContextPaths, type RenderedContext
 import type { Catalog } from '../model/catalog.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
-import { auditFields, readSkillFiles } from './audit-path.js';
+import type { CodeParsers } from '../audit/code/syntax.js';
+import { auditFields, auditParsers, readSkillFiles } from './audit-path.js';
 import { loadRequest, type CatalogRequest } from './catalog-load.js';
 import type { TaskStatus } from './catalog.js';
 import { hostListing, hostProfile, type HostListing } from './context-host.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** What an audit does to the listing: nothing, mark skills with security errors, or drop them. */
 export const AUDIT_MODES = ['off', 'mark', 'drop'] as const;
@@ -72,19 +74,22 @@ export interface ContextRun {
   readonly host?: HostListing;
 }
 
+const CONTEXT_TASK_KEYS = optionKeys<ContextTaskOptions>('contextTask', { request: true, format: true, lazy: true, budget: true, into: true, paths: true, digests: true, audit: true, host: true, cwd: true, home: true });
+
 /**
  * Render the catalog `options.request` describes as agent context.
  *
  * @example process.stdout.write((await contextTask({ request, format: 'xml', budget: '8000t' })).text)
  */
 export async function contextTask(options: ContextTaskOptions): Promise<ContextRun> {
+  checkOptionKeys(options, CONTEXT_TASK_KEYS);
   const audit = options.audit ?? 'off';
   if (!(AUDIT_MODES as readonly string[]).includes(audit)) {
     throw new SkillgraphError('options.invalid', `context option 'audit' must be one of ${AUDIT_MODES.join(', ')}, got '${String(audit)}'`, { field: 'audit' });
   }
   if (options.host !== undefined) return hostContext(options, options.host);
   const { catalog: full, walk } = await loadRequest(options.request);
-  const flagged = audit === 'off' ? [] : auditErrors(full);
+  const flagged = audit === 'off' ? [] : auditErrors(full, await auditParsers());
   const catalog = audit === 'drop' ? full.excluding(flagged.map((f) => f.locator)) : full;
   const rendered = renderContext(catalog, {
     format: options.format === 'xml' ? 'xml' : 'markdown',
@@ -122,13 +127,13 @@ async function hostContext(options: ContextTaskOptions, host: string): Promise<C
 }
 
 /** The catalog's skills whose audit has an error finding, by name. */
-function auditErrors(catalog: Catalog): FlaggedSkill[] {
+function auditErrors(catalog: Catalog, parsers: CodeParsers): FlaggedSkill[] {
   const out: FlaggedSkill[] = [];
   const names = catalog.skills.map((s) => s.descriptor.name);
   for (const p of catalog.skills) {
     const locator = p.descriptor.source.locator;
     const files = readSkillFiles(dirname(locator));
-    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }).filter((d) => d.severity === 'error');
+    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }, { parsers }).filter((d) => d.severity === 'error');
     if (errors.length > 0) out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort(), errors });
   }
   return out;

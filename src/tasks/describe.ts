@@ -17,6 +17,7 @@ import { implicitEdges, type SkillEdge } from '../routing/edges.js';
 import { loadRequest, type CatalogRequest } from './catalog-load.js';
 import type { TaskStatus } from './catalog.js';
 import { bodySource, folderProbe, skillDir } from './routing-io.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface DescribeTaskOptions {
   readonly request: CatalogRequest;
@@ -34,12 +35,15 @@ export interface DescribeRun extends Description {
   readonly document: Record<string, unknown>;
 }
 
+const DESCRIBE_TASK_KEYS = optionKeys<DescribeTaskOptions>('describeTask', { request: true, name: true });
+
 /**
  * Describe one skill of the catalog `options.request` describes.
  *
  * @example (await describeTask({ request, name: 'ship-it' })).metadata?.tool_count
  */
 export async function describeTask(options: DescribeTaskOptions): Promise<DescribeRun> {
+  checkOptionKeys(options, DESCRIBE_TASK_KEYS);
   if (typeof options.name !== 'string' || options.name.trim() === '') {
     throw new SkillgraphError('options.invalid', "describe option 'name' must be a skill name", { field: 'name' });
   }

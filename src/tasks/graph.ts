@@ -11,6 +11,7 @@ import { implicitEdges } from '../routing/edges.js';
 import { loadRequest, type CatalogRequest } from './catalog-load.js';
 import type { TaskStatus } from './catalog.js';
 import { bodySource, folderProbe, skillDir } from './routing-io.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface GraphTaskOptions {
   readonly request: CatalogRequest;
@@ -31,12 +32,15 @@ export interface GraphRun {
   readonly document: Record<string, unknown>;
 }
 
+const GRAPH_TASK_KEYS = optionKeys<GraphTaskOptions>('graphTask', { request: true, format: true });
+
 /**
  * The include graph of the catalog `options.request` describes.
  *
  * @example console.log((await graphTask({ request, format: 'dot' })).text)
  */
 export async function graphTask(options: GraphTaskOptions): Promise<GraphRun> {
+  checkOptionKeys(options, GRAPH_TASK_KEYS);
   const format = options.format ?? 'mermaid';
   if (!(GRAPH_FORMATS as readonly string[]).includes(format)) {
     throw new SkillgraphError('options.invalid', `graph option 'format' must be one of ${GRAPH_FORMATS.join(', ')}, got '${String(format)}'`, { field: 'format' });

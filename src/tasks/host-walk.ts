@@ -110,12 +110,13 @@ function walkRoot(path: string, options: Partial<DiscoverOptions>): Omit<HostFil
   const rootPosix = posix(path);
   const rootLinked = isLink(path);
   const rootReal = realOr(path);
+  // `real` is the file read (a linked SKILL.md's target), whatever path the catalog names the skill by.
   const arrivals = [
-    ...result.candidates.map((c) => ({ inRoot: c.inRoot, real: c.locator })),
+    ...result.candidates.map((c) => ({ inRoot: c.inRoot, real: posix(c.path) })),
     // A file reached twice within one root (through a link) is one arrival per path to the agents.
     ...result.reachedTwice
       .filter((r) => r.via.startsWith(`${rootPosix}/`))
-      .map((r) => ({ inRoot: r.via.slice(rootPosix.length + 1), real: r.locator })),
+      .map((r) => ({ inRoot: r.via.slice(rootPosix.length + 1), real: posix(realOr(r.via)) })),
   ];
   return arrivals.map(({ inRoot, real }) => {
     const asReached = join(path, ...inRoot.split('/'));

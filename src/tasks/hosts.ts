@@ -12,7 +12,9 @@ import { hostRoots, posix, type HostContext } from '../hosts/roots.js';
 import type { Measure } from '../hosts/budget.js';
 import { HOST_IDS, type HostId } from '../hosts/types.js';
 import { SkillgraphError } from '../model/errors.js';
+import { findOverlaps, type OverlapOptions, type OverlapPair } from '../routing/overlap.js';
 import { FileTexts, findGitRoot, walkEverything, walkHost } from './host-walk.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface HostsOptions {
   /** The folder the agents start in (default: the working folder). */
@@ -29,6 +31,8 @@ export interface HostsOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Counts tokens for hosts whose budget is in tokens. */
   readonly tokens?: Measure;
+  /** The overlap pass over each agent's listing: its threshold, or `severity: 'off'`. */
+  readonly overlap?: OverlapOptions;
 }
 
 /** The `hosts` result; `hostsJson` gives its JSON document. */
@@ -37,6 +41,8 @@ export interface HostsDocument {
   readonly home: string;
   readonly gitRoot: string | null;
   readonly hosts: readonly HostEvaluation[];
+  /** Per host (same order), the pairs of listed skills whose text, as that agent shows it, competes. */
+  readonly overlaps: readonly (readonly OverlapPair[])[];
   /** Skill files (by the first path that reached them) that no chosen agent lists in any form. */
   readonly unreachable: readonly string[];
 }
@@ -44,12 +50,15 @@ export interface HostsDocument {
 /** Verdicts under which an agent's model sees a skill at all. */
 export const LISTED: ReadonlySet<string> = new Set(['shown', 'shortened', 'name-only']);
 
+const HOSTS_TASK_KEYS = optionKeys<HostsOptions>('hostsTask', { project: true, home: true, hosts: true, paths: true, trusted: true, env: true, tokens: true, overlap: true });
+
 /**
  * What each agent would load, show and hide for `options.project`.
  *
  * @example (await hostsTask({ project: '/repo', home: '/home/me', hosts: ['claude-code'] })).hosts[0].skills
  */
 export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
+  checkOptionKeys(options, HOSTS_TASK_KEYS);
   const ids = resolveHosts(options.hosts);
   const project = resolve(options.project);
   const home = resolve(options.home ?? homedir());
@@ -75,8 +84,21 @@ export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
     home: posix(home),
     gitRoot: gitRoot === null ? null : posix(gitRoot),
     hosts,
+    overlaps: hosts.map((h) => listedOverlaps(h, options.overlap)),
     unreachable: unreachable(hosts),
   };
+}
+
+/**
+ * The skills an agent lists with a description that would win the same requests there: the
+ * overlap index over the names and descriptions the model sees (its own skills and bare names
+ * left out); one file reached twice is one skill.
+ */
+function listedOverlaps(host: HostEvaluation, options: OverlapOptions | undefined): readonly OverlapPair[] {
+  const skills = host.skills
+    .filter((s) => (s.verdict === 'shown' || s.verdict === 'shortened') && s.bundled !== true && s.description !== '')
+    .map((s) => ({ name: s.name, routing: { name: s.name.replace(/[-_.]+/g, ' '), text: s.description }, file: s.path, digest: s.real ?? s.path }));
+  return findOverlaps(skills, options).pairs;
 }
 
 function unreachable(hosts: readonly HostEvaluation[]): string[] {
@@ -105,7 +127,7 @@ export function hostsJson(doc: HostsDocument): Record<string, unknown> {
     project: doc.project,
     home: doc.home,
     git_root: doc.gitRoot,
-    hosts: doc.hosts.map((h) => ({
+    hosts: doc.hosts.map((h, i) => ({
       host: h.host,
       title: h.title,
       version: h.version,
@@ -119,6 +141,7 @@ export function hostsJson(doc: HostsDocument): Record<string, unknown> {
       },
       roots: h.roots,
       skills: h.skills.map(({ real: _real, ...s }) => s),
+      overlaps: (doc.overlaps[i] ?? []).map((p) => ({ a: p.a.name, b: p.b.name, score: p.score, terms: [...p.terms] })),
       warnings: h.warnings,
     })),
     unreachable: doc.unreachable,

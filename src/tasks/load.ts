@@ -15,6 +15,7 @@ import { createLazyWorkspace, type StagedSkill } from '../workspace/materialize.
 import { readForContext, type ContextLoad } from '../workspace/read.js';
 import { loadRequest, type CatalogRequest } from './catalog-load.js';
 import { handedOverNotes, type HandedOverNotes } from './handed-over.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface LoadTaskOptions {
   readonly request: CatalogRequest;
@@ -46,12 +47,15 @@ export interface LoadRun {
   readonly document: Record<string, unknown>;
 }
 
+const LOAD_TASK_KEYS = optionKeys<LoadTaskOptions>('loadTask', { request: true, name: true, run: true, log: true, into: true, force: true, cwd: true });
+
 /**
  * Read one skill of the catalog `options.request` describes, once per run.
  *
  * @example (await loadTask({ request, name: 'release-notes' })).text
  */
 export async function loadTask(options: LoadTaskOptions): Promise<LoadRun> {
+  checkOptionKeys(options, LOAD_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
   const runId = options.run ?? null;
   const log = options.log === undefined || options.log === null ? null : resolve(cwd, options.log);

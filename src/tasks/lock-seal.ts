@@ -9,7 +9,8 @@
 import { basename, dirname } from 'node:path';
 import { auditSkill, auditVerdict } from '../audit/audit.js';
 import { fileSurface, splitToolList, type FileSurface } from '../audit/capabilities.js';
-import { readSkillFiles } from './audit-path.js';
+import { auditParsers, readSkillFiles } from './audit-path.js';
+import type { CodeParsers } from '../audit/code/syntax.js';
 import { treeDigestResults } from './tree-digest.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { EMPTY_COMPOSITION, type Composition, type SkillPackage } from '../model/package.js';
@@ -62,6 +63,17 @@ export function brokenFolderInput(locator: string): FolderInput {
  *
  * @example sealFolders(skills).filter((s) => !s.ok).map((s) => s.diagnostic.code) // ['resource.unreadable']
  */
+let parsers: CodeParsers | undefined;
+
+/**
+ * Load the audit's parsers before `sealFolders` runs (sealing is synchronous; the parsers load once).
+ *
+ * @example await prepareSeal(); sealFolders(skills)
+ */
+export async function prepareSeal(): Promise<void> {
+  parsers ??= await auditParsers();
+}
+
 export function sealFolders(skills: readonly FolderInput[]): FolderSeal[] {
   const trees = treeDigestResults(skills.map((s) => s.dir));
   return skills.map((s, i): FolderSeal => {
@@ -69,7 +81,7 @@ export function sealFolders(skills: readonly FolderInput[]): FolderSeal[] {
     if (!tree.ok) return tree;
     const files = readSkillFiles(s.dir);
     const { skillFile, name, description, allowedTools, composition } = s;
-    const verdict = auditVerdict(auditSkill({ dir: '.', skillFile, name, description, allowedTools, composition, files }));
+    const verdict = auditVerdict(auditSkill({ dir: '.', skillFile, name, description, allowedTools, composition, files }, parsers ? { parsers } : {}));
     return { ok: true, tree: tree.digest, files: fileSurface(files, verdict) };
   });
 }

@@ -21,7 +21,8 @@ import { writeFileAtomic } from '../workspace/atomic.js';
 import { loadRequest, type CatalogLoad, type CatalogRequest } from './catalog-load.js';
 import { completenessJson } from './catalog-document.js';
 import type { TaskStatus } from './catalog.js';
-import { brokenFolderInput, folderInput, sealFolders, type FolderInput, type FolderSeal } from './lock-seal.js';
+import { brokenFolderInput, folderInput, prepareSeal, sealFolders, type FolderInput, type FolderSeal } from './lock-seal.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface LockTaskOptions {
   readonly request: CatalogRequest;
@@ -55,12 +56,16 @@ export interface LockRun {
   readonly document: Record<string, unknown>;
 }
 
+const LOCK_TASK_KEYS = optionKeys<LockTaskOptions>('lockTask', { request: true, out: true, cwd: true, home: true, allowErrors: true, allowIncomplete: true });
+
 /**
  * Lock the catalog `options.request` describes into `options.out`.
  *
  * @example const run = await lockTask({ request, out: 'skillgraph.lock.json' }); run.written
  */
 export async function lockTask(options: LockTaskOptions): Promise<LockRun> {
+  checkOptionKeys(options, LOCK_TASK_KEYS);
+  await prepareSeal();
   const cwd = options.cwd ?? process.cwd();
   const out = resolve(cwd, options.out);
   // Perf: a lock's time is hashing trees; a parse pool saves nothing there (100,000 skills: 20.3 s

@@ -14,6 +14,7 @@ import { createLazyWorkspace, materialize, type StagedSkill } from '../workspace
 import { loadRequest, type CatalogRequest } from './catalog-load.js';
 import type { TaskStatus } from './catalog.js';
 import { handedOverNotes, type HandedOverNotes } from './handed-over.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface MaterializeTaskOptions {
   readonly request: CatalogRequest;
@@ -44,12 +45,15 @@ export interface MaterializeRun {
   readonly document: Record<string, unknown>;
 }
 
+const MATERIALIZE_TASK_KEYS = optionKeys<MaterializeTaskOptions>('materializeTask', { request: true, dir: true, names: true, lazy: true, force: true, cwd: true });
+
 /**
  * Copy (or stage) the skills of the catalog `options.request` describes into `options.dir`.
  *
  * @example (await materializeTask({ request, dir: '.agent/skills' })).skills.map((s) => s.name)
  */
 export async function materializeTask(options: MaterializeTaskOptions): Promise<MaterializeRun> {
+  checkOptionKeys(options, MATERIALIZE_TASK_KEYS);
   // An empty folder (an unset shell variable) would resolve to the working folder and fill it with skills.
   if (typeof options.dir !== 'string' || options.dir.trim() === '') {
     throw new SkillgraphError('options.invalid', "materialize option 'dir' must not be empty; write '.' for the working folder", { field: 'dir' });

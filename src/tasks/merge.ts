@@ -31,6 +31,7 @@ import { CATALOG_SHAPE_KEYS, optionsDiffer, validCatalogShape } from './shard-op
 import { shardShapeProblem } from './shard-shape.js';
 import { everyShardOnce, MAX_SHARDS } from './shard.js';
 import type { ValidateRun } from './validate.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** A shard document as read; `doc` is let go once checked, so merge holds one copy of the packages. */
 export interface ShardFile {
@@ -94,6 +95,8 @@ function shardVerb(doc: unknown): string {
   return typeof s === 'object' && s !== null && typeof s.verb === 'string' && CATALOG_SHARD_VERBS.includes(s.verb) ? s.verb : 'validate';
 }
 
+const MERGE_TASK_KEYS = optionKeys<MergeTaskOptions>('mergeTask', { shards: true, cwd: true, failOn: true, maxWarnings: true, sources: true });
+
 /**
  * Join the shards of one run: validate shards into the validate run (the gate the shards', unless
  * overridden), catalog shards into the sealed catalog, resolve shards into the resolution, lock
@@ -102,6 +105,7 @@ function shardVerb(doc: unknown): string {
  * @example const merged = mergeTask({ shards: ['shard-1.json', 'shard-2.json'] }); merged.status
  */
 export function mergeTask(options: MergeTaskOptions): MergeRun {
+  checkOptionKeys(options, MERGE_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
   const shards = options.shards.map((s) => (typeof s === 'string' ? readShards([s], cwd)[0]! : s));
   if (shards.length === 0) throw new SkillgraphError('options.invalid', "merge option 'shards' names no shard", { field: 'shards' });

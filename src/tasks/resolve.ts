@@ -16,6 +16,7 @@ import { loadRequest, type CatalogRequest } from './catalog-load.js';
 import type { TaskStatus } from './catalog.js';
 import { resolveDocument, writeResolveDocument } from './resolve-document.js';
 import type { ByteSink } from './sink.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ResolveTaskOptions {
   readonly request: CatalogRequest;
@@ -59,12 +60,15 @@ export interface ResolveRun {
   readonly document: Record<string, unknown>;
 }
 
+const RESOLVE_TASK_KEYS = optionKeys<ResolveTaskOptions>('resolveTask', { request: true, names: true, summary: true, entries: true, backend: true, timings: true });
+
 /**
  * Resolve the catalog `options.request` describes.
  *
  * @example const run = await resolveTask({ request, names: ['ship-it'] }); run.result.skills[0].entries
  */
 export async function resolveTask(options: ResolveTaskOptions): Promise<ResolveRun> {
+  checkOptionKeys(options, RESOLVE_TASK_KEYS);
   if (options.summary === true && options.entries === true) {
     throw new SkillgraphError('options.invalid', "resolve options 'summary' and 'entries' contradict each other: pick one", { field: 'entries' });
   }

@@ -20,9 +20,10 @@ import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import type { CatalogLoad, CatalogRequest } from './catalog-load.js';
 import { lockShardOptions } from './lock.js';
-import { brokenFolderInput, folderInput, sealFolders, type FolderInput, type FolderSeal } from './lock-seal.js';
+import { brokenFolderInput, folderInput, prepareSeal, sealFolders, type FolderInput, type FolderSeal } from './lock-seal.js';
 import { catalogShape } from './shard-options.js';
 import { shardOf, type Shard } from './shard.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** The walk's facts every shard of one run shares; merge checks they agree. */
 export interface CatalogShardWalk {
@@ -202,16 +203,20 @@ export interface ShardRun {
   readonly document: Record<string, unknown>;
 }
 
+const SHARD_TASK_KEYS = optionKeys<ShardTaskOptions>('shardTask', { verb: true, request: true, shard: true, resolve: true, lock: true });
+
 /**
  * One shard of a `catalog`, `resolve` or `lock` run: every root walked, this shard's candidates
  * parsed (and for a lock, placed and their folders sealed), as the document `mergeTask` joins.
  *
- * @example writeFileSync('shard-1.json', jsonDocument(shardTask({ verb: 'catalog', request, shard: { index: 1, count: 4 } }).document))
+ * @example writeFileSync('shard-1.json', jsonDocument((await shardTask({ verb: 'catalog', request, shard: { index: 1, count: 4 } })).document))
  */
-export function shardTask(options: ShardTaskOptions): ShardRun {
+export async function shardTask(options: ShardTaskOptions): Promise<ShardRun> {
+  checkOptionKeys(options, SHARD_TASK_KEYS);
   const { verb, request, shard } = options;
   if (verb === 'lock') {
     if (options.lock === undefined) throw new SkillgraphError('options.invalid', "a lock shard needs the 'lock' option", { field: 'lock' });
+    await prepareSeal();
     const part = catalogShard(request, shard, sealFolders);
     return { status: 0, part, document: catalogShardDocument(verb, shard, part, lockShardOptions(options.lock)) };
   }

@@ -7,10 +7,9 @@
  * document spells them; the documents keep their own objects, the schemas
  * only judge them.
  */
-import type * as Zod from 'zod';
 import { AUDIT_VERDICTS, type AuditVerdict } from '../audit/audit.js';
 import { SEVERITIES } from '../model/diagnostics.js';
-import { once, zod } from '../model/zod.js';
+import { once, zod, type Zod } from '../model/zod.js';
 import { SKIP_REASONS } from './validate-path.js';
 import { PROFILE_NAMES, UNICODE_POLICIES } from '../parse/profiles.js';
 import { FAIL_ON } from '../report/formats.js';
@@ -20,16 +19,28 @@ import { MAX_SHARDS } from './shard.js';
 /** `sha256:` and 64 lowercase hex digits. */
 export const SHA256 = /^sha256:[0-9a-f]{64}$/;
 
-function build(z: typeof Zod.z) {
+function build(z: Zod) {
   const text = z.string();
-  const count = z.number().int().min(0);
+  const opt = z.optional;
+  const count = z.int().check(z.gte(0));
+  const whole = z.int();
+  const flag = z.boolean();
   const texts = z.array(text);
+  const digest = z.string().check(z.regex(SHA256));
   const Diagnostic = z.strictObject({ code: text, severity: z.enum(SEVERITIES), message: text, file: text, line: count, column: count, hint: text });
-  const ToolRef = z.strictObject({ name: text, writes: z.boolean(), description: text.optional() });
+  const ToolRef = z.strictObject({ name: text, writes: flag, description: opt(text) });
+  const Override = z.strictObject({ writes: opt(flag), description: opt(text) });
   const Composition = z.strictObject({
-    includes: z.array(z.strictObject({ skill: text, scope: text.optional(), overrides: z.record(text, z.strictObject({ writes: z.boolean().optional(), description: text.optional() })) })),
+    includes: z.array(z.strictObject({ skill: text, scope: opt(text), overrides: z.record(text, Override) })),
     tools: z.array(ToolRef),
-    inlineTools: z.array(z.strictObject({ name: text.optional(), description: text, writes: z.boolean(), inputSchema: z.record(text, z.unknown()).optional() })),
+    inlineTools: z.array(
+      z.strictObject({
+        name: opt(text),
+        description: text,
+        writes: flag,
+        inputSchema: opt(z.record(text, z.unknown())),
+      }),
+    ),
     mcp: z.array(z.strictObject({ server: text, tools: z.array(ToolRef) })),
     agentSkills: texts,
   });
@@ -38,66 +49,79 @@ function build(z: typeof Zod.z) {
     name: text,
     description: text,
     version: text,
-    license: text.optional(),
-    compatibility: z.union([text, z.strictObject({ os: texts.optional(), programs: texts.optional(), env: texts.optional() })]).optional(),
+    license: opt(text),
+    compatibility: opt(z.union([text, z.strictObject({ os: opt(texts), programs: opt(texts), env: opt(texts) })])),
     metadata: z.record(text, text),
     allowedTools: texts,
-    modelInvocable: z.boolean(),
-    dependencies: z.strictObject({ tools: texts, mcp_servers: texts }).optional(),
-    source: z.strictObject({ scope: text, precedence: z.number().int(), root: text, locator: text }),
-    digest: z.string().regex(SHA256),
+    modelInvocable: flag,
+    dependencies: opt(z.strictObject({ tools: texts, mcp_servers: texts })),
+    source: z.strictObject({ scope: text, precedence: whole, root: text, locator: text }),
+    digest,
   });
   const Package = z.strictObject({
     descriptor: Descriptor,
     body: text,
-    bodyLine: z.number().int().min(1),
+    bodyLine: z.int().check(z.gte(1)),
     composition: Composition,
     frontmatter: z.record(text, z.unknown()),
     diagnostics: z.array(Diagnostic),
   });
-  const Result = z.strictObject({ locator: text, package: Package.optional(), diagnostics: z.array(Diagnostic) });
+  const Result = z.strictObject({ locator: text, package: opt(Package), diagnostics: z.array(Diagnostic) });
   const Walk = z.strictObject({
     discovered: z.strictObject({
       diagnostics: z.array(Diagnostic),
       roots: z.array(
-        z.strictObject({ path: text, scope: text, precedence: z.number().int(), required: z.boolean(), status: z.enum(['searched', 'missing']), dirs: count, skills: count }),
+        z.strictObject({
+          path: text,
+          scope: text,
+          precedence: whole,
+          required: flag,
+          status: z.enum(['searched', 'missing']),
+          dirs: count,
+          skills: count,
+        }),
       ),
-      complete: z.boolean(),
+      complete: flag,
       limits: z.array(z.strictObject({ root: text, limit: z.enum(['max-dirs', 'depth']), value: count, unsearched: count, flag: z.enum(['--max-dirs', '--depth']) })),
       notCatalogued: z.record(text, count),
       sameFile: count,
       reachedTwice: z.array(z.strictObject({ locator: text, via: text })),
     }),
-    seal: z.union([z.null(), z.strictObject({ resourceId: text.optional(), conflictOrder: z.enum(['name', 'candidate']).optional(), strict: z.boolean().optional() })]),
+    seal: z.union([
+      z.null(),
+      z.strictObject({ resourceId: opt(text), conflictOrder: opt(z.enum(['name', 'candidate'])), strict: opt(flag) }),
+    ]),
     backend: text,
   });
   const FileSurface = z.strictObject({
-    scripts: z.array(z.strictObject({ path: text, digest: z.union([z.string().regex(SHA256), z.literal('unread')]) })),
+    scripts: z.array(z.strictObject({ path: text, digest: z.union([digest, z.literal('unread')]) })),
     hosts: texts,
     audit: z.enum(AUDIT_VERDICTS as [AuditVerdict, ...AuditVerdict[]]),
   });
   const Folder = z.union([
-    z.strictObject({ ok: z.literal(true), tree: z.string().regex(SHA256), files: FileSurface }),
+    z.strictObject({ ok: z.literal(true), tree: digest, files: FileSurface }),
     z.strictObject({ ok: z.literal(false), diagnostic: Diagnostic }),
   ]);
   const Candidate = z.strictObject({
     position: count,
     result: Result,
-    place: z.strictObject({ root: text, inRoot: text }).optional(),
-    folder: Folder.optional(),
+    place: opt(z.strictObject({ root: text, inRoot: text })),
+    folder: opt(Folder),
   });
   return { Walk, Candidate };
 }
 
 /** A `validate --shard i/n --json` document's entries and shard block. */
-function buildValidate(z: typeof Zod.z) {
+function buildValidate(z: Zod) {
   const text = z.string();
-  const count = z.number().int().min(0);
+  const opt = z.optional;
+  const count = z.int().check(z.gte(0));
+  const Level = z.enum(['off', 'info', 'warning', 'error']);
   const Diagnostic = z.strictObject({
     code: text,
     severity: z.enum(SEVERITIES),
     message: text,
-    file: text.optional(),
+    file: opt(text),
     line: count,
     column: count,
     hint: text,
@@ -105,36 +129,35 @@ function buildValidate(z: typeof Zod.z) {
   const Entry = z.strictObject({
     dir: text,
     file: text,
-    name: text.nullable(),
+    name: z.nullable(text),
     valid: z.boolean(),
-    skipped: z.enum(SKIP_REASONS.map((r) => r.replaceAll('-', '_')) as [string, ...string[]]).optional(),
-    link_to: text.optional(),
+    skipped: opt(z.enum(SKIP_REASONS.map((r) => r.replaceAll('-', '_')) as [string, ...string[]])),
+    link_to: opt(text),
     diagnostics: z.array(Diagnostic),
   });
   const Options = z.strictObject({
     profile: z.enum(PROFILE_NAMES as unknown as [string, ...string[]]),
-    unicode: z.enum(UNICODE_POLICIES as unknown as [string, ...string[]]).nullable(),
-    rules: z.array(z.strictObject({ code: text, level: z.enum(['off', 'info', 'warning', 'error']) })),
-    paths: z.array(text).min(1),
+    unicode: z.nullable(z.enum(UNICODE_POLICIES as unknown as [string, ...string[]])),
+    rules: z.array(z.strictObject({ code: text, level: Level })),
+    paths: z.array(text).check(z.minLength(1)),
     fail_on: z.enum(FAIL_ON),
-    max_warnings: count.nullable(),
-    overlap_threshold: z.number().min(0).nullable(),
+    max_warnings: z.nullable(count),
+    overlap_threshold: z.nullable(z.number().check(z.gte(0))),
   });
-  const Level = z.enum(['off', 'info', 'warning', 'error']);
   const Routing = z.strictObject({
-    threshold: z.number().min(0).nullable(),
+    threshold: z.nullable(z.number().check(z.gte(0))),
     levels: z.record(text, Level),
     skills: z.array(z.record(text, z.unknown())),
   });
   const Shard = z.strictObject({
-    index: z.number().int().min(1),
-    count: z.number().int().min(1).max(MAX_SHARDS),
+    index: z.int().check(z.gte(1)),
+    count: z.int().check(z.gte(1), z.lte(MAX_SHARDS)),
     total: count,
     positions: z.array(count),
-    shown: z.array(text.nullable()),
+    shown: z.array(z.nullable(text)),
     root: text,
     options: Options,
-    routing: Routing.optional(),
+    routing: opt(Routing),
   });
   return { Entry, Shard };
 }

@@ -19,6 +19,7 @@ import { isProfileName, PROFILE_NAMES, PROFILES, UNICODE_POLICIES, type ProfileN
 import { auditSkill } from '../audit/audit.js';
 import { shownPath } from '../audit/input.js';
 import { auditFields, readSkillFiles } from './audit-path.js';
+import type { CodeParsers } from '../audit/code/syntax.js';
 import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
 import { fileDiagnostic } from '../discover/file-messages.js';
 import { ReadBuffer, readListedFile, readRegularFile, type SafeRead } from '../discover/safe-read.js';
@@ -27,6 +28,7 @@ import { markdownFiles, validateRouting, type RoutingInput } from './routing-io.
 import type { OverlapOptions } from '../routing/overlap.js';
 import { findReferences } from '../routing/references.js';
 import { routingText, type RoutingText } from '../routing/terms.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ValidateOptions {
   /** Validation profile (default `skillgraph`). */
@@ -37,7 +39,7 @@ export interface ValidateOptions {
   readonly cwd?: string;
   /** Walk depth below each path (default 32). */
   readonly maxDepth?: number;
-  /** Run the P6a lint rules (default true). */
+  /** Run the lint rules that need the folder's file list (default true). */
   readonly lint?: boolean;
   /** Total SKILL.md bytes read per call (default `DEFAULT_INPUT_BUDGET`); files past it get `input.budget`. */
   readonly maxInputBytes?: number;
@@ -67,6 +69,8 @@ export interface ValidateOptions {
    * A kept report takes nothing from the input budget.
    */
   readonly memo?: ValidateMemo;
+  /** Parsers the security profile reads code with (`auditParsers()`); without them, the line rules alone. */
+  readonly parsers?: CodeParsers;
 }
 
 /** Reports of skills checked before, by the absolute path of their SKILL.md as the walk reached it. */
@@ -142,6 +146,21 @@ const SOURCE_KEPT_BYTES = 1024 * 1024;
 
 const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, maxDepth: TREE_MAX_DEPTH, lint: true });
 
+const VALIDATE_KEYS = optionKeys<ValidateOptions>('validatePath', {
+  profile: true,
+  unicode: true,
+  cwd: true,
+  maxDepth: true,
+  lint: true,
+  maxInputBytes: true,
+  inShard: true,
+  firstShard: true,
+  keep: true,
+  routing: true,
+  memo: true,
+  parsers: true,
+});
+
 /**
  * Validate one or more skill folders, trees of them, or SKILL.md files.
  * Throws SkillgraphError `root.missing` / `root.not-directory` / `options.invalid`
@@ -150,6 +169,7 @@ const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, ma
  * @example validatePath('skills/', { profile: 'spec' }).summary // { files: 13, skills: 12, valid: 11, invalid: 1, skipped: 1, … }
  */
 export function validatePath(paths: string | readonly string[], options: ValidateOptions = {}): ValidateResult {
+  checkOptionKeys(options, VALIDATE_KEYS);
   const profile = options.profile ?? DEFAULT_OPTIONS.profile;
   if (!isProfileName(profile)) throw new SkillgraphError('options.invalid', `validate option 'profile' must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'`, { field: 'profile' });
   if (options.unicode !== undefined && !(UNICODE_POLICIES as readonly string[]).includes(options.unicode)) {
@@ -410,7 +430,7 @@ function validateFile(
   }
   if (PROFILES[profile].features.audit) {
     const dir = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
-    diagnostics.push(...auditSkill({ dir, skillFile: basename(s.abs), files: readSkillFiles(folder), ...auditFields(parsed.package) }).map((d) => ({ ...d, file: d.file === shownPath(dir, basename(s.abs)) ? shown : d.file })));
+    diagnostics.push(...auditSkill({ dir, skillFile: basename(s.abs), files: readSkillFiles(folder), ...auditFields(parsed.package) }, options.parsers ? { parsers: options.parsers } : {}).map((d) => ({ ...d, file: d.file === shownPath(dir, basename(s.abs)) ? shown : d.file })));
   }
   // Audit findings keep their own file (a script, a reference); every other finding is about SKILL.md.
   const located = diagnostics.map((d) => (d.code.startsWith('security.') ? d : { ...d, file: shown })).sort(compareDiagnostics);

@@ -18,9 +18,12 @@ import { RULE_DESCRIPTIONS } from '../report/rules.js';
 import { jsonDocument } from '../report/json.js';
 import { DEFAULT_COLUMNS } from '../model/width.js';
 import type { TaskStatus } from './catalog.js';
+import type { CodeParsers } from '../audit/code/syntax.js';
+import { auditParsers } from './audit-path.js';
 import { routingInputsJson } from './routing-io.js';
 import { shardOf, type Shard } from './shard.js';
 import { SKIP_REASONS, validatePath, type SkillReport, type SkipReason, type ValidateMemo, type ValidateResult, type ValidateSummary } from './validate-path.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ValidateTaskOptions {
   /** Skill folders, trees of them, or SKILL.md files (relative to `cwd`); none gives an empty run. */
@@ -45,6 +48,8 @@ export interface ValidateTaskOptions {
   readonly keep?: 'all' | 'findings';
   /** Reports kept from an earlier run (watch mode). */
   readonly memo?: ValidateMemo;
+  /** Parsers the security profile reads code with (default: the engine's, loaded when the profile audits). */
+  readonly parsers?: CodeParsers;
 }
 
 /** How a run was asked for: what every format of its report needs beside the result. */
@@ -71,12 +76,15 @@ export interface ValidateRun {
   readonly report: Report;
 }
 
+const VALIDATE_TASK_KEYS = optionKeys<ValidateTaskOptions>('validateTask', { paths: true, cwd: true, profile: true, unicode: true, rules: true, overlapThreshold: true, failOn: true, maxWarnings: true, shard: true, keep: true, memo: true, parsers: true });
+
 /**
  * Validate the skills under `options.paths`.
  *
- * @example validateTask({ paths: ['skills'], profile: 'spec' }).status // 0 when the gate passes
+ * @example (await validateTask({ paths: ['skills'], profile: 'spec' })).status // 0 when the gate passes
  */
-export function validateTask(options: ValidateTaskOptions): ValidateRun {
+export async function validateTask(options: ValidateTaskOptions): Promise<ValidateRun> {
+  checkOptionKeys(options, VALIDATE_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
   const profile = options.profile ?? 'skillgraph';
   const failOn = options.failOn ?? 'error';
@@ -89,6 +97,7 @@ export function validateTask(options: ValidateTaskOptions): ValidateRun {
   const view: ValidateView = { paths: [...options.paths], cwd, profile, failOn };
   // Nothing to check: an empty report in every format.
   if (options.paths.length === 0) return validateRun(emptyResult(), view, options);
+  const parsers = options.parsers ?? (PROFILES[profile]?.features.audit ? await auditParsers() : undefined);
   const result = withConfigRules(
     validatePath(options.paths, {
       profile,
@@ -98,6 +107,7 @@ export function validateTask(options: ValidateTaskOptions): ValidateRun {
       ...(options.unicode !== undefined ? { unicode: options.unicode } : {}),
       ...(shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {}),
       ...(options.memo ? { memo: options.memo } : {}),
+      ...(parsers ? { parsers } : {}),
     }),
     levels,
   );

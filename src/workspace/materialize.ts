@@ -33,6 +33,7 @@ import { cacheDirProblem, ensureCacheDir } from './cache-dir.js';
 import { checkTarget, prepareTarget, validateRelativePath, validateUniquePaths } from './paths.js';
 import { verifySealed, type ReadOptions } from './read.js';
 import { readRegularFile } from '../discover/safe-read.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface MaterializeOptions extends ReadOptions {
   /** Stage nothing now; return a workspace whose `load(name)` stages one skill. */
@@ -86,6 +87,16 @@ export interface MaterializeResult {
   readonly leftOut: readonly LeftOutSkill[];
 }
 
+const MATERIALIZE_KEYS = optionKeys<MaterializeOptions>('materialize', {
+  lazy: true,
+  force: true,
+  names: true,
+  profile: true,
+  hasher: true,
+  modelOnly: true,
+  verify: true,
+});
+
 /**
  * Copy skills from `catalog` into `dir` (created if missing), or — with
  * `lazy` — prepare to stage them one `load` at a time.
@@ -93,6 +104,7 @@ export interface MaterializeResult {
  * @example materialize(catalog, '.agents/skills', { names: ['pdf'] }).skills[0].files
  */
 export function materialize(catalog: Catalog, dir: string, options: MaterializeOptions = {}): MaterializeResult {
+  checkOptionKeys(options, MATERIALIZE_KEYS);
   const packages = selectPackages(catalog, options.names);
   assertNoOverlap(catalog, dir);
   if (options.lazy) {

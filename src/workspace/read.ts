@@ -18,6 +18,7 @@ import { parseSkill } from '../parse/index.js';
 import type { ProfileName } from '../parse/profiles.js';
 import { ioError } from './atomic.js';
 import { readRegularFile } from '../discover/safe-read.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ReadOptions {
   /**
@@ -35,6 +36,13 @@ export interface ReadOptions {
    */
   readonly verify?: boolean;
 }
+
+const READ_KEYS = optionKeys<ReadOptions>('readForContext', {
+  profile: true,
+  hasher: true,
+  modelOnly: true,
+  verify: true,
+});
 
 interface LoadCommon {
   readonly name: string;
@@ -105,6 +113,7 @@ export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void
  * @example const r = readForContext(catalog, 'pdf', LoadedSet.EMPTY); if (r.status === 'loaded') prompt += r.body;
  */
 export function readForContext(catalog: Catalog, name: string, loaded: LoadedSet = LoadedSet.EMPTY, options: ReadOptions = {}): ContextLoad {
+  checkOptionKeys(options, READ_KEYS);
   const pkg = findSkill(catalog, name, { modelOnly: options.modelOnly ?? false });
   const d = pkg.descriptor;
   const baseDir = dirname(d.source.locator);

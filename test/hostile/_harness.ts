@@ -125,8 +125,9 @@ function childMain(built: boolean): string {
     const dir = mkdtempSync(join(tmpdir(), 'skillgraph-hostile-child-'));
     scratchDirs.push(dir);
     file = join(dir, 'child.mjs');
-    const entry = pathToFileURL(join(REPO, built ? 'dist/bin/main.js' : 'src/cli/main.ts')).href;
-    writeFileSync(file, CHILD_MAIN.replace(/import \{ main, processIo \} from "[^"]+";/, `import { main, processIo } from ${JSON.stringify(entry)};`));
+    const entry = pathToFileURL(join(REPO, built ? 'dist/skillgraph.cjs' : 'src/cli/main.ts')).href;
+    const from = built ? `import core from ${JSON.stringify(entry)};\nconst { main, processIo } = core.cli();` : `import { main, processIo } from ${JSON.stringify(entry)};`;
+    writeFileSync(file, CHILD_MAIN.replace(/import \{ main, processIo \} from "[^"]+";/, from));
     childFiles.set(built, file);
   }
   return file;

@@ -53,7 +53,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (shard) {
     // Perf: imported here only: a shard parses in this thread (yaml), which the catalog path leaves to the engine.
     const { shardTask } = await import('../../tasks/shard-catalog.js');
-    writeJson(io, shardTask({ verb: 'catalog', request, shard }).document);
+    writeJson(io, (await shardTask({ verb: 'catalog', request, shard })).document);
     return EXIT.ok;
   }
   const options: CatalogTaskOptions = { request, cwd: io.cwd, ...(threshold === undefined ? {} : { routing: { threshold } }) };

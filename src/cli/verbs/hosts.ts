@@ -23,6 +23,11 @@ export const spec: VerbSpec = {
   name: 'hosts',
   summary: 'what each agent (Claude Code, Codex, Copilot, …) loads, shows and hides',
   usage: '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]',
+  examples: [
+    'skillgraph hosts . --host claude-code --host codex',
+    'skillgraph hosts . --why pdf',
+    'skillgraph hosts . --fail-on unreachable --format github',
+  ],
   flags: {
     host: {
       type: 'string',
@@ -50,7 +55,6 @@ export const spec: VerbSpec = {
     untrusted: { type: 'boolean', description: 'the project folder is not trusted (agents that ask skip its skills)' },
   },
   positionals: 'paths',
-  examples: ['skillgraph hosts . --host claude-code --host codex --why pdf', 'skillgraph hosts --fail-on hidden --format github'],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {

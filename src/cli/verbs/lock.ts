@@ -51,7 +51,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     const request = await lazyCatalogRequest(values, io, spec.name, extra);
     // Perf: imported here only: a shard parses in this thread (yaml), which the lock path leaves to the engine.
     const { shardTask } = await import('../../tasks/shard-catalog.js');
-    writeJson(io, shardTask({ verb: 'lock', request, shard, lock: { ...lock, home: homeFrom(io) } }).document);
+    writeJson(io, (await shardTask({ verb: 'lock', request, shard, lock: { ...lock, home: homeFrom(io) } })).document);
     return EXIT.ok;
   }
   // No --workers: inline (see the lock task).

@@ -57,7 +57,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     const request = await lazyCatalogRequest(values, io, spec.name);
     // Perf: imported here only: a shard parses in this thread (yaml), which the resolve path leaves to the engine.
     const { shardTask } = await import('../../tasks/shard-catalog.js');
-    writeJson(io, shardTask({ verb: 'resolve', request, shard, resolve: asked }).document);
+    writeJson(io, (await shardTask({ verb: 'resolve', request, shard, resolve: asked })).document);
     return EXIT.ok;
   }
   const request = catalogRequest(values, io, spec.name);

@@ -14,7 +14,8 @@ import type { CliIo } from '../io.js';
 import { parseBudget } from '../../context/budget.js';
 import { CONTEXT_PATHS, type ContextPaths } from '../../context/render.js';
 import { isSkillgraphError } from '../../model/errors.js';
-import type { ServeListing } from '../../serve/server.js';
+import { loadServing } from '../../serve/load.js';
+import type { ServeListing } from '../../serve/serving.js';
 
 export const spec: VerbSpec = {
   name: 'serve',
@@ -52,7 +53,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
   try {
-    const { serveSkills } = await import('../../serve/serving.js');
+    const { serveSkills } = await loadServing();
     await serveSkills({
       load: request.load,
       // No progress line: a host reads the log, not a terminal.

@@ -104,15 +104,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     const dirs = changedSkillDirs(io.cwd, paths, changedFiles(io.cwd, usage(io, () => changedBase(io.cwd, values.changed as string))));
     note(io, `validate: ${dirs.length} changed skill folder(s)\n`);
     // Nothing changed: an empty report in every format asked for, exit 0.
-    if (dirs.length === 0) return writeRun(io, validateTask({ ...task, paths: [] }), options.format, outputs);
+    if (dirs.length === 0) return writeRun(io, await validateTask({ ...task, paths: [] }), options.format, outputs);
     paths = dirs;
   }
   if (values.watch === true) {
     const { watchChecks } = await import('../watch.js');
-    const check = (memo?: ValidateMemo): ValidateRun => validateTask({ ...task, paths, ...(memo ? { memo } : {}) });
+    const check = (memo?: ValidateMemo): Promise<ValidateRun> => validateTask({ ...task, paths, ...(memo ? { memo } : {}) });
     return watchChecks(io, { verb: spec.name, paths, check, show: (result: ValidateRun): number => writeRun(io, result, options.format, []) });
   }
-  return writeRun(io, validateTask({ ...task, paths, ...(shard ? { shard } : {}) }), options.format, outputs);
+  return writeRun(io, await validateTask({ ...task, paths, ...(shard ? { shard } : {}) }), options.format, outputs);
 }
 
 /** Print the run in its format, write each --output file, then the verdict line on stderr; the gate's status. */

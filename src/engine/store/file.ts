@@ -17,13 +17,13 @@
  */
 import { closeSync, readSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { VERSION } from '../../model/version.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { AtomicFile } from '../../workspace/atomic.js';
 import { openRegular } from '../../discover/safe-read.js';
 import { ensureCacheDir } from '../../workspace/cache-dir.js';
 import { wholeCodeFingerprint } from '../fingerprint.js';
+import { builtinModule } from '../../model/builtin.js';
 
 /** Bump when the header or a table's body layout changes. */
 export const STORE_FORMAT = 1;
@@ -263,7 +263,7 @@ let CopyingDeserializer: (new (bytes: Uint8Array) => InstanceType<V8['DefaultDes
  */
 function copyingDeserializer(): NonNullable<typeof CopyingDeserializer> {
   if (CopyingDeserializer === undefined) {
-    const { DefaultDeserializer } = createRequire(import.meta.url)('node:v8') as V8;
+    const { DefaultDeserializer } = builtinModule<V8>('node:v8');
     // Node's documented hook (`deserializer._readHostObject()`), which @types/node leaves out.
     const readHostObject = (DefaultDeserializer.prototype as unknown as { _readHostObject(this: InstanceType<V8['DefaultDeserializer']>): unknown })._readHostObject;
     CopyingDeserializer = class extends DefaultDeserializer {

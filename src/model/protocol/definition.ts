@@ -4,7 +4,7 @@
  * schemas. Rejected at construction: a schema without a `type` key, and a
  * declared `writes` flag that disagrees with the tools.
  */
-import type { z } from 'zod';
+import type { output } from 'zod/mini';
 import { once, zod } from '../zod.js';
 import type { ResolvedToolEntry } from '../resolve.js';
 import type { SkillPackage } from '../package.js';
@@ -21,6 +21,7 @@ import {
   type JsonValue,
   type Validated,
 } from './validate.js';
+import { optionKeys, unknownOption } from '../option-keys.js';
 
 /**
  * The type names JSON Schema defines; a schema's `type` must use these.
@@ -29,10 +30,15 @@ import {
  */
 export const JSON_SCHEMA_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const;
 
-/** A JSON Schema object: any JSON object with a `type` key naming JSON Schema type(s). */
+/**
+ * A JSON Schema object: any JSON object with a `type` key naming JSON Schema type(s).
+ *
+ * @internal
+ */
 export const JsonSchemaObjectSchema = once(() => {
   const z = zod();
-  return JsonObjectSchema().superRefine((schema, ctx) => {
+  return JsonObjectSchema().check(
+    z.superRefine((schema, ctx) => {
     if (!Object.hasOwn(schema, 'type')) {
       ctx.addIssue({ code: 'custom', message: "a JSON schema needs a 'type' key" });
       return;
@@ -43,10 +49,15 @@ export const JsonSchemaObjectSchema = once(() => {
     if (!names || names.length === 0 || !names.every((n) => known.includes(n)) || new Set(names).size !== names.length) {
       ctx.addIssue({ code: 'custom', path: ['type'], message: `must be one of ${JSON_SCHEMA_TYPES.join(', ')} or a list of them` });
     }
-  });
+    }),
+  );
 });
 
-/** Wire form of a SkillDefinition. */
+/**
+ * Wire form of a SkillDefinition.
+ *
+ * @internal
+ */
 export const SkillDefinitionJsonSchema = once(() => {
   const z = zod();
   return z
@@ -55,10 +66,11 @@ export const SkillDefinitionJsonSchema = once(() => {
       description: z.string(),
       writes: z.boolean(),
       tools: ResolvedToolListSchema(),
-      input_schema: JsonSchemaObjectSchema().optional(),
-      output_schema: JsonSchemaObjectSchema().optional(),
+      input_schema: z.optional(JsonSchemaObjectSchema()),
+      output_schema: z.optional(JsonSchemaObjectSchema()),
     })
-    .superRefine((d, ctx) => {
+    .check(
+      z.superRefine((d, ctx) => {
       const toolsWrite = d.tools.some((t) => t.writes);
       if (d.writes !== toolsWrite) {
         const why = toolsWrite
@@ -66,7 +78,8 @@ export const SkillDefinitionJsonSchema = once(() => {
           : 'declared as writing but none of its tools writes';
         ctx.addIssue({ code: 'custom', path: ['writes'], message: why });
       }
-    });
+    }),
+    );
 });
 
 /** `SkillDefinition.toJSON()` output; absent schemas are omitted. */
@@ -95,6 +108,19 @@ export interface DefinitionSchemas {
   readonly outputSchema?: Readonly<Record<string, unknown>>;
 }
 
+const INIT_KEYS = optionKeys<SkillDefinitionInit>('SkillDefinition.create', {
+  skillName: true,
+  description: true,
+  tools: true,
+  writes: true,
+  inputSchema: true,
+  outputSchema: true,
+});
+const SCHEMAS_KEYS = optionKeys<DefinitionSchemas>('SkillDefinition.fromSkill', {
+  inputSchema: true,
+  outputSchema: true,
+});
+
 /**
  * A composed skill, ready to invoke. Immutable, tools included.
  *
@@ -109,7 +135,7 @@ export class SkillDefinition {
   declare readonly inputSchema: Readonly<Record<string, JsonValue>> | undefined;
   declare readonly outputSchema: Readonly<Record<string, JsonValue>> | undefined;
 
-  private constructor(d: z.output<ReturnType<typeof SkillDefinitionJsonSchema>>, token?: typeof FACTORY) {
+  private constructor(d: output<ReturnType<typeof SkillDefinitionJsonSchema>>, token?: typeof FACTORY) {
     requireFactory('SkillDefinition', token, 'SkillDefinition.create(…), fromSkill(…) or from(…)');
     Object.assign(this, {
       skillName: d.skill_name,
@@ -125,6 +151,8 @@ export class SkillDefinition {
   /** Validate and build; never throws. */
   static safeCreate(init: SkillDefinitionInit): Validated<SkillDefinition> {
     if (init === null || typeof init !== 'object') return SkillDefinition.safeFrom(init);
+    const unknown = unknownOption(init, INIT_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     const tools: unknown = init.tools;
     const computed = Array.isArray(tools) && tools.some((t: unknown) => typeof t === 'object' && t !== null && (t as { writes?: unknown }).writes === true);
     return SkillDefinition.safeFrom(
@@ -154,6 +182,8 @@ export class SkillDefinition {
     entries: readonly ResolvedToolEntry[] | null | undefined,
     schemas: DefinitionSchemas = {},
   ): Validated<SkillDefinition> {
+    const unknown = unknownOption(schemas, SCHEMAS_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
       return { ok: false, error: invalid('SkillDefinition', [{ path: '', message: `fromSkill needs a skill package, got ${String(pkg)}` }]) };
     }

@@ -3,36 +3,46 @@
  * `ResolvedToolEntry` (wire form, already snake_case) and the capability
  * summary that metadata and definitions derive from a list.
  */
-import type { z } from 'zod';
 import { once, zod } from '../zod.js';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../resolve.js';
 import { NonEmpty } from './validate.js';
 
-/** One flattened tool, exactly the `ResolvedToolEntry` fields; unknown keys are rejected. */
+/**
+ * One flattened tool, exactly the `ResolvedToolEntry` fields; unknown keys are rejected.
+ *
+ * @internal
+ */
 export const ResolvedToolEntrySchema = once(() => {
   const z = zod();
   return z.strictObject({
     key: NonEmpty(),
     kind: z.enum(ENTRY_KINDS),
     writes: z.boolean(),
-    description: z.string().optional(),
-    server: NonEmpty().optional(),
-    tool: NonEmpty().optional(),
-    path: NonEmpty().optional(),
+    description: z.optional(z.string()),
+    server: z.optional(NonEmpty()),
+    tool: z.optional(NonEmpty()),
+    path: z.optional(NonEmpty()),
     source: NonEmpty(),
   });
 });
 
-/** A list of entries whose keys are unique (the resolver de-duplicates). */
+/**
+ * A list of entries whose keys are unique (the resolver de-duplicates).
+ *
+ * @internal
+ */
 export const ResolvedToolListSchema = once(() => {
   const z = zod();
-  return z.array(ResolvedToolEntrySchema()).superRefine((entries, ctx) => {
-    const seen = new Set<string>();
-    entries.forEach((entry, index) => {
-      if (seen.has(entry.key)) ctx.addIssue({ code: 'custom', path: [index, 'key'], message: `duplicate entry key '${entry.key}'` });
-      seen.add(entry.key);
-    });
-  });
+  return z.array(ResolvedToolEntrySchema()).check(
+    z.superRefine((entries, ctx) => {
+      const seen = new Set<string>();
+      entries.forEach((entry, index) => {
+        const message = `duplicate entry key '${entry.key}'`;
+        if (seen.has(entry.key)) ctx.addIssue({ code: 'custom', path: [index, 'key'], message });
+        seen.add(entry.key);
+      });
+    }),
+  );
 });
 
 /** A frozen copy of one entry with only the fields that are set. */

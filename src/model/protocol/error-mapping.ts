@@ -31,6 +31,7 @@ import { isSkillErrorType, SkillErrorType } from './error-type.js';
 import { isSkillError, SkillError } from './skill-error.js';
 import { ActivationError, PermissionDeniedError, ResolutionError } from './host-errors.js';
 import { frozenJsonCopy, invalid, jsonProblem } from './validate.js';
+import { checkOptionKeys, optionKeys } from '../option-keys.js';
 
 /**
  * How our own coded errors map (rule 2). Codes absent here fall through to rules 4–6.
@@ -58,6 +59,7 @@ export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> 
   'root.not-directory': 'resolution_failure',
   'wasm.missing': 'resolution_failure',
   'wasm.abi': 'resolution_failure',
+  'dependency.missing': 'resolution_failure',
 } satisfies Partial<Record<ErrorCode, SkillErrorType>>);
 
 /**
@@ -110,6 +112,8 @@ const NOT_FOUND_LOOSE = /\bnot found\b|\bunknown skill\b|\bno such skill\b/i;
 const NOT_FOUND_STRICT = /\bskill\b[^\n]*\bnot found\b|\bunknown skill\b|\bno such skill\b/i;
 const ACTIVATION = /\bactivat(?:e|ed|es|ing|ion)\b/i;
 
+const CONTEXT_KEYS = optionKeys<SkillErrorContext>('toSkillError', { skillName: true, toolName: true });
+
 /**
  * Map any thrown value to a SkillError for `skillName` (see the rules above).
  * Throws SkillgraphError `protocol.invalid` when `skillName` is empty.
@@ -117,6 +121,7 @@ const ACTIVATION = /\bactivat(?:e|ed|es|ing|ion)\b/i;
  * @example toSkillError(new ActivationError('server exited'), { skillName: 'gh', toolName: 'mcp:github/search' }).type === 'tool_activation_failure'
  */
 export function toSkillError(error: unknown, context: SkillErrorContext): SkillError {
+  checkOptionKeys(context, CONTEXT_KEYS);
   const skillName: unknown = context?.skillName;
   if (typeof skillName !== 'string' || skillName.trim() === '') {
     throw invalid('SkillError', [{ path: 'skill_name', message: 'toSkillError needs a non-empty skill name' }]);

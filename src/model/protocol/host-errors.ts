@@ -16,6 +16,7 @@
  *                     Error, TypeError, anything else  tool_execution_failure (or activation,
  *                                                      when the message says so)
  */
+import { checkOptionKeys, optionKeys } from '../option-keys.js';
 
 /** Options shared by the host error classes. */
 export interface HostErrorOptions {
@@ -24,11 +25,14 @@ export interface HostErrorOptions {
   readonly toolName?: string;
 }
 
+const HOST_ERROR_KEYS = optionKeys<HostErrorOptions>('host error', { cause: true, toolName: true });
+
 /** Base of the host error classes: a name, an optional tool and an optional cause. */
 abstract class HostError extends Error {
   readonly toolName: string | undefined;
 
   constructor(name: string, message: string, options: HostErrorOptions = {}) {
+    checkOptionKeys(options, HOST_ERROR_KEYS);
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = name;
     this.toolName = options.toolName;
@@ -36,7 +40,7 @@ abstract class HostError extends Error {
 }
 
 /**
- * A skill's composition could not be resolved (the ValueError of the seed):
+ * A skill's composition could not be resolved (Python's ValueError, in a host written in it):
  * mapped to cycle_detected, skill_not_found or resolution_failure by message.
  *
  * @example throw new ResolutionError(`override for unknown entry '${key}'`);

@@ -5,12 +5,13 @@
  * resolver's `CapabilitySummary`, so a metadata value can stand wherever a
  * summary is expected and `toJSON()` is a plain copy.
  */
-import type { z } from 'zod';
+import type { output } from 'zod/mini';
 import { once, zod } from '../zod.js';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../resolve.js';
 import type { SkillPackage } from '../package.js';
 import { ResolvedToolListSchema, summarizeEntries } from './entries.js';
 import { FACTORY, NonEmpty, check, invalid, orThrow, requireFactory, type Validated } from './validate.js';
+import { optionKeys, unknownOption } from '../option-keys.js';
 
 /**
  * Version reported when neither the package nor the caller names one.
@@ -19,20 +20,24 @@ import { FACTORY, NonEmpty, check, invalid, orThrow, requireFactory, type Valida
  */
 export const DEFAULT_SKILL_VERSION = '0.0.0';
 
-/** Wire form of SkillMetadata; the refinements keep the summary self-consistent. */
+/**
+ * Wire form of SkillMetadata; the refinements keep the summary self-consistent.
+ *
+ * @internal
+ */
 export const SkillMetadataJsonSchema = once(() => {
   const z = zod();
-  return z
-    .strictObject({
-      name: NonEmpty(),
-      description: z.string(),
-      version: NonEmpty(),
-      read_only: z.boolean(),
-      writes: z.boolean(),
-      tool_count: z.number().int().nonnegative(),
-      source_types: z.array(z.enum(ENTRY_KINDS)),
-    })
-    .superRefine((m, ctx) => {
+  const summary = z.strictObject({
+    name: NonEmpty(),
+    description: z.string(),
+    version: NonEmpty(),
+    read_only: z.boolean(),
+    writes: z.boolean(),
+    tool_count: z.int().check(z.gte(0)),
+    source_types: z.array(z.enum(ENTRY_KINDS)),
+  });
+  return summary.check(
+    z.superRefine((m, ctx) => {
       if (m.read_only === m.writes) ctx.addIssue({ code: 'custom', path: ['read_only'], message: 'must be the opposite of writes' });
       const order = m.source_types.map((t) => ENTRY_KINDS.indexOf(t));
       if (order.some((v, i) => i > 0 && v <= order[i - 1]!)) {
@@ -42,7 +47,8 @@ export const SkillMetadataJsonSchema = once(() => {
         ctx.addIssue({ code: 'custom', path: ['source_types'], message: `lists ${m.source_types.length} kinds for ${m.tool_count} tools` });
       }
       if (m.tool_count === 0 && m.writes) ctx.addIssue({ code: 'custom', path: ['writes'], message: 'a skill without tools cannot write' });
-    });
+    }),
+  );
 });
 
 /** `SkillMetadata.toJSON()` output. */
@@ -58,6 +64,8 @@ export interface FromSkillOptions {
   readonly version?: string;
 }
 
+const FROM_SKILL_KEYS = optionKeys<FromSkillOptions>('SkillMetadata.fromSkill', { version: true });
+
 /**
  * Discovery-time facts about one skill. Immutable.
  *
@@ -72,7 +80,7 @@ export class SkillMetadata implements SkillMetadataJson {
   declare readonly tool_count: number;
   declare readonly source_types: readonly EntryKind[];
 
-  private constructor(m: z.output<ReturnType<typeof SkillMetadataJsonSchema>>, token?: typeof FACTORY) {
+  private constructor(m: output<ReturnType<typeof SkillMetadataJsonSchema>>, token?: typeof FACTORY) {
     requireFactory('SkillMetadata', token, 'SkillMetadata.fromSkill(…), fromSummary(…) or from(…)');
     Object.assign(this, { ...m, source_types: Object.freeze([...m.source_types]) });
     Object.freeze(this);
@@ -84,6 +92,8 @@ export class SkillMetadata implements SkillMetadataJson {
     entries: readonly ResolvedToolEntry[] | null | undefined,
     options: FromSkillOptions = {},
   ): Validated<SkillMetadata> {
+    const unknown = unknownOption(options, FROM_SKILL_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
       const got = pkg === null ? 'null' : pkg === undefined ? 'undefined' : 'a value without a descriptor';
       return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSkill needs a skill package, got ${got}` }]) };
@@ -122,6 +132,8 @@ export class SkillMetadata implements SkillMetadataJson {
     summary: CapabilitySummary | null | undefined,
     options: FromSkillOptions = {},
   ): Validated<SkillMetadata> {
+    const unknown = unknownOption(options, FROM_SKILL_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
       return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSummary needs a skill package, got ${String(pkg)}` }]) };
     }

@@ -19,6 +19,7 @@ import {
   type JsonValue,
   type Validated,
 } from './validate.js';
+import { optionKeys, unknownOption } from '../option-keys.js';
 
 /**
  * What happened to a resource during a run.
@@ -28,13 +29,17 @@ import {
 export const RESOURCE_ACTIONS = ['created', 'modified', 'deleted'] as const;
 export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
 
-/** One resource a run touched: a path or URI, the action, optional JSON details. */
+/**
+ * One resource a run touched: a path or URI, the action, optional JSON details.
+ *
+ * @internal
+ */
 export const ResourceChangeSchema = once(() => {
   const z = zod();
   return z.strictObject({
     resource: NonEmpty(),
     action: z.enum(RESOURCE_ACTIONS),
-    details: JsonObjectSchema().optional(),
+    details: z.optional(JsonObjectSchema()),
   });
 });
 
@@ -44,23 +49,33 @@ export interface ResourceChange {
   readonly details?: Readonly<Record<string, JsonValue>>;
 }
 
-/** Wire form of a SkillResult. */
+/**
+ * Wire form of a SkillResult.
+ *
+ * @internal
+ */
 export const SkillResultJsonSchema = once(() => {
   const z = zod();
   return z
     .strictObject({
       success: z.boolean(),
       skill_name: NonEmpty(),
-      tool_name: NonEmpty().optional(),
+      tool_name: z.optional(NonEmpty()),
       output_data: JsonValueSchema(),
-      error: SkillErrorJsonSchema().nullable(),
-      duration_ms: z.number().finite().nonnegative(),
+      error: z.nullable(SkillErrorJsonSchema()),
+      duration_ms: z.number().check(z.gte(0)),
       resource_changes: z.array(ResourceChangeSchema()),
     })
-    .superRefine((r, ctx) => {
-      if (r.success && r.error !== null) ctx.addIssue({ code: 'custom', path: ['error'], message: 'a successful result carries no error' });
-      if (!r.success && r.error === null) ctx.addIssue({ code: 'custom', path: ['error'], message: 'a failed result needs its SkillError' });
-    });
+    .check(
+      z.superRefine((r, ctx) => {
+        if (r.success && r.error !== null) {
+          ctx.addIssue({ code: 'custom', path: ['error'], message: 'a successful result carries no error' });
+        }
+        if (!r.success && r.error === null) {
+          ctx.addIssue({ code: 'custom', path: ['error'], message: 'a failed result needs its SkillError' });
+        }
+      }),
+    );
 });
 
 /** `SkillResult.toJSON()` output. */
@@ -84,6 +99,16 @@ export interface SkillResultInit {
   readonly durationMs?: number;
   readonly resourceChanges?: readonly ResourceChange[];
 }
+
+const INIT_KEYS = optionKeys<SkillResultInit>('SkillResult.create', {
+  success: true,
+  skillName: true,
+  toolName: true,
+  outputData: true,
+  error: true,
+  durationMs: true,
+  resourceChanges: true,
+});
 
 /**
  * The outcome of one run. Immutable, output and changes included.
@@ -116,6 +141,8 @@ export class SkillResult {
   /** Validate and build; never throws. */
   static safeCreate(init: SkillResultInit): Validated<SkillResult> {
     if (init === null || typeof init !== 'object') return SkillResult.safeFrom(init);
+    const unknown = unknownOption(init, INIT_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     const error: unknown = init.error ?? null;
     return SkillResult.safeFrom(
       withoutUndefined({

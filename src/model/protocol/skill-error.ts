@@ -4,7 +4,7 @@
  * details. Validated at construction and deeply frozen; it is also a real
  * `Error`, so a host may throw it (and `toSkillError` passes it through).
  */
-import type { z } from 'zod';
+import type { output } from 'zod/mini';
 import { once, zod } from '../zod.js';
 import { SKILL_ERROR_TYPES, type SkillErrorType } from './error-type.js';
 import {
@@ -18,8 +18,13 @@ import {
   type JsonValue,
   type Validated,
 } from './validate.js';
+import { optionKeys, unknownOption } from '../option-keys.js';
 
-/** Wire form of a SkillError (snake_case, as in every `--json` output). */
+/**
+ * Wire form of a SkillError (snake_case, as in every `--json` output).
+ *
+ * @internal
+ */
 export const SkillErrorJsonSchema = once(() => {
   const z = zod();
   return z
@@ -27,15 +32,18 @@ export const SkillErrorJsonSchema = once(() => {
       type: z.enum(SKILL_ERROR_TYPES),
       message: NonEmpty(),
       skill_name: NonEmpty(),
-      tool_name: NonEmpty().optional(),
-      details: JsonObjectSchema().optional(),
+      tool_name: z.optional(NonEmpty()),
+      details: z.optional(JsonObjectSchema()),
     })
-    .superRefine((value, ctx) => {
-      const inDetails = value.details?.['tool_name'];
-      if (inDetails !== undefined && value.tool_name !== undefined && inDetails !== value.tool_name) {
-        ctx.addIssue({ code: 'custom', path: ['details', 'tool_name'], message: `disagrees with tool_name '${value.tool_name}'` });
-      }
-    });
+    .check(
+      z.superRefine((value, ctx) => {
+        const inDetails = value.details?.['tool_name'];
+        if (inDetails !== undefined && value.tool_name !== undefined && inDetails !== value.tool_name) {
+          const message = `disagrees with tool_name '${value.tool_name}'`;
+          ctx.addIssue({ code: 'custom', path: ['details', 'tool_name'], message });
+        }
+      }),
+    );
 });
 
 /** `SkillError.toJSON()` output. */
@@ -56,6 +64,14 @@ export interface SkillErrorInit {
   readonly details?: Readonly<Record<string, unknown>>;
 }
 
+const INIT_KEYS = optionKeys<SkillErrorInit>('SkillError.create', {
+  type: true,
+  message: true,
+  skillName: true,
+  toolName: true,
+  details: true,
+});
+
 const EMPTY_DETAILS: Readonly<Record<string, JsonValue>> = Object.freeze({});
 
 /**
@@ -70,7 +86,7 @@ export class SkillError extends Error {
   declare readonly toolName: string | undefined;
   declare readonly details: Readonly<Record<string, JsonValue>>;
 
-  private constructor(wire: z.output<ReturnType<typeof SkillErrorJsonSchema>>, token?: typeof FACTORY) {
+  private constructor(wire: output<ReturnType<typeof SkillErrorJsonSchema>>, token?: typeof FACTORY) {
     requireFactory('SkillError', token, 'SkillError.create(…) or SkillError.from(…)');
     super(wire.message);
     // Own, enumerable data properties so the frozen instance reads like a plain value.
@@ -87,6 +103,8 @@ export class SkillError extends Error {
   /** Validate and build; the error (`protocol.invalid`) names every bad field. */
   static safeCreate(init: SkillErrorInit): Validated<SkillError> {
     if (init === null || typeof init !== 'object') return SkillError.safeFrom(init);
+    const unknown = unknownOption(init, INIT_KEYS);
+    if (unknown) return { ok: false, error: unknown };
     return SkillError.safeFrom(
       withoutUndefined({
         type: init.type,

@@ -3,7 +3,7 @@
  * shape, zod issue → SkillgraphError conversion, JSON-value checking and deep
  * freezing. zod is required (on first use, see zod.ts) only inside `model/protocol/`.
  */
-import type { z } from 'zod';
+import type { ZodMiniType, output } from 'zod/mini';
 import { once, zod } from '../zod.js';
 import { SkillgraphError } from '../errors.js';
 
@@ -48,8 +48,10 @@ export function invalid(what: string, issues: readonly ProtocolIssue[]): Skillgr
 /**
  * Check `input` against `schema`; on failure return the `protocol.invalid` error
  * naming every issue (never throws on bad input).
+ *
+ * @internal
  */
-export function check<S extends z.ZodType>(what: string, schema: S, input: unknown): Validated<z.output<S>> {
+export function check<S extends ZodMiniType>(what: string, schema: S, input: unknown): Validated<output<S>> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
   return {
@@ -108,38 +110,50 @@ export function frozenJsonCopy<T>(value: T): T {
   return Object.freeze(out) as T;
 }
 
-/** zod schema for any JSON value; the output is a deep frozen copy. */
+/**
+ * zod schema for any JSON value; the output is a deep frozen copy.
+ *
+ * @internal
+ */
 export const JsonValueSchema = once(() => {
   const z = zod();
-  return z
-    .unknown()
-    .superRefine((value, ctx) => {
+  const json = z.unknown().check(
+    z.superRefine((value, ctx) => {
       const problem = jsonProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((value) => frozenJsonCopy(value) as JsonValue);
+    }),
+  );
+  return z.pipe(json, z.transform((value) => frozenJsonCopy(value) as JsonValue));
 });
 
-/** zod schema for a JSON object (string keys → JSON values); the output is deep frozen. */
+/**
+ * zod schema for a JSON object (string keys → JSON values); the output is deep frozen.
+ *
+ * @internal
+ */
 export const JsonObjectSchema = once(() => {
   const z = zod();
-  return z
-    .unknown()
-    .superRefine((value, ctx) => {
+  const object = z.unknown().check(
+    z.superRefine((value, ctx) => {
       if (value === null || typeof value !== 'object' || Array.isArray(value)) {
         ctx.addIssue({ code: 'custom', message: 'expected a JSON object' });
         return;
       }
       const problem = jsonProblem(value);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    })
-    .transform((value) => frozenJsonCopy(value) as Readonly<Record<string, JsonValue>>);
+    }),
+  );
+  return z.pipe(object, z.transform((value) => frozenJsonCopy(value) as Readonly<Record<string, JsonValue>>));
 });
 
-/** A non-empty string (names, messages, keys). */
+/**
+ * A non-empty string (names, messages, keys).
+ *
+ * @internal
+ */
 export const NonEmpty = once(() => {
   const z = zod();
-  return z.string().min(1, 'must be a non-empty string');
+  return z.string().check(z.minLength(1, 'must be a non-empty string'));
 });
 
 /** Keys of `obj` whose value is undefined are dropped (exactOptionalPropertyTypes-friendly wire objects). */

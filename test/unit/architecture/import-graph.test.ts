@@ -171,8 +171,44 @@ describe('the MCP SDK stays with serve', () => {
     });
   }
 
-  it('serve loads it only through a dynamic import', () => {
-    const text = readFileSync(join(SRC, 'cli/verbs/serve.ts'), 'utf8');
-    expect(text).toContain("await import('../../serve/serving.js')");
+  it('serve loads it only through a dynamic import, in serve/load.ts', () => {
+    expect(readFileSync(join(SRC, 'serve/load.ts'), 'utf8')).toContain("import('./serving.js')");
+    expect(reach('serve/load.ts', SDK)).toBeUndefined();
+    expect(readFileSync(join(SRC, 'cli/verbs/serve.ts'), 'utf8')).toContain('await loadServing()');
+  });
+});
+
+describe('the audit parsers stay on the audit path', () => {
+  const PARSERS = (spec: string, file?: string): boolean => spec === 'web-tree-sitter' || file === 'tasks/audit-parsers.ts';
+  const verbs = readdirSync(join(SRC, 'cli/verbs')).filter((f) => f.endsWith('.ts'));
+
+  it('are reached from the loader (the scanner sees web-tree-sitter)', () => {
+    expect(reach('tasks/audit-parsers.ts', (spec) => spec === 'web-tree-sitter')).toBeUndefined(); // imported dynamically, not statically
+    expect(readFileSync(join(SRC, 'tasks/audit-parsers.ts'), 'utf8')).toContain("createRequire(import.meta.url)('web-tree-sitter')");
+  });
+
+  for (const entry of ['index.ts', 'internals.ts', 'cli/main.ts', 'engine/engine.ts', 'tasks/validate-path.ts', 'tasks/audit-path.ts', ...verbs.map((v) => `cli/verbs/${v}`)]) {
+    it(`${entry} never loads the parsers statically`, () => {
+      expect(reach(entry, PARSERS)).toBeUndefined();
+    });
+  }
+
+  it('only the audit path imports the loader, and only dynamically', () => {
+    const importers = allImports().filter((i) => i.target.replace(/\.js$/, '.ts') === 'tasks/audit-parsers.ts').map((i) => i.file);
+    expect(importers).toEqual(['tasks/audit-path.ts']);
+    expect(readFileSync(join(SRC, 'tasks/audit-path.ts'), 'utf8')).toContain("await import('./audit-parsers.js')");
+  });
+
+  it('no module but the loader names web-tree-sitter', () => {
+    const named: string[] = [];
+    const visit = (dir: string): void => {
+      for (const e of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, e.name);
+        if (e.isDirectory()) visit(path);
+        else if (e.name.endsWith('.ts') && /['"]web-tree-sitter['"]/.test(readFileSync(path, 'utf8'))) named.push(path.slice(SRC.length + 1));
+      }
+    };
+    visit(SRC);
+    expect(named).toEqual(['tasks/audit-parsers.ts']);
   });
 });

@@ -42,8 +42,7 @@ const INTERNALS = [
   'packageBytes', 'parseBatch', 'planCatalog', 'readDirectory', 'readFrontmatterYaml', 'readResource', 'readShards',
   'readSkillFiles', 'readWithDialect', 'resolveBackendFor', 'resolveContextOptions', 'resolveEngineOptions',
   'resolveGraphJs', 'routingSkill', 'routingText', 'ruleFor', 'runCli', 'skillEntry', 'splitToolList',
-  'summarizeEntries', 'wasmBackendOrNull', 'wasmPath', 'widening', 'wideningText', 'writeFileAtomic',
-  'writeResolveJson',
+  'summarizeEntries', 'wasmBackendOrNull', 'widening', 'wideningText', 'writeFileAtomic', 'writeResolveJson',
 ];
 
 describe('src/index.ts', () => {

@@ -12,7 +12,7 @@ import { FIXTURES, writeFixtures } from './_fixtures.js';
 
 const root = writeFixtures();
 afterAll(() => rmSync(root, { recursive: true, force: true }));
-const report = auditPath(['.'], { cwd: root });
+const report = await auditPath(['.'], { cwd: root });
 const found = (name: string) => report.skills.find((s) => s.dir === name)!.diagnostics;
 
 describe('audit fixtures', () => {
@@ -52,13 +52,13 @@ describe('audit fixtures', () => {
     expect(auditVerdict([])).toBe('pass');
   });
 
-  it('a file past the scan limit is named, not read', () => {
-    const big = auditPath(['decode-exec'], { cwd: root, limits: { maxFileBytes: 8 } });
+  it('a file past the scan limit is named, not read', async () => {
+    const big = await auditPath(['decode-exec'], { cwd: root, limits: { maxFileBytes: 8 } });
     expect(big.skills[0]!.diagnostics.map((d) => d.code)).toContain('security.file-unscanned');
   });
 
-  it('is deterministic', () => {
-    expect(JSON.stringify(auditPath(['.'], { cwd: root }).skills)).toBe(JSON.stringify(report.skills));
+  it('is deterministic', async () => {
+    expect(JSON.stringify((await auditPath(['.'], { cwd: root })).skills)).toBe(JSON.stringify(report.skills));
   });
 });
 

@@ -93,6 +93,7 @@ const RUNS: readonly (readonly [string, readonly string[]])[] = [
   ['context-host', ['context', '--host', 'claude-code', '--json']],
   ['context-host', ['context', '--host', 'copilot', '--format', 'json']],
   ['hosts', ['hosts', 'skills', '--host', 'claude-code', '--host', 'codex', '--json']],
+  ['audit', ['audit', '--explain', 'remote-exec', '--json']],
 ];
 
 describe('every --json document', () => {

@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
+import { wasmBytes } from '../../../src/engine/assets.js';
 import { WASM_ABI_VERSION, compileWasm, instantiateWasm, loadWasm } from '../../../src/engine/wasm.js';
 
 describe('wasm loader', () => {
@@ -9,10 +9,6 @@ describe('wasm loader', () => {
     const exports = instantiateWasm(module!);
     expect(exports.abiVersion()).toBe(WASM_ABI_VERSION);
     expect(loadWasm()).not.toBeNull();
-  });
-
-  it('returns null, not a crash, when the module file is missing', () => {
-    expect(compileWasm('/nonexistent/skillgraph.wasm')).toBeNull();
   });
 
   it('refuses a module whose ABI version differs from the host (wasm.abi)', () => {
@@ -36,10 +32,10 @@ describe('adoptWasmModule', () => {
   it('makes a module compiled by another thread this thread’s module, and never replaces one', async () => {
     vi.resetModules();
     const fresh = await import('../../../src/engine/wasm.js');
-    const received = new WebAssembly.Module(readFileSync(fresh.wasmPath()));
+    const received = new WebAssembly.Module(wasmBytes()!);
     fresh.adoptWasmModule(received);
     expect(fresh.compileWasm()).toBe(received); // no second read + compile
-    fresh.adoptWasmModule(new WebAssembly.Module(readFileSync(fresh.wasmPath())));
+    fresh.adoptWasmModule(new WebAssembly.Module(wasmBytes()!));
     expect(fresh.compileWasm()).toBe(received);
     expect(fresh.loadWasm()?.abiVersion()).toBe(fresh.WASM_ABI_VERSION);
   });

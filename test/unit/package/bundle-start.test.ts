@@ -1,47 +1,70 @@
 /**
- * What importing the built library costs before any call: the bundles reach
- * Node's built-in modules through `require` (an ES import of `node:fs` builds
- * a facade that loads the whole streams code), `node:crypto` is loaded on
- * first call, and yaml and zod on first use; the library, the CLI, yaml and
- * zod compile with the code caches the build made for them. Checked in a child process, against the bundle `npm run
- * build` wrote (skipped when there is none).
+ * What importing the built library costs before any call: nothing but its
+ * own code. `node:crypto` is loaded on the first digest, yaml and zod on first
+ * use, the internals and the CLI only when asked for; `import` and `require`
+ * hand over the same objects. Checked in child processes, against the bundle
+ * `npm run build` wrote (skipped when there is none).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { BUNDLE_FOLDERS } from '../../../src/engine/fingerprint.js';
 
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
-const LIB = join(DIST, 'lib', 'index.js');
-const built = existsSync(LIB);
+const LIB = join(DIST, 'index.js');
+const built = existsSync(join(DIST, 'skillgraph.cjs'));
 
-/** The internal modules Node loaded in a child that imports `entry` and then runs `after`. */
+/** The internal modules Node loaded, and the files required, in a child that imports `entry` and then runs `after`. */
 function loadedBy(entry: string, after = ''): string[] {
   const script = `const before = new Set(process.moduleLoadList);
 const lib = await import(${JSON.stringify(pathToFileURL(entry).href)});
 ${after}
 const loaded = process.moduleLoadList.filter((m) => !before.has(m));
-const vendor = Object.keys((await import('node:module')).createRequire(import.meta.url).cache ?? {}).filter((f) => /vendor|node_modules\\/(yaml|zod)\\//.test(f));
-console.log(JSON.stringify([...loaded, ...vendor.map((f) => 'file ' + f)]));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
+const files = Object.keys((await import('node:module')).default._cache);
+console.log(JSON.stringify([...loaded, ...files.map((f) => 'file ' + f)]));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }),
+  ) as string[];
 }
 
 describe.skipIf(!built)('importing the built library', () => {
-  it('loads neither node:crypto, nor the streams code, nor yaml or zod', () => {
+  it('loads its own code only: not node:crypto, the streams code, yaml, zod, the internals or the CLI', () => {
     const loaded = loadedBy(LIB);
-    expect(loaded.filter((m) => /^NativeModule (crypto|internal\/crypto|internal\/fs\/streams|stream)\b/.test(m) || m.startsWith('file '))).toEqual([]);
+    expect(
+      loaded.filter((m) => /^NativeModule (crypto|internal\/crypto|internal\/fs\/streams|stream)\b/.test(m)),
+    ).toEqual([]);
+    expect(
+      loaded
+        .filter((m) => m.startsWith('file '))
+        .map((f) => f.slice(5 + DIST.length))
+        .sort(),
+    ).toEqual(['index.cjs', 'skillgraph.cjs']);
   });
 
   it('loads node:crypto on the first digest, and the digests are there', () => {
     const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
-    const skills = join(examples, 'skills');
+    const skills = JSON.stringify(join(examples, 'skills'));
+    const root = `lib.makeRoot({ path: ${skills}, scope: 'project' }, ${JSON.stringify(examples)})`;
     const after = `const engine = lib.createEngine({ workers: 0, cache: false });
-const { catalog } = await engine.loadCatalog({ roots: [lib.makeRoot({ path: ${JSON.stringify(skills)}, scope: 'project' }, ${JSON.stringify(examples)})] });
+const { catalog } = await engine.loadCatalog({ roots: [${root}] });
 await engine.close();
-if (!catalog.skills.length || !/^sha256:[0-9a-f]{64}$/.test(catalog.digest) || !catalog.skills.every((s) => /^sha256:[0-9a-f]{64}$/.test(s.descriptor.digest))) throw new Error('no digests');`;
+const digest = /^sha256:[0-9a-f]{64}$/;
+const sealed = catalog.skills.every((s) => digest.test(s.descriptor.digest));
+if (!catalog.skills.length || !digest.test(catalog.digest) || !sealed) {
+  throw new Error('no digests');
+}`;
     expect(loadedBy(LIB, after)).toContain('NativeModule crypto');
   });
 
@@ -53,69 +76,74 @@ if (!catalog.skills.length || !/^sha256:[0-9a-f]{64}$/.test(catalog.digest) || !
     const hourAgo = new Date(Date.now() - 3_600_000);
     for (const name of ['alpha', 'beta']) {
       mkdirSync(join(skills, name), { recursive: true });
-      writeFileSync(join(skills, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${name} helps. Use when testing.\n---\nBody.\n`);
+      writeFileSync(
+        join(skills, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: ${name} helps. Use when testing.\n---\nBody.\n`,
+      );
       utimesSync(join(skills, name, 'SKILL.md'), hourAgo, hourAgo);
       utimesSync(join(skills, name), hourAgo, hourAgo);
     }
     utimesSync(skills, hourAgo, hourAgo);
     try {
-      const load = (warm: boolean): string => `const engine = lib.createEngine({ workers: 0, cache: ${JSON.stringify(cache)} });
-const { catalog, cache: counts } = await engine.loadCatalog({ roots: [lib.makeRoot({ path: ${JSON.stringify(skills)}, scope: 'project' }, ${JSON.stringify(tree)})] });
+      const load = (
+        warm: boolean,
+      ): string => `const engine = lib.createEngine({ workers: 0, cache: ${JSON.stringify(cache)} });
+const { catalog, cache: counts } = await engine.loadCatalog({
+  roots: [lib.makeRoot({ path: ${JSON.stringify(skills)}, scope: 'project' }, ${JSON.stringify(tree)})],
+});
 await engine.close();
 if (!catalog.skills.length || (${warm} && counts.misses !== 0)) throw new Error('not answered from the store');`;
       loadedBy(LIB, load(false)); // fills the files table
       loadedBy(LIB, load(true)); // answered by stamp: records the catalog
       expect(readdirSync(cache)).toContain('run.load-catalog.store');
       const loaded = loadedBy(LIB, load(true));
-      expect(loaded.filter((m) => /^NativeModule (crypto|v8|internal\/crypto|internal\/heap_utils|internal\/fs\/streams|stream)\b/.test(m))).toEqual([]);
+      expect(
+        loaded.filter((m) =>
+          /^NativeModule (crypto|v8|internal\/crypto|internal\/heap_utils|internal\/fs\/streams|stream)\b/.test(m),
+        ),
+      ).toEqual([]);
     } finally {
       rmSync(tree, { recursive: true, force: true });
     }
   });
 
-  it('imports no built-in module as an ES module but node:module', () => {
-    const statements: string[] = [];
-    for (const dir of ['lib', 'internals', 'bin']) {
-      for (const name of readdirSync(join(DIST, dir)).filter((n) => n.endsWith('.js'))) {
-        for (const [spec] of readFileSync(join(DIST, dir, name), 'utf8').matchAll(/from "node:[\w/]+"/g)) if (spec !== 'from "node:module"') statements.push(`${dir}/${name}: ${spec}`);
-      }
-    }
-    expect(statements).toEqual([]);
+  it('hands over the same objects to import and require', () => {
+    const script = `import { createRequire } from 'node:module';
+const esm = await import(${JSON.stringify(pathToFileURL(LIB).href)});
+const cjs = createRequire(import.meta.url)(${JSON.stringify(join(DIST, 'index.cjs'))});
+const internals = await import(${JSON.stringify(pathToFileURL(join(DIST, 'internals.js')).href)});
+const same = Object.keys(cjs).every((k) => esm[k] === cjs[k]);
+const sameClass = esm.SkillgraphError === cjs.SkillgraphError;
+console.log(JSON.stringify([sameClass, esm.default === cjs, same, internals.JS_HASHER.name]));`;
+    expect(
+      JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })),
+    ).toEqual([true, true, true, 'js']);
   });
 
-  it('has code caches this Node accepts, for the library, the CLI and the vendored yaml and zod', () => {
-    // In a child: V8 takes a cache only under the flags that made it (the build's, Node's defaults).
-    const script = `import { readFileSync } from 'node:fs';
-import Module from 'node:module';
-import { Script } from 'node:vm';
-const dist = ${JSON.stringify(DIST)};
-const lib = (await import(dist + 'lib/cached-load.mjs')).load(dist + 'lib/index.cjs');
-const cli = (await import(dist + 'bin/cached-load.mjs')).load(dist + 'bin/main.cjs');
-const vendor = ['yaml', 'zod'].map((name) => {
-  const file = dist + 'vendor/' + name + '.cjs';
-  return new Script(Module.wrap(readFileSync(file, 'utf8')), { filename: file, cachedData: readFileSync(file + '.cache') }).cachedDataRejected;
-});
-console.log(JSON.stringify([lib.script.cachedDataRejected, cli.script.cachedDataRejected, ...vendor]));`;
-    expect(JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } }))).toEqual([false, false, false, false]);
+  it('keeps the entries Node scans for export names small: none re-exports the bundle directly', () => {
+    const entries = readdirSync(DIST).filter(
+      (f) => f.endsWith('.cjs') && f !== 'skillgraph.cjs' && f !== 'yaml.cjs' && f !== 'zod.cjs',
+    );
+    expect(entries.sort()).toEqual(['index.cjs', 'internals.cjs', 'worker.cjs']);
+    expect(entries.filter((f) => /module\.exports\s*=\s*require\(/.test(readFileSync(join(DIST, f), 'utf8')))).toEqual(
+      [],
+    );
   });
 
-  it('ships bundles that are ASCII only (V8 then holds their source one byte a character)', () => {
-    const bundles = ['lib/index.cjs', 'bin/main.cjs', 'vendor/yaml.cjs', 'vendor/zod.cjs'];
-    expect(bundles.filter((file) => /[^\0-\x7f]/.test(readFileSync(join(DIST, file), 'utf8')))).toEqual([]);
+  it('ships code that is ASCII only (V8 then holds the source one byte a character)', () => {
+    expect(
+      ['skillgraph.cjs', 'yaml.cjs', 'zod.cjs'].filter((file) =>
+        /[^\0-\x7f]/.test(readFileSync(join(DIST, file), 'utf8')),
+      ),
+    ).toEqual([]);
   });
 
-  it('loads the library without the CommonJS loader: nothing is required at import', () => {
-    const script = `await import(${JSON.stringify(pathToFileURL(LIB).href)});
-console.log(JSON.stringify(Object.keys((await import('node:module')).default._cache)));`;
-    const required = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })) as string[];
-    expect(typeof process.getBuiltinModule === 'function' ? required : []).toEqual([]);
-  });
-
-  it('keeps its code only in the folders the code fingerprint looks at', () => {
-    const holding = readdirSync(DIST, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && readdirSync(join(DIST, e.name)).some((n) => /\.(c?js|cache)$/.test(n)))
-      .map((e) => e.name)
-      .sort();
-    expect(holding).toEqual([...BUNDLE_FOLDERS]);
+  it('stamps the code with the SHA-256 of the code it ships (every cache keys on it)', () => {
+    const core = readFileSync(join(DIST, 'skillgraph.cjs'), 'utf8');
+    const hash = createHash('sha256');
+    let stamp = '';
+    hash.update(core.replace(/"([0-9a-f]{64})"/, (_, hex: string) => ((stamp = hex), `"${'S'.repeat(64)}"`)));
+    for (const file of ['yaml.cjs', 'zod.cjs']) hash.update(readFileSync(join(DIST, file), 'utf8'));
+    expect(stamp).toBe(hash.digest('hex'));
   });
 });

@@ -1,11 +1,11 @@
 /**
- * What `npm pack` ships: the CLI, the compiled library with its types, the
- * WASM core when it is built, the README and the LICENSE — and nothing that
- * points at files the package leaves out (source maps name `src/`, which is
- * not shipped), nor tests, benchmarks or features.
+ * What `npm pack` ships: the CLI, the built code with its types, the JSON
+ * Schemas, the README and the LICENSE — no sources, source maps, tests,
+ * benchmarks or features, and the file behind every entry package.json names.
  *
  * `--dry-run --ignore-scripts` lists the files without building or writing a
- * tarball, so the test is fast and offline.
+ * tarball, so the test is fast and offline. (The packed tarball itself, its
+ * size and its use from a fresh project are scripts/package-test.mjs's.)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -14,11 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-
-/** The bundles scripts/bundle.mjs builds (`[folder, entry name, source]`): `dist/<folder>/<name>.js` → its source. */
-const BUNDLE_ENTRIES: Readonly<Record<string, string>> = Object.fromEntries(
-  [...readFileSync(join(REPO, 'scripts/bundle.mjs'), 'utf8').matchAll(/\['(\w+)', '(\w+)', '(src\/[\w/.-]+\.ts)'\]/g)].map(([, dir, name, source]) => [`dist/${dir}/${name}.js`, source!]),
-);
+const built = existsSync(join(REPO, 'dist', 'skillgraph.cjs'));
 
 interface PackEntry {
   readonly path: string;
@@ -36,51 +32,89 @@ function packedFiles(): string[] {
   return report.files.map((f) => f.path).sort();
 }
 
+/** Every file a `package.json` field or export condition names, without its leading `./`. */
+function entryTargets(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+    main: string;
+    types: string;
+    bin: Record<string, string>;
+    exports: Record<string, unknown>;
+  };
+  const leaves = (v: unknown): string[] =>
+    typeof v === 'string' ? [v] : Object.values(v as Record<string, unknown>).flatMap(leaves);
+  return [pkg.main, pkg.types, ...Object.values(pkg.bin), ...leaves(pkg.exports)].map((t) => t.replace(/^\.\//, ''));
+}
+
 describe('the packed package', () => {
   const files = packedFiles();
 
-  it('ships the CLI, the library and its types, the JSON Schemas, the README, the LICENSE and package.json', () => {
-    const wanted = ['bin/skillgraph.js', 'dist/lib/index.js', 'dist/bin/main.js', 'dist/index.d.ts', 'schemas/catalog.schema.json', 'schemas/defs.schema.json', 'README.md', 'LICENSE', 'package.json'];
+  it('ships the CLI, the schemas, the README, the LICENSE and package.json', () => {
+    const wanted = [
+      'bin/skillgraph.js',
+      'bin/code-cache.cjs',
+      'schemas/catalog.schema.json',
+      'schemas/defs.schema.json',
+      'README.md',
+      'LICENSE',
+      'package.json',
+    ];
     expect(wanted.filter((f) => !files.includes(f))).toEqual([]);
   });
 
-  it('ships the WASM core when it is built', () => {
-    const built = existsSync(join(REPO, 'build/skillgraph.wasm'));
-    expect(files.includes('build/skillgraph.wasm')).toBe(built);
+  it.skipIf(!built)(
+    'ships the code once: one bundle, yaml and zod beside it, small entries, the types and the licences',
+    () => {
+      const code = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/types/'));
+      expect(code).toEqual([
+        'dist/THIRD-PARTY.md',
+        'dist/index.cjs',
+        'dist/index.js',
+        'dist/internals.cjs',
+        'dist/internals.js',
+        'dist/skillgraph.cjs',
+        'dist/worker.cjs',
+        'dist/yaml.cjs',
+        'dist/zod.cjs',
+      ]);
+      expect(files).toContain('dist/types/package.json');
+    },
+  );
+
+  it.skipIf(!built)('ships the file behind every entry package.json names', () => {
+    expect(entryTargets().filter((t) => !files.includes(t))).toEqual([]);
   });
 
-  it('ships no source map, sources, tests, benchmarks or features', () => {
-    const leaked = files.filter((f) => f.endsWith('.map') || /^(src|test|bench|features|assembly|examples|node_modules)\//.test(f));
+  it('ships no source map, sources, tests, benchmarks, features or WASM build files', () => {
+    const leaked = files.filter(
+      (f) => f.endsWith('.map') || /^(src|test|bench|features|assembly|examples|build|node_modules|scripts)\//.test(f),
+    );
     expect(leaked).toEqual([]);
   });
 
-  it('ships compiled JavaScript only under dist/ and bin/', () => {
+  it('ships JavaScript only under dist/ and bin/', () => {
     const scripts = files.filter((f) => /\.(m?js|cjs|ts)$/.test(f) && !f.endsWith('.d.ts'));
     expect(scripts.filter((f) => !f.startsWith('dist/') && !f.startsWith('bin/'))).toEqual([]);
   });
 
-  it('ships the file behind every entry package.json names (each built from a source in src/)', () => {
-    const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
-      main: string;
-      types: string;
-      bin: Record<string, string>;
-      exports: Record<string, string | Record<string, string>>;
+  it('is built without source maps', () => {
+    const config = JSON.parse(readFileSync(join(REPO, 'tsconfig.build.json'), 'utf8')) as {
+      compilerOptions: Record<string, unknown>;
     };
-    const targets = [pkg.main, pkg.types, ...Object.values(pkg.bin), ...Object.values(pkg.exports).flatMap((t) => (typeof t === 'string' ? [t] : Object.values(t)))]
-      .map((t) => t.replace(/^\.\//, ''));
-    // dist/ is what `npm install` (prepare) builds from src/: each target there has its source (types
-    // from tsc beside their module's path, JavaScript from a bundle's entry), and once built it is in
-    // the pack. (Tests run from src/, so a checkout may hold an older dist/.)
-    const sourceOf = (t: string): string => BUNDLE_ENTRIES[t] ?? join('src', t.slice(5).replace(/\.d\.ts$/, '.ts'));
-    const noSource = targets.filter((t) => t.startsWith('dist/') && !existsSync(join(REPO, sourceOf(t))));
-    expect(noSource).toEqual([]);
-    const notPacked = targets.filter((t) => (!t.startsWith('dist/') || existsSync(join(REPO, t))) && !files.includes(t));
-    expect(notPacked).toEqual([]);
+    const { sourceMap, declarationMap, inlineSourceMap } = config.compilerOptions;
+    expect({ sourceMap, declarationMap, inlineSourceMap }).toEqual({
+      sourceMap: false,
+      declarationMap: false,
+      inlineSourceMap: undefined,
+    });
+    expect(readFileSync(join(REPO, 'scripts/bundle.mjs'), 'utf8')).not.toMatch(/sourcemap\s*:/);
   });
 
-  it('is built without source maps, so a rebuilt dist/ names no file the package leaves out', () => {
-    const config = JSON.parse(readFileSync(join(REPO, 'tsconfig.build.json'), 'utf8')) as { compilerOptions: Record<string, unknown> };
-    const { sourceMap, declarationMap, inlineSourceMap } = config.compilerOptions;
-    expect({ sourceMap, declarationMap, inlineSourceMap }).toEqual({ sourceMap: false, declarationMap: false, inlineSourceMap: undefined });
+  it('needs no install script: a consumer of the tarball runs no build', () => {
+    const { scripts } = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    expect(Object.keys(scripts).filter((s) => ['preinstall', 'install', 'postinstall', 'prepare'].includes(s))).toEqual(
+      [],
+    );
   });
 });

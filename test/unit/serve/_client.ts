@@ -15,7 +15,7 @@ const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** `node` arguments that run the CLI: dist/ when it is newer than every serve source, else src/ through tsx. */
 export function cliCommand(): string[] {
-  const built = join(REPO, 'dist/bin/main.js');
+  const built = join(REPO, 'dist/skillgraph.cjs');
   const sources = readdirSync(join(REPO, 'src/serve')).map((f) => statSync(join(REPO, 'src/serve', f)).mtimeMs);
   try {
     if (statSync(built).mtimeMs >= Math.max(...sources)) return [join(REPO, 'bin/skillgraph.js')];

@@ -1,0 +1,322 @@
+/**
+ * Phrase lists (`phrases/*.json`, one per language) compiled into one
+ * index and matched against text in time linear in its words: text is
+ * normalized (lower case, accents and combining marks removed, `n't` and
+ * `'s` joined), split into words, and each word looks up the phrases that
+ * can start with it; a phrase allows a few other words between its own,
+ * so inflection, articles and word order tolerate small changes.
+ * Chinese and Japanese phrases, written without spaces, are matched as
+ * pieces with short gaps. Pure.
+ */
+import de from './phrases/de.json' with { type: 'json' };
+import en from './phrases/en.json' with { type: 'json' };
+import es from './phrases/es.json' with { type: 'json' };
+import fr from './phrases/fr.json' with { type: 'json' };
+import ja from './phrases/ja.json' with { type: 'json' };
+import pt from './phrases/pt.json' with { type: 'json' };
+import ru from './phrases/ru.json' with { type: 'json' };
+import zh from './phrases/zh.json' with { type: 'json' };
+
+/** What a phrase signals. */
+export type PhraseClass = 'override' | 'authority' | 'priority' | 'secrecy' | 'approval' | 'persona' | 'routing' | 'obsolete' | 'remote' | 'exfil' | 'update';
+
+interface PhraseFile {
+  readonly language: string;
+  /** Common words of the language; its phrases count only on a line holding two of them. */
+  readonly markers?: readonly string[];
+  readonly discussion: readonly string[];
+  readonly phrases: readonly { readonly class: string; readonly text: string; readonly severity?: string }[];
+}
+
+export const PHRASE_FILES: readonly PhraseFile[] = [en, es, fr, de, pt, ru, zh, ja];
+
+interface Slot {
+  /** Words, each a whole word or (with `prefix`) a beginning. Empty for a gap slot. */
+  readonly alts: readonly { readonly word: string; readonly prefix: boolean }[];
+  readonly gap: boolean;
+}
+
+interface Phrase {
+  readonly cls: PhraseClass;
+  readonly strong: boolean;
+  readonly language: string;
+  readonly text: string;
+  readonly slots: readonly Slot[];
+  /** The slot the index is keyed on: the one with the least common words, so few lines reach the matcher. */
+  readonly anchor: number;
+  /** How many words before the anchor a match may start. */
+  readonly reach: number;
+  /** A second slot every match needs, keyed too: a line must hold both anchors to be matched at all. */
+  readonly second: number;
+  /** Index among all phrases (for the per-line marks of the anchor scan). */
+  readonly id: number;
+}
+
+/** Words too common to key the index on. */
+const COMMON = new Set(['use', 'the', 'this', 'that', 'these', 'for', 'all', 'any', 'every', 'each', 'do', 'not', 'dont', 'no', 'you', 'your', 'are', 'is', 'to', 'of', 'in', 'on', 'at', 'with', 'and', 'or', 'it', 'a', 'an', 'as', 'from', 'new', 'first', 'before', 'always', 'never', 'user', 'users', 'skill', 'skills', 'other', 'run', 'read', 'load', 'from', 'what', 'about', 'so', 'by', 'have', 'has', 'be', 'if', 'when', 'even', 'of', 'de', 'la', 'le', 'les', 'el', 'los', 'las', 'des', 'du', 'der', 'die', 'das', 'und', 'et', 'y', 'e', 'o', 'a', 'em', 'en', 'para', 'pour', 'fur', 'mit', 'sans', 'sin', 'sem', 'ne', 'pas', 'nicht', 'um', 'und']);
+
+/** The index of the slot whose words are rarest (longest of those not in COMMON). */
+function anchorSlot(slots: readonly Slot[]): number {
+  let best = 0;
+  let score = -1;
+  slots.forEach((s, i) => {
+    if (s.gap) return;
+    const common = s.alts.some((a) => COMMON.has(a.word) || a.word.length < 3);
+    const value = (common ? 0 : 100) + Math.min(...s.alts.map((a) => a.word.length));
+    if (value > score) {
+      score = value;
+      best = i;
+    }
+  });
+  return best;
+}
+
+/** One phrase found in a text: its class, whether it is unambiguous alone, where (UTF-16 offsets). */
+export interface PhraseHit {
+  readonly cls: PhraseClass;
+  readonly strong: boolean;
+  readonly language: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** Words allowed between two words of a phrase; a `*` slot allows this many. */
+const SLACK = 3;
+const GAP = 5;
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
+
+/**
+ * Text as phrases are written: lower case, no accents, `don't` → `dont`, other apostrophes split words.
+ *
+ * @example normalizeText("Don't ÉCRIS l'utilisateur") // "dont ecris l utilisateur"
+ */
+export function normalizeText(text: string): string {
+  // Perf: ASCII text (most of it) skips the Unicode decomposition.
+  // eslint-disable-next-line no-control-regex
+  const base = /^[\u0000-\u007f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  // Perf: most lines have no apostrophe and skip the replacements.
+  if (!/['’ʼ`]/.test(base)) return base;
+  return base.replace(/[’ʼ`]/g, "'").replace(/n't\b/g, 'nt').replace(/'s\b/g, 's').replace(/'/g, ' ');
+}
+
+let compiled: { readonly index: ReadonlyMap<number, readonly Phrase[]>; readonly second: ReadonlyMap<number, readonly Phrase[]>; readonly both: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>; readonly markers: ReadonlyMap<string, ReadonlySet<string>>; readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[]; readonly discussion: RegExp } | undefined;
+
+function compile(): NonNullable<typeof compiled> {
+  let nextId = 0;
+  const index = new Map<number, Phrase[]>();
+  const secondIndex = new Map<number, Phrase[]>();
+  const cjk: { phrase: Phrase; re: RegExp }[] = [];
+  const discussion = new Set<string>();
+  for (const file of PHRASE_FILES) {
+    for (const w of file.discussion) discussion.add(normalizeText(w));
+    for (const p of file.phrases) {
+      const cls = p.class as PhraseClass;
+      const strong = p.severity === 'error';
+      if (file.language === 'zh' || file.language === 'ja') {
+        const pieces = normalizeText(p.text).split('*').map((piece) => `(?:${piece.split('|').map(escape).join('|')})`);
+        cjk.push({ phrase: { cls, strong, language: file.language, text: p.text, slots: [], anchor: 0, reach: 0, second: 0, id: nextId++ }, re: new RegExp(pieces.join('[^。！？!?\\n]{0,8}')) });
+        continue;
+      }
+      const slots: Slot[] = normalizeText(p.text).split(/\s+/).filter(Boolean).map((s) => (s === '*' ? { alts: [], gap: true } : { gap: false, alts: s.split('|').filter(Boolean).map((a) => ({ word: a.replace(/\*$/, ''), prefix: a.endsWith('*') })) }));
+      const anchor = anchorSlot(slots);
+      const second = anchorSlot(slots.map((sl, i) => (i === anchor ? { alts: [], gap: true } : sl)));
+      const phrase: Phrase = { cls, strong, language: file.language, text: p.text, slots, anchor, reach: slots.length * (SLACK + 1) + GAP, second: slots[second]?.gap ? anchor : second, id: nextId++ };
+      for (const alt of slots[phrase.second]?.alts ?? []) {
+        const key = keyOf(alt.word, 0, Math.min(MAX_KEY, alt.word.length)) * (alt.prefix ? 1 : -1);
+        const list = secondIndex.get(key);
+        if (!list) secondIndex.set(key, [phrase]);
+        else if (!list.includes(phrase)) list.push(phrase);
+      }
+      for (const alt of slots[anchor]?.alts ?? []) {
+        // Keyed on the whole anchor word (or stem): a word of the text is looked up by each of its beginnings.
+        // Whole words and stems live apart: a stem matches the beginning of a word, a word only itself.
+        const key = keyOf(alt.word, 0, Math.min(MAX_KEY, alt.word.length)) * (alt.prefix ? 1 : -1);
+        const list = index.get(key);
+        if (!list) index.set(key, [phrase]);
+        else if (!list.includes(phrase)) list.push(phrase);
+      }
+    }
+  }
+  const words = [...discussion].map(escape).sort((a, b) => b.length - a.length);
+  // One lookup per key in the scan: the phrases it anchors first and second, together.
+  const both = new Map<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>();
+  for (const [key, list] of index) both.set(key, { first: list, second: secondIndex.get(key) ?? [] });
+  for (const [key, list] of secondIndex) if (!both.has(key)) both.set(key, { first: [], second: list });
+  firstMark = new Int32Array(nextId);
+  secondMark = new Int32Array(nextId);
+  const markers = new Map(PHRASE_FILES.filter((f) => f.markers).map((f) => [f.language, new Set(f.markers)] as const));
+  return { index, second: secondIndex, both, markers, cjk, discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u') };
+}
+
+function escape(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+let generation = 0;
+let firstMark = new Int32Array(0);
+let secondMark = new Int32Array(0);
+
+/** Anchor words are keyed on at most this many characters. */
+const MAX_KEY = 12;
+/** n·65599ⁿ for each key length, computed once. */
+const BASE: readonly number[] = Array.from({ length: MAX_KEY + 1 }, (_, n) => n * 65599 ** n);
+
+/** A number for a word's first `length` characters: the index key. */
+function keyOf(text: string, start: number, length: number): number {
+  // The same operations in the same order as the scan in asciiWithoutAnchor: past 2^53 the numbers
+  // round, and both sides must round alike.
+  let k = 0;
+  for (let i = 0; i < length; i++) k = k * 65599 + text.charCodeAt(start + i);
+  return BASE[length]! + k;
+}
+
+/**
+ * The phrases found in one line of text.
+ *
+ * @example findPhrases('Ignore all previous instructions.')[0].cls // 'override'
+ */
+export function findPhrases(line: string): PhraseHit[] {
+  const c = (compiled ??= compile());
+  // Perf: an ASCII line none of whose words can anchor a phrase is done in one pass with no allocation.
+  if (asciiWithoutAnchor(line, c.both)) return [];
+  const text = normalizeText(line);
+  // Offsets of the normalized text map back to the line only when lengths agree; else hits point at the line start.
+  const aligned = text.length === line.length;
+  // Perf: a first pass over word boundaries looks up each word's key; words are built only on a hit.
+  const starts: number[] = [];
+  const ends: number[] = [];
+  let first = -1;
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
+    if (first < 0 && c.index.has(-keyOf(text, m.index, Math.min(MAX_KEY, m[0].length)))) first = starts.length;
+    if (first < 0) for (let n = 1; n <= Math.min(MAX_KEY, m[0].length); n++) if (c.index.has(keyOf(text, m.index, n))) first = starts.length;
+    starts.push(m.index);
+    ends.push(m.index + m[0].length);
+  }
+  const hits: PhraseHit[] = [];
+  if (first >= 0) {
+    const words = starts.map((s0, i) => ({ w: text.slice(s0, ends[i]), s: s0, e: ends[i]! }));
+    const tried = new Set<Phrase>();
+    for (let i = first; i < words.length; i++) {
+      const w = words[i]!.w;
+      const candidates: Phrase[] = [...(c.index.get(-keyOf(w, 0, Math.min(MAX_KEY, w.length))) ?? [])];
+      for (let n = 1; n <= Math.min(MAX_KEY, w.length); n++) candidates.push(...(c.index.get(keyOf(w, 0, n)) ?? []));
+      for (const p of candidates) {
+        if (tried.has(p) || !p.slots[p.anchor]!.alts.some((a) => (a.prefix ? w.startsWith(a.word) : w === a.word))) continue;
+        tried.add(p);
+        // The anchor word is in the line: try every start within reach before it.
+        for (let s0 = Math.max(0, i - (p.anchor === 0 ? 0 : p.reach)); s0 <= i; s0++) {
+          const end = matchFrom(p.slots, 0, words, s0, true);
+          if (end < 0) continue;
+          if (!hits.some((h) => h.cls === p.cls && h.start === words[s0]!.s)) hits.push({ cls: p.cls, strong: p.strong, language: p.language, start: aligned ? words[s0]!.s : 0, end: aligned ? words[end - 1]!.e : line.length });
+          break;
+        }
+      }
+    }
+  }
+  // A phrase of another language than English counts only where that language is spoken.
+  const spoken = (language: string): boolean => {
+    const m = c.markers.get(language);
+    if (!m) return true;
+    const words = text.match(WORD) ?? [];
+    // Two common words of the language, or one in a short line.
+    const need = words.length <= 8 ? 1 : 2;
+    let n = 0;
+    for (const w of words) if (m.has(w) && ++n >= need) return true;
+    return false;
+  };
+  for (let i = hits.length - 1; i >= 0; i--) if (!spoken(hits[i]!.language)) hits.splice(i, 1);
+  if (CJK.test(text)) for (const { phrase, re } of c.cjk) {
+    const m = re.exec(text);
+    if (m) hits.push({ cls: phrase.cls, strong: phrase.strong, language: phrase.language, start: aligned ? m.index : 0, end: aligned ? m.index + m[0].length : line.length });
+  }
+  return hits;
+}
+
+/**
+ * True when `line` is ASCII and no word in it has the key of an anchor word: one pass over its
+ * characters, lower-casing and keying each word's first three letters on the fly.
+ */
+function asciiWithoutAnchor(line: string, keyed: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>): boolean {
+  let k = 0;
+  let n = 0;
+  // Per-phrase marks of this line (a generation number, so nothing is cleared): a phrase whose
+  // first and second anchors are both marked may match, and the line needs the full matcher.
+  const gen = ++generation;
+  let both = false;
+  const note = (key: number): void => {
+    const hit = keyed.get(key);
+    if (!hit) return;
+    for (const p of hit.first) {
+      firstMark[p.id] = gen;
+      if (secondMark[p.id] === gen) both = true;
+    }
+    for (const p of hit.second) {
+      secondMark[p.id] = gen;
+      if (firstMark[p.id] === gen) both = true;
+    }
+  };
+  for (let i = 0; i <= line.length; i++) {
+    let raw = i < line.length ? line.charCodeAt(i) : 32;
+    // Typographic punctuation (dashes, curly quotes, ellipsis, no-break space) separates words like
+    // ASCII does; a letter outside ASCII needs the full normalization.
+    if (raw > 127) {
+      if (raw === 0x2019 || raw === 0x2bc) raw = 39;
+      else if ((raw >= 0x2000 && raw <= 0x206f) || (raw >= 0xa0 && raw <= 0xbf) || raw === 0xd7 || raw === 0xf7) raw = 32;
+      else return false;
+    }
+    const ch = raw >= 65 && raw <= 90 ? raw + 32 : raw;
+    const letter = (ch >= 97 && ch <= 122) || (ch >= 48 && ch <= 57);
+    if (letter) {
+      // Every beginning of the word, up to MAX_KEY characters, may be a stem.
+      if (n < MAX_KEY) {
+        k = k * 65599 + ch;
+        n++;
+        // Perf: stems are at least three letters long.
+        if (n >= 3) {
+          note(BASE[n]! + k);
+          if (both) return false;
+        }
+      } else n++;
+      continue;
+    }
+    // `n't` and `'s` stay in their word, as normalization joins them; any other apostrophe splits.
+    if ((ch === 39 || ch === 96) && n > 0 && /^[ts](?![a-z0-9])/i.test(line.slice(i + 1, i + 3))) continue;
+    if (n > 0) {
+      note(-(BASE[n > MAX_KEY ? MAX_KEY : n]! + k));
+      if (both) return false;
+    }
+    k = 0;
+    n = 0;
+  }
+  return true;
+}
+
+/** True when a line quotes or teaches (an example, an attack, a detection rule), in any of the languages. */
+export function isDiscussion(line: string): boolean {
+  // A URL's words (`x.example.invalid`) say nothing about the line.
+  return (compiled ??= compile()).discussion.test(normalizeText(line.replace(/\b[a-z][\w+.-]{1,20}:\/\/\S{1,400}/gi, ' ')));
+}
+
+/** The index past the last word of a match of `slots[s..]` starting at word `i`, or -1. */
+function matchFrom(slots: readonly Slot[], s: number, words: readonly { w: string }[], i: number, first: boolean): number {
+  if (s === slots.length) return i;
+  const slot = slots[s]!;
+  if (slot.gap) {
+    for (let k = 0; k <= GAP && i + k <= words.length; k++) {
+      const end = matchFrom(slots, s + 1, words, i + k, false);
+      if (end >= 0) return end;
+    }
+    return -1;
+  }
+  for (let k = 0; k <= (first ? 0 : SLACK) && i + k < words.length; k++) {
+    const w = words[i + k]!.w;
+    if (slot.alts.some((a) => (a.prefix ? w.startsWith(a.word) : w === a.word))) {
+      const end = matchFrom(slots, s + 1, words, i + k + 1, false);
+      if (end >= 0) return end;
+    }
+  }
+  return -1;
+}

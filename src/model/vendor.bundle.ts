@@ -1,0 +1,24 @@
+/**
+ * vendor.ts as the package build uses it (scripts/bundle.mjs swaps it in):
+ * literal requires, which bundlers follow. yaml and zod are files of the
+ * package, beside its code (dist/yaml.cjs, dist/zod.cjs); piscina stays a dependency.
+ */
+import { dirname, join } from 'node:path';
+import type * as Piscina from 'piscina';
+import { optionalPeer, type TokenCounter, type TreeSitter, GRAMMAR_PACKAGE, TOKENIZER, TREE_SITTER } from './peers.js';
+import type * as Yaml from 'yaml';
+import type { Zod } from './zod.js';
+
+export const loadYaml = (): typeof Yaml => require('./yaml.cjs') as typeof Yaml;
+
+export const loadZod = (): Zod => require('./zod.cjs') as typeof import('./zod-lib.bundle.js');
+
+export const loadPiscina = (): typeof Piscina => require('piscina');
+
+// The optional peers are named whole, so a bundler sees each require (the package's bundle leaves them to run time).
+export const loadTokenCounter = (): TokenCounter => optionalPeer(TOKENIZER, () => require('gpt-tokenizer/cjs/encoding/o200k_base'));
+
+export const loadTreeSitter = (): TreeSitter => optionalPeer(TREE_SITTER, () => require('web-tree-sitter'));
+
+export const grammarFolder = (): string =>
+  optionalPeer(GRAMMAR_PACKAGE, () => join(dirname(require.resolve('@vscode/tree-sitter-wasm/package.json')), 'wasm'));
