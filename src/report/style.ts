@@ -5,9 +5,19 @@ import { escapeControls, hasControls } from '../context/text.js';
 // Our own styles travel as a per-process token that skill text cannot know, and become real SGR
 // sequences only in `terminalSafe`, after every control character of the chunk was escaped: a
 // description holding ESC[32m shows as text, never as green, while `paint` keeps its colours.
-const STYLE_TOKEN = `\uE000sg${randomBytes(8).toString('hex')}:`;
+// Made on the first `paint`: importing the report writers loads no crypto, and until something is
+// painted no chunk can hold a style.
+let styleToken: string | undefined;
+let ownStyle: RegExp | undefined;
 const STYLE_CODES = { red: 31, yellow: 33, green: 32, dim: 2, bold: 1, cyan: 36 } as const;
-const OWN_STYLE = new RegExp(`${STYLE_TOKEN}(0|1|2|31|32|33|36)m`, 'g');
+
+function token(): string {
+  if (styleToken === undefined) {
+    styleToken = `\uE000sg${randomBytes(8).toString('hex')}:`;
+    ownStyle = new RegExp(`${styleToken}(0|1|2|31|32|33|36)m`, 'g');
+  }
+  return styleToken;
+}
 // The progress line starts its chunks with a carriage return and erase-line.
 const PROGRESS_PREFIX = '\r\u001b[K';
 
@@ -17,7 +27,8 @@ export const CLEAR_SCREEN = '\u001b[H\u001b[2J\u001b[3J';
 /** Wraps text in a style when `on` (shown as colour through `withSafeOutput`). */
 export function paint(on: boolean, style: keyof typeof STYLE_CODES, text: string): string {
   if (!on) return text;
-  return `${STYLE_TOKEN}${STYLE_CODES[style]}m${text}${STYLE_TOKEN}0m`;
+  const mark = token();
+  return `${mark}${STYLE_CODES[style]}m${text}${mark}0m`;
 }
 
 /**
@@ -31,10 +42,10 @@ export function paint(on: boolean, style: keyof typeof STYLE_CODES, text: string
 export function terminalSafe(chunk: string): string {
   if (chunk === CLEAR_SCREEN) return chunk;
   // Perf: most chunks hold no control character and no style.
-  const styled = chunk.includes(STYLE_TOKEN);
+  const styled = styleToken !== undefined && chunk.includes(styleToken);
   if (!styled && !hasControls(chunk)) return chunk;
   const progress = chunk.startsWith(PROGRESS_PREFIX);
   const safe = escapeControls(progress ? chunk.slice(PROGRESS_PREFIX.length) : chunk);
-  const out = styled ? safe.replace(OWN_STYLE, (_m, code: string) => `\u001b[${code}m`) : safe;
+  const out = styled ? safe.replace(ownStyle!, (_m, code: string) => `\u001b[${code}m`) : safe;
   return progress ? PROGRESS_PREFIX + out : out;
 }
