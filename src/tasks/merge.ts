@@ -102,9 +102,9 @@ const MERGE_TASK_KEYS = optionKeys<MergeTaskOptions>('mergeTask', { shards: true
  * overridden), catalog shards into the sealed catalog, resolve shards into the resolution, lock
  * shards into the lockfile, written.
  *
- * @example const merged = mergeTask({ shards: ['shard-1.json', 'shard-2.json'] }); merged.status
+ * @example const merged = await mergeTask({ shards: ['shard-1.json', 'shard-2.json'] }); merged.status
  */
-export function mergeTask(options: MergeTaskOptions): MergeRun {
+export async function mergeTask(options: MergeTaskOptions): Promise<MergeRun> {
   checkOptionKeys(options, MERGE_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
   const shards = options.shards.map((s) => (typeof s === 'string' ? readShards([s], cwd)[0]! : s));

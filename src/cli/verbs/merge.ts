@@ -61,8 +61,8 @@ function askOf(values: ParsedArgs['values'], io: CliIo): MergeAsk {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const ask = askOf(values, io);
-  const shards: ShardFile[] = usage(io, () => readShards(positionals, io.cwd));
-  const verb = usage(io, () => shardsVerb(shards));
+  const shards: ShardFile[] = await usage(io, () => readShards(positionals, io.cwd));
+  const verb = await usage(io, () => shardsVerb(shards));
   if (verb === 'resolve' || verb === 'lock') {
     const other = [ask.format, ...ask.outputs.map((o) => o.format)].find((f) => f !== 'json');
     if (other !== undefined || ask.outputs.length > 0) {
@@ -74,14 +74,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const wanted = new Set([ask.format, ...ask.outputs.map((o) => o.format)]);
   const gate = { ...(ask.failOn !== undefined ? { failOn: ask.failOn } : {}), ...(ask.maxWarnings !== undefined ? { maxWarnings: ask.maxWarnings } : {}) };
-  const merged = usage(io, () => mergeTask({ shards, cwd: io.cwd, ...gate, sources: wanted.has('text') }));
+  const merged = await usage(io, () => mergeTask({ shards, cwd: io.cwd, ...gate, sources: wanted.has('text') }));
   return writeMerged(io, merged, ask);
 }
 
 /** A task's `usage` error as the CLI words one: the message, then where to find usage (exit 2). */
-function usage<T>(io: CliIo, body: () => T): T {
+async function usage<T>(io: CliIo, body: () => T | Promise<T>): Promise<T> {
   try {
-    return body();
+    return await body();
   } catch (error) {
     if (isSkillgraphError(error) && error.code === 'usage') usageError(io, spec.name, error.message);
     throw error;
