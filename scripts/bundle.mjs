@@ -123,11 +123,11 @@ const lazyBuiltins = {
 };
 
 /**
- * The entry of the one bundle: each face of the package under its own name.
- * Importing the library evaluates its own modules only; the internals, the
- * CLI and the worker's handler are required (and their modules evaluated) on first use.
+ * The entry of the one bundle: each face of the package under its own name,
+ * required (and its modules evaluated) on first use: the library (every task
+ * with it) is not evaluated on the CLI's path, nor the CLI on the library's.
  */
-const ENTRY = `export * as library from './src/index.ts';
+const ENTRY = `export const library = () => require('./src/index.ts');
 export const internals = () => require('./src/internals.ts');
 export const cli = () => require('./src/cli/main.ts');
 export const worker = () => require('./src/engine/worker.ts');
@@ -230,7 +230,7 @@ function entries(name, face) {
     ].join('\n'),
   );
 }
-entries('index', 'library');
+entries('index', 'library()');
 entries('internals', 'internals()');
 writeFileSync(
   join(DIST, 'worker.cjs'),

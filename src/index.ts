@@ -77,7 +77,7 @@ export {
   parseRootSpec,
   presetRoots,
 } from './discover/index.js';
-export { treeDigest, treeDigests } from './engine/tree-digest.js';
+export { treeDigest, treeDigests } from './tasks/tree-digest.js';
 export type { DiscoverOptions, DiscoverResult, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
 export type { LimitHit, NotCatalogued, NotCataloguedReason } from './discover/account.js';
 
@@ -102,9 +102,7 @@ export type {
   SkillResolution,
 } from './resolve/index.js';
 
-// --- tasks ---
-export { hostsTask } from './tasks/index.js';
-export type { HostsDocument, HostsOptions } from './tasks/index.js';
+// --- hosts ---
 export type { HostEvaluation, HostSkill, HostModel, HostId, Verdict } from './hosts/index.js';
 
 // --- context ---
@@ -169,8 +167,6 @@ export type {
 // --- audit ---
 export { auditSkill } from './audit/index.js';
 export type { AuditFile, AuditInput, AuditRule, AuditVerdict, CapabilitySurface, CapabilityWidening, SecurityCode } from './audit/index.js';
-export { auditPath } from './engine/audit-path.js';
-export type { AuditOptions, AuditReport, AuditSkillReport, AuditSummary } from './engine/audit-path.js';
 // --- routing ---
 export { findOverlaps } from './routing/index.js';
 export type { EdgeKind, OverlapOptions, OverlapPair, OverlapResult, RoutingSkill, SkillEdge } from './routing/index.js';
@@ -179,11 +175,80 @@ export { serveSkills } from './serve/index.js';
 export type { ServeOptions } from './serve/index.js';
 
 // --- engine ---
-export { validatePath } from './engine/validate-path.js';
-export type { SkillReport, SkipReason, ValidateOptions, ValidateResult, ValidateSummary } from './engine/validate-path.js';
 export { loadCatalog } from './engine/catalog-pipeline.js';
 export type { CatalogStats, FileAccounting, LoadCatalogOptions, LoadedCatalog, WalkReport } from './engine/catalog-pipeline.js';
 export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir } from './engine/engine.js';
 export type { Engine, EngineCatalog, EngineOptions, EngineProgress } from './engine/engine.js';
 export type { CacheStats } from './engine/store/index.js';
 export type { BackendChoice } from './model/index.js';
+
+// --- report: findings as SARIF, JUnit, GitHub annotations or text; the JSON document text ---
+export { jsonDocument, reportText, textReport } from './report/index.js';
+export type { FailOn, GateResult, Report, ReportFinding, ReportFormat, ReportRule, ReportUnit } from './report/index.js';
+
+// --- tasks: one function per verb, returning the document the CLI prints ---
+export {
+  auditTask,
+  catalogTask,
+  checkTask,
+  contextTask,
+  describeTask,
+  graphTask,
+  hostsTask,
+  loadTask,
+  lockTask,
+  materializeTask,
+  mergeTask,
+  resolveTask,
+  shardTask,
+  validateTask,
+} from './tasks/index.js';
+export type {
+  AuditMode,
+  AuditRun,
+  AuditTaskOptions,
+  CatalogLoad,
+  CatalogRequest,
+  CatalogRun,
+  CatalogTaskOptions,
+  CheckRun,
+  CheckTaskOptions,
+  ContextRun,
+  ContextTaskOptions,
+  DescribeRun,
+  DescribeTaskOptions,
+  Description,
+  FlaggedSkill,
+  GraphRun,
+  GraphTaskOptions,
+  HostsDocument,
+  HostsOptions,
+  LoadRun,
+  LoadTaskOptions,
+  LockRun,
+  LockState,
+  LockTaskOptions,
+  MaterializeRun,
+  MaterializeTaskOptions,
+  MergeRun,
+  MergeTaskOptions,
+  MergeVerb,
+  ResolveRun,
+  ResolveSelection,
+  ResolveTaskOptions,
+  RootSource,
+  Screen,
+  Shard,
+  ShardFile,
+  ShardRun,
+  ShardTaskOptions,
+  TaskStatus,
+  ValidateRun,
+  ValidateTaskOptions,
+  ValidateView,
+  WalkCompleteness,
+} from './tasks/index.js';
+export { auditPath } from './tasks/audit-path.js';
+export type { AuditOptions, AuditReport, AuditSkillReport, AuditSummary } from './tasks/audit-path.js';
+export { validatePath } from './tasks/validate-path.js';
+export type { SkillReport, SkipReason, ValidateOptions, ValidateResult, ValidateSummary } from './tasks/validate-path.js';

@@ -44,10 +44,13 @@ export type { LocationFn } from './context/index.js';
 // --- routing ---
 export { RoutingIndex, findReferences, implicitEdges, routingSkill, routingText } from './routing/index.js';
 export type { EdgeFile, EdgeOptions, EdgeResult, EdgeSource, EdgeTarget, FolderProbe, IndexHit, MissingLink, Reference, RoutingText } from './routing/index.js';
-export { catalogRouting, folderProbe } from './engine/routing-io.js';
+export { catalogRouting, folderProbe } from './tasks/routing-io.js';
 // --- hosts ---
 export { HOSTS, HOST_IDS, evaluateHost, hostRoots, listItems, readWithDialect } from './hosts/index.js';
 export { hostsJson } from './tasks/index.js';
+
+// --- tasks: the streamed documents and the catalog a request loads ---
+export { catalogJsonTask, loadRequest, readShards, writeResolveJson } from './tasks/index.js';
 export { countTokens } from './model/tokens.js';
 
 // --- workspace ---
@@ -65,7 +68,7 @@ export type { WasmExports } from './engine/wasm.js';
 
 // --- audit ---
 export { AUDIT_RULES, AUDIT_VERDICTS, auditVerdict, capabilitySurface, splitToolList, widening, wideningText } from './audit/index.js';
-export { DEFAULT_AUDIT_LIMITS, readSkillFiles } from './engine/audit-path.js';
+export { DEFAULT_AUDIT_LIMITS, readSkillFiles } from './tasks/audit-path.js';
 
 // --- cli ---
 export { CATALOG_FLAGS, catalogFromFlags } from './cli/catalog-flags.js';
@@ -75,5 +78,6 @@ export type { CliIo } from './cli/io.js';
 // --- serve: the live catalog and the Skills extension's answers as data ---
 export { LiveCatalog, getSkill, listSkillResources, listSkills, readDirectory, readResource, skillEntry } from './serve/index.js';
 export type { ChangeEvent, LiveOptions, ServedSkill, SkillEntryJson, SkillResourceJson } from './serve/index.js';
-export { RULE_DESCRIPTIONS, buildReport, gate, reportText, ruleFor, textReport } from './cli/report/index.js';
-export type { GateResult, Report, ReportFinding, ReportRule, ReportUnit } from './cli/report/index.js';
+
+// --- report: building a report and its gate (the writers are public) ---
+export { RULE_DESCRIPTIONS, buildReport, gate, ruleFor } from './report/index.js';

@@ -1,6 +1,6 @@
 /**
  * What the audit rules read: a skill's files as plain data (the I/O side,
- * `engine/audit-path.ts`, fills it in), and the one way a rule makes a
+ * `tasks/audit-path.ts`, fills it in), and the one way a rule makes a
  * finding. Pure.
  */
 import type { Diagnostic, Severity } from '../model/diagnostics.js';

@@ -10,14 +10,20 @@
  * const { catalog, stats } = await catalogFromFlags(parseVerbArgs(spec, args, io).values, io, 'graph');
  */
 import { findConfigFile, loadConfig } from '../discover/config.js';
-import type { ParsedArgs } from './args.js';
-import { catalogFromRequest, requestFrom, type CatalogFromFlags, type CatalogRequest, type ConfigAccess, type RequestExtra } from './catalog-request.js';
+import type { FlagSpec, ParsedArgs } from './args.js';
+import { CATALOG_FLAGS, catalogFromRequest, requestFrom, type CatalogFromFlags, type CatalogRequest, type ConfigAccess, type RequestExtra } from './catalog-request.js';
 import type { CliIo } from './io.js';
 
-export { CATALOG_FLAGS, homeFrom, memoizedCatalogOutput } from './catalog-request.js';
+export { CATALOG_FLAGS, homeFrom } from './catalog-request.js';
 export type { CatalogFromFlags, CatalogRequest, RequestExtra, RootSource } from './catalog-request.js';
 
 const CONFIG_FILES: ConfigAccess = { findConfigFile, loadConfig };
+
+/** Flags lock and check add to the catalog flags. */
+export const LOCK_FLAGS = {
+  ...CATALOG_FLAGS,
+  'include-user': { type: 'boolean', description: "with no roots given, also lock the user's agent folders (~/.claude/skills, …)" },
+} as const satisfies Record<string, FlagSpec>;
 
 /**
  * Turn the shared flags into roots, walk options and engine options. Bad flag

@@ -1,53 +1,34 @@
 /**
- * The catalog's findings as a report (`catalog`/`list --format
- * sarif|junit|github`). Apart from the verb, so the verb imports the report
- * writers only when it writes a machine report.
+ * The catalog's findings as a machine report (`catalog`/`list --format
+ * sarif|junit|github`, `merge` of catalog shards). Apart from the verbs, so
+ * they import the report writers only when they write a machine report.
  */
-import { posix } from 'node:path';
-import { catalogFindings, type CatalogFromFlags } from './catalog-request.js';
-import { EXIT } from './exit.js';
+import type { CatalogLoad } from '../tasks/catalog-load.js';
+import { catalogJson } from '../tasks/catalog-document.js';
+import { catalogReport, type CatalogRun } from '../tasks/catalog.js';
+import { reportText, type ReportFormat } from '../report/index.js';
 import type { CliIo } from './io.js';
-import type { MergeAsk } from './merge-validate.js';
-import { buildReport, gate, reportText, shownPath, type Report, type ReportFormat } from './report/index.js';
-import { writeReportOutputs } from './report-output.js';
+import { writeReportOutputs, type MergeAsk } from './report-output.js';
 import { renderRows } from './catalog-rows.js';
-import { catalogJson, catalogStatus, writeCatalog } from './verbs/catalog.js';
-
-/**
- * The catalog's findings as a report: one unit per catalogued skill, files relative to `cwd`.
- *
- * @example reportText('sarif', catalogReport(await lazyCatalogFromFlags(values, io, 'catalog'), io.cwd))
- */
-export function catalogReport(result: CatalogFromFlags, cwd: string): Report {
-  return buildReport({
-    suite: 'skillgraph catalog',
-    root: cwd,
-    findings: catalogFindings(result),
-    // A test case is named by the skill's folder: names repeat across scopes, paths do not.
-    units: result.catalog.skills.map((p) => {
-      const file = p.descriptor.source.locator;
-      return { name: shownPath(posix.dirname(file), cwd), file };
-    }),
-  });
-}
+import { writeCatalog } from './catalog-text.js';
 
 /**
  * The document of a machine format for the catalog's findings.
  *
  * @example io.stdout.write(catalogReportText('sarif', result, io.cwd))
  */
-export function catalogReportText(format: 'sarif' | 'junit' | 'github', result: CatalogFromFlags, cwd: string): string {
+export function catalogReportText(format: 'sarif' | 'junit' | 'github', result: CatalogLoad, cwd: string): string {
   return reportText(format, catalogReport(result, cwd));
 }
 
 /**
  * A catalog's output in every format `ask` names: the stdout one (text: the table on stdout and
  * the notes on stderr, as `catalog` prints them), then each `--output` file (text without
- * colour, at 80 columns). The status is the catalog's, or the gate's when one is asked for.
+ * colour, at 80 columns).
  *
- * @example return writeCatalogReports(io, result, { format: 'sarif', outputs: [] })
+ * @example writeCatalogReports(io, run, { format: 'sarif', outputs: [] })
  */
-export function writeCatalogReports(io: CliIo, result: CatalogFromFlags, ask: MergeAsk): number {
+export function writeCatalogReports(io: CliIo, result: CatalogRun, ask: MergeAsk): void {
   const plain: CliIo = { ...io, stdout: { write: () => true }, env: { NO_COLOR: '1' } };
   const render = (format: ReportFormat, out: CliIo): string =>
     format === 'json'
@@ -58,9 +39,4 @@ export function writeCatalogReports(io: CliIo, result: CatalogFromFlags, ask: Me
   writeReportOutputs(io, ask.outputs, (format) => render(format, plain));
   if (ask.format === 'text') writeCatalog(result, io, { table: true });
   else io.stdout.write(render(ask.format, io));
-  const status = catalogStatus(result.catalog, result.walk);
-  if (ask.failOn === undefined && ask.maxWarnings === undefined) return status;
-  const limit = ask.maxWarnings !== undefined ? { maxWarnings: ask.maxWarnings } : {};
-  const verdict = gate(result.catalog.diagnostics, { failOn: ask.failOn ?? 'error', ...limit });
-  return verdict.passed ? status : EXIT.findings;
 }

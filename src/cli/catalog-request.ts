@@ -24,19 +24,20 @@ import { dirname, join, resolve } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
 import { discoverDiagnostic } from '../discover/messages.js';
 import { isInside, toPosix } from '../discover/paths.js';
-import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
+import type { Diagnostic } from '../model/diagnostics.js';
 import type { SkillgraphConfig } from '../discover/config.js';
 import { PRESET_NAMES, presetRoots, type PresetContext } from '../discover/presets.js';
 import { makeRoot, parseRootSpec, type SkillRoot } from '../discover/roots.js';
 import { DEFAULT_DISCOVER_OPTIONS } from '../discover/walk.js';
-import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
 import { backendChoice } from '../engine/backend.js';
-import { createEngine, defaultCacheDir, type Engine, type EngineCatalog, type EngineOptions, type EngineProgress } from '../engine/engine.js';
-import type { RunMemo } from '../engine/engine.js';
+import { defaultCacheDir, type EngineProgress } from '../engine/engine.js';
+import { loadRequest, type CatalogLoad, type CatalogRequest, type RootSource } from '../tasks/catalog-load.js';
 import { cacheDirWarning } from '../workspace/cache-dir.js';
 import type { BackendChoice } from '../model/backend.js';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
 import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
+
+export type { CatalogRequest, RootSource } from '../tasks/catalog-load.js';
 import { note, notesShown, type CliIo } from './io.js';
 
 /** Spread into a verb's `flags`. */
@@ -64,38 +65,12 @@ export const CATALOG_FLAGS = {
   backend: { type: 'string', value: 'B', description: 'compute backend for hashing and resolution: auto, wasm or js (default auto; env SKILLGRAPH_BACKEND)' },
 } as const satisfies Record<string, FlagSpec>;
 
-/** Where the roots came from, for human output. */
-export type RootSource = 'flags' | 'config' | 'presets';
-
-export interface CatalogFromFlags extends EngineCatalog {
-  readonly rootSource: RootSource;
-  /** POSIX path of the config file used, if any. */
-  readonly configFile?: string;
-  /** Findings of the routing pass (`catalog` runs it), reported beside the catalog's own. */
-  readonly routing?: readonly Diagnostic[];
-}
-
-/**
- * The catalog's findings and the routing pass's, in one sorted list.
- *
- * @example catalogFindings(result).filter((d) => d.code === 'routing.overlap')
- */
-export function catalogFindings(result: CatalogFromFlags): readonly Diagnostic[] {
-  if (!result.routing || result.routing.length === 0) return result.catalog.diagnostics;
-  return [...result.catalog.diagnostics, ...result.routing].sort(compareDiagnostics);
-}
+/** A sealed catalog as a catalog-reading verb loaded it. */
+export type CatalogFromFlags = CatalogLoad;
 
 /** Home folder from the injected environment (tests point it at a temp dir). */
 export function homeFrom(io: CliIo): string {
   return io.env.HOME ?? io.env.USERPROFILE ?? homedir();
-}
-
-/** Everything the shared flags decide before any file is read. */
-export interface CatalogRequest {
-  readonly load: LoadCatalogOptions;
-  readonly engine: Partial<EngineOptions>;
-  readonly rootSource: RootSource;
-  readonly configFile?: string;
 }
 
 /**
@@ -301,54 +276,24 @@ export async function lazyCatalogFromFlags(values: ParsedArgs['values'], io: Cli
  * @example const { catalog, stats } = await catalogFromRequest(await lazyCatalogRequest(values, io, 'catalog'), io, 'catalog');
  */
 export async function catalogFromRequest(request: CatalogRequest, io: CliIo, verb: string): Promise<CatalogFromFlags> {
-  const loaded: EngineCatalog = await withEngine(request, io, verb, (engine) => engine.loadCatalog(request.load));
-  return withRootSource(loaded, request);
-}
-
-/** A loaded catalog labelled with where the request's roots came from. */
-function withRootSource(loaded: EngineCatalog, request: CatalogRequest): CatalogFromFlags {
-  return { ...loaded, rootSource: request.rootSource, ...(request.configFile ? { configFile: request.configFile } : {}) };
+  return runTask(io, verb, () => loadRequest(request));
 }
 
 /**
- * Run `body` with an engine for `request`: option errors become usage errors
- * naming the flag, the progress line is cleared and the pool released however
- * `body` ends.
+ * Run a catalog-reading task for `verb`: an option the engine refuses becomes a usage error
+ * naming it (`word` may word one otherwise), and the progress line is cleared however the task ends.
+ *
+ * @example const run = await runTask(io, 'lock', () => lockTask({ request, out }));
  */
-async function withEngine<T>(request: CatalogRequest, io: CliIo, verb: string, body: (engine: Engine) => Promise<T>): Promise<T> {
-  const engine = createEngine(request.engine);
+export async function runTask<T>(io: CliIo, verb: string, body: () => Promise<T>, word?: (error: SkillgraphError) => string | undefined): Promise<T> {
   try {
-    return await body(engine);
+    return await body();
   } catch (error) {
-    if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, error.message);
+    if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, word?.(error) ?? error.message);
     throw error;
   } finally {
     if (io.stderr.isTTY && notesShown(io)) io.stderr.write('\r\u001b[K');
-    await engine.close();
   }
-}
-
-/**
- * The whole output of a verb that is a function of the catalog run alone
- * (`catalog --json`), through the engine's runs table (`Engine.memoized`):
- * with the cache on, a run whose walk, file stamps, files table, options and
- * code are all unchanged prints what the last fully cached run printed,
- * without reading or parsing anything (see src/engine/store/runs.ts).
- *
- * @example const out = await memoizedCatalogOutput(values, io, 'catalog', (r) => ({ text: render(r), status: 0 }));
- */
-export async function memoizedCatalogOutput(
-  values: ParsedArgs['values'],
-  io: CliIo,
-  verb: string,
-  produce: (result: CatalogFromFlags, recorded: boolean) => RunMemo,
-  extra: RequestExtra = {},
-  options = '',
-): Promise<RunMemo> {
-  const request = await lazyCatalogRequest(values, io, verb, extra);
-  // Where the roots came from shows in the output, so it is part of the record's context; so are the verb's own options.
-  const context = `${request.rootSource}:${request.configFile ?? ''}${options === '' ? '' : `:${options}`}`;
-  return withEngine(request, io, verb, (engine) => engine.memoized(`${verb}-json`, request.load, (loaded, recorded) => produce(withRootSource(loaded, request), recorded), context));
 }
 
 /** A throttled one-line progress display for a TTY stderr. */

@@ -4,13 +4,14 @@
  * config's per-rule severities applied to a list of findings.
  */
 import type { ConfigRule } from '../discover/config.js';
-import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import { didYouMean } from '../model/wording.js';
 import { intFlag, usageError, type FlagSpec, type ParsedArgs } from './args.js';
 import type { CliIo } from './io.js';
 // Perf: the constants only; the report writers load when a verb writes a report.
-import { FAIL_ON, REPORT_FORMATS, type FailOn, type ReportFormat } from './report/formats.js';
+import { FAIL_ON, REPORT_FORMATS, type FailOn, type ReportFormat } from '../report/formats.js';
+
+export { withRuleLevels } from '../report/levels.js';
 
 /** Spread into a verb's `flags`. */
 export const REPORT_FLAGS = {
@@ -71,20 +72,4 @@ export function checkRules(rules: readonly ConfigRule[], file: string, known: re
     if (known.includes(r.code)) continue;
     throw new SkillgraphError('config.invalid', `${file}:${r.line}:${r.column}: unknown rule '${r.code}'${didYouMean(r.code, known)}`, { file, line: r.line, column: r.column });
   }
-}
-
-/**
- * The findings with the config's severities: `off` drops a rule, a level replaces its severity.
- *
- * @example withRuleLevels(diagnostics, new Map([['field.unknown', 'error']]))
- */
-export function withRuleLevels<D extends Diagnostic>(diagnostics: readonly D[], levels: ReadonlyMap<string, ConfigRule['level']>): D[] {
-  if (levels.size === 0) return [...diagnostics];
-  const out: D[] = [];
-  for (const d of diagnostics) {
-    const level = levels.get(d.code);
-    if (level === 'off') continue;
-    out.push(level === undefined || level === d.severity ? d : { ...d, severity: level as Severity });
-  }
-  return out;
 }

@@ -13,7 +13,7 @@ import { didYouMean } from '../model/wording.js';
 import { writeFileAtomic } from '../workspace/atomic.js';
 import { usageError, type FlagSpec, type ParsedArgs } from './args.js';
 import type { CliIo } from './io.js';
-import { REPORT_FORMATS, type ReportFormat } from './report/formats.js';
+import { REPORT_FORMATS, type FailOn, type ReportFormat } from '../report/formats.js';
 
 /** Spread into a verb's `flags` beside `REPORT_FLAGS`. */
 export const OUTPUT_FLAG = {
@@ -29,6 +29,14 @@ export const OUTPUT_FLAG = {
 export interface ReportOutput {
   readonly format: ReportFormat;
   readonly file: string;
+}
+
+/** What a run was asked to write: the stdout format, the files, and a gate that overrides its own (merge). */
+export interface MergeAsk {
+  readonly format: ReportFormat;
+  readonly outputs: readonly ReportOutput[];
+  readonly failOn?: FailOn;
+  readonly maxWarnings?: number;
 }
 
 /**

@@ -3,7 +3,7 @@
  * POSIX; the file system is addressed with native paths.
  */
 import { readdirSync, readlinkSync } from 'node:fs';
-import { isAbsolute, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { cmp } from '../model/diagnostics.js';
 
 // Perf: the separator test is decided once at load; on POSIX systems the
@@ -17,6 +17,16 @@ const NATIVE_IS_POSIX = sep === '/';
  */
 export function toPosix(path: string): string {
   return NATIVE_IS_POSIX ? path : path.split(sep).join('/');
+}
+
+/**
+ * A path for people: relative to `cwd` (POSIX) when inside it, else as given.
+ *
+ * @example displayPath('/repo/skills/pdf/SKILL.md', '/repo') // 'skills/pdf/SKILL.md'
+ */
+export function displayPath(path: string, cwd: string): string {
+  const rel = relative(cwd, path);
+  return rel && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel) ? rel.split(sep).join('/') : path;
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * A skill folder's files, read lazily: the resource listing used by
- * load/materialise and by the tree digest (engine/tree-digest.ts).
+ * load/materialise and by the tree digest (tasks/tree-digest.ts).
  *
  * A skill folder is untrusted: a file the user may not read, a folder that
  * vanishes mid-walk, a path too long for the OS, a link loop, a limit passed

@@ -94,3 +94,46 @@ export function cutToWidth(text: string, width: number): string {
   }
   return `${out}…`;
 }
+
+/** Columns assumed when stdout is not a terminal (a pipe, a file, a CI log). */
+export const DEFAULT_COLUMNS = 80;
+
+/** The longest start of `text` within `width` columns (at least one character). */
+export function headToWidth(text: string, width: number): string {
+  let out = '';
+  let used = 0;
+  for (const ch of text) {
+    const w = charWidth(ch.codePointAt(0)!);
+    if (used + w > width && out.length > 0) break;
+    out += ch;
+    used += w;
+  }
+  return out;
+}
+
+/**
+ * A window of at most `width` columns of `text` around `column` (1-based, in UTF-16 units),
+ * '…' marking each cut side, and where `column` now falls in it (1-based, in UTF-16 units).
+ *
+ * @example cutAround('a'.repeat(200) + 'X', 201, 20) // { text: '…aaaaaaaaaX', column: 11 }
+ */
+export function cutAround(text: string, column: number, width: number): { text: string; column: number } {
+  if (displayWidth(text) <= width) return { text, column };
+  const at = Math.max(0, Math.min(column - 1, text.length));
+  // The finding's column sits about a third of the way in: what leads up to it, then what follows.
+  const before = displayWidth(text.slice(0, at));
+  let start = 0;
+  if (before > Math.floor(width / 3)) {
+    let skip = before - Math.floor(width / 3) + 1;
+    while (start < at && skip > 0) {
+      const cp = text.codePointAt(start)!;
+      skip -= charWidth(cp);
+      start += cp > 0xffff ? 2 : 1;
+    }
+  }
+  const lead = start > 0 ? '…' : '';
+  const room = width - (lead ? 1 : 0);
+  const rest = text.slice(start);
+  const body = displayWidth(rest) <= room ? rest : `${headToWidth(rest, room - 1)}…`;
+  return { text: lead + body, column: lead.length + (at - start) + 1 };
+}

@@ -14,6 +14,7 @@ import { HOST_IDS, type HostId } from '../hosts/types.js';
 import { SkillgraphError } from '../model/errors.js';
 import { findOverlaps, type OverlapOptions, type OverlapPair } from '../routing/overlap.js';
 import { FileTexts, findGitRoot, walkEverything, walkHost } from './host-walk.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface HostsOptions {
   /** The folder the agents start in (default: the working folder). */
@@ -49,12 +50,15 @@ export interface HostsDocument {
 /** Verdicts under which an agent's model sees a skill at all. */
 export const LISTED: ReadonlySet<string> = new Set(['shown', 'shortened', 'name-only']);
 
+const HOSTS_TASK_KEYS = optionKeys<HostsOptions>('hostsTask', { project: true, home: true, hosts: true, paths: true, trusted: true, env: true, tokens: true, overlap: true });
+
 /**
  * What each agent would load, show and hide for `options.project`.
  *
  * @example (await hostsTask({ project: '/repo', home: '/home/me', hosts: ['claude-code'] })).hosts[0].skills
  */
 export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
+  checkOptionKeys(options, HOSTS_TASK_KEYS);
   const ids = resolveHosts(options.hosts);
   const project = resolve(options.project);
   const home = resolve(options.home ?? homedir());

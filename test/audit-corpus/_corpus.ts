@@ -8,7 +8,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { auditPath } from '../../src/engine/audit-path.js';
+import { auditPath } from '../../src/tasks/audit-path.js';
 
 export const CORPUS_ROOT = resolve(import.meta.dirname, '../fixtures/audit-corpus');
 

@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { auditPath } from '../../src/engine/audit-path.js';
+import { auditPath } from '../../src/tasks/audit-path.js';
 
 const REAL = process.env.SKILLGRAPH_TEST_CORPUS ?? join(resolve(import.meta.dirname, '../../../shared/corpus'), 'real');
 

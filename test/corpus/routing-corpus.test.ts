@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { makeRoot } from '../../src/discover/index.js';
 import { loadCatalog } from '../../src/engine/catalog-pipeline.js';
-import { catalogRouting } from '../../src/engine/routing-io.js';
+import { catalogRouting } from '../../src/tasks/routing-io.js';
 import { findOverlaps } from '../../src/routing/index.js';
 
 const CORPUS = process.env.SKILLGRAPH_TEST_CORPUS ?? new URL('../../../shared/corpus/real', import.meta.url).pathname;

@@ -7,7 +7,7 @@
 import { existsSync, lstatSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { validatePath, type SkillReport } from '../../src/engine/validate-path.js';
+import { validatePath, type SkillReport } from '../../src/tasks/validate-path.js';
 
 const CORPUS = resolve(import.meta.dirname, '../../../shared/corpus');
 // SKILLGRAPH_TEST_CORPUS=DIR runs it on another copy of real/ (e.g. one with the symlinks made real).

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { listResourceFiles } from '../../src/discover/resources.js';
-import { treeBytes, treeDigestResults } from '../../src/engine/tree-digest.js';
+import { treeBytes, treeDigestResults } from '../../src/tasks/tree-digest.js';
 import { wasmBackendOrNull } from '../../src/engine/backend.js';
 import { loadCatalog } from '../../src/engine/catalog-pipeline.js';
 import { makeRoot } from '../../src/discover/roots.js';

@@ -9,7 +9,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { treeDigestResults } from '../../src/engine/tree-digest.js';
+import { treeDigestResults } from '../../src/tasks/tree-digest.js';
 import { catalogNames, hostileProject, NORMAL_SKILLS, runInProcess, snapshot, type HostileProject } from './_harness.js';
 
 const racers: ChildProcess[] = [];

@@ -40,7 +40,7 @@ describe('hostile files: unreadable files and folders in a skill', () => {
     const p = lockedProject();
     const dirs = ['normal-alpha', 'locked-file', 'locked-dir', 'normal-beta'].map((n) => join(p.root, n));
     const r = await _runLib(
-      `import { treeDigestResults } from '${SRC}/engine/tree-digest.ts';
+      `import { treeDigestResults } from '${SRC}/tasks/tree-digest.ts';
 console.log(JSON.stringify(treeDigestResults(${JSON.stringify(dirs)})));`,
       { uid: AS_OTHER_USER, timeoutMs: BOUND_MS },
     );

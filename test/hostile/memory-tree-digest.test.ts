@@ -34,7 +34,7 @@ function skills(root: string, count: number, shared: string, prefix: string): st
 async function digestInChild(listFile: string) {
   const r = await _runLib(
     `import { readFileSync } from 'node:fs';
-import { treeDigestResults } from '${SRC}/engine/tree-digest.ts';
+import { treeDigestResults } from '${SRC}/tasks/tree-digest.ts';
 const dirs = JSON.parse(readFileSync(${JSON.stringify(listFile)}, 'utf8'));
 const results = treeDigestResults(dirs);
 console.log(JSON.stringify({ ok: results.filter((r) => r.ok).length, digests: new Set(results.map((r) => r.ok ? r.digest : '')).size }));`,

@@ -8,16 +8,16 @@
  * Exit 1 when the gate fails (any error, or warnings with `--fail-on
  * warning` / `--max-warnings N`), 0 otherwise, 2 on usage.
  */
-import { auditPath, type AuditMemo, type AuditReport, type AuditSkillReport } from '../../engine/audit-path.js';
-import { AUDIT_RULES, OWASP_AST, RULES_BY_CODE, isSecurityCode, ruleTags, type AuditRule } from '../../audit/rules.js';
-import type { FlowDiagnostic } from '../../audit/code/flow-rules.js';
+import type { AuditMemo, AuditReport } from '../../tasks/audit-path.js';
+import { auditTask, ruleJson, type AuditRun } from '../../tasks/audit.js';
+import { AUDIT_RULES, OWASP_AST, RULES_BY_CODE, isSecurityCode, type AuditRule } from '../../audit/rules.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
 import { didYouMean } from '../../model/wording.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
 import { jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
-import { buildReport, gate, reportText, textReport } from '../report/index.js';
-import type { Report, ReportFormat, ReportRule } from '../report/index.js';
+import { reportText, textReport } from '../../report/index.js';
+import type { ReportFormat } from '../../report/index.js';
 import { REPORT_FLAGS, reportOptions, type ReportOptions } from '../report-flags.js';
 import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type ReportOutput } from '../report-output.js';
 import { WATCH_FLAG, watchUsage } from '../watch-flag.js';
@@ -45,73 +45,29 @@ export const spec: VerbSpec = {
   ],
 };
 
-/** A rule as report metadata: SARIF rules (with security-severity and tags), JUnit failure types. */
-export function reportRule(r: AuditRule): ReportRule {
-  return { code: r.code, description: r.summary, help: r.help, level: r.level, security_severity: r.securitySeverity, tags: ruleTags(r), help_markdown: explainMarkdown(r) };
-}
-
-/** The audit rules as report rule metadata. */
-export const AUDIT_REPORT_RULES: readonly ReportRule[] = AUDIT_RULES.map(reportRule);
-
-function diagnosticJson(d: FlowDiagnostic): Record<string, unknown> {
-  return { code: d.code, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, hint: d.hint, ...(d.flow ? { flow: d.flow } : {}) };
-}
-
-function skillJson(s: AuditSkillReport): Record<string, unknown> {
-  return { dir: s.dir, file: s.file, name: s.name, verdict: s.verdict, diagnostics: s.diagnostics.map(diagnosticJson) };
-}
-
-function ruleJson(r: AuditRule): Record<string, unknown> {
-  return { code: r.code, family: r.family, level: r.level, summary: r.summary, help: r.help, example: r.example, owasp: r.owasp, security_severity: r.securitySeverity, tags: ruleTags(r) };
-}
-
-/**
- * The JSON document: skills with their findings, findings about the paths, reading notes, the rules that fired, the summary.
- *
- * @example auditDocument(await auditPath(['skills/'])).summary // { skills: 3, pass: 2, warn: 1, fail: 0, errors: 0, warnings: 1, notes: 0 }
- */
-export function auditDocument(report: AuditReport): Record<string, unknown> {
-  const fired = new Set(report.skills.flatMap((s) => s.diagnostics.map((d) => d.code)));
-  const rules = [...RULES_BY_CODE.values()].filter((r) => fired.has(r.code)).map(ruleJson);
-  return { skills: report.skills.map(skillJson), diagnostics: report.diagnostics.map(diagnosticJson), notes: report.notes, rules, summary: { ...report.summary, notes: report.notes.length } };
-}
-
-/**
- * The audit as a report for every format: security findings as results, one unit per skill,
- * discovery findings and reading notes as notifications.
- *
- * @example reportText('sarif', auditReport(await auditPath(['skills/']), process.cwd()))
- */
-export function auditReport(report: AuditReport, root: string): Report {
-  const built = buildReport({ suite: 'skillgraph audit', root, findings: report.skills.flatMap((s) => s.diagnostics), units: report.skills.map((s) => ({ name: s.dir, file: s.file })), rules: AUDIT_REPORT_RULES });
-  const notes = [...report.diagnostics.map((d) => ({ level: d.severity, message: `${d.file}: ${d.message}` })), ...report.notes.map((message) => ({ level: 'info' as const, message }))];
-  return { ...built, notes };
-}
-
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const options = reportOptions(values, io, spec.name);
   if (values.explain !== undefined) return explain(String(values.explain), options.format === 'json', io);
   if (positionals.length === 0) usageError(io, spec.name, 'give at least one PATH (a skill folder, a tree of them, or a SKILL.md), or --explain CODE');
   const outputs = reportOutputs(values, io, spec.name);
+  const task = { paths: positionals, cwd: io.cwd, failOn: options.failOn, ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}) };
   if (values.watch === true) {
     watchUsage(io, spec.name, values, options.format, outputs.length);
     const { watchChecks } = await import('../watch.js');
-    const check = (memo: AuditMemo): Promise<AuditReport> => auditPath(positionals, { cwd: io.cwd, memo });
-    const show = (report: AuditReport): number => writeAudit(io, report, options, []);
+    const check = (memo: AuditMemo): Promise<AuditRun> => auditTask({ ...task, memo });
+    const show = (run: AuditRun): number => writeAudit(io, run, options, []);
     return watchChecks(io, { verb: spec.name, paths: positionals, check, show });
   }
-  return writeAudit(io, await auditPath(positionals, { cwd: io.cwd }), options, outputs);
+  return writeAudit(io, await auditTask(task), options, outputs);
 }
 
 /** Print the audit in its format, write each --output file, then the notes and summary line on stderr; the gate's status. */
-function writeAudit(io: CliIo, report: AuditReport, options: ReportOptions, outputs: readonly ReportOutput[]): number {
-  const built = auditReport(report, io.cwd);
-  // Discovery errors (a path with no SKILL.md) fail the run too, though they are not security results.
-  const verdict = gate([...built.findings, ...report.diagnostics.filter((d) => d.severity === 'error')], options);
+function writeAudit(io: CliIo, run: AuditRun, options: ReportOptions, outputs: readonly ReportOutput[]): number {
+  const { result: report, report: built, gate: verdict } = run;
   const render = (format: ReportFormat, screen = { color: false, width: DEFAULT_COLUMNS }): string =>
     format === 'json'
-      ? jsonDocument(auditDocument(report))
+      ? jsonDocument(run.document)
       : format === 'text'
         ? textReport(built, screen.color, (file) => report.sources.get(file), screen.width)
         : reportText(format, built, options.failOn);
@@ -120,7 +76,7 @@ function writeAudit(io: CliIo, report: AuditReport, options: ReportOptions, outp
   for (const d of report.diagnostics) note(io, `${d.severity} ${d.code} ${d.file}: ${d.message}\n`);
   for (const n of report.notes) note(io, `note: ${n}\n`);
   note(io, `${summaryLine(report, useColor(io))}${verdict.passed ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`);
-  return verdict.passed ? EXIT.ok : EXIT.findings;
+  return run.status;
 }
 
 /** `--explain CODE`: the rule, its class and OWASP risk, an example and the fix. */
@@ -150,10 +106,6 @@ export function explainText(r: AuditRule): string {
     `Fix: ${r.help}`,
     '',
   ].join('\n');
-}
-
-function explainMarkdown(r: AuditRule): string {
-  return `**${r.code}** — ${r.summary}.\n\nExample:\n\n\`\`\`\n${r.example}\n\`\`\`\n\nFix: ${r.help}\n\nClass: ${r.family}; OWASP Agentic Skills Top 10: ${r.owasp} ${OWASP_AST[r.owasp]}.`;
 }
 
 /**

@@ -50,7 +50,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const repeat = intFlag(io, spec.name, 'repeat', values.repeat, 5);
   if (repeat < 1 || repeat > 1000) usageError(io, spec.name, '--repeat must be 1–1000');
   const request = catalogRequest(values, io, spec.name);
-  const backend = request.engine.backend ?? 'auto';
+  const backend = request.engine?.backend ?? 'auto';
   const threads = Math.max(1, availableParallelism());
   const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-bench-'));
   const modes: { mode: string; engine: Partial<EngineOptions>; warmUp: boolean }[] = [

@@ -1,29 +1,25 @@
 /**
  * `skillgraph context` — the descriptor context an agent host puts in its
- * prompt: Markdown "Skills" section (default) or `<available_skills>` XML on
- * stdout, never a skill's instructions. `--lazy` adds the loading rules (and
- * the `load_skill` tool in JSON); `--budget N|Nt` fits the listing.
- * JSON (`--json` or `--format json`): `{schemaVersion, catalog, format, mode,
- * skills, conflicts, budget, tool, text}`.
+ * prompt (see the context task): Markdown "Skills" section (default) or
+ * `<available_skills>` XML on stdout, never a skill's instructions. `--lazy`
+ * adds the loading rules (and the `load_skill` tool in JSON); `--budget N|Nt`
+ * fits the listing. JSON (`--json` or `--format json`): `{schemaVersion,
+ * catalog, format, mode, skills, conflicts, budget, tool, text}`.
  */
-import { basename, dirname, resolve } from 'node:path';
-import { auditSkill } from '../../audit/audit.js';
-import { auditFields, auditParsers, readSkillFiles } from '../../engine/audit-path.js';
-import type { CodeParsers } from '../../audit/code/syntax.js';
-import type { Catalog } from '../../model/catalog.js';
+import { resolve } from 'node:path';
 import { parseBudget } from '../../context/budget.js';
-import { leftOutJson, leftOutLine, leftOutPackage, leftOutReport } from '../../context/left-out.js';
-import type { Diagnostic } from '../../model/diagnostics.js';
-import { CONTEXT_PATHS, contextDocument, renderContext, type ContextPaths, type RenderedContext } from '../../context/render.js';
-import { isSkillgraphError } from '../../model/errors.js';
-import type { VerbSpec } from '../args.js';
-import { parseVerbArgs, usageError } from '../args.js';
-import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
-import { EXIT } from '../exit.js';
-import { note, writeJson, type CliIo } from '../io.js';
-import { hostProfile, writeHostListing } from '../context-host.js';
+import { leftOutLine } from '../../context/left-out.js';
+import { CONTEXT_PATHS, type ContextPaths, type RenderedContext } from '../../context/render.js';
 import { isHostId } from '../../hosts/registry.js';
 import { HOST_IDS } from '../../hosts/types.js';
+import { isSkillgraphError } from '../../model/errors.js';
+import { AUDIT_MODES, contextTask, type AuditMode, type ContextRun } from '../../tasks/context.js';
+import { hostProfile, type HostListing } from '../../tasks/context-host.js';
+import type { VerbSpec } from '../args.js';
+import { parseVerbArgs, usageError } from '../args.js';
+import { CATALOG_FLAGS, catalogRequest, homeFrom } from '../catalog-flags.js';
+import { runTask } from '../catalog-request.js';
+import { note, writeJson, type CliIo } from '../io.js';
 
 const FORMATS = ['markdown', 'xml', 'json'] as const;
 
@@ -70,81 +66,52 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const audit = typeof values.audit === 'string' ? values.audit : 'off';
   if (!(AUDIT_MODES as readonly string[]).includes(audit)) usageError(io, spec.name, `--audit must be one of ${AUDIT_MODES.join(', ')}, got '${audit}'`);
 
-  const host = typeof values.host === 'string' ? values.host : null;
-  if (host !== null) {
+  const host = typeof values.host === 'string' ? values.host : undefined;
+  if (host !== undefined) {
     if (!isHostId(host)) usageError(io, spec.name, `--host must be one of ${HOST_IDS.join(', ')}, got '${host}'`);
     if (budget !== null) usageError(io, spec.name, "--budget does not apply with --host: the agent's own budget does");
-    const profile = values.profile ?? hostProfile(host);
-    const { catalog } = await catalogFromFlags(profile === undefined ? values : { ...values, profile }, io, spec.name);
-    writeHostListing(io, catalog, host, values.json === true || format === 'json');
-    return EXIT.ok;
   }
-  const { catalog: full, walk } = await catalogFromFlags(values, io, spec.name);
-  const flagged = audit === 'off' ? [] : auditErrors(full, await auditParsers());
-  const catalog = audit === 'drop' ? full.excluding(flagged.map((f) => f.locator)) : full;
-  let rendered: RenderedContext;
-  try {
-    rendered = renderContext(catalog, {
-      format: format === 'xml' ? 'xml' : 'markdown',
-      mode: values.lazy === true ? 'lazy' : 'eager',
-      budget,
-      workspace: into,
-      paths: paths as ContextPaths,
-      relativeTo: io.cwd,
-      digests: values['no-digests'] !== true,
-    });
-  } catch (error) {
-    // A budget too small for the guidance itself: say so rather than print a block that overflows it.
-    if (isSkillgraphError(error) && error.details.field === 'budget') usageError(io, spec.name, `--${error.message}`);
-    throw error;
-  }
-  const dropped = audit === 'drop' ? flagged.map((f) => leftOutPackage(full.get(f.name)!, 'audit', f.errors)) : [];
-  const leftOut = leftOutReport([...rendered.leftOut, ...dropped], walk, full);
-  const auditDoc = audit === 'off' ? {} : { audit: { mode: audit, flagged: flagged.map(({ name, codes }) => ({ name, codes })) } };
-  const auditNote = audit === 'mark' && flagged.length > 0 ? markNote(flagged) : '';
-  if (values.json === true || format === 'json') {
-    writeJson(io, {
-      catalog: { digest: catalog.digest },
-      ...contextDocument(rendered),
-      left_out: leftOutJson(leftOut),
-      ...auditDoc,
-      ...(auditNote ? { audit_note: auditNote } : {}),
-    });
-  } else {
-    io.stdout.write(rendered.text + auditNote);
-  }
-  const marked = audit === 'mark' && flagged.length > 0 ? `; ${flagged.length} marked by the audit (${flagged.map((f) => f.name).join(', ')})` : '';
-  const line = leftOutLine(leftOut);
-  note(io, summary(rendered, into === null ? null : resolve(io.cwd, into)).replace(/\n$/, `${marked}${line ? `\n${line}` : ''}\n`));
-  return leftOut.findings ? EXIT.findings : EXIT.ok;
+  // With --host and no --profile, skills are read with that agent's profile (over the config's).
+  const profile = host === undefined ? undefined : (values.profile ?? hostProfile(host));
+  const request = catalogRequest(profile === undefined ? values : { ...values, profile }, io, spec.name);
+  const options = {
+    request,
+    format: format === 'xml' ? ('xml' as const) : ('markdown' as const),
+    lazy: values.lazy === true,
+    budget,
+    into,
+    paths: paths as ContextPaths,
+    digests: values['no-digests'] !== true,
+    audit: audit as AuditMode,
+    cwd: io.cwd,
+    ...(host !== undefined ? { host, home: homeFrom(io) } : {}),
+  };
+  // A budget too small for the guidance itself: say so rather than print a block that overflows it.
+  const result = await runTask(io, spec.name, () => contextTask(options), (e) => (e.details.field === 'budget' ? `--${e.message}` : undefined));
+  if (values.json === true || format === 'json') writeJson(io, result.document);
+  else io.stdout.write(result.text);
+  if (result.host) note(io, hostNote(result.host));
+  else note(io, contextNote(result, audit === 'mark', into === null ? null : resolve(io.cwd, into)));
+  return result.status;
 }
 
-const AUDIT_MODES = ['off', 'mark', 'drop'] as const;
-
-interface Flagged {
-  readonly name: string;
-  readonly locator: string;
-  readonly codes: readonly string[];
-  readonly errors: readonly Diagnostic[];
+/** The summary on stderr: what was listed, the budget, the audit's marks, what was left out. */
+function contextNote(result: ContextRun, marking: boolean, into: string | null): string {
+  const { flagged } = result;
+  const marked = marking && flagged.length > 0 ? `; ${flagged.length} marked by the audit (${flagged.map((f) => f.name).join(', ')})` : '';
+  const line = leftOutLine(result.leftOut!);
+  return summary(result.rendered!, into).replace(/\n$/, `${marked}${line ? `\n${line}` : ''}\n`);
 }
 
-/** The catalog's skills whose audit has an error finding, by name. */
-function auditErrors(catalog: Catalog, parsers: CodeParsers): Flagged[] {
-  const out: Flagged[] = [];
-  const names = catalog.skills.map((s) => s.descriptor.name);
-  for (const p of catalog.skills) {
-    const locator = p.descriptor.source.locator;
-    const files = readSkillFiles(dirname(locator));
-    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }, { parsers }).filter((d) => d.severity === 'error');
-    if (errors.length > 0) out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort(), errors });
-  }
-  return out;
-}
-
-/** The visible line `--audit mark` adds after the listing. */
-function markNote(flagged: readonly Flagged[]): string {
-  const rows = flagged.map((f) => `${f.name} (${f.codes.join(', ')})`);
-  return `\nSecurity audit: ${rows.join('; ')} ${flagged.length === 1 ? 'has' : 'have'} error findings; do not load ${flagged.length === 1 ? 'it' : 'them'} without the user's review.\n`;
+/** The summary of a host's listing: verdict counts, its budget, its own skills counted. */
+function hostNote(listing: HostListing): string {
+  const { model, listed, own, shipped } = listing;
+  const counts = (['shown', 'shortened', 'name-only', 'hidden'] as const)
+    .map((v) => `${own.filter((s) => s.verdict === v).length} ${v}`)
+    .join(', ');
+  const budget = listed.budget ? `; budget ${listed.budget.used}/${listed.budget.limit} ${listed.budget.unit}` : '';
+  const ships = shipped.length > 0 ? `; ${shipped.length} of its own skills counted, not shown` : '';
+  return `context --host ${model.id}${model.checked ? ` ${model.checked.version}` : ''}: ${counts}${budget}${ships}\n`;
 }
 
 function summary(rendered: RenderedContext, into: string | null): string {

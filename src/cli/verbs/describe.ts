@@ -1,27 +1,18 @@
 /**
- * `skillgraph describe NAME` — one skill as the protocol types see it: its
- * SkillMetadata and SkillDefinition, from the catalog the shared
- * flags describe. A skill that cannot be resolved is reported as a SkillError
- * (cycle_detected, skill_not_found, …) with exit 1.
- *
- * JSON: `{schemaVersion, name, ok, id, locator, metadata, definition}`, or on
- * failure `{schemaVersion, name, ok: false, id?, locator?, metadata: null,
- * definition: null, error: SkillError}`. Human output goes to stdout.
+ * `skillgraph describe NAME` — one skill as the protocol types see it (see
+ * the describe task). JSON: `{schemaVersion, name, ok, id, locator, metadata,
+ * definition}`, or on failure `{schemaVersion, name, ok: false, id?,
+ * locator?, metadata: null, definition: null, error: SkillError}`; exit 1 on
+ * failure. Human output goes to stdout.
  */
-import type { Catalog } from '../../model/catalog.js';
-import type { Diagnostic } from '../../model/diagnostics.js';
-import type { SkillDependencies, SkillPackage } from '../../model/package.js';
-import { SkillDefinition, SkillMetadata, toSkillError, type SkillError } from '../../model/protocol/index.js';
-import { lookupSkill } from '../../resolve/encode.js';
-import { resolveCatalog } from '../../engine/resolve.js';
-import type { SkillResolution } from '../../resolve/index.js';
+import { displayPath } from '../../discover/paths.js';
+import type { SkillEdge } from '../../routing/edges.js';
+import { describeTask, type DescribeRun } from '../../tasks/describe.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
-import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
-import { EXIT } from '../exit.js';
+import { CATALOG_FLAGS, catalogRequest } from '../catalog-flags.js';
+import { runTask } from '../catalog-request.js';
+import { requirementsLine } from '../catalog-text.js';
 import { paint, useColor, writeJson, type CliIo } from '../io.js';
-import { displayPath } from './catalog.js';
-import { bodySource, folderProbe, skillDir } from '../../engine/routing-io.js';
-import { implicitEdges, type SkillEdge } from '../../routing/edges.js';
 
 export const spec: VerbSpec = {
   name: 'describe',
@@ -35,94 +26,17 @@ export const spec: VerbSpec = {
   ],
 };
 
-/** What `describe` found for one name. */
-export interface Description {
-  readonly name: string;
-  readonly pkg: SkillPackage | undefined;
-  readonly metadata: SkillMetadata | null;
-  readonly definition: SkillDefinition | null;
-  readonly error?: SkillError;
-  /** Findings about the skill's composition and what it reaches (an override of a missing key). */
-  readonly diagnostics: readonly Diagnostic[];
-}
-
-/**
- * Describe `name` (`name` or `scope/name`) in `catalog`; failures are data.
- *
- * @example describeSkill(catalog, 'ship-it').metadata?.tool_count
- */
-export function describeSkill(catalog: Catalog, name: string): Description {
-  const pkg = lookupSkill(catalog, name);
-  const resolved = resolveCatalog(catalog, { names: [name] });
-  const resolution = resolved.skills[0]!;
-  const diagnostics = resolved.diagnostics;
-  if (!pkg || resolution.error) {
-    const failure = resolution.error ?? { type: 'skill_not_found' as const, message: `unknown skill '${name}'` };
-    return { name, pkg, metadata: null, definition: null, error: toSkillError(failure, { skillName: name }), diagnostics };
-  }
-  return {
-    name,
-    pkg,
-    metadata: SkillMetadata.fromSkill(pkg, resolution.entries),
-    definition: SkillDefinition.fromSkill(pkg, resolution.entries),
-    diagnostics,
-  };
-}
-
-/**
- * The protocol metadata of one resolved skill, or null when it failed to resolve.
- *
- * @example resolveCatalog(catalog).skills.map((s) => metadataOf(catalog, s))
- */
-export function metadataOf(catalog: Catalog, resolution: SkillResolution): SkillMetadata | null {
-  const pkg = resolution.ok ? lookupSkill(catalog, resolution.name) : undefined;
-  // Perf: package and summary are our own parser's and resolver's, so skip the zod round trip.
-  return pkg ? SkillMetadata.fromTrustedSummary(pkg, resolution.summary) : null;
-}
-
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   // usageError throws ExitError, so under --json main() still prints its one error document.
   if (positionals.length > 1) usageError(io, spec.name, `takes one skill name, got ${positionals.length}`);
   // A blank name cannot become a SkillError (protocol.invalid, exit 70); it is the caller's mistake.
   if (positionals[0]!.trim() === '') usageError(io, spec.name, 'the skill name must not be empty');
-  const { catalog } = await catalogFromFlags(values, io, spec.name);
-  const found = describeSkill(catalog, positionals[0]!);
-  const { uses, usedBy, missing } = implicitOf(catalog, found.pkg);
-  const d = { ...found, diagnostics: [...found.diagnostics, ...missing] };
-  if (values.json) {
-    writeJson(io, {
-      name: d.name,
-      ok: d.error === undefined,
-      ...(d.pkg ? { id: d.pkg.descriptor.id, locator: d.pkg.descriptor.source.locator } : {}),
-      metadata: d.metadata,
-      ...(d.pkg?.descriptor.dependencies ? { dependencies: d.pkg.descriptor.dependencies } : {}),
-      definition: d.definition,
-      ...(d.error ? { error: d.error } : {}),
-      ...(d.diagnostics.length > 0 ? { diagnostics: d.diagnostics } : {}),
-      ...(d.pkg ? { uses: uses.map((e) => edgeJson(e, e.to)), used_by: usedBy.map((e) => edgeJson(e, e.from)) } : {}),
-    });
-  } else {
-    io.stdout.write(render(d, io, uses, usedBy));
-  }
-  return d.error ? EXIT.findings : EXIT.ok;
-}
-
-/**
- * The skill's implicit edges out (`uses`) and in (`usedBy`), from every catalogued skill's
- * SKILL.md, and its links to skills that are not there.
- */
-function implicitOf(catalog: Catalog, pkg: SkillPackage | undefined): { uses: SkillEdge[]; usedBy: SkillEdge[]; missing: readonly Diagnostic[] } {
-  if (!pkg) return { uses: [], usedBy: [], missing: [] };
-  const name = pkg.descriptor.name;
-  const targets = catalog.skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
-  const all = implicitEdges(catalog.skills.map(bodySource), targets, { severity: 'off' }).edges;
-  const own = implicitEdges([bodySource(pkg)], targets, { probe: folderProbe });
-  return { uses: own.edges.filter((e) => e.from === name), usedBy: all.filter((e) => e.to === name && e.from !== name), missing: own.diagnostics };
-}
-
-function edgeJson(e: SkillEdge, skill: string): Record<string, unknown> {
-  return { skill, kind: e.kind, text: e.text, file: e.file, line: e.line, column: e.column };
+  const request = catalogRequest(values, io, spec.name);
+  const result = await runTask(io, spec.name, () => describeTask({ request, name: positionals[0]! }));
+  if (values.json) writeJson(io, result.document);
+  else io.stdout.write(render(result, io));
+  return result.status;
 }
 
 /** `a (link), b (mention ×2)`: the skills of some edges, each once, with their kinds. */
@@ -132,19 +46,8 @@ function edgeList(edges: readonly SkillEdge[], end: (e: SkillEdge) => string): s
   return [...seen].map(([k, n]) => `${k}${n > 1 ? ` ×${n}` : ''})`).join(', ');
 }
 
-/**
- * Declared dependencies in one line, or '' when both lists are empty.
- *
- * @example requirementsLine({ tools: ['gh'], mcp_servers: ['github'] }) // 'tools gh; mcp servers github'
- */
-export function requirementsLine(deps: SkillDependencies): string {
-  const parts: string[] = [];
-  if (deps.tools.length) parts.push(`tools ${deps.tools.join(', ')}`);
-  if (deps.mcp_servers.length) parts.push(`mcp servers ${deps.mcp_servers.join(', ')}`);
-  return parts.join('; ');
-}
-
-function render(d: Description, io: CliIo, uses: readonly SkillEdge[], usedBy: readonly SkillEdge[]): string {
+function render(d: DescribeRun, io: CliIo): string {
+  const { uses, usedBy } = d;
   const color = useColor(io, 'stdout');
   if (d.error || !d.metadata || !d.definition) {
     return `${paint(color, 'red', d.error?.type ?? 'error')} ${d.name}: ${d.error?.message ?? 'not described'}\n`;

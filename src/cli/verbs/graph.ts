@@ -1,16 +1,15 @@
 /**
  * `skillgraph graph [--format mermaid|dot]` — the include graph as text on
- * stdout, cycles highlighted, with the implicit edges (links and mentions in
- * the skills' SKILL.md) beside the includes. JSON: `{schemaVersion, format,
- * text, nodes, edges, cycles}`, each edge with its `kind`.
- * Exit 1 when the graph has a cycle or an include of an unknown skill.
+ * stdout, cycles highlighted, with the implicit edges beside the includes
+ * (see the graph task). JSON: `{schemaVersion, format, text, nodes, edges,
+ * cycles}`, each edge with its `kind`. Exit 1 when the graph has a cycle or
+ * an include of an unknown skill.
  */
-import { GRAPH_FORMATS, graphText, includeGraphWithCycles, withImplicitEdges, type GraphFormat } from '../../resolve/graph.js';
-import { bodySource, folderProbe, skillDir } from '../../engine/routing-io.js';
-import { implicitEdges } from '../../routing/edges.js';
+import { GRAPH_FORMATS, type GraphFormat } from '../../resolve/graph.js';
+import { graphTask } from '../../tasks/graph.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
-import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
-import { EXIT } from '../exit.js';
+import { CATALOG_FLAGS, catalogRequest } from '../catalog-flags.js';
+import { runTask } from '../catalog-request.js';
 import { note, writeJson, type CliIo } from '../io.js';
 
 export const spec: VerbSpec = {
@@ -32,20 +31,13 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseVerbArgs(spec, args, io);
   const format = (typeof values.format === 'string' ? values.format : 'mermaid') as GraphFormat;
   if (!(GRAPH_FORMATS as readonly string[]).includes(format)) usageError(io, spec.name, `--format must be one of ${GRAPH_FORMATS.join(', ')}, got '${format}'`);
-  const { catalog } = await catalogFromFlags(values, io, spec.name);
-  // Perf: one encoding and one Tarjan pass for text, JSON and cycle reports; no skill is resolved.
-  const includes = includeGraphWithCycles(catalog);
-  const targets = catalog.skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
-  const routing = implicitEdges(catalog.skills.map(bodySource), targets, { probe: folderProbe, severity: 'off' });
-  const graph = withImplicitEdges(includes.graph, routing.edges);
-  const cycles = includes.cycles;
-  const text = graphText(graph, format);
-  const missing = graph.edges.filter((e) => e.missing).length;
-  const implicit = graph.edges.length - includes.graph.edges.length;
-  if (values.json) writeJson(io, { format, text, nodes: graph.nodes, edges: graph.edges, cycles });
+  const request = catalogRequest(values, io, spec.name);
+  const result = await runTask(io, spec.name, () => graphTask({ request, format }));
+  if (values.json) writeJson(io, result.document);
   else {
-    io.stdout.write(text);
-    note(io, `${graph.nodes.length} skills, ${includes.graph.edges.length} includes, ${implicit} links or mentions, ${cycles.length} cycles, ${missing} unknown includes\n`);
+    const { graph, cycles, counts } = result;
+    io.stdout.write(result.text);
+    note(io, `${graph.nodes.length} skills, ${counts.includes} includes, ${counts.implicit} links or mentions, ${cycles.length} cycles, ${counts.missing} unknown includes\n`);
   }
-  return cycles.length > 0 || missing > 0 ? EXIT.findings : EXIT.ok;
+  return result.status;
 }

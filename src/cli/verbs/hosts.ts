@@ -84,7 +84,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   else if (format === 'text')
     io.stdout.write(typeof values.why === 'string' ? whyText(doc, values.why) : hostsText(doc));
   else {
-    const { hostsReportText } = await import('../hosts-report.js');
+    const { hostsReportText } = await import('../../tasks/hosts-report.js');
     io.stdout.write(
       hostsReportText(format as 'sarif' | 'junit' | 'github', doc, io.cwd, failOn as (typeof FAIL_ON)[number][]),
     );

@@ -5,11 +5,14 @@
  */
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
-import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
+import { CATALOG_FLAGS, catalogRequest } from '../catalog-flags.js';
+import { runTask } from '../catalog-request.js';
 import type { CliIo } from '../io.js';
 import { catalogReportText } from '../catalog-report.js';
-import { catalogJson, catalogStatus, writeCatalog } from './catalog.js';
+import { writeCatalog } from '../catalog-text.js';
 import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
+import { catalogJson } from '../../tasks/catalog-document.js';
+import { catalogTask } from '../../tasks/catalog.js';
 
 export const spec: VerbSpec = {
   name: 'list',
@@ -26,9 +29,11 @@ export const spec: VerbSpec = {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const { format } = reportOptions(values, io, spec.name);
-  const result = await catalogFromFlags(values, io, spec.name, { roots: positionals });
+  const request = catalogRequest(values, io, spec.name, { roots: positionals });
+  // No routing pass: list shows the catalog's own findings.
+  const result = await runTask(io, spec.name, () => catalogTask({ request, routing: false, cwd: io.cwd }));
   if (format === 'sarif' || format === 'junit' || format === 'github') io.stdout.write(catalogReportText(format, result, io.cwd));
   else if (format === 'json') io.stdout.write(catalogJson(result));
   else writeCatalog(result, io, { table: false });
-  return catalogStatus(result.catalog, result.walk);
+  return result.status;
 }

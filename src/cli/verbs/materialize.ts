@@ -13,15 +13,13 @@
  * not_handed_over}` with `path` relative to DIR as given; `not_handed_over` lists each link or
  * mention in a copied skill of a skill that was not copied (or is not installed at all).
  */
-import { resolve } from 'node:path';
-import { catalogLeftOut, leftOutJson, leftOutLine, leftOutReport, type LeftOutSkill } from '../../context/left-out.js';
-import { createLazyWorkspace, materialize, type StagedSkill } from '../../workspace/materialize.js';
+import { leftOutLine } from '../../context/left-out.js';
+import { materializeTask } from '../../tasks/materialize.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
-import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
-import { EXIT } from '../exit.js';
+import { CATALOG_FLAGS, catalogRequest } from '../catalog-flags.js';
+import { runTask } from '../catalog-request.js';
 import { note, writeJson, type CliIo } from '../io.js';
-import { handedOverNotes } from '../handed-over.js';
 
 export const spec: VerbSpec = {
   name: 'materialize',
@@ -42,51 +40,22 @@ export const spec: VerbSpec = {
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
-  const [dirArg, ...names] = positionals as [string, ...string[]];
+  const [dir, ...names] = positionals as [string, ...string[]];
   // An empty DIR (an unset shell variable) would resolve to the working folder and fill it with skills.
-  if (dirArg.trim() === '') usageError(io, spec.name, "DIR must not be empty; write '.' for the working folder");
-  const dir = resolve(io.cwd, dirArg);
-  const { catalog, walk } = await catalogFromFlags(values, io, spec.name);
-  const lazy = values.lazy === true;
-  const force = values.force === true;
-
-  let skills: readonly StagedSkill[];
-  let available: readonly string[];
-  let left: readonly LeftOutSkill[];
-  if (lazy) {
-    const ws = createLazyWorkspace(catalog, dir, { force });
-    skills = names.map((n) => ws.load(n));
-    available = ws.names;
-    left = catalogLeftOut(catalog);
-  } else {
-    const out = materialize(catalog, dir, names.length > 0 ? { names, force } : { force });
-    skills = out.skills;
-    available = out.skills.map((s) => s.name);
-    left = out.leftOut;
-  }
-  // Named skills: only what was asked for and not copied is left out; the whole catalog otherwise.
-  const leftOut = leftOutReport(left, names.length > 0 ? undefined : walk, names.length > 0 ? undefined : catalog);
-
-  const shown = dirArg.replace(/\\/g, '/').replace(/\/+$/, '') || '.';
-  const siblings = handedOverNotes(catalog, skills.map((s) => s.name), io.cwd);
-  if (values.json === true) {
-    writeJson(io, {
-      dir: shown,
-      lazy,
-      available: [...available],
-      skills: skills.map((s) => ({ name: s.name, status: s.status, digest: s.digest, path: s.name, files: [...s.files] })),
-      left_out: leftOutJson(leftOut),
-      not_handed_over: siblings.json,
-    });
-  }
+  if (dir.trim() === '') usageError(io, spec.name, "DIR must not be empty; write '.' for the working folder");
+  const request = catalogRequest(values, io, spec.name);
+  const options = { request, dir, names, lazy: values.lazy === true, force: values.force === true, cwd: io.cwd };
+  const result = await runTask(io, spec.name, () => materializeTask(options));
+  const { skills, available, leftOut, shown } = result;
+  if (values.json === true) writeJson(io, result.document);
   const lines = skills.map((s) =>
     s.status === 'loaded' ? `${s.name}: loaded into ${shown}/${s.name} (${s.files.length} file${s.files.length === 1 ? '' : 's'})` : `${s.name}: already_loaded`,
   );
-  if (lazy) lines.push(`${available.length} skill${available.length === 1 ? '' : 's'} available to load into ${shown}`);
+  if (result.lazy) lines.push(`${available.length} skill${available.length === 1 ? '' : 's'} available to load into ${shown}`);
   const line = leftOutLine(leftOut);
   if (line) lines.push(line);
   for (const s of leftOut.skills.filter((x) => x.reason === 'failed')) lines.push(`${s.name}: ${s.diagnostics[0]?.message ?? 'not copied'}`);
-  lines.push(...siblings.lines);
+  lines.push(...result.notHandedOver.lines);
   note(io, `${lines.map((l) => `materialize: ${l}`).join('\n')}\n`);
-  return leftOut.findings ? EXIT.findings : EXIT.ok;
+  return result.status;
 }

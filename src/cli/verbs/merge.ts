@@ -10,33 +10,21 @@
  * document that is not a shard's, is a usage error naming the file. Exit
  * status as the unsharded run's.
  */
-import { dirname, isAbsolute, resolve } from 'node:path';
-import { readRegularFile } from '../../discover/safe-read.js';
-import { BACKEND_NAMES, type BackendChoice } from '../../model/backend.js';
+import { PROFILES } from '../../parse/profiles.js';
+import { isSkillgraphError } from '../../model/errors.js';
+import { REPORT_FORMATS, type ReportFormat } from '../../report/formats.js';
+import { jsonDocument } from '../../report/json.js';
+import { catalogJson } from '../../tasks/catalog-document.js';
+import { mergeTask, readShards, shardsVerb, type MergeRun, type ShardFile } from '../../tasks/merge.js';
+import { writeResolveJson } from '../../tasks/resolve.js';
+import { validateOutput } from '../../tasks/validate.js';
 import { parseVerbArgs, usageError, type ParsedArgs, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
-import type { CliIo } from '../io.js';
-import type { FolderSeal } from '../lock-seal.js';
-import { mergeValidate, type MergeAsk } from '../merge-validate.js';
-import { REPORT_FORMATS, type ReportFormat } from '../report/formats.js';
+import { note, useColor, writeJson, type CliIo } from '../io.js';
 import { REPORT_FLAGS, reportOptions } from '../report-flags.js';
-import { OUTPUT_FLAG, reportOutputs } from '../report-output.js';
-import { everyShardOnce, MAX_SHARDS } from '../shard.js';
-import {
-  assembleShards,
-  renameKeys,
-  walkFingerprint,
-  type CandidatePlace,
-  type CatalogShardCandidate,
-  type CatalogShardVerb,
-  type CatalogShardWalk,
-} from '../shard-catalog.js';
-import { CATALOG_SHAPE_KEYS, optionsDiffer, validCatalogShape } from '../shard-options.js';
-import { shardShapeProblem } from '../shard-shape.js';
-import { catalogJson, catalogStatus, completenessJson } from './catalog.js';
-import { catalogRouting } from '../../engine/routing-io.js';
-import type { LockInput, LockOptions } from './lock.js';
-import type { ResolveOptions } from './resolve.js';
+import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type MergeAsk } from '../report-output.js';
+import { summaryLine } from '../validate-text.js';
+import { terminalWidth } from '../width.js';
 
 export const spec: VerbSpec = {
   name: 'merge',
@@ -59,28 +47,6 @@ export const spec: VerbSpec = {
   ],
 };
 
-/** A shard document this large is not one. */
-const MAX_SHARD_BYTES = 1024 * 1024 * 1024;
-
-function readJson(io: CliIo, file: string): unknown {
-  const read = readRegularFile(resolve(io.cwd, file), MAX_SHARD_BYTES, { followLinks: true });
-  if (!read.ok) usageError(io, spec.name, `cannot read ${file}: ${read.reason === 'missing' ? 'not found' : read.reason}`);
-  let doc: unknown;
-  try {
-    doc = JSON.parse(read.bytes.toString('utf8'));
-  } catch (error) {
-    usageError(io, spec.name, `${file} is not JSON: ${(error as Error).message}`);
-  }
-  return doc;
-}
-
-const CATALOG_SHARD_VERBS: readonly string[] = ['catalog', 'resolve', 'lock'] satisfies CatalogShardVerb[];
-
-function shardVerb(doc: unknown): string {
-  const s = (doc as { shard?: { verb?: unknown } } | null)?.shard;
-  return typeof s === 'object' && s !== null && typeof s.verb === 'string' && CATALOG_SHARD_VERBS.includes(s.verb) ? s.verb : 'validate';
-}
-
 /** The formats, files and gate asked for; JSON when no format is. */
 function askOf(values: ParsedArgs['values'], io: CliIo): MergeAsk {
   const { format, failOn, maxWarnings } = reportOptions({ ...values, format: values.format ?? 'json' }, io, spec.name);
@@ -95,167 +61,64 @@ function askOf(values: ParsedArgs['values'], io: CliIo): MergeAsk {
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const ask = askOf(values, io);
-  const parsed: RawShard[] = positionals.map((file) => ({ file, doc: readJson(io, file) }));
-  const verbs = new Set(parsed.map(({ doc }) => shardVerb(doc)));
-  if (verbs.size > 1) usageError(io, spec.name, `${positionals.join(', ')} are shards of different verbs`);
-  const verb = [...verbs][0]!;
-  if (verb === 'validate') return mergeValidate(io, parsed, ask);
-  if (verb === 'catalog') return mergeCatalog(io, parsed, ask);
-  const other = [ask.format, ...ask.outputs.map((o) => o.format)].find((f) => f !== 'json');
-  if (other !== undefined || ask.outputs.length > 0) {
-    usageError(io, spec.name, `${verb} shards merge into the document '${verb} --json' prints: not --format ${other ?? 'json'} or --output`);
-  }
-  if (ask.failOn !== undefined || ask.maxWarnings !== undefined) {
-    usageError(io, spec.name, `--fail-on and --max-warnings gate findings: validate and catalog shards only, not ${verb}`);
-  }
-  if (verb === 'resolve') return mergeResolve(io, parsed);
-  return mergeLock(io, parsed);
-}
-
-/** A shard document as read; `doc` is let go once checked, so merge holds one copy of the packages. */
-interface RawShard {
-  readonly file: string;
-  doc: unknown;
-}
-
-interface CatalogShardDoc {
-  readonly shard: { readonly verb: CatalogShardVerb; readonly index: number; readonly count: number; readonly total: number; readonly run: string };
-  readonly walk: CatalogShardWalk;
-  readonly options: Readonly<Record<string, unknown>>;
-  readonly candidates: readonly CatalogShardCandidate[];
-}
-
-function isMap(value: unknown): value is Readonly<Record<string, unknown>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-interface VerbOptions {
-  readonly keys: readonly string[];
-  readonly valid: (o: Readonly<Record<string, unknown>>) => boolean;
-}
-
-/** The options each verb's shards record besides the catalog's: their keys, and what each must hold. */
-const OPTIONS: Readonly<Record<CatalogShardVerb, VerbOptions>> = {
-  catalog: { keys: [], valid: () => true },
-  resolve: {
-    keys: ['names', 'summary', 'entries', 'backend'],
-    valid: (o) =>
-      Array.isArray(o.names) && o.names.every((n) => typeof n === 'string') && typeof o.summary === 'boolean' && typeof o.entries === 'boolean' && (BACKEND_NAMES as readonly unknown[]).includes(o.backend),
-  },
-  lock: {
-    keys: ['out', 'home', 'allow_errors', 'allow_incomplete'],
-    valid: (o) => typeof o.out === 'string' && isAbsolute(o.out) && typeof o.home === 'string' && typeof o.allow_errors === 'boolean' && typeof o.allow_incomplete === 'boolean',
-  },
-};
-
-/** A `verb --shard i/n --json` document, its keys back in the library's casing; anything else is a usage error naming the file. */
-function catalogShardOf(io: CliIo, file: string, doc: unknown, verb: CatalogShardVerb): CatalogShardDoc {
-  const not = (why?: string): never => usageError(io, spec.name, `${file} is not the --json document of a '${verb} --shard i/n' run${why ? `: ${why}` : ''}`);
-  const d = (isMap(doc) ? doc : {}) as Partial<CatalogShardDoc>;
-  const s = d.shard;
-  const header =
-    isMap(s) && Number.isSafeInteger(s.count) && s.count >= 1 && s.count <= MAX_SHARDS && Number.isSafeInteger(s.index) && s.index >= 1 && s.index <= s.count &&
-    Number.isSafeInteger(s.total) && s.total >= 0 && typeof s.run === 'string';
-  if (!header) not();
-  const check = OPTIONS[verb];
-  if (!isMap(d.options)) not('it records no options');
-  const keys = [...CATALOG_SHAPE_KEYS, ...check.keys];
-  const sameKeys = Object.keys(d.options!).sort().join() === keys.sort().join();
-  if (!(sameKeys && validCatalogShape(d.options!) && check.valid(d.options!))) not(`its options are not ${verb}'s`);
-  const walk = renameKeys(d.walk, 'camel') as CatalogShardWalk;
-  const candidates = renameKeys(d.candidates, 'camel') as CatalogShardCandidate[];
-  const problem = shardShapeProblem(walk, candidates);
-  if (problem) not(problem);
-  if (walkFingerprint(walk, s!.total, d.options) !== s!.run) not('its run fingerprint is not that of its walk and options');
-  for (const c of candidates) {
-    const at = `entry ${c.position}`;
-    if (c.position >= s!.total) not(`${at} is past the run's ${s!.total} entries`);
-    if (c.result.package && c.result.package.descriptor.source.locator !== c.result.locator) not(`${at} holds a package of another file than ${c.result.locator}`);
-    if (verb !== 'lock' && (c.place !== undefined || c.folder !== undefined)) not(`${at} carries a lock shard's place or folder seal`);
-    if (verb === 'lock' && c.place === undefined) not(`${at} has no place`);
-    if (verb === 'lock' && c.folder === undefined) not(`${at} has no folder seal`);
-  }
-  return { shard: s!, walk, options: d.options!, candidates };
-}
-
-/** The candidates of every shard of one run, once each, in run order, and the first shard (whose walk and options all share). */
-function gatherShards(io: CliIo, parsed: RawShard[], verb: CatalogShardVerb): { first: { file: string; doc: CatalogShardDoc }; candidates: CatalogShardCandidate[] } {
-  const docs = parsed.map((raw) => {
-    const doc = catalogShardOf(io, raw.file, raw.doc, verb);
-    raw.doc = null;
-    return { file: raw.file, doc };
-  });
-  const first = docs[0]!;
-  const { count, total, run } = first.doc.shard;
-  for (const { file, doc } of docs.slice(1)) {
-    const why = optionsDiffer(file, doc.options, first.file, first.doc.options);
-    if (why !== undefined) usageError(io, spec.name, why);
-  }
-  everyShardOnce(io, spec.name, docs, (file, shard) =>
-    shard.count !== count || shard.run !== run ? `${file} is shard ${shard.index}/${shard.count} of another run than ${first.file} (of ${count} shards)` : undefined,
-  );
-  const candidates: CatalogShardCandidate[] = new Array(total);
-  const files = new Map<string, string>();
-  for (const { file, doc } of docs) {
-    for (const c of doc.candidates) {
-      if (candidates[c.position] !== undefined) usageError(io, spec.name, `${file} repeats entry ${c.position} of the run: the shards are not of one run`);
-      const twice = files.get(c.result.locator);
-      if (twice !== undefined) usageError(io, spec.name, `${file} and ${twice} both hold ${c.result.locator}: the shards are not of one run`);
-      files.set(c.result.locator, file);
-      candidates[c.position] = c;
+  const shards: ShardFile[] = await usage(io, () => readShards(positionals, io.cwd));
+  const verb = await usage(io, () => shardsVerb(shards));
+  if (verb === 'resolve' || verb === 'lock') {
+    const other = [ask.format, ...ask.outputs.map((o) => o.format)].find((f) => f !== 'json');
+    if (other !== undefined || ask.outputs.length > 0) {
+      usageError(io, spec.name, `${verb} shards merge into the document '${verb} --json' prints: not --format ${other ?? 'json'} or --output`);
+    }
+    if (ask.failOn !== undefined || ask.maxWarnings !== undefined) {
+      usageError(io, spec.name, `--fail-on and --max-warnings gate findings: validate and catalog shards only, not ${verb}`);
     }
   }
-  if (files.size !== total) usageError(io, spec.name, `the shards hold ${files.size} of the run's ${total} entries: they are not of one run`);
-  return { first, candidates };
+  const wanted = new Set([ask.format, ...ask.outputs.map((o) => o.format)]);
+  const gate = { ...(ask.failOn !== undefined ? { failOn: ask.failOn } : {}), ...(ask.maxWarnings !== undefined ? { maxWarnings: ask.maxWarnings } : {}) };
+  const merged = await usage(io, () => mergeTask({ shards, cwd: io.cwd, ...gate, sources: wanted.has('text') }));
+  return writeMerged(io, merged, ask);
 }
 
-/** Catalog shards: every candidate once, in run order, sealed here (precedence, conflicts, includes across shards). */
-async function mergeCatalog(io: CliIo, parsed: RawShard[], ask: MergeAsk): Promise<number> {
-  const { first, candidates } = gatherShards(io, parsed, 'catalog');
-  const sealed = assembleShards(first.doc.walk, candidates.map((c) => c.result));
-  // The routing pass needs every skill: it runs here, once the shards are one catalog again.
-  const result = { ...sealed, routing: catalogRouting(sealed.catalog).diagnostics };
-  if (ask.format === 'json' && ask.outputs.length === 0 && ask.failOn === undefined && ask.maxWarnings === undefined) {
-    io.stdout.write(catalogJson(result));
-    return catalogStatus(result.catalog, result.walk);
+/** A task's `usage` error as the CLI words one: the message, then where to find usage (exit 2). */
+async function usage<T>(io: CliIo, body: () => T | Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    if (isSkillgraphError(error) && error.code === 'usage') usageError(io, spec.name, error.message);
+    throw error;
   }
-  // Perf: the report writers load only for a report.
-  const { writeCatalogReports } = await import('../catalog-report.js');
-  return writeCatalogReports(io, result, ask);
 }
 
-/** Resolve shards: the catalog sealed from every shard, then resolved with the options they recorded. */
-async function mergeResolve(io: CliIo, parsed: RawShard[]): Promise<number> {
-  const { first, candidates } = gatherShards(io, parsed, 'resolve');
-  const o = first.doc.options!;
-  const options: ResolveOptions = { names: o.names as string[], summary: o.summary as boolean, entries: o.entries as boolean, backend: o.backend as BackendChoice };
-  const { catalog } = assembleShards(first.doc.walk, candidates.map((c) => c.result));
-  const { resolveRun, writeResolveJson } = await import('./resolve.js');
-  return writeResolveJson(io, catalog, resolveRun(catalog, options));
-}
-
-/**
- * Lock shards: the catalog sealed from every shard and placed (roots relative to the lockfile's
- * folder); the folders' seals come from the shards. The packages go before the lock is sealed.
- */
-async function mergeLock(io: CliIo, parsed: RawShard[]): Promise<number> {
-  const { sealLock, lockPlaces } = await import('./lock.js');
-  const { options, input, seals } = lockFromShards(io, parsed, lockPlaces);
-  return sealLock(io, options, input, { json: true, color: false }, (skills) => skills.map((s) => seals.get(s.locator)!));
-}
-
-function lockFromShards(
-  io: CliIo,
-  parsed: RawShard[],
-  lockPlaces: typeof import('./lock.js').lockPlaces,
-): { options: LockOptions; input: LockInput; seals: ReadonlyMap<string, FolderSeal> } {
-  const { first, candidates } = gatherShards(io, parsed, 'lock');
-  const o = first.doc.options!;
-  const options: LockOptions = { out: o.out as string, allowErrors: o.allow_errors as boolean, allowIncomplete: o.allow_incomplete as boolean };
-  const placed = new Map<string, CandidatePlace>(candidates.map((c) => [c.result.locator, c.place!]));
-  const seals = new Map<string, FolderSeal>();
-  for (const c of candidates) if (c.folder) seals.set(c.result.locator, c.folder);
-  const result = assembleShards(first.doc.walk, candidates.map((c) => c.result), placed);
-  const places = lockPlaces(result, dirname(options.out), o.home as string);
-  return { options, input: { places, completeness: completenessJson(result.walk), lines: [] }, seals };
+/** Print the merged run as the unsharded run prints it; its status. */
+async function writeMerged(io: CliIo, merged: MergeRun, ask: MergeAsk): Promise<number> {
+  if (merged.verb === 'resolve') {
+    await writeResolveJson(merged.run, io.stdout);
+    return merged.status;
+  }
+  if (merged.verb === 'lock') {
+    writeJson(io, merged.run.document);
+    return merged.status;
+  }
+  if (merged.verb === 'catalog') {
+    if (ask.format === 'json' && ask.outputs.length === 0) io.stdout.write(catalogJson(merged.run));
+    else {
+      // Perf: the report writers load only for a report.
+      const { writeCatalogReports } = await import('../catalog-report.js');
+      writeCatalogReports(io, merged.run, ask);
+    }
+    return merged.status;
+  }
+  const { result, view, gate } = merged.run;
+  const render = (format: ReportFormat, screen?: { color: boolean; width: number }): string =>
+    format === 'json' ? jsonDocument(merged.run.document) : validateOutput(format, result, view, screen);
+  writeReportOutputs(io, ask.outputs, (format) => render(format));
+  io.stdout.write(render(ask.format, { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) }));
+  // The verdict after a text report; after a document only when asked for (--verbose).
+  if (ask.format === 'text' || io.level === 'verbose') {
+    note(
+      io,
+      `merge: ${merged.shards} shard(s); ${summaryLine(result, PROFILES[view.profile].name, useColor(io))}` +
+        `${gate.passed || gate.errors > 0 ? '' : `; failed: ${gate.reasons.join(', ')}`}\n`,
+    );
+  }
+  return merged.status;
 }

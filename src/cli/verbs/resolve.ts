@@ -1,27 +1,21 @@
 /**
- * `skillgraph resolve [NAME...]` — flatten each skill's tools.
- * JSON: `{schemaVersion, skills: [{name, ok, entries?, summary, error?: {type, message, path},
- * metadata}], cycles, counts, diagnostics (catalog errors: skill files left out), stats: {backend,
- * nodes, edges, arena_entries, timings_ms (with --timings)}}`. Entry lists come for the skills
- * named, or for every skill with `--entries`; never with `--summary`. Exit 1 when a requested skill fails.
- * `--shard i/n --json` parses one part and records the options; `skillgraph merge` resolves.
+ * `skillgraph resolve [NAME...]` — flatten each skill's tools (see the resolve
+ * task). Exit 1 when a requested skill fails. `--shard i/n --json` parses one
+ * part and records the options; `skillgraph merge` resolves.
  */
 import { backendChoice } from '../../engine/backend.js';
 import type { BackendChoice } from '../../model/backend.js';
-import type { Catalog } from '../../model/catalog.js';
-import type { Diagnostic } from '../../model/diagnostics.js';
 import { isSkillgraphError } from '../../model/errors.js';
-import { resolveCatalog } from '../../engine/resolve.js';
 import type { CatalogResolution } from '../../resolve/index.js';
+import { shortChain } from '../../resolve/index.js';
+import { resolveTask, writeResolveJson, type ResolveRun } from '../../tasks/resolve.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
-import { CATALOG_FLAGS, catalogFromFlags } from '../catalog-flags.js';
-import { lazyCatalogRequest } from '../catalog-request.js';
+import { CATALOG_FLAGS, catalogRequest } from '../catalog-flags.js';
+import { lazyCatalogRequest, runTask } from '../catalog-request.js';
+import { requirementsLine } from '../catalog-text.js';
 import { EXIT } from '../exit.js';
 import { note, paint, useColor, writeJson, type CliIo } from '../io.js';
-import { writeResolveDocument } from '../resolve-document.js';
-import { parseShard } from '../shard.js';
-import { shortChain } from '../../resolve/index.js';
-import { requirementsLine } from './describe.js';
+import { parseShard } from '../shard-flag.js';
 
 export const spec: VerbSpec = {
   name: 'resolve',
@@ -47,117 +41,43 @@ const LEFT_OUT_SHOWN = 5;
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
-  let choice: BackendChoice;
+  let backend: BackendChoice;
   try {
-    choice = backendChoice(values.backend, io.env);
+    backend = backendChoice(values.backend, io.env);
   } catch (error) {
     if (isSkillgraphError(error)) usageError(io, spec.name, error.message);
     throw error;
   }
   if (values.summary === true && values.entries === true) usageError(io, spec.name, '--summary leaves entry lists out and --entries asks for them: pick one');
+  const asked = { names: positionals, summary: values.summary === true, entries: values.entries === true, backend };
   const shard = parseShard(io, spec.name, values.shard);
   if (shard) {
     if (values.json !== true) usageError(io, spec.name, '--shard prints a shard document: add --json');
     if (values.timings === true) usageError(io, spec.name, '--timings measures one run: not with --shard');
     const request = await lazyCatalogRequest(values, io, spec.name);
     // Perf: imported here only: a shard parses in this thread (yaml), which the resolve path leaves to the engine.
-    const { catalogShard, catalogShardDocument } = await import('../shard-catalog.js');
-    const options: ResolveOptions = { names: positionals, summary: values.summary === true, entries: values.entries === true, backend: choice };
-    writeJson(io, catalogShardDocument('resolve', shard, catalogShard(request, shard), { ...options }));
+    const { shardTask } = await import('../../tasks/shard-catalog.js');
+    writeJson(io, (await shardTask({ verb: 'resolve', request, shard, resolve: asked })).document);
     return EXIT.ok;
   }
-  const t0 = performance.now();
-  const { catalog } = await catalogFromFlags(values, io, spec.name);
-  const catalogMs = Math.round((performance.now() - t0) * 1000) / 1000;
-  const run = resolveRun(catalog, { names: positionals, summary: values.summary === true, entries: values.entries === true, backend: choice });
-  if (values.json) return writeResolveJson(io, catalog, run, values.timings === true ? catalogMs : undefined);
+  const request = catalogRequest(values, io, spec.name);
+  const result = await runTask(io, spec.name, () => resolveTask({ request, ...asked, timings: values.timings === true }));
+  if (values.json) {
+    await writeResolveJson(result, io.stdout);
+    return result.status;
+  }
+  writeHuman(result.result, result.withEntries, io);
+  writeNotes(io, result);
+  return result.status;
+}
+
+/** The resolver's findings, the catalog errors that left skills out, and the counts, on stderr. */
+function writeNotes(io: CliIo, run: ResolveRun): void {
   const { result, counts, leftOut } = run;
-  writeHuman(result, withEntries(run.options), io);
   for (const d of result.diagnostics) note(io, `${d.severity}: ${d.file} ${d.code} ${d.message}\n`);
   for (const d of leftOut.slice(0, LEFT_OUT_SHOWN)) note(io, `left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
   if (leftOut.length > LEFT_OUT_SHOWN) note(io, `left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
   note(io, `${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`);
-  return resolveStatus(run);
-}
-
-/** What changes a resolution besides the catalog: the names asked for, entries or not, the backend. */
-export interface ResolveOptions {
-  readonly names: readonly string[];
-  readonly summary: boolean;
-  readonly entries: boolean;
-  readonly backend: BackendChoice;
-}
-
-/** Entry lists are printed for the skills named, or for all with `--entries`; never with `--summary`. */
-function withEntries(options: ResolveOptions): boolean {
-  return !options.summary && (options.entries || options.names.length > 0);
-}
-
-/** A resolution of a catalog with what its outputs report: counts, and the catalog errors that left skills out. */
-export interface ResolveRun {
-  readonly options: ResolveOptions;
-  readonly result: CatalogResolution;
-  readonly counts: { readonly skills: number; readonly ok: number; readonly failed: number; readonly cycles: number; readonly entries: number };
-  readonly leftOut: readonly Diagnostic[];
-}
-
-/**
- * Resolve `catalog` as `resolve` does (the names asked for, else every skill).
- *
- * @example const run = resolveRun(catalog, { names: [], summary: false, backend: 'auto' }); run.counts.failed
- */
-export function resolveRun(catalog: Catalog, options: ResolveOptions): ResolveRun {
-  const result = resolveCatalog(catalog, { backend: options.backend, ...(options.names.length > 0 ? { names: options.names } : {}) });
-  const failed = result.skills.filter((s) => !s.ok).length;
-  const counts = {
-    skills: result.skills.length,
-    ok: result.skills.length - failed,
-    failed,
-    cycles: result.cycles.length,
-    entries: result.skills.reduce((n, s) => n + s.summary.tool_count, 0),
-  };
-  // A skill whose SKILL.md has errors never reaches the catalog, so the resolver cannot name
-  // it: list those errors here so no skill disappears silently (details: `skillgraph catalog`).
-  // A walk stopped by --max-dirs left skills unseen: an include of one would read as an unknown skill without it.
-  const leftOut = catalog.diagnostics.filter((d) => d.severity === 'error' || d.code === 'discover.dir-budget');
-  return { options, result, counts, leftOut };
-}
-
-/** Exit status of a resolution: findings when a skill failed. */
-function resolveStatus(run: ResolveRun): number {
-  return run.counts.failed > 0 ? EXIT.findings : EXIT.ok;
-}
-
-/**
- * Write the `resolve --json` document of a run (timings only when `catalogMs` is given) and return the exit status.
- *
- * @example return writeResolveJson(io, catalog, resolveRun(catalog, options));
- */
-export async function writeResolveJson(io: CliIo, catalog: Catalog, run: ResolveRun, catalogMs?: number): Promise<number> {
-  const { result, counts, leftOut } = run;
-  await writeResolveDocument(io, catalog, result, withEntries(run.options), {
-    cycles: result.cycles,
-    counts,
-    diagnostics: [...leftOut, ...result.diagnostics],
-    stats: resolveStats(result, catalogMs),
-  });
-  return resolveStatus(run);
-}
-
-/**
- * `stats` of the document, snake_case; milliseconds per phase only when asked for (`--timings`):
- * without them the document is the same on every run.
- */
-export function resolveStats(result: CatalogResolution, catalogMs?: number): Record<string, unknown> {
-  const { backend, nodes, edges, arenaEntries, layout, timingsMs } = result.stats;
-  return {
-    backend,
-    nodes,
-    edges,
-    arena_entries: arenaEntries,
-    ...(layout !== undefined ? { layout } : {}),
-    ...(catalogMs !== undefined ? { timings_ms: { catalog: catalogMs, ...timingsMs } } : {}),
-  };
 }
 
 /** Lines gathered per stdout write: the human listing of a long chain is quadratic too. */

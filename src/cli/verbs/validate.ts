@@ -1,35 +1,32 @@
 /**
  * `skillgraph validate [PATH...] [--profile P] [--format F] [--json]` — lint
- * every SKILL.md under the paths (default: the config file's roots). The
- * nearest `skillgraph.config.yaml` (or `--config`) gives the profile,
- * per-rule severities and the gate. `--changed [REF]` checks only the skill
- * folders a git ref's diff touches; `--shard i/n` one part of the skills.
- * Exit 0 when the gate passes, 1 when it fails, 2 on usage.
+ * every SKILL.md under the paths (default: the config file's roots; see the
+ * validate task). The nearest `skillgraph.config.yaml` (or `--config`) gives
+ * the profile, per-rule severities and the gate. `--changed [REF]` checks
+ * only the skill folders a git ref's diff touches; `--shard i/n` one part of
+ * the skills. Exit 0 when the gate passes, 1 when it fails, 2 on usage.
  */
-import { posix, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { findConfigFile, loadConfig, type SkillgraphConfig } from '../../discover/config.js';
 import { toPosix } from '../../discover/paths.js';
-import type { Diagnostic, Severity } from '../../model/diagnostics.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { didYouMean } from '../../model/wording.js';
-import { SKIP_REASONS, validatePath } from '../../engine/validate-path.js';
-import type { SkillReport, SkipReason, ValidateMemo, ValidateResult, ValidateSummary } from '../../engine/validate-path.js';
-import { auditParsers } from '../../engine/audit-path.js';
 import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type ProfileName, type UnicodePolicy } from '../../parse/profiles.js';
+import { RULE_DESCRIPTIONS } from '../../report/rules.js';
+import type { ValidateMemo } from '../../tasks/validate-path.js';
+import { validateOutput, validateTask, type ValidateRun, type ValidateTaskOptions } from '../../tasks/validate.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { homeFrom } from '../catalog-request.js';
 import { changedBase, changedFiles, changedSkillDirs, isCommit } from '../changed.js';
-import { EXIT } from '../exit.js';
-import { jsonDocument, note, paint, useColor, type CliIo } from '../io.js';
-import { buildReport, gate, reportText, RULE_DESCRIPTIONS, textReport } from '../report/index.js';
-import type { FailOn, Report, ReportFormat } from '../report/index.js';
-import { checkRules, OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions, withRuleLevels, type ReportOptions } from '../report-flags.js';
+import { note, useColor, type CliIo } from '../io.js';
+import { checkRules, OVERLAP_FLAG, overlapThreshold, REPORT_FLAGS, reportOptions } from '../report-flags.js';
+import type { ReportFormat } from '../../report/formats.js';
 import { OUTPUT_FLAG, reportOutputs, writeReportOutputs, type ReportOutput } from '../report-output.js';
+import { parseShard } from '../shard-flag.js';
+import { summaryLine } from '../validate-text.js';
 import { WATCH_FLAG, watchUsage } from '../watch-flag.js';
-import { DEFAULT_COLUMNS, terminalWidth } from '../width.js';
-import { parseShard, shardOf, type Shard } from '../shard.js';
-import { routingInputsJson } from '../../engine/routing-io.js';
+import { terminalWidth } from '../width.js';
 
 export const spec: VerbSpec = {
   name: 'validate',
@@ -56,36 +53,6 @@ export const spec: VerbSpec = {
     'skillgraph validate skills --watch',
     'skillgraph validate skills --shard 1/4 --json > shard-1.json',
   ],
-};
-
-/** The JSON shape of one entry; `skipped` names why a SKILL.md was not parsed. */
-function skillJson(s: SkillReport): Record<string, unknown> {
-  return {
-    dir: s.dir,
-    file: s.file,
-    name: s.name,
-    valid: s.valid,
-    ...(s.skipped ? { skipped: s.skipped.replaceAll('-', '_') } : {}),
-    ...(s.linkTo !== undefined ? { link_to: s.linkTo } : {}),
-    // A finding about another file of the skill (the security profile's) names that file.
-    diagnostics: s.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, ...(s.shownFile !== undefined && d.file !== s.shownFile ? { file: d.file } : {}), line: d.line, column: d.column, hint: d.hint })),
-  };
-}
-
-/** The summary with snake_case keys, as every JSON document has them. */
-export function summaryJson(summary: ValidateSummary): Record<string, unknown> {
-  const skippedBy = Object.fromEntries(SKIP_REASONS.map((r) => [r.replaceAll('-', '_'), summary.skippedBy[r]]));
-  const { files, skills, valid, invalid, skipped, errors, warnings } = summary;
-  return { files, skills, valid, invalid, skipped, skipped_by: skippedBy, errors, warnings };
-}
-
-const SKIP_WORDS: Readonly<Record<SkipReason, string>> = {
-  linked: 'linked, checked at the target',
-  symlink: 'symlinks leaving the tree',
-  'not-regular': 'not regular files',
-  unreadable: 'unreadable',
-  'too-large': 'too large to read',
-  'input-budget': 'past the input budget',
 };
 
 /** `--changed` takes an optional REF: a bare `--changed` followed by a commit name reads it as the ref. */
@@ -120,99 +87,44 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (values.watch === true) watchUsage(io, spec.name, values, options.format, outputs.length);
   let paths = positionals.length > 0 ? [...positionals] : configPaths(config, io);
   if (paths.length === 0) usageError(io, spec.name, 'missing PATH: name a skill folder or tree, or list roots in skillgraph.config.yaml');
-  const view: ValidateView = { paths, cwd: io.cwd, profile, failOn: options.failOn };
+  const wanted = new Set([options.format, ...outputs.map((o) => o.format)]);
+  const task: ValidateTaskOptions = {
+    paths,
+    cwd: io.cwd,
+    profile,
+    ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
+    rules: (config?.rules ?? []).map((r) => ({ code: r.code, level: r.level })),
+    ...(threshold !== undefined ? { overlapThreshold: threshold } : {}),
+    failOn: options.failOn,
+    ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
+    // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
+    keep: wanted.has('text') ? 'all' : 'findings',
+  };
   if (typeof values.changed === 'string') {
     const dirs = changedSkillDirs(io.cwd, paths, changedFiles(io.cwd, usage(io, () => changedBase(io.cwd, values.changed as string))));
     note(io, `validate: ${dirs.length} changed skill folder(s)\n`);
     // Nothing changed: an empty report in every format asked for, exit 0.
-    if (dirs.length === 0) return writeRun(io, emptyResult(), { ...view, paths: [] }, options, outputs);
+    if (dirs.length === 0) return writeRun(io, await validateTask({ ...task, paths: [] }), options.format, outputs);
     paths = dirs;
   }
-  const levels = new Map((config?.rules ?? []).map((r) => [r.code, r.level]));
-  const wanted = new Set([options.format, ...outputs.map((o) => o.format)]);
-  const inShard = shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {};
-  const parsers = PROFILES[profile as ProfileName]?.features.audit ? await auditParsers() : undefined;
-  const check = (memo?: ValidateMemo): ValidateResult =>
-    withConfigRules(
-      validatePath(paths, {
-        profile,
-        cwd: io.cwd,
-        // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
-        keep: wanted.has('text') ? 'all' : 'findings',
-        ...(threshold !== undefined ? { routing: { threshold } } : {}),
-        ...(typeof unicode === 'string' ? { unicode: unicode as UnicodePolicy } : {}),
-        ...inShard,
-        ...(memo ? { memo } : {}),
-        ...(parsers ? { parsers } : {}),
-      }),
-      levels,
-    );
   if (values.watch === true) {
     const { watchChecks } = await import('../watch.js');
-    const show = (result: ValidateResult): number => writeRun(io, result, { ...view, paths }, options, []);
-    return watchChecks(io, { verb: spec.name, paths, check, show });
+    const check = (memo?: ValidateMemo): Promise<ValidateRun> => validateTask({ ...task, paths, ...(memo ? { memo } : {}) });
+    return watchChecks(io, { verb: spec.name, paths, check, show: (result: ValidateRun): number => writeRun(io, result, options.format, []) });
   }
-  const result = check();
-  const rules = (config?.rules ?? []).map((r) => ({ code: r.code, level: r.level }));
-  const shardOptions = {
-    profile,
-    unicode: typeof unicode === 'string' ? unicode : null,
-    rules,
-    paths,
-    fail_on: options.failOn,
-    max_warnings: options.maxWarnings ?? null,
-    overlap_threshold: threshold ?? null,
-  };
-  const block = shard ? { shard: shardJson(shard, result, io.cwd, shardOptions, levels) } : {};
-  return writeRun(io, result, { ...view, paths, ...block }, options, outputs);
+  return writeRun(io, await validateTask({ ...task, paths, ...(shard ? { shard } : {}) }), options.format, outputs);
 }
 
 /** Print the run in its format, write each --output file, then the verdict line on stderr; the gate's status. */
-function writeRun(io: CliIo, result: ValidateResult, view: ValidateView, options: ReportOptions, outputs: readonly ReportOutput[]): number {
-  const verdict = gate(result.skills.flatMap((s) => s.diagnostics), options);
+function writeRun(io: CliIo, run: ValidateRun, format: ReportFormat, outputs: readonly ReportOutput[]): number {
+  const { result, view, gate: verdict } = run;
   writeReportOutputs(io, outputs, (format) => validateOutput(format, result, view));
   const screen = { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) };
-  io.stdout.write(validateOutput(options.format, result, view, screen));
+  io.stdout.write(validateOutput(format, result, view, screen));
   // The verdict: on stderr after text, and after a document under --verbose.
   const failed = verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`;
   note(io, `${summaryLine(result, PROFILES[view.profile].name, useColor(io))}${failed}\n`);
-  return verdict.passed ? EXIT.ok : EXIT.findings;
-}
-
-/** A terminal's colour and width. */
-interface Screen {
-  readonly color: boolean;
-  readonly width: number;
-}
-
-/** How a run was asked for and where it is shown: what every format of its report needs beside the result. */
-export interface ValidateView {
-  readonly paths: readonly string[];
-  /** The folder paths are relative to (the SARIF source root). */
-  readonly cwd: string;
-  readonly profile: ProfileName;
-  readonly failOn: FailOn;
-  /** A shard run's block (`--shard i/n --json`). */
-  readonly shard?: Record<string, unknown>;
-}
-
-/**
- * The run's report in `format`; text is laid out for `screen` (default: no colour, 80 columns).
- *
- * @example io.stdout.write(validateOutput('sarif', result, { paths: ['skills'], cwd, profile: 'skillgraph', failOn: 'error' }))
- */
-export function validateOutput(format: ReportFormat, result: ValidateResult, view: ValidateView, screen?: Screen): string {
-  if (format === 'json') {
-    return jsonDocument({ skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(view.shard ? { shard: view.shard } : {}) });
-  }
-  const report = validateReport(result, view.paths, view.cwd, view.profile);
-  if (format !== 'text') return reportText(format, report, view.failOn === 'warning' ? 'warning' : 'error');
-  const sources = new Map(result.skills.map((s) => [s.diagnostics[0]?.file, s.source?.split('\n')]));
-  return textReport(report, screen?.color ?? false, (file) => sources.get(file), screen?.width ?? DEFAULT_COLUMNS);
-}
-
-function emptyResult(): ValidateResult {
-  return { skills: [], summary: { files: 0, skills: 0, valid: 0, invalid: 0, skipped: 0, skippedBy: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>, errors: 0, warnings: 0 } };
+  return run.status;
 }
 
 function usage<T>(io: CliIo, body: () => T): T {
@@ -248,64 +160,3 @@ function configPaths(config: SkillgraphConfig | undefined, io: CliIo): string[] 
   });
 }
 
-/** The result with the config's severities applied, validity and counts recomputed. */
-function withConfigRules(result: ValidateResult, levels: ReadonlyMap<string, 'off' | Severity>): ValidateResult {
-  if (levels.size === 0) return result;
-  const skills = result.skills.map((s) => {
-    const diagnostics = withRuleLevels<Diagnostic>(s.diagnostics, levels);
-    return { ...s, diagnostics, valid: !diagnostics.some((d) => d.severity === 'error') };
-  });
-  const files = skills.filter((s, i) => !isFolderEntry(result, i));
-  const parsed = files.filter((s) => s.skipped === undefined);
-  const valid = parsed.filter((s) => s.valid).length;
-  const all = skills.flatMap((s) => s.diagnostics);
-  const summary = { ...result.summary, valid, invalid: parsed.length - valid, errors: all.filter((d) => d.severity === 'error').length, warnings: all.filter((d) => d.severity === 'warning').length };
-  return { ...result, skills, summary };
-}
-
-/** Whether entry `i` stands for a folder, not a SKILL.md (such entries are not counted as skills). */
-function isFolderEntry(result: ValidateResult, i: number): boolean {
-  const s = result.skills[i]!;
-  return s.skipped === undefined && s.name === null && s.dir === s.file;
-}
-
-/**
- * A shard's block: its place in the run, the file each entry's findings name (merge puts back
- * what the document leaves out), the folder paths are relative to, the options that shape the
- * result (merge refuses shards whose options differ), and for `merge`'s routing pass its skills'
- * routing inputs with the config's levels for the routing codes.
- */
-function shardJson(shard: Shard, result: ValidateResult, root: string, options: Record<string, unknown>, levels: ReadonlyMap<string, string>): Record<string, unknown> {
-  const shown = result.skills.map((s) => s.shownFile ?? s.diagnostics[0]?.file ?? null);
-  const routingLevels = Object.fromEntries([...levels].filter(([code]) => code.startsWith('routing.')));
-  const routing = { threshold: options.overlap_threshold ?? null, levels: routingLevels, skills: routingInputsJson(result.routing ?? []) };
-  return { index: shard.index, count: shard.count, total: result.total ?? 0, positions: result.positions ?? [], shown, root, options, routing };
-}
-
-/** The findings of a run as a report: one unit per SKILL.md, rules at the profile's levels. */
-export function validateReport(result: ValidateResult, paths: readonly string[], cwd: string, profile: ProfileName): Report {
-  const one = paths.length === 1 ? paths[0]! : undefined;
-  const shown = (s: SkillReport): string => s.diagnostics[0]?.file ?? (one === undefined ? s.file : posix.normalize(posix.join(toPosix(one), s.file)));
-  const rules = PROFILES[profile].rules as Readonly<Record<string, string>>;
-  return buildReport({
-    suite: 'skillgraph validate',
-    root: cwd,
-    findings: result.skills.flatMap((s) => s.diagnostics),
-    units: result.skills.filter((s) => s.skipped !== undefined || s.name !== null || s.dir !== s.file).map((s) => ({ name: posix.dirname(shown(s)), file: shown(s) })),
-    level: (code) => (rules[code] === 'error' || rules[code] === 'warning' || rules[code] === 'info' ? (rules[code] as Severity) : undefined),
-  });
-}
-
-/**
- * The one-line verdict: ok or FAIL, counts of skills, errors and warnings.
- *
- * @example summaryLine(validatePath('skills/'), 'skillgraph', false) // 'ok 3 skills checked (profile skillgraph): …'
- */
-export function summaryLine(result: ValidateResult, profile: string, color: boolean): string {
-  const { skills, valid, invalid, skipped, skippedBy, errors, warnings } = result.summary;
-  const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : paint(color, 'green', 'ok');
-  const why = SKIP_REASONS.filter((r) => skippedBy[r] > 0).map((r) => `${skippedBy[r]} ${SKIP_WORDS[r]}`);
-  const skippedText = skipped > 0 ? `; ${skipped} not parsed here (${why.join(', ')})` : '';
-  const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-  return `${verdict} ${plural(skills, 'skill')} checked (profile ${profile}): ${valid} valid, ${invalid} invalid${skippedText}; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
-}

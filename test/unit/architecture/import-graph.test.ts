@@ -63,7 +63,8 @@ describe('value-import graph', () => {
   it('index.ts (the package entry) never imports the tokenizer: token budgets require it on first use', () => {
     expect(reach('index.ts', (spec) => spec.startsWith('gpt-tokenizer'))).toBeUndefined();
     expect(reach('cli/main.ts', (spec) => spec.startsWith('gpt-tokenizer'))).toBeUndefined();
-    expect(readFileSync(join(SRC, 'model/tokens.ts'), 'utf8')).toMatch(/createRequire\(import\.meta\.url\)\('gpt-tokenizer\//);
+    // Required when counted: model/vendor.ts loads the optional peer through model/peers.ts.
+    expect(readFileSync(join(SRC, 'model/vendor.ts'), 'utf8')).toContain('optionalPeer(TOKENIZER, () => load(');
   });
 
   it('index.ts (the package entry) loads neither yaml nor zod at import', () => {
@@ -81,8 +82,10 @@ describe('value-import graph', () => {
  * The layers, lowest first: a module imports (values or types) only from its
  * own layer or a lower one, so data flows one way and no stage needs a later
  * one to load. Layers not listed here (new ones) must be added to the order.
+ * `tasks` (one library function per verb) sits on the engine and the stages
+ * below it, never on `serve` or `cli`; the CLI parses, calls a task, prints.
  */
-const LAYERS = ['model', 'parse', 'audit', 'discover', 'catalog', 'resolve', 'routing', 'context', 'hosts', 'workspace', 'engine', 'tasks', 'serve', 'cli'] as const;
+const LAYERS = ['model', 'parse', 'audit', 'discover', 'catalog', 'resolve', 'routing', 'context', 'hosts', 'report', 'workspace', 'engine', 'tasks', 'serve', 'cli'] as const;
 
 /** Every relative import of every file under src/, type-only ones included. */
 function allImports(): { file: string; target: string }[] {
@@ -104,7 +107,7 @@ function allImports(): { file: string; target: string }[] {
 }
 
 describe('start-up of the catalog verb', () => {
-  const WRITERS = (_spec: string, file?: string): boolean => file === 'cli/report/index.ts' || file === 'cli/report/sarif.ts' || file === 'cli/report/junit.ts' || file === 'cli/report/github.ts';
+  const WRITERS = (_spec: string, file?: string): boolean => file === 'report/index.ts' || file === 'report/sarif.ts' || file === 'report/junit.ts' || file === 'report/github.ts';
 
   it('the scanner sees the report writers from the module that writes the catalog report', () => {
     expect(reach('cli/catalog-report.ts', WRITERS)).toBeDefined();
@@ -128,6 +131,25 @@ describe('layering', () => {
     expect(unknown).toEqual([]);
     const upward = imports.filter((i) => layer(i.target) > layer(i.file)).map((i) => `${i.file} -> ${i.target}`);
     expect(upward).toEqual([]);
+  });
+
+  it('engine/ holds the catalog run only: it imports no task', () => {
+    const up = allImports().filter((i) => i.file.startsWith('engine/') && i.target.startsWith('tasks/'));
+    expect(up.map((i) => `${i.file} -> ${i.target}`)).toEqual([]);
+  });
+
+  it('tasks/ never imports cli/ or serve/, and the report writers need no CLI', () => {
+    const wrong = allImports().filter((i) => /^(tasks|report)\//.test(i.file) && /^(cli|serve)\//.test(i.target));
+    expect(wrong.map((i) => `${i.file} -> ${i.target}`)).toEqual([]);
+  });
+
+  it('no verb file imports another verb file: shared code lives in tasks/ or cli/', () => {
+    const verbs = allImports().filter((i) => i.file.startsWith('cli/verbs/') && i.target.startsWith('cli/verbs/'));
+    expect(verbs.map((i) => `${i.file} -> ${i.target}`)).toEqual([]);
+  });
+
+  it('the scanner sees imports into cli/verbs/ (the dispatcher loads each verb)', () => {
+    expect(allImports().some((i) => i.file === 'cli/main.ts' && i.target.startsWith('cli/verbs/'))).toBe(true);
   });
 
   it('the resolve stage holds no kernel registry: the WASM kernel is passed in', () => {
@@ -158,27 +180,28 @@ describe('the MCP SDK stays with serve', () => {
 });
 
 describe('the audit parsers stay on the audit path', () => {
-  const PARSERS = (spec: string, file?: string): boolean => spec === 'web-tree-sitter' || file === 'engine/audit-parsers.ts';
+  const PARSERS = (spec: string, file?: string): boolean => spec === 'web-tree-sitter' || file === 'tasks/audit-parsers.ts';
   const verbs = readdirSync(join(SRC, 'cli/verbs')).filter((f) => f.endsWith('.ts'));
 
   it('are reached from the loader (the scanner sees web-tree-sitter)', () => {
-    expect(reach('engine/audit-parsers.ts', (spec) => spec === 'web-tree-sitter')).toBeUndefined(); // imported dynamically, not statically
-    expect(readFileSync(join(SRC, 'engine/audit-parsers.ts'), 'utf8')).toContain("createRequire(import.meta.url)('web-tree-sitter')");
+    expect(reach('tasks/audit-parsers.ts', (spec) => spec === 'web-tree-sitter')).toBeUndefined(); // imported dynamically, not statically
+    expect(readFileSync(join(SRC, 'tasks/audit-parsers.ts'), 'utf8')).toContain('loadTreeSitter()');
+    expect(readFileSync(join(SRC, 'model/vendor.ts'), 'utf8')).toContain('optionalPeer(TREE_SITTER, () => load(TREE_SITTER))');
   });
 
-  for (const entry of ['index.ts', 'internals.ts', 'cli/main.ts', 'engine/engine.ts', 'engine/validate-path.ts', 'engine/audit-path.ts', ...verbs.map((v) => `cli/verbs/${v}`)]) {
+  for (const entry of ['index.ts', 'internals.ts', 'cli/main.ts', 'engine/engine.ts', 'tasks/validate-path.ts', 'tasks/audit-path.ts', ...verbs.map((v) => `cli/verbs/${v}`)]) {
     it(`${entry} never loads the parsers statically`, () => {
       expect(reach(entry, PARSERS)).toBeUndefined();
     });
   }
 
   it('only the audit path imports the loader, and only dynamically', () => {
-    const importers = allImports().filter((i) => i.target.replace(/\.js$/, '.ts') === 'engine/audit-parsers.ts').map((i) => i.file);
-    expect(importers).toEqual(['engine/audit-path.ts']);
-    expect(readFileSync(join(SRC, 'engine/audit-path.ts'), 'utf8')).toContain("await import('./audit-parsers.js')");
+    const importers = allImports().filter((i) => i.target.replace(/\.js$/, '.ts') === 'tasks/audit-parsers.ts').map((i) => i.file);
+    expect(importers).toEqual(['tasks/audit-path.ts']);
+    expect(readFileSync(join(SRC, 'tasks/audit-path.ts'), 'utf8')).toContain("await import('./audit-parsers.js')");
   });
 
-  it('no module but the loader names web-tree-sitter', () => {
+  it('no module but the peer loader and the parsers name web-tree-sitter', () => {
     const named: string[] = [];
     const visit = (dir: string): void => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -188,6 +211,7 @@ describe('the audit parsers stay on the audit path', () => {
       }
     };
     visit(SRC);
-    expect(named).toEqual(['engine/audit-parsers.ts']);
+    // The peers' table, the bundle's require, and the parsers' type of the runtime.
+    expect(named.sort()).toEqual(['model/peers.ts', 'model/vendor.bundle.ts', 'tasks/audit-parsers.ts']);
   });
 });

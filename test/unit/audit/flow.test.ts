@@ -9,7 +9,7 @@ import { auditSkillOutcome } from '../../../src/audit/audit.js';
 import type { FlowDiagnostic } from '../../../src/audit/code/flow-rules.js';
 import type { CodeParsers } from '../../../src/audit/code/syntax.js';
 import type { AuditFile } from '../../../src/audit/input.js';
-import { loadAuditParsers } from '../../../src/engine/audit-parsers.js';
+import { loadAuditParsers } from '../../../src/tasks/audit-parsers.js';
 
 let parsers: CodeParsers;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AUDIT_RULES, SECURITY_CODES, auditSkill, auditVerdict } from '../../../src/audit/index.js';
 import { splitMarkdown } from '../../../src/audit/markdown.js';
-import { auditPath } from '../../../src/engine/audit-path.js';
+import { auditPath } from '../../../src/tasks/audit-path.js';
 import { FIXTURES, writeFixtures } from './_fixtures.js';
 
 const root = writeFixtures();

@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliRunner, scopedTree, shardsEqualWhole as equalWhole } from './_cli.js';
-import { shardOf } from '../../../src/cli/shard.js';
-import { candidatePath } from '../../../src/cli/shard-catalog.js';
+import { shardOf } from '../../../src/tasks/shard.js';
+import { candidatePath } from '../../../src/tasks/shard-catalog.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-catalog-shards-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

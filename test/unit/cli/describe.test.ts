@@ -1,6 +1,6 @@
 /** `describeSkill` and `metadataOf` find the package the resolver resolved, bare names and `scope/name` pins alike. */
 import { describe, expect, it } from 'vitest';
-import { describeSkill, metadataOf } from '../../../src/cli/verbs/describe.js';
+import { describeSkill, metadataOf } from '../../../src/tasks/describe.js';
 import { resolveCatalog } from '../../../src/resolve/index.js';
 import { makeCatalog } from '../resolve/_catalog.js';
 

@@ -3,9 +3,9 @@
  * the same object at the same depth, on descriptors of every odd shape a caller could build.
  */
 import { describe, expect, it } from 'vitest';
-import { quoted, skillText, valueText } from '../../../src/cli/descriptor-text.js';
+import { quoted, skillText, valueText } from '../../../src/tasks/descriptor-text.js';
 import { jsonControlsEscaped } from '../../../src/cli/io.js';
-import { controlsEscaped, descriptorJson } from '../../../src/cli/verbs/catalog.js';
+import { controlsEscaped, descriptorJson } from '../../../src/tasks/catalog-document.js';
 import type { SkillDescriptor } from '../../../src/model/package.js';
 import type { CapabilitySummary } from '../../../src/model/resolve.js';
 

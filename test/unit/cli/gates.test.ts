@@ -3,7 +3,7 @@
  * profile, per-rule severities and gate, with file:line errors for a bad one.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { gate } from '../../../src/cli/report/index.js';
+import { gate } from '../../../src/report/index.js';
 import { _reportTree } from './report/_tree.js';
 
 const t = _reportTree();

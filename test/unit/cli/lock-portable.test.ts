@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.js';
-import { portableRoot } from '../../../src/cli/verbs/lock.js';
+import { portableRoot } from '../../../src/tasks/lock.js';
 import { _tree, type Tree } from '../discover/_tree.js';
 
 let t: Tree | undefined;

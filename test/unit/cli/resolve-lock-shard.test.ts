@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliRunner, scopedTree, shardsEqualWhole as equalWhole } from './_cli.js';
-import { walkFingerprint, renameKeys, type CatalogShardWalk } from '../../../src/cli/shard-catalog.js';
+import { walkFingerprint, renameKeys, type CatalogShardWalk } from '../../../src/tasks/shard-catalog.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-resolve-lock-shards-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cliRunner, shardsEqualWhole as equalWhole } from './_cli.js';
-import { shardOf } from '../../../src/cli/shard.js';
+import { shardOf } from '../../../src/tasks/shard.js';
 
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-shards-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.js';
-import { buildReport, textReport } from '../../../src/cli/report/index.js';
+import { buildReport, textReport } from '../../../src/report/index.js';
 import { cutAround, displayWidth } from '../../../src/cli/width.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'skillgraph-terminal-'));

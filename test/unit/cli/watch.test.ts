@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { auditPath, type AuditRead } from '../../../src/engine/audit-path.js';
-import { validatePath, type SkillReport } from '../../../src/engine/validate-path.js';
+import { auditPath, type AuditRead } from '../../../src/tasks/audit-path.js';
+import { validatePath, type SkillReport } from '../../../src/tasks/validate-path.js';
 import { WatchMemo } from '../../../src/cli/watch.js';
 
 const REPO = new URL('../../../', import.meta.url).pathname;

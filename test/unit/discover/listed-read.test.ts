@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { listResourceFiles } from '../../../src/discover/resources.js';
 import { ReadBuffer, readListedFile } from '../../../src/discover/safe-read.js';
 import { walkTree } from '../../../src/discover/walk-tree.js';
-import { validatePath } from '../../../src/engine/validate-path.js';
+import { validatePath } from '../../../src/tasks/validate-path.js';
 import { _tree, type Tree } from './_tree.js';
 
 let t: Tree;

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { listResourceFiles, listResources, readListed } from '../../../src/discover/resources.js';
-import { treeBytes, treeDigest, treeDigestResults, treeDigests } from '../../../src/engine/tree-digest.js';
+import { treeBytes, treeDigest, treeDigestResults, treeDigests } from '../../../src/tasks/tree-digest.js';
 import { _tree, type Tree } from './_tree.js';
 
 let t: Tree;

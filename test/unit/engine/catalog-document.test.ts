@@ -6,7 +6,7 @@ import { CONFIG_FILE_NAME as REQUEST_CONFIG_FILE_NAME, lazyCatalogRequest } from
 import { catalogRequest } from '../../../src/cli/catalog-flags.js';
 import type { CliIo } from '../../../src/cli/io.js';
 import { jsonDocument } from '../../../src/cli/io.js';
-import { catalogJson, catalogJsonBytes, completenessJson, descriptorJson, writeCatalogJson } from '../../../src/cli/verbs/catalog.js';
+import { catalogJson, catalogJsonBytes, completenessJson, descriptorJson, writeCatalogJson } from '../../../src/tasks/catalog-document.js';
 import { CONFIG_FILE_NAME } from '../../../src/discover/config.js';
 import { makeRoot } from '../../../src/discover/roots.js';
 import { loadCatalog } from '../../../src/engine/catalog-pipeline.js';

@@ -8,7 +8,7 @@ import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { main } from '../../../src/cli/main.js';
-import { validatePath } from '../../../src/engine/validate-path.js';
+import { validatePath } from '../../../src/tasks/validate-path.js';
 import { _tree, type Tree } from '../discover/_tree.js';
 
 let t: Tree | undefined;

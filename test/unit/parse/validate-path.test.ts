@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { walkTree } from '../../../src/discover/walk-tree.js';
-import { validatePath } from '../../../src/engine/validate-path.js';
+import { validatePath } from '../../../src/tasks/validate-path.js';
 import { isSkillgraphError } from '../../../src/model/errors.js';
 
 let root = '';

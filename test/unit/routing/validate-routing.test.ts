@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { validatePath } from '../../../src/engine/validate-path.js';
+import { validatePath } from '../../../src/tasks/validate-path.js';
 
 const root = mkdtempSync(join(tmpdir(), 'sg-routing-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

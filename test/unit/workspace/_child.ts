@@ -12,7 +12,7 @@ import { PEAK_RSS_HOOK, spawnMeasured, type MeasuredRun } from '../../_measured.
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const TSX = pathToFileURL(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs')).href;
-/** `src/` as a file URL prefix for the snippet's imports: `${SRC}/engine/tree-digest.ts`. */
+/** `src/` as a file URL prefix for the snippet's imports: `${SRC}/tasks/tree-digest.ts`. */
 export const SRC = pathToFileURL(join(REPO, 'src')).href;
 /** The CLI entry, for snippets that run a verb. */
 export const MAIN = `${SRC}/cli/main.ts`;
@@ -36,7 +36,7 @@ export interface LibRunOptions {
 /**
  * Run `script` (an ES module body) in a child and collect its output and peak RSS.
  *
- * @example const r = await _runLib(`import { treeDigestResults } from '${SRC}/engine/tree-digest.ts'; console.log(JSON.stringify(treeDigestResults(['/x'])));`);
+ * @example const r = await _runLib(`import { treeDigestResults } from '${SRC}/tasks/tree-digest.ts'; console.log(JSON.stringify(treeDigestResults(['/x'])));`);
  */
 export function _runLib(script: string, options: LibRunOptions = {}): Promise<LibRun> {
   return spawnMeasured([`--import=${TSX}`, '--input-type=module', '-e', `${script}\n${PEAK_RSS_HOOK}\n`], {

@@ -6,9 +6,9 @@
  */
 import { execFileSync } from 'node:child_process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildReport } from '../../../../src/cli/report/index.js';
-import { junitText, xmlText } from '../../../../src/cli/report/junit.js';
-import { githubText } from '../../../../src/cli/report/github.js';
+import { buildReport } from '../../../../src/report/index.js';
+import { junitText, xmlText } from '../../../../src/report/junit.js';
+import { githubText } from '../../../../src/report/github.js';
 import { _reportTree } from './_tree.js';
 
 const t = _reportTree();

@@ -6,8 +6,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildReport } from '../../../../src/cli/report/index.js';
-import { junitText } from '../../../../src/cli/report/junit.js';
+import { buildReport } from '../../../../src/report/index.js';
+import { junitText } from '../../../../src/report/junit.js';
 import { _reportTree } from './_tree.js';
 
 const t = _reportTree();

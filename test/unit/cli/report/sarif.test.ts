@@ -12,8 +12,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { afterAll, describe, expect, it } from 'vitest';
 import { VERSION } from '../../../../src/cli/version.js';
-import { buildReport } from '../../../../src/cli/report/index.js';
-import { MAX_SARIF_RESULTS, sarifText } from '../../../../src/cli/report/sarif.js';
+import { buildReport } from '../../../../src/report/index.js';
+import { MAX_SARIF_RESULTS, sarifText } from '../../../../src/report/sarif.js';
 import { _reportTree } from './_tree.js';
 
 const REPO = new URL('../../../../', import.meta.url).pathname;

@@ -1,10 +1,10 @@
 /**
  * Reports over findings: `--format text|json|sarif|junit|github` for every
- * verb that reports findings. A verb builds a `Report` (findings with paths,
- * rule metadata, the units checked) and calls `reportText`; `json` stays the
- * verb's own document.
+ * task that reports findings. A task builds a `Report` (findings with paths,
+ * rule metadata, the units checked) and `reportText` writes it; `json` stays
+ * the task's own document, written by `jsonDocument`.
  */
-import type { Severity } from '../../model/diagnostics.js';
+import type { Severity } from '../model/diagnostics.js';
 import { githubText } from './github.js';
 import { junitText } from './junit.js';
 import type { Report } from './model.js';
@@ -15,6 +15,7 @@ export { gate, type GateOptions, type GateResult } from './gate.js';
 export { FAIL_ON, REPORT_FORMATS, type FailOn, type ReportFormat } from './formats.js';
 export { RULE_DESCRIPTIONS, ruleFor, type ReportRule } from './rules.js';
 export { textReport } from './text.js';
+export { jsonDocument } from './json.js';
 
 /**
  * The document of a machine format; `failOn` decides which JUnit cases fail.

@@ -3,7 +3,7 @@
  * checks. SARIF's `rules` and JUnit's failure types are built from it; the
  * help text comes from the findings themselves (each carries its hint).
  */
-import type { DiagnosticCode, Severity } from '../../model/diagnostics.js';
+import type { DiagnosticCode, Severity } from '../model/diagnostics.js';
 
 /** What a report needs to know about one rule, whoever defines it. */
 export interface ReportRule {

@@ -15,12 +15,15 @@ import { hashBackendFor } from '../engine/backend.js';
 import { budgetResults } from '../engine/budget-items.js';
 import { parseItem } from '../engine/parse-files.js';
 import { assembleCatalog, planCatalog, type CatalogPlan, type ParseItem, type ParseItemResult } from '../engine/plan.js';
-import type { HashBackend } from '../model/backend.js';
+import type { BackendChoice, HashBackend } from '../model/backend.js';
+import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
-import type { CatalogRequest, CatalogFromFlags } from './catalog-request.js';
-import { brokenFolderInput, folderInput, type FolderInput, type FolderSeal } from './lock-seal.js';
+import type { CatalogLoad, CatalogRequest } from './catalog-load.js';
+import { lockShardOptions } from './lock.js';
+import { brokenFolderInput, folderInput, prepareSeal, sealFolders, type FolderInput, type FolderSeal } from './lock-seal.js';
 import { catalogShape } from './shard-options.js';
 import { shardOf, type Shard } from './shard.js';
+import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** The walk's facts every shard of one run shares; merge checks they agree. */
 export interface CatalogShardWalk {
@@ -73,7 +76,7 @@ export function candidatePath(item: Pick<ParseItem, 'locator' | 'root'>): string
  * @example const part = catalogShard(request, { index: 1, count: 4 }); part.candidates.length
  */
 export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealFolders): CatalogShardPart {
-  const hasher = hashBackendFor(request.engine.backend ?? 'auto');
+  const hasher = hashBackendFor(request.engine?.backend ?? 'auto');
   const plan = planCatalog({ ...request.load, hasher });
   // The total-input budget is over the whole run, in candidate order, as the unsharded run cuts it.
   const cut = budgetResults(plan.items, undefined, request.load.maxInputBytes);
@@ -153,13 +156,13 @@ export function walkFingerprint(walk: CatalogShardWalk, total: number, options?:
  * `placed` (lock shards) says where the walk placed each candidate. Digests are recomputed, never
  * taken from the documents.
  */
-export function assembleShards(walk: CatalogShardWalk, results: readonly ParseItemResult[], placed?: ReadonlyMap<string, CandidatePlace>): CatalogFromFlags {
+export function assembleShards(walk: CatalogShardWalk, results: readonly ParseItemResult[], placed?: ReadonlyMap<string, CandidatePlace>): CatalogLoad {
   const hasher: HashBackend = { ...JS_HASHER, name: walk.backend as HashBackend['name'] };
   const discovered = { ...walk.discovered, candidates: [] } as DiscoverResult;
   const plan: CatalogPlan = { items: results as unknown as ParseItem[], discovered, hasher, ...(walk.seal ? { seal: walk.seal } : {}) };
   const loaded = assembleCatalog(plan, results, { trustDigests: false });
   const seen = placed ? { ...loaded, walk: { ...loaded.walk, placed } } : loaded;
-  return { ...seen, rootSource: 'flags' } as unknown as CatalogFromFlags;
+  return { ...seen, rootSource: 'flags' } as unknown as CatalogLoad;
 }
 
 /**
@@ -180,4 +183,46 @@ export function catalogShardDocument(
     options,
     candidates: renameKeys(part.candidates, 'snake'),
   };
+}
+
+export interface ShardTaskOptions {
+  readonly verb: CatalogShardVerb;
+  readonly request: CatalogRequest;
+  readonly shard: Shard;
+  /** Resolve shards: what the merged resolution is asked for (default: every skill, no entry lists, `auto`). */
+  readonly resolve?: { readonly names?: readonly string[]; readonly summary?: boolean; readonly entries?: boolean; readonly backend?: BackendChoice };
+  /** Lock shards: the lockfile (absolute), the home folder, and what may be locked. */
+  readonly lock?: { readonly out: string; readonly home: string; readonly allowErrors?: boolean; readonly allowIncomplete?: boolean };
+}
+
+/** A shard task's result: the candidates this shard parsed and its `--json` document (status always 0). */
+export interface ShardRun {
+  readonly status: 0;
+  readonly part: CatalogShardPart;
+  /** The document `mergeTask` joins, without `schemaVersion`. */
+  readonly document: Record<string, unknown>;
+}
+
+const SHARD_TASK_KEYS = optionKeys<ShardTaskOptions>('shardTask', { verb: true, request: true, shard: true, resolve: true, lock: true });
+
+/**
+ * One shard of a `catalog`, `resolve` or `lock` run: every root walked, this shard's candidates
+ * parsed (and for a lock, placed and their folders sealed), as the document `mergeTask` joins.
+ *
+ * @example writeFileSync('shard-1.json', jsonDocument((await shardTask({ verb: 'catalog', request, shard: { index: 1, count: 4 } })).document))
+ */
+export async function shardTask(options: ShardTaskOptions): Promise<ShardRun> {
+  checkOptionKeys(options, SHARD_TASK_KEYS);
+  const { verb, request, shard } = options;
+  if (verb === 'lock') {
+    if (options.lock === undefined) throw new SkillgraphError('options.invalid', "a lock shard needs the 'lock' option", { field: 'lock' });
+    await prepareSeal();
+    const part = catalogShard(request, shard, sealFolders);
+    return { status: 0, part, document: catalogShardDocument(verb, shard, part, lockShardOptions(options.lock)) };
+  }
+  const part = catalogShard(request, shard);
+  if (verb === 'catalog') return { status: 0, part, document: catalogShardDocument(verb, shard, part) };
+  const r = options.resolve ?? {};
+  const resolveOptions = { names: [...(r.names ?? [])], summary: r.summary === true, entries: r.entries === true, backend: r.backend ?? 'auto' };
+  return { status: 0, part, document: catalogShardDocument(verb, shard, part, resolveOptions) };
 }

@@ -8,8 +8,8 @@
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
-import { VERSION } from '../version.js';
-import { jsonControlsEscaped } from '../io.js';
+import { VERSION } from '../model/version.js';
+import { jsonControlsEscaped } from './json.js';
 import { reportLocation, type Report, type ReportFinding } from './model.js';
 
 /** Where the tool is described (SARIF `informationUri`). */

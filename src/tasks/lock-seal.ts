@@ -9,9 +9,9 @@
 import { basename, dirname } from 'node:path';
 import { auditSkill, auditVerdict } from '../audit/audit.js';
 import { fileSurface, splitToolList, type FileSurface } from '../audit/capabilities.js';
-import { auditParsers, readSkillFiles } from '../engine/audit-path.js';
+import { auditParsers, readSkillFiles } from './audit-path.js';
 import type { CodeParsers } from '../audit/code/syntax.js';
-import { treeDigestResults } from '../engine/tree-digest.js';
+import { treeDigestResults } from './tree-digest.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { EMPTY_COMPOSITION, type Composition, type SkillPackage } from '../model/package.js';
 

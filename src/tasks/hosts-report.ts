@@ -4,8 +4,8 @@
  * skill no chosen agent lists. Loaded only when a machine report is written.
  */
 import type { Severity } from '../model/diagnostics.js';
-import type { HostsDocument } from '../tasks/hosts.js';
-import { buildReport, reportText, type ReportFinding, type ReportRule } from './report/index.js';
+import type { HostsDocument } from './hosts.js';
+import { buildReport, reportText, type ReportFinding, type ReportRule } from '../report/index.js';
 
 /** What `--fail-on` can make an error. */
 export const HOSTS_FAIL_ON = ['hidden', 'unreachable', 'refused'] as const;

@@ -16,26 +16,22 @@ import {
   type SkipReason,
   type ValidateResult,
   type ValidateSummary,
-} from '../engine/validate-path.js';
-import { PROFILES, type ProfileName } from '../parse/profiles.js';
-import { usageError } from './args.js';
-import { EXIT } from './exit.js';
-import { jsonDocument, note, useColor, type CliIo } from './io.js';
-import { gate, type FailOn, type ReportFormat } from './report/index.js';
-import { writeReportOutputs, type ReportOutput } from './report-output.js';
+} from './validate-path.js';
+import type { ProfileName } from '../parse/profiles.js';
+import type { FailOn } from '../report/formats.js';
+import { SkillgraphError } from '../model/errors.js';
 import { everyShardOnce } from './shard.js';
 import { optionsDiffer } from './shard-options.js';
 import { validateShardProblem } from './shard-shape.js';
 import { mergeRouting, type ShardRouting } from './merge-routing.js';
-import { summaryLine, validateOutput, type ValidateView } from './verbs/validate.js';
-import { terminalWidth } from './width.js';
+import { validateRun, type ValidateRun, type ValidateView } from './validate.js';
 
-/** What merge was asked for: the stdout format, the files, and a gate that overrides the shards'. */
-export interface MergeAsk {
-  readonly format: ReportFormat;
-  readonly outputs: readonly ReportOutput[];
+/** A gate that overrides the shards' own, and whether to read SKILL.md text for excerpts. */
+export interface MergeGate {
   readonly failOn?: FailOn;
   readonly maxWarnings?: number;
+  /** Read each SKILL.md with findings from the checkout the merge runs in (the text report's excerpts). */
+  readonly sources?: boolean;
 }
 
 interface ValidateShard {
@@ -70,14 +66,11 @@ interface EntryJson {
   }[];
 }
 
-/** A validate shard document, or a usage error naming the file. */
-function shardOf(io: CliIo, file: string, doc: unknown): ValidateShard {
-  const not = (why?: string): never =>
-    usageError(
-      io,
-      'merge',
-      `${file} is not the --json document of a 'validate --shard i/n' run${why ? `: ${why}` : ''}`,
-    );
+/** A validate shard document, or a `usage` error naming the file. */
+function shardOf(file: string, doc: unknown): ValidateShard {
+  const not = (why?: string): never => {
+    throw new SkillgraphError('usage', `${file} is not the --json document of a 'validate --shard i/n' run${why ? `: ${why}` : ''}`);
+  };
   const d = doc as Partial<ValidateShard> | null;
   if (
     typeof d !== 'object' ||
@@ -102,23 +95,21 @@ function shardOf(io: CliIo, file: string, doc: unknown): ValidateShard {
 }
 
 /**
- * Join validate shards and write the run's report; the exit status is the gate's.
+ * Join validate shards into the run the unsharded `validate` makes: its JSON document is the
+ * entries as the shards printed them, the counts added up; the gate is the shards' unless `ask`
+ * overrides it.
  *
- * @example return mergeValidate(io, [{ file: 'a.json', doc }, …], { format: 'sarif', outputs: [] })
+ * @example mergeValidate([{ file: 'a.json', doc }, …], {}).status
  */
-export function mergeValidate(
-  io: CliIo,
-  parsed: readonly { readonly file: string; readonly doc: unknown }[],
-  ask: MergeAsk,
-): number {
-  const docs = parsed.map(({ file, doc }) => ({ file, doc: shardOf(io, file, doc) }));
+export function mergeValidate(parsed: readonly { readonly file: string; readonly doc: unknown }[], ask: MergeGate): ValidateRun {
+  const docs = parsed.map(({ file, doc }) => ({ file, doc: shardOf(file, doc) }));
   const first = docs[0]!;
   const { count, total } = first.doc.shard;
   for (const { file, doc } of docs.slice(1)) {
     const why = optionsDiffer(file, doc.shard.options, first.file, first.doc.shard.options);
-    if (why !== undefined) usageError(io, 'merge', why);
+    if (why !== undefined) throw new SkillgraphError('usage', why);
   }
-  everyShardOnce(io, 'merge', docs, (file, shard) =>
+  everyShardOnce(docs, (file, shard) =>
     shard.count !== count || shard.total !== total
       ? `${file} is shard ${shard.index}/${shard.count} of a run of ${shard.total} entries; ` +
         `${first.file} is of ${count} shards and ${total} entries`
@@ -129,18 +120,15 @@ export function mergeValidate(
   const filled = new Uint8Array(total);
   for (const { file, doc } of docs) {
     doc.shard.positions.forEach((p, i) => {
-      if (filled[p]) usageError(io, 'merge', `${file} repeats entry ${p} of the run: the shards are not of one run`);
+      if (filled[p]) throw new SkillgraphError('usage', `${file} repeats entry ${p} of the run: the shards are not of one run`);
       filled[p] = 1;
       skills[p] = doc.skills[i];
       shown[p] = doc.shard.shown[i]!;
     });
   }
-  if (filled.includes(0))
-    usageError(
-      io,
-      'merge',
-      `the shards hold ${filled.reduce((n, f) => n + f, 0)} of the run's ${total} entries: they are not of one run`,
-    );
+  if (filled.includes(0)) {
+    throw new SkillgraphError('usage', `the shards hold ${filled.reduce((n, f) => n + f, 0)} of the run's ${total} entries: they are not of one run`);
+  }
   const summary = sumSummaries(docs.map((d) => d.doc.summary));
   // The routing pass needs every shard's skills: it runs once they are one run again.
   mergeRouting(docs.map((d) => (d.doc.shard as { routing?: ShardRouting }).routing), skills, summary);
@@ -153,26 +141,9 @@ export function mergeValidate(
     profile: o.profile as ProfileName,
     failOn,
   };
-  const wanted = new Set([ask.format, ...ask.outputs.map((x) => x.format)]);
-  const result = resultOf(skills as EntryJson[], shown, summary, wanted.has('text') ? view.cwd : undefined);
-  const verdict = gate(
-    result.skills.flatMap((s) => s.diagnostics),
-    { failOn, ...(maxWarnings !== undefined ? { maxWarnings } : {}) },
-  );
+  const result = resultOf(skills as EntryJson[], shown, summary, ask.sources === true ? view.cwd : undefined);
   // JSON: the entries as the shards printed them (the unsharded run's bytes), the counts added up.
-  const render = (format: ReportFormat, screen?: { color: boolean; width: number }): string =>
-    format === 'json' ? jsonDocument({ skills, summary }) : validateOutput(format, result, view, screen);
-  writeReportOutputs(io, ask.outputs, (format) => render(format));
-  io.stdout.write(render(ask.format, { color: useColor(io, 'stdout'), width: terminalWidth(io.stdout) }));
-  // The verdict after a text report; after a document only when asked for (--verbose).
-  if (ask.format === 'text' || io.level === 'verbose') {
-    note(
-      io,
-      `merge: ${count} shard(s); ${summaryLine(result, PROFILES[view.profile].name, useColor(io))}` +
-        `${verdict.passed || verdict.errors > 0 ? '' : `; failed: ${verdict.reasons.join(', ')}`}\n`,
-    );
-  }
-  return verdict.passed ? EXIT.ok : EXIT.findings;
+  return validateRun(result, view, maxWarnings !== undefined ? { maxWarnings } : {}, { skills, summary });
 }
 
 /**

@@ -12,16 +12,17 @@
  */
 import type { Catalog } from '../model/catalog.js';
 import type { CatalogResolution, SkillResolution } from '../resolve/index.js';
-import { jsonControlsEscaped, jsonDocument, stdoutStream, type CliIo } from './io.js';
-import { metadataOf } from './verbs/describe.js';
+import { jsonControlsEscaped, jsonDocument } from '../report/json.js';
+import { textSink, type ByteSink } from './sink.js';
+import { metadataOf } from './describe.js';
 
 // Depth of a skill object in the document (`{ "skills": [ {`) and of its entries.
 const SKILL_INDENT = '    ';
 const ENTRY_INDENT = '        ';
-/** Entries joined per write: small strings (see `stdoutStream`), few calls. */
+/** Entries joined per write: small strings (see `textSink`), few calls. */
 const ENTRIES_PER_PIECE = 48;
 
-type Out = ReturnType<typeof stdoutStream>;
+type Out = ReturnType<typeof textSink>;
 
 /** JSON.stringify(value, null, 2) as it reads nested at `indent` (the first line not indented). */
 function nested(value: unknown, indent: string): string {
@@ -37,7 +38,7 @@ function nested(value: unknown, indent: string): string {
  * @example await writeResolveDocument(io, catalog, resolveCatalog(catalog), false, { cycles, counts, diagnostics, stats });
  */
 export async function writeResolveDocument(
-  io: CliIo,
+  io: { readonly stdout: ByteSink },
   catalog: Catalog,
   result: CatalogResolution,
   withEntries: boolean,
@@ -46,7 +47,7 @@ export async function writeResolveDocument(
   const skills = result.skills;
   const frame = jsonDocument({ skills: [], ...rest });
   const hole = frame.indexOf('"skills": []');
-  const out = stdoutStream(io);
+  const out = textSink(io.stdout);
   if (skills.length === 0) {
     await out.write(frame);
     await out.end();
@@ -103,4 +104,22 @@ async function writeEntries(out: Out, result: CatalogResolution, i: number, s: S
     await out.write(piece);
   }
   await out.write(`\n${SKILL_INDENT}  ]${shell.slice(at + slot.length)}`);
+}
+
+/**
+ * The same document as one object (`{skills, ...rest}`, without `schemaVersion`): entry lists
+ * read whole, so for small catalogs only (on an include chain they are quadratic).
+ *
+ * @example JSON.stringify(resolveDocument(catalog, result, false, { cycles: result.cycles }))
+ */
+export function resolveDocument(catalog: Catalog, result: CatalogResolution, withEntries: boolean, rest: Record<string, unknown>): Record<string, unknown> {
+  const skills = result.skills.map((s, i) => {
+    const metadata = metadataOf(catalog, s);
+    if (!s.ok) {
+      const error = { type: s.error!.type, message: s.error!.message, path: result.lists.failurePath(i) };
+      return { name: s.name, ok: false, ...(withEntries ? { entries: [] } : {}), summary: s.summary, error, metadata };
+    }
+    return { name: s.name, ok: true, ...(withEntries ? { entries: s.entries } : {}), summary: s.summary, metadata };
+  });
+  return { skills, ...rest };
 }

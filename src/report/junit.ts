@@ -5,7 +5,7 @@
  * Findings about no unit (a folder with no skills, a walk limit) get a case
  * of their own, named after their file.
  */
-import type { Severity } from '../../model/diagnostics.js';
+import type { Severity } from '../model/diagnostics.js';
 import type { Report, ReportFinding } from './model.js';
 import { shownPath } from './model.js';
 

@@ -5,7 +5,8 @@
  * one run, and joining them would print a document no real run prints. The
  * refusal names the option as it is typed and both values.
  */
-import type { CatalogRequest } from './catalog-request.js';
+import { DEFAULT_DISCOVER_OPTIONS } from '../discover/walk.js';
+import type { CatalogRequest } from './catalog-load.js';
 
 /** An option as a shard document records it (snake_case) → as it is given. */
 const GIVEN_AS: Readonly<Record<string, string>> = {
@@ -51,9 +52,9 @@ export function catalogShape(request: CatalogRequest): Record<string, unknown> {
   const load = request.load;
   return {
     profile: load.profile ?? 'skillgraph',
-    depth: load.depth ?? null,
+    depth: load.depth ?? DEFAULT_DISCOVER_OPTIONS.depth,
     depth_counts_root: load.depthCountsRoot === true,
-    max_dirs: load.maxDirs ?? null,
+    max_dirs: load.maxDirs ?? DEFAULT_DISCOVER_OPTIONS.maxDirs,
     follow_symlinks: load.followSymlinks !== false,
     nested: load.nested === true,
     max_input_bytes: load.maxInputBytes ?? null,

@@ -5,8 +5,8 @@
  * does (the config's levels applied, findings in order, counts updated).
  */
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
-import { routingInputsFromJson, validateRouting, type RoutingInputJson } from '../engine/routing-io.js';
-import { withRuleLevels } from './report-flags.js';
+import { routingInputsFromJson, validateRouting, type RoutingInputJson } from './routing-io.js';
+import { withRuleLevels } from '../report/levels.js';
 
 /** What a validate shard records for the routing pass. */
 export interface ShardRouting {

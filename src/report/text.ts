@@ -2,8 +2,8 @@
  * The human report: each finding with its place, the source line and a
  * caret under the column when the source is at hand, and the hint.
  */
-import { paint } from '../io.js';
-import { charWidth, cutAround, DEFAULT_COLUMNS } from '../width.js';
+import { paint } from './style.js';
+import { charWidth, cutAround, DEFAULT_COLUMNS } from '../model/width.js';
 import type { Report, ReportFinding } from './model.js';
 import { shownPath } from './model.js';
 

@@ -6,7 +6,7 @@
  */
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic, Severity } from '../../model/diagnostics.js';
+import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import { ruleFor, type ReportRule } from './rules.js';
 
 /**

@@ -10,9 +10,9 @@
 import { AUDIT_VERDICTS, type AuditVerdict } from '../audit/audit.js';
 import { SEVERITIES } from '../model/diagnostics.js';
 import { once, zod, type Zod } from '../model/zod.js';
-import { SKIP_REASONS } from '../engine/validate-path.js';
+import { SKIP_REASONS } from './validate-path.js';
 import { PROFILE_NAMES, UNICODE_POLICIES } from '../parse/profiles.js';
-import { FAIL_ON } from './report/formats.js';
+import { FAIL_ON } from '../report/formats.js';
 import { snakeKey } from './shard-catalog.js';
 import { MAX_SHARDS } from './shard.js';
 

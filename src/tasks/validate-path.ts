@@ -23,7 +23,7 @@ import type { CodeParsers } from '../audit/code/syntax.js';
 import { DEFAULT_PARSE_OPTIONS } from '../parse/options.js';
 import { fileDiagnostic } from '../discover/file-messages.js';
 import { ReadBuffer, readListedFile, readRegularFile, type SafeRead } from '../discover/safe-read.js';
-import { InputBudget } from './input-budget.js';
+import { InputBudget } from '../engine/input-budget.js';
 import { markdownFiles, validateRouting, type RoutingInput } from './routing-io.js';
 import type { OverlapOptions } from '../routing/overlap.js';
 import { findReferences } from '../routing/references.js';

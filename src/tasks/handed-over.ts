@@ -4,8 +4,8 @@
  * not installed at all), as a note on stderr and in the JSON document.
  */
 import type { Catalog } from '../model/catalog.js';
-import { notHandedOver, type NotHandedOver } from '../engine/routing-io.js';
-import { displayPath } from './verbs/catalog.js';
+import { notHandedOver, type NotHandedOver } from './routing-io.js';
+import { displayPath } from '../discover/paths.js';
 
 /** The notes of a hand-over: JSON rows (snake_case) and one line per row for people. */
 export interface HandedOverNotes {
