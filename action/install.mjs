@@ -120,7 +120,10 @@ function run(cmd, args, cwd) {
 /** Install what the plan says (skipped by action.yml when the cache held it). */
 export function install(plan) {
   if (plan.mode === 'checkout') {
-    process.stdout.write(run('npm', ['ci', '--no-audit', '--no-fund'], join(plan.cli, '..', '..')));
+    // npm ci installs; the build (the WASM core and dist/) is a step of its own since nothing builds on install.
+    const root = join(plan.cli, '..', '..');
+    process.stdout.write(run('npm', ['ci', '--no-audit', '--no-fund'], root));
+    process.stdout.write(run('npm', ['run', 'build'], root));
   } else {
     mkdirSync(plan.dir, { recursive: true });
     const packed = JSON.parse(

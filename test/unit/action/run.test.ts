@@ -18,7 +18,6 @@ import { VERBS } from '../../../src/cli/main.js';
 
 const REPO = new URL('../../../', import.meta.url).pathname;
 const RUN = join(REPO, 'action', 'run.mjs');
-const built = existsSync(join(REPO, 'dist', 'bin', 'main.js'));
 const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-action-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
@@ -89,7 +88,11 @@ function job(name: string, event: { name: string; payload: unknown }, extra: Rec
   };
 }
 
-describe.skipIf(!built)('the Action on the example project', () => {
+// The Action runs the built CLI (`npm test` builds it first when stale).
+describe('the Action on the example project', () => {
+  beforeAll(() => {
+    if (!existsSync(join(REPO, 'dist', 'skillgraph.cjs'))) throw new Error('dist/ is not built: run npm run build');
+  });
   it("a fork's pull request: annotations, outputs, summary, the upload skipped with a notice, the gate", async () => {
     const j = job('fork', { name: 'pull_request', payload: FORK_PR });
     const setup = await j.step('setup');
