@@ -17,6 +17,15 @@ export async function compileScript(name: 'naive' | 'floor'): Promise<string> {
   const esbuild = (await import('esbuild')) as typeof import('esbuild');
   const out = join(HERE, `.${name}.mjs`);
   // `packages: external` keeps zod and the peers' libraries as imports resolved from bench/.
-  await esbuild.build({ entryPoints: [join(HERE, `${name}.ts`)], outfile: out, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'silent' });
+  await esbuild.build({
+    entryPoints: [join(HERE, `${name}.ts`)],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    logLevel: 'silent',
+  });
   return out;
 }

@@ -52,8 +52,26 @@ interface Plan {
   copyOf: Plan | null;
 }
 
-const BROKEN_KINDS = ['no-frontmatter', 'unterminated', 'bad-yaml', 'name-mismatch', 'missing-description', 'unknown-include'];
-const TOOLS = ['read_file', 'grep', 'glob', 'bash', 'git_log', 'git_diff', 'web_fetch', 'search_docs', 'list_dir', 'run_tests'];
+const BROKEN_KINDS = [
+  'no-frontmatter',
+  'unterminated',
+  'bad-yaml',
+  'name-mismatch',
+  'missing-description',
+  'unknown-include',
+];
+const TOOLS = [
+  'read_file',
+  'grep',
+  'glob',
+  'bash',
+  'git_log',
+  'git_diff',
+  'web_fetch',
+  'search_docs',
+  'list_dir',
+  'run_tests',
+];
 const WRITE_TOOLS = ['write_file', 'edit_file', 'git_commit', 'deploy'];
 const MCP_SERVERS = ['github', 'linear', 'sentry', 'postgres', 'slack'];
 
@@ -100,7 +118,14 @@ function prose(rng: Rng, pool: readonly string[], bytes: number): string {
   let size = 0;
   while (size < bytes) {
     const r = rng();
-    const piece = r < 0.08 ? `\n## ${pick(rng, WORDS)} ${pick(rng, WORDS)}\n` : r < 0.2 ? `- ${pick(rng, pool)}` : r < 0.24 ? `\n\`\`\`bash\n${pick(rng, WORDS)} --${pick(rng, WORDS)}\n\`\`\`\n` : pick(rng, pool);
+    const piece =
+      r < 0.08
+        ? `\n## ${pick(rng, WORDS)} ${pick(rng, WORDS)}\n`
+        : r < 0.2
+          ? `- ${pick(rng, pool)}`
+          : r < 0.24
+            ? `\n\`\`\`bash\n${pick(rng, WORDS)} --${pick(rng, WORDS)}\n\`\`\`\n`
+            : pick(rng, pool);
     parts.push(piece);
     size += piece.length + 1;
   }
@@ -117,7 +142,8 @@ function referenceOf(rng: Rng, pool: readonly string[]): string {
 
 function scriptOf(rng: Rng): string {
   const lines = ['#!/usr/bin/env python3', '"""Synthetic benchmark script; never run."""', 'import sys', ''];
-  for (let i = 0, n = 10 + Math.floor(rng() * 60); i < n; i++) lines.push(`def ${pick(rng, WORDS)}_${i}(x):\n    return x * ${i}\n`);
+  for (let i = 0, n = 10 + Math.floor(rng() * 60); i < n; i++)
+    lines.push(`def ${pick(rng, WORDS)}_${i}(x):\n    return x * ${i}\n`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -145,18 +171,27 @@ function frontmatterOf(rng: Rng, plan: Plan, pool: readonly string[]): string {
     else lines.push(`description: ${desc.replace(/: /g, ' - ')}`);
   }
   if (rng() < 0.6) lines.push(`license: ${pick(rng, ['MIT', 'Apache-2.0', 'BSD-3-Clause'])}`);
-  if (rng() < 0.5) lines.push('metadata:', `  author: ${pick(rng, WORDS)}`, `  version: "${1 + Math.floor(rng() * 3)}.${Math.floor(rng() * 10)}.0"`);
+  if (rng() < 0.5)
+    lines.push(
+      'metadata:',
+      `  author: ${pick(rng, WORDS)}`,
+      `  version: "${1 + Math.floor(rng() * 3)}.${Math.floor(rng() * 10)}.0"`,
+    );
   if (plan.includes.length > 0) {
     if (rng() < 0.2) lines.push('# composition (skillgraph extension keys)');
     lines.push('includes:');
-    for (const inc of plan.includes) lines.push(rng() < 0.1 ? `  - skill: ${inc}\n    overrides:\n      write_file: { writes: false }` : `  - ${inc}`);
+    for (const inc of plan.includes)
+      lines.push(rng() < 0.1 ? `  - skill: ${inc}\n    overrides:\n      write_file: { writes: false }` : `  - ${inc}`);
   }
   if (plan.includes.length > 0 || rng() < 0.2) {
     const tools = [...new Set([pick(rng, TOOLS), pick(rng, TOOLS)])].sort();
     lines.push(`tools: [${tools.join(', ')}]`);
-    if (rng() < 0.1) lines[lines.length - 1] = `tools:\n  - ${tools.join('\n  - ')}\n  - { name: ${pick(rng, WRITE_TOOLS)}, writes: true }`;
+    if (rng() < 0.1)
+      lines[lines.length - 1] =
+        `tools:\n  - ${tools.join('\n  - ')}\n  - { name: ${pick(rng, WRITE_TOOLS)}, writes: true }`;
   }
-  if (rng() < 0.08) lines.push('mcp:', `  - server: ${pick(rng, MCP_SERVERS)}`, `    tools: [search, { name: create, writes: true }]`);
+  if (rng() < 0.08)
+    lines.push('mcp:', `  - server: ${pick(rng, MCP_SERVERS)}`, `    tools: [search, { name: create, writes: true }]`);
   if (plan.broken === 'unknown-include') lines.push('includes: [no-such-skill-anywhere]');
   if (plan.broken === 'bad-yaml') lines.push('description: [unclosed, flow');
   if (plan.broken !== 'unterminated') lines.push('---');
@@ -172,11 +207,27 @@ function parseArgs(argv: readonly string[]): { out: string; force: boolean } & G
   const shape = get('--shape', 'local');
   const skills = Number(get('--skills', '1000'));
   const seed = Number(get('--seed', '1'));
-  if (!out || out.startsWith('--') || !['local', 'uniform', 'chain'].includes(shape) || !Number.isInteger(skills) || skills < 1 || !Number.isInteger(seed)) {
-    process.stderr.write('usage: node --import=tsx bench/_generate.ts OUT --skills N --seed S --shape local|uniform|chain [--no-symlinks] [--force]\n');
+  if (
+    !out ||
+    out.startsWith('--') ||
+    !['local', 'uniform', 'chain'].includes(shape) ||
+    !Number.isInteger(skills) ||
+    skills < 1 ||
+    !Number.isInteger(seed)
+  ) {
+    process.stderr.write(
+      'usage: node --import=tsx bench/_generate.ts OUT --skills N --seed S --shape local|uniform|chain [--no-symlinks] [--force]\n',
+    );
     process.exit(2);
   }
-  return { out, skills, seed, shape: shape as GraphShape, symlinks: !argv.includes('--no-symlinks'), force: argv.includes('--force') };
+  return {
+    out,
+    skills,
+    seed,
+    shape: shape as GraphShape,
+    symlinks: !argv.includes('--no-symlinks'),
+    force: argv.includes('--force'),
+  };
 }
 
 /**
@@ -200,12 +251,21 @@ export function generateTree(dir: string, options: GenerateOptions): GeneratedTr
   for (let k = 0; k < options.skills; k++) {
     const r = rng();
     const scope: Scope = r < 0.55 ? 'global' : r < 0.85 ? 'project' : 'local';
-    const broken = k % brokenEvery === brokenEvery - 1 ? (BROKEN_KINDS[Math.floor(k / brokenEvery) % BROKEN_KINDS.length] as string) : null;
+    const broken =
+      k % brokenEvery === brokenEvery - 1
+        ? (BROKEN_KINDS[Math.floor(k / brokenEvery) % BROKEN_KINDS.length] as string)
+        : null;
     const shadow = scope !== 'global' && broken === null && named.length > 0 && rng() < 0.05 ? pick(rng, named) : null;
-    const name = shadow !== null && shadow.scope !== scope ? shadow.name : `${pick(rng, WORDS)}-${pick(rng, WORDS)}-${k.toString(36)}`;
+    const name =
+      shadow !== null && shadow.scope !== scope
+        ? shadow.name
+        : `${pick(rng, WORDS)}-${pick(rng, WORDS)}-${k.toString(36)}`;
     const cat = pick(rng, categories);
     const sub = rng() < 0.4 ? `/${pick(rng, WORDS)}` : '';
-    const includes = broken === null && rng() < (options.shape === 'chain' ? 0.5 : 0.35) ? includeTargets(rng, options.shape, named) : [];
+    const includes =
+      broken === null && rng() < (options.shape === 'chain' ? 0.5 : 0.35)
+        ? includeTargets(rng, options.shape, named)
+        : [];
     const plan: Plan = { name, scope, dir: `${scope}/${cat}${sub}/${name}`, includes, broken, copyOf: null };
     if (name === shadow?.name) {
       conflicts++;
@@ -224,11 +284,17 @@ export function generateTree(dir: string, options: GenerateOptions): GeneratedTr
     bytes += Buffer.byteLength(text);
   };
   for (const plan of plans) {
-    const text = plan.copyOf ? (texts.get(plan.copyOf) as string) : frontmatterOf(rng, plan, pool) + bodyOf(rng, pool, plan.name);
+    const text = plan.copyOf
+      ? (texts.get(plan.copyOf) as string)
+      : frontmatterOf(rng, plan, pool) + bodyOf(rng, pool, plan.name);
     texts.set(plan, text);
     write(`${plan.dir}/${plan.broken === 'name-mismatch' && rng() < 0.5 ? 'skill.md' : 'SKILL.md'}`, text);
-    if (rng() < 0.3) for (let j = 0, n = 1 + Math.floor(rng() * 3); j < n; j++) write(`${plan.dir}/references/${pick(rng, WORDS)}-${j}.md`, referenceOf(rng, pool));
-    if (rng() < 0.2) for (let j = 0, n = 1 + Math.floor(rng() * 2); j < n; j++) write(`${plan.dir}/scripts/${pick(rng, WORDS)}_${j}.py`, scriptOf(rng));
+    if (rng() < 0.3)
+      for (let j = 0, n = 1 + Math.floor(rng() * 3); j < n; j++)
+        write(`${plan.dir}/references/${pick(rng, WORDS)}-${j}.md`, referenceOf(rng, pool));
+    if (rng() < 0.2)
+      for (let j = 0, n = 1 + Math.floor(rng() * 2); j < n; j++)
+        write(`${plan.dir}/scripts/${pick(rng, WORDS)}_${j}.py`, scriptOf(rng));
   }
   let links = 0;
   if (options.symlinks !== false) {
@@ -243,18 +309,31 @@ export function generateTree(dir: string, options: GenerateOptions): GeneratedTr
     }
     const fileTarget = pick(rng, globals.length > 0 ? globals : plans);
     mkdirSync(join(tmp, `project/linked-file/${fileTarget.name}`), { recursive: true });
-    symlinkSync(relative(join(tmp, `project/linked-file/${fileTarget.name}`), join(tmp, fileTarget.dir, 'SKILL.md')), join(tmp, `project/linked-file/${fileTarget.name}/SKILL.md`));
+    symlinkSync(
+      relative(join(tmp, `project/linked-file/${fileTarget.name}`), join(tmp, fileTarget.dir, 'SKILL.md')),
+      join(tmp, `project/linked-file/${fileTarget.name}/SKILL.md`),
+    );
     symlinkSync('../does-not-exist', join(tmp, 'project/linked-file/dangling'));
     links += 2;
   }
   const roots = SCOPES.map((scope) => ({ path: join(target, scope), scope }));
   for (const root of roots) mkdirSync(join(tmp, root.scope), { recursive: true });
   const summary = {
-    skills: options.skills, files, bytes, conflicts, links,
+    skills: options.skills,
+    files,
+    bytes,
+    conflicts,
+    links,
     broken: plans.filter((p) => p.broken !== null).length,
     withIncludes: plans.filter((p) => p.includes.length > 0).length,
   };
-  const manifest = { generator: 'bench/_generate.ts', seed: options.seed, shape: options.shape, ...summary, roots: SCOPES.map((scope) => ({ path: scope, scope })) };
+  const manifest = {
+    generator: 'bench/_generate.ts',
+    seed: options.seed,
+    shape: options.shape,
+    ...summary,
+    roots: SCOPES.map((scope) => ({ path: scope, scope })),
+  };
   writeFileSync(join(tmp, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   if (existsSync(target)) rmSync(target, { recursive: true });
   renameSync(tmp, target);
@@ -269,5 +348,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(2);
   }
   const tree = generateTree(args.out, args);
-  process.stderr.write(`generated ${tree.skills} skills (${tree.files} files, ${(tree.bytes / 2 ** 20).toFixed(1)} MiB, ${tree.conflicts} conflicts, ${tree.broken} broken, ${tree.links} symlinks, ${tree.withIncludes} with includes) in ${(tree.ms / 1000).toFixed(2)} s → ${tree.dir}\n`);
+  process.stderr.write(
+    `generated ${tree.skills} skills (${tree.files} files, ${(tree.bytes / 2 ** 20).toFixed(1)} MiB, ${tree.conflicts} conflicts, ${tree.broken} broken, ${tree.links} symlinks, ${tree.withIncludes} with includes) in ${(tree.ms / 1000).toFixed(2)} s → ${tree.dir}\n`,
+  );
 }

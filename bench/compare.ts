@@ -21,7 +21,13 @@ import { generateTree } from './_generate.js';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(HERE, '..');
 
-const { values } = parseArgs({ options: { previous: { type: 'string' }, skills: { type: 'string', default: '10000' }, repeat: { type: 'string', default: '5' } } });
+const { values } = parseArgs({
+  options: {
+    previous: { type: 'string' },
+    skills: { type: 'string', default: '10000' },
+    repeat: { type: 'string', default: '5' },
+  },
+});
 if (!values.previous || !existsSync(join(values.previous, 'bin', 'skillgraph.js'))) {
   process.stderr.write('usage: bench/compare.ts --previous DIR (a built checkout of the other version)\n');
   process.exit(2);
@@ -47,7 +53,11 @@ function run(bin: string, extra: readonly string[]): { ms: number; out: string }
   const home = mkdtempSync(join(tmpdir(), 'skillgraph-compare-'));
   try {
     const t0 = performance.now();
-    const r = spawnSync(process.execPath, [bin, 'catalog', ...roots, '--depth', '8', '--max-dirs', '1000000', '--json', ...extra], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', maxBuffer: 1 << 30 });
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'catalog', ...roots, '--depth', '8', '--max-dirs', '1000000', '--json', ...extra],
+      { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: home }, encoding: 'utf8', maxBuffer: 1 << 30 },
+    );
     const ms = performance.now() - t0;
     if (r.error) throw r.error;
     return { ms, out: r.stdout };
@@ -59,12 +69,17 @@ function run(bin: string, extra: readonly string[]): { ms: number; out: string }
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const caches = versions.map((_, i) => join(data, `compare-cache-${i}`));
 const dropRuns = (dir: string): void => {
-  for (const name of existsSync(dir) ? readdirSync(dir) : []) if (name.startsWith('run.') || name.startsWith('run-memo.')) rmSync(join(dir, name), { force: true });
+  for (const name of existsSync(dir) ? readdirSync(dir) : [])
+    if (name.startsWith('run.') || name.startsWith('run-memo.')) rmSync(join(dir, name), { force: true });
 };
 const variants = [
   { label: 'catalog --json, cold (--no-cache)', args: (_: number) => ['--no-cache'], before: (_: number) => {} },
   { label: 'catalog --json, warm', args: (i: number) => ['--cache', caches[i]!], before: (_: number) => {} },
-  { label: 'catalog --json, warm without the recorded run', args: (i: number) => ['--cache', caches[i]!], before: (i: number) => dropRuns(caches[i]!) },
+  {
+    label: 'catalog --json, warm without the recorded run',
+    args: (i: number) => ['--cache', caches[i]!],
+    before: (i: number) => dropRuns(caches[i]!),
+  },
 ];
 
 for (const dir of caches) rmSync(dir, { recursive: true, force: true });

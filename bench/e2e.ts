@@ -17,7 +17,16 @@
  *   npm run bench:setup && npm run build && node --import=tsx bench/e2e.ts [--skills 10000] [--repeat 3] [--previous DIR] [--out bench/RESULTS.md]
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { availableParallelism, cpus, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -45,7 +54,13 @@ export interface Measure {
    * and the median over the rounds of each round's ratio to them (this round's run over this
    * round's floor: a load that slows a whole round cancels out), for this version and the previous.
    */
-  readonly floor?: { readonly complete: number; readonly leaf: number; readonly ratio: number; readonly leafRatio: number; readonly previousRatio?: number };
+  readonly floor?: {
+    readonly complete: number;
+    readonly leaf: number;
+    readonly ratio: number;
+    readonly leafRatio: number;
+    readonly previousRatio?: number;
+  };
 }
 
 interface ChildRun {
@@ -63,13 +78,23 @@ function child(args: readonly string[]): ChildRun {
     const r = spawnSync(process.execPath, ['--require', PROBE, ...args], {
       cwd: ROOT,
       // A cache folder kept across runs, as a user's is: the CLI's code cache lives there (the store rows name theirs).
-      env: { PATH: process.env.PATH ?? '', HOME: scratch, XDG_CACHE_HOME: join(HERE, '.data', 'xdg'), SKILLGRAPH_RSS_FILE: rssFile },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: scratch,
+        XDG_CACHE_HOME: join(HERE, '.data', 'xdg'),
+        SKILLGRAPH_RSS_FILE: rssFile,
+      },
       encoding: 'utf8',
       maxBuffer: 1 << 30,
     });
     const ms = performance.now() - started;
     if (r.error) throw r.error;
-    return { ms, rssBytes: existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : null, exitCode: r.status, stdout: r.stdout };
+    return {
+      ms,
+      rssBytes: existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : null,
+      exitCode: r.status,
+      stdout: r.stdout,
+    };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
@@ -93,7 +118,13 @@ interface Variant {
 /** The median wall time and the max RSS of `runs` of `v`. */
 function summarise(v: Variant, runs: readonly ChildRun[]): Measure {
   const rss = runs.map((r) => r.rssBytes).filter((x): x is number => x !== null);
-  return { label: v.label, ms: median(runs.map((r) => r.ms)), rssBytes: rss.length ? Math.max(...rss) : null, exitCode: runs.at(-1)!.exitCode, skills: v.skills(runs.at(-1)!.stdout) };
+  return {
+    label: v.label,
+    ms: median(runs.map((r) => r.ms)),
+    rssBytes: rss.length ? Math.max(...rss) : null,
+    exitCode: runs.at(-1)!.exitCode,
+    skills: v.skills(runs.at(-1)!.stdout),
+  };
 }
 
 /**
@@ -102,7 +133,16 @@ function summarise(v: Variant, runs: readonly ChildRun[]): Measure {
  * then the leaf walk); their runs are kept in `floors.runs`, and the result holds their medians
  * and the variant's per-round ratios to them.
  */
-function measure(v: Variant, repeat: number, previous: string | undefined, floors?: { readonly complete: Variant; readonly leaf: Variant; readonly runs: { complete: ChildRun[]; leaf: ChildRun[] } }): Measure {
+function measure(
+  v: Variant,
+  repeat: number,
+  previous: string | undefined,
+  floors?: {
+    readonly complete: Variant;
+    readonly leaf: Variant;
+    readonly runs: { complete: ChildRun[]; leaf: ChildRun[] };
+  },
+): Measure {
   const checkouts = v.compare && previous !== undefined ? [ROOT, previous] : [ROOT];
   const runs: ChildRun[][] = checkouts.map(() => []);
   const complete: number[] = [];
@@ -123,12 +163,20 @@ function measure(v: Variant, repeat: number, previous: string | undefined, floor
   }
   const perRound = (rs: readonly ChildRun[], fs: readonly number[]): number => median(rs.map((r, i) => r.ms / fs[i]!));
   const floor = floors
-    ? { complete: median(complete), leaf: median(leaf), ratio: perRound(runs[0]!, complete), leafRatio: perRound(runs[0]!, leaf), ...(runs[1] ? { previousRatio: perRound(runs[1], complete) } : {}) }
+    ? {
+        complete: median(complete),
+        leaf: median(leaf),
+        ratio: perRound(runs[0]!, complete),
+        leafRatio: perRound(runs[0]!, leaf),
+        ...(runs[1] ? { previousRatio: perRound(runs[1], complete) } : {}),
+      }
     : undefined;
   const ours = { ...summarise(v, runs[0]!), ...(floor ? { floor } : {}) };
   const m = runs[1] ? { ...ours, previous: summarise(v, runs[1]) } : ours;
   const ratio = m.floor ? `, ${times(m.floor.ratio)} the floor of its rounds` : '';
-  process.stderr.write(`  ${v.label}: ${m.ms.toFixed(0)} ms${ratio}${m.previous ? ` (previous ${m.previous.ms.toFixed(0)} ms)` : ''}\n`);
+  process.stderr.write(
+    `  ${v.label}: ${m.ms.toFixed(0)} ms${ratio}${m.previous ? ` (previous ${m.previous.ms.toFixed(0)} ms)` : ''}\n`,
+  );
   return m;
 }
 
@@ -136,7 +184,11 @@ function measure(v: Variant, repeat: number, previous: string | undefined, floor
  * `rounds` rounds of a run of `ours` (this checkout) and one of each peer; the median run of each
  * peer (its peak RSS the highest of its runs) and the median of ours.
  */
-function peersBeside(peers: readonly (() => PeerRun)[], ours: Variant, rounds: number): { readonly peers: PeerRun[]; readonly ours: number } {
+function peersBeside(
+  peers: readonly (() => PeerRun)[],
+  ours: Variant,
+  rounds: number,
+): { readonly peers: PeerRun[]; readonly ours: number } {
   const runs: PeerRun[][] = peers.map(() => []);
   const mine: number[] = [];
   for (let i = 0; i < rounds; i++) {
@@ -154,19 +206,23 @@ function peersBeside(peers: readonly (() => PeerRun)[], ours: Variant, rounds: n
   return { peers: runs.map(middle), ours: median(mine) };
 }
 
-const jsonCount = (read: (doc: any) => number) => (stdout: string): number | null => {
-  try {
-    return read(JSON.parse(stdout));
-  } catch {
-    return null;
-  }
-};
+const jsonCount =
+  (read: (doc: any) => number) =>
+  (stdout: string): number | null => {
+    try {
+      return read(JSON.parse(stdout));
+    } catch {
+      return null;
+    }
+  };
 const catalogSkills = jsonCount((d) => d.skills.length);
 const validateSkills = jsonCount((d) => d.summary.skills);
-const regexCount = (re: RegExp) => (stdout: string): number | null => {
-  const m = re.exec(stdout);
-  return m ? Number(m[1]) : null;
-};
+const regexCount =
+  (re: RegExp) =>
+  (stdout: string): number | null => {
+    const m = re.exec(stdout);
+    return m ? Number(m[1]) : null;
+  };
 
 /** Medians of bench/embed.bench.ts for one checkout (ms after Node reached the first line). */
 export interface Embedding {
@@ -181,8 +237,19 @@ export interface Embedding {
 }
 
 /** bench/embed.bench.ts for this checkout and, in the same rounds, the previous one. */
-function embedding(previous: string | undefined, rounds: number): { ours: Embedding | null; previous: Embedding | null } {
-  const args = [join(HERE, 'embed.bench.ts'), '--json', '--rounds', String(rounds), '--checkout', ROOT, ...(previous ? ['--previous', previous] : [])];
+function embedding(
+  previous: string | undefined,
+  rounds: number,
+): { ours: Embedding | null; previous: Embedding | null } {
+  const args = [
+    join(HERE, 'embed.bench.ts'),
+    '--json',
+    '--rounds',
+    String(rounds),
+    '--checkout',
+    ROOT,
+    ...(previous ? ['--previous', previous] : []),
+  ];
   const r = spawnSync(process.execPath, ['--import=tsx', ...args], { cwd: ROOT, encoding: 'utf8' });
   if (r.status !== 0) {
     process.stderr.write(`  embedding failed: ${r.stderr.trim()}\n`);
@@ -198,7 +265,20 @@ export interface E2eResult {
   readonly skills: number;
   readonly previous: string | null;
   readonly tree: { files: number; bytes: number; conflicts: number; broken: number };
-  readonly synthetic: Record<'floor' | 'floorLeaf' | 'cold0' | 'cold2' | 'cold' | 'fill' | 'warm' | 'parseCache' | 'validate' | 'audit' | 'naive', Measure>;
+  readonly synthetic: Record<
+    | 'floor'
+    | 'floorLeaf'
+    | 'cold0'
+    | 'cold2'
+    | 'cold'
+    | 'fill'
+    | 'warm'
+    | 'parseCache'
+    | 'validate'
+    | 'audit'
+    | 'naive',
+    Measure
+  >;
   readonly syntheticPeers: PeerRun[];
   /** skillgraph's `validate` in the peers' rounds (median ms), the time their ratios are taken against. */
   readonly validateBesidePeers: number;
@@ -211,7 +291,15 @@ export interface E2eResult {
  *
  * @example const r = await runE2e({ skills: 10_000, repeat: 3 });
  */
-export async function runE2e({ skills, repeat, previous }: { skills: number; repeat: number; previous?: string }): Promise<E2eResult> {
+export async function runE2e({
+  skills,
+  repeat,
+  previous,
+}: {
+  skills: number;
+  repeat: number;
+  previous?: string;
+}): Promise<E2eResult> {
   const data = join(HERE, '.data');
   mkdirSync(data, { recursive: true });
   const treeDir = join(data, `e2e-${skills}`);
@@ -232,42 +320,101 @@ export async function runE2e({ skills, repeat, previous }: { skills: number; rep
     child([bin(checkout), 'catalog', ...roots, '--depth', '8', '--max-dirs', '1000000', '--json', ...extra(checkout)]);
   const dropRuns = (checkout: string): void => {
     const dir = cacheOf(checkout);
-    for (const name of existsSync(dir) ? readdirSync(dir) : []) if (name.startsWith('run.')) rmSync(join(dir, name), { force: true });
+    for (const name of existsSync(dir) ? readdirSync(dir) : [])
+      if (name.startsWith('run.')) rmSync(join(dir, name), { force: true });
   };
 
   process.stderr.write(`synthetic tree (${skills} skills):\n`);
   const naive = await compileScript('naive');
   const floor = await compileScript('floor');
-  const sg = (label: string, run: Variant['run'], skillsOf = catalogSkills, before?: Variant['before']): Variant => ({ label, run, skills: skillsOf, compare: true, ...(before ? { before } : {}) });
+  const sg = (label: string, run: Variant['run'], skillsOf = catalogSkills, before?: Variant['before']): Variant => ({
+    label,
+    run,
+    skills: skillsOf,
+    compare: true,
+    ...(before ? { before } : {}),
+  });
   const floors = {
-    complete: { label: 'I/O floor: start Node, walk every folder, read every SKILL.md (nothing else)', run: () => child([floor, ...scopes.map((s) => join(treeDir, s))]), skills: regexCount(/"files":\s*(\d+)/), compare: false },
-    leaf: { label: "the floor with agents' leaf walk (skill folders, node_modules and dot-folders not looked into)", run: () => child([floor, '--leaf', ...scopes.map((s) => join(treeDir, s))]), skills: regexCount(/"files":\s*(\d+)/), compare: false },
+    complete: {
+      label: 'I/O floor: start Node, walk every folder, read every SKILL.md (nothing else)',
+      run: () => child([floor, ...scopes.map((s) => join(treeDir, s))]),
+      skills: regexCount(/"files":\s*(\d+)/),
+      compare: false,
+    },
+    leaf: {
+      label: "the floor with agents' leaf walk (skill folders, node_modules and dot-folders not looked into)",
+      run: () => child([floor, '--leaf', ...scopes.map((s) => join(treeDir, s))]),
+      skills: regexCount(/"files":\s*(\d+)/),
+      compare: false,
+    },
     runs: { complete: [] as ChildRun[], leaf: [] as ChildRun[] },
   };
   const v = {
-    cold0: sg('catalog --json, cold (--no-cache), workers 0', catalog(() => ['--no-cache', '--workers', '0'])),
-    cold2: sg('catalog --json, cold (--no-cache), workers 2', catalog(() => ['--no-cache', '--workers', '2'])),
-    cold: sg('catalog --json, cold (--no-cache), workers auto', catalog(() => ['--no-cache'])),
-    fill: sg('catalog --json, filling an empty cache', catalog((c) => ['--cache', cacheOf(c)]), catalogSkills, (c) => rmSync(cacheOf(c), { recursive: true, force: true })),
-    warm: sg('catalog --json, warm cache, tree unchanged', catalog((c) => ['--cache', cacheOf(c)])),
+    cold0: sg(
+      'catalog --json, cold (--no-cache), workers 0',
+      catalog(() => ['--no-cache', '--workers', '0']),
+    ),
+    cold2: sg(
+      'catalog --json, cold (--no-cache), workers 2',
+      catalog(() => ['--no-cache', '--workers', '2']),
+    ),
+    cold: sg(
+      'catalog --json, cold (--no-cache), workers auto',
+      catalog(() => ['--no-cache']),
+    ),
+    fill: sg(
+      'catalog --json, filling an empty cache',
+      catalog((c) => ['--cache', cacheOf(c)]),
+      catalogSkills,
+      (c) => rmSync(cacheOf(c), { recursive: true, force: true }),
+    ),
+    warm: sg(
+      'catalog --json, warm cache, tree unchanged',
+      catalog((c) => ['--cache', cacheOf(c)]),
+    ),
     // The warm row is mostly answered by the runs table (src/engine/store/runs.ts); this one shows
     // the parse cache alone: every skill from the cache by stat, then seal, resolve, JSON.
-    parseCache: sg('catalog --json, warm parse cache only (recorded run deleted before each run)', catalog((c) => ['--cache', cacheOf(c)]), catalogSkills, dropRuns),
+    parseCache: sg(
+      'catalog --json, warm parse cache only (recorded run deleted before each run)',
+      catalog((c) => ['--cache', cacheOf(c)]),
+      catalogSkills,
+      dropRuns,
+    ),
     validate: sg('validate --json (whole tree)', (c) => child([bin(c), 'validate', treeDir, '--json']), validateSkills),
     // Every file of every skill (references and scripts too), parsers loaded once: its target is set against validate's.
-    audit: sg('audit --json (whole tree, every file, parsers loaded once)', (c) => child([bin(c), 'audit', treeDir, '--json']), validateSkills),
-    naive: { label: 'naive pipeline (fast-glob + fs.promises + gray-matter + zod + createHash + DFS)', run: () => child([naive, ...scopes.map((s) => `${join(treeDir, s)}:${s}`)]), skills: regexCount(/"skills":\s*(\d+)/), compare: false },
+    audit: sg(
+      'audit --json (whole tree, every file, parsers loaded once)',
+      (c) => child([bin(c), 'audit', treeDir, '--json']),
+      validateSkills,
+    ),
+    naive: {
+      label: 'naive pipeline (fast-glob + fs.promises + gray-matter + zod + createHash + DFS)',
+      run: () => child([naive, ...scopes.map((s) => `${join(treeDir, s)}:${s}`)]),
+      skills: regexCount(/"skills":\s*(\d+)/),
+      compare: false,
+    },
   } satisfies Record<Exclude<keyof E2eResult['synthetic'], 'floor' | 'floorLeaf'>, Variant>;
-  const measured = Object.fromEntries(Object.entries(v).map(([k, variant]) => [k, measure(variant, repeat, previous, floors)]));
+  const measured = Object.fromEntries(
+    Object.entries(v).map(([k, variant]) => [k, measure(variant, repeat, previous, floors)]),
+  );
   // The floor rows: every floor run made beside the rows above.
-  const synthetic = { floor: summarise(floors.complete, floors.runs.complete), floorLeaf: summarise(floors.leaf, floors.runs.leaf), ...measured } as E2eResult['synthetic'];
+  const synthetic = {
+    floor: summarise(floors.complete, floors.runs.complete),
+    floorLeaf: summarise(floors.leaf, floors.runs.leaf),
+    ...measured,
+  } as E2eResult['synthetic'];
   for (const c of [ROOT, previous]) if (c) rmSync(cacheOf(c), { recursive: true, force: true });
   // The peers as they run on the corpus, on the same tree as `validate`, in rounds with a run of
   // `validate` each, so the ratios compare runs the machine made at the same time (the peers take
   // seconds a run: half as many rounds as the other rows, at least one).
-  const besidePeers = peersBeside([() => runSkillsRef(treeDir), () => runSkillCheck(treeDir)], v.validate, Math.max(1, Math.ceil(repeat / 2)));
+  const besidePeers = peersBeside(
+    [() => runSkillsRef(treeDir), () => runSkillCheck(treeDir)],
+    v.validate,
+    Math.max(1, Math.ceil(repeat / 2)),
+  );
   const syntheticPeers = besidePeers.peers;
-  for (const p of syntheticPeers) process.stderr.write(`  ${p.peer}: ${p.available ? `${p.ms.toFixed(0)} ms` : p.reason}\n`);
+  for (const p of syntheticPeers)
+    process.stderr.write(`  ${p.peer}: ${p.available ? `${p.ms.toFixed(0)} ms` : p.reason}\n`);
   process.stderr.write(`  validate beside them: ${besidePeers.ours.toFixed(0)} ms\n`);
 
   process.stderr.write('embedding (bench/embed.bench.ts):\n');
@@ -277,8 +424,22 @@ export async function runE2e({ skills, repeat, previous }: { skills: number; rep
   process.stderr.write(`real corpus (${CORPUS}):\n`);
   const corpusSkillgraph = existsSync(CORPUS)
     ? [
-        measure(sg('skillgraph validate --json (whole tree)', (c) => child([bin(c), 'validate', CORPUS, '--json']), validateSkills), repeat, previous),
-        measure(sg('skillgraph catalog --json --no-cache (depth 8)', (c) => child([bin(c), 'catalog', '--root', `${CORPUS}:project`, '--depth', '8', '--no-cache', '--json'])), repeat, previous),
+        measure(
+          sg(
+            'skillgraph validate --json (whole tree)',
+            (c) => child([bin(c), 'validate', CORPUS, '--json']),
+            validateSkills,
+          ),
+          repeat,
+          previous,
+        ),
+        measure(
+          sg('skillgraph catalog --json --no-cache (depth 8)', (c) =>
+            child([bin(c), 'catalog', '--root', `${CORPUS}:project`, '--depth', '8', '--no-cache', '--json']),
+          ),
+          repeat,
+          previous,
+        ),
       ]
     : [];
   const peers = corpusSkillgraph.length ? runAllPeers(CORPUS) : [];
@@ -309,44 +470,71 @@ export function renderResults(r: E2eResult): string {
   const floor = s.floor.ms;
   const prev = r.previous !== null;
   const lines: string[] = [];
-  lines.push('# Benchmark results', '', `Produced by \`npm run bench\` on ${r.date}.`, '', `Machine: ${r.machine}.`, '');
+  lines.push(
+    '# Benchmark results',
+    '',
+    `Produced by \`npm run bench\` on ${r.date}.`,
+    '',
+    `Machine: ${r.machine}.`,
+    '',
+  );
   lines.push(
     "Every variant ran in a fresh process (Node start and imports included), median of the repeats. Ratios are measured in the same run: against the I/O floor (start Node, walk every folder below the roots, read every SKILL.md, nothing else), run just before the row in each of its rounds; a row's ratio is the median over its rounds of each round's run over that round's floor, so a load that slows a whole round cancels out; and, where a previous version was given, against it, run alternately with this one. The floor's walk is complete, as a report of every SKILL.md needs: it lists the folders inside skill folders, node_modules and dot-folders too (only version-control stores are left out). Agents' own leaf walk lists fewer and is shown beside it.",
     '',
   );
   if (prev) lines.push(`Previous version: the built checkout at \`${r.previous}\`.`, '');
   lines.push(`## ${r.skills.toLocaleString('en-US')} generated skills`, '');
-  lines.push(`Tree: ${r.tree.files} files, ${(r.tree.bytes / 2 ** 20).toFixed(1)} MiB, ${r.tree.conflicts} cross-scope conflicts, ${r.tree.broken} broken skills (bench/_generate.ts, seed 1, shape local); three roots, complete walk.`, '');
+  lines.push(
+    `Tree: ${r.tree.files} files, ${(r.tree.bytes / 2 ** 20).toFixed(1)} MiB, ${r.tree.conflicts} cross-scope conflicts, ${r.tree.broken} broken skills (bench/_generate.ts, seed 1, shape local); three roots, complete walk.`,
+    '',
+  );
   lines.push(
     `| variant | wall ms | × floor | peak RSS | skills reported |${prev ? ' previous ms | this / previous |' : ''}`,
     `|---|---:|---:|---:|---:|${prev ? '---:|---:|' : ''}`,
   );
   for (const m of Object.values(s)) {
     const p = m.previous;
-    lines.push(`| ${m.label} | ${m.ms.toFixed(0)} | ${times(m.floor?.ratio ?? m.ms / floor)} | ${mib(m.rssBytes)} | ${m.skills ?? '?'} |${prev ? ` ${p ? p.ms.toFixed(0) : '—'} | ${p ? times(m.ms / p.ms) : '—'} |` : ''}`);
+    lines.push(
+      `| ${m.label} | ${m.ms.toFixed(0)} | ${times(m.floor?.ratio ?? m.ms / floor)} | ${mib(m.rssBytes)} | ${m.skills ?? '?'} |${prev ? ` ${p ? p.ms.toFixed(0) : '—'} | ${p ? times(m.ms / p.ms) : '—'} |` : ''}`,
+    );
   }
   for (const p of r.syntheticPeers) {
     if (!p.available) lines.push(`| ${p.peer}: unavailable (${p.reason}) | | | | |${prev ? ' | |' : ''}`);
-    else lines.push(`| ${p.peer}@${p.version}: ${p.command} | ${p.ms.toFixed(0)} | ${times(p.ms / floor)} | ${mib(p.peakRssBytes)} | ${p.skills ?? '?'} |${prev ? ' — | — |' : ''}`);
+    else
+      lines.push(
+        `| ${p.peer}@${p.version}: ${p.command} | ${p.ms.toFixed(0)} | ${times(p.ms / floor)} | ${mib(p.peakRssBytes)} | ${p.skills ?? '?'} |${prev ? ' — | — |' : ''}`,
+      );
   }
   lines.push('');
 
   const e = r.embedding;
   lines.push('## Embedding: an agent host starting up', '');
-  lines.push(`Import, then catalog + \`renderContext\` of a generated tree of ${e.ours?.skills ?? '?'} skills in one process (bench/embed.bench.ts); milliseconds after Node reached the first line, median of fresh processes. Each is set against its floor on the same tree, run alternately with it: cold against walking every folder of the roots and reading every SKILL.md, warm against stat'ing every folder and SKILL.md of that walk (the least a cache can check). The previous version runs in the same rounds, each phase alternating with this one.`, '');
+  lines.push(
+    `Import, then catalog + \`renderContext\` of a generated tree of ${e.ours?.skills ?? '?'} skills in one process (bench/embed.bench.ts); milliseconds after Node reached the first line, median of fresh processes. Each is set against its floor on the same tree, run alternately with it: cold against walking every folder of the roots and reading every SKILL.md, warm against stat'ing every folder and SKILL.md of that walk (the least a cache can check). The previous version runs in the same rounds, each phase alternating with this one.`,
+    '',
+  );
   const ratioOf = (m: Embedding | null, key: 'cold' | 'warm'): number => (m ? m[key] / m[`floor_${key}`] : Infinity);
   const overFloor = (key: 'cold' | 'warm', m = e.ours): string => (m ? times(ratioOf(m, key)) : '—');
-  lines.push(`| phase | ms | × its floor |${prev ? ' previous ms | previous × its floor |' : ''}`, `|---|---:|---:|${prev ? '---:|---:|' : ''}`);
+  lines.push(
+    `| phase | ms | × its floor |${prev ? ' previous ms | previous × its floor |' : ''}`,
+    `|---|---:|---:|${prev ? '---:|---:|' : ''}`,
+  );
   const phases = [
     ['floor, cold: walk every folder of the three roots, read every SKILL.md (nothing else)', 'floor_cold', '1.00×'],
-    ['floor, warm: read the list of every folder and SKILL.md of that walk, stat each once (nothing else)', 'floor_warm', '1.00×'],
+    [
+      'floor, warm: read the list of every folder and SKILL.md of that walk, stat each once (nothing else)',
+      'floor_warm',
+      '1.00×',
+    ],
     ["import('skillgraph')", 'import', '—'],
     ['import + catalog + renderContext, cold', 'cold', overFloor('cold')],
     ['import + catalog + renderContext, warm store', 'warm', overFloor('warm')],
   ] as const;
   for (const [label, key, ratio] of phases) {
     const previousRatio = key === 'cold' || key === 'warm' ? overFloor(key, e.previous) : ratio;
-    lines.push(`| ${label} | ${e.ours ? e.ours[key].toFixed(1) : 'failed'} | ${ratio} |${prev ? ` ${e.previous ? e.previous[key].toFixed(1) : 'failed'} | ${previousRatio} |` : ''}`);
+    lines.push(
+      `| ${label} | ${e.ours ? e.ours[key].toFixed(1) : 'failed'} | ${ratio} |${prev ? ` ${e.previous ? e.previous[key].toFixed(1) : 'failed'} | ${previousRatio} |` : ''}`,
+    );
   }
   lines.push('');
 
@@ -354,11 +542,20 @@ export function renderResults(r: E2eResult): string {
   if (sg.length) {
     const validate = sg[0]!;
     lines.push('## Real corpus (1,048 skill folders by others)', '');
-    lines.push(`| tool | wall ms | skillgraph validate is | peak RSS | exit | skills reported |${prev ? ' previous ms |' : ''}`, `|---|---:|---:|---:|---:|---:|${prev ? '---:|' : ''}`);
-    for (const m of sg) lines.push(`| ${m.label} | ${m.ms.toFixed(0)} | — | ${mib(m.rssBytes)} | ${m.exitCode} | ${m.skills ?? '?'} |${prev ? ` ${m.previous ? m.previous.ms.toFixed(0) : '—'} |` : ''}`);
+    lines.push(
+      `| tool | wall ms | skillgraph validate is | peak RSS | exit | skills reported |${prev ? ' previous ms |' : ''}`,
+      `|---|---:|---:|---:|---:|---:|${prev ? '---:|' : ''}`,
+    );
+    for (const m of sg)
+      lines.push(
+        `| ${m.label} | ${m.ms.toFixed(0)} | — | ${mib(m.rssBytes)} | ${m.exitCode} | ${m.skills ?? '?'} |${prev ? ` ${m.previous ? m.previous.ms.toFixed(0) : '—'} |` : ''}`,
+      );
     for (const p of r.corpus.peers) {
       if (!p.available) lines.push(`| ${p.peer} | unavailable: ${p.reason} | | | | |${prev ? ' |' : ''}`);
-      else lines.push(`| ${p.peer}@${p.version}: ${p.command} | ${p.ms.toFixed(0)} | ${times(p.ms / validate.ms)} faster | ${mib(p.peakRssBytes)} | ${p.exitCode} | ${p.skills ?? '?'} |${prev ? ' — |' : ''}`);
+      else
+        lines.push(
+          `| ${p.peer}@${p.version}: ${p.command} | ${p.ms.toFixed(0)} | ${times(p.ms / validate.ms)} faster | ${mib(p.peakRssBytes)} | ${p.exitCode} | ${p.skills ?? '?'} |${prev ? ' — |' : ''}`,
+        );
     }
     lines.push('');
   }
@@ -369,12 +566,14 @@ export function renderResults(r: E2eResult): string {
   const prevPeak = prev ? Math.max(...defaults.map((m) => m.previous?.rssBytes ?? 0)) : 0;
   const was = (x: string | undefined): string => (prev && x !== undefined ? `; previous ${x}` : '');
   const beside = r.validateBesidePeers;
-  const peerRatio = (p: PeerRun): [boolean, string] => (p.available ? [p.ms / beside >= 3, `${p.peer} ${times(p.ms / beside)}`] : [false, `${p.peer} n/a`]);
+  const peerRatio = (p: PeerRun): [boolean, string] =>
+    p.available ? [p.ms / beside >= 3, `${p.peer} ${times(p.ms / beside)}`] : [false, `${p.peer} n/a`];
   const peerChecks = r.syntheticPeers.map(peerRatio);
   // Each row against the floors of its own rounds.
   const over = (m: Measure): number => m.floor?.ratio ?? m.ms / floor;
   const overLeaf = (m: Measure): number => m.floor?.leafRatio ?? m.ms / s.floorLeaf.ms;
-  const overPrevious = (m: Measure): string | undefined => (m.floor?.previousRatio === undefined ? undefined : times(m.floor.previousRatio));
+  const overPrevious = (m: Measure): string | undefined =>
+    m.floor?.previousRatio === undefined ? undefined : times(m.floor.previousRatio);
   const targets: [string, boolean, string][] = [
     [
       'cold `catalog --json`, complete walk, no cache ≤ 2.5× the I/O floor',
@@ -391,10 +590,26 @@ export function renderResults(r: E2eResult): string {
       over(s.audit) <= 2 * over(s.validate),
       `${times(over(s.audit) / over(s.validate))}: medians ${ms(s.audit.ms)} and ${ms(s.validate.ms)} (each against the floor of its own rounds: ${times(over(s.audit))} and ${times(over(s.validate))})${was(s.audit.previous && ms(s.audit.previous.ms))}`,
     ],
-    ["`import('skillgraph')` ≤ 50 ms", (e.ours?.import ?? Infinity) <= 50, `${e.ours ? ms(e.ours.import) : 'failed'}${was(e.previous ? ms(e.previous.import) : undefined)}`],
-    ['embedding, cold: import + catalog + renderContext of 300 skills within 2× its floor', ratioOf(e.ours, 'cold') <= 2, `${overFloor('cold')} (${e.ours ? `${ms(e.ours.cold)}, its floor ${ms(e.ours.floor_cold)}` : 'failed'})${was(e.previous ? `${overFloor('cold', e.previous)} (${ms(e.previous.cold)})` : undefined)}`],
-    ['embedding, warm (cache) within 2× its floor', ratioOf(e.ours, 'warm') <= 2, `${overFloor('warm')} (${e.ours ? `${ms(e.ours.warm)}, its floor ${ms(e.ours.floor_warm)}` : 'failed'})${was(e.previous ? `${overFloor('warm', e.previous)} (${ms(e.previous.warm)})` : undefined)}`],
-    ['warm catalog of the unchanged tree ≤ the I/O floor', over(s.warm) <= 1, `${times(over(s.warm))}: medians ${ms(s.warm.ms)} and ${ms(s.warm.floor?.complete ?? floor)}; against the leaf walk's floor ${times(overLeaf(s.warm))}${was(overPrevious(s.warm))}`],
+    [
+      "`import('skillgraph')` ≤ 50 ms",
+      (e.ours?.import ?? Infinity) <= 50,
+      `${e.ours ? ms(e.ours.import) : 'failed'}${was(e.previous ? ms(e.previous.import) : undefined)}`,
+    ],
+    [
+      'embedding, cold: import + catalog + renderContext of 300 skills within 2× its floor',
+      ratioOf(e.ours, 'cold') <= 2,
+      `${overFloor('cold')} (${e.ours ? `${ms(e.ours.cold)}, its floor ${ms(e.ours.floor_cold)}` : 'failed'})${was(e.previous ? `${overFloor('cold', e.previous)} (${ms(e.previous.cold)})` : undefined)}`,
+    ],
+    [
+      'embedding, warm (cache) within 2× its floor',
+      ratioOf(e.ours, 'warm') <= 2,
+      `${overFloor('warm')} (${e.ours ? `${ms(e.ours.warm)}, its floor ${ms(e.ours.floor_warm)}` : 'failed'})${was(e.previous ? `${overFloor('warm', e.previous)} (${ms(e.previous.warm)})` : undefined)}`,
+    ],
+    [
+      'warm catalog of the unchanged tree ≤ the I/O floor',
+      over(s.warm) <= 1,
+      `${times(over(s.warm))}: medians ${ms(s.warm.ms)} and ${ms(s.warm.floor?.complete ?? floor)}; against the leaf walk's floor ${times(overLeaf(s.warm))}${was(overPrevious(s.warm))}`,
+    ],
     [
       'peak RSS ≤ 250 MB (the default catalog runs: cold, cache fill, warm)',
       peak <= 250e6,
@@ -409,13 +624,22 @@ export function renderResults(r: E2eResult): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { values } = parseArgs({
-    options: { skills: { type: 'string', default: '10000' }, repeat: { type: 'string', default: '3' }, previous: { type: 'string' }, out: { type: 'string', default: join(HERE, 'RESULTS.md') } },
+    options: {
+      skills: { type: 'string', default: '10000' },
+      repeat: { type: 'string', default: '3' },
+      previous: { type: 'string' },
+      out: { type: 'string', default: join(HERE, 'RESULTS.md') },
+    },
   });
   if (!existsSync(join(ROOT, 'dist', 'skillgraph.cjs'))) {
     process.stderr.write("dist/ is missing: run 'npm run build' first\n");
     process.exit(2);
   }
-  const result = await runE2e({ skills: Number(values.skills), repeat: Number(values.repeat), ...(values.previous ? { previous: resolve(values.previous) } : {}) });
+  const result = await runE2e({
+    skills: Number(values.skills),
+    repeat: Number(values.repeat),
+    ...(values.previous ? { previous: resolve(values.previous) } : {}),
+  });
   const text = renderResults(result);
   const out = resolve(values.out!);
   writeFileSync(`${out}.tmp`, text);

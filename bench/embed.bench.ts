@@ -34,7 +34,13 @@ import { generateTree } from './_generate.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const { values } = parseArgs({
-  options: { skills: { type: 'string', default: '300' }, rounds: { type: 'string', default: '11' }, checkout: { type: 'string' }, previous: { type: 'string' }, json: { type: 'boolean', default: false } },
+  options: {
+    skills: { type: 'string', default: '300' },
+    rounds: { type: 'string', default: '11' },
+    checkout: { type: 'string' },
+    previous: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  },
   strict: false,
 });
 /** The library entry of a built checkout: the bundle, or (before bundling) tsc's dist/index.js. */
@@ -42,7 +48,10 @@ function libraryEntry(checkout: string): string {
   const bundled = join(checkout, 'dist', 'lib', 'index.js');
   return pathToFileURL(existsSync(bundled) ? bundled : join(checkout, 'dist', 'index.js')).href;
 }
-const checkouts = [resolve(typeof values.checkout === 'string' ? values.checkout : join(HERE, '..')), ...(typeof values.previous === 'string' ? [resolve(values.previous)] : [])];
+const checkouts = [
+  resolve(typeof values.checkout === 'string' ? values.checkout : join(HERE, '..')),
+  ...(typeof values.previous === 'string' ? [resolve(values.previous)] : []),
+];
 // bench/run.ts passes its own --skills (the big tree): this bench is about the small one.
 const skills = Math.min(Number(values.skills), 300);
 const rounds = Number(values.rounds);
@@ -100,13 +109,19 @@ interface ChildRun {
 }
 const scripts = checkouts.map(childScript);
 const run = (k: number, mode: string): ChildRun => {
-  const r = spawnSync(process.execPath, [scripts[k]!, mode, join(scratch, `cache-${k}`)], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: scratch } });
+  const r = spawnSync(process.execPath, [scripts[k]!, mode, join(scratch, `cache-${k}`)], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: scratch },
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout) as ChildRun;
 };
 /** A floor's own time from its first line (bench/floor.ts prints it as `ms`). */
 const floor = (args: readonly string[]): number => {
-  const r = spawnSync(process.execPath, [floorScript, ...args], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: scratch } });
+  const r = spawnSync(process.execPath, [floorScript, ...args], {
+    encoding: 'utf8',
+    env: { PATH: process.env.PATH ?? '', HOME: scratch },
+  });
   if (r.status !== 0) throw new Error(r.stderr);
   return (JSON.parse(r.stdout) as { ms: number }).ms;
 };
@@ -115,14 +130,26 @@ for (let k = 0; k < checkouts.length; k++) {
   run(k, 'warm'); // fills the store
   run(k, 'warm');
 }
-const newRows = (): Record<string, number[]> => ({ node: [], import: [], cold: [], warm: [], cold_load: [], cold_render: [], warm_load: [], warm_render: [], floor_cold: [], floor_warm: [] });
+const newRows = (): Record<string, number[]> => ({
+  node: [],
+  import: [],
+  cold: [],
+  warm: [],
+  cold_load: [],
+  cold_render: [],
+  warm_load: [],
+  warm_render: [],
+  floor_cold: [],
+  floor_warm: [],
+});
 const rows = checkouts.map(newRows);
 let count = 0;
 for (let i = 0; i < rounds; i++) {
   // Each phase runs for every checkout in turn, who goes first alternating by round.
   const order = checkouts.map((_, k) => k);
   if (i % 2 === 1) order.reverse();
-  const each = (phase: (k: number, into: Record<string, number[]>) => void): void => order.forEach((k) => phase(k, rows[k]!));
+  const each = (phase: (k: number, into: Record<string, number[]>) => void): void =>
+    order.forEach((k) => phase(k, rows[k]!));
   each((k, r) => r.node!.push(run(k, 'node').start));
   each((k, r) => r.import!.push(run(k, 'import').import!));
   each((k, r) => {
@@ -149,11 +176,15 @@ rmSync(scratch, { recursive: true, force: true });
 const medians = rows.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, median(v)])));
 const m = medians[0]!;
 if (values.json) {
-  process.stdout.write(`${JSON.stringify({ skills: count, rounds, ...m, ...(medians[1] ? { previous: { skills: count, rounds, ...medians[1] } } : {}) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ skills: count, rounds, ...m, ...(medians[1] ? { previous: { skills: count, rounds, ...medians[1] } } : {}) })}\n`,
+  );
   process.exit(0);
 }
-const verdict = (ms: number, target: number): string => `${ms.toFixed(1)} ms (target ≤ ${target} ms: ${ms <= target ? 'met' : 'NOT met'})`;
-const against = (ms: number, floorMs: number): string => `${ms.toFixed(1)} ms, ${(ms / floorMs).toFixed(2)}× its floor of ${floorMs.toFixed(1)} ms (target ≤ 2×: ${ms <= 2 * floorMs ? 'met' : 'NOT met'})`;
+const verdict = (ms: number, target: number): string =>
+  `${ms.toFixed(1)} ms (target ≤ ${target} ms: ${ms <= target ? 'met' : 'NOT met'})`;
+const against = (ms: number, floorMs: number): string =>
+  `${ms.toFixed(1)} ms, ${(ms / floorMs).toFixed(2)}× its floor of ${floorMs.toFixed(1)} ms (target ≤ 2×: ${ms <= 2 * floorMs ? 'met' : 'NOT met'})`;
 process.stdout.write(
   [
     `${count} skills catalogued, median of ${rounds} fresh processes each; times after Node reached the first line (${m.node!.toFixed(1)} ms of bootstrap not counted).`,
@@ -163,7 +194,9 @@ process.stdout.write(
     `  floors: cold (walk every folder, read every SKILL.md) ${m.floor_cold!.toFixed(1)} ms; warm (stat every folder and SKILL.md of that walk) ${m.floor_warm!.toFixed(1)} ms`,
     `  of which loadCatalog ${m.cold_load!.toFixed(1)} ms cold, ${m.warm_load!.toFixed(1)} ms warm; renderContext ${m.cold_render!.toFixed(1)} ms cold, ${m.warm_render!.toFixed(1)} ms warm`,
     ...(medians[1]
-      ? [`previous (${checkouts[1]}, in the same rounds): import ${medians[1].import!.toFixed(1)} ms, cold ${medians[1].cold!.toFixed(1)} ms (${(medians[1].cold! / m.floor_cold!).toFixed(2)}×), warm ${medians[1].warm!.toFixed(1)} ms (${(medians[1].warm! / m.floor_warm!).toFixed(2)}×)`]
+      ? [
+          `previous (${checkouts[1]}, in the same rounds): import ${medians[1].import!.toFixed(1)} ms, cold ${medians[1].cold!.toFixed(1)} ms (${(medians[1].cold! / m.floor_cold!).toFixed(2)}×), warm ${medians[1].warm!.toFixed(1)} ms (${(medians[1].warm! / m.floor_warm!).toFixed(2)}×)`,
+        ]
       : []),
     '',
   ].join('\n'),

@@ -59,7 +59,10 @@ export function walkAndRead(roots: readonly string[], walk: FloorWalk = 'complet
  *
  * @example floorWalk(['bench/.data/e2e-10000/global']).dirs // 9,2xx
  */
-export function floorWalk(roots: readonly string[], walk: FloorWalk = 'complete'): { readonly dirs: number; readonly files: readonly string[] } {
+export function floorWalk(
+  roots: readonly string[],
+  walk: FloorWalk = 'complete',
+): { readonly dirs: number; readonly files: readonly string[] } {
   const { folders, files } = floorPaths(roots, walk);
   return { dirs: folders.length, files };
 }
@@ -73,7 +76,10 @@ const VCS = new Set(['.git', '.hg', '.svn']);
  *
  * @example floorPaths(['bench/.data/embed-300/global']).folders.length // 2xx
  */
-export function floorPaths(roots: readonly string[], walk: FloorWalk = 'complete'): { readonly folders: readonly string[]; readonly files: readonly string[] } {
+export function floorPaths(
+  roots: readonly string[],
+  walk: FloorWalk = 'complete',
+): { readonly folders: readonly string[]; readonly files: readonly string[] } {
   const folders: string[] = [];
   const files: string[] = [];
   const complete = walk === 'complete';
@@ -104,7 +110,8 @@ export function statAll(paths: readonly string[]): number {
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const took = (): number => Math.round((performance.now() - started) * 100) / 100;
-  const rootsOf = (rest: string[]): [string[], FloorWalk] => (rest[0] === '--leaf' ? [rest.slice(1), 'leaf'] : [rest, 'complete']);
+  const rootsOf = (rest: string[]): [string[], FloorWalk] =>
+    rest[0] === '--leaf' ? [rest.slice(1), 'leaf'] : [rest, 'complete'];
   if (args[0] === '--list') {
     const [roots, walk] = rootsOf(args.slice(2));
     const { folders, files } = floorPaths(roots, walk);

@@ -29,11 +29,17 @@ const CASES: readonly (readonly [number, number])[] = [
 ];
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
-console.log(`# sha256 — ${new Date().toISOString()} — Node ${process.version}, ${cpus().length}× ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
-console.log(`${'input'.padStart(8)} ${'batch'.padStart(6)} ${'node:crypto µs/input'.padStart(21)} ${'wasm µs/input'.padStart(14)} ${'wasm vs node'.padStart(13)}`);
+console.log(
+  `# sha256 — ${new Date().toISOString()} — Node ${process.version}, ${cpus().length}× ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+);
+console.log(
+  `${'input'.padStart(8)} ${'batch'.padStart(6)} ${'node:crypto µs/input'.padStart(21)} ${'wasm µs/input'.padStart(14)} ${'wasm vs node'.padStart(13)}`,
+);
 let sink = 0;
 for (const [size, count] of CASES) {
-  const inputs = Array.from({ length: count }, (_, i) => Uint8Array.from({ length: size }, (_, j) => (i * 7 + j) & 0xff));
+  const inputs = Array.from({ length: count }, (_, i) =>
+    Uint8Array.from({ length: size }, (_, j) => (i * 7 + j) & 0xff),
+  );
   const bench = new Bench({ time, warmup: true });
   bench.add('node:crypto', () => void (sink += JS_HASHER.hashBatch(inputs).length));
   bench.add('wasm', () => void (sink += wasm.hashBatch(inputs).length));
@@ -45,6 +51,8 @@ for (const [size, count] of CASES) {
   const node = mean('node:crypto');
   const w = mean('wasm');
   const per = (ms: number): string => ((ms * 1000) / count).toFixed(3);
-  console.log(`${String(size).padStart(8)} ${String(count).padStart(6)} ${per(node).padStart(21)} ${per(w).padStart(14)} ${`×${(node / w).toFixed(2)}`.padStart(13)}`);
+  console.log(
+    `${String(size).padStart(8)} ${String(count).padStart(6)} ${per(node).padStart(21)} ${per(w).padStart(14)} ${`×${(node / w).toFixed(2)}`.padStart(13)}`,
+  );
 }
 if (sink === -1) console.log(sink);

@@ -33,9 +33,16 @@ function libs(): { fg: FastGlob; matter: GrayMatter } {
 }
 
 const ToolRef = z.union([z.string(), z.object({ name: z.string(), writes: z.boolean().optional() })]);
-const Include = z.union([z.string(), z.object({ skill: z.string(), overrides: z.record(z.string(), z.unknown()).optional() })]);
+const Include = z.union([
+  z.string(),
+  z.object({ skill: z.string(), overrides: z.record(z.string(), z.unknown()).optional() }),
+]);
 const Frontmatter = z.object({
-  name: z.string().min(1).max(64).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
+  name: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/),
   description: z.string().min(1).max(1024),
   license: z.string().optional(),
   metadata: z.record(z.string(), z.string()).optional(),
@@ -76,10 +83,13 @@ function flatten(name: string, catalog: Map<string, Fm>, stack: string[]): strin
   const out: string[] = [];
   for (const inc of fm.includes ?? []) {
     const target = typeof inc === 'string' ? inc : inc.skill;
-    out.push(...flatten(target.includes('/') ? target.slice(target.indexOf('/') + 1) : target, catalog, [...stack, name]));
+    out.push(
+      ...flatten(target.includes('/') ? target.slice(target.indexOf('/') + 1) : target, catalog, [...stack, name]),
+    );
   }
   for (const t of fm.tools ?? []) out.push(typeof t === 'string' ? t : t.name);
-  for (const m of fm.mcp ?? []) for (const t of m.tools) out.push(`mcp:${m.server}/${typeof t === 'string' ? t : t.name}`);
+  for (const m of fm.mcp ?? [])
+    for (const t of m.tools) out.push(`mcp:${m.server}/${typeof t === 'string' ? t : t.name}`);
   return [...new Set(out)];
 }
 
@@ -88,13 +98,21 @@ function flatten(name: string, catalog: Map<string, Fm>, stack: string[]): strin
  *
  * @example await runNaive([{ path: 'bench/.data/10k/global', scope: 'global' }])
  */
-export async function runNaive(roots: readonly NaiveRoot[], { sequential = false }: { sequential?: boolean } = {}): Promise<NaiveResult> {
+export async function runNaive(
+  roots: readonly NaiveRoot[],
+  { sequential = false }: { sequential?: boolean } = {},
+): Promise<NaiveResult> {
   const { fg, matter } = libs();
   matter.clearCache(); // gray-matter memoises by content; a fresh run must parse
   const started = performance.now();
   const found: { file: string; scope: string }[] = [];
   for (const root of roots) {
-    const files = await fg(['**/SKILL.md'], { cwd: root.path, absolute: true, caseSensitiveMatch: false, ignore: ['**/node_modules/**'] });
+    const files = await fg(['**/SKILL.md'], {
+      cwd: root.path,
+      absolute: true,
+      caseSensitiveMatch: false,
+      ignore: ['**/node_modules/**'],
+    });
     for (const file of files.sort()) found.push({ file, scope: root.scope });
   }
   const parseOne = async ({ file, scope }: { file: string; scope: string }) => {
@@ -116,7 +134,9 @@ export async function runNaive(roots: readonly NaiveRoot[], { sequential = false
   const chosen = new Map<string, { rank: number; digest: string }>();
   let invalid = 0;
   let conflicts = 0;
-  for (const p of parsed.sort((a, b) => (PRECEDENCE[b.scope] ?? 0) - (PRECEDENCE[a.scope] ?? 0) || (a.file < b.file ? -1 : 1))) {
+  for (const p of parsed.sort(
+    (a, b) => (PRECEDENCE[b.scope] ?? 0) - (PRECEDENCE[a.scope] ?? 0) || (a.file < b.file ? -1 : 1),
+  )) {
     if (p.fm === null) {
       invalid++;
       continue;
@@ -139,16 +159,27 @@ export async function runNaive(roots: readonly NaiveRoot[], { sequential = false
   }
   const lines = [...chosen.entries()].map(([name, c]) => `${name} ${c.digest}`).sort();
   const digest = createHash('sha256').update(lines.join('\n')).digest('hex');
-  return { files: found.length, skills: catalog.size, invalid, conflicts, unresolved, entries, digest, ms: performance.now() - started };
+  return {
+    files: found.length,
+    skills: catalog.size,
+    invalid,
+    conflicts,
+    unresolved,
+    entries,
+    digest,
+    ms: performance.now() - started,
+  };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const args = process.argv.slice(2);
   const sequential = args.includes('--sequential');
-  const roots = args.filter((a) => a !== '--sequential').map((arg) => {
-    const colon = arg.lastIndexOf(':');
-    return colon > 0 ? { path: arg.slice(0, colon), scope: arg.slice(colon + 1) } : { path: arg, scope: 'project' };
-  });
+  const roots = args
+    .filter((a) => a !== '--sequential')
+    .map((arg) => {
+      const colon = arg.lastIndexOf(':');
+      return colon > 0 ? { path: arg.slice(0, colon), scope: arg.slice(colon + 1) } : { path: arg, scope: 'project' };
+    });
   const result = await runNaive(roots, { sequential });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
 }

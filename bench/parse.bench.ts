@@ -61,7 +61,9 @@ bench
     }
   })
   .add('fast path, yaml fallback on decline', () => {
-    for (const t of texts) sink += (parseFlatFrontmatter(t, DEFAULT_YAML_LIMITS) ?? parseYamlFrontmatter(t, DEFAULT_YAML_LIMITS)).issues.length;
+    for (const t of texts)
+      sink += (parseFlatFrontmatter(t, DEFAULT_YAML_LIMITS) ?? parseYamlFrontmatter(t, DEFAULT_YAML_LIMITS)).issues
+        .length;
   })
   .add('fast path only (accepted subset)', () => {
     for (const t of accepted) sink += parseFlatFrontmatter(t, DEFAULT_YAML_LIMITS) === null ? 1 : 0;
@@ -70,8 +72,12 @@ bench
 await bench.run();
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
-console.log(`# frontmatter parse — ${new Date().toISOString()} — Node ${process.version}, ${cpus().length}× ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
-console.log(`${source === REAL ? 'corpus' : source}: ${texts.length} frontmatters, fast path accepts ${accepted.length} (${((100 * accepted.length) / texts.length).toFixed(1)}%)`);
+console.log(
+  `# frontmatter parse — ${new Date().toISOString()} — Node ${process.version}, ${cpus().length}× ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+);
+console.log(
+  `${source === REAL ? 'corpus' : source}: ${texts.length} frontmatters, fast path accepts ${accepted.length} (${((100 * accepted.length) / texts.length).toFixed(1)}%)`,
+);
 const meanOf = (name: string): number => {
   const r = bench.getTask(name)?.result;
   return r && (r.state === 'completed' || r.state === 'aborted-with-statistics') ? r.latency.mean : NaN;
@@ -81,6 +87,8 @@ for (const task of bench.tasks) {
   const mean = meanOf(task.name);
   const n = task.name.startsWith('fast path only') ? accepted.length : texts.length;
   const per = (mean * 1000) / n;
-  console.log(`${task.name.padEnd(40)} ${mean.toFixed(2).padStart(9)} ms/corpus  ${per.toFixed(2).padStart(8)} µs/frontmatter  ×${(base / mean).toFixed(1)} vs yaml path`);
+  console.log(
+    `${task.name.padEnd(40)} ${mean.toFixed(2).padStart(9)} ms/corpus  ${per.toFixed(2).padStart(8)} µs/frontmatter  ×${(base / mean).toFixed(1)} vs yaml path`,
+  );
 }
 if (sink === -1) console.log(sink);

@@ -30,7 +30,9 @@ const metadataJson = metadata.map((m) => JSON.stringify(m));
 const definitionJson = definitions.map((d) => JSON.stringify(d));
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
-console.log(`# protocol — ${new Date().toISOString()} — Node ${process.version}, ${cpus().length}× ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
+console.log(
+  `# protocol — ${new Date().toISOString()} — Node ${process.version}, ${cpus().length}× ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+);
 console.log(`${pairs.length} skills, ${pairs.reduce((n, p) => n + p.entries.length, 0)} resolved entries`);
 
 let sink = 0;
@@ -45,11 +47,14 @@ bench.add('definition: fromSkill (checked)', () => {
   for (const p of pairs) sink += SkillDefinition.fromSkill(p.pkg, p.entries).tools.length;
 });
 bench.add('metadata + definition: JSON.stringify', () => {
-  for (let i = 0; i < metadata.length; i++) sink += JSON.stringify(metadata[i]).length + JSON.stringify(definitions[i]).length;
+  for (let i = 0; i < metadata.length; i++)
+    sink += JSON.stringify(metadata[i]).length + JSON.stringify(definitions[i]).length;
 });
 bench.add('metadata + definition: from(JSON) round trip', () => {
   for (let i = 0; i < metadataJson.length; i++) {
-    sink += SkillMetadata.from(JSON.parse(metadataJson[i]!)).tool_count + SkillDefinition.from(JSON.parse(definitionJson[i]!)).tools.length;
+    sink +=
+      SkillMetadata.from(JSON.parse(metadataJson[i]!)).tool_count +
+      SkillDefinition.from(JSON.parse(definitionJson[i]!)).tools.length;
   }
 });
 bench.add('error: toSkillError + SkillError.from(JSON)', () => {
@@ -67,6 +72,8 @@ const mean = (name: string): number => {
 const base = mean('metadata: fromTrustedSummary (baseline)');
 for (const task of bench.tasks) {
   const m = mean(task.name);
-  console.log(`${task.name.padEnd(46)} ${m.toFixed(2).padStart(10)} ms   ×${(m / base).toFixed(2)} of baseline   ${((m * 1000) / pairs.length).toFixed(2)} µs/skill`);
+  console.log(
+    `${task.name.padEnd(46)} ${m.toFixed(2).padStart(10)} ms   ×${(m / base).toFixed(2)} of baseline   ${((m * 1000) / pairs.length).toFixed(2)} µs/skill`,
+  );
 }
 if (sink === -1) console.log(sink);

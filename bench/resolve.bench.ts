@@ -46,7 +46,8 @@ function mapSetResolve(catalog: Catalog): number {
         ok = false;
         break;
       }
-      for (const [key, meta] of list) out.set(key, inc.overrides[key] ? { ...(meta as object), ...inc.overrides[key] } : meta);
+      for (const [key, meta] of list)
+        out.set(key, inc.overrides[key] ? { ...(meta as object), ...inc.overrides[key] } : meta);
     }
     if (!ok) continue;
     for (const t of pkg.composition.tools) out.set(t.name, t);
@@ -59,7 +60,9 @@ function mapSetResolve(catalog: Catalog): number {
 }
 
 const cpu = cpus()[0]?.model ?? 'unknown CPU';
-console.log(`# resolve — ${new Date().toISOString()} — Node ${process.version}, ${cpus().length}× ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`);
+console.log(
+  `# resolve — ${new Date().toISOString()} — Node ${process.version}, ${cpus().length}× ${cpu}, ${Math.round(totalmem() / 2 ** 30)} GiB`,
+);
 let sink = 0;
 for (const size of sizes) {
   for (const shape of SHAPES) {
@@ -80,7 +83,9 @@ for (const size of sizes) {
       return r && (r.state === 'completed' || r.state === 'aborted-with-statistics') ? r.latency.mean : NaN;
     };
     const js = mean('js (TS reference)');
-    console.log(`\n## ${shape} ${size} skills — ${graph.edgeTarget.length} includes, arena ${jsResult.arena.length} entries`);
+    console.log(
+      `\n## ${shape} ${size} skills — ${graph.edgeTarget.length} includes, arena ${jsResult.arena.length} entries`,
+    );
     for (const task of bench.tasks) {
       const m = mean(task.name);
       console.log(`${task.name.padEnd(30)} ${m.toFixed(2).padStart(10)} ms   ×${(js / m).toFixed(2)} vs js`);
@@ -92,7 +97,9 @@ for (const size of sizes) {
       const r = resolveCatalog(catalog, { backend, layout: 'arena' });
       const total = performance.now() - t0;
       const t = r.stats.timingsMs;
-      console.log(`end-to-end resolveCatalog (${backend}): ${total.toFixed(1)} ms (encode ${t.encode}, kernel ${t.kernel}, results ${t.results})`);
+      console.log(
+        `end-to-end resolveCatalog (${backend}): ${total.toFixed(1)} ms (encode ${t.encode}, kernel ${t.kernel}, results ${t.results})`,
+      );
     }
   }
 }

@@ -44,20 +44,32 @@ if (values.previous !== undefined && !existsSync(join(values.previous, 'bin', 's
   process.stderr.write(`--previous ${values.previous}: not a built checkout of skillgraph (no bin/skillgraph.js)\n`);
   process.exit(2);
 }
-const e2e = await runE2e({ skills: Number(values.skills), repeat: Number(values.repeat), ...(values.previous ? { previous: resolve(values.previous) } : {}) });
+const e2e = await runE2e({
+  skills: Number(values.skills),
+  repeat: Number(values.repeat),
+  ...(values.previous ? { previous: resolve(values.previous) } : {}),
+});
 let report = renderResults(e2e);
 
 if (!values['no-micro']) {
   report += '## Micro benchmarks (tinybench)\n\n';
   for (const file of MICRO) {
     process.stderr.write(`running bench/${file}…\n`);
-    const r = spawnSync(process.execPath, ['--import=tsx', join(HERE, file)], { cwd: join(HERE, '..'), encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, ['--import=tsx', join(HERE, file)], {
+      cwd: join(HERE, '..'),
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
     const body = r.status === 0 ? r.stdout.trim() : `failed (exit ${r.status}):\n${r.stderr.trim()}`;
     report += `### bench/${file}\n\n\`\`\`\n${body}\n\`\`\`\n\n`;
   }
   for (const [file, title] of OWN) {
     process.stderr.write(`running bench/${file}…\n`);
-    const r = spawnSync(process.execPath, ['--import=tsx', join(HERE, file), '--skills', String(values.skills)], { cwd: join(HERE, '..'), encoding: 'utf8', maxBuffer: 1 << 28 });
+    const r = spawnSync(process.execPath, ['--import=tsx', join(HERE, file), '--skills', String(values.skills)], {
+      cwd: join(HERE, '..'),
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
     const body = r.status === 0 ? r.stdout.trim() : `failed (exit ${r.status}):\n${r.stderr.trim()}`;
     report += `## ${title}\n\n\`\`\`\n${body}\n\`\`\`\n\n`;
   }

@@ -22,7 +22,9 @@ import { getSkill } from '../src/serve/methods.js';
 import { watchRoots } from '../src/serve/watch.js';
 import { generateTree } from './_generate.js';
 
-const { values } = parseArgs({ options: { skills: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '20' } } });
+const { values } = parseArgs({
+  options: { skills: { type: 'string', default: '10000' }, rounds: { type: 'string', default: '20' } },
+});
 const skills = Number(values.skills);
 const rounds = Number(values.rounds);
 const TARGET_MS = 100;
@@ -34,7 +36,12 @@ try {
   let changed: () => void = () => undefined;
   let sealed: () => void = () => undefined;
   const opened = performance.now();
-  const live = await LiveCatalog.open({ load: { roots }, engine: { cache: join(work, 'cache'), workers: 'auto' }, onChange: () => changed(), onSealed: () => sealed() });
+  const live = await LiveCatalog.open({
+    load: { roots },
+    engine: { cache: join(work, 'cache'), workers: 'auto' },
+    onChange: () => changed(),
+    onSealed: () => sealed(),
+  });
   const openMs = performance.now() - opened;
   const watcher = watchRoots(
     roots.map((r) => r.path),
@@ -84,7 +91,10 @@ try {
     const q = (p: number): string => s[Math.min(s.length - 1, Math.floor(p * s.length))]!.toFixed(1);
     return `median ${q(0.5)} ms · p95 ${q(0.95)} ms · max ${s[s.length - 1]!.toFixed(1)} ms`;
   };
-  const verdict = (xs: number[]): string => (Math.max(...xs) < TARGET_MS ? `all ${xs.length} under ${TARGET_MS} ms` : `${xs.filter((x) => x >= TARGET_MS).length} of ${xs.length} at or over ${TARGET_MS} ms`);
+  const verdict = (xs: number[]): string =>
+    Math.max(...xs) < TARGET_MS
+      ? `all ${xs.length} under ${TARGET_MS} ms`
+      : `${xs.filter((x) => x >= TARGET_MS).length} of ${xs.length} at or over ${TARGET_MS} ms`;
   process.stdout.write(
     [
       `machine: ${cpus()[0]?.model ?? 'unknown cpu'} ×${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(1)} GiB, node ${process.version}, ${process.platform}-${process.arch}`,

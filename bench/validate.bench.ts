@@ -35,12 +35,16 @@ function validate(checkout: string, tree: string): Run {
   const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-validate-bench-'));
   try {
     const started = performance.now();
-    const r = spawnSync(process.execPath, ['--require', PROBE, join(checkout, 'bin', 'skillgraph.js'), 'validate', tree, '--json'], {
-      cwd: ROOT,
-      env: { PATH: process.env.PATH ?? '', HOME: scratch },
-      encoding: 'utf8',
-      maxBuffer: 1 << 30,
-    });
+    const r = spawnSync(
+      process.execPath,
+      ['--require', PROBE, join(checkout, 'bin', 'skillgraph.js'), 'validate', tree, '--json'],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: scratch },
+        encoding: 'utf8',
+        maxBuffer: 1 << 30,
+      },
+    );
     const ms = performance.now() - started;
     if (r.error) throw r.error;
     let skills: number | null = null;
@@ -108,7 +112,9 @@ for (let i = 0; i < repeat; i++) {
   checkouts.forEach(([, checkout], k) => ours[k]!.push(validate(checkout, tree)));
   peerRun('skill-check', runSkillCheck);
   peerRun('skills-ref', runSkillsRef);
-  process.stderr.write(`  round ${i + 1}/${repeat}: ${ours.map((r) => `${r.at(-1)!.ms.toFixed(0)} ms`).join(', ')}, skill-check ${ms(peers['skill-check'].at(-1)!)}, skills-ref ${ms(peers['skills-ref'].at(-1)!)}\n`);
+  process.stderr.write(
+    `  round ${i + 1}/${repeat}: ${ours.map((r) => `${r.at(-1)!.ms.toFixed(0)} ms`).join(', ')}, skill-check ${ms(peers['skill-check'].at(-1)!)}, skills-ref ${ms(peers['skills-ref'].at(-1)!)}\n`,
+  );
 }
 
 function ms(r: PeerRun): string {
@@ -122,7 +128,9 @@ const lines = [`validate on ${tree} (${repeat} rounds, medians of wall time)`, '
 checkouts.forEach(([label], k) => {
   const rs = ours[k]!;
   const cpu = rs.map((r) => r.cpuMs).filter((x): x is number => x !== null);
-  lines.push(`${label}: ${median(rs.map((r) => r.ms)).toFixed(0)} ms wall, ${cpu.length ? `${median(cpu).toFixed(0)} ms CPU` : 'CPU n/a'}, ${rs.at(-1)!.skills ?? '?'} skills`);
+  lines.push(
+    `${label}: ${median(rs.map((r) => r.ms)).toFixed(0)} ms wall, ${cpu.length ? `${median(cpu).toFixed(0)} ms CPU` : 'CPU n/a'}, ${rs.at(-1)!.skills ?? '?'} skills`,
+  );
 });
 for (const [peer, runs] of Object.entries(peers)) {
   const ok = runs.filter((r): r is Extract<PeerRun, { available: true }> => r.available);
@@ -132,7 +140,12 @@ for (const [peer, runs] of Object.entries(peers)) {
   }
   const peerMs = median(ok.map((r) => r.ms));
   const cpu = peerCpu[peer as keyof typeof peerCpu];
-  const cpuText = cpu.length && mineCpu !== null ? `, ${median(cpu).toFixed(0)} ms CPU (${(median(cpu) / mineCpu).toFixed(2)}× skillgraph's)` : '';
-  lines.push(`${peer}@${ok[0]!.version}: ${peerMs.toFixed(0)} ms wall${cpuText}, ${ok.at(-1)!.skills ?? '?'} skills; skillgraph validate is ${(peerMs / mine).toFixed(2)}× faster`);
+  const cpuText =
+    cpu.length && mineCpu !== null
+      ? `, ${median(cpu).toFixed(0)} ms CPU (${(median(cpu) / mineCpu).toFixed(2)}× skillgraph's)`
+      : '';
+  lines.push(
+    `${peer}@${ok[0]!.version}: ${peerMs.toFixed(0)} ms wall${cpuText}, ${ok.at(-1)!.skills ?? '?'} skills; skillgraph validate is ${(peerMs / mine).toFixed(2)}× faster`,
+  );
 }
 process.stdout.write(`${lines.join('\n')}\n`);

@@ -47,11 +47,18 @@ async function child(which: string, tree: string): Promise<void> {
     };
   } else {
     // The built library (the bundle, or before bundling tsc's dist/index.js), imported before the clock starts.
-    const { discover, makeRoot } = (await import(pathToFileURL(libraryEntry(which)).href)) as typeof import('../src/discover/index.js');
+    const { discover, makeRoot } = (await import(
+      pathToFileURL(libraryEntry(which)).href
+    )) as typeof import('../src/discover/index.js');
     const skillRoots = SCOPES.map((scope) => makeRoot({ path: join(tree, scope), scope }, tree));
     // As `catalog --depth 8 --max-dirs 1000000` walks (the root counts as the first level).
     run = () => {
-      const r = discover(skillRoots, { depth: 8, depthCountsRoot: true, maxDirs: 1_000_000, sameFileCredit: 'first-listed' });
+      const r = discover(skillRoots, {
+        depth: 8,
+        depthCountsRoot: true,
+        maxDirs: 1_000_000,
+        sameFileCredit: 'first-listed',
+      });
       return { dirs: r.roots.reduce((n, x) => n + x.dirs, 0), files: r.candidates.length };
     };
   }
@@ -62,7 +69,11 @@ async function child(which: string, tree: string): Promise<void> {
 }
 
 function spawnWalk(which: string, tree: string): WalkRun {
-  const r = spawnSync(process.execPath, ['--import=tsx', fileURLToPath(import.meta.url), '--child', which, '--tree', tree], { encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import=tsx', fileURLToPath(import.meta.url), '--child', which, '--tree', tree],
+    { encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`walk child ${which} failed (exit ${r.status}): ${r.stderr}`);
   return JSON.parse(r.stdout) as WalkRun;
 }
@@ -97,16 +108,23 @@ if (values.child !== undefined && values.tree !== undefined) {
   const variants = [
     { name: 'floor walk (bench/floor.ts)', which: 'floor' },
     { name: 'discover() of this checkout', which: dist },
-    ...(values.previous ? [{ name: `discover() of ${resolve(values.previous)}`, which: join(resolve(values.previous), 'dist') }] : []),
+    ...(values.previous
+      ? [{ name: `discover() of ${resolve(values.previous)}`, which: join(resolve(values.previous), 'dist') }]
+      : []),
   ];
   const runs: WalkRun[][] = variants.map(() => []);
-  for (let i = 0; i < Number(values.repeat); i++) for (let v = 0; v < variants.length; v++) runs[v]!.push(spawnWalk(variants[v]!.which, tree));
+  for (let i = 0; i < Number(values.repeat); i++)
+    for (let v = 0; v < variants.length; v++) runs[v]!.push(spawnWalk(variants[v]!.which, tree));
   const floorMs = median(runs[0]!.map((r) => r.cpuMs));
-  process.stdout.write(`Walk alone, ${values.skills} generated skills, three roots; median CPU of ${values.repeat} fresh processes each.\n\n`);
+  process.stdout.write(
+    `Walk alone, ${values.skills} generated skills, three roots; median CPU of ${values.repeat} fresh processes each.\n\n`,
+  );
   process.stdout.write('| variant | folders listed | skill files | CPU ms | / floor |\n|---|---:|---:|---:|---:|\n');
   for (let v = 0; v < variants.length; v++) {
     const ms = median(runs[v]!.map((r) => r.cpuMs));
     const last = runs[v]!.at(-1)!;
-    process.stdout.write(`| ${variants[v]!.name} | ${last.dirs} | ${last.files} | ${ms.toFixed(0)} | ${(ms / floorMs).toFixed(2)} |\n`);
+    process.stdout.write(
+      `| ${variants[v]!.name} | ${last.dirs} | ${last.files} | ${ms.toFixed(0)} | ${(ms / floorMs).toFixed(2)} |\n`,
+    );
   }
 }

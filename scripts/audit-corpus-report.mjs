@@ -29,15 +29,33 @@ const results = await runCorpus(loadCorpus());
 const rows = tally(results);
 
 if (args.has('--json')) {
-  const snake = (r) => ({ class: r.cls, malicious: r.malicious, at_error: r.atError, at_warning: r.atWarning, missed: r.missed, benign: r.benign, benign_error: r.benignError, benign_warning: r.benignWarning });
-  const cases = results.map((r) => ({ id: r.id, label: r.label, class: r.cls, expect: r.expect, got: r.got, findings: r.findings }));
+  const snake = (r) => ({
+    class: r.cls,
+    malicious: r.malicious,
+    at_error: r.atError,
+    at_warning: r.atWarning,
+    missed: r.missed,
+    benign: r.benign,
+    benign_error: r.benignError,
+    benign_warning: r.benignWarning,
+  });
+  const cases = results.map((r) => ({
+    id: r.id,
+    label: r.label,
+    class: r.cls,
+    expect: r.expect,
+    got: r.got,
+    findings: r.findings,
+  }));
   process.stdout.write(`${JSON.stringify({ schemaVersion: 1, classes: rows.map(snake), cases }, null, 2)}\n`);
 } else {
   process.stdout.write(`${formatTable(rows)}\n`);
   const list = args.has('--all') ? results : args.has('--cases') ? results.filter((r) => r.got !== r.expect) : [];
   if (list.length > 0) process.stdout.write('\nlabel      class                   expect   got      case\n');
   for (const r of list) {
-    process.stdout.write(`${r.label.padEnd(10)} ${r.cls.padEnd(23)} ${r.expect.padEnd(8)} ${r.got.padEnd(8)} ${r.id}\n`);
+    process.stdout.write(
+      `${r.label.padEnd(10)} ${r.cls.padEnd(23)} ${r.expect.padEnd(8)} ${r.got.padEnd(8)} ${r.id}\n`,
+    );
     if (r.findings.length > 0) process.stdout.write(`${' '.repeat(53)}${r.findings.join(' ')}\n`);
   }
 }

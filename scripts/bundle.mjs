@@ -56,7 +56,8 @@ const external = {
  * the require for run time instead of failing the build. serve/load.ts and
  * model/peers.ts turn the failure into `dependency.missing`.
  */
-const OPTIONAL_PEERS = /^(@modelcontextprotocol\/sdk(\/.*)?|zod|gpt-tokenizer(\/.*)?|web-tree-sitter|@vscode\/tree-sitter-wasm(\/.*)?)$/;
+const OPTIONAL_PEERS =
+  /^(@modelcontextprotocol\/sdk(\/.*)?|zod|gpt-tokenizer(\/.*)?|web-tree-sitter|@vscode\/tree-sitter-wasm(\/.*)?)$/;
 
 const optionalPeers = {
   name: 'optional-peers',

@@ -61,7 +61,16 @@ export {
 } from './model/protocol/index.js';
 
 // --- parse ---
-export { DEFAULT_PARSE_OPTIONS, PROFILES, PROFILE_NAMES, isProfileName, lintSkill, parseSkill, parseSkillOrThrow, splitFrontmatter } from './parse/index.js';
+export {
+  DEFAULT_PARSE_OPTIONS,
+  PROFILES,
+  PROFILE_NAMES,
+  isProfileName,
+  lintSkill,
+  parseSkill,
+  parseSkillOrThrow,
+  splitFrontmatter,
+} from './parse/index.js';
 export type { LintOptions, ParseOptions, ParseResult, Profile, ProfileName, UnicodePolicy } from './parse/index.js';
 
 // --- discover ---
@@ -78,7 +87,15 @@ export {
   presetRoots,
 } from './discover/index.js';
 export { treeDigest, treeDigests } from './tasks/tree-digest.js';
-export type { DiscoverOptions, DiscoverResult, Preset, RootReport, SkillCandidate, SkillRoot, SkillgraphConfig } from './discover/index.js';
+export type {
+  DiscoverOptions,
+  DiscoverResult,
+  Preset,
+  RootReport,
+  SkillCandidate,
+  SkillRoot,
+  SkillgraphConfig,
+} from './discover/index.js';
 export type { LimitHit, NotCatalogued, NotCataloguedReason } from './discover/account.js';
 
 // --- catalog ---
@@ -166,7 +183,15 @@ export type {
 
 // --- audit ---
 export { auditSkill } from './audit/index.js';
-export type { AuditFile, AuditInput, AuditRule, AuditVerdict, CapabilitySurface, CapabilityWidening, SecurityCode } from './audit/index.js';
+export type {
+  AuditFile,
+  AuditInput,
+  AuditRule,
+  AuditVerdict,
+  CapabilitySurface,
+  CapabilityWidening,
+  SecurityCode,
+} from './audit/index.js';
 // --- routing ---
 export { findOverlaps } from './routing/index.js';
 export type { EdgeKind, OverlapOptions, OverlapPair, OverlapResult, RoutingSkill, SkillEdge } from './routing/index.js';
@@ -176,7 +201,13 @@ export type { ServeOptions } from './serve/index.js';
 
 // --- engine ---
 export { loadCatalog } from './engine/catalog-pipeline.js';
-export type { CatalogStats, FileAccounting, LoadCatalogOptions, LoadedCatalog, WalkReport } from './engine/catalog-pipeline.js';
+export type {
+  CatalogStats,
+  FileAccounting,
+  LoadCatalogOptions,
+  LoadedCatalog,
+  WalkReport,
+} from './engine/catalog-pipeline.js';
 export { DEFAULT_ENGINE_OPTIONS, createEngine, defaultCacheDir } from './engine/engine.js';
 export type { Engine, EngineCatalog, EngineOptions, EngineProgress } from './engine/engine.js';
 export type { CacheStats } from './engine/store/index.js';
@@ -184,7 +215,15 @@ export type { BackendChoice } from './model/index.js';
 
 // --- report: findings as SARIF, JUnit, GitHub annotations or text; the JSON document text ---
 export { jsonDocument, reportText, textReport } from './report/index.js';
-export type { FailOn, GateResult, Report, ReportFinding, ReportFormat, ReportRule, ReportUnit } from './report/index.js';
+export type {
+  FailOn,
+  GateResult,
+  Report,
+  ReportFinding,
+  ReportFormat,
+  ReportRule,
+  ReportUnit,
+} from './report/index.js';
 
 // --- tasks: one function per verb, returning the document the CLI prints ---
 export {
@@ -251,4 +290,10 @@ export type {
 export { auditPath } from './tasks/audit-path.js';
 export type { AuditOptions, AuditReport, AuditSkillReport, AuditSummary } from './tasks/audit-path.js';
 export { validatePath } from './tasks/validate-path.js';
-export type { SkillReport, SkipReason, ValidateOptions, ValidateResult, ValidateSummary } from './tasks/validate-path.js';
+export type {
+  SkillReport,
+  SkipReason,
+  ValidateOptions,
+  ValidateResult,
+  ValidateSummary,
+} from './tasks/validate-path.js';

@@ -29,29 +29,41 @@ function place(world: SkillWorld, rel: string): string {
   return rel.startsWith('~/') ? join('home', rel.slice(2)) : rel;
 }
 
-Given('the project skill folder {string} holds the skill {string}', function (this: SkillWorld, folder: string, name: string) {
-  this.writeSkill(`${place(this, folder)}/${name}`, skillText(name));
-});
+Given(
+  'the project skill folder {string} holds the skill {string}',
+  function (this: SkillWorld, folder: string, name: string) {
+    this.writeSkill(`${place(this, folder)}/${name}`, skillText(name));
+  },
+);
 
-Given("the user's own skill folder {string} holds the skill {string}", function (this: SkillWorld, folder: string, name: string) {
-  this.writeSkill(`${place(this, folder)}/${name}`, skillText(name));
-});
+Given(
+  "the user's own skill folder {string} holds the skill {string}",
+  function (this: SkillWorld, folder: string, name: string) {
+    this.writeSkill(`${place(this, folder)}/${name}`, skillText(name));
+  },
+);
 
-Given('the project skill folder {string} holds {int} skills', function (this: SkillWorld, folder: string, count: number) {
-  for (let i = 0; i < count; i++) this.writeSkill(`${folder}/skill-${i}`, skillText(`skill-${i}`));
-});
+Given(
+  'the project skill folder {string} holds {int} skills',
+  function (this: SkillWorld, folder: string, count: number) {
+    for (let i = 0; i < count; i++) this.writeSkill(`${folder}/skill-${i}`, skillText(`skill-${i}`));
+  },
+);
 
 Given('{string} is a relative symlink to {string}', function (this: SkillWorld, link: string, target: string) {
   this.symlink(target, link);
 });
 
-Given('the folder {string} outside the project holds the skill {string}', function (this: SkillWorld, _folder: string, name: string) {
-  // A sibling of the scenario's folder: outside the project and outside every root.
-  const dir = `${this.dir}-outside/${name}`;
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'SKILL.md'), `---\n${skillText(name)}\n---\nSecret instructions.\n`);
-  this.state.outside = dir;
-});
+Given(
+  'the folder {string} outside the project holds the skill {string}',
+  function (this: SkillWorld, _folder: string, name: string) {
+    // A sibling of the scenario's folder: outside the project and outside every root.
+    const dir = `${this.dir}-outside/${name}`;
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'SKILL.md'), `---\n${skillText(name)}\n---\nSecret instructions.\n`);
+    this.state.outside = dir;
+  },
+);
 
 After(function (this: SkillWorld) {
   if (typeof this.state.outside === 'string') rmSync(`${this.dir}-outside`, { recursive: true, force: true });
@@ -70,9 +82,12 @@ When('I run skillgraph {string}', async function (this: SkillWorld, command: str
   await this.run(command.split(/\s+/).filter(Boolean));
 });
 
-When('the SKILL.md of {string} in {string} gets broken YAML', function (this: SkillWorld, name: string, folder: string) {
-  this.write(`${folder}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: [unclosed\n---\nbody\n`);
-});
+When(
+  'the SKILL.md of {string} in {string} gets broken YAML',
+  function (this: SkillWorld, name: string, folder: string) {
+    this.write(`${folder}/${name}/SKILL.md`, `---\nname: ${name}\ndescription: [unclosed\n---\nbody\n`);
+  },
+);
 
 When('the project moves to another folder and HOME changes', function (this: SkillWorld) {
   const moved = join(this.dir, 'moved', 'deeper', 'project');
@@ -126,32 +141,35 @@ Then('the JSON document lists {int} skills and says the walk is complete', funct
 
 Then('the JSON document lists exactly {string}', function (this: SkillWorld, names: string) {
   const doc = this.json<CatalogDoc>();
-  assert.deepEqual(
-    doc.skills.map((s) => s.name).sort(),
-    names.split(/,\s*/).sort(),
-  );
+  assert.deepEqual(doc.skills.map((s) => s.name).sort(), names.split(/,\s*/).sort());
 });
 
 Then('the JSON document counts {int} file(s) reached twice', function (this: SkillWorld, count: number) {
   assert.equal(this.json<CatalogDoc>().files.same_file, count);
 });
 
-Then('the JSON document counts {int} SKILL.md not catalogued as {string}', function (this: SkillWorld, count: number, reason: string) {
-  const files = this.json<CatalogDoc>().files;
-  assert.equal(files.not_catalogued[reason], count, JSON.stringify(files));
-});
+Then(
+  'the JSON document counts {int} SKILL.md not catalogued as {string}',
+  function (this: SkillWorld, count: number, reason: string) {
+    const files = this.json<CatalogDoc>().files;
+    assert.equal(files.not_catalogued[reason], count, JSON.stringify(files));
+  },
+);
 
 Then('the JSON document says {int} SKILL.md files were seen', function (this: SkillWorld, count: number) {
   assert.equal(this.json<CatalogDoc>().files.seen, count);
 });
 
-Then('the JSON document has a {string} diagnostic for {string}', function (this: SkillWorld, code: string, rel: string) {
-  const diagnostics = this.json<CatalogDoc>().diagnostics;
-  assert.ok(
-    diagnostics.some((d) => d.code === code && d.file.endsWith(`/${rel}`)),
-    JSON.stringify(diagnostics, null, 2),
-  );
-});
+Then(
+  'the JSON document has a {string} diagnostic for {string}',
+  function (this: SkillWorld, code: string, rel: string) {
+    const diagnostics = this.json<CatalogDoc>().diagnostics;
+    assert.ok(
+      diagnostics.some((d) => d.code === code && d.file.endsWith(`/${rel}`)),
+      JSON.stringify(diagnostics, null, 2),
+    );
+  },
+);
 
 Then('the lockfile names {int} skills with no absolute path', function (this: SkillWorld, count: number) {
   const text = readFileSync(this.path('skillgraph.lock.json'), 'utf8');
@@ -161,13 +179,19 @@ Then('the lockfile names {int} skills with no absolute path', function (this: Sk
   for (const s of lock.skills) assert.ok(!s.root.startsWith('/') && !s.path.startsWith('/'), JSON.stringify(s));
 });
 
-Then('the drift document shows {string} as invalid with {string}', function (this: SkillWorld, name: string, code: string) {
-  const doc = this.json<{ invalid: { name: string; diagnostics: { code: string }[] }[]; removed: unknown[] }>();
-  const entry = doc.invalid.find((e) => e.name === name);
-  assert.ok(entry, JSON.stringify(doc));
-  assert.ok(entry.diagnostics.some((d) => d.code === code), JSON.stringify(entry));
-  assert.deepEqual(doc.removed, []);
-});
+Then(
+  'the drift document shows {string} as invalid with {string}',
+  function (this: SkillWorld, name: string, code: string) {
+    const doc = this.json<{ invalid: { name: string; diagnostics: { code: string }[] }[]; removed: unknown[] }>();
+    const entry = doc.invalid.find((e) => e.name === name);
+    assert.ok(entry, JSON.stringify(doc));
+    assert.ok(
+      entry.diagnostics.some((d) => d.code === code),
+      JSON.stringify(entry),
+    );
+    assert.deepEqual(doc.removed, []);
+  },
+);
 
 Then('there is no lockfile', function (this: SkillWorld) {
   assert.equal(existsSync(this.path('skillgraph.lock.json')), false);
@@ -177,18 +201,26 @@ Given('an empty project folder {string}', function (this: SkillWorld, folder: st
   this.mkdir(folder);
 });
 
-Then('the validate summary says {int} files, {int} skill(s) checked, {int} skipped as {string}', function (this: SkillWorld, files: number, skills: number, skipped: number, reason: string) {
-  const summary = this.json<{ summary: { files: number; skills: number; skipped: number; skipped_by: Record<string, number> } }>().summary;
-  assert.equal(summary.files, files);
-  assert.equal(summary.skills, skills);
-  assert.equal(summary.skipped, skipped);
-  assert.equal(summary.skipped_by[reason], skipped, JSON.stringify(summary));
-});
+Then(
+  'the validate summary says {int} files, {int} skill(s) checked, {int} skipped as {string}',
+  function (this: SkillWorld, files: number, skills: number, skipped: number, reason: string) {
+    const summary = this.json<{
+      summary: { files: number; skills: number; skipped: number; skipped_by: Record<string, number> };
+    }>().summary;
+    assert.equal(summary.files, files);
+    assert.equal(summary.skills, skills);
+    assert.equal(summary.skipped, skipped);
+    assert.equal(summary.skipped_by[reason], skipped, JSON.stringify(summary));
+  },
+);
 
-Then('the JSON document shows {string} as an identical copy of {string}', function (this: SkillWorld, rel: string, name: string) {
-  const conflicts = this.json<{ conflicts: { name: string; shadowed: string; identical: boolean }[] }>().conflicts;
-  assert.ok(
-    conflicts.some((c) => c.name === name && c.identical && c.shadowed.endsWith(`/${rel}`)),
-    JSON.stringify(conflicts),
-  );
-});
+Then(
+  'the JSON document shows {string} as an identical copy of {string}',
+  function (this: SkillWorld, rel: string, name: string) {
+    const conflicts = this.json<{ conflicts: { name: string; shadowed: string; identical: boolean }[] }>().conflicts;
+    assert.ok(
+      conflicts.some((c) => c.name === name && c.identical && c.shadowed.endsWith(`/${rel}`)),
+      JSON.stringify(conflicts),
+    );
+  },
+);

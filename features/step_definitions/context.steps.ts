@@ -23,31 +23,52 @@ function addRoot(world: SkillWorld, scope: string): string {
 
 /** `--root` flags for every root the scenario created. */
 export function rootFlags(world: SkillWorld): string[] {
-  return roots(world).flatMap((scope) => ['--root', `roots/${scope}:${scope}${PRECEDENCE[scope] === undefined ? ':5' : ''}`]);
+  return roots(world).flatMap((scope) => [
+    '--root',
+    `roots/${scope}:${scope}${PRECEDENCE[scope] === undefined ? ':5' : ''}`,
+  ]);
 }
 
 /** Follow a dotted path (`budget.omitted`, `skills.0.name`) into parsed JSON. */
 export function at(value: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, key) => (v === null || v === undefined ? undefined : (v as Record<string, unknown>)[key]), value);
+  return path
+    .split('.')
+    .reduce<unknown>(
+      (v, key) => (v === null || v === undefined ? undefined : (v as Record<string, unknown>)[key]),
+      value,
+    );
 }
 
-Given('the {word} skill root holds {string} described as {string}', function (this: SkillWorld, scope: string, name: string, description: string) {
-  const root = addRoot(this, scope);
-  this.writeSkill(join(root, name), `name: ${name}\ndescription: ${JSON.stringify(description)}`, `# ${name}\n\nINSTRUCTIONS-OF-${name}\n`);
-});
+Given(
+  'the {word} skill root holds {string} described as {string}',
+  function (this: SkillWorld, scope: string, name: string, description: string) {
+    const root = addRoot(this, scope);
+    this.writeSkill(
+      join(root, name),
+      `name: ${name}\ndescription: ${JSON.stringify(description)}`,
+      `# ${name}\n\nINSTRUCTIONS-OF-${name}\n`,
+    );
+  },
+);
 
-Given('the {word} skill root holds {string} with frontmatter:', function (this: SkillWorld, scope: string, name: string, frontmatter: string) {
-  const root = addRoot(this, scope);
-  this.writeSkill(join(root, name), frontmatter, `# ${name}\n\nINSTRUCTIONS-OF-${name}\n`);
-});
+Given(
+  'the {word} skill root holds {string} with frontmatter:',
+  function (this: SkillWorld, scope: string, name: string, frontmatter: string) {
+    const root = addRoot(this, scope);
+    this.writeSkill(join(root, name), frontmatter, `# ${name}\n\nINSTRUCTIONS-OF-${name}\n`);
+  },
+);
 
 Given('the {word} skill root exists but is empty', function (this: SkillWorld, scope: string) {
   this.mkdir(addRoot(this, scope));
 });
 
-Given('the skill {string} in the {word} root has a file {string} containing {string}', function (this: SkillWorld, name: string, scope: string, file: string, text: string) {
-  this.write(join(addRoot(this, scope), name, file), `${text}\n`);
-});
+Given(
+  'the skill {string} in the {word} root has a file {string} containing {string}',
+  function (this: SkillWorld, name: string, scope: string, file: string, text: string) {
+    this.write(join(addRoot(this, scope), name, file), `${text}\n`);
+  },
+);
 
 When('the host runs {string}', async function (this: SkillWorld, command: string) {
   await this.run([...command.split(/\s+/).filter(Boolean), ...rootFlags(this)]);

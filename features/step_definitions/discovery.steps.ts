@@ -51,9 +51,12 @@ Given('folder {string} holds the skill {string}', function (this: SkillWorld, fo
   this.writeSkill(`${folder}/${name}`, skillText(name));
 });
 
-Given('folder {string} holds the skill {string} saying {string}', function (this: SkillWorld, folder: string, name: string, body: string) {
-  this.writeSkill(`${folder}/${name}`, skillText(name), `${body}\n`);
-});
+Given(
+  'folder {string} holds the skill {string} saying {string}',
+  function (this: SkillWorld, folder: string, name: string, body: string) {
+    this.writeSkill(`${folder}/${name}`, skillText(name), `${body}\n`);
+  },
+);
 
 Given('folder {string} holds a SKILL.md without frontmatter', function (this: SkillWorld, folder: string) {
   this.write(`${folder}/SKILL.md`, '# Just a heading\n\nNo frontmatter at all.\n');
@@ -107,8 +110,14 @@ Then('the catalog exits with {int}', function (this: SkillWorld, code: number) {
 });
 
 Then('the catalog lists exactly {string}', function (this: SkillWorld, names: string) {
-  const expected = names.split(',').map((s) => s.trim()).filter(Boolean);
-  assert.deepEqual(this.json<CatalogJson>().skills.map((s) => s.name), expected);
+  const expected = names
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  assert.deepEqual(
+    this.json<CatalogJson>().skills.map((s) => s.name),
+    expected,
+  );
 });
 
 Then('the catalog lists nothing', function (this: SkillWorld) {
@@ -125,13 +134,18 @@ Then('the catalog shows no conflicts', function (this: SkillWorld) {
   assert.deepEqual(this.json<CatalogJson>().conflicts, []);
 });
 
-Then('the catalog shows a conflict for {string} where {string} shadows {string}', function (this: SkillWorld, name: string, winner: string, loser: string) {
-  const selected = `${real(this, winner)}/SKILL.md`;
-  const shadowed = `${real(this, loser)}/SKILL.md`;
-  const found = this.json<CatalogJson>().conflicts.find((c) => c.name === name && c.selected === selected && c.shadowed === shadowed);
-  assert.ok(found, `conflicts: ${JSON.stringify(this.json<CatalogJson>().conflicts, null, 2)}`);
-  this.state.conflict = found;
-});
+Then(
+  'the catalog shows a conflict for {string} where {string} shadows {string}',
+  function (this: SkillWorld, name: string, winner: string, loser: string) {
+    const selected = `${real(this, winner)}/SKILL.md`;
+    const shadowed = `${real(this, loser)}/SKILL.md`;
+    const found = this.json<CatalogJson>().conflicts.find(
+      (c) => c.name === name && c.selected === selected && c.shadowed === shadowed,
+    );
+    assert.ok(found, `conflicts: ${JSON.stringify(this.json<CatalogJson>().conflicts, null, 2)}`);
+    this.state.conflict = found;
+  },
+);
 
 Then('that conflict is marked identical', function (this: SkillWorld) {
   assert.equal((this.state.conflict as { identical: boolean }).identical, true);
@@ -159,7 +173,10 @@ Then('the catalog error says {string}', function (this: SkillWorld, text: string
 Then('the catalog reports {string} for {string}', function (this: SkillWorld, code: string, rel: string) {
   const file = canonicalEntry(this, rel);
   const diagnostics = this.json<CatalogJson>().diagnostics;
-  assert.ok(diagnostics.some((d) => d.code === code && d.file === file), `diagnostics: ${JSON.stringify(diagnostics, null, 2)}`);
+  assert.ok(
+    diagnostics.some((d) => d.code === code && d.file === file),
+    `diagnostics: ${JSON.stringify(diagnostics, null, 2)}`,
+  );
 });
 
 Then('every catalog output is byte-identical', function (this: SkillWorld) {
@@ -168,13 +185,16 @@ Then('every catalog output is byte-identical', function (this: SkillWorld) {
   for (const o of outputs) assert.equal(o, outputs[0]);
 });
 
-Then('the drift report lists {string} as changed in {string}', function (this: SkillWorld, name: string, field: string) {
-  const report = this.json<{ ok: boolean; changed: { name: string; fields: string[] }[] }>();
-  assert.equal(report.ok, false);
-  const change = report.changed.find((c) => c.name === name);
-  assert.ok(change, JSON.stringify(report));
-  assert.deepEqual(change.fields, [field]);
-});
+Then(
+  'the drift report lists {string} as changed in {string}',
+  function (this: SkillWorld, name: string, field: string) {
+    const report = this.json<{ ok: boolean; changed: { name: string; fields: string[] }[] }>();
+    assert.equal(report.ok, false);
+    const change = report.changed.find((c) => c.name === name);
+    assert.ok(change, JSON.stringify(report));
+    assert.deepEqual(change.fields, [field]);
+  },
+);
 
 // --- the library's sealed catalog (the catalog runtime's tests, in our terms) ---
 
@@ -184,7 +204,10 @@ When('the library seals the roots {string} {int} time(s)', function (this: Skill
     .filter(Boolean)
     .map((r) => {
       const [path, scope, precedence] = r.split(':');
-      return makeRoot({ path: path!, scope: scope!, ...(precedence ? { precedence: Number(precedence) } : {}), required: true }, this.dir);
+      return makeRoot(
+        { path: path!, scope: scope!, ...(precedence ? { precedence: Number(precedence) } : {}), required: true },
+        this.dir,
+      );
     });
   const sealed: Catalog[] = [];
   for (let i = 0; i < times; i++) sealed.push(loadCatalog({ roots }).catalog);
@@ -203,18 +226,29 @@ Then('every sealed catalog has the same digest and conflicts', function (this: S
   }
 });
 
-Then('the sealed catalog shows {int} conflict(s) for {string} where {string} shadows {string}', function (this: SkillWorld, count: number, name: string, winner: string, loser: string) {
-  const { conflicts } = sealedCatalogs(this)[0]!;
-  assert.equal(conflicts.length, count, JSON.stringify(conflicts));
-  assert.deepEqual(conflicts[0], { name, selected: `${real(this, winner)}/SKILL.md`, shadowed: `${real(this, loser)}/SKILL.md`, identical: false });
-});
+Then(
+  'the sealed catalog shows {int} conflict(s) for {string} where {string} shadows {string}',
+  function (this: SkillWorld, count: number, name: string, winner: string, loser: string) {
+    const { conflicts } = sealedCatalogs(this)[0]!;
+    assert.equal(conflicts.length, count, JSON.stringify(conflicts));
+    assert.deepEqual(conflicts[0], {
+      name,
+      selected: `${real(this, winner)}/SKILL.md`,
+      shadowed: `${real(this, loser)}/SKILL.md`,
+      identical: false,
+    });
+  },
+);
 
 When('the host disables the source {string}', function (this: SkillWorld, rel: string) {
   this.state.effective = sealedCatalogs(this)[0]!.excluding([realpathSync(this.path(rel))]);
 });
 
 Then('the effective catalog lists exactly {string}', function (this: SkillWorld, names: string) {
-  assert.deepEqual((this.state.effective as Catalog).skills.map((p) => p.descriptor.name), names.split(',').map((n) => n.trim()));
+  assert.deepEqual(
+    (this.state.effective as Catalog).skills.map((p) => p.descriptor.name),
+    names.split(',').map((n) => n.trim()),
+  );
 });
 
 Then('the effective context does not mention {string}', function (this: SkillWorld, rel: string) {
@@ -223,27 +257,50 @@ Then('the effective context does not mention {string}', function (this: SkillWor
   assert.ok(!text.includes(realpathSync(this.path(rel))), text);
 });
 
-Then('reading {string} from the effective catalog fails with {string}', function (this: SkillWorld, name: string, code: string) {
-  assert.throws(
-    () => readForContext(this.state.effective as Catalog, name),
-    (error: unknown) => isSkillgraphError(error) && error.code === code,
-  );
-});
+Then(
+  'reading {string} from the effective catalog fails with {string}',
+  function (this: SkillWorld, name: string, code: string) {
+    assert.throws(
+      () => readForContext(this.state.effective as Catalog, name),
+      (error: unknown) => isSkillgraphError(error) && error.code === code,
+    );
+  },
+);
 
 /** A package a host builds by hand (no parser): `name` and `description` as given, its own file. */
 function handBuilt(name: string, description: string, file = `/host/${name}/SKILL.md`): SkillPackage {
   const source = { scope: 'project', precedence: 20, root: '/host', locator: file };
-  const descriptor = { id: `project/${name}`, name, description, version: '0.0.0', metadata: {}, allowedTools: [], modelInvocable: true, source, digest: '' };
-  return { descriptor, body: 'Body.\n', bodyLine: 4, composition: EMPTY_COMPOSITION, frontmatter: { name, description }, diagnostics: [] };
+  const descriptor = {
+    id: `project/${name}`,
+    name,
+    description,
+    version: '0.0.0',
+    metadata: {},
+    allowedTools: [],
+    modelInvocable: true,
+    source,
+    digest: '',
+  };
+  return {
+    descriptor,
+    body: 'Body.\n',
+    bodyLine: 4,
+    composition: EMPTY_COMPOSITION,
+    frontmatter: { name, description },
+    diagnostics: [],
+  };
 }
 
 function handBuiltList(world: SkillWorld): SkillPackage[] {
   return ((world.state.handBuilt as SkillPackage[] | undefined) ??= []);
 }
 
-Given('a host builds a package named {string} described as {string}', function (this: SkillWorld, name: string, description: string) {
-  handBuiltList(this).push(handBuilt(name, description, `/host/${handBuiltList(this).length}/SKILL.md`));
-});
+Given(
+  'a host builds a package named {string} described as {string}',
+  function (this: SkillWorld, name: string, description: string) {
+    handBuiltList(this).push(handBuilt(name, description, `/host/${handBuiltList(this).length}/SKILL.md`));
+  },
+);
 
 function sealHandBuilt(world: SkillWorld, strict: boolean): void {
   world.state.sealError = undefined;
@@ -270,7 +327,10 @@ Then('sealing fails with {string} about the {word}', function (this: SkillWorld,
 
 Then('the host catalog lists exactly {string}', function (this: SkillWorld, names: string) {
   assert.equal(this.state.sealError, undefined, String(this.state.sealError));
-  assert.deepEqual((this.state.effective as Catalog).skills.map((p) => p.descriptor.name), names.split(',').map((n) => n.trim()));
+  assert.deepEqual(
+    (this.state.effective as Catalog).skills.map((p) => p.descriptor.name),
+    names.split(',').map((n) => n.trim()),
+  );
 });
 
 When('the host drops its packages', function (this: SkillWorld) {

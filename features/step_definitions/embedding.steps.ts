@@ -42,9 +42,12 @@ async function hostLoad(world: SkillWorld, root: string, cache: string | false):
   };
 }
 
-When('a host loads {string} through an engine with the cache {string} {int} times', async function (this: SkillWorld, root: string, cache: string, times: number) {
-  for (let i = 0; i < times; i++) loads(this).push(await hostLoad(this, root, cache));
-});
+When(
+  'a host loads {string} through an engine with the cache {string} {int} times',
+  async function (this: SkillWorld, root: string, cache: string, times: number) {
+    for (let i = 0; i < times; i++) loads(this).push(await hostLoad(this, root, cache));
+  },
+);
 
 Then('the loads give the same catalog, stats and context', function (this: SkillWorld) {
   const [first, ...rest] = loads(this);
@@ -55,11 +58,19 @@ Then('the loads give the same catalog, stats and context', function (this: Skill
 Then('the cache folder {string} holds a recorded catalog', function (this: SkillWorld, dir: string) {
   const name = `${runStoreName(LOAD_CATALOG_RUN)}.store`;
   assert.ok(readdirSync(this.path(dir)).includes(name), `${name} missing`);
-  assert.match(readFileSync(this.path(`${dir}/${name}`), 'utf8').slice(0, 80), /^\{"store":"skillgraph",.*"table":"runs"/);
+  assert.match(
+    readFileSync(this.path(`${dir}/${name}`), 'utf8').slice(0, 80),
+    /^\{"store":"skillgraph",.*"table":"runs"/,
+  );
 });
 
 Then('the last load describes {string} as {string}', function (this: SkillWorld, name: string, description: string) {
-  assert.equal(loads(this).at(-1)!.skills.find((s) => s.name === name)?.description, description);
+  assert.equal(
+    loads(this)
+      .at(-1)!
+      .skills.find((s) => s.name === name)?.description,
+    description,
+  );
 });
 
 Then('the last load lists {int} skills', function (this: SkillWorld, count: number) {

@@ -54,17 +54,20 @@ function docs(world: SkillWorld): CatalogDoc[] {
   return state(world).docs.map((d) => JSON.parse(d) as CatalogDoc);
 }
 
-Given('a tree of {int} generated skills in {string}, settled an hour ago', function (this: SkillWorld, count: number, root: string) {
-  const folders = new Map<string, string>();
-  for (let i = 0; i < count; i++) {
-    const name = `gen-${String(i).padStart(2, '0')}`;
-    const folder = `${root}/group-${i % 4}/${name}`;
-    this.write(`${folder}/SKILL.md`, skillText(name, `Generated skill ${i}. Use when testing the engine.`));
-    folders.set(name, folder);
-  }
-  settle(this.path(root));
-  this.state.engine = { root, folders, docs: [] } satisfies EngineState;
-});
+Given(
+  'a tree of {int} generated skills in {string}, settled an hour ago',
+  function (this: SkillWorld, count: number, root: string) {
+    const folders = new Map<string, string>();
+    for (let i = 0; i < count; i++) {
+      const name = `gen-${String(i).padStart(2, '0')}`;
+      const folder = `${root}/group-${i % 4}/${name}`;
+      this.write(`${folder}/SKILL.md`, skillText(name, `Generated skill ${i}. Use when testing the engine.`));
+      folders.set(name, folder);
+    }
+    settle(this.path(root));
+    this.state.engine = { root, folders, docs: [] } satisfies EngineState;
+  },
+);
 
 Given('skill {string} is broken', function (this: SkillWorld, name: string) {
   const folder = folderOf(this, name);
@@ -73,7 +76,8 @@ Given('skill {string} is broken', function (this: SkillWorld, name: string) {
 });
 
 Given('the cache folder {string} holds garbage in every cache file', function (this: SkillWorld, dir: string) {
-  for (const name of [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, RUN_MEMO_FILE_NAME]) this.write(`${dir}/${name}`, '\u0000garbage{[');
+  for (const name of [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, RUN_MEMO_FILE_NAME])
+    this.write(`${dir}/${name}`, '\u0000garbage{[');
 });
 
 When('I catalog {string} as JSON with {string}', async function (this: SkillWorld, root: string, flags: string) {
@@ -116,27 +120,37 @@ Then('the three documents are byte-identical but for {string}', function (this: 
   );
 });
 
-Then('every document lists {int} skills and a diagnostic for {string}', function (this: SkillWorld, count: number, name: string) {
-  for (const doc of docs(this)) {
-    assert.equal(doc.skills.length, count);
-    assert.ok(
-      doc.diagnostics.some((d) => d.file.includes(`/${name}/`) && d.code.startsWith('yaml.')),
-      `no YAML diagnostic for ${name}: ${JSON.stringify(doc.diagnostics)}`,
-    );
-  }
-});
+Then(
+  'every document lists {int} skills and a diagnostic for {string}',
+  function (this: SkillWorld, count: number, name: string) {
+    for (const doc of docs(this)) {
+      assert.equal(doc.skills.length, count);
+      assert.ok(
+        doc.diagnostics.some((d) => d.file.includes(`/${name}/`) && d.code.startsWith('yaml.')),
+        `no YAML diagnostic for ${name}: ${JSON.stringify(doc.diagnostics)}`,
+      );
+    }
+  },
+);
 
-Then('the cache folder {string} holds a parse cache, a directory memo and a run memo', function (this: SkillWorld, dir: string) {
-  const names = readdirSync(this.path(dir));
-  for (const name of [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, RUN_MEMO_FILE_NAME]) assert.ok(names.includes(name), `${name} missing from ${names.join(', ')}`);
-  assert.ok(!names.some((n) => n.startsWith(TEMP_PREFIX)), 'a temp file was left behind');
-  assert.match(readFileSync(this.path(`${dir}/${RUN_MEMO_FILE_NAME}`), 'utf8'), /^\{"store":"skillgraph",/);
-});
+Then(
+  'the cache folder {string} holds a parse cache, a directory memo and a run memo',
+  function (this: SkillWorld, dir: string) {
+    const names = readdirSync(this.path(dir));
+    for (const name of [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, RUN_MEMO_FILE_NAME])
+      assert.ok(names.includes(name), `${name} missing from ${names.join(', ')}`);
+    assert.ok(!names.some((n) => n.startsWith(TEMP_PREFIX)), 'a temp file was left behind');
+    assert.match(readFileSync(this.path(`${dir}/${RUN_MEMO_FILE_NAME}`), 'utf8'), /^\{"store":"skillgraph",/);
+  },
+);
 
-Then('the last document describes {string} as {string}', function (this: SkillWorld, name: string, description: string) {
-  const doc = docs(this).at(-1)!;
-  assert.equal(doc.skills.find((s) => s.name === name)?.description, description);
-});
+Then(
+  'the last document describes {string} as {string}',
+  function (this: SkillWorld, name: string, description: string) {
+    const doc = docs(this).at(-1)!;
+    assert.equal(doc.skills.find((s) => s.name === name)?.description, description);
+  },
+);
 
 Then('the last document lists {int} skills', function (this: SkillWorld, count: number) {
   assert.equal(docs(this).at(-1)!.skills.length, count);
@@ -144,7 +158,13 @@ Then('the last document lists {int} skills', function (this: SkillWorld, count: 
 
 Then('the last document equals a run with {string}', async function (this: SkillWorld, flags: string) {
   const last = state(this).docs.at(-1)!;
-  const fresh = await this.run(['catalog', '--root', `${state(this).root}:project`, '--json', ...flags.split(/\s+/).filter(Boolean)]);
+  const fresh = await this.run([
+    'catalog',
+    '--root',
+    `${state(this).root}:project`,
+    '--json',
+    ...flags.split(/\s+/).filter(Boolean),
+  ]);
   assert.equal(last, fresh.stdout);
 });
 

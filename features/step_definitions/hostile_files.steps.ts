@@ -12,26 +12,36 @@ import assert from 'node:assert/strict';
 import type { SkillWorld } from '../support/world.js';
 
 const ROOT = 'skills';
-const list = (names: string): string[] => names.split(',').map((n) => n.trim()).filter(Boolean);
+const list = (names: string): string[] =>
+  names
+    .split(',')
+    .map((n) => n.trim())
+    .filter(Boolean);
 
 function skill(world: SkillWorld, name: string): void {
   world.writeSkill(join(ROOT, name), `name: ${name}\ndescription: Use when a scenario needs the skill ${name}.`);
 }
 
-Given('a hostile-files project whose root {string} holds the normal skills {string}', function (this: SkillWorld, root: string, names: string) {
-  assert.equal(root, ROOT);
-  for (const name of list(names)) skill(this, name);
-});
+Given(
+  'a hostile-files project whose root {string} holds the normal skills {string}',
+  function (this: SkillWorld, root: string, names: string) {
+    assert.equal(root, ROOT);
+    for (const name of list(names)) skill(this, name);
+  },
+);
 
 Given('the hostile-files cache file {string} is a FIFO', function (this: SkillWorld, file: string) {
   const dir = this.mkdir('home/.cache/skillgraph');
   execFileSync('mkfifo', [join(dir, file)]);
 });
 
-Given('the hostile-files skill {string} holds a file {int} folders down', function (this: SkillWorld, name: string, depth: number) {
-  skill(this, name);
-  this.write(join(ROOT, name, ...Array.from({ length: depth }, (_, i) => `level${i}`), 'leaf.txt'), 'x');
-});
+Given(
+  'the hostile-files skill {string} holds a file {int} folders down',
+  function (this: SkillWorld, name: string, depth: number) {
+    skill(this, name);
+    this.write(join(ROOT, name, ...Array.from({ length: depth }, (_, i) => `level${i}`), 'leaf.txt'), 'x');
+  },
+);
 
 Given('the hostile-files skill {string} holds {int} files', function (this: SkillWorld, name: string, count: number) {
   skill(this, name);
@@ -39,16 +49,22 @@ Given('the hostile-files skill {string} holds {int} files', function (this: Skil
   for (let i = 0; i < count; i++) writeFileSync(join(dir, `f${i}.txt`), 'x');
 });
 
-Given('the hostile-files skill {string} holds the file {string}', function (this: SkillWorld, name: string, rel: string) {
-  skill(this, name);
-  this.write(join(ROOT, name, rel), 'x');
-});
+Given(
+  'the hostile-files skill {string} holds the file {string}',
+  function (this: SkillWorld, name: string, rel: string) {
+    skill(this, name);
+    this.write(join(ROOT, name, rel), 'x');
+  },
+);
 
-Given('a hostile-files temp file {string} left {int} minutes ago', function (this: SkillWorld, name: string, minutes: number) {
-  const file = this.write(name, '');
-  const when = (Date.now() - minutes * 60_000) / 1000;
-  utimesSync(file, when, when);
-});
+Given(
+  'a hostile-files temp file {string} left {int} minutes ago',
+  function (this: SkillWorld, name: string, minutes: number) {
+    const file = this.write(name, '');
+    const when = (Date.now() - minutes * 60_000) / 1000;
+    utimesSync(file, when, when);
+  },
+);
 
 When('I run the hostile-files command {string}', async function (this: SkillWorld, command: string) {
   const started = Date.now();
@@ -62,18 +78,27 @@ Then('the hostile-files run ends with exit {int}', function (this: SkillWorld, c
 });
 
 Then('the hostile-files catalog lists {string}', function (this: SkillWorld, names: string) {
-  assert.deepEqual(this.json<{ skills: { name: string }[] }>().skills.map((s) => s.name), list(names));
+  assert.deepEqual(
+    this.json<{ skills: { name: string }[] }>().skills.map((s) => s.name),
+    list(names),
+  );
 });
 
 interface ValidateDoc {
   skills: { dir: string; valid: boolean; diagnostics: { code: string }[] }[];
 }
 
-Then('the hostile-files validate report gives {string} the finding {string}', function (this: SkillWorld, dir: string, code: string) {
-  const entry = this.json<ValidateDoc>().skills.find((s) => s.dir === dir);
-  assert.ok(entry, `no entry for ${dir}`);
-  assert.ok(entry.diagnostics.some((d) => d.code === code), JSON.stringify(entry.diagnostics));
-});
+Then(
+  'the hostile-files validate report gives {string} the finding {string}',
+  function (this: SkillWorld, dir: string, code: string) {
+    const entry = this.json<ValidateDoc>().skills.find((s) => s.dir === dir);
+    assert.ok(entry, `no entry for ${dir}`);
+    assert.ok(
+      entry.diagnostics.some((d) => d.code === code),
+      JSON.stringify(entry.diagnostics),
+    );
+  },
+);
 
 Then('the hostile-files validate report says {string} are valid', function (this: SkillWorld, names: string) {
   const doc = this.json<ValidateDoc>();
@@ -84,13 +109,16 @@ interface LeftOutDoc {
   left_out: { skills: { name: string | null; reason: string; diagnostics: { code: string }[] }[] };
 }
 
-Then('the hostile-files left-out list names the skill {string} with the finding {string}', function (this: SkillWorld, name: string, code: string) {
-  const { left_out } = this.json<LeftOutDoc>();
-  const entry = left_out.skills.find((s) => s.name === name);
-  assert.ok(entry, `${name} is not in left_out: ${JSON.stringify(left_out)}`);
-  assert.equal(entry.reason, 'failed');
-  assert.equal(entry.diagnostics[0]?.code, code);
-});
+Then(
+  'the hostile-files left-out list names the skill {string} with the finding {string}',
+  function (this: SkillWorld, name: string, code: string) {
+    const { left_out } = this.json<LeftOutDoc>();
+    const entry = left_out.skills.find((s) => s.name === name);
+    assert.ok(entry, `${name} is not in left_out: ${JSON.stringify(left_out)}`);
+    assert.equal(entry.reason, 'failed');
+    assert.equal(entry.diagnostics[0]?.code, code);
+  },
+);
 
 Then('the hostile-files folder {string} exists', function (this: SkillWorld, rel: string) {
   assert.equal(existsSync(this.path(rel)), true);
@@ -101,6 +129,8 @@ Then('the hostile-files folder {string} does not exist', function (this: SkillWo
 });
 
 Then('the hostile-files project holds no {string} file', function (this: SkillWorld, prefix: string) {
-  assert.deepEqual(readdirSync(this.dir).filter((n) => n.startsWith(prefix)), []);
+  assert.deepEqual(
+    readdirSync(this.dir).filter((n) => n.startsWith(prefix)),
+    [],
+  );
 });
-

@@ -48,18 +48,30 @@ Given('the session log {string} holds:', function (this: SkillWorld, file: strin
   this.write(file, `${text}\n`);
 });
 
-Given('the {word} skill root holds {string} with body:', function (this: SkillWorld, scope: string, name: string, body: string) {
-  const list = ((this.state.contextRoots as string[] | undefined) ??= []);
-  if (!list.includes(scope)) list.push(scope);
-  this.writeSkill(join('roots', scope, name), `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`, `${body}\n`);
-});
+Given(
+  'the {word} skill root holds {string} with body:',
+  function (this: SkillWorld, scope: string, name: string, body: string) {
+    const list = ((this.state.contextRoots as string[] | undefined) ??= []);
+    if (!list.includes(scope)) list.push(scope);
+    this.writeSkill(
+      join('roots', scope, name),
+      `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`,
+      `${body}\n`,
+    );
+  },
+);
 
-Then('the session log {string} has {int} skill_loaded event(s) for run {string}', function (this: SkillWorld, file: string, count: number, run: string) {
-  const lines = readFileSync(this.path(file), 'utf8').split('\n').filter(Boolean);
-  const events = lines.map((l) => JSON.parse(l) as Record<string, unknown>).filter((e) => e.event === 'skill_loaded' && e.run_id === run);
-  assert.equal(events.length, count, lines.join('\n'));
-  for (const e of events) assert.match(String(e.digest), /^sha256:[0-9a-f]{64}$/);
-});
+Then(
+  'the session log {string} has {int} skill_loaded event(s) for run {string}',
+  function (this: SkillWorld, file: string, count: number, run: string) {
+    const lines = readFileSync(this.path(file), 'utf8').split('\n').filter(Boolean);
+    const events = lines
+      .map((l) => JSON.parse(l) as Record<string, unknown>)
+      .filter((e) => e.event === 'skill_loaded' && e.run_id === run);
+    assert.equal(events.length, count, lines.join('\n'));
+    for (const e of events) assert.match(String(e.digest), /^sha256:[0-9a-f]{64}$/);
+  },
+);
 
 Then('the session log {string} does not exist', function (this: SkillWorld, file: string) {
   assert.equal(existsSync(this.path(file)), false);
@@ -86,15 +98,25 @@ Then('the workspace {string} does not exist', function (this: SkillWorld, dir: s
   assert.equal(existsSync(this.path(dir)), false);
 });
 
-Given(/^the host has sealed the catalog of its skill roots(?: with profile "([^"]+)")?$/, function (this: SkillWorld, profile?: string) {
-  const scopes = (this.state.contextRoots as string[] | undefined) ?? [];
-  const roots = scopes.map((scope) => makeRoot({ path: join('roots', scope), scope, required: true }, this.dir));
-  st(this).catalog = loadCatalog({ roots, ...(profile ? { profile } : {}) }).catalog;
-});
+Given(
+  /^the host has sealed the catalog of its skill roots(?: with profile "([^"]+)")?$/,
+  function (this: SkillWorld, profile?: string) {
+    const scopes = (this.state.contextRoots as string[] | undefined) ?? [];
+    const roots = scopes.map((scope) => makeRoot({ path: join('roots', scope), scope, required: true }, this.dir));
+    st(this).catalog = loadCatalog({ roots, ...(profile ? { profile } : {}) }).catalog;
+  },
+);
 
-When('the skill {string} in the {word} root is edited to say {string}', function (this: SkillWorld, name: string, scope: string, text: string) {
-  this.writeSkill(join('roots', scope, name), `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`, `${text}\n`);
-});
+When(
+  'the skill {string} in the {word} root is edited to say {string}',
+  function (this: SkillWorld, name: string, scope: string, text: string) {
+    this.writeSkill(
+      join('roots', scope, name),
+      `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`,
+      `${text}\n`,
+    );
+  },
+);
 
 When('the host reads {string} for context', function (this: SkillWorld, name: string) {
   const s = st(this);
@@ -117,13 +139,19 @@ Then('the read answers {string}', function (this: SkillWorld, status: string) {
   assert.equal(s.lastRead?.status, status);
 });
 
-Then('the read returns instructions holding {string} and lists {string}', function (this: SkillWorld, text: string, resource: string) {
-  const r = st(this).lastRead;
-  assert.ok(r && r.status === 'loaded');
-  assert.ok(r.body.includes(text), r.body);
-  assert.ok(!r.body.includes('description:'), 'the body must not carry the frontmatter');
-  assert.ok(r.resources.some((x) => x.path === resource), JSON.stringify(r.resources));
-});
+Then(
+  'the read returns instructions holding {string} and lists {string}',
+  function (this: SkillWorld, text: string, resource: string) {
+    const r = st(this).lastRead;
+    assert.ok(r && r.status === 'loaded');
+    assert.ok(r.body.includes(text), r.body);
+    assert.ok(!r.body.includes('description:'), 'the body must not carry the frontmatter');
+    assert.ok(
+      r.resources.some((x) => x.path === resource),
+      JSON.stringify(r.resources),
+    );
+  },
+);
 
 Then('the read fails with {string}', function (this: SkillWorld, code: string) {
   const e = st(this).error;
@@ -131,11 +159,17 @@ Then('the read fails with {string}', function (this: SkillWorld, code: string) {
   assert.equal(e.code, code);
 });
 
-Given('the {word} skill root has the folder {string} holding the skill {string}', function (this: SkillWorld, scope: string, folder: string, name: string) {
-  const list = ((this.state.contextRoots as string[] | undefined) ??= []);
-  if (!list.includes(scope)) list.push(scope);
-  this.writeSkill(join('roots', scope, folder), `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`);
-});
+Given(
+  'the {word} skill root has the folder {string} holding the skill {string}',
+  function (this: SkillWorld, scope: string, folder: string, name: string) {
+    const list = ((this.state.contextRoots as string[] | undefined) ??= []);
+    if (!list.includes(scope)) list.push(scope);
+    this.writeSkill(
+      join('roots', scope, folder),
+      `name: ${name}\ndescription: Does ${name} work. Use when ${name} is asked for.`,
+    );
+  },
+);
 
 Given('the host offers load_skill over the workspace {string}', function (this: SkillWorld, dir: string) {
   // The workspace is named relative to the scenario folder, as a host names it relative to its own.
@@ -178,27 +212,30 @@ Then('load_skill fails with {string}', function (this: SkillWorld, code: string)
 
 // --- the catalog runtime's load tests, in our terms ---
 
-Given('{int} local skills {string} that each require a program, an environment variable, a tool and an MCP server the host lacks', function (this: SkillWorld, count: number, pattern: string) {
-  const list = ((this.state.contextRoots as string[] | undefined) ??= []);
-  if (!list.includes('local')) list.push('local');
-  const names: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const name = pattern.replace('N', String(i));
-    names.push(name);
-    this.writeSkill(
-      join('roots', 'local', name),
-      [
-        `name: ${name}`,
-        `description: descriptor-${i}. Use when ${name} is asked for.`,
-        `version: 1.0.${i}`,
-        `compatibility: {os: [other-os-${i}], programs: [missing-program-${i}], env: [MISSING_ENV_${i}]}`,
-        `dependencies: {tools: [tool-${i}], mcp_servers: [mcp-${i}]}`,
-      ].join('\n'),
-      `FULL-INSTRUCTIONS-SENTINEL-${i}\n`,
-    );
-  }
-  this.state.bulkNames = names;
-});
+Given(
+  '{int} local skills {string} that each require a program, an environment variable, a tool and an MCP server the host lacks',
+  function (this: SkillWorld, count: number, pattern: string) {
+    const list = ((this.state.contextRoots as string[] | undefined) ??= []);
+    if (!list.includes('local')) list.push('local');
+    const names: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const name = pattern.replace('N', String(i));
+      names.push(name);
+      this.writeSkill(
+        join('roots', 'local', name),
+        [
+          `name: ${name}`,
+          `description: descriptor-${i}. Use when ${name} is asked for.`,
+          `version: 1.0.${i}`,
+          `compatibility: {os: [other-os-${i}], programs: [missing-program-${i}], env: [MISSING_ENV_${i}]}`,
+          `dependencies: {tools: [tool-${i}], mcp_servers: [mcp-${i}]}`,
+        ].join('\n'),
+        `FULL-INSTRUCTIONS-SENTINEL-${i}\n`,
+      );
+    }
+    this.state.bulkNames = names;
+  },
+);
 
 When('the host renders the descriptor context and loads every skill once', function (this: SkillWorld) {
   const s = st(this);
@@ -219,20 +256,23 @@ Then('the context names every skill with its digest and holds none of their inst
   assert.ok(!text.includes('FULL-INSTRUCTIONS-SENTINEL'), 'the descriptor context carries instructions');
 });
 
-Then('every load answers {string} with its instructions, sealed digest, version and file', function (this: SkillWorld, status: string) {
-  const catalog = st(this).catalog!;
-  const loads = this.state.bulkLoads as ContextLoad[];
-  (this.state.bulkNames as string[]).forEach((name, i) => {
-    const load = loads[i]!;
-    const d = catalog.get(name)!.descriptor;
-    assert.equal(load.status, status);
-    assert.ok(load.status === 'loaded' && load.body.includes(`FULL-INSTRUCTIONS-SENTINEL-${i}`), name);
-    assert.equal(load.digest, d.digest);
-    assert.equal(load.descriptor.version, `1.0.${i}`);
-    assert.equal(load.descriptor.source.locator, d.source.locator);
-    assert.deepEqual(load.descriptor.dependencies, { tools: [`tool-${i}`], mcp_servers: [`mcp-${i}`] });
-  });
-});
+Then(
+  'every load answers {string} with its instructions, sealed digest, version and file',
+  function (this: SkillWorld, status: string) {
+    const catalog = st(this).catalog!;
+    const loads = this.state.bulkLoads as ContextLoad[];
+    (this.state.bulkNames as string[]).forEach((name, i) => {
+      const load = loads[i]!;
+      const d = catalog.get(name)!.descriptor;
+      assert.equal(load.status, status);
+      assert.ok(load.status === 'loaded' && load.body.includes(`FULL-INSTRUCTIONS-SENTINEL-${i}`), name);
+      assert.equal(load.digest, d.digest);
+      assert.equal(load.descriptor.version, `1.0.${i}`);
+      assert.equal(load.descriptor.source.locator, d.source.locator);
+      assert.deepEqual(load.descriptor.dependencies, { tools: [`tool-${i}`], mcp_servers: [`mcp-${i}`] });
+    });
+  },
+);
 
 Then('the sealed catalog and its allowed tools are unchanged by the loads', function (this: SkillWorld) {
   const catalog = st(this).catalog!;
@@ -246,20 +286,23 @@ Then('the sealed catalog and its allowed tools are unchanged by the loads', func
   }
 });
 
-When('{int} runs each remember {string} loaded with another digest', function (this: SkillWorld, runs: number, name: string) {
-  const catalog = st(this).catalog!;
-  const errors: unknown[] = [];
-  for (let i = 0; i < runs; i++) {
-    const other = `sha256:${i.toString(16).padStart(64, 'f')}`;
-    try {
-      readForContext(catalog, name, LoadedSet.EMPTY.with(name, other));
-      errors.push(undefined);
-    } catch (error) {
-      errors.push(error);
+When(
+  '{int} runs each remember {string} loaded with another digest',
+  function (this: SkillWorld, runs: number, name: string) {
+    const catalog = st(this).catalog!;
+    const errors: unknown[] = [];
+    for (let i = 0; i < runs; i++) {
+      const other = `sha256:${i.toString(16).padStart(64, 'f')}`;
+      try {
+        readForContext(catalog, name, LoadedSet.EMPTY.with(name, other));
+        errors.push(undefined);
+      } catch (error) {
+        errors.push(error);
+      }
     }
-  }
-  this.state.bulkErrors = errors;
-});
+    this.state.bulkErrors = errors;
+  },
+);
 
 Then('each of those runs is refused {string} with {string}', function (this: SkillWorld, name: string, code: string) {
   const errors = this.state.bulkErrors as unknown[];

@@ -15,9 +15,12 @@ interface LoggedHost {
   messages: { level: string; data: unknown }[];
 }
 
-Given('the plain Markdown file {string} holds the skill {string} with the body {string}', function (this: SkillWorld, file: string, name: string, body: string) {
-  this.write(file, `---\nname: ${name}\ndescription: Deploys the app. Use when shipping.\n---\n${body}\n`);
-});
+Given(
+  'the plain Markdown file {string} holds the skill {string} with the body {string}',
+  function (this: SkillWorld, file: string, name: string, body: string) {
+    this.write(file, `---\nname: ${name}\ndescription: Deploys the app. Use when shipping.\n---\n${body}\n`);
+  },
+);
 
 Given('a host connected to skillgraph serve over the project root', async function (this: SkillWorld) {
   const transport = new StdioClientTransport({
@@ -28,7 +31,10 @@ Given('a host connected to skillgraph serve over the project root', async functi
     stderr: 'ignore',
   });
   const host: LoggedHost = { client: new Client({ name: 'left-out-host', version: '1.0.0' }), messages: [] };
-  host.client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => void host.messages.push({ level: n.params.level, data: n.params.data }));
+  host.client.setNotificationHandler(
+    LoggingMessageNotificationSchema,
+    (n) => void host.messages.push({ level: n.params.level, data: n.params.data }),
+  );
   await host.client.connect(transport);
   this.state.host = host;
 });
@@ -41,10 +47,16 @@ Then('the host was told by a warning log message that {string}', async function 
   assert.ok(told(), `no warning holding ${JSON.stringify(text)} in ${JSON.stringify(host.messages)}`);
 });
 
-Then('reading {string} gives a left-out list naming the folder {string} as {string}', async function (this: SkillWorld, uri: string, folder: string, reason: string) {
-  const host = this.state.host as LoggedHost;
-  const read = await host.client.readResource({ uri });
-  const text = (read.contents[0] as { text: string }).text;
-  const skills = (JSON.parse(text) as { left_out: { skills: { folder: string; reason: string }[] } }).left_out.skills;
-  assert.ok(skills.some((s) => s.folder.endsWith(`/${folder}`) && s.reason === reason), text);
-});
+Then(
+  'reading {string} gives a left-out list naming the folder {string} as {string}',
+  async function (this: SkillWorld, uri: string, folder: string, reason: string) {
+    const host = this.state.host as LoggedHost;
+    const read = await host.client.readResource({ uri });
+    const text = (read.contents[0] as { text: string }).text;
+    const skills = (JSON.parse(text) as { left_out: { skills: { folder: string; reason: string }[] } }).left_out.skills;
+    assert.ok(
+      skills.some((s) => s.folder.endsWith(`/${folder}`) && s.reason === reason),
+      text,
+    );
+  },
+);

@@ -5,7 +5,24 @@
  */
 import { Given, Then, When, type DataTable } from '@cucumber/cucumber';
 import assert from 'node:assert/strict';
-import { ActivationError, PermissionDeniedError, ResolutionError, SKILL_ERROR_TYPES, SkillDefinition, SkillError, SkillMetadata, SkillResult, SkillgraphError, isSkillgraphError, toSkillError, type EntryKind, type ErrorCode, type ResolvedToolEntry, type SkillErrorType, type SkillPackage } from '../../src/index.js';
+import {
+  ActivationError,
+  PermissionDeniedError,
+  ResolutionError,
+  SKILL_ERROR_TYPES,
+  SkillDefinition,
+  SkillError,
+  SkillMetadata,
+  SkillResult,
+  SkillgraphError,
+  isSkillgraphError,
+  toSkillError,
+  type EntryKind,
+  type ErrorCode,
+  type ResolvedToolEntry,
+  type SkillErrorType,
+  type SkillPackage,
+} from '../../src/index.js';
 import { EMPTY_COMPOSITION } from '../../src/internals.js';
 import type { SkillWorld } from '../support/world.js';
 
@@ -46,7 +63,12 @@ function pkg(name: string, description: string, version = '0.0.0'): SkillPackage
       metadata: {},
       allowedTools: [],
       modelInvocable: true,
-      source: { scope: 'project', precedence: 20, root: '/repo/.agents/skills', locator: `/repo/.agents/skills/${name}/SKILL.md` },
+      source: {
+        scope: 'project',
+        precedence: 20,
+        root: '/repo/.agents/skills',
+        locator: `/repo/.agents/skills/${name}/SKILL.md`,
+      },
       digest: `sha256:${'a'.repeat(64)}`,
     },
     body: '# Instructions\n',
@@ -77,7 +99,12 @@ Then('there are exactly {int} protocol error types', function (this: SkillWorld,
 When(
   /^I build a protocol error "([^"]*)" saying "([^"]*)" for skill "([^"]*)"(?: and tool "([^"]*)")?$/,
   function (this: SkillWorld, type: string, message: string, skillName: string, toolName?: string) {
-    st(this).error = SkillError.create({ type: type as SkillErrorType, message, skillName, ...(toolName ? { toolName } : {}) });
+    st(this).error = SkillError.create({
+      type: type as SkillErrorType,
+      message,
+      skillName,
+      ...(toolName ? { toolName } : {}),
+    });
   },
 );
 
@@ -89,14 +116,20 @@ When(
   },
 );
 
-When('I try to build a protocol error {string} saying {string} for skill {string}', function (this: SkillWorld, type: string, message: string, skillName: string) {
-  refuse(this, () => SkillError.create({ type: type as SkillErrorType, message, skillName }));
-});
+When(
+  'I try to build a protocol error {string} saying {string} for skill {string}',
+  function (this: SkillWorld, type: string, message: string, skillName: string) {
+    refuse(this, () => SkillError.create({ type: type as SkillErrorType, message, skillName }));
+  },
+);
 
-Then('the protocol error has type {string} and message {string}', function (this: SkillWorld, type: string, message: string) {
-  assert.equal(st(this).error?.type, type);
-  assert.equal(st(this).error?.message, message);
-});
+Then(
+  'the protocol error has type {string} and message {string}',
+  function (this: SkillWorld, type: string, message: string) {
+    assert.equal(st(this).error?.type, type);
+    assert.equal(st(this).error?.message, message);
+  },
+);
 
 Then('the protocol error names skill {string} and no tool', function (this: SkillWorld, skillName: string) {
   assert.equal(st(this).error?.skillName, skillName);
@@ -104,20 +137,26 @@ Then('the protocol error names skill {string} and no tool', function (this: Skil
   assert.equal('tool_name' in st(this).error!.toJSON(), false);
 });
 
-Then('the protocol error names skill {string} and tool {string}', function (this: SkillWorld, skillName: string, toolName: string) {
-  assert.equal(st(this).error?.skillName, skillName);
-  assert.equal(st(this).error?.toolName, toolName);
-});
+Then(
+  'the protocol error names skill {string} and tool {string}',
+  function (this: SkillWorld, skillName: string, toolName: string) {
+    assert.equal(st(this).error?.skillName, skillName);
+    assert.equal(st(this).error?.toolName, toolName);
+  },
+);
 
 Then('the protocol error details hold {string} = {string}', function (this: SkillWorld, key: string, value: string) {
   assert.equal(st(this).error?.details[key], value);
 });
 
-Then('setting {string} on the protocol error fails and it still says {string}', function (this: SkillWorld, field: string, message: string) {
-  const error = st(this).error!;
-  assert.throws(() => Object.assign(error, { [field]: 'changed' }), TypeError);
-  assert.equal(error.message, message);
-});
+Then(
+  'setting {string} on the protocol error fails and it still says {string}',
+  function (this: SkillWorld, field: string, message: string) {
+    const error = st(this).error!;
+    assert.throws(() => Object.assign(error, { [field]: 'changed' }), TypeError);
+    assert.equal(error.message, message);
+  },
+);
 
 Then("the protocol error's details cannot be extended", function (this: SkillWorld) {
   const error = st(this).error!;
@@ -139,7 +178,11 @@ Then(
     assert.ok(isSkillgraphError(refused), `expected a SkillgraphError, got ${String(refused)}`);
     assert.equal(refused.code, code);
     if (how === 'saying') assert.match(refused.message, new RegExp(what));
-    else assert.ok((refused.details['issues'] as { path: string }[]).some((i) => i.path === what), refused.message);
+    else
+      assert.ok(
+        (refused.details['issues'] as { path: string }[]).some((i) => i.path === what),
+        refused.message,
+      );
   },
 );
 
@@ -168,9 +211,12 @@ Given('the skill resolves to the protocol tools:', function (this: SkillWorld, t
   });
 });
 
-When(/^I take the protocol metadata of the skill(?: with version "([^"]*)")?$/, function (this: SkillWorld, version?: string) {
-  st(this).metadata = SkillMetadata.fromSkill(st(this).pkg, st(this).entries, version ? { version } : {});
-});
+When(
+  /^I take the protocol metadata of the skill(?: with version "([^"]*)")?$/,
+  function (this: SkillWorld, version?: string) {
+    st(this).metadata = SkillMetadata.fromSkill(st(this).pkg, st(this).entries, version ? { version } : {});
+  },
+);
 
 When('I try to take the protocol metadata of a missing package', function (this: SkillWorld) {
   refuse(this, () => SkillMetadata.fromSkill(null, []));
@@ -195,12 +241,15 @@ Then(
   },
 );
 
-Then('setting {string} on the protocol metadata fails and it stays read-only', function (this: SkillWorld, field: string) {
-  const m = st(this).metadata!;
-  assert.throws(() => Object.assign(m, { [field]: true }), TypeError);
-  assert.equal(m.read_only, true);
-  assert.equal(m.writes, false);
-});
+Then(
+  'setting {string} on the protocol metadata fails and it stays read-only',
+  function (this: SkillWorld, field: string) {
+    const m = st(this).metadata!;
+    assert.throws(() => Object.assign(m, { [field]: true }), TypeError);
+    assert.equal(m.read_only, true);
+    assert.equal(m.writes, false);
+  },
+);
 
 Then('the protocol metadata reads back from its JSON unchanged', function (this: SkillWorld) {
   const wire = JSON.stringify(st(this).metadata);
@@ -213,24 +262,39 @@ When('I define the protocol skill', function (this: SkillWorld) {
   st(this).definition = SkillDefinition.fromSkill(st(this).pkg, st(this).entries);
 });
 
-When('I define the protocol skill with input schema {string} and output schema {string}', function (this: SkillWorld, input: string, output: string) {
-  st(this).definition = SkillDefinition.fromSkill(st(this).pkg, st(this).entries, {
-    inputSchema: JSON.parse(input) as Record<string, unknown>,
-    outputSchema: JSON.parse(output) as Record<string, unknown>,
-  });
-});
+When(
+  'I define the protocol skill with input schema {string} and output schema {string}',
+  function (this: SkillWorld, input: string, output: string) {
+    st(this).definition = SkillDefinition.fromSkill(st(this).pkg, st(this).entries, {
+      inputSchema: JSON.parse(input) as Record<string, unknown>,
+      outputSchema: JSON.parse(output) as Record<string, unknown>,
+    });
+  },
+);
 
-When(/^I try to define the protocol skill with (input|output) schema '(.*)'$/, function (this: SkillWorld, which: string, schema: string) {
-  const parsed = JSON.parse(schema) as Record<string, unknown>;
-  refuse(this, () =>
-    SkillDefinition.fromSkill(st(this).pkg, st(this).entries, which === 'input' ? { inputSchema: parsed } : { outputSchema: parsed }),
-  );
-});
+When(
+  /^I try to define the protocol skill with (input|output) schema '(.*)'$/,
+  function (this: SkillWorld, which: string, schema: string) {
+    const parsed = JSON.parse(schema) as Record<string, unknown>;
+    refuse(this, () =>
+      SkillDefinition.fromSkill(
+        st(this).pkg,
+        st(this).entries,
+        which === 'input' ? { inputSchema: parsed } : { outputSchema: parsed },
+      ),
+    );
+  },
+);
 
 When('I try to define the protocol skill declaring writes {string}', function (this: SkillWorld, writes: string) {
   const p = st(this).pkg!;
   refuse(this, () =>
-    SkillDefinition.create({ skillName: p.descriptor.name, description: p.descriptor.description, tools: st(this).entries!, writes: writes === 'true' }),
+    SkillDefinition.create({
+      skillName: p.descriptor.name,
+      description: p.descriptor.description,
+      tools: st(this).entries!,
+      writes: writes === 'true',
+    }),
   );
 });
 
@@ -276,7 +340,12 @@ When(
 When(
   'I record a failed protocol run of {string} tool {string} with a {string} error',
   function (this: SkillWorld, skillName: string, toolName: string, type: string) {
-    const error = SkillError.create({ type: type as SkillErrorType, message: 'the tool exited with status 1', skillName, toolName });
+    const error = SkillError.create({
+      type: type as SkillErrorType,
+      message: 'the tool exited with status 1',
+      skillName,
+      toolName,
+    });
     st(this).result = SkillResult.create({ success: false, skillName, toolName, error, durationMs: 12 });
   },
 );
@@ -284,20 +353,31 @@ When(
 When(
   'I record a successful protocol run of {string} taking {float} ms and creating {string}',
   function (this: SkillWorld, skillName: string, durationMs: number, resource: string) {
-    st(this).result = SkillResult.create({ success: true, skillName, durationMs, resourceChanges: [{ resource, action: 'created' }] });
+    st(this).result = SkillResult.create({
+      success: true,
+      skillName,
+      durationMs,
+      resourceChanges: [{ resource, action: 'created' }],
+    });
   },
 );
 
-When('I try to record a successful protocol run of {string} that carries an error', function (this: SkillWorld, skillName: string) {
-  const error = SkillError.create({ type: 'tool_execution_failure', message: 'x', skillName });
-  refuse(this, () => SkillResult.create({ success: true, skillName, error }));
-});
+When(
+  'I try to record a successful protocol run of {string} that carries an error',
+  function (this: SkillWorld, skillName: string) {
+    const error = SkillError.create({ type: 'tool_execution_failure', message: 'x', skillName });
+    refuse(this, () => SkillResult.create({ success: true, skillName, error }));
+  },
+);
 
 Then(
   'the protocol result succeeded for {string} tool {string} with output {string} and no error',
   function (this: SkillWorld, skillName: string, toolName: string, output: string) {
     const r = st(this).result!;
-    assert.deepEqual([r.success, r.skillName, r.toolName, r.outputData, r.error], [true, skillName, toolName, output, null]);
+    assert.deepEqual(
+      [r.success, r.skillName, r.toolName, r.outputData, r.error],
+      [true, skillName, toolName, output, null],
+    );
   },
 );
 
@@ -308,10 +388,13 @@ Then('the protocol result failed with a {string} error', function (this: SkillWo
   assert.equal(r.error.type, type);
 });
 
-Then('the protocol result took {float} ms and changed {int} resource(s)', function (this: SkillWorld, ms: number, count: number) {
-  assert.equal(st(this).result?.durationMs, ms);
-  assert.equal(st(this).result?.resourceChanges.length, count);
-});
+Then(
+  'the protocol result took {float} ms and changed {int} resource(s)',
+  function (this: SkillWorld, ms: number, count: number) {
+    assert.equal(st(this).result?.durationMs, ms);
+    assert.equal(st(this).result?.resourceChanges.length, count);
+  },
+);
 
 Then('the protocol result cannot be changed', function (this: SkillWorld) {
   const r = st(this).result!;
@@ -341,7 +424,7 @@ function thrown(kind: string, message: string): unknown {
       return { name: arg, message };
     case 'subclass':
       // Its `name` stays 'Error': only the constructor chain says what it is.
-      return new ({ [arg!]: class extends ValueError {} })[arg!]!(message);
+      return new { [arg!]: class extends ValueError {} }[arg!]!(message);
     case 'errno':
       return Object.assign(new Error(`${arg}: ${message}`), { code: arg });
     case 'code':
@@ -379,9 +462,12 @@ When(
   },
 );
 
-When(/^I try to map a protocol failure (.+?) "([^"]*)" in skill "([^"]*)"$/, function (this: SkillWorld, kind: string, message: string, skillName: string) {
-  refuse(this, () => toSkillError(thrown(kind, message), { skillName }));
-});
+When(
+  /^I try to map a protocol failure (.+?) "([^"]*)" in skill "([^"]*)"$/,
+  function (this: SkillWorld, kind: string, message: string, skillName: string) {
+    refuse(this, () => toSkillError(thrown(kind, message), { skillName }));
+  },
+);
 
 Then('the mapped protocol error has type {string}', function (this: SkillWorld, type: string) {
   assert.equal(st(this).mapped?.type, type, JSON.stringify(st(this).mapped));
@@ -394,9 +480,12 @@ Then('the mapped protocol error names tool {string} in its details', function (t
 
 // --- describe (CLI, in-process) ---
 
-Given('a protocol skill folder {string} with frontmatter:', function (this: SkillWorld, folder: string, frontmatter: string) {
-  this.writeSkill(folder, frontmatter);
-});
+Given(
+  'a protocol skill folder {string} with frontmatter:',
+  function (this: SkillWorld, folder: string, frontmatter: string) {
+    this.writeSkill(folder, frontmatter);
+  },
+);
 
 When('I run the protocol CLI {string}', async function (this: SkillWorld, command: string) {
   await this.run(command.split(/\s+/));
@@ -436,14 +525,17 @@ Then('the protocol CLI human output mentions {string} and {string}', function (t
   assert.ok(this.last?.stdout.includes(b), this.last?.stdout);
 });
 
-Then('the protocol CLI error is a {string} SkillError mentioning {string}', function (this: SkillWorld, type: string, text: string) {
-  const doc = this.json<{ ok: boolean; metadata: unknown; error: unknown }>();
-  assert.equal(doc.ok, false);
-  assert.equal(doc.metadata, null);
-  const error = SkillError.from(doc.error);
-  assert.equal(error.type, type);
-  assert.ok(error.message.includes(text), error.message);
-});
+Then(
+  'the protocol CLI error is a {string} SkillError mentioning {string}',
+  function (this: SkillWorld, type: string, text: string) {
+    const doc = this.json<{ ok: boolean; metadata: unknown; error: unknown }>();
+    assert.equal(doc.ok, false);
+    assert.equal(doc.metadata, null);
+    const error = SkillError.from(doc.error);
+    assert.equal(error.type, type);
+    assert.ok(error.message.includes(text), error.message);
+  },
+);
 
 interface ListedSkill {
   readonly name: string;
@@ -468,12 +560,20 @@ Then(
   },
 );
 
-Then(/^the protocol CLI (catalog|resolve output) gives "([^"]*)" no metadata$/, function (this: SkillWorld, verb: string, name: string) {
-  assert.equal(listedMetadata(this, verb, name), null);
-});
+Then(
+  /^the protocol CLI (catalog|resolve output) gives "([^"]*)" no metadata$/,
+  function (this: SkillWorld, verb: string, name: string) {
+    assert.equal(listedMetadata(this, verb, name), null);
+  },
+);
 
-Then('the protocol CLI catalog keeps the frontmatter metadata of {string}: {string} = {string}', function (this: SkillWorld, name: string, key: string, value: string) {
-  const skill = this.json<{ skills: { name: string; metadata: Record<string, unknown> }[] }>().skills.find((s) => s.name === name);
-  assert.ok(skill, `no skill ${name} in the JSON output`);
-  assert.deepEqual(skill.metadata, { [key]: value });
-});
+Then(
+  'the protocol CLI catalog keeps the frontmatter metadata of {string}: {string} = {string}',
+  function (this: SkillWorld, name: string, key: string, value: string) {
+    const skill = this.json<{ skills: { name: string; metadata: Record<string, unknown> }[] }>().skills.find(
+      (s) => s.name === name,
+    );
+    assert.ok(skill, `no skill ${name} in the JSON output`);
+    assert.deepEqual(skill.metadata, { [key]: value });
+  },
+);

@@ -40,8 +40,43 @@ export interface AuditOutcome {
 
 /** Fence languages read as commands (the info string's first word; none at all counts). */
 const CODE_LANGS = new Set([
-  '', 'sh', 'bash', 'shell', 'zsh', 'fish', 'ksh', 'console', 'terminal', 'shellsession', 'powershell', 'ps1', 'pwsh', 'ps', 'cmd', 'bat', 'batch',
-  'python', 'py', 'python3', 'js', 'javascript', 'mjs', 'node', 'ts', 'typescript', 'ruby', 'rb', 'perl', 'php', 'dockerfile', 'docker', 'makefile', 'make', 'yaml', 'yml', 'jsx',
+  '',
+  'sh',
+  'bash',
+  'shell',
+  'zsh',
+  'fish',
+  'ksh',
+  'console',
+  'terminal',
+  'shellsession',
+  'powershell',
+  'ps1',
+  'pwsh',
+  'ps',
+  'cmd',
+  'bat',
+  'batch',
+  'python',
+  'py',
+  'python3',
+  'js',
+  'javascript',
+  'mjs',
+  'node',
+  'ts',
+  'typescript',
+  'ruby',
+  'rb',
+  'perl',
+  'php',
+  'dockerfile',
+  'docker',
+  'makefile',
+  'make',
+  'yaml',
+  'yml',
+  'jsx',
 ]);
 
 /**
@@ -62,7 +97,8 @@ export function auditSkillOutcome(input: AuditInput, options: AuditOptions = {})
   const notes: string[] = [];
   const out: FlowDiagnostic[] = [...skillFindings(input), ...claimFindings(input)];
   for (const f of input.files) out.push(...fileFindings(f, input, options, notes));
-  if (!options.parsers && input.files.some((f) => f.text !== undefined && (isScript(f) || isMarkdown(f.path)))) notes.push(`${shownPath(input.dir, input.skillFile)}: code read by the line rules only (no parsers given)`);
+  if (!options.parsers && input.files.some((f) => f.text !== undefined && (isScript(f) || isMarkdown(f.path))))
+    notes.push(`${shownPath(input.dir, input.skillFile)}: code read by the line rules only (no parsers given)`);
   return { diagnostics: dedupe(out).sort(compareDiagnostics), notes };
 }
 
@@ -77,7 +113,12 @@ function dedupe(found: readonly FlowDiagnostic[]): FlowDiagnostic[] {
   // One finding per pipe: the flow rule's when it is an error (it names the path), the install
   // idiom's line rule when the flow rule only warns.
   const list = [...byKey.values()];
-  const at = (code: string, sev?: string): Set<string> => new Set(list.filter((d) => d.code === code && (sev === undefined || d.severity === sev)).map((d) => `${d.file}\0${d.line}`));
+  const at = (code: string, sev?: string): Set<string> =>
+    new Set(
+      list
+        .filter((d) => d.code === code && (sev === undefined || d.severity === sev))
+        .map((d) => `${d.file}\0${d.line}`),
+    );
   const remoteError = at('security.remote-exec', 'error');
   const pipe = at('security.pipe-to-shell');
   return list.filter((d) => {
@@ -109,7 +150,13 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditOptions, no
     out.push(...hiddenFindings(parts.hidden, shown));
     const raw = f.text.split('\n');
     out.push(...proseWriteFindings(raw, parts.fences, shown, docs, codeLines));
-    out.push(...encodedProseFindings(raw.map((text, i) => ({ line: i + 1, column: 1, text })).filter((l) => !codeLines.has(l.line)), shown, docs));
+    out.push(
+      ...encodedProseFindings(
+        raw.map((text, i) => ({ line: i + 1, column: 1, text })).filter((l) => !codeLines.has(l.line)),
+        shown,
+        docs,
+      ),
+    );
     const code: FlowDiagnostic[] = [];
     for (const fence of parts.fences) {
       if (!CODE_LANGS.has(fence.lang)) continue;
@@ -117,25 +164,49 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditOptions, no
       const lang = fenceLang(fence.lang);
       const shown2 = teachingFence(f.text, fence) ? 'teaching' : '';
       if (lang && options.parsers && fence.lines.length > 0) {
-        const found = unitFindings({ lang, text: fenceText(fence), lineBase: fence.lines[0]!.line - 1, place: { file: shown, where: 'fence', docs } }, options.parsers, notes);
+        const found = unitFindings(
+          {
+            lang,
+            text: fenceText(fence),
+            lineBase: fence.lines[0]!.line - 1,
+            place: { file: shown, where: 'fence', docs },
+          },
+          options.parsers,
+          notes,
+        );
         code.push(...(shown2 ? found.map(softened) : found));
       }
     }
     // A span opening with a shell operator (`; rm -rf /`, `$(curl …)`) quotes an injection payload, it is not a command.
-    for (const span of parts.spans) if (!/^\s{0,4}(?:[;|&`]|\$\()/.test(span.text)) code.push(...commandFindings({ lines: [span], where: 'span' }, shown));
+    for (const span of parts.spans)
+      if (!/^\s{0,4}(?:[;|&`]|\$\()/.test(span.text))
+        code.push(...commandFindings({ lines: [span], where: 'span' }, shown));
     // Commands in other Markdown (references, guides) are documentation read on demand, often quoting
     // attacks to teach them: at most warnings there. In SKILL.md they are what the agent is told to run.
     out.push(...(!docs ? code : code.map(softened)));
     return out;
   }
-  if (/\.(?:html?|xml|svg|vue|jsx|tsx|hbs|ejs|njk|jinja2?|j2|tmpl|tpl)$/i.test(f.path)) out.push(...hiddenFindings(htmlComments(f.text), shown));
+  if (/\.(?:html?|xml|svg|vue|jsx|tsx|hbs|ejs|njk|jinja2?|j2|tmpl|tpl)$/i.test(f.path))
+    out.push(...hiddenFindings(htmlComments(f.text), shown));
   const script = isScript(f);
   out.push(...hiddenText(f.text, shown, { all: script, lines: new Set() }));
   if (script) {
-    const unit: CodeUnit = { where: 'script', lines: f.text.split('\n').map((text, i) => ({ line: i + 1, column: 1, text: text.endsWith('\r') ? text.slice(0, -1) : text })) };
+    const unit: CodeUnit = {
+      where: 'script',
+      lines: f.text
+        .split('\n')
+        .map((text, i) => ({ line: i + 1, column: 1, text: text.endsWith('\r') ? text.slice(0, -1) : text })),
+    };
     const lines = commandFindings(unit, shown);
     const lang = scriptLang(f.path, f.text);
-    const flows = lang && options.parsers ? unitFindings({ lang, text: f.text, lineBase: 0, place: { file: shown, where: 'script', docs: teaching } }, options.parsers, notes) : [];
+    const flows =
+      lang && options.parsers
+        ? unitFindings(
+            { lang, text: f.text, lineBase: 0, place: { file: shown, where: 'script', docs: teaching } },
+            options.parsers,
+            notes,
+          )
+        : [];
     out.push(...(teaching ? [...lines, ...flows].map(softened) : [...lines, ...flows]));
   }
   return out;
@@ -144,9 +215,19 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditOptions, no
 /** A fence introduced as an example of what not to do, or as a test case of a detector. */
 function teachingFence(text: string, fence: Fence): boolean {
   const first = fence.lines[0]?.line ?? 0;
-  const before = text.split('\n', first).slice(Math.max(0, first - 4), first - 1).join(' ');
-  const inside = fence.lines.slice(0, 3).map((l) => l.text).join(' ');
-  return /\b(?:example|e\.g\.|vulnerable|insecure|unsafe|bad|wrong|avoid|don't|do not|never|anti-?pattern|test (?:file|case)|malicious|attack|payload|detects?|flags?)\b/i.test(before) || /\b(?:ruleid|todoruleid|ok):|\b(?:BAD|VULNERABLE|INSECURE)\b/.test(inside);
+  const before = text
+    .split('\n', first)
+    .slice(Math.max(0, first - 4), first - 1)
+    .join(' ');
+  const inside = fence.lines
+    .slice(0, 3)
+    .map((l) => l.text)
+    .join(' ');
+  return (
+    /\b(?:example|e\.g\.|vulnerable|insecure|unsafe|bad|wrong|avoid|don't|do not|never|anti-?pattern|test (?:file|case)|malicious|attack|payload|detects?|flags?)\b/i.test(
+      before,
+    ) || /\b(?:ruleid|todoruleid|ok):|\b(?:BAD|VULNERABLE|INSECURE)\b/.test(inside)
+  );
 }
 
 /** HTML comments of a template or page, one located piece per line. */
@@ -168,7 +249,11 @@ function followedBy(input: AuditInput): ReadonlySet<string> {
   const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
   const found = new Set<string>();
   for (const line of skill.split('\n')) {
-    if (!/\b(?:follow|run|execute|perform|obey)\b|befolge|sigue|suis|siga|следуй|従|遵循|按照/i.test(line) || /\bsee\b|\bfor (?:more|details|the complete)/i.test(line)) continue;
+    if (
+      !/\b(?:follow|run|execute|perform|obey)\b|befolge|sigue|suis|siga|следуй|従|遵循|按照/i.test(line) ||
+      /\bsee\b|\bfor (?:more|details|the complete)/i.test(line)
+    )
+      continue;
     for (const f of input.files) if (f.path !== input.skillFile && line.includes(f.path)) found.add(f.path);
   }
   FOLLOWED.set(input, (set = found));
@@ -179,7 +264,11 @@ function softened(d: FlowDiagnostic): FlowDiagnostic {
   return d.severity === 'error' ? { ...d, severity: 'warning' } : d;
 }
 
-function unitFindings(unit: Parameters<typeof analyzeUnit>[0], parsers: CodeParsers, notes: string[]): FlowDiagnostic[] {
+function unitFindings(
+  unit: Parameters<typeof analyzeUnit>[0],
+  parsers: CodeParsers,
+  notes: string[],
+): FlowDiagnostic[] {
   const result = analyzeUnit(unit, parsers);
   if (result.note) notes.push(result.note);
   return [...result.findings, ...commentFindings(result.comments, unit.place.file)];
@@ -188,7 +277,11 @@ function unitFindings(unit: Parameters<typeof analyzeUnit>[0], parsers: CodePars
 /** A fence's lines as one text; console prompts (`$ `) are dropped and output lines blanked. */
 function fenceText(fence: Fence): string {
   const prompts = /^(?:console|terminal|shellsession)$/.test(fence.lang);
-  return fence.lines.map((l: Located) => (prompts ? (/^\s{0,4}[$%#]\s/.test(l.text) ? l.text.replace(/^\s{0,4}[$%#]\s/, '') : '') : l.text)).join('\n');
+  return fence.lines
+    .map((l: Located) =>
+      prompts ? (/^\s{0,4}[$%#]\s/.test(l.text) ? l.text.replace(/^\s{0,4}[$%#]\s/, '') : '') : l.text,
+    )
+    .join('\n');
 }
 
 /**

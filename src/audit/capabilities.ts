@@ -41,7 +41,8 @@ export interface CapabilityWidening {
 
 /** At most this many hosts are recorded per skill. */
 const MAX_HOSTS = 100;
-const HOST = /\b(?:https?|wss?|ftp):\/\/(?:[^\s/@"'`<>()]{1,100}@)?([A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.){1,10}[A-Za-z]{2,24}|\d{1,3}(?:\.\d{1,3}){3})(?=[:/\s"'`<>()?#]|$)/g;
+const HOST =
+  /\b(?:https?|wss?|ftp):\/\/(?:[^\s/@"'`<>()]{1,100}@)?([A-Za-z0-9](?:[A-Za-z0-9-]{0,62}\.){1,10}[A-Za-z]{2,24}|\d{1,3}(?:\.\d{1,3}){3})(?=[:/\s"'`<>()?#]|$)/g;
 const LOCAL = /^(?:localhost|127\.\d+\.\d+\.\d+|0\.0\.0\.0|example\.(?:com|org|net))$/i;
 
 /**
@@ -107,7 +108,11 @@ export function fileSurface(files: readonly AuditFile[], verdict: AuditVerdict):
  * @example packageSurface({ allowedTools: ['Read'], writes: [], composition }, fileSurface(files, 'pass')).allowed_tools // ['Read']
  */
 export function packageSurface(
-  input: { readonly allowedTools: readonly string[]; readonly writes: readonly string[]; readonly composition: Composition },
+  input: {
+    readonly allowedTools: readonly string[];
+    readonly writes: readonly string[];
+    readonly composition: Composition;
+  },
   files: FileSurface,
 ): CapabilitySurface {
   return {
@@ -152,11 +157,16 @@ export function widening(sealed: CapabilitySurface, now: CapabilitySurface): Cap
     allowed_tools: gained(sealed.allowed_tools, now.allowed_tools),
     writes: gained(sealed.writes, now.writes),
     mcp_servers: gained(sealed.mcp_servers, now.mcp_servers),
-    scripts: gained(sealed.scripts.map((s) => s.path), now.scripts.map((s) => s.path)),
+    scripts: gained(
+      sealed.scripts.map((s) => s.path),
+      now.scripts.map((s) => s.path),
+    ),
     hosts: gained(sealed.hosts, now.hosts),
     ...(RANK[now.audit] > RANK[sealed.audit] ? { audit: { from: sealed.audit, to: now.audit } } : {}),
   };
-  const any = w.allowed_tools.length + w.writes.length + w.mcp_servers.length + w.scripts.length + w.hosts.length > 0 || w.audit !== undefined;
+  const any =
+    w.allowed_tools.length + w.writes.length + w.mcp_servers.length + w.scripts.length + w.hosts.length > 0 ||
+    w.audit !== undefined;
   return any ? w : undefined;
 }
 
@@ -169,7 +179,8 @@ export function wideningText(w: CapabilityWidening): string {
   const parts: string[] = [];
   if (w.allowed_tools.length) parts.push(`allowed-tools gained ${w.allowed_tools.join(', ')}`);
   if (w.writes.length) parts.push(`tools that write gained ${w.writes.join(', ')}`);
-  if (w.mcp_servers.length) parts.push(`new MCP server${w.mcp_servers.length > 1 ? 's' : ''} ${w.mcp_servers.join(', ')}`);
+  if (w.mcp_servers.length)
+    parts.push(`new MCP server${w.mcp_servers.length > 1 ? 's' : ''} ${w.mcp_servers.join(', ')}`);
   if (w.scripts.length) parts.push(`new script${w.scripts.length > 1 ? 's' : ''} ${w.scripts.join(', ')}`);
   if (w.hosts.length) parts.push(`scripts name new host${w.hosts.length > 1 ? 's' : ''} ${w.hosts.join(', ')}`);
   if (w.audit) parts.push(`audit verdict ${w.audit.from} → ${w.audit.to}`);

@@ -8,9 +8,12 @@ import type { Diagnostic } from '../model/diagnostics.js';
 import { finding, isScript, quote, shownPath, type AuditInput } from './input.js';
 import { firstMatch } from './scan.js';
 
-const OFFLINE_CLAIM = /\b(?:works?\s{1,4}(?:fully\s{1,4}|completely\s{1,4}|entirely\s{1,4})?offline|(?:fully|completely|entirely|100%|purely)\s{1,4}(?:offline|local)|offline[- ]only|local[- ]only|no\s{1,4}(?:network|internet)\s{1,4}(?:access|calls?|connections?|requests?|needed|required|use)|(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't)\s{1,4}(?:connect|call\s{1,4}out|phone\s{1,4}home|access\s{1,4}the\s{1,4}(?:network|internet)|make\s{1,4}(?:any\s{1,4})?(?:network|external|outbound)\s{1,4}(?:calls?|requests?|connections?)|send|upload|transmit|share)\b(?:\s{1,4}(?:any|your))?(?:\s{1,4}(?:data|files?|information|code)|\s{1,4}to\s{1,4}the\s{1,4}internet)?|no\s{1,4}data\s{1,4}(?:ever\s{1,4})?(?:leaves|is\s{1,4}sent|is\s{1,4}uploaded)|no\s{1,4}(?:telemetry|external\s{1,4}(?:calls|requests|services|connections)))/i;
-const NETWORK_USE = /\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b|\b(?:requests|httpx|aiohttp|urllib\d?|http\.client|httplib|socket|ftplib|smtplib|paramiko|websocket|websockets)\b[.\s]|\bfetch\s{0,2}\(|\baxios\b|\bnet\.(?:connect|createConnection)|\b(?:https?|node:https?)['"]\s{0,2}\)|\bNet\.WebClient\b|\bnc\s{1,4}-?\w{0,4}\s{0,4}[\w.-]{1,100}\s{1,4}\d{2,5}\b/;
-const NETWORK_SEND = /\bcurl\b[^\n]{0,200}\s(?:-d|--data\S{0,10}|-F|--form|-T|--upload-file|-X\s{0,2}(?:POST|PUT))(?=\s|$)|\b(?:requests|httpx|session|client)\.(?:post|put|patch)\s{0,2}\(|method\s{0,2}[:=]\s{0,2}['"](?:POST|PUT|PATCH)|\.(?:sendall|send|sendto)\s{0,2}\(|\bsmtplib\b|\bscp\s|\brsync\s[^\n]{0,100}:|-Method\s{1,4}(?:Post|Put)|\bUpload(?:String|File|Data)\b/i;
+const OFFLINE_CLAIM =
+  /\b(?:works?\s{1,4}(?:fully\s{1,4}|completely\s{1,4}|entirely\s{1,4})?offline|(?:fully|completely|entirely|100%|purely)\s{1,4}(?:offline|local)|offline[- ]only|local[- ]only|no\s{1,4}(?:network|internet)\s{1,4}(?:access|calls?|connections?|requests?|needed|required|use)|(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't)\s{1,4}(?:connect|call\s{1,4}out|phone\s{1,4}home|access\s{1,4}the\s{1,4}(?:network|internet)|make\s{1,4}(?:any\s{1,4})?(?:network|external|outbound)\s{1,4}(?:calls?|requests?|connections?)|send|upload|transmit|share)\b(?:\s{1,4}(?:any|your))?(?:\s{1,4}(?:data|files?|information|code)|\s{1,4}to\s{1,4}the\s{1,4}internet)?|no\s{1,4}data\s{1,4}(?:ever\s{1,4})?(?:leaves|is\s{1,4}sent|is\s{1,4}uploaded)|no\s{1,4}(?:telemetry|external\s{1,4}(?:calls|requests|services|connections)))/i;
+const NETWORK_USE =
+  /\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b|\b(?:requests|httpx|aiohttp|urllib\d?|http\.client|httplib|socket|ftplib|smtplib|paramiko|websocket|websockets)\b[.\s]|\bfetch\s{0,2}\(|\baxios\b|\bnet\.(?:connect|createConnection)|\b(?:https?|node:https?)['"]\s{0,2}\)|\bNet\.WebClient\b|\bnc\s{1,4}-?\w{0,4}\s{0,4}[\w.-]{1,100}\s{1,4}\d{2,5}\b/;
+const NETWORK_SEND =
+  /\bcurl\b[^\n]{0,200}\s(?:-d|--data\S{0,10}|-F|--form|-T|--upload-file|-X\s{0,2}(?:POST|PUT))(?=\s|$)|\b(?:requests|httpx|session|client)\.(?:post|put|patch)\s{0,2}\(|method\s{0,2}[:=]\s{0,2}['"](?:POST|PUT|PATCH)|\.(?:sendall|send|sendto)\s{0,2}\(|\bsmtplib\b|\bscp\s|\brsync\s[^\n]{0,100}:|-Method\s{1,4}(?:Post|Put)|\bUpload(?:String|File|Data)\b/i;
 
 /**
  * A network claim its scripts contradict.
@@ -20,14 +23,21 @@ const NETWORK_SEND = /\bcurl\b[^\n]{0,200}\s(?:-d|--data\S{0,10}|-F|--form|-T|--
 export function claimFindings(input: AuditInput): Diagnostic[] {
   // Perf: behaviour first (most skills reach no network), the claim only when there is something to contradict.
   const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
-  if (!input.files.some((f) => isScript(f) && f.text !== undefined) && !/^ {0,3}(?:`{3,}|~{3,})/m.test(skill)) return [];
+  if (!input.files.some((f) => isScript(f) && f.text !== undefined) && !/^ {0,3}(?:`{3,}|~{3,})/m.test(skill))
+    return [];
   let sends: string | undefined;
   let fetches: string | undefined;
   // Behaviour: the scripts, and the commands SKILL.md tells the agent to run (its fenced blocks).
   const told = [...skill.matchAll(/^ {0,3}(`{3,}|~{3,})[^\n]*\n([\s\S]*?)^ {0,3}\1/gm)].map((m) => m[2]!).join('\n');
-  const units = [...input.files.filter((f) => isScript(f) && f.text !== undefined).map((f) => ({ path: f.path, text: f.text! })), ...(told ? [{ path: input.skillFile, text: told }] : [])];
+  const units = [
+    ...input.files.filter((f) => isScript(f) && f.text !== undefined).map((f) => ({ path: f.path, text: f.text! })),
+    ...(told ? [{ path: input.skillFile, text: told }] : []),
+  ];
   for (const f of units) {
-    const code = f.text.split('\n').filter((l) => !/^\s{0,40}(?:#|\/\/|\*|--)/.test(l)).join('\n');
+    const code = f.text
+      .split('\n')
+      .filter((l) => !/^\s{0,40}(?:#|\/\/|\*|--)/.test(l))
+      .join('\n');
     if (!sends && firstMatch(code, NETWORK_SEND)) sends = f.path;
     if (!fetches && firstMatch(code, NETWORK_USE)) fetches = f.path;
   }
@@ -49,5 +59,14 @@ export function claimFindings(input: AuditInput): Diagnostic[] {
   } else claimLine = Math.max(1, body.findIndex((l) => /^description\s{0,4}:/.test(l)) + 1);
   if (!claim) return [];
   const script = sends ?? fetches!;
-  return [finding('security.network-mismatch', shownPath(input.dir, input.skillFile), claimLine, 1, `the skill says "${quote(claim, 50)}" but ${script} ${sends ? 'sends data over the network' : 'reaches the network'}`, sends ? 'error' : 'warning')];
+  return [
+    finding(
+      'security.network-mismatch',
+      shownPath(input.dir, input.skillFile),
+      claimLine,
+      1,
+      `the skill says "${quote(claim, 50)}" but ${script} ${sends ? 'sends data over the network' : 'reaches the network'}`,
+      sends ? 'error' : 'warning',
+    ),
+  ];
 }

@@ -25,13 +25,22 @@ const FETCH = String.raw`\b(?:curl|wget|fetch|iwr|irm|Invoke-WebRequest|Invoke-R
 
 const PIPE_TO_SHELL: readonly RegExp[] = [
   new RegExp(String.raw`${FETCH}[^|\n]{0,300}\|\s{0,4}(?:${SHELLS})`, 'i'),
-  new RegExp(String.raw`(?:(?:ba|z|k)?sh|source|\.|python[0-9.]{0,4}|perl|ruby|node)\s{1,4}(?:-\S{1,4}\s{1,4}){0,2}<\(\s{0,4}${FETCH}`, 'i'),
-  new RegExp(String.raw`(?:(?:ba|z|k)?sh\s{1,4}-c|eval|python[0-9.]{0,4}\s{1,4}-c)\s{1,4}["']?\$\(\s{0,4}${FETCH}`, 'i'),
+  new RegExp(
+    String.raw`(?:(?:ba|z|k)?sh|source|\.|python[0-9.]{0,4}|perl|ruby|node)\s{1,4}(?:-\S{1,4}\s{1,4}){0,2}<\(\s{0,4}${FETCH}`,
+    'i',
+  ),
+  new RegExp(
+    String.raw`(?:(?:ba|z|k)?sh\s{1,4}-c|eval|python[0-9.]{0,4}\s{1,4}-c)\s{1,4}["']?\$\(\s{0,4}${FETCH}`,
+    'i',
+  ),
   /\b(?:iex|Invoke-Expression)\b\s{0,4}[(&]?\s{0,4}\(?\s{0,4}(?:New-Object\s{1,4}(?:System\.)?Net\.WebClient\)?\.DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b/i,
 ];
 
 const DECODE_EXEC: readonly RegExp[] = [
-  new RegExp(String.raw`\bbase(?:64|32)\s{1,4}(?:-\w{1,3}\s{1,4}){0,2}(?:-d|--decode|-D)\b[^|\n]{0,200}\|\s{0,4}(?:${SHELLS})`, 'i'),
+  new RegExp(
+    String.raw`\bbase(?:64|32)\s{1,4}(?:-\w{1,3}\s{1,4}){0,2}(?:-d|--decode|-D)\b[^|\n]{0,200}\|\s{0,4}(?:${SHELLS})`,
+    'i',
+  ),
   /\b(?:eval|(?:ba|z)?sh\s{1,4}-c|exec)\s{1,4}["']?\$\([^)\n]{0,300}\bbase(?:64|32)\s{1,4}(?:-\w{1,3}\s{1,4}){0,2}(?:-d|--decode|-D)\b/i,
   /\b(?:exec|eval)\s{0,4}\([^\n]{0,200}?\b(?:b64decode|b32decode|a2b_base64|decodebytes|base64_decode|fromhex|unhexlify|decompress)\s{0,4}\(/,
   /\b(?:eval|new\s{1,4}Function|setTimeout)\s{0,4}\(\s{0,4}(?:atob\s{0,4}\(|Buffer\.from\s{0,4}\([^)\n]{0,200}(?:base64|hex))/,
@@ -78,44 +87,77 @@ interface Target {
 /** What a recursive delete's target is, when it is outside the working tree. */
 function deleteTarget(target: string): Target | undefined {
   const t = target.replace(/^["'(]+/, '').replace(/["');,]+$/, '');
-  if (/^(?:\/|\/\*|~|~\/|~\/\*|\$HOME|\$\{HOME\}|\$HOME\/|\$HOME\/\*|\$\{HOME\}\/\*?|\/(?:home|Users|etc|usr|var|bin|sbin|lib|opt|boot|root|System|Library|Applications)\/?\*?|[A-Za-z]:\\?\*?|%USERPROFILE%|\$env:USERPROFILE|\/\$\w{1,40}|\/\$\{\w{1,40}\}\/?)$/.test(t)) {
+  if (
+    /^(?:\/|\/\*|~|~\/|~\/\*|\$HOME|\$\{HOME\}|\$HOME\/|\$HOME\/\*|\$\{HOME\}\/\*?|\/(?:home|Users|etc|usr|var|bin|sbin|lib|opt|boot|root|System|Library|Applications)\/?\*?|[A-Za-z]:\\?\*?|%USERPROFILE%|\$env:USERPROFILE|\/\$\w{1,40}|\/\$\{\w{1,40}\}\/?)$/.test(
+      t,
+    )
+  ) {
     return { severity: 'error', what: `${t}, a system or home folder` };
   }
   // Temporary folders, package-manager caches and other caches are cleaned up legitimately.
-  if (/^(?:\/tmp\/|\/var\/tmp\/|\/private\/tmp\/|\$TMPDIR|\$\{TMPDIR|\/dev\/null|\/var\/lib\/apt\/lists|\/var\/cache\/|\/var\/lib\/(?:dnf|yum|apk)\/|\/usr\/share\/(?:doc|man|locale)\/|\/root\/\.cache\/)/.test(t) || /\/\.cache\//.test(t)) return undefined;
-  if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\.\.\/\.\.|\.\.$|\.\.\/\*?$)/.test(t)) return { severity: 'warning', what: `${t}, outside the working tree` };
+  if (
+    /^(?:\/tmp\/|\/var\/tmp\/|\/private\/tmp\/|\$TMPDIR|\$\{TMPDIR|\/dev\/null|\/var\/lib\/apt\/lists|\/var\/cache\/|\/var\/lib\/(?:dnf|yum|apk)\/|\/usr\/share\/(?:doc|man|locale)\/|\/root\/\.cache\/)/.test(
+      t,
+    ) ||
+    /\/\.cache\//.test(t)
+  )
+    return undefined;
+  if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\.\.\/\.\.|\.\.$|\.\.\/\*?$)/.test(t))
+    return { severity: 'warning', what: `${t}, outside the working tree` };
   return undefined;
 }
 
 const RM = /\brm\s{1,4}((?:-{1,2}[A-Za-z-]{1,24}\s{1,4}){1,4})((?:["']?[^\s;&|]{1,200}["']?\s{0,4}){1,8})/;
 const OTHER_DESTRUCTIVE: readonly [RegExp, string][] = [
-  [/\bRemove-Item\b[^\n]{0,120}-Recurse\b[^\n]{0,120}\s(?:[A-Za-z]:\\?|~|\$HOME|\$env:USERPROFILE)(?=\s|$|['"])/i, 'Remove-Item -Recurse of a drive or the home folder'],
+  [
+    /\bRemove-Item\b[^\n]{0,120}-Recurse\b[^\n]{0,120}\s(?:[A-Za-z]:\\?|~|\$HOME|\$env:USERPROFILE)(?=\s|$|['"])/i,
+    'Remove-Item -Recurse of a drive or the home folder',
+  ],
   [/\brmdir\s{1,4}\/s\s{1,4}(?:\/q\s{1,4})?[A-Za-z]:\\?(?=\s|$)/i, 'rmdir /s of a drive'],
   [/\bmkfs(?:\.\w{1,8})?\s{1,4}(?:-\S{1,8}\s{1,4}){0,3}\/dev\//, 'mkfs of a disk'],
   [/\bdd\b[^\n]{0,120}\bof=\/dev\/(?:sd|hd|nvme|disk|mmcblk|xvd)/, 'dd onto a disk'],
-  [/\bshutil\.rmtree\s{0,4}\(\s{0,4}(?:["']\/["']|["']~["']|os\.path\.expanduser\(\s{0,2}["']~["']\s{0,2}\)|Path\.home\(\))\s{0,4}\)/, 'rmtree of / or the home folder'],
+  [
+    /\bshutil\.rmtree\s{0,4}\(\s{0,4}(?:["']\/["']|["']~["']|os\.path\.expanduser\(\s{0,2}["']~["']\s{0,2}\)|Path\.home\(\))\s{0,4}\)/,
+    'rmtree of / or the home folder',
+  ],
   [/--no-preserve-root\b/, 'rm --no-preserve-root'],
 ];
 
-const LINE_RULES: readonly { code: SecurityCode; patterns: readonly RegExp[]; what: string; severity?: (m: string) => Severity | undefined }[] = [
-  { code: 'security.pipe-to-shell', patterns: PIPE_TO_SHELL, what: 'runs a download in a shell or interpreter', severity: pipeSeverity },
+const LINE_RULES: readonly {
+  code: SecurityCode;
+  patterns: readonly RegExp[];
+  what: string;
+  severity?: (m: string) => Severity | undefined;
+}[] = [
+  {
+    code: 'security.pipe-to-shell',
+    patterns: PIPE_TO_SHELL,
+    what: 'runs a download in a shell or interpreter',
+    severity: pipeSeverity,
+  },
   { code: 'security.decode-exec', patterns: DECODE_EXEC, what: 'executes decoded data' },
   { code: 'security.url-exfil', patterns: URL_EXFIL, what: 'sends command output in a host name or URL' },
   {
     code: 'security.unsafe-deserialization',
-    patterns: [/\bunserialize\s{0,2}\(\s{0,2}(?:file_get_contents|\$_(?:GET|POST|REQUEST|COOKIE)|base64_decode)|Marshal\.load\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open|open-uri|HTTParty|Faraday|RestClient|Base64)|YAML\.(?:load|unsafe_load)\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open)|ObjectInputStream\s{0,2}\([^\n]{0,80}(?:getInputStream|openStream)/],
+    patterns: [
+      /\bunserialize\s{0,2}\(\s{0,2}(?:file_get_contents|\$_(?:GET|POST|REQUEST|COOKIE)|base64_decode)|Marshal\.load\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open|open-uri|HTTParty|Faraday|RestClient|Base64)|YAML\.(?:load|unsafe_load)\s{0,2}\(\s{0,2}(?:Net::HTTP|URI\.open)|ObjectInputStream\s{0,2}\([^\n]{0,80}(?:getInputStream|openStream)/,
+    ],
     what: 'deserializes data from the network with a loader that runs code',
     severity: () => 'error',
   },
   {
     code: 'security.remote-exec',
-    patterns: [/\b(?:msiexec(?:\.exe)?\s{1,4}\/[iI]|mshta(?:\.exe)?|regsvr32(?:\.exe)?\s[^\n]{0,40}\/i:)\s{0,4}["']?https?:\/\/|\bcertutil(?:\.exe)?\s[^\n]{0,60}-urlcache[^\n]{0,200}(?:&&|;|\|)\s{0,4}(?:start|\S{1,80}\.exe)|\bbitsadmin\s[^\n]{0,40}\/transfer\b[^\n]{0,200}(?:&&|;)\s{0,4}start\b|\/tr\s{1,4}["'][^"'\n]{0,200}\b(?:iex|Invoke-Expression|DownloadString|irm|iwr)\b/i],
+    patterns: [
+      /\b(?:msiexec(?:\.exe)?\s{1,4}\/[iI]|mshta(?:\.exe)?|regsvr32(?:\.exe)?\s[^\n]{0,40}\/i:)\s{0,4}["']?https?:\/\/|\bcertutil(?:\.exe)?\s[^\n]{0,60}-urlcache[^\n]{0,200}(?:&&|;|\|)\s{0,4}(?:start|\S{1,80}\.exe)|\bbitsadmin\s[^\n]{0,40}\/transfer\b[^\n]{0,200}(?:&&|;)\s{0,4}start\b|\/tr\s{1,4}["'][^"'\n]{0,200}\b(?:iex|Invoke-Expression|DownloadString|irm|iwr)\b/i,
+    ],
     what: 'runs a program or script straight from the network',
     severity: () => 'error',
   },
   {
     code: 'security.history-rewrite',
-    patterns: [/\bgit\s{1,4}push\b[^\n;&|]{0,200}(?:\s(?:-f|--force|--force-with-lease(?:=\S{1,100})?)\b[^\n;&|]{0,200}(?:\s|:|\+)(?:main|master|trunk|develop|development|production|prod|release|stable)\b|\s(?:--mirror|--all\s{1,4}(?:-f|--force))\b|\s\+(?:main|master|trunk|develop)\b)|\bgit\s{1,4}push\b[^\n;&|]{0,200}\s(?:main|master|trunk|develop)\b[^\n;&|]{0,100}\s(?:-f|--force)\b/],
+    patterns: [
+      /\bgit\s{1,4}push\b[^\n;&|]{0,200}(?:\s(?:-f|--force|--force-with-lease(?:=\S{1,100})?)\b[^\n;&|]{0,200}(?:\s|:|\+)(?:main|master|trunk|develop|development|production|prod|release|stable)\b|\s(?:--mirror|--all\s{1,4}(?:-f|--force))\b|\s\+(?:main|master|trunk|develop)\b)|\bgit\s{1,4}push\b[^\n;&|]{0,200}\s(?:main|master|trunk|develop)\b[^\n;&|]{0,100}\s(?:-f|--force)\b/,
+    ],
     what: 'force-pushes a shared branch',
   },
   {
@@ -136,7 +178,9 @@ const LINE_RULES: readonly { code: SecurityCode; patterns: readonly RegExp[]; wh
   },
   {
     code: 'security.git-hook',
-    patterns: [/(?:>>?|\btee\b|\bcp\b|\bmv\b|\bln\s{1,4}-s|\binstall\b|\bchmod\b|write_text\(|writeFileSync\()[^\n]{0,200}\.git\/hooks\/[\w.-]{1,40}|\bgit\s{1,4}config\b[^\n]{0,80}\bcore\.hooksPath\b/],
+    patterns: [
+      /(?:>>?|\btee\b|\bcp\b|\bmv\b|\bln\s{1,4}-s|\binstall\b|\bchmod\b|write_text\(|writeFileSync\()[^\n]{0,200}\.git\/hooks\/[\w.-]{1,40}|\bgit\s{1,4}config\b[^\n]{0,80}\bcore\.hooksPath\b/,
+    ],
     what: 'writes a git hook',
   },
   {
@@ -155,7 +199,8 @@ function pipeSeverity(text: string): Severity | undefined {
   if (!url) return undefined;
   const host = url[2]!.replace(/:\d+$/, '').toLowerCase();
   if (/^(?:localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(host)) return undefined;
-  if (url[1]!.toLowerCase() === 'http' || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) || host.startsWith('[')) return 'error';
+  if (url[1]!.toLowerCase() === 'http' || /^\d{1,3}(?:\.\d{1,3}){3}$/.test(host) || host.startsWith('['))
+    return 'error';
   return undefined;
 }
 
@@ -172,7 +217,9 @@ export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
   // Perf: one search of the whole unit per pattern first; per line, only the patterns that can
   // match (running every pattern on every line was most of a lock's time).
   const texts = joinLines(unit.lines.map((l) => l.text));
-  const lineRules = LINE_RULES.map((rule) => ({ rule, patterns: livePatterns(texts, rule.patterns) })).filter((r) => r.patterns.length > 0);
+  const lineRules = LINE_RULES.map((rule) => ({ rule, patterns: livePatterns(texts, rule.patterns) })).filter(
+    (r) => r.patterns.length > 0,
+  );
   const rmLive = livePatterns(texts, [RM]).length > 0;
   const destructive = OTHER_DESTRUCTIVE.filter(([re]) => livePatterns(texts, [re]).length > 0);
   const credentials = livePatterns(texts, CREDENTIALS);
@@ -183,7 +230,16 @@ export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
     for (const { rule, patterns } of lineRules) {
       const m = firstOfAny(text, patterns);
       if (!m) continue;
-      out.push(finding(rule.code, file, l.line, l.column + m.index, `this ${unit.where === 'span' ? 'code' : 'line'} ${rule.what}: "${quote(m.text)}"`, rule.severity?.(m.text)));
+      out.push(
+        finding(
+          rule.code,
+          file,
+          l.line,
+          l.column + m.index,
+          `this ${unit.where === 'span' ? 'code' : 'line'} ${rule.what}: "${quote(m.text)}"`,
+          rule.severity?.(m.text),
+        ),
+      );
     }
     const rm = rmLive ? firstMatch(text, RM) : undefined;
     if (rm && /r|R|--recursive/.test(rm.groups[0] ?? '')) {
@@ -192,7 +248,16 @@ export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
         for (const word of (rm.groups[1] ?? '').trim().split(/\s{1,4}/)) {
           const target = deleteTarget(word);
           if (!target) continue;
-          out.push(finding('security.destructive-delete', file, l.line, l.column + rm.index, `recursive delete of ${target.what}: "${quote(rm.text)}"`, target.severity));
+          out.push(
+            finding(
+              'security.destructive-delete',
+              file,
+              l.line,
+              l.column + rm.index,
+              `recursive delete of ${target.what}: "${quote(rm.text)}"`,
+              target.severity,
+            ),
+          );
           break;
         }
       }
@@ -200,7 +265,9 @@ export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
     for (const [re, what] of destructive) {
       const m = firstMatch(text, re);
       if (m) {
-        out.push(finding('security.destructive-delete', file, l.line, l.column + m.index, `${what}: "${quote(m.text)}"`));
+        out.push(
+          finding('security.destructive-delete', file, l.line, l.column + m.index, `${what}: "${quote(m.text)}"`),
+        );
         break;
       }
     }
@@ -215,7 +282,15 @@ export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
   }
   if (credential && sends && unit.lineOnly !== true) {
     const where = unit.where === 'script' ? 'script' : 'block';
-    out.push(finding('security.credential-exfil', file, credential.line, credential.column, `this ${where} reads a credential store ("${quote(credential.text, 40)}" in "${quote(credentialText, 60)}") and sends data over the network`));
+    out.push(
+      finding(
+        'security.credential-exfil',
+        file,
+        credential.line,
+        credential.column,
+        `this ${where} reads a credential store ("${quote(credential.text, 40)}" in "${quote(credentialText, 60)}") and sends data over the network`,
+      ),
+    );
   }
   return out;
 }

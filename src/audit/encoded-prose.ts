@@ -26,7 +26,16 @@ export function encodedProseFindings(lines: readonly Located[], file: string, do
       const token = m[1]!;
       const decoded = /^[0-9a-fA-F]+$/.test(token) ? unhex(token) : unbase64(token);
       if (!decoded || !COMMAND.test(decoded) || !/\s/.test(decoded)) continue;
-      out.push(finding('security.decode-exec', file, l.line, l.column + (m.index ?? 0), `an encoded command in the instructions decodes to "${quote(decoded, 80)}"`, docs ? 'warning' : 'error'));
+      out.push(
+        finding(
+          'security.decode-exec',
+          file,
+          l.line,
+          l.column + (m.index ?? 0),
+          `an encoded command in the instructions decodes to "${quote(decoded, 80)}"`,
+          docs ? 'warning' : 'error',
+        ),
+      );
       break;
     }
   }

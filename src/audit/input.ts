@@ -57,7 +57,14 @@ export function shownPath(dir: string, path: string): string {
  *
  * @example finding('security.decode-exec', 'skill/scripts/x.sh', 3, 1, 'base64 decoded into sh')
  */
-export function finding(code: SecurityCode, file: string, line: number, column: number, message: string, severity?: Severity): Diagnostic {
+export function finding(
+  code: SecurityCode,
+  file: string,
+  line: number,
+  column: number,
+  message: string,
+  severity?: Severity,
+): Diagnostic {
   const rule = RULES_BY_CODE.get(code)!;
   return { code, severity: severity ?? rule.level, message, file, line, column, hint: rule.help };
 }
@@ -67,11 +74,45 @@ export function quote(text: string, max = 80): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const cut = flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
   // eslint-disable-next-line no-control-regex
-  return cut.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+  return cut.replace(
+    /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069\ufeff]/g,
+    (c) => `\\u{${c.charCodeAt(0).toString(16)}}`,
+  );
 }
 
 /** File extensions of scripts (interpreted or shell). */
-const SCRIPT_EXTENSIONS = new Set(['sh', 'bash', 'zsh', 'fish', 'ksh', 'py', 'js', 'mjs', 'cjs', 'ts', 'mts', 'cts', 'rb', 'pl', 'php', 'ps1', 'psm1', 'bat', 'cmd', 'lua', 'r', 'go', 'rs', 'java', 'kt', 'swift', 'cs', 'groovy', 'tcl', 'awk']);
+const SCRIPT_EXTENSIONS = new Set([
+  'sh',
+  'bash',
+  'zsh',
+  'fish',
+  'ksh',
+  'py',
+  'js',
+  'mjs',
+  'cjs',
+  'ts',
+  'mts',
+  'cts',
+  'rb',
+  'pl',
+  'php',
+  'ps1',
+  'psm1',
+  'bat',
+  'cmd',
+  'lua',
+  'r',
+  'go',
+  'rs',
+  'java',
+  'kt',
+  'swift',
+  'cs',
+  'groovy',
+  'tcl',
+  'awk',
+]);
 
 /**
  * True for a file the skill runs: under `scripts/`, a script extension, or a `#!` line.
@@ -98,5 +139,8 @@ export function isMarkdown(path: string): boolean {
  * @example isTeaching('tests/test_upload.py') // true
  */
 export function isTeaching(path: string): boolean {
-  return /(?:^|\/)(?:tests?|__tests__|spec|specs|examples?|samples?|fixtures?|testdata|demo|demos)\//i.test(path) || /(?:^|\/)(?:test_[^/]*|[^/]*_test|[^/]*\.(?:test|spec|example|sample))\.[a-z0-9]+$/i.test(path);
+  return (
+    /(?:^|\/)(?:tests?|__tests__|spec|specs|examples?|samples?|fixtures?|testdata|demo|demos)\//i.test(path) ||
+    /(?:^|\/)(?:test_[^/]*|[^/]*_test|[^/]*\.(?:test|spec|example|sample))\.[a-z0-9]+$/i.test(path)
+  );
 }

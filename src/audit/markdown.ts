@@ -61,7 +61,12 @@ export function splitMarkdown(text: string, frontmatter = false): MarkdownParts 
     const lineNo = i + 1;
     if (fence) {
       const close = FENCE.exec(raw);
-      if (close && close[1]![0] === fence.marker[0] && close[1]!.length >= fence.marker.length && raw.trim() === close[1]) {
+      if (
+        close &&
+        close[1]![0] === fence.marker[0] &&
+        close[1]!.length >= fence.marker.length &&
+        raw.trim() === close[1]
+      ) {
         fences.push({ lang: fence.lang, lines: fence.lines });
         fence = undefined;
       } else fence.lines.push({ line: lineNo, column: 1, text: raw });
@@ -105,7 +110,13 @@ export function splitMarkdown(text: string, frontmatter = false): MarkdownParts 
       }
     }
     // Spans inside a comment are hidden text, already collected as such.
-    for (const span of lineSpans) if (visible.slice(span.column - 1, span.column - 1 + span.text.length).trim() === '' && unspanned.slice(span.column - 1, span.column - 1 + span.text.length).trim() === '' && !hidden.some((h) => h.line === lineNo && h.column <= span.column)) spans.push(span);
+    for (const span of lineSpans)
+      if (
+        visible.slice(span.column - 1, span.column - 1 + span.text.length).trim() === '' &&
+        unspanned.slice(span.column - 1, span.column - 1 + span.text.length).trim() === '' &&
+        !hidden.some((h) => h.line === lineNo && h.column <= span.column)
+      )
+        spans.push(span);
     const styled = visible.length <= SPAN_LINE_LIMIT ? DISPLAY_NONE.exec(visible) : null;
     if (styled) {
       const close = visible.indexOf(`</${styled[1]}`, styled.index + styled[0].length);

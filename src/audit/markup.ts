@@ -18,7 +18,8 @@ const MARKUP: readonly RegExp[] = [
   /"(?:type|role)"\s{0,2}:\s{0,2}"(?:tool_use|tool_call|function_call|system)"|"tool_calls"\s{0,2}:\s{0,2}\[/,
 ];
 /** Words of a line that explains a format rather than uses it. */
-const EXPLAINS = /\b(?:template|tokens?|tokenizer|format(?:s|ted|ting)?|chatml|llama|mistral|fine-?tun\w*|dataset|schema|parse[sd]?|example|e\.g\.|such as|like|syntax|role|roles|render(?:s|ed)?)\b/i;
+const EXPLAINS =
+  /\b(?:template|tokens?|tokenizer|format(?:s|ted|ting)?|chatml|llama|mistral|fine-?tun\w*|dataset|schema|parse[sd]?|example|e\.g\.|such as|like|syntax|role|roles|render(?:s|ed)?)\b/i;
 
 /**
  * Host markup in prose lines; errors in SKILL.md, warnings in reference documents.
@@ -31,13 +32,32 @@ export function markupFindings(lines: readonly Located[], file: string, docs: bo
   for (let i = 0; i < lines.length; i++) {
     if (!/^\s{0,4}(?:User|Human)\s{0,2}:\s\S/.test(lines[i]!.text)) continue;
     const answer = lines.slice(i + 1, i + 4).find((l) => /^\s{0,4}Assistant\s{0,2}:\s\S/.test(l.text));
-    if (answer && !EXPLAINS.test(`${lines[i]!.text} ${answer.text}`)) out.push(finding('security.host-markup', file, lines[i]!.line, lines[i]!.column, `a user turn and an assistant turn written into the skill: "${quote(lines[i]!.text, 60)}"`, docs ? 'warning' : 'error'));
+    if (answer && !EXPLAINS.test(`${lines[i]!.text} ${answer.text}`))
+      out.push(
+        finding(
+          'security.host-markup',
+          file,
+          lines[i]!.line,
+          lines[i]!.column,
+          `a user turn and an assistant turn written into the skill: "${quote(lines[i]!.text, 60)}"`,
+          docs ? 'warning' : 'error',
+        ),
+      );
   }
   for (const l of lines) {
     if (!/[<[{"]|:\s/.test(l.text)) continue;
     const m = firstOfAny(l.text, MARKUP);
     if (!m || insideQuotes(l.text, m.index) || EXPLAINS.test(l.text)) continue;
-    out.push(finding('security.host-markup', file, l.line, l.column + m.index, `this line imitates the host's markup: "${quote(m.text, 60)}"`, docs ? 'warning' : 'error'));
+    out.push(
+      finding(
+        'security.host-markup',
+        file,
+        l.line,
+        l.column + m.index,
+        `this line imitates the host's markup: "${quote(m.text, 60)}"`,
+        docs ? 'warning' : 'error',
+      ),
+    );
   }
   return out;
 }

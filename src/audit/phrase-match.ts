@@ -18,7 +18,18 @@ import ru from './phrases/ru.json' with { type: 'json' };
 import zh from './phrases/zh.json' with { type: 'json' };
 
 /** What a phrase signals. */
-export type PhraseClass = 'override' | 'authority' | 'priority' | 'secrecy' | 'approval' | 'persona' | 'routing' | 'obsolete' | 'remote' | 'exfil' | 'update';
+export type PhraseClass =
+  | 'override'
+  | 'authority'
+  | 'priority'
+  | 'secrecy'
+  | 'approval'
+  | 'persona'
+  | 'routing'
+  | 'obsolete'
+  | 'remote'
+  | 'exfil'
+  | 'update';
 
 interface PhraseFile {
   readonly language: string;
@@ -53,7 +64,96 @@ interface Phrase {
 }
 
 /** Words too common to key the index on. */
-const COMMON = new Set(['use', 'the', 'this', 'that', 'these', 'for', 'all', 'any', 'every', 'each', 'do', 'not', 'dont', 'no', 'you', 'your', 'are', 'is', 'to', 'of', 'in', 'on', 'at', 'with', 'and', 'or', 'it', 'a', 'an', 'as', 'from', 'new', 'first', 'before', 'always', 'never', 'user', 'users', 'skill', 'skills', 'other', 'run', 'read', 'load', 'from', 'what', 'about', 'so', 'by', 'have', 'has', 'be', 'if', 'when', 'even', 'of', 'de', 'la', 'le', 'les', 'el', 'los', 'las', 'des', 'du', 'der', 'die', 'das', 'und', 'et', 'y', 'e', 'o', 'a', 'em', 'en', 'para', 'pour', 'fur', 'mit', 'sans', 'sin', 'sem', 'ne', 'pas', 'nicht', 'um', 'und']);
+const COMMON = new Set([
+  'use',
+  'the',
+  'this',
+  'that',
+  'these',
+  'for',
+  'all',
+  'any',
+  'every',
+  'each',
+  'do',
+  'not',
+  'dont',
+  'no',
+  'you',
+  'your',
+  'are',
+  'is',
+  'to',
+  'of',
+  'in',
+  'on',
+  'at',
+  'with',
+  'and',
+  'or',
+  'it',
+  'a',
+  'an',
+  'as',
+  'from',
+  'new',
+  'first',
+  'before',
+  'always',
+  'never',
+  'user',
+  'users',
+  'skill',
+  'skills',
+  'other',
+  'run',
+  'read',
+  'load',
+  'from',
+  'what',
+  'about',
+  'so',
+  'by',
+  'have',
+  'has',
+  'be',
+  'if',
+  'when',
+  'even',
+  'of',
+  'de',
+  'la',
+  'le',
+  'les',
+  'el',
+  'los',
+  'las',
+  'des',
+  'du',
+  'der',
+  'die',
+  'das',
+  'und',
+  'et',
+  'y',
+  'e',
+  'o',
+  'a',
+  'em',
+  'en',
+  'para',
+  'pour',
+  'fur',
+  'mit',
+  'sans',
+  'sin',
+  'sem',
+  'ne',
+  'pas',
+  'nicht',
+  'um',
+  'und',
+]);
 
 /** The index of the slot whose words are rarest (longest of those not in COMMON). */
 function anchorSlot(slots: readonly Slot[]): number {
@@ -93,13 +193,24 @@ const CJK = /[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]/;
 export function normalizeText(text: string): string {
   // Perf: ASCII text (most of it) skips the Unicode decomposition.
   // eslint-disable-next-line no-control-regex
-  const base = /^[\u0000-\u007f]*$/.test(text) ? text.toLowerCase() : text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+  const base = /^[\u0000-\u007f]*$/.test(text)
+    ? text.toLowerCase()
+    : text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
   // Perf: most lines have no apostrophe and skip the replacements.
   if (!/['’ʼ`]/.test(base)) return base;
   return base.replace(/[’ʼ`]/g, "'").replace(/n't\b/g, 'nt').replace(/'s\b/g, 's').replace(/'/g, ' ');
 }
 
-let compiled: { readonly index: ReadonlyMap<number, readonly Phrase[]>; readonly second: ReadonlyMap<number, readonly Phrase[]>; readonly both: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>; readonly markers: ReadonlyMap<string, ReadonlySet<string>>; readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[]; readonly discussion: RegExp } | undefined;
+let compiled:
+  | {
+      readonly index: ReadonlyMap<number, readonly Phrase[]>;
+      readonly second: ReadonlyMap<number, readonly Phrase[]>;
+      readonly both: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>;
+      readonly markers: ReadonlyMap<string, ReadonlySet<string>>;
+      readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[];
+      readonly discussion: RegExp;
+    }
+  | undefined;
 
 function compile(): NonNullable<typeof compiled> {
   let nextId = 0;
@@ -113,14 +224,52 @@ function compile(): NonNullable<typeof compiled> {
       const cls = p.class as PhraseClass;
       const strong = p.severity === 'error';
       if (file.language === 'zh' || file.language === 'ja') {
-        const pieces = normalizeText(p.text).split('*').map((piece) => `(?:${piece.split('|').map(escape).join('|')})`);
-        cjk.push({ phrase: { cls, strong, language: file.language, text: p.text, slots: [], anchor: 0, reach: 0, second: 0, id: nextId++ }, re: new RegExp(pieces.join('[^。！？!?\\n]{0,8}')) });
+        const pieces = normalizeText(p.text)
+          .split('*')
+          .map((piece) => `(?:${piece.split('|').map(escape).join('|')})`);
+        cjk.push({
+          phrase: {
+            cls,
+            strong,
+            language: file.language,
+            text: p.text,
+            slots: [],
+            anchor: 0,
+            reach: 0,
+            second: 0,
+            id: nextId++,
+          },
+          re: new RegExp(pieces.join('[^。！？!?\\n]{0,8}')),
+        });
         continue;
       }
-      const slots: Slot[] = normalizeText(p.text).split(/\s+/).filter(Boolean).map((s) => (s === '*' ? { alts: [], gap: true } : { gap: false, alts: s.split('|').filter(Boolean).map((a) => ({ word: a.replace(/\*$/, ''), prefix: a.endsWith('*') })) }));
+      const slots: Slot[] = normalizeText(p.text)
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((s) =>
+          s === '*'
+            ? { alts: [], gap: true }
+            : {
+                gap: false,
+                alts: s
+                  .split('|')
+                  .filter(Boolean)
+                  .map((a) => ({ word: a.replace(/\*$/, ''), prefix: a.endsWith('*') })),
+              },
+        );
       const anchor = anchorSlot(slots);
       const second = anchorSlot(slots.map((sl, i) => (i === anchor ? { alts: [], gap: true } : sl)));
-      const phrase: Phrase = { cls, strong, language: file.language, text: p.text, slots, anchor, reach: slots.length * (SLACK + 1) + GAP, second: slots[second]?.gap ? anchor : second, id: nextId++ };
+      const phrase: Phrase = {
+        cls,
+        strong,
+        language: file.language,
+        text: p.text,
+        slots,
+        anchor,
+        reach: slots.length * (SLACK + 1) + GAP,
+        second: slots[second]?.gap ? anchor : second,
+        id: nextId++,
+      };
       for (const alt of slots[phrase.second]?.alts ?? []) {
         const key = keyOf(alt.word, 0, Math.min(MAX_KEY, alt.word.length)) * (alt.prefix ? 1 : -1);
         const list = secondIndex.get(key);
@@ -145,7 +294,14 @@ function compile(): NonNullable<typeof compiled> {
   firstMark = new Int32Array(nextId);
   secondMark = new Int32Array(nextId);
   const markers = new Map(PHRASE_FILES.filter((f) => f.markers).map((f) => [f.language, new Set(f.markers)] as const));
-  return { index, second: secondIndex, both, markers, cjk, discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u') };
+  return {
+    index,
+    second: secondIndex,
+    both,
+    markers,
+    cjk,
+    discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u'),
+  };
 }
 
 function escape(s: string): string {
@@ -191,7 +347,9 @@ export function findPhrases(line: string): PhraseHit[] {
   WORD.lastIndex = 0;
   for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
     if (first < 0 && c.index.has(-keyOf(text, m.index, Math.min(MAX_KEY, m[0].length)))) first = starts.length;
-    if (first < 0) for (let n = 1; n <= Math.min(MAX_KEY, m[0].length); n++) if (c.index.has(keyOf(text, m.index, n))) first = starts.length;
+    if (first < 0)
+      for (let n = 1; n <= Math.min(MAX_KEY, m[0].length); n++)
+        if (c.index.has(keyOf(text, m.index, n))) first = starts.length;
     starts.push(m.index);
     ends.push(m.index + m[0].length);
   }
@@ -204,13 +362,21 @@ export function findPhrases(line: string): PhraseHit[] {
       const candidates: Phrase[] = [...(c.index.get(-keyOf(w, 0, Math.min(MAX_KEY, w.length))) ?? [])];
       for (let n = 1; n <= Math.min(MAX_KEY, w.length); n++) candidates.push(...(c.index.get(keyOf(w, 0, n)) ?? []));
       for (const p of candidates) {
-        if (tried.has(p) || !p.slots[p.anchor]!.alts.some((a) => (a.prefix ? w.startsWith(a.word) : w === a.word))) continue;
+        if (tried.has(p) || !p.slots[p.anchor]!.alts.some((a) => (a.prefix ? w.startsWith(a.word) : w === a.word)))
+          continue;
         tried.add(p);
         // The anchor word is in the line: try every start within reach before it.
         for (let s0 = Math.max(0, i - (p.anchor === 0 ? 0 : p.reach)); s0 <= i; s0++) {
           const end = matchFrom(p.slots, 0, words, s0, true);
           if (end < 0) continue;
-          if (!hits.some((h) => h.cls === p.cls && h.start === words[s0]!.s)) hits.push({ cls: p.cls, strong: p.strong, language: p.language, start: aligned ? words[s0]!.s : 0, end: aligned ? words[end - 1]!.e : line.length });
+          if (!hits.some((h) => h.cls === p.cls && h.start === words[s0]!.s))
+            hits.push({
+              cls: p.cls,
+              strong: p.strong,
+              language: p.language,
+              start: aligned ? words[s0]!.s : 0,
+              end: aligned ? words[end - 1]!.e : line.length,
+            });
           break;
         }
       }
@@ -228,10 +394,18 @@ export function findPhrases(line: string): PhraseHit[] {
     return false;
   };
   for (let i = hits.length - 1; i >= 0; i--) if (!spoken(hits[i]!.language)) hits.splice(i, 1);
-  if (CJK.test(text)) for (const { phrase, re } of c.cjk) {
-    const m = re.exec(text);
-    if (m) hits.push({ cls: phrase.cls, strong: phrase.strong, language: phrase.language, start: aligned ? m.index : 0, end: aligned ? m.index + m[0].length : line.length });
-  }
+  if (CJK.test(text))
+    for (const { phrase, re } of c.cjk) {
+      const m = re.exec(text);
+      if (m)
+        hits.push({
+          cls: phrase.cls,
+          strong: phrase.strong,
+          language: phrase.language,
+          start: aligned ? m.index : 0,
+          end: aligned ? m.index + m[0].length : line.length,
+        });
+    }
   return hits;
 }
 
@@ -239,7 +413,10 @@ export function findPhrases(line: string): PhraseHit[] {
  * True when `line` is ASCII and no word in it has the key of an anchor word: one pass over its
  * characters, lower-casing and keying each word's first three letters on the fly.
  */
-function asciiWithoutAnchor(line: string, keyed: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>): boolean {
+function asciiWithoutAnchor(
+  line: string,
+  keyed: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>,
+): boolean {
   let k = 0;
   let n = 0;
   // Per-phrase marks of this line (a generation number, so nothing is cleared): a phrase whose
@@ -264,7 +441,8 @@ function asciiWithoutAnchor(line: string, keyed: ReadonlyMap<number, { readonly 
     // ASCII does; a letter outside ASCII needs the full normalization.
     if (raw > 127) {
       if (raw === 0x2019 || raw === 0x2bc) raw = 39;
-      else if ((raw >= 0x2000 && raw <= 0x206f) || (raw >= 0xa0 && raw <= 0xbf) || raw === 0xd7 || raw === 0xf7) raw = 32;
+      else if ((raw >= 0x2000 && raw <= 0x206f) || (raw >= 0xa0 && raw <= 0xbf) || raw === 0xd7 || raw === 0xf7)
+        raw = 32;
       else return false;
     }
     const ch = raw >= 65 && raw <= 90 ? raw + 32 : raw;
@@ -297,11 +475,19 @@ function asciiWithoutAnchor(line: string, keyed: ReadonlyMap<number, { readonly 
 /** True when a line quotes or teaches (an example, an attack, a detection rule), in any of the languages. */
 export function isDiscussion(line: string): boolean {
   // A URL's words (`x.example.invalid`) say nothing about the line.
-  return (compiled ??= compile()).discussion.test(normalizeText(line.replace(/\b[a-z][\w+.-]{1,20}:\/\/\S{1,400}/gi, ' ')));
+  return (compiled ??= compile()).discussion.test(
+    normalizeText(line.replace(/\b[a-z][\w+.-]{1,20}:\/\/\S{1,400}/gi, ' ')),
+  );
 }
 
 /** The index past the last word of a match of `slots[s..]` starting at word `i`, or -1. */
-function matchFrom(slots: readonly Slot[], s: number, words: readonly { w: string }[], i: number, first: boolean): number {
+function matchFrom(
+  slots: readonly Slot[],
+  s: number,
+  words: readonly { w: string }[],
+  i: number,
+  first: boolean,
+): number {
   if (s === slots.length) return i;
   const slot = slots[s]!;
   if (slot.gap) {

@@ -8,10 +8,14 @@ import type { Diagnostic } from '../model/diagnostics.js';
 import { finding, type AuditFile } from './input.js';
 
 /** Modules and functions whose import inside a pickle means code runs at load. */
-const MODULES = 'os|posix|nt|subprocess|builtins|__builtin__|commands|pty|socket|runpy|importlib|shutil|webbrowser|code';
-const CALLS = 'system|popen|exec\\w{0,3}|spawn\\w{0,3}|eval|Popen|call|check_output|run|getoutput|compile|__import__|import_module|rmtree|run_path|run_module|interact|connect';
+const MODULES =
+  'os|posix|nt|subprocess|builtins|__builtin__|commands|pty|socket|runpy|importlib|shutil|webbrowser|code';
+const CALLS =
+  'system|popen|exec\\w{0,3}|spawn\\w{0,3}|eval|Popen|call|check_output|run|getoutput|compile|__import__|import_module|rmtree|run_path|run_module|interact|connect';
 /** GLOBAL (`c` module newline name newline) or STACK_GLOBAL after two short strings (`\x8c` length text). */
-const DANGEROUS = new RegExp(`c(?:${MODULES})\\n(?:${CALLS})\\n|[\\x8c\\x58X][\\s\\S]{1,4}?(?:${MODULES})\\x94?[\\x8c\\x58X][\\s\\S]{1,4}?(?:${CALLS})\\x94?`);
+const DANGEROUS = new RegExp(
+  `c(?:${MODULES})\\n(?:${CALLS})\\n|[\\x8c\\x58X][\\s\\S]{1,4}?(?:${MODULES})\\x94?[\\x8c\\x58X][\\s\\S]{1,4}?(?:${CALLS})\\x94?`,
+);
 const PICKLE_PATH = /\.(?:pkl|pickle|pckl|joblib|pt|pth|ckpt|bin|npy|npz|dat|p)$/i;
 
 /**
@@ -25,6 +29,11 @@ export function pickleFindings(f: AuditFile, shown: string): Diagnostic[] {
   if (!/^(?:\x80[\x02-\x05]|\(|c|\]|\})/.test(bytes)) return [];
   const m = DANGEROUS.exec(bytes);
   if (!m) return [];
-  const name = m[0].replace(/^c/, '').replace(/[^\w]+/g, '.').replace(/^\.|\.$/g, '');
-  return [finding('security.unsafe-deserialization', shown, 0, 0, `a pickle that calls ${name} when it is loaded`, 'error')];
+  const name = m[0]
+    .replace(/^c/, '')
+    .replace(/[^\w]+/g, '.')
+    .replace(/^\.|\.$/g, '');
+  return [
+    finding('security.unsafe-deserialization', shown, 0, 0, `a pickle that calls ${name} when it is loaded`, 'error'),
+  ];
 }

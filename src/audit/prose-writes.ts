@@ -15,22 +15,37 @@ import type { Fence } from './markdown.js';
 import { findPhrases, isDiscussion } from './phrase-match.js';
 import type { SecurityCode } from './rules.js';
 
-const WRITE_VERB = /\b(?:create|write|add|append|put|insert|copy|save|place|paste|store|update|overwrite|replace|echo)\b|書き込|追加|写入|添加|écri|ajout|schreib|füge|escrib|añad|escrev|adicion|добав|запиш/i;
+const WRITE_VERB =
+  /\b(?:create|write|add|append|put|insert|copy|save|place|paste|store|update|overwrite|replace|echo)\b|書き込|追加|写入|添加|écri|ajout|schreib|füge|escrib|añad|escrev|adicion|добав|запиш/i;
 const CODES: Readonly<Record<WriteClass, SecurityCode>> = {
-  'shell-rc': 'security.shell-rc-edit', scheduler: 'security.scheduled-task', startup: 'security.persistence', 'git-hook': 'security.git-hook',
-  'agent-settings': 'security.agent-settings', 'agent-instructions': 'security.agent-settings', 'login-key': 'security.persistence', 'package-index': 'security.index-redirect',
+  'shell-rc': 'security.shell-rc-edit',
+  scheduler: 'security.scheduled-task',
+  startup: 'security.persistence',
+  'git-hook': 'security.git-hook',
+  'agent-settings': 'security.agent-settings',
+  'agent-instructions': 'security.agent-settings',
+  'login-key': 'security.persistence',
+  'package-index': 'security.index-redirect',
 };
-const TARGET_WORDS = /\.\w{0,12}rc\b|\.(?:bash_|z)?profile\b|\$PROFILE|\/cron|crontab|LaunchAgents|systemd|autostart|Startup|\.git\/hooks|\.husky|authorized_keys|(?:CLAUDE|AGENTS|GEMINI|MEMORY|SOUL|COPILOT)\.md|copilot-instructions|settings(?:\.local)?\.json|\.claude\/|\.codex\/|\.cursor\/|\.vscode\/|\.windsurf|\.continue\/|mcp\.json|pip\.(?:conf|ini)|sitecustomize|\.pth\b|\.envrc|sudoers|tasks\.json|\.mdc\b|SKILL\.md|\/etc\/hosts|\.condarc|\.gemrc|uv\.toml|\.m2\/|\.cargo\//;
+const TARGET_WORDS =
+  /\.\w{0,12}rc\b|\.(?:bash_|z)?profile\b|\$PROFILE|\/cron|crontab|LaunchAgents|systemd|autostart|Startup|\.git\/hooks|\.husky|authorized_keys|(?:CLAUDE|AGENTS|GEMINI|MEMORY|SOUL|COPILOT)\.md|copilot-instructions|settings(?:\.local)?\.json|\.claude\/|\.codex\/|\.cursor\/|\.vscode\/|\.windsurf|\.continue\/|mcp\.json|pip\.(?:conf|ini)|sitecustomize|\.pth\b|\.envrc|sudoers|tasks\.json|\.mdc\b|SKILL\.md|\/etc\/hosts|\.condarc|\.gemrc|uv\.toml|\.m2\/|\.cargo\//;
 
 /** Paths as written in prose: in backticks, quotes, or a bare path-like word. */
-const PATH = /`([^`\n]{2,200})`|"([^"\n]{2,200})"|((?:~|\.{1,2})?\/?[\w.-]*\.?[\w-]+(?:\/[\w.*-]+)*\.(?:md|mdc|json|toml|ya?ml|conf|ini|zsh|sh|desktop|plist|service)|~\/\.[\w.-]+(?:\/[\w.-]+)*|\.[\w-]+rc\b|authorized_keys)/g;
+const PATH =
+  /`([^`\n]{2,200})`|"([^"\n]{2,200})"|((?:~|\.{1,2})?\/?[\w.-]*\.?[\w-]+(?:\/[\w.*-]+)*\.(?:md|mdc|json|toml|ya?ml|conf|ini|zsh|sh|desktop|plist|service)|~\/\.[\w.-]+(?:\/[\w.-]+)*|\.[\w-]+rc\b|authorized_keys)/g;
 
 /**
  * Findings for prose lines that tell the agent to write a watched file.
  *
  * @example proseWriteFindings(['Append `source x` to ~/.zshrc.'], [], 's/SKILL.md', false)[0].code // 'security.shell-rc-edit'
  */
-export function proseWriteFindings(raw: readonly string[], fences: readonly Fence[], file: string, docs: boolean, fenceLines: ReadonlySet<number>): Diagnostic[] {
+export function proseWriteFindings(
+  raw: readonly string[],
+  fences: readonly Fence[],
+  file: string,
+  docs: boolean,
+  fenceLines: ReadonlySet<number>,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Perf: one search of the whole file first; most files name no watched target at all.
   if (!TARGET_WORDS.test(raw.join('\n'))) return out;
@@ -38,7 +53,9 @@ export function proseWriteFindings(raw: readonly string[], fences: readonly Fenc
     const line = raw[i]!;
     // Perf: the watched targets first (few lines name one), then the verb.
     if (fenceLines.has(i + 1) || !TARGET_WORDS.test(line) || !WRITE_VERB.test(line) || isDiscussion(line)) continue;
-    const targets = [...line.matchAll(PATH)].map((m) => m[1] ?? m[2] ?? m[3] ?? '').filter((t) => writeClass(t) !== undefined);
+    const targets = [...line.matchAll(PATH)]
+      .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
+      .filter((t) => writeClass(t) !== undefined);
     if (targets.length === 0) continue;
     const target = targets[0]!;
     const cls = writeClass(target)!;
@@ -46,13 +63,34 @@ export function proseWriteFindings(raw: readonly string[], fences: readonly Fenc
     const projectNotes = cls === 'agent-instructions' && !/^(?:~|\$HOME|\/)/.test(target);
     // What is to be written: the next fence (within three lines), else quoted or inline text on this line or the next.
     const fence = fences.find((f) => f.lines.length > 0 && f.lines[0]!.line > i + 1 && f.lines[0]!.line <= i + 5);
-    const payload = fence ? fence.lines.map((l) => l.text).join('\n') : [line, ...raw.slice(i + 1, i + 4).filter((l) => l.trim() !== '').slice(0, 2)].join('\n');
-    const planted = isDangerousPayload(payload) || /"runOn"\s{0,2}:\s{0,2}"folderOpen"|alwaysApply\s{0,2}:\s{0,2}true[\s\S]{0,400}https?:\/\//.test(payload) || findPhrases(payload.replace(/\n/g, ' ')).some((h) => h.cls !== 'routing') || (/https?:\/\//.test(payload) && /\b(?:send|post|upload|forward|copy)\b/i.test(payload));
+    const payload = fence
+      ? fence.lines.map((l) => l.text).join('\n')
+      : [
+          line,
+          ...raw
+            .slice(i + 1, i + 4)
+            .filter((l) => l.trim() !== '')
+            .slice(0, 2),
+        ].join('\n');
+    const planted =
+      isDangerousPayload(payload) ||
+      /"runOn"\s{0,2}:\s{0,2}"folderOpen"|alwaysApply\s{0,2}:\s{0,2}true[\s\S]{0,400}https?:\/\//.test(payload) ||
+      findPhrases(payload.replace(/\n/g, ' ')).some((h) => h.cls !== 'routing') ||
+      (/https?:\/\//.test(payload) && /\b(?:send|post|upload|forward|copy)\b/i.test(payload));
     // The agent writes these in the open, for the user to see: only a planted payload or the login keys make it unambiguous.
     const severe = planted || cls === 'login-key';
     if (projectNotes && !planted) continue;
     const severity: Severity = severe && !docs ? 'error' : 'warning';
-    out.push(finding(CODES[cls], file, i + 1, Math.max(1, line.indexOf(target) + 1), `the instructions have the agent write ${quote(target, 60)}${planted ? ' with a payload that runs, fetches or sends' : ''}`, severity));
+    out.push(
+      finding(
+        CODES[cls],
+        file,
+        i + 1,
+        Math.max(1, line.indexOf(target) + 1),
+        `the instructions have the agent write ${quote(target, 60)}${planted ? ' with a payload that runs, fetches or sends' : ''}`,
+        severity,
+      ),
+    );
   }
   return out;
 }

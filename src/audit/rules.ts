@@ -16,11 +16,24 @@ export type SecurityCode = Extract<DiagnosticCode, `security.${string}`>;
 
 /** The threat class a rule detects (the classes of docs/audit.md). */
 export type RuleFamily =
-  | 'hidden-unicode' | 'prompt-injection' | 'remote-code-execution' | 'obfuscation' | 'exfiltration' | 'destructive' | 'persistence'
-  | 'tool-permission' | 'trigger-hijack' | 'supply-chain' | 'unsafe-deserialization' | 'binary-executable' | 'symlink-escape' | 'coverage';
+  | 'hidden-unicode'
+  | 'prompt-injection'
+  | 'remote-code-execution'
+  | 'obfuscation'
+  | 'exfiltration'
+  | 'destructive'
+  | 'persistence'
+  | 'tool-permission'
+  | 'trigger-hijack'
+  | 'supply-chain'
+  | 'unsafe-deserialization'
+  | 'binary-executable'
+  | 'symlink-escape'
+  | 'coverage';
 
 /** OWASP Agentic Skills Top 10 (2026) risk ids. */
-export type OwaspAst = 'AST01' | 'AST02' | 'AST03' | 'AST04' | 'AST05' | 'AST06' | 'AST07' | 'AST08' | 'AST09' | 'AST10';
+export type OwaspAst =
+  'AST01' | 'AST02' | 'AST03' | 'AST04' | 'AST05' | 'AST06' | 'AST07' | 'AST08' | 'AST09' | 'AST10';
 
 export interface AuditRule {
   readonly code: SecurityCode;
@@ -40,12 +53,24 @@ export interface AuditRule {
 
 /** The OWASP Agentic Skills Top 10 risks by id (project summary table, 2026). */
 export const OWASP_AST: Readonly<Record<OwaspAst, string>> = Object.freeze({
-  AST01: 'Malicious Skills', AST02: 'Supply Chain Compromise', AST03: 'Over-Privileged Skills', AST04: 'Insecure Metadata', AST05: 'Unsafe Deserialization',
-  AST06: 'Weak Isolation', AST07: 'Update Drift', AST08: 'Poor Scanning', AST09: 'No Governance', AST10: 'Cross-Platform Reuse',
+  AST01: 'Malicious Skills',
+  AST02: 'Supply Chain Compromise',
+  AST03: 'Over-Privileged Skills',
+  AST04: 'Insecure Metadata',
+  AST05: 'Unsafe Deserialization',
+  AST06: 'Weak Isolation',
+  AST07: 'Update Drift',
+  AST08: 'Poor Scanning',
+  AST09: 'No Governance',
+  AST10: 'Cross-Platform Reuse',
 });
 
 /** The rules, in class order. */
-export const AUDIT_RULES: readonly AuditRule[] = Object.freeze(RULE_ROWS.map(([code, family, level, owasp, securitySeverity, summary, help, example]) => Object.freeze({ code, family, level, summary, help, example, owasp, securitySeverity })));
+export const AUDIT_RULES: readonly AuditRule[] = Object.freeze(
+  RULE_ROWS.map(([code, family, level, owasp, securitySeverity, summary, help, example]) =>
+    Object.freeze({ code, family, level, summary, help, example, owasp, securitySeverity }),
+  ),
+);
 
 /** The rule of a code. */
 export const RULES_BY_CODE: ReadonlyMap<SecurityCode, AuditRule> = new Map(AUDIT_RULES.map((r) => [r.code, r]));

@@ -21,21 +21,68 @@ export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[]
   const name = f.path.replace(/^.*\//, '');
   const lineOf = (re: RegExp): number => Math.max(1, text.split('\n').findIndex((l) => re.test(l)) + 1);
   if (/^(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|\.pypirc|\.condarc|uv\.toml|\.gemrc)$/.test(name)) {
-    const m = /^\s{0,8}(?:registry|index-url|extra-index-url|index|npmRegistryServer|channels)\s{0,4}[=:]\s{0,4}(\S+)/m.exec(text);
+    const m =
+      /^\s{0,8}(?:registry|index-url|extra-index-url|index|npmRegistryServer|channels)\s{0,4}[=:]\s{0,4}(\S+)/m.exec(
+        text,
+      );
     if (!m) return [];
-    const insecure = /strict-ssl\s{0,4}=\s{0,4}false|trusted-host|enableStrictSsl\s{0,4}:\s{0,4}false|extra-index-url/.test(text) || isBareUrl(m[1]!);
-    return [finding('security.index-redirect', shown, lineOf(/registry|index-url|index|channels/), 1, `a shipped ${name} sends package installs to ${quote(m[1]!, 60)}${insecure ? ' and turns off the checks that protect them' : ''}`, insecure ? 'error' : 'warning')];
+    const insecure =
+      /strict-ssl\s{0,4}=\s{0,4}false|trusted-host|enableStrictSsl\s{0,4}:\s{0,4}false|extra-index-url/.test(text) ||
+      isBareUrl(m[1]!);
+    return [
+      finding(
+        'security.index-redirect',
+        shown,
+        lineOf(/registry|index-url|index|channels/),
+        1,
+        `a shipped ${name} sends package installs to ${quote(m[1]!, 60)}${insecure ? ' and turns off the checks that protect them' : ''}`,
+        insecure ? 'error' : 'warning',
+      ),
+    ];
   }
-  if (/(?:^|\/)\.claude\/settings(?:\.local)?\.json$|(?:^|\/)settings(?:\.local)?\.json$/.test(f.path) && /bypassPermissions|dangerously|"allow"\s{0,4}:\s{0,4}\[[^\]]{0,200}"(?:Bash(?:\(\*\))?|\*)"/.test(text)) {
-    return [finding('security.agent-settings', shown, lineOf(/bypassPermissions|dangerously|"allow"/), 1, `a shipped ${name} turns off the agent's permission prompts`, 'error')];
+  if (
+    /(?:^|\/)\.claude\/settings(?:\.local)?\.json$|(?:^|\/)settings(?:\.local)?\.json$/.test(f.path) &&
+    /bypassPermissions|dangerously|"allow"\s{0,4}:\s{0,4}\[[^\]]{0,200}"(?:Bash(?:\(\*\))?|\*)"/.test(text)
+  ) {
+    return [
+      finding(
+        'security.agent-settings',
+        shown,
+        lineOf(/bypassPermissions|dangerously|"allow"/),
+        1,
+        `a shipped ${name} turns off the agent's permission prompts`,
+        'error',
+      ),
+    ];
   }
   if (/(?:^|\/)tasks\.json$/.test(f.path) && /"runOn"\s{0,4}:\s{0,4}"folderOpen"/.test(text)) {
-    return [finding('security.persistence', shown, lineOf(/folderOpen/), 1, 'a shipped tasks.json runs a command whenever the folder is opened', 'error')];
+    return [
+      finding(
+        'security.persistence',
+        shown,
+        lineOf(/folderOpen/),
+        1,
+        'a shipped tasks.json runs a command whenever the folder is opened',
+        'error',
+      ),
+    ];
   }
   if (/^requirements[\w.-]{0,40}\.txt$|^pyproject\.toml$|^package\.json$|^Pipfile$/.test(name)) {
-    const m = /(?:@\s{0,4}|["']\s{0,2}:\s{0,2}["']|^)((?:git\+)?https?:\/\/[^\s"'#]+|git\+ssh:\/\/[^\s"']+|github:[^\s"']+)/m.exec(text);
+    const m =
+      /(?:@\s{0,4}|["']\s{0,2}:\s{0,2}["']|^)((?:git\+)?https?:\/\/[^\s"'#]+|git\+ssh:\/\/[^\s"']+|github:[^\s"']+)/m.exec(
+        text,
+      );
     if (m && !/[0-9a-f]{40}|#sha256=|--hash/.test(text.slice(m.index, m.index + 300))) {
-      return [finding('security.unpinned-install', shown, lineOf(/https?:\/\/|git\+|github:/), 1, `a dependency installed from ${quote(m[1]!, 60)}, not pinned to a commit or a digest`, isBareUrl(m[1]!) ? 'error' : 'warning')];
+      return [
+        finding(
+          'security.unpinned-install',
+          shown,
+          lineOf(/https?:\/\/|git\+|github:/),
+          1,
+          `a dependency installed from ${quote(m[1]!, 60)}, not pinned to a commit or a digest`,
+          isBareUrl(m[1]!) ? 'error' : 'warning',
+        ),
+      ];
     }
   }
   return [];

@@ -17,13 +17,17 @@ import { shippedConfigFindings } from './shipped-config.js';
 import { isCredentialPath } from './code/targets.js';
 
 /** Grants that let the agent run any command or use any tool without asking. */
-const UNRESTRICTED = /^(?:Bash|Bash\(\s*\*\s*\)|Bash\(\s*\*?:\s*\*\s*\)|Bash\(\s*\)|\*|Shell|Shell\(\*\)|run_shell_command|terminal|PowerShell|PowerShell\(\*\))$/i;
+const UNRESTRICTED =
+  /^(?:Bash|Bash\(\s*\*\s*\)|Bash\(\s*\*?:\s*\*\s*\)|Bash\(\s*\)|\*|Shell|Shell\(\*\)|run_shell_command|terminal|PowerShell|PowerShell\(\*\))$/i;
 /** A command grant whose program runs any code it is given: an interpreter, a shell or a wrapper, left open. */
-const OPEN_RUNNER = /^(?:Bash|Shell|PowerShell)\(\s*(?:sudo\s+|env\s+)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]{0,4}|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell|cmd|eval|exec|xargs|env|sudo|su|doas|nohup|timeout|watch|npx|bunx|uvx|source|osascript|awk|find)(?:\s+-[ce])?\s*(?::\s*\*|\s\*|\*)?\s*\)$/i;
+const OPEN_RUNNER =
+  /^(?:Bash|Shell|PowerShell)\(\s*(?:sudo\s+|env\s+)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]{0,4}|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell|cmd|eval|exec|xargs|env|sudo|su|doas|nohup|timeout|watch|npx|bunx|uvx|source|osascript|awk|find)(?:\s+-[ce])?\s*(?::\s*\*|\s\*|\*)?\s*\)$/i;
 /** Tools that change files. */
-const WRITING_TOOLS = /^(?:Write|Edit|MultiEdit|NotebookEdit|Bash|Bash\(\s*\*?:?\s*\*?\s*\)|\*|write_file|edit_file|replace|create_file)(?:\(.*\))?$/i;
+const WRITING_TOOLS =
+  /^(?:Write|Edit|MultiEdit|NotebookEdit|Bash|Bash\(\s*\*?:?\s*\*?\s*\)|\*|write_file|edit_file|replace|create_file)(?:\(.*\))?$/i;
 /** A claim about the skill itself: "is read-only", "read-only analysis", "never modifies files". */
-const READ_ONLY_CLAIM = /\bonly\s{1,4}reads?\b|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't)\s{1,4}(?:changes?|modif(?:y|ies)|deletes?|alters?|edits?|writes?)\s{1,4}(?:them|it|anything|your\s{1,4}\w{1,20})\b|\b(?:is|are|stays|remains|runs|operates|works|strictly|purely|fully|completely)\s{1,4}read[- ]only\b|\bread[- ]only\s{1,4}(?:analysis|mode|access|review|audit|inspection|operations?|skill|tool|investigation|checks?|exploration|diagnostics?)\b|^\s{0,4}read[- ]only\b|\(read[- ]only\)|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't|must\s{1,2}not)\s{1,4}(?:modify|modifies|change|changes|write|writes|edit|edits|alter|alters)\s{1,4}(?:any\s{1,4})?(?:files?|code|anything|the\s{1,4}(?:repo|repository|codebase|project))\b|\bno\s{1,4}(?:side[- ]effects|file\s{1,4}(?:changes|modifications|writes))\b|\bwithout\s{1,4}(?:modifying|changing|writing\s{1,4}to)\s{1,4}(?:any\s{1,4})?(?:files?|code|the\s{1,4}(?:repo|repository|codebase))\b/i;
+const READ_ONLY_CLAIM =
+  /\bonly\s{1,4}reads?\b|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't)\s{1,4}(?:changes?|modif(?:y|ies)|deletes?|alters?|edits?|writes?)\s{1,4}(?:them|it|anything|your\s{1,4}\w{1,20})\b|\b(?:is|are|stays|remains|runs|operates|works|strictly|purely|fully|completely)\s{1,4}read[- ]only\b|\bread[- ]only\s{1,4}(?:analysis|mode|access|review|audit|inspection|operations?|skill|tool|investigation|checks?|exploration|diagnostics?)\b|^\s{0,4}read[- ]only\b|\(read[- ]only\)|\b(?:never|does\s{1,2}not|doesn't|will\s{1,2}not|won't|must\s{1,2}not)\s{1,4}(?:modify|modifies|change|changes|write|writes|edit|edits|alter|alters)\s{1,4}(?:any\s{1,4})?(?:files?|code|anything|the\s{1,4}(?:repo|repository|codebase|project))\b|\bno\s{1,4}(?:side[- ]effects|file\s{1,4}(?:changes|modifications|writes))\b|\bwithout\s{1,4}(?:modifying|changing|writing\s{1,4}to)\s{1,4}(?:any\s{1,4})?(?:files?|code|the\s{1,4}(?:repo|repository|codebase))\b/i;
 const SCRIPT_WRITES: readonly RegExp[] = [
   /\brm\s{1,4}-|\bgit\s{1,4}(?:commit|push|reset\s{1,4}--hard|checkout\s{1,4}--)\b|\bmv\s{1,4}\S|\bsed\s{1,4}-i\b/,
   /\bopen\s{0,4}\([^\n)]{0,200},\s{0,4}["'](?:w|a|x|wb|ab|r\+|w\+)["']/,
@@ -45,10 +49,27 @@ function executableKind(head: Uint8Array | undefined): string | undefined {
   const be = ((a! << 24) | (b! << 16) | (c! << 8) | d!) >>> 0;
   if ([0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe].includes(be)) return 'a Mach-O executable';
   // 0xcafebabe is also a Java class file; a fat Mach-O has a small architecture count next.
-  if (be === 0xcafebabe && head.length >= 8 && head[4] === 0 && head[5] === 0 && head[6] === 0 && head[7]! > 0 && head[7]! < 20) return 'a Mach-O universal executable';
+  if (
+    be === 0xcafebabe &&
+    head.length >= 8 &&
+    head[4] === 0 &&
+    head[5] === 0 &&
+    head[6] === 0 &&
+    head[7]! > 0 &&
+    head[7]! < 20
+  )
+    return 'a Mach-O universal executable';
   if (a === 0x4d && b === 0x5a && head.length >= 0x40) {
     const pe = head[0x3c]! | (head[0x3d]! << 8) | (head[0x3e]! << 16) | (head[0x3f]! << 24);
-    if (pe > 0 && pe + 4 <= head.length && head[pe] === 0x50 && head[pe + 1] === 0x45 && head[pe + 2] === 0 && head[pe + 3] === 0) return 'a Windows PE executable';
+    if (
+      pe > 0 &&
+      pe + 4 <= head.length &&
+      head[pe] === 0x50 &&
+      head[pe + 1] === 0x45 &&
+      head[pe + 2] === 0 &&
+      head[pe + 3] === 0
+    )
+      return 'a Windows PE executable';
   }
   return undefined;
 }
@@ -82,14 +103,36 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
     const place = toolLine(skillText, toolsAt, tool.trim());
     // Root for any command, or eval of any text, is never what a task needs.
     const root = /^(?:Bash|Shell)\(\s*(?:sudo|su|doas|eval)\b/i.test(tool.trim()) || wrapper !== undefined;
-    const why = wrapper ? `runs ${wrapper}, which executes whatever arguments it is given` : open ? 'a program that runs whatever code it is given, so any command' : 'any command, without asking';
-    out.push(finding('security.unrestricted-tools', skillShown, place.line, place.column, `allowed-tools grants "${quote(tool, 40)}": ${why}`, root ? 'error' : 'warning'));
+    const why = wrapper
+      ? `runs ${wrapper}, which executes whatever arguments it is given`
+      : open
+        ? 'a program that runs whatever code it is given, so any command'
+        : 'any command, without asking';
+    out.push(
+      finding(
+        'security.unrestricted-tools',
+        skillShown,
+        place.line,
+        place.column,
+        `allowed-tools grants "${quote(tool, 40)}": ${why}`,
+        root ? 'error' : 'warning',
+      ),
+    );
   }
   const description = input.description ?? '';
   const descAt = lineOf(skillText, /^description\s{0,4}:/);
   if (description !== '') out.push(...descriptionFindings(description, skillShown, descAt.line, descAt.column));
   // A description that is a long list of keywords claims every topic to win routing.
-  if (description.split(/[,;|]/).filter((w) => w.trim() !== '' && w.trim().split(/\s+/).length <= 2).length >= 35) out.push(finding('security.trigger-hijack', skillShown, descAt.line, descAt.column, `the description is a list of ${description.split(/[,;|]/).length} keywords, which claims every topic`));
+  if (description.split(/[,;|]/).filter((w) => w.trim() !== '' && w.trim().split(/\s+/).length <= 2).length >= 35)
+    out.push(
+      finding(
+        'security.trigger-hijack',
+        skillShown,
+        descAt.line,
+        descAt.column,
+        `the description is a list of ${description.split(/[,;|]/).length} keywords, which claims every topic`,
+      ),
+    );
   const claim = READ_ONLY_CLAIM.exec(description);
   if (claim) {
     const writers: string[] = tools.filter((t) => WRITING_TOOLS.test(t.trim())).map((t) => `allowed-tools ${t}`);
@@ -102,52 +145,123 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
     for (const f of input.files) {
       if (!isScript(f) || f.text === undefined) continue;
       const shell = SHELL_SCRIPT.test(f.path) || /^#!\S{0,40}\b(?:ba|z|k|da)?sh\b/.test(f.text);
-      const writes = (l: string): boolean => firstOfAny(l, SCRIPT_WRITES) !== undefined || (shell && firstOfAny(l, [SHELL_REDIRECT]) !== undefined);
+      const writes = (l: string): boolean =>
+        firstOfAny(l, SCRIPT_WRITES) !== undefined || (shell && firstOfAny(l, [SHELL_REDIRECT]) !== undefined);
       if (f.text.split('\n').some((l) => !/^\s{0,40}(?:#|\/\/)/.test(l) && writes(l))) writers.push(`script ${f.path}`);
     }
     // Commands SKILL.md itself tells the agent to run count as what the skill does.
-    const told = (skillText ?? '').split('\n').find((l) => /`[^`]{2,200}`|^\s{0,4}(?:\$\s)?(?:git|npm|sed|rm|mv|curl)\b/.test(l) && firstOfAny(l, SCRIPT_WRITES) !== undefined);
+    const told = (skillText ?? '')
+      .split('\n')
+      .find(
+        (l) =>
+          /`[^`]{2,200}`|^\s{0,4}(?:\$\s)?(?:git|npm|sed|rm|mv|curl)\b/.test(l) &&
+          firstOfAny(l, SCRIPT_WRITES) !== undefined,
+      );
     if (told) writers.push(`instructions "${quote(told.trim(), 40)}"`);
     if (writers.length > 0) {
       // The claim is what a reviewer trusted: scripts or instructions that write break it outright.
       const acts = writers.some((w) => w.startsWith('script') || w.startsWith('instructions'));
-      out.push(finding('security.read-only-mismatch', skillShown, descAt.line, descAt.column, `the description says "${quote(claim[0], 40)}" but the skill writes: ${writers.slice(0, 4).join(', ')}${writers.length > 4 ? ', …' : ''}`, acts ? 'error' : 'warning'));
+      out.push(
+        finding(
+          'security.read-only-mismatch',
+          skillShown,
+          descAt.line,
+          descAt.column,
+          `the description says "${quote(claim[0], 40)}" but the skill writes: ${writers.slice(0, 4).join(', ')}${writers.length > 4 ? ', …' : ''}`,
+          acts ? 'error' : 'warning',
+        ),
+      );
     }
   }
-  if (input.name !== undefined) out.push(...nameFindings(input.name, input.otherNames ?? [], skillShown, lineOf(skillText, /^name\s{0,4}:/)));
+  if (input.name !== undefined)
+    out.push(...nameFindings(input.name, input.otherNames ?? [], skillShown, lineOf(skillText, /^name\s{0,4}:/)));
   for (const f of input.files) out.push(...fileFindings(f, input));
   return out;
 }
 
 /** A granted script that runs its own arguments as a command (`eval "$@"`): the grant is unrestricted. */
 function wrapperScript(tool: string, files: readonly AuditFile[]): string | undefined {
-  const m = /^(?:Bash|Shell)\(\s*(?:bash\s+|sh\s+|python3?\s+|node\s+)?\.?\/?([\w./-]{1,200}?)(?:\s*:\s*\*|\s+\*)?\s*\)$/i.exec(tool);
+  const m =
+    /^(?:Bash|Shell)\(\s*(?:bash\s+|sh\s+|python3?\s+|node\s+)?\.?\/?([\w./-]{1,200}?)(?:\s*:\s*\*|\s+\*)?\s*\)$/i.exec(
+      tool,
+    );
   if (!m || !m[1]!.includes('/')) return undefined;
   const script = files.find((f) => f.path === m[1]!.replace(/^\.\//, ''));
   if (!script?.text) return undefined;
-  return /\b(?:eval|exec)\s{1,4}["']?\$[@*1-9]|\b(?:ba)?sh\s{1,4}-c\s{1,4}["']?\$[@*1-9]|^\s{0,8}["']?\$[@*]["']?\s*$|(?:os\.system|subprocess\.\w+|exec|eval)\s{0,2}\([^\n]{0,40}sys\.argv|child_process[^\n]{0,80}process\.argv|execSync\(\s{0,2}process\.argv/m.test(script.text) ? script.path : undefined;
+  return /\b(?:eval|exec)\s{1,4}["']?\$[@*1-9]|\b(?:ba)?sh\s{1,4}-c\s{1,4}["']?\$[@*1-9]|^\s{0,8}["']?\$[@*]["']?\s*$|(?:os\.system|subprocess\.\w+|exec|eval)\s{0,2}\([^\n]{0,40}sys\.argv|child_process[^\n]{0,80}process\.argv|execSync\(\s{0,2}process\.argv/m.test(
+    script.text,
+  )
+    ? script.path
+    : undefined;
 }
 
-function nameFindings(name: string, others: readonly string[], file: string, at: { line: number; column: number }): Diagnostic[] {
+function nameFindings(
+  name: string,
+  others: readonly string[],
+  file: string,
+  at: { line: number; column: number },
+): Diagnostic[] {
   const scripts = mixedScripts(name);
-  if (scripts) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" mixes scripts (${scripts.join(', ')})`)];
+  if (scripts)
+    return [
+      finding(
+        'security.lookalike-name',
+        file,
+        at.line,
+        at.column,
+        `the name "${quote(name, 64)}" mixes scripts (${scripts.join(', ')})`,
+      ),
+    ];
   const skeleton = nameSkeleton(name);
-  const twin = skeletonIndex(others).get(skeleton)?.find((o) => o !== name);
-  if (twin !== undefined && skeleton !== name) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" reads like the skill "${quote(twin, 64)}"`)];
+  const twin = skeletonIndex(others)
+    .get(skeleton)
+    ?.find((o) => o !== name);
+  if (twin !== undefined && skeleton !== name)
+    return [
+      finding(
+        'security.lookalike-name',
+        file,
+        at.line,
+        at.column,
+        `the name "${quote(name, 64)}" reads like the skill "${quote(twin, 64)}"`,
+      ),
+    ];
   const famous = popularTwin(name);
-  if (famous) return [finding('security.lookalike-name', file, at.line, at.column, `the name "${quote(name, 64)}" reads like the widely installed skill "${famous}"`)];
+  if (famous)
+    return [
+      finding(
+        'security.lookalike-name',
+        file,
+        at.line,
+        at.column,
+        `the name "${quote(name, 64)}" reads like the widely installed skill "${famous}"`,
+      ),
+    ];
   return [];
 }
 
 /** Digits and separators that stand in for letters in look-alike names. */
-const LEET: Readonly<Record<string, string>> = { '0': 'o', '1': 'l', '3': 'e', '4': 'a', '5': 's', '7': 't', '_': '-', '.': '-', ' ': '-' };
+const LEET: Readonly<Record<string, string>> = {
+  '0': 'o',
+  '1': 'l',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  _: '-',
+  '.': '-',
+  ' ': '-',
+};
 const POPULAR: readonly string[] = popular.names;
 const POPULAR_SET: ReadonlySet<string> = new Set(POPULAR);
 
 /** A widely installed skill's name that `name` imitates (one or two edits away, or the same once digits read as letters). */
 function popularTwin(name: string): string | undefined {
   const n = name.toLowerCase();
-  const folded = [...nameSkeleton(n)].map((c) => LEET[c] ?? c).join('').replace(/-{2,}/g, '-');
+  const folded = [...nameSkeleton(n)]
+    .map((c) => LEET[c] ?? c)
+    .join('')
+    .replace(/-{2,}/g, '-');
   if (POPULAR_SET.has(n)) return undefined;
   for (const p of POPULAR) {
     // Perf: a look-alike keeps the length and at least one end of the name it imitates.
@@ -155,7 +269,14 @@ function popularTwin(name: string): string | undefined {
     if (folded === p) return p;
     // Short names differ from each other by one letter too often (docs, pdf, pptx): only long ones count.
     const limit = p.length >= 12 ? 2 : p.length >= 7 ? 1 : 0;
-    if (limit > 0 && Math.abs(p.length - n.length) <= limit && editDistance(folded, p) <= limit && !n.startsWith(`${p}-`) && !p.startsWith(`${n}-`)) return p;
+    if (
+      limit > 0 &&
+      Math.abs(p.length - n.length) <= limit &&
+      editDistance(folded, p) <= limit &&
+      !n.startsWith(`${p}-`) &&
+      !p.startsWith(`${n}-`)
+    )
+      return p;
   }
   return undefined;
 }
@@ -189,11 +310,27 @@ function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
     if (!f.escapes) return [];
     const absolute = f.target !== undefined && (f.target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(f.target));
     // A link that climbs out to a credential store or a home folder reads the user's secrets.
-    const secret = f.target !== undefined && (isCredentialPath(f.target) || /(?:^|\/)\.\.\/(?:\.\.\/){1,}(?:\.[\w-]+|home|Users|root|etc)\b/.test(f.target));
-    return [finding('security.symlink-escape', shown, 0, 0, `symlink to "${quote(f.target ?? '?', 120)}", outside the skill folder${secret ? ', to a credential store or a home folder' : ''}`, absolute || secret ? 'error' : 'warning')];
+    const secret =
+      f.target !== undefined &&
+      (isCredentialPath(f.target) || /(?:^|\/)\.\.\/(?:\.\.\/){1,}(?:\.[\w-]+|home|Users|root|etc)\b/.test(f.target));
+    return [
+      finding(
+        'security.symlink-escape',
+        shown,
+        0,
+        0,
+        `symlink to "${quote(f.target ?? '?', 120)}", outside the skill folder${secret ? ', to a credential store or a home folder' : ''}`,
+        absolute || secret ? 'error' : 'warning',
+      ),
+    ];
   }
   if (f.unscanned) {
-    const why = f.unscanned === 'too-large' ? `too large to scan (${f.size} bytes)` : f.unscanned === 'budget' ? "past the skill's scan budget" : 'unreadable';
+    const why =
+      f.unscanned === 'too-large'
+        ? `too large to scan (${f.size} bytes)`
+        : f.unscanned === 'budget'
+          ? "past the skill's scan budget"
+          : 'unreadable';
     return [finding('security.file-unscanned', shown, 0, 0, `not audited: ${why}`)];
   }
   const pickled = [...pickleFindings(f, shown), ...shippedConfigFindings(f, shown)];
@@ -208,7 +345,7 @@ function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
 function blobFindings(text: string, file: string): Diagnostic[] {
   let line = 1;
   let lineStart = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const c = text.charCodeAt(i);
     if (c === 0x0a) {
       line++;
@@ -228,7 +365,15 @@ function blobFindings(text: string, file: string): Diagnostic[] {
     const n = j - i;
     const data = /data:[\w.+-]{1,40}\/[\w.+-]{1,60};base64,$/.test(text.slice(Math.max(lineStart, i - 80), i));
     if (!data && n >= (hex ? BLOB_HEX : BLOB_BASE64)) {
-      return [finding('security.encoded-blob', file, line, i - lineStart + 1, `an encoded string of ${n} characters ("${quote(text.slice(i, i + 24), 30)}…")`)];
+      return [
+        finding(
+          'security.encoded-blob',
+          file,
+          line,
+          i - lineStart + 1,
+          `an encoded string of ${n} characters ("${quote(text.slice(i, i + 24), 30)}…")`,
+        ),
+      ];
     }
     i = j;
   }
@@ -236,7 +381,14 @@ function blobFindings(text: string, file: string): Diagnostic[] {
 }
 
 function isBase64(c: number): boolean {
-  return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x2b || c === 0x2f || c === 0x3d;
+  return (
+    (c >= 0x30 && c <= 0x39) ||
+    (c >= 0x41 && c <= 0x5a) ||
+    (c >= 0x61 && c <= 0x7a) ||
+    c === 0x2b ||
+    c === 0x2f ||
+    c === 0x3d
+  );
 }
 
 function isHex(c: number): boolean {
@@ -244,7 +396,11 @@ function isHex(c: number): boolean {
 }
 
 /** Where `tool` is written in the `allowed-tools` value (the key's own line, or a list item below it). */
-function toolLine(text: string | undefined, key: { line: number; column: number }, tool: string): { line: number; column: number } {
+function toolLine(
+  text: string | undefined,
+  key: { line: number; column: number },
+  tool: string,
+): { line: number; column: number } {
   if (text === undefined || key.line === 0) return key;
   const lines = text.split('\n', key.line + 50);
   for (let i = key.line - 1; i < lines.length; i++) {
@@ -259,7 +415,8 @@ function toolLine(text: string | undefined, key: { line: number; column: number 
 /** Extensions a native executable or library honestly carries. */
 const NATIVE_EXT = /(?:^|\/)[^./]+$|\.(?:exe|dll|so|dylib|bin|elf|out|app|com|o|node|sys)$/i;
 /** Words of a line that runs or loads a program. */
-const RUNS = /\b(?:run|runs|execute|executes|launch|launches|start|starts|invoke|exec|spawn|subprocess|system|chmod|rundll32|regsvr32|Start-Process|LoadLibrary|open\s+-a|sudo)\b|\.\/|&\s{0,2}["']?\$?\w/i;
+const RUNS =
+  /\b(?:run|runs|execute|executes|launch|launches|start|starts|invoke|exec|spawn|subprocess|system|chmod|rundll32|regsvr32|Start-Process|LoadLibrary|open\s+-a|sudo)\b|\.\/|&\s{0,2}["']?\$?\w/i;
 
 /**
  * An executable is an error when it hides (a name that says it is data or a script, a dot-folder) or
@@ -270,8 +427,25 @@ function binaryFinding(f: AuditFile, exe: string, input: AuditInput, shown: stri
   const disguised = !NATIVE_EXT.test(f.path);
   const hidden = /(?:^|\/)\.[^/]+\//.test(f.path) || base.startsWith('.');
   const library = /\.(?:so|dylib|dll|node)$/i.test(f.path);
-  const run = !library && input.files.some((o) => o.text !== undefined && o !== f && o.text.split('\n').some((l) => l.includes(base) && RUNS.test(l)));
+  const run =
+    !library &&
+    input.files.some(
+      (o) => o.text !== undefined && o !== f && o.text.split('\n').some((l) => l.includes(base) && RUNS.test(l)),
+    );
   const severe = !isTeaching(f.path) && (disguised || hidden || run);
-  const why = disguised ? ', named as if it were not a program' : hidden ? ', hidden in a dot-folder' : run ? ', and the skill runs it' : '';
-  return finding('security.binary-executable', shown, 0, 0, `${exe} (${f.size} bytes) that cannot be reviewed${why}`, severe ? 'error' : 'warning');
+  const why = disguised
+    ? ', named as if it were not a program'
+    : hidden
+      ? ', hidden in a dot-folder'
+      : run
+        ? ', and the skill runs it'
+        : '';
+  return finding(
+    'security.binary-executable',
+    shown,
+    0,
+    0,
+    `${exe} (${f.size} bytes) that cannot be reviewed${why}`,
+    severe ? 'error' : 'warning',
+  );
 }

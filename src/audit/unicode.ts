@@ -17,7 +17,8 @@ const PATTERNS = (): NonNullable<typeof patterns> =>
   (patterns ??= {
     latinOrDigit: /[\p{Script=Latin}\p{Nd}]/u,
     emoji: /\p{Extended_Pictographic}|\p{Emoji_Component}|\p{Emoji}/u,
-    ideographOrSymbol: /[\p{Script=Han}\p{Script=Mongolian}\p{Script=Myanmar}\p{Script=Phags_Pa}\p{Sm}\p{So}\p{Script=Egyptian_Hieroglyphs}]/u,
+    ideographOrSymbol:
+      /[\p{Script=Han}\p{Script=Mongolian}\p{Script=Myanmar}\p{Script=Phags_Pa}\p{Sm}\p{So}\p{Script=Egyptian_Hieroglyphs}]/u,
   });
 /** Zero-width characters that split a word invisibly. */
 const ZERO_WIDTH = new Set([0x200b, 0x200c, 0x200d, 0x2060, 0xfeff, 0x180e, 0x2061, 0x2062, 0x2063, 0x2064]);
@@ -45,10 +46,19 @@ export interface CodeLines {
  */
 export function hiddenText(text: string, file: string, code: CodeLines): Diagnostic[] {
   // Perf: most files are ASCII and pay one regex test.
-  if (!/[\u180e\u200b-\u200d\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40\u3164\u115f\u1160\uffa0\u2800]/.test(text)) return [];
+  if (
+    !/[\u180e\u200b-\u200d\u202a-\u202e\u2060-\u2069\ufe00-\ufe0f\ufeff\udb40\u3164\u115f\u1160\uffa0\u2800]/.test(text)
+  )
+    return [];
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
-  const add = (code: SecurityCode, line: number, column: number, message: string, severity?: 'error' | 'warning'): void => {
+  const add = (
+    code: SecurityCode,
+    line: number,
+    column: number,
+    message: string,
+    severity?: 'error' | 'warning',
+  ): void => {
     const key = `${code}:${line}`;
     if (seen.has(key)) return;
     seen.add(key);
@@ -65,7 +75,7 @@ export function hiddenText(text: string, file: string, code: CodeLines): Diagnos
     const start = low >= 0xdc00 && low <= 0xdfff && i >= 2 ? i - 2 : i - 1;
     return String.fromCodePoint(text.codePointAt(start)!);
   };
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     const cp = text.codePointAt(i)!;
     const column = i - lineStart + 1;
     if (cp === 0x0a) {
@@ -84,17 +94,35 @@ export function hiddenText(text: string, file: string, code: CodeLines): Diagnos
       }
       // A flag emoji (black flag + lowercase tag letters + cancel tag) is the one legitimate use.
       const flag = before(i) === '\u{1F3F4}' && at(j - 2) === 0xe007f && /^[a-z0-9]{2,7}$/.test(decoded);
-      if (!flag) add('security.unicode-tag', line, column, `${(j - i) / 2} invisible Unicode tag character(s) spelling "${quote(decoded, 120)}"`);
+      if (!flag)
+        add(
+          'security.unicode-tag',
+          line,
+          column,
+          `${(j - i) / 2} invisible Unicode tag character(s) spelling "${quote(decoded, 120)}"`,
+        );
       i = j;
       continue;
     }
     if (BLANK_LETTERS.has(cp)) {
       // Hangul and Braille fillers are letters that print nothing: a name or an argument nobody sees.
       const inCode = code.all || code.lines.has(line);
-      add('security.zero-width', line, column, `invisible letter U+${hex(cp)} (it prints nothing but counts as a character${inCode ? ', here in code' : ''})`, inCode ? 'error' : 'warning');
+      add(
+        'security.zero-width',
+        line,
+        column,
+        `invisible letter U+${hex(cp)} (it prints nothing but counts as a character${inCode ? ', here in code' : ''})`,
+        inCode ? 'error' : 'warning',
+      );
     } else if (isBidi(cp)) {
       const inCode = code.all || code.lines.has(line);
-      add('security.bidi-control', line, column, `bidirectional control U+${hex(cp)} reorders how this ${inCode ? 'code' : 'line'} is shown`, inCode ? 'error' : 'warning');
+      add(
+        'security.bidi-control',
+        line,
+        column,
+        `bidirectional control U+${hex(cp)} reorders how this ${inCode ? 'code' : 'line'} is shown`,
+        inCode ? 'error' : 'warning',
+      );
     } else if (ZERO_WIDTH.has(cp) && !(cp === 0xfeff && i === 0)) {
       let j = i;
       let n = 0;
@@ -102,10 +130,25 @@ export function hiddenText(text: string, file: string, code: CodeLines): Diagnos
         j++;
         n++;
       }
-      if (n >= ZERO_WIDTH_RUN) add('security.zero-width', line, column, `a run of ${n} zero-width characters, enough to encode hidden data`, 'error');
-      else if (PATTERNS().latinOrDigit.test(before(i)) && PATTERNS().latinOrDigit.test(String.fromCodePoint(Math.max(at(j), 0)))) {
+      if (n >= ZERO_WIDTH_RUN)
+        add(
+          'security.zero-width',
+          line,
+          column,
+          `a run of ${n} zero-width characters, enough to encode hidden data`,
+          'error',
+        );
+      else if (
+        PATTERNS().latinOrDigit.test(before(i)) &&
+        PATTERNS().latinOrDigit.test(String.fromCodePoint(Math.max(at(j), 0)))
+      ) {
         // Only between Latin letters or digits: joiners are needed in Arabic, Indic and emoji sequences.
-        add('security.zero-width', line, column, `zero-width character U+${hex(cp)} inside the word "${quote(wordAround(text, i, j), 40)}"`);
+        add(
+          'security.zero-width',
+          line,
+          column,
+          `zero-width character U+${hex(cp)} inside the word "${quote(wordAround(text, i, j), 40)}"`,
+        );
       }
       i = j;
       continue;
@@ -120,13 +163,27 @@ export function hiddenText(text: string, file: string, code: CodeLines): Diagnos
         j += width(c);
         n++;
       }
-      if (n >= SELECTOR_RUN) add('security.variation-selector', line, column, `a run of ${n} variation selectors encoding "${quote(decoded, 120)}"`, 'error');
+      if (n >= SELECTOR_RUN)
+        add(
+          'security.variation-selector',
+          line,
+          column,
+          `a run of ${n} variation selectors encoding "${quote(decoded, 120)}"`,
+          'error',
+        );
       else {
         const base = before(i);
         // One selector after an emoji, a keycap base, an ideograph or a symbol is a real variation sequence.
         const keycap = /^[#*0-9]$/.test(base) && at(j) === 0x20e3;
-        const variant = (PATTERNS().emoji.test(base) && !/^[A-Za-z0-9\s]$/.test(base)) || PATTERNS().ideographOrSymbol.test(base);
-        if (!(n === 1 && (keycap || variant))) add('security.variation-selector', line, column, `variation selector U+${hex(cp)} after "${quote(base || ' ', 4)}", which has no variant`);
+        const variant =
+          (PATTERNS().emoji.test(base) && !/^[A-Za-z0-9\s]$/.test(base)) || PATTERNS().ideographOrSymbol.test(base);
+        if (!(n === 1 && (keycap || variant)))
+          add(
+            'security.variation-selector',
+            line,
+            column,
+            `variation selector U+${hex(cp)} after "${quote(base || ' ', 4)}", which has no variant`,
+          );
       }
       i = j;
       continue;

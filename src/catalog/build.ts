@@ -58,7 +58,10 @@ export interface BuildCatalogOptions {
 
 /** Precedence high first, then locator in UTF-8 byte order. */
 export function compareCandidates(a: SkillPackage, b: SkillPackage): number {
-  return b.descriptor.source.precedence - a.descriptor.source.precedence || byteOrder(a.descriptor.source.locator, b.descriptor.source.locator);
+  return (
+    b.descriptor.source.precedence - a.descriptor.source.precedence ||
+    byteOrder(a.descriptor.source.locator, b.descriptor.source.locator)
+  );
 }
 
 const BUILD_KEYS = optionKeys<BuildCatalogOptions>('buildCatalog', {
@@ -101,7 +104,13 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
     const kept = trust && DIGEST_PATTERN.test(d.digest);
     if (!kept) todo.push(pkg);
     locators[i] = source.locator;
-    ordered[i] = { pkg, precedence: source.precedence, locator: source.locator, digest: kept ? d.digest : '', name: d.name };
+    ordered[i] = {
+      pkg,
+      precedence: source.precedence,
+      locator: source.locator,
+      digest: kept ? d.digest : '',
+      name: d.name,
+    };
   }
   // Without a surrogate in any locator or digest, `<` is UTF-8 byte order (one test per string
   // instead of two per comparison). A kept digest matched DIGEST_PATTERN: ASCII. Perf: the
@@ -121,8 +130,10 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   }
   // The digest breaks the last tie (two different packages claiming one locator), so order is total.
   const byCandidate = plain
-    ? (a: Ordered, b: Ordered): number => b.precedence - a.precedence || unitOrder(a.locator, b.locator) || unitOrder(a.digest, b.digest)
-    : (a: Ordered, b: Ordered): number => b.precedence - a.precedence || byteOrder(a.locator, b.locator) || byteOrder(a.digest, b.digest);
+    ? (a: Ordered, b: Ordered): number =>
+        b.precedence - a.precedence || unitOrder(a.locator, b.locator) || unitOrder(a.digest, b.digest)
+    : (a: Ordered, b: Ordered): number =>
+        b.precedence - a.precedence || byteOrder(a.locator, b.locator) || byteOrder(a.digest, b.digest);
   // Perf: the engine hands candidates over in candidate order already: one pass checks it
   // instead of a sort's n log n comparisons.
   if (!isSorted(ordered, byCandidate)) ordered.sort(byCandidate);
@@ -136,7 +147,9 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
     const owner = byFile.get(locator);
     if (owner !== undefined) {
       if (options.strict === true && owner.descriptor.name === name) throw duplicateName(name, [locator, locator]);
-      diagnostics.push(catalogDiagnostic('catalog.duplicate-file', locator, { file: locator, root: owner.descriptor.source.root }));
+      diagnostics.push(
+        catalogDiagnostic('catalog.duplicate-file', locator, { file: locator, root: owner.descriptor.source.root }),
+      );
       continue;
     }
     const sealedPkg = seal(pkg, digest, trust);
@@ -149,21 +162,34 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       continue;
     }
     if (options.strict === true) throw duplicateName(name, [winner.descriptor.source.locator, locator]);
-    const conflict: Conflict = Object.freeze({ name, selected: winner.descriptor.source.locator, shadowed: locator, identical: winner.descriptor.digest === digest });
+    const conflict: Conflict = Object.freeze({
+      name,
+      selected: winner.descriptor.source.locator,
+      shadowed: locator,
+      identical: winner.descriptor.digest === digest,
+    });
     conflicts.push(conflict);
-    diagnostics.push(catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }));
+    diagnostics.push(
+      catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }),
+    );
   }
   // Perf: an alias names a file; the file's sealed package is a winner when its name maps to it
   // (no map of every winner by locator for a handful of aliases).
   for (const alias of options.aliases ?? []) {
     const pkg = byFile.get(alias.locator);
-    if (pkg !== undefined && winners.get(pkg.descriptor.name) === pkg) conflicts.push(Object.freeze({ name: pkg.descriptor.name, selected: alias.locator, shadowed: alias.via, identical: true }));
+    if (pkg !== undefined && winners.get(pkg.descriptor.name) === pkg)
+      conflicts.push(
+        Object.freeze({ name: pkg.descriptor.name, selected: alias.locator, shadowed: alias.via, identical: true }),
+      );
   }
   diagnostics.push(...lookAlikes(winners));
   // Stable sort keeps candidate order among conflicts of one name.
   if (options.conflictOrder !== 'candidate') conflicts.sort((a, b) => cmp(a.name, b.name));
   diagnostics.sort(compareDiagnostics);
-  if (options.resourceId !== undefined && (typeof options.resourceId !== 'string' || options.resourceId.trim() === '')) {
+  if (
+    options.resourceId !== undefined &&
+    (typeof options.resourceId !== 'string' || options.resourceId.trim() === '')
+  ) {
     throw new SkillgraphError('options.invalid', 'resourceId must be a non-empty string', { field: 'resourceId' });
   }
   // The caller's findings are copied before they are frozen; the engine's own (trusted) are its to freeze.
@@ -174,7 +200,11 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
 /** The conflict error of a strict catalog: two packages of one name, whatever their files. */
 function duplicateName(name: string, files: string[]): SkillgraphError {
   files.sort(byteOrder);
-  return new SkillgraphError('catalog.duplicate-name', `two packages are named '${name}' (${files.join(', ')}); a strict catalog takes one per name`, { name, files });
+  return new SkillgraphError(
+    'catalog.duplicate-name',
+    `two packages are named '${name}' (${files.join(', ')}); a strict catalog takes one per name`,
+    { name, files },
+  );
 }
 
 /** What a sealed catalog is made of (`sealedParts`), as the engine's catalog record keeps it. */
@@ -208,7 +238,15 @@ export function sealedParts(catalog: Catalog): SealedParts | undefined {
 export function restoreCatalog(parts: SealedParts, hasher: HashBackend): Catalog {
   for (const pkg of parts.all) freezeOwnPackage(pkg);
   for (const conflict of parts.conflicts) Object.freeze(conflict);
-  return new SealedCatalog(parts.all, parts.skills, parts.conflicts, deepFreezeAll(parts.diagnostics), hasher, parts.resourceId, parts.digest);
+  return new SealedCatalog(
+    parts.all,
+    parts.skills,
+    parts.conflicts,
+    deepFreezeAll(parts.diagnostics),
+    hasher,
+    parts.resourceId,
+    parts.digest,
+  );
 }
 
 /** One candidate as sealing reads it: its package and the descriptor fields the steps compare. */
@@ -268,7 +306,13 @@ function lookAlikes(winners: ReadonlyMap<string, SkillPackage>): Diagnostic[] {
     for (const name of names) {
       if (name === original) continue;
       const locator = winners.get(name)!.descriptor.source.locator;
-      out.push(catalogDiagnostic('catalog.confusable', locator, { name, other: original, otherFile: winners.get(original)!.descriptor.source.locator }));
+      out.push(
+        catalogDiagnostic('catalog.confusable', locator, {
+          name,
+          other: original,
+          otherFile: winners.get(original)!.descriptor.source.locator,
+        }),
+      );
     }
   }
   return out;
@@ -338,7 +382,13 @@ class SealedCatalog implements Catalog {
     this.skills = Object.freeze(skills);
     this.conflicts = Object.freeze(conflicts);
     this.diagnostics = Object.isFrozen(diagnostics) ? diagnostics : Object.freeze([...diagnostics]);
-    this.digest = digest ?? formatDigest(hasher.hashBatch([catalogBytes(pairs ?? skills.map((p) => [p.descriptor.name, p.descriptor.digest] as const))])[0]!);
+    this.digest =
+      digest ??
+      formatDigest(
+        hasher.hashBatch([
+          catalogBytes(pairs ?? skills.map((p) => [p.descriptor.name, p.descriptor.digest] as const)),
+        ])[0]!,
+      );
     if (resourceId !== undefined) this.resourceId = resourceId;
     Object.freeze(this);
   }
@@ -347,7 +397,14 @@ class SealedCatalog implements Catalog {
   static parts(catalog: Catalog): SealedParts | undefined {
     if (!(catalog instanceof SealedCatalog)) return undefined;
     const c = catalog;
-    return { digest: c.digest, all: [...c.#all], skills: [...c.skills], conflicts: [...c.conflicts], diagnostics: [...c.diagnostics], ...(c.resourceId === undefined ? {} : { resourceId: c.resourceId }) };
+    return {
+      digest: c.digest,
+      all: [...c.#all],
+      skills: [...c.skills],
+      conflicts: [...c.conflicts],
+      diagnostics: [...c.diagnostics],
+      ...(c.resourceId === undefined ? {} : { resourceId: c.resourceId }),
+    };
   }
 
   get(name: string): SkillPackage | undefined {
@@ -373,6 +430,11 @@ class SealedCatalog implements Catalog {
   }
 
   toJSON(): Record<string, unknown> {
-    return { digest: this.digest, skills: this.skills.map((p) => p.descriptor), conflicts: this.conflicts, diagnostics: this.diagnostics };
+    return {
+      digest: this.digest,
+      skills: this.skills.map((p) => p.descriptor),
+      conflicts: this.conflicts,
+      diagnostics: this.diagnostics,
+    };
   }
 }

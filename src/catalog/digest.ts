@@ -89,7 +89,8 @@ function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
   let values: unknown[] | undefined;
   for (const key of Object.keys(fm)) {
     if (NORMALISED_KEYS.has(key)) continue;
-    const value = key === 'dependencies' && deps ? { tools: ownList(deps.tools), mcp_servers: ownList(deps.mcp_servers) } : fm[key];
+    const value =
+      key === 'dependencies' && deps ? { tools: ownList(deps.tools), mcp_servers: ownList(deps.mcp_servers) } : fm[key];
     if (value === undefined) continue;
     // Kept in UTF-8 byte order as they come (an insertion sort: a frontmatter has a few keys).
     keys ??= [];

@@ -12,7 +12,9 @@ import type { HashBackend } from '../model/backend.js';
 // this one does not load node:crypto (the bundles load it on first call).
 const [major = 0, minor = 0] = process.versions.node.split('.').map(Number);
 const sha256Hex: (data: Uint8Array) => string =
-  major > 20 || (major === 20 && minor >= 12) ? (data) => nodeCrypto.hash('sha256', data, 'hex') : (data) => nodeCrypto.createHash('sha256').update(data).digest('hex');
+  major > 20 || (major === 20 && minor >= 12)
+    ? (data) => nodeCrypto.hash('sha256', data, 'hex')
+    : (data) => nodeCrypto.createHash('sha256').update(data).digest('hex');
 
 /**
  * node:crypto SHA-256, lower-case hex per input, in input order.

@@ -4,7 +4,15 @@
  */
 export { buildCatalog, compareCandidates, type BuildCatalogOptions } from './build.js';
 export { JS_HASHER } from './hasher.js';
-export { packageBytes, packageDigest, catalogBytes, formatDigest, NORMALISED_KEYS, PACKAGE_DIGEST_LABEL, CATALOG_DIGEST_LABEL } from './digest.js';
+export {
+  packageBytes,
+  packageDigest,
+  catalogBytes,
+  formatDigest,
+  NORMALISED_KEYS,
+  PACKAGE_DIGEST_LABEL,
+  CATALOG_DIGEST_LABEL,
+} from './digest.js';
 export { CanonicalWriter } from './canonical.js';
 export { byteOrder } from './order.js';
 export { deepFreeze } from './freeze.js';

@@ -80,15 +80,13 @@ export interface Lockfile {
 function buildSchemas(z: Zod) {
   const DIGEST = z.string().check(z.regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>'));
   // A portable path: POSIX, relative (or `~/…`), no NUL; never absolute.
-  const PORTABLE = z
-    .string()
-    .check(
-      z.minLength(1),
-      z.refine(
-        (p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'),
-        'expected a relative POSIX path',
-      ),
-    );
+  const PORTABLE = z.string().check(
+    z.minLength(1),
+    z.refine(
+      (p) => !p.startsWith('/') && !/^[A-Za-z]:/.test(p) && !p.includes('\\') && !p.includes('\0'),
+      'expected a relative POSIX path',
+    ),
+  );
   const strings = z.array(z.string());
   const CapabilitiesSchema: ZodMiniType<LockCapabilities> = z.strictObject({
     allowed_tools: strings,
@@ -174,20 +172,36 @@ export function parseLock(text: string, file: string): Lockfile {
   try {
     data = JSON.parse(text);
   } catch (error) {
-    throw new SkillgraphError('lockfile.invalid', `${file}: not valid JSON (${(error as Error).message})`, { file }, error);
+    throw new SkillgraphError(
+      'lockfile.invalid',
+      `${file}: not valid JSON (${(error as Error).message})`,
+      { file },
+      error,
+    );
   }
   const version = (data as { schemaVersion?: unknown } | null)?.schemaVersion;
   if (typeof version === 'number' && !READABLE_VERSIONS.includes(version)) {
-    throw new SkillgraphError('lockfile.invalid', `${file}: lockfile format ${version}, this skillgraph reads format ${LOCKFILE_VERSION}; run 'skillgraph lock' again`, { file, version });
+    throw new SkillgraphError(
+      'lockfile.invalid',
+      `${file}: lockfile format ${version}, this skillgraph reads format ${LOCKFILE_VERSION}; run 'skillgraph lock' again`,
+      { file, version },
+    );
   }
   const parsed = lockSchemas().LockfileSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new SkillgraphError('lockfile.invalid', `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`, { file, path: issue.path.map(String) });
+    throw new SkillgraphError('lockfile.invalid', `${file}: ${issue.path.join('.') || '(root)'}: ${issue.message}`, {
+      file,
+      path: issue.path.map(String),
+    });
   }
   const names = new Set<string>();
   for (const s of parsed.data.skills) {
-    if (names.has(s.name)) throw new SkillgraphError('lockfile.invalid', `${file}: skill '${s.name}' is listed twice`, { file, name: s.name });
+    if (names.has(s.name))
+      throw new SkillgraphError('lockfile.invalid', `${file}: skill '${s.name}' is listed twice`, {
+        file,
+        name: s.name,
+      });
     names.add(s.name);
   }
   return parsed.data;
@@ -229,7 +243,12 @@ export interface LockDrift<D = unknown> {
   /** Locked skills whose file is there but invalid now. */
   readonly invalid: readonly LockBroken<D>[];
   /** Other SKILL.md files in place that make no skill now; `recorded` when the lock lists them as invalid too. */
-  readonly invalidNow: readonly { readonly root: string; readonly path: string; readonly diagnostics: readonly D[]; readonly recorded: boolean }[];
+  readonly invalidNow: readonly {
+    readonly root: string;
+    readonly path: string;
+    readonly diagnostics: readonly D[];
+    readonly recorded: boolean;
+  }[];
   /** Locked skills not found while the walk was incomplete: they may lie past the limit. */
   readonly incomplete: readonly LockEntry[];
 }
@@ -280,7 +299,10 @@ export function compareLock<D>(lock: Lockfile, now: LockNow<D>): LockDrift<D> {
     if (!old) continue;
     const fields = FIELDS.filter((f) => old[f] !== cur[f]);
     if (fields.length) changed.push({ name: cur.name, fields, locked: old, current: cur });
-    const w = old.capabilities && cur.capabilities ? widening(old.capabilities as CapabilitySurface, cur.capabilities as CapabilitySurface) : undefined;
+    const w =
+      old.capabilities && cur.capabilities
+        ? widening(old.capabilities as CapabilitySurface, cur.capabilities as CapabilitySurface)
+        : undefined;
     if (w) widened.push({ name: cur.name, widening: w, current: cur });
   }
   const lockedPlaces = new Set(lock.skills.map((e) => placeKey(e.root, e.path)));
@@ -293,6 +315,23 @@ export function compareLock<D>(lock: Lockfile, now: LockNow<D>): LockDrift<D> {
     })
     .sort((a, b) => cmp(a.root, b.root) || cmp(a.path, b.path));
   const unsealed = lock.skills.filter((e) => e.capabilities === undefined).length;
-  const drifted = added.length + removed.length + changed.length + invalid.length + invalidNow.length + incomplete.length + widened.length;
-  return { ok: drifted === 0 && now.complete, widened, unsealed, added, removed, changed, invalid, invalidNow, incomplete };
+  const drifted =
+    added.length +
+    removed.length +
+    changed.length +
+    invalid.length +
+    invalidNow.length +
+    incomplete.length +
+    widened.length;
+  return {
+    ok: drifted === 0 && now.complete,
+    widened,
+    unsealed,
+    added,
+    removed,
+    changed,
+    invalid,
+    invalidNow,
+    incomplete,
+  };
 }

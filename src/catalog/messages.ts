@@ -12,7 +12,8 @@ export type CatalogCode = Extract<DiagnosticCode, `catalog.${string}`>;
 export const CATALOG_MESSAGES: Readonly<Record<CatalogCode, Wording>> = Object.freeze({
   'catalog.conflict': {
     severity: 'info',
-    message: (a) => `'${a.name}' at ${a.shadowed} is shadowed by ${a.selected}${a.identical ? ' (identical copy)' : ''}`,
+    message: (a) =>
+      `'${a.name}' at ${a.shadowed} is shadowed by ${a.selected}${a.identical ? ' (identical copy)' : ''}`,
     hint: () => 'rename one of the skills, or remove the copy that should not be used',
   },
   'catalog.duplicate-file': {
@@ -22,7 +23,8 @@ export const CATALOG_MESSAGES: Readonly<Record<CatalogCode, Wording>> = Object.f
   },
   'catalog.confusable': {
     severity: 'warning',
-    message: (a) => `'${a.name}' looks like '${a.other}' (${a.otherFile}): they differ only by look-alike letters of another script`,
+    message: (a) =>
+      `'${a.name}' looks like '${a.other}' (${a.otherFile}): they differ only by look-alike letters of another script`,
     hint: () => 'rename one of them; a model or a person choosing by name cannot tell them apart',
   },
 } satisfies Record<CatalogCode, Wording>);

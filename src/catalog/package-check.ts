@@ -31,20 +31,28 @@ export function checkPackage(pkg: SkillPackage): void {
   if (typeof name !== 'string' || !PLAIN_NAME.test(name)) {
     const problem = nameProblem(name);
     if (problem !== undefined) {
-      throw new SkillgraphError('skill.invalid', `a package's name ${JSON.stringify(name) ?? String(name)} is ${problem}${where}: a catalog takes only names the parser accepts`, {
-        field: 'name',
-        problem,
-        ...(typeof locator === 'string' ? { file: locator } : {}),
-      });
+      throw new SkillgraphError(
+        'skill.invalid',
+        `a package's name ${JSON.stringify(name) ?? String(name)} is ${problem}${where}: a catalog takes only names the parser accepts`,
+        {
+          field: 'name',
+          problem,
+          ...(typeof locator === 'string' ? { file: locator } : {}),
+        },
+      );
     }
   }
   const description: unknown = d?.description;
   if (typeof description !== 'string' || description.trim() === '') {
-    throw new SkillgraphError('skill.invalid', `the package '${name as string}'${where} has ${typeof description === 'string' ? 'an empty' : 'no'} description: a catalog takes only skills with one`, {
-      field: 'description',
-      problem: 'empty',
-      ...(typeof locator === 'string' ? { file: locator } : {}),
-    });
+    throw new SkillgraphError(
+      'skill.invalid',
+      `the package '${name as string}'${where} has ${typeof description === 'string' ? 'an empty' : 'no'} description: a catalog takes only skills with one`,
+      {
+        field: 'description',
+        problem: 'empty',
+        ...(typeof locator === 'string' ? { file: locator } : {}),
+      },
+    );
   }
 }
 

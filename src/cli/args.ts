@@ -39,7 +39,11 @@ export interface VerbSpec {
 /** Flags every verb accepts. */
 export const COMMON_FLAGS = {
   json: { type: 'boolean', description: 'print exactly one JSON document to stdout' },
-  quiet: { type: 'boolean', short: 'q', description: 'print nothing on stderr but errors (no summary, progress or warnings)' },
+  quiet: {
+    type: 'boolean',
+    short: 'q',
+    description: 'print nothing on stderr but errors (no summary, progress or warnings)',
+  },
   verbose: { type: 'boolean', description: 'print summaries and warnings on stderr even under --json or --format' },
   help: { type: 'boolean', short: 'h', description: 'show this help' },
 } as const satisfies Record<string, FlagSpec>;
@@ -74,7 +78,11 @@ export function parseVerbArgs(spec: VerbSpec, args: readonly string[], io: CliIo
   }
   if (spec.positionals === 'none' && parsed.positionals.length > 0) {
     const extra = parsed.positionals.map((p) => `'${p}'`).join(', ');
-    usageError(io, spec.name, `unexpected argument${parsed.positionals.length > 1 ? 's' : ''} ${extra}: ${spec.name} takes no positional arguments (roots are given with --root PATH)`);
+    usageError(
+      io,
+      spec.name,
+      `unexpected argument${parsed.positionals.length > 1 ? 's' : ''} ${extra}: ${spec.name} takes no positional arguments (roots are given with --root PATH)`,
+    );
   }
   if (parsed.positionals.length < (spec.minPositionals ?? 0)) {
     io.stderr.write(`skillgraph ${spec.name}: missing argument\nusage: skillgraph ${spec.name} ${spec.usage}\n`);

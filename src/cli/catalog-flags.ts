@@ -11,7 +11,15 @@
  */
 import { findConfigFile, loadConfig } from '../discover/config.js';
 import type { FlagSpec, ParsedArgs } from './args.js';
-import { CATALOG_FLAGS, catalogFromRequest, requestFrom, type CatalogFromFlags, type CatalogRequest, type ConfigAccess, type RequestExtra } from './catalog-request.js';
+import {
+  CATALOG_FLAGS,
+  catalogFromRequest,
+  requestFrom,
+  type CatalogFromFlags,
+  type CatalogRequest,
+  type ConfigAccess,
+  type RequestExtra,
+} from './catalog-request.js';
 import type { CliIo } from './io.js';
 
 export { CATALOG_FLAGS, homeFrom } from './catalog-request.js';
@@ -22,7 +30,10 @@ const CONFIG_FILES: ConfigAccess = { findConfigFile, loadConfig };
 /** Flags lock and check add to the catalog flags. */
 export const LOCK_FLAGS = {
   ...CATALOG_FLAGS,
-  'include-user': { type: 'boolean', description: "with no roots given, also lock the user's agent folders (~/.claude/skills, …)" },
+  'include-user': {
+    type: 'boolean',
+    description: "with no roots given, also lock the user's agent folders (~/.claude/skills, …)",
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /**
@@ -32,7 +43,12 @@ export const LOCK_FLAGS = {
  *
  * @example const request = catalogRequest(values, io, 'catalog'); request.load.roots.length
  */
-export function catalogRequest(values: ParsedArgs['values'], io: CliIo, verb: string, extra: RequestExtra = {}): CatalogRequest {
+export function catalogRequest(
+  values: ParsedArgs['values'],
+  io: CliIo,
+  verb: string,
+  extra: RequestExtra = {},
+): CatalogRequest {
   return requestFrom(values, io, verb, CONFIG_FILES, extra);
 }
 
@@ -42,6 +58,11 @@ export function catalogRequest(values: ParsedArgs['values'], io: CliIo, verb: st
  *
  * @example const { catalog, stats } = await catalogFromFlags(values, io, 'catalog');
  */
-export async function catalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb = 'catalog', extra: RequestExtra = {}): Promise<CatalogFromFlags> {
+export async function catalogFromFlags(
+  values: ParsedArgs['values'],
+  io: CliIo,
+  verb = 'catalog',
+  extra: RequestExtra = {},
+): Promise<CatalogFromFlags> {
   return catalogFromRequest(catalogRequest(values, io, verb, extra), io, verb);
 }

@@ -42,27 +42,75 @@ import { note, notesShown, type CliIo } from './io.js';
 
 /** Spread into a verb's `flags`. */
 export const CATALOG_FLAGS = {
-  root: { type: 'string', multiple: true, value: 'PATH[:scope[:prec]][!]', description: "add a skill root; scope global|project|local or custom with a precedence; '!' = required" },
+  root: {
+    type: 'string',
+    multiple: true,
+    value: 'PATH[:scope[:prec]][!]',
+    description: "add a skill root; scope global|project|local or custom with a precedence; '!' = required",
+  },
   require: { type: 'boolean', description: 'make every --root required (missing root → exit 2)' },
-  preset: { type: 'string', multiple: true, value: 'NAME', description: `add an agent's project and user folders (${PRESET_NAMES.join(', ')})` },
-  config: { type: 'string', value: 'FILE', description: 'read roots and options from this config file (default: nearest skillgraph.config.yaml)' },
+  preset: {
+    type: 'string',
+    multiple: true,
+    value: 'NAME',
+    description: `add an agent's project and user folders (${PRESET_NAMES.join(', ')})`,
+  },
+  config: {
+    type: 'string',
+    value: 'FILE',
+    description: 'read roots and options from this config file (default: nearest skillgraph.config.yaml)',
+  },
   depth: {
     type: 'string',
     value: 'N',
     description: `folder levels searched below each root, the root being level 0 (default ${DEFAULT_DISCOVER_OPTIONS.depth}; --depth 4 reaches root/a/b/c/d/SKILL.md)`,
   },
-  'depth-counts-root': { type: 'boolean', description: 'count the root as the first of the --depth levels, as the catalog runtime does (--depth 4 reaches root/a/b/c/SKILL.md)' },
-  'max-dirs': { type: 'string', value: 'N', description: `folders read per root before stopping (default ${DEFAULT_DISCOVER_OPTIONS.maxDirs})` },
-  'follow-symlinks': { type: 'boolean', description: 'follow symlinks whose real target lies inside a root or the project folder (the default)' },
+  'depth-counts-root': {
+    type: 'boolean',
+    description:
+      'count the root as the first of the --depth levels, as the catalog runtime does (--depth 4 reaches root/a/b/c/SKILL.md)',
+  },
+  'max-dirs': {
+    type: 'string',
+    value: 'N',
+    description: `folders read per root before stopping (default ${DEFAULT_DISCOVER_OPTIONS.maxDirs})`,
+  },
+  'follow-symlinks': {
+    type: 'boolean',
+    description: 'follow symlinks whose real target lies inside a root or the project folder (the default)',
+  },
   'no-follow-symlinks': { type: 'boolean', description: 'never follow symlinks; report the skills behind them' },
-  'max-input-bytes': { type: 'string', value: 'N', description: 'total SKILL.md bytes read in one run; files past it are reported, not read (default 134217728 = 128 MiB)' },
-  'allow-outside-roots': { type: 'boolean', description: "search roots a config file names outside the project folder (default: skipped with a warning)" },
+  'max-input-bytes': {
+    type: 'string',
+    value: 'N',
+    description:
+      'total SKILL.md bytes read in one run; files past it are reported, not read (default 134217728 = 128 MiB)',
+  },
+  'allow-outside-roots': {
+    type: 'boolean',
+    description: 'search roots a config file names outside the project folder (default: skipped with a warning)',
+  },
   nested: { type: 'boolean', description: 'also look for skills inside skill folders' },
   profile: { type: 'string', value: 'P', description: 'validation profile (default skillgraph)' },
-  workers: { type: 'string', value: 'N|auto', description: "parse in N worker threads (0 = inline; default auto: a pool only when the work pays for it)" },
-  cache: { type: 'string', value: 'DIR', description: 'cache folder (default $XDG_CACHE_HOME/skillgraph or ~/.cache/skillgraph)' },
-  'no-cache': { type: 'boolean', description: 'neither read nor write the cache (parse results, folder listings, finished runs)' },
-  backend: { type: 'string', value: 'B', description: 'compute backend for hashing and resolution: auto, wasm or js (default auto; env SKILLGRAPH_BACKEND)' },
+  workers: {
+    type: 'string',
+    value: 'N|auto',
+    description: 'parse in N worker threads (0 = inline; default auto: a pool only when the work pays for it)',
+  },
+  cache: {
+    type: 'string',
+    value: 'DIR',
+    description: 'cache folder (default $XDG_CACHE_HOME/skillgraph or ~/.cache/skillgraph)',
+  },
+  'no-cache': {
+    type: 'boolean',
+    description: 'neither read nor write the cache (parse results, folder listings, finished runs)',
+  },
+  backend: {
+    type: 'string',
+    value: 'B',
+    description: 'compute backend for hashing and resolution: auto, wasm or js (default auto; env SKILLGRAPH_BACKEND)',
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /** A sealed catalog as a catalog-reading verb loaded it. */
@@ -80,7 +128,13 @@ export function homeFrom(io: CliIo): string {
  *
  * @example const request = requestFrom(values, io, 'catalog', { findConfigFile, loadConfig }); request.load.roots.length
  */
-export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: string, configFiles: ConfigAccess, extra: RequestExtra = {}): CatalogRequest {
+export function requestFrom(
+  values: ParsedArgs['values'],
+  io: CliIo,
+  verb: string,
+  configFiles: ConfigAccess,
+  extra: RequestExtra = {},
+): CatalogRequest {
   const ctx: PresetContext = { cwd: io.cwd, home: homeFrom(io), env: io.env };
   const explicitConfig = typeof values.config === 'string' ? resolve(io.cwd, values.config) : undefined;
   const configPath = explicitConfig ?? configFiles.findConfigFile(io.cwd);
@@ -95,7 +149,8 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
   const given: { readonly spec: string; readonly root: SkillRoot }[] = [];
   try {
     // A positional PATH is a project root, required: a mistyped path is an error, not an empty catalog.
-    for (const path of extra.roots ?? []) roots.push(makeRoot({ path, scope: 'project', required: true }, ctx.cwd, ctx.home));
+    for (const path of extra.roots ?? [])
+      roots.push(makeRoot({ path, scope: 'project', required: true }, ctx.cwd, ctx.home));
     for (const spec of strings(values.root)) {
       const input = parseRootSpec(spec);
       const root = makeRoot({ ...input, required: input.required === true || requireAll }, ctx.cwd, ctx.home);
@@ -117,17 +172,33 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
     rootSource = 'presets';
     // Lockfiles travel with the project: by default they hold the project's own skills only.
     const all = presetRoots(PRESET_NAMES, ctx);
-    roots.push(...(extra.projectOnly && values['include-user'] !== true ? all.filter((r) => r.scope === 'project') : all));
+    roots.push(
+      ...(extra.projectOnly && values['include-user'] !== true ? all.filter((r) => r.scope === 'project') : all),
+    );
   }
   const depth = intFlag(io, verb, 'depth', values.depth, config?.depth ?? DEFAULT_DISCOVER_OPTIONS.depth);
-  const maxDirs = intFlag(io, verb, 'max-dirs', values['max-dirs'], config?.maxDirs ?? DEFAULT_DISCOVER_OPTIONS.maxDirs);
+  const maxDirs = intFlag(
+    io,
+    verb,
+    'max-dirs',
+    values['max-dirs'],
+    config?.maxDirs ?? DEFAULT_DISCOVER_OPTIONS.maxDirs,
+  );
   if (maxDirs < 1) usageError(io, verb, '--max-dirs must be at least 1');
   const depthCountsRoot = values['depth-counts-root'] === true;
   if (depthCountsRoot && depth < 1) usageError(io, verb, '--depth must be at least 1 with --depth-counts-root');
   const profile = typeof values.profile === 'string' ? values.profile : config?.profile;
-  const workers = values.workers === undefined || values.workers === 'auto' ? 'auto' : intFlag(io, verb, 'workers', values.workers, 0);
+  const workers =
+    values.workers === undefined || values.workers === 'auto'
+      ? 'auto'
+      : intFlag(io, verb, 'workers', values.workers, 0);
   if (workers !== 'auto' && workers > 64) usageError(io, verb, '--workers must be auto or 0–64');
-  let cache: string | false = values['no-cache'] === true ? false : typeof values.cache === 'string' ? resolve(io.cwd, values.cache) : defaultCacheDir(io.env);
+  let cache: string | false =
+    values['no-cache'] === true
+      ? false
+      : typeof values.cache === 'string'
+        ? resolve(io.cwd, values.cache)
+        : defaultCacheDir(io.env);
   // A cache folder that cannot hold a cache (under /proc, a file in the way, read-only) costs speed,
   // never the run: one warning, then the run goes uncached.
   const unusable = cache === false ? null : cacheDirWarning(cache);
@@ -135,7 +206,10 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
     note(io, `skillgraph ${verb}: warning: ${unusable.message}\n`);
     cache = false;
   }
-  const maxInputBytes = values['max-input-bytes'] === undefined ? undefined : intFlag(io, verb, 'max-input-bytes', values['max-input-bytes'], 0);
+  const maxInputBytes =
+    values['max-input-bytes'] === undefined
+      ? undefined
+      : intFlag(io, verb, 'max-input-bytes', values['max-input-bytes'], 0);
   if (maxInputBytes !== undefined && maxInputBytes < 1) usageError(io, verb, '--max-input-bytes must be at least 1');
   let backend: BackendChoice;
   try {
@@ -150,14 +224,23 @@ export function requestFrom(values: ParsedArgs['values'], io: CliIo, verb: strin
       depth,
       ...(depthCountsRoot ? { depthCountsRoot } : {}),
       maxDirs,
-      followSymlinks: values['no-follow-symlinks'] === true ? false : values['follow-symlinks'] === true || (config?.followSymlinks ?? true),
+      followSymlinks:
+        values['no-follow-symlinks'] === true
+          ? false
+          : values['follow-symlinks'] === true || (config?.followSymlinks ?? true),
       linkBounds: [project],
       ...(maxInputBytes !== undefined ? { maxInputBytes } : {}),
       nested: values.nested === true || (config?.nested ?? false),
       ...(notices.length > 0 ? { notices } : {}),
       ...(profile !== undefined ? { profile } : {}),
     },
-    engine: { workers, cache, backend, keepPool: false, ...(io.stderr.isTTY && notesShown(io) ? { onProgress: progressLine(io) } : {}) },
+    engine: {
+      workers,
+      cache,
+      backend,
+      keepPool: false,
+      ...(io.stderr.isTTY && notesShown(io) ? { onProgress: progressLine(io) } : {}),
+    },
     rootSource,
     ...(config && configPath ? { configFile: config.file } : {}),
   };
@@ -177,14 +260,26 @@ export interface RequestExtra {
  * presets'), unless the caller passes `--allow-outside-roots`. Others are
  * skipped with a warning naming the flag.
  */
-function trustedConfigRoots(config: SkillgraphConfig, project: string, ctx: PresetContext, allowOutside: boolean, notices: Diagnostic[]): SkillRoot[] {
+function trustedConfigRoots(
+  config: SkillgraphConfig,
+  project: string,
+  ctx: PresetContext,
+  allowOutside: boolean,
+  notices: Diagnostic[],
+): SkillRoot[] {
   if (allowOutside) return [...config.roots];
   const projectReal = realOrSelf(project);
-  const userFolders = new Set(presetRoots(PRESET_NAMES, ctx).filter((r) => r.scope !== 'project').map((r) => r.path));
+  const userFolders = new Set(
+    presetRoots(PRESET_NAMES, ctx)
+      .filter((r) => r.scope !== 'project')
+      .map((r) => r.path),
+  );
   return config.roots.filter((root) => {
     if (userFolders.has(root.path) || isInside(projectReal, realOrSelf(root.path))) return true;
     const path = toPosix(root.path);
-    notices.push(discoverDiagnostic('discover.root-outside-project', config.file, { root: path, project: toPosix(project) }));
+    notices.push(
+      discoverDiagnostic('discover.root-outside-project', config.file, { root: path, project: toPosix(project) }),
+    );
     return false;
   });
 }
@@ -233,10 +328,15 @@ export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
  *
  * @example const request = await lazyCatalogRequest(values, io, 'catalog');
  */
-export async function lazyCatalogRequest(values: ParsedArgs['values'], io: CliIo, verb: string, extra: RequestExtra = {}): Promise<CatalogRequest> {
+export async function lazyCatalogRequest(
+  values: ParsedArgs['values'],
+  io: CliIo,
+  verb: string,
+  extra: RequestExtra = {},
+): Promise<CatalogRequest> {
   let found: string | undefined;
   if (typeof values.config !== 'string') {
-    for (let dir = io.cwd; ; ) {
+    for (let dir = io.cwd; ;) {
       const candidate = join(dir, CONFIG_FILE_NAME);
       if (existsSync(candidate)) {
         found = candidate;
@@ -265,7 +365,12 @@ const NO_CONFIG_FILE: ConfigAccess = {
  *
  * @example const { catalog } = await lazyCatalogFromFlags(values, io, 'catalog');
  */
-export async function lazyCatalogFromFlags(values: ParsedArgs['values'], io: CliIo, verb: string, extra: RequestExtra = {}): Promise<CatalogFromFlags> {
+export async function lazyCatalogFromFlags(
+  values: ParsedArgs['values'],
+  io: CliIo,
+  verb: string,
+  extra: RequestExtra = {},
+): Promise<CatalogFromFlags> {
   return catalogFromRequest(await lazyCatalogRequest(values, io, verb, extra), io, verb);
 }
 
@@ -285,11 +390,17 @@ export async function catalogFromRequest(request: CatalogRequest, io: CliIo, ver
  *
  * @example const run = await runTask(io, 'lock', () => lockTask({ request, out }));
  */
-export async function runTask<T>(io: CliIo, verb: string, body: () => Promise<T>, word?: (error: SkillgraphError) => string | undefined): Promise<T> {
+export async function runTask<T>(
+  io: CliIo,
+  verb: string,
+  body: () => Promise<T>,
+  word?: (error: SkillgraphError) => string | undefined,
+): Promise<T> {
   try {
     return await body();
   } catch (error) {
-    if (isSkillgraphError(error) && error.code === 'options.invalid') usageError(io, verb, word?.(error) ?? error.message);
+    if (isSkillgraphError(error) && error.code === 'options.invalid')
+      usageError(io, verb, word?.(error) ?? error.message);
     throw error;
   } finally {
     if (io.stderr.isTTY && notesShown(io)) io.stderr.write('\r\u001b[K');
@@ -303,7 +414,12 @@ function progressLine(io: CliIo): (p: EngineProgress) => void {
     const now = Date.now();
     if (p.phase === 'parse' && p.done < p.total && now - last < 100) return;
     last = now;
-    const text = p.phase === 'walk' ? 'searching roots…' : p.phase === 'parse' ? `parsed ${p.done}/${p.total} skill files` : `sealing ${p.total} skills…`;
+    const text =
+      p.phase === 'walk'
+        ? 'searching roots…'
+        : p.phase === 'parse'
+          ? `parsed ${p.done}/${p.total} skill files`
+          : `sealing ${p.total} skills…`;
     io.stderr.write(`\r\u001b[K${text}`);
   };
 }

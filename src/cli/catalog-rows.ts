@@ -15,13 +15,23 @@ export function renderRows(result: CatalogFromFlags, io: CliIo, options: { table
   const color = useColor(io, 'stdout');
   const width = terminalWidth(io.stdout);
   const out: string[] = [];
-  const rows = result.catalog.skills.map((p) => [p.descriptor.source.scope, p.descriptor.name, p.descriptor.description] as const);
+  const rows = result.catalog.skills.map(
+    (p) => [p.descriptor.source.scope, p.descriptor.name, p.descriptor.description] as const,
+  );
   if (rows.length === 0) {
     out.push('No skills found.');
   } else if (options.table) {
-    const scopeW = columnWidth(rows.map((r) => displayWidth(r[0])), 5, 12);
+    const scopeW = columnWidth(
+      rows.map((r) => displayWidth(r[0])),
+      5,
+      12,
+    );
     const nameMax = Math.max(12, Math.floor((width - scopeW - 4) * 0.4));
-    const nameW = columnWidth(rows.map((r) => displayWidth(r[1])), 4, nameMax);
+    const nameW = columnWidth(
+      rows.map((r) => displayWidth(r[1])),
+      4,
+      nameMax,
+    );
     out.push(paint(color, 'bold', `${'SCOPE'.padEnd(scopeW)}  ${'NAME'.padEnd(nameW)}  DESCRIPTION`));
     for (const [scope, name, description] of rows) {
       // Only a name wider than the whole row is cut: the table is for reading, --json for the exact text.
@@ -32,7 +42,9 @@ export function renderRows(result: CatalogFromFlags, io: CliIo, options: { table
   } else {
     for (const [scope, name, description] of rows) {
       const room = width - displayWidth(name) - displayWidth(scope) - 4;
-      out.push(`${paint(color, 'bold', name)} ${paint(color, 'dim', `(${scope})`)} ${cutToWidth(description, room)}`.trimEnd());
+      out.push(
+        `${paint(color, 'bold', name)} ${paint(color, 'dim', `(${scope})`)} ${cutToWidth(description, room)}`.trimEnd(),
+      );
     }
   }
   return `${out.join('\n')}\n`;

@@ -57,7 +57,9 @@ function renderFindings(diagnostics: readonly Diagnostic[], io: CliIo, color: bo
   const out = ['', paint(color, 'bold', `Findings: ${errors} error(s), ${shown.length - errors} warning(s)`)];
   for (const d of all ? shown : shown.filter((x) => x.severity === 'error')) {
     const where = `${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''}`;
-    out.push(`  ${paint(color, d.severity === 'error' ? 'red' : 'yellow', d.severity)} ${where} ${paint(color, 'dim', d.code)} ${d.message}`);
+    out.push(
+      `  ${paint(color, d.severity === 'error' ? 'red' : 'yellow', d.severity)} ${where} ${paint(color, 'dim', d.code)} ${d.message}`,
+    );
   }
   return out;
 }
@@ -68,18 +70,30 @@ export function completenessLines(walk: Pick<WalkReport, 'complete' | 'limits' |
   const f = walk.files;
   const reasons = NOT_CATALOGUED_REASONS.filter((r) => f.notCatalogued[r] > 0);
   const total = reasons.reduce((n, r) => n + f.notCatalogued[r], 0);
-  if (total > 0) out.push(`${total} SKILL.md file(s) not catalogued: ${reasons.map((r) => `${f.notCatalogued[r]} ${REASON_WORDS[r]}`).join(', ')}`);
+  if (total > 0)
+    out.push(
+      `${total} SKILL.md file(s) not catalogued: ${reasons.map((r) => `${f.notCatalogued[r]} ${REASON_WORDS[r]}`).join(', ')}`,
+    );
   if (!walk.complete) {
     const unsearched = walk.limits.reduce((n, l) => n + l.unsearched, 0);
     const limits = walk.limits.map((l) => `${l.root}: ${l.unsearched} folder(s) past ${l.flag} ${l.value}`).join('; ');
-    out.push(paint(color, 'red', `INCOMPLETE: the walk stopped at a limit, at least ${unsearched} folder(s) not searched (${limits}); raise the limit to search them`));
+    out.push(
+      paint(
+        color,
+        'red',
+        `INCOMPLETE: the walk stopped at a limit, at least ${unsearched} folder(s) not searched (${limits}); raise the limit to search them`,
+      ),
+    );
   }
   return out;
 }
 
 /** One line per error finding: where, code, message. */
 export function errorLines(errors: readonly Diagnostic[], cwd: string, color: boolean): string[] {
-  return errors.map((d) => `  ${paint(color, 'red', 'error')} ${displayPath(d.file, cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`);
+  return errors.map(
+    (d) =>
+      `  ${paint(color, 'red', 'error')} ${displayPath(d.file, cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`,
+  );
 }
 
 /**

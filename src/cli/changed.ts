@@ -14,9 +14,16 @@ const MAX_GIT_OUTPUT = 64 * 1024 * 1024;
 
 function git(cwd: string, args: readonly string[]): string | undefined {
   try {
-    return execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: MAX_GIT_OUTPUT, timeout: 60_000 });
+    return execFileSync('git', args, {
+      cwd,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      maxBuffer: MAX_GIT_OUTPUT,
+      timeout: 60_000,
+    });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new SkillgraphError('usage', '--changed needs git, and git is not on PATH');
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new SkillgraphError('usage', '--changed needs git, and git is not on PATH');
     return undefined;
   }
 }
@@ -29,7 +36,10 @@ function git(cwd: string, args: readonly string[]): string | undefined {
  */
 export function changedBase(cwd: string, ref?: string): string {
   if (git(cwd, ['rev-parse', '--is-inside-work-tree'])?.trim() !== 'true') {
-    throw new SkillgraphError('usage', `--changed works in a git repository, and ${cwd.split(sep).join('/')} is not in one`);
+    throw new SkillgraphError(
+      'usage',
+      `--changed works in a git repository, and ${cwd.split(sep).join('/')} is not in one`,
+    );
   }
   if (ref !== undefined && ref !== '') {
     const sha = git(cwd, ['rev-parse', '--verify', '--quiet', `${ref}^{commit}`])?.trim();
@@ -42,12 +52,18 @@ export function changedBase(cwd: string, ref?: string): string {
     const base = git(cwd, ['merge-base', 'HEAD', branch])?.trim();
     if (base) return base;
   }
-  throw new SkillgraphError('usage', '--changed: no default branch found (origin/HEAD, main or master); name the ref: --changed REF');
+  throw new SkillgraphError(
+    'usage',
+    '--changed: no default branch found (origin/HEAD, main or master); name the ref: --changed REF',
+  );
 }
 
 /** Whether `word` names a commit here (so `--changed main` reads `main` as the ref, not a path). */
 export function isCommit(cwd: string, word: string): boolean {
-  return !existsSync(resolve(cwd, word)) && Boolean(git(cwd, ['rev-parse', '--verify', '--quiet', `${word}^{commit}`])?.trim());
+  return (
+    !existsSync(resolve(cwd, word)) &&
+    Boolean(git(cwd, ['rev-parse', '--verify', '--quiet', `${word}^{commit}`])?.trim())
+  );
 }
 
 /**
@@ -86,7 +102,11 @@ export function changedSkillDirs(cwd: string, paths: readonly string[], files: r
   }
   return [...found].sort().map((dir) => {
     const rel = relative(cwd, dir);
-    return rel === '' ? '.' : !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : dir.split(sep).join('/');
+    return rel === ''
+      ? '.'
+      : !rel.startsWith('..') && !isAbsolute(rel)
+        ? rel.split(sep).join('/')
+        : dir.split(sep).join('/');
   });
 }
 

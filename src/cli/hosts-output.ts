@@ -95,8 +95,15 @@ export function hostsText(doc: HostsDocument): string {
   out.push('', ...matrix(doc));
   const warnings = doc.hosts.flatMap((h) => h.warnings.map((w) => `${h.host}: ${w}`));
   if (warnings.length > 0) out.push('', 'not fixed by the agent:', ...warnings.flatMap((w) => wrap(w, WIDTH, '  ')));
-  const overlaps = doc.hosts.flatMap((h, i) => (doc.overlaps[i] ?? []).map((p) => `${h.host}: ${p.a.name} ~ ${p.b.name} (${p.score}: ${p.terms.join(', ')})`));
-  if (overlaps.length > 0) out.push('', 'competing for the same requests (routing.overlap):', ...overlaps.flatMap((w) => wrap(w, WIDTH, '  ')));
+  const overlaps = doc.hosts.flatMap((h, i) =>
+    (doc.overlaps[i] ?? []).map((p) => `${h.host}: ${p.a.name} ~ ${p.b.name} (${p.score}: ${p.terms.join(', ')})`),
+  );
+  if (overlaps.length > 0)
+    out.push(
+      '',
+      'competing for the same requests (routing.overlap):',
+      ...overlaps.flatMap((w) => wrap(w, WIDTH, '  ')),
+    );
   if (doc.unreachable.length > 0)
     out.push(
       '',

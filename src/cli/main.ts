@@ -91,7 +91,9 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
   const load = Object.hasOwn(VERBS, verb) ? VERBS[verb] : undefined;
   if (!load) {
     const message = `unknown verb '${verb}'${didYouMean(verb, Object.keys(VERBS))}`;
-    io.stderr.write(`skillgraph: ${message}${message.endsWith('?') ? '' : '.'} Verbs: ${Object.keys(VERBS).join(', ')}.\n`);
+    io.stderr.write(
+      `skillgraph: ${message}${message.endsWith('?') ? '' : '.'} Verbs: ${Object.keys(VERBS).join(', ')}.\n`,
+    );
     if (json) writeJson(io, { error: { code: 'usage', message } });
     return EXIT.usage;
   }
@@ -105,7 +107,11 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
       return error.exitCode;
     }
     if (isSkillgraphError(error)) {
-      const status = USAGE_CODES.has(error.code) ? EXIT.usage : FINDING_CODES.has(error.code) ? EXIT.findings : EXIT.internal;
+      const status = USAGE_CODES.has(error.code)
+        ? EXIT.usage
+        : FINDING_CODES.has(error.code)
+          ? EXIT.findings
+          : EXIT.internal;
       io.stderr.write(`skillgraph ${verb}: ${error.message}\n`);
       if (json) writeJson(io, { error: { code: error.code, message: error.message, details: error.details } });
       return status;
@@ -115,7 +121,8 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
       `skillgraph ${verb}: internal error — please report it with the lines below.\n` +
         `skillgraph ${VERSION}, node ${process.version}, ${process.platform}-${process.arch}\n${text}\n`,
     );
-    if (json) writeJson(io, { error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } });
+    if (json)
+      writeJson(io, { error: { code: 'internal', message: error instanceof Error ? error.message : String(error) } });
     return EXIT.internal;
   }
 }
@@ -158,7 +165,8 @@ async function overview(width: number): Promise<string> {
 export function processIo(): CliIo {
   // `skillgraph … | head`: a reader that closes the pipe early is not a crash (no EPIPE stack trace);
   // the verb finishes and exits with its own status.
-  for (const stream of [process.stdout, process.stderr]) if (!stream.listeners('error').includes(ignoreClosedPipe)) stream.on('error', ignoreClosedPipe);
+  for (const stream of [process.stdout, process.stderr])
+    if (!stream.listeners('error').includes(ignoreClosedPipe)) stream.on('error', ignoreClosedPipe);
   return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };
 }
 

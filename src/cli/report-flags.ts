@@ -15,14 +15,26 @@ export { withRuleLevels } from '../report/levels.js';
 
 /** Spread into a verb's `flags`. */
 export const REPORT_FLAGS = {
-  format: { type: 'string', value: 'F', description: `output: ${REPORT_FORMATS.join(', ')} (default text; json is --json)` },
-  'fail-on': { type: 'string', value: 'LEVEL', description: 'exit 1 on errors (error, the default) or on warnings too (warning)' },
+  format: {
+    type: 'string',
+    value: 'F',
+    description: `output: ${REPORT_FORMATS.join(', ')} (default text; json is --json)`,
+  },
+  'fail-on': {
+    type: 'string',
+    value: 'LEVEL',
+    description: 'exit 1 on errors (error, the default) or on warnings too (warning)',
+  },
   'max-warnings': { type: 'string', value: 'N', description: 'exit 1 when there are more than N warnings' },
 } as const satisfies Record<string, FlagSpec>;
 
 /** `--overlap-threshold`, for the verbs that run the routing pass. */
 export const OVERLAP_FLAG = {
-  'overlap-threshold': { type: 'string', value: 'N', description: 'lowest routing.overlap score reported, above 0 and at most 1 (default 0.6)' },
+  'overlap-threshold': {
+    type: 'string',
+    value: 'N',
+    description: 'lowest routing.overlap score reported, above 0 and at most 1 (default 0.6)',
+  },
 } as const satisfies Record<string, FlagSpec>;
 
 /**
@@ -30,11 +42,17 @@ export const OVERLAP_FLAG = {
  *
  * @example overlapThreshold(values, io, 'validate', config) // 0.7
  */
-export function overlapThreshold(values: ParsedArgs['values'], io: CliIo, verb: string, config?: { readonly overlapThreshold?: number }): number | undefined {
+export function overlapThreshold(
+  values: ParsedArgs['values'],
+  io: CliIo,
+  verb: string,
+  config?: { readonly overlapThreshold?: number },
+): number | undefined {
   const raw = values['overlap-threshold'];
   if (raw === undefined) return config?.overlapThreshold;
   const n = Number(raw);
-  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 1) usageError(io, verb, `--overlap-threshold must be a number above 0 and at most 1, got '${String(raw)}'`);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n) || n <= 0 || n > 1)
+    usageError(io, verb, `--overlap-threshold must be a number above 0 and at most 1, got '${String(raw)}'`);
   return n;
 }
 
@@ -49,15 +67,28 @@ export interface ReportOptions {
  *
  * @example reportOptions(values, io, 'validate', config) // { format: 'sarif', failOn: 'error' }
  */
-export function reportOptions(values: ParsedArgs['values'], io: CliIo, verb: string, config?: { readonly failOn?: FailOn; readonly maxWarnings?: number }): ReportOptions {
+export function reportOptions(
+  values: ParsedArgs['values'],
+  io: CliIo,
+  verb: string,
+  config?: { readonly failOn?: FailOn; readonly maxWarnings?: number },
+): ReportOptions {
   const raw = values.format ?? (values.json === true ? 'json' : 'text');
   if (!(REPORT_FORMATS as readonly unknown[]).includes(raw)) {
-    usageError(io, verb, `--format must be one of ${REPORT_FORMATS.join(', ')}, got '${String(raw)}'${didYouMean(String(raw), REPORT_FORMATS)}`);
+    usageError(
+      io,
+      verb,
+      `--format must be one of ${REPORT_FORMATS.join(', ')}, got '${String(raw)}'${didYouMean(String(raw), REPORT_FORMATS)}`,
+    );
   }
   const format = values.json === true ? 'json' : (raw as ReportFormat);
   const failRaw = values['fail-on'] ?? config?.failOn ?? 'error';
-  if (!(FAIL_ON as readonly unknown[]).includes(failRaw)) usageError(io, verb, `--fail-on must be error or warning, got '${String(failRaw)}'`);
-  const maxWarnings = values['max-warnings'] === undefined ? config?.maxWarnings : intFlag(io, verb, 'max-warnings', values['max-warnings'], 0);
+  if (!(FAIL_ON as readonly unknown[]).includes(failRaw))
+    usageError(io, verb, `--fail-on must be error or warning, got '${String(failRaw)}'`);
+  const maxWarnings =
+    values['max-warnings'] === undefined
+      ? config?.maxWarnings
+      : intFlag(io, verb, 'max-warnings', values['max-warnings'], 0);
   return { format, failOn: failRaw as FailOn, ...(maxWarnings !== undefined ? { maxWarnings } : {}) };
 }
 
@@ -70,6 +101,10 @@ export function reportOptions(values: ParsedArgs['values'], io: CliIo, verb: str
 export function checkRules(rules: readonly ConfigRule[], file: string, known: readonly string[]): void {
   for (const r of rules) {
     if (known.includes(r.code)) continue;
-    throw new SkillgraphError('config.invalid', `${file}:${r.line}:${r.column}: unknown rule '${r.code}'${didYouMean(r.code, known)}`, { file, line: r.line, column: r.column });
+    throw new SkillgraphError(
+      'config.invalid',
+      `${file}:${r.line}:${r.column}: unknown rule '${r.code}'${didYouMean(r.code, known)}`,
+      { file, line: r.line, column: r.column },
+    );
   }
 }

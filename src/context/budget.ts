@@ -54,10 +54,14 @@ export function parseBudget(value: string | number): Budget {
   const match = /^(\d+)\s*(t|tok|tokens|c|chars)?$/i.exec(text);
   const amount = match ? Number(match[1]) : Number.NaN;
   if (!match || !Number.isSafeInteger(amount)) {
-    throw new SkillgraphError('options.invalid', `budget must be a whole number of characters or 'Nt' tokens, got '${text}'`, {
-      field: 'budget',
-      value: text,
-    });
+    throw new SkillgraphError(
+      'options.invalid',
+      `budget must be a whole number of characters or 'Nt' tokens, got '${text}'`,
+      {
+        field: 'budget',
+        value: text,
+      },
+    );
   }
   const tokens = (match[2] ?? '').toLowerCase().startsWith('t');
   return { chars: tokens ? amount * CHARS_PER_TOKEN : amount, amount, unit: tokens ? 'tokens' : 'chars' };
@@ -80,18 +84,31 @@ function total(entries: readonly ContextEntry[], measure: MeasureFn, cap: number
  *
  * @example fitBudget(rows, parseBudget(4000), (e) => markdownRow(e).length, 60)
  */
-export function fitBudget(entries: readonly ContextEntry[], budget: Budget, measure: MeasureFn, floor: number): BudgetFit {
+export function fitBudget(
+  entries: readonly ContextEntry[],
+  budget: Budget,
+  measure: MeasureFn,
+  floor: number,
+): BudgetFit {
   const limit = budget.chars;
   const before = total(entries, measure, Infinity);
   // `after` is passed in: every caller has just measured the rows it returns.
-  const report = (kept: readonly ContextEntry[], cap: number | null, omitted: readonly ContextEntry[], after: number): BudgetFit => ({
+  const report = (
+    kept: readonly ContextEntry[],
+    cap: number | null,
+    omitted: readonly ContextEntry[],
+    after: number,
+  ): BudgetFit => ({
     entries: kept,
     report: {
       ...budget,
       before,
       after,
       descriptionCap: cap,
-      shortened: kept.filter((e) => e.shortened).map((e) => e.name).sort(cmp),
+      shortened: kept
+        .filter((e) => e.shortened)
+        .map((e) => e.name)
+        .sort(cmp),
       omitted: omitted.map((e) => e.name).sort(cmp),
     },
   });

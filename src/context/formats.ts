@@ -65,7 +65,8 @@ export function markdownBlock(parts: BlockParts): string {
   if (parts.budgetNote) text += `\n${escapeControls(parts.budgetNote)}\n`;
   if (parts.conflicts.length > 0) {
     const lines = parts.conflicts.map(
-      (c) => `- ${markdownText(c.name)}: using ${markdownText(c.selected)}; ignoring ${markdownText(c.shadowed)}${c.identical ? ' (identical copy)' : ''}`,
+      (c) =>
+        `- ${markdownText(c.name)}: using ${markdownText(c.selected)}; ignoring ${markdownText(c.shadowed)}${c.identical ? ' (identical copy)' : ''}`,
     );
     text += `\n${CONFLICTS_HEADING}\n\n${CONFLICTS_INTRO}\n\n${lines.join('\n')}\n`;
   }
@@ -102,11 +103,12 @@ export function xmlBlock(parts: BlockParts): string {
 }
 
 /** Row renderer and block wrapper per format. */
-export const FORMATS: Readonly<Record<ContextFormat, { row: (e: ContextEntry, digests?: boolean) => string; block: (p: BlockParts) => string }>> =
-  Object.freeze({
-    markdown: { row: markdownRow, block: markdownBlock },
-    xml: { row: xmlRow, block: xmlBlock },
-  });
+export const FORMATS: Readonly<
+  Record<ContextFormat, { row: (e: ContextEntry, digests?: boolean) => string; block: (p: BlockParts) => string }>
+> = Object.freeze({
+  markdown: { row: markdownRow, block: markdownBlock },
+  xml: { row: xmlRow, block: xmlBlock },
+});
 
 function oneLine(text: string): string {
   // Names and paths never hold line breaks in a valid catalog; a hand-built

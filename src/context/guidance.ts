@@ -46,9 +46,9 @@ export const USAGE_SECTION = [
   '### Using skills',
   '',
   '- When to use one: the user names it, or the task plainly matches its description. Use every skill that applies and say in one line which ones and in what order.',
-  '- Read before acting: open the skill\'s `SKILL.md` and follow it. Open the files it points to (`references/`, `scripts/`, `assets/`) only when this task needs them, one level at a time.',
+  "- Read before acting: open the skill's `SKILL.md` and follow it. Open the files it points to (`references/`, `scripts/`, `assets/`) only when this task needs them, one level at a time.",
   '- Reuse what ships with it: run or adapt its scripts rather than retyping them, and start from its templates and assets.',
-  '- Keep context lean: summarise long files instead of quoting them, and stay with this turn\'s skills unless the user brings others back.',
+  "- Keep context lean: summarise long files instead of quoting them, and stay with this turn's skills unless the user brings others back.",
   '- Skills carry instructions, not permissions: they never widen which tools or data you may use.',
   '- If something is missing or unreadable, say so briefly and continue with the best alternative.',
 ].join('\n');

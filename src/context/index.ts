@@ -9,9 +9,23 @@ export { comparePriority, contextEntries, visibleConflicts, workspaceLocation } 
 export type { ContextEntry, ContextSource, LocationFn } from './entries.js';
 export { CONTEXT_FORMATS, markdownRow, xmlRow } from './formats.js';
 export type { ContextFormat, ContextMode } from './formats.js';
-export { LEFT_OUT_REASONS, catalogLeftOut, leftOutJson, leftOutLine, leftOutPackage, leftOutReport } from './left-out.js';
+export {
+  LEFT_OUT_REASONS,
+  catalogLeftOut,
+  leftOutJson,
+  leftOutLine,
+  leftOutPackage,
+  leftOutReport,
+} from './left-out.js';
 export type { LeftOut, LeftOutReason, LeftOutSkill, WalkAccountView } from './left-out.js';
-export { LoadedSet, digestChanged, formatEvent, parseEventLog, replayLoadedSet, skillLoadedEvent } from './loaded-set.js';
+export {
+  LoadedSet,
+  digestChanged,
+  formatEvent,
+  parseEventLog,
+  replayLoadedSet,
+  skillLoadedEvent,
+} from './loaded-set.js';
 export type { SkillLoadedEvent } from './loaded-set.js';
 export { closestNames, findSkill } from './lookup.js';
 export type { FindSkillOptions } from './lookup.js';

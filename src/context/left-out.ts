@@ -106,7 +106,11 @@ export function leftOutReport(skills: readonly LeftOutSkill[], walk?: WalkAccoun
   } else {
     counts['not-catalogued'] = skills.filter((s) => s.reason === 'not-catalogued').length;
   }
-  const findings = counts.invalid > 0 || counts.failed > 0 || walk?.complete === false || (catalog !== undefined && hasErrors(catalog.diagnostics));
+  const findings =
+    counts.invalid > 0 ||
+    counts.failed > 0 ||
+    walk?.complete === false ||
+    (catalog !== undefined && hasErrors(catalog.diagnostics));
   return { skills: [...skills].sort(compareLeftOut), counts, notCatalogued, findings };
 }
 
@@ -178,19 +182,33 @@ function describe(s: LeftOutSkill): string {
 export function leftOutJson(report: LeftOut): Record<string, unknown> {
   return {
     counts: Object.fromEntries(LEFT_OUT_REASONS.map((r) => [r.replaceAll('-', '_'), report.counts[r]])),
-    not_catalogued: Object.fromEntries(Object.entries(report.notCatalogued).map(([k, v]) => [k.replaceAll('-', '_'), v])),
+    not_catalogued: Object.fromEntries(
+      Object.entries(report.notCatalogued).map(([k, v]) => [k.replaceAll('-', '_'), v]),
+    ),
     skills: report.skills.map((s) => ({
       name: s.name,
       folder: s.folder,
       file: s.file,
       reason: s.reason,
       ...(s.detail === undefined ? {} : { detail: s.detail }),
-      diagnostics: s.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, line: d.line, column: d.column, hint: d.hint })),
+      diagnostics: s.diagnostics.map((d) => ({
+        code: d.code,
+        severity: d.severity,
+        message: d.message,
+        line: d.line,
+        column: d.column,
+        hint: d.hint,
+      })),
     })),
   };
 }
 
-function entry(name: string | null, file: string, reason: LeftOutReason, diagnostics: readonly Diagnostic[]): LeftOutSkill {
+function entry(
+  name: string | null,
+  file: string,
+  reason: LeftOutReason,
+  diagnostics: readonly Diagnostic[],
+): LeftOutSkill {
   return { name, folder: parentOf(file), file, reason, diagnostics };
 }
 

@@ -34,7 +34,11 @@ export class LoadedSet {
 
   private constructor(digests: ReadonlyMap<string, string>, token?: typeof FACTORY) {
     if (token !== FACTORY) {
-      throw new SkillgraphError('options.invalid', 'build a LoadedSet with LoadedSet.EMPTY, LoadedSet.of(pairs) or replayLoadedSet(log, runId)', { field: 'LoadedSet' });
+      throw new SkillgraphError(
+        'options.invalid',
+        'build a LoadedSet with LoadedSet.EMPTY, LoadedSet.of(pairs) or replayLoadedSet(log, runId)',
+        { field: 'LoadedSet' },
+      );
     }
     this.#digests = digests;
     Object.freeze(this);
@@ -131,7 +135,8 @@ export function parseEventLog(text: string, file = '<log>'): SkillLoadedEvent[] 
     } catch (error) {
       throw badLine(file, i + 1, `not JSON (${error instanceof Error ? error.message : String(error)})`);
     }
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw badLine(file, i + 1, 'not a JSON object');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      throw badLine(file, i + 1, 'not a JSON object');
     const record = value as Record<string, unknown>;
     if (record.event !== 'skill_loaded') continue;
     for (const field of ['run_id', 'name', 'digest'] as const) {
@@ -140,7 +145,8 @@ export function parseEventLog(text: string, file = '<log>'): SkillLoadedEvent[] 
       }
     }
     // A digest that is not a sealed one (`sha256:aa`) could never match a catalog: the log is damaged.
-    if (!DIGEST_PATTERN.test(record.digest as string)) throw badLine(file, i + 1, "skill_loaded event's 'digest' is not sha256: and 64 lower-case hex digits");
+    if (!DIGEST_PATTERN.test(record.digest as string))
+      throw badLine(file, i + 1, "skill_loaded event's 'digest' is not sha256: and 64 lower-case hex digits");
     events.push(skillLoadedEvent(record.run_id as string, record.name as string, record.digest as string));
   }
   return events;

@@ -34,7 +34,8 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
   if (wanted === '') {
     throw new SkillgraphError('options.invalid', 'skill name must not be empty', { field: 'name' });
   }
-  const visible = (p: SkillPackage | undefined): p is SkillPackage => p !== undefined && (!options.modelOnly || p.descriptor.modelInvocable);
+  const visible = (p: SkillPackage | undefined): p is SkillPackage =>
+    p !== undefined && (!options.modelOnly || p.descriptor.modelInvocable);
 
   const slash = wanted.indexOf('/');
   if (slash > 0 && slash < wanted.length - 1) {
@@ -60,10 +61,14 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
   if (loose.length === 1) return loose[0]!;
   if (loose.length > 1) {
     const candidates = loose.map((p) => p.descriptor.id).sort(cmp);
-    throw new SkillgraphError('skill.ambiguous', `skill name '${wanted}' is ambiguous: it matches ${candidates.join(', ')}`, {
-      name: wanted,
-      candidates,
-    });
+    throw new SkillgraphError(
+      'skill.ambiguous',
+      `skill name '${wanted}' is ambiguous: it matches ${candidates.join(', ')}`,
+      {
+        name: wanted,
+        candidates,
+      },
+    );
   }
   const left = leftOutAs(catalog, wanted, options);
   if (left !== undefined) throw left;
@@ -83,23 +88,33 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
 function leftOutAs(catalog: Catalog, wanted: string, options: FindSkillOptions): SkillgraphError | undefined {
   const hidden = options.modelOnly ? catalog.get(wanted) : undefined;
   if (hidden !== undefined) {
-    return new SkillgraphError('skill.not-found', `skill '${wanted}' is hidden from the model (disable-model-invocation: true)`, {
-      name: wanted,
-      suggestions: [],
-      reason: 'hidden',
-    });
+    return new SkillgraphError(
+      'skill.not-found',
+      `skill '${wanted}' is hidden from the model (disable-model-invocation: true)`,
+      {
+        name: wanted,
+        suggestions: [],
+        reason: 'hidden',
+      },
+    );
   }
-  const invalid = catalogLeftOut(catalog).find((s) => s.reason === 'invalid' && s.folder.slice(s.folder.lastIndexOf('/') + 1) === wanted);
+  const invalid = catalogLeftOut(catalog).find(
+    (s) => s.reason === 'invalid' && s.folder.slice(s.folder.lastIndexOf('/') + 1) === wanted,
+  );
   if (invalid === undefined) return undefined;
   const first = invalid.diagnostics[0];
   const why = first ? `: ${first.code}${first.line > 0 ? ` at line ${first.line}` : ''}: ${first.message}` : '';
-  return new SkillgraphError('skill.not-found', `skill '${wanted}' was left out of the catalog as invalid (${invalid.file}${why})`, {
-    name: wanted,
-    suggestions: [],
-    reason: 'invalid',
-    file: invalid.file,
-    codes: invalid.diagnostics.map((d) => d.code),
-  });
+  return new SkillgraphError(
+    'skill.not-found',
+    `skill '${wanted}' was left out of the catalog as invalid (${invalid.file}${why})`,
+    {
+      name: wanted,
+      suggestions: [],
+      reason: 'invalid',
+      file: invalid.file,
+      codes: invalid.diagnostics.map((d) => d.code),
+    },
+  );
 }
 
 /**
@@ -132,7 +147,11 @@ function checkScopedRival(catalog: Catalog, wanted: string, scoped: SkillPackage
   const { scope, precedence, locator } = scoped.descriptor.source;
   // Perf: only scoped requests pay for this second lookup.
   const rival = catalog.excluding([locator]).getScoped(scope, scoped.descriptor.name);
-  if (rival === undefined || rival.descriptor.source.precedence !== precedence || rival.descriptor.digest === scoped.descriptor.digest) {
+  if (
+    rival === undefined ||
+    rival.descriptor.source.precedence !== precedence ||
+    rival.descriptor.digest === scoped.descriptor.digest
+  ) {
     return scoped;
   }
   const candidates = [locator, rival.descriptor.source.locator].sort(cmp);

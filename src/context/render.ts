@@ -97,16 +97,22 @@ const CONTEXT_KEYS = optionKeys<ContextOptions>('renderContext', {
 export function resolveContextOptions(options: Partial<ContextOptions> = {}): ContextOptions {
   checkOptionKeys(options, CONTEXT_KEYS);
   const o: ContextOptions = { ...DEFAULT_CONTEXT_OPTIONS, ...stripUndefined(options) };
-  if (!(CONTEXT_FORMATS as readonly string[]).includes(o.format)) invalid('format', `one of ${CONTEXT_FORMATS.join(', ')}`, o.format);
+  if (!(CONTEXT_FORMATS as readonly string[]).includes(o.format))
+    invalid('format', `one of ${CONTEXT_FORMATS.join(', ')}`, o.format);
   if (o.mode !== 'eager' && o.mode !== 'lazy') invalid('mode', "'eager' or 'lazy'", o.mode);
-  if (!Number.isSafeInteger(o.descriptionFloor) || o.descriptionFloor < 1) invalid('descriptionFloor', 'a positive integer', o.descriptionFloor);
-  if (!Number.isSafeInteger(o.sampleSize) || o.sampleSize < 1) invalid('sampleSize', 'a positive integer', o.sampleSize);
-  if (!(CONTEXT_PATHS as readonly string[]).includes(o.paths)) invalid('paths', `one of ${CONTEXT_PATHS.join(', ')}`, o.paths);
+  if (!Number.isSafeInteger(o.descriptionFloor) || o.descriptionFloor < 1)
+    invalid('descriptionFloor', 'a positive integer', o.descriptionFloor);
+  if (!Number.isSafeInteger(o.sampleSize) || o.sampleSize < 1)
+    invalid('sampleSize', 'a positive integer', o.sampleSize);
+  if (!(CONTEXT_PATHS as readonly string[]).includes(o.paths))
+    invalid('paths', `one of ${CONTEXT_PATHS.join(', ')}`, o.paths);
   if (typeof o.digests !== 'boolean') invalid('digests', 'a boolean', o.digests);
   if (!Object.hasOwn(OMITTED_HINTS, o.omittedHint)) invalid('omittedHint', "'cli' or 'mcp'", o.omittedHint);
   if (!Number.isSafeInteger(o.reserved) || o.reserved < 0) invalid('reserved', 'a whole number of bytes', o.reserved);
-  if (o.relativeTo !== null && typeof o.relativeTo !== 'string') invalid('relativeTo', 'a folder path or null', o.relativeTo);
-  if (o.paths === 'relative' && o.relativeTo === null) invalid('relativeTo', "a folder path when paths is 'relative'", o.relativeTo);
+  if (o.relativeTo !== null && typeof o.relativeTo !== 'string')
+    invalid('relativeTo', 'a folder path or null', o.relativeTo);
+  if (o.paths === 'relative' && o.relativeTo === null)
+    invalid('relativeTo', "a folder path when paths is 'relative'", o.relativeTo);
   if (o.budget !== null) parseBudget(o.budget);
   return Object.freeze(o);
 }
@@ -142,7 +148,16 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
   const all = contextEntries(source, chooseLocation(o));
   const fmt = FORMATS[o.format];
   if (all.length === 0) {
-    return { format: o.format, mode: o.mode, text: '', entries: [], conflicts: [], budget: null, tool: null, leftOut: leftOutOf(source, []) };
+    return {
+      format: o.format,
+      mode: o.mode,
+      text: '',
+      entries: [],
+      conflicts: [],
+      budget: null,
+      tool: null,
+      leftOut: leftOutOf(source, []),
+    };
   }
   // Perf: the block and the result list the same entries' conflicts (without a budget, the same
   // array): found once for them (blocks only read them).
@@ -174,8 +189,18 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
   // The tool offers exactly what the listing shows: a skill the budget omitted
   // is not offered to the model (hosts and the CLI can still load it by name).
   const listed = new Set(entries.map((e) => e.name));
-  const tool = o.mode === 'lazy' ? loadSkillTool(sourcePackages(source).filter((p) => listed.has(p.descriptor.name))) : null;
-  return { format: o.format, mode: o.mode, text, entries, conflicts, budget, tool, leftOut: leftOutOf(source, budget?.omitted ?? []) };
+  const tool =
+    o.mode === 'lazy' ? loadSkillTool(sourcePackages(source).filter((p) => listed.has(p.descriptor.name))) : null;
+  return {
+    format: o.format,
+    mode: o.mode,
+    text,
+    entries,
+    conflicts,
+    budget,
+    tool,
+    leftOut: leftOutOf(source, budget?.omitted ?? []),
+  };
 }
 
 /** The catalog's own left-out skills, the skills hidden from the model and those the budget omitted. */
@@ -268,7 +293,10 @@ function byteLength(text: string): number {
  *
  * @example renderAvailableSkills(catalog)
  */
-export function renderAvailableSkills(source: ContextSource, options: Partial<Omit<ContextOptions, 'format'>> = {}): string {
+export function renderAvailableSkills(
+  source: ContextSource,
+  options: Partial<Omit<ContextOptions, 'format'>> = {},
+): string {
   return renderContext(source, { ...options, format: 'xml' }).text;
 }
 
@@ -291,7 +319,12 @@ export function contextDocument(rendered: RenderedContext): Record<string, unkno
       scope: e.scope,
       shortened: e.shortened,
     })),
-    conflicts: rendered.conflicts.map((c) => ({ ...c, name: escapeControls(c.name), selected: escapeControls(c.selected), shadowed: escapeControls(c.shadowed) })),
+    conflicts: rendered.conflicts.map((c) => ({
+      ...c,
+      name: escapeControls(c.name),
+      selected: escapeControls(c.selected),
+      shadowed: escapeControls(c.shadowed),
+    })),
     budget: rendered.budget
       ? {
           chars: rendered.budget.chars,
@@ -310,9 +343,13 @@ export function contextDocument(rendered: RenderedContext): Record<string, unkno
 }
 
 function invalid(field: string, expected: string, got: unknown): never {
-  throw new SkillgraphError('options.invalid', `context option '${field}' must be ${expected}, got ${JSON.stringify(got)}`, {
-    field,
-  });
+  throw new SkillgraphError(
+    'options.invalid',
+    `context option '${field}' must be ${expected}, got ${JSON.stringify(got)}`,
+    {
+      field,
+    },
+  );
 }
 
 function stripUndefined<T extends object>(value: T): Partial<T> {

@@ -86,7 +86,8 @@ const FOLD_TOUCHED = /[\r\n\u0000-\u001F\u007F-\u009F\uD800-\uDFFF\uFFFE\uFFFF]|
 
 // Characters XML 1.0 forbids in content: C0 controls other than tab/LF/CR,
 // lone surrogates and U+FFFE/U+FFFF. They become U+FFFD so the block always parses.
-const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const XML_FORBIDDEN =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const XML_ENTITIES: Readonly<Record<string, string>> = Object.freeze({
   '&': '&amp;',

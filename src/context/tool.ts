@@ -97,7 +97,8 @@ export function parseLoadSkillArgs(raw: unknown): LoadSkillArgs {
       return badArgs('arguments are not valid JSON', 'skill_name');
     }
   }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return badArgs('arguments must be an object', 'skill_name');
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return badArgs('arguments must be an object', 'skill_name');
   const record = value as Record<string, unknown>;
   const field = 'skill_name' in record || !('name' in record) ? 'skill_name' : 'name';
   const name = record[field];
@@ -113,7 +114,11 @@ export function parseLoadSkillArgs(raw: unknown): LoadSkillArgs {
  *
  * @example loadSkillAnswer(workspace.load('pdf')) // { status: 'loaded', skill_name: 'pdf', path: 'ws/pdf' }
  */
-export function loadSkillAnswer(staged: { readonly status: LoadSkillAnswer['status']; readonly name: string; readonly path: string }): LoadSkillAnswer {
+export function loadSkillAnswer(staged: {
+  readonly status: LoadSkillAnswer['status'];
+  readonly name: string;
+  readonly path: string;
+}): LoadSkillAnswer {
   return Object.freeze({ status: staged.status, skill_name: staged.name, path: staged.path });
 }
 

@@ -91,7 +91,12 @@ export class WalkAccount {
       if (n <= PER_FILE_DIAGNOSTICS || !this.#extra.has(reason)) continue;
       const first = this.#extra.get(reason)!;
       this.#diagnostics.push(
-        discoverDiagnostic('discover.not-catalogued', this.#root, { count: n - PER_FILE_DIAGNOSTICS, reason: REASON_WORDS[reason], root: this.#root, first: first.join(', ') }),
+        discoverDiagnostic('discover.not-catalogued', this.#root, {
+          count: n - PER_FILE_DIAGNOSTICS,
+          reason: REASON_WORDS[reason],
+          root: this.#root,
+          first: first.join(', '),
+        }),
       );
     }
     return this.#counts;

@@ -87,7 +87,12 @@ export const ConfigFileSchema = once(() => {
     nested: z.optional(z.boolean()),
     profile: z.optional(text),
     rules: z.optional(z.record(RuleCode, z.enum(RULE_LEVELS))),
-    'overlap-threshold': z.optional(z.number().check(z.refine((n) => n > 0, 'must be more than 0'), z.lte(1))),
+    'overlap-threshold': z.optional(
+      z.number().check(
+        z.refine((n) => n > 0, 'must be more than 0'),
+        z.lte(1),
+      ),
+    ),
     'fail-on': z.optional(z.enum(['error', 'warning'])),
     'max-warnings': z.optional(z.int().check(z.gte(0))),
   });
@@ -166,21 +171,34 @@ function readConfigText(file: string): string {
   try {
     fd = openSync(file, fsConstants.O_RDONLY | (fsConstants.O_NONBLOCK ?? 0));
   } catch (error) {
-    throw new SkillgraphError('config.invalid', `cannot read config ${where}: ${(error as Error).message}`, { file: where }, error);
+    throw new SkillgraphError(
+      'config.invalid',
+      `cannot read config ${where}: ${(error as Error).message}`,
+      { file: where },
+      error,
+    );
   }
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) return refuse('the config is not a regular file');
-    if (st.size > CONFIG_LIMITS.maxBytes) return refuse(`the config file is ${st.size} bytes; the limit is ${CONFIG_LIMITS.maxBytes}`);
+    if (st.size > CONFIG_LIMITS.maxBytes)
+      return refuse(`the config file is ${st.size} bytes; the limit is ${CONFIG_LIMITS.maxBytes}`);
     // One byte more than the limit tells a file that grew since fstat from one that did not.
     const buffer = Buffer.alloc(CONFIG_LIMITS.maxBytes + 1);
     let length = 0;
-    for (let n = -1; n !== 0 && length < buffer.length; length += n) n = readSync(fd, buffer, length, buffer.length - length, null);
-    if (length > CONFIG_LIMITS.maxBytes) return refuse(`the config file is over the limit of ${CONFIG_LIMITS.maxBytes} bytes`);
+    for (let n = -1; n !== 0 && length < buffer.length; length += n)
+      n = readSync(fd, buffer, length, buffer.length - length, null);
+    if (length > CONFIG_LIMITS.maxBytes)
+      return refuse(`the config file is over the limit of ${CONFIG_LIMITS.maxBytes} bytes`);
     return buffer.toString('utf8', 0, length);
   } catch (error) {
     if (isSkillgraphError(error)) throw error;
-    throw new SkillgraphError('config.invalid', `cannot read config ${where}: ${(error as Error).message}`, { file: where }, error);
+    throw new SkillgraphError(
+      'config.invalid',
+      `cannot read config ${where}: ${(error as Error).message}`,
+      { file: where },
+      error,
+    );
   } finally {
     closeSync(fd);
   }
@@ -194,16 +212,34 @@ function readConfigText(file: string): string {
 export function parseConfig(text: string, file: string, ctx: PresetContext): SkillgraphConfig {
   const where = toPosix(file);
   if (text.length > CONFIG_LIMITS.maxBytes) {
-    throw new SkillgraphError('config.invalid', `${where}:1:1: the config file is ${text.length} characters; the limit is ${CONFIG_LIMITS.maxBytes}`, { file: where, line: 1, column: 1 });
+    throw new SkillgraphError(
+      'config.invalid',
+      `${where}:1:1: the config file is ${text.length} characters; the limit is ${CONFIG_LIMITS.maxBytes}`,
+      { file: where, line: 1, column: 1 },
+    );
   }
-  const bounded = boundedDocument(text, { prettyErrors: false, uniqueKeys: false }, CONFIG_LIMITS.maxDepth, CONFIG_LIMITS.maxAliasCount);
+  const bounded = boundedDocument(
+    text,
+    { prettyErrors: false, uniqueKeys: false },
+    CONFIG_LIMITS.maxDepth,
+    CONFIG_LIMITS.maxAliasCount,
+  );
   const fail = (offset: number, message: string): never => {
     const pos = bounded.lines.linePos(offset);
     // Keys and values quoted in the message come from the file: no control character reaches a terminal.
-    throw new SkillgraphError('config.invalid', `${where}:${pos.line}:${pos.col}: ${escapeControls(message)}`, { file: where, line: pos.line, column: pos.col });
+    throw new SkillgraphError('config.invalid', `${where}:${pos.line}:${pos.col}: ${escapeControls(message)}`, {
+      file: where,
+      line: pos.line,
+      column: pos.col,
+    });
   };
   if (bounded.kind !== 'ok') {
-    return fail(bounded.offset, bounded.kind === 'too-deep' ? `collections nest deeper than ${CONFIG_LIMITS.maxDepth} levels` : `more than ${CONFIG_LIMITS.maxAliasCount} aliases`);
+    return fail(
+      bounded.offset,
+      bounded.kind === 'too-deep'
+        ? `collections nest deeper than ${CONFIG_LIMITS.maxDepth} levels`
+        : `more than ${CONFIG_LIMITS.maxAliasCount} aliases`,
+    );
   }
   const doc = bounded.doc;
   const yamlError = doc.errors[0];
@@ -211,14 +247,18 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
   const duplicate = duplicateKeyOffsets(doc)[0];
   if (duplicate !== undefined) fail(duplicate, 'invalid YAML: Map keys must be unique');
   const alias = checkAliases(doc, CONFIG_LIMITS.maxAliasCount);
-  if (alias?.kind === 'unresolved') fail(alias.offset, `invalid YAML: alias *${alias.source} has no anchor &${alias.source} before it`);
+  if (alias?.kind === 'unresolved')
+    fail(alias.offset, `invalid YAML: alias *${alias.source} has no anchor &${alias.source} before it`);
   if (alias?.kind === 'too-many') fail(alias.offset, `more than ${CONFIG_LIMITS.maxAliasCount} aliases`);
   let data: unknown = {};
   try {
     if (doc.contents !== null) data = doc.toJS({ maxAliasCount: CONFIG_LIMITS.maxAliasCount });
   } catch (error) {
     // yaml's expansion guard (`count × size` per anchor) throws a ReferenceError: a finding about the file.
-    fail(firstAliasOffset(doc), `alias expansion exceeds the limit (${CONFIG_LIMITS.maxAliasCount}): ${(error as Error).message}`);
+    fail(
+      firstAliasOffset(doc),
+      `alias expansion exceeds the limit (${CONFIG_LIMITS.maxAliasCount}): ${(error as Error).message}`,
+    );
   }
   const parsed = ConfigFileSchema().safeParse(data);
   if (!parsed.success) {
@@ -226,7 +266,10 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
     const path = issue.path.filter((p): p is string | number => typeof p !== 'symbol');
     if (issue.code === 'unrecognized_keys') {
       const key = issue.keys[0] ?? '';
-      fail(keyOffset(doc, path, key) ?? offsetOf(doc, path), `unknown key '${key}'${path.length ? ` in ${path.join('.')}` : ''}`);
+      fail(
+        keyOffset(doc, path, key) ?? offsetOf(doc, path),
+        `unknown key '${key}'${path.length ? ` in ${path.join('.')}` : ''}`,
+      );
     }
     fail(offsetOf(doc, path), `${path.length ? path.join('.') : '(root)'}: ${issue.message}`);
   }
@@ -257,7 +300,17 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
     ...(cfg['follow-symlinks'] !== undefined ? { followSymlinks: cfg['follow-symlinks'] } : {}),
     ...(cfg.nested !== undefined ? { nested: cfg.nested } : {}),
     ...(cfg.profile !== undefined ? { profile: cfg.profile } : {}),
-    ...(cfg.rules !== undefined ? { rules: Object.freeze(Object.entries(cfg.rules).map(([code, level]) => ({ code, level, ...position(keyOffset(doc, ['rules'], code) ?? offsetOf(doc, ['rules'])) }))) } : {}),
+    ...(cfg.rules !== undefined
+      ? {
+          rules: Object.freeze(
+            Object.entries(cfg.rules).map(([code, level]) => ({
+              code,
+              level,
+              ...position(keyOffset(doc, ['rules'], code) ?? offsetOf(doc, ['rules'])),
+            })),
+          ),
+        }
+      : {}),
     ...(cfg['fail-on'] !== undefined ? { failOn: cfg['fail-on'] } : {}),
     ...(cfg['max-warnings'] !== undefined ? { maxWarnings: cfg['max-warnings'] } : {}),
     ...(cfg['overlap-threshold'] !== undefined ? { overlapThreshold: cfg['overlap-threshold'] } : {}),
@@ -285,7 +338,9 @@ function deepestIssue(issue: Issue): Issue {
     }
   }
   // A bare type mismatch on every branch says nothing better than the union itself.
-  return depth === 0 ? { ...issue, message: 'expected a path string or a {path, scope, precedence, required} mapping' } : best;
+  return depth === 0
+    ? { ...issue, message: 'expected a path string or a {path, scope, precedence, required} mapping' }
+    : best;
 }
 
 /** Offset of the deepest existing node on `path` (the key for a missing member). */

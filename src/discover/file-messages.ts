@@ -8,7 +8,10 @@ import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
 
 /** The codes this table words. */
-export type FileCode = Extract<DiagnosticCode, `resource.${string}` | `workspace.${string}` | 'skill.changed' | 'input.budget' | 'cache.unusable'>;
+export type FileCode = Extract<
+  DiagnosticCode,
+  `resource.${string}` | `workspace.${string}` | 'skill.changed' | 'input.budget' | 'cache.unusable'
+>;
 
 export const FILE_MESSAGES: Readonly<Record<FileCode, Wording>> = Object.freeze({
   'resource.unreadable': {
@@ -58,7 +61,8 @@ export const FILE_MESSAGES: Readonly<Record<FileCode, Wording>> = Object.freeze(
   },
   'input.budget': {
     severity: 'error',
-    message: (a) => `not read: the run's SKILL.md files passed the total input budget of ${a.limit} bytes before this one (${a.size} bytes)`,
+    message: (a) =>
+      `not read: the run's SKILL.md files passed the total input budget of ${a.limit} bytes before this one (${a.size} bytes)`,
     hint: () => 'validate fewer or smaller skills per run; each SKILL.md should be small',
   },
   'workspace.exists': {

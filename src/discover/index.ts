@@ -2,8 +2,25 @@
  * The discover stage: roots and presets, the config file, the
  * bounded agent-root walk, and lazy reads of a skill folder's files.
  */
-export { discover, resolveDiscoverOptions, DEFAULT_DISCOVER_OPTIONS, type DiscoverOptions, type DiscoverResult, type RootReport, type SkillCandidate } from './walk.js';
-export { makeRoot, parseRootSpec, checkRoots, compareRoots, scopePrecedence, type SkillRoot, type CheckedRoot, type MakeRootInput } from './roots.js';
+export {
+  discover,
+  resolveDiscoverOptions,
+  DEFAULT_DISCOVER_OPTIONS,
+  type DiscoverOptions,
+  type DiscoverResult,
+  type RootReport,
+  type SkillCandidate,
+} from './walk.js';
+export {
+  makeRoot,
+  parseRootSpec,
+  checkRoots,
+  compareRoots,
+  scopePrecedence,
+  type SkillRoot,
+  type CheckedRoot,
+  type MakeRootInput,
+} from './roots.js';
 export { PRESETS, PRESET_NAMES, presetRoots, type Preset, type PresetContext } from './presets.js';
 export { CONFIG_FILE_NAME, findConfigFile, loadConfig, parseConfig, type SkillgraphConfig } from './config.js';
 export { listResources, DEFAULT_RESOURCE_LIMITS, type ResourceLimits } from './resources.js';

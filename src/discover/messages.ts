@@ -31,12 +31,14 @@ export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object
   },
   'discover.dir-budget': {
     severity: 'warning',
-    message: (a) => `stopped searching ${a.root} after ${a.limit} folders; at least ${a.count} more folder(s) were not searched, so the catalog is incomplete`,
+    message: (a) =>
+      `stopped searching ${a.root} after ${a.limit} folders; at least ${a.count} more folder(s) were not searched, so the catalog is incomplete`,
     hint: () => 'raise the budget with --max-dirs N or point the root closer to the skills',
   },
   'discover.depth-limit': {
     severity: 'warning',
-    message: (a) => `${a.count} folder(s) deeper than ${a.depth} levels under ${a.root} were not searched, so the catalog is incomplete`,
+    message: (a) =>
+      `${a.count} folder(s) deeper than ${a.depth} levels under ${a.root} were not searched, so the catalog is incomplete`,
     hint: () => 'raise the limit with --depth N if skills live deeper',
   },
   'discover.nested-skill': {
@@ -47,7 +49,8 @@ export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object
   'discover.skipped-folder-skill': {
     severity: 'warning',
     message: (a) => `SKILL.md under the skipped folder ${a.folder} is not catalogued`,
-    hint: () => 'node_modules and dot-folders other than agent folders are not searched; add the folder as a root (--root) to catalogue it',
+    hint: () =>
+      'node_modules and dot-folders other than agent folders are not searched; add the folder as a root (--root) to catalogue it',
   },
   'discover.not-regular': {
     severity: 'warning',
@@ -67,11 +70,13 @@ export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object
   'discover.root-outside-project': {
     severity: 'warning',
     message: (a) => `config root ${a.root} lies outside the project folder ${a.project} and was not searched`,
-    hint: () => 'a cloned project must not send the walk elsewhere; pass --allow-outside-roots if you trust this config',
+    hint: () =>
+      'a cloned project must not send the walk elsewhere; pass --allow-outside-roots if you trust this config',
   },
   'discover.peek-limit': {
     severity: 'info',
-    message: (a) => `${a.count} folder(s) inside skill or skipped folders under ${a.root}, deeper than ${a.depth} levels, were not looked into for SKILL.md files`,
+    message: (a) =>
+      `${a.count} folder(s) inside skill or skipped folders under ${a.root}, deeper than ${a.depth} levels, were not looked into for SKILL.md files`,
     hint: () => 'raise the limit with --depth N to look deeper',
   },
   'discover.unreadable': {

@@ -26,7 +26,9 @@ export function toPosix(path: string): string {
  */
 export function displayPath(path: string, cwd: string): string {
   const rel = relative(cwd, path);
-  return rel && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel) ? rel.split(sep).join('/') : path;
+  return rel && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel)
+    ? rel.split(sep).join('/')
+    : path;
 }
 
 /**
@@ -86,7 +88,16 @@ export function skillFilesIn(dir: string): string[] {
  * project enters these, so skills installed for agents in sub-projects of a
  * monorepo are found; every other dot-folder is skipped.
  */
-export const AGENT_DOT_DIRS: ReadonlySet<string> = new Set(['.agents', '.claude', '.codex', '.cursor', '.gemini', '.github', '.opencode', '.windsurf']);
+export const AGENT_DOT_DIRS: ReadonlySet<string> = new Set([
+  '.agents',
+  '.claude',
+  '.codex',
+  '.cursor',
+  '.gemini',
+  '.github',
+  '.opencode',
+  '.windsurf',
+]);
 
 /** Version-control stores: never entered, not even to look for SKILL.md files (they hold objects, not content). */
 const VCS_DIRS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn']);

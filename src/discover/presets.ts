@@ -23,12 +23,22 @@ export interface Preset {
 /** The built-in presets, by name. */
 export const PRESETS: Readonly<Record<string, Preset>> = Object.freeze({
   agents: Object.freeze({ project: '.agents/skills', user: '.agents/skills' }),
-  claude: Object.freeze({ project: '.claude/skills', user: '.claude/skills', env: 'CLAUDE_CONFIG_DIR', envSuffix: 'skills' }),
+  claude: Object.freeze({
+    project: '.claude/skills',
+    user: '.claude/skills',
+    env: 'CLAUDE_CONFIG_DIR',
+    envSuffix: 'skills',
+  }),
   codex: Object.freeze({ project: '.codex/skills', user: '.codex/skills', env: 'CODEX_HOME', envSuffix: 'skills' }),
   copilot: Object.freeze({ project: '.github/skills', user: '.copilot/skills' }),
   cursor: Object.freeze({ project: '.cursor/skills', user: '.cursor/skills' }),
   gemini: Object.freeze({ project: '.gemini/skills', user: '.gemini/skills' }),
-  opencode: Object.freeze({ project: '.opencode/skills', user: '.config/opencode/skills', env: 'XDG_CONFIG_HOME', envSuffix: 'opencode/skills' }),
+  opencode: Object.freeze({
+    project: '.opencode/skills',
+    user: '.config/opencode/skills',
+    env: 'XDG_CONFIG_HOME',
+    envSuffix: 'opencode/skills',
+  }),
   windsurf: Object.freeze({ project: '.windsurf/skills', user: '.codeium/windsurf/skills' }),
 });
 
@@ -54,7 +64,11 @@ export function presetRoots(names: readonly string[], ctx: PresetContext): Skill
   for (const name of names) {
     const preset = Object.hasOwn(PRESETS, name) ? PRESETS[name] : undefined;
     if (!preset) {
-      throw new SkillgraphError('options.invalid', `unknown preset '${name}'${didYouMean(name, PRESET_NAMES)}; known presets: ${PRESET_NAMES.join(', ')}`, { field: 'preset', preset: name });
+      throw new SkillgraphError(
+        'options.invalid',
+        `unknown preset '${name}'${didYouMean(name, PRESET_NAMES)}; known presets: ${PRESET_NAMES.join(', ')}`,
+        { field: 'preset', preset: name },
+      );
     }
     roots.push(makeRoot({ path: preset.project, scope: 'project' }, ctx.cwd, ctx.home));
     const base = preset.env !== undefined ? ctx.env[preset.env] : undefined;

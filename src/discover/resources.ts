@@ -9,7 +9,18 @@
  * Files are read through one fixed buffer, so memory does not grow with a
  * skill's size or the number of skills.
  */
-import { closeSync, fstatSync, lstatSync, openSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import {
+  closeSync,
+  fstatSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  statSync,
+  type Dirent,
+  type Stats,
+} from 'node:fs';
 import { sep } from 'node:path';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError, type ErrorCode } from '../model/errors.js';
@@ -45,7 +56,9 @@ export interface ResourceFile extends ResourceEntry {
 }
 
 /** A listing, or the one finding that stopped it. */
-export type ResourceListing = { readonly ok: true; readonly files: readonly ResourceFile[] } | { readonly ok: false; readonly diagnostic: Diagnostic };
+export type ResourceListing =
+  | { readonly ok: true; readonly files: readonly ResourceFile[] }
+  | { readonly ok: false; readonly diagnostic: Diagnostic };
 
 /**
  * What a caller that has just walked to a skill folder already knows of it, so the listing
@@ -92,7 +105,12 @@ export function listResources(skillDir: string, limits: Partial<ResourceLimits> 
  *
  * @example const l = listResourceFiles(dir); if (!l.ok) diagnostics.push(l.diagnostic);
  */
-export function listResourceFiles(skillDir: string, limits: Partial<ResourceLimits> = {}, listings?: Map<string, Dirent[]>, known?: KnownFolder): ResourceListing {
+export function listResourceFiles(
+  skillDir: string,
+  limits: Partial<ResourceLimits> = {},
+  listings?: Map<string, Dirent[]>,
+  known?: KnownFolder,
+): ResourceListing {
   try {
     return { ok: true, files: collect(skillDir, { ...DEFAULT_RESOURCE_LIMITS, ...limits }, listings, known) };
   } catch (error) {
@@ -120,7 +138,12 @@ function at<T>(path: string, fn: () => T): T {
 /** What `join(dir, name)` puts before `name`, for a normalised absolute `dir` and a name from its listing. */
 const childPrefix = (dir: string): string => (dir.endsWith(sep) ? dir : `${dir}${sep}`);
 
-function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string, Dirent[]>, known?: KnownFolder): ResourceFile[] {
+function collect(
+  skillDir: string,
+  limits: ResourceLimits,
+  listings?: Map<string, Dirent[]>,
+  known?: KnownFolder,
+): ResourceFile[] {
   // Perf: one realpath(3) call, not an lstat of every parent folder per skill (and none when
   // the caller knows the answer: glibc's realpath reads every component as a link).
   const base = known?.real ?? at(skillDir, () => realpathSync.native(skillDir));
@@ -149,12 +172,16 @@ function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string
       const abs = prefix + entry.name;
       const childRel = rel ? `${rel}/${entry.name}` : entry.name;
       if (entry.isDirectory()) {
-        if (!SKIPPED.has(entry.name)) visit(abs, listings === undefined ? abs : childPrefix(key) + entry.name, childRel, depth + 1);
+        if (!SKIPPED.has(entry.name))
+          visit(abs, listings === undefined ? abs : childPrefix(key) + entry.name, childRel, depth + 1);
       } else if (entry.isFile()) {
         // Perf: the file the caller has just fstat'ed is not lstat'ed again.
         const st = rel === '' && known?.file?.name === entry.name ? known.file.stat : at(abs, () => lstatSync(abs));
         // Replaced by a folder, link or FIFO since the listing: not the file that was listed.
-        if (!st.isFile()) throw new Stop(fileDiagnostic('resource.changed', toPosix(abs), { path: toPosix(abs), what: 'no longer a regular file' }));
+        if (!st.isFile())
+          throw new Stop(
+            fileDiagnostic('resource.changed', toPosix(abs), { path: toPosix(abs), what: 'no longer a regular file' }),
+          );
         add(abs, childRel, st);
       } else if (entry.isSymbolicLink()) {
         let real: string;
@@ -166,7 +193,8 @@ function collect(skillDir: string, limits: ResourceLimits, listings?: Map<string
         const st = at(abs, () => statSync(real));
         // The folder's own SKILL.md may be a link to a file elsewhere (discovery followed it): it is
         // the skill's instructions, read through the link as an agent reads them.
-        if (st.isFile() && (isInside(base, real) || (rel === '' && isSkillFileName(entry.name)))) add(real, childRel, st);
+        if (st.isFile() && (isInside(base, real) || (rel === '' && isSkillFileName(entry.name))))
+          add(real, childRel, st);
       }
       // FIFOs, sockets and devices are never listed, so never opened.
     }
@@ -184,9 +212,14 @@ const READ_BUFFER = Buffer.allocUnsafe(1024 * 1024);
  *
  * @example const o = openListed(f); if (o.ok) closeSync(o.fd); else report(o.diagnostic);
  */
-export function openListed(f: ResourceFile): { readonly ok: true; readonly fd: number } | { readonly ok: false; readonly diagnostic: Diagnostic } {
+export function openListed(
+  f: ResourceFile,
+): { readonly ok: true; readonly fd: number } | { readonly ok: false; readonly diagnostic: Diagnostic } {
   const shown = toPosix(f.abs);
-  const changed = (what: string): { ok: false; diagnostic: Diagnostic } => ({ ok: false, diagnostic: fileDiagnostic('resource.changed', shown, { path: shown, what }) });
+  const changed = (what: string): { ok: false; diagnostic: Diagnostic } => ({
+    ok: false,
+    diagnostic: fileDiagnostic('resource.changed', shown, { path: shown, what }),
+  });
   let fd: number;
   try {
     fd = openSync(f.abs, SAFE_OPEN_NOFOLLOW);
@@ -240,7 +273,11 @@ export function readListed(f: ResourceFile, sink: (chunk: Uint8Array) => void): 
 /** The error a throwing caller gets for a diagnostic: limits and edits are `skill.invalid`, the rest `io`. */
 /** The error a listing or read failure throws from the throwing forms. */
 export function errorFor(d: Diagnostic): SkillgraphError {
-  const limit = d.code === 'resource.too-many-files' || d.code === 'resource.too-deep' || d.code === 'resource.too-large' || d.code === 'resource.changed';
+  const limit =
+    d.code === 'resource.too-many-files' ||
+    d.code === 'resource.too-deep' ||
+    d.code === 'resource.too-large' ||
+    d.code === 'resource.changed';
   const code: ErrorCode = limit ? 'skill.invalid' : 'io';
   return new SkillgraphError(code, d.message, { path: d.file, diagnostic: d.code });
 }

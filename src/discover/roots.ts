@@ -52,17 +52,32 @@ export function makeRoot(input: MakeRootInput, base: string, home = base): Skill
   checkOptionKeys(input, ROOT_KEYS);
   const scope = input.scope ?? 'project';
   if (!SCOPE_RE.test(scope)) {
-    throw new SkillgraphError('options.invalid', `root scope '${scope}' must be lower-case letters, digits, '-' or '_'`, { field: 'scope', scope });
+    throw new SkillgraphError(
+      'options.invalid',
+      `root scope '${scope}' must be lower-case letters, digits, '-' or '_'`,
+      { field: 'scope', scope },
+    );
   }
   const precedence = input.precedence ?? scopePrecedence(scope);
   if (precedence === undefined) {
-    throw new SkillgraphError('options.invalid', `custom scope '${scope}' needs a precedence (e.g. ${input.path}:${scope}:25)`, { field: 'precedence', scope });
+    throw new SkillgraphError(
+      'options.invalid',
+      `custom scope '${scope}' needs a precedence (e.g. ${input.path}:${scope}:25)`,
+      { field: 'precedence', scope },
+    );
   }
   if (!Number.isSafeInteger(precedence)) {
-    throw new SkillgraphError('options.invalid', `root precedence must be a whole number, got ${String(precedence)}`, { field: 'precedence' });
+    throw new SkillgraphError('options.invalid', `root precedence must be a whole number, got ${String(precedence)}`, {
+      field: 'precedence',
+    });
   }
   if (input.path.length === 0) throw new SkillgraphError('options.invalid', 'root path is empty', { field: 'path' });
-  return Object.freeze({ path: expandPath(input.path, base, home), scope, precedence, required: input.required ?? false });
+  return Object.freeze({
+    path: expandPath(input.path, base, home),
+    scope,
+    precedence,
+    required: input.required ?? false,
+  });
 }
 
 /**
@@ -89,11 +104,20 @@ export function parseRootSpec(spec: string): MakeRootInput {
     scope = parts.pop();
   } else if (parts.length >= 3 && /^-?\d+$/.test(parts.at(-1)!) && /^[A-Za-z_][\w-]*$/.test(parts.at(-2)!)) {
     // `skills:Local:30` is a mistyped scope, not a folder named so: read as a path it would be skipped as missing.
-    throw new SkillgraphError('usage', `--root '${spec}': scope '${parts.at(-2)}' must be lower-case letters, digits, '-' or '_', starting with a letter`, { field: 'root' });
+    throw new SkillgraphError(
+      'usage',
+      `--root '${spec}': scope '${parts.at(-2)}' must be lower-case letters, digits, '-' or '_', starting with a letter`,
+      { field: 'root' },
+    );
   }
   const path = parts.join(':');
   if (path.length === 0) throw new SkillgraphError('usage', `--root '${spec}' has no path`, { field: 'root' });
-  return { path, ...(scope !== undefined ? { scope } : {}), ...(precedence !== undefined ? { precedence } : {}), required };
+  return {
+    path,
+    ...(scope !== undefined ? { scope } : {}),
+    ...(precedence !== undefined ? { precedence } : {}),
+    required,
+  };
 }
 
 /** `C:\x` split on ':' gives ['C', '\x']: the second part is not a scope. */
@@ -114,18 +138,28 @@ export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
     const st = statSync(root.path, { throwIfNoEntry: false });
     if (st === undefined) {
       if (root.required) {
-        throw new SkillgraphError('root.missing', `required ${root.scope} root not found: ${toPosix(root.path)}`, { path: toPosix(root.path), scope: root.scope });
+        throw new SkillgraphError('root.missing', `required ${root.scope} root not found: ${toPosix(root.path)}`, {
+          path: toPosix(root.path),
+          scope: root.scope,
+        });
       }
       return { ...root, real: undefined };
     }
     if (!st.isDirectory()) {
-      throw new SkillgraphError('root.not-directory', `${root.scope} root is not a folder: ${toPosix(root.path)}`, { path: toPosix(root.path), scope: root.scope });
+      throw new SkillgraphError('root.not-directory', `${root.scope} root is not a folder: ${toPosix(root.path)}`, {
+        path: toPosix(root.path),
+        scope: root.scope,
+      });
     }
     try {
       return { ...root, real: realpathSync(root.path) };
     } catch {
       // Gone between the stat and here: as missing as if it never was (a required one is an error).
-      if (root.required) throw new SkillgraphError('root.missing', `required ${root.scope} root not found: ${toPosix(root.path)}`, { path: toPosix(root.path), scope: root.scope });
+      if (root.required)
+        throw new SkillgraphError('root.missing', `required ${root.scope} root not found: ${toPosix(root.path)}`, {
+          path: toPosix(root.path),
+          scope: root.scope,
+        });
       return { ...root, real: undefined };
     }
   });
@@ -138,22 +172,39 @@ export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
  * @example assertRoots([makeRoot({ path: 'skills' }, cwd)])
  */
 export function assertRoots(roots: unknown): asserts roots is readonly SkillRoot[] {
-  if (!Array.isArray(roots)) throw new SkillgraphError('options.invalid', `roots must be a list of roots (makeRoot builds one), got ${describe(roots)}`, { field: 'roots' });
+  if (!Array.isArray(roots))
+    throw new SkillgraphError(
+      'options.invalid',
+      `roots must be a list of roots (makeRoot builds one), got ${describe(roots)}`,
+      { field: 'roots' },
+    );
   roots.forEach((root: unknown, i) => {
     const r = root as Partial<Record<keyof SkillRoot, unknown>> | null;
     const bad = (field: string, want: string, got: unknown): never => {
-      throw new SkillgraphError('options.invalid', `roots[${i}].${field} must be ${want}, got ${describe(got)}`, { field: `roots[${i}].${field}` });
+      throw new SkillgraphError('options.invalid', `roots[${i}].${field} must be ${want}, got ${describe(got)}`, {
+        field: `roots[${i}].${field}`,
+      });
     };
     if (typeof r !== 'object' || r === null) bad('(root)', 'a root object from makeRoot', r);
-    if (typeof r!.path !== 'string' || !isAbsolute(r!.path) || r!.path.includes('\0')) bad('path', 'an absolute path', r!.path);
+    if (typeof r!.path !== 'string' || !isAbsolute(r!.path) || r!.path.includes('\0'))
+      bad('path', 'an absolute path', r!.path);
     if (typeof r!.scope !== 'string' || !SCOPE_RE.test(r!.scope)) bad('scope', 'a lower-case scope name', r!.scope);
-    if (typeof r!.precedence !== 'number' || !Number.isSafeInteger(r!.precedence)) bad('precedence', 'a whole number', r!.precedence);
+    if (typeof r!.precedence !== 'number' || !Number.isSafeInteger(r!.precedence))
+      bad('precedence', 'a whole number', r!.precedence);
     if (typeof r!.required !== 'boolean') bad('required', 'true or false', r!.required);
   });
 }
 
 function describe(v: unknown): string {
-  return v === undefined ? 'undefined' : v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'string' ? JSON.stringify(v.slice(0, 60)) : typeof v;
+  return v === undefined
+    ? 'undefined'
+    : v === null
+      ? 'null'
+      : Array.isArray(v)
+        ? 'a list'
+        : typeof v === 'string'
+          ? JSON.stringify(v.slice(0, 60))
+          : typeof v;
 }
 
 /** Roots in walk order: precedence high first, then path (so a file reached twice belongs to the stronger root). */

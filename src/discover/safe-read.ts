@@ -30,7 +30,9 @@ export const SAFE_OPEN_FLAGS = constants.O_RDONLY | O_NONBLOCK | O_NOCTTY;
 /** `SAFE_OPEN_FLAGS` that also refuse a symlink as the last path component. */
 export const SAFE_OPEN_NOFOLLOW = SAFE_OPEN_FLAGS | O_NOFOLLOW;
 
-export type OpenRegular = { readonly ok: true; readonly fd: number; readonly stat: Stats } | { readonly ok: false; readonly reason: SafeReadProblem; readonly errno?: string };
+export type OpenRegular =
+  | { readonly ok: true; readonly fd: number; readonly stat: Stats }
+  | { readonly ok: false; readonly reason: SafeReadProblem; readonly errno?: string };
 
 /**
  * Open `path` only when it is a regular file; the caller closes `fd`.

@@ -111,7 +111,9 @@ export function walkRoot(
   while (head < queue.length) {
     if (dirs >= opts.maxDirs) {
       const left = queue.length - head;
-      diagnostics.push(discoverDiagnostic('discover.dir-budget', rootLabel, { root: rootLabel, limit: opts.maxDirs, count: left }));
+      diagnostics.push(
+        discoverDiagnostic('discover.dir-budget', rootLabel, { root: rootLabel, limit: opts.maxDirs, count: left }),
+      );
       limits.push({ root: rootLabel, limit: 'max-dirs', value: opts.maxDirs, unsearched: left, flag: '--max-dirs' });
       break;
     }
@@ -132,10 +134,15 @@ export function walkRoot(
     else search(item, listing);
   }
   if (beyondDepth > 0) {
-    diagnostics.push(discoverDiagnostic('discover.depth-limit', rootLabel, { count: beyondDepth, depth: opts.depth, root: rootLabel }));
+    diagnostics.push(
+      discoverDiagnostic('discover.depth-limit', rootLabel, { count: beyondDepth, depth: opts.depth, root: rootLabel }),
+    );
     limits.push({ root: rootLabel, limit: 'depth', value: opts.depth, unsearched: beyondDepth, flag: '--depth' });
   }
-  if (peekBeyond > 0) diagnostics.push(discoverDiagnostic('discover.peek-limit', rootLabel, { count: peekBeyond, depth: opts.depth, root: rootLabel }));
+  if (peekBeyond > 0)
+    diagnostics.push(
+      discoverDiagnostic('discover.peek-limit', rootLabel, { count: peekBeyond, depth: opts.depth, root: rootLabel }),
+    );
   return { files, dirs, limits, notCatalogued: account.finish() };
 
   function search(item: Item, listing: DirListing): void {
@@ -170,7 +177,12 @@ export function walkRoot(
     for (let i = 0; i < subdirs.length; i++) {
       const name = subdirs[i]!;
       const path = prefix + name;
-      queue.push({ path, rel: relOf(item.rel, name), level: next, owner: owner ?? (skipSubdir(name) ? { reason: 'skipped-folder', dir: toPosix(path) } : undefined) });
+      queue.push({
+        path,
+        rel: relOf(item.rel, name),
+        level: next,
+        owner: owner ?? (skipSubdir(name) ? { reason: 'skipped-folder', dir: toPosix(path) } : undefined),
+      });
     }
     if (linked.dirs.length > 0 && visited === undefined) visited = new Set(queue.slice(0, head).map((q) => q.path));
     for (let i = 0; i < linked.dirs.length; i++) {
@@ -180,7 +192,12 @@ export function walkRoot(
     for (let i = 0; i < listing.skipped.length; i++) {
       const name = listing.skipped[i]!;
       const path = prefix + name;
-      queue.push({ path, rel: relOf(item.rel, name), level: next, owner: owner ?? (searchSkipped(name) ? undefined : { reason: 'skipped-folder', dir: toPosix(path) }) });
+      queue.push({
+        path,
+        rel: relOf(item.rel, name),
+        level: next,
+        owner: owner ?? (searchSkipped(name) ? undefined : { reason: 'skipped-folder', dir: toPosix(path) }),
+      });
     }
   }
 
@@ -193,13 +210,15 @@ export function walkRoot(
       for (const name of found.sort(byteOrder)) notCatalogued(owner, toPosix(prefix + name));
     }
     const next = item.level + 1;
-    const children = listing.skipped.length === 0 ? listing.subdirs : [...listing.subdirs, ...listing.skipped].sort(byteOrder);
+    const children =
+      listing.skipped.length === 0 ? listing.subdirs : [...listing.subdirs, ...listing.skipped].sort(byteOrder);
     if (next > opts.depth) {
       peekBeyond += children.length;
       return;
     }
     // Links are not followed here: what a skill links to is its own business, not a place to search.
-    for (let i = 0; i < children.length; i++) queue.push({ path: prefix + children[i]!, rel: relOf(item.rel, children[i]!), level: next, owner });
+    for (let i = 0; i < children.length; i++)
+      queue.push({ path: prefix + children[i]!, rel: relOf(item.rel, children[i]!), level: next, owner });
   }
 
   function notCatalogued(owner: Owner, file: string): void {
@@ -218,7 +237,12 @@ export function walkRoot(
     const names = [...unsorted].sort(byteOrder);
     const used = names.includes('SKILL.md') ? 'SKILL.md' : names[0]!;
     const ignored = names.filter((n) => n !== used);
-    diagnostics.push(discoverDiagnostic('discover.duplicate-skill-file', toPosix(join(dir, used)), { used, ignored: ignored.join(', ') }));
+    diagnostics.push(
+      discoverDiagnostic('discover.duplicate-skill-file', toPosix(join(dir, used)), {
+        used,
+        ignored: ignored.join(', '),
+      }),
+    );
     for (let i = 0; i < ignored.length; i++) account.count('duplicate-name');
     return used;
   }
@@ -235,10 +259,14 @@ export function walkRoot(
         diagnostics.push(discoverDiagnostic('discover.symlink-dangling', label, { link: label, target }));
         if (isSkillFileName(name)) account.count('dangling-link');
       } else if (st.isFile() && isSkillFileName(name)) {
-        diagnostics.push(discoverDiagnostic('discover.symlink-skipped', label, { what: 'skill file', link: label, target }));
+        diagnostics.push(
+          discoverDiagnostic('discover.symlink-skipped', label, { what: 'skill file', link: label, target }),
+        );
         account.count('link-not-followed');
       } else if (st.isDirectory() && !(hasSkill && leafSkills) && skillFilesIn(link).length > 0) {
-        diagnostics.push(discoverDiagnostic('discover.symlink-skipped', label, { what: 'skill folder', link: label, target }));
+        diagnostics.push(
+          discoverDiagnostic('discover.symlink-skipped', label, { what: 'skill folder', link: label, target }),
+        );
         account.count('link-not-followed');
       }
     }
@@ -258,14 +286,21 @@ export function walkRoot(
       } catch (error) {
         listings.linkSeen?.(link, undefined);
         const loop = (error as NodeJS.ErrnoException).code === 'ELOOP';
-        diagnostics.push(discoverDiagnostic(loop ? 'discover.symlink-loop' : 'discover.symlink-dangling', label, { link: label, target: linkTarget(link) }));
+        diagnostics.push(
+          discoverDiagnostic(loop ? 'discover.symlink-loop' : 'discover.symlink-dangling', label, {
+            link: label,
+            target: linkTarget(link),
+          }),
+        );
         if (skillName) account.count(loop ? 'link-loop' : 'dangling-link');
         continue;
       }
       const st = statOrUndefined(real);
       listings.linkSeen?.(link, st);
       if (st === undefined) {
-        diagnostics.push(discoverDiagnostic('discover.symlink-dangling', label, { link: label, target: linkTarget(link) }));
+        diagnostics.push(
+          discoverDiagnostic('discover.symlink-dangling', label, { link: label, target: linkTarget(link) }),
+        );
         if (skillName) account.count('dangling-link');
         continue;
       }
@@ -283,7 +318,8 @@ export function walkRoot(
         }
       } else if (st.isDirectory()) {
         if (isSkippedDirName(name)) continue;
-        if (isInside(real, dir)) diagnostics.push(discoverDiagnostic('discover.symlink-loop', label, { link: label, target: toPosix(real) }));
+        if (isInside(real, dir))
+          diagnostics.push(discoverDiagnostic('discover.symlink-loop', label, { link: label, target: toPosix(real) }));
         else out.dirs.push({ real, name });
       } else if (skillName) {
         notRegular(link);
@@ -301,7 +337,9 @@ const DOT = (name: string): boolean => name.charCodeAt(0) === 46;
  * Decided once per walk: which of the folders discovery skips by default are searched after
  * all, and which of the others are skipped too.
  */
-function skipRules(mode: DiscoverOptions['skipFolders']): readonly [(name: string) => boolean, (name: string) => boolean] {
+function skipRules(
+  mode: DiscoverOptions['skipFolders'],
+): readonly [(name: string) => boolean, (name: string) => boolean] {
   if (mode === 'none') return [() => true, NEVER];
   if (mode === 'dot') return [(name) => !DOT(name), DOT];
   if (mode === 'dot-and-node-modules') return [NEVER, DOT];

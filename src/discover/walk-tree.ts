@@ -102,7 +102,14 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map
         if (isSkillFileName(name)) {
           const path = rel(relDir, name);
           const full = toPosix(prefix + name);
-          findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic('discover.unreadable', full, { path: full, reason: 'EISDIR (a folder, not a file)' }) });
+          findings.push({
+            path,
+            skillFile: path,
+            diagnostic: discoverDiagnostic('discover.unreadable', full, {
+              path: full,
+              reason: 'EISDIR (a folder, not a file)',
+            }),
+          });
         }
         if (!SKIPPED.has(name)) subdirs.push(name);
       } else if (e.isFile()) {
@@ -111,17 +118,29 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map
         // A FIFO, socket or device named SKILL.md: reported, never opened (a FIFO would block the read).
         const path = rel(relDir, name);
         const file = toPosix(prefix + name);
-        findings.push({ path, skillFile: path, diagnostic: discoverDiagnostic('discover.not-regular', file, { file, kind: e.isFIFO() ? 'FIFO' : e.isSocket() ? 'socket' : 'device' }) });
+        findings.push({
+          path,
+          skillFile: path,
+          diagnostic: discoverDiagnostic('discover.not-regular', file, {
+            file,
+            kind: e.isFIFO() ? 'FIFO' : e.isSocket() ? 'socket' : 'device',
+          }),
+        });
       }
     }
     if (subdirs.length > 0 && depth >= maxDepth) {
       findings.push({
         path: relDir,
-        diagnostic: discoverDiagnostic('discover.depth-limit', toPosix(abs), { count: subdirs.length, depth: maxDepth, root: toPosix(root) }),
+        diagnostic: discoverDiagnostic('discover.depth-limit', toPosix(abs), {
+          count: subdirs.length,
+          depth: maxDepth,
+          root: toPosix(root),
+        }),
       });
       continue;
     }
-    for (let i = subdirs.length - 1; i >= 0; i--) stack.push([prefix + subdirs[i]!, rel(relDir, subdirs[i]!), depth + 1]);
+    for (let i = subdirs.length - 1; i >= 0; i--)
+      stack.push([prefix + subdirs[i]!, rel(relDir, subdirs[i]!), depth + 1]);
   }
   skills.sort((a, b) => cmp(a.file, b.file));
   findings.sort((a, b) => cmp(a.path, b.path) || cmp(a.diagnostic.code, b.diagnostic.code));
@@ -134,7 +153,12 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map
  * tree it is a link (checked at its target), or a skill of its own when a SKILL.md links to a file
  * that is not one; outside the tree or dangling it is reported.
  */
-function linkHandler(root: string, skills: TreeSkillFile[], findings: TreeFinding[], links: TreeLink[]): (full: string, relDir: string, name: string) => void {
+function linkHandler(
+  root: string,
+  skills: TreeSkillFile[],
+  findings: TreeFinding[],
+  links: TreeLink[],
+): (full: string, relDir: string, name: string) => void {
   let rootReal: string | undefined;
   try {
     rootReal = realpathSync(root);
@@ -165,8 +189,16 @@ function linkHandler(root: string, skills: TreeSkillFile[], findings: TreeFindin
         return;
       }
       const code = stat === undefined ? 'discover.symlink-dangling' : 'discover.symlink-skipped';
-      const diagnostic = discoverDiagnostic(code, toPosix(full), { what: 'skill file', link: toPosix(full), target: linkTarget(full) });
-      findings.push({ path, skillFile: path, diagnostic: code === 'discover.symlink-skipped' ? { ...diagnostic, hint: VALIDATE_LINK_HINT } : diagnostic });
+      const diagnostic = discoverDiagnostic(code, toPosix(full), {
+        what: 'skill file',
+        link: toPosix(full),
+        target: linkTarget(full),
+      });
+      findings.push({
+        path,
+        skillFile: path,
+        diagnostic: code === 'discover.symlink-skipped' ? { ...diagnostic, hint: VALIDATE_LINK_HINT } : diagnostic,
+      });
       return;
     }
     if (!stat?.isDirectory()) return;
@@ -176,7 +208,11 @@ function linkHandler(root: string, skills: TreeSkillFile[], findings: TreeFindin
       links.push({ path, skillFile: `${path}/${inner[0]!}`, target });
       return;
     }
-    const diagnostic = discoverDiagnostic('discover.symlink-skipped', toPosix(full), { what: 'skill folder', link: toPosix(full), target: linkTarget(full) });
+    const diagnostic = discoverDiagnostic('discover.symlink-skipped', toPosix(full), {
+      what: 'skill folder',
+      link: toPosix(full),
+      target: linkTarget(full),
+    });
     findings.push({ path, skillFile: `${path}/${inner[0]!}`, diagnostic: { ...diagnostic, hint: VALIDATE_LINK_HINT } });
   };
 }

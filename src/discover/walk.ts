@@ -145,25 +145,46 @@ export function resolveDiscoverOptions(options: Partial<DiscoverOptions> = {}): 
   for (const field of ['depth', 'maxDirs'] as const) {
     const v = merged[field];
     if (!Number.isSafeInteger(v) || v < (field === 'maxDirs' ? 1 : 0)) {
-      throw new SkillgraphError('options.invalid', `${field} must be a whole number${field === 'maxDirs' ? ' ≥ 1' : ' ≥ 0'}, got ${String(v)}`, { field });
+      throw new SkillgraphError(
+        'options.invalid',
+        `${field} must be a whole number${field === 'maxDirs' ? ' ≥ 1' : ' ≥ 0'}, got ${String(v)}`,
+        { field },
+      );
     }
   }
   for (const field of ['followSymlinks', 'nested', 'depthCountsRoot'] as const) {
-    if (typeof merged[field] !== 'boolean') throw new SkillgraphError('options.invalid', `${field} must be true or false, got ${String(merged[field])}`, { field });
+    if (typeof merged[field] !== 'boolean')
+      throw new SkillgraphError('options.invalid', `${field} must be true or false, got ${String(merged[field])}`, {
+        field,
+      });
   }
   if (!(SKIP_FOLDERS_OPTIONS as readonly string[]).includes(merged.skipFolders)) {
-    throw new SkillgraphError('options.invalid', `skipFolders must be one of ${SKIP_FOLDERS_OPTIONS.join(', ')}, got ${String(merged.skipFolders)}`, { field: 'skipFolders' });
+    throw new SkillgraphError(
+      'options.invalid',
+      `skipFolders must be one of ${SKIP_FOLDERS_OPTIONS.join(', ')}, got ${String(merged.skipFolders)}`,
+      { field: 'skipFolders' },
+    );
   }
   if (merged.sameFileCredit !== 'strongest' && merged.sameFileCredit !== 'first-listed') {
-    throw new SkillgraphError('options.invalid', `sameFileCredit must be 'strongest' or 'first-listed', got ${String(merged.sameFileCredit)}`, { field: 'sameFileCredit' });
+    throw new SkillgraphError(
+      'options.invalid',
+      `sameFileCredit must be 'strongest' or 'first-listed', got ${String(merged.sameFileCredit)}`,
+      { field: 'sameFileCredit' },
+    );
   }
   if (merged.depthCountsRoot) {
-    if (merged.depth < 1) throw new SkillgraphError('options.invalid', 'depth must be at least 1 when the root counts as the first level', { field: 'depth' });
+    if (merged.depth < 1)
+      throw new SkillgraphError('options.invalid', 'depth must be at least 1 when the root counts as the first level', {
+        field: 'depth',
+      });
     // Resolved once into our meaning, so resolving the result again changes nothing.
     merged.depth -= 1;
     merged.depthCountsRoot = false;
   }
-  if (!Array.isArray(merged.linkBounds) || !merged.linkBounds.every((b) => typeof b === 'string' && b.length > 0 && !b.includes('\0'))) {
+  if (
+    !Array.isArray(merged.linkBounds) ||
+    !merged.linkBounds.every((b) => typeof b === 'string' && b.length > 0 && !b.includes('\0'))
+  ) {
     throw new SkillgraphError('options.invalid', 'linkBounds must be a list of folder paths', { field: 'linkBounds' });
   }
   return Object.freeze({ ...merged, linkBounds: Object.freeze([...merged.linkBounds]) });
@@ -183,13 +204,20 @@ function definedOnly<T extends object>(o: T): Partial<T> {
  *
  * @example discover([makeRoot({ path: '.claude/skills' }, cwd)]).candidates.map((c) => c.locator)
  */
-export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverOptions> = {}, listings: ListingSource = READ_LISTINGS): DiscoverResult {
+export function discover(
+  roots: readonly SkillRoot[],
+  options: Partial<DiscoverOptions> = {},
+  listings: ListingSource = READ_LISTINGS,
+): DiscoverResult {
   assertRoots(roots);
   checkOptionKeys(options, DISCOVER_KEYS);
   const opts = resolveDiscoverOptions(options);
   // Walk order decides which root a file reached twice is credited to.
   const checked = checkRoots(opts.sameFileCredit === 'first-listed' ? [...roots] : [...roots].sort(compareRoots));
-  const bounds = linkBoundsFor(checked.map((r) => r.real), opts.linkBounds);
+  const bounds = linkBoundsFor(
+    checked.map((r) => r.real),
+    opts.linkBounds,
+  );
   const candidates: SkillCandidate[] = [];
   const diagnostics: Diagnostic[] = [];
   const reports: { -readonly [K in keyof RootReport]: RootReport[K] }[] = [];
@@ -233,13 +261,30 @@ export function discover(roots: readonly SkillRoot[], options: Partial<DiscoverO
     }
     report.skills++;
     const dirName = parentName(file.inRoot, rootDirName);
-    candidates.push({ locator, path: file.real, dirName, scope: root.scope, precedence: root.precedence, root: report.path, inRoot: file.inRoot });
+    candidates.push({
+      locator,
+      path: file.real,
+      dirName,
+      scope: root.scope,
+      precedence: root.precedence,
+      root: report.path,
+      inRoot: file.inRoot,
+    });
   }
   const order = unitOrderIsByteOrder(candidates.map((c) => c.locator)) ? unitOrder : byteOrder;
   candidates.sort((a, b) => b.precedence - a.precedence || order(a.locator, b.locator));
   diagnostics.sort(compareDiagnostics);
   reachedTwice.sort((a, b) => byteOrder(a.via, b.via));
-  return { candidates, diagnostics, roots: reports, complete: limits.length === 0, limits, notCatalogued, sameFile: reachedTwice.length, reachedTwice };
+  return {
+    candidates,
+    diagnostics,
+    roots: reports,
+    complete: limits.length === 0,
+    limits,
+    notCatalogued,
+    sameFile: reachedTwice.length,
+    reachedTwice,
+  };
 }
 
 interface Arrival {

@@ -55,7 +55,9 @@ export function backendChoice(flag: unknown, env: Readonly<Record<string, string
   if (raw === undefined || raw === '') return 'auto';
   if ((BACKEND_NAMES as readonly string[]).includes(raw)) return raw as BackendChoice;
   const from = typeof flag === 'string' ? '--backend' : BACKEND_ENV;
-  throw new SkillgraphError('options.invalid', `${from} must be one of ${BACKEND_NAMES.join(', ')}, got '${raw}'`, { field: from });
+  throw new SkillgraphError('options.invalid', `${from} must be one of ${BACKEND_NAMES.join(', ')}, got '${raw}'`, {
+    field: from,
+  });
 }
 
 let wasmBackend: Backend | null | undefined;
@@ -73,7 +75,13 @@ export function wasmBackendOrNull(): Backend | null {
     } catch {
       exports = null;
     }
-    wasmBackend = exports ? Object.freeze({ name: 'wasm' as const, hashBatch: wasmHashBatch(exports), resolveGraph: wasmResolveGraph(exports) }) : null;
+    wasmBackend = exports
+      ? Object.freeze({
+          name: 'wasm' as const,
+          hashBatch: wasmHashBatch(exports),
+          resolveGraph: wasmResolveGraph(exports),
+        })
+      : null;
   }
   return wasmBackend;
 }
@@ -82,7 +90,11 @@ function requireWasm(): Backend {
   const wasm = wasmBackendOrNull();
   if (wasm) return wasm;
   loadWasm(); // rethrows the ABI error when that is the cause
-  throw new SkillgraphError('wasm.missing', "the WASM core is not built; run 'npm run build:wasm' or use --backend js", {});
+  throw new SkillgraphError(
+    'wasm.missing',
+    "the WASM core is not built; run 'npm run build:wasm' or use --backend js",
+    {},
+  );
 }
 
 /**
@@ -90,7 +102,11 @@ function requireWasm(): Backend {
  *
  * @example resolveCatalog(catalog, { backend: JS_BACKEND })
  */
-export const JS_BACKEND: Backend = Object.freeze({ name: 'js' as const, hashBatch: JS_HASHER.hashBatch, resolveGraph: JS_RESOLVER.resolveGraph });
+export const JS_BACKEND: Backend = Object.freeze({
+  name: 'js' as const,
+  hashBatch: JS_HASHER.hashBatch,
+  resolveGraph: JS_RESOLVER.resolveGraph,
+});
 
 /**
  * The resolver for a choice (`auto`: WASM when available, per AUTO_RESOLVE_WASM).
@@ -100,13 +116,21 @@ export const JS_BACKEND: Backend = Object.freeze({ name: 'js' as const, hashBatc
 export function resolveBackendFor(choice: BackendChoice | ResolveBackend): ResolveBackend {
   if (typeof choice === 'object' && choice !== null) return choice;
   if (!(BACKEND_NAMES as readonly string[]).includes(choice)) {
-    throw new SkillgraphError('options.invalid', `backend must be one of ${BACKEND_NAMES.join(', ')}, got '${String(choice)}'`, { field: 'backend' });
+    throw new SkillgraphError(
+      'options.invalid',
+      `backend must be one of ${BACKEND_NAMES.join(', ')}, got '${String(choice)}'`,
+      { field: 'backend' },
+    );
   }
   if (choice === 'js' || (choice === 'auto' && !AUTO_RESOLVE_WASM)) return JS_RESOLVER;
   const wasm = wasmBackendOrNull();
   if (wasm) return wasm;
   if (choice === 'auto') return JS_RESOLVER;
-  throw new SkillgraphError('wasm.missing', "the WASM core is not available; build it with 'npm run build:wasm' or use --backend js", {});
+  throw new SkillgraphError(
+    'wasm.missing',
+    "the WASM core is not available; build it with 'npm run build:wasm' or use --backend js",
+    {},
+  );
 }
 
 /**
@@ -129,7 +153,10 @@ export function hashBackendFor(choice: BackendChoice, inputs: readonly Uint8Arra
  * @example buildCatalog(packages, { hasher: autoHasher() })
  */
 export function autoHasher(): HashBackend {
-  return Object.freeze({ name: 'js' as const, hashBatch: (inputs: readonly Uint8Array[]) => hashBackendFor('auto', inputs).hashBatch(inputs) });
+  return Object.freeze({
+    name: 'js' as const,
+    hashBatch: (inputs: readonly Uint8Array[]) => hashBackendFor('auto', inputs).hashBatch(inputs),
+  });
 }
 
 function wasmHashBatch(ex: WasmExports): (inputs: readonly Uint8Array[]) => string[] {
@@ -140,9 +167,11 @@ function wasmHashBatch(ex: WasmExports): (inputs: readonly Uint8Array[]) => stri
       // Perf: one module call per chunk of up to HASH_CHUNK_BYTES, never one per input.
       let j = i;
       let total = 0;
-      while (j < inputs.length && (j === i || total + inputs[j]!.length <= HASH_CHUNK_BYTES)) total += inputs[j++]!.length;
+      while (j < inputs.length && (j === i || total + inputs[j]!.length <= HASH_CHUNK_BYTES))
+        total += inputs[j++]!.length;
       const count = j - i;
-      if (ex.hashPrepare(count, total) !== 1) throw new SkillgraphError('internal', `WASM memory could not grow to hash ${total} bytes`, { bytes: total });
+      if (ex.hashPrepare(count, total) !== 1)
+        throw new SkillgraphError('internal', `WASM memory could not grow to hash ${total} bytes`, { bytes: total });
       const buffer = ex.memory.buffer;
       // `>>> 0`: pointers come back as signed i32 and may pass 2 GiB.
       const offsets = new Uint32Array(buffer, ex.hashOffsets() >>> 0, count + 1);
@@ -167,17 +196,46 @@ function wasmHashBatch(ex: WasmExports): (inputs: readonly Uint8Array[]) => stri
 
 /** Region ids of assembly/resolve.ts, in its layout order. */
 const R = {
-  edgeOffsets: 0, edgeTarget: 1, edgeOverride: 2, ownOffsets: 3, ownOcc: 4, ovOffsets: 5, ovEntry: 6, ovWrites: 7, occEntry: 8, occFlags: 9,
-  status: 10, errEdge: 11, component: 12, cyclic: 13, listOffset: 14, listLength: 15, summaryBits: 16, derivedBase: 17, derivedRecord: 18, arena: 30,
+  edgeOffsets: 0,
+  edgeTarget: 1,
+  edgeOverride: 2,
+  ownOffsets: 3,
+  ownOcc: 4,
+  ovOffsets: 5,
+  ovEntry: 6,
+  ovWrites: 7,
+  occEntry: 8,
+  occFlags: 9,
+  status: 10,
+  errEdge: 11,
+  component: 12,
+  cyclic: 13,
+  listOffset: 14,
+  listLength: 15,
+  summaryBits: 16,
+  derivedBase: 17,
+  derivedRecord: 18,
+  arena: 30,
 } as const;
 
 function wasmResolveGraph(ex: WasmExports): (graph: ResolveGraph) => ResolveKernelResult {
   return (g) => {
     const n = g.nodeCount;
     const cap = derivedCapacity(g);
-    const ok = ex.resolvePrepare(n, g.edgeTarget.length, g.ownOcc.length, g.ovOffsets.length - 1, g.ovEntry.length, g.occCount, g.entryCount, cap);
-    if (ok !== 1) throw new SkillgraphError('internal', `WASM memory could not grow for a graph of ${n} skills`, { nodes: n });
-    const put = (id: number, data: Int32Array): void => new Int32Array(ex.memory.buffer, ex.resolveRegion(id) >>> 0, data.length).set(data);
+    const ok = ex.resolvePrepare(
+      n,
+      g.edgeTarget.length,
+      g.ownOcc.length,
+      g.ovOffsets.length - 1,
+      g.ovEntry.length,
+      g.occCount,
+      g.entryCount,
+      cap,
+    );
+    if (ok !== 1)
+      throw new SkillgraphError('internal', `WASM memory could not grow for a graph of ${n} skills`, { nodes: n });
+    const put = (id: number, data: Int32Array): void =>
+      new Int32Array(ex.memory.buffer, ex.resolveRegion(id) >>> 0, data.length).set(data);
     put(R.edgeOffsets, g.edgeOffsets);
     put(R.edgeTarget, g.edgeTarget);
     put(R.edgeOverride, g.edgeOverride);
@@ -192,7 +250,8 @@ function wasmResolveGraph(ex: WasmExports): (graph: ResolveGraph) => ResolveKern
     if (len < 0) throw new SkillgraphError('internal', `WASM memory ran out resolving ${n} skills`, { nodes: n });
     const derived = ex.resolveDerivedLength();
     // Views are made after the run: memory.grow detaches earlier ones.
-    const take = (id: number, count: number): Int32Array => new Int32Array(ex.memory.buffer, ex.resolveRegion(id) >>> 0, count).slice();
+    const take = (id: number, count: number): Int32Array =>
+      new Int32Array(ex.memory.buffer, ex.resolveRegion(id) >>> 0, count).slice();
     return {
       status: take(R.status, n),
       errEdge: take(R.errEdge, n),
@@ -207,4 +266,3 @@ function wasmResolveGraph(ex: WasmExports): (graph: ResolveGraph) => ResolveKern
     };
   };
 }
-

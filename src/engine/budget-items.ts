@@ -26,7 +26,11 @@ export function budgetResults(
     return s.kind === 'stat' ? s.stat.size : -1;
   });
   const out = new Map<number, ParseItemResult>();
-  for (const [i, diagnostic] of budgetCuts(items.map((item) => item.locator), sizes, limit)) {
+  for (const [i, diagnostic] of budgetCuts(
+    items.map((item) => item.locator),
+    sizes,
+    limit,
+  )) {
     out.set(i, { locator: items[i]!.locator, diagnostics: [diagnostic] });
   }
   return out;

@@ -10,10 +10,27 @@ import type { SkillRoot } from '../discover/roots.js';
 import type { HashBackend } from '../model/backend.js';
 import { InputBudget } from './input-budget.js';
 import { parseItem } from './parse-files.js';
-import { assembleCatalog, planCatalog, type LoadCatalogOptions, type LoadedCatalog, type ParseItem, type ParseItemResult } from './plan.js';
+import {
+  assembleCatalog,
+  planCatalog,
+  type LoadCatalogOptions,
+  type LoadedCatalog,
+  type ParseItem,
+  type ParseItemResult,
+} from './plan.js';
 
 export { DEFAULT_PLAN_PROFILE, assembleCatalog, planCatalog } from './plan.js';
-export type { AssembleOptions, CatalogPlan, CatalogStats, FileAccounting, LoadCatalogOptions, LoadedCatalog, ParseItem, ParseItemResult, WalkReport } from './plan.js';
+export type {
+  AssembleOptions,
+  CatalogPlan,
+  CatalogStats,
+  FileAccounting,
+  LoadCatalogOptions,
+  LoadedCatalog,
+  ParseItem,
+  ParseItemResult,
+  WalkReport,
+} from './plan.js';
 
 /**
  * Read and parse a batch of skill files. Never throws for a bad or unreadable

@@ -88,7 +88,12 @@ export interface Engine {
    *
    * @example const out = await engine.memoized('catalog-json', load, (loaded) => ({ text: render(loaded), status: 0 }));
    */
-  memoized(name: string, options: LoadCatalogOptions, produce: (loaded: EngineCatalog, recorded: boolean) => RunMemo, context?: string): Promise<MemoizedOutput>;
+  memoized(
+    name: string,
+    options: LoadCatalogOptions,
+    produce: (loaded: EngineCatalog, recorded: boolean) => RunMemo,
+    context?: string,
+  ): Promise<MemoizedOutput>;
   /** Release the pool (idempotent). */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
@@ -111,8 +116,21 @@ interface PreparedRun {
 function had(memo: RunMemo, via: MemoizedOutput['via']): MemoizedOutput {
   const { status, bytes } = memo;
   return bytes === undefined
-    ? { status, via, get text(): string { return memo.text; } }
-    : { status, via, bytes, get text(): string { return memo.text; } };
+    ? {
+        status,
+        via,
+        get text(): string {
+          return memo.text;
+        },
+      }
+    : {
+        status,
+        via,
+        bytes,
+        get text(): string {
+          return memo.text;
+        },
+      };
 }
 
 /**
@@ -131,10 +149,20 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   };
 
   /** The replay key for `catalogOptions` with the cache file as it is now, when a replay is possible. */
-  function replayKeyNow(catalogOptions: LoadCatalogOptions, hasher: HashBackend, cacheFile: string | null | undefined, context: string): string | undefined {
+  function replayKeyNow(
+    catalogOptions: LoadCatalogOptions,
+    hasher: HashBackend,
+    cacheFile: string | null | undefined,
+    context: string,
+  ): string | undefined {
     if (options.cache === false || cacheFile === undefined || catalogOptions.hasher !== undefined) return undefined;
     try {
-      return replayKey({ load: catalogOptions, cacheFile, engine: { backend: options.backend, hasher: hasher.name }, context });
+      return replayKey({
+        load: catalogOptions,
+        cacheFile,
+        engine: { backend: options.backend, hasher: hasher.name },
+        context,
+      });
     } catch {
       return undefined; // bad walk options: the run itself reports them
     }
@@ -152,7 +180,8 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   function prepare(catalogOptions: LoadCatalogOptions, context: string | undefined): PreparedRun {
     assertOpen();
     // Checked before anything looks at the roots (the pool's size estimate reads them first).
-    if (typeof catalogOptions !== 'object' || catalogOptions === null) throw new SkillgraphError('options.invalid', 'loadCatalog takes { roots, … }', { field: 'roots' });
+    if (typeof catalogOptions !== 'object' || catalogOptions === null)
+      throw new SkillgraphError('options.invalid', 'loadCatalog takes { roots, … }', { field: 'roots' });
     assertRoots(catalogOptions.roots);
     const hasher: HashBackend = catalogOptions.hasher ?? hashBackendFor(options.backend);
     // A caller's own hasher cannot travel to a worker: its digests are then made at seal time.
@@ -180,12 +209,20 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       }
     }
     const witnessed = witness?.finish();
-    const replay = optionsKey !== undefined && witnessed !== undefined ? { key: optionsKey, witness: witnessed } : undefined;
+    const replay =
+      optionsKey !== undefined && witnessed !== undefined ? { key: optionsKey, witness: witnessed } : undefined;
     let key: string | undefined;
     return {
       replay,
       get key(): string | undefined {
-        if (key === undefined && stats !== undefined && context !== undefined && cacheDir !== false && own && cacheFile !== undefined) {
+        if (
+          key === undefined &&
+          stats !== undefined &&
+          context !== undefined &&
+          cacheDir !== false &&
+          own &&
+          cacheFile !== undefined
+        ) {
           key = runKey({ plan, stats, cacheFile, engine: { backend: options.backend, hasher: hasher.name }, context });
         }
         return key;
@@ -216,7 +253,12 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
             // Perf/reliability: the cache is an accelerator; a read-only cache folder never fails a run.
           }
         }
-        return { catalog: loaded.catalog, stats: loaded.stats, walk: loaded.walk, cache: { ...parsed.cache, dirsReused: walk.reused, dirsRead: walk.read } };
+        return {
+          catalog: loaded.catalog,
+          stats: loaded.stats,
+          walk: loaded.walk,
+          cache: { ...parsed.cache, dirsReused: walk.reused, dirsRead: walk.read },
+        };
       },
     };
   }
@@ -227,7 +269,13 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
    * the answer — recorded only when the run was answered wholly by stamp, so a replay gives what
    * such a run gives.
    */
-  async function throughRuns<T>(dir: string, table: RunTable<T>, catalogOptions: LoadCatalogOptions, context: string, make: (loaded: EngineCatalog, recorded: boolean) => T | Promise<T>): Promise<{ answer: T; via: MemoizedOutput['via'] }> {
+  async function throughRuns<T>(
+    dir: string,
+    table: RunTable<T>,
+    catalogOptions: LoadCatalogOptions,
+    context: string,
+    make: (loaded: EngineCatalog, recorded: boolean) => T | Promise<T>,
+  ): Promise<{ answer: T; via: MemoizedOutput['via'] }> {
     const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
     // Perf: an unchanged tree whose record carries a witness: one stat per folder and file it
     // vouches for, no walk (see store/runs.ts and store/witness.ts).
@@ -250,7 +298,12 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return { answer, via: 'run' };
   }
 
-  async function memoized(name: string, catalogOptions: LoadCatalogOptions, produce: (loaded: EngineCatalog, recorded: boolean) => RunMemo, context = ''): Promise<MemoizedOutput> {
+  async function memoized(
+    name: string,
+    catalogOptions: LoadCatalogOptions,
+    produce: (loaded: EngineCatalog, recorded: boolean) => RunMemo,
+    context = '',
+  ): Promise<MemoizedOutput> {
     assertOpen();
     const dir = options.cache;
     if (dir === false) return had(produce(await prepare(catalogOptions, undefined).load(), false), 'run');

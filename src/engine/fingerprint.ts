@@ -25,7 +25,9 @@ let codeFingerprint: string | undefined;
  * @example storeDigest('abc') // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
  */
 export function storeDigest(text: string): string {
-  const bytes = LONE_SURROGATE.test(text) ? Buffer.concat([Buffer.of(0xff), Buffer.from(text, 'utf16le')]) : Buffer.from(text, 'utf8');
+  const bytes = LONE_SURROGATE.test(text)
+    ? Buffer.concat([Buffer.of(0xff), Buffer.from(text, 'utf16le')])
+    : Buffer.from(text, 'utf8');
   try {
     const wasm = wasmBackendOrNull();
     if (wasm !== null) return wasm.hashBatch([bytes])[0]!;

@@ -62,7 +62,11 @@ export class InputBudget {
  *
  * @example budgetCuts(items.map((i) => i.locator), stats.map((s) => s.size)).get(7)?.code // 'input.budget'
  */
-export function budgetCuts(files: readonly string[], sizes: readonly number[], limit: number = DEFAULT_INPUT_BUDGET): Map<number, Diagnostic> {
+export function budgetCuts(
+  files: readonly string[],
+  sizes: readonly number[],
+  limit: number = DEFAULT_INPUT_BUDGET,
+): Map<number, Diagnostic> {
   const budget = new InputBudget(limit);
   const cuts = new Map<number, Diagnostic>();
   files.forEach((file, i) => {
@@ -81,4 +85,3 @@ export function budgetCuts(files: readonly string[], sizes: readonly number[], l
 export function budgetDiagnostic(file: string, limit: number, size: number): Diagnostic {
   return fileDiagnostic('input.budget', file, { limit, size });
 }
-

@@ -85,17 +85,33 @@ const ENGINE_KEYS = optionKeys<EngineOptions>('createEngine', {
  */
 export function resolveEngineOptions(options: Partial<EngineOptions> = {}): EngineOptions {
   checkOptionKeys(options, ENGINE_KEYS);
-  const merged: EngineOptions = { ...DEFAULT_ENGINE_OPTIONS, ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) };
-  if (merged.workers !== 'auto' && (!Number.isSafeInteger(merged.workers) || merged.workers < 0 || merged.workers > 64)) {
-    throw new SkillgraphError('options.invalid', `workers must be 'auto' or a whole number 0–64, got ${String(merged.workers)}`, { field: 'workers' });
+  const merged: EngineOptions = {
+    ...DEFAULT_ENGINE_OPTIONS,
+    ...Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)),
+  };
+  if (
+    merged.workers !== 'auto' &&
+    (!Number.isSafeInteger(merged.workers) || merged.workers < 0 || merged.workers > 64)
+  ) {
+    throw new SkillgraphError(
+      'options.invalid',
+      `workers must be 'auto' or a whole number 0–64, got ${String(merged.workers)}`,
+      { field: 'workers' },
+    );
   }
   for (const field of ['inlineThreshold', 'batchSize'] as const) {
     if (!Number.isSafeInteger(merged[field]) || merged[field] < 1) {
-      throw new SkillgraphError('options.invalid', `${field} must be a whole number ≥ 1, got ${String(merged[field])}`, { field });
+      throw new SkillgraphError(
+        'options.invalid',
+        `${field} must be a whole number ≥ 1, got ${String(merged[field])}`,
+        { field },
+      );
     }
   }
   if (typeof merged.keepPool !== 'boolean') {
-    throw new SkillgraphError('options.invalid', `keepPool must be true or false, got ${String(merged.keepPool)}`, { field: 'keepPool' });
+    throw new SkillgraphError('options.invalid', `keepPool must be true or false, got ${String(merged.keepPool)}`, {
+      field: 'keepPool',
+    });
   }
   if (merged.cache !== false && (typeof merged.cache !== 'string' || merged.cache === '')) {
     throw new SkillgraphError('options.invalid', 'cache must be a folder path or false', { field: 'cache' });

@@ -50,7 +50,17 @@ export function readItem(item: ParseItem, hash: boolean, budget?: InputBudget): 
     fd = openSync(item.path, SAFE_OPEN_FLAGS);
   } catch (error) {
     // Open can fail where a stat does not (EACCES): the budget counts what a stat says.
-    return { kind: 'result', result: (budget && cutBySize(item, budget, sizeOf(() => statSync(item.path).size))) || unreadable(item, error) };
+    return {
+      kind: 'result',
+      result:
+        (budget &&
+          cutBySize(
+            item,
+            budget,
+            sizeOf(() => statSync(item.path).size),
+          )) ||
+        unreadable(item, error),
+    };
   }
   const maxBytes = DEFAULT_PARSE_OPTIONS.maxFileBytes;
   try {
@@ -84,7 +94,14 @@ export function readItem(item: ParseItem, hash: boolean, budget?: InputBudget): 
           return { kind: 'result', result: cut ?? tooLarge(item, size, maxBytes) };
         }
       } catch (error) {
-        const cut = budget && !counted ? cutBySize(item, budget, sizeOf(() => fstatSync(fd).size)) : undefined;
+        const cut =
+          budget && !counted
+            ? cutBySize(
+                item,
+                budget,
+                sizeOf(() => fstatSync(fd).size),
+              )
+            : undefined;
         return { kind: 'result', result: cut ?? unreadable(item, error) };
       }
       // More than `maxBytes` is left of the budget here, so this file always fits.
@@ -181,7 +198,10 @@ export const READ_AHEAD_MIN_FILES = 2_000;
  */
 export function readAheadFor(items: readonly ParseItem[]): ReadAhead | undefined {
   if (items.length < READ_AHEAD_MIN_FILES) return undefined;
-  return startReadAhead(items.map((item) => item.path), SAFE_OPEN_FLAGS);
+  return startReadAhead(
+    items.map((item) => item.path),
+    SAFE_OPEN_FLAGS,
+  );
 }
 
 /**
@@ -192,9 +212,16 @@ export function readAheadFor(items: readonly ParseItem[]): ReadAhead | undefined
  *
  * @example const r = parseItemAhead(item, 0, readAheadFor(items), JS_HASHER);
  */
-export function parseItemAhead(item: ParseItem, k: number, ahead: ReadAhead | undefined, hasher?: HashBackend, budget?: InputBudget): ParseItemResult {
+export function parseItemAhead(
+  item: ParseItem,
+  k: number,
+  ahead: ReadAhead | undefined,
+  hasher?: HashBackend,
+  budget?: InputBudget,
+): ParseItemResult {
   const bytes = ahead?.take(k, readBuffer);
-  if (bytes === undefined || (budget && budget.limit - budget.used <= DEFAULT_PARSE_OPTIONS.maxFileBytes)) return parseItem(item, hasher, budget);
+  if (bytes === undefined || (budget && budget.limit - budget.used <= DEFAULT_PARSE_OPTIONS.maxFileBytes))
+    return parseItem(item, hasher, budget);
   budget?.take(bytes.length);
   return parseItemBytes(item, bytes, hasher);
 }
@@ -237,7 +264,6 @@ function readToEnd(fd: number, limit: number): Uint8Array {
   }
   return readBuffer.subarray(0, off);
 }
-
 
 /** A file over the parse limit is never read. */
 function tooLarge(item: ParseItem, size: number, limit: number): ParseItemResult {

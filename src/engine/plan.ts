@@ -155,20 +155,32 @@ const SEAL_KEYS = optionKeys<NonNullable<LoadCatalogOptions['seal']>>('loadCatal
  * @example const plan = planCatalog({ roots }); plan.items.length // skill files found
  */
 export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, listings?: ListingSource): CatalogPlan {
-  if (typeof input !== 'object' || input === null) throw new SkillgraphError('options.invalid', 'loadCatalog takes a list of roots or { roots, … }', { field: 'roots' });
+  if (typeof input !== 'object' || input === null)
+    throw new SkillgraphError('options.invalid', 'loadCatalog takes a list of roots or { roots, … }', {
+      field: 'roots',
+    });
   const options: LoadCatalogOptions = isRootList(input) ? { roots: input } : input;
   checkOptionKeys(options, LOAD_CATALOG_KEYS);
   checkOptionKeys(options.seal, SEAL_KEYS);
   assertRoots(options.roots);
-  if (options.maxInputBytes !== undefined && (!Number.isSafeInteger(options.maxInputBytes) || options.maxInputBytes < 1)) {
-    throw new SkillgraphError('options.invalid', `maxInputBytes must be a whole number ≥ 1, got ${String(options.maxInputBytes)}`, { field: 'maxInputBytes' });
+  if (
+    options.maxInputBytes !== undefined &&
+    (!Number.isSafeInteger(options.maxInputBytes) || options.maxInputBytes < 1)
+  ) {
+    throw new SkillgraphError(
+      'options.invalid',
+      `maxInputBytes must be a whole number ≥ 1, got ${String(options.maxInputBytes)}`,
+      { field: 'maxInputBytes' },
+    );
   }
   const profile = options.profile ?? DEFAULT_PLAN_PROFILE;
   if (!isProfileName(profile)) {
     throw new SkillgraphError('options.invalid', `unknown profile '${profile}'`, { field: 'profile', profile });
   }
   const walked = discover(options.roots, pickOptions<DiscoverOptions>(options, DISCOVER_KEYS), listings);
-  const discovered = options.notices?.length ? { ...walked, diagnostics: withNotices(walked.diagnostics, options.notices) } : walked;
+  const discovered = options.notices?.length
+    ? { ...walked, diagnostics: withNotices(walked.diagnostics, options.notices) }
+    : walked;
   const items: ParseItem[] = discovered.candidates.map((c) => ({
     path: c.path,
     locator: c.locator,
@@ -199,7 +211,11 @@ export interface AssembleOptions {
  *
  * @example assembleCatalog(plan, parseBatch(plan.items)).catalog.digest
  */
-export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemResult[], run: AssembleOptions = {}): LoadedCatalog {
+export function assembleCatalog(
+  plan: CatalogPlan,
+  results: readonly ParseItemResult[],
+  run: AssembleOptions = {},
+): LoadedCatalog {
   const packages: SkillPackage[] = [];
   const diagnostics: Diagnostic[] = [...plan.discovered.diagnostics];
   // Perf: indexed loops, no spread call per result (10k results, in code that runs once per process).
@@ -208,7 +224,13 @@ export function assembleCatalog(plan: CatalogPlan, results: readonly ParseItemRe
     if (r.package) packages.push(r.package);
     for (let j = 0; j < r.diagnostics.length; j++) diagnostics.push(r.diagnostics[j]!);
   }
-  const catalog = buildCatalog(packages, { ...plan.seal, hasher: plan.hasher, diagnostics, trustDigests: run.trustDigests === true, aliases: plan.discovered.reachedTwice });
+  const catalog = buildCatalog(packages, {
+    ...plan.seal,
+    hasher: plan.hasher,
+    diagnostics,
+    trustDigests: run.trustDigests === true,
+    aliases: plan.discovered.reachedTwice,
+  });
   const roots = plan.discovered.roots;
   const searched = roots.filter((r) => r.status === 'searched');
   const stats: CatalogStats = {

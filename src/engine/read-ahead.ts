@@ -128,7 +128,13 @@ export function startReadAhead(paths: readonly string[], flags: number): ReadAhe
   try {
     const { Worker } = builtinModule<typeof import('node:worker_threads')>('node:worker_threads');
     const source = `const { workerData } = require('node:worker_threads'); (${readAheadThread.toString()})(workerData, require('node:fs'), ${LEAD}, ${POLL_MS});`;
-    worker = new Worker(source, { eval: true, workerData: shared, stdout: true, stderr: true, resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 } });
+    worker = new Worker(source, {
+      eval: true,
+      workerData: shared,
+      stdout: true,
+      stderr: true,
+      resourceLimits: { maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8 },
+    });
   } catch {
     return undefined;
   }

@@ -39,7 +39,11 @@ export function resolveSkill(catalog: Catalog, name: string, options?: Omit<Reso
  *
  * @example const entries = resolveSkillOrThrow(catalog, 'deploy');
  */
-export function resolveSkillOrThrow(catalog: Catalog, name: string, options?: Omit<ResolveOptions, 'names'>): readonly ResolvedToolEntry[] {
+export function resolveSkillOrThrow(
+  catalog: Catalog,
+  name: string,
+  options?: Omit<ResolveOptions, 'names'>,
+): readonly ResolvedToolEntry[] {
   return stage.resolveSkillOrThrow(catalog, name, withKernel(options));
 }
 
@@ -57,6 +61,9 @@ export function findCycles(catalog: Catalog, options?: Omit<ResolveOptions, 'nam
  *
  * @example resolveSummaries(catalog)[0]?.read_only
  */
-export function resolveSummaries(catalog: Catalog, options?: Omit<ResolveOptions, 'names'>): readonly (CapabilitySummary | undefined)[] {
+export function resolveSummaries(
+  catalog: Catalog,
+  options?: Omit<ResolveOptions, 'names'>,
+): readonly (CapabilitySummary | undefined)[] {
   return stage.resolveSummaries(catalog, withKernel(options));
 }

@@ -26,7 +26,10 @@ let parseWork: Promise<ParseWork> | undefined;
 // Perf: a run answered by the run memo or wholly by the parse cache never loads the parse
 // stage: ~90 ms of imports (yaml, zod, the parse modules) off a warm `catalog --json`.
 function loadParseWork(): Promise<ParseWork> {
-  parseWork ??= Promise.all([import('./parse-files.js'), import('./shard.js')]).then(([files, shard]) => ({ ...files, ...shard }));
+  parseWork ??= Promise.all([import('./parse-files.js'), import('./shard.js')]).then(([files, shard]) => ({
+    ...files,
+    ...shard,
+  }));
   return parseWork;
 }
 
@@ -47,7 +50,13 @@ export interface Scheduler {
   /** Start the pool early when the roots look big enough to need it (`auto` only). */
   prestart(load: LoadCatalogOptions): void;
   /** Parse `items` (cache first, then inline or sharded), results in item order. */
-  parseAll(items: readonly ParseItem[], cache: ParseCache | undefined, digests: Digests, stats: readonly (ItemStat | ItemFailed)[] | undefined, maxInputBytes?: number): Promise<ParsedItems>;
+  parseAll(
+    items: readonly ParseItem[],
+    cache: ParseCache | undefined,
+    digests: Digests,
+    stats: readonly (ItemStat | ItemFailed)[] | undefined,
+    maxInputBytes?: number,
+  ): Promise<ParsedItems>;
   /** Release the pool between runs (unless the engine keeps it, or `always`). */
   release(always?: boolean): Promise<void>;
   /** Release the pool for good; later calls fail. */
@@ -167,7 +176,10 @@ export function createScheduler(options: EngineOptions): Scheduler {
       const facts = cache !== undefined;
       // Perf: `auto` without the cache, on 2+ cores: a thread opens and reads the files ahead while
       // this one parses (read-ahead.ts); `--workers 0` keeps every read here.
-      const ahead = work && !facts && options.workers === 'auto' && availableParallelism() >= 2 ? work.readAheadFor(todo.map((i) => items[i]!)) : undefined;
+      const ahead =
+        work && !facts && options.workers === 'auto' && availableParallelism() >= 2
+          ? work.readAheadFor(todo.map((i) => items[i]!))
+          : undefined;
       try {
         for (let k = 0; k < todo.length; k++) {
           const i = todo[k]!;
@@ -191,7 +203,14 @@ export function createScheduler(options: EngineOptions): Scheduler {
         claim: work.newClaim(),
         batch: options.batchSize,
       };
-      const task: ParseTask = { kind: 'parse', job: ++jobs, payload: work.shareJob({ items: todoItems, known: job.known }), claims: 1, digests: digests.backend, ...job };
+      const task: ParseTask = {
+        kind: 'parse',
+        job: ++jobs,
+        payload: work.shareJob({ items: todoItems, known: job.known }),
+        claims: 1,
+        digests: digests.backend,
+        ...job,
+      };
       const take = (chunks: readonly ParseChunk[]): void => {
         for (const { start, outcomes } of chunks) {
           outcomes.forEach((r, j) => apply(todo[start + j]!, r));
@@ -222,10 +241,22 @@ export function createScheduler(options: EngineOptions): Scheduler {
       await Promise.all(remote);
       // Every item was claimed exactly once; a gap would be a protocol bug, never a silent hole.
       for (const i of todo) {
-        if (results[i] === undefined) throw new SkillgraphError('internal', `no parse result for ${items[i]!.locator}`, { locator: items[i]!.locator });
+        if (results[i] === undefined)
+          throw new SkillgraphError('internal', `no parse result for ${items[i]!.locator}`, {
+            locator: items[i]!.locator,
+          });
       }
     }
-    return { results: results as ParseItemResult[], workers: threads, cache: { enabled: cache !== undefined, hits, revalidated, misses: todo.length - revalidated - (budget?.refused ?? 0) } };
+    return {
+      results: results as ParseItemResult[],
+      workers: threads,
+      cache: {
+        enabled: cache !== undefined,
+        hits,
+        revalidated,
+        misses: todo.length - revalidated - (budget?.refused ?? 0),
+      },
+    };
   }
 
   return {

@@ -61,7 +61,12 @@ export function readSharedJob(payload: Uint8Array): SharedJob {
  *
  * @example const chunks = claimAndParse(items, { facts: false, known: [], claim: newClaim(), batch: 256 }, JS_HASHER);
  */
-export function claimAndParse(items: readonly ParseItem[], job: ShardJob, hasher: HashBackend | undefined, maxClaims = Infinity): ParseChunk[] {
+export function claimAndParse(
+  items: readonly ParseItem[],
+  job: ShardJob,
+  hasher: HashBackend | undefined,
+  maxClaims = Infinity,
+): ParseChunk[] {
   const hash = job.facts || job.known.some((k) => k !== null);
   const chunks: ParseChunk[] = [];
   while (chunks.length < maxClaims) {
@@ -69,7 +74,8 @@ export function claimAndParse(items: readonly ParseItem[], job: ShardJob, hasher
     if (start >= items.length) return chunks;
     const end = Math.min(items.length, start + job.batch);
     const outcomes: ParseOutcome[] = [];
-    for (let i = start; i < end; i++) outcomes.push(parseOutcome(items[i]!, job.known[i] ?? null, job.facts, hash, hasher));
+    for (let i = start; i < end; i++)
+      outcomes.push(parseOutcome(items[i]!, job.known[i] ?? null, job.facts, hash, hasher));
     chunks.push({ start, outcomes });
   }
   return chunks;
@@ -79,7 +85,14 @@ export function claimAndParse(items: readonly ParseItem[], job: ShardJob, hasher
  * One item: read (hashing only for the cache), reuse when the bytes still hash to `known`, else parse.
  * A `budget` is for items parsed one by one in run order (see `readItem`).
  */
-export function parseOutcome(item: ParseItem, known: string | null, facts: boolean, hash: boolean, hasher: HashBackend | undefined, budget?: InputBudget): ParseOutcome {
+export function parseOutcome(
+  item: ParseItem,
+  known: string | null,
+  facts: boolean,
+  hash: boolean,
+  hasher: HashBackend | undefined,
+  budget?: InputBudget,
+): ParseOutcome {
   const file = readItem(item, hash, budget);
   if (file.kind !== 'bytes') return { kind: 'parsed', result: file.result };
   const fileFacts = { key: file.key, stat: file.stat, hash: file.hash };

@@ -24,7 +24,16 @@ export interface WasmExports {
   hashOut(): number;
   hashRun(count: number): void;
   /** Lay out a resolve graph; 0 when memory cannot grow. */
-  resolvePrepare(nodes: number, edges: number, own: number, sets: number, items: number, occ: number, entries: number, derivedCap: number): number;
+  resolvePrepare(
+    nodes: number,
+    edges: number,
+    own: number,
+    sets: number,
+    items: number,
+    occ: number,
+    entries: number,
+    derivedCap: number,
+  ): number;
   resolveRegion(id: number): number;
   /** Arena length, or -1 when memory ran out. */
   resolveRun(): number;
@@ -68,10 +77,14 @@ export function instantiateWasm(module: WebAssembly.Module): WasmExports {
   const exports = instance.exports as unknown as WasmExports;
   const abi = exports.abiVersion();
   if (abi !== WASM_ABI_VERSION) {
-    throw new SkillgraphError('wasm.abi', `WASM core ABI ${abi} does not match host ABI ${WASM_ABI_VERSION}; rebuild with 'npm run build:wasm'`, {
-      module: abi,
-      host: WASM_ABI_VERSION,
-    });
+    throw new SkillgraphError(
+      'wasm.abi',
+      `WASM core ABI ${abi} does not match host ABI ${WASM_ABI_VERSION}; rebuild with 'npm run build:wasm'`,
+      {
+        module: abi,
+        host: WASM_ABI_VERSION,
+      },
+    );
   }
   return exports;
 }

@@ -140,7 +140,7 @@ function evenCut(
     k === 0 ? 0 : cost(bareBytes[i]! + 1 + prefix[i]![k]!) - cost(bareBytes[i]!);
   const given = entries.map(() => 0);
   let left = room;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let i = 0; i < entries.length; i++) {
       if (given[i]! >= chars[i]!.length) continue;

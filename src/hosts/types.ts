@@ -82,12 +82,7 @@ export interface HostDialect {
    * strings), `lines` (the Agents SDK's line reader, never YAML) or `lines-python` (its Python twin).
    */
   readonly reader:
-    | 'yaml'
-    | 'yaml-recover-compact'
-    | 'yaml-recover-quote'
-    | 'yaml-else-lines'
-    | 'lines'
-    | 'lines-python';
+    'yaml' | 'yaml-recover-compact' | 'yaml-recover-quote' | 'yaml-else-lines' | 'lines' | 'lines-python';
   /** A key given twice: an error, or the last one counts. */
   readonly duplicateKeys: 'error' | 'last';
   /** A block that still fails to parse: the skill is refused, or read as if it had no frontmatter. */
@@ -143,14 +138,7 @@ export interface HostBudget {
 export interface HostListing {
   /** Listing format (a renderer in `render.ts`). */
   readonly format:
-    | 'claude'
-    | 'codex'
-    | 'copilot'
-    | 'gemini'
-    | 'opencode'
-    | 'openai-agents'
-    | 'available-skills'
-    | 'markdown';
+    'claude' | 'codex' | 'copilot' | 'gemini' | 'opencode' | 'openai-agents' | 'available-skills' | 'markdown';
   /**
    * Listing order: `load` (root order, then by name), `name` (UTF-8 byte order), `locale` (the
    * ICU collation JavaScript's localeCompare uses), `scope-name` (bundled, project, user; then

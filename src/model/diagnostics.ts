@@ -160,8 +160,7 @@ export type DiagnosticCode =
   | 'security.network-mismatch'
   // --- routing: competing descriptions, links between skills ---
   | 'routing.overlap'
-  | 'routing.missing-sibling'
-  ;
+  | 'routing.missing-sibling';
 
 /**
  * One finding. `line` and `column` are 1-based and point at the offending
@@ -182,11 +181,7 @@ export interface Diagnostic {
 /** Total, deterministic order for diagnostics: file, line, column, code, message. */
 export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   return (
-    cmp(a.file, b.file) ||
-    a.line - b.line ||
-    a.column - b.column ||
-    cmp(a.code, b.code) ||
-    cmp(a.message, b.message)
+    cmp(a.file, b.file) || a.line - b.line || a.column - b.column || cmp(a.code, b.code) || cmp(a.message, b.message)
   );
 }
 

@@ -51,5 +51,7 @@ export class SkillgraphError extends Error {
 
 /** Narrowing helper that survives realm/module duplication. */
 export function isSkillgraphError(error: unknown): error is SkillgraphError {
-  return error instanceof SkillgraphError || (error instanceof Error && error.name === 'SkillgraphError' && 'code' in error);
+  return (
+    error instanceof SkillgraphError || (error instanceof Error && error.name === 'SkillgraphError' && 'code' in error)
+  );
 }

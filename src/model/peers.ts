@@ -12,8 +12,14 @@ export const GRAMMAR_PACKAGE = '@vscode/tree-sitter-wasm';
 /** What each optional peer is for, and the command that installs what it needs. */
 const NEEDED_FOR: Readonly<Record<string, { readonly what: string; readonly install: string }>> = {
   [TOKENIZER]: { what: 'counting o200k tokens for a token budget (`Nt`)', install: `npm install ${TOKENIZER}` },
-  [TREE_SITTER]: { what: "parsing scripts and code blocks in the audit", install: `npm install ${TREE_SITTER} ${GRAMMAR_PACKAGE}` },
-  [GRAMMAR_PACKAGE]: { what: "parsing scripts and code blocks in the audit", install: `npm install ${TREE_SITTER} ${GRAMMAR_PACKAGE}` },
+  [TREE_SITTER]: {
+    what: 'parsing scripts and code blocks in the audit',
+    install: `npm install ${TREE_SITTER} ${GRAMMAR_PACKAGE}`,
+  },
+  [GRAMMAR_PACKAGE]: {
+    what: 'parsing scripts and code blocks in the audit',
+    install: `npm install ${TREE_SITTER} ${GRAMMAR_PACKAGE}`,
+  },
 };
 
 /** gpt-tokenizer's o200k entry, as skillgraph calls it. */
@@ -36,6 +42,11 @@ export function optionalPeer<T>(name: string, load: () => T): T {
     const code = (error as NodeJS.ErrnoException | null)?.code;
     if (code !== 'MODULE_NOT_FOUND' && code !== 'ERR_MODULE_NOT_FOUND') throw error;
     const need = NEEDED_FOR[name]!;
-    throw new SkillgraphError('dependency.missing', `${need.what} needs ${name}, which is not installed; install it beside skillgraph: ${need.install}`, { package: name }, error);
+    throw new SkillgraphError(
+      'dependency.missing',
+      `${need.what} needs ${name}, which is not installed; install it beside skillgraph: ${need.install}`,
+      { package: name },
+      error,
+    );
   }
 }

@@ -16,7 +16,8 @@ export const loadZod = (): Zod => require('./zod.cjs') as typeof import('./zod-l
 export const loadPiscina = (): typeof Piscina => require('piscina');
 
 // The optional peers are named whole, so a bundler sees each require (the package's bundle leaves them to run time).
-export const loadTokenCounter = (): TokenCounter => optionalPeer(TOKENIZER, () => require('gpt-tokenizer/cjs/encoding/o200k_base'));
+export const loadTokenCounter = (): TokenCounter =>
+  optionalPeer(TOKENIZER, () => require('gpt-tokenizer/cjs/encoding/o200k_base'));
 
 export const loadTreeSitter = (): TreeSitter => optionalPeer(TREE_SITTER, () => require('web-tree-sitter'));
 

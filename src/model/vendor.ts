@@ -29,11 +29,14 @@ export function loadZod(): Zod {
 export const loadPiscina = (): typeof Piscina => load('piscina');
 
 /** o200k token counts from gpt-tokenizer, an optional peer; `dependency.missing` without it. */
-export const loadTokenCounter = (): TokenCounter => optionalPeer(TOKENIZER, () => load(`${TOKENIZER}/cjs/encoding/o200k_base`));
+export const loadTokenCounter = (): TokenCounter =>
+  optionalPeer(TOKENIZER, () => load(`${TOKENIZER}/cjs/encoding/o200k_base`));
 
 /** The tree-sitter runtime, an optional peer of the audit; `dependency.missing` without it. */
 export const loadTreeSitter = (): TreeSitter => optionalPeer(TREE_SITTER, () => load(TREE_SITTER));
 
 /** The folder holding the prebuilt grammars, an optional peer of the audit; `dependency.missing` without it. */
 export const grammarFolder = (): string =>
-  optionalPeer(GRAMMAR_PACKAGE, () => join(dirname((requireHere ??= createRequire(import.meta.url)).resolve(`${GRAMMAR_PACKAGE}/package.json`)), 'wasm'));
+  optionalPeer(GRAMMAR_PACKAGE, () =>
+    join(dirname((requireHere ??= createRequire(import.meta.url)).resolve(`${GRAMMAR_PACKAGE}/package.json`)), 'wasm'),
+  );

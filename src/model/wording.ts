@@ -21,7 +21,15 @@ export interface Wording {
  * @example wordedDiagnostic('discover.same-file', DISCOVER_MESSAGES['discover.same-file'], file, { via, file })
  */
 export function wordedDiagnostic(code: DiagnosticCode, w: Wording, file: string, args: Args): Diagnostic {
-  return Object.freeze({ code, severity: w.severity, message: w.message(args), file, line: 0, column: 0, hint: w.hint(args) });
+  return Object.freeze({
+    code,
+    severity: w.severity,
+    message: w.message(args),
+    file,
+    line: 0,
+    column: 0,
+    hint: w.hint(args),
+  });
 }
 
 /**

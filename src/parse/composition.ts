@@ -59,7 +59,9 @@ function toolRef(entry: unknown, base: YamlPath, i: number, code: ParseRuleCode,
     }
     if (hasControl(r.value.name)) return controlFinding(code, [...base, i, 'name'], r.value.name, report);
     const writes = r.value.writes ?? false;
-    return r.value.description === undefined ? { name: r.value.name, writes } : { name: r.value.name, writes, description: r.value.description };
+    return r.value.description === undefined
+      ? { name: r.value.name, writes }
+      : { name: r.value.name, writes, description: r.value.description };
   }
   report(code, [...base, i], 'value', { detail: `a tool is a name or {name, writes}, found ${kindOf(entry)}` });
   return undefined;
@@ -75,7 +77,10 @@ function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
     if (typeof entry === 'string') {
       const ref = parseIncludeRef(entry);
       if (ref) out.push(withOverrides(ref, {}));
-      else report('includes.invalid', ['includes', i], 'value', { detail: `'${escapeControls(entry)}' is not a skill name or scope/name` });
+      else
+        report('includes.invalid', ['includes', i], 'value', {
+          detail: `'${escapeControls(entry)}' is not a skill name or scope/name`,
+        });
       continue;
     }
     if (entry !== null && typeof entry === 'object' && !Array.isArray(entry)) {
@@ -83,7 +88,9 @@ function includes(fm: Record<string, unknown>, report: Report): IncludeSpec[] {
       if (spec) out.push(spec);
       continue;
     }
-    report('includes.invalid', ['includes', i], 'value', { detail: `an include is a name or {skill, overrides}, found ${kindOf(entry)}` });
+    report('includes.invalid', ['includes', i], 'value', {
+      detail: `an include is a name or {skill, overrides}, found ${kindOf(entry)}`,
+    });
   }
   return out;
 }
@@ -94,19 +101,30 @@ function includeObject(entry: object, i: number, report: Report): IncludeSpec | 
   const r = fast ? ({ ok: true, value: fast } as const) : check('IncludeObjectSchema', entry);
   if (!r.ok) return void report('includes.invalid', ['includes', i, ...r.path], 'value', { detail: r.detail });
   const ref = parseIncludeRef(r.value.skill);
-  if (!ref) return void report('includes.invalid', ['includes', i, 'skill'], 'value', { detail: `'${escapeControls(r.value.skill)}' is not a skill name or scope/name` });
-  const given: Record<string, { writes?: boolean | undefined; description?: string | undefined }> = Object.fromEntries(Object.entries(r.value.overrides ?? {}));
+  if (!ref)
+    return void report('includes.invalid', ['includes', i, 'skill'], 'value', {
+      detail: `'${escapeControls(r.value.skill)}' is not a skill name or scope/name`,
+    });
+  const given: Record<string, { writes?: boolean | undefined; description?: string | undefined }> = Object.fromEntries(
+    Object.entries(r.value.overrides ?? {}),
+  );
   // zod's record neither checks nor keeps a `__proto__` key: check it here so a tool of that name is not silently dropped.
   const raw = (entry as { overrides?: unknown }).overrides;
   if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
     const p = check('ToolOverrideSchema', (raw as Record<string, unknown>)['__proto__']);
-    if (!p.ok) return void report('includes.invalid', ['includes', i, 'overrides', '__proto__', ...p.path], 'value', { detail: p.detail });
+    if (!p.ok)
+      return void report('includes.invalid', ['includes', i, 'overrides', '__proto__', ...p.path], 'value', {
+        detail: p.detail,
+      });
     Object.defineProperty(given, '__proto__', { value: p.value, enumerable: true, writable: true, configurable: true });
   }
   const overrides: Record<string, ToolOverride> = {};
   for (const key of Object.keys(given).sort()) {
     const o = given[key]!;
-    const value: ToolOverride = { ...(o.writes === undefined ? {} : { writes: o.writes }), ...(o.description === undefined ? {} : { description: o.description }) };
+    const value: ToolOverride = {
+      ...(o.writes === undefined ? {} : { writes: o.writes }),
+      ...(o.description === undefined ? {} : { description: o.description }),
+    };
     // defineProperty: an override of a tool named `__proto__` must not be dropped as a prototype assignment.
     Object.defineProperty(overrides, key, { value, enumerable: true, writable: true, configurable: true });
   }
@@ -121,15 +139,28 @@ function inlineTools(fm: Record<string, unknown>, report: Report): InlineTool[] 
     if (!r.ok) return report('inline-tools.invalid', [...path, ...r.path], 'value', { detail: r.detail });
     const schema = r.value['input-schema'];
     if (schema !== undefined && !Object.hasOwn(schema, 'type')) {
-      return report('inline-tools.invalid', [...path, 'input-schema'], 'value', { detail: "input-schema must have a 'type' key" });
+      return report('inline-tools.invalid', [...path, 'input-schema'], 'value', {
+        detail: "input-schema must have a 'type' key",
+      });
     }
     const name = r.value.name;
     if (name !== undefined) {
       if (hasControl(name)) return controlFinding('inline-tools.invalid', [...path, 'name'], name, report);
-      if (!INLINE_NAME.test(name)) return report('inline-tools.invalid', [...path, 'name'], 'value', { detail: `inline tool name '${name}' must be non-empty without spaces or slashes` });
-      if (out.some((t) => t.name === name)) return report('inline-tools.invalid', [...path, 'name'], 'value', { detail: `inline tool name '${name}' is used twice` });
+      if (!INLINE_NAME.test(name))
+        return report('inline-tools.invalid', [...path, 'name'], 'value', {
+          detail: `inline tool name '${name}' must be non-empty without spaces or slashes`,
+        });
+      if (out.some((t) => t.name === name))
+        return report('inline-tools.invalid', [...path, 'name'], 'value', {
+          detail: `inline tool name '${name}' is used twice`,
+        });
     }
-    out.push({ ...(name === undefined ? {} : { name }), description: r.value.description, writes: r.value.writes ?? false, ...(schema === undefined ? {} : { inputSchema: schema }) });
+    out.push({
+      ...(name === undefined ? {} : { name }),
+      description: r.value.description,
+      writes: r.value.writes ?? false,
+      ...(schema === undefined ? {} : { inputSchema: schema }),
+    });
   });
   return out;
 }
@@ -172,7 +203,9 @@ function agentSkills(fm: Record<string, unknown>, report: Report): string[] {
   list(fm, 'agent-skills', 'agent-skills.invalid', report).forEach((entry, i) => {
     const path: YamlPath = ['agent-skills', i];
     if (typeof entry !== 'string' || entry.trim() === '') {
-      return report('agent-skills.invalid', path, 'value', { detail: `expected a relative folder path, found ${kindOf(entry)}` });
+      return report('agent-skills.invalid', path, 'value', {
+        detail: `expected a relative folder path, found ${kindOf(entry)}`,
+      });
     }
     const p = entry.trim();
     if (hasControl(p)) return controlFinding('agent-skills.invalid', path, p, report);
@@ -180,10 +213,15 @@ function agentSkills(fm: Record<string, unknown>, report: Report): string[] {
       return report('agent-skills.invalid', path, 'value', { detail: `'${p}' is not a relative POSIX path` });
     }
     const parts = p.split('/').filter((s) => s !== '' && s !== '.');
-    if (parts.includes('..')) return report('agent-skills.invalid', path, 'value', { detail: `'${p}' leaves the skill folder` });
-    if (parts.length === 0) return report('agent-skills.invalid', path, 'value', { detail: `'${p}' names the skill itself` });
+    if (parts.includes('..'))
+      return report('agent-skills.invalid', path, 'value', { detail: `'${p}' leaves the skill folder` });
+    if (parts.length === 0)
+      return report('agent-skills.invalid', path, 'value', { detail: `'${p}' names the skill itself` });
     const device = parts.find(isWindowsDeviceName);
-    if (device !== undefined) return report('agent-skills.invalid', path, 'value', { detail: `'${p}' holds the Windows device name '${device}'` });
+    if (device !== undefined)
+      return report('agent-skills.invalid', path, 'value', {
+        detail: `'${p}' holds the Windows device name '${device}'`,
+      });
     out.push(parts.join('/'));
   });
   return out;

@@ -27,13 +27,17 @@ export function parseDependencies(fm: Record<string, unknown>, report: Report): 
   if (!Object.hasOwn(fm, 'dependencies') || fm.dependencies === null) return undefined;
   const value = fm.dependencies;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    report('dependencies.invalid', ['dependencies'], 'value', { detail: `'dependencies' must be a map of tools and mcp_servers lists, found ${kindOf(value)}` });
+    report('dependencies.invalid', ['dependencies'], 'value', {
+      detail: `'dependencies' must be a map of tools and mcp_servers lists, found ${kindOf(value)}`,
+    });
     return undefined;
   }
   const map = value as Record<string, unknown>;
   for (const key of Object.keys(map)) {
     if (!(DEPENDENCY_KEYS as readonly string[]).includes(key)) {
-      report('dependencies.invalid', ['dependencies', key], 'key', { detail: `unknown key '${escapeControls(key)}' (known: tools, mcp_servers)` });
+      report('dependencies.invalid', ['dependencies', key], 'key', {
+        detail: `unknown key '${escapeControls(key)}' (known: tools, mcp_servers)`,
+      });
     }
   }
   const lists = DEPENDENCY_KEYS.map((key) => names(map, key, report));
@@ -45,7 +49,9 @@ function names(map: Record<string, unknown>, key: (typeof DEPENDENCY_KEYS)[numbe
   if (!Object.hasOwn(map, key) || map[key] === null) return Object.freeze([]);
   const list = map[key];
   if (!Array.isArray(list)) {
-    report('dependencies.invalid', ['dependencies', key], 'value', { detail: `'dependencies.${key}' must be a list of names, found ${kindOf(list)}` });
+    report('dependencies.invalid', ['dependencies', key], 'value', {
+      detail: `'dependencies.${key}' must be a list of names, found ${kindOf(list)}`,
+    });
     return Object.freeze([]);
   }
   const kept = new Set<string>();
@@ -54,7 +60,9 @@ function names(map: Record<string, unknown>, key: (typeof DEPENDENCY_KEYS)[numbe
     if (ok) kept.add(entry);
     else {
       const shown = typeof entry === 'string' ? `'${escapeControls(entry)}'` : kindOf(entry);
-      report('dependencies.invalid', ['dependencies', key, i], 'value', { detail: `${shown} is not a name (non-empty, no spaces or control characters)` });
+      report('dependencies.invalid', ['dependencies', key, i], 'value', {
+        detail: `${shown} is not a name (non-empty, no spaces or control characters)`,
+      });
     }
   });
   return Object.freeze([...kept].sort(byteOrder));

@@ -6,7 +6,20 @@
  * else returns `DECLINE`.
  */
 import {
-  CHAR, C_BAD, C_COLON, C_HASH, C_LF, C_OPEN, C_SP, type Cursor, DECLINE, LF, type Read, SP, resolvePlain, scanToEol,
+  CHAR,
+  C_BAD,
+  C_COLON,
+  C_HASH,
+  C_LF,
+  C_OPEN,
+  C_SP,
+  type Cursor,
+  DECLINE,
+  LF,
+  type Read,
+  SP,
+  resolvePlain,
+  scanToEol,
 } from './fast-yaml-scalars.js';
 
 const HASH = 0x23;

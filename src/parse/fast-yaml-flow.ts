@@ -7,8 +7,24 @@
  */
 import type { MapLoc, SeqLoc } from './fast-yaml-locate.js';
 import {
-  CHAR, C_BACKSLASH, C_COMMA, C_DQUOTE, C_SP, C_SQUOTE, type Cursor, DECLINE, type Read, SP, enter, isPlainStartBlocked,
-  isUnusableKey, keyEnd, knownKey, readDoubleQuoted, readSingleQuoted, resolvePlain,
+  CHAR,
+  C_BACKSLASH,
+  C_COMMA,
+  C_DQUOTE,
+  C_SP,
+  C_SQUOTE,
+  type Cursor,
+  DECLINE,
+  type Read,
+  SP,
+  enter,
+  isPlainStartBlocked,
+  isUnusableKey,
+  keyEnd,
+  knownKey,
+  readDoubleQuoted,
+  readSingleQuoted,
+  resolvePlain,
 } from './fast-yaml-scalars.js';
 
 const RBRACKET = 0x5d;

@@ -77,7 +77,11 @@ function linePos(starts: readonly number[], offset: number): YamlLoc {
  *
  * @example makeLocate('a: 1\n', () => loc)(['a'], 'key') // { line: 1, column: 1 }
  */
-export function makeLocate(src: string, rootOf: (src: string) => MapLoc, recorded?: MapLoc): (path: YamlPath, part?: 'key' | 'value') => YamlLoc | undefined {
+export function makeLocate(
+  src: string,
+  rootOf: (src: string) => MapLoc,
+  recorded?: MapLoc,
+): (path: YamlPath, part?: 'key' | 'value') => YamlLoc | undefined {
   let starts: number[] | undefined;
   let root = recorded;
   return (path, part = 'value') => {

@@ -53,10 +53,39 @@ export function keyEnd(s: string, k: number): number {
 // Perf: the keys frontmatters use most, as constants: a known key is neither sliced out of the
 // text nor resolved, and the objects built with it get its internalised string as key.
 const KNOWN_KEYS = [
-  'name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools', 'disable-model-invocation', 'version',
-  'author', 'tags', 'includes', 'tools', 'inline-tools', 'mcp', 'agent-skills', 'dependencies', 'server', 'skill',
-  'writes', 'overrides', 'input-schema', 'type', 'mcp_servers', 'user-invocable', 'argument-hint', 'model', 'context',
-  'hooks', 'agent', 'homepage', 'repository', 'category', 'keywords',
+  'name',
+  'description',
+  'license',
+  'compatibility',
+  'metadata',
+  'allowed-tools',
+  'disable-model-invocation',
+  'version',
+  'author',
+  'tags',
+  'includes',
+  'tools',
+  'inline-tools',
+  'mcp',
+  'agent-skills',
+  'dependencies',
+  'server',
+  'skill',
+  'writes',
+  'overrides',
+  'input-schema',
+  'type',
+  'mcp_servers',
+  'user-invocable',
+  'argument-hint',
+  'model',
+  'context',
+  'hooks',
+  'agent',
+  'homepage',
+  'repository',
+  'category',
+  'keywords',
 ];
 const KNOWN_BY_LENGTH: (string[] | undefined)[] = [];
 for (const key of KNOWN_KEYS) (KNOWN_BY_LENGTH[key.length] ??= []).push(key);
@@ -209,8 +238,23 @@ export function resolvePlain(s: string): unknown {
 }
 
 const ESCAPES: Readonly<Record<string, string>> = {
-  '0': '\0', a: '\x07', b: '\b', e: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
-  N: '\u0085', _: '\u00a0', L: '\u2028', P: '\u2029', ' ': ' ', '"': '"', '/': '/', '\\': '\\',
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
 };
 
 /** Hex digits of a `\x`/`\u`/`\U` escape → the character, or DECLINE. */
@@ -218,7 +262,8 @@ function hexEscape(s: string, at: number, len: number): Read<string> {
   let code = 0;
   for (let k = 0; k < len; k++) {
     const h = s.charCodeAt(at + k);
-    const d = h >= 0x30 && h <= 0x39 ? h - 0x30 : h >= 0x61 && h <= 0x66 ? h - 0x57 : h >= 0x41 && h <= 0x46 ? h - 0x37 : -1;
+    const d =
+      h >= 0x30 && h <= 0x39 ? h - 0x30 : h >= 0x61 && h <= 0x66 ? h - 0x57 : h >= 0x41 && h <= 0x46 ? h - 0x37 : -1;
     if (d < 0) return DECLINE;
     code = code * 16 + d;
   }
@@ -291,13 +336,29 @@ export function readSingleQuoted(cur: Cursor, start: number): Read<string> {
 export function isPlainStartBlocked(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
   switch (c) {
-    case 0x2d: { // `-` starts a plain scalar only when glued to the next character
+    case 0x2d: {
+      // `-` starts a plain scalar only when glued to the next character
       const d = s.charCodeAt(i + 1);
       return d === SP || d === LF || Number.isNaN(d);
     }
-    case 0x3f: case COLON: case COMMA: case LBRACKET: case RBRACKET: case LBRACE: case 0x7d:
-    case HASH: case 0x26: case 0x2a: case 0x21: case 0x7c: case 0x3e: case SQUOTE: case DQUOTE:
-    case 0x25: case 0x40: case 0x60:
+    case 0x3f:
+    case COLON:
+    case COMMA:
+    case LBRACKET:
+    case RBRACKET:
+    case LBRACE:
+    case 0x7d:
+    case HASH:
+    case 0x26:
+    case 0x2a:
+    case 0x21:
+    case 0x7c:
+    case 0x3e:
+    case SQUOTE:
+    case DQUOTE:
+    case 0x25:
+    case 0x40:
+    case 0x60:
       return true;
     default:
       return isBadChar(c) || c === SP || c === LF || Number.isNaN(c);

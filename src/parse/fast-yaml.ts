@@ -19,8 +19,20 @@ import { readBlockScalar, readPlain } from './fast-yaml-block.js';
 import { type FlowNode, readFlowMap, readFlowSeq } from './fast-yaml-flow.js';
 import { type Loc, type MapLoc, type SeqLoc, makeLocate } from './fast-yaml-locate.js';
 import {
-  type Cursor, DECLINE, LF, type Read, SP, endOfLine, enter, isPlainStartBlocked, isUnusableKey, keyEnd, knownKey, readDoubleQuoted,
-  readSingleQuoted, scanToEol,
+  type Cursor,
+  DECLINE,
+  LF,
+  type Read,
+  SP,
+  endOfLine,
+  enter,
+  isPlainStartBlocked,
+  isUnusableKey,
+  keyEnd,
+  knownKey,
+  readDoubleQuoted,
+  readSingleQuoted,
+  scanToEol,
 } from './fast-yaml-scalars.js';
 import type { FrontmatterYaml, YamlLimits } from './yaml-types.js';
 
@@ -214,7 +226,8 @@ function readBlockSeq(p: FlatParser, indent: number, depth: number): Read<unknow
       // `- key: value`: a compact mapping whose keys align with this first one.
       item = readMap(p, v - p.pos, depth + 1, v);
       if (item === DECLINE) return DECLINE;
-    } else if (isPlainStartBlocked(s, v)) return DECLINE; // null items, nested sequences, block scalars
+    } else if (isPlainStartBlocked(s, v))
+      return DECLINE; // null items, nested sequences, block scalars
     else item = readPlain(p, v, indent);
     if (item === DECLINE) return DECLINE;
     out.push(item);
@@ -236,7 +249,11 @@ function readBlockSeq(p: FlatParser, indent: number, depth: number): Read<unknow
  *
  * @example parseFlatFrontmatter('name: a\ntags: [x, y]\n', DEFAULT_YAML_LIMITS)?.value // { name: 'a', tags: ['x', 'y'] }
  */
-export function parseFlatFrontmatter(yamlText: string, limits: YamlLimits, lazyLocations = false): FrontmatterYaml | null {
+export function parseFlatFrontmatter(
+  yamlText: string,
+  limits: YamlLimits,
+  lazyLocations = false,
+): FrontmatterYaml | null {
   if (yamlText.length > limits.maxChars) return null;
   const p = new FlatParser(yamlText, !lazyLocations);
   const root = readMap(p, 0, 1, -1);
@@ -244,7 +261,11 @@ export function parseFlatFrontmatter(yamlText: string, limits: YamlLimits, lazyL
   // The general path refuses deep nesting by counting `[`/`{` in the text;
   // our bracket count bounds that from above, so equal verdicts are certain.
   if (p.depth > limits.maxDepth || p.brackets > limits.maxDepth) return null;
-  return { value: root, issues: NO_ISSUES, locate: makeLocate(yamlText, locations, p.kid?.kind === 'map' ? p.kid : undefined) };
+  return {
+    value: root,
+    issues: NO_ISSUES,
+    locate: makeLocate(yamlText, locations, p.kid?.kind === 'map' ? p.kid : undefined),
+  };
 }
 
 /**
@@ -255,6 +276,7 @@ export function parseFlatFrontmatter(yamlText: string, limits: YamlLimits, lazyL
  */
 function locations(yamlText: string): MapLoc {
   const p = new FlatParser(yamlText, true);
-  if (readMap(p, 0, 1, -1) === DECLINE || p.kid === null || p.kid.kind !== 'map') throw new Error('fast-yaml: the second parse of an accepted text declined');
+  if (readMap(p, 0, 1, -1) === DECLINE || p.kid === null || p.kid.kind !== 'map')
+    throw new Error('fast-yaml: the second parse of an accepted text declined');
   return p.kid;
 }

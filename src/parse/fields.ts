@@ -67,7 +67,13 @@ function requiredText(fm: Record<string, unknown>, key: 'name' | 'description', 
  *
  * @example checkFields({ name: 'a', description: 'b' }, PROFILES.spec, 'a', () => {}).name // 'a'
  */
-export function checkFields(fm: Record<string, unknown>, profile: Profile, dirName: string | undefined, report: Report, unicode = profile.unicode): CheckedFields {
+export function checkFields(
+  fm: Record<string, unknown>,
+  profile: Profile,
+  dirName: string | undefined,
+  report: Report,
+  unicode = profile.unicode,
+): CheckedFields {
   // Unknown keys first, one finding per key at the key, in document order.
   for (const key of Object.keys(fm)) {
     if (!profile.knownKeys.has(key)) report('field.unknown', [key], 'key', { key, profile: profile.name });
@@ -111,7 +117,12 @@ export function checkFields(fm: Record<string, unknown>, profile: Profile, dirNa
     } else if (isMap(c) && profile.features.structuredCompatibility) {
       const parsed = parseCompatibilityMap(c);
       if (parsed.ok) compatibility = parsed.value;
-      else report('compatibility.type', ['compatibility', ...parsed.path], 'value', { expected: 'a map of os, programs and env lists of strings (or operating_systems, required_programs and required_environment)', found: parsed.detail });
+      else
+        report('compatibility.type', ['compatibility', ...parsed.path], 'value', {
+          expected:
+            'a map of os, programs and env lists of strings (or operating_systems, required_programs and required_environment)',
+          found: parsed.detail,
+        });
     } else {
       report('compatibility.type', ['compatibility'], 'value', {
         expected: profile.features.structuredCompatibility ? 'text or a map of os, programs and env' : 'text',
@@ -128,11 +139,19 @@ export function checkFields(fm: Record<string, unknown>, profile: Profile, dirNa
     else {
       for (const key of Object.keys(m).sort()) {
         const v = m[key];
-        const text = typeof v === 'string' ? v : v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+        const text =
+          typeof v === 'string'
+            ? v
+            : v === null || v === undefined
+              ? ''
+              : typeof v === 'object'
+                ? JSON.stringify(v)
+                : String(v);
         if (typeof v !== 'string') report('metadata.value-type', ['metadata', key], 'value', { key, found: kindOf(v) });
         // defineProperty for `__proto__`: it must stay a value, not vanish as a prototype. Perf: a
         // plain store for every other key (defineProperty per entry cost ~9% of checkFields' callers).
-        if (key === '__proto__') Object.defineProperty(metadata, key, { value: text, enumerable: true, writable: true, configurable: true });
+        if (key === '__proto__')
+          Object.defineProperty(metadata, key, { value: text, enumerable: true, writable: true, configurable: true });
         else metadata[key] = text;
       }
     }
@@ -143,7 +162,8 @@ export function checkFields(fm: Record<string, unknown>, profile: Profile, dirNa
   const at = fm['allowed-tools'];
   if (Object.hasOwn(fm, 'allowed-tools') && at !== null) {
     if (typeof at === 'string') allowedTools = at.split(/\s+/).filter((t) => t !== '');
-    else if (Array.isArray(at) && at.every((t) => typeof t === 'string')) allowedTools = at.map((t) => t.trim()).filter((t) => t !== '');
+    else if (Array.isArray(at) && at.every((t) => typeof t === 'string'))
+      allowedTools = at.map((t) => t.trim()).filter((t) => t !== '');
     else report('allowed-tools.type', ['allowed-tools'], 'value', { found: kindOf(at) });
   }
 

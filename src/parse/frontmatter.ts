@@ -18,7 +18,8 @@ import type { FrontmatterYaml, YamlLimits } from './yaml-types.js';
  * ~99% of the real corpus and is held equal to `yaml` (values and locations) by
  * differential corpus and property tests. Set to null to disable.
  */
-const FAST_PATH: ((yamlText: string, limits: YamlLimits, lazyLocations: boolean) => FrontmatterYaml | null) | null = parseFlatFrontmatter;
+const FAST_PATH: ((yamlText: string, limits: YamlLimits, lazyLocations: boolean) => FrontmatterYaml | null) | null =
+  parseFlatFrontmatter;
 
 /**
  * Parse frontmatter YAML: the fast path first when enabled, else `yaml`.

@@ -27,6 +27,22 @@ export { splitFrontmatter, type SplitResult } from './split.js';
 export { readFrontmatterYaml } from './frontmatter.js';
 export { DEFAULT_YAML_LIMITS, parseYamlFrontmatter } from './yaml-doc.js';
 export { checkName, checkNameSafety, normalizeName } from './names.js';
-export { escapeControls, hasControl, isWindowsDeviceName, mixedScripts, nameSkeleton, segmentProblem, type SegmentProblem } from './name-safety.js';
+export {
+  escapeControls,
+  hasControl,
+  isWindowsDeviceName,
+  mixedScripts,
+  nameSkeleton,
+  segmentProblem,
+  type SegmentProblem,
+} from './name-safety.js';
 export type { FrontmatterYaml, YamlIssue, YamlLimits, YamlLoc, YamlPath, FrontmatterYamlParser } from './yaml-types.js';
-export { lintSkill, LINK_FINDINGS_MAX, BODY_MAX_LINES, BODY_MAX_TOKENS, SKILL_MAX_BYTES, RESERVED_NAME_WORDS, type LintOptions } from './lint.js';
+export {
+  lintSkill,
+  LINK_FINDINGS_MAX,
+  BODY_MAX_LINES,
+  BODY_MAX_TOKENS,
+  SKILL_MAX_BYTES,
+  RESERVED_NAME_WORDS,
+  type LintOptions,
+} from './lint.js';

@@ -54,7 +54,7 @@ export function readSdkLines(text: string): Record<string, string> | null {
   if (end < 0) return null;
   const out: Record<string, string> = {};
   let rootIndent: number | undefined;
-  for (let i = 1; i < end; ) {
+  for (let i = 1; i < end;) {
     const line = lines[i++]!;
     const stripped = line.trim();
     const colon = stripped.indexOf(':');

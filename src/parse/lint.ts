@@ -33,7 +33,8 @@ export interface LintOptions {
 }
 
 // A "when to use" cue in a description.
-const TRIGGER_CUE = /\b(when|whenever|trigger(s|ed)?|use (it |this (skill )?)?(for|to|if|on|with|in|after|before|during)|invoke|if (the )?user|asks?|needs? to|helps? (with|you))\b/i;
+const TRIGGER_CUE =
+  /\b(when|whenever|trigger(s|ed)?|use (it |this (skill )?)?(for|to|if|on|with|in|after|before|during)|invoke|if (the )?user|asks?|needs? to|helps? (with|you))\b/i;
 const XML_TAG = /<\/?([A-Za-z][A-Za-z0-9_:.-]*)(\s[^<>]*)?\/?>/;
 // [text](target "title") — target without spaces, optionally in <>.
 const INLINE_LINK = /\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g;
@@ -119,7 +120,8 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
   };
   const { name, description } = pkg.descriptor;
 
-  for (const word of RESERVED_NAME_WORDS) if (name.toLowerCase().includes(word)) add('name.reserved', ...at('name'), { name, word });
+  for (const word of RESERVED_NAME_WORDS)
+    if (name.toLowerCase().includes(word)) add('name.reserved', ...at('name'), { name, word });
   if (!TRIGGER_CUE.test(description)) add('description.no-trigger', ...at('description'));
   const tag = XML_TAG.exec(description);
   if (tag) add('description.xml-tag', ...at('description'), { tag: tag[0] });
@@ -127,7 +129,8 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
   const body = pkg.body;
   const { lines: lineCount, marked } = scanBody(body);
   const tokens = Math.ceil(body.length / 4);
-  if (lineCount > BODY_MAX_LINES || tokens > BODY_MAX_TOKENS) add('body.too-long', pkg.bodyLine, 1, { lines: lineCount, tokens });
+  if (lineCount > BODY_MAX_LINES || tokens > BODY_MAX_TOKENS)
+    add('body.too-long', pkg.bodyLine, 1, { lines: lineCount, tokens });
 
   const present = new Set(options.files.map((f) => f.path));
   const folders = new Set<string>();
@@ -152,7 +155,8 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
     }
     if (inFence) continue;
     const found: [string, number][] = [];
-    if (text.includes('](')) for (const m of text.matchAll(INLINE_LINK)) found.push([m[1]!, m.index + m[0].indexOf(m[1]!) + 1]);
+    if (text.includes(']('))
+      for (const m of text.matchAll(INLINE_LINK)) found.push([m[1]!, m.index + m[0].indexOf(m[1]!) + 1]);
     const def = text.includes(']:') ? REF_DEFINITION.exec(text) : null;
     if (def) found.push([def[1]!, text.indexOf(def[1]!) + 1]);
     for (const [raw, column] of found) {
@@ -171,7 +175,8 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
 
   const size = options.files.reduce((sum, f) => sum + f.size, 0);
   if (size > SKILL_MAX_BYTES) add('skill.too-large', 0, 0, { size, limit: SKILL_MAX_BYTES });
-  if (options.files.length > MCP_SKILL_LIMITS.files) add('mcp.too-many-files', 0, 0, { files: options.files.length, limit: MCP_SKILL_LIMITS.files });
+  if (options.files.length > MCP_SKILL_LIMITS.files)
+    add('mcp.too-many-files', 0, 0, { files: options.files.length, limit: MCP_SKILL_LIMITS.files });
   if (size > MCP_SKILL_LIMITS.bytes) add('mcp.too-large', 0, 0, { size, limit: MCP_SKILL_LIMITS.bytes });
   return out.sort(compareDiagnostics);
 }

@@ -182,7 +182,8 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
     hint: 'List relative folders inside this skill, e.g. `- vendor/pdf-tools` (no absolute paths, no `..`).',
   },
   'body.too-long': {
-    message: (a) => `the body is ${s(a.lines)} lines / ~${s(a.tokens)} tokens; keep it under 500 lines and ~5,000 tokens`,
+    message: (a) =>
+      `the body is ${s(a.lines)} lines / ~${s(a.tokens)} tokens; keep it under 500 lines and ~5,000 tokens`,
     hint: 'Move detail into references/ files and link to them.',
   },
   'description.no-trigger': {
@@ -220,7 +221,8 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
     hint: 'Hosts need not load a larger skill: split it or move files out of its folder.',
   },
   'mcp.too-large': {
-    message: (a) => `the skill's files add up to ${s(a.size)} bytes; the MCP Skills extension allows ${s(a.limit)} per skill`,
+    message: (a) =>
+      `the skill's files add up to ${s(a.size)} bytes; the MCP Skills extension allows ${s(a.limit)} per skill`,
     hint: 'Hosts need not load a larger skill: remove large assets or fetch them at run time.',
   },
 });
@@ -246,5 +248,13 @@ export function formatMessage(code: ParseRuleCode, args: MessageArgs = {}): { me
 export function fileTooLargeDiagnostic(profile: ProfileName, file: string, size: number, limit: number): Diagnostic {
   const { message, hint } = formatMessage('file.too-large', { size, limit });
   const level = PROFILES[profile].rules['file.too-large'];
-  return { code: 'file.too-large', severity: level === 'off' ? 'error' : level, message, file, line: 0, column: 0, hint };
+  return {
+    code: 'file.too-large',
+    severity: level === 'off' ? 'error' : level,
+    message,
+    file,
+    line: 0,
+    column: 0,
+    hint,
+  };
 }

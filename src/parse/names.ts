@@ -74,10 +74,14 @@ export function checkName(raw: string, dirName: string | undefined, policy: Unic
   if (!charsetOk) {
     findings.push({
       code: 'name.charset',
-      args: { name, allowed: policy === 'ascii' ? 'lowercase a–z, digits 0–9 and hyphens' : 'lowercase letters, digits and hyphens' },
+      args: {
+        name,
+        allowed: policy === 'ascii' ? 'lowercase a–z, digits 0–9 and hyphens' : 'lowercase letters, digits and hyphens',
+      },
     });
   }
-  if (name.startsWith('-') || name.endsWith('-') || name.includes('--')) findings.push({ code: 'name.hyphen', args: { name } });
+  if (name.startsWith('-') || name.endsWith('-') || name.includes('--'))
+    findings.push({ code: 'name.hyphen', args: { name } });
 
   if (dirName !== undefined && dirName !== '') {
     const dir = policy === 'nfkc' ? dirName.normalize('NFKC') : dirName;
@@ -90,7 +94,8 @@ export function checkName(raw: string, dirName: string | undefined, policy: Unic
 function checkPlainName(name: string, dirName: string | undefined, policy: UnicodePolicy): NameFinding[] {
   const findings: NameFinding[] = [];
   if (isWindowsDeviceName(name)) findings.push({ code: 'name.windows-device', args: { name } });
-  if (name.charCodeAt(0) === 0x2d || name.charCodeAt(name.length - 1) === 0x2d || name.includes('--')) findings.push({ code: 'name.hyphen', args: { name } });
+  if (name.charCodeAt(0) === 0x2d || name.charCodeAt(name.length - 1) === 0x2d || name.includes('--'))
+    findings.push({ code: 'name.hyphen', args: { name } });
   if (dirName !== undefined && dirName !== '' && dirName !== name) {
     // An ASCII folder name is its own NFKC form; only another folder name needs normalising.
     const dir = policy === 'nfkc' && !ASCII_NAME.test(dirName) ? dirName.normalize('NFKC') : dirName;
@@ -110,7 +115,8 @@ const NO_FINDINGS: readonly NameFinding[] = Object.freeze([]);
  */
 export function checkNameSafety(raw: string, name: string): readonly NameFinding[] {
   // Perf: the usual name is lowercase ASCII: one pattern test and one character test, no allocation.
-  if (raw === name && ASCII_NAME.test(name)) return isWindowsDeviceName(name) ? [{ code: 'name.windows-device', args: { name } }] : NO_FINDINGS;
+  if (raw === name && ASCII_NAME.test(name))
+    return isWindowsDeviceName(name) ? [{ code: 'name.windows-device', args: { name } }] : NO_FINDINGS;
   const findings: NameFinding[] = [];
   const problem = segmentProblem(raw) ?? segmentProblem(name);
   if (problem !== undefined) findings.push({ code: 'name.path-segment', args: { name, problem } });

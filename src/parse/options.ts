@@ -5,7 +5,15 @@
 import { SkillgraphError } from '../model/errors.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 import { SCOPE_PRECEDENCE } from '../model/package.js';
-import { PROFILES, PROFILE_NAMES, UNICODE_POLICIES, isProfileName, type Profile, type ProfileName, type UnicodePolicy } from './profiles.js';
+import {
+  PROFILES,
+  PROFILE_NAMES,
+  UNICODE_POLICIES,
+  isProfileName,
+  type Profile,
+  type ProfileName,
+  type UnicodePolicy,
+} from './profiles.js';
 import { DEFAULT_YAML_LIMITS } from './yaml-doc.js';
 import type { YamlLimits } from './yaml-types.js';
 
@@ -62,7 +70,8 @@ function invalid(field: string, message: string): never {
 export const MAX_YAML_DEPTH = 256;
 
 const positiveInt = (field: string, v: unknown): number => {
-  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0) invalid(field, `must be a positive integer, got ${String(v)}`);
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v <= 0)
+    invalid(field, `must be a positive integer, got ${String(v)}`);
   return v;
 };
 
@@ -94,30 +103,54 @@ export function resolveParseOptions(options: ParseOptions): ResolvedParseOptions
   // object are checked every time, as the caller may change them in place).
   const last = lastShared;
   if (
-    last !== undefined && options.limits === undefined && options.profile === last.given.profile && options.unicode === last.given.unicode &&
-    options.scope === last.given.scope && options.root === last.given.root && options.precedence === last.given.precedence &&
+    last !== undefined &&
+    options.limits === undefined &&
+    options.profile === last.given.profile &&
+    options.unicode === last.given.unicode &&
+    options.scope === last.given.scope &&
+    options.root === last.given.root &&
+    options.precedence === last.given.precedence &&
     options.maxFileBytes === last.given.maxFileBytes
   ) {
     const r = last.resolved;
-    return { locator: options.locator, dirName: options.dirName, profile: r.profile, unicode: r.unicode, scope: r.scope, root: r.root, precedence: r.precedence, maxFileBytes: r.maxFileBytes, limits: r.limits };
+    return {
+      locator: options.locator,
+      dirName: options.dirName,
+      profile: r.profile,
+      unicode: r.unicode,
+      scope: r.scope,
+      root: r.root,
+      precedence: r.precedence,
+      maxFileBytes: r.maxFileBytes,
+      limits: r.limits,
+    };
   }
   const profileName = options.profile ?? DEFAULT_PARSE_OPTIONS.profile;
-  if (!isProfileName(profileName)) invalid('profile', `must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profileName)}'`);
+  if (!isProfileName(profileName))
+    invalid('profile', `must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profileName)}'`);
   const profile = PROFILES[profileName];
   const unicode = options.unicode ?? profile.unicode;
-  if (!(UNICODE_POLICIES as readonly string[]).includes(unicode)) invalid('unicode', `must be nfkc or ascii, got '${String(unicode)}'`);
+  if (!(UNICODE_POLICIES as readonly string[]).includes(unicode))
+    invalid('unicode', `must be nfkc or ascii, got '${String(unicode)}'`);
   const scope = options.scope ?? DEFAULT_PARSE_OPTIONS.scope;
   if (typeof scope !== 'string' || scope === '') invalid('scope', 'must be a non-empty string');
   const known = (SCOPE_PRECEDENCE as Record<string, number>)[scope];
   const precedence = options.precedence ?? known ?? SCOPE_PRECEDENCE.project;
   if (typeof precedence !== 'number' || !Number.isFinite(precedence)) invalid('precedence', 'must be a number');
   checkOptionKeys(options.limits, LIMIT_KEYS);
-  const limits: YamlLimits = options.limits === undefined ? DEFAULT_YAML_LIMITS : {
-    maxChars: positiveInt('limits.maxChars', options.limits.maxChars ?? DEFAULT_YAML_LIMITS.maxChars),
-    maxAliasCount: positiveInt('limits.maxAliasCount', options.limits.maxAliasCount ?? DEFAULT_YAML_LIMITS.maxAliasCount),
-    maxDepth: positiveInt('limits.maxDepth', options.limits.maxDepth ?? DEFAULT_YAML_LIMITS.maxDepth),
-  };
-  if (limits.maxDepth > MAX_YAML_DEPTH) invalid('limits.maxDepth', `must be at most ${MAX_YAML_DEPTH}, got ${limits.maxDepth}`);
+  const limits: YamlLimits =
+    options.limits === undefined
+      ? DEFAULT_YAML_LIMITS
+      : {
+          maxChars: positiveInt('limits.maxChars', options.limits.maxChars ?? DEFAULT_YAML_LIMITS.maxChars),
+          maxAliasCount: positiveInt(
+            'limits.maxAliasCount',
+            options.limits.maxAliasCount ?? DEFAULT_YAML_LIMITS.maxAliasCount,
+          ),
+          maxDepth: positiveInt('limits.maxDepth', options.limits.maxDepth ?? DEFAULT_YAML_LIMITS.maxDepth),
+        };
+  if (limits.maxDepth > MAX_YAML_DEPTH)
+    invalid('limits.maxDepth', `must be at most ${MAX_YAML_DEPTH}, got ${limits.maxDepth}`);
   const resolved: ResolvedParseOptions = {
     locator: options.locator,
     dirName: options.dirName,
@@ -130,11 +163,20 @@ export function resolveParseOptions(options: ParseOptions): ResolvedParseOptions
     limits,
   };
   if (options.limits === undefined) {
-    const given = { profile: options.profile, unicode: options.unicode, scope: options.scope, root: options.root, precedence: options.precedence, maxFileBytes: options.maxFileBytes };
+    const given = {
+      profile: options.profile,
+      unicode: options.unicode,
+      scope: options.scope,
+      root: options.root,
+      precedence: options.precedence,
+      maxFileBytes: options.maxFileBytes,
+    };
     lastShared = { given, resolved };
   }
   return resolved;
 }
 
 /** The options of the last call without `limits`, as given and as resolved (see `resolveParseOptions`). */
-let lastShared: { readonly given: Omit<ParseOptions, 'locator' | 'dirName' | 'limits'>; readonly resolved: ResolvedParseOptions } | undefined;
+let lastShared:
+  | { readonly given: Omit<ParseOptions, 'locator' | 'dirName' | 'limits'>; readonly resolved: ResolvedParseOptions }
+  | undefined;

@@ -116,7 +116,10 @@ interface ParsedParts {
  *
  * @example parsePackage('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.name // 'pdf'
  */
-export function parsePackage(bytes: Uint8Array | string, options: ParseOptions): Pick<ParseResult, 'package' | 'diagnostics'> {
+export function parsePackage(
+  bytes: Uint8Array | string,
+  options: ParseOptions,
+): Pick<ParseResult, 'package' | 'diagnostics'> {
   const p = parseParts(bytes, options, true);
   return { package: p.package, diagnostics: p.diagnostics };
 }
@@ -126,7 +129,11 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
   const o = resolveParseOptions(options);
   // Content never throws; a caller passing no content at all is misusing the API (plain JS).
   if (typeof bytes !== 'string' && !(bytes instanceof Uint8Array)) {
-    throw new SkillgraphError('options.invalid', `parseSkill: the content must be a string or a Uint8Array, got ${bytes === null ? 'null' : typeof bytes}`, { field: 'bytes' });
+    throw new SkillgraphError(
+      'options.invalid',
+      `parseSkill: the content must be a string or a Uint8Array, got ${bytes === null ? 'null' : typeof bytes}`,
+      { field: 'bytes' },
+    );
   }
   const out = new Collector(o);
   const finish = (pkg?: SkillPackage, name?: string, locate?: () => Record<string, YamlLoc>): ParsedParts => {
@@ -141,7 +148,8 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
     return finish();
   }
   const fileName = baseName(o.locator);
-  if (fileName !== 'SKILL.md' && fileName.toLowerCase() === 'skill.md') out.add('file.name-case', 0, 0, { file: fileName });
+  if (fileName !== 'SKILL.md' && fileName.toLowerCase() === 'skill.md')
+    out.add('file.name-case', 0, 0, { file: fileName });
 
   const text = decode(bytes, out);
   const fenced = splitFrontmatter(text);
@@ -151,17 +159,31 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
     const trimmed = fenced.text.trim();
     if (fenced.kind === 'unterminated') out.add('frontmatter.unterminated', 1, 1);
     // `---\r` not followed by `\n`: the whole file is one CR-separated line; say so rather than "must start with ---".
-    else if (/^\uFEFF?---[ \t]*\r(?!\n)/.test(fenced.text) && !fenced.text.includes('\n')) out.add('frontmatter.missing', 1, 1, { crOnly: 1 });
-    else out.add('frontmatter.missing', 1, 1, LINK_PLACEHOLDER.test(trimmed) && trimmed.length < 1024 ? { target: trimmed } : {});
+    else if (/^\uFEFF?---[ \t]*\r(?!\n)/.test(fenced.text) && !fenced.text.includes('\n'))
+      out.add('frontmatter.missing', 1, 1, { crOnly: 1 });
+    else
+      out.add(
+        'frontmatter.missing',
+        1,
+        1,
+        LINK_PLACEHOLDER.test(trimmed) && trimmed.length < 1024 ? { target: trimmed } : {},
+      );
     if (!o.profile.features.frontmatterOptional) return finish();
   }
   // A profile that reads a file without frontmatter reads it as an empty block over the whole file.
-  const split = fenced.kind === 'ok' ? fenced : { yamlText: '', yamlLine: 1, body: fenced.text, bodyLine: 1, crlf: fenced.crlf };
+  const split =
+    fenced.kind === 'ok' ? fenced : { yamlText: '', yamlLine: 1, body: fenced.text, bodyLine: 1, crlf: fenced.crlf };
 
   const offset = split.yamlLine - 1;
   const yamlText = flatYaml(bytes, text, split.yamlText, split.crlf, out.loose);
-  let yaml: FrontmatterYaml = o.profile.features.lineReader ? lineFrontmatter(text) : readFrontmatterYaml(yamlText, o.limits, lazyLocations);
-  if (yaml.issues.length > 0 && o.profile.features.recoverCompactValues && yaml.issues.every((i) => i.code === 'yaml.invalid')) {
+  let yaml: FrontmatterYaml = o.profile.features.lineReader
+    ? lineFrontmatter(text)
+    : readFrontmatterYaml(yamlText, o.limits, lazyLocations);
+  if (
+    yaml.issues.length > 0 &&
+    o.profile.features.recoverCompactValues &&
+    yaml.issues.every((i) => i.code === 'yaml.invalid')
+  ) {
     const fixed = recoverCompactValues(yamlText);
     const again = fixed && readFrontmatterYaml(fixed.text, o.limits, lazyLocations);
     if (fixed && again && again.issues.length === 0) {
@@ -174,11 +196,14 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
 
   const fm = yaml.value;
   if (fm === null || typeof fm !== 'object' || Array.isArray(fm)) {
-    out.add('frontmatter.not-mapping', split.yamlLine, 1, { found: fm === null || fm === undefined ? 'nothing' : kindOf(fm) });
+    out.add('frontmatter.not-mapping', split.yamlLine, 1, {
+      found: fm === null || fm === undefined ? 'nothing' : kindOf(fm),
+    });
     return finish();
   }
   const data = fm as Record<string, unknown>;
-  const at = (loc: YamlLoc | undefined): [number, number] => (loc ? [loc.line + offset, loc.column] : [split.yamlLine, 1]);
+  const at = (loc: YamlLoc | undefined): [number, number] =>
+    loc ? [loc.line + offset, loc.column] : [split.yamlLine, 1];
   const report: Report = (code, path, part, args) => {
     // A field missing inside an entry is reported at the nearest node that exists.
     let loc = yaml.locate(path, part);
@@ -210,7 +235,12 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
 
   // Perf: the optional keys are stored one by one, in the descriptor's key order, instead of
   // spread from little objects (the spreads were ~7% of a parse).
-  const descriptor: Writable<SkillDescriptor> = { id: `${o.scope}/${name}`, name, description, version: fields.version } as Writable<SkillDescriptor>;
+  const descriptor: Writable<SkillDescriptor> = {
+    id: `${o.scope}/${name}`,
+    name,
+    description,
+    version: fields.version,
+  } as Writable<SkillDescriptor>;
   if (fields.license !== undefined) descriptor.license = fields.license;
   if (fields.compatibility !== undefined) descriptor.compatibility = fields.compatibility;
   descriptor.metadata = fields.metadata;
@@ -273,7 +303,12 @@ const LOCATIONS: PropertyDescriptor = Object.freeze({ get: lazyLocations, enumer
  * A parse result with keys in the order `locations`, `package`, `name`, `diagnostics`.
  * Perf: `locations` is worked out when first read (the linter reads it, the catalog never does).
  */
-function result(diagnostics: readonly Diagnostic[], pkg: SkillPackage | undefined, name: string | undefined, locate: (() => Record<string, YamlLoc>) | undefined): ParseResult {
+function result(
+  diagnostics: readonly Diagnostic[],
+  pkg: SkillPackage | undefined,
+  name: string | undefined,
+  locate: (() => Record<string, YamlLoc>) | undefined,
+): ParseResult {
   const r = Object.defineProperty({}, 'locations', LOCATIONS) as Writable<ParseResult> & Lazy;
   Object.defineProperty(r, LOCATE, { value: locate, writable: true, enumerable: false, configurable: true });
   if (pkg !== undefined) r.package = pkg;
@@ -293,5 +328,8 @@ export function parseSkillOrThrow(bytes: Uint8Array | string, options: ParseOpti
   if (result.package) return result.package;
   const first = result.diagnostics.find((d) => d.severity === 'error') ?? result.diagnostics[0];
   const where = first ? `${first.file}:${first.line}:${first.column} ${first.code} ${first.message}` : options.locator;
-  throw new SkillgraphError('skill.invalid', `invalid skill: ${where}`, { locator: options.locator, diagnostics: result.diagnostics });
+  throw new SkillgraphError('skill.invalid', `invalid skill: ${where}`, {
+    locator: options.locator,
+    diagnostics: result.diagnostics,
+  });
 }

@@ -5,7 +5,17 @@
  */
 import type { DiagnosticCode, Severity } from '../model/diagnostics.js';
 
-export const PROFILE_NAMES = ['spec', 'skillgraph', 'claude-code', 'codex', 'lenient', 'strict-compat', 'security', 'mcp', 'openai-agents'] as const;
+export const PROFILE_NAMES = [
+  'spec',
+  'skillgraph',
+  'claude-code',
+  'codex',
+  'lenient',
+  'strict-compat',
+  'security',
+  'mcp',
+  'openai-agents',
+] as const;
 export type ProfileName = (typeof PROFILE_NAMES)[number];
 
 export const UNICODE_POLICIES = ['nfkc', 'ascii'] as const;
@@ -52,7 +62,16 @@ export interface Profile {
 export const SPEC_KEYS = ['name', 'description', 'license', 'compatibility', 'metadata', 'allowed-tools'] as const;
 
 /** skillgraph's extension keys, plus the invocation flag it reads. */
-export const SKILLGRAPH_KEYS = ['version', 'includes', 'tools', 'inline-tools', 'mcp', 'agent-skills', 'dependencies', 'disable-model-invocation'] as const;
+export const SKILLGRAPH_KEYS = [
+  'version',
+  'includes',
+  'tools',
+  'inline-tools',
+  'mcp',
+  'agent-skills',
+  'dependencies',
+  'disable-model-invocation',
+] as const;
 
 /**
  * Extra keys Claude Code reads from SKILL.md (its skills documentation): slash-command
@@ -133,16 +152,44 @@ export const PARSE_RULE_CODES = [
 ] as const satisfies readonly DiagnosticCode[];
 export type ParseRuleCode = (typeof PARSE_RULE_CODES)[number];
 
-const LINT: readonly ParseRuleCode[] = ['body.too-long', 'description.no-trigger', 'link.broken', 'link.too-deep', 'name.reserved', 'description.xml-tag', 'skill.too-large'];
-const WARN: readonly ParseRuleCode[] = ['name.windows-device', 'name.mixed-script', 'encoding.bom', 'encoding.crlf', 'yaml.recovered', 'field.unknown', 'metadata.value-type', 'version.type', 'dependencies.invalid', 'file.name-case', ...LINT];
+const LINT: readonly ParseRuleCode[] = [
+  'body.too-long',
+  'description.no-trigger',
+  'link.broken',
+  'link.too-deep',
+  'name.reserved',
+  'description.xml-tag',
+  'skill.too-large',
+];
+const WARN: readonly ParseRuleCode[] = [
+  'name.windows-device',
+  'name.mixed-script',
+  'encoding.bom',
+  'encoding.crlf',
+  'yaml.recovered',
+  'field.unknown',
+  'metadata.value-type',
+  'version.type',
+  'dependencies.invalid',
+  'file.name-case',
+  ...LINT,
+];
 
 /** Rules only some profiles turn on: lenient's skip notice, strict's free-text check, the Skills extension's limits. */
-const OFF_BY_DEFAULT: readonly ParseRuleCode[] = ['skill.skipped', 'compatibility.free-text', 'mcp.too-many-files', 'mcp.too-large'];
+const OFF_BY_DEFAULT: readonly ParseRuleCode[] = [
+  'skill.skipped',
+  'compatibility.free-text',
+  'mcp.too-many-files',
+  'mcp.too-large',
+];
 
 /** skillgraph's baseline: every rule an error except the warnings above; lenient-only and strict-only rules off. */
 const BASE: Readonly<Record<ParseRuleCode, RuleLevel>> = Object.freeze(
   Object.fromEntries(
-    PARSE_RULE_CODES.map((code) => [code, WARN.includes(code) ? 'warning' : OFF_BY_DEFAULT.includes(code) ? 'off' : 'error']),
+    PARSE_RULE_CODES.map((code) => [
+      code,
+      WARN.includes(code) ? 'warning' : OFF_BY_DEFAULT.includes(code) ? 'off' : 'error',
+    ]),
   ) as Record<ParseRuleCode, RuleLevel>,
 );
 
@@ -164,10 +211,24 @@ const LENIENT_KEEP_ERRORS: readonly ParseRuleCode[] = [
   'name.path-segment',
 ];
 const downgrade = (keep: readonly ParseRuleCode[]): Partial<Record<ParseRuleCode, RuleLevel>> =>
-  Object.fromEntries(PARSE_RULE_CODES.filter((c) => BASE[c] === 'error' && !keep.includes(c)).map((c) => [c, 'warning' as const]));
+  Object.fromEntries(
+    PARSE_RULE_CODES.filter((c) => BASE[c] === 'error' && !keep.includes(c)).map((c) => [c, 'warning' as const]),
+  );
 
-const FEATURES_SPEC: ProfileFeatures = { composition: false, structuredCompatibility: false, recoverCompactValues: false, nameFromDirectory: false, audit: false };
-const FEATURES_SKILLGRAPH: ProfileFeatures = { composition: true, structuredCompatibility: true, recoverCompactValues: false, nameFromDirectory: false, audit: false };
+const FEATURES_SPEC: ProfileFeatures = {
+  composition: false,
+  structuredCompatibility: false,
+  recoverCompactValues: false,
+  nameFromDirectory: false,
+  audit: false,
+};
+const FEATURES_SKILLGRAPH: ProfileFeatures = {
+  composition: true,
+  structuredCompatibility: true,
+  recoverCompactValues: false,
+  nameFromDirectory: false,
+  audit: false,
+};
 
 interface ProfileRow {
   readonly summary: string;
@@ -187,7 +248,8 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     rules: { 'field.unknown': 'error', ...off(LINT) },
   },
   skillgraph: {
-    summary: 'specification + skillgraph extension keys (version, includes, tools, inline-tools, mcp, agent-skills, dependencies); unknown keys warn',
+    summary:
+      'specification + skillgraph extension keys (version, includes, tools, inline-tools, mcp, agent-skills, dependencies); unknown keys warn',
     unicode: 'nfkc',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
     features: FEATURES_SKILLGRAPH,
@@ -208,7 +270,8 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     rules: {},
   },
   lenient: {
-    summary: "a client's leniency: name/folder mismatch and long names warn, `key: a: b` is recovered, only a skill without a readable description is skipped",
+    summary:
+      "a client's leniency: name/folder mismatch and long names warn, `key: a: b` is recovered, only a skill without a readable description is skipped",
     unicode: 'nfkc',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
     features: { ...FEATURES_SKILLGRAPH, recoverCompactValues: true, nameFromDirectory: true },
@@ -229,7 +292,8 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
     },
   },
   security: {
-    summary: "skillgraph + the security audit: every security.* rule over the skill's files, as the audit verb runs them",
+    summary:
+      "skillgraph + the security audit: every security.* rule over the skill's files, as the audit verb runs them",
     unicode: 'nfkc',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
     features: { ...FEATURES_SKILLGRAPH, audit: true },
@@ -240,9 +304,17 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
       'what the OpenAI Agents SDK lists: frontmatter read as lines (`description: Use when: x` as written), a missing name is the folder\'s, a missing description or frontmatter becomes "No description provided.", a name that differs from its folder is fine',
     unicode: 'nfkc',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
-    features: { ...FEATURES_SKILLGRAPH, nameFromDirectory: true, lineReader: true, frontmatterOptional: true, descriptionFallback: 'No description provided.' },
+    features: {
+      ...FEATURES_SKILLGRAPH,
+      nameFromDirectory: true,
+      lineReader: true,
+      frontmatterOptional: true,
+      descriptionFallback: 'No description provided.',
+    },
     rules: {
-      ...downgrade(LENIENT_KEEP_ERRORS.filter((c) => c === 'name.path-segment' || c === 'encoding.utf8' || c === 'file.too-large')),
+      ...downgrade(
+        LENIENT_KEEP_ERRORS.filter((c) => c === 'name.path-segment' || c === 'encoding.utf8' || c === 'file.too-large'),
+      ),
       'field.unknown': 'off',
       'frontmatter.missing': 'info',
       'frontmatter.unterminated': 'info',

@@ -77,7 +77,13 @@ export type ParseSchemas = { readonly [K in keyof SchemaOutputs]: ZodMiniType<Sc
 /** The schemas, built by `parseSchemas()` from the zod it is given. */
 function buildSchemas(z: Zod): ParseSchemas {
   const Name = z.string().check(z.trim(), z.minLength(1, 'must be non-empty text'));
-  const StringList = z.union([z.pipe(z.string(), z.transform((s: string) => [s])), z.array(z.string())]);
+  const StringList = z.union([
+    z.pipe(
+      z.string(),
+      z.transform((s: string) => [s]),
+    ),
+    z.array(z.string()),
+  ]);
   const ToolOverrideSchema = z.strictObject({ writes: z.optional(z.boolean()), description: z.optional(z.string()) });
   return {
     CompatibilityMapSchema: z.strictObject({
@@ -157,7 +163,8 @@ export function fastIncludeObject(v: unknown): IncludeObject | undefined {
     const o = overrides[key];
     if (!isPlainMap(o)) return undefined;
     const names = Object.getOwnPropertyNames(o);
-    if (Object.getOwnPropertySymbols(o).length > 0 || names.some((n) => n !== 'writes' && n !== 'description')) return undefined;
+    if (Object.getOwnPropertySymbols(o).length > 0 || names.some((n) => n !== 'writes' && n !== 'description'))
+      return undefined;
     if (o.writes !== undefined && typeof o.writes !== 'boolean') return undefined;
     if (o.description !== undefined && typeof o.description !== 'string') return undefined;
     out[key] = o as { writes?: boolean; description?: string };
@@ -186,7 +193,8 @@ export function fastToolObject(v: unknown): ToolObject | undefined {
   const name = o.name.trim();
   if (name.length === 0) return undefined;
   if (Object.hasOwn(o, 'writes') && o.writes !== undefined && typeof o.writes !== 'boolean') return undefined;
-  if (Object.hasOwn(o, 'description') && o.description !== undefined && typeof o.description !== 'string') return undefined;
+  if (Object.hasOwn(o, 'description') && o.description !== undefined && typeof o.description !== 'string')
+    return undefined;
   return {
     name,
     ...(o.writes === undefined ? {} : { writes: o.writes as boolean }),
@@ -223,7 +231,8 @@ export function check<K extends keyof SchemaOutputs>(name: K, value: unknown): S
   const path = (issue?.path ?? []).filter((p): p is string | number => typeof p === 'string' || typeof p === 'number');
   const where = path.length > 0 ? `${path.join('.')}: ` : '';
   let detail = issue?.message ?? 'invalid';
-  if (issue?.code === 'unrecognized_keys') detail = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
+  if (issue?.code === 'unrecognized_keys')
+    detail = `unknown key${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `'${k}'`).join(', ')}`;
   return { ok: false, path, detail: `${where}${detail}` };
 }
 
@@ -231,7 +240,11 @@ export function check<K extends keyof SchemaOutputs>(name: K, value: unknown): S
  * The catalog runtime's name of each structured compatibility list, beside ours. Both are read
  * into ours, so a descriptor, its digest and every document hold one spelling.
  */
-export const COMPATIBILITY_ALIASES = Object.freeze({ os: 'operating_systems', programs: 'required_programs', env: 'required_environment' } as const);
+export const COMPATIBILITY_ALIASES = Object.freeze({
+  os: 'operating_systems',
+  programs: 'required_programs',
+  env: 'required_environment',
+} as const);
 
 type CompatibilityLists = { os?: string[]; programs?: string[]; env?: string[] };
 
@@ -249,7 +262,8 @@ export function parseCompatibilityMap(value: unknown): SchemaResult<Compatibilit
     const alias = COMPATIBILITY_ALIASES[key];
     const ours = r.value[key];
     const theirs = r.value[alias];
-    if (ours !== undefined && theirs !== undefined) return { ok: false, path: [alias], detail: `${alias}: '${key}' and '${alias}' name the same list; keep one` };
+    if (ours !== undefined && theirs !== undefined)
+      return { ok: false, path: [alias], detail: `${alias}: '${key}' and '${alias}' name the same list; keep one` };
     const list = ours ?? theirs;
     if (list !== undefined) out[key] = list;
   }

@@ -36,7 +36,13 @@ export type SplitResult =
 /** True when `text[start, end)` is a fence line: `---` then only spaces/tabs (one trailing `\r` ignored). */
 function isFenceAt(text: string, start: number, end: number): boolean {
   if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
-  if (end - start < 3 || text.charCodeAt(start) !== 0x2d || text.charCodeAt(start + 1) !== 0x2d || text.charCodeAt(start + 2) !== 0x2d) return false;
+  if (
+    end - start < 3 ||
+    text.charCodeAt(start) !== 0x2d ||
+    text.charCodeAt(start + 1) !== 0x2d ||
+    text.charCodeAt(start + 2) !== 0x2d
+  )
+    return false;
   for (let i = start + 3; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c !== 0x20 && c !== 0x09) return false;

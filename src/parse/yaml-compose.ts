@@ -66,7 +66,12 @@ function openCollections(stack: readonly CST.Token[]): { count: number; offset: 
  *
  * @example boundedDocument('a: [[1]]\n', {}, 1).kind // 'too-deep'
  */
-export function boundedDocument(text: string, options: ComposeOptions, maxDepth: number, maxAliasCount = Infinity): BoundedDocument {
+export function boundedDocument(
+  text: string,
+  options: ComposeOptions,
+  maxDepth: number,
+  maxAliasCount = Infinity,
+): BoundedDocument {
   const lines = new (yaml().LineCounter)();
   const parser = new (yaml().Parser)(lines.addNewLine);
   const tokens: CST.Token[] = [];
@@ -97,7 +102,8 @@ export function boundedDocument(text: string, options: ComposeOptions, maxDepth:
     // limit is refused without counting, so a count never costs more than 4 × maxDepth.
     if (parser.stack.length > maxDepth) {
       const open = openCollections(parser.stack);
-      if (open.count > maxDepth || parser.stack.length > 4 * maxDepth) return { kind: 'too-deep', offset: open.offset, lines };
+      if (open.count > maxDepth || parser.stack.length > 4 * maxDepth)
+        return { kind: 'too-deep', offset: open.offset, lines };
     }
   }
   push(parser.end());
@@ -107,7 +113,13 @@ export function boundedDocument(text: string, options: ComposeOptions, maxDepth:
     if (doc === undefined) doc = next;
     else {
       // The same finding parseDocument adds for a second document.
-      doc.errors.push(new (yaml().YAMLParseError)([next.range[0], next.range[1]], 'MULTIPLE_DOCS', 'Source contains multiple documents; please use YAML.parseAllDocuments()'));
+      doc.errors.push(
+        new (yaml().YAMLParseError)(
+          [next.range[0], next.range[1]],
+          'MULTIPLE_DOCS',
+          'Source contains multiple documents; please use YAML.parseAllDocuments()',
+        ),
+      );
       break;
     }
   }
@@ -116,7 +128,11 @@ export function boundedDocument(text: string, options: ComposeOptions, maxDepth:
 }
 
 /** What `checkAliases` found: an alias with no anchor before it, or one alias too many. */
-export type AliasProblem = { readonly kind: 'unresolved' | 'too-many'; readonly offset: number; readonly source: string };
+export type AliasProblem = {
+  readonly kind: 'unresolved' | 'too-many';
+  readonly offset: number;
+  readonly source: string;
+};
 
 /**
  * One walk in document order: every alias must follow an anchor of its name

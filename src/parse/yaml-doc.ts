@@ -7,7 +7,14 @@
  * verdict never depends on a thread's stack size.
  */
 import type { Node as YamlNode, Pair, YAMLMap } from 'yaml';
-import { yaml, boundedDocument, checkAliases, duplicateKeyOffsets, firstAliasOffset, type ComposeOptions } from './yaml-compose.js';
+import {
+  yaml,
+  boundedDocument,
+  checkAliases,
+  duplicateKeyOffsets,
+  firstAliasOffset,
+  type ComposeOptions,
+} from './yaml-compose.js';
 import type { FrontmatterYaml, YamlIssue, YamlLimits, YamlLoc, YamlPath } from './yaml-types.js';
 
 /** Defaults for untrusted frontmatter. */
@@ -40,10 +47,20 @@ export const MAX_YAML_ISSUES = 20;
 /** The first `MAX_YAML_ISSUES` issues in text order, and a count of the others at the first one left out. */
 function capIssues(issues: YamlIssue[]): YamlIssue[] {
   if (issues.length <= MAX_YAML_ISSUES) return issues;
-  const sorted = [...issues].sort((a, b) => a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0));
+  const sorted = [...issues].sort(
+    (a, b) => a.line - b.line || a.column - b.column || (a.message < b.message ? -1 : a.message > b.message ? 1 : 0),
+  );
   const next = sorted[MAX_YAML_ISSUES]!;
   const more = sorted.length - MAX_YAML_ISSUES;
-  return [...sorted.slice(0, MAX_YAML_ISSUES), { code: 'yaml.invalid', message: `${more} more YAML problems not listed (at most ${MAX_YAML_ISSUES} are)`, line: next.line, column: next.column }];
+  return [
+    ...sorted.slice(0, MAX_YAML_ISSUES),
+    {
+      code: 'yaml.invalid',
+      message: `${more} more YAML problems not listed (at most ${MAX_YAML_ISSUES} are)`,
+      line: next.line,
+      column: next.column,
+    },
+  ];
 }
 
 /** Depth of plain JS data (iterative; arrays and objects count one level each). */
@@ -72,12 +89,20 @@ function failed(issue: YamlIssue): FrontmatterYaml {
  */
 export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): FrontmatterYaml {
   if (yamlText.length > limits.maxChars) {
-    return failed({ code: 'yaml.limit', message: `frontmatter is ${yamlText.length} characters; the limit is ${limits.maxChars}`, line: 1, column: 1 });
+    return failed({
+      code: 'yaml.limit',
+      message: `frontmatter is ${yamlText.length} characters; the limit is ${limits.maxChars}`,
+      line: 1,
+      column: 1,
+    });
   }
   const bounded = boundedDocument(yamlText, PARSE_OPTIONS, limits.maxDepth, limits.maxAliasCount);
   if (bounded.kind !== 'ok') {
     const pos = bounded.lines.linePos(bounded.offset);
-    const message = bounded.kind === 'too-deep' ? `collections nest deeper than ${limits.maxDepth} levels` : `more than ${limits.maxAliasCount} aliases`;
+    const message =
+      bounded.kind === 'too-deep'
+        ? `collections nest deeper than ${limits.maxDepth} levels`
+        : `more than ${limits.maxAliasCount} aliases`;
     return failed({ code: 'yaml.limit', message, line: pos.line, column: pos.col });
   }
   const { doc, lines } = bounded;
@@ -98,14 +123,19 @@ export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): Fron
   if (issues.length === 0) {
     const alias = checkAliases(doc, limits.maxAliasCount);
     // An alias with no anchor before it (`*nope`) is invalid YAML, not a resource limit; point at the alias.
-    if (alias?.kind === 'unresolved') at(alias.offset, 'yaml.invalid', `alias *${alias.source} has no anchor &${alias.source} before it`);
+    if (alias?.kind === 'unresolved')
+      at(alias.offset, 'yaml.invalid', `alias *${alias.source} has no anchor &${alias.source} before it`);
     else if (alias?.kind === 'too-many') at(alias.offset, 'yaml.limit', `more than ${limits.maxAliasCount} aliases`);
     else {
       try {
         value = doc.toJS({ maxAliasCount: limits.maxAliasCount });
       } catch (error) {
         const detail = firstLine(error instanceof Error ? error.message : String(error));
-        at(firstAliasOffset(doc), 'yaml.limit', `alias expansion exceeds the limit (${limits.maxAliasCount}): ${detail}`);
+        at(
+          firstAliasOffset(doc),
+          'yaml.limit',
+          `alias expansion exceeds the limit (${limits.maxAliasCount}): ${detail}`,
+        );
       }
     }
     // Aliases can nest data deeper than the text does (`b: [*a]`); reported where aliasing starts.
@@ -140,7 +170,12 @@ function firstLine(message: string): string {
  * Perf: maps are indexed on first use: one lookup per reported field was a
  * scan of the map, quadratic for a frontmatter of thousands of unknown keys.
  */
-function findRange(root: YamlNode | null, path: YamlPath, part: 'key' | 'value', index: WeakMap<YAMLMap, Map<string, Pair>>): number | undefined {
+function findRange(
+  root: YamlNode | null,
+  path: YamlPath,
+  part: 'key' | 'value',
+  index: WeakMap<YAMLMap, Map<string, Pair>>,
+): number | undefined {
   let node: unknown = root;
   let keyNode: unknown;
   for (const step of path) {

@@ -30,7 +30,9 @@ export function gate(findings: readonly ReportFinding[], options: GateOptions): 
   const warnings = findings.filter((f) => f.severity === 'warning').length;
   const reasons: string[] = [];
   if (errors > 0) reasons.push(`${errors} error${errors === 1 ? '' : 's'}`);
-  if (options.failOn === 'warning' && warnings > 0) reasons.push(`${warnings} warning${warnings === 1 ? '' : 's'} (--fail-on warning)`);
-  else if (options.maxWarnings !== undefined && warnings > options.maxWarnings) reasons.push(`${warnings} warnings, more than --max-warnings ${options.maxWarnings}`);
+  if (options.failOn === 'warning' && warnings > 0)
+    reasons.push(`${warnings} warning${warnings === 1 ? '' : 's'} (--fail-on warning)`);
+  else if (options.maxWarnings !== undefined && warnings > options.maxWarnings)
+    reasons.push(`${warnings} warnings, more than --max-warnings ${options.maxWarnings}`);
   return { passed: reasons.length === 0, errors, warnings, reasons };
 }

@@ -9,7 +9,10 @@ export type RuleLevel = 'off' | Severity;
  *
  * @example withRuleLevels(diagnostics, new Map([['field.unknown', 'error']]))
  */
-export function withRuleLevels<D extends Diagnostic>(diagnostics: readonly D[], levels: ReadonlyMap<string, RuleLevel>): D[] {
+export function withRuleLevels<D extends Diagnostic>(
+  diagnostics: readonly D[],
+  levels: ReadonlyMap<string, RuleLevel>,
+): D[] {
   if (levels.size === 0) return [...diagnostics];
   const out: D[] = [];
   for (const d of diagnostics) {

@@ -65,7 +65,12 @@ export function buildReport(input: {
   const given = new Map((input.rules ?? []).map((r) => [r.code, r]));
   const first = new Map<string, ReportFinding>();
   for (const f of input.findings) if (!first.has(f.code)) first.set(f.code, f);
-  const rules = [...first.keys()].sort().map((code) => given.get(code) ?? ruleFor(code, input.level?.(code) ?? first.get(code)!.severity, first.get(code)!.hint));
+  const rules = [...first.keys()]
+    .sort()
+    .map(
+      (code) =>
+        given.get(code) ?? ruleFor(code, input.level?.(code) ?? first.get(code)!.severity, first.get(code)!.hint),
+    );
   return { suite: input.suite, root: input.root, findings: input.findings, rules, units: input.units ?? [] };
 }
 

@@ -94,7 +94,7 @@ export const RULE_DESCRIPTIONS: Readonly<Partial<Record<DiagnosticCode, string>>
   'catalog.conflict': 'One skill per name: a copy under a lower precedence is shadowed',
   'catalog.duplicate-file': 'One file makes one skill',
   'catalog.confusable': 'Skill names cannot be confused with one another',
-  'resource.unreadable': "Every file of a skill can be read",
+  'resource.unreadable': 'Every file of a skill can be read',
   'resource.vanished': 'Files do not vanish while a skill is read',
   'resource.path-too-long': "A skill's file paths fit the system's limit",
   'resource.loop': "A skill's folders do not loop",

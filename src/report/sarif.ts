@@ -47,12 +47,17 @@ function fingerprint(f: ReportFinding, uri: string): string {
  */
 export function sarifText(report: Report): string {
   const ruleIndex = new Map(report.rules.map((r, i) => [r.code, i]));
-  const kept = report.findings.length > MAX_SARIF_RESULTS ? [...report.findings].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_SARIF_RESULTS) : report.findings;
+  const kept =
+    report.findings.length > MAX_SARIF_RESULTS
+      ? [...report.findings].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_SARIF_RESULTS)
+      : report.findings;
   const results = kept.map((f) => {
     const loc = reportLocation(f.file, report.root);
     // A finding about a whole file (line 0) points at its first line: code scanning and the
     // SARIF validator both want a region.
-    const region = { region: f.line > 0 ? { startLine: f.line, ...(f.column > 0 ? { startColumn: f.column } : {}) } : { startLine: 1 } };
+    const region = {
+      region: f.line > 0 ? { startLine: f.line, ...(f.column > 0 ? { startColumn: f.column } : {}) } : { startLine: 1 },
+    };
     return {
       ruleId: f.code,
       ...(ruleIndex.has(f.code) ? { ruleIndex: ruleIndex.get(f.code)! } : {}),
@@ -60,7 +65,19 @@ export function sarifText(report: Report): string {
       message: { text: f.hint ? `${sentence(f.message)} ${sentence(f.hint)}` : sentence(f.message) },
       locations: [{ physicalLocation: { artifactLocation: loc, ...region } }],
       // A flow finding points back at where its value came from.
-      ...(f.flow && f.flow.source_line !== f.line ? { relatedLocations: [{ id: 1, message: { text: `Source of the value${f.flow.path.length ? ` (through ${f.flow.path.join(' → ')})` : ''}.` }, physicalLocation: { artifactLocation: loc, region: { startLine: f.flow.source_line } } }] } : {}),
+      ...(f.flow && f.flow.source_line !== f.line
+        ? {
+            relatedLocations: [
+              {
+                id: 1,
+                message: {
+                  text: `Source of the value${f.flow.path.length ? ` (through ${f.flow.path.join(' → ')})` : ''}.`,
+                },
+                physicalLocation: { artifactLocation: loc, region: { startLine: f.flow.source_line } },
+              },
+            ],
+          }
+        : {}),
       partialFingerprints: { 'skillgraph/v1': fingerprint(f, loc.uri) },
     };
   });
@@ -84,12 +101,21 @@ export function sarifText(report: Report): string {
               help: { text: sentence(r.help), ...(r.help_markdown ? { markdown: r.help_markdown } : {}) },
               ...(r.help_uri ? { helpUri: r.help_uri } : {}),
               defaultConfiguration: { level: LEVEL[r.level] },
-              ...(r.security_severity || r.tags ? { properties: { ...(r.tags ? { tags: [...r.tags] } : {}), ...(r.security_severity ? { 'security-severity': r.security_severity } : {}) } } : {}),
+              ...(r.security_severity || r.tags
+                ? {
+                    properties: {
+                      ...(r.tags ? { tags: [...r.tags] } : {}),
+                      ...(r.security_severity ? { 'security-severity': r.security_severity } : {}),
+                    },
+                  }
+                : {}),
             })),
           },
         },
         invocations: [{ executionSuccessful: true, ...notifications(report, dropped) }],
-        originalUriBaseIds: { SRCROOT: { uri: pathToFileURL(report.root.endsWith('/') ? report.root : `${report.root}/`).href } },
+        originalUriBaseIds: {
+          SRCROOT: { uri: pathToFileURL(report.root.endsWith('/') ? report.root : `${report.root}/`).href },
+        },
         columnKind: 'utf16CodeUnits',
         results,
       },
@@ -100,8 +126,17 @@ export function sarifText(report: Report): string {
 
 /** The run's notes and the results left out, as SARIF tool execution notifications. */
 function notifications(report: Report, dropped: number): { toolExecutionNotifications?: object[] } {
-  const list: object[] = (report.notes ?? []).map((n) => ({ level: LEVEL[n.level], message: { text: sentence(n.message) } }));
-  if (dropped > 0) list.push({ level: 'warning', message: { text: `${dropped} results left out: code scanning keeps ${MAX_SARIF_RESULTS} per run (errors were kept first).` } });
+  const list: object[] = (report.notes ?? []).map((n) => ({
+    level: LEVEL[n.level],
+    message: { text: sentence(n.message) },
+  }));
+  if (dropped > 0)
+    list.push({
+      level: 'warning',
+      message: {
+        text: `${dropped} results left out: code scanning keeps ${MAX_SARIF_RESULTS} per run (errors were kept first).`,
+      },
+    });
   return list.length > 0 ? { toolExecutionNotifications: list } : {};
 }
 

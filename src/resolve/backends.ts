@@ -20,8 +20,16 @@ import { JS_RESOLVER } from './kernel-js.js';
 export function pickResolver(choice: BackendChoice | ResolveBackend = 'auto'): ResolveBackend {
   if (typeof choice === 'object' && choice !== null) return choice;
   if (!(BACKEND_NAMES as readonly string[]).includes(choice)) {
-    throw new SkillgraphError('options.invalid', `backend must be one of ${BACKEND_NAMES.join(', ')}, got '${String(choice)}'`, { field: 'backend' });
+    throw new SkillgraphError(
+      'options.invalid',
+      `backend must be one of ${BACKEND_NAMES.join(', ')}, got '${String(choice)}'`,
+      { field: 'backend' },
+    );
   }
   if (choice !== 'wasm') return JS_RESOLVER;
-  throw new SkillgraphError('wasm.missing', "the resolve stage runs the WASM kernel only when it is passed in: use the package entry's resolve functions, or backend: resolveBackendFor('wasm')", {});
+  throw new SkillgraphError(
+    'wasm.missing',
+    "the resolve stage runs the WASM kernel only when it is passed in: use the package entry's resolve functions, or backend: resolveBackendFor('wasm')",
+    {},
+  );
 }

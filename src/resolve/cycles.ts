@@ -20,7 +20,10 @@ export interface CycleReport {
  *
  * @example reportCycles(enc, kernelResult).map((c) => c.path.join(' -> '));
  */
-export function reportCycles(enc: EncodedCatalog, res: Pick<ResolveKernelResult, 'component' | 'cyclic'>): CycleReport[] {
+export function reportCycles(
+  enc: EncodedCatalog,
+  res: Pick<ResolveKernelResult, 'component' | 'cyclic'>,
+): CycleReport[] {
   const g = enc.graph;
   const n = g.nodeCount;
   const members = new Map<number, number[]>();

@@ -90,7 +90,11 @@ export interface EncodeOptions {
  *
  * @example const enc = encodeCatalog(catalog, ['ship-it']);
  */
-export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[], options: EncodeOptions = {}): EncodedCatalog {
+export function encodeCatalog(
+  catalog: Catalog,
+  rootRefs?: readonly string[],
+  options: EncodeOptions = {},
+): EncodedCatalog {
   const full = options.graphOnly !== true;
   const nodes: SkillPackage[] = [];
   const ids = new Map<SkillPackage, number>();
@@ -201,7 +205,14 @@ export function encodeCatalog(catalog: Catalog, rootRefs?: readonly string[], op
         const key = `mcp:${m.server}/${t.name}`;
         own(key, 'mcp', t.writes);
         if (!full) continue;
-        const meta: Mutable<OccurrenceMeta> = { key, kind: 'mcp', writes: t.writes, server: m.server, tool: t.name, source: label };
+        const meta: Mutable<OccurrenceMeta> = {
+          key,
+          kind: 'mcp',
+          writes: t.writes,
+          server: m.server,
+          tool: t.name,
+          source: label,
+        };
         if (t.description !== undefined) meta.description = t.description;
         occurrences.push(meta);
       }

@@ -89,7 +89,10 @@ export interface Failures {
  *
  * @example const failures = computeFailures(encoded, kernelResult); failures.of(0)?.message;
  */
-export function computeFailures(enc: EncodedCatalog, res: Pick<ResolvedLists | ResolveKernelResult, 'status' | 'errEdge' | 'component'>): Failures {
+export function computeFailures(
+  enc: EncodedCatalog,
+  res: Pick<ResolvedLists | ResolveKernelResult, 'status' | 'errEdge' | 'component'>,
+): Failures {
   const g = enc.graph;
   const n = g.nodeCount;
   const next = new Int32Array(n).fill(-1);
@@ -188,7 +191,10 @@ export function computeFailures(enc: EncodedCatalog, res: Pick<ResolvedLists | R
       const failure =
         term < 0
           ? { type: 'cycle_detected' as const, message: messageOf('cycle_detected', chain, len, '', '') }
-          : { type: 'skill_not_found' as const, message: messageOf('skill_not_found', chain, len, enc.labels[term]!, missing) };
+          : {
+              type: 'skill_not_found' as const,
+              message: messageOf('skill_not_found', chain, len, enc.labels[term]!, missing),
+            };
       // Perf: the full chain costs O(length), so it is walked only when asked for.
       let kept: readonly string[] | undefined;
       Object.defineProperty(failure, 'path', { enumerable: false, get: () => (kept ??= pathOf(v)) });

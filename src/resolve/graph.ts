@@ -74,7 +74,10 @@ export function includeGraph(catalog: Catalog): IncludeGraph {
  *
  * @example const { graph, cycles } = includeGraphWithCycles(catalog);
  */
-export function includeGraphWithCycles(catalog: Catalog): { readonly graph: IncludeGraph; readonly cycles: readonly CycleReport[] } {
+export function includeGraphWithCycles(catalog: Catalog): {
+  readonly graph: IncludeGraph;
+  readonly cycles: readonly CycleReport[];
+} {
   const enc = encodeCatalog(catalog);
   const components = tarjan(enc.graph.nodeCount, enc.graph.edgeOffsets, enc.graph.edgeTarget);
   return { graph: graphOf(enc, components), cycles: reportCycles(enc, components) };
@@ -82,7 +85,12 @@ export function includeGraphWithCycles(catalog: Catalog): { readonly graph: Incl
 
 function graphOf(enc: EncodedCatalog, { component, cyclic }: Components): IncludeGraph {
   const g = enc.graph;
-  const nodes = enc.nodes.map((pkg, v) => ({ id: `n${v}`, label: enc.labels[v]!, scope: pkg.descriptor.source.scope, cyclic: cyclic[v] === 1 }));
+  const nodes = enc.nodes.map((pkg, v) => ({
+    id: `n${v}`,
+    label: enc.labels[v]!,
+    scope: pkg.descriptor.source.scope,
+    cyclic: cyclic[v] === 1,
+  }));
   const edges: IncludeGraphEdge[] = [];
   for (let v = 0; v < g.nodeCount; v++) {
     for (let e = g.edgeOffsets[v]!; e < g.edgeOffsets[v + 1]!; e++) {
@@ -113,7 +121,18 @@ export function withImplicitEdges(graph: IncludeGraph, implicit: readonly Implic
     const key = `${e.from}\u0000${e.to}\u0000${e.kind}`;
     const seen = merged.get(key);
     if (seen) seen.count++;
-    else merged.set(key, { kind: e.kind, from: e.from, to: e.to, missing: false, cycle: false, file: e.file, line: e.line, column: e.column, count: 1 });
+    else
+      merged.set(key, {
+        kind: e.kind,
+        from: e.from,
+        to: e.to,
+        missing: false,
+        cycle: false,
+        file: e.file,
+        line: e.line,
+        column: e.column,
+        count: 1,
+      });
   }
   return { nodes: graph.nodes, edges: [...graph.edges, ...merged.values()] };
 }
@@ -128,7 +147,11 @@ const dotText = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\
  */
 export function renderIncludeGraph(catalog: Catalog, format: GraphFormat): string {
   if (!(GRAPH_FORMATS as readonly string[]).includes(format)) {
-    throw new SkillgraphError('options.invalid', `format must be one of ${GRAPH_FORMATS.join(', ')}, got '${String(format)}'`, { field: 'format' });
+    throw new SkillgraphError(
+      'options.invalid',
+      `format must be one of ${GRAPH_FORMATS.join(', ')}, got '${String(format)}'`,
+      { field: 'format' },
+    );
   }
   return graphText(includeGraph(catalog), format);
 }
@@ -163,11 +186,19 @@ export function graphText(graph: IncludeGraph, format: GraphFormat): string {
     if (implicit.length > 0) lines.push(`  linkStyle ${implicit.join(',')} stroke:#36c`);
   } else {
     lines.push('digraph includes {', '  rankdir=LR;', '  node [shape=box];');
-    for (const n of graph.nodes) lines.push(`  ${n.id} [label="${dotText(n.label)}"${n.cyclic ? ', color=red, fontcolor=red' : ''}];`);
-    for (const [label, id] of missingIds) lines.push(`  ${id} [label="${dotText(label)} (missing)", style=dashed, color=gray];`);
+    for (const n of graph.nodes)
+      lines.push(`  ${n.id} [label="${dotText(n.label)}"${n.cyclic ? ', color=red, fontcolor=red' : ''}];`);
+    for (const [label, id] of missingIds)
+      lines.push(`  ${id} [label="${dotText(label)} (missing)", style=dashed, color=gray];`);
     for (const e of graph.edges) {
       const attrs =
-        e.kind !== 'include' ? ` [style=dotted, color=blue, label="${e.kind}"]` : e.missing ? ' [style=dashed, color=gray]' : e.cycle ? ' [color=red, penwidth=2]' : '';
+        e.kind !== 'include'
+          ? ` [style=dotted, color=blue, label="${e.kind}"]`
+          : e.missing
+            ? ' [style=dashed, color=gray]'
+            : e.cycle
+              ? ' [color=red, penwidth=2]'
+              : '';
       lines.push(`  ${idOf.get(e.from)!} -> ${target(e)}${attrs};`);
     }
     lines.push('}');

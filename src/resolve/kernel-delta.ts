@@ -74,7 +74,17 @@ export function resolveGraphDelta(graph: ResolveGraph): ResolvedLists {
   const appEnd = new Int32Array(n);
   const repl = new Ints();
   const app = new Ints();
-  const store: ListStore = { base, listLength, replStart, replEnd, appStart, appEnd, repl, app, chain: new Int32Array(n) };
+  const store: ListStore = {
+    base,
+    listLength,
+    replStart,
+    replEnd,
+    appStart,
+    appEnd,
+    repl,
+    app,
+    chain: new Int32Array(n),
+  };
 
   // The working list: `work[0..workLen)` is the list of node `workOwner`; `seen[ent] === epoch`
   // marks its keys and `pos[ent]` their positions; `flagCount` counts its flag bits.

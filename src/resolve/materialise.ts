@@ -66,7 +66,12 @@ export function materialiser(enc: EncodedCatalog, res: ResolvedLists): Materiali
     const ov = enc.overrides[rec]!;
     const { description: _old, source, ...rest } = meta;
     const description = ov.description ?? meta.description;
-    derivedMeta.push({ ...rest, writes: w < 0 ? meta.writes : w === 1, ...(description === undefined ? {} : { description }), source });
+    derivedMeta.push({
+      ...rest,
+      writes: w < 0 ? meta.writes : w === 1,
+      ...(description === undefined ? {} : { description }),
+      source,
+    });
   }
   const objects = new Map<number, ResolvedToolEntry>();
   const objectOf = (occ: number): ResolvedToolEntry => {

@@ -120,7 +120,13 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
     const error = failures.of(v);
     if (error) return failedResolution(name, error);
     nodeOf[i] = v;
-    return lazyResolution(name, res.listLength[v]!, res.summaryBits[v]!, () => lists.entries(v), enc.nodes[v]!.descriptor.dependencies);
+    return lazyResolution(
+      name,
+      res.listLength[v]!,
+      res.summaryBits[v]!,
+      () => lists.entries(v),
+      enc.nodes[v]!.descriptor.dependencies,
+    );
   });
   const resultsMs = ms(t0);
   let arenaEntries = 0;
@@ -129,7 +135,8 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
   const skillLists: SkillLists = Object.freeze({
     occurrences: (i: number) => (nodeOf[i]! < 0 ? none : lists.occurrences(nodeOf[i]!)),
     entry: lists.entry,
-    failurePath: (i: number) => (skills[i]!.ok ? NO_PATH : enc.roots[i]! < 0 ? Object.freeze([names[i]!]) : failures.path(enc.roots[i]!)),
+    failurePath: (i: number) =>
+      skills[i]!.ok ? NO_PATH : enc.roots[i]! < 0 ? Object.freeze([names[i]!]) : failures.path(enc.roots[i]!),
   });
   const result = {
     skills: Object.freeze(skills),
@@ -158,7 +165,10 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
  *
  * @example resolveSummaries(catalog)[0]?.tool_count
  */
-export function resolveSummaries(catalog: Catalog, options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS): readonly (CapabilitySummary | undefined)[] {
+export function resolveSummaries(
+  catalog: Catalog,
+  options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS,
+): readonly (CapabilitySummary | undefined)[] {
   const backend = pickResolver(options.backend ?? DEFAULT_OPTIONS.backend);
   const enc = encodeCatalog(catalog, undefined, { graphOnly: true });
   const layout = options.layout ?? 'auto';
@@ -191,7 +201,13 @@ export function resolveSummaries(catalog: Catalog, options: Omit<ResolveOptions,
 }
 
 function failedResolution(name: string, error: ResolveFailure): SkillResolution {
-  return Object.freeze({ name, ok: false, entries: EMPTY, summary: summaryFromBits(0, 0), error: Object.freeze(error) });
+  return Object.freeze({
+    name,
+    ok: false,
+    entries: EMPTY,
+    summary: summaryFromBits(0, 0),
+    error: Object.freeze(error),
+  });
 }
 
 /** The failure of a requested name the catalog does not hold (its path is that one name). */
@@ -201,14 +217,27 @@ function unknownSkill(name: string): ResolveFailure {
   return failure as ResolveFailure;
 }
 
-function lazyResolution(name: string, count: number, bits: number, build: () => readonly ResolvedToolEntry[], dependencies?: SkillDependencies): SkillResolution {
+function lazyResolution(
+  name: string,
+  count: number,
+  bits: number,
+  build: () => readonly ResolvedToolEntry[],
+  dependencies?: SkillDependencies,
+): SkillResolution {
   let cached: readonly ResolvedToolEntry[] | undefined;
-  const result = { name, ok: true } as { name: string; ok: boolean; entries: readonly ResolvedToolEntry[]; summary: CapabilitySummary };
+  const result = { name, ok: true } as {
+    name: string;
+    ok: boolean;
+    entries: readonly ResolvedToolEntry[];
+    summary: CapabilitySummary;
+  };
   // Perf: an enumerable getter, so JSON.stringify still prints entries, but `--summary`
   // and summary-only callers never turn the arena into objects.
   Object.defineProperty(result, 'entries', { enumerable: true, get: () => (cached ??= build()) });
   // Declared requirements ride in the summary (absent when none are declared): `--summary` shows them too.
-  result.summary = dependencies ? Object.freeze({ ...summaryFromBits(count, bits), dependencies }) : summaryFromBits(count, bits);
+  result.summary = dependencies
+    ? Object.freeze({ ...summaryFromBits(count, bits), dependencies })
+    : summaryFromBits(count, bits);
   return Object.freeze(result);
 }
 
@@ -231,7 +260,13 @@ function overrideFindings(enc: EncodedCatalog, res: ResolvedLists): Diagnostic[]
       for (let i = g.ovOffsets[set]!; i < g.ovOffsets[set + 1]!; i++) {
         if (hit[i] === 1) continue;
         const file = enc.nodes[v]!.descriptor.source.locator;
-        out.push(resolveDiagnostic('resolve.override-unknown-key', file, { skill: enc.labels[v]!, key: enc.overrideKeys[i]!, include: enc.edgeLabels[e]! }));
+        out.push(
+          resolveDiagnostic('resolve.override-unknown-key', file, {
+            skill: enc.labels[v]!,
+            key: enc.overrideKeys[i]!,
+            include: enc.edgeLabels[e]!,
+          }),
+        );
       }
     }
   }
@@ -243,7 +278,11 @@ function overrideFindings(enc: EncodedCatalog, res: ResolvedLists): Diagnostic[]
  * entries are the closure, so a server is provided when an `mcp` entry names it. Only skills
  * that declare servers pay for reading their entries.
  */
-function dependencyFindings(enc: EncodedCatalog, res: ResolvedLists, lists: ReturnType<typeof materialiser>): Diagnostic[] {
+function dependencyFindings(
+  enc: EncodedCatalog,
+  res: ResolvedLists,
+  lists: ReturnType<typeof materialiser>,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   for (let v = 0; v < enc.graph.nodeCount; v++) {
     const declared = enc.nodes[v]!.descriptor.dependencies?.mcp_servers;
@@ -251,7 +290,13 @@ function dependencyFindings(enc: EncodedCatalog, res: ResolvedLists, lists: Retu
     const provided = new Set<string>();
     for (const e of lists.entries(v)) if (e.kind === 'mcp' && e.server !== undefined) provided.add(e.server);
     for (const server of declared) {
-      if (!provided.has(server)) out.push(resolveDiagnostic('resolve.mcp-server-unprovided', enc.nodes[v]!.descriptor.source.locator, { skill: enc.labels[v]!, server }));
+      if (!provided.has(server))
+        out.push(
+          resolveDiagnostic('resolve.mcp-server-unprovided', enc.nodes[v]!.descriptor.source.locator, {
+            skill: enc.labels[v]!,
+            server,
+          }),
+        );
     }
   }
   return out;
@@ -262,7 +307,11 @@ function dependencyFindings(enc: EncodedCatalog, res: ResolvedLists, lists: Retu
  *
  * @example resolveSkill(catalog, 'ship-it').entries.map((e) => e.key);
  */
-export function resolveSkill(catalog: Catalog, name: string, options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS): SkillResolution {
+export function resolveSkill(
+  catalog: Catalog,
+  name: string,
+  options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS,
+): SkillResolution {
   return resolveCatalog(catalog, { ...options, names: [name] }).skills[0]!;
 }
 
@@ -272,14 +321,22 @@ export function resolveSkill(catalog: Catalog, name: string, options: Omit<Resol
  *
  * @example const entries = resolveSkillOrThrow(catalog, 'ship-it');
  */
-export function resolveSkillOrThrow(catalog: Catalog, name: string, options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS): readonly ResolvedToolEntry[] {
+export function resolveSkillOrThrow(
+  catalog: Catalog,
+  name: string,
+  options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS,
+): readonly ResolvedToolEntry[] {
   const result = resolveSkill(catalog, name, options);
   if (result.error) {
-    throw new SkillgraphError(result.error.type === 'cycle_detected' ? 'resolve.cycle' : 'resolve.not-found', result.error.message, {
-      skill: name,
-      type: result.error.type,
-      path: [...result.error.path],
-    });
+    throw new SkillgraphError(
+      result.error.type === 'cycle_detected' ? 'resolve.cycle' : 'resolve.not-found',
+      result.error.message,
+      {
+        skill: name,
+        type: result.error.type,
+        path: [...result.error.path],
+      },
+    );
   }
   return result.entries;
 }
@@ -289,6 +346,9 @@ export function resolveSkillOrThrow(catalog: Catalog, name: string, options: Omi
  *
  * @example findCycles(catalog).map((c) => c.path.join(' -> '));
  */
-export function findCycles(catalog: Catalog, options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS): readonly CycleReport[] {
+export function findCycles(
+  catalog: Catalog,
+  options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS,
+): readonly CycleReport[] {
   return resolveCatalog(catalog, options).cycles;
 }

@@ -33,7 +33,12 @@ export interface HttpServing {
  *
  * @example const h = await serveHttp(live, 0, { pageSize: 100 }, register); console.error(h.url);
  */
-export async function serveHttp(live: LiveCatalog, port: number, options: SessionOptions, register: (server: Server) => () => void): Promise<HttpServing> {
+export async function serveHttp(
+  live: LiveCatalog,
+  port: number,
+  options: SessionOptions,
+  register: (server: Server) => () => void,
+): Promise<HttpServing> {
   const sessions = new Map<string, { transport: StreamableHTTPServerTransport; unregister: () => void }>();
   let bound = port;
   const http: HttpServer = createServer((req, res) => {
@@ -105,9 +110,11 @@ export async function serveHttp(live: LiveCatalog, port: number, options: Sessio
 /** Why a request is refused as a possible DNS-rebinding attack, or undefined when it is fine. */
 export function checkOrigin(req: Pick<IncomingMessage, 'headers'>, port: number): string | undefined {
   const host = req.headers.host;
-  if (host === undefined || !hostsFor(port).includes(host.toLowerCase())) return `Host '${host ?? ''}' is not this server (127.0.0.1:${port})`;
+  if (host === undefined || !hostsFor(port).includes(host.toLowerCase()))
+    return `Host '${host ?? ''}' is not this server (127.0.0.1:${port})`;
   const origin = req.headers.origin;
-  if (origin !== undefined && !originsFor(port).includes(origin.toLowerCase())) return `Origin '${origin}' may not call this server`;
+  if (origin !== undefined && !originsFor(port).includes(origin.toLowerCase()))
+    return `Origin '${origin}' may not call this server`;
   return undefined;
 }
 
@@ -143,5 +150,7 @@ function reply(res: ServerResponse, status: number, message: string): void {
 }
 
 function rpcError(res: ServerResponse, code: number, message: string): void {
-  res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+  res
+    .writeHead(400, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }

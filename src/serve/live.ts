@@ -23,7 +23,14 @@ import type { LoadCatalogOptions, ParseItem } from '../engine/catalog-pipeline.j
 import { DEFAULT_PLAN_PROFILE } from '../engine/catalog-pipeline.js';
 import { createEngine, type Engine, type EngineOptions } from '../engine/engine.js';
 import { parseItem, parseItemBytes } from '../engine/parse-files.js';
-import { catalogLeftOut, leftOutPackage, leftOutReport, type LeftOut, type LeftOutSkill, type WalkAccountView } from '../context/left-out.js';
+import {
+  catalogLeftOut,
+  leftOutPackage,
+  leftOutReport,
+  type LeftOut,
+  type LeftOutSkill,
+  type WalkAccountView,
+} from '../context/left-out.js';
 import type { Catalog } from '../model/catalog.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
@@ -181,7 +188,17 @@ export class LiveCatalog {
       if (result.ok && attempt < 2 && !this.#describes(current, result.manifest.skillFile)) {
         this.#resealFile(current.pkg.descriptor.source.locator);
         const next = this.#byPath.get(addressKey(current.address));
-        if (next === undefined) return { skill: current, result: { ok: false, diagnostic: changedDiagnostic(current.pkg.descriptor.source.locator, `no skill is served at ${current.uri} any more`) } };
+        if (next === undefined)
+          return {
+            skill: current,
+            result: {
+              ok: false,
+              diagnostic: changedDiagnostic(
+                current.pkg.descriptor.source.locator,
+                `no skill is served at ${current.uri} any more`,
+              ),
+            },
+          };
         current = next;
         continue;
       }
@@ -200,7 +217,10 @@ export class LiveCatalog {
    * size. On a mismatch the manifest is dropped and the catalog re-sealed
    * before the error is returned, so the next `skills/get` is current.
    */
-  read(skill: ServedSkill, file: ManifestFile): { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly why: string } {
+  read(
+    skill: ServedSkill,
+    file: ManifestFile,
+  ): { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly why: string } {
     const read = readVerified(file);
     if (read.ok) return read;
     this.changed([file.abs]);
@@ -231,7 +251,8 @@ export class LiveCatalog {
       }
       const own = owners.find((o) => o.descriptor.source.locator === path);
       if (own) edited.add(path);
-      else if (isSkillFileName(basename(path)) || owners.some((o) => !exists(o.descriptor.source.locator))) reload = true;
+      else if (isSkillFileName(basename(path)) || owners.some((o) => !exists(o.descriptor.source.locator)))
+        reload = true;
     }
     if (!reload) {
       for (const locator of edited) if (!this.#resealFile(locator)) reload = true;
@@ -344,8 +365,16 @@ export class LiveCatalog {
   #sealNow(): void {
     this.#sealPending = false;
     if (this.#closed) return;
-    const diagnostics = [...this.#baseDiagnostics.filter((d) => !this.#fileDiagnostics.has(d.file)), ...[...this.#fileDiagnostics.values()].flat()];
-    const catalog = buildCatalog([...this.#candidates.values()], { hasher: JS_HASHER, trustDigests: true, diagnostics, aliases: this.#aliases });
+    const diagnostics = [
+      ...this.#baseDiagnostics.filter((d) => !this.#fileDiagnostics.has(d.file)),
+      ...[...this.#fileDiagnostics.values()].flat(),
+    ];
+    const catalog = buildCatalog([...this.#candidates.values()], {
+      hasher: JS_HASHER,
+      trustDigests: true,
+      diagnostics,
+      aliases: this.#aliases,
+    });
     this.#install(catalog);
     this.#options.onSealed?.(catalog.digest);
   }
@@ -366,20 +395,32 @@ export class LiveCatalog {
   #item(locator: string, like?: SkillPackage): ParseItem | undefined {
     const source = like?.descriptor.source ?? this.#rootOf(locator);
     if (!source) return undefined;
-    return { path: locator, locator, dirName: basename(dirname(locator)), scope: source.scope, precedence: source.precedence, root: source.root, profile: this.#profile };
+    return {
+      path: locator,
+      locator,
+      dirName: basename(dirname(locator)),
+      scope: source.scope,
+      precedence: source.precedence,
+      root: source.root,
+      profile: this.#profile,
+    };
   }
 
   #rootOf(path: string): { scope: string; precedence: number; root: string } | undefined {
     // Highest precedence first: the root the walk would have credited.
-    const found = [...this.#roots].sort((a, b) => b.root.precedence - a.root.precedence).find((r) => isInside(r.real, path) || isInside(r.root.path, path));
-    return found && { scope: found.root.scope, precedence: found.root.precedence, root: found.root.path.replace(/\\/g, '/') };
+    const found = [...this.#roots]
+      .sort((a, b) => b.root.precedence - a.root.precedence)
+      .find((r) => isInside(r.real, path) || isInside(r.root.path, path));
+    return (
+      found && { scope: found.root.scope, precedence: found.root.precedence, root: found.root.path.replace(/\\/g, '/') }
+    );
   }
 
   /** Candidates whose folder holds `path` (a nested skill's files belong to its parent too). */
   #owners(path: string): SkillPackage[] {
     const out: SkillPackage[] = [];
     // Perf: the path's ancestors looked up in a map, not every candidate tested (10k skills).
-    for (let dir = path; ; ) {
+    for (let dir = path; ;) {
       const held = this.#dirs.get(dir);
       if (held) out.push(...held);
       const up = dirname(dir);
@@ -429,7 +470,12 @@ export class LiveCatalog {
 }
 
 function served(address: SkillAddress, pkg: SkillPackage): ServedSkill {
-  return Object.freeze({ address, pkg, dir: dirname(pkg.descriptor.source.locator), uri: fileUri(address, SKILL_FILE) });
+  return Object.freeze({
+    address,
+    pkg,
+    dir: dirname(pkg.descriptor.source.locator),
+    uri: fileUri(address, SKILL_FILE),
+  });
 }
 
 function manifestKey(skill: ServedSkill): string {

@@ -42,10 +42,12 @@ export interface SkillManifest {
   readonly limits: readonly Diagnostic[];
 }
 
-export type ManifestResult = { readonly ok: true; readonly manifest: SkillManifest } | { readonly ok: false; readonly diagnostic: Diagnostic };
+export type ManifestResult =
+  { readonly ok: true; readonly manifest: SkillManifest } | { readonly ok: false; readonly diagnostic: Diagnostic };
 
 /** A verified read: the bytes, or why they could not be served. */
-export type VerifiedRead = { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly why: string };
+export type VerifiedRead =
+  { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly why: string };
 
 /** `sha256:` of raw bytes, as the extension writes a file digest. */
 export function rawDigest(bytes: Uint8Array): string {
@@ -68,14 +70,27 @@ export function buildManifest(address: SkillAddress, dir: string, locator: strin
     const read = readExactly(f.abs, f.size, f);
     if (!read.ok) return { ok: false, diagnostic: changedDiagnostic(f.abs, read.why) };
     if (f.path === 'SKILL.md') skillFile = read.bytes;
-    files.push(Object.freeze({ path: f.path, uri: fileUri(address, f.path), digest: rawDigest(read.bytes), size: f.size, abs: f.abs, dev: f.dev, ino: f.ino }));
+    files.push(
+      Object.freeze({
+        path: f.path,
+        uri: fileUri(address, f.path),
+        digest: rawDigest(read.bytes),
+        size: f.size,
+        abs: f.abs,
+        dev: f.dev,
+        ino: f.ino,
+      }),
+    );
   }
   // The walk matched SKILL.md case-insensitively; the extension's entry must name `SKILL.md` itself.
-  if (skillFile === undefined) return { ok: false, diagnostic: changedDiagnostic(locator, 'its SKILL.md is not named SKILL.md or is gone') };
+  if (skillFile === undefined)
+    return { ok: false, diagnostic: changedDiagnostic(locator, 'its SKILL.md is not named SKILL.md or is gone') };
   const total = files.reduce((n, f) => n + f.size, 0);
   const limits: Diagnostic[] = [];
-  if (files.length > MCP_SKILL_LIMITS.files) limits.push(limitDiagnostic('mcp.too-many-files', locator, { files: files.length, limit: MCP_SKILL_LIMITS.files }));
-  if (total > MCP_SKILL_LIMITS.bytes) limits.push(limitDiagnostic('mcp.too-large', locator, { size: total, limit: MCP_SKILL_LIMITS.bytes }));
+  if (files.length > MCP_SKILL_LIMITS.files)
+    limits.push(limitDiagnostic('mcp.too-many-files', locator, { files: files.length, limit: MCP_SKILL_LIMITS.files }));
+  if (total > MCP_SKILL_LIMITS.bytes)
+    limits.push(limitDiagnostic('mcp.too-large', locator, { size: total, limit: MCP_SKILL_LIMITS.bytes }));
   return { ok: true, manifest: { files, byPath: new Map(files.map((f) => [f.path, f])), skillFile, limits } };
 }
 
@@ -95,10 +110,19 @@ export function readVerified(file: ManifestFile): VerifiedRead {
 /** Open `abs` as the regular file `identity` names and read exactly `size` bytes, or say why not. */
 function readExactly(abs: string, size: number, identity: Pick<ResourceFile, 'dev' | 'ino'>): VerifiedRead {
   const opened = openRegular(abs);
-  if (!opened.ok) return { ok: false, why: opened.reason === 'missing' ? 'it was removed' : `it is ${opened.reason === 'unreadable' ? 'unreadable' : 'no longer a regular file'}` };
+  if (!opened.ok)
+    return {
+      ok: false,
+      why:
+        opened.reason === 'missing'
+          ? 'it was removed'
+          : `it is ${opened.reason === 'unreadable' ? 'unreadable' : 'no longer a regular file'}`,
+    };
   try {
-    if (opened.stat.dev !== identity.dev || opened.stat.ino !== identity.ino) return { ok: false, why: 'it was replaced by another file' };
-    if (opened.stat.size !== size) return { ok: false, why: `its size is ${opened.stat.size} bytes, not the listed ${size}` };
+    if (opened.stat.dev !== identity.dev || opened.stat.ino !== identity.ino)
+      return { ok: false, why: 'it was replaced by another file' };
+    if (opened.stat.size !== size)
+      return { ok: false, why: `its size is ${opened.stat.size} bytes, not the listed ${size}` };
     const bytes = Buffer.allocUnsafe(size);
     let off = 0;
     while (off < size) {
@@ -114,7 +138,11 @@ function readExactly(abs: string, size: number, identity: Pick<ResourceFile, 'de
   }
 }
 
-function limitDiagnostic(code: 'mcp.too-many-files' | 'mcp.too-large', file: string, args: Readonly<Record<string, number>>): Diagnostic {
+function limitDiagnostic(
+  code: 'mcp.too-many-files' | 'mcp.too-large',
+  file: string,
+  args: Readonly<Record<string, number>>,
+): Diagnostic {
   return Object.freeze({ code, severity: 'error', file, line: 0, column: 0, ...formatMessage(code, args) });
 }
 

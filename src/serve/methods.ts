@@ -8,7 +8,15 @@
  */
 import { leftOutJson } from '../context/left-out.js';
 import { SkillgraphError } from '../model/errors.js';
-import { CACHE_HINTS, DEFAULT_PAGE_SIZE, decodeCursor, encodeCursor, mimeTypeOf, skillEntry, type SkillEntryJson } from './entries.js';
+import {
+  CACHE_HINTS,
+  DEFAULT_PAGE_SIZE,
+  decodeCursor,
+  encodeCursor,
+  mimeTypeOf,
+  skillEntry,
+  type SkillEntryJson,
+} from './entries.js';
 import type { LiveCatalog, ServedSkill } from './live.js';
 import type { ManifestFile, SkillManifest } from './manifest.js';
 import { REFUSAL_WORDS, SKILL_FILE, fileUri, parseSkillUri } from './uri.js';
@@ -25,11 +33,17 @@ export const LEFT_OUT_URI = 'skillgraph://left-out';
  * @example JSON.parse(leftOutContent(live).text).left_out.counts.invalid
  */
 export function leftOutContent(live: LiveCatalog): ResourceContent {
-  return { uri: LEFT_OUT_URI, mimeType: 'application/json', text: `${JSON.stringify({ left_out: leftOutJson(live.leftOut()) }, null, 2)}\n` };
+  return {
+    uri: LEFT_OUT_URI,
+    mimeType: 'application/json',
+    text: `${JSON.stringify({ left_out: leftOutJson(live.leftOut()) }, null, 2)}\n`,
+  };
 }
 
 /** One `resources/read` content item: text when the bytes are UTF-8, else base64. */
-export type ResourceContent = { readonly uri: string; readonly mimeType: string; readonly text: string } | { readonly uri: string; readonly mimeType: string; readonly blob: string };
+export type ResourceContent =
+  | { readonly uri: string; readonly mimeType: string; readonly text: string }
+  | { readonly uri: string; readonly mimeType: string; readonly blob: string };
 
 /** A `Resource` of `resources/list` and `resources/directory/read`. */
 export interface ResourceJson {
@@ -59,7 +73,11 @@ export function notServed(message: string): SkillgraphError {
  *
  * @example listSkills(live, undefined).skills[0].uri // 'skill://code-review/SKILL.md'
  */
-export function listSkills(live: LiveCatalog, cursor: string | undefined, pageSize = DEFAULT_PAGE_SIZE): ListSkillsResult {
+export function listSkills(
+  live: LiveCatalog,
+  cursor: string | undefined,
+  pageSize = DEFAULT_PAGE_SIZE,
+): ListSkillsResult {
   const winners = live.winners();
   const start = offsetOf(cursor, winners.length);
   const end = Math.min(winners.length, start + pageSize);
@@ -68,7 +86,12 @@ export function listSkills(live: LiveCatalog, cursor: string | undefined, pageSi
     const entry = servedEntry(live, winners[i]!);
     if (entry) skills.push(entry);
   }
-  return { resultType: 'complete', skills, ...(end < winners.length ? { nextCursor: encodeCursor(end) } : {}), ...CACHE_HINTS };
+  return {
+    resultType: 'complete',
+    skills,
+    ...(end < winners.length ? { nextCursor: encodeCursor(end) } : {}),
+    ...CACHE_HINTS,
+  };
 }
 
 /**
@@ -77,7 +100,10 @@ export function listSkills(live: LiveCatalog, cursor: string | undefined, pageSi
  *
  * @example getSkill(live, 'skill://shadowed/global/code-review/SKILL.md').skill.frontmatter.name // 'code-review'
  */
-export function getSkill(live: LiveCatalog, uri: unknown): { resultType: 'complete'; skill: SkillEntryJson; ttlMs: number; cacheScope: 'private' } {
+export function getSkill(
+  live: LiveCatalog,
+  uri: unknown,
+): { resultType: 'complete'; skill: SkillEntryJson; ttlMs: number; cacheScope: 'private' } {
   const { skill, file } = locateUri(live, uri);
   if (file !== SKILL_FILE) throw notServed(`${String(uri)} is not the SKILL.md of a served skill`);
   const { manifest } = manifestOf(live, skill);
@@ -90,14 +116,20 @@ export function getSkill(live: LiveCatalog, uri: unknown): { resultType: 'comple
  *
  * @example readResource(live, 'skill://pdf/SKILL.md').contents[0].mimeType // 'text/markdown'
  */
-export function readResource(live: LiveCatalog, uri: unknown): { resultType: 'complete'; contents: ResourceContent[]; ttlMs: number; cacheScope: 'private' } {
+export function readResource(
+  live: LiveCatalog,
+  uri: unknown,
+): { resultType: 'complete'; contents: ResourceContent[]; ttlMs: number; cacheScope: 'private' } {
   if (uri === LEFT_OUT_URI) return { resultType: 'complete', contents: [leftOutContent(live)], ...CACHE_HINTS };
   const located = locateUri(live, uri);
   const { skill, manifest } = manifestOf(live, located.skill);
   const file = manifest.byPath.get(located.file);
   if (!file) throw notServed(`${String(uri)} is not a file of the skill at ${skill.uri}`);
   const read = live.read(skill, file);
-  if (!read.ok) throw notServed(`${file.uri} changed since it was listed (${read.why}); the catalog is re-sealed: call skills/get for the current entry`);
+  if (!read.ok)
+    throw notServed(
+      `${file.uri} changed since it was listed (${read.why}); the catalog is re-sealed: call skills/get for the current entry`,
+    );
   return { resultType: 'complete', contents: [content(file, read.bytes)], ...CACHE_HINTS };
 }
 
@@ -105,7 +137,11 @@ export function readResource(live: LiveCatalog, uri: unknown): { resultType: 'co
  * `resources/list`: each served winner's SKILL.md, so a host without the
  * extension still sees the skills as resources.
  */
-export function listResources(live: LiveCatalog, cursor: string | undefined, pageSize = DEFAULT_PAGE_SIZE): { resources: ResourceJson[]; nextCursor?: string; ttlMs: number; cacheScope: 'private' } {
+export function listResources(
+  live: LiveCatalog,
+  cursor: string | undefined,
+  pageSize = DEFAULT_PAGE_SIZE,
+): { resources: ResourceJson[]; nextCursor?: string; ttlMs: number; cacheScope: 'private' } {
   const winners = live.winners();
   const start = offsetOf(cursor, winners.length);
   const end = Math.min(winners.length, start + pageSize);
@@ -113,7 +149,12 @@ export function listResources(live: LiveCatalog, cursor: string | undefined, pag
   const resources = winners
     .slice(start, end)
     .filter((s) => servedEntry(live, s) !== undefined)
-    .map((s) => ({ uri: s.uri, name: s.pkg.descriptor.name, description: s.pkg.descriptor.description, mimeType: 'text/markdown' }));
+    .map((s) => ({
+      uri: s.uri,
+      name: s.pkg.descriptor.name,
+      description: s.pkg.descriptor.description,
+      mimeType: 'text/markdown',
+    }));
   return { resources, ...(end < winners.length ? { nextCursor: encodeCursor(end) } : {}), ...CACHE_HINTS };
 }
 
@@ -124,7 +165,12 @@ export function listResources(live: LiveCatalog, cursor: string | undefined, pag
  *
  * @example readDirectory(live, 'skill://pdf', undefined).resources.map((r) => r.name) // ['SKILL.md', 'scripts']
  */
-export function readDirectory(live: LiveCatalog, uri: unknown, cursor: string | undefined, pageSize = DEFAULT_PAGE_SIZE): { resultType: 'complete'; resources: ResourceJson[]; nextCursor?: string } {
+export function readDirectory(
+  live: LiveCatalog,
+  uri: unknown,
+  cursor: string | undefined,
+  pageSize = DEFAULT_PAGE_SIZE,
+): { resultType: 'complete'; resources: ResourceJson[]; nextCursor?: string } {
   const located = locateUri(live, uri);
   const { skill, manifest } = manifestOf(live, located.skill);
   const dir = located.file;
@@ -137,13 +183,22 @@ export function readDirectory(live: LiveCatalog, uri: unknown, cursor: string | 
     const slash = rest.indexOf('/');
     const name = slash < 0 ? rest : rest.slice(0, slash);
     if (children.has(name)) continue;
-    children.set(name, slash < 0 ? { uri: f.uri, name, mimeType: mimeTypeOf(f.path) } : { uri: fileUri(skill.address, `${prefix}${name}`), name, mimeType: 'inode/directory' });
+    children.set(
+      name,
+      slash < 0
+        ? { uri: f.uri, name, mimeType: mimeTypeOf(f.path) }
+        : { uri: fileUri(skill.address, `${prefix}${name}`), name, mimeType: 'inode/directory' },
+    );
   }
   if (children.size === 0) throw notServed(`${String(uri)} is not a directory resource`);
   const all = [...children.values()];
   const start = offsetOf(cursor, all.length);
   const end = Math.min(all.length, start + pageSize);
-  return { resultType: 'complete', resources: all.slice(start, end), ...(end < all.length ? { nextCursor: encodeCursor(end) } : {}) };
+  return {
+    resultType: 'complete',
+    resources: all.slice(start, end),
+    ...(end < all.length ? { nextCursor: encodeCursor(end) } : {}),
+  };
 }
 
 /** The entry of a winner for a listing, or undefined when its manifest failed (already reported). */
@@ -176,7 +231,8 @@ function locateUri(live: LiveCatalog, uri: unknown): { skill: ServedSkill; file:
 function offsetOf(cursor: string | undefined, length: number): number {
   if (cursor === undefined) return 0;
   const offset = typeof cursor === 'string' ? decodeCursor(cursor) : undefined;
-  if (offset === undefined || offset > length) throw notServed('the cursor is not one this server gave out (or the listing shrank past it)');
+  if (offset === undefined || offset > length)
+    throw notServed('the cursor is not one this server gave out (or the listing shrank past it)');
   return offset;
 }
 

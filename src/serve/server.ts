@@ -10,7 +10,14 @@
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { CallToolRequestSchema, ErrorCode, ListResourcesRequestSchema, ListToolsRequestSchema, ReadResourceRequestSchema, type Result } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  ReadResourceRequestSchema,
+  type Result,
+} from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
 import { isSkillgraphError } from '../model/errors.js';
 import { VERSION } from '../model/version.js';
@@ -30,7 +37,6 @@ export interface SessionOptions {
   /** When set, the instructions also carry the skill listing, rendered with these options (budget included). */
   readonly listing?: ServeListing;
 }
-
 
 /** What a host is told on `initialize`. */
 const INSTRUCTIONS =
@@ -91,11 +97,17 @@ export function createSession(live: LiveCatalog, options: SessionOptions): Serve
   const { pageSize } = options;
   server.setRequestHandler(SkillsListRequest, (req) => answer(() => listSkills(live, cursorOf(req.params), pageSize)));
   server.setRequestHandler(SkillsGetRequest, (req) => answer(() => getSkill(live, field(req.params, 'uri'))));
-  server.setRequestHandler(ListResourcesRequestSchema, (req) => answer(() => listResources(live, req.params?.cursor, pageSize)));
+  server.setRequestHandler(ListResourcesRequestSchema, (req) =>
+    answer(() => listResources(live, req.params?.cursor, pageSize)),
+  );
   server.setRequestHandler(ReadResourceRequestSchema, (req) => answer(() => readResource(live, req.params.uri)));
-  server.setRequestHandler(DirectoryReadRequest, (req) => answer(() => readDirectory(live, field(req.params, 'uri'), cursorOf(req.params), pageSize)));
+  server.setRequestHandler(DirectoryReadRequest, (req) =>
+    answer(() => readDirectory(live, field(req.params, 'uri'), cursorOf(req.params), pageSize)),
+  );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: [...SERVE_TOOLS] }));
-  server.setRequestHandler(CallToolRequestSchema, (req) => answer(() => callTool(live, loads, req.params.name, req.params.arguments ?? {})));
+  server.setRequestHandler(CallToolRequestSchema, (req) =>
+    answer(() => callTool(live, loads, req.params.name, req.params.arguments ?? {})),
+  );
   server.oninitialized = () => notifyLeftOut([server], live);
   return server;
 }
@@ -109,7 +121,13 @@ export function notifyLeftOut(servers: Iterable<Server>, live: LiveCatalog): voi
   const line = leftOutLine(report);
   if (line === '') return;
   for (const server of servers) {
-    server.sendLoggingMessage({ level: 'warning', logger: 'skillgraph', data: { message: `${line}; read ${LEFT_OUT_URI} for each with its findings`, ...leftOutJson(report) } }).catch(() => undefined);
+    server
+      .sendLoggingMessage({
+        level: 'warning',
+        logger: 'skillgraph',
+        data: { message: `${line}; read ${LEFT_OUT_URI} for each with its findings`, ...leftOutJson(report) },
+      })
+      .catch(() => undefined);
   }
 }
 
@@ -118,7 +136,11 @@ export function notifyLeftOut(servers: Iterable<Server>, live: LiveCatalog): voi
  *
  * @example await serveStdio(live, { pageSize: 100 }, (s) => sessions.add(s));
  */
-export async function serveStdio(live: LiveCatalog, options: SessionOptions, register: (server: Server) => () => void): Promise<void> {
+export async function serveStdio(
+  live: LiveCatalog,
+  options: SessionOptions,
+  register: (server: Server) => () => void,
+): Promise<void> {
   const server = createSession(live, options);
   const unregister = register(server);
   const closed = new Promise<void>((resolve) => {

@@ -73,7 +73,10 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
     },
     onSealed: (digest) => log(`serve: sealed · ${digest}`),
     onDiagnostic: (d) => log(diagnosticLine(d)),
-    onError: (error) => log(`serve: re-sealing failed, the last catalog is still served: ${error instanceof Error ? error.message : String(error)}`),
+    onError: (error) =>
+      log(
+        `serve: re-sealing failed, the last catalog is still served: ${error instanceof Error ? error.message : String(error)}`,
+      ),
   });
   let watcher: RootWatcher | undefined;
   try {
@@ -90,7 +93,9 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
     }
     const c = live.catalog;
     const watching = watcher ? `watching the roots (${watcher.mode})` : 'not watching';
-    log(`serve: ${c.skills.length} skill(s), ${c.conflicts.length} shadowed, from ${options.load.roots.length} root(s) · ${c.digest} · ${watching}`);
+    log(
+      `serve: ${c.skills.length} skill(s), ${c.conflicts.length} shadowed, from ${options.load.roots.length} root(s) · ${c.digest} · ${watching}`,
+    );
     for (const m of watcher?.missing ?? []) log(`serve: root ${m.root} is missing; watching ${m.watching} for it`);
     reportLeftOut();
     const register = (server: Server): (() => void) => {
@@ -98,8 +103,14 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
       return () => void sessions.delete(server);
     };
     // Checked once before any host connects: a budget the guidance alone overflows is refused here.
-    if (options.listing) log(`serve: instructions ${Buffer.byteLength(serverInstructions(c, options.listing), 'utf8')} bytes with the listing`);
-    const session = { pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE, ...(options.listing ? { listing: options.listing } : {}) };
+    if (options.listing)
+      log(
+        `serve: instructions ${Buffer.byteLength(serverInstructions(c, options.listing), 'utf8')} bytes with the listing`,
+      );
+    const session = {
+      pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,
+      ...(options.listing ? { listing: options.listing } : {}),
+    };
     if (options.http !== undefined) {
       const http = await serveHttp(live, options.http, session, register);
       log(`serve: listening on ${http.url}`);
@@ -123,7 +134,10 @@ function aborted(signal: AbortSignal | undefined): Promise<void> {
 
 function changeLine(event: ChangeEvent): string {
   const what = event.kind === 'reload' ? 'roots walked again' : 'changed';
-  const where = event.paths.length === 0 ? '' : `: ${event.paths.slice(0, 3).join(', ')}${event.paths.length > 3 ? ` and ${event.paths.length - 3} more` : ''}`;
+  const where =
+    event.paths.length === 0
+      ? ''
+      : `: ${event.paths.slice(0, 3).join(', ')}${event.paths.length > 3 ? ` and ${event.paths.length - 3} more` : ''}`;
   return `serve: ${what}${where}`;
 }
 

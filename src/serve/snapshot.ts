@@ -14,7 +14,11 @@ import { listSkills, type ListSkillsResult } from './methods.js';
  *
  * @example const result = await skillsListSnapshot({ roots }, {}, (d) => console.error(d.message)); result.skills.length
  */
-export async function skillsListSnapshot(load: LoadCatalogOptions, engine: Partial<EngineOptions>, onDiagnostic: (d: Diagnostic) => void): Promise<ListSkillsResult> {
+export async function skillsListSnapshot(
+  load: LoadCatalogOptions,
+  engine: Partial<EngineOptions>,
+  onDiagnostic: (d: Diagnostic) => void,
+): Promise<ListSkillsResult> {
   const live = await LiveCatalog.open({ load, engine, onDiagnostic });
   try {
     const skills: ListSkillsResult['skills'][number][] = [];

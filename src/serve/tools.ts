@@ -34,12 +34,18 @@ export const SERVE_TOOLS = Object.freeze([
   }),
   Object.freeze({
     name: SEARCH_SKILLS,
-    description: 'Find skills by what they do: a query over skill names and descriptions, best matches first. Use it when no listed skill fits.',
+    description:
+      'Find skills by what they do: a query over skill names and descriptions, best matches first. Use it when no listed skill fits.',
     inputSchema: {
       type: 'object' as const,
       properties: {
         query: { type: 'string', description: 'Words describing the task.' },
-        limit: { type: 'integer', minimum: 1, maximum: SEARCH_MAX_RESULTS, description: 'How many skills to return (default 10).' },
+        limit: {
+          type: 'integer',
+          minimum: 1,
+          maximum: SEARCH_MAX_RESULTS,
+          description: 'How many skills to return (default 10).',
+        },
       },
       required: ['query'],
       additionalProperties: false,
@@ -64,7 +70,8 @@ export type SessionLoads = Map<string, string>;
  * @example callTool(live, loads, 'load_skill', { skill_name: 'pdf' }).structuredContent.status // 'loaded'
  */
 export function callTool(live: LiveCatalog, loads: SessionLoads, tool: string, args: unknown): ToolResult {
-  const input = typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
+  const input =
+    typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};
   if (tool === LOAD_SKILL) return loadSkill(live, loads, input);
   if (tool === SEARCH_SKILLS) return searchTool(live, input);
   return failure(`unknown tool '${tool}'; this server has ${LOAD_SKILL} and ${SEARCH_SKILLS}`);
@@ -103,9 +110,11 @@ function loadSkill(live: LiveCatalog, loads: SessionLoads, input: Record<string,
 }
 
 function searchTool(live: LiveCatalog, input: Record<string, unknown>): ToolResult {
-  if (typeof input.query !== 'string' || input.query.trim() === '') return failure("'query' must be a non-empty string");
+  if (typeof input.query !== 'string' || input.query.trim() === '')
+    return failure("'query' must be a non-empty string");
   const limit = input.limit === undefined ? 10 : input.limit;
-  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1) return failure("'limit' must be a positive integer");
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1)
+    return failure("'limit' must be a positive integer");
   // What skills/list offers the model, no more.
   const visible = live.winners().filter((s) => s.pkg.descriptor.modelInvocable && servedEntry(live, s) !== undefined);
   const hits = searchSkills(
@@ -114,7 +123,10 @@ function searchTool(live: LiveCatalog, input: Record<string, unknown>): ToolResu
     limit,
   );
   const uris = new Map(visible.map((s) => [s.pkg.descriptor.name, s.uri]));
-  return success({ query: input.query, skills: hits.map((h) => ({ skill_name: h.name, description: h.description, uri: uris.get(h.name)! })) });
+  return success({
+    query: input.query,
+    skills: hits.map((h) => ({ skill_name: h.name, description: h.description, uri: uris.get(h.name)! })),
+  });
 }
 
 function success(value: Record<string, unknown>): ToolResult {

@@ -29,7 +29,8 @@ export interface ParsedUri {
 /** Why a URI was refused. */
 export type UriRefusal = 'scheme' | 'query' | 'empty-segment' | 'encoding' | 'dot-segment' | 'separator';
 
-export type UriParse = { readonly ok: true; readonly uri: ParsedUri } | { readonly ok: false; readonly reason: UriRefusal };
+export type UriParse =
+  { readonly ok: true; readonly uri: ParsedUri } | { readonly ok: false; readonly reason: UriRefusal };
 
 /** One segment, percent-encoded (RFC 3986 unreserved characters kept). */
 export function encodeSegment(segment: string): string {

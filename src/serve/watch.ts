@@ -50,7 +50,11 @@ interface Trees {
  *
  * @example const w = watchRoots(roots.map((r) => r.path), (paths) => live.changed(paths)); … w.close();
  */
-export function watchRoots(roots: readonly string[], onPaths: (paths: string[]) => void, options: WatchOptions = {}): RootWatcher {
+export function watchRoots(
+  roots: readonly string[],
+  onPaths: (paths: string[]) => void,
+  options: WatchOptions = {},
+): RootWatcher {
   // Each batch first checks the watched roots: one deleted (and maybe made again) needs a new watch.
   const batcher = batch((paths) => {
     checkWatched();
@@ -159,7 +163,9 @@ function eventTrees(batcher: Batcher, options: WatchOptions): Trees {
     add(real) {
       if (polling) return polling.add(real);
       try {
-        const w = watch(real, { recursive: true, persistent: false }, (_event, name) => batcher.add(name === null ? real : join(real, name.toString())));
+        const w = watch(real, { recursive: true, persistent: false }, (_event, name) =>
+          batcher.add(name === null ? real : join(real, name.toString())),
+        );
         w.on('error', () => fallBack());
         watchers.set(real, w);
       } catch {

@@ -80,7 +80,9 @@ async function start(): Promise<CodeParsers> {
     if (l === undefined) {
       const path = grammarPath(lang);
       try {
-        l = existsSync(path) ? ts.Language.loadSync(new WebAssembly.Module(readFileSync(path))) : `the ${lang} grammar is missing (${path})`;
+        l = existsSync(path)
+          ? ts.Language.loadSync(new WebAssembly.Module(readFileSync(path)))
+          : `the ${lang} grammar is missing (${path})`;
       } catch (error) {
         l = `the ${lang} grammar did not load (${error instanceof Error ? error.message : String(error)})`;
       }
@@ -122,7 +124,16 @@ function copyTree(cursor: ReturnType<InstanceType<TreeSitter['Tree']>['walk']>):
       errorRow ??= p.row;
     }
     count++;
-    return { type, named: cursor.nodeIsNamed, field: cursor.currentFieldName, start: cursor.startIndex, end: cursor.endIndex, row: p.row, col: p.column, children: [] };
+    return {
+      type,
+      named: cursor.nodeIsNamed,
+      field: cursor.currentFieldName,
+      start: cursor.startIndex,
+      end: cursor.endIndex,
+      row: p.row,
+      col: p.column,
+      children: [],
+    };
   };
   const root = make();
   const stack: Building['node'][] = [root];

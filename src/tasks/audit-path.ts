@@ -32,7 +32,12 @@ export interface AuditLimits {
   readonly maxDepth: number;
 }
 
-export const DEFAULT_AUDIT_LIMITS: AuditLimits = Object.freeze({ maxFileBytes: 1024 * 1024, maxSkillBytes: 16 * 1024 * 1024, maxFiles: 5000, maxDepth: 16 });
+export const DEFAULT_AUDIT_LIMITS: AuditLimits = Object.freeze({
+  maxFileBytes: 1024 * 1024,
+  maxSkillBytes: 16 * 1024 * 1024,
+  maxFiles: 5000,
+  maxDepth: 16,
+});
 
 const HEAD_BYTES = 4096;
 const SKIPPED = new Set(['.git', 'node_modules']);
@@ -122,10 +127,20 @@ function fileEntry(abs: string, path: string, st: Stats, maxFile: number, budget
       off += n;
     }
     const read = bytes.subarray(0, off);
-    if (!whole) return { path, kind: 'file', size: st.size, executable, head: read.subarray(0, HEAD_BYTES), unscanned: st.size > maxFile ? 'too-large' : 'budget' };
+    if (!whole)
+      return {
+        path,
+        kind: 'file',
+        size: st.size,
+        executable,
+        head: read.subarray(0, HEAD_BYTES),
+        unscanned: st.size > maxFile ? 'too-large' : 'budget',
+      };
     const digest = `sha256:${createHash('sha256').update(read).digest('hex')}`;
     const text = read.includes(0) ? undefined : decode(read);
-    return text === undefined ? { path, kind: 'file', size: st.size, executable, digest, head: read.subarray(0, HEAD_BYTES) } : { path, kind: 'file', size: st.size, executable, digest, text };
+    return text === undefined
+      ? { path, kind: 'file', size: st.size, executable, digest, head: read.subarray(0, HEAD_BYTES) }
+      : { path, kind: 'file', size: st.size, executable, digest, text };
   } catch {
     return { path, kind: 'file', size: st.size, executable, unscanned: 'unreadable' };
   } finally {
@@ -142,9 +157,16 @@ function decode(bytes: Uint8Array): string | undefined {
 }
 
 /** What the audit reads from a parsed SKILL.md. */
-export function auditFields(pkg: SkillPackage | undefined): Pick<AuditInput, 'name' | 'description' | 'allowedTools' | 'composition'> {
+export function auditFields(
+  pkg: SkillPackage | undefined,
+): Pick<AuditInput, 'name' | 'description' | 'allowedTools' | 'composition'> {
   if (!pkg) return {};
-  return { name: pkg.descriptor.name, description: pkg.descriptor.description, allowedTools: splitToolList(pkg.frontmatter['allowed-tools']), composition: pkg.composition };
+  return {
+    name: pkg.descriptor.name,
+    description: pkg.descriptor.description,
+    allowedTools: splitToolList(pkg.frontmatter['allowed-tools']),
+    composition: pkg.composition,
+  };
 }
 
 /** One audited skill. */
@@ -249,7 +271,8 @@ export async function auditPath(paths: string | readonly string[], options: Audi
     }
     const shown = toPosix(given).replace(/\/+$/, '') || '/';
     if (st.isFile()) {
-      if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
+      if (!isSkillFileName(basename(abs)))
+        throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
       found.push({ dir: toPosix(dirname(given)), abs: dirname(abs), skillFile: basename(abs) });
       continue;
     }
@@ -257,7 +280,16 @@ export async function auditPath(paths: string | readonly string[], options: Audi
     const join2 = (p: string): string => (p === '.' ? shown : shown === '.' ? p : `${shown}/${p}`);
     for (const s of walk.skills) found.push({ dir: join2(s.dir), abs: dirname(s.abs), skillFile: basename(s.file) });
     for (const f of walk.findings) diagnostics.push({ ...f.diagnostic, severity: 'warning', file: join2(f.path) });
-    if (walk.skills.length === 0) diagnostics.push({ code: 'validate.no-skills', severity: 'error', message: `no SKILL.md under ${shown}`, file: shown, line: 0, column: 0, hint: 'check the path: audit takes a skill folder, a tree of them, or a SKILL.md' });
+    if (walk.skills.length === 0)
+      diagnostics.push({
+        code: 'validate.no-skills',
+        severity: 'error',
+        message: `no SKILL.md under ${shown}`,
+        file: shown,
+        line: 0,
+        column: 0,
+        hint: 'check the path: audit takes a skill folder, a tree of them, or a SKILL.md',
+      });
   }
   // Two passes, so memory holds one skill's files at a time: the names first (each SKILL.md alone),
   // then each skill's files, audited and dropped.
@@ -266,7 +298,13 @@ export async function auditPath(paths: string | readonly string[], options: Audi
     const kept = options.memo?.get(join(f.abs, f.skillFile));
     if (kept) return { found: f, pkg: kept.pkg, kept };
     const read = readRegularFile(join(f.abs, f.skillFile), maxFileBytes);
-    const pkg = read.ok ? parseSkill(read.bytes.toString('utf8'), { locator: toPosix(join(f.abs, f.skillFile)), dirName: basename(f.abs), profile: 'lenient' }).package : undefined;
+    const pkg = read.ok
+      ? parseSkill(read.bytes.toString('utf8'), {
+          locator: toPosix(join(f.abs, f.skillFile)),
+          dirName: basename(f.abs),
+          profile: 'lenient',
+        }).package
+      : undefined;
     return { found: f, pkg, kept: undefined };
   });
   const names = parsed.flatMap((p) => (p.pkg ? [p.pkg.descriptor.name] : []));
@@ -287,7 +325,13 @@ export async function auditPath(paths: string | readonly string[], options: Audi
       if (lines === undefined) sources.set(d.file, (lines = []));
       lines[d.line - 1] ??= lineAt(text, d.line).slice(0, MAX_EXCERPT);
     }
-    return { dir: f.dir, file: f.dir === '.' ? f.skillFile : `${f.dir}/${f.skillFile}`, name: pkg?.descriptor.name ?? null, verdict: auditVerdict(found), diagnostics: found };
+    return {
+      dir: f.dir,
+      file: f.dir === '.' ? f.skillFile : `${f.dir}/${f.skillFile}`,
+      name: pkg?.descriptor.name ?? null,
+      verdict: auditVerdict(found),
+      diagnostics: found,
+    };
   });
   skills.sort((a, b) => cmp(a.file, b.file));
   diagnostics.sort(compareDiagnostics);
@@ -297,7 +341,14 @@ export async function auditPath(paths: string | readonly string[], options: Audi
   return {
     skills,
     diagnostics,
-    summary: { skills: skills.length, pass: count('pass'), warn: count('warn'), fail: count('fail'), errors: all.filter((d) => d.severity === 'error').length, warnings: all.filter((d) => d.severity === 'warning').length },
+    summary: {
+      skills: skills.length,
+      pass: count('pass'),
+      warn: count('warn'),
+      fail: count('fail'),
+      errors: all.filter((d) => d.severity === 'error').length,
+      warnings: all.filter((d) => d.severity === 'warning').length,
+    },
     sources,
     notes,
   };

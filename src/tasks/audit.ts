@@ -44,7 +44,15 @@ export interface AuditRun {
   readonly report: Report;
 }
 
-const AUDIT_TASK_KEYS = optionKeys<AuditTaskOptions>('auditTask', { paths: true, cwd: true, limits: true, memo: true, parsers: true, failOn: true, maxWarnings: true });
+const AUDIT_TASK_KEYS = optionKeys<AuditTaskOptions>('auditTask', {
+  paths: true,
+  cwd: true,
+  limits: true,
+  memo: true,
+  parsers: true,
+  failOn: true,
+  maxWarnings: true,
+});
 
 /**
  * Audit the skills under `options.paths`.
@@ -55,7 +63,12 @@ export async function auditTask(options: AuditTaskOptions): Promise<AuditRun> {
   checkOptionKeys(options, AUDIT_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
   const { limits, memo, parsers } = options;
-  const result = await auditPath(options.paths, { cwd, ...(limits ? { limits } : {}), ...(memo ? { memo } : {}), ...(parsers ? { parsers } : {}) });
+  const result = await auditPath(options.paths, {
+    cwd,
+    ...(limits ? { limits } : {}),
+    ...(memo ? { memo } : {}),
+    ...(parsers ? { parsers } : {}),
+  });
   const report = auditReport(result, cwd);
   // Discovery errors (a path with no SKILL.md) fail the run too, though they are not security results.
   const findings = [...report.findings, ...result.diagnostics.filter((d) => d.severity === 'error')];
@@ -75,14 +88,31 @@ export async function auditTask(options: AuditTaskOptions): Promise<AuditRun> {
 
 /** A rule as report metadata: SARIF rules (with security-severity and tags), JUnit failure types. */
 export function reportRule(r: AuditRule): ReportRule {
-  return { code: r.code, description: r.summary, help: r.help, level: r.level, security_severity: r.securitySeverity, tags: ruleTags(r), help_markdown: explainMarkdown(r) };
+  return {
+    code: r.code,
+    description: r.summary,
+    help: r.help,
+    level: r.level,
+    security_severity: r.securitySeverity,
+    tags: ruleTags(r),
+    help_markdown: explainMarkdown(r),
+  };
 }
 
 /** The audit rules as report rule metadata. */
 export const AUDIT_REPORT_RULES: readonly ReportRule[] = AUDIT_RULES.map(reportRule);
 
 function diagnosticJson(d: FlowDiagnostic): Record<string, unknown> {
-  return { code: d.code, severity: d.severity, message: d.message, file: d.file, line: d.line, column: d.column, hint: d.hint, ...(d.flow ? { flow: d.flow } : {}) };
+  return {
+    code: d.code,
+    severity: d.severity,
+    message: d.message,
+    file: d.file,
+    line: d.line,
+    column: d.column,
+    hint: d.hint,
+    ...(d.flow ? { flow: d.flow } : {}),
+  };
 }
 
 function skillJson(s: AuditSkillReport): Record<string, unknown> {
@@ -95,7 +125,17 @@ function skillJson(s: AuditSkillReport): Record<string, unknown> {
  * @example ruleJson(RULES_BY_CODE.get('security.remote-exec')!).owasp
  */
 export function ruleJson(r: AuditRule): Record<string, unknown> {
-  return { code: r.code, family: r.family, level: r.level, summary: r.summary, help: r.help, example: r.example, owasp: r.owasp, security_severity: r.securitySeverity, tags: ruleTags(r) };
+  return {
+    code: r.code,
+    family: r.family,
+    level: r.level,
+    summary: r.summary,
+    help: r.help,
+    example: r.example,
+    owasp: r.owasp,
+    security_severity: r.securitySeverity,
+    tags: ruleTags(r),
+  };
 }
 
 /**
@@ -106,7 +146,13 @@ export function ruleJson(r: AuditRule): Record<string, unknown> {
 export function auditDocument(report: AuditReport): Record<string, unknown> {
   const fired = new Set(report.skills.flatMap((s) => s.diagnostics.map((d) => d.code)));
   const rules = [...RULES_BY_CODE.values()].filter((r) => fired.has(r.code)).map(ruleJson);
-  return { skills: report.skills.map(skillJson), diagnostics: report.diagnostics.map(diagnosticJson), notes: report.notes, rules, summary: { ...report.summary, notes: report.notes.length } };
+  return {
+    skills: report.skills.map(skillJson),
+    diagnostics: report.diagnostics.map(diagnosticJson),
+    notes: report.notes,
+    rules,
+    summary: { ...report.summary, notes: report.notes.length },
+  };
 }
 
 /**
@@ -116,8 +162,17 @@ export function auditDocument(report: AuditReport): Record<string, unknown> {
  * @example reportText('sarif', auditReport(await auditPath(['skills/']), process.cwd()))
  */
 export function auditReport(report: AuditReport, root: string): Report {
-  const built = buildReport({ suite: 'skillgraph audit', root, findings: report.skills.flatMap((s) => s.diagnostics), units: report.skills.map((s) => ({ name: s.dir, file: s.file })), rules: AUDIT_REPORT_RULES });
-  const notes = [...report.diagnostics.map((d) => ({ level: d.severity, message: `${d.file}: ${d.message}` })), ...report.notes.map((message) => ({ level: 'info' as const, message }))];
+  const built = buildReport({
+    suite: 'skillgraph audit',
+    root,
+    findings: report.skills.flatMap((s) => s.diagnostics),
+    units: report.skills.map((s) => ({ name: s.dir, file: s.file })),
+    rules: AUDIT_REPORT_RULES,
+  });
+  const notes = [
+    ...report.diagnostics.map((d) => ({ level: d.severity, message: `${d.file}: ${d.message}` })),
+    ...report.notes.map((message) => ({ level: 'info' as const, message })),
+  ];
   return { ...built, notes };
 }
 

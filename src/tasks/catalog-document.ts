@@ -91,7 +91,8 @@ function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buf
   for (let i = 0; i < doc.skills; i++) {
     put(doc.skill(i));
     // One resize, from what the first skills took, instead of growing as it fills.
-    if (!emit && i === SIZING_SKILLS - 1 && doc.skills > SIZING_SKILLS) room(Math.ceil(((at - head) / SIZING_SKILLS) * (doc.skills - SIZING_SKILLS) * 1.05));
+    if (!emit && i === SIZING_SKILLS - 1 && doc.skills > SIZING_SKILLS)
+      room(Math.ceil(((at - head) / SIZING_SKILLS) * (doc.skills - SIZING_SKILLS) * 1.05));
   }
   put(doc.tail);
   if (!emit) return controlsEscaped(out.subarray(0, at));
@@ -162,7 +163,14 @@ interface DocumentParts {
 function catalogJsonParts(result: CatalogLoad): DocumentParts {
   const { catalog, stats } = result;
   const skills = catalog.skills;
-  const frame = jsonDocument({ digest: catalog.digest, skills: [], conflicts: catalog.conflicts, diagnostics: catalogFindings(result), ...completenessJson(result.walk), stats });
+  const frame = jsonDocument({
+    digest: catalog.digest,
+    skills: [],
+    conflicts: catalog.conflicts,
+    diagnostics: catalogFindings(result),
+    ...completenessJson(result.walk),
+    stats,
+  });
   if (skills.length === 0) return { head: frame, skills: 0, skill: () => '', tail: '' };
   // The first `"skills": []`: only the digest string comes before it.
   const hole = frame.indexOf('"skills": []');
@@ -188,20 +196,27 @@ export function descriptorJson(d: SkillDescriptor): Record<string, unknown> {
   return out;
 }
 
-
 /** `complete`, `incomplete` (the limits hit) and `files` (where every SKILL.md seen went), snake_case. */
 export function completenessJson(walk: Pick<WalkReport, 'complete' | 'limits' | 'files'>): Record<string, unknown> {
   const f = walk.files;
   return {
     complete: walk.complete,
-    incomplete: walk.limits.map((l) => ({ root: l.root, limit: l.limit, value: l.value, unsearched: l.unsearched, flag: l.flag })),
+    incomplete: walk.limits.map((l) => ({
+      root: l.root,
+      limit: l.limit,
+      value: l.value,
+      unsearched: l.unsearched,
+      flag: l.flag,
+    })),
     files: {
       seen: f.seen,
       catalogued: f.catalogued,
       shadowed: f.shadowed,
       invalid: f.invalid,
       same_file: f.sameFile,
-      not_catalogued: Object.fromEntries(NOT_CATALOGUED_REASONS.map((r) => [r.replaceAll('-', '_'), f.notCatalogued[r]])),
+      not_catalogued: Object.fromEntries(
+        NOT_CATALOGUED_REASONS.map((r) => [r.replaceAll('-', '_'), f.notCatalogued[r]]),
+      ),
     },
   };
 }

@@ -43,7 +43,12 @@ export function catalogFindings(result: CatalogLoad): readonly Diagnostic[] {
   return [...result.catalog.diagnostics, ...result.routing].sort(compareDiagnostics);
 }
 
-const REQUEST_KEYS = optionKeys<CatalogRequest>('CatalogRequest', { load: true, engine: true, rootSource: true, configFile: true });
+const REQUEST_KEYS = optionKeys<CatalogRequest>('CatalogRequest', {
+  load: true,
+  engine: true,
+  rootSource: true,
+  configFile: true,
+});
 
 /**
  * Build the sealed catalog `request` describes through the engine (worker pool when it pays,
@@ -75,12 +80,17 @@ export async function memoizedOutput(
   checkOptionKeys(request, REQUEST_KEYS);
   // Where the roots came from shows in the output, so it is part of the record's context; so are the task's own options.
   const context = `${request.rootSource ?? 'flags'}:${request.configFile ?? ''}${options === '' ? '' : `:${options}`}`;
-  const load = (loaded: EngineCatalog, recorded: boolean): RunMemo => produce(withRootSource(loaded, request), recorded);
+  const load = (loaded: EngineCatalog, recorded: boolean): RunMemo =>
+    produce(withRootSource(loaded, request), recorded);
   return withEngine(request, (engine) => engine.memoized(`${name}-json`, request.load, load, context));
 }
 
 function withRootSource(loaded: EngineCatalog, request: CatalogRequest): CatalogLoad {
-  return { ...loaded, rootSource: request.rootSource ?? 'flags', ...(request.configFile ? { configFile: request.configFile } : {}) };
+  return {
+    ...loaded,
+    rootSource: request.rootSource ?? 'flags',
+    ...(request.configFile ? { configFile: request.configFile } : {}),
+  };
 }
 
 /** Run `body` with an engine for `request`; the pool is released however `body` ends. */

@@ -56,7 +56,10 @@ export async function catalogTask(options: CatalogTaskOptions): Promise<CatalogR
  *
  * @example const status = await catalogJsonTask({ request }, (chunk) => process.stdout.write(chunk));
  */
-export async function catalogJsonTask(options: CatalogTaskOptions, write: (chunk: Buffer) => void): Promise<TaskStatus> {
+export async function catalogJsonTask(
+  options: CatalogTaskOptions,
+  write: (chunk: Buffer) => void,
+): Promise<TaskStatus> {
   checkOptionKeys(options, CATALOG_TASK_KEYS);
   let written = false;
   const produce = (loaded: CatalogLoad, recorded: boolean): RunMemo => {
@@ -80,7 +83,12 @@ export async function catalogJsonTask(options: CatalogTaskOptions, write: (chunk
     };
   };
   const threshold = options.routing === false ? 'off' : options.routing?.threshold;
-  const out = await memoizedOutput(options.request, 'catalog', produce, threshold === undefined ? '' : `overlap-threshold=${threshold}`);
+  const out = await memoizedOutput(
+    options.request,
+    'catalog',
+    produce,
+    threshold === undefined ? '' : `overlap-threshold=${threshold}`,
+  );
   // Perf: our own JSON text goes out as bytes (no text copy of 11 MB).
   if (!written) write(out.bytes ?? Buffer.from(out.text, 'utf8'));
   return out.status === 0 ? 0 : 1;

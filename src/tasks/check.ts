@@ -11,7 +11,14 @@
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { wideningText } from '../audit/capabilities.js';
-import { compareLock, createLock, parseLock, type LockDrift, type LockEntry, type Lockfile } from '../catalog/lockfile.js';
+import {
+  compareLock,
+  createLock,
+  parseLock,
+  type LockDrift,
+  type LockEntry,
+  type Lockfile,
+} from '../catalog/lockfile.js';
 import { displayPath } from '../discover/paths.js';
 import { readRegularFile } from '../discover/safe-read.js';
 import { collectGarbage } from '../engine/gc.js';
@@ -59,7 +66,13 @@ export interface CheckRun {
 /** A lockfile this large is not one (a skill entry is ~300 bytes). */
 const MAX_LOCKFILE_BYTES = 64 * 1024 * 1024;
 
-const CHECK_TASK_KEYS = optionKeys<CheckTaskOptions>('checkTask', { request: true, lock: true, accept: true, cwd: true, home: true });
+const CHECK_TASK_KEYS = optionKeys<CheckTaskOptions>('checkTask', {
+  request: true,
+  lock: true,
+  accept: true,
+  cwd: true,
+  home: true,
+});
 
 /**
  * Compare the catalog `options.request` describes with the lockfile `options.lock`.
@@ -90,7 +103,11 @@ export async function checkTask(options: CheckTaskOptions): Promise<CheckRun> {
   // Accepting records the catalog now, as `lock` would, unless a skill has errors or the walk was cut short.
   const acceptable = state.skillErrors.length === 0 && state.complete;
   const accepted = options.accept === true && !drift.ok && acceptable;
-  if (accepted) writeLockfile(file, `${JSON.stringify(createLock(places.digest, state.entries, { complete: state.complete, invalid: state.invalid }), null, 2)}\n`);
+  if (accepted)
+    writeLockfile(
+      file,
+      `${JSON.stringify(createLock(places.digest, state.entries, { complete: state.complete, invalid: state.invalid }), null, 2)}\n`,
+    );
   const walk = { complete, limits, files };
   const fileOf = (e: LockEntry): string => displayPath(placeOf(e.root, e.path, dirname(file), home), cwd);
   let report: Report | undefined;
@@ -114,13 +131,23 @@ export async function checkTask(options: CheckTaskOptions): Promise<CheckRun> {
       removed: drift.removed,
       changed: drift.changed,
       invalid: drift.invalid.map((b) => ({ ...b.locked, diagnostics: b.diagnostics })),
-      invalid_now: drift.invalidNow.map((b) => ({ root: b.root, path: b.path, recorded: b.recorded, diagnostics: b.diagnostics })),
+      invalid_now: drift.invalidNow.map((b) => ({
+        root: b.root,
+        path: b.path,
+        recorded: b.recorded,
+        diagnostics: b.diagnostics,
+      })),
       incomplete: drift.incomplete,
       ...completenessJson(walk),
     },
     get report(): Report {
       const units = locked.skills.map((e) => ({ name: e.name, file: fileOf(e) }));
-      return (report ??= buildReport({ suite: 'skillgraph check', root: cwd, findings: driftFindings(drift, fileOf, shown), units }));
+      return (report ??= buildReport({
+        suite: 'skillgraph check',
+        root: cwd,
+        findings: driftFindings(drift, fileOf, shown),
+        units,
+      }));
     },
   };
 }
@@ -128,8 +155,18 @@ export async function checkTask(options: CheckTaskOptions): Promise<CheckRun> {
 function readLockText(file: string, shown: string): string {
   const read = readRegularFile(file, MAX_LOCKFILE_BYTES, { followLinks: true });
   if (read.ok) return read.bytes.toString('utf8');
-  const why = read.reason === 'missing' ? "not found; run 'skillgraph lock' first" : read.reason === 'not-regular' ? 'not a regular file' : read.reason === 'too-large' ? `larger than ${MAX_LOCKFILE_BYTES} bytes` : `unreadable (${read.errno ?? read.reason})`;
-  throw new SkillgraphError('lockfile.invalid', `cannot read lockfile ${shown}: ${why}`, { file: shown, reason: read.reason });
+  const why =
+    read.reason === 'missing'
+      ? "not found; run 'skillgraph lock' first"
+      : read.reason === 'not-regular'
+        ? 'not a regular file'
+        : read.reason === 'too-large'
+          ? `larger than ${MAX_LOCKFILE_BYTES} bytes`
+          : `unreadable (${read.errno ?? read.reason})`;
+  throw new SkillgraphError('lockfile.invalid', `cannot read lockfile ${shown}: ${why}`, {
+    file: shown,
+    reason: read.reason,
+  });
 }
 
 /** A lock entry's SKILL.md on disk: its root (relative to the lockfile's folder, or `~/…`) and its path in it. */
@@ -142,15 +179,57 @@ function placeOf(root: string, path: string, lockDir: string, home: string): str
  * Drift as findings for the reports: each added, removed, changed or unfound skill an error at
  * its SKILL.md, and each invalid skill's own diagnostics.
  */
-export function driftFindings(drift: LockDrift<Diagnostic>, fileOf: (e: LockEntry) => string, lock: string): ReportFinding[] {
-  const at = (code: ReportFinding['code'], e: LockEntry, message: string, hint: string): ReportFinding => ({ code, severity: 'error', message, file: fileOf(e), line: 0, column: 0, hint });
+export function driftFindings(
+  drift: LockDrift<Diagnostic>,
+  fileOf: (e: LockEntry) => string,
+  lock: string,
+): ReportFinding[] {
+  const at = (code: ReportFinding['code'], e: LockEntry, message: string, hint: string): ReportFinding => ({
+    code,
+    severity: 'error',
+    message,
+    file: fileOf(e),
+    line: 0,
+    column: 0,
+    hint,
+  });
   return [
-    ...drift.widened.map((w) => at('check.widened', w.current, `${w.name} can do more than ${lock} sealed: ${wideningText(w.widening)}`, "review what the skill gained, then run 'skillgraph check --accept' or 'skillgraph lock'")),
-    ...drift.added.map((e) => at('check.added', e, `${e.name} (${e.scope}) is not in ${lock}`, "run 'skillgraph lock' to record it")),
-    ...drift.removed.map((e) => at('check.removed', e, `${e.name} (${e.scope}) is in ${lock} but no longer in the catalog`, "restore the skill, or run 'skillgraph lock'")),
-    ...drift.changed.map((c) => at('check.changed', c.current, `${c.name} changed since ${lock}: ${c.fields.join(', ')}`, "review the change, then run 'skillgraph lock'")),
+    ...drift.widened.map((w) =>
+      at(
+        'check.widened',
+        w.current,
+        `${w.name} can do more than ${lock} sealed: ${wideningText(w.widening)}`,
+        "review what the skill gained, then run 'skillgraph check --accept' or 'skillgraph lock'",
+      ),
+    ),
+    ...drift.added.map((e) =>
+      at('check.added', e, `${e.name} (${e.scope}) is not in ${lock}`, "run 'skillgraph lock' to record it"),
+    ),
+    ...drift.removed.map((e) =>
+      at(
+        'check.removed',
+        e,
+        `${e.name} (${e.scope}) is in ${lock} but no longer in the catalog`,
+        "restore the skill, or run 'skillgraph lock'",
+      ),
+    ),
+    ...drift.changed.map((c) =>
+      at(
+        'check.changed',
+        c.current,
+        `${c.name} changed since ${lock}: ${c.fields.join(', ')}`,
+        "review the change, then run 'skillgraph lock'",
+      ),
+    ),
     ...drift.invalid.flatMap((b) => b.diagnostics),
     ...drift.invalidNow.flatMap((b) => b.diagnostics),
-    ...drift.incomplete.map((e) => at('check.incomplete', e, `${e.name} was not found, and the walk stopped at a limit`, 'raise --depth or --max-dirs so the walk is complete')),
+    ...drift.incomplete.map((e) =>
+      at(
+        'check.incomplete',
+        e,
+        `${e.name} was not found, and the walk stopped at a limit`,
+        'raise --depth or --max-dirs so the walk is complete',
+      ),
+    ),
   ];
 }

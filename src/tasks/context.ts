@@ -74,7 +74,19 @@ export interface ContextRun {
   readonly host?: HostListing;
 }
 
-const CONTEXT_TASK_KEYS = optionKeys<ContextTaskOptions>('contextTask', { request: true, format: true, lazy: true, budget: true, into: true, paths: true, digests: true, audit: true, host: true, cwd: true, home: true });
+const CONTEXT_TASK_KEYS = optionKeys<ContextTaskOptions>('contextTask', {
+  request: true,
+  format: true,
+  lazy: true,
+  budget: true,
+  into: true,
+  paths: true,
+  digests: true,
+  audit: true,
+  host: true,
+  cwd: true,
+  home: true,
+});
 
 /**
  * Render the catalog `options.request` describes as agent context.
@@ -85,7 +97,11 @@ export async function contextTask(options: ContextTaskOptions): Promise<ContextR
   checkOptionKeys(options, CONTEXT_TASK_KEYS);
   const audit = options.audit ?? 'off';
   if (!(AUDIT_MODES as readonly string[]).includes(audit)) {
-    throw new SkillgraphError('options.invalid', `context option 'audit' must be one of ${AUDIT_MODES.join(', ')}, got '${String(audit)}'`, { field: 'audit' });
+    throw new SkillgraphError(
+      'options.invalid',
+      `context option 'audit' must be one of ${AUDIT_MODES.join(', ')}, got '${String(audit)}'`,
+      { field: 'audit' },
+    );
   }
   if (options.host !== undefined) return hostContext(options, options.host);
   const { catalog: full, walk } = await loadRequest(options.request);
@@ -102,7 +118,8 @@ export async function contextTask(options: ContextTaskOptions): Promise<ContextR
   });
   const dropped = audit === 'drop' ? flagged.map((f) => leftOutPackage(full.get(f.name)!, 'audit', f.errors)) : [];
   const leftOut = leftOutReport([...rendered.leftOut, ...dropped], walk, full);
-  const auditDoc = audit === 'off' ? {} : { audit: { mode: audit, flagged: flagged.map(({ name, codes }) => ({ name, codes })) } };
+  const auditDoc =
+    audit === 'off' ? {} : { audit: { mode: audit, flagged: flagged.map(({ name, codes }) => ({ name, codes })) } };
   const auditNote = audit === 'mark' && flagged.length > 0 ? markNote(flagged) : '';
   const document = {
     catalog: { digest: catalog.digest },
@@ -111,19 +128,38 @@ export async function contextTask(options: ContextTaskOptions): Promise<ContextR
     ...auditDoc,
     ...(auditNote ? { audit_note: auditNote } : {}),
   };
-  return { status: leftOut.findings ? 1 : 0, text: rendered.text + auditNote, document, catalog, rendered, leftOut, flagged };
+  return {
+    status: leftOut.findings ? 1 : 0,
+    text: rendered.text + auditNote,
+    document,
+    catalog,
+    rendered,
+    leftOut,
+    flagged,
+  };
 }
 
 /** The catalog as one agent lists it, read with that agent's profile unless the request names one. */
 async function hostContext(options: ContextTaskOptions, host: string): Promise<ContextRun> {
   if (options.budget !== undefined && options.budget !== null) {
-    throw new SkillgraphError('options.invalid', "context option 'budget' does not apply with 'host': the agent's own budget does", { field: 'budget' });
+    throw new SkillgraphError(
+      'options.invalid',
+      "context option 'budget' does not apply with 'host': the agent's own budget does",
+      { field: 'budget' },
+    );
   }
   const profile = options.request.load.profile ?? hostProfile(host);
   const load = profile === undefined ? options.request.load : { ...options.request.load, profile };
   const { catalog } = await loadRequest({ ...options.request, load });
   const listing = hostListing(catalog, host, options.home ?? homedir());
-  return { status: 0, text: `${listing.listed.text}\n`, document: listing.document, catalog, flagged: [], host: listing };
+  return {
+    status: 0,
+    text: `${listing.listed.text}\n`,
+    document: listing.document,
+    catalog,
+    flagged: [],
+    host: listing,
+  };
 }
 
 /** The catalog's skills whose audit has an error finding, by name. */
@@ -133,8 +169,12 @@ function auditErrors(catalog: Catalog, parsers: CodeParsers): FlaggedSkill[] {
   for (const p of catalog.skills) {
     const locator = p.descriptor.source.locator;
     const files = readSkillFiles(dirname(locator));
-    const errors = auditSkill({ dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) }, { parsers }).filter((d) => d.severity === 'error');
-    if (errors.length > 0) out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort(), errors });
+    const errors = auditSkill(
+      { dir: '.', skillFile: basename(locator), files, otherNames: names, ...auditFields(p) },
+      { parsers },
+    ).filter((d) => d.severity === 'error');
+    if (errors.length > 0)
+      out.push({ name: p.descriptor.name, locator, codes: [...new Set(errors.map((d) => d.code))].sort(), errors });
   }
   return out;
 }

@@ -88,7 +88,14 @@ export function describeSkill(catalog: Catalog, name: string): Description {
   const diagnostics = resolved.diagnostics;
   if (!pkg || resolution.error) {
     const failure = resolution.error ?? { type: 'skill_not_found' as const, message: `unknown skill '${name}'` };
-    return { name, pkg, metadata: null, definition: null, error: toSkillError(failure, { skillName: name }), diagnostics };
+    return {
+      name,
+      pkg,
+      metadata: null,
+      definition: null,
+      error: toSkillError(failure, { skillName: name }),
+      diagnostics,
+    };
   }
   return {
     name,
@@ -114,13 +121,20 @@ export function metadataOf(catalog: Catalog, resolution: SkillResolution): Skill
  * The skill's implicit edges out (`uses`) and in (`usedBy`), from every catalogued skill's
  * SKILL.md, and its links to skills that are not there.
  */
-function implicitOf(catalog: Catalog, pkg: SkillPackage | undefined): { uses: SkillEdge[]; usedBy: SkillEdge[]; missing: readonly Diagnostic[] } {
+function implicitOf(
+  catalog: Catalog,
+  pkg: SkillPackage | undefined,
+): { uses: SkillEdge[]; usedBy: SkillEdge[]; missing: readonly Diagnostic[] } {
   if (!pkg) return { uses: [], usedBy: [], missing: [] };
   const name = pkg.descriptor.name;
   const targets = catalog.skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
   const all = implicitEdges(catalog.skills.map(bodySource), targets, { severity: 'off' }).edges;
   const own = implicitEdges([bodySource(pkg)], targets, { probe: folderProbe });
-  return { uses: own.edges.filter((e) => e.from === name), usedBy: all.filter((e) => e.to === name && e.from !== name), missing: own.diagnostics };
+  return {
+    uses: own.edges.filter((e) => e.from === name),
+    usedBy: all.filter((e) => e.to === name && e.from !== name),
+    missing: own.diagnostics,
+  };
 }
 
 function edgeJson(e: SkillEdge, skill: string): Record<string, unknown> {

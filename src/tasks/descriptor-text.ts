@@ -33,7 +33,10 @@ export function quoted(s: string): string {
 const PAD = ['', '  ', '    ', '      ', '        ', '          ', '            '];
 
 /** Descriptor keys written under another name in the document. */
-export const DESCRIPTOR_KEYS: Readonly<Record<string, string>> = { allowedTools: 'allowed_tools', modelInvocable: 'model_invocable' };
+export const DESCRIPTOR_KEYS: Readonly<Record<string, string>> = {
+  allowedTools: 'allowed_tools',
+  modelInvocable: 'model_invocable',
+};
 
 /** `\n      "key": ` for the descriptor's own keys, made once. */
 const KEY_TEXT = new Map<string, string>();
@@ -152,12 +155,23 @@ function sourceText(s: SkillDescriptor['source']): string | undefined {
     if (key !== SOURCE_KEYS[keys] || !Object.hasOwn(s, key)) return valueText(s, 3);
     keys++;
   }
-  if (keys !== 4 || typeof s.scope !== 'string' || typeof s.precedence !== 'number' || typeof s.root !== 'string' || typeof s.locator !== 'string') return valueText(s, 3);
+  if (
+    keys !== 4 ||
+    typeof s.scope !== 'string' ||
+    typeof s.precedence !== 'number' ||
+    typeof s.root !== 'string' ||
+    typeof s.locator !== 'string'
+  )
+    return valueText(s, 3);
   // Perf: a catalog has a few roots, shared by thousands of skills in name order (so roots
   // alternate from one skill to the next): each root's text is made once and kept by root.
   let head = SOURCE_HEADS.get(s.root);
   if (head === undefined || head.scope !== s.scope || head.precedence !== s.precedence) {
-    head = { scope: s.scope, precedence: s.precedence, text: `{\n        "scope": ${quoted(s.scope)},\n        "precedence": ${JSON.stringify(s.precedence)},\n        "root": ${quoted(s.root)},\n        "locator": ` };
+    head = {
+      scope: s.scope,
+      precedence: s.precedence,
+      text: `{\n        "scope": ${quoted(s.scope)},\n        "precedence": ${JSON.stringify(s.precedence)},\n        "root": ${quoted(s.root)},\n        "locator": `,
+    };
     // Bounded: a document with more roots than this makes the text of the others each time.
     if (SOURCE_HEADS.size < MAX_SOURCE_HEADS || SOURCE_HEADS.has(s.root)) SOURCE_HEADS.set(s.root, head);
   }
@@ -176,7 +190,13 @@ const SOURCE_KEYS = ['scope', 'precedence', 'root', 'locator'];
  * zod check can only pass. `name`, `description` and a non-empty `version` are the descriptor's,
  * already escaped.
  */
-function metadataText(d: SkillDescriptor, name: string | undefined, description: string | undefined, version: string | undefined, summary: CapabilitySummary): string {
+function metadataText(
+  d: SkillDescriptor,
+  name: string | undefined,
+  description: string | undefined,
+  version: string | undefined,
+  summary: CapabilitySummary,
+): string {
   let types = SOURCE_TYPES_TEXT.get(summary.source_types);
   if (types === undefined) {
     types = JSON.stringify(summary.source_types, null, 2).replaceAll('\n', '\n        ');

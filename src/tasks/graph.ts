@@ -6,7 +6,13 @@
  */
 import { SkillgraphError } from '../model/errors.js';
 import type { CycleReport, IncludeGraph } from '../resolve/index.js';
-import { GRAPH_FORMATS, graphText, includeGraphWithCycles, withImplicitEdges, type GraphFormat } from '../resolve/graph.js';
+import {
+  GRAPH_FORMATS,
+  graphText,
+  includeGraphWithCycles,
+  withImplicitEdges,
+  type GraphFormat,
+} from '../resolve/graph.js';
 import { implicitEdges } from '../routing/edges.js';
 import { loadRequest, type CatalogRequest } from './catalog-load.js';
 import type { TaskStatus } from './catalog.js';
@@ -43,7 +49,11 @@ export async function graphTask(options: GraphTaskOptions): Promise<GraphRun> {
   checkOptionKeys(options, GRAPH_TASK_KEYS);
   const format = options.format ?? 'mermaid';
   if (!(GRAPH_FORMATS as readonly string[]).includes(format)) {
-    throw new SkillgraphError('options.invalid', `graph option 'format' must be one of ${GRAPH_FORMATS.join(', ')}, got '${String(format)}'`, { field: 'format' });
+    throw new SkillgraphError(
+      'options.invalid',
+      `graph option 'format' must be one of ${GRAPH_FORMATS.join(', ')}, got '${String(format)}'`,
+      { field: 'format' },
+    );
   }
   const { catalog } = await loadRequest(options.request);
   // Perf: one encoding and one Tarjan pass for text, JSON and cycle reports; no skill is resolved.
@@ -54,7 +64,11 @@ export async function graphTask(options: GraphTaskOptions): Promise<GraphRun> {
   const cycles = includes.cycles;
   const text = graphText(graph, format);
   const missing = graph.edges.filter((e) => e.missing).length;
-  const counts = { includes: includes.graph.edges.length, implicit: graph.edges.length - includes.graph.edges.length, missing };
+  const counts = {
+    includes: includes.graph.edges.length,
+    implicit: graph.edges.length - includes.graph.edges.length,
+    missing,
+  };
   const document = { format, text, nodes: graph.nodes, edges: graph.edges, cycles };
   return { status: cycles.length > 0 || missing > 0 ? 1 : 0, format, graph, cycles, text, counts, document };
 }

@@ -77,7 +77,10 @@ export function walkHost(model: HostModel, roots: readonly ResolvedRoot[], texts
 export function walkEverything(trees: readonly string[], roots: readonly string[]): { path: string; real: string }[] {
   const out: { path: string; real: string }[] = [];
   const seen = new Set<string>();
-  const walks = [...trees.map((folder) => [folder, 'default'] as const), ...roots.map((folder) => [folder, 'none'] as const)];
+  const walks = [
+    ...trees.map((folder) => [folder, 'default'] as const),
+    ...roots.map((folder) => [folder, 'none'] as const),
+  ];
   for (const [folder, skipFolders] of walks) {
     if (!isFolder(folder)) continue;
     for (const f of walkRoot(folder, {

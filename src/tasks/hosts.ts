@@ -50,7 +50,16 @@ export interface HostsDocument {
 /** Verdicts under which an agent's model sees a skill at all. */
 export const LISTED: ReadonlySet<string> = new Set(['shown', 'shortened', 'name-only']);
 
-const HOSTS_TASK_KEYS = optionKeys<HostsOptions>('hostsTask', { project: true, home: true, hosts: true, paths: true, trusted: true, env: true, tokens: true, overlap: true });
+const HOSTS_TASK_KEYS = optionKeys<HostsOptions>('hostsTask', {
+  project: true,
+  home: true,
+  hosts: true,
+  paths: true,
+  trusted: true,
+  env: true,
+  tokens: true,
+  overlap: true,
+});
 
 /**
  * What each agent would load, show and hide for `options.project`.
@@ -97,7 +106,12 @@ export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
 function listedOverlaps(host: HostEvaluation, options: OverlapOptions | undefined): readonly OverlapPair[] {
   const skills = host.skills
     .filter((s) => (s.verdict === 'shown' || s.verdict === 'shortened') && s.bundled !== true && s.description !== '')
-    .map((s) => ({ name: s.name, routing: { name: s.name.replace(/[-_.]+/g, ' '), text: s.description }, file: s.path, digest: s.real ?? s.path }));
+    .map((s) => ({
+      name: s.name,
+      routing: { name: s.name.replace(/[-_.]+/g, ' '), text: s.description },
+      file: s.path,
+      digest: s.real ?? s.path,
+    }));
   return findOverlaps(skills, options).pairs;
 }
 

@@ -14,9 +14,28 @@ export { hostsJson, hostsTask, resolveHosts, LISTED, type HostsDocument, type Ho
 export { loadTask, type LoadRun, type LoadTaskOptions } from './load.js';
 export { lockTask, type LockRun, type LockState, type LockTaskOptions, type WalkCompleteness } from './lock.js';
 export { materializeTask, type MaterializeRun, type MaterializeTaskOptions } from './materialize.js';
-export { mergeTask, readShards, type MergeRun, type MergeTaskOptions, type MergeVerb, type ShardFile } from './merge.js';
-export { resolveTask, writeResolveJson, type ResolveRun, type ResolveSelection, type ResolveTaskOptions } from './resolve.js';
+export {
+  mergeTask,
+  readShards,
+  type MergeRun,
+  type MergeTaskOptions,
+  type MergeVerb,
+  type ShardFile,
+} from './merge.js';
+export {
+  resolveTask,
+  writeResolveJson,
+  type ResolveRun,
+  type ResolveSelection,
+  type ResolveTaskOptions,
+} from './resolve.js';
 export { shardTask, type ShardRun, type ShardTaskOptions } from './shard-catalog.js';
 export type { Shard } from './shard.js';
 export type { ByteSink } from './sink.js';
-export { validateTask, type Screen, type ValidateRun, type ValidateTaskOptions, type ValidateView } from './validate.js';
+export {
+  validateTask,
+  type Screen,
+  type ValidateRun,
+  type ValidateTaskOptions,
+  type ValidateView,
+} from './validate.js';

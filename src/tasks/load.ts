@@ -47,7 +47,15 @@ export interface LoadRun {
   readonly document: Record<string, unknown>;
 }
 
-const LOAD_TASK_KEYS = optionKeys<LoadTaskOptions>('loadTask', { request: true, name: true, run: true, log: true, into: true, force: true, cwd: true });
+const LOAD_TASK_KEYS = optionKeys<LoadTaskOptions>('loadTask', {
+  request: true,
+  name: true,
+  run: true,
+  log: true,
+  into: true,
+  force: true,
+  cwd: true,
+});
 
 /**
  * Read one skill of the catalog `options.request` describes, once per run.
@@ -59,17 +67,26 @@ export async function loadTask(options: LoadTaskOptions): Promise<LoadRun> {
   const cwd = options.cwd ?? process.cwd();
   const runId = options.run ?? null;
   const log = options.log === undefined || options.log === null ? null : resolve(cwd, options.log);
-  if ((runId === null) !== (log === null)) throw new SkillgraphError('options.invalid', "load options 'run' and 'log' go together", { field: 'run' });
+  if ((runId === null) !== (log === null))
+    throw new SkillgraphError('options.invalid', "load options 'run' and 'log' go together", { field: 'run' });
   // An empty folder (an unset variable) would stage into the working folder itself.
   if (options.into !== undefined && options.into.trim() === '') {
-    throw new SkillgraphError('options.invalid', "load option 'into' must not be empty; write '.' for the working folder", { field: 'into' });
+    throw new SkillgraphError(
+      'options.invalid',
+      "load option 'into' must not be empty; write '.' for the working folder",
+      { field: 'into' },
+    );
   }
   const { catalog } = await loadRequest(options.request);
   const loaded = log !== null && runId !== null ? readLoadedSet(log, runId) : undefined;
   const result = readForContext(catalog, options.name, loaded);
   // The request as given: `scope/name` stages that copy.
-  const staged = options.into === undefined ? undefined : createLazyWorkspace(catalog, resolve(cwd, options.into), { force: options.force === true }).load(options.name);
-  if (result.status === 'loaded' && log !== null && runId !== null) appendEvent(log, skillLoadedEvent(runId, result.name, result.digest));
+  const staged =
+    options.into === undefined
+      ? undefined
+      : createLazyWorkspace(catalog, resolve(cwd, options.into), { force: options.force === true }).load(options.name);
+  if (result.status === 'loaded' && log !== null && runId !== null)
+    appendEvent(log, skillLoadedEvent(runId, result.name, result.digest));
   const baseDir = result.baseDir.replace(/\\/g, '/');
   const notHandedOver = handedOverNotes(catalog, [result.name], cwd);
   const document = {
@@ -79,9 +96,22 @@ export async function loadTask(options: LoadTaskOptions): Promise<LoadRun> {
     base_dir: baseDir,
     run: runId,
     ...(result.status === 'loaded' ? { body: result.body, resources: result.resources } : {}),
-    ...(staged ? { staged: { status: staged.status, path: `${String(options.into).replace(/\\/g, '/').replace(/\/+$/, '')}/${staged.name}`, files: staged.files } } : {}),
+    ...(staged
+      ? {
+          staged: {
+            status: staged.status,
+            path: `${String(options.into).replace(/\\/g, '/').replace(/\/+$/, '')}/${staged.name}`,
+            files: staged.files,
+          },
+        }
+      : {}),
     not_handed_over: notHandedOver.json,
   };
-  const text = result.status !== 'loaded' ? '' : result.body.endsWith('\n') || result.body === '' ? result.body : `${result.body}\n`;
+  const text =
+    result.status !== 'loaded'
+      ? ''
+      : result.body.endsWith('\n') || result.body === ''
+        ? result.body
+        : `${result.body}\n`;
   return { status: 0, result, ...(staged ? { staged } : {}), baseDir, notHandedOver, text, document };
 }

@@ -27,7 +27,9 @@ export interface FolderInput {
 }
 
 /** A folder sealed: its tree digest and what its files hold, or the finding that stopped its tree digest. */
-export type FolderSeal = { readonly ok: true; readonly tree: string; readonly files: FileSurface } | { readonly ok: false; readonly diagnostic: Diagnostic };
+export type FolderSeal =
+  | { readonly ok: true; readonly tree: string; readonly files: FileSurface }
+  | { readonly ok: false; readonly diagnostic: Diagnostic };
 
 /**
  * What the folder seal of a package reads.
@@ -54,7 +56,14 @@ export function folderInput(p: SkillPackage): FolderInput {
  */
 export function brokenFolderInput(locator: string): FolderInput {
   const dir = dirname(locator);
-  return { name: basename(dir), dir, skillFile: basename(locator), description: '', allowedTools: [], composition: EMPTY_COMPOSITION };
+  return {
+    name: basename(dir),
+    dir,
+    skillFile: basename(locator),
+    description: '',
+    allowedTools: [],
+    composition: EMPTY_COMPOSITION,
+  };
 }
 
 /**
@@ -81,7 +90,12 @@ export function sealFolders(skills: readonly FolderInput[]): FolderSeal[] {
     if (!tree.ok) return tree;
     const files = readSkillFiles(s.dir);
     const { skillFile, name, description, allowedTools, composition } = s;
-    const verdict = auditVerdict(auditSkill({ dir: '.', skillFile, name, description, allowedTools, composition, files }, parsers ? { parsers } : {}));
+    const verdict = auditVerdict(
+      auditSkill(
+        { dir: '.', skillFile, name, description, allowedTools, composition, files },
+        parsers ? { parsers } : {},
+      ),
+    );
     return { ok: true, tree: tree.digest, files: fileSurface(files, verdict) };
   });
 }

@@ -10,7 +10,14 @@
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { compositionWrites, packageSurface, type FileSurface } from '../audit/capabilities.js';
-import { createLock, placeKey, type LockCapabilities, type LockEntry, type LockInvalid, type LockNow } from '../catalog/lockfile.js';
+import {
+  createLock,
+  placeKey,
+  type LockCapabilities,
+  type LockEntry,
+  type LockInvalid,
+  type LockNow,
+} from '../catalog/lockfile.js';
 import { displayPath } from '../discover/paths.js';
 import { collectGarbage } from '../engine/gc.js';
 import type { WalkReport } from '../engine/plan.js';
@@ -21,7 +28,14 @@ import { writeFileAtomic } from '../workspace/atomic.js';
 import { loadRequest, type CatalogLoad, type CatalogRequest } from './catalog-load.js';
 import { completenessJson } from './catalog-document.js';
 import type { TaskStatus } from './catalog.js';
-import { brokenFolderInput, folderInput, prepareSeal, sealFolders, type FolderInput, type FolderSeal } from './lock-seal.js';
+import {
+  brokenFolderInput,
+  folderInput,
+  prepareSeal,
+  sealFolders,
+  type FolderInput,
+  type FolderSeal,
+} from './lock-seal.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface LockTaskOptions {
@@ -56,7 +70,14 @@ export interface LockRun {
   readonly document: Record<string, unknown>;
 }
 
-const LOCK_TASK_KEYS = optionKeys<LockTaskOptions>('lockTask', { request: true, out: true, cwd: true, home: true, allowErrors: true, allowIncomplete: true });
+const LOCK_TASK_KEYS = optionKeys<LockTaskOptions>('lockTask', {
+  request: true,
+  out: true,
+  cwd: true,
+  home: true,
+  allowErrors: true,
+  allowIncomplete: true,
+});
 
 /**
  * Lock the catalog `options.request` describes into `options.out`.
@@ -151,7 +172,9 @@ export function lockPlaces(result: CatalogLoad, lockDir: string, home: string): 
   // The tools that write, as each skill resolves (its includes' tools too); a skill that fails to
   // resolve (a cycle, a missing include) counts its own composition.
   const resolved = resolveCatalog(catalog);
-  const writesOf = new Map(resolved.skills.map((r) => [r.name, r.ok ? r.entries.filter((e) => e.writes).map((e) => e.key) : undefined]));
+  const writesOf = new Map(
+    resolved.skills.map((r) => [r.name, r.ok ? r.entries.filter((e) => e.writes).map((e) => e.key) : undefined]),
+  );
   const skills = catalog.skills.map((p): PlacedSkill => {
     const locator = p.descriptor.source.locator;
     const deps = p.descriptor.dependencies;
@@ -168,10 +191,18 @@ export function lockPlaces(result: CatalogLoad, lockDir: string, home: string): 
   const skillErrors = catalog.diagnostics.filter((d) => d.severity === 'error');
   const broken: BrokenPlace[] = [];
   // Candidates that made no package: their file is in place but broken; their findings say why.
-  const made = new Set<string>([...catalog.skills.map((p) => p.descriptor.source.locator), ...catalog.conflicts.map((c) => c.shadowed)]);
+  const made = new Set<string>([
+    ...catalog.skills.map((p) => p.descriptor.source.locator),
+    ...catalog.conflicts.map((c) => c.shadowed),
+  ]);
   for (const [locator] of walk.placed) {
     if (made.has(locator)) continue;
-    broken.push({ ...brokenFolderInput(locator), ...place(locator), locator, diagnostics: skillErrors.filter((d) => d.file === locator) });
+    broken.push({
+      ...brokenFolderInput(locator),
+      ...place(locator),
+      locator,
+      diagnostics: skillErrors.filter((d) => d.file === locator),
+    });
   }
   return { skills, broken, skillErrors, complete: walk.complete, digest: catalog.digest };
 }
@@ -197,16 +228,38 @@ export function lockState(places: LockPlaces, folders: FolderSource = sealFolder
     if (!seal.ok) {
       errors.push(seal.diagnostic);
       const status = seal.diagnostic.code === 'resource.changed' ? 'changed' : 'unreadable';
-      invalid.push({ root: s.root, path: s.path, status, codes: [seal.diagnostic.code], findings: [finding(seal.diagnostic)] });
+      invalid.push({
+        root: s.root,
+        path: s.path,
+        status,
+        codes: [seal.diagnostic.code],
+        findings: [finding(seal.diagnostic)],
+      });
       broken.set(placeKey(s.root, s.path), [seal.diagnostic]);
       return;
     }
-    entries.push({ name: s.name, scope: s.scope, root: s.root, path: s.path, digest: s.digest, tree: seal.tree, capabilities: sealSurface(s, seal.files), ...(s.dependencies ? { dependencies: s.dependencies } : {}) });
+    entries.push({
+      name: s.name,
+      scope: s.scope,
+      root: s.root,
+      path: s.path,
+      digest: s.digest,
+      tree: seal.tree,
+      capabilities: sealSurface(s, seal.files),
+      ...(s.dependencies ? { dependencies: s.dependencies } : {}),
+    });
   });
   places.broken.forEach((b, i) => {
     const seal = seals[places.skills.length + i]!;
     const codes = [...new Set(b.diagnostics.map((d) => d.code))].sort();
-    invalid.push({ root: b.root, path: b.path, status: 'invalid', codes, findings: b.diagnostics.map(finding), ...(seal.ok ? { tree: seal.tree } : {}) });
+    invalid.push({
+      root: b.root,
+      path: b.path,
+      status: 'invalid',
+      codes,
+      findings: b.diagnostics.map(finding),
+      ...(seal.ok ? { tree: seal.tree } : {}),
+    });
     broken.set(placeKey(b.root, b.path), b.diagnostics);
   });
   return { entries, broken, complete: places.complete, errors, skillErrors: places.skillErrors, invalid };
@@ -220,7 +273,14 @@ function finding(d: Diagnostic): { code: string; line: number; column: number } 
 /** The capability surface of a placed skill: its package's part and what its folder seal read from its files. */
 function sealSurface(s: PlacedSkill, files: FileSurface): LockCapabilities {
   const c = packageSurface(s, files);
-  return { ...c, allowed_tools: [...c.allowed_tools], writes: [...c.writes], mcp_servers: [...c.mcp_servers], scripts: c.scripts.map((x) => ({ ...x })), hosts: [...c.hosts] };
+  return {
+    ...c,
+    allowed_tools: [...c.allowed_tools],
+    writes: [...c.writes],
+    mcp_servers: [...c.mcp_servers],
+    scripts: c.scripts.map((x) => ({ ...x })),
+    hosts: [...c.hosts],
+  };
 }
 
 /** Write the lockfile through the workspace's atomic write (temp file + rename, temp removed on failure). */
@@ -233,7 +293,12 @@ export function writeLockfile(file: string, text: string): void {
     const cause = error.cause;
     const errno = (cause as NodeJS.ErrnoException | undefined)?.code;
     const code = errno === 'EISDIR' || errno === 'ENOTDIR' || errno === 'ENOENT' ? 'path.invalid' : 'io';
-    throw new SkillgraphError(code, `cannot write ${file}: ${cause instanceof Error ? cause.message : String(cause)}`, { file, ...(errno ? { errno } : {}) }, cause);
+    throw new SkillgraphError(
+      code,
+      `cannot write ${file}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      { file, ...(errno ? { errno } : {}) },
+      cause,
+    );
   }
 }
 
@@ -244,7 +309,12 @@ export function writeLockfile(file: string, text: string): void {
  * @example const run = sealLock({ out, cwd }, lockPlaces(result, dirname(out), home), result.walk);
  */
 export function sealLock(
-  options: { readonly out: string; readonly cwd: string; readonly allowErrors?: boolean; readonly allowIncomplete?: boolean },
+  options: {
+    readonly out: string;
+    readonly cwd: string;
+    readonly allowErrors?: boolean;
+    readonly allowIncomplete?: boolean;
+  },
   places: LockPlaces,
   walk: WalkCompleteness,
   folders: FolderSource = sealFolders,
@@ -262,7 +332,8 @@ export function sealLock(
     const lock = createLock(places.digest, state.entries, { complete: state.complete, invalid: state.invalid });
     writeLockfile(out, `${JSON.stringify(lock, null, 2)}\n`);
   }
-  const failing = (state.errors.length > 0 && options.allowErrors !== true) || (!state.complete && options.allowIncomplete !== true);
+  const failing =
+    (state.errors.length > 0 && options.allowErrors !== true) || (!state.complete && options.allowIncomplete !== true);
   const document = {
     lock: shown,
     written,
@@ -279,6 +350,16 @@ export function sealLock(
  * The options a lock shard records (in its run fingerprint too): where the lockfile goes, the
  * home folder roots are written under as `~/…`, and what may be locked.
  */
-export function lockShardOptions(options: { readonly out: string; readonly home: string; readonly allowErrors?: boolean; readonly allowIncomplete?: boolean }): Record<string, unknown> {
-  return { out: options.out, home: options.home, allow_errors: options.allowErrors === true, allow_incomplete: options.allowIncomplete === true };
+export function lockShardOptions(options: {
+  readonly out: string;
+  readonly home: string;
+  readonly allowErrors?: boolean;
+  readonly allowIncomplete?: boolean;
+}): Record<string, unknown> {
+  return {
+    out: options.out,
+    home: options.home,
+    allow_errors: options.allowErrors === true,
+    allow_incomplete: options.allowIncomplete === true,
+  };
 }

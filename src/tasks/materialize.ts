@@ -45,7 +45,14 @@ export interface MaterializeRun {
   readonly document: Record<string, unknown>;
 }
 
-const MATERIALIZE_TASK_KEYS = optionKeys<MaterializeTaskOptions>('materializeTask', { request: true, dir: true, names: true, lazy: true, force: true, cwd: true });
+const MATERIALIZE_TASK_KEYS = optionKeys<MaterializeTaskOptions>('materializeTask', {
+  request: true,
+  dir: true,
+  names: true,
+  lazy: true,
+  force: true,
+  cwd: true,
+});
 
 /**
  * Copy (or stage) the skills of the catalog `options.request` describes into `options.dir`.
@@ -56,7 +63,11 @@ export async function materializeTask(options: MaterializeTaskOptions): Promise<
   checkOptionKeys(options, MATERIALIZE_TASK_KEYS);
   // An empty folder (an unset shell variable) would resolve to the working folder and fill it with skills.
   if (typeof options.dir !== 'string' || options.dir.trim() === '') {
-    throw new SkillgraphError('options.invalid', "materialize option 'dir' must not be empty; write '.' for the working folder", { field: 'dir' });
+    throw new SkillgraphError(
+      'options.invalid',
+      "materialize option 'dir' must not be empty; write '.' for the working folder",
+      { field: 'dir' },
+    );
   }
   const cwd = options.cwd ?? process.cwd();
   const dir = resolve(cwd, options.dir);
@@ -81,12 +92,22 @@ export async function materializeTask(options: MaterializeTaskOptions): Promise<
   // Named skills: only what was asked for and not copied is left out; the whole catalog otherwise.
   const leftOut = leftOutReport(left, names.length > 0 ? undefined : walk, names.length > 0 ? undefined : catalog);
   const shown = options.dir.replace(/\\/g, '/').replace(/\/+$/, '') || '.';
-  const notHandedOver = handedOverNotes(catalog, skills.map((s) => s.name), cwd);
+  const notHandedOver = handedOverNotes(
+    catalog,
+    skills.map((s) => s.name),
+    cwd,
+  );
   const document = {
     dir: shown,
     lazy,
     available: [...available],
-    skills: skills.map((s) => ({ name: s.name, status: s.status, digest: s.digest, path: s.name, files: [...s.files] })),
+    skills: skills.map((s) => ({
+      name: s.name,
+      status: s.status,
+      digest: s.digest,
+      path: s.name,
+      files: [...s.files],
+    })),
     left_out: leftOutJson(leftOut),
     not_handed_over: notHandedOver.json,
   };

@@ -32,7 +32,11 @@ function findingJson(d: Diagnostic, shown: string): Record<string, unknown> {
  *
  * @example mergeRouting(docs.map((d) => d.doc.shard.routing), skills, summary)
  */
-export function mergeRouting(shards: readonly (ShardRouting | undefined)[], entries: unknown[], summary: Record<string, unknown>): void {
+export function mergeRouting(
+  shards: readonly (ShardRouting | undefined)[],
+  entries: unknown[],
+  summary: Record<string, unknown>,
+): void {
   if (shards.length === 0 || shards.some((s) => s === undefined)) return;
   const first = shards[0]!;
   const inputs = routingInputsFromJson(shards.flatMap((s) => s!.skills));
@@ -44,9 +48,16 @@ export function mergeRouting(shards: readonly (ShardRouting | undefined)[], entr
     const more = withRuleLevels(list, levels);
     if (position === undefined || more.length === 0) continue;
     const entry = entries[position] as EntryJson;
-    const all = [...entry.diagnostics.map((d) => ({ ...d, file: (d.file as string | undefined) ?? shown }) as unknown as Diagnostic), ...more];
+    const all = [
+      ...entry.diagnostics.map(
+        (d) => ({ ...d, file: (d.file as string | undefined) ?? shown }) as unknown as Diagnostic,
+      ),
+      ...more,
+    ];
     entry.diagnostics = all.sort(compareDiagnostics).map((d) => findingJson(d, shown));
-    for (const d of more) if (d.severity === 'error' || d.severity === 'warning') summary[`${d.severity}s`] = Number(summary[`${d.severity}s`]) + 1;
+    for (const d of more)
+      if (d.severity === 'error' || d.severity === 'warning')
+        summary[`${d.severity}s`] = Number(summary[`${d.severity}s`]) + 1;
     if (entry.valid && more.some((d) => d.severity === 'error')) {
       entry.valid = false;
       summary.valid = Number(summary.valid) - 1;

@@ -69,7 +69,10 @@ interface EntryJson {
 /** A validate shard document, or a `usage` error naming the file. */
 function shardOf(file: string, doc: unknown): ValidateShard {
   const not = (why?: string): never => {
-    throw new SkillgraphError('usage', `${file} is not the --json document of a 'validate --shard i/n' run${why ? `: ${why}` : ''}`);
+    throw new SkillgraphError(
+      'usage',
+      `${file} is not the --json document of a 'validate --shard i/n' run${why ? `: ${why}` : ''}`,
+    );
   };
   const d = doc as Partial<ValidateShard> | null;
   if (
@@ -101,7 +104,10 @@ function shardOf(file: string, doc: unknown): ValidateShard {
  *
  * @example mergeValidate([{ file: 'a.json', doc }, …], {}).status
  */
-export function mergeValidate(parsed: readonly { readonly file: string; readonly doc: unknown }[], ask: MergeGate): ValidateRun {
+export function mergeValidate(
+  parsed: readonly { readonly file: string; readonly doc: unknown }[],
+  ask: MergeGate,
+): ValidateRun {
   const docs = parsed.map(({ file, doc }) => ({ file, doc: shardOf(file, doc) }));
   const first = docs[0]!;
   const { count, total } = first.doc.shard;
@@ -120,18 +126,26 @@ export function mergeValidate(parsed: readonly { readonly file: string; readonly
   const filled = new Uint8Array(total);
   for (const { file, doc } of docs) {
     doc.shard.positions.forEach((p, i) => {
-      if (filled[p]) throw new SkillgraphError('usage', `${file} repeats entry ${p} of the run: the shards are not of one run`);
+      if (filled[p])
+        throw new SkillgraphError('usage', `${file} repeats entry ${p} of the run: the shards are not of one run`);
       filled[p] = 1;
       skills[p] = doc.skills[i];
       shown[p] = doc.shard.shown[i]!;
     });
   }
   if (filled.includes(0)) {
-    throw new SkillgraphError('usage', `the shards hold ${filled.reduce((n, f) => n + f, 0)} of the run's ${total} entries: they are not of one run`);
+    throw new SkillgraphError(
+      'usage',
+      `the shards hold ${filled.reduce((n, f) => n + f, 0)} of the run's ${total} entries: they are not of one run`,
+    );
   }
   const summary = sumSummaries(docs.map((d) => d.doc.summary));
   // The routing pass needs every shard's skills: it runs once they are one run again.
-  mergeRouting(docs.map((d) => (d.doc.shard as { routing?: ShardRouting }).routing), skills, summary);
+  mergeRouting(
+    docs.map((d) => (d.doc.shard as { routing?: ShardRouting }).routing),
+    skills,
+    summary,
+  );
   const o = first.doc.shard.options;
   const failOn = ask.failOn ?? (o.fail_on as FailOn);
   const maxWarnings = ask.maxWarnings ?? (o.max_warnings === null ? undefined : (o.max_warnings as number));

@@ -68,7 +68,11 @@ const MAX_SHARD_BYTES = 1024 * 1024 * 1024;
 export function readShards(files: readonly string[], cwd = process.cwd()): ShardFile[] {
   return files.map((file) => {
     const read = readRegularFile(resolve(cwd, file), MAX_SHARD_BYTES, { followLinks: true });
-    if (!read.ok) throw new SkillgraphError('usage', `cannot read ${file}: ${read.reason === 'missing' ? 'not found' : read.reason}`);
+    if (!read.ok)
+      throw new SkillgraphError(
+        'usage',
+        `cannot read ${file}: ${read.reason === 'missing' ? 'not found' : read.reason}`,
+      );
     try {
       return { file, doc: JSON.parse(read.bytes.toString('utf8')) as unknown };
     } catch (error) {
@@ -86,16 +90,25 @@ const CATALOG_SHARD_VERBS: readonly string[] = ['catalog', 'resolve', 'lock'] sa
  */
 export function shardsVerb(shards: readonly ShardFile[]): MergeVerb {
   const verbs = new Set(shards.map(({ doc }) => shardVerb(doc)));
-  if (verbs.size > 1) throw new SkillgraphError('usage', `${shards.map((s) => s.file).join(', ')} are shards of different verbs`);
+  if (verbs.size > 1)
+    throw new SkillgraphError('usage', `${shards.map((s) => s.file).join(', ')} are shards of different verbs`);
   return [...verbs][0]! as MergeVerb;
 }
 
 function shardVerb(doc: unknown): string {
   const s = (doc as { shard?: { verb?: unknown } } | null)?.shard;
-  return typeof s === 'object' && s !== null && typeof s.verb === 'string' && CATALOG_SHARD_VERBS.includes(s.verb) ? s.verb : 'validate';
+  return typeof s === 'object' && s !== null && typeof s.verb === 'string' && CATALOG_SHARD_VERBS.includes(s.verb)
+    ? s.verb
+    : 'validate';
 }
 
-const MERGE_TASK_KEYS = optionKeys<MergeTaskOptions>('mergeTask', { shards: true, cwd: true, failOn: true, maxWarnings: true, sources: true });
+const MERGE_TASK_KEYS = optionKeys<MergeTaskOptions>('mergeTask', {
+  shards: true,
+  cwd: true,
+  failOn: true,
+  maxWarnings: true,
+  sources: true,
+});
 
 /**
  * Join the shards of one run: validate shards into the validate run (the gate the shards', unless
@@ -108,7 +121,8 @@ export async function mergeTask(options: MergeTaskOptions): Promise<MergeRun> {
   checkOptionKeys(options, MERGE_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
   const shards = options.shards.map((s) => (typeof s === 'string' ? readShards([s], cwd)[0]! : s));
-  if (shards.length === 0) throw new SkillgraphError('options.invalid', "merge option 'shards' names no shard", { field: 'shards' });
+  if (shards.length === 0)
+    throw new SkillgraphError('options.invalid', "merge option 'shards' names no shard", { field: 'shards' });
   const verb = shardsVerb(shards);
   if (verb === 'validate') {
     const run = mergeValidate(shards, options);
@@ -119,9 +133,14 @@ export async function mergeTask(options: MergeTaskOptions): Promise<MergeRun> {
   return mergeLock(shards, cwd);
 }
 
-
 interface CatalogShardDoc {
-  readonly shard: { readonly verb: CatalogShardVerb; readonly index: number; readonly count: number; readonly total: number; readonly run: string };
+  readonly shard: {
+    readonly verb: CatalogShardVerb;
+    readonly index: number;
+    readonly count: number;
+    readonly total: number;
+    readonly run: string;
+  };
   readonly walk: CatalogShardWalk;
   readonly options: Readonly<Record<string, unknown>>;
   readonly candidates: readonly CatalogShardCandidate[];
@@ -142,24 +161,44 @@ const OPTIONS: Readonly<Record<CatalogShardVerb, VerbOptions>> = {
   resolve: {
     keys: ['names', 'summary', 'entries', 'backend'],
     valid: (o) =>
-      Array.isArray(o.names) && o.names.every((n) => typeof n === 'string') && typeof o.summary === 'boolean' && typeof o.entries === 'boolean' && (BACKEND_NAMES as readonly unknown[]).includes(o.backend),
+      Array.isArray(o.names) &&
+      o.names.every((n) => typeof n === 'string') &&
+      typeof o.summary === 'boolean' &&
+      typeof o.entries === 'boolean' &&
+      (BACKEND_NAMES as readonly unknown[]).includes(o.backend),
   },
   lock: {
     keys: ['out', 'home', 'allow_errors', 'allow_incomplete'],
-    valid: (o) => typeof o.out === 'string' && isAbsolute(o.out) && typeof o.home === 'string' && typeof o.allow_errors === 'boolean' && typeof o.allow_incomplete === 'boolean',
+    valid: (o) =>
+      typeof o.out === 'string' &&
+      isAbsolute(o.out) &&
+      typeof o.home === 'string' &&
+      typeof o.allow_errors === 'boolean' &&
+      typeof o.allow_incomplete === 'boolean',
   },
 };
 
 /** A `verb --shard i/n --json` document, its keys back in the library's casing; anything else is a `usage` error naming the file. */
 function catalogShardOf(file: string, doc: unknown, verb: CatalogShardVerb): CatalogShardDoc {
   const not = (why?: string): never => {
-    throw new SkillgraphError('usage', `${file} is not the --json document of a '${verb} --shard i/n' run${why ? `: ${why}` : ''}`);
+    throw new SkillgraphError(
+      'usage',
+      `${file} is not the --json document of a '${verb} --shard i/n' run${why ? `: ${why}` : ''}`,
+    );
   };
   const d = (isMap(doc) ? doc : {}) as Partial<CatalogShardDoc>;
   const s = d.shard;
   const header =
-    isMap(s) && Number.isSafeInteger(s.count) && s.count >= 1 && s.count <= MAX_SHARDS && Number.isSafeInteger(s.index) && s.index >= 1 && s.index <= s.count &&
-    Number.isSafeInteger(s.total) && s.total >= 0 && typeof s.run === 'string';
+    isMap(s) &&
+    Number.isSafeInteger(s.count) &&
+    s.count >= 1 &&
+    s.count <= MAX_SHARDS &&
+    Number.isSafeInteger(s.index) &&
+    s.index >= 1 &&
+    s.index <= s.count &&
+    Number.isSafeInteger(s.total) &&
+    s.total >= 0 &&
+    typeof s.run === 'string';
   if (!header) not();
   const check = OPTIONS[verb];
   if (!isMap(d.options)) not('it records no options');
@@ -170,12 +209,15 @@ function catalogShardOf(file: string, doc: unknown, verb: CatalogShardVerb): Cat
   const candidates = renameKeys(d.candidates, 'camel') as CatalogShardCandidate[];
   const problem = shardShapeProblem(walk, candidates);
   if (problem) not(problem);
-  if (walkFingerprint(walk, s!.total, d.options) !== s!.run) not('its run fingerprint is not that of its walk and options');
+  if (walkFingerprint(walk, s!.total, d.options) !== s!.run)
+    not('its run fingerprint is not that of its walk and options');
   for (const c of candidates) {
     const at = `entry ${c.position}`;
     if (c.position >= s!.total) not(`${at} is past the run's ${s!.total} entries`);
-    if (c.result.package && c.result.package.descriptor.source.locator !== c.result.locator) not(`${at} holds a package of another file than ${c.result.locator}`);
-    if (verb !== 'lock' && (c.place !== undefined || c.folder !== undefined)) not(`${at} carries a lock shard's place or folder seal`);
+    if (c.result.package && c.result.package.descriptor.source.locator !== c.result.locator)
+      not(`${at} holds a package of another file than ${c.result.locator}`);
+    if (verb !== 'lock' && (c.place !== undefined || c.folder !== undefined))
+      not(`${at} carries a lock shard's place or folder seal`);
     if (verb === 'lock' && c.place === undefined) not(`${at} has no place`);
     if (verb === 'lock' && c.folder === undefined) not(`${at} has no folder seal`);
   }
@@ -183,7 +225,10 @@ function catalogShardOf(file: string, doc: unknown, verb: CatalogShardVerb): Cat
 }
 
 /** The candidates of every shard of one run, once each, in run order, and the first shard (whose walk and options all share). */
-function gatherShards(parsed: ShardFile[], verb: CatalogShardVerb): { first: { file: string; doc: CatalogShardDoc }; candidates: CatalogShardCandidate[] } {
+function gatherShards(
+  parsed: ShardFile[],
+  verb: CatalogShardVerb,
+): { first: { file: string; doc: CatalogShardDoc }; candidates: CatalogShardCandidate[] } {
   const docs = parsed.map((raw) => {
     const doc = catalogShardOf(raw.file, raw.doc, verb);
     raw.doc = null;
@@ -196,30 +241,48 @@ function gatherShards(parsed: ShardFile[], verb: CatalogShardVerb): { first: { f
     if (why !== undefined) throw new SkillgraphError('usage', why);
   }
   everyShardOnce(docs, (file, shard) =>
-    shard.count !== count || shard.run !== run ? `${file} is shard ${shard.index}/${shard.count} of another run than ${first.file} (of ${count} shards)` : undefined,
+    shard.count !== count || shard.run !== run
+      ? `${file} is shard ${shard.index}/${shard.count} of another run than ${first.file} (of ${count} shards)`
+      : undefined,
   );
   const candidates: CatalogShardCandidate[] = new Array(total);
   const files = new Map<string, string>();
   for (const { file, doc } of docs) {
     for (const c of doc.candidates) {
-      if (candidates[c.position] !== undefined) throw new SkillgraphError('usage', `${file} repeats entry ${c.position} of the run: the shards are not of one run`);
+      if (candidates[c.position] !== undefined)
+        throw new SkillgraphError(
+          'usage',
+          `${file} repeats entry ${c.position} of the run: the shards are not of one run`,
+        );
       const twice = files.get(c.result.locator);
-      if (twice !== undefined) throw new SkillgraphError('usage', `${file} and ${twice} both hold ${c.result.locator}: the shards are not of one run`);
+      if (twice !== undefined)
+        throw new SkillgraphError(
+          'usage',
+          `${file} and ${twice} both hold ${c.result.locator}: the shards are not of one run`,
+        );
       files.set(c.result.locator, file);
       candidates[c.position] = c;
     }
   }
-  if (files.size !== total) throw new SkillgraphError('usage', `the shards hold ${files.size} of the run's ${total} entries: they are not of one run`);
+  if (files.size !== total)
+    throw new SkillgraphError(
+      'usage',
+      `the shards hold ${files.size} of the run's ${total} entries: they are not of one run`,
+    );
   return { first, candidates };
 }
 
 /** Catalog shards: every candidate once, in run order, sealed here (precedence, conflicts, includes across shards). */
 function mergeCatalog(parsed: ShardFile[], gated: MergeGate, cwd: string): MergeRun {
   const { first, candidates } = gatherShards(parsed, 'catalog');
-  const sealed = assembleShards(first.doc.walk, candidates.map((c) => c.result));
+  const sealed = assembleShards(
+    first.doc.walk,
+    candidates.map((c) => c.result),
+  );
   // The routing pass needs every skill: it runs here, once the shards are one catalog again.
   const run = catalogRun({ ...sealed, routing: catalogRouting(sealed.catalog).diagnostics }, cwd);
-  if (gated.failOn === undefined && gated.maxWarnings === undefined) return { verb: 'catalog', status: run.status, run };
+  if (gated.failOn === undefined && gated.maxWarnings === undefined)
+    return { verb: 'catalog', status: run.status, run };
   const limit = gated.maxWarnings !== undefined ? { maxWarnings: gated.maxWarnings } : {};
   const verdict = gate(run.catalog.diagnostics, { failOn: gated.failOn ?? 'error', ...limit });
   return { verb: 'catalog', status: verdict.passed ? run.status : 1, run };
@@ -229,8 +292,16 @@ function mergeCatalog(parsed: ShardFile[], gated: MergeGate, cwd: string): Merge
 function mergeResolve(parsed: ShardFile[]): MergeRun {
   const { first, candidates } = gatherShards(parsed, 'resolve');
   const o = first.doc.options;
-  const options = { names: o.names as string[], summary: o.summary as boolean, entries: o.entries as boolean, backend: o.backend as BackendChoice };
-  const { catalog } = assembleShards(first.doc.walk, candidates.map((c) => c.result));
+  const options = {
+    names: o.names as string[],
+    summary: o.summary as boolean,
+    entries: o.entries as boolean,
+    backend: o.backend as BackendChoice,
+  };
+  const { catalog } = assembleShards(
+    first.doc.walk,
+    candidates.map((c) => c.result),
+  );
   const run = resolveRun(catalog, options);
   return { verb: 'resolve', status: run.status, run };
 }
@@ -246,7 +317,11 @@ function mergeLock(parsed: ShardFile[], cwd: string): MergeRun {
   const placed = new Map<string, CandidatePlace>(candidates.map((c) => [c.result.locator, c.place!]));
   const seals = new Map<string, FolderSeal>();
   for (const c of candidates) if (c.folder) seals.set(c.result.locator, c.folder);
-  const result = assembleShards(first.doc.walk, candidates.map((c) => c.result), placed);
+  const result = assembleShards(
+    first.doc.walk,
+    candidates.map((c) => c.result),
+    placed,
+  );
   const places = lockPlaces(result, dirname(out), o.home as string);
   const { complete, limits, files } = result.walk;
   const lock = { out, cwd, allowErrors: o.allow_errors as boolean, allowIncomplete: o.allow_incomplete as boolean };

@@ -62,7 +62,12 @@ export async function writeResolveDocument(
     if (!s.ok) {
       // Read here, once: a failure keeps no path, so a long failing chain holds one at a time.
       const error = { type: s.error!.type, message: s.error!.message, path: result.lists.failurePath(i) };
-      await out.write(nested({ name: s.name, ok: false, ...(withEntries ? { entries: [] } : {}), summary: s.summary, error, metadata }, SKILL_INDENT));
+      await out.write(
+        nested(
+          { name: s.name, ok: false, ...(withEntries ? { entries: [] } : {}), summary: s.summary, error, metadata },
+          SKILL_INDENT,
+        ),
+      );
       continue;
     }
     if (!withEntries) {
@@ -75,7 +80,14 @@ export async function writeResolveDocument(
   await out.end();
 }
 
-async function writeEntries(out: Out, result: CatalogResolution, i: number, s: SkillResolution, metadata: unknown, entryText: (string | undefined)[]): Promise<void> {
+async function writeEntries(
+  out: Out,
+  result: CatalogResolution,
+  i: number,
+  s: SkillResolution,
+  metadata: unknown,
+  entryText: (string | undefined)[],
+): Promise<void> {
   // Not `{...s}`: that reads the `entries` getter, which keeps the whole list once read.
   const shell = nested({ name: s.name, ok: s.ok, entries: [], summary: s.summary, metadata }, SKILL_INDENT);
   const ids = result.lists.occurrences(i);
@@ -112,7 +124,12 @@ async function writeEntries(out: Out, result: CatalogResolution, i: number, s: S
  *
  * @example JSON.stringify(resolveDocument(catalog, result, false, { cycles: result.cycles }))
  */
-export function resolveDocument(catalog: Catalog, result: CatalogResolution, withEntries: boolean, rest: Record<string, unknown>): Record<string, unknown> {
+export function resolveDocument(
+  catalog: Catalog,
+  result: CatalogResolution,
+  withEntries: boolean,
+  rest: Record<string, unknown>,
+): Record<string, unknown> {
   const skills = result.skills.map((s, i) => {
     const metadata = metadataOf(catalog, s);
     if (!s.ok) {

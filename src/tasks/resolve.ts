@@ -45,7 +45,13 @@ export interface ResolveRun {
   readonly options: ResolveSelection;
   readonly catalog: Catalog;
   readonly result: CatalogResolution;
-  readonly counts: { readonly skills: number; readonly ok: number; readonly failed: number; readonly cycles: number; readonly entries: number };
+  readonly counts: {
+    readonly skills: number;
+    readonly ok: number;
+    readonly failed: number;
+    readonly cycles: number;
+    readonly entries: number;
+  };
   readonly leftOut: readonly Diagnostic[];
   /** Milliseconds the catalog took, when timings were asked for. */
   readonly catalogMs?: number;
@@ -60,7 +66,14 @@ export interface ResolveRun {
   readonly document: Record<string, unknown>;
 }
 
-const RESOLVE_TASK_KEYS = optionKeys<ResolveTaskOptions>('resolveTask', { request: true, names: true, summary: true, entries: true, backend: true, timings: true });
+const RESOLVE_TASK_KEYS = optionKeys<ResolveTaskOptions>('resolveTask', {
+  request: true,
+  names: true,
+  summary: true,
+  entries: true,
+  backend: true,
+  timings: true,
+});
 
 /**
  * Resolve the catalog `options.request` describes.
@@ -70,12 +83,21 @@ const RESOLVE_TASK_KEYS = optionKeys<ResolveTaskOptions>('resolveTask', { reques
 export async function resolveTask(options: ResolveTaskOptions): Promise<ResolveRun> {
   checkOptionKeys(options, RESOLVE_TASK_KEYS);
   if (options.summary === true && options.entries === true) {
-    throw new SkillgraphError('options.invalid', "resolve options 'summary' and 'entries' contradict each other: pick one", { field: 'entries' });
+    throw new SkillgraphError(
+      'options.invalid',
+      "resolve options 'summary' and 'entries' contradict each other: pick one",
+      { field: 'entries' },
+    );
   }
   const t0 = performance.now();
   const { catalog } = await loadRequest(options.request);
   const catalogMs = Math.round((performance.now() - t0) * 1000) / 1000;
-  const asked = { names: options.names ?? [], summary: options.summary === true, entries: options.entries === true, backend: options.backend ?? 'auto' };
+  const asked = {
+    names: options.names ?? [],
+    summary: options.summary === true,
+    entries: options.entries === true,
+    backend: options.backend ?? 'auto',
+  };
   return resolveRun(catalog, asked, options.timings === true ? catalogMs : undefined);
 }
 
@@ -85,7 +107,10 @@ export async function resolveTask(options: ResolveTaskOptions): Promise<ResolveR
  * @example const run = resolveRun(catalog, { names: [], summary: false, entries: false, backend: 'auto' }); run.counts.failed
  */
 export function resolveRun(catalog: Catalog, options: ResolveSelection, catalogMs?: number): ResolveRun {
-  const result = resolveCatalog(catalog, { backend: options.backend, ...(options.names.length > 0 ? { names: options.names } : {}) });
+  const result = resolveCatalog(catalog, {
+    backend: options.backend,
+    ...(options.names.length > 0 ? { names: options.names } : {}),
+  });
   const failed = result.skills.filter((s) => !s.ok).length;
   const counts = {
     skills: result.skills.length,
@@ -101,7 +126,12 @@ export function resolveRun(catalog: Catalog, options: ResolveSelection, catalogM
   // Entry lists are written for the skills named, or for all with `entries`; never with `summary`.
   const withEntries = !options.summary && (options.entries || options.names.length > 0);
   let document: Record<string, unknown> | undefined;
-  const rest = (): Record<string, unknown> => ({ cycles: result.cycles, counts, diagnostics: [...leftOut, ...result.diagnostics], stats: resolveStats(result, catalogMs) });
+  const rest = (): Record<string, unknown> => ({
+    cycles: result.cycles,
+    counts,
+    diagnostics: [...leftOut, ...result.diagnostics],
+    stats: resolveStats(result, catalogMs),
+  });
   return {
     options,
     catalog,

@@ -174,7 +174,9 @@ export function validateRouting(
     options,
   ).diagnostics)
     add(d.file, d);
-  const targets = inputs.flatMap((i) => (i.source.dir === undefined ? [] : [{ name: i.source.name, dir: i.source.dir }]));
+  const targets = inputs.flatMap((i) =>
+    i.source.dir === undefined ? [] : [{ name: i.source.name, dir: i.source.dir }],
+  );
   for (const input of inputs) {
     for (const d of implicitEdges([input.source], targets, { probe: folderProbe }).diagnostics)
       add(input.skill.file, d);
@@ -191,7 +193,12 @@ export interface RoutingInputJson {
   readonly column: number;
   readonly routing: { readonly name: string; readonly text: string };
   readonly dir: string | null;
-  readonly files: readonly { readonly path: string; readonly shown: string; readonly first_line: number; readonly references: readonly Reference[] }[];
+  readonly files: readonly {
+    readonly path: string;
+    readonly shown: string;
+    readonly first_line: number;
+    readonly references: readonly Reference[];
+  }[];
 }
 
 /**
@@ -208,14 +215,25 @@ export function routingInputsJson(inputs: readonly (RoutingInput & { readonly en
     column: i.skill.column ?? 0,
     routing: { name: i.skill.routing.name, text: i.skill.routing.text },
     dir: i.source.dir ?? null,
-    files: i.source.files.map((f) => ({ path: f.path, shown: f.shown, first_line: f.firstLine, references: f.references ?? [] })),
+    files: i.source.files.map((f) => ({
+      path: f.path,
+      shown: f.shown,
+      first_line: f.firstLine,
+      references: f.references ?? [],
+    })),
   }));
 }
 
-export function routingInputsFromJson(rows: readonly RoutingInputJson[]): (RoutingInput & { readonly entry: number })[] {
+export function routingInputsFromJson(
+  rows: readonly RoutingInputJson[],
+): (RoutingInput & { readonly entry: number })[] {
   return rows.map((r) => ({
     entry: r.entry,
     skill: { name: r.name, routing: r.routing, file: r.file, line: r.line, column: r.column },
-    source: { name: r.name, dir: r.dir ?? undefined, files: r.files.map((f) => ({ path: f.path, shown: f.shown, firstLine: f.first_line, references: f.references })) },
+    source: {
+      name: r.name,
+      dir: r.dir ?? undefined,
+      files: r.files.map((f) => ({ path: f.path, shown: f.shown, firstLine: f.first_line, references: f.references })),
+    },
   }));
 }

@@ -14,13 +14,26 @@ import { JS_HASHER } from '../catalog/hasher.js';
 import { hashBackendFor } from '../engine/backend.js';
 import { budgetResults } from '../engine/budget-items.js';
 import { parseItem } from '../engine/parse-files.js';
-import { assembleCatalog, planCatalog, type CatalogPlan, type ParseItem, type ParseItemResult } from '../engine/plan.js';
+import {
+  assembleCatalog,
+  planCatalog,
+  type CatalogPlan,
+  type ParseItem,
+  type ParseItemResult,
+} from '../engine/plan.js';
 import type { BackendChoice, HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import type { CatalogLoad, CatalogRequest } from './catalog-load.js';
 import { lockShardOptions } from './lock.js';
-import { brokenFolderInput, folderInput, prepareSeal, sealFolders, type FolderInput, type FolderSeal } from './lock-seal.js';
+import {
+  brokenFolderInput,
+  folderInput,
+  prepareSeal,
+  sealFolders,
+  type FolderInput,
+  type FolderSeal,
+} from './lock-seal.js';
 import { catalogShape } from './shard-options.js';
 import { shardOf, type Shard } from './shard.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
@@ -89,7 +102,9 @@ export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealF
   const walk = { discovered, seal: plan.seal ?? null, backend: hasher.name };
   const shape = catalogShape(request);
   if (!seal) return { walk, shape, total: plan.items.length, candidates };
-  const seals = seal(candidates.map((c) => (c.result.package ? folderInput(c.result.package) : brokenFolderInput(c.result.locator))));
+  const seals = seal(
+    candidates.map((c) => (c.result.package ? folderInput(c.result.package) : brokenFolderInput(c.result.locator))),
+  );
   const placed = candidates.map((c, i): CatalogShardCandidate => {
     const { root, inRoot } = all[c.position]!;
     return { ...c, place: { root, inRoot }, folder: seals[i]! };
@@ -142,12 +157,20 @@ export function renameKeys(value: unknown, to: 'snake' | 'camel'): unknown {
 
 function reasonKeys(value: unknown, to: 'snake' | 'camel'): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [to === 'snake' ? k.replaceAll('-', '_') : k.replaceAll('_', '-'), v]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [to === 'snake' ? k.replaceAll('-', '_') : k.replaceAll('_', '-'), v]),
+  );
 }
 
 /** A fingerprint of the walk and of the options that shape the result: shards of one run share it. */
-export function walkFingerprint(walk: CatalogShardWalk, total: number, options?: Readonly<Record<string, unknown>>): string {
-  const bytes = new TextEncoder().encode(JSON.stringify(options === undefined ? { walk, total } : { walk, total, options }));
+export function walkFingerprint(
+  walk: CatalogShardWalk,
+  total: number,
+  options?: Readonly<Record<string, unknown>>,
+): string {
+  const bytes = new TextEncoder().encode(
+    JSON.stringify(options === undefined ? { walk, total } : { walk, total, options }),
+  );
   return JS_HASHER.hashBatch([bytes])[0]!;
 }
 
@@ -156,10 +179,19 @@ export function walkFingerprint(walk: CatalogShardWalk, total: number, options?:
  * `placed` (lock shards) says where the walk placed each candidate. Digests are recomputed, never
  * taken from the documents.
  */
-export function assembleShards(walk: CatalogShardWalk, results: readonly ParseItemResult[], placed?: ReadonlyMap<string, CandidatePlace>): CatalogLoad {
+export function assembleShards(
+  walk: CatalogShardWalk,
+  results: readonly ParseItemResult[],
+  placed?: ReadonlyMap<string, CandidatePlace>,
+): CatalogLoad {
   const hasher: HashBackend = { ...JS_HASHER, name: walk.backend as HashBackend['name'] };
   const discovered = { ...walk.discovered, candidates: [] } as DiscoverResult;
-  const plan: CatalogPlan = { items: results as unknown as ParseItem[], discovered, hasher, ...(walk.seal ? { seal: walk.seal } : {}) };
+  const plan: CatalogPlan = {
+    items: results as unknown as ParseItem[],
+    discovered,
+    hasher,
+    ...(walk.seal ? { seal: walk.seal } : {}),
+  };
   const loaded = assembleCatalog(plan, results, { trustDigests: false });
   const seen = placed ? { ...loaded, walk: { ...loaded.walk, placed } } : loaded;
   return { ...seen, rootSource: 'flags' } as unknown as CatalogLoad;
@@ -178,7 +210,13 @@ export function catalogShardDocument(
 ): Record<string, unknown> {
   const options = { ...part.shape, ...verbOptions };
   return {
-    shard: { verb, index: shard.index, count: shard.count, total: part.total, run: walkFingerprint(part.walk, part.total, options) },
+    shard: {
+      verb,
+      index: shard.index,
+      count: shard.count,
+      total: part.total,
+      run: walkFingerprint(part.walk, part.total, options),
+    },
     walk: renameKeys(part.walk, 'snake'),
     options,
     candidates: renameKeys(part.candidates, 'snake'),
@@ -190,9 +228,19 @@ export interface ShardTaskOptions {
   readonly request: CatalogRequest;
   readonly shard: Shard;
   /** Resolve shards: what the merged resolution is asked for (default: every skill, no entry lists, `auto`). */
-  readonly resolve?: { readonly names?: readonly string[]; readonly summary?: boolean; readonly entries?: boolean; readonly backend?: BackendChoice };
+  readonly resolve?: {
+    readonly names?: readonly string[];
+    readonly summary?: boolean;
+    readonly entries?: boolean;
+    readonly backend?: BackendChoice;
+  };
   /** Lock shards: the lockfile (absolute), the home folder, and what may be locked. */
-  readonly lock?: { readonly out: string; readonly home: string; readonly allowErrors?: boolean; readonly allowIncomplete?: boolean };
+  readonly lock?: {
+    readonly out: string;
+    readonly home: string;
+    readonly allowErrors?: boolean;
+    readonly allowIncomplete?: boolean;
+  };
 }
 
 /** A shard task's result: the candidates this shard parsed and its `--json` document (status always 0). */
@@ -203,7 +251,13 @@ export interface ShardRun {
   readonly document: Record<string, unknown>;
 }
 
-const SHARD_TASK_KEYS = optionKeys<ShardTaskOptions>('shardTask', { verb: true, request: true, shard: true, resolve: true, lock: true });
+const SHARD_TASK_KEYS = optionKeys<ShardTaskOptions>('shardTask', {
+  verb: true,
+  request: true,
+  shard: true,
+  resolve: true,
+  lock: true,
+});
 
 /**
  * One shard of a `catalog`, `resolve` or `lock` run: every root walked, this shard's candidates
@@ -215,7 +269,8 @@ export async function shardTask(options: ShardTaskOptions): Promise<ShardRun> {
   checkOptionKeys(options, SHARD_TASK_KEYS);
   const { verb, request, shard } = options;
   if (verb === 'lock') {
-    if (options.lock === undefined) throw new SkillgraphError('options.invalid', "a lock shard needs the 'lock' option", { field: 'lock' });
+    if (options.lock === undefined)
+      throw new SkillgraphError('options.invalid', "a lock shard needs the 'lock' option", { field: 'lock' });
     await prepareSeal();
     const part = catalogShard(request, shard, sealFolders);
     return { status: 0, part, document: catalogShardDocument(verb, shard, part, lockShardOptions(options.lock)) };
@@ -223,6 +278,11 @@ export async function shardTask(options: ShardTaskOptions): Promise<ShardRun> {
   const part = catalogShard(request, shard);
   if (verb === 'catalog') return { status: 0, part, document: catalogShardDocument(verb, shard, part) };
   const r = options.resolve ?? {};
-  const resolveOptions = { names: [...(r.names ?? [])], summary: r.summary === true, entries: r.entries === true, backend: r.backend ?? 'auto' };
+  const resolveOptions = {
+    names: [...(r.names ?? [])],
+    summary: r.summary === true,
+    entries: r.entries === true,
+    backend: r.backend ?? 'auto',
+  };
   return { status: 0, part, document: catalogShardDocument(verb, shard, part, resolveOptions) };
 }

@@ -27,7 +27,15 @@ function build(z: Zod) {
   const flag = z.boolean();
   const texts = z.array(text);
   const digest = z.string().check(z.regex(SHA256));
-  const Diagnostic = z.strictObject({ code: text, severity: z.enum(SEVERITIES), message: text, file: text, line: count, column: count, hint: text });
+  const Diagnostic = z.strictObject({
+    code: text,
+    severity: z.enum(SEVERITIES),
+    message: text,
+    file: text,
+    line: count,
+    column: count,
+    hint: text,
+  });
   const ToolRef = z.strictObject({ name: text, writes: flag, description: opt(text) });
   const Override = z.strictObject({ writes: opt(flag), description: opt(text) });
   const Composition = z.strictObject({
@@ -82,7 +90,15 @@ function build(z: Zod) {
         }),
       ),
       complete: flag,
-      limits: z.array(z.strictObject({ root: text, limit: z.enum(['max-dirs', 'depth']), value: count, unsearched: count, flag: z.enum(['--max-dirs', '--depth']) })),
+      limits: z.array(
+        z.strictObject({
+          root: text,
+          limit: z.enum(['max-dirs', 'depth']),
+          value: count,
+          unsearched: count,
+          flag: z.enum(['--max-dirs', '--depth']),
+        }),
+      ),
       notCatalogued: z.record(text, count),
       sameFile: count,
       reachedTwice: z.array(z.strictObject({ locator: text, via: text })),

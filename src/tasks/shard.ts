@@ -44,10 +44,14 @@ export function everyShardOnce<S extends { readonly index: number; readonly coun
     const why = foreign(file, doc.shard);
     if (why !== undefined) throw new SkillgraphError('usage', why);
     const twice = seen.get(doc.shard.index);
-    if (twice !== undefined) throw new SkillgraphError('usage', `${file} and ${twice} are both shard ${doc.shard.index}/${count}`);
+    if (twice !== undefined)
+      throw new SkillgraphError('usage', `${file} and ${twice} are both shard ${doc.shard.index}/${count}`);
     seen.set(doc.shard.index, file);
   }
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((i) => !seen.has(i));
   if (missing.length === 0) return;
-  throw new SkillgraphError('usage', `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`);
+  throw new SkillgraphError(
+    'usage',
+    `shard${missing.length > 1 ? 's' : ''} ${missing.map((i) => `${i}/${count}`).join(', ')} missing`,
+  );
 }

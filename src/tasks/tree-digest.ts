@@ -11,13 +11,21 @@ import type { Diagnostic } from '../model/diagnostics.js';
 import { CanonicalWriter } from '../catalog/canonical.js';
 import { formatDigest } from '../catalog/digest.js';
 import { JS_HASHER } from '../catalog/hasher.js';
-import { errorFor, listResourceFiles, orThrow, readListed, type ResourceFile, type ResourceLimits } from '../discover/resources.js';
+import {
+  errorFor,
+  listResourceFiles,
+  orThrow,
+  readListed,
+  type ResourceFile,
+  type ResourceLimits,
+} from '../discover/resources.js';
 
 /** Label written first into the tree serialisation. */
 export const TREE_DIGEST_LABEL = 'skillgraph/tree/v1';
 
 /** A tree digest, or the one finding that stopped it. */
-export type TreeDigestResult = { readonly ok: true; readonly digest: string } | { readonly ok: false; readonly diagnostic: Diagnostic };
+export type TreeDigestResult =
+  { readonly ok: true; readonly digest: string } | { readonly ok: false; readonly diagnostic: Diagnostic };
 
 /**
  * The canonical bytes of a skill folder: label, file count, then per file in
@@ -93,7 +101,11 @@ export function treeDigestResults(skillDirs: readonly string[], hasher: HashBack
     const size = serialisedSize(listing.files);
     if (size <= SMALL_TREE_BYTES) {
       const w = new CanonicalWriter(size);
-      const failed = writeTree(listing.files, (chunk) => void w.raw(chunk), (header) => void w.raw(header));
+      const failed = writeTree(
+        listing.files,
+        (chunk) => void w.raw(chunk),
+        (header) => void w.raw(header),
+      );
       if (failed) out[index] = { ok: false, diagnostic: failed };
       else {
         batch.push({ index, bytes: w.finish() });
@@ -122,7 +134,11 @@ function serialisedSize(files: readonly ResourceFile[]): number {
 }
 
 /** Serialise a listed tree into `header` (framing) and `content` (file bytes) sinks; the first failure, if any. */
-function writeTree(files: readonly ResourceFile[], content: (chunk: Uint8Array) => void, header: (bytes: Uint8Array) => void): Diagnostic | undefined {
+function writeTree(
+  files: readonly ResourceFile[],
+  content: (chunk: Uint8Array) => void,
+  header: (bytes: Uint8Array) => void,
+): Diagnostic | undefined {
   header(new CanonicalWriter(64).string(TREE_DIGEST_LABEL).u32(files.length).finish());
   for (const f of files) {
     header(new CanonicalWriter(Buffer.byteLength(f.path) + 16).string(f.path).tag('b').u64(f.size).finish());

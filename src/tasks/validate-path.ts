@@ -15,7 +15,14 @@ import { TREE_MAX_DEPTH, walkTree, type TreeSkillFile } from '../discover/walk-t
 import { lintSkill } from '../parse/lint.js';
 import { fileTooLargeDiagnostic } from '../parse/messages.js';
 import { parseSkill } from '../parse/parse-skill.js';
-import { isProfileName, PROFILE_NAMES, PROFILES, UNICODE_POLICIES, type ProfileName, type UnicodePolicy } from '../parse/profiles.js';
+import {
+  isProfileName,
+  PROFILE_NAMES,
+  PROFILES,
+  UNICODE_POLICIES,
+  type ProfileName,
+  type UnicodePolicy,
+} from '../parse/profiles.js';
 import { auditSkill } from '../audit/audit.js';
 import { shownPath } from '../audit/input.js';
 import { auditFields, readSkillFiles } from './audit-path.js';
@@ -106,7 +113,14 @@ export interface SkillReport {
 /** Why a SKILL.md entry was not parsed: `linked` is a link inside the tree, checked at its target. */
 export type SkipReason = 'linked' | 'symlink' | 'not-regular' | 'unreadable' | 'too-large' | 'input-budget';
 
-export const SKIP_REASONS: readonly SkipReason[] = Object.freeze(['linked', 'symlink', 'not-regular', 'unreadable', 'too-large', 'input-budget']);
+export const SKIP_REASONS: readonly SkipReason[] = Object.freeze([
+  'linked',
+  'symlink',
+  'not-regular',
+  'unreadable',
+  'too-large',
+  'input-budget',
+]);
 
 export interface ValidateSummary {
   /** SKILL.md entries seen: parsed plus skipped. A finding about a folder (depth limit, unreadable, no skills) is not one. */
@@ -171,9 +185,18 @@ const VALIDATE_KEYS = optionKeys<ValidateOptions>('validatePath', {
 export function validatePath(paths: string | readonly string[], options: ValidateOptions = {}): ValidateResult {
   checkOptionKeys(options, VALIDATE_KEYS);
   const profile = options.profile ?? DEFAULT_OPTIONS.profile;
-  if (!isProfileName(profile)) throw new SkillgraphError('options.invalid', `validate option 'profile' must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'`, { field: 'profile' });
+  if (!isProfileName(profile))
+    throw new SkillgraphError(
+      'options.invalid',
+      `validate option 'profile' must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'`,
+      { field: 'profile' },
+    );
   if (options.unicode !== undefined && !(UNICODE_POLICIES as readonly string[]).includes(options.unicode)) {
-    throw new SkillgraphError('options.invalid', `validate option 'unicode' must be nfkc or ascii, got '${String(options.unicode)}'`, { field: 'unicode' });
+    throw new SkillgraphError(
+      'options.invalid',
+      `validate option 'unicode' must be nfkc or ascii, got '${String(options.unicode)}'`,
+      { field: 'unicode' },
+    );
   }
   const cwd = options.cwd ?? process.cwd();
   const list = typeof paths === 'string' ? [paths] : [...paths];
@@ -208,16 +231,31 @@ export function validatePath(paths: string | readonly string[], options: Validat
   const files = skills.filter((s) => !FOLDER_ENTRIES.has(s));
   const parsed = files.filter((s) => s.skipped === undefined);
   const valid = parsed.filter((s) => s.valid).length;
-  const skippedBy = Object.fromEntries(SKIP_REASONS.map((r) => [r, files.filter((s) => s.skipped === r).length])) as Record<SkipReason, number>;
+  const skippedBy = Object.fromEntries(
+    SKIP_REASONS.map((r) => [r, files.filter((s) => s.skipped === r).length]),
+  ) as Record<SkipReason, number>;
   return {
     skills,
-    summary: { files: files.length, skills: parsed.length, valid, invalid: parsed.length - valid, skipped: files.length - parsed.length, skippedBy, errors, warnings },
+    summary: {
+      files: files.length,
+      skills: parsed.length,
+      valid,
+      invalid: parsed.length - valid,
+      skipped: files.length - parsed.length,
+      skippedBy,
+      errors,
+      warnings,
+    },
     ...(sharded ? { positions, total, ...(routing ? { routing: inShard(routing, skills, positions) } : {}) } : {}),
   };
 }
 
 /** A shard's routing inputs, each with the position of its entry in the unsharded run. */
-function inShard(inputs: readonly RoutingInput[], reports: readonly SkillReport[], positions: readonly number[]): (RoutingInput & { entry: number })[] {
+function inShard(
+  inputs: readonly RoutingInput[],
+  reports: readonly SkillReport[],
+  positions: readonly number[],
+): (RoutingInput & { entry: number })[] {
   const at = new Map(reports.map((r, i) => [r.shownFile, positions[i]!] as const));
   return inputs.flatMap((input) => (at.has(input.skill.file) ? [{ ...input, entry: at.get(input.skill.file)! }] : []));
 }
@@ -241,7 +279,8 @@ function basePath(given: string, isFile: boolean): string {
 
 /** `report` with `dir` and `file` prefixed by `base`. */
 function underPath(report: SkillReport, base: string): SkillReport {
-  const join = (p: string): string => (p === '.' ? base : base === '.' ? p : base.endsWith('/') ? `${base}${p}` : `${base}/${p}`);
+  const join = (p: string): string =>
+    p === '.' ? base : base === '.' ? p : base.endsWith('/') ? `${base}${p}` : `${base}/${p}`;
   const moved = { ...report, dir: join(report.dir), file: join(report.file) };
   if (FOLDER_ENTRIES.has(report)) FOLDER_ENTRIES.add(moved);
   if (ELSEWHERE.has(report)) ELSEWHERE.add(moved);
@@ -257,8 +296,17 @@ function statGiven(given: string, abs: string): Stats {
   }
 }
 
-function validateOne(given: string, abs: string, stat: Stats, profile: ProfileName, options: ValidateOptions, budget: InputBudget, routing?: RoutingInput[]): SkillReport[] {
-  const display = (file: string): string => toPosix(file === '.' ? given : given === '.' ? file : `${given.replace(/[\\/]+$/, '')}/${file}`);
+function validateOne(
+  given: string,
+  abs: string,
+  stat: Stats,
+  profile: ProfileName,
+  options: ValidateOptions,
+  budget: InputBudget,
+  routing?: RoutingInput[],
+): SkillReport[] {
+  const display = (file: string): string =>
+    toPosix(file === '.' ? given : given === '.' ? file : `${given.replace(/[\\/]+$/, '')}/${file}`);
   // Perf: an entry another shard checks is never read; it stays as a stand-in for its position.
   const mine = (shown: string): boolean => options.inShard === undefined || options.inShard(shown);
   const elsewhere = (dir: string, file: string, folder = false): SkillReport => {
@@ -269,9 +317,27 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   };
   const folderShard = options.inShard === undefined || options.firstShard === true;
   if (stat.isFile()) {
-    if (!isSkillFileName(basename(abs))) throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
+    if (!isSkillFileName(basename(abs)))
+      throw new SkillgraphError('root.not-directory', `not a folder or a SKILL.md: ${given}`, { path: given });
     if (!mine(toPosix(given))) return [elsewhere('.', basename(abs))];
-    return [remembered(options.memo, abs, () => validateFile({ dir: '.', file: basename(abs), abs }, dirname(abs), profile, options, () => toPosix(given), budget, undefined, routing), routing)];
+    return [
+      remembered(
+        options.memo,
+        abs,
+        () =>
+          validateFile(
+            { dir: '.', file: basename(abs), abs },
+            dirname(abs),
+            profile,
+            options,
+            () => toPosix(given),
+            budget,
+            undefined,
+            routing,
+          ),
+        routing,
+      ),
+    ];
   }
   if (!stat.isDirectory()) throw new SkillgraphError('root.not-directory', `not a folder: ${given}`, { path: given });
 
@@ -282,13 +348,30 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
   // reads every component of the path as a link, ~90% of validate's syscalls).
   const realRoot = realRootOf(abs);
   const tree: TreeRead = { listings, buffer: new ReadBuffer(), realRoot };
-  const check = (s: TreeSkillFile): SkillReport => remembered(options.memo, s.abs, () => validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree, routing), routing);
-  const reports = walk.skills.map((s) => (options.inShard === undefined || mine(display(s.file)) ? check(s) : elsewhere(s.dir, s.file)));
+  const check = (s: TreeSkillFile): SkillReport =>
+    remembered(
+      options.memo,
+      s.abs,
+      () => validateFile(s, resolve(abs, s.dir), profile, options, display, budget, tree, routing),
+      routing,
+    );
+  const reports = walk.skills.map((s) =>
+    options.inShard === undefined || mine(display(s.file)) ? check(s) : elsewhere(s.dir, s.file),
+  );
   listings.clear();
   for (const l of walk.links) {
     const dir = l.skillFile.includes('/') ? l.skillFile.slice(0, l.skillFile.lastIndexOf('/')) : '.';
     if (!mine(display(l.skillFile))) reports.push(elsewhere(dir, l.skillFile));
-    else reports.push({ dir, file: l.skillFile, name: null, valid: true, diagnostics: [], skipped: 'linked', linkTo: l.target });
+    else
+      reports.push({
+        dir,
+        file: l.skillFile,
+        name: null,
+        valid: true,
+        diagnostics: [],
+        skipped: 'linked',
+        linkTo: l.target,
+      });
   }
   for (const f of walk.findings) {
     const diagnostic = { ...f.diagnostic, file: display(f.path) };
@@ -298,20 +381,39 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
         reports.push(elsewhere(dir, f.skillFile));
         continue;
       }
-      const skipped: SkipReason = diagnostic.code.startsWith('discover.symlink-') ? 'symlink' : diagnostic.code === 'discover.not-regular' ? 'not-regular' : 'unreadable';
-      reports.push({ dir, file: f.skillFile, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic], skipped });
+      const skipped: SkipReason = diagnostic.code.startsWith('discover.symlink-')
+        ? 'symlink'
+        : diagnostic.code === 'discover.not-regular'
+          ? 'not-regular'
+          : 'unreadable';
+      reports.push({
+        dir,
+        file: f.skillFile,
+        name: null,
+        valid: diagnostic.severity !== 'error',
+        diagnostics: [diagnostic],
+        skipped,
+      });
     } else if (!folderShard) {
       reports.push(elsewhere(f.path, f.path, true));
     } else {
       // A finding about the tree itself (unreadable folder, depth limit) attaches to a pseudo-entry for that folder.
-      const entry: SkillReport = { dir: f.path, file: f.path, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] };
+      const entry: SkillReport = {
+        dir: f.path,
+        file: f.path,
+        name: null,
+        valid: diagnostic.severity !== 'error',
+        diagnostics: [diagnostic],
+      };
       FOLDER_ENTRIES.add(entry);
       reports.push(entry);
     }
   }
   if (reports.every((r) => FOLDER_ENTRIES.has(r))) {
     // A PATH with no SKILL.md at all is a finding: a mistyped path in CI must not pass as "0 checked".
-    const entry: SkillReport = folderShard ? { dir: '.', file: '.', name: null, valid: false, diagnostics: [noSkillsDiagnostic(display('.'))] } : elsewhere('.', '.', true);
+    const entry: SkillReport = folderShard
+      ? { dir: '.', file: '.', name: null, valid: false, diagnostics: [noSkillsDiagnostic(display('.'))] }
+      : elsewhere('.', '.', true);
     FOLDER_ENTRIES.add(entry);
     reports.push(entry);
   }
@@ -319,7 +421,12 @@ function validateOne(given: string, abs: string, stat: Stats, profile: ProfileNa
 }
 
 /** The memo's report for `file`, else `check()`'s, stored for the next run. */
-function remembered(memo: ValidateMemo | undefined, file: string, check: () => SkillReport, routing?: RoutingInput[]): SkillReport {
+function remembered(
+  memo: ValidateMemo | undefined,
+  file: string,
+  check: () => SkillReport,
+  routing?: RoutingInput[],
+): SkillReport {
   const kept = memo?.get(file);
   if (kept !== undefined) {
     // A kept skill still takes part in the routing pass, with what it held when it was checked.
@@ -388,7 +495,13 @@ function validateFile(
   routing?: RoutingInput[],
 ): SkillReport {
   const shown = display(s.file);
-  const failed = (diagnostic: Diagnostic): SkillReport => ({ dir: s.dir, file: s.file, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] });
+  const failed = (diagnostic: Diagnostic): SkillReport => ({
+    dir: s.dir,
+    file: s.file,
+    name: null,
+    valid: diagnostic.severity !== 'error',
+    diagnostics: [diagnostic],
+  });
   // Never blocks or reads past the limit: a FIFO or device is refused before it is opened, and a
   // file over the parse limit is never read (a 1 GiB SKILL.md used to crash the text decoder).
   // A SKILL.md the walk listed was typed a regular file there; the bytes are used up before the next read.
@@ -399,26 +512,60 @@ function validateFile(
   if (!read.ok) {
     if (read.reason === 'too-large') return { ...tooLarge(s, shown, read.size ?? 0, profile), skipped: 'too-large' };
     const reason = read.reason === 'not-regular' ? 'not a regular file' : (read.errno ?? read.reason);
-    const unread = failed({ code: 'discover.unreadable', severity: 'error', message: `cannot read ${shown}: ${reason}`, file: shown, line: 0, column: 0, hint: 'check the permissions of this file' });
+    const unread = failed({
+      code: 'discover.unreadable',
+      severity: 'error',
+      message: `cannot read ${shown}: ${reason}`,
+      file: shown,
+      line: 0,
+      column: 0,
+      hint: 'check the permissions of this file',
+    });
     return { ...unread, skipped: read.reason === 'not-regular' ? 'not-regular' : 'unreadable' };
   }
   // A total budget keeps a run of many near-limit files within bounded memory; files past it are named, not read on.
-  if (!budget.take(read.bytes.length)) return { ...failed(fileDiagnostic('input.budget', shown, { limit: budget.limit, size: read.bytes.length })), skipped: 'input-budget' };
+  if (!budget.take(read.bytes.length))
+    return {
+      ...failed(fileDiagnostic('input.budget', shown, { limit: budget.limit, size: read.bytes.length })),
+      skipped: 'input-budget',
+    };
   const bytes: Uint8Array = read.bytes;
-  const realFolder = tree?.realRoot === undefined ? undefined : s.dir === '.' ? tree.realRoot : join(tree.realRoot, s.dir);
+  const realFolder =
+    tree?.realRoot === undefined ? undefined : s.dir === '.' ? tree.realRoot : join(tree.realRoot, s.dir);
   let locator: string;
   try {
     // Perf: the native call is one call, not an lstat of every parent folder from JavaScript.
     locator = toPosix(realFolder === undefined ? realpathSync.native(s.abs) : join(realFolder, basename(s.abs)));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
-    return { ...failed({ code: 'discover.unreadable', severity: 'error', message: `cannot read ${shown}: ${reason}`, file: shown, line: 0, column: 0, hint: 'check the permissions of this file' }), skipped: 'unreadable' };
+    return {
+      ...failed({
+        code: 'discover.unreadable',
+        severity: 'error',
+        message: `cannot read ${shown}: ${reason}`,
+        file: shown,
+        line: 0,
+        column: 0,
+        hint: 'check the permissions of this file',
+      }),
+      skipped: 'unreadable',
+    };
   }
   const dirName = basename(folder);
-  const parsed = parseSkill(bytes, { locator, dirName, profile, ...(options.unicode ? { unicode: options.unicode } : {}) });
+  const parsed = parseSkill(bytes, {
+    locator,
+    dirName,
+    profile,
+    ...(options.unicode ? { unicode: options.unicode } : {}),
+  });
   const diagnostics: Diagnostic[] = [...parsed.diagnostics];
   if (parsed.package && (options.lint ?? DEFAULT_OPTIONS.lint)) {
-    const listing = listResourceFiles(folder, {}, tree?.listings, realFolder === undefined ? undefined : { real: realFolder, file: { name: basename(s.abs), stat: read.stat } });
+    const listing = listResourceFiles(
+      folder,
+      {},
+      tree?.listings,
+      realFolder === undefined ? undefined : { real: realFolder, file: { name: basename(s.abs), stat: read.stat } },
+    );
     // A folder that cannot be listed whole (unreadable, vanished, past a limit) is a lint finding
     // here, with its own code: the SKILL.md itself was read and checked.
     if (!listing.ok) diagnostics.push({ ...listing.diagnostic, severity: 'warning' });
@@ -426,14 +573,30 @@ function validateFile(
       // A listed file is a ResourceEntry with its identity besides: the linter reads path and size.
       diagnostics.push(...lintSkill(parsed.package, { files: listing.files, locations: parsed.locations, profile }));
     }
-    if (routing) routing.push(routingInput(parsed.package, parsed.locations.description, shown, toPosix(realFolder ?? folder), listing.ok ? listing.files : []));
+    if (routing)
+      routing.push(
+        routingInput(
+          parsed.package,
+          parsed.locations.description,
+          shown,
+          toPosix(realFolder ?? folder),
+          listing.ok ? listing.files : [],
+        ),
+      );
   }
   if (PROFILES[profile].features.audit) {
     const dir = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
-    diagnostics.push(...auditSkill({ dir, skillFile: basename(s.abs), files: readSkillFiles(folder), ...auditFields(parsed.package) }, options.parsers ? { parsers: options.parsers } : {}).map((d) => ({ ...d, file: d.file === shownPath(dir, basename(s.abs)) ? shown : d.file })));
+    diagnostics.push(
+      ...auditSkill(
+        { dir, skillFile: basename(s.abs), files: readSkillFiles(folder), ...auditFields(parsed.package) },
+        options.parsers ? { parsers: options.parsers } : {},
+      ).map((d) => ({ ...d, file: d.file === shownPath(dir, basename(s.abs)) ? shown : d.file })),
+    );
   }
   // Audit findings keep their own file (a script, a reference); every other finding is about SKILL.md.
-  const located = diagnostics.map((d) => (d.code.startsWith('security.') ? d : { ...d, file: shown })).sort(compareDiagnostics);
+  const located = diagnostics
+    .map((d) => (d.code.startsWith('security.') ? d : { ...d, file: shown }))
+    .sort(compareDiagnostics);
   return {
     dir: s.dir,
     file: s.file,
@@ -444,16 +607,31 @@ function validateFile(
     ...(parsed.package && options.keep !== 'findings' ? { package: parsed.package } : {}),
     // A second copy of a near-limit file held to the end of the run is what made 150 of them
     // take gigabytes; excerpts of such a file are not worth it.
-    ...(bytes.length <= SOURCE_KEPT_BYTES && options.keep !== 'findings' ? { source: new TextDecoder().decode(bytes) } : {}),
+    ...(bytes.length <= SOURCE_KEPT_BYTES && options.keep !== 'findings'
+      ? { source: new TextDecoder().decode(bytes) }
+      : {}),
   };
 }
 
 /** What the routing pass keeps of a skill: its routing text and the references its Markdown files hold. */
-function routingInput(pkg: SkillPackage, at: { line: number; column: number } | undefined, shown: string, dir: string, files: readonly { path: string; size: number }[]): RoutingInput {
+function routingInput(
+  pkg: SkillPackage,
+  at: { line: number; column: number } | undefined,
+  shown: string,
+  dir: string,
+  files: readonly { path: string; size: number }[],
+): RoutingInput {
   const shownDir = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
   const body = { path: basename(shown), references: findReferences(pkg.body), firstLine: pkg.bodyLine, shown };
   return {
-    skill: { name: detached(pkg.descriptor.name), routing: detachedText(routingText(pkg)), file: shown, line: at?.line ?? 0, column: at?.column ?? 0, digest: pkg.descriptor.digest },
+    skill: {
+      name: detached(pkg.descriptor.name),
+      routing: detachedText(routingText(pkg)),
+      file: shown,
+      line: at?.line ?? 0,
+      column: at?.column ?? 0,
+      digest: pkg.descriptor.digest,
+    },
     source: { name: pkg.descriptor.name, dir, files: [body, ...markdownFiles(dir, files, shownDir)] },
   };
 }

@@ -22,7 +22,15 @@ import type { CodeParsers } from '../audit/code/syntax.js';
 import { auditParsers } from './audit-path.js';
 import { routingInputsJson } from './routing-io.js';
 import { shardOf, type Shard } from './shard.js';
-import { SKIP_REASONS, validatePath, type SkillReport, type SkipReason, type ValidateMemo, type ValidateResult, type ValidateSummary } from './validate-path.js';
+import {
+  SKIP_REASONS,
+  validatePath,
+  type SkillReport,
+  type SkipReason,
+  type ValidateMemo,
+  type ValidateResult,
+  type ValidateSummary,
+} from './validate-path.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ValidateTaskOptions {
@@ -76,7 +84,20 @@ export interface ValidateRun {
   readonly report: Report;
 }
 
-const VALIDATE_TASK_KEYS = optionKeys<ValidateTaskOptions>('validateTask', { paths: true, cwd: true, profile: true, unicode: true, rules: true, overlapThreshold: true, failOn: true, maxWarnings: true, shard: true, keep: true, memo: true, parsers: true });
+const VALIDATE_TASK_KEYS = optionKeys<ValidateTaskOptions>('validateTask', {
+  paths: true,
+  cwd: true,
+  profile: true,
+  unicode: true,
+  rules: true,
+  overlapThreshold: true,
+  failOn: true,
+  maxWarnings: true,
+  shard: true,
+  keep: true,
+  memo: true,
+  parsers: true,
+});
 
 /**
  * Validate the skills under `options.paths`.
@@ -90,7 +111,10 @@ export async function validateTask(options: ValidateTaskOptions): Promise<Valida
   const failOn = options.failOn ?? 'error';
   const rules = options.rules ?? [];
   for (const r of rules) {
-    if (!Object.hasOwn(RULE_DESCRIPTIONS, r.code)) throw new SkillgraphError('options.invalid', `validate option 'rules' names an unknown rule '${r.code}'`, { field: 'rules' });
+    if (!Object.hasOwn(RULE_DESCRIPTIONS, r.code))
+      throw new SkillgraphError('options.invalid', `validate option 'rules' names an unknown rule '${r.code}'`, {
+        field: 'rules',
+      });
   }
   const levels = new Map(rules.map((r) => [r.code, r.level]));
   const shard = options.shard;
@@ -105,7 +129,9 @@ export async function validateTask(options: ValidateTaskOptions): Promise<Valida
       keep: options.keep ?? 'all',
       ...(options.overlapThreshold !== undefined ? { routing: { threshold: options.overlapThreshold } } : {}),
       ...(options.unicode !== undefined ? { unicode: options.unicode } : {}),
-      ...(shard ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 } : {}),
+      ...(shard
+        ? { inShard: (path: string) => shardOf(path, shard.count) === shard.index, firstShard: shard.index === 1 }
+        : {}),
       ...(options.memo ? { memo: options.memo } : {}),
       ...(parsers ? { parsers } : {}),
     }),
@@ -130,8 +156,16 @@ export async function validateTask(options: ValidateTaskOptions): Promise<Valida
  *
  * @example validateRun(result, { paths: ['skills'], cwd, profile: 'skillgraph', failOn: 'error' })
  */
-export function validateRun(result: ValidateResult, view: ValidateView, limits: { readonly maxWarnings?: number } = {}, given?: Record<string, unknown>): ValidateRun {
-  const verdict = gate(result.skills.flatMap((s) => s.diagnostics), { failOn: view.failOn, ...(limits.maxWarnings !== undefined ? { maxWarnings: limits.maxWarnings } : {}) });
+export function validateRun(
+  result: ValidateResult,
+  view: ValidateView,
+  limits: { readonly maxWarnings?: number } = {},
+  given?: Record<string, unknown>,
+): ValidateRun {
+  const verdict = gate(
+    result.skills.flatMap((s) => s.diagnostics),
+    { failOn: view.failOn, ...(limits.maxWarnings !== undefined ? { maxWarnings: limits.maxWarnings } : {}) },
+  );
   let document = given;
   let report: Report | undefined;
   return {
@@ -159,7 +193,12 @@ export interface Screen {
  *
  * @example process.stdout.write(validateOutput('sarif', run.result, run.view))
  */
-export function validateOutput(format: ReportFormat, result: ValidateResult, view: ValidateView, screen?: Screen): string {
+export function validateOutput(
+  format: ReportFormat,
+  result: ValidateResult,
+  view: ValidateView,
+  screen?: Screen,
+): string {
   if (format === 'json') return jsonDocument(validateDocument(result, view));
   const report = validateReport(result, view.paths, view.cwd, view.profile);
   if (format !== 'text') return reportText(format, report, view.failOn === 'warning' ? 'warning' : 'error');
@@ -168,7 +207,11 @@ export function validateOutput(format: ReportFormat, result: ValidateResult, vie
 }
 
 function validateDocument(result: ValidateResult, view: ValidateView): Record<string, unknown> {
-  return { skills: result.skills.map(skillJson), summary: summaryJson(result.summary), ...(view.shard ? { shard: view.shard } : {}) };
+  return {
+    skills: result.skills.map(skillJson),
+    summary: summaryJson(result.summary),
+    ...(view.shard ? { shard: view.shard } : {}),
+  };
 }
 
 /** The JSON shape of one entry; `skipped` names why a SKILL.md was not parsed. */
@@ -181,7 +224,15 @@ function skillJson(s: SkillReport): Record<string, unknown> {
     ...(s.skipped ? { skipped: s.skipped.replaceAll('-', '_') } : {}),
     ...(s.linkTo !== undefined ? { link_to: s.linkTo } : {}),
     // A finding about another file of the skill (the security profile's) names that file.
-    diagnostics: s.diagnostics.map((d) => ({ code: d.code, severity: d.severity, message: d.message, ...(s.shownFile !== undefined && d.file !== s.shownFile ? { file: d.file } : {}), line: d.line, column: d.column, hint: d.hint })),
+    diagnostics: s.diagnostics.map((d) => ({
+      code: d.code,
+      severity: d.severity,
+      message: d.message,
+      ...(s.shownFile !== undefined && d.file !== s.shownFile ? { file: d.file } : {}),
+      line: d.line,
+      column: d.column,
+      hint: d.hint,
+    })),
   };
 }
 
@@ -193,7 +244,19 @@ export function summaryJson(summary: ValidateSummary): Record<string, unknown> {
 }
 
 function emptyResult(): ValidateResult {
-  return { skills: [], summary: { files: 0, skills: 0, valid: 0, invalid: 0, skipped: 0, skippedBy: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>, errors: 0, warnings: 0 } };
+  return {
+    skills: [],
+    summary: {
+      files: 0,
+      skills: 0,
+      valid: 0,
+      invalid: 0,
+      skipped: 0,
+      skippedBy: Object.fromEntries(SKIP_REASONS.map((r) => [r, 0])) as Record<SkipReason, number>,
+      errors: 0,
+      warnings: 0,
+    },
+  };
 }
 
 /** The result with the config's severities applied, validity and counts recomputed. */
@@ -207,7 +270,13 @@ function withConfigRules(result: ValidateResult, levels: ReadonlyMap<string, Rul
   const parsed = files.filter((s) => s.skipped === undefined);
   const valid = parsed.filter((s) => s.valid).length;
   const all = skills.flatMap((s) => s.diagnostics);
-  const summary = { ...result.summary, valid, invalid: parsed.length - valid, errors: all.filter((d) => d.severity === 'error').length, warnings: all.filter((d) => d.severity === 'warning').length };
+  const summary = {
+    ...result.summary,
+    valid,
+    invalid: parsed.length - valid,
+    errors: all.filter((d) => d.severity === 'error').length,
+    warnings: all.filter((d) => d.severity === 'warning').length,
+  };
   return { ...result, skills, summary };
 }
 
@@ -223,23 +292,53 @@ function isFolderEntry(result: ValidateResult, i: number): boolean {
  * result (merge refuses shards whose options differ), and for merge's routing pass its skills'
  * routing inputs with the levels for the routing codes.
  */
-function shardJson(shard: Shard, result: ValidateResult, root: string, options: Record<string, unknown>, levels: ReadonlyMap<string, string>): Record<string, unknown> {
+function shardJson(
+  shard: Shard,
+  result: ValidateResult,
+  root: string,
+  options: Record<string, unknown>,
+  levels: ReadonlyMap<string, string>,
+): Record<string, unknown> {
   const shown = result.skills.map((s) => s.shownFile ?? s.diagnostics[0]?.file ?? null);
   const routingLevels = Object.fromEntries([...levels].filter(([code]) => code.startsWith('routing.')));
-  const routing = { threshold: options.overlap_threshold ?? null, levels: routingLevels, skills: routingInputsJson(result.routing ?? []) };
-  return { index: shard.index, count: shard.count, total: result.total ?? 0, positions: result.positions ?? [], shown, root, options, routing };
+  const routing = {
+    threshold: options.overlap_threshold ?? null,
+    levels: routingLevels,
+    skills: routingInputsJson(result.routing ?? []),
+  };
+  return {
+    index: shard.index,
+    count: shard.count,
+    total: result.total ?? 0,
+    positions: result.positions ?? [],
+    shown,
+    root,
+    options,
+    routing,
+  };
 }
 
 /** The findings of a run as a report: one unit per SKILL.md, rules at the profile's levels. */
-export function validateReport(result: ValidateResult, paths: readonly string[], cwd: string, profile: ProfileName): Report {
+export function validateReport(
+  result: ValidateResult,
+  paths: readonly string[],
+  cwd: string,
+  profile: ProfileName,
+): Report {
   const one = paths.length === 1 ? paths[0]! : undefined;
-  const shown = (s: SkillReport): string => s.diagnostics[0]?.file ?? (one === undefined ? s.file : posix.normalize(posix.join(toPosix(one), s.file)));
+  const shown = (s: SkillReport): string =>
+    s.diagnostics[0]?.file ?? (one === undefined ? s.file : posix.normalize(posix.join(toPosix(one), s.file)));
   const rules = PROFILES[profile].rules as Readonly<Record<string, string>>;
   return buildReport({
     suite: 'skillgraph validate',
     root: cwd,
     findings: result.skills.flatMap((s) => s.diagnostics),
-    units: result.skills.filter((s) => s.skipped !== undefined || s.name !== null || s.dir !== s.file).map((s) => ({ name: posix.dirname(shown(s)), file: shown(s) })),
-    level: (code) => (rules[code] === 'error' || rules[code] === 'warning' || rules[code] === 'info' ? (rules[code] as Severity) : undefined),
+    units: result.skills
+      .filter((s) => s.skipped !== undefined || s.name !== null || s.dir !== s.file)
+      .map((s) => ({ name: posix.dirname(shown(s)), file: shown(s) })),
+    level: (code) =>
+      rules[code] === 'error' || rules[code] === 'warning' || rules[code] === 'info'
+        ? (rules[code] as Severity)
+        : undefined,
   });
 }

@@ -110,7 +110,8 @@ export class AtomicFile {
   }
 
   #open(): number {
-    if (this.#fd === undefined) throw new SkillgraphError('io', `${this.file}: temp file already closed`, { file: this.file });
+    if (this.#fd === undefined)
+      throw new SkillgraphError('io', `${this.file}: temp file already closed`, { file: this.file });
     return this.#fd;
   }
 }
@@ -121,7 +122,12 @@ export class AtomicFile {
  * @example throw ioError(`read ${file}`, error, { file });
  */
 export function ioError(action: string, error: unknown, details: Record<string, unknown>): SkillgraphError {
-  return new SkillgraphError('io', `could not ${action}: ${error instanceof Error ? error.message : String(error)}`, details, error);
+  return new SkillgraphError(
+    'io',
+    `could not ${action}: ${error instanceof Error ? error.message : String(error)}`,
+    details,
+    error,
+  );
 }
 
 /** Best-effort temp cleanup: when the folder itself is missing or a file (ENOTDIR), the write error is the one to report. */

@@ -14,7 +14,8 @@ import { readRegularFile } from '../discover/safe-read.js';
 /** A session log larger than this is not one skillgraph wrote (a line per load). */
 const LOG_MAX_BYTES = 64 * 1024 * 1024;
 /** Append, create, and never block on a FIFO or take a terminal planted at the log's path. */
-const APPEND_FLAGS = constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
+const APPEND_FLAGS =
+  constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 /**
  * The loaded set of `runId` from the log at `file`; a missing log is an
@@ -28,8 +29,12 @@ export function readLoadedSet(file: string, runId: string): LoadedSet {
   if (!read.ok) {
     if (read.reason === 'missing') return LoadedSet.EMPTY;
     // A folder, FIFO or device given as the log is a bad argument (exit 2), like a malformed log.
-    if (read.reason === 'not-regular') throw new SkillgraphError('log.invalid', `${file} is not a regular file, not an event log`, { file });
-    if (read.reason === 'too-large') throw new SkillgraphError('log.invalid', `${file} is larger than ${LOG_MAX_BYTES} bytes, not an event log`, { file });
+    if (read.reason === 'not-regular')
+      throw new SkillgraphError('log.invalid', `${file} is not a regular file, not an event log`, { file });
+    if (read.reason === 'too-large')
+      throw new SkillgraphError('log.invalid', `${file} is larger than ${LOG_MAX_BYTES} bytes, not an event log`, {
+        file,
+      });
     throw ioError(`read ${file}`, read.errno ?? read.reason, { file });
   }
   return replayLoadedSet(read.bytes.toString('utf8'), runId, file.replace(/\\/g, '/'));
@@ -44,11 +49,13 @@ export function readLoadedSet(file: string, runId: string): LoadedSet {
  */
 export function appendEvent(file: string, event: SkillLoadedEvent): void {
   // One level at a time, and never under /proc or /sys (a recursive mkdir there never returns).
-  if (!ensureCacheDir(dirname(file))) throw new SkillgraphError('log.invalid', `cannot create the folder of the event log ${file}`, { file });
+  if (!ensureCacheDir(dirname(file)))
+    throw new SkillgraphError('log.invalid', `cannot create the folder of the event log ${file}`, { file });
   try {
     const fd = openSync(file, APPEND_FLAGS, 0o666);
     try {
-      if (!fstatSync(fd).isFile()) throw new SkillgraphError('log.invalid', `${file} is not a regular file, not an event log`, { file });
+      if (!fstatSync(fd).isFile())
+        throw new SkillgraphError('log.invalid', `${file} is not a regular file, not an event log`, { file });
       // A log whose last line lacks its newline (an editor, a crashed writer) would glue our line onto it.
       const { size } = fstatSync(fd);
       const last = Buffer.alloc(1);

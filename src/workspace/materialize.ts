@@ -108,7 +108,12 @@ export function materialize(catalog: Catalog, dir: string, options: MaterializeO
   const packages = selectPackages(catalog, options.names);
   assertNoOverlap(catalog, dir);
   if (options.lazy) {
-    return { dir: toPosixPath(dir), skills: [], workspace: lazyWorkspace(catalog, prepareRoot(dir), dir, packages, options), leftOut: [] };
+    return {
+      dir: toPosixPath(dir),
+      skills: [],
+      workspace: lazyWorkspace(catalog, prepareRoot(dir), dir, packages, options),
+      leftOut: [],
+    };
   }
   const root = prepareRoot(dir);
   const skills: StagedSkill[] = [];
@@ -148,7 +153,8 @@ function failureDiagnostic(error: unknown, pkg: SkillPackage): Diagnostic {
   const file = typeof error.details.path === 'string' ? error.details.path : pkg.descriptor.source.locator;
   // A listing or read finding keeps its own code and wording; the error carries both.
   const own = error.details.diagnostic;
-  if (typeof own === 'string' && Object.hasOwn(FILE_MESSAGES, own)) return { ...fileDiagnostic(own as FileCode, file, {}), message: error.message };
+  if (typeof own === 'string' && Object.hasOwn(FILE_MESSAGES, own))
+    return { ...fileDiagnostic(own as FileCode, file, {}), message: error.message };
   return fileDiagnostic(code, file, { detail: error.message });
 }
 
@@ -168,11 +174,15 @@ function assertNoOverlap(catalog: Catalog, dir: string): void {
     const real = canonical(place);
     if (isInside(real, target) || isInside(target, real)) {
       const how = real === target ? 'is' : isInside(real, target) ? 'lies inside' : 'holds';
-      throw new SkillgraphError('path.invalid', `workspace ${dir} ${how} the ${what} ${place}; choose a folder apart from the skills`, {
-        field: 'dir',
-        path: dir,
-        reason: 'overlaps-source',
-      });
+      throw new SkillgraphError(
+        'path.invalid',
+        `workspace ${dir} ${how} the ${what} ${place}; choose a folder apart from the skills`,
+        {
+          field: 'dir',
+          path: dir,
+          reason: 'overlaps-source',
+        },
+      );
     }
   }
 }
@@ -192,7 +202,11 @@ function canonical(path: string): string {
  *
  * @example createLazyWorkspace(catalog, ws).load('pdf').status // 'loaded'
  */
-export function createLazyWorkspace(catalog: Catalog, dir: string, options: Omit<MaterializeOptions, 'lazy'> = {}): LazyWorkspace {
+export function createLazyWorkspace(
+  catalog: Catalog,
+  dir: string,
+  options: Omit<MaterializeOptions, 'lazy'> = {},
+): LazyWorkspace {
   return materialize(catalog, dir, { ...options, lazy: true }).workspace!;
 }
 
@@ -202,7 +216,12 @@ function selectPackages(catalog: Catalog, names: readonly string[] | undefined):
   const seen = new Set<string>();
   chosen.forEach((p, index) => {
     const name = p.descriptor.name;
-    if (seen.has(name)) throw new SkillgraphError('path.duplicate', `names lists '${name}' more than once`, { field: 'names', path: name, index });
+    if (seen.has(name))
+      throw new SkillgraphError('path.duplicate', `names lists '${name}' more than once`, {
+        field: 'names',
+        path: name,
+        index,
+      });
     seen.add(name);
   });
   return chosen.sort((a, b) => cmp(a.descriptor.name, b.descriptor.name));
@@ -215,9 +234,14 @@ function prepareRoot(dir: string): string {
   // the first write, which names the file.
   const problem = cacheDirProblem(dir);
   if (problem !== null && problem !== 'not-writable') {
-    throw new SkillgraphError('path.invalid', `workspace ${dir} is not a folder skillgraph can write into (${problem})`, { field: 'dir', path: dir, reason: 'not-directory' });
+    throw new SkillgraphError(
+      'path.invalid',
+      `workspace ${dir} is not a folder skillgraph can write into (${problem})`,
+      { field: 'dir', path: dir, reason: 'not-directory' },
+    );
   }
-  if (problem === null && !ensureCacheDir(dir)) throw ioError(`create workspace ${dir}`, 'the folder could not be made', { dir });
+  if (problem === null && !ensureCacheDir(dir))
+    throw ioError(`create workspace ${dir}`, 'the folder could not be made', { dir });
   try {
     return realpathSync(dir);
   } catch (error) {
@@ -225,7 +249,13 @@ function prepareRoot(dir: string): string {
   }
 }
 
-function lazyWorkspace(catalog: Catalog, root: string, dir: string, packages: SkillPackage[], options: MaterializeOptions): LazyWorkspace {
+function lazyWorkspace(
+  catalog: Catalog,
+  root: string,
+  dir: string,
+  packages: SkillPackage[],
+  options: MaterializeOptions,
+): LazyWorkspace {
   const allowed = new Set(packages.map((p) => p.descriptor.name));
   let loaded = LoadedSet.EMPTY;
   const workspace: LazyWorkspace = {
@@ -240,7 +270,11 @@ function lazyWorkspace(catalog: Catalog, root: string, dir: string, packages: Sk
     load(name: string): StagedSkill {
       const pkg = findSkill(catalog, name, { modelOnly: options.modelOnly ?? false });
       if (!allowed.has(pkg.descriptor.name)) {
-        throw new SkillgraphError('skill.not-found', `skill '${pkg.descriptor.name}' is not offered by this workspace`, { name });
+        throw new SkillgraphError(
+          'skill.not-found',
+          `skill '${pkg.descriptor.name}' is not offered by this workspace`,
+          { name },
+        );
       }
       loaded.with(pkg.descriptor.name, pkg.descriptor.digest); // throws digest-changed on a mismatch
       const staged = stageLazily(pkg, root, dir, options);
@@ -295,7 +329,11 @@ function checkOpen(f: ResourceFile): Diagnostic | undefined {
 
 /** A materialize failure that names the skill and carries the finding's code. */
 function skillProblem(skill: string, d: Diagnostic): SkillgraphError {
-  return new SkillgraphError('skill.invalid', `skill '${skill}' cannot be materialised: ${d.message}`, { skill, diagnostic: d.code, path: d.file });
+  return new SkillgraphError('skill.invalid', `skill '${skill}' cannot be materialised: ${d.message}`, {
+    skill,
+    diagnostic: d.code,
+    path: d.file,
+  });
 }
 
 /**
@@ -359,7 +397,10 @@ function write(p: Plan, root: string, dir: string): StagedSkill {
  * copy), and `force` stages the skill again. Otherwise checked and copied.
  */
 function stageLazily(pkg: SkillPackage, root: string, dir: string, options: MaterializeOptions): StagedSkill {
-  const name = validateRelativePath(pkg.descriptor.name, 'name', { singleSegment: true, context: { skill: pkg.descriptor.name } });
+  const name = validateRelativePath(pkg.descriptor.name, 'name', {
+    singleSegment: true,
+    context: { skill: pkg.descriptor.name },
+  });
   // The source first: a skill edited since sealing is reported, whatever the workspace holds.
   if (options.verify ?? true) verifySealed(pkg, options);
   if (options.force !== true && readRegularFile(resolve(root, name, 'SKILL.md'), STAGED_SKILL_MAX_BYTES).ok) {

@@ -15,7 +15,8 @@ import { join, sep } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
 
 /** Why a path was rejected (`details.reason`). */
-export type PathProblem = 'empty' | 'absolute' | 'escape_root' | 'separator' | 'nul' | 'not-directory' | 'not-file' | 'backslash' | 'device';
+export type PathProblem =
+  'empty' | 'absolute' | 'escape_root' | 'separator' | 'nul' | 'not-directory' | 'not-file' | 'backslash' | 'device';
 
 export interface RelativePathOptions {
   /** Require one path segment (a folder name, e.g. a skill name). */
@@ -42,7 +43,8 @@ const MESSAGES: Readonly<Record<PathProblem, string>> = Object.freeze({
  * A Windows reserved device name, whatever follows the first dot, in any
  * case, trailing dots and spaces ignored as Windows ignores them.
  */
-const DEVICE_NAME = /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)[ .]*(?:\..*)?$/i;
+const DEVICE_NAME =
+  /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)[ .]*(?:\..*)?$/i;
 
 /**
  * True when `segment` is a Windows device name (`NUL`, `com1.txt`, `Aux .md`).
@@ -92,12 +94,21 @@ export function validateRelativePath(value: string, field: string, options: Rela
  *
  * @example validateUniquePaths(['a', './a'], 'names') // throws path.duplicate
  */
-export function validateUniquePaths(values: readonly string[], field: string, options: RelativePathOptions = {}): string[] {
+export function validateUniquePaths(
+  values: readonly string[],
+  field: string,
+  options: RelativePathOptions = {},
+): string[] {
   const seen = new Set<string>();
   return values.map((value, index) => {
     const normal = validateRelativePath(value, field, { ...options, context: { ...options.context, index } });
     if (seen.has(normal)) {
-      throw new SkillgraphError('path.duplicate', `${field} lists '${normal}' more than once`, { field, path: normal, index, ...options.context });
+      throw new SkillgraphError('path.duplicate', `${field} lists '${normal}' more than once`, {
+        field,
+        path: normal,
+        index,
+        ...options.context,
+      });
     }
     seen.add(normal);
     return normal;
@@ -170,13 +181,21 @@ function walkTarget(root: string, rel: string, field: string, create: boolean): 
   if (!isWithin(root, target)) escape(root, rel, field);
   // A folder at the file's place would fail the rename; say so as a path problem, like a file in a folder's place.
   if (lstatOrNull(target)?.isDirectory()) {
-    throw new SkillgraphError('path.invalid', `${field} ${MESSAGES['not-file']}: '${rel}'`, { field, path: rel, reason: 'not-file' });
+    throw new SkillgraphError('path.invalid', `${field} ${MESSAGES['not-file']}: '${rel}'`, {
+      field,
+      path: rel,
+      reason: 'not-file',
+    });
   }
   return target;
 }
 
 function escape(root: string, rel: string, field: string): never {
-  throw new SkillgraphError('path.invalid', `${field} '${rel}' resolves outside the workspace ${root}`, { field, path: rel, reason: 'escape_root' });
+  throw new SkillgraphError('path.invalid', `${field} '${rel}' resolves outside the workspace ${root}`, {
+    field,
+    path: rel,
+    reason: 'escape_root',
+  });
 }
 
 function lstatOrNull(path: string): Stats | null {

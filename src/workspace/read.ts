@@ -86,8 +86,14 @@ export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void
   const read = readRegularFile(locator, VERIFY_MAX_BYTES, { followLinks: true });
   if (!read.ok) {
     if (read.reason === 'missing') throw digestChanged(d.name, d.digest, 'nothing', 'SKILL.md was removed');
-    if (read.reason === 'unreadable') throw ioError(`read ${locator}`, read.errno ?? read.reason, { file: locator, errno: read.errno });
-    throw digestChanged(d.name, d.digest, 'nothing', read.reason === 'too-large' ? 'SKILL.md is now over the size limit' : 'SKILL.md is no longer a regular file');
+    if (read.reason === 'unreadable')
+      throw ioError(`read ${locator}`, read.errno ?? read.reason, { file: locator, errno: read.errno });
+    throw digestChanged(
+      d.name,
+      d.digest,
+      'nothing',
+      read.reason === 'too-large' ? 'SKILL.md is now over the size limit' : 'SKILL.md is no longer a regular file',
+    );
   }
   const bytes: Uint8Array = read.bytes;
   const parsed = parseSkill(bytes, {
@@ -112,7 +118,12 @@ export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void
  *
  * @example const r = readForContext(catalog, 'pdf', LoadedSet.EMPTY); if (r.status === 'loaded') prompt += r.body;
  */
-export function readForContext(catalog: Catalog, name: string, loaded: LoadedSet = LoadedSet.EMPTY, options: ReadOptions = {}): ContextLoad {
+export function readForContext(
+  catalog: Catalog,
+  name: string,
+  loaded: LoadedSet = LoadedSet.EMPTY,
+  options: ReadOptions = {},
+): ContextLoad {
   checkOptionKeys(options, READ_KEYS);
   const pkg = findSkill(catalog, name, { modelOnly: options.modelOnly ?? false });
   const d = pkg.descriptor;
@@ -144,7 +155,11 @@ function resourcesOf(name: string, baseDir: string): ResourceEntry[] {
   const listing = listResourceFiles(baseDir);
   if (!listing.ok) {
     const d = listing.diagnostic;
-    throw new SkillgraphError('skill.invalid', `skill '${name}': ${d.message}`, { skill: name, diagnostic: d.code, path: d.file });
+    throw new SkillgraphError('skill.invalid', `skill '${name}': ${d.message}`, {
+      skill: name,
+      diagnostic: d.code,
+      path: d.file,
+    });
   }
   return listing.files.map((f) => Object.freeze({ path: f.path, size: f.size }));
 }

@@ -5,7 +5,17 @@
  * folder named after the skill, and auditing it as the `audit` verb does.
  * Shared by the detection test and scripts/audit-corpus-report.mjs.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { auditPath } from '../../src/tasks/audit-path.js';
@@ -14,8 +24,19 @@ export const CORPUS_ROOT = resolve(import.meta.dirname, '../fixtures/audit-corpu
 
 /** The thirteen threat classes, in the order the tables list them. */
 export const CLASSES = [
-  'binary-executable', 'symlink-escape', 'hidden-unicode', 'persistence', 'exfiltration', 'supply-chain', 'unsafe-deserialization',
-  'tool-permission', 'obfuscation', 'remote-code-execution', 'trigger-hijack', 'prompt-injection', 'destructive',
+  'binary-executable',
+  'symlink-escape',
+  'hidden-unicode',
+  'persistence',
+  'exfiltration',
+  'supply-chain',
+  'unsafe-deserialization',
+  'tool-permission',
+  'obfuscation',
+  'remote-code-execution',
+  'trigger-hijack',
+  'prompt-injection',
+  'destructive',
 ] as const;
 export type ThreatClass = (typeof CLASSES)[number];
 export type Label = 'malicious' | 'benign';
@@ -68,7 +89,10 @@ function readJson(file: string, fallback: unknown): unknown {
 
 function subdirs(dir: string): string[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
 }
 
 /**
@@ -86,7 +110,10 @@ export function loadCorpus(root: string = CORPUS_ROOT): CorpusCase[] {
         const links = readJson(join(dir, 'links.json'), []);
         const binaries = readJson(join(dir, 'binaries.json'), []);
         out.push({
-          id, dir, label, cls: cls as ThreatClass,
+          id,
+          dir,
+          label,
+          cls: cls as ThreatClass,
           meta: (meta ?? {}) as Partial<CaseMeta>,
           links: Array.isArray(links) ? (links as LinkSpec[]) : [],
           binaries: Array.isArray(binaries) ? (binaries as BinarySpec[]) : [],
@@ -143,9 +170,18 @@ export async function auditCase(c: CorpusCase, scratch: string): Promise<CaseRes
   const parent = mkdtempSync(join(scratch, 'case-'));
   try {
     const report = await auditPath([materialise(c, parent)]);
-    const diagnostics = [...report.skills.flatMap((s) => s.diagnostics), ...report.diagnostics].filter((d) => d.code.startsWith('security.'));
+    const diagnostics = [...report.skills.flatMap((s) => s.diagnostics), ...report.diagnostics].filter((d) =>
+      d.code.startsWith('security.'),
+    );
     const findings = [...new Set(diagnostics.map((d) => `${d.code}@${d.severity}`))].sort();
-    return { id: c.id, label: c.label, cls: c.cls, expect: (c.meta.expect ?? 'quiet') as Outcome, got: outcomeOf(diagnostics.map((d) => d.severity)), findings };
+    return {
+      id: c.id,
+      label: c.label,
+      cls: c.cls,
+      expect: (c.meta.expect ?? 'quiet') as Outcome,
+      got: outcomeOf(diagnostics.map((d) => d.severity)),
+      findings,
+    };
   } finally {
     rmSync(parent, { recursive: true, force: true });
   }

@@ -34,7 +34,15 @@ function row(cls: ClassRow['cls'], results: readonly CaseResult[]): ClassRow {
 
 /** One row per class, then the total. */
 export function tally(results: readonly CaseResult[]): ClassRow[] {
-  return [...CLASSES.map((c) => row(c, results.filter((r) => r.cls === c))), row('total', results)];
+  return [
+    ...CLASSES.map((c) =>
+      row(
+        c,
+        results.filter((r) => r.cls === c),
+      ),
+    ),
+    row('total', results),
+  ];
 }
 
 /** `part / whole` as a percentage with one decimal; `-` for an empty whole. */
@@ -57,9 +65,22 @@ const WIDTH = [22, 4, 6, 5, 7, 8, 7, 7, 5];
  */
 export function formatTable(rows: readonly ClassRow[]): string {
   const line = (cells: readonly (string | number)[]): string =>
-    cells.map((c, i) => (i === 0 ? String(c).padEnd(WIDTH[i]!) : String(c).padStart(WIDTH[i]!))).join(' ').trimEnd();
+    cells
+      .map((c, i) => (i === 0 ? String(c).padEnd(WIDTH[i]!) : String(c).padStart(WIDTH[i]!)))
+      .join(' ')
+      .trimEnd();
   const body = rows.map((r) =>
-    line([r.cls, r.malicious, r.atError, r.atWarning, r.missed, pct(r.atError + r.atWarning, r.malicious), r.benign, r.benignError, r.benignWarning]),
+    line([
+      r.cls,
+      r.malicious,
+      r.atError,
+      r.atWarning,
+      r.missed,
+      pct(r.atError + r.atWarning, r.malicious),
+      r.benign,
+      r.benignError,
+      r.benignWarning,
+    ]),
   );
   const rule = '-'.repeat(line(HEAD).length);
   return [line(HEAD), rule, ...body.slice(0, -1), rule, body.at(-1)!].join('\n');

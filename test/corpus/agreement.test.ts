@@ -72,31 +72,47 @@ describe('one skill in every verb (public corpus, links made real)', () => {
   it('catalog, serve, context, materialize and lock offer the same skills and digests, and leave out the same ones', async (ctx) => {
     if (corpus === undefined) return ctx.skip();
     const verdicts: RepoVerdict[] = [];
-    for (const repo of readdirSync(corpus).filter((r) => !r.endsWith('.md')).sort()) {
+    for (const repo of readdirSync(corpus)
+      .filter((r) => !r.endsWith('.md'))
+      .sort()) {
       const cwd = join(corpus, repo);
       const root = ['--root', '.'];
       const catalog = (await cli(cwd, ['catalog', ...root])).doc;
       const names = sorted(catalog.skills.map((s: { name: string }) => s.name));
-      const digests = new Map<string, string>(catalog.skills.map((s: { name: string; digest: string }) => [s.name, s.digest]));
+      const digests = new Map<string, string>(
+        catalog.skills.map((s: { name: string; digest: string }) => [s.name, s.digest]),
+      );
 
       const context = await cli(cwd, ['context', '--lazy', ...root]);
       expect(sorted(context.doc.skills.map((s: { name: string }) => s.name)), `${repo}: context`).toEqual(
-        sorted(catalog.skills.filter((s: { model_invocable: boolean }) => s.model_invocable).map((s: { name: string }) => s.name)),
+        sorted(
+          catalog.skills
+            .filter((s: { model_invocable: boolean }) => s.model_invocable)
+            .map((s: { name: string }) => s.name),
+        ),
       );
-      for (const s of context.doc.skills) expect(s.digest, `${repo}/${s.name}: context digest`).toBe(digests.get(s.name));
+      for (const s of context.doc.skills)
+        expect(s.digest, `${repo}/${s.name}: context digest`).toBe(digests.get(s.name));
 
       const ws = join(scratch, 'ws', repo);
       const materialized = await cli(cwd, ['materialize', ws, ...root]);
       expect(sorted(materialized.doc.available), `${repo}: materialize`).toEqual(names);
-      for (const s of materialized.doc.skills) expect(s.digest, `${repo}/${s.name}: materialize digest`).toBe(digests.get(s.name));
+      for (const s of materialized.doc.skills)
+        expect(s.digest, `${repo}/${s.name}: materialize digest`).toBe(digests.get(s.name));
 
       const lockFile = join(scratch, `${repo}.lock.json`);
       await cli(cwd, ['lock', '.', '--out', lockFile, '--allow-errors', '--allow-incomplete']);
-      const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as { skills: { name: string; digest: string; path: string }[]; invalid?: { status?: string }[] };
+      const lock = JSON.parse(readFileSync(lockFile, 'utf8')) as {
+        skills: { name: string; digest: string; path: string }[];
+        invalid?: { status?: string }[];
+      };
       expect(sorted(lock.skills.map((s) => s.name)), `${repo}: lock`).toEqual(names);
       for (const s of lock.skills) expect(s.digest, `${repo}/${s.name}: lock digest`).toBe(digests.get(s.name));
 
-      const live = await LiveCatalog.open({ load: { roots: [makeRoot({ path: '.', scope: 'project' }, cwd)] }, engine: { workers: 0, cache: false } });
+      const live = await LiveCatalog.open({
+        load: { roots: [makeRoot({ path: '.', scope: 'project' }, cwd)] },
+        engine: { workers: 0, cache: false },
+      });
       try {
         // What load reads for each skill is its catalog entry, from the skill's own folder.
         for (const pkg of live.catalog.skills) {
@@ -108,7 +124,10 @@ describe('one skill in every verb (public corpus, links made real)', () => {
           ]);
         }
         const served = listSkills(live, undefined, 100_000).skills;
-        expect(sorted(served.map((e) => e.uri.slice('skill://'.length, -'/SKILL.md'.length))), `${repo}: serve`).toEqual(names);
+        expect(
+          sorted(served.map((e) => e.uri.slice('skill://'.length, -'/SKILL.md'.length))),
+          `${repo}: serve`,
+        ).toEqual(names);
         // The SKILL.md serve lists is the one each skill was materialised from, byte for byte.
         for (const e of served) {
           const name = e.uri.slice('skill://'.length, -'/SKILL.md'.length);
@@ -126,10 +145,17 @@ describe('one skill in every verb (public corpus, links made real)', () => {
       expect(materialized.doc.left_out.counts.invalid, `${repo}: materialize left out`).toBe(invalid);
       expect((lock.invalid ?? []).filter((e) => e.status === 'invalid').length, `${repo}: lock invalid`).toBe(invalid);
       expect(catalog.files.invalid, `${repo}: catalog invalid`).toBe(invalid);
-      verdicts.push({ repo, offered: names.length, invalid, notCatalogued: context.doc.left_out.counts.not_catalogued });
+      verdicts.push({
+        repo,
+        offered: names.length,
+        invalid,
+        notCatalogued: context.doc.left_out.counts.not_catalogued,
+      });
     }
     const total = (k: 'offered' | 'invalid' | 'notCatalogued'): number => verdicts.reduce((n, v) => n + v[k], 0);
-    console.log(`agreement: ${verdicts.length} repositories, ${total('offered')} skills offered by every verb; left out: ${total('invalid')} invalid, ${total('notCatalogued')} not catalogued`);
+    console.log(
+      `agreement: ${verdicts.length} repositories, ${total('offered')} skills offered by every verb; left out: ${total('invalid')} invalid, ${total('notCatalogued')} not catalogued`,
+    );
     expect(total('offered')).toBeGreaterThan(900);
   }, 600_000);
 });

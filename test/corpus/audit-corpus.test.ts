@@ -17,7 +17,9 @@ describe.skipIf(!existsSync(REAL))('audit on the real corpus', () => {
   it('fails at most 2% of the skills, with bounded warnings, and never stops an analysis', async () => {
     const report = await auditPath(['.'], { cwd: REAL });
     expect(report.summary.skills).toBeGreaterThan(1000);
-    const errors = report.skills.flatMap((s) => s.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.code}`));
+    const errors = report.skills.flatMap((s) =>
+      s.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.code}`),
+    );
     expect(report.summary.fail / report.summary.skills, errors.join('\n')).toBeLessThanOrEqual(0.02);
     expect(errors.length).toBeLessThanOrEqual(10);
     expect(report.summary.warnings).toBeLessThanOrEqual(300);

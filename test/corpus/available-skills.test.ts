@@ -23,7 +23,10 @@ const REAL = `${SHARED}real/`;
 const present = existsSync(`${EXPECTED}available_skills.reference.xml`);
 
 function _unescapeHtml(text: string): string {
-  return text.replace(/&(amp|lt|gt|quot|#x27);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" })[e]!);
+  return text.replace(
+    /&(amp|lt|gt|quot|#x27);/g,
+    (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" })[e]!,
+  );
 }
 
 /** Re-escape every field line of the reference the way skillgraph does. */

@@ -38,7 +38,14 @@ function skillFiles(o: Oracle): string[] {
  * Plain recursion with the documented rules: skip rules, depth, a skill folder is a leaf unless
  * nested, links followed when their target lies inside the root, each real file and folder once.
  */
-function oracle(dir: string, level: number, nested: boolean, out: Oracle = { skills: [], dangling: [], arrivals: new Map() }, root = dir, seen = new Set<string>()): Oracle {
+function oracle(
+  dir: string,
+  level: number,
+  nested: boolean,
+  out: Oracle = { skills: [], dangling: [], arrivals: new Map() },
+  root = dir,
+  seen = new Set<string>(),
+): Oracle {
   const real = realpathSync(dir);
   if (seen.has(real)) return out;
   seen.add(real);
@@ -69,7 +76,8 @@ function oracle(dir: string, level: number, nested: boolean, out: Oracle = { ski
   if (level + 1 > DEPTH) return out;
   for (const n of names) {
     const t = target(join(dir, n));
-    if (!isSkippedDirName(n) && t?.st.isDirectory() && !real.startsWith(`${t.real}/`) && t.real !== real) oracle(t.real, level + 1, nested, out, root, seen);
+    if (!isSkippedDirName(n) && t?.st.isDirectory() && !real.startsWith(`${t.real}/`) && t.real !== real)
+      oracle(t.real, level + 1, nested, out, root, seen);
   }
   return out;
 }
@@ -89,7 +97,12 @@ describe.skipIf(!existsSync(CORPUS))('catalog of the real corpus', () => {
     it(`lists every reachable skill or a diagnostic for it (nested: ${nested})`, () => {
       const root = realpathSync(CORPUS);
       const expected = oracle(root, 0, nested);
-      const { catalog, stats } = loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())], depth: DEPTH, maxDirs: 20_000, nested });
+      const { catalog, stats } = loadCatalog({
+        roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())],
+        depth: DEPTH,
+        maxDirs: 20_000,
+        nested,
+      });
 
       const listed = new Set(catalog.skills.map((p) => p.descriptor.source.locator));
       const shadowed = new Set(catalog.conflicts.map((c) => c.shadowed));
@@ -99,7 +112,9 @@ describe.skipIf(!existsSync(CORPUS))('catalog of the real corpus', () => {
       expect(stats.files).toBe(expected.skills.length);
       expect(catalog.diagnostics.some((d) => d.code === 'discover.dir-budget')).toBe(false);
 
-      const reported = new Set(catalog.diagnostics.filter((d) => d.code === 'discover.symlink-dangling').map((d) => d.file));
+      const reported = new Set(
+        catalog.diagnostics.filter((d) => d.code === 'discover.symlink-dangling').map((d) => d.file),
+      );
       expect(expected.dangling.filter((f) => !reported.has(f))).toEqual([]);
 
       console.info(
@@ -111,7 +126,10 @@ describe.skipIf(!existsSync(CORPUS))('catalog of the real corpus', () => {
   }
 
   it('is byte-identical run to run', () => {
-    const run = () => JSON.stringify(loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())], depth: DEPTH }));
+    const run = () =>
+      JSON.stringify(
+        loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())], depth: DEPTH }),
+      );
     expect(run()).toBe(run());
   });
 

@@ -56,13 +56,21 @@ interface Verdict {
 }
 
 function referenceCodes(errors: readonly string[]): string[] {
-  return [...new Set(errors.map((e) => REFERENCE_CODES.find(([k]) => e.includes(k))?.[1] ?? `unmapped: ${e.slice(0, 60)}`))].sort();
+  return [
+    ...new Set(errors.map((e) => REFERENCE_CODES.find(([k]) => e.includes(k))?.[1] ?? `unmapped: ${e.slice(0, 60)}`)),
+  ].sort();
 }
 
-const errorCodes = (s: SkillReport) => [...new Set(s.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code))].sort();
+const errorCodes = (s: SkillReport) =>
+  [...new Set(s.diagnostics.filter((d) => d.severity === 'error').map((d) => d.code))].sort();
 
 describe.skipIf(!present)('corpus: ../shared/corpus/real', () => {
-  const verdicts: Verdict[] = present ? readFileSync(VERDICTS, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as Verdict) : [];
+  const verdicts: Verdict[] = present
+    ? readFileSync(VERDICTS, 'utf8')
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Verdict)
+    : [];
   const result = present ? validatePath(REAL, { profile: 'spec' }) : undefined;
   const byDir = new Map<string, SkillReport>();
   for (const s of result?.skills ?? []) if (!byDir.has(s.dir)) byDir.set(s.dir, s);
@@ -99,7 +107,8 @@ describe.skipIf(!present)('corpus: ../shared/corpus/real', () => {
     expect(extra.length).toBeGreaterThan(0);
     for (const s of extra) {
       if (s.skipped === 'linked') expect(s.diagnostics).toEqual([]);
-      else if (s.diagnostics[0]?.code.startsWith('discover.symlink-') === true) expect(s.diagnostics.map((d) => d.code)).toEqual(['discover.symlink-dangling']);
+      else if (s.diagnostics[0]?.code.startsWith('discover.symlink-') === true)
+        expect(s.diagnostics.map((d) => d.code)).toEqual(['discover.symlink-dangling']);
       // A SKILL.md linked to another file is parsed where the link is (the file may be no skill at all).
       else if (lstatSync(join(REAL, s.file)).isSymbolicLink()) expect(s.skipped, s.file).toBeUndefined();
       else if (s.diagnostics.some((d) => d.code === 'frontmatter.missing')) {
@@ -112,6 +121,8 @@ describe.skipIf(!present)('corpus: ../shared/corpus/real', () => {
   it('gives byte-identical results on a second run', () => {
     const again = validatePath(join(REAL, 'obra__superpowers'), { profile: 'spec' });
     const first = validatePath(join(REAL, 'obra__superpowers'), { profile: 'spec' });
-    expect(JSON.stringify(again.skills.map(({ source: _s, ...rest }) => rest))).toBe(JSON.stringify(first.skills.map(({ source: _s, ...rest }) => rest)));
+    expect(JSON.stringify(again.skills.map(({ source: _s, ...rest }) => rest))).toBe(
+      JSON.stringify(first.skills.map(({ source: _s, ...rest }) => rest)),
+    );
   });
 });

@@ -62,7 +62,10 @@ export function hostileProject(): HostileProject {
     return file;
   };
   const skill = (name: string, extra = '', body = '# Steps\n\nDo the thing.\n'): string =>
-    write(join('.claude', 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: Use when a test needs a normal skill named ${name}.\n${extra}---\n${body}`);
+    write(
+      join('.claude', 'skills', name, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: Use when a test needs a normal skill named ${name}.\n${extra}---\n${body}`,
+    );
   for (const name of NORMAL_SKILLS) skill(name);
   return { dir, root: path('.claude/skills'), home, cache, path, write, skill };
 }
@@ -74,7 +77,10 @@ export interface CliRun {
 }
 
 /** The environment every hostile run gets: the project's HOME and cache, no colour. */
-export function hostileEnv(p: HostileProject, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function hostileEnv(
+  p: HostileProject,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return { HOME: p.home, XDG_CACHE_HOME: p.cache, NO_COLOR: '1', ...extra };
 }
 
@@ -83,7 +89,11 @@ export function hostileEnv(p: HostileProject, extra: Record<string, string | und
  *
  * @example const { code, stdout } = await runInProcess(p, ['catalog', '--json']);
  */
-export async function runInProcess(p: HostileProject, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<CliRun> {
+export async function runInProcess(
+  p: HostileProject,
+  args: readonly string[],
+  env: Record<string, string | undefined> = {},
+): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
   const code = await main(args, {
@@ -126,7 +136,9 @@ function childMain(built: boolean): string {
     scratchDirs.push(dir);
     file = join(dir, 'child.mjs');
     const entry = pathToFileURL(join(REPO, built ? 'dist/skillgraph.cjs' : 'src/cli/main.ts')).href;
-    const from = built ? `import core from ${JSON.stringify(entry)};\nconst { main, processIo } = core.cli();` : `import { main, processIo } from ${JSON.stringify(entry)};`;
+    const from = built
+      ? `import core from ${JSON.stringify(entry)};\nconst { main, processIo } = core.cli();`
+      : `import { main, processIo } from ${JSON.stringify(entry)};`;
     writeFileSync(file, CHILD_MAIN.replace(/import \{ main, processIo \} from "[^"]+";/, from));
     childFiles.set(built, file);
   }
@@ -138,7 +150,11 @@ function childMain(built: boolean): string {
  *
  * @example const r = await runChild(p, ['lock'], { timeoutMs: 20_000 }); expect(r.peakRssMiB).toBeLessThan(512);
  */
-export function runChild(p: HostileProject | undefined, args: readonly string[], options: ChildOptions = {}): Promise<ChildRun> {
+export function runChild(
+  p: HostileProject | undefined,
+  args: readonly string[],
+  options: ChildOptions = {},
+): Promise<ChildRun> {
   const env = { ...process.env, ...(p ? hostileEnv(p) : {}), ...(options.env ?? {}) };
   // `built`: the compiled CLI in dist/ (what users run; tsx's loader adds its own memory).
   const runner = options.built === true ? [childMain(true)] : [`--import=${TSX}`, childMain(false)];
@@ -166,7 +182,8 @@ export function snapshot(dir: string): Record<string, string> {
     }
     const kind = st.isDirectory() ? 'd' : st.isFile() ? 'f' : st.isSymbolicLink() ? 'l' : 'o';
     out[rel || '.'] = `${kind}:${st.isDirectory() ? '' : st.size}:${st.mtimeMs}`;
-    if (st.isDirectory()) for (const name of readdirSync(abs).sort()) visit(join(abs, name), rel ? `${rel}/${name}` : name);
+    if (st.isDirectory())
+      for (const name of readdirSync(abs).sort()) visit(join(abs, name), rel ? `${rel}/${name}` : name);
   };
   visit(dir, '');
   return out;

@@ -32,10 +32,22 @@ describe('hostile audit input', () => {
     // Measured ~3–6 s here under load, most of it node + tsx start; a backtracking pattern takes minutes.
     expect(r.ms).toBeLessThan(30_000);
     expect(r.code).toBe(1);
-    const doc = JSON.parse(r.stdout) as { skills: { dir: string; verdict: string; diagnostics: { code: string; file: string }[] }[] };
+    const doc = JSON.parse(r.stdout) as {
+      skills: { dir: string; verdict: string; diagnostics: { code: string; file: string }[] }[];
+    };
     const hostile = doc.skills.find((s) => s.dir.endsWith('hostile-prose'))!;
     const codes = new Set(hostile.diagnostics.map((d) => d.code));
-    for (const code of ['security.zero-width', 'security.variation-selector', 'security.encoded-blob', 'security.destructive-delete', 'security.decode-exec']) expect(codes.has(code), code).toBe(true);
-    expect(doc.skills.filter((s) => s.verdict === 'pass').map((s) => s.dir.split('/').pop())).toEqual(['normal-alpha', 'normal-beta']);
+    for (const code of [
+      'security.zero-width',
+      'security.variation-selector',
+      'security.encoded-blob',
+      'security.destructive-delete',
+      'security.decode-exec',
+    ])
+      expect(codes.has(code), code).toBe(true);
+    expect(doc.skills.filter((s) => s.verdict === 'pass').map((s) => s.dir.split('/').pop())).toEqual([
+      'normal-alpha',
+      'normal-beta',
+    ]);
   }, 90_000);
 });

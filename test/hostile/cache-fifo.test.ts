@@ -22,7 +22,8 @@ describe('hostile caches: FIFOs and unusable cache folders', () => {
     const p = hostileProject();
     const cacheDir = join(p.cache, 'skillgraph');
     mkdirSync(cacheDir, { recursive: true });
-    for (const name of [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, `${runStoreName('catalog-json')}.store`]) execFileSync('mkfifo', [join(cacheDir, name)]);
+    for (const name of [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, `${runStoreName('catalog-json')}.store`])
+      execFileSync('mkfifo', [join(cacheDir, name)]);
     const outside = snapshot(p.home);
     const first = await runChild(p, CATALOG, { timeoutMs: BOUND_MS });
     expect(first.timedOut).toBe(false);
@@ -66,7 +67,9 @@ describe('hostile caches: temp files of a killed run', () => {
     const cacheDir = join(p.cache, 'skillgraph');
     mkdirSync(cacheDir, { recursive: true });
     const long = (Date.now() - STALE_TEMP_MS - 60_000) / 1000;
-    const stale = [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, `${runStoreName('catalog-json')}.store`].map((n) => join(cacheDir, `${TEMP_PREFIX}${n}-4242-0123456789ab`));
+    const stale = [CACHE_FILE_NAME, DIR_MEMO_FILE_NAME, `${runStoreName('catalog-json')}.store`].map((n) =>
+      join(cacheDir, `${TEMP_PREFIX}${n}-4242-0123456789ab`),
+    );
     for (const file of stale) {
       writeFileSync(file, 'half');
       utimesSync(file, long, long);

@@ -11,7 +11,10 @@ import { catalogNames, hostileProject, runChild, runInProcess, snapshot, type Ho
 /** `levels` anchors, each a list of nine aliases of the one before: 9^levels strings if expanded. */
 function aliasBomb(levels: number): string {
   let text = 'a0: &a0 [x, x, x, x, x, x, x, x, x]\n';
-  for (let i = 1; i < levels; i++) text += `a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]\n`;
+  for (let i = 1; i < levels; i++)
+    text += `a${i}: &a${i} [${Array(9)
+      .fill(`*a${i - 1}`)
+      .join(', ')}]\n`;
   return text;
 }
 
@@ -52,22 +55,26 @@ describe('hostile config file', () => {
   it.each([
     ['a 9^9 alias bomb', 9, at(8, 35)],
     ['a 9^3 alias bomb under the alias count', 3, at(3, 10)],
-  ])('%s is config.invalid, exit 2, for every verb that reads the catalog', async (_, levels, where) => {
-    // A lockfile from a clean config first, so `check` gets as far as reading the config.
-    const p = withConfig('');
-    expect((await runInProcess(p, ['lock', '--no-cache'])).code).toBe(0);
-    p.write('skillgraph.config.yaml', `roots: [.claude/skills]\n${aliasBomb(levels)}`);
-    const before = { home: snapshot(p.home), skills: snapshot(p.root) };
-    for (const verb of VERBS) {
-      const started = Date.now();
-      const r = await runInProcess(p, [...verb, '--no-cache']);
-      expect(Date.now() - started, verb.join(' ')).toBeLessThan(5_000);
-      expect(r.code, `${verb.join(' ')}: ${r.stderr}`).toBe(2);
-      expect(r.stderr, verb.join(' ')).toMatch(where);
-      expect(r.stderr).not.toMatch(/please report|internal/i);
-    }
-    expect({ home: snapshot(p.home), skills: snapshot(p.root) }).toEqual(before);
-  }, 60_000);
+  ])(
+    '%s is config.invalid, exit 2, for every verb that reads the catalog',
+    async (_, levels, where) => {
+      // A lockfile from a clean config first, so `check` gets as far as reading the config.
+      const p = withConfig('');
+      expect((await runInProcess(p, ['lock', '--no-cache'])).code).toBe(0);
+      p.write('skillgraph.config.yaml', `roots: [.claude/skills]\n${aliasBomb(levels)}`);
+      const before = { home: snapshot(p.home), skills: snapshot(p.root) };
+      for (const verb of VERBS) {
+        const started = Date.now();
+        const r = await runInProcess(p, [...verb, '--no-cache']);
+        expect(Date.now() - started, verb.join(' ')).toBeLessThan(5_000);
+        expect(r.code, `${verb.join(' ')}: ${r.stderr}`).toBe(2);
+        expect(r.stderr, verb.join(' ')).toMatch(where);
+        expect(r.stderr).not.toMatch(/please report|internal/i);
+      }
+      expect({ home: snapshot(p.home), skills: snapshot(p.root) }).toEqual(before);
+    },
+    60_000,
+  );
 
   it('more aliases than the config limit is config.invalid at the first one over it', async () => {
     const p = withConfig(`x: &x 1\nl: [${Array(60).fill('*x').join(', ')}]\n`);
@@ -86,17 +93,21 @@ describe('hostile config file', () => {
   it.each([
     ['flow nesting behind an apostrophe', `x: [a', ${'['.repeat(20_000)}\n`, at(2, 39)],
     ['compact block sequences', `x:\n${'- '.repeat(20_000)}y\n`, at(3, 63)],
-  ])('%s is config.invalid at the first level over the limit, the same in a child process', async (_, hostile, where) => {
-    const p = withConfig(hostile);
-    const r = await runInProcess(p, ['catalog', '--json', '--no-cache']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(where);
-    // A worker or a child has another stack size; the verdict must not move.
-    const child = await runChild(p, ['catalog', '--json', '--no-cache'], { timeoutMs: 30_000 });
-    expect(child.timedOut).toBe(false);
-    expect(child.code).toBe(2);
-    expect(child.stderr).toMatch(where);
-  }, 60_000);
+  ])(
+    '%s is config.invalid at the first level over the limit, the same in a child process',
+    async (_, hostile, where) => {
+      const p = withConfig(hostile);
+      const r = await runInProcess(p, ['catalog', '--json', '--no-cache']);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(where);
+      // A worker or a child has another stack size; the verdict must not move.
+      const child = await runChild(p, ['catalog', '--json', '--no-cache'], { timeoutMs: 30_000 });
+      expect(child.timedOut).toBe(false);
+      expect(child.code).toBe(2);
+      expect(child.stderr).toMatch(where);
+    },
+    60_000,
+  );
 
   it('a config over 256 KiB is refused by its size at line 1', async () => {
     const p = withConfig(`# ${'x'.repeat(300 * 1024)}\n`);

@@ -8,7 +8,16 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
@@ -26,18 +35,47 @@ type Entry =
   | { kind: 'link-in' | 'link-out' | 'dangling' | 'fifo'; path: string[] };
 
 const segment = fc.oneof(
-  fc.constantFrom('a', 'b', 'scripts', 'assets', 'nul', 'CON.txt', '.hidden', 'é', 'x y', '..a', 'node_modules', '.git'),
+  fc.constantFrom(
+    'a',
+    'b',
+    'scripts',
+    'assets',
+    'nul',
+    'CON.txt',
+    '.hidden',
+    'é',
+    'x y',
+    '..a',
+    'node_modules',
+    '.git',
+  ),
   fc.stringMatching(/^[a-z0-9._-]{1,12}$/).filter((s) => s !== '.' && s !== '..'),
 );
 const entry: fc.Arbitrary<Entry> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('file' as const), path: fc.array(segment, { minLength: 1, maxLength: 4 }), size: fc.oneof(fc.integer({ min: 0, max: 300 }), fc.constant(1024 * 1024 + 3)) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constantFrom('link-in' as const, 'link-out' as const, 'dangling' as const, 'fifo' as const), path: fc.array(segment, { minLength: 1, maxLength: 3 }) }) },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('file' as const),
+      path: fc.array(segment, { minLength: 1, maxLength: 4 }),
+      size: fc.oneof(fc.integer({ min: 0, max: 300 }), fc.constant(1024 * 1024 + 3)),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('link-in' as const, 'link-out' as const, 'dangling' as const, 'fifo' as const),
+      path: fc.array(segment, { minLength: 1, maxLength: 3 }),
+    }),
+  },
 );
 
 /** Build one skill folder from entries; a path that collides with an earlier one is skipped. */
 function build(dir: string, name: string, entries: readonly Entry[], outside: string): void {
   mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Use when fuzzing the file layer.\n---\nbody\n`);
+  writeFileSync(
+    join(dir, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: Use when fuzzing the file layer.\n---\nbody\n`,
+  );
   for (const e of entries) {
     const file = join(dir, ...e.path);
     try {
@@ -80,7 +118,8 @@ describe('fuzz: random trees through the file layer', () => {
             if (r.ok) expect(r.digest).toBe(sha(treeBytes(dirs[i]!)));
             else expect(r.diagnostic.code).toMatch(/^resource\./);
             const listing = listResourceFiles(dirs[i]!);
-            if (listing.ok) for (const f of listing.files) expect(f.path.split('/').slice(0, -1)).not.toContain('node_modules'); // skipped as folders only
+            if (listing.ok)
+              for (const f of listing.files) expect(f.path.split('/').slice(0, -1)).not.toContain('node_modules'); // skipped as folders only
           });
           const catalog = loadCatalog([makeRoot({ path: root, scope: 'project' }, project)]).catalog;
           const ws = join(project, 'ws');
@@ -91,7 +130,9 @@ describe('fuzz: random trees through the file layer', () => {
             if (!isSkillgraphError(error)) return;
             expect(['path.invalid', 'path.duplicate', 'skill.invalid']).toContain(error.code);
           }
-          const copied = existsSync(ws) ? (readdirSync(ws, { recursive: true }) as string[]).map((rel) => join(ws, rel)) : [];
+          const copied = existsSync(ws)
+            ? (readdirSync(ws, { recursive: true }) as string[]).map((rel) => join(ws, rel))
+            : [];
           for (const file of copied) expect(lstatSync(file).isSymbolicLink(), file).toBe(false);
           rmSync(project, { recursive: true, force: true });
         }),

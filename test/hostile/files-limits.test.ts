@@ -10,7 +10,14 @@ import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, writeFileS
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { treeDigestResults } from '../../src/tasks/tree-digest.js';
-import { catalogNames, hostileProject, NORMAL_SKILLS, runInProcess, snapshot, type HostileProject } from './_harness.js';
+import {
+  catalogNames,
+  hostileProject,
+  NORMAL_SKILLS,
+  runInProcess,
+  snapshot,
+  type HostileProject,
+} from './_harness.js';
 
 const racers: ChildProcess[] = [];
 afterEach(() => {
@@ -47,7 +54,9 @@ describe('hostile files: limits and edits cost one skill', () => {
     const results = treeDigestResults([...normalDirs(p), ...names.map((n) => join(p.root, n))]);
     expect(Date.now() - started).toBeLessThan(20_000); // the 2 GB file is never read (reading it would take minutes)
     expect(results.slice(0, 2).every((r) => r.ok)).toBe(true);
-    expect(results.slice(2).map((r) => (r.ok ? 'ok' : [r.diagnostic.code, r.diagnostic.file, r.diagnostic.line]))).toEqual([
+    expect(
+      results.slice(2).map((r) => (r.ok ? 'ok' : [r.diagnostic.code, r.diagnostic.file, r.diagnostic.line])),
+    ).toEqual([
       ['resource.too-large', join(p.root, 'sparse'), 0],
       ['resource.too-many-files', join(p.root, 'crowded'), 0],
       ['resource.too-deep', join(p.root, 'deep'), 0],
@@ -62,10 +71,16 @@ describe('hostile files: limits and edits cost one skill', () => {
     const outside = snapshot(p.home);
     const cat = await runInProcess(p, ['catalog', '--root', '.claude/skills', '--json', '--no-cache']);
     expect(catalogNames(cat.stdout)).toEqual(expect.arrayContaining([...NORMAL_SKILLS, 'sparse', 'crowded', 'deep']));
-    for (const [name, code] of [['sparse', 'resource.too-large'], ['crowded', 'resource.too-many-files'], ['deep', 'resource.too-deep']] as const) {
+    for (const [name, code] of [
+      ['sparse', 'resource.too-large'],
+      ['crowded', 'resource.too-many-files'],
+      ['deep', 'resource.too-deep'],
+    ] as const) {
       const r = await runInProcess(p, ['materialize', 'ws', name, '--root', '.claude/skills', '--no-cache', '--json']);
       expect(r.code, name).toBe(1);
-      const doc = JSON.parse(r.stdout) as { left_out: { skills: { name: string; reason: string; diagnostics: { code: string }[] }[] } };
+      const doc = JSON.parse(r.stdout) as {
+        left_out: { skills: { name: string; reason: string; diagnostics: { code: string }[] }[] };
+      };
       expect(doc.left_out.skills, name).toMatchObject([{ name, reason: 'failed', diagnostics: [{ code }] }]);
     }
     const all = await runInProcess(p, ['materialize', 'ws-all', '--root', '.claude/skills', '--no-cache', '--json']);
@@ -83,7 +98,10 @@ describe('hostile files: limits and edits cost one skill', () => {
     const r = await runInProcess(p, ['lock', '.claude/skills', '--no-cache']);
     expect(Date.now() - started).toBeLessThan(20_000);
     expect(r.code, r.stderr).toBe(1);
-    const lock = JSON.parse(readFileSync(p.path('skillgraph.lock.json'), 'utf8')) as { skills: { name: string }[]; invalid: { path: string; codes: string[] }[] };
+    const lock = JSON.parse(readFileSync(p.path('skillgraph.lock.json'), 'utf8')) as {
+      skills: { name: string }[];
+      invalid: { path: string; codes: string[] }[];
+    };
     expect(lock.skills.map((s) => s.name)).toEqual([...NORMAL_SKILLS]);
     expect(lock.invalid.map((i) => [i.path, i.codes])).toEqual([
       ['crowded/SKILL.md', ['resource.too-many-files']],

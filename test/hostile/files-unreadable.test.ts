@@ -32,7 +32,12 @@ function lockedProject(): HostileProject {
 function cliAsNobody(p: HostileProject, args: readonly string[]) {
   const script = `import { main, processIo } from ${JSON.stringify(MAIN)};
 main(${JSON.stringify(args)}, processIo()).then((code) => { process.exitCode = code; });`;
-  return _runLib(script, { cwd: p.dir, uid: AS_OTHER_USER, timeoutMs: BOUND_MS, env: { HOME: p.home, XDG_CACHE_HOME: p.cache, NO_COLOR: '1' } });
+  return _runLib(script, {
+    cwd: p.dir,
+    uid: AS_OTHER_USER,
+    timeoutMs: BOUND_MS,
+    env: { HOME: p.home, XDG_CACHE_HOME: p.cache, NO_COLOR: '1' },
+  });
 }
 
 describe('hostile files: unreadable files and folders in a skill', () => {
@@ -46,7 +51,9 @@ console.log(JSON.stringify(treeDigestResults(${JSON.stringify(dirs)})));`,
     );
     expect(r.timedOut).toBe(false);
     expect(r.code, r.stderr).toBe(0);
-    const results = JSON.parse(r.stdout) as ({ ok: true; digest: string } | { ok: false; diagnostic: { code: string; file: string; line: number } })[];
+    const results = JSON.parse(r.stdout) as (
+      { ok: true; digest: string } | { ok: false; diagnostic: { code: string; file: string; line: number } }
+    )[];
     expect(results.map((x) => (x.ok ? 'ok' : [x.diagnostic.code, x.diagnostic.file, x.diagnostic.line]))).toEqual([
       'ok',
       ['resource.unreadable', join(p.root, 'locked-file', 'secret.txt'), 0],
@@ -61,10 +68,16 @@ console.log(JSON.stringify(treeDigestResults(${JSON.stringify(dirs)})));`,
     const cat = await cliAsNobody(p, ['catalog', '--root', '.claude/skills', '--json', '--no-cache']);
     // The walk may report the folder it could not enter (exit 1); it is never an internal error.
     expect([0, 1], cat.stderr).toContain(cat.code);
-    expect((JSON.parse(cat.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name)).toEqual(['locked-dir', 'locked-file', ...NORMAL_SKILLS]);
+    expect((JSON.parse(cat.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name)).toEqual([
+      'locked-dir',
+      'locked-file',
+      ...NORMAL_SKILLS,
+    ]);
     const val = await cliAsNobody(p, ['validate', '.claude/skills', '--json']);
     expect(val.code, val.stderr).not.toBe(70);
-    const doc = JSON.parse(val.stdout) as { skills: { dir: string; valid: boolean; diagnostics: { code: string; message: string }[] }[] };
+    const doc = JSON.parse(val.stdout) as {
+      skills: { dir: string; valid: boolean; diagnostics: { code: string; message: string }[] }[];
+    };
     const byDir = new Map(doc.skills.map((s) => [s.dir, s]));
     for (const name of NORMAL_SKILLS) expect(byDir.get(name)?.valid, name).toBe(true);
     const locked = byDir.get('locked-dir')!;
@@ -80,7 +93,10 @@ console.log(JSON.stringify(treeDigestResults(${JSON.stringify(dirs)})));`,
     expect(strict.code, strict.stderr).toBe(1);
     const r = await cliAsNobody(p, ['lock', '.claude/skills', '--no-cache', '--allow-errors']);
     expect(r.code, r.stderr).toBe(0);
-    const lock = JSON.parse(readFileSync(p.path('skillgraph.lock.json'), 'utf8')) as { skills: { name: string }[]; invalid: { path: string; codes: string[] }[] };
+    const lock = JSON.parse(readFileSync(p.path('skillgraph.lock.json'), 'utf8')) as {
+      skills: { name: string }[];
+      invalid: { path: string; codes: string[] }[];
+    };
     expect(lock.skills.map((s) => s.name)).toEqual([...NORMAL_SKILLS]);
     expect(lock.invalid.map((i) => [i.path, i.codes])).toEqual([
       ['locked-dir/SKILL.md', ['resource.unreadable']],
@@ -93,7 +109,10 @@ console.log(JSON.stringify(treeDigestResults(${JSON.stringify(dirs)})));`,
     const all = await cliAsNobody(p, ['materialize', 'ws', '--root', '.claude/skills', '--no-cache', '--json']);
     expect(all.timedOut).toBe(false);
     expect(all.code, all.stderr).toBe(1);
-    const doc = JSON.parse(all.stdout) as { available: string[]; left_out: { skills: { name: string; diagnostics: { code: string }[] }[] } };
+    const doc = JSON.parse(all.stdout) as {
+      available: string[];
+      left_out: { skills: { name: string; diagnostics: { code: string }[] }[] };
+    };
     expect(doc.left_out.skills.map((s) => [s.name, s.diagnostics[0]!.code])).toEqual([
       ['locked-dir', 'resource.unreadable'],
       ['locked-file', 'resource.unreadable'],

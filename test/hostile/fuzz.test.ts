@@ -16,13 +16,48 @@ import { createEngine, type Engine } from '../../src/engine/engine.js';
 import { NORMAL_SKILLS } from './_harness.js';
 
 const FRAGMENTS = [
-  'name: fuzz', 'name: "../../etc"', 'name: "nu\\0l"', 'name: con', 'name: normal-alpha', 'name: "p\u0430ypal"', 'name: [a, b]',
-  'description: Use when fuzzing.', "description: 'it''s'", 'description: "unterminated', 'description: Use when: a: b',
-  'description: |', '  block text', 'a: &a [1, 2]', 'b: *a', 'c: *nope', 'd: &d {x: *a}', 'e: [*a, *a, *a, *a]',
-  "k: [a', [[", '[[[[', '- - - x', '? x', ': y', '{a: {b: {c:', 'tools: [read_file, {name: w, writes: true}]',
-  'includes: [normal-alpha, {skill: normal-beta, overrides: {x: {writes: true}}}]', 'agent-skills: ["a\\0b", ../up, vendor/con]',
-  'mcp: [{server: s, tools: [t]}]', '  indented: 1', '\tx: tab', '...', '--- inner', '!!binary aGk=', '%YAML 1.2', 'x: !tag v',
-  'metadata: {version: 1}', 'dup: 1', 'dup: 2', '"\\x1b[31mred": 1', '\u0000', '\u0085: c1', 'long: ' + 'x'.repeat(2000),
+  'name: fuzz',
+  'name: "../../etc"',
+  'name: "nu\\0l"',
+  'name: con',
+  'name: normal-alpha',
+  'name: "p\u0430ypal"',
+  'name: [a, b]',
+  'description: Use when fuzzing.',
+  "description: 'it''s'",
+  'description: "unterminated',
+  'description: Use when: a: b',
+  'description: |',
+  '  block text',
+  'a: &a [1, 2]',
+  'b: *a',
+  'c: *nope',
+  'd: &d {x: *a}',
+  'e: [*a, *a, *a, *a]',
+  "k: [a', [[",
+  '[[[[',
+  '- - - x',
+  '? x',
+  ': y',
+  '{a: {b: {c:',
+  'tools: [read_file, {name: w, writes: true}]',
+  'includes: [normal-alpha, {skill: normal-beta, overrides: {x: {writes: true}}}]',
+  'agent-skills: ["a\\0b", ../up, vendor/con]',
+  'mcp: [{server: s, tools: [t]}]',
+  '  indented: 1',
+  '\tx: tab',
+  '...',
+  '--- inner',
+  '!!binary aGk=',
+  '%YAML 1.2',
+  'x: !tag v',
+  'metadata: {version: 1}',
+  'dup: 1',
+  'dup: 2',
+  '"\\x1b[31mred": 1',
+  '\u0000',
+  '\u0085: c1',
+  'long: ' + 'x'.repeat(2000),
 ];
 
 /** One frontmatter line: a fragment, or nesting of random depth in one of the hostile spellings. */
@@ -47,10 +82,20 @@ const skillFile = fc.oneof(
   },
 );
 
-const folder = fc.constantFrom('fuzz', 'con', 'p\u0430ypal', 'x y', 'normal-alpha-copy', 'a\\b', 'esc\u001b[0m', 'deep');
+const folder = fc.constantFrom(
+  'fuzz',
+  'con',
+  'p\u0430ypal',
+  'x y',
+  'normal-alpha-copy',
+  'a\\b',
+  'esc\u001b[0m',
+  'deep',
+);
 const tree = fc.array(fc.record({ folder, file: skillFile }), { minLength: 1, maxLength: 3 });
 
-const NORMAL = (name: string): string => `---\nname: ${name}\ndescription: Use when a test needs a normal skill named ${name}.\n---\nBody.\n`;
+const NORMAL = (name: string): string =>
+  `---\nname: ${name}\ndescription: Use when a test needs a normal skill named ${name}.\n---\nBody.\n`;
 
 let base: string;
 let inline: Engine;

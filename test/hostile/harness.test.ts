@@ -9,7 +9,9 @@ describe('hostile harness', () => {
     const inProcess = await runInProcess(p, ['catalog', '--root', '.claude/skills', '--json', '--no-cache']);
     expect(inProcess.code).toBe(0);
     expect(catalogNames(inProcess.stdout)).toEqual([...NORMAL_SKILLS]);
-    const child = await runChild(p, ['catalog', '--root', '.claude/skills', '--json', '--no-cache'], { timeoutMs: 30_000 });
+    const child = await runChild(p, ['catalog', '--root', '.claude/skills', '--json', '--no-cache'], {
+      timeoutMs: 30_000,
+    });
     expect(child.code).toBe(0);
     expect(catalogNames(child.stdout)).toEqual([...NORMAL_SKILLS]);
     expect(child.peakRssMiB).toBeGreaterThan(10);

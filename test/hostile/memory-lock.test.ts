@@ -24,12 +24,18 @@ describe('memory: lock of many skills', () => {
       const name = `s-${i.toString(36)}`;
       const dir = join(p.root, name);
       mkdirSync(dir);
-      writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Use when skill ${name} is needed.\n---\nDo the thing.\n`);
+      writeFileSync(
+        join(dir, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: Use when skill ${name} is needed.\n---\nDo the thing.\n`,
+      );
       linkSync(shared, join(dir, 'asset.bin'));
     }
     const before = snapshot(p.home);
     // The full size runs the built CLI, as users do (run `npm run build` first); the suite runs src/.
-    const r = await runChild(p, ['lock', '--no-cache', '--json'], { timeoutMs: HEAVY ? 600_000 : 180_000, built: HEAVY });
+    const r = await runChild(p, ['lock', '--no-cache', '--json'], {
+      timeoutMs: HEAVY ? 600_000 : 180_000,
+      built: HEAVY,
+    });
     expect(r.timedOut).toBe(false);
     expect(r.code, r.stderr).toBe(0);
     expect(r.peakRssMiB).toBeLessThan(512);

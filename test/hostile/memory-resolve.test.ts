@@ -46,7 +46,12 @@ describe('hostile memory: include chains', () => {
     const perSkill: number[] = [];
     for (const n of LINEAR_CHAINS) {
       const p = chainProject(n);
-      const r = await runChildCounted(p, ['resolve', '--json', '--max-dirs', '50000'], ['"name": "chain-', '"entries": [', '"tool_count": '], 120_000);
+      const r = await runChildCounted(
+        p,
+        ['resolve', '--json', '--max-dirs', '50000'],
+        ['"name": "chain-', '"entries": [', '"tool_count": '],
+        120_000,
+      );
       expect(r.timedOut, r.stderr).toBe(false);
       expect(r.code, r.stderr).toBe(0);
       expect(r.peakRssMiB).toBeLessThan(LIMIT_MIB);
@@ -56,7 +61,9 @@ describe('hostile memory: include chains', () => {
       expect(r.counts['"tool_count": ']).toBe(2 * (n + NORMAL_SKILLS.length));
       expect(r.stdoutBytes).toBeLessThan(BYTES_PER_SKILL * (n + NORMAL_SKILLS.length));
       perSkill.push(r.stdoutBytes / n);
-      process.stdout.write(`memory-resolve: resolve --json, ${n}-skill chain: ${r.stdoutBytes} bytes, peak ${r.peakRssMiB.toFixed(0)} MiB, ${r.ms} ms\n`);
+      process.stdout.write(
+        `memory-resolve: resolve --json, ${n}-skill chain: ${r.stdoutBytes} bytes, peak ${r.peakRssMiB.toFixed(0)} MiB, ${r.ms} ms\n`,
+      );
     }
     // Linear: the bytes per skill barely move from 1,000 to 10,000 skills (a quadratic document grows tenfold).
     expect(Math.max(...perSkill) / Math.min(...perSkill)).toBeLessThan(1.2);
@@ -67,7 +74,12 @@ describe('hostile memory: include chains', () => {
     const p = hostileProject();
     writeChain(p, n);
     const before = snapshot(p.home);
-    const r = await runChildCounted(p, ['resolve', '--json', '--entries', '--max-dirs', '50000'], ['"kind": "tool_ref"', '"name": "normal-alpha"', '"name": "normal-beta"'], 480_000);
+    const r = await runChildCounted(
+      p,
+      ['resolve', '--json', '--entries', '--max-dirs', '50000'],
+      ['"kind": "tool_ref"', '"name": "normal-alpha"', '"name": "normal-beta"'],
+      480_000,
+    );
     expect(r.timedOut, r.stderr).toBe(false);
     expect(r.code, r.stderr).toBe(0);
     expect(r.peakRssMiB).toBeLessThan(LIMIT_MIB);
@@ -79,7 +91,9 @@ describe('hostile memory: include chains', () => {
     expect(snapshot(p.home)).toEqual(before);
     // The shared clean-up hook has a time bound; tens of thousands of folders go here instead.
     rmSync(p.root, { recursive: true, force: true });
-    process.stdout.write(`memory-resolve: resolve --json --entries, ${n}-skill chain: ${r.stdoutBytes} bytes, peak ${r.peakRssMiB.toFixed(0)} MiB, ${r.ms} ms\n`);
+    process.stdout.write(
+      `memory-resolve: resolve --json --entries, ${n}-skill chain: ${r.stdoutBytes} bytes, peak ${r.peakRssMiB.toFixed(0)} MiB, ${r.ms} ms\n`,
+    );
   }, 500_000);
 
   it(`catalog --json on a ${CATALOG_CHAIN}-skill chain keeps full capability summaries under 512 MiB`, async () => {
@@ -90,13 +104,17 @@ describe('hostile memory: include chains', () => {
     expect(r.timedOut, r.stderr).toBe(false);
     expect(r.code, r.stderr).toBe(0);
     expect(r.peakRssMiB).toBeLessThan(LIMIT_MIB);
-    const doc = JSON.parse(r.stdout) as { skills: { name: string; skill_metadata: { tool_count: number; writes: boolean } | null }[] };
+    const doc = JSON.parse(r.stdout) as {
+      skills: { name: string; skill_metadata: { tool_count: number; writes: boolean } | null }[];
+    };
     const byName = new Map(doc.skills.map((s) => [s.name, s.skill_metadata]));
     expect(byName.size).toBe(n + 2);
     expect(byName.get(chainName(0))).toMatchObject({ tool_count: n, writes: true });
     expect(byName.get(chainName(n - 1))).toMatchObject({ tool_count: 1, writes: false });
     for (const name of NORMAL_SKILLS) expect(byName.get(name)).toMatchObject({ tool_count: 0 });
     expect(snapshot(p.home)).toEqual(before);
-    process.stdout.write(`memory-resolve: catalog --json, ${n}-skill chain: peak ${r.peakRssMiB.toFixed(0)} MiB, ${r.ms} ms\n`);
+    process.stdout.write(
+      `memory-resolve: catalog --json, ${n}-skill chain: peak ${r.peakRssMiB.toFixed(0)} MiB, ${r.ms} ms\n`,
+    );
   }, 300_000);
 });

@@ -7,7 +7,14 @@
  * `agent-skills.invalid` at their place.
  */
 import { describe, expect, it } from 'vitest';
-import { catalogNames, hostileProject, NORMAL_SKILLS, runInProcess, snapshot, type HostileProject } from './_harness.js';
+import {
+  catalogNames,
+  hostileProject,
+  NORMAL_SKILLS,
+  runInProcess,
+  snapshot,
+  type HostileProject,
+} from './_harness.js';
 
 interface Finding {
   readonly code: string;
@@ -20,11 +27,25 @@ interface Finding {
 /** `---`, `name: <yamlName>` (line 2, value at column 7), a description, `extra`. */
 function write(p: HostileProject, folder: string, yamlName: string | undefined, extra = ''): void {
   const name = yamlName === undefined ? '' : `name: ${yamlName}\n`;
-  p.write(`.claude/skills/${folder}/SKILL.md`, `---\n${name}description: Use when a hostile name test runs.\n${extra}---\nBody.\n`);
+  p.write(
+    `.claude/skills/${folder}/SKILL.md`,
+    `---\n${name}description: Use when a hostile name test runs.\n${extra}---\nBody.\n`,
+  );
 }
 
-async function catalog(p: HostileProject, profile: string): Promise<{ names: string[]; findings: Finding[]; code: number }> {
-  const r = await runInProcess(p, ['catalog', '--root', '.claude/skills', '--profile', profile, '--json', '--no-cache']);
+async function catalog(
+  p: HostileProject,
+  profile: string,
+): Promise<{ names: string[]; findings: Finding[]; code: number }> {
+  const r = await runInProcess(p, [
+    'catalog',
+    '--root',
+    '.claude/skills',
+    '--profile',
+    profile,
+    '--json',
+    '--no-cache',
+  ]);
   const doc = JSON.parse(r.stdout) as { diagnostics: Finding[] };
   return { names: catalogNames(r.stdout), findings: doc.diagnostics, code: r.code };
 }
@@ -63,8 +84,21 @@ describe('hostile skill names', () => {
         const code = folder === 'fullwidth-dots' && profile === 'strict-compat' ? 'name.charset' : 'name.path-segment';
         expect(findingsIn(findings, folder), folder).toContainEqual([code, 'error', 2, 7]);
       }
-      const context = await runInProcess(p, ['context', '--root', '.claude/skills', '--profile', profile, '--format', 'json', '--no-cache']);
-      const doc = JSON.parse(context.stdout) as { skills: { name: string }[]; text: string; left_out: { skills: { folder: string; reason: string }[] } };
+      const context = await runInProcess(p, [
+        'context',
+        '--root',
+        '.claude/skills',
+        '--profile',
+        profile,
+        '--format',
+        'json',
+        '--no-cache',
+      ]);
+      const doc = JSON.parse(context.stdout) as {
+        skills: { name: string }[];
+        text: string;
+        left_out: { skills: { folder: string; reason: string }[] };
+      };
       const listed = JSON.stringify({ skills: doc.skills, text: doc.text });
       for (const name of NORMAL_SKILLS) expect(listed).toContain(name);
       expect(listed).not.toMatch(/etc|passwd|nu\\u0000l|owned/);
@@ -94,7 +128,8 @@ describe('hostile skill names', () => {
     write(p, 'Com1.txt', 'Com1.txt');
     const lenient = await catalog(p, 'lenient');
     expect(lenient.names).toEqual(['Com1.txt', 'aux', 'com1', 'con', 'lpt9', 'nul', ...NORMAL_SKILLS, 'prn'].sort());
-    for (const d of [...devices, 'Com1.txt']) expect(findingsIn(lenient.findings, d), d).toContainEqual(['name.windows-device', 'warning', 2, 7]);
+    for (const d of [...devices, 'Com1.txt'])
+      expect(findingsIn(lenient.findings, d), d).toContainEqual(['name.windows-device', 'warning', 2, 7]);
     const strict = await catalog(p, 'strict-compat');
     expect(strict.names).toEqual([...NORMAL_SKILLS]);
     expect(findingsIn(strict.findings, 'con')).toContainEqual(['name.windows-device', 'error', 2, 7]);
@@ -128,7 +163,12 @@ describe('hostile skill names', () => {
 
   it('NUL, ESC or a device name in agent-skills paths, and NUL in tool and include names, are findings at the entry', async () => {
     const p = hostileProject();
-    write(p, 'paths', 'paths', 'agent-skills:\n  - "vendor/a\\0b"\n  - "vendor/\\e[2Jx"\n  - vendor/con\n  - vendor/ok\ntools:\n  - "read\\0file"\nincludes:\n  - "normal-alpha\\0"\n');
+    write(
+      p,
+      'paths',
+      'paths',
+      'agent-skills:\n  - "vendor/a\\0b"\n  - "vendor/\\e[2Jx"\n  - vendor/con\n  - vendor/ok\ntools:\n  - "read\\0file"\nincludes:\n  - "normal-alpha\\0"\n',
+    );
     const { names, findings } = await catalog(p, 'skillgraph');
     expect(names).toEqual([...NORMAL_SKILLS]);
     expect(findingsIn(findings, 'paths')).toEqual([

@@ -17,9 +17,18 @@ const BOUND_MS = 15_000;
 function contextProject(): HostileProject {
   const p = hostileProject();
   // The skill folders sit one level below a hostile folder: their names stay valid, their locations do not.
-  p.write(`.claude/skills/${OSC_FOLDER}/osc-skill/SKILL.md`, '---\nname: osc-skill\ndescription: Use when the location holds a title sequence.\n---\nbody\n');
-  p.write(`.claude/skills/${MD_FOLDER}/md-skill/SKILL.md`, '---\nname: md-skill\ndescription: Use when the location holds Markdown.\n---\nbody\n');
-  p.write('.claude/skills/c1-skill/SKILL.md', '---\nname: c1-skill\ndescription: "Use when del\\x7f nel\\x85 csi\\x9b2J esc\\e[31m show."\n---\nbody\n');
+  p.write(
+    `.claude/skills/${OSC_FOLDER}/osc-skill/SKILL.md`,
+    '---\nname: osc-skill\ndescription: Use when the location holds a title sequence.\n---\nbody\n',
+  );
+  p.write(
+    `.claude/skills/${MD_FOLDER}/md-skill/SKILL.md`,
+    '---\nname: md-skill\ndescription: Use when the location holds Markdown.\n---\nbody\n',
+  );
+  p.write(
+    '.claude/skills/c1-skill/SKILL.md',
+    '---\nname: c1-skill\ndescription: "Use when del\\x7f nel\\x85 csi\\x9b2J esc\\e[31m show."\n---\nbody\n',
+  );
   return p;
 }
 
@@ -62,23 +71,35 @@ describe('hostile output: context for a model', () => {
   it('json carries the escaped text, valid JSON with no raw DEL or C1 byte', async () => {
     const p = contextProject();
     const { stdout } = await context(p, 'json');
-    const doc = JSON.parse(stdout) as { skills: { name: string; location: string; description: string }[]; text: string };
-    expect(doc.skills.map((s) => s.name).sort()).toEqual(['c1-skill', 'md-skill', ...NORMAL_SKILLS, 'osc-skill'].sort());
+    const doc = JSON.parse(stdout) as {
+      skills: { name: string; location: string; description: string }[];
+      text: string;
+    };
+    expect(doc.skills.map((s) => s.name).sort()).toEqual(
+      ['c1-skill', 'md-skill', ...NORMAL_SKILLS, 'osc-skill'].sort(),
+    );
     const osc = doc.skills.find((s) => s.name === 'osc-skill')!;
     expect(osc.location).toContain('evil\\x1b]0;pwned\\x07/osc-skill');
-    expect(doc.skills.find((s) => s.name === 'c1-skill')!.description).toBe('Use when del\\x7f nel\\x85 csi\\x9b2J esc\\x1b[31m show.');
+    expect(doc.skills.find((s) => s.name === 'c1-skill')!.description).toBe(
+      'Use when del\\x7f nel\\x85 csi\\x9b2J esc\\x1b[31m show.',
+    );
     expect(doc.text).not.toMatch(RAW_CONTROL);
   });
 
   it('a hostile folder name in a human diagnostic on stderr is shown escaped', async () => {
     const p = hostileProject();
-    p.write(`.claude/skills/${OSC_FOLDER}/SKILL.md`, '---\nname: wrong\ndescription: Use when the folder name is hostile.\n---\nbody\n');
+    p.write(
+      `.claude/skills/${OSC_FOLDER}/SKILL.md`,
+      '---\nname: wrong\ndescription: Use when the folder name is hostile.\n---\nbody\n',
+    );
     const before = snapshot(p.home);
     const r = await runInProcess(p, ['catalog', '--no-cache']);
     expect(r.stderr).not.toMatch(RAW_CONTROL);
     expect(r.stderr).toContain('evil\\x1b]0;pwned\\x07');
     const cat = await runInProcess(p, ['catalog', '--json', '--no-cache']);
-    expect((JSON.parse(cat.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name)).toEqual(expect.arrayContaining([...NORMAL_SKILLS]));
+    expect((JSON.parse(cat.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name)).toEqual(
+      expect.arrayContaining([...NORMAL_SKILLS]),
+    );
     expect(snapshot(p.home)).toEqual(before);
   });
 });

@@ -8,7 +8,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
-import { hostileEnv, hostileProject, NORMAL_SKILLS, runInProcess, snapshot, type CliRun, type HostileProject } from './_harness.js';
+import {
+  hostileEnv,
+  hostileProject,
+  NORMAL_SKILLS,
+  runInProcess,
+  snapshot,
+  type CliRun,
+  type HostileProject,
+} from './_harness.js';
 
 /** Any control character a terminal would act on (tab and line feed are text). */
 const RAW_CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/;
@@ -22,7 +30,10 @@ const FAKE_PASS = String.raw`"Use when testing. \e[32mPASS\e[0m all checks \e]0;
 function fakePassProject(): HostileProject {
   const p = hostileProject();
   // The raw ESC on the unknown field reaches validate's quoted source line.
-  p.write('.claude/skills/fake-pass/SKILL.md', `---\nname: fake-pass\ndescription: ${FAKE_PASS}\nbogus: x \u001b[32mPASS\u001b[0m \u001b]0;pwned\u0007\n---\n# Steps\n\nBody with \u001b[2J a clear-screen and \u009b31m red.\n`);
+  p.write(
+    '.claude/skills/fake-pass/SKILL.md',
+    `---\nname: fake-pass\ndescription: ${FAKE_PASS}\nbogus: x \u001b[32mPASS\u001b[0m \u001b]0;pwned\u0007\n---\n# Steps\n\nBody with \u001b[2J a clear-screen and \u009b31m red.\n`,
+  );
   return p;
 }
 
@@ -69,7 +80,10 @@ describe('hostile output: escape sequences in skill text on human output', () =>
 
   it('load (stdout) shows the body escape sequences escaped, CRLF line ends kept', async () => {
     const p = fakePassProject();
-    p.write('.claude/skills/crlf-body/SKILL.md', '---\r\nname: crlf-body\r\ndescription: Use when a body has CRLF line ends.\r\n---\r\nline one\r\nline two\r\n');
+    p.write(
+      '.claude/skills/crlf-body/SKILL.md',
+      '---\r\nname: crlf-body\r\ndescription: Use when a body has CRLF line ends.\r\n---\r\nline one\r\nline two\r\n',
+    );
     const before = snapshot(p.home);
     const r = await timed(runInProcess(p, ['load', 'fake-pass', '--no-cache']));
     expect(r.code).toBe(0);
@@ -83,7 +97,12 @@ describe('hostile output: escape sequences in skill text on human output', () =>
 
   it('--json documents stay valid JSON with DEL and C1 written as \\u escapes, the values unchanged', async () => {
     const p = fakePassProject();
-    for (const args of [['catalog', '--json'], ['list', '--json'], ['describe', 'fake-pass', '--json'], ['resolve', '--json']]) {
+    for (const args of [
+      ['catalog', '--json'],
+      ['list', '--json'],
+      ['describe', 'fake-pass', '--json'],
+      ['resolve', '--json'],
+    ]) {
       const r = await timed(runInProcess(p, [...args, '--no-cache']));
       expect(r.stdout).not.toMatch(RAW_CONTROL);
       expect(r.stdout).toContain('\\u007f');

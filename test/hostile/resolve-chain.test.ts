@@ -40,11 +40,13 @@ describe('hostile resolve: a 3,000-skill include chain', () => {
     expect(snapshot(p.home)).toEqual(before);
   }, 60_000);
 
-  it('catalog carries each chain skill\'s full capability summary (skill_metadata)', async () => {
+  it("catalog carries each chain skill's full capability summary (skill_metadata)", async () => {
     const t0 = Date.now();
     const r = await runInProcess(p, ['catalog', '--json', '--max-dirs', '20000']);
     expect(Date.now() - t0).toBeLessThan(BOUND_MS);
-    const doc = JSON.parse(r.stdout) as { skills: { name: string; skill_metadata: { tool_count: number; writes: boolean } | null }[] };
+    const doc = JSON.parse(r.stdout) as {
+      skills: { name: string; skill_metadata: { tool_count: number; writes: boolean } | null }[];
+    };
     const byName = new Map(doc.skills.map((s) => [s.name, s.skill_metadata]));
     expect(byName.get('chain-00000')).toMatchObject({ tool_count: N, writes: true });
     expect(byName.get(`chain-0${N - 1}`)).toMatchObject({ tool_count: 1, writes: false });

@@ -26,8 +26,14 @@ export function writeChain(p: HostileProject, n: number): void {
     const dir = join(p.root, name);
     mkdirSync(dir, { recursive: true });
     const include = i + 1 < n ? `includes:\n  - ${chainName(i + 1)}\n` : '';
-    const tool = i === 0 ? `  - { name: tool-${String(i).padStart(5, '0')}, writes: true }` : `  - tool-${String(i).padStart(5, '0')}`;
-    writeFileSync(join(dir, 'SKILL.md'), `---\nname: ${name}\ndescription: Use when a test needs link ${i} of an include chain.\n${include}tools:\n${tool}\n---\nBody.\n`);
+    const tool =
+      i === 0
+        ? `  - { name: tool-${String(i).padStart(5, '0')}, writes: true }`
+        : `  - tool-${String(i).padStart(5, '0')}`;
+    writeFileSync(
+      join(dir, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: Use when a test needs link ${i} of an include chain.\n${include}tools:\n${tool}\n---\nBody.\n`,
+    );
   }
 }
 
@@ -61,11 +67,20 @@ export interface CountedRun {
  *
  * @example const r = await runChildCounted(p, ['resolve', '--json'], ['"kind": "tool_ref"'], 300_000);
  */
-export function runChildCounted(p: HostileProject, args: readonly string[], patterns: readonly string[], timeoutMs: number): Promise<CountedRun> {
+export function runChildCounted(
+  p: HostileProject,
+  args: readonly string[],
+  patterns: readonly string[],
+  timeoutMs: number,
+): Promise<CountedRun> {
   const started = Date.now();
   const env = { ...process.env, HOME: p.home, XDG_CACHE_HOME: p.cache, NO_COLOR: '1' };
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [`--import=${TSX}`, '--input-type=module', '-e', CHILD_MAIN, ...args], { cwd: p.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [`--import=${TSX}`, '--input-type=module', '-e', CHILD_MAIN, ...args], {
+      cwd: p.dir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const needles = patterns.map((s) => Buffer.from(s));
     const keep = Math.max(0, ...needles.map((b) => b.length - 1));
     const counts: Record<string, number> = Object.fromEntries(patterns.map((s) => [s, 0]));
@@ -78,7 +93,8 @@ export function runChildCounted(p: HostileProject, args: readonly string[], patt
       const buf = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk;
       needles.forEach((needle, k) => {
         // A match must end past the carried bytes, or it was counted with the previous chunk.
-        for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1)) if (at + needle.length > carry.length) counts[patterns[k]!]!++;
+        for (let at = buf.indexOf(needle); at >= 0; at = buf.indexOf(needle, at + 1))
+          if (at + needle.length > carry.length) counts[patterns[k]!]!++;
       });
       carry = Buffer.from(buf.subarray(Math.max(0, buf.length - Math.max(keep, 256))));
     });
@@ -96,7 +112,18 @@ export function runChildCounted(p: HostileProject, args: readonly string[], patt
       const peakRssMiB = m ? Number(m[1]) / 1024 : Number.NaN;
       if (m) stderr = stderr.slice(0, m.index);
       const tail = carry.subarray(Math.max(0, carry.length - 256)).toString('utf8');
-      done({ code: code ?? -1, signal, timedOut, ms: Date.now() - started, peakRssMiB, stderr, stdoutBytes: bytes, head: head.toString('utf8'), tail, counts });
+      done({
+        code: code ?? -1,
+        signal,
+        timedOut,
+        ms: Date.now() - started,
+        peakRssMiB,
+        stderr,
+        stdoutBytes: bytes,
+        head: head.toString('utf8'),
+        tail,
+        counts,
+      });
     });
   });
 }

@@ -27,7 +27,10 @@ function overrideProject(): { p: HostileProject; includer: string } {
   return { p, includer };
 }
 
-async function resolveJson(p: HostileProject, args: readonly string[] = []): Promise<{ code: number; doc: ResolveDoc; stderr: string }> {
+async function resolveJson(
+  p: HostileProject,
+  args: readonly string[] = [],
+): Promise<{ code: number; doc: ResolveDoc; stderr: string }> {
   const t0 = Date.now();
   const r = await runInProcess(p, ['resolve', '--json', '--no-cache', ...args]);
   expect(Date.now() - t0).toBeLessThan(BOUND_MS);
@@ -57,7 +60,10 @@ describe('hostile resolve: an override of a key the include lacks', () => {
   it('is reported when only the including skill is asked for, and in the human output', async () => {
     const { p, includer } = overrideProject();
     const { doc } = await resolveJson(p, ['dry-run']);
-    expect(doc.diagnostics.filter((d) => d.code === 'resolve.override-unknown-key').map((d) => d.file)).toEqual([includer, includer]);
+    expect(doc.diagnostics.filter((d) => d.code === 'resolve.override-unknown-key').map((d) => d.file)).toEqual([
+      includer,
+      includer,
+    ]);
     const human = await runInProcess(p, ['resolve', 'dry-run', '--no-cache']);
     expect(human.code).toBe(0);
     expect(human.stderr.match(/resolve\.override-unknown-key/g)).toHaveLength(2);

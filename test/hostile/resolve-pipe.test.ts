@@ -21,12 +21,19 @@ describe('hostile resolve: a reader that closes the pipe early', () => {
     const script = `import { main, processIo } from ${JSON.stringify(mainTs)}; main(["resolve", "--json", "--max-dirs", "5000"], processIo()).then((c) => { process.stderr.write("exit=" + c); process.exitCode = c; });`;
     const node = JSON.stringify(process.execPath);
     const t0 = Date.now();
-    const r = spawnSync('sh', ['-c', `${node} --import ${JSON.stringify(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs'))} --input-type=module -e '${script}' | head -c 64 >/dev/null`], {
-      encoding: 'utf8',
-      cwd: p.dir,
-      env: { ...process.env, HOME: p.home, XDG_CACHE_HOME: p.cache },
-      timeout: 60_000,
-    });
+    const r = spawnSync(
+      'sh',
+      [
+        '-c',
+        `${node} --import ${JSON.stringify(join(REPO, 'node_modules', 'tsx', 'dist', 'loader.mjs'))} --input-type=module -e '${script}' | head -c 64 >/dev/null`,
+      ],
+      {
+        encoding: 'utf8',
+        cwd: p.dir,
+        env: { ...process.env, HOME: p.home, XDG_CACHE_HOME: p.cache },
+        timeout: 60_000,
+      },
+    );
     expect(Date.now() - t0).toBeLessThan(60_000);
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled|MaxListeners/);
     expect(r.stderr).toContain('exit=0');

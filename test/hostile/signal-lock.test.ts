@@ -29,7 +29,10 @@ function manySkills(n: number): HostileProject {
 }
 
 /** Send `signal` as soon as a temp file shows up in `dir` (inotify through fs.watch). */
-function interruptOnTemp(dir: string, signal: NodeJS.Signals): { onSpawn: (child: ChildProcess) => void; hit: () => boolean; close: () => void } {
+function interruptOnTemp(
+  dir: string,
+  signal: NodeJS.Signals,
+): { onSpawn: (child: ChildProcess) => void; hit: () => boolean; close: () => void } {
   let hit = false;
   let watcher: FSWatcher | undefined;
   return {
@@ -54,13 +57,19 @@ describe('hostile signals: SIGINT during lock', () => {
       writeFileSync(lockfile, OLD);
       const signal: NodeJS.Signals = attempt === 0 ? 'SIGINT' : 'SIGTERM';
       const watch = interruptOnTemp(p.dir, signal);
-      const r = await runChild(p, ['lock', '--root', '.claude/skills', '--no-cache'], { timeoutMs: 60_000, onSpawn: watch.onSpawn });
+      const r = await runChild(p, ['lock', '--root', '.claude/skills', '--no-cache'], {
+        timeoutMs: 60_000,
+        onSpawn: watch.onSpawn,
+      });
       watch.close();
       expect(r.timedOut).toBe(false);
       if (watch.hit()) {
         hits++;
         // Interrupted (the signal re-raised after cleanup), or done just before the signal was handled.
-        expect(r.signal === signal || r.code === 130 || r.code === 143 || r.code === 0, `exit ${r.code} ${r.signal}`).toBe(true);
+        expect(
+          r.signal === signal || r.code === 130 || r.code === 143 || r.code === 0,
+          `exit ${r.code} ${r.signal}`,
+        ).toBe(true);
       }
       expect(readdirSync(p.dir).filter((n) => n.startsWith(TEMP_PREFIX))).toEqual([]);
       const text = readFileSync(lockfile, 'utf8');
@@ -79,6 +88,8 @@ describe('hostile signals: SIGINT during lock', () => {
     writeFileSync(fresh, ''); // another run may be writing right now: kept
     const r = await runChild(p, ['lock', '--root', '.claude/skills', '--no-cache'], { timeoutMs: 30_000 });
     expect(r.code).toBe(0);
-    expect(readdirSync(p.dir).filter((n) => n.startsWith(TEMP_PREFIX))).toEqual([`${TEMP_PREFIX}skillgraph.lock.json-12346-deadbeef0001`]);
+    expect(readdirSync(p.dir).filter((n) => n.startsWith(TEMP_PREFIX))).toEqual([
+      `${TEMP_PREFIX}skillgraph.lock.json-12346-deadbeef0001`,
+    ]);
   }, 60_000);
 });

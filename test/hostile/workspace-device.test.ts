@@ -25,14 +25,21 @@ describe('hostile workspace: Windows device names', () => {
     const r = await runInProcess(p, ['materialize', 'ws', 'devices', ...FLAGS]);
     expect(Date.now() - started).toBeLessThan(10_000);
     expect(r.code).toBe(1);
-    const doc = JSON.parse(r.stdout) as { skills: unknown[]; left_out: { skills: { name: string; diagnostics: { code: string; message: string }[] }[] } };
+    const doc = JSON.parse(r.stdout) as {
+      skills: unknown[];
+      left_out: { skills: { name: string; diagnostics: { code: string; message: string }[] }[] };
+    };
     expect(doc.skills).toEqual([]);
-    expect(doc.left_out.skills).toMatchObject([{ name: 'devices', reason: 'failed', diagnostics: [{ code: 'workspace.name' }] }]);
+    expect(doc.left_out.skills).toMatchObject([
+      { name: 'devices', reason: 'failed', diagnostics: [{ code: 'workspace.name' }] },
+    ]);
     expect(doc.left_out.skills[0]!.diagnostics[0]!.message).toContain(shown);
     expect(Object.keys(snapshot(p.path('ws')))).toEqual(['.']); // the folder, nothing in it
     const all = await runInProcess(p, ['materialize', 'ws', ...FLAGS]);
     expect(all.code).toBe(1);
-    expect((JSON.parse(all.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name).sort()).toEqual([...NORMAL_SKILLS].sort());
+    expect((JSON.parse(all.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name).sort()).toEqual(
+      [...NORMAL_SKILLS].sort(),
+    );
     const normal = await runInProcess(p, ['materialize', 'ws2', ...NORMAL_SKILLS, ...FLAGS]);
     expect(normal.code).toBe(0);
     expect(snapshot(p.home)).toEqual(outside);
@@ -45,6 +52,8 @@ describe('hostile workspace: Windows device names', () => {
     expect(catalogNames(cat.stdout)).toEqual(expect.arrayContaining([...NORMAL_SKILLS, 'nul']));
     const r = await runInProcess(p, ['materialize', 'ws', 'nul', ...FLAGS]);
     expect(r.code).toBe(1);
-    expect((JSON.parse(r.stdout) as { left_out: { skills: unknown[] } }).left_out.skills).toMatchObject([{ name: 'nul', diagnostics: [{ code: 'workspace.name' }] }]);
+    expect((JSON.parse(r.stdout) as { left_out: { skills: unknown[] } }).left_out.skills).toMatchObject([
+      { name: 'nul', diagnostics: [{ code: 'workspace.name' }] },
+    ]);
   });
 });

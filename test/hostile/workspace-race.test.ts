@@ -29,7 +29,17 @@ describe('hostile workspace: a file swapped for a symlink mid-run', () => {
     writeFileSync(join(folder, 'notes.md'), 'harmless\n');
     const catalog = loadCatalog([makeRoot({ path: '.claude/skills', scope: 'project' }, p.dir)]).catalog;
     const outside = snapshot(p.home);
-    racer = spawn('sh', ['-c', 'cd "$1" && while :; do ln -sf "$2" l.tmp && mv -f l.tmp notes.md; printf "harmless\\n" > f.tmp && mv -f f.tmp notes.md; done', 'sh', folder, secret], { stdio: 'ignore' });
+    racer = spawn(
+      'sh',
+      [
+        '-c',
+        'cd "$1" && while :; do ln -sf "$2" l.tmp && mv -f l.tmp notes.md; printf "harmless\\n" > f.tmp && mv -f f.tmp notes.md; done',
+        'sh',
+        folder,
+        secret,
+      ],
+      { stdio: 'ignore' },
+    );
     await new Promise((r) => setTimeout(r, 100));
     let copied = 0;
     let refused = 0;

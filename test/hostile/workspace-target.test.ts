@@ -13,20 +13,27 @@ const FLAGS = ['--root', '.claude/skills', '--no-cache', '--json'];
 const BOUND_MS = 10_000;
 
 describe('hostile workspace targets', () => {
-  it.each([['/proc/skillgraph-ws'], ['/sys/skillgraph-ws'], ['plain-file/ws'], ['plain-file']])('refuses to materialise into %s at once', async (target) => {
-    const p = hostileProject();
-    writeFileSync(p.path('plain-file'), 'x');
-    const outside = snapshot(p.home);
-    const started = Date.now();
-    const r = await runInProcess(p, ['materialize', target, ...FLAGS]);
-    expect(Date.now() - started).toBeLessThan(BOUND_MS);
-    expect(r.code).toBe(2);
-    expect((JSON.parse(r.stdout) as { error: { code: string; details: { field: string } } }).error).toEqual(expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ field: 'dir' }) }));
-    expect(snapshot(p.home)).toEqual(outside);
-    const ok = await runInProcess(p, ['materialize', 'ws', ...FLAGS]);
-    expect(ok.code).toBe(0);
-    expect((JSON.parse(ok.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name)).toEqual([...NORMAL_SKILLS]);
-  });
+  it.each([['/proc/skillgraph-ws'], ['/sys/skillgraph-ws'], ['plain-file/ws'], ['plain-file']])(
+    'refuses to materialise into %s at once',
+    async (target) => {
+      const p = hostileProject();
+      writeFileSync(p.path('plain-file'), 'x');
+      const outside = snapshot(p.home);
+      const started = Date.now();
+      const r = await runInProcess(p, ['materialize', target, ...FLAGS]);
+      expect(Date.now() - started).toBeLessThan(BOUND_MS);
+      expect(r.code).toBe(2);
+      expect((JSON.parse(r.stdout) as { error: { code: string; details: { field: string } } }).error).toEqual(
+        expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ field: 'dir' }) }),
+      );
+      expect(snapshot(p.home)).toEqual(outside);
+      const ok = await runInProcess(p, ['materialize', 'ws', ...FLAGS]);
+      expect(ok.code).toBe(0);
+      expect((JSON.parse(ok.stdout) as { skills: { name: string }[] }).skills.map((s) => s.name)).toEqual([
+        ...NORMAL_SKILLS,
+      ]);
+    },
+  );
 
   it('refuses a FIFO or a /proc path as the session log of load at once', async () => {
     const p = hostileProject();

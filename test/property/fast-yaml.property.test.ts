@@ -14,53 +14,196 @@ import type { YamlPath } from '../../src/parse/yaml-types.js';
 
 const SAFE_WORDS = ['alpha', 'Use', 'when', 'skills', 'v1.2', 'x-y', 'é', '42', 'true', 'yes', '(see)', 'a/b'];
 const TRICKY_WORDS = [
-  'yes', 'no', 'on', 'off', '~', 'null', 'Null', 'true', 'FALSE', '0x1F', '0o17', '017', '1e3',
-  '1.', '.5', '-1', '+5', '.inf', '-.Inf', '.NaN', '1_000', '12345678901234567890', '-0', '0.0', 'a:b', 'x:', ':x',
-  'a#b', '#x', '-x', '- x', '[a]', '{a}', '&a', '*a', '!t', '|', '>', '%x', '@x', '`x', '"q"', "'q'", "it's", '?x',
-  ',x', 'é', '🍌', 'a\\b', '---', '...', 'https://x.io/p?q=1', '(GHSA-x)', '<tag>', '=', '$v',
+  'yes',
+  'no',
+  'on',
+  'off',
+  '~',
+  'null',
+  'Null',
+  'true',
+  'FALSE',
+  '0x1F',
+  '0o17',
+  '017',
+  '1e3',
+  '1.',
+  '.5',
+  '-1',
+  '+5',
+  '.inf',
+  '-.Inf',
+  '.NaN',
+  '1_000',
+  '12345678901234567890',
+  '-0',
+  '0.0',
+  'a:b',
+  'x:',
+  ':x',
+  'a#b',
+  '#x',
+  '-x',
+  '- x',
+  '[a]',
+  '{a}',
+  '&a',
+  '*a',
+  '!t',
+  '|',
+  '>',
+  '%x',
+  '@x',
+  '`x',
+  '"q"',
+  "'q'",
+  "it's",
+  '?x',
+  ',x',
+  'é',
+  '🍌',
+  'a\\b',
+  '---',
+  '...',
+  'https://x.io/p?q=1',
+  '(GHSA-x)',
+  '<tag>',
+  '=',
+  '$v',
 ];
-const KEYS = ['name', 'description', 'license', 'metadata', 'tools', 'a', 'b-c', 'x_y', 'v1.2', 'k/x', 'Key', 'yes', 'includes', 'mcp', 'version', 'x'];
+const KEYS = [
+  'name',
+  'description',
+  'license',
+  'metadata',
+  'tools',
+  'a',
+  'b-c',
+  'x_y',
+  'v1.2',
+  'k/x',
+  'Key',
+  'yes',
+  'includes',
+  'mcp',
+  'version',
+  'x',
+];
 const TRICKY_KEYS = ['true', '1', 'null', '__proto__', '-k', 'a b', '"q"'];
-const key = fc.oneof({ weight: 8, arbitrary: fc.constantFrom(...KEYS) }, { weight: 1, arbitrary: fc.constantFrom(...TRICKY_KEYS) });
+const key = fc.oneof(
+  { weight: 8, arbitrary: fc.constantFrom(...KEYS) },
+  { weight: 1, arbitrary: fc.constantFrom(...TRICKY_KEYS) },
+);
 
-const word = fc.oneof({ weight: 5, arbitrary: fc.constantFrom(...SAFE_WORDS) }, { weight: 1, arbitrary: fc.constantFrom(...TRICKY_WORDS) });
+const word = fc.oneof(
+  { weight: 5, arbitrary: fc.constantFrom(...SAFE_WORDS) },
+  { weight: 1, arbitrary: fc.constantFrom(...TRICKY_WORDS) },
+);
 const phrase = fc.array(word, { minLength: 1, maxLength: 4 }).map((w) => w.join(' '));
 const indent = fc.constantFrom('', ' ', '  ', '   ', '    ');
 const comment = fc.constantFrom('', '', '', '', '', ' # note', '#glued', '  # [x]');
 
 const plainOneLine = fc.tuple(phrase, comment).map(([p, c]) => ` ${p}${c}`);
 const plainMulti = fc
-  .tuple(phrase, fc.array(fc.tuple(fc.constantFrom('', '', '\n', '\n  \n'), indent, phrase), { minLength: 1, maxLength: 3 }), fc.boolean())
-  .map(([first, rest, onNext]) => `${onNext ? '' : ` ${first}`}${rest.map(([gap, ind, p]) => `${gap}\n${ind}${p}`).join('')}`);
+  .tuple(
+    phrase,
+    fc.array(fc.tuple(fc.constantFrom('', '', '\n', '\n  \n'), indent, phrase), { minLength: 1, maxLength: 3 }),
+    fc.boolean(),
+  )
+  .map(
+    ([first, rest, onNext]) =>
+      `${onNext ? '' : ` ${first}`}${rest.map(([gap, ind, p]) => `${gap}\n${ind}${p}`).join('')}`,
+  );
 const singleQuoted = fc.tuple(phrase, comment).map(([p, c]) => ` '${p.replace(/'/g, "''")}'${c}`);
-const ESC = ['\\n', '\\t', '\\"', '\\\\', '\\x41', '\\u00e9', '\\U0001F34C', '\\q', '\\', '\\_', '\\/', '\\uD800', '\\U00110000'];
+const ESC = [
+  '\\n',
+  '\\t',
+  '\\"',
+  '\\\\',
+  '\\x41',
+  '\\u00e9',
+  '\\U0001F34C',
+  '\\q',
+  '\\',
+  '\\_',
+  '\\/',
+  '\\uD800',
+  '\\U00110000',
+];
 const doubleQuoted = fc
-  .tuple(fc.array(fc.oneof({ weight: 3, arbitrary: word }, { weight: 1, arbitrary: fc.constantFrom(...ESC) }), { minLength: 0, maxLength: 4 }), comment)
+  .tuple(
+    fc.array(fc.oneof({ weight: 3, arbitrary: word }, { weight: 1, arbitrary: fc.constantFrom(...ESC) }), {
+      minLength: 0,
+      maxLength: 4,
+    }),
+    comment,
+  )
   .map(([parts, c]) => ` "${parts.join(' ').replace(/"(?![^\\]*\\)/g, 'Q')}"${c}`);
 const blockHeader = fc.constantFrom('|', '|-', '|+', '>', '>-', '>+', '|2', '>1', '| # c', '|#c', '>+ ');
-const blockLine = fc.tuple(fc.constantFrom('', ' ', '  ', '   ', '    ', '      '), fc.oneof(phrase, fc.constant(''), fc.constant('# in')));
+const blockLine = fc.tuple(
+  fc.constantFrom('', ' ', '  ', '   ', '    ', '      '),
+  fc.oneof(phrase, fc.constant(''), fc.constant('# in')),
+);
 const block = fc
   .tuple(blockHeader, fc.array(blockLine, { minLength: 0, maxLength: 5 }), fc.constantFrom('', '\n', '\n\n', '\n  \n'))
-  .map(([h, lines, tail]) => ` ${h}${lines.map(([i, t]) => `\n${t === '' ? i.slice(0, 2) : `  ${i}${t}`}`).join('')}${tail}`);
+  .map(
+    ([h, lines, tail]) =>
+      ` ${h}${lines.map(([i, t]) => `\n${t === '' ? i.slice(0, 2) : `  ${i}${t}`}`).join('')}${tail}`,
+  );
 const flowItem = fc.oneof(word, fc.constantFrom('"a, b"', "'c'", '', ' x ', '[y]'));
 const flowSeq = fc
-  .tuple(fc.array(flowItem, { maxLength: 4 }), fc.constantFrom(', ', ',', ' ,'), fc.constantFrom(']', ',]', ' ] # c', ']x'))
+  .tuple(
+    fc.array(flowItem, { maxLength: 4 }),
+    fc.constantFrom(', ', ',', ' ,'),
+    fc.constantFrom(']', ',]', ' ] # c', ']x'),
+  )
   .map(([items, sep, end]) => ` [${items.join(sep)}${end}`);
 const COMMENT_ITEM = '<comment>';
 const blockSeq = fc
-  .tuple(indent, fc.array(fc.oneof(plainOneLine, plainMulti, singleQuoted, doubleQuoted, fc.constantFrom('', ' k: v', '\t', 'x', COMMENT_ITEM)), { minLength: 1, maxLength: 4 }))
-  .map(([ind, items]) => items.map((it) => (it === COMMENT_ITEM ? `\n${ind.slice(1)}# between` : `\n${ind}-${it.replace(/\n/g, `\n${ind}`)}`)).join(''));
-const scalarValue = fc.oneof(plainOneLine, plainMulti, singleQuoted, doubleQuoted, block, fc.constantFrom('', ' ', ' # empty'));
+  .tuple(
+    indent,
+    fc.array(
+      fc.oneof(
+        plainOneLine,
+        plainMulti,
+        singleQuoted,
+        doubleQuoted,
+        fc.constantFrom('', ' k: v', '\t', 'x', COMMENT_ITEM),
+      ),
+      { minLength: 1, maxLength: 4 },
+    ),
+  )
+  .map(([ind, items]) =>
+    items
+      .map((it) => (it === COMMENT_ITEM ? `\n${ind.slice(1)}# between` : `\n${ind}-${it.replace(/\n/g, `\n${ind}`)}`))
+      .join(''),
+  );
+const scalarValue = fc.oneof(
+  plainOneLine,
+  plainMulti,
+  singleQuoted,
+  doubleQuoted,
+  block,
+  fc.constantFrom('', ' ', ' # empty'),
+);
 const nestedMap = fc
   .tuple(fc.constantFrom('  ', '    ', ' '), fc.array(fc.tuple(key, scalarValue), { minLength: 1, maxLength: 3 }))
-  .map(([ind, entries]) => entries.map(([k, v], i) => `${i === 1 ? '\n# between' : ''}\n${ind}${k}:${v.replace(/\n/g, `\n${ind}`)}`).join(''));
+  .map(([ind, entries]) =>
+    entries.map(([k, v], i) => `${i === 1 ? '\n# between' : ''}\n${ind}${k}:${v.replace(/\n/g, `\n${ind}`)}`).join(''),
+  );
 /** One-line flow collections, nested, with near-misses (`{a:b}`, `{a}`, trailing commas, junk after). */
 const flowSep = fc.constantFrom(', ', ',', ' ,');
 const { flowNode } = fc.letrec<{ flowNode: string; flowSeqN: string; flowMapN: string }>((tie) => ({
   flowNode: fc.oneof({ maxDepth: 3 }, flowItem, tie('flowSeqN'), tie('flowMapN')),
-  flowSeqN: fc.tuple(fc.array(tie('flowNode'), { maxLength: 3 }), flowSep, fc.constantFrom(']', ']', ',]')).map(([items, sep, end]) => `[${items.join(sep)}${end}`),
+  flowSeqN: fc
+    .tuple(fc.array(tie('flowNode'), { maxLength: 3 }), flowSep, fc.constantFrom(']', ']', ',]'))
+    .map(([items, sep, end]) => `[${items.join(sep)}${end}`),
   flowMapN: fc
-    .tuple(fc.array(fc.tuple(key, fc.constantFrom(': ', ': ', ':', ' : ', ''), tie('flowNode')), { maxLength: 3 }), flowSep, fc.constantFrom('}', '}', ',}', ' }'))
+    .tuple(
+      fc.array(fc.tuple(key, fc.constantFrom(': ', ': ', ':', ' : ', ''), tie('flowNode')), { maxLength: 3 }),
+      flowSep,
+      fc.constantFrom('}', '}', ',}', ' }'),
+    )
     .map(([entries, sep, end]) => `{${entries.map(([k, c, v]) => `${k}${c}${v}`).join(sep)}${end}`),
 }));
 const flowValue = fc.tuple(flowNode, fc.constantFrom('', '', ' # c', ' x')).map(([n, tail]) => ` ${n}${tail}`);
@@ -73,11 +216,17 @@ function blockValue(level: number): fc.Arbitrary<string> {
     .tuple(fc.constantFrom('  ', '    ', ' '), fc.array(fc.tuple(key, inner), { minLength: 1, maxLength: 3 }))
     .map(([ind, entries]) => entries.map(([k, v]) => `\n${ind}${k}:${v.replace(/\n/g, `\n${ind}`)}`).join(''));
   const compact = fc
-    .tuple(fc.constantFrom(' ', ' ', '  '), fc.array(fc.tuple(key, inner), { minLength: 1, maxLength: 3 }), fc.constantFrom(0, 0, 0, 1, -1))
+    .tuple(
+      fc.constantFrom(' ', ' ', '  '),
+      fc.array(fc.tuple(key, inner), { minLength: 1, maxLength: 3 }),
+      fc.constantFrom(0, 0, 0, 1, -1),
+    )
     .map(([sp, entries, skew]) => {
       const col = ' '.repeat(1 + sp.length);
       const rest = ' '.repeat(Math.max(0, 1 + sp.length + skew));
-      return entries.map(([k, v], i) => `${i === 0 ? sp : `\n${rest}`}${k}:${v.replace(/\n/g, `\n${i === 0 ? col : rest}`)}`).join('');
+      return entries
+        .map(([k, v], i) => `${i === 0 ? sp : `\n${rest}`}${k}:${v.replace(/\n/g, `\n${i === 0 ? col : rest}`)}`)
+        .join('');
     });
   const item = fc.oneof(plainOneLine, singleQuoted, flowValue, compact, compact);
   const seq = fc
@@ -93,7 +242,22 @@ const value = fc.oneof(
   { weight: 1, arbitrary: nestedMap },
   { weight: 2, arbitrary: blockValue(3) },
 );
-const noise = fc.constantFrom('', '', '', '', '', '', '', '', '\n', '\n# comment', '\n   # indented comment', '\n  stray', '\n\t', '\n- x');
+const noise = fc.constantFrom(
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '',
+  '\n',
+  '\n# comment',
+  '\n   # indented comment',
+  '\n  stray',
+  '\n\t',
+  '\n- x',
+);
 const entry = fc.tuple(key, value, noise).map(([k, v, z]) => `${k}:${v}${z}`);
 const frontmatter = fc
   .tuple(fc.array(entry, { minLength: 1, maxLength: 6 }), fc.constantFrom('\n', '', '\n\n'))
@@ -103,7 +267,8 @@ const frontmatter = fc
 function pathsOf(value: unknown, prefix: (string | number)[] = [], out: YamlPath[] = []): YamlPath[] {
   out.push(prefix);
   if (Array.isArray(value)) value.forEach((item, i) => pathsOf(item, [...prefix, i], out));
-  else if (value !== null && typeof value === 'object') for (const k of Object.keys(value)) pathsOf((value as Record<string, unknown>)[k], [...prefix, k], out);
+  else if (value !== null && typeof value === 'object')
+    for (const k of Object.keys(value)) pathsOf((value as Record<string, unknown>)[k], [...prefix, k], out);
   return out;
 }
 
@@ -118,7 +283,9 @@ function agree(text: string): boolean {
   const paths = [...pathsOf(general.value), ['missing'], ['name', 0], ['tools', 99], ['metadata', 'nope']];
   for (const path of paths) {
     for (const part of ['key', 'value'] as const) {
-      expect(fast.locate(path, part), `${JSON.stringify(text)} ${JSON.stringify(path)} ${part}`).toEqual(general.locate(path, part));
+      expect(fast.locate(path, part), `${JSON.stringify(text)} ${JSON.stringify(path)} ${part}`).toEqual(
+        general.locate(path, part),
+      );
     }
   }
   return true;
@@ -143,7 +310,18 @@ describe('fast path ≡ yaml path on generated frontmatter', () => {
   });
 
   it('agrees entry by entry for every value style', () => {
-    const styles = { plainOneLine, plainMulti, singleQuoted, doubleQuoted, block, flowSeq, blockSeq, nestedMap, flowValue, nested: blockValue(4) };
+    const styles = {
+      plainOneLine,
+      plainMulti,
+      singleQuoted,
+      doubleQuoted,
+      block,
+      flowSeq,
+      blockSeq,
+      nestedMap,
+      flowValue,
+      nested: blockValue(4),
+    };
     for (const [style, arb] of Object.entries(styles)) {
       let accepted = 0;
       fc.assert(
@@ -160,10 +338,21 @@ describe('fast path ≡ yaml path on generated frontmatter', () => {
   it('accepts every canonical flat frontmatter', () => {
     const safeWord = fc.constantFrom('alpha', 'Use', 'when', 'yes', 'on', 'tools', 'x-y', 'v1.2', '42', 'true', 'é');
     const safe = fc
-      .array(fc.tuple(fc.constantFrom('name', 'description', 'license', 'version', 'tags', 'allowed-tools'), fc.array(safeWord, { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 6 })
+      .array(
+        fc.tuple(
+          fc.constantFrom('name', 'description', 'license', 'version', 'tags', 'allowed-tools'),
+          fc.array(safeWord, { minLength: 1, maxLength: 3 }),
+        ),
+        { minLength: 1, maxLength: 6 },
+      )
       .map((entries) => {
         const seen = new Set<string>();
-        return entries.filter(([k]) => !seen.has(k) && seen.add(k)).map(([k, w]) => `${k}: ${w.join(' ')}`).join('\n') + '\n';
+        return (
+          entries
+            .filter(([k]) => !seen.has(k) && seen.add(k))
+            .map(([k, w]) => `${k}: ${w.join(' ')}`)
+            .join('\n') + '\n'
+        );
       });
     fc.assert(
       fc.property(safe, (text) => {

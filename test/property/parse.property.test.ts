@@ -5,8 +5,42 @@ import { PROFILE_NAMES, lintSkill, parseSkill } from '../../src/parse/index.js';
 const _opts = (profile: (typeof PROFILE_NAMES)[number]) => ({ locator: '/s/pdf/SKILL.md', dirName: 'pdf', profile });
 
 // Frontmatter-shaped text: fences, keys, YAML punctuation, CR/LF, BOM and odd characters.
-const _piece = fc.constantFrom('---', '\n', '\r\n', '\uFEFF', 'name: ', 'description: ', 'pdf', 'a---b', ': ', '- ', '  ', '[', ']', '{', '}', '&a ', '*a', '!!binary ', '"', "'", '#', '|', '>', 'é', '😀', '\t', 'includes:', 'tools:', 'mcp:', 'metadata:', '[x](references/y.md)');
-const _skillish = fc.array(fc.oneof(_piece, fc.string({ maxLength: 8 })), { maxLength: 60 }).map((parts) => parts.join(''));
+const _piece = fc.constantFrom(
+  '---',
+  '\n',
+  '\r\n',
+  '\uFEFF',
+  'name: ',
+  'description: ',
+  'pdf',
+  'a---b',
+  ': ',
+  '- ',
+  '  ',
+  '[',
+  ']',
+  '{',
+  '}',
+  '&a ',
+  '*a',
+  '!!binary ',
+  '"',
+  "'",
+  '#',
+  '|',
+  '>',
+  'é',
+  '😀',
+  '\t',
+  'includes:',
+  'tools:',
+  'mcp:',
+  'metadata:',
+  '[x](references/y.md)',
+);
+const _skillish = fc
+  .array(fc.oneof(_piece, fc.string({ maxLength: 8 })), { maxLength: 60 })
+  .map((parts) => parts.join(''));
 
 describe('parseSkill properties', () => {
   it('never throws on arbitrary bytes, in any profile', () => {
@@ -30,7 +64,8 @@ describe('parseSkill properties', () => {
           expect(d.column).toBeGreaterThanOrEqual(0);
           expect(d.hint.length).toBeGreaterThan(0);
         }
-        if (r.package) expect(() => lintSkill(r.package!, { files: [], locations: r.locations, profile })).not.toThrow();
+        if (r.package)
+          expect(() => lintSkill(r.package!, { files: [], locations: r.locations, profile })).not.toThrow();
       }),
       { numRuns: 600 },
     );
@@ -38,12 +73,16 @@ describe('parseSkill properties', () => {
 
   it('is deterministic: the same input gives the same diagnostics in the same order', () => {
     fc.assert(
-      fc.property(fc.oneof(_skillish, fc.string({ maxLength: 200 })), fc.constantFrom(...PROFILE_NAMES), (text, profile) => {
-        const a = parseSkill(text, _opts(profile));
-        const b = parseSkill(text, _opts(profile));
-        expect(b.diagnostics).toEqual(a.diagnostics);
-        expect(b.package).toEqual(a.package);
-      }),
+      fc.property(
+        fc.oneof(_skillish, fc.string({ maxLength: 200 })),
+        fc.constantFrom(...PROFILE_NAMES),
+        (text, profile) => {
+          const a = parseSkill(text, _opts(profile));
+          const b = parseSkill(text, _opts(profile));
+          expect(b.diagnostics).toEqual(a.diagnostics);
+          expect(b.package).toEqual(a.package);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -20,7 +20,14 @@ const KEYS = ['t0', 't1', 't2', 't3', 'mcp:s/t0', 'a/_anon_0', 'agent_skill:p/x'
 
 const toolArb: fc.Arbitrary<ToolSpec> = fc.oneof(
   fc.constantFrom('t0', 't1', 't2', 't3'),
-  fc.record({ name: fc.constantFrom('t0', 't1', 't2', 't3'), writes: fc.boolean(), description: fc.option(fc.constantFrom('d1', 'd2'), { nil: undefined }) }, { requiredKeys: ['name'] }),
+  fc.record(
+    {
+      name: fc.constantFrom('t0', 't1', 't2', 't3'),
+      writes: fc.boolean(),
+      description: fc.option(fc.constantFrom('d1', 'd2'), { nil: undefined }),
+    },
+    { requiredKeys: ['name'] },
+  ),
 );
 const overridesArb = fc.dictionary(
   fc.constantFrom(...KEYS),
@@ -34,7 +41,12 @@ function includeArb(i: number, dag: boolean): fc.Arbitrary<IncludeSpecIn> {
   const target = fc.oneof(
     { weight: 6, arbitrary: pool.length > 0 ? fc.constantFrom(...pool) : fc.constant('ghost') },
     { weight: 1, arbitrary: fc.constant('ghost') },
-    { weight: 2, arbitrary: fc.tuple(fc.constantFrom(...SCOPES), pool.length > 0 ? fc.constantFrom(...pool) : fc.constant('a')).map(([s, n]) => `${s}/${n}`) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...SCOPES), pool.length > 0 ? fc.constantFrom(...pool) : fc.constant('a'))
+        .map(([s, n]) => `${s}/${n}`),
+    },
   );
   return fc.oneof(target, fc.record({ skill: target, overrides: overridesArb }));
 }
@@ -46,7 +58,9 @@ function skillArb(i: number, dag: boolean): fc.Arbitrary<SkillSpec> {
     includes: fc.array(includeArb(i, dag), { maxLength: 3 }),
     tools: fc.array(toolArb, { maxLength: 3 }),
     inline: fc.array(fc.record({ description: fc.constantFrom('x', 'y'), writes: fc.boolean() }), { maxLength: 2 }),
-    mcp: fc.array(fc.record({ server: fc.constantFrom('s', 'u'), tools: fc.array(toolArb, { maxLength: 2 }) }), { maxLength: 2 }),
+    mcp: fc.array(fc.record({ server: fc.constantFrom('s', 'u'), tools: fc.array(toolArb, { maxLength: 2 }) }), {
+      maxLength: 2,
+    }),
     agentSkills: fc.array(fc.constantFrom('p/x', 'p/y'), { maxLength: 2 }),
   });
 }
@@ -68,17 +82,30 @@ const catalogArb: fc.Arbitrary<SkillSpec[]> = fc
 
 /** A deep chain with diamonds, overrides and optionally a back edge or a missing tail. */
 const chainArb: fc.Arbitrary<SkillSpec[]> = fc
-  .tuple(fc.integer({ min: 2, max: 300 }), fc.constantFrom('none', 'cycle', 'missing'), fc.integer({ min: 0, max: 1000 }))
+  .tuple(
+    fc.integer({ min: 2, max: 300 }),
+    fc.constantFrom('none', 'cycle', 'missing'),
+    fc.integer({ min: 0, max: 1000 }),
+  )
   .map(([n, ending, seed]) => {
     const specs: SkillSpec[] = [];
     for (let i = 0; i < n; i++) {
       const includes: IncludeSpecIn[] = [];
-      if (i + 1 < n) includes.push(i % 7 === 3 ? { skill: `n${i + 1}`, overrides: { [`k${(i + seed) % 5}`]: { writes: i % 2 === 0 } } } : `n${i + 1}`);
+      if (i + 1 < n)
+        includes.push(
+          i % 7 === 3
+            ? { skill: `n${i + 1}`, overrides: { [`k${(i + seed) % 5}`]: { writes: i % 2 === 0 } } }
+            : `n${i + 1}`,
+        );
       // Diamonds only near the top: the naive reference re-resolves shared subtrees (2^diamonds).
       if (i + 2 < n && i < 12 && (i + seed) % 5 === 0) includes.push(`n${i + 2}`);
       if (i === n - 1 && ending === 'cycle') includes.push(`n${seed % n}`);
       if (i === n - 1 && ending === 'missing') includes.push('ghost');
-      specs.push({ name: `n${i}`, includes, tools: [`k${(i * 3 + seed) % 5}`, { name: `own${i}`, writes: i % 11 === 0 }] });
+      specs.push({
+        name: `n${i}`,
+        includes,
+        tools: [`k${(i * 3 + seed) % 5}`, { name: `own${i}`, writes: i % 11 === 0 }],
+      });
     }
     return specs;
   });
@@ -169,7 +196,9 @@ describe('resolve: differential (wasm = js = naive)', () => {
             const next = c.path[i + 1]!;
             const hit = pkg!.composition.includes.some((inc) => {
               const t = inc.scope === undefined ? cat.get(inc.skill) : cat.getScoped(inc.scope, inc.skill);
-              return t !== undefined && (cat.get(t.descriptor.name) === t ? t.descriptor.name : t.descriptor.id) === next;
+              return (
+                t !== undefined && (cat.get(t.descriptor.name) === t ? t.descriptor.name : t.descriptor.id) === next
+              );
             });
             expect(hit, `${from} includes ${next}`).toBe(true);
           }

@@ -28,7 +28,11 @@ describe('WASM SHA-256 equals node:crypto', () => {
   });
 
   it('matches on random batches of random sizes', () => {
-    const size = fc.oneof(fc.constantFrom(...BOUNDARIES), fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 70_000 }));
+    const size = fc.oneof(
+      fc.constantFrom(...BOUNDARIES),
+      fc.integer({ min: 0, max: 300 }),
+      fc.integer({ min: 0, max: 70_000 }),
+    );
     const input = size.chain((n) => fc.uint8Array({ minLength: n, maxLength: n }));
     fc.assert(
       fc.property(fc.array(input, { maxLength: 40 }), (inputs) => {
@@ -39,7 +43,9 @@ describe('WASM SHA-256 equals node:crypto', () => {
   });
 
   it('hashes many inputs in one batch, and a batch larger than one module chunk', () => {
-    const many = Array.from({ length: 5_000 }, (_, i) => Uint8Array.from({ length: i % 200 }, (_, j) => (i + j) & 0xff));
+    const many = Array.from({ length: 5_000 }, (_, i) =>
+      Uint8Array.from({ length: i % 200 }, (_, j) => (i + j) & 0xff),
+    );
     expect(wasm!.hashBatch(many)).toEqual(JS_HASHER.hashBatch(many));
     const big = Array.from({ length: 3 }, (_, i) => new Uint8Array(9 << 20).fill(i + 1));
     expect(wasm!.hashBatch(big)).toEqual(big.map(oracle));

@@ -40,10 +40,12 @@ const MAX_NESTING = 3;
  * them is not parsed at all.
  */
 // Perf: most code in skills is examples and helpers that touch none of this; skipping the parse is most of the speed.
-const RELEVANT = /globalThis|\bwindow\[|\bglobal\[|builtins|\*\*|>\s{0,2}["']?\$|\beval\b|\bexec|system|popen|spawn|subprocess|child_process|Function\s{0,2}\(|\bvm\.|\biex\b|Invoke-|ScriptBlock|Assembly|\bpty\b|dup2|\bsource\b|\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da|k)?sh\b|\b(?:ba|z|da|k)?sh\s{1,4}(?:-\w{1,4}\s{1,4})*-c\b|\$\(|`|\s-[ce]\s|msiexec|mshta|regsvr32|rundll32|\bdeno\b|Start-Process|startfile|\.\/|chmod|curl|wget|http|socket|\bnc\b|ncat|socat|nslookup|\bdig\b|\bhost\s|scp|rsync|sftp|\bftp|mail|smtp|\bgh\s|\baws\s|gsutil|rclone|Resolve-Dns|gethostby|\bdns\b|requests|urllib|fetch|axios|WebClient|\birm\b|\biwr\b|\/dev\/tcp|\bpush\b|clone|\bclean\b|hooksPath|alias\.|sshCommand|credential\.helper|\brm\b|rmtree|unlink|Remove-Item|\brm[A-Z]|rimraf|shred|truncate|-delete|\bDROP\b|FLUSH|TRUNCATE|mkfs|\bdd\b|wipefs|fdisk|diskutil|\bkill|terraform|kubectl|gcloud|docker|podman|:\(\)|Format-Volume|Clear-Disk|bashrc|zshrc|profile|cron|autostart|LaunchAgents|launchctl|systemctl|systemd|schtasks|Register-Sched|hooks|authorized_keys|CLAUDE|AGENTS|MEMORY|SOUL|settings\.json|\.claude|\.codex|\.cursor|npmrc|pip\.conf|sitecustomize|\.pth\b|envrc|tasks\.json|sudoers|Startup|CurrentVersion|\bpip\b|\bnpm\b|\bnpx\b|yarn|pnpm|\buvx?\b|bunx|\bgem\b|\bgo\s{1,4}env|conda|brew|--registry|index-url|pickle|marshal|shelve|\bdill\b|joblib|yaml\.(?:load|unsafe|full)|torch|np\.load|numpy\.load|read_pickle|unserialize|Marshal|hub\.load|\[[^\]\n]{0,60}\]\s{0,2}\(|getattr|__import__|import_module|require|import\(|(?:^|\n|[;&|(])\s{0,4}[\"']?\$\{?\w{1,30}\}?[\"']?[\w${]|Set-Content|Add-Content|Out-File|Set-ItemProperty|New-ItemProperty|write_text|writeFile|appendFile|open\([^)\n]{0,200}["'][wa]/;
+const RELEVANT =
+  /globalThis|\bwindow\[|\bglobal\[|builtins|\*\*|>\s{0,2}["']?\$|\beval\b|\bexec|system|popen|spawn|subprocess|child_process|Function\s{0,2}\(|\bvm\.|\biex\b|Invoke-|ScriptBlock|Assembly|\bpty\b|dup2|\bsource\b|\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da|k)?sh\b|\b(?:ba|z|da|k)?sh\s{1,4}(?:-\w{1,4}\s{1,4})*-c\b|\$\(|`|\s-[ce]\s|msiexec|mshta|regsvr32|rundll32|\bdeno\b|Start-Process|startfile|\.\/|chmod|curl|wget|http|socket|\bnc\b|ncat|socat|nslookup|\bdig\b|\bhost\s|scp|rsync|sftp|\bftp|mail|smtp|\bgh\s|\baws\s|gsutil|rclone|Resolve-Dns|gethostby|\bdns\b|requests|urllib|fetch|axios|WebClient|\birm\b|\biwr\b|\/dev\/tcp|\bpush\b|clone|\bclean\b|hooksPath|alias\.|sshCommand|credential\.helper|\brm\b|rmtree|unlink|Remove-Item|\brm[A-Z]|rimraf|shred|truncate|-delete|\bDROP\b|FLUSH|TRUNCATE|mkfs|\bdd\b|wipefs|fdisk|diskutil|\bkill|terraform|kubectl|gcloud|docker|podman|:\(\)|Format-Volume|Clear-Disk|bashrc|zshrc|profile|cron|autostart|LaunchAgents|launchctl|systemctl|systemd|schtasks|Register-Sched|hooks|authorized_keys|CLAUDE|AGENTS|MEMORY|SOUL|settings\.json|\.claude|\.codex|\.cursor|npmrc|pip\.conf|sitecustomize|\.pth\b|envrc|tasks\.json|sudoers|Startup|CurrentVersion|\bpip\b|\bnpm\b|\bnpx\b|yarn|pnpm|\buvx?\b|bunx|\bgem\b|\bgo\s{1,4}env|conda|brew|--registry|index-url|pickle|marshal|shelve|\bdill\b|joblib|yaml\.(?:load|unsafe|full)|torch|np\.load|numpy\.load|read_pickle|unserialize|Marshal|hub\.load|\[[^\]\n]{0,60}\]\s{0,2}\(|getattr|__import__|import_module|require|import\(|(?:^|\n|[;&|(])\s{0,4}[\"']?\$\{?\w{1,30}\}?[\"']?[\w${]|Set-Content|Add-Content|Out-File|Set-ItemProperty|New-ItemProperty|write_text|writeFile|appendFile|open\([^)\n]{0,200}["'][wa]/;
 
 /** Words of a comment addressed to an assistant or carrying an instruction: only then are comments collected. */
-const ADDRESSED = /\b(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor|ignore|instructions?|system prompt)\b/i;
+const ADDRESSED =
+  /\b(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor|ignore|instructions?|system prompt)\b/i;
 
 /**
  * Findings, comments and notes of one unit.
@@ -54,7 +56,13 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
   const addressed = ADDRESSED.test(unit.text);
   if (!RELEVANT.test(unit.text) && !addressed) return { findings: [], comments: [], parsed: true };
   const parsed = parsers.parse(unit.lang, unit.text);
-  if (!isParsed(parsed)) return { findings: [], comments: [], parsed: false, note: `${unit.place.file}${unit.lineBase > 0 ? `:${unit.lineBase + 1}` : ''}: not parsed as ${unit.lang} (${parsed.reason}); the line rules read it` };
+  if (!isParsed(parsed))
+    return {
+      findings: [],
+      comments: [],
+      parsed: false,
+      note: `${unit.place.file}${unit.lineBase > 0 ? `:${unit.lineBase + 1}` : ''}: not parsed as ${unit.lang} (${parsed.reason}); the line rules read it`,
+    };
   const comments = addressed ? collectComments(parsed.root, unit.text, unit.lineBase) : [];
   if (!RELEVANT.test(unit.text)) return { findings: [], comments, parsed: true };
   let depth = 0;
@@ -73,13 +81,40 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
     run(unit.lang, parsed.root, unit.text, unit.lineBase, state);
   } catch (error) {
     // A tree too deep or too odd for the analysis costs its flows, never the run.
-    return { findings: [], comments, parsed: false, note: `${unit.place.file}${unit.lineBase > 0 ? `:${unit.lineBase + 1}` : ''}: the ${unit.lang} flow analysis stopped (${error instanceof Error ? error.message.slice(0, 80) : 'error'}); the line rules read it` };
+    return {
+      findings: [],
+      comments,
+      parsed: false,
+      note: `${unit.place.file}${unit.lineBase > 0 ? `:${unit.lineBase + 1}` : ''}: the ${unit.lang} flow analysis stopped (${error instanceof Error ? error.message.slice(0, 80) : 'error'}); the line rules read it`,
+    };
   }
   // Lines that check a download against a digest or a signature: what they name was verified before it ran.
-  const checks = unit.text.split('\n').filter((l) => /\b(?:sha256sum|shasum\s{1,4}-a|sha512sum|gpg\s{1,4}--verify|cosign\s{1,4}verify|minisign|hashlib\.sha256|createHash\(\s{0,2}['"]sha|Get-FileHash)\b/.test(l)).join('\n');
-  if (checks) state.effects.push({ kind: 'self-update', line: 0, col: 0, what: 'checksum', data: { text: '', exact: false, origins: [], via: [] }, verified: true });
-  const findings = effectFindings(state.effects.filter((e) => e.line > 0), unit.place, checks);
-  const note = parsed.errors > 0 ? `${unit.place.file}:${unit.lineBase + (parsed.errorRow ?? 0) + 1}: ${parsed.errors} part(s) did not parse as ${unit.lang}; the line rules read it too` : undefined;
+  const checks = unit.text
+    .split('\n')
+    .filter((l) =>
+      /\b(?:sha256sum|shasum\s{1,4}-a|sha512sum|gpg\s{1,4}--verify|cosign\s{1,4}verify|minisign|hashlib\.sha256|createHash\(\s{0,2}['"]sha|Get-FileHash)\b/.test(
+        l,
+      ),
+    )
+    .join('\n');
+  if (checks)
+    state.effects.push({
+      kind: 'self-update',
+      line: 0,
+      col: 0,
+      what: 'checksum',
+      data: { text: '', exact: false, origins: [], via: [] },
+      verified: true,
+    });
+  const findings = effectFindings(
+    state.effects.filter((e) => e.line > 0),
+    unit.place,
+    checks,
+  );
+  const note =
+    parsed.errors > 0
+      ? `${unit.place.file}:${unit.lineBase + (parsed.errorRow ?? 0) + 1}: ${parsed.errors} part(s) did not parse as ${unit.lang}; the line rules read it too`
+      : undefined;
   return { findings, comments, parsed: true, ...(note ? { note } : {}) };
 }
 
@@ -96,7 +131,10 @@ function collectComments(root: SyntaxNode, text: string, lineBase: number): Loca
   while (stack.length > 0) {
     const n = stack.pop()!;
     if (n.type === 'comment') {
-      text.slice(n.start, n.end).split('\n').forEach((l, i) => out.push({ line: n.row + 1 + lineBase + i, column: i === 0 ? n.col + 1 : 1, text: l }));
+      text
+        .slice(n.start, n.end)
+        .split('\n')
+        .forEach((l, i) => out.push({ line: n.row + 1 + lineBase + i, column: i === 0 ? n.col + 1 : 1, text: l }));
       continue;
     }
     for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);

@@ -8,16 +8,61 @@
  */
 import type { FlowState, Site } from './effect.js';
 import { isCredentialPath, isSecretVar } from './targets.js';
-import { CODE_ORIGINS, withoutSecrets, concat, hasOrigin, lit, merge, opaque, retext, reversed, rot13, tagged, unbase64, unescapeC, unhex, type Val } from './value.js';
+import {
+  CODE_ORIGINS,
+  withoutSecrets,
+  concat,
+  hasOrigin,
+  lit,
+  merge,
+  opaque,
+  retext,
+  reversed,
+  rot13,
+  tagged,
+  unbase64,
+  unescapeC,
+  unhex,
+  type Val,
+} from './value.js';
 import { fileSemantics, installSemantics, systemSemantics } from './commands-more.js';
 
 /** Commands that only run the command after them. */
-const WRAPPERS = new Set(['sudo', 'doas', 'env', 'nohup', 'time', 'nice', 'ionice', 'timeout', 'stdbuf', 'command', 'builtin', 'exec', 'setsid', 'caffeinate', 'watch', 'unbuffer', 'chronic', 'torsocks', 'proxychains', 'proxychains4']);
+const WRAPPERS = new Set([
+  'sudo',
+  'doas',
+  'env',
+  'nohup',
+  'time',
+  'nice',
+  'ionice',
+  'timeout',
+  'stdbuf',
+  'command',
+  'builtin',
+  'exec',
+  'setsid',
+  'caffeinate',
+  'watch',
+  'unbuffer',
+  'chronic',
+  'torsocks',
+  'proxychains',
+  'proxychains4',
+]);
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash', 'busybox', 'csh', 'tcsh']);
 const INTERPRETERS: Readonly<Record<string, { flag: RegExp; lang?: 'python' | 'javascript' | 'powershell' | 'sh' }>> = {
-  python: { flag: /^-c$/, lang: 'python' }, node: { flag: /^(?:-e|--eval|-p|--print)$/, lang: 'javascript' }, deno: { flag: /^eval$/, lang: 'javascript' }, bun: { flag: /^-e$/, lang: 'javascript' },
-  perl: { flag: /^-e$|^-E$/ }, ruby: { flag: /^-e$/ }, php: { flag: /^-r$/ }, lua: { flag: /^-e$/ }, osascript: { flag: /^-e$/ },
-  pwsh: { flag: /^-(?:c|command)$/i, lang: 'powershell' }, powershell: { flag: /^-(?:c|command)$/i, lang: 'powershell' },
+  python: { flag: /^-c$/, lang: 'python' },
+  node: { flag: /^(?:-e|--eval|-p|--print)$/, lang: 'javascript' },
+  deno: { flag: /^eval$/, lang: 'javascript' },
+  bun: { flag: /^-e$/, lang: 'javascript' },
+  perl: { flag: /^-e$|^-E$/ },
+  ruby: { flag: /^-e$/ },
+  php: { flag: /^-r$/ },
+  lua: { flag: /^-e$/ },
+  osascript: { flag: /^-e$/ },
+  pwsh: { flag: /^-(?:c|command)$/i, lang: 'powershell' },
+  powershell: { flag: /^-(?:c|command)$/i, lang: 'powershell' },
 };
 const FETCHERS = new Set(['curl', 'wget', 'http', 'https', 'aria2c', 'fetch', 'lwp-request', 'get', 'xh', 'curlie']);
 
@@ -33,7 +78,10 @@ export interface Cmd {
 
 /** The name of an interpreter family (`python3.11` → `python`). */
 export function baseName(name: string): string {
-  const b = name.replace(/^.*[/\\]/, '').replace(/\.exe$/i, '').toLowerCase();
+  const b = name
+    .replace(/^.*[/\\]/, '')
+    .replace(/\.exe$/i, '')
+    .toLowerCase();
   if (/^python[0-9.]{0,5}$/.test(b) || b === 'py') return 'python';
   if (/^(?:nodejs|node[0-9]{0,2})$/.test(b)) return 'node';
   return b;
@@ -48,8 +96,19 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
   let { name, args } = cmd;
   // Look through wrappers: `sudo -u x env A=1 nohup bash -c …`.
   for (let guard = 0; guard < 6 && name.exact && WRAPPERS.has(baseName(name.text)); guard++) {
-    const i = args.findIndex((a, k) => !(a.text.startsWith('-') || /^\w+=/.test(a.text) || (k > 0 && /^-[ungCTsk]$/.test(args[k - 1]!.text)) || /^\d+[smhd]?$/.test(a.text)));
-    if (i < 0) return baseName(name.text) === 'env' ? tagged(lit(''), 'credential', cmd.at.line, 'env (the environment)') : lit('');
+    const i = args.findIndex(
+      (a, k) =>
+        !(
+          a.text.startsWith('-') ||
+          /^\w+=/.test(a.text) ||
+          (k > 0 && /^-[ungCTsk]$/.test(args[k - 1]!.text)) ||
+          /^\d+[smhd]?$/.test(a.text)
+        ),
+    );
+    if (i < 0)
+      return baseName(name.text) === 'env'
+        ? tagged(lit(''), 'credential', cmd.at.line, 'env (the environment)')
+        : lit('');
     name = args[i]!;
     args = args.slice(i + 1);
   }
@@ -57,14 +116,21 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
   if (!name.exact || name.origins.length > 0) {
     // A command whose name is computed: run what a decoder, a download or characters put together.
     if (hasOrigin(name, ...CODE_ORIGINS)) {
-      state.effects.push({ kind: 'exec', line: at.line, col: at.col, what: `a command named by a computed value`, data: concat([name, ...args.map((a) => concat([lit(' '), a]))]) });
+      state.effects.push({
+        kind: 'exec',
+        line: at.line,
+        col: at.col,
+        what: `a command named by a computed value`,
+        data: concat([name, ...args.map((a) => concat([lit(' '), a]))]),
+      });
     }
     if (!name.exact) return opaque('$(…)', [name, ...args, cmd.stdin]);
   }
   const base = baseName(name.text);
   if (base === 'xargs') return xargs(cmd, args, state);
   if (SHELLS.has(base)) return shell(cmd, base, args, state);
-  if (base === 'python' && args[0]?.text === '-m' && /^pip3?$/.test(args[1]?.text ?? '')) return installSemantics(cmd, 'pip', args.slice(2), state) ?? lit('');
+  if (base === 'python' && args[0]?.text === '-m' && /^pip3?$/.test(args[1]?.text ?? ''))
+    return installSemantics(cmd, 'pip', args.slice(2), state) ?? lit('');
   if (INTERPRETERS[base]) return interpreter(cmd, base, args, state);
   if (base === 'eval') {
     const code = concat(args.flatMap((a, i) => (i ? [lit(' '), a] : [a])));
@@ -76,17 +142,31 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
     return lit('');
   }
   if (FETCHERS.has(base)) return fetcher(cmd, base, args, state);
-  if (/^(?:\.{0,2}\/|~\/|\$|\/)/.test(name.text) || name.text.includes('/') || [...state.chmodded].some((k) => k.endsWith(`/${name.text}`))) {
+  if (
+    /^(?:\.{0,2}\/|~\/|\$|\/)/.test(name.text) ||
+    name.text.includes('/') ||
+    [...state.chmodded].some((k) => k.endsWith(`/${name.text}`))
+  ) {
     // A path run as a program (or a program made executable on PATH, run by its name): what was written there runs.
     runFile(state, at, name.text, name);
   }
   if (/^(?:msiexec|mshta|rundll32|regsvr32|start|open|xdg-open)$/.test(base)) {
     const url = args.map((a) => ({ a, u: /https?:\/\/\S+/.exec(a.text)?.[0] })).find((x) => x.u);
-    if (url && (base !== 'open' && base !== 'xdg-open' && base !== 'start' || /\.(?:exe|msi|dmg|pkg|sh|ps1|bat|cmd|scr|hta|jar|app)\b/i.test(url.u!))) runFile(state, at, `${base} ${url.u}`, lit(url.u!));
+    if (
+      url &&
+      ((base !== 'open' && base !== 'xdg-open' && base !== 'start') ||
+        /\.(?:exe|msi|dmg|pkg|sh|ps1|bat|cmd|scr|hta|jar|app)\b/i.test(url.u!))
+    )
+      runFile(state, at, `${base} ${url.u}`, lit(url.u!));
   }
   const decoded = transform(cmd, base, args);
   if (decoded) return decoded;
-  return systemSemantics(cmd, base, args, state) ?? fileSemantics(cmd, base, args, state) ?? installSemantics(cmd, base, args, state) ?? reader(cmd, base, args);
+  return (
+    systemSemantics(cmd, base, args, state) ??
+    fileSemantics(cmd, base, args, state) ??
+    installSemantics(cmd, base, args, state) ??
+    reader(cmd, base, args)
+  );
 }
 
 /** Perl, Ruby, PHP and other code the audit has no grammar for: an encoded command in it, or a fetch it evaluates. */
@@ -94,19 +174,44 @@ export function foreignCode(state: FlowState, at: Site, base: string, code: stri
   for (const m of code.matchAll(/["']([0-9a-fA-F]{16,})["']|["']([A-Za-z0-9+/]{20,}={0,2})["']/g)) {
     const decoded = m[1] ? unhex(m[1]) : unbase64(m[2]!);
     if (decoded && /\b(?:curl|wget|sh|bash|nc|python|perl|powershell|rm|chmod)\b|https?:\/\//.test(decoded)) {
-      state.effects.push({ kind: 'exec', line: at.line, col: at.col, what: `${base} running an encoded command`, data: tagged(lit(decoded), 'decoded', at.line, `${base}: ${m[0].slice(0, 30)}…`) });
+      state.effects.push({
+        kind: 'exec',
+        line: at.line,
+        col: at.col,
+        what: `${base} running an encoded command`,
+        data: tagged(lit(decoded), 'decoded', at.line, `${base}: ${m[0].slice(0, 30)}…`),
+      });
       state.nested('sh', decoded, at);
     }
   }
-  if (/\b(?:eval|system|exec|passthru|shell_exec|popen|instance_eval|Kernel\.exec|`)\b[^;]{0,80}\b(?:get|getstore|LWP|open-uri|URI\.open|Net::HTTP|file_get_contents|curl_exec|fetch|open)\b[^;]{0,80}https?:\/\//.test(code) || /\b(?:eval|system)\s{0,2}\(?\s{0,2}(?:get|file_get_contents|URI\.open)\s{0,2}\(\s{0,2}["']https?:/.test(code)) {
+  if (
+    /\b(?:eval|system|exec|passthru|shell_exec|popen|instance_eval|Kernel\.exec|`)\b[^;]{0,80}\b(?:get|getstore|LWP|open-uri|URI\.open|Net::HTTP|file_get_contents|curl_exec|fetch|open)\b[^;]{0,80}https?:\/\//.test(
+      code,
+    ) ||
+    /\b(?:eval|system)\s{0,2}\(?\s{0,2}(?:get|file_get_contents|URI\.open)\s{0,2}\(\s{0,2}["']https?:/.test(code)
+  ) {
     const url = /https?:\/\/[^\s"')]+/.exec(code)?.[0] ?? 'a URL';
-    state.effects.push({ kind: 'exec', line: at.line, col: at.col, what: `${base} evaluating what it fetched`, data: tagged(lit(code), 'network', at.line, `${base} fetching ${url}`) });
+    state.effects.push({
+      kind: 'exec',
+      line: at.line,
+      col: at.col,
+      what: `${base} evaluating what it fetched`,
+      data: tagged(lit(code), 'network', at.line, `${base} fetching ${url}`),
+    });
   }
 }
 
 /** Run code text: exact text is analysed as code of `lang`; code that carries untrusted origins is an exec effect. */
-export function execCode(state: FlowState, at: Site, what: string, code: Val, lang: 'sh' | 'python' | 'javascript' | 'powershell' | undefined, direct = false): void {
-  if (hasOrigin(code, ...CODE_ORIGINS)) state.effects.push({ kind: 'exec', line: at.line, col: at.col, what, data: code, ...(direct ? { direct } : {}) });
+export function execCode(
+  state: FlowState,
+  at: Site,
+  what: string,
+  code: Val,
+  lang: 'sh' | 'python' | 'javascript' | 'powershell' | undefined,
+  direct = false,
+): void {
+  if (hasOrigin(code, ...CODE_ORIGINS))
+    state.effects.push({ kind: 'exec', line: at.line, col: at.col, what, data: code, ...(direct ? { direct } : {}) });
   else if (code.exact && lang !== undefined && code.text.trim() !== '') state.nested(lang, code.text, at);
 }
 
@@ -114,14 +219,24 @@ export function execCode(state: FlowState, at: Site, what: string, code: Val, la
 export function runFile(state: FlowState, at: Site, what: string, path: Val | undefined): void {
   if (!path) return;
   // A program run straight from a URL (`deno run -A https://…`, `msiexec /i http://…`); a page opened in a browser is not.
-  if (/^(?:https?|ftp):\/\//i.test(path.text) && (/^(?:deno|bun|node|python|msiexec|mshta|regsvr32|rundll32|(?:ba|z)?sh|pwsh|powershell|source|\.)\b/.test(what) || /\.(?:exe|msi|sh|ps1|bat|cmd|jar|hta|scr|dmg|pkg|py|js|ts|mjs)(?:[?#]|$)/i.test(path.text))) {
+  if (
+    /^(?:https?|ftp):\/\//i.test(path.text) &&
+    (/^(?:deno|bun|node|python|msiexec|mshta|regsvr32|rundll32|(?:ba|z)?sh|pwsh|powershell|source|\.)\b/.test(what) ||
+      /\.(?:exe|msi|sh|ps1|bat|cmd|jar|hta|scr|dmg|pkg|py|js|ts|mjs)(?:[?#]|$)/i.test(path.text))
+  ) {
     execCode(state, at, what, tagged(opaque(path.text), 'network', at.line, path.text.slice(0, 100)), undefined);
     return;
   }
   const base = path.text.replace(/^\.\//, '');
   // A file written in this unit, one under a folder a clone or an unpack filled, or a program made
   // executable in a folder on PATH and run by its name.
-  const content = state.files.get(path.text) ?? state.files.get(base) ?? [...state.files].find(([k]) => k.endsWith('/') && base.startsWith(k))?.[1] ?? (!base.includes('/') ? [...state.files].find(([k]) => state.chmodded.has(k) && k.endsWith(`/${base}`))?.[1] : undefined);
+  const content =
+    state.files.get(path.text) ??
+    state.files.get(base) ??
+    [...state.files].find(([k]) => k.endsWith('/') && base.startsWith(k))?.[1] ??
+    (!base.includes('/')
+      ? [...state.files].find(([k]) => state.chmodded.has(k) && k.endsWith(`/${base}`))?.[1]
+      : undefined);
   if (content) {
     const made = [...state.chmodded].some((k) => k === path.text || k === base || k.endsWith(`/${base}`));
     const how = made ? `${what} (made executable after it was written)` : what;
@@ -130,7 +245,14 @@ export function runFile(state: FlowState, at: Site, what: string, path: Val | un
 }
 
 function shell(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
-  if (state.netStdio && !args.some((a) => a.text === '-c')) state.effects.push({ kind: 'exec', line: cmd.at.line, col: cmd.at.col, what: `${base} with its input and output on a network socket`, data: tagged(lit(base), 'network', state.netStdio.line, 'a socket duplicated onto standard input and output') });
+  if (state.netStdio && !args.some((a) => a.text === '-c'))
+    state.effects.push({
+      kind: 'exec',
+      line: cmd.at.line,
+      col: cmd.at.col,
+      what: `${base} with its input and output on a network socket`,
+      data: tagged(lit(base), 'network', state.netStdio.line, 'a socket duplicated onto standard input and output'),
+    });
   const c = args.findIndex((a) => /^-[a-z]*c[a-z]*$/i.test(a.text) && !a.text.startsWith('--'));
   if (c >= 0 && args[c + 1]) {
     execCode(state, cmd.at, `${base} -c`, args[c + 1]!, 'sh');
@@ -149,20 +271,31 @@ function interpreter(cmd: Cmd, base: string, args: readonly Val[], state: FlowSt
     const e = args.findIndex((a) => /^-e(?:nc?|ncodedcommand|c)?$/i.test(a.text));
     if (e >= 0 && args[e + 1]) {
       const bytes = args[e + 1]!.exact ? Buffer.from(args[e + 1]!.text, 'base64').toString('utf16le') : undefined;
-      execCode(state, cmd.at, `${base} -EncodedCommand`, tagged(retext(args[e + 1]!, bytes), 'decoded', cmd.at.line, `${base} -EncodedCommand`), 'powershell');
+      execCode(
+        state,
+        cmd.at,
+        `${base} -EncodedCommand`,
+        tagged(retext(args[e + 1]!, bytes), 'decoded', cmd.at.line, `${base} -EncodedCommand`),
+        'powershell',
+      );
       if (bytes) state.nested('powershell', bytes, cmd.at);
       return opaque('$(…)', []);
     }
   }
   const c = args.findIndex((a) => spec.flag.test(a.text));
-  if (c >= 0 && args[c + 1] && lang === undefined && args[c + 1]!.exact) foreignCode(state, cmd.at, base, args[c + 1]!.text);
+  if (c >= 0 && args[c + 1] && lang === undefined && args[c + 1]!.exact)
+    foreignCode(state, cmd.at, base, args[c + 1]!.text);
   if (c >= 0 && args[c + 1]) {
     execCode(state, cmd.at, `${base} ${args[c]!.text}`, args[c + 1]!, lang);
     return opaque('$(…)', [args[c + 1]!]);
   }
-  const file = args.find((a, i) => !a.text.startsWith('-') && !(i === 0 && /^(?:run|x|exec)$/.test(a.text) && /^(?:deno|bun)$/.test(base)));
-  if (file && file.text !== '-' && !/^-m$/.test(args[0]?.text ?? '')) runFile(state, cmd.at, `${base} ${file.text}`, file);
-  else if (!file || file.text === '-') execCode(state, cmd.at, `${base} reading its input`, cmd.stdin, lang, cmd.afterFetch === true);
+  const file = args.find(
+    (a, i) => !a.text.startsWith('-') && !(i === 0 && /^(?:run|x|exec)$/.test(a.text) && /^(?:deno|bun)$/.test(base)),
+  );
+  if (file && file.text !== '-' && !/^-m$/.test(args[0]?.text ?? ''))
+    runFile(state, cmd.at, `${base} ${file.text}`, file);
+  else if (!file || file.text === '-')
+    execCode(state, cmd.at, `${base} reading its input`, cmd.stdin, lang, cmd.afterFetch === true);
   return opaque('$(…)', [cmd.stdin]);
 }
 
@@ -175,7 +308,12 @@ function xargs(cmd: Cmd, args: readonly Val[], state: FlowState): Val {
 }
 
 function fetcher(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
-  const url = args.find((a) => /^(?:https?|ftp|wss?):\/\//i.test(a.text) || (!a.text.startsWith('-') && /^[\w.-]+\.[a-z]{2,}(?:[/:]|$)/i.test(a.text))) ?? args.find((a) => !a.text.startsWith('-') && !a.exact);
+  const url =
+    args.find(
+      (a) =>
+        /^(?:https?|ftp|wss?):\/\//i.test(a.text) ||
+        (!a.text.startsWith('-') && /^[\w.-]+\.[a-z]{2,}(?:[/:]|$)/i.test(a.text)),
+    ) ?? args.find((a) => !a.text.startsWith('-') && !a.exact);
   const what = `${base} ${url?.text ?? ''}`.trim();
   const out = tagged(opaque('$(curl …)', url ? [url] : []), 'network', cmd.at.line, what.slice(0, 120));
   // Data sent: request bodies, uploads, headers, and anything untrusted in the URL itself.
@@ -184,28 +322,76 @@ function fetcher(cmd: Cmd, base: string, args: readonly Val[], state: FlowState)
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!.text;
     const next = args[i + 1];
-    if (/^(?:-d|--data(?:-binary|-raw|-urlencode|-ascii)?|-F|--form(?:-string)?|-T|--upload-file|--json|--post-data|--post-file|--body-data|--body-file|-H|--header)$/.test(a) && next) {
+    if (
+      /^(?:-d|--data(?:-binary|-raw|-urlencode|-ascii)?|-F|--form(?:-string)?|-T|--upload-file|--json|--post-data|--post-file|--body-data|--body-file|-H|--header)$/.test(
+        a,
+      ) &&
+      next
+    ) {
       if (/^@-$|^-$/.test(next.text)) stdinSent = true;
       const file = next.text.replace(/^[\w-]*=?@/, '').replace(/^@/, '');
-      if (/@|^(?:-T|--upload-file|--post-file|--body-file)$/.test(`${next.text.includes('@') ? '@' : ''}${a}`) && file !== '-') sent.push(readPath(lit(file), cmd.at, next));
+      if (
+        /@|^(?:-T|--upload-file|--post-file|--body-file)$/.test(`${next.text.includes('@') ? '@' : ''}${a}`) &&
+        file !== '-'
+      )
+        sent.push(readPath(lit(file), cmd.at, next));
       else sent.push(/^(?:-H|--header)$/.test(a) ? withoutSecrets(next) : next);
       i++;
     } else if (/^(?:-d|-F|-T|-H)./.test(a)) sent.push(args[i]!);
   }
-  if (url && url.origins.length > 0) state.effects.push({ kind: 'egress', line: cmd.at.line, col: cmd.at.col, what: `${base} to a URL built from data`, data: url, target: url, inName: inHostOrQuery(url.text) });
+  if (url && url.origins.length > 0)
+    state.effects.push({
+      kind: 'egress',
+      line: cmd.at.line,
+      col: cmd.at.col,
+      what: `${base} to a URL built from data`,
+      data: url,
+      target: url,
+      inName: inHostOrQuery(url.text),
+    });
   const body = merge([...sent, ...(stdinSent ? [cmd.stdin] : [])]);
-  if (sent.length > 0 || stdinSent) state.effects.push({ kind: 'egress', line: cmd.at.line, col: cmd.at.col, what: `${base} sending data`, data: body, ...(url ? { target: url } : {}) });
+  if (sent.length > 0 || stdinSent)
+    state.effects.push({
+      kind: 'egress',
+      line: cmd.at.line,
+      col: cmd.at.col,
+      what: `${base} sending data`,
+      data: body,
+      ...(url ? { target: url } : {}),
+    });
   // Downloads to a file: what is written there is from the network.
-  const toStdout = args.some((a) => /^-[a-zA-Z]*O-$/.test(a.text) || (/^-[a-zA-Z]*O$/.test(a.text) && args[args.indexOf(a) + 1]?.text === '-'));
+  const toStdout = args.some(
+    (a) => /^-[a-zA-Z]*O-$/.test(a.text) || (/^-[a-zA-Z]*O$/.test(a.text) && args[args.indexOf(a) + 1]?.text === '-'),
+  );
   // curl's -O names the file after the URL; wget's -O and either's -o take the file name.
   const remoteName = base === 'curl' && args.some((a) => /^-[a-zA-Z]*O$|^--remote-name$/.test(a.text));
-  const o = args.findIndex((a) => /^(?:--output|--output-document)$/.test(a.text) || (base === 'curl' ? /^-[a-zA-Z]*o$/ : /^-[a-zA-Z]*[oO]$/).test(a.text));
+  const o = args.findIndex(
+    (a) =>
+      /^(?:--output|--output-document)$/.test(a.text) ||
+      (base === 'curl' ? /^-[a-zA-Z]*o$/ : /^-[a-zA-Z]*[oO]$/).test(a.text),
+  );
   const urlName = url ? lit(url.text.replace(/[?#].*$/, '').replace(/.*\//, '')) : undefined;
   const dest = o >= 0 && !toStdout ? args[o + 1] : (remoteName || base === 'wget') && !toStdout ? urlName : undefined;
   if (dest && dest.text !== '-' && dest.text !== '/dev/null') {
-    if (isOwnFile(dest.text)) state.effects.push({ kind: 'self-update', line: cmd.at.line, col: cmd.at.col, what: `${base} over the skill's own file`, data: out, target: dest, ...(url && /[0-9a-f]{40}/.test(url.text) ? { verified: true } : {}) });
+    if (isOwnFile(dest.text))
+      state.effects.push({
+        kind: 'self-update',
+        line: cmd.at.line,
+        col: cmd.at.col,
+        what: `${base} over the skill's own file`,
+        data: out,
+        target: dest,
+        ...(url && /[0-9a-f]{40}/.test(url.text) ? { verified: true } : {}),
+      });
     state.files.set(dest.text, out);
-    state.effects.push({ kind: 'write', line: cmd.at.line, col: cmd.at.col, what: `${base} download`, data: out, target: dest });
+    state.effects.push({
+      kind: 'write',
+      line: cmd.at.line,
+      col: cmd.at.col,
+      what: `${base} download`,
+      data: out,
+      target: dest,
+    });
     return lit('');
   }
   return out;
@@ -213,34 +399,61 @@ function fetcher(cmd: Cmd, base: string, args: readonly Val[], state: FlowState)
 
 /** Decoders, decompressors, reversal and character tricks: output is the input, transformed and tagged. */
 function transform(cmd: Cmd, base: string, args: readonly Val[]): Val | undefined {
-  const flags = args.filter((a) => a.text.startsWith('-')).map((a) => a.text).join(' ');
+  const flags = args
+    .filter((a) => a.text.startsWith('-'))
+    .map((a) => a.text)
+    .join(' ');
   const input = args.find((a) => !a.text.startsWith('-'));
   const at = cmd.at.line;
   if ((base === 'base64' || base === 'base32' || base === 'basenc') && /(?:^|\s)(?:-d|--decode|-D)\b/.test(flags)) {
     const src = input ? readPath(input, cmd.at) : cmd.stdin;
     return tagged(retext(src, src.exact ? unbase64(src.text) : undefined), 'decoded', at, `${base} -d`);
   }
-  if (base === 'xxd' && /-r/.test(flags)) return tagged(retext(cmd.stdin, cmd.stdin.exact ? unhex(cmd.stdin.text) : undefined), 'decoded', at, 'xxd -r');
-  if (/^(?:gunzip|zcat|gzcat|bunzip2|bzcat|unxz|xzcat|unzstd|zstdcat|uncompress|lzcat|brotli)$/.test(base) || (/^(?:gzip|bzip2|xz|zstd)$/.test(base) && /-d/.test(flags))) return tagged(retext(cmd.stdin, undefined), 'decoded', at, base);
-  if (base === 'openssl' && /\b(?:enc|base64)\b/.test(args.map((a) => a.text).join(' ')) && /-d\b/.test(flags)) return tagged(retext(cmd.stdin, undefined), 'decoded', at, 'openssl -d');
-  if (base === 'uudecode' || base === 'gpg' && /--decrypt|-d\b/.test(flags)) return tagged(retext(cmd.stdin, undefined), 'decoded', at, base);
-  if (base === 'rev') return tagged(retext(cmd.stdin, cmd.stdin.exact ? reversed(cmd.stdin.text.replace(/\n$/, '')) : undefined), 'reversed', at, 'rev');
-  if (base === 'tr' && args.length >= 2 && /A-Z|a-z/.test(args[0]!.text) && /N-Z|n-z|[A-Za-z]-[A-Za-z]{2}/.test(args[1]!.text)) return tagged(retext(cmd.stdin, cmd.stdin.exact ? rot13(cmd.stdin.text) : undefined), 'decoded', at, 'tr (rot13)');
+  if (base === 'xxd' && /-r/.test(flags))
+    return tagged(retext(cmd.stdin, cmd.stdin.exact ? unhex(cmd.stdin.text) : undefined), 'decoded', at, 'xxd -r');
+  if (
+    /^(?:gunzip|zcat|gzcat|bunzip2|bzcat|unxz|xzcat|unzstd|zstdcat|uncompress|lzcat|brotli)$/.test(base) ||
+    (/^(?:gzip|bzip2|xz|zstd)$/.test(base) && /-d/.test(flags))
+  )
+    return tagged(retext(cmd.stdin, undefined), 'decoded', at, base);
+  if (base === 'openssl' && /\b(?:enc|base64)\b/.test(args.map((a) => a.text).join(' ')) && /-d\b/.test(flags))
+    return tagged(retext(cmd.stdin, undefined), 'decoded', at, 'openssl -d');
+  if (base === 'uudecode' || (base === 'gpg' && /--decrypt|-d\b/.test(flags)))
+    return tagged(retext(cmd.stdin, undefined), 'decoded', at, base);
+  if (base === 'rev')
+    return tagged(
+      retext(cmd.stdin, cmd.stdin.exact ? reversed(cmd.stdin.text.replace(/\n$/, '')) : undefined),
+      'reversed',
+      at,
+      'rev',
+    );
+  if (
+    base === 'tr' &&
+    args.length >= 2 &&
+    /A-Z|a-z/.test(args[0]!.text) &&
+    /N-Z|n-z|[A-Za-z]-[A-Za-z]{2}/.test(args[1]!.text)
+  )
+    return tagged(retext(cmd.stdin, cmd.stdin.exact ? rot13(cmd.stdin.text) : undefined), 'decoded', at, 'tr (rot13)');
   if (base === 'printf' || (base === 'echo' && /-e/.test(flags))) {
-    const text = concat(args.filter((a) => !/^-[neE]+$/.test(a.text)).flatMap((a, i) => (i && base === 'echo' ? [lit(' '), a] : [a])));
+    const text = concat(
+      args.filter((a) => !/^-[neE]+$/.test(a.text)).flatMap((a, i) => (i && base === 'echo' ? [lit(' '), a] : [a])),
+    );
     const spelled = /\\(?:x[0-9a-fA-F]|[0-7]{3}|u[0-9a-fA-F]{4})/.test(text.text);
     const out = retext(text, text.exact ? unescapeC(text.text) : undefined);
     return spelled ? tagged(out, 'assembled', at, `${base} of escaped characters`) : out;
   }
-  if (base === 'echo' || base === 'cat' && args.length === 0) {
-    return base === 'echo' ? concat(args.filter((a) => !/^-[neE]+$/.test(a.text)).flatMap((a, i) => (i ? [lit(' '), a] : [a]))) : cmd.stdin;
+  if (base === 'echo' || (base === 'cat' && args.length === 0)) {
+    return base === 'echo'
+      ? concat(args.filter((a) => !/^-[neE]+$/.test(a.text)).flatMap((a, i) => (i ? [lit(' '), a] : [a])))
+      : cmd.stdin;
   }
   return undefined;
 }
 
 /** A file read: a credential store is a credential origin; a file this unit wrote gives back its content. */
 export function readPath(path: Val, at: Site, shown: Val = path): Val {
-  if (isCredentialPath(path.text)) return tagged(opaque(`$(cat ${path.text})`, [path]), 'credential', at.line, shown.text.slice(0, 80));
+  if (isCredentialPath(path.text))
+    return tagged(opaque(`$(cat ${path.text})`, [path]), 'credential', at.line, shown.text.slice(0, 80));
   return opaque(`$(cat ${path.text})`, [path]);
 }
 
@@ -249,10 +462,22 @@ function reader(cmd: Cmd, base: string, args: readonly Val[]): Val {
   const out = opaque(`$(${base} …)`, [...args, cmd.stdin]);
   const cred = args.find((a) => isCredentialPath(a.text));
   if (cred) return tagged(out, 'credential', cmd.at.line, `${base} ${cred.text}`.slice(0, 80));
-  if ((base === 'printenv' || base === 'set' || base === 'export' || base === 'declare' || base === 'compgen') && args.every((a) => a.text.startsWith('-') || isSecretVar(a.text))) return tagged(out, args.some((a) => isSecretVar(a.text)) ? 'secret' : 'credential', cmd.at.line, `${base} (the environment)`);
-  if (base === 'security' && args.some((a) => /^(?:find-(?:generic|internet)-password|dump-keychain)$/.test(a.text))) return tagged(out, 'credential', cmd.at.line, 'security (the keychain)');
-  if ((base === 'history' || base === 'fc') && !hasOrigin(cmd.stdin)) return tagged(out, 'credential', cmd.at.line, 'history');
-  if (/^(?:whoami|hostname|id|uname|ifconfig|ip|ps|netstat|arp|who|last|ls|find|tar|zip|pwd)$/.test(base)) return tagged(out, 'local', cmd.at.line, `${base}`);
+  if (
+    (base === 'printenv' || base === 'set' || base === 'export' || base === 'declare' || base === 'compgen') &&
+    args.every((a) => a.text.startsWith('-') || isSecretVar(a.text))
+  )
+    return tagged(
+      out,
+      args.some((a) => isSecretVar(a.text)) ? 'secret' : 'credential',
+      cmd.at.line,
+      `${base} (the environment)`,
+    );
+  if (base === 'security' && args.some((a) => /^(?:find-(?:generic|internet)-password|dump-keychain)$/.test(a.text)))
+    return tagged(out, 'credential', cmd.at.line, 'security (the keychain)');
+  if ((base === 'history' || base === 'fc') && !hasOrigin(cmd.stdin))
+    return tagged(out, 'credential', cmd.at.line, 'history');
+  if (/^(?:whoami|hostname|id|uname|ifconfig|ip|ps|netstat|arp|who|last|ls|find|tar|zip|pwd)$/.test(base))
+    return tagged(out, 'local', cmd.at.line, `${base}`);
   return out;
 }
 
@@ -265,5 +490,7 @@ export function inHostOrQuery(url: string): boolean {
 
 /** True for a path inside the skill itself (its SKILL.md, scripts, references, or the running script). */
 export function isOwnFile(path: string): boolean {
-  return /(?:^|\/)(?:SKILL\.md|scripts\/|references\/)|\$0\b|\$\{?(?:SKILL_DIR|SCRIPT_DIR|BASH_SOURCE|CLAUDE_SKILL_DIR)|\bdirname\b|__file__|__dirname|import\.meta/.test(path);
+  return /(?:^|\/)(?:SKILL\.md|scripts\/|references\/)|\$0\b|\$\{?(?:SKILL_DIR|SCRIPT_DIR|BASH_SOURCE|CLAUDE_SKILL_DIR)|\bdirname\b|__file__|__dirname|import\.meta/.test(
+    path,
+  );
 }

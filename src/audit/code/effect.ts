@@ -8,7 +8,8 @@
 import type { CodeLang } from './syntax.js';
 import type { Val } from './value.js';
 
-export type EffectKind = 'exec' | 'egress' | 'delete' | 'wipe' | 'write' | 'deserialize' | 'install' | 'index' | 'self-update';
+export type EffectKind =
+  'exec' | 'egress' | 'delete' | 'wipe' | 'write' | 'deserialize' | 'install' | 'index' | 'self-update';
 
 export interface Effect {
   readonly kind: EffectKind;

@@ -22,15 +22,22 @@ export interface UnitPlace {
 }
 
 const ORIGIN_WORDS: Readonly<Record<Origin['kind'], string>> = {
-  network: 'fetched over the network', decoded: 'decoded', assembled: 'put together from pieces', reversed: 'reversed',
-  credential: 'read from a credential store', secret: 'read from a secret variable', local: 'collected from this machine',
+  network: 'fetched over the network',
+  decoded: 'decoded',
+  assembled: 'put together from pieces',
+  reversed: 'reversed',
+  credential: 'read from a credential store',
+  secret: 'read from a secret variable',
+  local: 'collected from this machine',
 };
 
 /** "line 3 (curl https://…) → line 7 via $a → $b" */
 function path(v: Val, sinkLine: number, kinds: readonly Origin['kind'][]): string {
   const o = v.origins.find((x) => kinds.includes(x.kind)) ?? v.origins[0];
   const via = v.via.length ? ` via ${v.via.map((n) => `$${n}`).join(' → ')}` : '';
-  return o ? `${ORIGIN_WORDS[o.kind]} at line ${o.line} (${quote(o.what, 60)}) reaches line ${sinkLine}${via}` : `reaches line ${sinkLine}`;
+  return o
+    ? `${ORIGIN_WORDS[o.kind]} at line ${o.line} (${quote(o.what, 60)}) reaches line ${sinkLine}${via}`
+    : `reaches line ${sinkLine}`;
 }
 
 /** The structured part of a flow finding: source and sink lines and the variables between them. */
@@ -42,7 +49,15 @@ export interface FlowDetail {
 
 export type FlowDiagnostic = Diagnostic & { readonly flow?: FlowDetail };
 
-function make(code: SecurityCode, e: Effect, place: UnitPlace, message: string, severity: Severity, v?: Val, kinds: readonly Origin['kind'][] = []): FlowDiagnostic {
+function make(
+  code: SecurityCode,
+  e: Effect,
+  place: UnitPlace,
+  message: string,
+  severity: Severity,
+  v?: Val,
+  kinds: readonly Origin['kind'][] = [],
+): FlowDiagnostic {
   const sev: Severity = place.docs && severity === 'error' ? 'warning' : severity;
   const d = finding(code, place.file, e.line, e.col, message, sev);
   const o = v?.origins.find((x) => kinds.includes(x.kind));
@@ -79,13 +94,33 @@ function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): 
         // The one-line install idiom (`curl https://… | sh`) in instructions warns; a hidden or bare flow is an error.
         const net = e.data.origins.find((o) => o.kind === 'network')!;
         // The install idiom: a download run by a shell (piped, or saved, made executable and run) in instructions.
-        const idiom = place.where !== 'script' && e.data.via.length === 0 && (e.direct === true || /reading its input|made executable|\/dev\/fd\/|^(?:ba|z|da|k)?sh |^source|^\./.test(e.what));
+        const idiom =
+          place.where !== 'script' &&
+          e.data.via.length === 0 &&
+          (e.direct === true ||
+            /reading its input|made executable|\/dev\/fd\/|^(?:ba|z|da|k)?sh |^source|^\./.test(e.what));
         const severe = !idiom || isBareUrl(net.what) || hasOrigin(e.data, 'decoded', 'assembled', 'reversed');
-        return make('security.remote-exec', e, place, `code ${path(e.data, e.line, ['network'])} and runs (${quote(e.what, 60)})`, severe ? 'error' : 'warning', e.data, ['network']);
+        return make(
+          'security.remote-exec',
+          e,
+          place,
+          `code ${path(e.data, e.line, ['network'])} and runs (${quote(e.what, 60)})`,
+          severe ? 'error' : 'warning',
+          e.data,
+          ['network'],
+        );
       }
       if (hasOrigin(e.data, ...CODE_ORIGINS)) {
         const shown = e.data.exact && e.data.text ? `: "${quote(e.data.text, 80)}"` : '';
-        return make('security.decode-exec', e, place, `code ${path(e.data, e.line, ['decoded', 'assembled', 'reversed'])} and runs (${quote(e.what, 60)})${shown}`, 'error', e.data, ['decoded', 'assembled', 'reversed']);
+        return make(
+          'security.decode-exec',
+          e,
+          place,
+          `code ${path(e.data, e.line, ['decoded', 'assembled', 'reversed'])} and runs (${quote(e.what, 60)})${shown}`,
+          'error',
+          e.data,
+          ['decoded', 'assembled', 'reversed'],
+        );
       }
       return undefined;
     }
@@ -93,13 +128,37 @@ function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): 
       // A credential store or the whole environment leaving is an error; one named secret variable
       // is how an API is called (its own service) unless it goes somewhere odd: a warning.
       if (hasOrigin(e.data, 'credential')) {
-        return make('security.credential-exfil', e, place, `a secret ${path(e.data, e.line, ['credential'])} and is sent out (${quote(e.what, 60)})`, 'error', e.data, ['credential']);
+        return make(
+          'security.credential-exfil',
+          e,
+          place,
+          `a secret ${path(e.data, e.line, ['credential'])} and is sent out (${quote(e.what, 60)})`,
+          'error',
+          e.data,
+          ['credential'],
+        );
       }
       if (hasOrigin(e.data, 'secret') && (e.inName || /DNS|nc$|socat|scp|rsync|mail|ssh|\.send|write/.test(e.what))) {
-        return make('security.credential-exfil', e, place, `a secret ${path(e.data, e.line, ['secret'])} and is sent out (${quote(e.what, 60)})`, 'warning', e.data, ['secret']);
+        return make(
+          'security.credential-exfil',
+          e,
+          place,
+          `a secret ${path(e.data, e.line, ['secret'])} and is sent out (${quote(e.what, 60)})`,
+          'warning',
+          e.data,
+          ['secret'],
+        );
       }
       if (e.inName && hasOrigin(e.data, 'local', 'decoded')) {
-        return make('security.url-exfil', e, place, `data ${path(e.data, e.line, ['local', 'decoded'])} and leaves in a host name or URL (${quote(e.what, 60)})`, 'error', e.data, ['local', 'decoded']);
+        return make(
+          'security.url-exfil',
+          e,
+          place,
+          `data ${path(e.data, e.line, ['local', 'decoded'])} and leaves in a host name or URL (${quote(e.what, 60)})`,
+          'error',
+          e.data,
+          ['local', 'decoded'],
+        );
       }
       return undefined;
     }
@@ -108,36 +167,84 @@ function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): 
       if (!reach || (!e.recursive && reach !== 'system')) return undefined;
       const via = e.target && e.target.via.length ? ` (through ${e.target.via.map((n) => `$${n}`).join(' → ')})` : '';
       const sev: Severity = reach === 'system' && e.recursive ? 'error' : 'warning';
-      return make('security.destructive-delete', e, place, `${quote(e.what, 30)} reaches ${quote(e.target!.text, 60)}${reach === 'system' ? ', a system or home folder' : ', outside the working tree'}${via}`, sev);
+      return make(
+        'security.destructive-delete',
+        e,
+        place,
+        `${quote(e.what, 30)} reaches ${quote(e.target!.text, 60)}${reach === 'system' ? ', a system or home folder' : ', outside the working tree'}${via}`,
+        sev,
+      );
     }
     case 'wipe': {
       // A plain force push rewrites one branch and stays a warning; deleting remote history, tearing
       // down infrastructure without a prompt, or dropping a database is irreversible.
-      const soft = /^git push/.test(e.what) || /\b(?:test|tests|testing|dev|local|tmp|temp|scratch|sandbox|ci)\w*\b/i.test(e.target?.text ?? '') && /DROP|FLUSH|TRUNCATE|DELETE|drop/.test(e.what);
-      const code: SecurityCode = e.what.startsWith('git push') ? 'security.history-rewrite' : 'security.destructive-delete';
+      const soft =
+        /^git push/.test(e.what) ||
+        (/\b(?:test|tests|testing|dev|local|tmp|temp|scratch|sandbox|ci)\w*\b/i.test(e.target?.text ?? '') &&
+          /DROP|FLUSH|TRUNCATE|DELETE|drop/.test(e.what));
+      const code: SecurityCode = e.what.startsWith('git push')
+        ? 'security.history-rewrite'
+        : 'security.destructive-delete';
       return make(code, e, place, `an irreversible operation: ${quote(e.what, 80)}`, soft ? 'warning' : 'error');
     }
-    case 'write': return writeFinding(e, place);
+    case 'write':
+      return writeFinding(e, place);
     case 'deserialize': {
       const risky = hasOrigin(e.data, 'network', 'decoded', 'assembled', 'reversed');
-      return make('security.unsafe-deserialization', e, place, risky ? `data ${path(e.data, e.line, ['network', 'decoded', 'assembled', 'reversed'])} and is deserialized by ${quote(e.what, 40)}, which can run code` : `${quote(e.what, 40)} can run code hidden in the data it loads${e.target?.text ? ` (${quote(e.target.text, 60)})` : ''}`, risky ? 'error' : 'warning', e.data, ['network', 'decoded', 'assembled', 'reversed']);
+      return make(
+        'security.unsafe-deserialization',
+        e,
+        place,
+        risky
+          ? `data ${path(e.data, e.line, ['network', 'decoded', 'assembled', 'reversed'])} and is deserialized by ${quote(e.what, 40)}, which can run code`
+          : `${quote(e.what, 40)} can run code hidden in the data it loads${e.target?.text ? ` (${quote(e.target.text, 60)})` : ''}`,
+        risky ? 'error' : 'warning',
+        e.data,
+        ['network', 'decoded', 'assembled', 'reversed'],
+      );
     }
     case 'install': {
       const url = e.target?.text ?? '';
-      if (/privileged container/.test(e.what)) return make('security.unpinned-install', e, place, `${quote(e.what, 60)}: the image gets full control of the machine (${quote(url, 60)})`, 'error');
+      if (/privileged container/.test(e.what))
+        return make(
+          'security.unpinned-install',
+          e,
+          place,
+          `${quote(e.what, 60)}: the image gets full control of the machine (${quote(url, 60)})`,
+          'error',
+        );
       if (/@[0-9a-f]{40}\b|#sha256=|--hash|--require-hashes/.test(url)) return undefined;
-      return make('security.unpinned-install', e, place, `${quote(e.what, 40)}: ${quote(url, 80)} is not pinned to a commit or a digest`, isBareUrl(url) ? 'error' : 'warning');
+      return make(
+        'security.unpinned-install',
+        e,
+        place,
+        `${quote(e.what, 40)}: ${quote(url, 80)} is not pinned to a commit or a digest`,
+        isBareUrl(url) ? 'error' : 'warning',
+      );
     }
     case 'index': {
       const url = e.target?.text ?? '';
       // --extra-index-url lets a public name shadow a private one (dependency confusion); a config
       // change redirects every later install; trusted hosts and plain http drop the TLS check.
-      const severe = isBareUrl(url) || /--trusted-host|--extra-index-url|config set|registry/.test(e.what) && !/^\$/.test(url);
-      return make('security.index-redirect', e, place, `${quote(e.what, 40)} sends package installs to ${quote(url, 80)}`, severe ? 'error' : 'warning');
+      const severe =
+        isBareUrl(url) || (/--trusted-host|--extra-index-url|config set|registry/.test(e.what) && !/^\$/.test(url));
+      return make(
+        'security.index-redirect',
+        e,
+        place,
+        `${quote(e.what, 40)} sends package installs to ${quote(url, 80)}`,
+        severe ? 'error' : 'warning',
+      );
     }
     case 'self-update': {
       verified = verified || e.verified === true;
-      return make('security.self-update', e, place, `the skill overwrites its own ${quote(e.target?.text ?? 'files', 60)} with a download${verified ? '' : ' it does not check against a digest or signature'}`, verified ? 'warning' : 'error');
+      return make(
+        'security.self-update',
+        e,
+        place,
+        `the skill overwrites its own ${quote(e.target?.text ?? 'files', 60)} with a download${verified ? '' : ' it does not check against a digest or signature'}`,
+        verified ? 'warning' : 'error',
+      );
     }
     default:
       return undefined;
@@ -169,8 +276,21 @@ function writeFinding(e: Effect, place: UnitPlace): FlowDiagnostic | undefined {
   const copy = /^(?:cp|mv|install|ln|rsync|shutil\.|fs\.(?:copy|cp|rename|symlink)|Copy-Item|Move-Item)/.test(e.what);
   if (cls === 'agent-instructions' && copy && !/\.md\b|rules\b/.test(target)) return undefined;
   if (cls === 'agent-instructions' && !copy && /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(target)) severe = true;
-  if (cls === 'agent-settings' && /bypassPermissions|dangerously|autoApprove|"allow"\s*:\s*\[\s*"(?:Bash|\*)/.test(payload)) severe = true;
-  if (cls === 'package-index' && /\b(?:registry|index-url|extra-index-url|trusted-host)\s*[=:]/.test(payload)) severe = true;
+  if (
+    cls === 'agent-settings' &&
+    /bypassPermissions|dangerously|autoApprove|"allow"\s*:\s*\[\s*"(?:Bash|\*)/.test(payload)
+  )
+    severe = true;
+  if (cls === 'package-index' && /\b(?:registry|index-url|extra-index-url|trusted-host)\s*[=:]/.test(payload))
+    severe = true;
   const shown = planted && payload ? `: "${quote(payload, 60)}"` : '';
-  return make(rule.code, e, place, `writes ${rule.what} (${quote(target, 60)}) with ${quote(e.what, 30)}${shown}`, severe ? 'error' : 'warning', e.data, ['network', 'decoded', 'assembled', 'reversed']);
+  return make(
+    rule.code,
+    e,
+    place,
+    `writes ${rule.what} (${quote(target, 60)}) with ${quote(e.what, 30)}${shown}`,
+    severe ? 'error' : 'warning',
+    e.data,
+    ['network', 'decoded', 'assembled', 'reversed'],
+  );
 }

@@ -11,12 +11,18 @@ import type { Call } from './script-sem.js';
 import { inHostOrQuery, isOwnFile } from './commands-sem.js';
 import { merge, opaque, tagged, UNKNOWN, withoutSecrets, type Val } from './value.js';
 
-const READS = /^(?:requests|httpx|session|s|client|http)\.(?:get|head|options|stream)$|^(?:urllib\.request\.urlopen|urllib2\.urlopen|urllib\.urlopen|urlopen|fetch|node-fetch|axios|axios\.get|got|got\.get|needle\.get|superagent\.get|ky\.get|undici\.request|undici\.fetch|https\.get|http\.get|aiohttp\.request|httpx\.AsyncClient\.get)$/;
-const SENDS = /^(?:requests|httpx|session|s|client)\.(?:post|put|patch|request|delete)$|^(?:axios\.(?:post|put|patch|request)|got\.(?:post|put)|needle\.post|superagent\.post|ky\.(?:post|put)|navigator\.sendBeacon|urllib\.request\.Request|urllib2\.Request)$/;
-const CHANNELS = /^(?:socket\.socket|socket\.create_connection|smtplib\.SMTP|smtplib\.SMTP_SSL|ftplib\.FTP|ftplib\.FTP_TLS|telnetlib\.Telnet|http\.client\.HTTPConnection|http\.client\.HTTPSConnection|httplib\.HTTPConnection|websocket\.create_connection|websocket\.WebSocket|websockets\.connect|paramiko\.SSHClient|paramiko\.Transport|net\.connect|net\.createConnection|net\.Socket|tls\.connect|dgram\.createSocket|WebSocket|ws|ws\.WebSocket|http\.request|https\.request|nodemailer\.createTransport|boto3\.client|boto3\.resource|redis\.Redis|redis\.StrictRedis|redis\.from_url|Redis|kafka\.KafkaConsumer|KafkaConsumer|pika\.BlockingConnection|zmq\.Context)$/;
-const DNS = /^(?:socket\.gethostbyname|socket\.gethostbyname_ex|socket\.getaddrinfo|dns\.resolver\.resolve|dns\.resolver\.query|resolver\.resolve|resolver\.query|dns\.lookup|dns\.resolve|dns\.resolve4|dns\.resolve6|dns\.resolveTxt|dns\.promises\.lookup|dns\.promises\.resolve)$/;
-const CHANNEL_SENDS = /^(?:send|sendall|sendto|sendmail|send_message|write|end|request|putrequest|putheader|storbinary|storlines|put|upload_file|upload_fileobj|put_object|exec_command|sendMail|emit|publish|post)$/;
-const CHANNEL_READS = /^(?:recv|recvfrom|read|getresponse|makefile|receive|readline|get|blpop|brpop|lpop|rpop|hget|receive_messages|consume|poll|basic_get|recv_pyobj|recv_multipart)$/;
+const READS =
+  /^(?:requests|httpx|session|s|client|http)\.(?:get|head|options|stream)$|^(?:urllib\.request\.urlopen|urllib2\.urlopen|urllib\.urlopen|urlopen|fetch|node-fetch|axios|axios\.get|got|got\.get|needle\.get|superagent\.get|ky\.get|undici\.request|undici\.fetch|https\.get|http\.get|aiohttp\.request|httpx\.AsyncClient\.get)$/;
+const SENDS =
+  /^(?:requests|httpx|session|s|client)\.(?:post|put|patch|request|delete)$|^(?:axios\.(?:post|put|patch|request)|got\.(?:post|put)|needle\.post|superagent\.post|ky\.(?:post|put)|navigator\.sendBeacon|urllib\.request\.Request|urllib2\.Request)$/;
+const CHANNELS =
+  /^(?:socket\.socket|socket\.create_connection|smtplib\.SMTP|smtplib\.SMTP_SSL|ftplib\.FTP|ftplib\.FTP_TLS|telnetlib\.Telnet|http\.client\.HTTPConnection|http\.client\.HTTPSConnection|httplib\.HTTPConnection|websocket\.create_connection|websocket\.WebSocket|websockets\.connect|paramiko\.SSHClient|paramiko\.Transport|net\.connect|net\.createConnection|net\.Socket|tls\.connect|dgram\.createSocket|WebSocket|ws|ws\.WebSocket|http\.request|https\.request|nodemailer\.createTransport|boto3\.client|boto3\.resource|redis\.Redis|redis\.StrictRedis|redis\.from_url|Redis|kafka\.KafkaConsumer|KafkaConsumer|pika\.BlockingConnection|zmq\.Context)$/;
+const DNS =
+  /^(?:socket\.gethostbyname|socket\.gethostbyname_ex|socket\.getaddrinfo|dns\.resolver\.resolve|dns\.resolver\.query|resolver\.resolve|resolver\.query|dns\.lookup|dns\.resolve|dns\.resolve4|dns\.resolve6|dns\.resolveTxt|dns\.promises\.lookup|dns\.promises\.resolve)$/;
+const CHANNEL_SENDS =
+  /^(?:send|sendall|sendto|sendmail|send_message|write|end|request|putrequest|putheader|storbinary|storlines|put|upload_file|upload_fileobj|put_object|exec_command|sendMail|emit|publish|post)$/;
+const CHANNEL_READS =
+  /^(?:recv|recvfrom|read|getresponse|makefile|receive|readline|get|blpop|brpop|lpop|rpop|hget|receive_messages|consume|poll|basic_get|recv_pyobj|recv_multipart)$/;
 
 /**
  * Reads, sends, channels and lookups.
@@ -26,24 +32,57 @@ const CHANNEL_READS = /^(?:recv|recvfrom|read|getresponse|makefile|receive|readl
 export function networkSemantics(call: Call, name: string, state: FlowState): Val | undefined {
   const at = call.at;
   const url = call.args[0] ?? call.kwargs.get('url') ?? UNKNOWN;
-  const push = (what: string, data: Val, inName = false): void => void state.effects.push({ kind: 'egress', line: at.line, col: at.col, what, data, target: url, ...(inName ? { inName } : {}) });
-  const sent = (): Val[] => ['data', 'json', 'files', 'params', 'headers', 'body', 'form', 'content', 'auth', 'cookies'].flatMap((k) => (call.kwargs.has(k) ? [/^(?:headers|auth|cookies)$/.test(k) ? withoutSecrets(call.kwargs.get(k)!) : call.kwargs.get(k)!] : []));
+  const push = (what: string, data: Val, inName = false): void =>
+    void state.effects.push({
+      kind: 'egress',
+      line: at.line,
+      col: at.col,
+      what,
+      data,
+      target: url,
+      ...(inName ? { inName } : {}),
+    });
+  const sent = (): Val[] =>
+    ['data', 'json', 'files', 'params', 'headers', 'body', 'form', 'content', 'auth', 'cookies'].flatMap((k) =>
+      call.kwargs.has(k)
+        ? [/^(?:headers|auth|cookies)$/.test(k) ? withoutSecrets(call.kwargs.get(k)!) : call.kwargs.get(k)!]
+        : [],
+    );
   if (READS.test(name) || SENDS.test(name)) {
     const body = [...sent(), ...(SENDS.test(name) ? call.args.slice(1) : [])];
     const method = (call.kwargs.get('method')?.text ?? '').toUpperCase();
     if (url.origins.length > 0) push(`${name} to a URL built from data`, url, inHostOrQuery(url.text));
     if (body.length > 0 || /POST|PUT|PATCH/.test(method)) push(name, merge(body));
-    return tagged(opaque(`${name}(…)`, []), 'network', at.line, `${name}(${url.exact ? url.text.slice(0, 80) : '…'})`.slice(0, 120));
+    return tagged(
+      opaque(`${name}(…)`, []),
+      'network',
+      at.line,
+      `${name}(${url.exact ? url.text.slice(0, 80) : '…'})`.slice(0, 120),
+    );
   }
   if (/^(?:urllib\.request\.urlretrieve|urllib\.urlretrieve|urlretrieve|wget\.download)$/.test(name)) {
     const dest = call.args[1] ?? call.kwargs.get('filename') ?? call.kwargs.get('out');
-    const content = tagged(opaque(`${name}(…)`, []), 'network', at.line, `${name}(${url.exact ? url.text.slice(0, 80) : '…'})`);
-    if (dest && isOwnFile(dest.text)) state.effects.push({ kind: 'self-update', line: at.line, col: at.col, what: `${name} over the skill's own file`, data: content, target: dest });
+    const content = tagged(
+      opaque(`${name}(…)`, []),
+      'network',
+      at.line,
+      `${name}(${url.exact ? url.text.slice(0, 80) : '…'})`,
+    );
+    if (dest && isOwnFile(dest.text))
+      state.effects.push({
+        kind: 'self-update',
+        line: at.line,
+        col: at.col,
+        what: `${name} over the skill's own file`,
+        data: content,
+        target: dest,
+      });
     if (dest) state.files.set(dest.text, content);
     return content;
   }
   if (CHANNELS.test(name)) {
-    if (/^(?:http|https)\.request$/.test(name)) return { ...tagged(opaque(name), 'network', at.line, name), ref: { kind: 'channel', name } };
+    if (/^(?:http|https)\.request$/.test(name))
+      return { ...tagged(opaque(name), 'network', at.line, name), ref: { kind: 'channel', name } };
     return { ...opaque(name, call.args), ref: { kind: 'channel', name } };
   }
   if (DNS.test(name)) {
@@ -53,10 +92,18 @@ export function networkSemantics(call: Call, name: string, state: FlowState): Va
   if (name.startsWith('().') && call.recv?.ref?.kind === 'channel') {
     const method = name.slice(3);
     if (CHANNEL_SENDS.test(method)) {
-      state.effects.push({ kind: 'egress', line: at.line, col: at.col, what: `${call.recv.ref.name} .${method}()`, data: merge([...call.args, ...call.kwargs.values()]), target: call.recv });
+      state.effects.push({
+        kind: 'egress',
+        line: at.line,
+        col: at.col,
+        what: `${call.recv.ref.name} .${method}()`,
+        data: merge([...call.args, ...call.kwargs.values()]),
+        target: call.recv,
+      });
       return { ...opaque(method), ref: call.recv.ref };
     }
-    if (CHANNEL_READS.test(method)) return tagged(opaque(method), 'network', at.line, `${call.recv.ref.name} .${method}()`);
+    if (CHANNEL_READS.test(method))
+      return tagged(opaque(method), 'network', at.line, `${call.recv.ref.name} .${method}()`);
     return { ...opaque(method), ref: call.recv.ref };
   }
   return undefined;

@@ -11,20 +11,50 @@
 import type { FlowState, Site } from './effect.js';
 import { callSemantics, type Call } from './script-sem.js';
 import type { SyntaxNode } from './syntax.js';
-import { concat, hasCodeEscapes, lit, merge, opaque, retext, reversed, tagged, through, unescapeC, UNKNOWN, type Val } from './value.js';
+import {
+  concat,
+  hasCodeEscapes,
+  lit,
+  merge,
+  opaque,
+  retext,
+  reversed,
+  tagged,
+  through,
+  unescapeC,
+  UNKNOWN,
+  type Val,
+} from './value.js';
 
 export type ScriptLang = 'python' | 'javascript';
 
 const CALLS = new Set(['call', 'call_expression', 'new_expression']);
 const MEMBERS = new Set(['attribute', 'member_expression']);
-const FUNCS = new Set(['function_definition', 'function_declaration', 'function_expression', 'arrow_function', 'lambda', 'method_definition', 'generator_function_declaration', 'decorated_definition', 'class_definition', 'class_declaration']);
+const FUNCS = new Set([
+  'function_definition',
+  'function_declaration',
+  'function_expression',
+  'arrow_function',
+  'lambda',
+  'method_definition',
+  'generator_function_declaration',
+  'decorated_definition',
+  'class_definition',
+  'class_declaration',
+]);
 
 /**
  * Analyse one Python or JavaScript unit; effects go to `state`.
  *
  * @example analyzeScript('python', tree.root, 'exec(requests.get(u).text)', 0, state)
  */
-export function analyzeScript(lang: ScriptLang, root: SyntaxNode, src: string, lineBase: number, state: FlowState): void {
+export function analyzeScript(
+  lang: ScriptLang,
+  root: SyntaxNode,
+  src: string,
+  lineBase: number,
+  state: FlowState,
+): void {
   new ScriptFlow(lang, src, lineBase, state).stmts(root);
 }
 
@@ -71,24 +101,42 @@ class ScriptFlow {
 
   private stmt(n: SyntaxNode): void {
     switch (n.type) {
-      case 'import_statement': case 'import_from_statement': case 'future_import_statement': return this.imports(n);
+      case 'import_statement':
+      case 'import_from_statement':
+      case 'future_import_statement':
+        return this.imports(n);
       case 'return_statement':
         for (const c of n.children) if (c.named) this.returns?.push(this.expr(c));
         return;
-      case 'expression_statement': case 'await_expression': case 'throw_statement':
+      case 'expression_statement':
+      case 'await_expression':
+      case 'throw_statement':
         for (const c of n.children) if (c.named) this.expr(c);
         return;
-      case 'lexical_declaration': case 'variable_declaration':
-        for (const c of n.children) if (c.type === 'variable_declarator') this.bind(this.field(c, 'name'), this.field(c, 'value'));
+      case 'lexical_declaration':
+      case 'variable_declaration':
+        for (const c of n.children)
+          if (c.type === 'variable_declarator') this.bind(this.field(c, 'name'), this.field(c, 'value'));
         return;
-      case 'with_statement': return this.withStatement(n);
-      case 'for_statement': case 'for_in_statement': case 'for_of_statement': {
+      case 'with_statement':
+        return this.withStatement(n);
+      case 'for_statement':
+      case 'for_in_statement':
+      case 'for_of_statement': {
         const left = this.field(n, 'left');
         const right = this.field(n, 'right');
         if (right) {
           const v = this.expr(right);
           const walk = this.lastCallName(right) === 'os.walk';
-          if (left) this.assignPattern(left, walk ? { ...v, text: `${v.text}/…`, ref: { kind: 'name', name: 'os.walk' } } : v.items?.[0] ? { ...merge(v.items), text: v.items[0].text, exact: false } : v);
+          if (left)
+            this.assignPattern(
+              left,
+              walk
+                ? { ...v, text: `${v.text}/…`, ref: { kind: 'name', name: 'os.walk' } }
+                : v.items?.[0]
+                  ? { ...merge(v.items), text: v.items[0].text, exact: false }
+                  : v,
+            );
         }
         const body = this.field(n, 'body');
         if (body) this.stmts(body);
@@ -99,7 +147,12 @@ class ScriptFlow {
           this.functionBody(n);
           return;
         }
-        if (CALLS.has(n.type) || n.type === 'assignment' || n.type === 'augmented_assignment' || n.type === 'assignment_expression') {
+        if (
+          CALLS.has(n.type) ||
+          n.type === 'assignment' ||
+          n.type === 'augmented_assignment' ||
+          n.type === 'assignment_expression'
+        ) {
           this.expr(n);
           return;
         }
@@ -118,10 +171,11 @@ class ScriptFlow {
       const def = /^import\s+([\w$]+)/.exec(t);
       if (def && def[1] !== 'type') this.aliases.set(def[1]!, mod);
       const named = /\{([^}]*)\}/.exec(t);
-      if (named) for (const part of named[1]!.split(',')) {
-        const [orig, alias] = part.trim().split(/\s+as\s+/);
-        if (orig) this.aliases.set((alias ?? orig).trim(), `${mod}.${orig.trim()}`);
-      }
+      if (named)
+        for (const part of named[1]!.split(',')) {
+          const [orig, alias] = part.trim().split(/\s+as\s+/);
+          if (orig) this.aliases.set((alias ?? orig).trim(), `${mod}.${orig.trim()}`);
+        }
       return;
     }
     const from = /^from\s+([\w.]+)\s+import\s+\(?([^)]*)\)?/s.exec(t);
@@ -134,12 +188,15 @@ class ScriptFlow {
     }
     for (const part of t.replace(/^import\s+/, '').split(',')) {
       const [orig, alias] = part.trim().split(/\s+as\s+/);
-      if (orig) this.aliases.set((alias ?? orig.split('.')[0]!).trim(), alias ? orig.trim() : orig.split('.')[0]!.trim());
+      if (orig)
+        this.aliases.set((alias ?? orig.split('.')[0]!).trim(), alias ? orig.trim() : orig.split('.')[0]!.trim());
     }
   }
 
   private withStatement(n: SyntaxNode): void {
-    for (const item of n.children.flatMap((c) => (c.type === 'with_clause' ? c.children : [])).filter((c) => c.type === 'with_item')) {
+    for (const item of n.children
+      .flatMap((c) => (c.type === 'with_clause' ? c.children : []))
+      .filter((c) => c.type === 'with_item')) {
       const value = this.field(item, 'value');
       if (value?.type === 'as_pattern') {
         const v = this.expr(value.children.find((c) => c.named)!);
@@ -179,7 +236,13 @@ class ScriptFlow {
     let i = 0;
     for (const p of params.children) {
       if (!p.named || p.type === 'comment') continue;
-      const nameNode = p.type === 'identifier' ? p : (this.field(p, 'name') ?? this.field(p, 'left') ?? this.field(p, 'pattern') ?? p.children.find((c) => c.type === 'identifier'));
+      const nameNode =
+        p.type === 'identifier'
+          ? p
+          : (this.field(p, 'name') ??
+            this.field(p, 'left') ??
+            this.field(p, 'pattern') ??
+            p.children.find((c) => c.type === 'identifier'));
       const dflt = this.field(p, 'value') ?? this.field(p, 'right');
       if (!nameNode) continue;
       const arg = args?.[i++];
@@ -191,26 +254,33 @@ class ScriptFlow {
     if (!target) return;
     const v = value ? this.expr(value) : UNKNOWN;
     // `const {exec} = require(…)` and `const cp = require(…)` of a module: its exports by local name.
-    const required = value && CALLS.has(value.type) ? /^require\s*\(\s*['"]([^'"]+)['"]\s*\)$/.exec(this.text(value)) : null;
+    const required =
+      value && CALLS.has(value.type) ? /^require\s*\(\s*['"]([^'"]+)['"]\s*\)$/.exec(this.text(value)) : null;
     if (required) {
       const mod = required[1]!.replace(/^node:/, '');
       if (target.type === 'identifier') this.aliases.set(this.text(target), mod);
-      else for (const p of target.children) if (p.named) {
-        const key = p.type === 'pair_pattern' ? this.text(this.field(p, 'key') ?? p) : this.text(p);
-        const local = p.type === 'pair_pattern' ? this.text(this.field(p, 'value') ?? p) : this.text(p);
-        this.aliases.set(local, `${mod}.${key}`);
-      }
+      else
+        for (const p of target.children)
+          if (p.named) {
+            const key = p.type === 'pair_pattern' ? this.text(this.field(p, 'key') ?? p) : this.text(p);
+            const local = p.type === 'pair_pattern' ? this.text(this.field(p, 'value') ?? p) : this.text(p);
+            this.aliases.set(local, `${mod}.${key}`);
+          }
       return;
     }
-    if (v.ref?.kind === 'name' && target.type === 'identifier' && !v.ref.name.startsWith('function:')) this.aliases.set(this.text(target), v.ref.name);
+    if (v.ref?.kind === 'name' && target.type === 'identifier' && !v.ref.name.startsWith('function:'))
+      this.aliases.set(this.text(target), v.ref.name);
     this.assignPattern(target, v);
   }
 
   private assignPattern(target: SyntaxNode, v: Val): void {
-    if (target.type === 'identifier' || target.type === 'shorthand_property_identifier_pattern') this.env.set(this.text(target), v);
+    if (target.type === 'identifier' || target.type === 'shorthand_property_identifier_pattern')
+      this.env.set(this.text(target), v);
     else if (/pattern_list|tuple_pattern|list_pattern|array_pattern|object_pattern|expression_list/.test(target.type)) {
       const parts = target.children.filter((c) => c.named);
-      parts.forEach((p, i) => this.assignPattern(p.type === 'pair_pattern' ? (this.field(p, 'value') ?? p) : p, v.items?.[i] ?? v));
+      parts.forEach((p, i) =>
+        this.assignPattern(p.type === 'pair_pattern' ? (this.field(p, 'value') ?? p) : p, v.items?.[i] ?? v),
+      );
     } else if (MEMBERS.has(target.type) || target.type === 'subscript' || target.type === 'subscript_expression') {
       // `obj.x = v`: remembered under its text, so a later read of `obj.x` finds it.
       this.env.set(this.text(target), v);
@@ -231,16 +301,19 @@ class ScriptFlow {
       if (!obj || !prop) return { name: this.text(n), assembled: false };
       if (obj.type === 'identifier' || MEMBERS.has(obj.type)) {
         const known = this.env.get(this.text(obj));
-        if (known && known.ref?.kind !== 'name') return { name: `().${this.text(prop)}`, assembled: false, recv: known };
+        if (known && known.ref?.kind !== 'name')
+          return { name: `().${this.text(prop)}`, assembled: false, recv: known };
         const inner = this.calleeName(obj);
         if (inner.recv) return { name: `().${this.text(prop)}`, assembled: false, recv: this.expr(obj) };
         return { name: `${inner.name}.${this.text(prop)}`, assembled: inner.assembled };
       }
       const recv = this.expr(obj);
-      if (recv.ref?.kind === 'name') return { name: `${recv.ref.name}.${this.text(prop)}`, assembled: recv.origins.length > 0 };
+      if (recv.ref?.kind === 'name')
+        return { name: `${recv.ref.name}.${this.text(prop)}`, assembled: recv.origins.length > 0 };
       return { name: `().${this.text(prop)}`, assembled: false, recv };
     }
-    if (n.type === 'parenthesized_expression' && n.children.find((c) => c.named)) return this.calleeName(n.children.find((c) => c.named)!);
+    if (n.type === 'parenthesized_expression' && n.children.find((c) => c.named))
+      return this.calleeName(n.children.find((c) => c.named)!);
     if (n.type === 'subscript_expression' || n.type === 'subscript') {
       const v = this.expr(n);
       if (v.ref?.kind === 'name') return { name: v.ref.name, assembled: v.origins.length > 0 };
@@ -274,16 +347,26 @@ class ScriptFlow {
       else if (a.type === 'object' && this.lang === 'javascript') {
         const v = this.expr(a);
         args.push(v);
-        for (const p of a.children) if (p.type === 'pair') {
-          const k = this.field(p, 'key');
-          const val = this.field(p, 'value');
-          if (k && val) kwargs.set(this.text(k).replace(/^['"]|['"]$/g, ''), this.expr(val));
-        }
+        for (const p of a.children)
+          if (p.type === 'pair') {
+            const k = this.field(p, 'key');
+            const val = this.field(p, 'value');
+            if (k && val) kwargs.set(this.text(k).replace(/^['"]|['"]$/g, ''), this.expr(val));
+          }
       } else args.push(this.expr(a));
     }
     const callee = this.calleeName(fn);
     const at = this.site(n);
-    const call: Call = { name: callee.name, args, kwargs, at, lang: this.lang, ...(callee.recv ? { recv: callee.recv } : {}), assembled: callee.assembled, text: this.text(n).slice(0, 200) };
+    const call: Call = {
+      name: callee.name,
+      args,
+      kwargs,
+      at,
+      lang: this.lang,
+      ...(callee.recv ? { recv: callee.recv } : {}),
+      assembled: callee.assembled,
+      text: this.text(n).slice(0, 200),
+    };
     const out = callSemantics(call, this.state) ?? this.defaultCall(call);
     // A callback handed to a call gets what the call produces (`https.get(url, (res) => …)`).
     for (const cb of callbacks) this.callback(cb, out);
@@ -294,7 +377,8 @@ class ScriptFlow {
     const fname = call.name.startsWith('function:') ? call.name.slice(9) : call.name;
     const fn = this.functions.get(fname);
     if (fn) {
-      if (this.callDepth >= 3 || call.args.every((a) => a.origins.length === 0)) return this.returnsOf.get(fname) ?? opaque(`${fname}(…)`, call.args);
+      if (this.callDepth >= 3 || call.args.every((a) => a.origins.length === 0))
+        return this.returnsOf.get(fname) ?? opaque(`${fname}(…)`, call.args);
       this.callDepth++;
       try {
         return this.functionBody(fn, call.args);
@@ -307,8 +391,16 @@ class ScriptFlow {
 
   private callback(n: SyntaxNode, input: Val): void {
     const params = this.field(n, 'parameters') ?? this.field(n, 'parameter');
-    const names = params ? (params.type === 'identifier' ? [params] : params.children.filter((c) => c.type === 'identifier' || c.type === 'required_parameter')) : [];
-    for (const p of names) this.env.set(this.text(p.type === 'required_parameter' ? (p.children.find((c) => c.type === 'identifier') ?? p) : p), input);
+    const names = params
+      ? params.type === 'identifier'
+        ? [params]
+        : params.children.filter((c) => c.type === 'identifier' || c.type === 'required_parameter')
+      : [];
+    for (const p of names)
+      this.env.set(
+        this.text(p.type === 'required_parameter' ? (p.children.find((c) => c.type === 'identifier') ?? p) : p),
+        input,
+      );
     const body = this.field(n, 'body');
     if (body) {
       if (/block|statement_block/.test(body.type)) this.stmts(body);
@@ -323,19 +415,54 @@ class ScriptFlow {
     const obj = this.field(n, 'object');
     const prop = this.field(n, 'attribute') ?? this.field(n, 'property');
     const callee = this.calleeName(n);
-    const sem = callee.recv ? undefined : callSemantics({ name: callee.name, args: [], kwargs: new Map(), at: this.site(n), lang: this.lang, assembled: callee.assembled, text: full, access: true }, this.state);
+    const sem = callee.recv
+      ? undefined
+      : callSemantics(
+          {
+            name: callee.name,
+            args: [],
+            kwargs: new Map(),
+            at: this.site(n),
+            lang: this.lang,
+            assembled: callee.assembled,
+            text: full,
+            access: true,
+          },
+          this.state,
+        );
     if (sem) return sem;
-    if (!callee.recv && !this.env.has(obj ? this.text(obj) : '')) return { ...opaque(full), ref: { kind: 'name', name: callee.name } };
+    if (!callee.recv && !this.env.has(obj ? this.text(obj) : ''))
+      return { ...opaque(full), ref: { kind: 'name', name: callee.name } };
     const recv = obj ? this.expr(obj) : UNKNOWN;
     const propName = prop ? this.text(prop) : '';
-    return { ...recv, text: recv.exact && /^(?:text|content|body|data|stdout|value|raw)$/.test(propName) ? recv.text : `${recv.text}.${propName}`, exact: false, items: undefined, ref: undefined } as Val;
+    return {
+      ...recv,
+      text:
+        recv.exact && /^(?:text|content|body|data|stdout|value|raw)$/.test(propName)
+          ? recv.text
+          : `${recv.text}.${propName}`,
+      exact: false,
+      items: undefined,
+      ref: undefined,
+    } as Val;
   }
 
   /** The value of an expression. */
   expr(n: SyntaxNode): Val {
     switch (n.type) {
-      case 'string': case 'template_string': case 'concatenated_string': return this.string(n);
-      case 'integer': case 'number': case 'float': case 'true': case 'false': case 'none': case 'null': case 'undefined': return lit(this.text(n));
+      case 'string':
+      case 'template_string':
+      case 'concatenated_string':
+        return this.string(n);
+      case 'integer':
+      case 'number':
+      case 'float':
+      case 'true':
+      case 'false':
+      case 'none':
+      case 'null':
+      case 'undefined':
+        return lit(this.text(n));
       case 'identifier': {
         const t = this.text(n);
         const v = this.env.get(t);
@@ -343,13 +470,30 @@ class ScriptFlow {
         // An unbound name is a function or module to call later (`runner = exec`).
         return { ...opaque(t), ref: { kind: 'name', name: this.aliases.get(t) ?? t } };
       }
-      case 'attribute': case 'member_expression': return this.member(n);
-      case 'call': case 'call_expression': case 'new_expression': return this.call(n);
-      case 'await': case 'await_expression': case 'parenthesized_expression': case 'expression_statement': case 'spread_element': case 'list_splat': case 'as_pattern': case 'non_null_expression': case 'as_expression': case 'satisfies_expression': {
+      case 'attribute':
+      case 'member_expression':
+        return this.member(n);
+      case 'call':
+      case 'call_expression':
+      case 'new_expression':
+        return this.call(n);
+      case 'await':
+      case 'await_expression':
+      case 'parenthesized_expression':
+      case 'expression_statement':
+      case 'spread_element':
+      case 'list_splat':
+      case 'as_pattern':
+      case 'non_null_expression':
+      case 'as_expression':
+      case 'satisfies_expression': {
         const inner = n.children.find((c) => c.named);
         return inner ? this.expr(inner) : UNKNOWN;
       }
-      case 'assignment': case 'assignment_expression': case 'augmented_assignment': case 'augmented_assignment_expression': {
+      case 'assignment':
+      case 'assignment_expression':
+      case 'augmented_assignment':
+      case 'augmented_assignment_expression': {
         const left = this.field(n, 'left');
         const right = this.field(n, 'right');
         const v = right ? this.expr(right) : UNKNOWN;
@@ -359,7 +503,8 @@ class ScriptFlow {
         }
         return v;
       }
-      case 'binary_operator': case 'binary_expression': {
+      case 'binary_operator':
+      case 'binary_expression': {
         const l = this.field(n, 'left');
         const r = this.field(n, 'right');
         const op = this.field(n, 'operator');
@@ -367,47 +512,113 @@ class ScriptFlow {
         const rv = r ? this.expr(r) : UNKNOWN;
         if (op && this.text(op) === '%' && lv.exact) return this.format(lv, rv.items ?? [rv]);
         if (op && this.text(op) === '+') return concat([lv, rv]);
-        if (op && this.text(op) === '/' && this.lang === 'python' && /^(?:~|\/|\$)/.test(lv.text)) return concat([lv, lit('/'), rv]);
+        if (op && this.text(op) === '/' && this.lang === 'python' && /^(?:~|\/|\$)/.test(lv.text))
+          return concat([lv, lit('/'), rv]);
         return merge([lv, rv]);
       }
-      case 'subscript': case 'subscript_expression': {
+      case 'subscript':
+      case 'subscript_expression': {
         const value = this.field(n, 'value') ?? this.field(n, 'object');
         const index = this.field(n, 'subscript') ?? this.field(n, 'index');
         const stored = this.env.get(this.text(n));
         if (stored) return stored;
         const v = value ? this.expr(value) : UNKNOWN;
         // `globalThis['ev' + 'al']`, `m[fn]`: a member named by a computed string.
-        if (index && (v.ref?.kind === 'name' || (value && /^(?:globalThis|window|global|self|this|__builtins__|builtins)$/.test(this.text(value))))) {
+        if (
+          index &&
+          (v.ref?.kind === 'name' ||
+            (value && /^(?:globalThis|window|global|self|this|__builtins__|builtins)$/.test(this.text(value))))
+        ) {
           const key = this.expr(index);
           if (key.exact && /^[\w$.]{1,60}$/.test(key.text)) {
-            const base = v.ref?.kind === 'name' && !/^(?:globalThis|window|global|self|__builtins__|builtins)$/.test(v.ref.name) ? `${v.ref.name}.` : '';
+            const base =
+              v.ref?.kind === 'name' && !/^(?:globalThis|window|global|self|__builtins__|builtins)$/.test(v.ref.name)
+                ? `${v.ref.name}.`
+                : '';
             const pieced = /binary|concat|call/.test(index.type) || key.via.length > 0 || key.origins.length > 0;
-            return { ...opaque(this.text(n)), origins: pieced ? [...key.origins, { kind: 'assembled', line: this.site(n).line, what: `a name put together: ${this.text(n).slice(0, 60)}` }] : key.origins, ref: { kind: 'name', name: `${base}${key.text}` } };
+            return {
+              ...opaque(this.text(n)),
+              origins: pieced
+                ? [
+                    ...key.origins,
+                    {
+                      kind: 'assembled',
+                      line: this.site(n).line,
+                      what: `a name put together: ${this.text(n).slice(0, 60)}`,
+                    },
+                  ]
+                : key.origins,
+              ref: { kind: 'name', name: `${base}${key.text}` },
+            };
           }
         }
-        if (index?.type === 'slice' && /^::\s*-1$/.test(this.text(index).replace(/\s/g, ''))) return tagged(retext(v, v.exact ? reversed(v.text) : undefined), 'reversed', this.site(n).line, `${this.text(n).slice(0, 40)}`);
-        if (value && /^os\.environ$|^process\.env$/.test(this.text(value)) && index) return callSemantics({ name: 'os.getenv', args: [this.expr(index)], kwargs: new Map(), at: this.site(n), lang: this.lang, assembled: false, text: this.text(n) }, this.state) ?? UNKNOWN;
+        if (index?.type === 'slice' && /^::\s*-1$/.test(this.text(index).replace(/\s/g, '')))
+          return tagged(
+            retext(v, v.exact ? reversed(v.text) : undefined),
+            'reversed',
+            this.site(n).line,
+            `${this.text(n).slice(0, 40)}`,
+          );
+        if (value && /^os\.environ$|^process\.env$/.test(this.text(value)) && index)
+          return (
+            callSemantics(
+              {
+                name: 'os.getenv',
+                args: [this.expr(index)],
+                kwargs: new Map(),
+                at: this.site(n),
+                lang: this.lang,
+                assembled: false,
+                text: this.text(n),
+              },
+              this.state,
+            ) ?? UNKNOWN
+          );
         const i = index && /^\d+$/.test(this.text(index)) ? v.items?.[Number(this.text(index))] : undefined;
         return i ?? merge([v, ...(index ? [this.expr(index)] : [])]);
       }
-      case 'list': case 'tuple': case 'array': case 'set': case 'expression_list': {
+      case 'list':
+      case 'tuple':
+      case 'array':
+      case 'set':
+      case 'expression_list': {
         const items = n.children.filter((c) => c.named && c.type !== 'comment').map((c) => this.expr(c));
         return { ...concat(items.flatMap((v, i) => (i ? [lit(' '), v] : [v]))), items };
       }
-      case 'object': case 'dictionary': {
-        const vals = n.children.flatMap((p) => (p.type === 'pair' ? [this.field(p, 'value')].filter((x): x is SyntaxNode => !!x).map((x) => this.expr(x)) : p.named && p.type !== 'comment' ? [this.expr(p)] : []));
+      case 'object':
+      case 'dictionary': {
+        const vals = n.children.flatMap((p) =>
+          p.type === 'pair'
+            ? [this.field(p, 'value')].filter((x): x is SyntaxNode => !!x).map((x) => this.expr(x))
+            : p.named && p.type !== 'comment'
+              ? [this.expr(p)]
+              : [],
+        );
         return { ...merge(vals), text: this.text(n).slice(0, 4000) };
       }
-      case 'generator_expression': case 'list_comprehension': case 'set_comprehension': {
-        const parts = n.children.filter((c) => c.named).map((c) => (c.type === 'for_in_clause' ? this.comprehension(c) : this.expr(c)));
+      case 'generator_expression':
+      case 'list_comprehension':
+      case 'set_comprehension': {
+        const parts = n.children
+          .filter((c) => c.named)
+          .map((c) => (c.type === 'for_in_clause' ? this.comprehension(c) : this.expr(c)));
         return merge(parts);
       }
-      case 'conditional_expression': case 'ternary_expression': case 'boolean_operator': case 'unary_operator': case 'unary_expression': case 'not_operator': case 'comparison_operator': {
+      case 'conditional_expression':
+      case 'ternary_expression':
+      case 'boolean_operator':
+      case 'unary_operator':
+      case 'unary_expression':
+      case 'not_operator':
+      case 'comparison_operator': {
         const parts = n.children.filter((c) => c.named).map((c) => this.expr(c));
         const first = parts.find((p) => p.text !== '' || p.origins.length > 0);
         return first ? { ...merge(parts), text: first.text } : merge(parts);
       }
-      case 'lambda': case 'arrow_function': case 'function_expression': case 'function':
+      case 'lambda':
+      case 'arrow_function':
+      case 'function_expression':
+      case 'function':
         this.functionBody(n);
         return opaque('function');
       default: {
@@ -448,7 +659,9 @@ class ScriptFlow {
     }
     const v = concat(vals);
     const spelled = escapes && (raw.match(/\\(?:x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4}|[0-7]{3})/g)?.length ?? 0) >= 3;
-    return spelled ? tagged(v, 'assembled', this.site(n).line, `a string spelled in escapes (${raw.slice(0, 30)}…)`) : v;
+    return spelled
+      ? tagged(v, 'assembled', this.site(n).line, `a string spelled in escapes (${raw.slice(0, 30)}…)`)
+      : v;
   }
 
   /** `'%s %s' % (a, b)` */

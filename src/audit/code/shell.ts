@@ -9,7 +9,19 @@ import { readPath, runCommand } from './commands-sem.js';
 import type { FlowState, Site } from './effect.js';
 import type { SyntaxNode } from './syntax.js';
 import { isSecretVar } from './targets.js';
-import { concat, hasCodeEscapes, lit, merge, opaque, retext, tagged, through, unescapeC, UNKNOWN, type Val } from './value.js';
+import {
+  concat,
+  hasCodeEscapes,
+  lit,
+  merge,
+  opaque,
+  retext,
+  tagged,
+  through,
+  unescapeC,
+  UNKNOWN,
+  type Val,
+} from './value.js';
 
 /** Bound on nested function calls, so a recursive function is read once. */
 const MAX_CALL_DEPTH = 4;
@@ -51,24 +63,39 @@ class ShellFlow {
   block(n: SyntaxNode): Val {
     let out: Val = UNKNOWN;
     for (const c of n.children) if (c.named) out = this.run(c, this.input);
-    if (n.type === 'program') for (const [name, body] of this.functions) if (!this.called.has(name)) this.callFunction(name, body, []);
+    if (n.type === 'program')
+      for (const [name, body] of this.functions) if (!this.called.has(name)) this.callFunction(name, body, []);
     return out;
   }
 
   /** Run a statement with `stdin`; its output. */
   private run(n: SyntaxNode, stdin: Val): Val {
     switch (n.type) {
-      case 'command': return this.command(n, stdin, false);
-      case 'pipeline': return this.pipeline(n);
-      case 'redirected_statement': return this.redirected(n, stdin);
-      case 'variable_assignment': this.assign(n); return UNKNOWN;
-      case 'declaration_command': for (const c of n.children) if (c.type === 'variable_assignment') this.assign(c); return UNKNOWN;
+      case 'command':
+        return this.command(n, stdin, false);
+      case 'pipeline':
+        return this.pipeline(n);
+      case 'redirected_statement':
+        return this.redirected(n, stdin);
+      case 'variable_assignment':
+        this.assign(n);
+        return UNKNOWN;
+      case 'declaration_command':
+        for (const c of n.children) if (c.type === 'variable_assignment') this.assign(c);
+        return UNKNOWN;
       case 'function_definition': {
         const name = n.children.find((c) => c.field === 'name');
         const body = n.children.find((c) => c.field === 'body');
         if (name && body) {
           const fname = this.text(name);
-          if (fname === ':' || this.isForkBomb(fname, body)) this.state.effects.push({ kind: 'wipe', ...this.site(n), what: 'a fork bomb', data: lit(''), target: lit(fname) });
+          if (fname === ':' || this.isForkBomb(fname, body))
+            this.state.effects.push({
+              kind: 'wipe',
+              ...this.site(n),
+              what: 'a fork bomb',
+              data: lit(''),
+              target: lit(fname),
+            });
           this.functions.set(fname, body);
         }
         return UNKNOWN;
@@ -76,12 +103,31 @@ class ShellFlow {
       case 'for_statement': {
         const variable = n.children.find((c) => c.field === 'variable');
         const values = n.children.filter((c) => c.field === 'value').map((c) => this.word(c));
-        if (variable) this.env.set(this.text(variable), values.length ? { ...merge(values), text: values[0]!.text, exact: values.length === 1 && values[0]!.exact } : UNKNOWN);
+        if (variable)
+          this.env.set(
+            this.text(variable),
+            values.length
+              ? { ...merge(values), text: values[0]!.text, exact: values.length === 1 && values[0]!.exact }
+              : UNKNOWN,
+          );
         return this.blockOf(n, stdin);
       }
-      case 'comment': case 'test_command': return UNKNOWN;
-      case 'negated_command': case 'subshell': case 'compound_statement': case 'list': case 'if_statement': case 'elif_clause': case 'else_clause':
-      case 'while_statement': case 'c_style_for_statement': case 'do_group': case 'case_statement': case 'case_item': case 'program':
+      case 'comment':
+      case 'test_command':
+        return UNKNOWN;
+      case 'negated_command':
+      case 'subshell':
+      case 'compound_statement':
+      case 'list':
+      case 'if_statement':
+      case 'elif_clause':
+      case 'else_clause':
+      case 'while_statement':
+      case 'c_style_for_statement':
+      case 'do_group':
+      case 'case_statement':
+      case 'case_item':
+      case 'program':
         return this.blockOf(n, stdin);
       default:
         return UNKNOWN;
@@ -99,7 +145,9 @@ class ShellFlow {
 
   private isForkBomb(name: string, body: SyntaxNode): boolean {
     const t = this.text(body);
-    return new RegExp(`(?:^|[^\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s{0,2}\\|\\s{0,2}${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s{0,2}&`).test(t);
+    return new RegExp(
+      `(?:^|[^\\w-])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s{0,2}\\|\\s{0,2}${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s{0,2}&`,
+    ).test(t);
   }
 
   private pipeline(n: SyntaxNode): Val {
@@ -134,7 +182,8 @@ class ShellFlow {
         const target = this.text(dest);
         if (/^\/dev\/(?:tcp|udp)\//.test(target)) network = dest;
         // Only standard output (no descriptor, or 1) carries what the command prints; `2>` is its errors.
-        else if (!fd || this.text(fd) === '1' || op.startsWith('&')) outputs.push({ node: dest, append: op.includes('>>') });
+        else if (!fd || this.text(fd) === '1' || op.startsWith('&'))
+          outputs.push({ node: dest, append: op.includes('>>') });
       }
     }
     const body = n.children.find((c) => c.field === 'body');
@@ -143,18 +192,44 @@ class ShellFlow {
       // A shell whose input and output are a network socket is a remote shell.
       const name = body.type === 'command' ? this.text(body.children.find((c) => c.field === 'name') ?? body) : '';
       if (/^(?:\S*\/)?(?:ba|z|k|da)?sh$|^(?:\S*\/)?(?:python[0-9.]*|perl|ruby|php|pwsh|powershell)$/.test(name)) {
-        this.state.effects.push({ kind: 'exec', ...this.site(n), what: `${name} wired to ${target.text}`, data: tagged(lit(target.text), 'network', this.site(n).line, `a socket to ${target.text}`) });
+        this.state.effects.push({
+          kind: 'exec',
+          ...this.site(n),
+          what: `${name} wired to ${target.text}`,
+          data: tagged(lit(target.text), 'network', this.site(n).line, `a socket to ${target.text}`),
+        });
       }
     }
     const out = body ? this.run(body, input) : UNKNOWN;
-    if (network) this.state.effects.push({ kind: 'egress', ...this.site(network), what: `a redirect to ${this.text(network)}`, data: out, target: this.word(network) });
+    if (network)
+      this.state.effects.push({
+        kind: 'egress',
+        ...this.site(network),
+        what: `a redirect to ${this.text(network)}`,
+        data: out,
+        target: this.word(network),
+      });
     for (const o of outputs) {
       const target = this.word(o.node);
       if (/^(?:\/dev\/(?:null|stdout|stderr)|&?[12])$/.test(target.text) || /^\d$/.test(target.text)) continue;
       // Emptying files in bulk (`: > "$f"` over a glob) destroys them as surely as deleting them.
-      if (!o.append && /\*/.test(target.text) && out.exact && out.text === '') this.state.effects.push({ kind: 'delete', ...this.site(o.node), what: 'emptying every matching file (>)', data: target, target, recursive: true });
+      if (!o.append && /\*/.test(target.text) && out.exact && out.text === '')
+        this.state.effects.push({
+          kind: 'delete',
+          ...this.site(o.node),
+          what: 'emptying every matching file (>)',
+          data: target,
+          target,
+          recursive: true,
+        });
       this.state.files.set(target.text, o.append ? concat([this.state.files.get(target.text) ?? lit(''), out]) : out);
-      this.state.effects.push({ kind: 'write', ...this.site(o.node), what: o.append ? 'an append (>>)' : 'a redirect (>)', data: out, target });
+      this.state.effects.push({
+        kind: 'write',
+        ...this.site(o.node),
+        what: o.append ? 'an append (>>)' : 'a redirect (>)',
+        data: out,
+        target,
+      });
     }
     return outputs.length > 0 ? lit('') : out;
   }
@@ -190,7 +265,20 @@ class ShellFlow {
     let name = this.word(nameNode.children[0] ?? nameNode);
     const word = nameNode.children[0];
     // A command name spelled from pieces (`c=cu; ${c}rl`, `$'\x63url'`) hides what runs.
-    if (word && (word.type === 'concatenation' || word.type === 'simple_expansion' || word.type === 'expansion') && word.children.some((c) => c.type === 'simple_expansion' || c.type === 'expansion' || c.type === 'command_substitution') && name.exact) name = tagged(name, 'assembled', this.site(n).line, `a command name put together: ${this.text(word).slice(0, 60)}`);
+    if (
+      word &&
+      (word.type === 'concatenation' || word.type === 'simple_expansion' || word.type === 'expansion') &&
+      word.children.some(
+        (c) => c.type === 'simple_expansion' || c.type === 'expansion' || c.type === 'command_substitution',
+      ) &&
+      name.exact
+    )
+      name = tagged(
+        name,
+        'assembled',
+        this.site(n).line,
+        `a command name put together: ${this.text(word).slice(0, 60)}`,
+      );
     if (name.text === 'cd' || name.text === 'pushd') {
       this.state.cwd = args.find((a) => !a.text.startsWith('-'))?.text ?? '~';
       return UNKNOWN;
@@ -219,7 +307,9 @@ class ShellFlow {
     this.depth++;
     const out = this.run(body, this.input);
     this.depth--;
-    for (const [k, v] of saved) if (v === undefined) this.env.delete(k); else this.env.set(k, v);
+    for (const [k, v] of saved)
+      if (v === undefined) this.env.delete(k);
+      else this.env.set(k, v);
     return out;
   }
 
@@ -234,17 +324,22 @@ class ShellFlow {
   /** The value of a word, string or expansion. */
   word(n: SyntaxNode): Val {
     switch (n.type) {
-      case 'word': case 'number': case 'special_variable_name': {
+      case 'word':
+      case 'number':
+      case 'special_variable_name': {
         const t = this.text(n);
         return lit(t.includes('\\') ? t.replace(/\\(.)/g, '$1') : t);
       }
-      case 'raw_string': return lit(this.text(n).slice(1, -1));
+      case 'raw_string':
+        return lit(this.text(n).slice(1, -1));
       case 'ansi_c_string': {
         const raw = this.text(n).slice(2, -1);
         const v = lit(unescapeC(raw));
         return hasCodeEscapes(raw) ? tagged(v, 'assembled', this.site(n).line, `$'${raw.slice(0, 40)}'`) : v;
       }
-      case 'string': case 'translated_string': case 'concatenation': {
+      case 'string':
+      case 'translated_string':
+      case 'concatenation': {
         const parts = n.children.filter((c) => c.named || c.type === '$');
         if (n.type !== 'concatenation' && parts.length === 0) return lit(this.text(n).replace(/^\$?"|"$/g, ''));
         const vals: Val[] = [];
@@ -256,12 +351,14 @@ class ShellFlow {
         }
         return concat(vals);
       }
-      case 'string_content': return lit(this.text(n));
+      case 'string_content':
+        return lit(this.text(n));
       case 'simple_expansion': {
         const v = n.children.find((c) => c.named);
         return v ? this.variable(this.text(v), n) : opaque(this.text(n));
       }
-      case 'expansion': return this.expansion(n);
+      case 'expansion':
+        return this.expansion(n);
       case 'command_substitution': {
         const saved = this.input;
         let out: Val = UNKNOWN;
@@ -276,9 +373,12 @@ class ShellFlow {
         this.state.files.set(path, out);
         return lit(path);
       }
-      case 'arithmetic_expansion': return opaque(this.text(n));
-      case 'heredoc_body': return this.heredoc(n);
-      default: return lit(this.text(n));
+      case 'arithmetic_expansion':
+        return opaque(this.text(n));
+      case 'heredoc_body':
+        return this.heredoc(n);
+      default:
+        return lit(this.text(n));
     }
   }
 
@@ -292,7 +392,13 @@ class ShellFlow {
     const rest = named.filter((c) => c !== varNode);
     const known = this.env.get(name);
     const line = this.site(n).line;
-    if (this.text(n).startsWith('${!')) return tagged(opaque(this.text(n), known ? [known] : []), 'assembled', line, `indirect expansion ${this.text(n)}`);
+    if (this.text(n).startsWith('${!'))
+      return tagged(
+        opaque(this.text(n), known ? [known] : []),
+        'assembled',
+        line,
+        `indirect expansion ${this.text(n)}`,
+      );
     if (/^:?[-=]$/.test(op)) {
       if (known && (known.text !== '' || !known.exact)) return through(known, name);
       const dflt = rest.length ? concat(rest.map((r) => this.word(r))) : lit('');
@@ -303,7 +409,11 @@ class ShellFlow {
       // Substrings and replacements rebuild a value piece by piece.
       let text: string | undefined;
       if (base.exact && op === ':' && rest[0]) {
-        const [off, len] = this.text(n).replace(/^\$\{[^:]*:/, '').replace(/\}$/, '').split(':').map((x) => Number(x.trim()));
+        const [off, len] = this.text(n)
+          .replace(/^\$\{[^:]*:/, '')
+          .replace(/\}$/, '')
+          .split(':')
+          .map((x) => Number(x.trim()));
         if (Number.isInteger(off)) text = base.text.substr(off!, Number.isInteger(len) ? len : undefined);
       } else if (base.exact && /^\/\/?$/.test(op) && rest[0]) {
         const [from, to] = [this.word(rest[0]).text, rest[1] ? this.word(rest[1]).text : ''];

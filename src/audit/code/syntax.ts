@@ -9,7 +9,13 @@
 /** The languages the audit parses. */
 export type CodeLang = 'sh' | 'python' | 'javascript' | 'typescript' | 'powershell';
 
-export const CODE_LANGS: readonly CodeLang[] = Object.freeze(['sh', 'python', 'javascript', 'typescript', 'powershell']);
+export const CODE_LANGS: readonly CodeLang[] = Object.freeze([
+  'sh',
+  'python',
+  'javascript',
+  'typescript',
+  'powershell',
+]);
 
 /** One node of a tree: offsets are UTF-16 indices into the parsed text; `row`/`col` are 0-based. */
 export interface SyntaxNode {
@@ -46,20 +52,48 @@ export interface CodeParsers {
 
 /** File extensions by language. */
 const EXTENSIONS: Readonly<Record<string, CodeLang>> = {
-  sh: 'sh', bash: 'sh', zsh: 'sh', ksh: 'sh', command: 'sh',
-  py: 'python', pyw: 'python',
-  js: 'javascript', mjs: 'javascript', cjs: 'javascript', jsx: 'javascript',
-  ts: 'typescript', mts: 'typescript', cts: 'typescript',
-  ps1: 'powershell', psm1: 'powershell',
+  sh: 'sh',
+  bash: 'sh',
+  zsh: 'sh',
+  ksh: 'sh',
+  command: 'sh',
+  py: 'python',
+  pyw: 'python',
+  js: 'javascript',
+  mjs: 'javascript',
+  cjs: 'javascript',
+  jsx: 'javascript',
+  ts: 'typescript',
+  mts: 'typescript',
+  cts: 'typescript',
+  ps1: 'powershell',
+  psm1: 'powershell',
 };
 
 /** Fence info strings by language. */
 const FENCES: Readonly<Record<string, CodeLang>> = {
-  sh: 'sh', bash: 'sh', shell: 'sh', zsh: 'sh', ksh: 'sh', console: 'sh', terminal: 'sh', shellsession: 'sh',
-  python: 'python', py: 'python', python3: 'python',
-  js: 'javascript', javascript: 'javascript', mjs: 'javascript', node: 'javascript', jsx: 'javascript',
-  ts: 'typescript', typescript: 'typescript',
-  powershell: 'powershell', ps1: 'powershell', pwsh: 'powershell', ps: 'powershell',
+  sh: 'sh',
+  bash: 'sh',
+  shell: 'sh',
+  zsh: 'sh',
+  ksh: 'sh',
+  console: 'sh',
+  terminal: 'sh',
+  shellsession: 'sh',
+  python: 'python',
+  py: 'python',
+  python3: 'python',
+  js: 'javascript',
+  javascript: 'javascript',
+  mjs: 'javascript',
+  node: 'javascript',
+  jsx: 'javascript',
+  ts: 'typescript',
+  typescript: 'typescript',
+  powershell: 'powershell',
+  ps1: 'powershell',
+  pwsh: 'powershell',
+  ps: 'powershell',
 };
 
 /**

@@ -19,7 +19,8 @@ const CREDENTIAL_PATHS: readonly RegExp[] = [
 ];
 
 /** Environment variables that hold secrets. */
-const SECRET_VAR = /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|SESSION|COOKIE|PAT)(?:_|$)|^(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|GITHUB_TOKEN|GH_TOKEN|NPM_TOKEN|OPENAI_API_KEY|ANTHROPIC_API_KEY|SLACK_TOKEN|STRIPE_\w+|DATABASE_URL)$/i;
+const SECRET_VAR =
+  /(?:^|_)(?:TOKEN|SECRET|PASSWORD|PASSWD|PASS|API_?KEY|ACCESS_?KEY|PRIVATE_?KEY|CREDENTIALS?|AUTH|SESSION|COOKIE|PAT)(?:_|$)|^(?:AWS_SECRET_ACCESS_KEY|AWS_SESSION_TOKEN|GITHUB_TOKEN|GH_TOKEN|NPM_TOKEN|OPENAI_API_KEY|ANTHROPIC_API_KEY|SLACK_TOKEN|STRIPE_\w+|DATABASE_URL)$/i;
 
 /**
  * True when a path names a credential store.
@@ -36,17 +37,40 @@ export function isSecretVar(name: string): boolean {
 }
 
 /** What a written path is, for the persistence and tampering rules. */
-export type WriteClass = 'shell-rc' | 'scheduler' | 'startup' | 'git-hook' | 'agent-settings' | 'agent-instructions' | 'login-key' | 'package-index';
+export type WriteClass =
+  | 'shell-rc'
+  | 'scheduler'
+  | 'startup'
+  | 'git-hook'
+  | 'agent-settings'
+  | 'agent-instructions'
+  | 'login-key'
+  | 'package-index';
 
 const WRITE_CLASSES: readonly [WriteClass, RegExp][] = [
-  ['shell-rc', /(?:^|[/\\~}])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc|inputrc)\b|\.config[/\\]fish[/\\]config\.fish|\$PROFILE\b|Microsoft\.PowerShell_profile\.ps1|\/etc\/profile\b|\/etc\/(?:bash\.bashrc|zshrc|environment)\b|\/etc\/profile\.d\//i],
+  [
+    'shell-rc',
+    /(?:^|[/\\~}])\.(?:bashrc|bash_profile|bash_login|bash_logout|profile|zshrc|zprofile|zshenv|zlogin|cshrc|tcshrc|kshrc|inputrc)\b|\.config[/\\]fish[/\\]config\.fish|\$PROFILE\b|Microsoft\.PowerShell_profile\.ps1|\/etc\/profile\b|\/etc\/(?:bash\.bashrc|zshrc|environment)\b|\/etc\/profile\.d\//i,
+  ],
   ['scheduler', /\/etc\/cron|\/var\/spool\/cron|\/etc\/anacrontab|\bcrontabs?\b/],
-  ['startup', /LaunchAgents|LaunchDaemons|\/etc\/systemd\/|\.config[/\\]systemd[/\\]user|\/etc\/init\.d\/|\/etc\/rc\.local|\.config[/\\]autostart|Start Menu[/\\]Programs[/\\]Startup|CurrentVersion[/\\]Run(?:Once)?\b|\bsitecustomize\.py\b|\busercustomize\.py\b|site-packages[/\\][\w.-]{1,80}\.pth\b|\.envrc\b|\/etc\/ld\.so\.preload|\/etc\/sudoers|\.vscode[/\\]tasks\.json/i],
+  [
+    'startup',
+    /LaunchAgents|LaunchDaemons|\/etc\/systemd\/|\.config[/\\]systemd[/\\]user|\/etc\/init\.d\/|\/etc\/rc\.local|\.config[/\\]autostart|Start Menu[/\\]Programs[/\\]Startup|CurrentVersion[/\\]Run(?:Once)?\b|\bsitecustomize\.py\b|\busercustomize\.py\b|site-packages[/\\][\w.-]{1,80}\.pth\b|\.envrc\b|\/etc\/ld\.so\.preload|\/etc\/sudoers|\.vscode[/\\]tasks\.json/i,
+  ],
   ['git-hook', /\.git[/\\]hooks[/\\]|\.husky[/\\]|\bcore\.hooksPath\b/],
-  ['agent-settings', /\.claude[/\\]settings(?:\.local)?\.json|\.claude\.json\b|\.codex[/\\]config\.toml|\.gemini[/\\]settings\.json|\.cursor[/\\](?:settings|permissions|mcp)\.json|\.vscode[/\\](?:settings|mcp)\.json|(?:^|[/\\])\.mcp\.json|claude_desktop_config\.json|\.windsurf[/\\]|\.continue[/\\]config/],
-  ['agent-instructions', /(?:^|[/\\~}"'\s])(?:CLAUDE|AGENTS|GEMINI|MEMORY|SOUL|COPILOT)\.md\b|\.cursorrules\b|\.windsurfrules\b|\.cursor[/\\]rules[/\\]|copilot-instructions\.md|\.clinerules\b|\.claude[/\\](?:commands|agents|skills|hooks)[/\\]|\.codex[/\\](?:prompts|skills)[/\\]|(?:^|[/\\])skills[/\\][\w.-]{1,80}[/\\]SKILL\.md\b|\.github[/\\]instructions[/\\]/],
+  [
+    'agent-settings',
+    /\.claude[/\\]settings(?:\.local)?\.json|\.claude\.json\b|\.codex[/\\]config\.toml|\.gemini[/\\]settings\.json|\.cursor[/\\](?:settings|permissions|mcp)\.json|\.vscode[/\\](?:settings|mcp)\.json|(?:^|[/\\])\.mcp\.json|claude_desktop_config\.json|\.windsurf[/\\]|\.continue[/\\]config/,
+  ],
+  [
+    'agent-instructions',
+    /(?:^|[/\\~}"'\s])(?:CLAUDE|AGENTS|GEMINI|MEMORY|SOUL|COPILOT)\.md\b|\.cursorrules\b|\.windsurfrules\b|\.cursor[/\\]rules[/\\]|copilot-instructions\.md|\.clinerules\b|\.claude[/\\](?:commands|agents|skills|hooks)[/\\]|\.codex[/\\](?:prompts|skills)[/\\]|(?:^|[/\\])skills[/\\][\w.-]{1,80}[/\\]SKILL\.md\b|\.github[/\\]instructions[/\\]/,
+  ],
   ['login-key', /authorized_keys2?\b/],
-  ['package-index', /(?:^|[/\\~])\.npmrc\b|\.yarnrc(?:\.yml)?\b|pip\.conf\b|pip\.ini\b|\.pydistutils\.cfg\b|\.gemrc\b|\.cargo[/\\]config|\.m2[/\\]settings\.xml|\.condarc\b|\/etc\/hosts\b|\.config[/\\]pip[/\\]|uv\.toml\b/],
+  [
+    'package-index',
+    /(?:^|[/\\~])\.npmrc\b|\.yarnrc(?:\.yml)?\b|pip\.conf\b|pip\.ini\b|\.pydistutils\.cfg\b|\.gemrc\b|\.cargo[/\\]config|\.m2[/\\]settings\.xml|\.condarc\b|\/etc\/hosts\b|\.config[/\\]pip[/\\]|uv\.toml\b/,
+  ],
 ];
 
 /**
@@ -69,14 +93,42 @@ export type DeleteReach = 'system' | 'outside' | undefined;
  */
 export function deleteReach(target: string): DeleteReach {
   // A walk (`**`, `…/*` of a loop over a tree) deletes the whole folder it starts from.
-  const t = target.trim().replace(/^["'(]+/, '').replace(/["');,]+$/, '').replace(/\\/g, '/').replace(/\/{2,}/g, '/').replace(/\/\*\*.*$/, '').replace(/^\$env:(?:SystemDrive|HOMEDRIVE)\/?$/i, '/').replace(/^\$env:(?:USERPROFILE|HOME)/i, '~');
+  const t = target
+    .trim()
+    .replace(/^["'(]+/, '')
+    .replace(/["');,]+$/, '')
+    .replace(/\\/g, '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/\/\*\*.*$/, '')
+    .replace(/^\$env:(?:SystemDrive|HOMEDRIVE)\/?$/i, '/')
+    .replace(/^\$env:(?:USERPROFILE|HOME)/i, '~');
   if (t === '') return undefined;
-  if (/^(?:\/|\/\*|\/\.\*|~|~\/|~\/\*|~\/\.\*|\$HOME|\$\{HOME\}|\$HOME\/\*?|\$\{HOME\}\/\*?|\/(?:home|Users|etc|usr|var|bin|sbin|lib|lib64|opt|boot|root|System|Library|Applications|srv|mnt|media|dev|proc|sys)\/?\*?|[A-Za-z]:\\?\*?|[A-Za-z]:\/\*?|[A-Za-z]:\/(?:Windows|Users|Program Files)\/?\*?|%USERPROFILE%\\?|%SystemRoot%|\$env:USERPROFILE\\?|\$env:SystemRoot|C:\\Windows(?:\\System32)?|C:\\Users\\?)$/i.test(t)) return 'system';
+  if (
+    /^(?:\/|\/\*|\/\.\*|~|~\/|~\/\*|~\/\.\*|\$HOME|\$\{HOME\}|\$HOME\/\*?|\$\{HOME\}\/\*?|\/(?:home|Users|etc|usr|var|bin|sbin|lib|lib64|opt|boot|root|System|Library|Applications|srv|mnt|media|dev|proc|sys)\/?\*?|[A-Za-z]:\\?\*?|[A-Za-z]:\/\*?|[A-Za-z]:\/(?:Windows|Users|Program Files)\/?\*?|%USERPROFILE%\\?|%SystemRoot%|\$env:USERPROFILE\\?|\$env:SystemRoot|C:\\Windows(?:\\System32)?|C:\\Users\\?)$/i.test(
+      t,
+    )
+  )
+    return 'system';
   // An unset variable in front of a slash makes the path absolute: `rm -rf "$DIR/"` with DIR empty is `rm -rf /`.
-  if (/^\$\{?\w{1,40}\}?\/\*?$/.test(t) && !/^\$\{?(?:PWD|TMPDIR|TMP|TEMP|BUILD\w*|OUT\w*|DIST\w*|CACHE\w*|WORK\w*)\}?/i.test(t)) return 'system';
-  if (/^(?:\/tmp\b|\/var\/tmp\b|\/private\/tmp\b|\/private\/var\/folders\b|\$TMPDIR|\$\{TMPDIR|\/dev\/null|\/var\/lib\/apt\/lists|\/var\/cache\/|\/var\/lib\/(?:dnf|yum|apk)\/|\/usr\/share\/(?:doc|man|locale)\/|\/root\/\.cache\/)/.test(t) || /\/\.cache\/|node_modules|__pycache__|\.venv|\/build\/|\/dist\//.test(t)) return undefined;
+  if (
+    /^\$\{?\w{1,40}\}?\/\*?$/.test(t) &&
+    !/^\$\{?(?:PWD|TMPDIR|TMP|TEMP|BUILD\w*|OUT\w*|DIST\w*|CACHE\w*|WORK\w*)\}?/i.test(t)
+  )
+    return 'system';
+  if (
+    /^(?:\/tmp\b|\/var\/tmp\b|\/private\/tmp\b|\/private\/var\/folders\b|\$TMPDIR|\$\{TMPDIR|\/dev\/null|\/var\/lib\/apt\/lists|\/var\/cache\/|\/var\/lib\/(?:dnf|yum|apk)\/|\/usr\/share\/(?:doc|man|locale)\/|\/root\/\.cache\/)/.test(
+      t,
+    ) ||
+    /\/\.cache\/|node_modules|__pycache__|\.venv|\/build\/|\/dist\//.test(t)
+  )
+    return undefined;
   // The user's own documents, code and keys: a recursive delete there destroys their work.
-  if (/^(?:~|\$HOME|\$\{HOME\}|\/home\/[\w.-]+|\/Users\/[\w.-]+)\/(?:Documents|Desktop|Downloads|Pictures|Photos|Music|Videos|Movies|projects?|code|src|repos|workspace|work|dev|git|github|\.ssh|\.gnupg|\.config|\.local|Library)\/?\*?$/i.test(t)) return 'system';
+  if (
+    /^(?:~|\$HOME|\$\{HOME\}|\/home\/[\w.-]+|\/Users\/[\w.-]+)\/(?:Documents|Desktop|Downloads|Pictures|Photos|Music|Videos|Movies|projects?|code|src|repos|workspace|work|dev|git|github|\.ssh|\.gnupg|\.config|\.local|Library)\/?\*?$/i.test(
+      t,
+    )
+  )
+    return 'system';
   if (/^(?:\/|~\/|\$HOME\/|\$\{HOME\}\/|\.\.\/\.\.|\.\.$|\.\.\/\*?$|[A-Za-z]:\/)/.test(t)) return 'outside';
   return undefined;
 }
@@ -105,5 +157,7 @@ export function isBareUrl(text: string): boolean {
 
 /** Text a persistence write puts in place that runs something remote or opens a shell. */
 export function isDangerousPayload(text: string): boolean {
-  return /\b(?:curl|wget|Invoke-WebRequest|iwr|irm|DownloadString|nc|ncat|socat)\b[^\n]{0,200}(?:\||\biex\b)|\/dev\/tcp\/|\bnc\b[^\n]{0,40}\s-e\s|\bbash\s{1,4}-i\b|base64\s{1,4}(?:-d|--decode)|\bpython[0-9.]{0,4}\s{1,4}-c\s[^\n]{0,200}socket|\bdangerously|bypassPermissions|autoApprove/i.test(text);
+  return /\b(?:curl|wget|Invoke-WebRequest|iwr|irm|DownloadString|nc|ncat|socat)\b[^\n]{0,200}(?:\||\biex\b)|\/dev\/tcp\/|\bnc\b[^\n]{0,40}\s-e\s|\bbash\s{1,4}-i\b|base64\s{1,4}(?:-d|--decode)|\bpython[0-9.]{0,4}\s{1,4}-c\s[^\n]{0,200}socket|\bdangerously|bypassPermissions|autoApprove/i.test(
+    text,
+  );
 }

@@ -42,7 +42,12 @@ export const UNKNOWN: Val = Object.freeze({ text: '', exact: false, origins: [],
 
 /** An exactly known string. */
 export function lit(text: string): Val {
-  return { text: text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text, exact: text.length <= MAX_TEXT, origins: [], via: [] };
+  return {
+    text: text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) : text,
+    exact: text.length <= MAX_TEXT,
+    origins: [],
+    via: [],
+  };
 }
 
 /** A value of unknown text standing for `label` (e.g. `${TARGET}`, `$(…)`). */
@@ -56,7 +61,8 @@ export function merge(vals: readonly Val[]): Val {
   const origins: Origin[] = [];
   const via: string[] = [];
   for (const v of vals) {
-    for (const o of v.origins) if (origins.length < MAX_ORIGINS && !origins.some((x) => x.kind === o.kind && x.line === o.line)) origins.push(o);
+    for (const o of v.origins)
+      if (origins.length < MAX_ORIGINS && !origins.some((x) => x.kind === o.kind && x.line === o.line)) origins.push(o);
     for (const n of v.via) if (!via.includes(n)) via.push(n);
   }
   return { text: '', exact: false, origins, via };
@@ -69,7 +75,10 @@ export function merge(vals: readonly Val[]): Val {
  */
 export function concat(vals: readonly Val[]): Val {
   if (vals.length === 0) return lit('');
-  if (vals.length === 1) return vals[0]!.items || vals[0]!.ref ? { text: vals[0]!.text, exact: vals[0]!.exact, origins: vals[0]!.origins, via: vals[0]!.via } : vals[0]!;
+  if (vals.length === 1)
+    return vals[0]!.items || vals[0]!.ref
+      ? { text: vals[0]!.text, exact: vals[0]!.exact, origins: vals[0]!.origins, via: vals[0]!.via }
+      : vals[0]!;
   const m = merge(vals);
   const text = vals.map((v) => v.text).join('');
   return { ...m, text: text.slice(0, MAX_TEXT), exact: vals.every((v) => v.exact) && text.length <= MAX_TEXT };
@@ -88,7 +97,9 @@ export function through(v: Val, name: string): Val {
 
 /** `v` with new text (a decoder's output): origins and variables kept. */
 export function retext(v: Val, text: string | undefined): Val {
-  return text === undefined ? { ...v, text: '', exact: false } : { ...v, text: text.slice(0, MAX_TEXT), exact: v.exact && text.length <= MAX_TEXT };
+  return text === undefined
+    ? { ...v, text: '', exact: false }
+    : { ...v, text: text.slice(0, MAX_TEXT), exact: v.exact && text.length <= MAX_TEXT };
 }
 
 /** True when some origin of `v` is one of `kinds`. */
@@ -118,7 +129,9 @@ export function unhex(text: string): string | undefined {
 
 /** ROT13 of letters. */
 export function rot13(text: string): string {
-  return text.replace(/[A-Za-z]/g, (c) => String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)));
+  return text.replace(/[A-Za-z]/g, (c) =>
+    String.fromCharCode(((c.charCodeAt(0) - (c <= 'Z' ? 65 : 97) + 13) % 26) + (c <= 'Z' ? 65 : 97)),
+  );
 }
 
 /** Text with its characters in reverse order. */
@@ -148,5 +161,7 @@ function printable(text: string): boolean {
 
 /** `v` without its named-secret origins: a token in an auth header is how its own API is called. */
 export function withoutSecrets(v: Val): Val {
-  return v.origins.some((o) => o.kind === 'secret') ? { ...v, origins: v.origins.filter((o) => o.kind !== 'secret') } : v;
+  return v.origins.some((o) => o.kind === 'secret')
+    ? { ...v, origins: v.origins.filter((o) => o.kind !== 'secret') }
+    : v;
 }

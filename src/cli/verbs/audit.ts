@@ -25,7 +25,8 @@ import { DEFAULT_COLUMNS, terminalWidth } from '../width.js';
 
 export const spec: VerbSpec = {
   name: 'audit',
-  summary: 'security findings for skills: hidden text, instructions against the user, remote code, exfiltration, persistence, over-privilege',
+  summary:
+    'security findings for skills: hidden text, instructions against the user, remote code, exfiltration, persistence, over-privilege',
   usage:
     'PATH... [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--fail-on error|warning] ' +
     '[--max-warnings N] [--watch] [--json] | --explain CODE',
@@ -49,9 +50,19 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   const options = reportOptions(values, io, spec.name);
   if (values.explain !== undefined) return explain(String(values.explain), options.format === 'json', io);
-  if (positionals.length === 0) usageError(io, spec.name, 'give at least one PATH (a skill folder, a tree of them, or a SKILL.md), or --explain CODE');
+  if (positionals.length === 0)
+    usageError(
+      io,
+      spec.name,
+      'give at least one PATH (a skill folder, a tree of them, or a SKILL.md), or --explain CODE',
+    );
   const outputs = reportOutputs(values, io, spec.name);
-  const task = { paths: positionals, cwd: io.cwd, failOn: options.failOn, ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}) };
+  const task = {
+    paths: positionals,
+    cwd: io.cwd,
+    failOn: options.failOn,
+    ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
+  };
   if (values.watch === true) {
     watchUsage(io, spec.name, values, options.format, outputs.length);
     const { watchChecks } = await import('../watch.js');
@@ -83,7 +94,15 @@ function writeAudit(io: CliIo, run: AuditRun, options: ReportOptions, outputs: r
 function explain(raw: string, json: boolean, io: CliIo): number {
   const code = raw.startsWith('security.') ? raw : `security.${raw}`;
   const rule = isSecurityCode(code) ? RULES_BY_CODE.get(code) : undefined;
-  if (!rule) usageError(io, spec.name, `unknown rule '${raw}'${didYouMean(code, AUDIT_RULES.map((r) => r.code))}`);
+  if (!rule)
+    usageError(
+      io,
+      spec.name,
+      `unknown rule '${raw}'${didYouMean(
+        code,
+        AUDIT_RULES.map((r) => r.code),
+      )}`,
+    );
   if (json) writeJson(io, { explain: ruleJson(rule!) });
   else io.stdout.write(explainText(rule!));
   return EXIT.ok;
@@ -116,7 +135,12 @@ export function explainText(r: AuditRule): string {
 export function summaryLine(report: AuditReport, color: boolean): string {
   const all: Diagnostic[] = report.skills.flatMap((s) => s.diagnostics);
   const { skills, pass, warn, fail, errors, warnings } = report.summary;
-  const verdict = errors > 0 ? paint(color, 'red', 'FAIL') : warnings > 0 ? paint(color, 'yellow', 'warn') : paint(color, 'green', 'ok');
+  const verdict =
+    errors > 0
+      ? paint(color, 'red', 'FAIL')
+      : warnings > 0
+        ? paint(color, 'yellow', 'warn')
+        : paint(color, 'green', 'ok');
   const codes = new Set(all.map((d) => d.code).filter(isSecurityCode));
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const notes = report.notes.length + report.diagnostics.length;

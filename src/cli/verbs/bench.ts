@@ -25,9 +25,7 @@ export const spec: VerbSpec = {
     repeat: { type: 'string', value: 'N', description: 'runs per mode; the median counts (default 5)' },
   },
   positionals: 'none',
-  examples: [
-    'skillgraph bench --root skills --repeat 5',
-  ],
+  examples: ['skillgraph bench --root skills --repeat 5'],
 };
 
 interface ModeResult {
@@ -84,8 +82,17 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
         }
         const med = median(runs);
         const filesPerSecond = Math.round((files / med) * 1000);
-        results.push({ mode: m.mode, workers, runs_ms: runs.map(round), median_ms: round(med), files_per_second: filesPerSecond });
-        if (!values.json) io.stdout.write(`${m.mode.padEnd(22)} ${round(med).toFixed(1).padStart(9)} ms  ${String(filesPerSecond).padStart(8)} files/s\n`);
+        results.push({
+          mode: m.mode,
+          workers,
+          runs_ms: runs.map(round),
+          median_ms: round(med),
+          files_per_second: filesPerSecond,
+        });
+        if (!values.json)
+          io.stdout.write(
+            `${m.mode.padEnd(22)} ${round(med).toFixed(1).padStart(9)} ms  ${String(filesPerSecond).padStart(8)} files/s\n`,
+          );
       } finally {
         await engine.close();
       }
@@ -95,7 +102,10 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   const resolveMedian = round(median(resolveMs));
   const resolver = resolveBackendFor(backend).name;
-  if (!values.json) io.stdout.write(`${`resolve (${resolver})`.padEnd(22)} ${resolveMedian.toFixed(1).padStart(9)} ms  (${skills} skills)\n`);
+  if (!values.json)
+    io.stdout.write(
+      `${`resolve (${resolver})`.padEnd(22)} ${resolveMedian.toFixed(1).padStart(9)} ms  (${skills} skills)\n`,
+    );
   if (values.json) {
     writeJson(io, {
       files,
@@ -103,7 +113,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       repeat,
       modes: results,
       resolve: { backend: resolver, median_ms: resolveMedian, runs_ms: resolveMs.map(round) },
-      machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: threads, node: process.version, platform: `${process.platform}-${process.arch}` },
+      machine: {
+        cpu: cpus()[0]?.model ?? 'unknown',
+        cores: threads,
+        node: process.version,
+        platform: `${process.platform}-${process.arch}`,
+      },
     });
   }
   return EXIT.ok;

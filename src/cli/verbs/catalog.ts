@@ -19,12 +19,21 @@ import { catalogJsonTask, catalogTask, type CatalogTaskOptions } from '../../tas
 export const spec: VerbSpec = {
   name: 'catalog',
   summary: 'discover skills in scoped roots and print the sealed catalog',
-  usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--format F] [--overlap-threshold N] [--shard i/n] [--json]',
+  usage:
+    '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--format F] [--overlap-threshold N] [--shard i/n] [--json]',
   flags: {
     ...CATALOG_FLAGS,
     ...OVERLAP_FLAG,
-    shard: { type: 'string', value: 'i/n', description: 'with --json: parse shard i of n (a stable split by skill path); skillgraph merge seals the shard documents into the catalog' },
-    format: { ...REPORT_FLAGS.format, description: `output: ${[...REPORT_FORMATS, 'mcp'].join(', ')} (default text; json is --json; mcp: the MCP Skills extension's skills/list result, every page in one document)` },
+    shard: {
+      type: 'string',
+      value: 'i/n',
+      description:
+        'with --json: parse shard i of n (a stable split by skill path); skillgraph merge seals the shard documents into the catalog',
+    },
+    format: {
+      ...REPORT_FLAGS.format,
+      description: `output: ${[...REPORT_FORMATS, 'mcp'].join(', ')} (default text; json is --json; mcp: the MCP Skills extension's skills/list result, every page in one document)`,
+    },
   },
   positionals: 'roots',
   examples: [
@@ -41,7 +50,9 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     const request = await lazyCatalogRequest(values, io, spec.name, extra);
     // Perf: imported here only: the snapshot parses SKILL.md bytes (yaml), which no other catalog run needs.
     const { skillsListSnapshot } = await import('../../serve/snapshot.js');
-    const result = await skillsListSnapshot(request.load, { ...request.engine, onProgress: undefined }, (d) => io.stderr.write(`${d.file}: ${d.severity} ${d.code} ${d.message}\n`));
+    const result = await skillsListSnapshot(request.load, { ...request.engine, onProgress: undefined }, (d) =>
+      io.stderr.write(`${d.file}: ${d.severity} ${d.code} ${d.message}\n`),
+    );
     io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
     return EXIT.ok;
   }
@@ -56,10 +67,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     writeJson(io, (await shardTask({ verb: 'catalog', request, shard })).document);
     return EXIT.ok;
   }
-  const options: CatalogTaskOptions = { request, cwd: io.cwd, ...(threshold === undefined ? {} : { routing: { threshold } }) };
+  const options: CatalogTaskOptions = {
+    request,
+    cwd: io.cwd,
+    ...(threshold === undefined ? {} : { routing: { threshold } }),
+  };
   // Perf: our own JSON text (jsonDocument leaves no raw control in it) goes out as bytes, which
   // the terminal guard passes as they are: no scan of 11 MB for controls it cannot find (10k: −~25 ms).
-  if (format === 'json') return runTask(io, spec.name, () => catalogJsonTask(options, (chunk) => io.stdout.write(chunk)));
+  if (format === 'json')
+    return runTask(io, spec.name, () => catalogJsonTask(options, (chunk) => io.stdout.write(chunk)));
   const result = await runTask(io, spec.name, () => catalogTask(options));
   if (format === 'text') writeCatalog(result, io, { table: true });
   else {

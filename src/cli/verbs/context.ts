@@ -26,29 +26,55 @@ const FORMATS = ['markdown', 'xml', 'json'] as const;
 export const spec: VerbSpec = {
   name: 'context',
   summary: 'render the skill listing for an agent prompt (Markdown, <available_skills> XML or JSON)',
-  usage: '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--host NAME] [--paths absolute|relative|uri] [--no-digests] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
+  usage:
+    '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--host NAME] [--paths absolute|relative|uri] [--no-digests] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
   flags: {
     ...CATALOG_FLAGS,
     format: { type: 'string', value: 'F', description: 'markdown (default), xml (<available_skills>) or json' },
-    lazy: { type: 'boolean', description: 'lazy mode: skills are staged by the load_skill tool (adds loading rules and the tool definition)' },
-    into: { type: 'string', value: 'DIR', description: 'lazy mode: show each skill at DIR/<name>/SKILL.md, where load stages it' },
-    budget: { type: 'string', value: 'N|Nt', description: 'fit the whole rendered block, guidance included, into N characters (UTF-8 bytes) or N o200k tokens: shorten, then omit' },
-    paths: { type: 'string', value: 'absolute|relative|uri', description: 'show each SKILL.md by absolute path (default), path relative to the working folder, or skill:// URI' },
+    lazy: {
+      type: 'boolean',
+      description: 'lazy mode: skills are staged by the load_skill tool (adds loading rules and the tool definition)',
+    },
+    into: {
+      type: 'string',
+      value: 'DIR',
+      description: 'lazy mode: show each skill at DIR/<name>/SKILL.md, where load stages it',
+    },
+    budget: {
+      type: 'string',
+      value: 'N|Nt',
+      description:
+        'fit the whole rendered block, guidance included, into N characters (UTF-8 bytes) or N o200k tokens: shorten, then omit',
+    },
+    paths: {
+      type: 'string',
+      value: 'absolute|relative|uri',
+      description:
+        'show each SKILL.md by absolute path (default), path relative to the working folder, or skill:// URI',
+    },
     'no-digests': { type: 'boolean', description: 'leave the digests out of the Markdown listing (JSON keeps them)' },
-    audit: { type: 'string', value: 'off|mark|drop', description: 'audit each skill first: mark skills with security errors in the listing, or drop them from it (default off)' },
-    host: { type: 'string', value: 'NAME', description: "render the listing as agent NAME does (its format, budget and cuts; see skillgraph hosts), parsed with its profile when it has one" },
+    audit: {
+      type: 'string',
+      value: 'off|mark|drop',
+      description:
+        'audit each skill first: mark skills with security errors in the listing, or drop them from it (default off)',
+    },
+    host: {
+      type: 'string',
+      value: 'NAME',
+      description:
+        'render the listing as agent NAME does (its format, budget and cuts; see skillgraph hosts), parsed with its profile when it has one',
+    },
   },
   positionals: 'none',
-  examples: [
-    'skillgraph context --format xml --budget 8000t',
-    'skillgraph context --lazy --into .agent/skills',
-  ],
+  examples: ['skillgraph context --format xml --budget 8000t', 'skillgraph context --lazy --into .agent/skills'],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseVerbArgs(spec, args, io);
   const format = typeof values.format === 'string' ? values.format : 'markdown';
-  if (!(FORMATS as readonly string[]).includes(format)) usageError(io, spec.name, `--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
+  if (!(FORMATS as readonly string[]).includes(format))
+    usageError(io, spec.name, `--format must be one of ${FORMATS.join(', ')}, got '${format}'`);
   const budget = typeof values.budget === 'string' ? values.budget : null;
   if (budget !== null) {
     try {
@@ -59,12 +85,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     }
   }
   const paths = typeof values.paths === 'string' ? values.paths : 'absolute';
-  if (!(CONTEXT_PATHS as readonly string[]).includes(paths)) usageError(io, spec.name, `--paths must be one of ${CONTEXT_PATHS.join(', ')}, got '${paths}'`);
+  if (!(CONTEXT_PATHS as readonly string[]).includes(paths))
+    usageError(io, spec.name, `--paths must be one of ${CONTEXT_PATHS.join(', ')}, got '${paths}'`);
   const into = typeof values.into === 'string' ? values.into : null;
   if (into !== null && values.lazy !== true) usageError(io, spec.name, '--into only applies with --lazy');
 
   const audit = typeof values.audit === 'string' ? values.audit : 'off';
-  if (!(AUDIT_MODES as readonly string[]).includes(audit)) usageError(io, spec.name, `--audit must be one of ${AUDIT_MODES.join(', ')}, got '${audit}'`);
+  if (!(AUDIT_MODES as readonly string[]).includes(audit))
+    usageError(io, spec.name, `--audit must be one of ${AUDIT_MODES.join(', ')}, got '${audit}'`);
 
   const host = typeof values.host === 'string' ? values.host : undefined;
   if (host !== undefined) {
@@ -87,7 +115,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     ...(host !== undefined ? { host, home: homeFrom(io) } : {}),
   };
   // A budget too small for the guidance itself: say so rather than print a block that overflows it.
-  const result = await runTask(io, spec.name, () => contextTask(options), (e) => (e.details.field === 'budget' ? `--${e.message}` : undefined));
+  const result = await runTask(
+    io,
+    spec.name,
+    () => contextTask(options),
+    (e) => (e.details.field === 'budget' ? `--${e.message}` : undefined),
+  );
   if (values.json === true || format === 'json') writeJson(io, result.document);
   else io.stdout.write(result.text);
   if (result.host) note(io, hostNote(result.host));
@@ -98,7 +131,10 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
 /** The summary on stderr: what was listed, the budget, the audit's marks, what was left out. */
 function contextNote(result: ContextRun, marking: boolean, into: string | null): string {
   const { flagged } = result;
-  const marked = marking && flagged.length > 0 ? `; ${flagged.length} marked by the audit (${flagged.map((f) => f.name).join(', ')})` : '';
+  const marked =
+    marking && flagged.length > 0
+      ? `; ${flagged.length} marked by the audit (${flagged.map((f) => f.name).join(', ')})`
+      : '';
   const line = leftOutLine(result.leftOut!);
   return summary(result.rendered!, into).replace(/\n$/, `${marked}${line ? `\n${line}` : ''}\n`);
 }
@@ -123,7 +159,8 @@ function summary(rendered: RenderedContext, into: string | null): string {
     const limit = b.unit === 'tokens' ? `${b.amount} tokens` : `${b.chars} chars`;
     parts.push(`budget ${b.after}/${limit}: ${b.shortened.length} shortened, ${b.omitted.length} omitted`);
   }
-  if (rendered.conflicts.length > 0) parts.push(`${rendered.conflicts.length} shadowed cop${rendered.conflicts.length === 1 ? 'y' : 'ies'}`);
+  if (rendered.conflicts.length > 0)
+    parts.push(`${rendered.conflicts.length} shadowed cop${rendered.conflicts.length === 1 ? 'y' : 'ies'}`);
   if (into !== null) parts.push(`staging folder ${into.replace(/\\/g, '/')}`);
   return `context: ${parts.join('; ')}${listed === 0 && omitted === 0 ? ' (nothing to render)' : ''}\n`;
 }

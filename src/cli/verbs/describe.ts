@@ -21,9 +21,7 @@ export const spec: VerbSpec = {
   flags: CATALOG_FLAGS,
   minPositionals: 1,
   positionals: 'names',
-  examples: [
-    'skillgraph describe release-notes --json',
-  ],
+  examples: ['skillgraph describe release-notes --json'],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
@@ -64,7 +62,8 @@ function render(d: DescribeRun, io: CliIo): string {
   if (requires) out.push(`  requires: ${requires}`);
   if (uses.length) out.push(`  uses: ${edgeList(uses, (e) => e.to)}`);
   if (usedBy.length) out.push(`  used by: ${edgeList(usedBy, (e) => e.from)}`);
-  for (const f of d.diagnostics) out.push(`  ${paint(color, 'yellow', f.severity)} ${f.code}: ${f.message} (${displayPath(f.file, io.cwd)})`);
+  for (const f of d.diagnostics)
+    out.push(`  ${paint(color, 'yellow', f.severity)} ${f.code}: ${f.message} (${displayPath(f.file, io.cwd)})`);
   if (d.definition.tools.length) {
     const keyW = Math.max(...d.definition.tools.map((t) => t.key.length));
     out.push('', 'Tools:');

@@ -21,23 +21,24 @@ export const spec: VerbSpec = {
     format: { type: 'string', value: 'F', description: `${GRAPH_FORMATS.join(' or ')} (default mermaid)` },
   },
   positionals: 'none',
-  examples: [
-    'skillgraph graph --format mermaid',
-    'skillgraph graph --format dot --root skills | dot -Tsvg',
-  ],
+  examples: ['skillgraph graph --format mermaid', 'skillgraph graph --format dot --root skills | dot -Tsvg'],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values } = parseVerbArgs(spec, args, io);
   const format = (typeof values.format === 'string' ? values.format : 'mermaid') as GraphFormat;
-  if (!(GRAPH_FORMATS as readonly string[]).includes(format)) usageError(io, spec.name, `--format must be one of ${GRAPH_FORMATS.join(', ')}, got '${format}'`);
+  if (!(GRAPH_FORMATS as readonly string[]).includes(format))
+    usageError(io, spec.name, `--format must be one of ${GRAPH_FORMATS.join(', ')}, got '${format}'`);
   const request = catalogRequest(values, io, spec.name);
   const result = await runTask(io, spec.name, () => graphTask({ request, format }));
   if (values.json) writeJson(io, result.document);
   else {
     const { graph, cycles, counts } = result;
     io.stdout.write(result.text);
-    note(io, `${graph.nodes.length} skills, ${counts.includes} includes, ${counts.implicit} links or mentions, ${cycles.length} cycles, ${counts.missing} unknown includes\n`);
+    note(
+      io,
+      `${graph.nodes.length} skills, ${counts.includes} includes, ${counts.implicit} links or mentions, ${cycles.length} cycles, ${counts.missing} unknown includes\n`,
+    );
   }
   return result.status;
 }

@@ -22,7 +22,8 @@ const FAIL_ON = ['hidden', 'unreachable', 'refused'] as const;
 export const spec: VerbSpec = {
   name: 'hosts',
   summary: 'what each agent (Claude Code, Codex, Copilot, …) loads, shows and hides',
-  usage: '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]',
+  usage:
+    '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]',
   examples: [
     'skillgraph hosts . --host claude-code --host codex',
     'skillgraph hosts . --why pdf',

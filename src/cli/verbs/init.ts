@@ -23,10 +23,7 @@ export const spec: VerbSpec = {
   usage: '[DIR] [--json]',
   flags: {},
   positionals: 'paths',
-  examples: [
-    'skillgraph init',
-    'skillgraph init path/to/project --json',
-  ],
+  examples: ['skillgraph init', 'skillgraph init path/to/project --json'],
 };
 
 /** Folders that hold skills without an agent: looked for when no agent folder is there. */
@@ -52,7 +49,9 @@ export interface Layout {
  */
 export function detectLayout(dir: string): Layout {
   const isDir = (rel: string): boolean => statSync(join(dir, rel), { throwIfNoEntry: false })?.isDirectory() === true;
-  const agents = Object.keys(PRESETS).sort().filter((name) => isDir(PRESETS[name]!.project));
+  const agents = Object.keys(PRESETS)
+    .sort()
+    .filter((name) => isDir(PRESETS[name]!.project));
   const roots = agents.map((name) => PRESETS[name]!.project);
   if (roots.length === 0) roots.push(...PLAIN_FOLDERS.filter(isDir));
   const guessed = roots.length === 0;
@@ -66,7 +65,9 @@ export function detectLayout(dir: string): Layout {
  * @example configText(detectLayout('/repo'))
  */
 export function configText(layout: Layout): string {
-  const found = layout.guessed ? 'No skill folder was found; skills/ is a suggestion.' : `Found here: ${layout.roots.join(', ')}.`;
+  const found = layout.guessed
+    ? 'No skill folder was found; skills/ is a suggestion.'
+    : `Found here: ${layout.roots.join(', ')}.`;
   return [
     '# skillgraph.config.yaml — written by `skillgraph init`. Every verb run in this folder',
     '# (or below it) reads this file; `--config FILE` names another.',
@@ -76,7 +77,7 @@ export function configText(layout: Layout): string {
     'roots:',
     ...layout.roots.map((r) => `  - ${r}`),
     '',
-    '# Or add agents\' project and user folders by name:',
+    "# Or add agents' project and user folders by name:",
     `# presets: [${Object.keys(PRESETS).sort().join(', ')}]`,
     '',
     `# Validation profile: ${PROFILE_NAMES.join(', ')}.`,
@@ -106,8 +107,16 @@ export function configText(layout: Layout): string {
  * table, so the template never states an old default.
  */
 export const WALK_SETTINGS: readonly WalkSetting[] = [
-  { key: 'depth', value: DEFAULT_DISCOVER_OPTIONS.depth, about: 'folder levels searched below each root (the root is level 0)' },
-  { key: 'max-dirs', value: DEFAULT_DISCOVER_OPTIONS.maxDirs, about: 'folders read per root before the walk stops (and says so)' },
+  {
+    key: 'depth',
+    value: DEFAULT_DISCOVER_OPTIONS.depth,
+    about: 'folder levels searched below each root (the root is level 0)',
+  },
+  {
+    key: 'max-dirs',
+    value: DEFAULT_DISCOVER_OPTIONS.maxDirs,
+    about: 'folders read per root before the walk stops (and says so)',
+  },
   {
     key: 'follow-symlinks',
     value: DEFAULT_DISCOVER_OPTIONS.followSymlinks,
@@ -126,21 +135,32 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, args, io);
   if (positionals.length > 1) usageError(io, spec.name, `takes one folder, got ${positionals.length}`);
   const dir = resolve(io.cwd, positionals[0] ?? '.');
-  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) usageError(io, spec.name, `not a folder: ${positionals[0] ?? '.'}`);
+  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true)
+    usageError(io, spec.name, `not a folder: ${positionals[0] ?? '.'}`);
   const file = join(dir, CONFIG_FILE_NAME);
   const shown = positionals[0] ? `${positionals[0].replace(/[\\/]+$/, '')}/${CONFIG_FILE_NAME}` : CONFIG_FILE_NAME;
   const layout = detectLayout(dir);
-  if (existsSync(file)) usageError(io, spec.name, `${shown} already exists; not overwritten (edit it, or remove it and run init again)`);
+  if (existsSync(file))
+    usageError(io, spec.name, `${shown} already exists; not overwritten (edit it, or remove it and run init again)`);
   try {
     // 'wx': created here or not at all, so a file that appeared meanwhile is not overwritten either.
     writeFileSync(file, configText(layout), { flag: 'wx' });
   } catch (error) {
     const errno = (error as NodeJS.ErrnoException).code;
     if (errno === 'EEXIST') usageError(io, spec.name, `${shown} already exists; not overwritten`);
-    throw new SkillgraphError('io', `cannot write ${shown}: ${(error as Error).message}`, { file: shown, ...(errno ? { errno } : {}) }, error);
+    throw new SkillgraphError(
+      'io',
+      `cannot write ${shown}: ${(error as Error).message}`,
+      { file: shown, ...(errno ? { errno } : {}) },
+      error,
+    );
   }
-  if (values.json === true) writeJson(io, { file: shown, written: true, roots: layout.roots, agents: layout.agents, profile: layout.profile });
-  else io.stdout.write(`Wrote ${shown}: roots ${layout.roots.join(', ')}${layout.guessed ? ' (none found yet)' : ''}, profile ${layout.profile}.\n`);
+  if (values.json === true)
+    writeJson(io, { file: shown, written: true, roots: layout.roots, agents: layout.agents, profile: layout.profile });
+  else
+    io.stdout.write(
+      `Wrote ${shown}: roots ${layout.roots.join(', ')}${layout.guessed ? ' (none found yet)' : ''}, profile ${layout.profile}.\n`,
+    );
   note(io, 'init: run `skillgraph validate` to check the skills with it\n');
   return EXIT.ok;
 }

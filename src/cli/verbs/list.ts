@@ -20,10 +20,7 @@ export const spec: VerbSpec = {
   usage: '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--json]',
   flags: { ...CATALOG_FLAGS, format: REPORT_FLAGS.format },
   positionals: 'roots',
-  examples: [
-    'skillgraph list',
-    'skillgraph list --preset claude | grep review',
-  ],
+  examples: ['skillgraph list', 'skillgraph list --preset claude | grep review'],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
@@ -32,7 +29,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const request = catalogRequest(values, io, spec.name, { roots: positionals });
   // No routing pass: list shows the catalog's own findings.
   const result = await runTask(io, spec.name, () => catalogTask({ request, routing: false, cwd: io.cwd }));
-  if (format === 'sarif' || format === 'junit' || format === 'github') io.stdout.write(catalogReportText(format, result, io.cwd));
+  if (format === 'sarif' || format === 'junit' || format === 'github')
+    io.stdout.write(catalogReportText(format, result, io.cwd));
   else if (format === 'json') io.stdout.write(catalogJson(result));
   else writeCatalog(result, io, { table: false });
   return result.status;

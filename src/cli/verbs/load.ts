@@ -24,15 +24,19 @@ export const spec: VerbSpec = {
   flags: {
     ...CATALOG_FLAGS,
     run: { type: 'string', value: 'ID', description: 'run id whose loads are replayed from --log' },
-    log: { type: 'string', value: 'FILE', description: 'session event log (JSON lines); a skill_loaded event is appended on load' },
+    log: {
+      type: 'string',
+      value: 'FILE',
+      description: 'session event log (JSON lines); a skill_loaded event is appended on load',
+    },
     into: { type: 'string', value: 'DIR', description: "also stage the skill's folder into DIR/<name>/" },
-    force: { type: 'boolean', description: 'with --into: replace files in DIR/<name>/ that hold other content (refused otherwise, exit 1)' },
+    force: {
+      type: 'boolean',
+      description: 'with --into: replace files in DIR/<name>/ that hold other content (refused otherwise, exit 1)',
+    },
   },
   positionals: 'names',
-  examples: [
-    'skillgraph load release-notes',
-    'skillgraph load release-notes --into .agent/skills',
-  ],
+  examples: ['skillgraph load release-notes', 'skillgraph load release-notes --into .agent/skills'],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
@@ -43,11 +47,20 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if ((runId === null) !== (log === null)) usageError(io, spec.name, '--run and --log go together');
   if (runId === '') usageError(io, spec.name, '--run must not be empty');
   // `--into ""` (an unset variable) would stage into the working folder itself.
-  if (typeof values.into === 'string' && values.into.trim() === '') usageError(io, spec.name, "--into must not be empty; write '.' for the working folder");
+  if (typeof values.into === 'string' && values.into.trim() === '')
+    usageError(io, spec.name, "--into must not be empty; write '.' for the working folder");
   if (values.force === true && typeof values.into !== 'string') usageError(io, spec.name, '--force needs --into');
   const into = typeof values.into === 'string' ? values.into : undefined;
   const request = catalogRequest(values, io, spec.name);
-  const options = { request, name: positionals[0]!, run: runId, log, force: values.force === true, cwd: io.cwd, ...(into !== undefined ? { into } : {}) };
+  const options = {
+    request,
+    name: positionals[0]!,
+    run: runId,
+    log,
+    force: values.force === true,
+    cwd: io.cwd,
+    ...(into !== undefined ? { into } : {}),
+  };
   const loaded = await runTask(io, spec.name, () => loadTask(options));
   const { result, staged } = loaded;
   if (values.json === true) writeJson(io, loaded.document);

@@ -26,15 +26,20 @@ export const spec: VerbSpec = {
   flags: {
     ...LOCK_FLAGS,
     out: { type: 'string', value: 'FILE', description: `lockfile to write (default ${LOCKFILE_NAME})` },
-    'allow-errors': { type: 'boolean', description: 'exit 0 even when skills are invalid (they are always recorded as invalid in the lock)' },
+    'allow-errors': {
+      type: 'boolean',
+      description: 'exit 0 even when skills are invalid (they are always recorded as invalid in the lock)',
+    },
     'allow-incomplete': { type: 'boolean', description: 'write the lock even when the walk stopped at a limit' },
-    shard: { type: 'string', value: 'i/n', description: 'with --json: parse and seal the folders of shard i of n (a stable split by skill path); skillgraph merge writes the lockfile' },
+    shard: {
+      type: 'string',
+      value: 'i/n',
+      description:
+        'with --json: parse and seal the folders of shard i of n (a stable split by skill path); skillgraph merge writes the lockfile',
+    },
   },
   positionals: 'roots',
-  examples: [
-    'skillgraph lock',
-    'skillgraph lock skills --out skillgraph.lock.json',
-  ],
+  examples: ['skillgraph lock', 'skillgraph lock skills --out skillgraph.lock.json'],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
@@ -55,7 +60,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   // No --workers: inline (see the lock task).
-  const request = catalogRequest(values.workers === undefined ? { ...values, workers: '0' } : values, io, spec.name, extra);
+  const request = catalogRequest(
+    values.workers === undefined ? { ...values, workers: '0' } : values,
+    io,
+    spec.name,
+    extra,
+  );
   const result = await runTask(io, spec.name, () => lockTask({ request, ...lock, cwd: io.cwd, home: homeFrom(io) }));
   return writeLock(io, result, values.json === true);
 }
@@ -76,7 +86,11 @@ export function writeLock(io: CliIo, result: LockRun, json: boolean): number {
   lines.push(
     result.written
       ? `Locked ${state.entries.length} skill(s) in ${shown} · ${digest}${state.invalid.length ? `; ${invalidSummary(state.invalid)}, recorded as such` : ''}`
-      : paint(color, 'red', `Not locked: ${shown} left as it was, because the walk stopped at a limit (--allow-incomplete to lock what was found).`),
+      : paint(
+          color,
+          'red',
+          `Not locked: ${shown} left as it was, because the walk stopped at a limit (--allow-incomplete to lock what was found).`,
+        ),
   );
   note(io, `${lines.join('\n')}\n`);
   return result.status;
@@ -89,6 +103,15 @@ function invalidSummary(invalid: readonly LockInvalid[]): string {
     const folder = e.path.split('/').slice(-2, -1)[0] ?? e.root;
     by.set(e.status ?? 'invalid', [...(by.get(e.status ?? 'invalid') ?? []), folder]);
   }
-  const words: Record<string, string> = { invalid: 'invalid', changed: 'changed during the run', unreadable: 'not read whole' };
-  return [...by].map(([status, folders]) => `${folders.length} ${words[status] ?? status} (${folders.slice(0, 5).join(', ')}${folders.length > 5 ? ', …' : ''})`).join(', ');
+  const words: Record<string, string> = {
+    invalid: 'invalid',
+    changed: 'changed during the run',
+    unreadable: 'not read whole',
+  };
+  return [...by]
+    .map(
+      ([status, folders]) =>
+        `${folders.length} ${words[status] ?? status} (${folders.slice(0, 5).join(', ')}${folders.length > 5 ? ', …' : ''})`,
+    )
+    .join(', ');
 }

@@ -29,7 +29,10 @@ export const spec: VerbSpec = {
   flags: {
     ...CATALOG_FLAGS,
     lazy: { type: 'boolean', description: 'copy nothing up front; stage only the NAMEs given, one load each' },
-    force: { type: 'boolean', description: 'replace workspace files that hold other content (refused otherwise, exit 1)' },
+    force: {
+      type: 'boolean',
+      description: 'replace workspace files that hold other content (refused otherwise, exit 1)',
+    },
   },
   positionals: 'paths',
   examples: [
@@ -49,12 +52,16 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { skills, available, leftOut, shown } = result;
   if (values.json === true) writeJson(io, result.document);
   const lines = skills.map((s) =>
-    s.status === 'loaded' ? `${s.name}: loaded into ${shown}/${s.name} (${s.files.length} file${s.files.length === 1 ? '' : 's'})` : `${s.name}: already_loaded`,
+    s.status === 'loaded'
+      ? `${s.name}: loaded into ${shown}/${s.name} (${s.files.length} file${s.files.length === 1 ? '' : 's'})`
+      : `${s.name}: already_loaded`,
   );
-  if (result.lazy) lines.push(`${available.length} skill${available.length === 1 ? '' : 's'} available to load into ${shown}`);
+  if (result.lazy)
+    lines.push(`${available.length} skill${available.length === 1 ? '' : 's'} available to load into ${shown}`);
   const line = leftOutLine(leftOut);
   if (line) lines.push(line);
-  for (const s of leftOut.skills.filter((x) => x.reason === 'failed')) lines.push(`${s.name}: ${s.diagnostics[0]?.message ?? 'not copied'}`);
+  for (const s of leftOut.skills.filter((x) => x.reason === 'failed'))
+    lines.push(`${s.name}: ${s.diagnostics[0]?.message ?? 'not copied'}`);
   lines.push(...result.notHandedOver.lines);
   note(io, `${lines.map((l) => `materialize: ${l}`).join('\n')}\n`);
   return result.status;

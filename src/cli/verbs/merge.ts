@@ -36,7 +36,10 @@ export const spec: VerbSpec = {
       ...REPORT_FLAGS.format,
       description: `output of validate and catalog shards: ${REPORT_FORMATS.join(', ')} (default json: as with --json)`,
     },
-    'fail-on': { ...REPORT_FLAGS['fail-on'], description: "exit 1 on errors or on warnings too (default: the shards' own)" },
+    'fail-on': {
+      ...REPORT_FLAGS['fail-on'],
+      description: "exit 1 on errors or on warnings too (default: the shards' own)",
+    },
     'max-warnings': REPORT_FLAGS['max-warnings'],
     ...OUTPUT_FLAG,
   },
@@ -66,14 +69,25 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (verb === 'resolve' || verb === 'lock') {
     const other = [ask.format, ...ask.outputs.map((o) => o.format)].find((f) => f !== 'json');
     if (other !== undefined || ask.outputs.length > 0) {
-      usageError(io, spec.name, `${verb} shards merge into the document '${verb} --json' prints: not --format ${other ?? 'json'} or --output`);
+      usageError(
+        io,
+        spec.name,
+        `${verb} shards merge into the document '${verb} --json' prints: not --format ${other ?? 'json'} or --output`,
+      );
     }
     if (ask.failOn !== undefined || ask.maxWarnings !== undefined) {
-      usageError(io, spec.name, `--fail-on and --max-warnings gate findings: validate and catalog shards only, not ${verb}`);
+      usageError(
+        io,
+        spec.name,
+        `--fail-on and --max-warnings gate findings: validate and catalog shards only, not ${verb}`,
+      );
     }
   }
   const wanted = new Set([ask.format, ...ask.outputs.map((o) => o.format)]);
-  const gate = { ...(ask.failOn !== undefined ? { failOn: ask.failOn } : {}), ...(ask.maxWarnings !== undefined ? { maxWarnings: ask.maxWarnings } : {}) };
+  const gate = {
+    ...(ask.failOn !== undefined ? { failOn: ask.failOn } : {}),
+    ...(ask.maxWarnings !== undefined ? { maxWarnings: ask.maxWarnings } : {}),
+  };
   const merged = await usage(io, () => mergeTask({ shards, cwd: io.cwd, ...gate, sources: wanted.has('text') }));
   return writeMerged(io, merged, ask);
 }

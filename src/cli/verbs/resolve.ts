@@ -20,20 +20,29 @@ import { parseShard } from '../shard-flag.js';
 export const spec: VerbSpec = {
   name: 'resolve',
   summary: "flatten skills' includes, tools, inline tools, MCP tools and nested skills",
-  usage: '[NAME...] [--backend auto|wasm|js] [--summary | --entries] [--root PATH[:scope[:precedence]]]... [--shard i/n] [--json]',
+  usage:
+    '[NAME...] [--backend auto|wasm|js] [--summary | --entries] [--root PATH[:scope[:precedence]]]... [--shard i/n] [--json]',
   flags: {
     ...CATALOG_FLAGS,
     summary: { type: 'boolean', description: 'capability summaries and counts only, no entry lists' },
-    entries: { type: 'boolean', description: "every skill's entry list, also without NAMEs (they repeat their includes' lists: quadratic on chains)" },
-    timings: { type: 'boolean', description: 'add stats.timings_ms (milliseconds per phase) to the JSON; they differ run to run' },
-    shard: { type: 'string', value: 'i/n', description: 'with --json: parse shard i of n (a stable split by skill path); skillgraph merge resolves the shard documents together' },
+    entries: {
+      type: 'boolean',
+      description:
+        "every skill's entry list, also without NAMEs (they repeat their includes' lists: quadratic on chains)",
+    },
+    timings: {
+      type: 'boolean',
+      description: 'add stats.timings_ms (milliseconds per phase) to the JSON; they differ run to run',
+    },
+    shard: {
+      type: 'string',
+      value: 'i/n',
+      description:
+        'with --json: parse shard i of n (a stable split by skill path); skillgraph merge resolves the shard documents together',
+    },
   },
   positionals: 'names',
-  examples: [
-    'skillgraph resolve',
-    'skillgraph resolve ship-it --json',
-    'skillgraph resolve --summary --root skills',
-  ],
+  examples: ['skillgraph resolve', 'skillgraph resolve ship-it --json', 'skillgraph resolve --summary --root skills'],
 };
 
 /** How many catalog errors the human output shows before it counts the rest. */
@@ -48,7 +57,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (isSkillgraphError(error)) usageError(io, spec.name, error.message);
     throw error;
   }
-  if (values.summary === true && values.entries === true) usageError(io, spec.name, '--summary leaves entry lists out and --entries asks for them: pick one');
+  if (values.summary === true && values.entries === true)
+    usageError(io, spec.name, '--summary leaves entry lists out and --entries asks for them: pick one');
   const asked = { names: positionals, summary: values.summary === true, entries: values.entries === true, backend };
   const shard = parseShard(io, spec.name, values.shard);
   if (shard) {
@@ -61,7 +71,9 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const request = catalogRequest(values, io, spec.name);
-  const result = await runTask(io, spec.name, () => resolveTask({ request, ...asked, timings: values.timings === true }));
+  const result = await runTask(io, spec.name, () =>
+    resolveTask({ request, ...asked, timings: values.timings === true }),
+  );
   if (values.json) {
     await writeResolveJson(result, io.stdout);
     return result.status;
@@ -75,9 +87,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
 function writeNotes(io: CliIo, run: ResolveRun): void {
   const { result, counts, leftOut } = run;
   for (const d of result.diagnostics) note(io, `${d.severity}: ${d.file} ${d.code} ${d.message}\n`);
-  for (const d of leftOut.slice(0, LEFT_OUT_SHOWN)) note(io, `left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
-  if (leftOut.length > LEFT_OUT_SHOWN) note(io, `left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
-  note(io, `${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`);
+  for (const d of leftOut.slice(0, LEFT_OUT_SHOWN))
+    note(io, `left out: ${d.file}:${d.line}:${d.column} ${d.code} ${d.message}\n`);
+  if (leftOut.length > LEFT_OUT_SHOWN)
+    note(io, `left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
+  note(
+    io,
+    `${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`,
+  );
 }
 
 /** Lines gathered per stdout write: the human listing of a long chain is quadratic too. */
@@ -99,7 +116,9 @@ function writeHuman(result: CatalogResolution, entries: boolean, io: CliIo): voi
       continue;
     }
     const { tool_count, writes, source_types } = s.summary;
-    push(`${paint(color, 'green', '✓')} ${paint(color, 'bold', s.name)}  ${tool_count} tools, ${writes ? paint(color, 'yellow', 'writes') : 'read-only'}${source_types.length ? ` [${source_types.join(', ')}]` : ''}`);
+    push(
+      `${paint(color, 'green', '✓')} ${paint(color, 'bold', s.name)}  ${tool_count} tools, ${writes ? paint(color, 'yellow', 'writes') : 'read-only'}${source_types.length ? ` [${source_types.join(', ')}]` : ''}`,
+    );
     const requires = s.summary.dependencies ? requirementsLine(s.summary.dependencies) : '';
     if (requires) push(`    ${paint(color, 'dim', `requires: ${requires}`)}`);
     if (!entries) continue;
@@ -110,6 +129,7 @@ function writeHuman(result: CatalogResolution, entries: boolean, io: CliIo): voi
       push(`    ${e.writes ? paint(color, 'yellow', 'w') : ' '} ${e.key}${via}`);
     }
   }
-  for (const c of result.cycles) push(`${paint(color, 'red', 'cycle')} ${shortChain(c.path)}  (${c.skills.length} skills)`);
+  for (const c of result.cycles)
+    push(`${paint(color, 'red', 'cycle')} ${shortChain(c.path)}  (${c.skills.length} skills)`);
   if (out.length > 0) io.stdout.write(`${out.join('\n')}\n`);
 }

@@ -20,22 +20,38 @@ import type { ServeListing } from '../../serve/serving.js';
 export const spec: VerbSpec = {
   name: 'serve',
   summary: 'serve the catalog over MCP (Skills extension, load_skill and search_skills tools), live on edits',
-  usage: '[PATH...] [--http PORT] [--page-size N] [--budget N|Nt [--paths uri|absolute|relative] [--no-digests]] [--no-watch | --poll] [--root PATH[:scope[:prec]]]...',
+  usage:
+    '[PATH...] [--http PORT] [--page-size N] [--budget N|Nt [--paths uri|absolute|relative] [--no-digests]] [--no-watch | --poll] [--root PATH[:scope[:prec]]]...',
   flags: {
     ...CATALOG_FLAGS,
-    http: { type: 'string', value: 'PORT', description: 'serve Streamable HTTP on 127.0.0.1:PORT (0 = any free port) instead of stdio' },
-    'page-size': { type: 'string', value: 'N', description: 'entries per page of skills/list, resources/list and directory reads (default 100)' },
-    budget: { type: 'string', value: 'N|Nt', description: 'add the skill listing to the server instructions, the whole instructions fitted into N characters (UTF-8 bytes) or N o200k tokens' },
-    paths: { type: 'string', value: 'uri|absolute|relative', description: 'with --budget: show each SKILL.md by skill:// URI (default), absolute path or path relative to the working folder' },
+    http: {
+      type: 'string',
+      value: 'PORT',
+      description: 'serve Streamable HTTP on 127.0.0.1:PORT (0 = any free port) instead of stdio',
+    },
+    'page-size': {
+      type: 'string',
+      value: 'N',
+      description: 'entries per page of skills/list, resources/list and directory reads (default 100)',
+    },
+    budget: {
+      type: 'string',
+      value: 'N|Nt',
+      description:
+        'add the skill listing to the server instructions, the whole instructions fitted into N characters (UTF-8 bytes) or N o200k tokens',
+    },
+    paths: {
+      type: 'string',
+      value: 'uri|absolute|relative',
+      description:
+        'with --budget: show each SKILL.md by skill:// URI (default), absolute path or path relative to the working folder',
+    },
     'no-digests': { type: 'boolean', description: 'with --budget: leave the digests out of the listing' },
     'no-watch': { type: 'boolean', description: 'serve the catalog as sealed at start; never re-seal' },
     poll: { type: 'boolean', description: 'watch by stat rescans (once a second) instead of file-system events' },
   },
   positionals: 'roots',
-  examples: [
-    'skillgraph serve',
-    'skillgraph serve skills --http 8808',
-  ],
+  examples: ['skillgraph serve', 'skillgraph serve skills --http 8808'],
 };
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
@@ -45,7 +61,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (http !== undefined && http > 65535) usageError(io, spec.name, '--http must be a port number, 0–65535');
   const pageSize = intFlag(io, spec.name, 'page-size', values['page-size'], 100);
   if (pageSize < 1 || pageSize > 10_000) usageError(io, spec.name, '--page-size must be 1–10000');
-  if (values['no-watch'] === true && values.poll === true) usageError(io, spec.name, '--no-watch and --poll contradict each other');
+  if (values['no-watch'] === true && values.poll === true)
+    usageError(io, spec.name, '--no-watch and --poll contradict each other');
   const listing = listingFlags(values, io);
   const request = await lazyCatalogRequest(values, io, spec.name, { roots: positionals });
   const stop = new AbortController();
@@ -80,7 +97,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
 function listingFlags(values: Readonly<Record<string, unknown>>, io: CliIo): ServeListing | undefined {
   const budget = typeof values.budget === 'string' ? values.budget : null;
   if (budget === null) {
-    if (values.paths !== undefined || values['no-digests'] === true) usageError(io, spec.name, '--paths and --no-digests only apply with --budget');
+    if (values.paths !== undefined || values['no-digests'] === true)
+      usageError(io, spec.name, '--paths and --no-digests only apply with --budget');
     return undefined;
   }
   try {
@@ -90,6 +108,7 @@ function listingFlags(values: Readonly<Record<string, unknown>>, io: CliIo): Ser
     throw error;
   }
   const paths = typeof values.paths === 'string' ? values.paths : 'uri';
-  if (!(CONTEXT_PATHS as readonly string[]).includes(paths)) usageError(io, spec.name, `--paths must be one of ${CONTEXT_PATHS.join(', ')}, got '${paths}'`);
+  if (!(CONTEXT_PATHS as readonly string[]).includes(paths))
+    usageError(io, spec.name, `--paths must be one of ${CONTEXT_PATHS.join(', ')}, got '${paths}'`);
   return { budget, paths: paths as ContextPaths, digests: values['no-digests'] !== true, relativeTo: io.cwd };
 }

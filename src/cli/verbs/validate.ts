@@ -12,7 +12,14 @@ import { findConfigFile, loadConfig, type SkillgraphConfig } from '../../discove
 import { toPosix } from '../../discover/paths.js';
 import { SkillgraphError } from '../../model/errors.js';
 import { didYouMean } from '../../model/wording.js';
-import { PROFILE_NAMES, PROFILES, UNICODE_POLICIES, isProfileName, type ProfileName, type UnicodePolicy } from '../../parse/profiles.js';
+import {
+  PROFILE_NAMES,
+  PROFILES,
+  UNICODE_POLICIES,
+  isProfileName,
+  type ProfileName,
+  type UnicodePolicy,
+} from '../../parse/profiles.js';
 import { RULE_DESCRIPTIONS } from '../../report/rules.js';
 import type { ValidateMemo } from '../../tasks/validate-path.js';
 import { validateOutput, validateTask, type ValidateRun, type ValidateTaskOptions } from '../../tasks/validate.js';
@@ -35,15 +42,36 @@ export const spec: VerbSpec = {
     '[PATH...] [--profile P] [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--changed [REF]] ' +
     '[--shard i/n] [--watch] [--json]',
   flags: {
-    profile: { type: 'string', value: 'P', description: `validation profile: ${PROFILE_NAMES.join(', ')} (default skillgraph)` },
-    unicode: { type: 'string', value: 'POLICY', description: 'name policy: nfkc (Unicode lowercase, as the reference) or ascii (a-z0-9-)' },
+    profile: {
+      type: 'string',
+      value: 'P',
+      description: `validation profile: ${PROFILE_NAMES.join(', ')} (default skillgraph)`,
+    },
+    unicode: {
+      type: 'string',
+      value: 'POLICY',
+      description: 'name policy: nfkc (Unicode lowercase, as the reference) or ascii (a-z0-9-)',
+    },
     ...REPORT_FLAGS,
     ...OVERLAP_FLAG,
     ...OUTPUT_FLAG,
     ...WATCH_FLAG,
-    config: { type: 'string', value: 'FILE', description: 'read profile, rules and gate from this config file (default: nearest skillgraph.config.yaml)' },
-    changed: { type: 'string', value: 'REF', description: 'only the skill folders that differ from REF in git (bare --changed: the merge base with the default branch)' },
-    shard: { type: 'string', value: 'i/n', description: 'check shard i of n (a stable split by skill path); skillgraph merge joins the --json documents' },
+    config: {
+      type: 'string',
+      value: 'FILE',
+      description: 'read profile, rules and gate from this config file (default: nearest skillgraph.config.yaml)',
+    },
+    changed: {
+      type: 'string',
+      value: 'REF',
+      description:
+        'only the skill folders that differ from REF in git (bare --changed: the merge base with the default branch)',
+    },
+    shard: {
+      type: 'string',
+      value: 'i/n',
+      description: 'check shard i of n (a stable split by skill path); skillgraph merge joins the --json documents',
+    },
   },
   positionals: 'paths',
   examples: [
@@ -86,7 +114,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const threshold = overlapThreshold(values, io, spec.name, config);
   if (values.watch === true) watchUsage(io, spec.name, values, options.format, outputs.length);
   let paths = positionals.length > 0 ? [...positionals] : configPaths(config, io);
-  if (paths.length === 0) usageError(io, spec.name, 'missing PATH: name a skill folder or tree, or list roots in skillgraph.config.yaml');
+  if (paths.length === 0)
+    usageError(io, spec.name, 'missing PATH: name a skill folder or tree, or list roots in skillgraph.config.yaml');
   const wanted = new Set([options.format, ...outputs.map((o) => o.format)]);
   const task: ValidateTaskOptions = {
     paths,
@@ -101,7 +130,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     keep: wanted.has('text') ? 'all' : 'findings',
   };
   if (typeof values.changed === 'string') {
-    const dirs = changedSkillDirs(io.cwd, paths, changedFiles(io.cwd, usage(io, () => changedBase(io.cwd, values.changed as string))));
+    const dirs = changedSkillDirs(
+      io.cwd,
+      paths,
+      changedFiles(
+        io.cwd,
+        usage(io, () => changedBase(io.cwd, values.changed as string)),
+      ),
+    );
     note(io, `validate: ${dirs.length} changed skill folder(s)\n`);
     // Nothing changed: an empty report in every format asked for, exit 0.
     if (dirs.length === 0) return writeRun(io, await validateTask({ ...task, paths: [] }), options.format, outputs);
@@ -109,8 +145,14 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   }
   if (values.watch === true) {
     const { watchChecks } = await import('../watch.js');
-    const check = (memo?: ValidateMemo): Promise<ValidateRun> => validateTask({ ...task, paths, ...(memo ? { memo } : {}) });
-    return watchChecks(io, { verb: spec.name, paths, check, show: (result: ValidateRun): number => writeRun(io, result, options.format, []) });
+    const check = (memo?: ValidateMemo): Promise<ValidateRun> =>
+      validateTask({ ...task, paths, ...(memo ? { memo } : {}) });
+    return watchChecks(io, {
+      verb: spec.name,
+      paths,
+      check,
+      show: (result: ValidateRun): number => writeRun(io, result, options.format, []),
+    });
   }
   return writeRun(io, await validateTask({ ...task, paths, ...(shard ? { shard } : {}) }), options.format, outputs);
 }
@@ -148,15 +190,19 @@ function profileOf(flag: unknown, config: SkillgraphConfig | undefined, io: CliI
   const hint = `must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'${didYouMean(String(profile), PROFILE_NAMES)}`;
   if (flag !== undefined || !config) usageError(io, spec.name, `--profile ${hint}`);
   const at = config.keyAt?.('profile') ?? { line: 1, column: 1 };
-  throw new SkillgraphError('config.invalid', `${config.file}:${at.line}:${at.column}: profile ${hint}`, { file: config.file, ...at });
+  throw new SkillgraphError('config.invalid', `${config.file}:${at.line}:${at.column}: profile ${hint}`, {
+    file: config.file,
+    ...at,
+  });
 }
 
 /** The config's roots that exist, as paths relative to the working folder when inside it. */
 function configPaths(config: SkillgraphConfig | undefined, io: CliIo): string[] {
   const cwd = `${toPosix(io.cwd).replace(/\/$/, '')}/`;
-  return (config?.roots ?? []).filter((r) => existsSync(r.path)).map((r) => {
-    const p = toPosix(r.path);
-    return p.startsWith(cwd) ? p.slice(cwd.length) || '.' : p;
-  });
+  return (config?.roots ?? [])
+    .filter((r) => existsSync(r.path))
+    .map((r) => {
+      const p = toPosix(r.path);
+      return p.startsWith(cwd) ? p.slice(cwd.length) || '.' : p;
+    });
 }
-

@@ -76,7 +76,10 @@ export interface RecordedCatalog<C> {
  * also a package's (the same object) as its index among every package's
  * findings in candidate order.
  */
-type RecordedParts = Omit<SealedParts, 'skills' | 'diagnostics'> & { readonly skills: readonly number[]; readonly diagnostics: readonly (Diagnostic | number)[] };
+type RecordedParts = Omit<SealedParts, 'skills' | 'diagnostics'> & {
+  readonly skills: readonly number[];
+  readonly diagnostics: readonly (Diagnostic | number)[];
+};
 
 interface CatalogRecord {
   readonly format: number;
@@ -98,9 +101,15 @@ interface CatalogRecord {
  *
  * @example loadContext({ roots, maxInputBytes: 1 << 20 }, engineOptions)
  */
-export function loadContext(load: LoadCatalogOptions, engine: Pick<EngineOptions, 'workers' | 'inlineThreshold' | 'batchSize'>): string | undefined {
+export function loadContext(
+  load: LoadCatalogOptions,
+  engine: Pick<EngineOptions, 'workers' | 'inlineThreshold' | 'batchSize'>,
+): string | undefined {
   try {
-    const workers = engine.workers === 'auto' ? `auto:${engine.inlineThreshold}:${engine.batchSize}:${availableParallelism()}` : String(engine.workers);
+    const workers =
+      engine.workers === 'auto'
+        ? `auto:${engine.inlineThreshold}:${engine.batchSize}:${availableParallelism()}`
+        : String(engine.workers);
     const rest = keyText([load.notices ?? null, load.maxInputBytes ?? null, load.seal ?? null]);
     return rest === undefined ? undefined : `${LOAD_CATALOG_RUN}:${workers}:${rest}`;
   } catch {
@@ -215,13 +224,26 @@ function encode<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Arr
   // Perf: byte counts per body, and each chunk's text made only as it is written: a 10k record
   // never holds its ~60 MB of bodies twice.
   const encodings = groups.map((g) => chunkEncoding(g));
-  const chunks: BodyChunk[] = groups.map((g, i) => ({ count: g.length, bytes: g.reduce((n, b) => n + Buffer.byteLength(b, encodings[i]), 0), encoding: encodings[i]! }));
-  const record: CatalogRecord = { format: RECORD_FORMAT, parts, ends, chunks, stats: loaded.stats, walk: loaded.walk, cache: loaded.cache };
+  const chunks: BodyChunk[] = groups.map((g, i) => ({
+    count: g.length,
+    bytes: g.reduce((n, b) => n + Buffer.byteLength(b, encodings[i]), 0),
+    encoding: encodings[i]!,
+  }));
+  const record: CatalogRecord = {
+    format: RECORD_FORMAT,
+    parts,
+    ends,
+    chunks,
+    stats: loaded.stats,
+    walk: loaded.walk,
+    cache: loaded.cache,
+  };
   // Perf: JSON.parse builds these objects ~2× faster than v8.deserialize (300 skills: ~3.5 vs ~6–8 ms
   // in a fresh process), and a warm load then never loads node:v8 (~3.5 ms); JSON is used only
   // when it gives back exactly what was recorded, the walk's `placed` map as its entries.
   const asJson = { ...record, walk: { ...record.walk, placed: [...record.walk.placed] } };
-  const faithful = [...record.walk.placed.keys()].every((k) => typeof k === 'string') && jsonFaithful(asJson, new Set());
+  const faithful =
+    [...record.walk.placed.keys()].every((k) => typeof k === 'string') && jsonFaithful(asJson, new Set());
   const value = faithful ? Buffer.from(JSON.stringify(asJson), 'utf8') : serialize(record);
   return (function* (): Generator<Uint8Array> {
     const head = Buffer.allocUnsafe(4);
@@ -276,11 +298,18 @@ export function jsonFaithful(value: unknown, seen: Set<object>): boolean {
  *
  * @example const loaded = replayRunRecord(dir, LOAD_CATALOG_RUN, key, roots, (body) => decodeCatalog(body, hasher));
  */
-export function decodeCatalog(body: RecordBody, hasher: HashBackend): RecordedCatalog<ReturnType<typeof restoreCatalog>> | undefined {
+export function decodeCatalog(
+  body: RecordBody,
+  hasher: HashBackend,
+): RecordedCatalog<ReturnType<typeof restoreCatalog>> | undefined {
   try {
     const length = body.bytes(4).readUInt32BE(0);
     const value = body.bytes(length);
-    const record = (value[0] === JSON_VALUE ? fromJson(JSON.parse(value.toString('utf8')) as Partial<JsonRecord> | null) : deserialize(value)) as Partial<CatalogRecord> | null;
+    const record = (
+      value[0] === JSON_VALUE
+        ? fromJson(JSON.parse(value.toString('utf8')) as Partial<JsonRecord> | null)
+        : deserialize(value)
+    ) as Partial<CatalogRecord> | null;
     if (!isRecord(record)) return undefined;
     const { parts, ends, chunks, stats, walk, cache } = record;
     if (!isParts(parts)) return undefined;
@@ -312,14 +341,19 @@ export function decodeCatalog(body: RecordBody, hasher: HashBackend): RecordedCa
 const JSON_VALUE = 0x7b;
 
 /** A record as its JSON holds it: the walk's `placed` map as its entries. */
-type JsonRecord = Omit<CatalogRecord, 'walk'> & { readonly walk: Omit<WalkReport, 'placed'> & { readonly placed: unknown } };
+type JsonRecord = Omit<CatalogRecord, 'walk'> & {
+  readonly walk: Omit<WalkReport, 'placed'> & { readonly placed: unknown };
+};
 
 /** The record a JSON value holds, its `placed` a map again; null when that is not a list of pairs. */
 function fromJson(value: Partial<JsonRecord> | null): Partial<CatalogRecord> | null {
   if (!isObject(value) || !isObject(value!.walk)) return null;
   const entries = value!.walk!.placed;
   if (!Array.isArray(entries) || !entries.every((e) => Array.isArray(e) && e.length === 2)) return null;
-  return { ...value, walk: { ...value!.walk!, placed: new Map(entries as [string, { root: string; inRoot: string }][]) } };
+  return {
+    ...value,
+    walk: { ...value!.walk!, placed: new Map(entries as [string, { root: string; inRoot: string }][]) },
+  };
 }
 
 const ENCODINGS: readonly BodyChunk['encoding'][] = ['latin1', 'utf8', 'utf16le'];
@@ -332,7 +366,10 @@ function isRecord(value: Partial<CatalogRecord> | null): value is CatalogRecord 
   return (
     Array.isArray(value.ends) &&
     Array.isArray(value.chunks) &&
-    value.chunks.every((c) => isObject(c) && Number.isSafeInteger(c.count) && c.count > 0 && Number.isSafeInteger(c.bytes) && c.bytes >= 0) &&
+    value.chunks.every(
+      (c) =>
+        isObject(c) && Number.isSafeInteger(c.count) && c.count > 0 && Number.isSafeInteger(c.bytes) && c.bytes >= 0,
+    ) &&
     isObject(stats) &&
     isObject(walk) &&
     walk!.placed instanceof Map &&
@@ -342,5 +379,9 @@ function isRecord(value: Partial<CatalogRecord> | null): value is CatalogRecord 
 }
 
 function isParts(parts: RecordedParts | null | undefined): parts is RecordedParts {
-  return isObject(parts) && typeof parts!.digest === 'string' && [parts!.all, parts!.skills, parts!.conflicts, parts!.diagnostics].every(Array.isArray);
+  return (
+    isObject(parts) &&
+    typeof parts!.digest === 'string' &&
+    [parts!.all, parts!.skills, parts!.conflicts, parts!.diagnostics].every(Array.isArray)
+  );
 }

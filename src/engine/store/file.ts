@@ -78,16 +78,27 @@ export class StoreReader {
    *
    * @example const r = StoreReader.open(dir, 'files', 'files'); try { … } finally { r?.close(); }
    */
-  static open(dir: string, name: string, table: StoreTable, maxBytes = Number.MAX_SAFE_INTEGER): StoreReader | undefined {
+  static open(
+    dir: string,
+    name: string,
+    table: StoreTable,
+    maxBytes = Number.MAX_SAFE_INTEGER,
+  ): StoreReader | undefined {
     const opened = openRegular(storePath(dir, name), { followLinks: true });
     if (!opened.ok) return undefined;
     try {
       const size = opened.stat.size;
       if (size < HEADER_BYTES || size > maxBytes) throw new RangeError('not a store file');
       const head = Buffer.allocUnsafe(HEADER_BYTES);
-      if (readFully(opened.fd, head, 0) !== HEADER_BYTES || head[HEADER_BYTES - 1] !== 0x0a) throw new RangeError('not a store file');
+      if (readFully(opened.fd, head, 0) !== HEADER_BYTES || head[HEADER_BYTES - 1] !== 0x0a)
+        throw new RangeError('not a store file');
       const header = JSON.parse(head.toString('utf8', 0, HEADER_BYTES - 1)) as Partial<StoreHeader>;
-      const current = header.store === 'skillgraph' && header.format === STORE_FORMAT && header.table === table && header.version === VERSION && header.code === wholeCodeFingerprint();
+      const current =
+        header.store === 'skillgraph' &&
+        header.format === STORE_FORMAT &&
+        header.table === table &&
+        header.version === VERSION &&
+        header.code === wholeCodeFingerprint();
       if (!current || header.length !== size - HEADER_BYTES) throw new RangeError('not a current store file');
       return new StoreReader(opened.fd, header.meta, header.length);
     } catch {
@@ -118,9 +129,11 @@ export class StoreReader {
     if (this.#at === this.length) return undefined;
     const size = this.bytes(4).readUInt32BE(0);
     if (size > this.remaining) throw new RangeError('store body shorter than its parts');
-    if (this.#scratch === undefined || this.#scratch.length < size) this.#scratch = Buffer.allocUnsafe(Math.max(size, (this.#scratch?.length ?? 0) * 2));
+    if (this.#scratch === undefined || this.#scratch.length < size)
+      this.#scratch = Buffer.allocUnsafe(Math.max(size, (this.#scratch?.length ?? 0) * 2));
     const view = this.#scratch.subarray(0, size);
-    if (readFully(this.#fd, view, HEADER_BYTES + this.#at) !== size) throw new RangeError('store file changed while read');
+    if (readFully(this.#fd, view, HEADER_BYTES + this.#at) !== size)
+      throw new RangeError('store file changed while read');
     this.#at += size;
     return view;
   }
@@ -195,9 +208,18 @@ export class StoreWriter {
 
   /** Write the header with `meta` (small: it must fit the header line) and put the file in place. */
   commit(meta: unknown): void {
-    const header: StoreHeader = { store: 'skillgraph', format: STORE_FORMAT, table: this.#table, version: VERSION, code: wholeCodeFingerprint(), length: this.#out.length - HEADER_BYTES, meta };
+    const header: StoreHeader = {
+      store: 'skillgraph',
+      format: STORE_FORMAT,
+      table: this.#table,
+      version: VERSION,
+      code: wholeCodeFingerprint(),
+      length: this.#out.length - HEADER_BYTES,
+      meta,
+    };
     const line = Buffer.from(JSON.stringify(header), 'utf8');
-    if (line.length > HEADER_BYTES - 1) throw new RangeError(`store header of ${line.length} bytes does not fit ${HEADER_BYTES - 1}`);
+    if (line.length > HEADER_BYTES - 1)
+      throw new RangeError(`store header of ${line.length} bytes does not fit ${HEADER_BYTES - 1}`);
     const padded = Buffer.alloc(HEADER_BYTES, 0x20);
     line.copy(padded);
     padded[HEADER_BYTES - 1] = 0x0a;
@@ -225,14 +247,21 @@ export interface TableMeta {
  *
  * @example const t = readTable(dir, 'folders', 'folders', (c) => deserialize(c) as Row[]);
  */
-export function readTable<T>(dir: string, name: string, table: StoreTable, decode: (chunk: Buffer) => readonly T[], maxBytes?: number): { readonly rows: T[]; readonly run: number } | undefined {
+export function readTable<T>(
+  dir: string,
+  name: string,
+  table: StoreTable,
+  decode: (chunk: Buffer) => readonly T[],
+  maxBytes?: number,
+): { readonly rows: T[]; readonly run: number } | undefined {
   const reader = StoreReader.open(dir, name, table, maxBytes);
   if (!reader) return undefined;
   try {
     const meta = reader.meta as Partial<TableMeta> | null;
     const rows: T[] = [];
     // `decode` makes values of their own (v8.deserialize copies), so the chunk's bytes are reused.
-    for (let chunk = reader.chunkView(); chunk !== undefined; chunk = reader.chunkView()) for (const row of decode(chunk)) rows.push(row);
+    for (let chunk = reader.chunkView(); chunk !== undefined; chunk = reader.chunkView())
+      for (const row of decode(chunk)) rows.push(row);
     return typeof meta?.run === 'number' && rows.length === meta.count ? { rows, run: meta.run } : undefined;
   } catch {
     return undefined; // damaged
@@ -265,12 +294,17 @@ function copyingDeserializer(): NonNullable<typeof CopyingDeserializer> {
   if (CopyingDeserializer === undefined) {
     const { DefaultDeserializer } = builtinModule<V8>('node:v8');
     // Node's documented hook (`deserializer._readHostObject()`), which @types/node leaves out.
-    const readHostObject = (DefaultDeserializer.prototype as unknown as { _readHostObject(this: InstanceType<V8['DefaultDeserializer']>): unknown })._readHostObject;
+    const readHostObject = (
+      DefaultDeserializer.prototype as unknown as {
+        _readHostObject(this: InstanceType<V8['DefaultDeserializer']>): unknown;
+      }
+    )._readHostObject;
     CopyingDeserializer = class extends DefaultDeserializer {
       _readHostObject(): unknown {
         const view = readHostObject.call(this) as ArrayBufferView;
         if (Buffer.isBuffer(view)) return Buffer.from(view);
-        if (view instanceof DataView) return new DataView(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength));
+        if (view instanceof DataView)
+          return new DataView(view.buffer.slice(view.byteOffset, view.byteOffset + view.byteLength));
         return (view as unknown as { slice(): unknown }).slice();
       }
     };

@@ -84,8 +84,17 @@ export class ParseCache {
   /** A write failed: this run saves nothing (the cache is only an accelerator). */
   #failed = false;
 
-  private constructor(dir: string, entries: Map<string, CacheEntry>, run: number, quiet: number, token?: typeof FACTORY) {
-    if (token !== FACTORY) throw new SkillgraphError('options.invalid', 'open a parse cache with ParseCache.open(dir)', { field: 'ParseCache' });
+  private constructor(
+    dir: string,
+    entries: Map<string, CacheEntry>,
+    run: number,
+    quiet: number,
+    token?: typeof FACTORY,
+  ) {
+    if (token !== FACTORY)
+      throw new SkillgraphError('options.invalid', 'open a parse cache with ParseCache.open(dir)', {
+        field: 'ParseCache',
+      });
     this.file = storePath(dir, FILES_STORE);
     this.#dir = dir;
     this.#entries = entries;
@@ -102,7 +111,12 @@ export class ParseCache {
   static open(dir: string, options: ParseCacheOptions = {}): ParseCache {
     // Taken before any file is read through this cache.
     const quiet = quietBefore(options.racyMs);
-    const table = readTable(dir, FILES_STORE, 'files', (chunk) => deserializeCopy(chunk) as Array<[string, CacheEntry]>);
+    const table = readTable(
+      dir,
+      FILES_STORE,
+      'files',
+      (chunk) => deserializeCopy(chunk) as Array<[string, CacheEntry]>,
+    );
     const entries = new Map(table?.rows);
     // A key twice is no file this code wrote.
     const whole = table !== undefined && entries.size === table.rows.length;

@@ -75,7 +75,14 @@ export class DirMemo implements ListingSource {
   #reused = 0;
   #read = 0;
 
-  private constructor(dir: string, rows: Map<string, Row>, run: number, quiet: number, witness: WitnessBuilder | undefined, token?: typeof FACTORY) {
+  private constructor(
+    dir: string,
+    rows: Map<string, Row>,
+    run: number,
+    quiet: number,
+    witness: WitnessBuilder | undefined,
+    token?: typeof FACTORY,
+  ) {
     if (token !== FACTORY) throw new TypeError('open a directory memo with DirMemo.open(dir)');
     this.file = storePath(dir, FOLDERS_STORE);
     this.#dir = dir;
@@ -120,7 +127,13 @@ export class DirMemo implements ListingSource {
     if (stamp !== undefined && row !== undefined && sameStamp(rowStamp(row), stamp)) {
       this.#reused++;
       this.#witness?.dir(dir, stamp);
-      return { subdirs: split(row[7]), skillNames: split(row[8]), links: split(row[9]), skipped: split(row[10]), special: split(row[11]) };
+      return {
+        subdirs: split(row[7]),
+        skillNames: split(row[8]),
+        links: split(row[9]),
+        skipped: split(row[10]),
+        special: split(row[11]),
+      };
     }
     // Stamp first, read second: a change in between leaves a listing newer than its stamp,
     // which only costs a read next time.
@@ -133,7 +146,20 @@ export class DirMemo implements ListingSource {
     }
     this.#read++;
     if (stamp !== undefined && isSettled(stamp, this.#quiet)) {
-      this.#rows.set(dir, [dir, stamp.dev, stamp.ino, stamp.size, stamp.mtimeMs, stamp.ctimeMs, this.#run, join_(listing.subdirs), join_(listing.skillNames), join_(listing.links), join_(listing.skipped), join_(listing.special)]);
+      this.#rows.set(dir, [
+        dir,
+        stamp.dev,
+        stamp.ino,
+        stamp.size,
+        stamp.mtimeMs,
+        stamp.ctimeMs,
+        this.#run,
+        join_(listing.subdirs),
+        join_(listing.skillNames),
+        join_(listing.links),
+        join_(listing.skipped),
+        join_(listing.special),
+      ]);
       this.#dirty = true;
       this.#witness?.dir(dir, stamp);
     } else {

@@ -34,7 +34,12 @@ export function fileIdentity(path: string): string | null {
  * caller's context (length-prefixed; the JSON after it delimits itself).
  * The code is not in it: the store header covers that.
  */
-function keyPrefix(kind: string, cacheFile: string | null, engine: Readonly<Record<string, string | number | boolean>>, context: string): string {
+function keyPrefix(
+  kind: string,
+  cacheFile: string | null,
+  engine: Readonly<Record<string, string | number | boolean>>,
+  context: string,
+): string {
   return `${kind}\u0000${STORE_FORMAT}\u0000${cacheFile ?? '-'}\u0000${context.length}:${context}\u0000${JSON.stringify(Object.entries(engine).sort(([a], [b]) => cmp(a, b)))}`;
 }
 
@@ -108,7 +113,11 @@ export interface ReplayKeyInput {
 export function replayKey(input: ReplayKeyInput): string {
   const { roots, profile, hasher: _hasher, ...walk } = input.load;
   const options = resolveDiscoverOptions(walk);
-  const asked = JSON.stringify({ roots: roots.map((r) => [r.path, r.scope, r.precedence, r.required]), profile: profile ?? null, options: Object.entries(options).sort(([a], [b]) => cmp(a, b)) });
+  const asked = JSON.stringify({
+    roots: roots.map((r) => [r.path, r.scope, r.precedence, r.required]),
+    profile: profile ?? null,
+    options: Object.entries(options).sort(([a], [b]) => cmp(a, b)),
+  });
   // Perf: the one key a warm load computes, hashed without loading node:crypto (`storeDigest`).
   return storeDigest(keyPrefix('replay', input.cacheFile, input.engine, input.context) + asked);
 }

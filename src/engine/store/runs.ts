@@ -62,7 +62,12 @@ function open(dir: string, name: string): { reader: StoreReader; meta: RunsMeta 
   const meta = reader.meta as Partial<RunsMeta> | null;
   const count = (n: unknown): n is number => Number.isSafeInteger(n) && (n as number) >= 0;
   const r = meta?.replay;
-  if (!meta || typeof meta.key !== 'string' || typeof meta.status !== 'number' || (r !== undefined && (typeof r.key !== 'string' || !count(r.count) || !count(r.rootsBytes) || !count(r.pathBytes)))) {
+  if (
+    !meta ||
+    typeof meta.key !== 'string' ||
+    typeof meta.status !== 'number' ||
+    (r !== undefined && (typeof r.key !== 'string' || !count(r.count) || !count(r.rootsBytes) || !count(r.pathBytes)))
+  ) {
     reader.close();
     return undefined;
   }
@@ -102,8 +107,18 @@ const wholeBody = (body: RecordBody, status: number): RunRecord => ({ status, bo
  * @example const record = readRunRecord(cacheDir, 'catalog-json', key);
  */
 export function readRunRecord(dir: string, name: string, key: string): RunRecord | undefined;
-export function readRunRecord<T>(dir: string, name: string, key: string, read: (body: RecordBody, status: number) => T | undefined): T | undefined;
-export function readRunRecord<T>(dir: string, name: string, key: string, read: (body: RecordBody, status: number) => T | undefined = wholeBody as never): T | undefined {
+export function readRunRecord<T>(
+  dir: string,
+  name: string,
+  key: string,
+  read: (body: RecordBody, status: number) => T | undefined,
+): T | undefined;
+export function readRunRecord<T>(
+  dir: string,
+  name: string,
+  key: string,
+  read: (body: RecordBody, status: number) => T | undefined = wholeBody as never,
+): T | undefined {
   const opened = open(dir, name);
   if (!opened) return undefined;
   const { reader, meta } = opened;
@@ -127,9 +142,26 @@ export function readRunRecord<T>(dir: string, name: string, key: string, read: (
  *
  * @example const record = replayRunRecord(cacheDir, 'catalog-json', optionsKey, roots);
  */
-export function replayRunRecord(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunRecord | undefined;
-export function replayRunRecord<T>(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[], read: (body: RecordBody, status: number) => T | undefined): T | undefined;
-export function replayRunRecord<T>(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[], read: (body: RecordBody, status: number) => T | undefined = wholeBody as never): T | undefined {
+export function replayRunRecord(
+  dir: string,
+  name: string,
+  replayKey: string,
+  roots: readonly SkillRoot[],
+): RunRecord | undefined;
+export function replayRunRecord<T>(
+  dir: string,
+  name: string,
+  replayKey: string,
+  roots: readonly SkillRoot[],
+  read: (body: RecordBody, status: number) => T | undefined,
+): T | undefined;
+export function replayRunRecord<T>(
+  dir: string,
+  name: string,
+  replayKey: string,
+  roots: readonly SkillRoot[],
+  read: (body: RecordBody, status: number) => T | undefined = wholeBody as never,
+): T | undefined {
   const opened = open(dir, name);
   if (!opened) return undefined;
   const { reader, meta } = opened;
@@ -160,7 +192,14 @@ export function replayRunRecord<T>(dir: string, name: string, replayKey: string,
  *
  * @example writeRunRecord(cacheDir, 'load-catalog', key, 0, encodeCatalog(loaded)!, replay);
  */
-export function writeRunRecord(dir: string, name: string, key: string, status: number, body: string | Uint8Array | Iterable<Uint8Array>, replay?: MemoReplay): boolean {
+export function writeRunRecord(
+  dir: string,
+  name: string,
+  key: string,
+  status: number,
+  body: string | Uint8Array | Iterable<Uint8Array>,
+  replay?: MemoReplay,
+): boolean {
   let out: StoreWriter | undefined;
   try {
     out = StoreWriter.create(dir, runStoreName(name), 'runs');
@@ -173,7 +212,16 @@ export function writeRunRecord(dir: string, name: string, key: string, status: n
       out.write(roots);
       out.write(paths);
       out.write(new Uint8Array(w.numbers.buffer, w.numbers.byteOffset, w.numbers.byteLength));
-      meta = { ...meta, replay: { key: replay.key, count: w.paths.length, rootsBytes: roots.length, pathBytes: paths.length, endian: endianness() } };
+      meta = {
+        ...meta,
+        replay: {
+          key: replay.key,
+          count: w.paths.length,
+          rootsBytes: roots.length,
+          pathBytes: paths.length,
+          endian: endianness(),
+        },
+      };
     }
     if (typeof body === 'string' || body instanceof Uint8Array) out.write(body);
     else for (const part of body) out.write(part);
@@ -200,7 +248,12 @@ export function readRunMemo(dir: string, name: string, key: string): RunMemo | u
  *
  * @example const memo = replayRunMemo(cacheDir, 'catalog-json', optionsKey, roots);
  */
-export function replayRunMemo(dir: string, name: string, replayKey: string, roots: readonly SkillRoot[]): RunMemo | undefined {
+export function replayRunMemo(
+  dir: string,
+  name: string,
+  replayKey: string,
+  roots: readonly SkillRoot[],
+): RunMemo | undefined {
   const record = replayRunRecord(dir, name, replayKey, roots);
   return record && memoOf(record);
 }

@@ -83,5 +83,11 @@ export function packStamp(numbers: Float64Array, at: number, stamp: Stamp): void
 
 /** The stamp packed at `at` in `numbers`. */
 export function unpackStamp(numbers: Float64Array, at: number): Stamp {
-  return { dev: numbers[at]!, ino: numbers[at + 1]!, size: numbers[at + 2]!, mtimeMs: numbers[at + 3]!, ctimeMs: numbers[at + 4]! };
+  return {
+    dev: numbers[at]!,
+    ino: numbers[at + 1]!,
+    size: numbers[at + 2]!,
+    mtimeMs: numbers[at + 3]!,
+    ctimeMs: numbers[at + 4]!,
+  };
 }

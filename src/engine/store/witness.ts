@@ -76,7 +76,11 @@ export class WitnessBuilder {
   /** The witness, or undefined when incomplete. */
   finish(): RunWitness | undefined {
     if (!this.#complete) return undefined;
-    return { roots: this.#roots, paths: [...this.#paths], numbers: this.#numbers.slice(0, this.#paths.length * WITNESS_STRIDE) };
+    return {
+      roots: this.#roots,
+      paths: [...this.#paths],
+      numbers: this.#numbers.slice(0, this.#paths.length * WITNESS_STRIDE),
+    };
   }
 
   #push(path: string, kind: number, stamp: Stamp): void {
@@ -129,5 +133,11 @@ export function verifyWitness(witness: RunWitness, roots: readonly SkillRoot[]):
 
 /** `sameStamp(now, unpackStamp(numbers, at))`, without the unpacked stamp. */
 function stampsAt(now: Stamp, numbers: Float64Array, at: number): boolean {
-  return now.mtimeMs === numbers[at + 3] && now.size === numbers[at + 2] && now.ino === numbers[at + 1] && now.ctimeMs === numbers[at + 4] && now.dev === numbers[at];
+  return (
+    now.mtimeMs === numbers[at + 3] &&
+    now.size === numbers[at + 2] &&
+    now.ino === numbers[at + 1] &&
+    now.ctimeMs === numbers[at + 4] &&
+    now.dev === numbers[at]
+  );
 }

@@ -39,16 +39,25 @@ export const JsonSchemaObjectSchema = once(() => {
   const z = zod();
   return JsonObjectSchema().check(
     z.superRefine((schema, ctx) => {
-    if (!Object.hasOwn(schema, 'type')) {
-      ctx.addIssue({ code: 'custom', message: "a JSON schema needs a 'type' key" });
-      return;
-    }
-    const type = schema['type'];
-    const names = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
-    const known: readonly unknown[] = JSON_SCHEMA_TYPES;
-    if (!names || names.length === 0 || !names.every((n) => known.includes(n)) || new Set(names).size !== names.length) {
-      ctx.addIssue({ code: 'custom', path: ['type'], message: `must be one of ${JSON_SCHEMA_TYPES.join(', ')} or a list of them` });
-    }
+      if (!Object.hasOwn(schema, 'type')) {
+        ctx.addIssue({ code: 'custom', message: "a JSON schema needs a 'type' key" });
+        return;
+      }
+      const type = schema['type'];
+      const names = typeof type === 'string' ? [type] : Array.isArray(type) ? type : undefined;
+      const known: readonly unknown[] = JSON_SCHEMA_TYPES;
+      if (
+        !names ||
+        names.length === 0 ||
+        !names.every((n) => known.includes(n)) ||
+        new Set(names).size !== names.length
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['type'],
+          message: `must be one of ${JSON_SCHEMA_TYPES.join(', ')} or a list of them`,
+        });
+      }
     }),
   );
 });
@@ -71,14 +80,14 @@ export const SkillDefinitionJsonSchema = once(() => {
     })
     .check(
       z.superRefine((d, ctx) => {
-      const toolsWrite = d.tools.some((t) => t.writes);
-      if (d.writes !== toolsWrite) {
-        const why = toolsWrite
-          ? `declared read-only but tool '${d.tools.find((t) => t.writes)!.key}' writes`
-          : 'declared as writing but none of its tools writes';
-        ctx.addIssue({ code: 'custom', path: ['writes'], message: why });
-      }
-    }),
+        const toolsWrite = d.tools.some((t) => t.writes);
+        if (d.writes !== toolsWrite) {
+          const why = toolsWrite
+            ? `declared read-only but tool '${d.tools.find((t) => t.writes)!.key}' writes`
+            : 'declared as writing but none of its tools writes';
+          ctx.addIssue({ code: 'custom', path: ['writes'], message: why });
+        }
+      }),
     );
 });
 
@@ -154,7 +163,9 @@ export class SkillDefinition {
     const unknown = unknownOption(init, INIT_KEYS);
     if (unknown) return { ok: false, error: unknown };
     const tools: unknown = init.tools;
-    const computed = Array.isArray(tools) && tools.some((t: unknown) => typeof t === 'object' && t !== null && (t as { writes?: unknown }).writes === true);
+    const computed =
+      Array.isArray(tools) &&
+      tools.some((t: unknown) => typeof t === 'object' && t !== null && (t as { writes?: unknown }).writes === true);
     return SkillDefinition.safeFrom(
       withoutUndefined({
         skill_name: init.skillName,
@@ -185,10 +196,20 @@ export class SkillDefinition {
     const unknown = unknownOption(schemas, SCHEMAS_KEYS);
     if (unknown) return { ok: false, error: unknown };
     if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
-      return { ok: false, error: invalid('SkillDefinition', [{ path: '', message: `fromSkill needs a skill package, got ${String(pkg)}` }]) };
+      return {
+        ok: false,
+        error: invalid('SkillDefinition', [
+          { path: '', message: `fromSkill needs a skill package, got ${String(pkg)}` },
+        ]),
+      };
     }
     if (entries === null || entries === undefined) {
-      return { ok: false, error: invalid('SkillDefinition', [{ path: 'tools', message: `fromSkill needs the resolved entries, got ${String(entries)}` }]) };
+      return {
+        ok: false,
+        error: invalid('SkillDefinition', [
+          { path: 'tools', message: `fromSkill needs the resolved entries, got ${String(entries)}` },
+        ]),
+      };
     }
     return SkillDefinition.safeCreate({
       skillName: pkg.descriptor.name,

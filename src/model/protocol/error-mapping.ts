@@ -89,13 +89,29 @@ const PERMISSION_NAMES: ReadonlySet<string> = new Set(['PermissionDeniedError', 
  * UnsupportedOperation (also an OSError). binascii's is named plain `Error`, so it cannot be told.
  */
 export const VALUE_ERROR_NAMES: ReadonlySet<string> = new Set([
-  'ResolutionError', 'RangeError', 'SyntaxError',
-  'ValueError', 'UnicodeError', 'UnicodeDecodeError', 'UnicodeEncodeError', 'UnicodeTranslateError',
-  'JSONDecodeError', 'TOMLDecodeError', 'StatisticsError', 'AddressValueError', 'NetmaskValueError',
-  'InvalidFileException', 'UnsupportedOperation',
+  'ResolutionError',
+  'RangeError',
+  'SyntaxError',
+  'ValueError',
+  'UnicodeError',
+  'UnicodeDecodeError',
+  'UnicodeEncodeError',
+  'UnicodeTranslateError',
+  'JSONDecodeError',
+  'TOMLDecodeError',
+  'StatisticsError',
+  'AddressValueError',
+  'NetmaskValueError',
+  'InvalidFileException',
+  'UnsupportedOperation',
 ]);
 /** Python's RuntimeError and its built-in subclasses. */
-const RUNTIME_ERROR_NAMES: ReadonlySet<string> = new Set(['RuntimeError', 'NotImplementedError', 'RecursionError', 'PythonFinalizationError']);
+const RUNTIME_ERROR_NAMES: ReadonlySet<string> = new Set([
+  'RuntimeError',
+  'NotImplementedError',
+  'RecursionError',
+  'PythonFinalizationError',
+]);
 /** Bound on prototype chains walked for class names. */
 const MAX_PROTO_DEPTH = 16;
 /** Longest resolver chain copied into `details.path`. */
@@ -145,7 +161,8 @@ export function toSkillError(error: unknown, context: SkillErrorContext): SkillE
   if (toolName !== undefined) details['tool_name'] = toolName;
   const path = isResolverError(error) ? (error as { path?: unknown }).path : undefined;
   // A resolver failure's full chain (the message shortens long ones).
-  if (Array.isArray(path) && path.length <= MAX_PATH && path.every((p) => typeof p === 'string')) details['path'] = [...path];
+  if (Array.isArray(path) && path.length <= MAX_PATH && path.every((p) => typeof p === 'string'))
+    details['path'] = [...path];
   return SkillError.create({ type, message, skillName, ...(toolName !== undefined ? { toolName } : {}), details });
 }
 
@@ -159,7 +176,8 @@ function classify(error: unknown, message: string): [SkillErrorType, MappingRule
   if (hasPermissionErrno(error)) return [SkillErrorType.PERMISSION_DENIED, 'errno'];
   const names = classNames(error);
   const isA = (family: ReadonlySet<string>): boolean => names.some((n) => family.has(n));
-  if (error instanceof PermissionDeniedError || isA(PERMISSION_NAMES)) return [SkillErrorType.PERMISSION_DENIED, 'class'];
+  if (error instanceof PermissionDeniedError || isA(PERMISSION_NAMES))
+    return [SkillErrorType.PERMISSION_DENIED, 'class'];
   if (error instanceof ActivationError) return [SkillErrorType.TOOL_ACTIVATION_FAILURE, 'class'];
   if (error instanceof Error && error.name === 'ZodError') return [SkillErrorType.VALIDATION_ERROR, 'class'];
   if (error instanceof ResolutionError || isA(VALUE_ERROR_NAMES)) {
@@ -168,7 +186,10 @@ function classify(error: unknown, message: string): [SkillErrorType, MappingRule
     return [SkillErrorType.RESOLUTION_FAILURE, 'class'];
   }
   if (isA(RUNTIME_ERROR_NAMES)) {
-    return [ACTIVATION.test(message) ? SkillErrorType.TOOL_ACTIVATION_FAILURE : SkillErrorType.TOOL_EXECUTION_FAILURE, 'class'];
+    return [
+      ACTIVATION.test(message) ? SkillErrorType.TOOL_ACTIVATION_FAILURE : SkillErrorType.TOOL_EXECUTION_FAILURE,
+      'class',
+    ];
   }
   if (CYCLE_STRICT.test(message)) return [SkillErrorType.CYCLE_DETECTED, 'message'];
   if (NOT_FOUND_STRICT.test(message)) return [SkillErrorType.SKILL_NOT_FOUND, 'message'];
@@ -233,7 +254,11 @@ function messageOf(error: unknown): string {
   let text = '';
   if (error instanceof Error) text = error.message || error.name;
   else if (typeof error === 'string') text = error;
-  else if (error !== null && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string') {
+  else if (
+    error !== null &&
+    typeof error === 'object' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  ) {
     text = (error as { message: string }).message;
   } else if (error !== undefined) text = `thrown value: ${String(error)}`;
   return text.trim() === '' ? 'unknown error' : text;

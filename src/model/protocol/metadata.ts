@@ -38,15 +38,25 @@ export const SkillMetadataJsonSchema = once(() => {
   });
   return summary.check(
     z.superRefine((m, ctx) => {
-      if (m.read_only === m.writes) ctx.addIssue({ code: 'custom', path: ['read_only'], message: 'must be the opposite of writes' });
+      if (m.read_only === m.writes)
+        ctx.addIssue({ code: 'custom', path: ['read_only'], message: 'must be the opposite of writes' });
       const order = m.source_types.map((t) => ENTRY_KINDS.indexOf(t));
       if (order.some((v, i) => i > 0 && v <= order[i - 1]!)) {
-        ctx.addIssue({ code: 'custom', path: ['source_types'], message: `must be unique, in the order ${ENTRY_KINDS.join(', ')}` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['source_types'],
+          message: `must be unique, in the order ${ENTRY_KINDS.join(', ')}`,
+        });
       }
       if (m.source_types.length > m.tool_count) {
-        ctx.addIssue({ code: 'custom', path: ['source_types'], message: `lists ${m.source_types.length} kinds for ${m.tool_count} tools` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['source_types'],
+          message: `lists ${m.source_types.length} kinds for ${m.tool_count} tools`,
+        });
       }
-      if (m.tool_count === 0 && m.writes) ctx.addIssue({ code: 'custom', path: ['writes'], message: 'a skill without tools cannot write' });
+      if (m.tool_count === 0 && m.writes)
+        ctx.addIssue({ code: 'custom', path: ['writes'], message: 'a skill without tools cannot write' });
     }),
   );
 });
@@ -96,13 +106,21 @@ export class SkillMetadata implements SkillMetadataJson {
     if (unknown) return { ok: false, error: unknown };
     if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
       const got = pkg === null ? 'null' : pkg === undefined ? 'undefined' : 'a value without a descriptor';
-      return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSkill needs a skill package, got ${got}` }]) };
+      return {
+        ok: false,
+        error: invalid('SkillMetadata', [{ path: '', message: `fromSkill needs a skill package, got ${got}` }]),
+      };
     }
     const list = check('SkillMetadata', ResolvedToolListSchema(), entries);
     if (!list.ok) {
       const got = entries === null ? 'null' : entries === undefined ? 'undefined' : undefined;
       return got
-        ? { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSkill needs the resolved entries, got ${got}` }]) }
+        ? {
+            ok: false,
+            error: invalid('SkillMetadata', [
+              { path: '', message: `fromSkill needs the resolved entries, got ${got}` },
+            ]),
+          }
         : list;
     }
     return SkillMetadata.safeFromSummary(pkg, summarizeEntries(list.value), options);
@@ -135,10 +153,20 @@ export class SkillMetadata implements SkillMetadataJson {
     const unknown = unknownOption(options, FROM_SKILL_KEYS);
     if (unknown) return { ok: false, error: unknown };
     if (pkg === null || pkg === undefined || typeof pkg !== 'object' || !pkg.descriptor) {
-      return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSummary needs a skill package, got ${String(pkg)}` }]) };
+      return {
+        ok: false,
+        error: invalid('SkillMetadata', [
+          { path: '', message: `fromSummary needs a skill package, got ${String(pkg)}` },
+        ]),
+      };
     }
     if (summary === null || summary === undefined || typeof summary !== 'object') {
-      return { ok: false, error: invalid('SkillMetadata', [{ path: '', message: `fromSummary needs a capability summary, got ${String(summary)}` }]) };
+      return {
+        ok: false,
+        error: invalid('SkillMetadata', [
+          { path: '', message: `fromSummary needs a capability summary, got ${String(summary)}` },
+        ]),
+      };
     }
     return SkillMetadata.safeFrom({
       name: pkg.descriptor.name,
@@ -174,15 +202,18 @@ export class SkillMetadata implements SkillMetadataJson {
    * @example SkillMetadata.fromTrustedSummary(pkg, resolved.summary).tool_count
    */
   static fromTrustedSummary(pkg: SkillPackage, summary: CapabilitySummary): SkillMetadata {
-    return new SkillMetadata({
-      name: pkg.descriptor.name,
-      description: pkg.descriptor.description,
-      version: pkg.descriptor.version || DEFAULT_SKILL_VERSION,
-      read_only: summary.read_only,
-      writes: summary.writes,
-      tool_count: summary.tool_count,
-      source_types: [...summary.source_types],
-    }, FACTORY);
+    return new SkillMetadata(
+      {
+        name: pkg.descriptor.name,
+        description: pkg.descriptor.description,
+        version: pkg.descriptor.version || DEFAULT_SKILL_VERSION,
+        read_only: summary.read_only,
+        writes: summary.writes,
+        tool_count: summary.tool_count,
+        source_types: [...summary.source_types],
+      },
+      FACTORY,
+    );
   }
 
   /** Rebuild from wire JSON; never throws. */

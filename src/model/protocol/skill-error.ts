@@ -160,6 +160,10 @@ export class SkillError extends Error {
 export function isSkillError(value: unknown): value is SkillError {
   return (
     value instanceof SkillError ||
-    (value instanceof Error && value.name === 'SkillError' && 'skillName' in value && 'type' in value && 'toJSON' in value)
+    (value instanceof Error &&
+      value.name === 'SkillError' &&
+      'skillName' in value &&
+      'type' in value &&
+      'toJSON' in value)
   );
 }

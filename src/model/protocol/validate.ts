@@ -9,8 +9,7 @@ import { SkillgraphError } from '../errors.js';
 
 /** Outcome of a `safe…` constructor: the value, or the error its throwing twin would throw. */
 export type Validated<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: SkillgraphError };
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: SkillgraphError };
 
 /** One schema violation, `path` in wire (snake_case) field names, e.g. `tools.0.kind`. */
 export interface ProtocolIssue {
@@ -34,7 +33,8 @@ export const FACTORY: unique symbol = Symbol('skillgraph.protocol.factory');
 
 /** Throw `protocol.invalid` unless the constructor was reached through a validating factory. */
 export function requireFactory(what: string, token: unknown, factories: string): void {
-  if (token !== FACTORY) throw invalid(what, [{ path: '', message: `the constructor does not validate; build one with ${factories}` }]);
+  if (token !== FACTORY)
+    throw invalid(what, [{ path: '', message: `the constructor does not validate; build one with ${factories}` }]);
 }
 
 export function invalid(what: string, issues: readonly ProtocolIssue[]): SkillgraphError {
@@ -123,7 +123,10 @@ export const JsonValueSchema = once(() => {
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   );
-  return z.pipe(json, z.transform((value) => frozenJsonCopy(value) as JsonValue));
+  return z.pipe(
+    json,
+    z.transform((value) => frozenJsonCopy(value) as JsonValue),
+  );
 });
 
 /**
@@ -143,7 +146,10 @@ export const JsonObjectSchema = once(() => {
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     }),
   );
-  return z.pipe(object, z.transform((value) => frozenJsonCopy(value) as Readonly<Record<string, JsonValue>>));
+  return z.pipe(
+    object,
+    z.transform((value) => frozenJsonCopy(value) as Readonly<Record<string, JsonValue>>),
+  );
 });
 
 /**

@@ -52,7 +52,13 @@ function reach(entry: string, forbidden: (spec: string, file?: string) => boolea
 }
 
 const HEAVY = (spec: string, file?: string): boolean =>
-  spec === 'yaml' || spec === 'zod' || spec.startsWith('zod/') || file === 'parse/schemas.ts' || file === 'parse/yaml-doc.ts' || file === 'parse/index.ts' || file === 'discover/config.ts';
+  spec === 'yaml' ||
+  spec === 'zod' ||
+  spec.startsWith('zod/') ||
+  file === 'parse/schemas.ts' ||
+  file === 'parse/yaml-doc.ts' ||
+  file === 'parse/index.ts' ||
+  file === 'discover/config.ts';
 
 describe('value-import graph', () => {
   it('finds value imports and skips type-only ones (the scanner itself)', () => {
@@ -71,7 +77,14 @@ describe('value-import graph', () => {
     expect(reach('index.ts', (spec) => spec === 'yaml' || spec === 'zod' || spec.startsWith('zod/'))).toBeUndefined();
   });
 
-  for (const entry of ['engine/engine.ts', 'engine/store/index.ts', 'engine/resolve.ts', 'cli/verbs/catalog.ts', 'cli/catalog-request.ts', 'cli/main.ts']) {
+  for (const entry of [
+    'engine/engine.ts',
+    'engine/store/index.ts',
+    'engine/resolve.ts',
+    'cli/verbs/catalog.ts',
+    'cli/catalog-request.ts',
+    'cli/main.ts',
+  ]) {
     it(`${entry} never reaches yaml, zod or the parse schemas`, () => {
       expect(reach(entry, HEAVY)).toBeUndefined();
     });
@@ -85,7 +98,23 @@ describe('value-import graph', () => {
  * `tasks` (one library function per verb) sits on the engine and the stages
  * below it, never on `serve` or `cli`; the CLI parses, calls a task, prints.
  */
-const LAYERS = ['model', 'parse', 'audit', 'discover', 'catalog', 'resolve', 'routing', 'context', 'hosts', 'report', 'workspace', 'engine', 'tasks', 'serve', 'cli'] as const;
+const LAYERS = [
+  'model',
+  'parse',
+  'audit',
+  'discover',
+  'catalog',
+  'resolve',
+  'routing',
+  'context',
+  'hosts',
+  'report',
+  'workspace',
+  'engine',
+  'tasks',
+  'serve',
+  'cli',
+] as const;
 
 /** Every relative import of every file under src/, type-only ones included. */
 function allImports(): { file: string; target: string }[] {
@@ -107,7 +136,11 @@ function allImports(): { file: string; target: string }[] {
 }
 
 describe('start-up of the catalog verb', () => {
-  const WRITERS = (_spec: string, file?: string): boolean => file === 'report/index.ts' || file === 'report/sarif.ts' || file === 'report/junit.ts' || file === 'report/github.ts';
+  const WRITERS = (_spec: string, file?: string): boolean =>
+    file === 'report/index.ts' ||
+    file === 'report/sarif.ts' ||
+    file === 'report/junit.ts' ||
+    file === 'report/github.ts';
 
   it('the scanner sees the report writers from the module that writes the catalog report', () => {
     expect(reach('cli/catalog-report.ts', WRITERS)).toBeDefined();
@@ -127,7 +160,9 @@ describe('layering', () => {
     };
     const imports = allImports();
     expect(imports.length).toBeGreaterThan(200);
-    const unknown = [...new Set(imports.map((i) => i.file.split('/')[0]!).filter((top) => !top.endsWith('.ts') && layer(top) < 0))];
+    const unknown = [
+      ...new Set(imports.map((i) => i.file.split('/')[0]!).filter((top) => !top.endsWith('.ts') && layer(top) < 0)),
+    ];
     expect(unknown).toEqual([]);
     const upward = imports.filter((i) => layer(i.target) > layer(i.file)).map((i) => `${i.file} -> ${i.target}`);
     expect(upward).toEqual([]);
@@ -153,7 +188,8 @@ describe('layering', () => {
   });
 
   it('the resolve stage holds no kernel registry: the WASM kernel is passed in', () => {
-    for (const { file, target } of allImports()) if (file.startsWith('resolve/')) expect(target.startsWith('engine/'), `${file} -> ${target}`).toBe(false);
+    for (const { file, target } of allImports())
+      if (file.startsWith('resolve/')) expect(target.startsWith('engine/'), `${file} -> ${target}`).toBe(false);
     expect(readFileSync(join(SRC, 'resolve/backends.ts'), 'utf8')).not.toMatch(/^let\s/m);
   });
 });
@@ -180,23 +216,36 @@ describe('the MCP SDK stays with serve', () => {
 });
 
 describe('the audit parsers stay on the audit path', () => {
-  const PARSERS = (spec: string, file?: string): boolean => spec === 'web-tree-sitter' || file === 'tasks/audit-parsers.ts';
+  const PARSERS = (spec: string, file?: string): boolean =>
+    spec === 'web-tree-sitter' || file === 'tasks/audit-parsers.ts';
   const verbs = readdirSync(join(SRC, 'cli/verbs')).filter((f) => f.endsWith('.ts'));
 
   it('are reached from the loader (the scanner sees web-tree-sitter)', () => {
     expect(reach('tasks/audit-parsers.ts', (spec) => spec === 'web-tree-sitter')).toBeUndefined(); // imported dynamically, not statically
     expect(readFileSync(join(SRC, 'tasks/audit-parsers.ts'), 'utf8')).toContain('loadTreeSitter()');
-    expect(readFileSync(join(SRC, 'model/vendor.ts'), 'utf8')).toContain('optionalPeer(TREE_SITTER, () => load(TREE_SITTER))');
+    expect(readFileSync(join(SRC, 'model/vendor.ts'), 'utf8')).toContain(
+      'optionalPeer(TREE_SITTER, () => load(TREE_SITTER))',
+    );
   });
 
-  for (const entry of ['index.ts', 'internals.ts', 'cli/main.ts', 'engine/engine.ts', 'tasks/validate-path.ts', 'tasks/audit-path.ts', ...verbs.map((v) => `cli/verbs/${v}`)]) {
+  for (const entry of [
+    'index.ts',
+    'internals.ts',
+    'cli/main.ts',
+    'engine/engine.ts',
+    'tasks/validate-path.ts',
+    'tasks/audit-path.ts',
+    ...verbs.map((v) => `cli/verbs/${v}`),
+  ]) {
     it(`${entry} never loads the parsers statically`, () => {
       expect(reach(entry, PARSERS)).toBeUndefined();
     });
   }
 
   it('only the audit path imports the loader, and only dynamically', () => {
-    const importers = allImports().filter((i) => i.target.replace(/\.js$/, '.ts') === 'tasks/audit-parsers.ts').map((i) => i.file);
+    const importers = allImports()
+      .filter((i) => i.target.replace(/\.js$/, '.ts') === 'tasks/audit-parsers.ts')
+      .map((i) => i.file);
     expect(importers).toEqual(['tasks/audit-path.ts']);
     expect(readFileSync(join(SRC, 'tasks/audit-path.ts'), 'utf8')).toContain("await import('./audit-parsers.js')");
   });
@@ -207,7 +256,8 @@ describe('the audit parsers stay on the audit path', () => {
       for (const e of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, e.name);
         if (e.isDirectory()) visit(path);
-        else if (e.name.endsWith('.ts') && /['"]web-tree-sitter['"]/.test(readFileSync(path, 'utf8'))) named.push(path.slice(SRC.length + 1));
+        else if (e.name.endsWith('.ts') && /['"]web-tree-sitter['"]/.test(readFileSync(path, 'utf8')))
+          named.push(path.slice(SRC.length + 1));
       }
     };
     visit(SRC);

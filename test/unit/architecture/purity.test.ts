@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 
 const ROOT = new URL('../../../src/', import.meta.url).pathname;
 const PURE_STAGES = ['parse', 'catalog', 'resolve', 'context', 'audit', 'routing', 'hosts', 'report'] as const;
-const FORBIDDEN = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"](node:)?(fs|fs\/promises|worker_threads|piscina|child_process|process)['"]/;
+const FORBIDDEN =
+  /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"](node:)?(fs|fs\/promises|worker_threads|piscina|child_process|process)['"]/;
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })

@@ -14,11 +14,32 @@ const PATTERNS: readonly RegExp[] = [
 
 describe('livePatterns', () => {
   it('never leaves out a pattern that matches one of the lines', () => {
-    const line = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'x', ' ', '\t', 'rm', 'curl', '-f', 'SUDO', 'env', 'dig', '.io', '=', '/'), maxLength: 30 });
+    const line = fc.string({
+      unit: fc.constantFrom(
+        'a',
+        'b',
+        'c',
+        'd',
+        'x',
+        ' ',
+        '\t',
+        'rm',
+        'curl',
+        '-f',
+        'SUDO',
+        'env',
+        'dig',
+        '.io',
+        '=',
+        '/',
+      ),
+      maxLength: 30,
+    });
     fc.assert(
       fc.property(fc.array(line, { maxLength: 12 }), (lines) => {
         const live = new Set(livePatterns(joinLines(lines), PATTERNS));
-        for (const re of PATTERNS) if (lines.some((l) => firstMatch(l, re) !== undefined)) expect(live.has(re)).toBe(true);
+        for (const re of PATTERNS)
+          if (lines.some((l) => firstMatch(l, re) !== undefined)) expect(live.has(re)).toBe(true);
       }),
       { numRuns: 2000 },
     );

@@ -16,8 +16,18 @@ describe('buildCatalog aliases', () => {
     });
     expect(catalog.skills.map((p) => p.descriptor.name)).toEqual(['deploy', 'review']);
     expect(catalog.conflicts).toEqual([
-      { name: 'deploy', selected: '/p/.agents/skills/deploy/SKILL.md', shadowed: '/p/.claude/skills/deploy/SKILL.md', identical: true },
-      { name: 'review', selected: '/p/.agents/skills/review/SKILL.md', shadowed: '/p/.claude/skills/review/SKILL.md', identical: true },
+      {
+        name: 'deploy',
+        selected: '/p/.agents/skills/deploy/SKILL.md',
+        shadowed: '/p/.claude/skills/deploy/SKILL.md',
+        identical: true,
+      },
+      {
+        name: 'review',
+        selected: '/p/.agents/skills/review/SKILL.md',
+        shadowed: '/p/.claude/skills/review/SKILL.md',
+        identical: true,
+      },
     ]);
     // The catalog digest is over the winners only: the same with or without the links.
     expect(catalog.digest).toBe(buildCatalog([a, b]).digest);
@@ -27,9 +37,13 @@ describe('buildCatalog aliases', () => {
     const strong = _pkg({ name: 'deploy', scope: 'local', locator: '/l/deploy/SKILL.md' });
     const weak = _pkg({ name: 'deploy', scope: 'global', locator: '/g/deploy/SKILL.md', body: 'Older.\n' });
     const twice = _pkg({ name: 'deploy', scope: 'global', locator: '/g/deploy/SKILL.md', body: 'Older.\n' });
-    const catalog = buildCatalog([weak, strong, twice], { aliases: [{ locator: '/g/deploy/SKILL.md', via: '/p/link/SKILL.md' }] });
+    const catalog = buildCatalog([weak, strong, twice], {
+      aliases: [{ locator: '/g/deploy/SKILL.md', via: '/p/link/SKILL.md' }],
+    });
     expect(catalog.skills.map((p) => p.descriptor.source.locator)).toEqual(['/l/deploy/SKILL.md']);
-    expect(catalog.conflicts).toEqual([{ name: 'deploy', selected: '/l/deploy/SKILL.md', shadowed: '/g/deploy/SKILL.md', identical: false }]);
+    expect(catalog.conflicts).toEqual([
+      { name: 'deploy', selected: '/l/deploy/SKILL.md', shadowed: '/g/deploy/SKILL.md', identical: false },
+    ]);
     const duplicate = catalog.diagnostics.filter((d) => d.code === 'catalog.duplicate-file');
     expect(duplicate).toHaveLength(1);
     expect(duplicate[0]!.file).toBe('/g/deploy/SKILL.md');

@@ -32,11 +32,17 @@ describe('buildCatalog properties', () => {
         expect(c.skills.length + c.conflicts.length).toBe(locators.size);
         for (const skill of c.skills) {
           const rivals = pkgs.filter((p) => p.descriptor.name === skill.descriptor.name);
-          expect(skill.descriptor.source.precedence).toBe(Math.max(...rivals.map((p) => p.descriptor.source.precedence)));
+          expect(skill.descriptor.source.precedence).toBe(
+            Math.max(...rivals.map((p) => p.descriptor.source.precedence)),
+          );
         }
         for (const conflict of c.conflicts) {
           expect(c.get(conflict.name)!.descriptor.source.locator).toBe(conflict.selected);
-          expect(conflict.identical).toBe(c.getScoped(c.get(conflict.name)!.descriptor.source.scope, conflict.name)!.descriptor.digest === buildCatalog(pkgs.filter((p) => p.descriptor.source.locator === conflict.shadowed)).skills[0]!.descriptor.digest);
+          expect(conflict.identical).toBe(
+            c.getScoped(c.get(conflict.name)!.descriptor.source.scope, conflict.name)!.descriptor.digest ===
+              buildCatalog(pkgs.filter((p) => p.descriptor.source.locator === conflict.shadowed)).skills[0]!.descriptor
+                .digest,
+          );
         }
       }),
       { numRuns: 200 },
@@ -45,9 +51,14 @@ describe('buildCatalog properties', () => {
 
   it('is invariant under input permutation', () => {
     fc.assert(
-      fc.property(fc.array(candidate, { maxLength: 12 }).chain((a) => fc.tuple(fc.constant(a), fc.shuffledSubarray(a, { minLength: a.length, maxLength: a.length }))), ([a, b]) => {
-        expect(JSON.stringify(buildCatalog(packagesOf(b)))).toBe(JSON.stringify(buildCatalog(packagesOf(a))));
-      }),
+      fc.property(
+        fc
+          .array(candidate, { maxLength: 12 })
+          .chain((a) => fc.tuple(fc.constant(a), fc.shuffledSubarray(a, { minLength: a.length, maxLength: a.length }))),
+        ([a, b]) => {
+          expect(JSON.stringify(buildCatalog(packagesOf(b)))).toBe(JSON.stringify(buildCatalog(packagesOf(a))));
+        },
+      ),
       { numRuns: 200 },
     );
   });

@@ -17,7 +17,12 @@ const tree = () => [
 describe('buildCatalog: selection', () => {
   it('picks local > project > global and records every loser as a conflict', () => {
     const c = buildCatalog(tree());
-    expect(c.skills.map((p) => p.descriptor.id)).toEqual(['local/deploy', 'project/lint', 'project/notes', 'local/zeta']);
+    expect(c.skills.map((p) => p.descriptor.id)).toEqual([
+      'local/deploy',
+      'project/lint',
+      'project/notes',
+      'local/zeta',
+    ]);
     expect(c.conflicts).toEqual([
       { name: 'deploy', selected: '/local/deploy/SKILL.md', shadowed: '/project/deploy/SKILL.md', identical: false },
       { name: 'deploy', selected: '/local/deploy/SKILL.md', shadowed: '/global/deploy/SKILL.md', identical: false },
@@ -29,8 +34,14 @@ describe('buildCatalog: selection', () => {
 
   it('breaks a precedence tie by the locator in UTF-8 byte order, a surrogate among the locators or not', () => {
     // U+FFFF sorts before U+10000 in UTF-8 bytes, after its surrogates in code units.
-    for (const [first, second] of [['/p/\uffff/SKILL.md', '/p/\u{10000}/SKILL.md'], ['/p/a/SKILL.md', '/p/b/SKILL.md']] as const) {
-      for (const order of [[first, second], [second, first]]) {
+    for (const [first, second] of [
+      ['/p/\uffff/SKILL.md', '/p/\u{10000}/SKILL.md'],
+      ['/p/a/SKILL.md', '/p/b/SKILL.md'],
+    ] as const) {
+      for (const order of [
+        [first, second],
+        [second, first],
+      ]) {
         const c = buildCatalog(order.map((locator, i) => _pkg({ name: 'same', locator, body: `body ${i}` })));
         expect(c.get('same')!.descriptor.source.locator).toBe(first);
         expect(c.conflicts.map((x) => x.shadowed)).toEqual([second]);
@@ -40,14 +51,22 @@ describe('buildCatalog: selection', () => {
 
   it('lists conflicts in candidate order with conflictOrder candidate, as the catalog runtime does', () => {
     const c = buildCatalog(tree(), { conflictOrder: 'candidate' });
-    expect(c.conflicts.map((x) => x.shadowed)).toEqual(['/vendor/zeta/SKILL.md', '/project/deploy/SKILL.md', '/global/deploy/SKILL.md', '/global/lint/SKILL.md']);
+    expect(c.conflicts.map((x) => x.shadowed)).toEqual([
+      '/vendor/zeta/SKILL.md',
+      '/project/deploy/SKILL.md',
+      '/global/deploy/SKILL.md',
+      '/global/lint/SKILL.md',
+    ]);
     expect(c.digest).toBe(buildCatalog(tree()).digest);
     expect(c.excluding(['/nowhere']).conflicts).toEqual(c.conflicts);
   });
 
   it('refuses two packages of one name when strict', () => {
     expect(() => buildCatalog(tree(), { strict: true })).toThrow(
-      expect.objectContaining({ code: 'catalog.duplicate-name', details: { name: 'zeta', files: ['/local/zeta/SKILL.md', '/vendor/zeta/SKILL.md'] } }),
+      expect.objectContaining({
+        code: 'catalog.duplicate-name',
+        details: { name: 'zeta', files: ['/local/zeta/SKILL.md', '/vendor/zeta/SKILL.md'] },
+      }),
     );
     const unique = buildCatalog([_pkg({ name: 'a' }), _pkg({ name: 'b' })], { strict: true });
     expect(unique.skills).toHaveLength(2);
@@ -59,11 +78,16 @@ describe('buildCatalog: selection', () => {
     expect(c.digest).toBe(buildCatalog(tree()).digest);
     expect(c.excluding(['/local/deploy/SKILL.md']).resourceId).toBe('skills-main');
     expect(buildCatalog(tree()).resourceId).toBeUndefined();
-    expect(() => buildCatalog(tree(), { resourceId: ' ' })).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+    expect(() => buildCatalog(tree(), { resourceId: ' ' })).toThrow(
+      expect.objectContaining({ code: 'options.invalid' }),
+    );
   });
 
   it('breaks precedence ties by canonical path', () => {
-    const c = buildCatalog([_pkg({ name: 'a', locator: '/p/z/SKILL.md', body: '1' }), _pkg({ name: 'a', locator: '/p/b/SKILL.md', body: '2' })]);
+    const c = buildCatalog([
+      _pkg({ name: 'a', locator: '/p/z/SKILL.md', body: '1' }),
+      _pkg({ name: 'a', locator: '/p/b/SKILL.md', body: '2' }),
+    ]);
     expect(c.get('a')!.descriptor.source.locator).toBe('/p/b/SKILL.md');
   });
 
@@ -81,7 +105,15 @@ describe('buildCatalog: selection', () => {
   });
 
   it('keeps diagnostics it was given, sorted', () => {
-    const diag = { code: 'yaml.invalid', severity: 'error', message: 'm', file: '/b', line: 1, column: 1, hint: '' } as const;
+    const diag = {
+      code: 'yaml.invalid',
+      severity: 'error',
+      message: 'm',
+      file: '/b',
+      line: 1,
+      column: 1,
+      hint: '',
+    } as const;
     const c = buildCatalog([], { diagnostics: [{ ...diag, file: '/z' }, diag] });
     expect(c.diagnostics.map((d) => d.file)).toEqual(['/b', '/z']);
   });
@@ -105,7 +137,19 @@ describe('buildCatalog: sealing', () => {
     expect(input[0]!.descriptor.digest).toBe(''); // inputs untouched
     const p = c.get('deploy')!;
     expect(p.descriptor.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
-    for (const value of [c, c.skills, c.conflicts, c.conflicts[0], c.diagnostics, p, p.descriptor, p.descriptor.source, p.descriptor.metadata, p.frontmatter, p.composition]) {
+    for (const value of [
+      c,
+      c.skills,
+      c.conflicts,
+      c.conflicts[0],
+      c.diagnostics,
+      p,
+      p.descriptor,
+      p.descriptor.source,
+      p.descriptor.metadata,
+      p.frontmatter,
+      p.composition,
+    ]) {
       expect(Object.isFrozen(value)).toBe(true);
     }
     expect(() => {
@@ -118,7 +162,10 @@ describe('buildCatalog: sealing', () => {
 
   it('hashes every package in one hashBatch call through the given backend', () => {
     const calls: number[] = [];
-    const counting: HashBackend = { name: 'js', hashBatch: (inputs) => (calls.push(inputs.length), JS_HASHER.hashBatch(inputs)) };
+    const counting: HashBackend = {
+      name: 'js',
+      hashBatch: (inputs) => (calls.push(inputs.length), JS_HASHER.hashBatch(inputs)),
+    };
     const c = buildCatalog(tree(), { hasher: counting });
     expect(calls).toEqual([8, 1]);
     expect(c.digest).toBe(buildCatalog(tree()).digest);
@@ -157,7 +204,10 @@ describe('determinism', () => {
     let same = 0;
     for (let i = 0; i < 1000; i++) {
       // Shuffle deterministically so input order varies between builds.
-      const shuffled = packages.map((p, j) => [(j * 7919 + i * 104729) % 8, p] as const).sort((a, b) => a[0] - b[0]).map(([, p]) => p);
+      const shuffled = packages
+        .map((p, j) => [(j * 7919 + i * 104729) % 8, p] as const)
+        .sort((a, b) => a[0] - b[0])
+        .map(([, p]) => p);
       if (JSON.stringify(buildCatalog(shuffled)) === first) same++;
     }
     expect(same).toBe(1000);
@@ -181,7 +231,13 @@ describe('buildCatalog with trustDigests', () => {
   it('makes the digest of each malformed one, whatever the others hold (two digests in one, empty, upper case)', () => {
     const twoInOne = `${forged}\n${forged}`;
     const catalog = buildCatalog(
-      [withDigest('a', forged), withDigest('b', twoInOne), withDigest('c', ''), withDigest('d', forged.toUpperCase()), withDigest('e', `${forged}\n`)],
+      [
+        withDigest('a', forged),
+        withDigest('b', twoInOne),
+        withDigest('c', ''),
+        withDigest('d', forged.toUpperCase()),
+        withDigest('e', `${forged}\n`),
+      ],
       { trustDigests: true },
     );
     expect(catalog.skills.map((p) => [p.descriptor.name, p.descriptor.digest])).toEqual([

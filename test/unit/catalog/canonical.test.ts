@@ -14,7 +14,11 @@ function _expected(s: string): Uint8Array {
 
 describe('CanonicalWriter.string', () => {
   it('writes the UTF-8 of any string, short or long, ASCII or not', () => {
-    const text = fc.oneof(fc.string({ maxLength: 80 }), fc.string({ unit: 'grapheme', maxLength: 80 }), fc.string({ unit: 'binary', maxLength: 80 }));
+    const text = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.string({ unit: 'grapheme', maxLength: 80 }),
+      fc.string({ unit: 'binary', maxLength: 80 }),
+    );
     fc.assert(
       fc.property(fc.array(text, { maxLength: 6 }), (strings) => {
         // One writer for all, so a string follows others in the buffer as in a package.
@@ -35,7 +39,11 @@ describe('CanonicalWriter.string', () => {
 
   it('handles the lengths around the short-string path the same way', () => {
     for (const n of [0, 1, 63, 64, 65, 200]) {
-      for (const s of ['a'.repeat(n), `${'a'.repeat(Math.max(0, n - 1))}é`, `${'a'.repeat(Math.max(0, n - 1))}\uD800`]) {
+      for (const s of [
+        'a'.repeat(n),
+        `${'a'.repeat(Math.max(0, n - 1))}é`,
+        `${'a'.repeat(Math.max(0, n - 1))}\uD800`,
+      ]) {
         expect(Buffer.from(new CanonicalWriter(4).string(s).finish()).equals(Buffer.from(_expected(s)))).toBe(true);
       }
     }

@@ -39,7 +39,17 @@ describe('catalog verb', () => {
     expect(first.code).toBe(0);
     for (let i = 0; i < 5; i++) expect((await run(['catalog', ...ROOTS, '--json'])).stdout).toBe(first.stdout);
     const doc = JSON.parse(first.stdout);
-    expect(Object.keys(doc)).toEqual(['schemaVersion', 'digest', 'skills', 'conflicts', 'diagnostics', 'complete', 'incomplete', 'files', 'stats']);
+    expect(Object.keys(doc)).toEqual([
+      'schemaVersion',
+      'digest',
+      'skills',
+      'conflicts',
+      'diagnostics',
+      'complete',
+      'incomplete',
+      'files',
+      'stats',
+    ]);
     expect(doc.conflicts.map((c: { name: string; identical: boolean }) => [c.name, c.identical])).toEqual([
       ['deploy', false],
       ['deploy', false],
@@ -61,7 +71,12 @@ describe('catalog verb', () => {
   it('list prints one line per skill and the same JSON as catalog', async () => {
     conflictTree();
     const list = await run(['list', ...ROOTS]);
-    expect(list.stdout.split('\n').slice(0, 3).map((l) => l.split(' ')[0])).toEqual(['deploy', 'lint', 'notes']);
+    expect(
+      list.stdout
+        .split('\n')
+        .slice(0, 3)
+        .map((l) => l.split(' ')[0]),
+    ).toEqual(['deploy', 'lint', 'notes']);
     // Each shadowed copy is named (regression: the short form printed the bare name once per copy).
     expect(list.stderr).toContain('  deploy: p/deploy/SKILL.md shadowed\n  deploy: g/deploy/SKILL.md shadowed\n');
     expect(list.stderr).toContain('  lint: g/lint/SKILL.md shadowed (identical copy)\n');
@@ -89,7 +104,14 @@ describe('lock and check', () => {
     expect(lock.code).toBe(0);
     expect(readdirSync(t.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const written = JSON.parse(readFileSync(t.path('skillgraph.lock.json'), 'utf8'));
-    expect(written.skills.map((s: { name: string; root: string; path: string; scope: string }) => [s.name, s.scope, s.root, s.path])).toEqual([
+    expect(
+      written.skills.map((s: { name: string; root: string; path: string; scope: string }) => [
+        s.name,
+        s.scope,
+        s.root,
+        s.path,
+      ]),
+    ).toEqual([
       ['deploy', 'local', 'l', 'deploy/SKILL.md'],
       ['lint', 'project', 'p', 'lint/SKILL.md'],
       ['notes', 'project', 'p', 'notes/SKILL.md'],
@@ -102,7 +124,9 @@ describe('lock and check', () => {
     expect(drift.code).toBe(1);
     const doc = JSON.parse(drift.stdout);
     expect(doc.added.map((e: { name: string }) => e.name)).toEqual(['extra']);
-    expect(doc.changed.map((c: { name: string; fields: string[] }) => [c.name, c.fields])).toEqual([['notes', ['digest', 'tree']]]);
+    expect(doc.changed.map((c: { name: string; fields: string[] }) => [c.name, c.fields])).toEqual([
+      ['notes', ['digest', 'tree']],
+    ]);
   });
 
   it('check without a lockfile is a usage error', async () => {

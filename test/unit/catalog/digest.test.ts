@@ -13,7 +13,8 @@ const str = (s: string): number[] => {
   const b = [...Buffer.from(s, 'utf8')];
   return [0x73 /* s */, ...u32(b.length), ...b];
 };
-const sha = (bytes: number[] | Uint8Array): string => `sha256:${createHash('sha256').update(Uint8Array.from(bytes)).digest('hex')}`;
+const sha = (bytes: number[] | Uint8Array): string =>
+  `sha256:${createHash('sha256').update(Uint8Array.from(bytes)).digest('hex')}`;
 
 const PKG: SkillPackage = {
   descriptor: {
@@ -32,7 +33,14 @@ const PKG: SkillPackage = {
   body: '# PDF\r\nStep 1.\n',
   bodyLine: 9,
   composition: EMPTY_COMPOSITION,
-  frontmatter: { name: 'pdf', description: 'x', version: '1.2.0', tools: ['read_file', { name: 'w', writes: true }], zeta: null, 'x-n': 1.5 },
+  frontmatter: {
+    name: 'pdf',
+    description: 'x',
+    version: '1.2.0',
+    tools: ['read_file', { name: 'w', writes: true }],
+    zeta: null,
+    'x-n': 1.5,
+  },
   diagnostics: [],
 };
 
@@ -46,16 +54,38 @@ describe('package digest', () => {
       ...str('MIT'),
       ...str('Python 3'),
       // metadata: keys in UTF-8 byte order
-      0x6d, ...u32(2), ...str('author'), ...str('ä'), ...str('version'), ...str('1.2.0'),
+      0x6d,
+      ...u32(2),
+      ...str('author'),
+      ...str('ä'),
+      ...str('version'),
+      ...str('1.2.0'),
       // allowed-tools
-      0x61, ...u32(2), ...str('Read'), ...str('Bash(git:*)'),
+      0x61,
+      ...u32(2),
+      ...str('Read'),
+      ...str('Bash(git:*)'),
       // model-invocable
       0x74,
       // extensions: every frontmatter key outside the normalised set, sorted
-      0x6d, ...u32(3),
-      ...str('tools'), 0x61, ...u32(2), ...str('read_file'), 0x6d, ...u32(2), ...str('name'), ...str('w'), ...str('writes'), 0x74,
-      ...str('x-n'), 0x6e, ...u32(3), ...Buffer.from('1.5'),
-      ...str('zeta'), 0x7a,
+      0x6d,
+      ...u32(3),
+      ...str('tools'),
+      0x61,
+      ...u32(2),
+      ...str('read_file'),
+      0x6d,
+      ...u32(2),
+      ...str('name'),
+      ...str('w'),
+      ...str('writes'),
+      0x74,
+      ...str('x-n'),
+      0x6e,
+      ...u32(3),
+      ...Buffer.from('1.5'),
+      ...str('zeta'),
+      0x7a,
       // body with CRLF folded
       ...str('# PDF\nStep 1.\n'),
     ];
@@ -65,15 +95,37 @@ describe('package digest', () => {
   });
 
   it('writes extensions from the frontmatter: declared dependencies normalised, undefined left out, __proto__ kept', () => {
-    const frontmatter = JSON.parse('{"name": "pdf", "__proto__": "p", "dependencies": {"tools": ["Read", "Read"]}, "b": "1", "a": [true]}') as Record<string, unknown>;
+    const frontmatter = JSON.parse(
+      '{"name": "pdf", "__proto__": "p", "dependencies": {"tools": ["Read", "Read"]}, "b": "1", "a": [true]}',
+    ) as Record<string, unknown>;
     frontmatter.gone = undefined;
-    const pkg: SkillPackage = { ...PKG, frontmatter, descriptor: { ...PKG.descriptor, dependencies: { tools: ['Read'], mcp_servers: ['gh'] } } };
+    const pkg: SkillPackage = {
+      ...PKG,
+      frontmatter,
+      descriptor: { ...PKG.descriptor, dependencies: { tools: ['Read'], mcp_servers: ['gh'] } },
+    };
     const extensions = [
-      0x6d, ...u32(4),
-      ...str('__proto__'), ...str('p'),
-      ...str('a'), 0x61, ...u32(1), 0x74,
-      ...str('b'), ...str('1'),
-      ...str('dependencies'), 0x6d, ...u32(2), ...str('mcp_servers'), 0x61, ...u32(1), ...str('gh'), ...str('tools'), 0x61, ...u32(1), ...str('Read'),
+      0x6d,
+      ...u32(4),
+      ...str('__proto__'),
+      ...str('p'),
+      ...str('a'),
+      0x61,
+      ...u32(1),
+      0x74,
+      ...str('b'),
+      ...str('1'),
+      ...str('dependencies'),
+      0x6d,
+      ...u32(2),
+      ...str('mcp_servers'),
+      0x61,
+      ...u32(1),
+      ...str('gh'),
+      ...str('tools'),
+      0x61,
+      ...u32(1),
+      ...str('Read'),
     ];
     const bytes = [...packageBytes(pkg)];
     const body = str('# PDF\nStep 1.\n');
@@ -82,7 +134,10 @@ describe('package digest', () => {
     const raw = [...packageBytes({ ...pkg, descriptor: PKG.descriptor })];
     expect(raw).not.toEqual(bytes);
     // The allowed tools of a package built by hand as any iterable: the list of its items.
-    const iterable = { ...PKG, descriptor: { ...PKG.descriptor, allowedTools: new Set(['Read', 'Bash(git:*)']) as unknown as string[] } };
+    const iterable = {
+      ...PKG,
+      descriptor: { ...PKG.descriptor, allowedTools: new Set(['Read', 'Bash(git:*)']) as unknown as string[] },
+    };
     expect(packageBytes(iterable)).toEqual(packageBytes(PKG));
   });
 
@@ -110,8 +165,25 @@ describe('catalog digest', () => {
   it('is SHA-256 over the (name, digest) pairs sorted by UTF-8 bytes', () => {
     const d1 = `sha256:${'1'.repeat(64)}`;
     const d2 = `sha256:${'2'.repeat(64)}`;
-    const expected = [...str('skillgraph/catalog/v1'), 0x61, ...u32(2), 0x61, ...u32(2), ...str('a'), ...str(d2), 0x61, ...u32(2), ...str('b'), ...str(d1)];
-    expect([...catalogBytes([['b', d1], ['a', d2]])]).toEqual(expected);
+    const expected = [
+      ...str('skillgraph/catalog/v1'),
+      0x61,
+      ...u32(2),
+      0x61,
+      ...u32(2),
+      ...str('a'),
+      ...str(d2),
+      0x61,
+      ...u32(2),
+      ...str('b'),
+      ...str(d1),
+    ];
+    expect([
+      ...catalogBytes([
+        ['b', d1],
+        ['a', d2],
+      ]),
+    ]).toEqual(expected);
   });
 
   it('equals the hand computation for a built catalog', () => {
@@ -133,16 +205,37 @@ describe('byteOrder', () => {
   it('agrees with UTF-8 byte comparison, including surrogates against U+E000–U+FFFF', async () => {
     const { byteOrder } = await import('../../../src/catalog/order.js');
     const { compareUtf8 } = await import('../../../src/model/diagnostics.js');
-    const samples = ['', 'a', 'ab', 'b', 'Z', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{1F600}x', 'a\u{10000}', 'a\uFFFD', '日本', '-', '_'];
-    for (const a of samples) for (const b of samples) expect(Math.sign(byteOrder(a, b))).toBe(Math.sign(compareUtf8(a, b)));
+    const samples = [
+      '',
+      'a',
+      'ab',
+      'b',
+      'Z',
+      'é',
+      '\uE000',
+      '\uFFFF',
+      '\u{10000}',
+      '\u{1F600}x',
+      'a\u{10000}',
+      'a\uFFFD',
+      '日本',
+      '-',
+      '_',
+    ];
+    for (const a of samples)
+      for (const b of samples) expect(Math.sign(byteOrder(a, b))).toBe(Math.sign(compareUtf8(a, b)));
   });
 
   it('agrees with Buffer.compare of the UTF-8 bytes on random strings with shared prefixes', async () => {
     const { byteOrder } = await import('../../../src/catalog/order.js');
     const { default: fc } = await import('fast-check');
     // No high surrogate without a low one after it, no low one without a high one before it.
-    const wellFormed = (s: string): boolean => !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
-    const unit = fc.oneof(fc.constantFrom('a', '/', '-', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{1F600}', '\uD800', '\uDC00'), fc.string({ unit: 'binary', maxLength: 3 }));
+    const wellFormed = (s: string): boolean =>
+      !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(s);
+    const unit = fc.oneof(
+      fc.constantFrom('a', '/', '-', 'é', '\uE000', '\uFFFF', '\u{10000}', '\u{1F600}', '\uD800', '\uDC00'),
+      fc.string({ unit: 'binary', maxLength: 3 }),
+    );
     const text = fc.array(unit, { maxLength: 6 }).map((parts) => parts.join(''));
     fc.assert(
       fc.property(text, text, text, (prefix, x, y) => {
@@ -150,7 +243,9 @@ describe('byteOrder', () => {
         const b = prefix + y;
         // A lone surrogate has no UTF-8 form (Buffer would write U+FFFD): well-formed text only.
         if (!wellFormed(a) || !wellFormed(b)) return;
-        expect(Math.sign(byteOrder(a, b))).toBe(Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))));
+        expect(Math.sign(byteOrder(a, b))).toBe(
+          Math.sign(Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'))),
+        );
       }),
       { numRuns: 5_000 },
     );

@@ -22,20 +22,30 @@ function unfrozen(value: unknown, path = '$', seen = new Set<object>()): string 
 }
 
 describe('sealing freezes by known shape', () => {
-  it.skipIf(!existsSync(CORPUS))('leaves nothing reachable from an engine-loaded catalog of the real corpus unfrozen', () => {
-    const { catalog } = loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())], depth: 8, maxDirs: 20_000 });
-    expect(catalog.skills.length).toBeGreaterThan(500);
-    for (const p of catalog.skills) expect(unfrozen(p, p.descriptor.name)).toBeUndefined();
-    expect(unfrozen(catalog.conflicts)).toBeUndefined();
-    expect(unfrozen(catalog.diagnostics)).toBeUndefined();
-  });
+  it.skipIf(!existsSync(CORPUS))(
+    'leaves nothing reachable from an engine-loaded catalog of the real corpus unfrozen',
+    () => {
+      const { catalog } = loadCatalog({
+        roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())],
+        depth: 8,
+        maxDirs: 20_000,
+      });
+      expect(catalog.skills.length).toBeGreaterThan(500);
+      for (const p of catalog.skills) expect(unfrozen(p, p.descriptor.name)).toBeUndefined();
+      expect(unfrozen(catalog.conflicts)).toBeUndefined();
+      expect(unfrozen(catalog.diagnostics)).toBeUndefined();
+    },
+  );
 
   it('leaves no part of a composition unfrozen: includes with overrides, tools, inline tools with schemas, MCP, agent skills', () => {
     const dir = mkdtempSync(join(tmpdir(), 'skillgraph-freeze-'));
     try {
       const skill = (name: string, front: string): void => {
         mkdirSync(join(dir, name), { recursive: true });
-        writeFileSync(join(dir, name, 'SKILL.md'), `---\nname: ${name}\ndescription: The ${name} skill.\n${front}---\n# ${name}\n`);
+        writeFileSync(
+          join(dir, name, 'SKILL.md'),
+          `---\nname: ${name}\ndescription: The ${name} skill.\n${front}---\n# ${name}\n`,
+        );
       };
       skill('base', 'tools:\n  - name: edit\n    writes: true\n');
       skill(
@@ -57,8 +67,16 @@ describe('sealing freezes by known shape', () => {
     }
   });
 
-  it('freezes copies of a caller\'s findings, never the caller\'s own objects', () => {
-    const mine: Diagnostic = { code: 'catalog.conflict', severity: 'warning', file: '/a', line: 0, column: 0, message: 'm', hint: '' };
+  it("freezes copies of a caller's findings, never the caller's own objects", () => {
+    const mine: Diagnostic = {
+      code: 'catalog.conflict',
+      severity: 'warning',
+      file: '/a',
+      line: 0,
+      column: 0,
+      message: 'm',
+      hint: '',
+    };
     const c = buildCatalog([], { diagnostics: [mine] });
     expect(c.diagnostics[0]).toEqual(mine);
     expect(Object.isFrozen(c.diagnostics[0])).toBe(true);

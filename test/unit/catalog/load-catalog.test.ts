@@ -18,7 +18,12 @@ describe('loadCatalog', () => {
     const files = new Set(catalog.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
     expect(files).toEqual(new Set([t.path('s/broken/SKILL.md'), t.path('s/mismatch/SKILL.md')]));
     expect(stats).toMatchObject({ files: 3, skills: 1, parsed: 1, broken: 2, backend: 'js', workers: 0 });
-    expect(catalog.skills[0]!.descriptor.source).toEqual({ scope: 'local', precedence: 30, root: t.path('s'), locator: t.path('s/good/SKILL.md') });
+    expect(catalog.skills[0]!.descriptor.source).toEqual({
+      scope: 'local',
+      precedence: 30,
+      root: t.path('s'),
+      locator: t.path('s/good/SKILL.md'),
+    });
   });
 
   it('reports missing optional roots in stats', () => {
@@ -38,7 +43,15 @@ describe('parseBatch', () => {
     t = _tree();
     t.skill('a');
     t.write('big/SKILL.md', `---\nname: big\ndescription: d\n---\n${'x'.repeat(9 * 1024 * 1024)}`);
-    const item = (dir: string) => ({ path: t.path(`${dir}/SKILL.md`), locator: t.path(`${dir}/SKILL.md`), dirName: dir, scope: 'project', precedence: 20, root: t.dir, profile: 'skillgraph' as const });
+    const item = (dir: string) => ({
+      path: t.path(`${dir}/SKILL.md`),
+      locator: t.path(`${dir}/SKILL.md`),
+      dirName: dir,
+      scope: 'project',
+      precedence: 20,
+      root: t.dir,
+      profile: 'skillgraph' as const,
+    });
     const results = parseBatch([item('a'), item('missing'), item('big')]);
     expect(results.map((r) => r.package?.descriptor.name)).toEqual(['a', undefined, undefined]);
     expect(results[1]!.diagnostics.map((d) => d.code)).toEqual(['discover.unreadable']);

@@ -13,7 +13,11 @@ import { _pkg } from './_pkg.js';
 
 const refused = (pkg: SkillPackage, field: string, problem: RegExp | string): void => {
   expect(() => buildCatalog([_pkg({ name: 'fine' }), pkg])).toThrow(
-    expect.objectContaining({ name: 'SkillgraphError', code: 'skill.invalid', details: expect.objectContaining({ field, problem: expect.stringMatching(problem) }) }),
+    expect.objectContaining({
+      name: 'SkillgraphError',
+      code: 'skill.invalid',
+      details: expect.objectContaining({ field, problem: expect.stringMatching(problem) }),
+    }),
   );
 };
 
@@ -36,7 +40,12 @@ describe('buildCatalog: hand-built packages', () => {
   it('refuses a name that is not text, naming the file', () => {
     const pkg = _pkg({ name: 'x' });
     const bad = { ...pkg, descriptor: { ...pkg.descriptor, name: 42 as unknown as string } };
-    expect(() => buildCatalog([bad])).toThrow(expect.objectContaining({ code: 'skill.invalid', details: { field: 'name', problem: 'not text', file: '/project/x/SKILL.md' } }));
+    expect(() => buildCatalog([bad])).toThrow(
+      expect.objectContaining({
+        code: 'skill.invalid',
+        details: { field: 'name', problem: 'not text', file: '/project/x/SKILL.md' },
+      }),
+    );
   });
 
   it.each(['', '  \n '])('refuses the description %j', (description) => {
@@ -49,9 +58,19 @@ describe('buildCatalog: hand-built packages', () => {
   });
 
   it('refuses the same name twice under strict, from two files or one', () => {
-    const twice = [_pkg({ name: 'dup', locator: '/a/dup/SKILL.md' }), _pkg({ name: 'dup', locator: '/b/dup/SKILL.md' })];
-    expect(() => buildCatalog(twice, { strict: true })).toThrow(expect.objectContaining({ code: 'catalog.duplicate-name', details: { name: 'dup', files: ['/a/dup/SKILL.md', '/b/dup/SKILL.md'] } }));
-    expect(() => buildCatalog([_pkg({ name: 'dup', body: '1' }), _pkg({ name: 'dup', body: '2' })], { strict: true })).toThrow(expect.objectContaining({ code: 'catalog.duplicate-name' }));
+    const twice = [
+      _pkg({ name: 'dup', locator: '/a/dup/SKILL.md' }),
+      _pkg({ name: 'dup', locator: '/b/dup/SKILL.md' }),
+    ];
+    expect(() => buildCatalog(twice, { strict: true })).toThrow(
+      expect.objectContaining({
+        code: 'catalog.duplicate-name',
+        details: { name: 'dup', files: ['/a/dup/SKILL.md', '/b/dup/SKILL.md'] },
+      }),
+    );
+    expect(() =>
+      buildCatalog([_pkg({ name: 'dup', body: '1' }), _pkg({ name: 'dup', body: '2' })], { strict: true }),
+    ).toThrow(expect.objectContaining({ code: 'catalog.duplicate-name' }));
     // Without strict one wins and the other is a visible conflict.
     expect(buildCatalog(twice).conflicts).toHaveLength(1);
   });

@@ -17,12 +17,19 @@ let counter = 0;
 export function project(description = 'Use when a PDF must be filled'): string {
   const dir = join(scratch, `p${counter++}`);
   mkdirSync(join(dir, 'r', 'pdf'), { recursive: true });
-  writeFileSync(join(dir, 'r', 'pdf', 'SKILL.md'), `---\nname: pdf\ndescription: ${description}\n---\nFill the form.\n`);
+  writeFileSync(
+    join(dir, 'r', 'pdf', 'SKILL.md'),
+    `---\nname: pdf\ndescription: ${description}\n---\nFill the form.\n`,
+  );
   return dir;
 }
 
 /** Run the CLI in-process with captured output, a private HOME and cache, no colour. */
-export async function run(cwd: string, args: readonly string[], tty = false): Promise<{ code: number; stdout: string; stderr: string }> {
+export async function run(
+  cwd: string,
+  args: readonly string[],
+  tty = false,
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
   const code = await main(args, {

@@ -76,7 +76,8 @@ export async function shardsEqualWhole(c: ShardCase): Promise<void> {
     expect(merged.stderr).toBe('');
     expect(merged.code, `${n} shards`).toBe(whole.code);
     expect(merged.stdout === whole.stdout, `${n} shards give the unsharded bytes`).toBe(true);
-    if (c.artifact !== undefined) expect(takeFile(c.artifact) === written, `${n} shards write the unsharded file`).toBe(true);
+    if (c.artifact !== undefined)
+      expect(takeFile(c.artifact) === written, `${n} shards write the unsharded file`).toBe(true);
   }
 }
 
@@ -98,18 +99,36 @@ export function scopedTree(scratch: string, size: number): string {
     return at;
   };
   for (let i = 0; i < size; i++) {
-    const includes = i % 5 === 4 ? '' : i + 1 < size ? `includes: [skill-${i + 1}]\n` : i > 0 ? 'includes: [nowhere]\n' : '';
+    const includes =
+      i % 5 === 4 ? '' : i + 1 < size ? `includes: [skill-${i + 1}]\n` : i > 0 ? 'includes: [nowhere]\n' : '';
     const description = i % 9 === 5 ? '[unclosed' : `Does thing ${i}. Use when ${i} is asked for.`;
-    const at = write('project', join(`group-${i % 3}`, `skill-${i}`), `---\nname: skill-${i}\ndescription: ${description}\n${includes}tools: [t${i % 4}]\n---\nBody ${i}\n`);
+    const at = write(
+      'project',
+      join(`group-${i % 3}`, `skill-${i}`),
+      `---\nname: skill-${i}\ndescription: ${description}\n${includes}tools: [t${i % 4}]\n---\nBody ${i}\n`,
+    );
     if (i % 6 === 1) {
       mkdirSync(join(at, 'scripts'));
       writeFileSync(join(at, 'scripts', 'sync.sh'), `#!/bin/sh\ncurl -s https://api${i}.example.net/status\n`);
     }
-    if (i % 4 === 0) write('user', join(`group-${i % 3}`, `skill-${i}`), `---\nname: skill-${i}\ndescription: User copy ${i}. Use when asked.\ntools: [u${i}]\n---\n`);
+    if (i % 4 === 0)
+      write(
+        'user',
+        join(`group-${i % 3}`, `skill-${i}`),
+        `---\nname: skill-${i}\ndescription: User copy ${i}. Use when asked.\ntools: [u${i}]\n---\n`,
+      );
   }
   if (size > 1) {
-    write('project', join('loops', 'loop-a'), '---\nname: loop-a\ndescription: Half of a cycle. Use when looping.\nincludes: [loop-b]\n---\n');
-    write('project', join('loops', 'loop-b'), '---\nname: loop-b\ndescription: The other half. Use when looping.\nincludes: [loop-a]\ntools: [spin]\n---\n');
+    write(
+      'project',
+      join('loops', 'loop-a'),
+      '---\nname: loop-a\ndescription: Half of a cycle. Use when looping.\nincludes: [loop-b]\n---\n',
+    );
+    write(
+      'project',
+      join('loops', 'loop-b'),
+      '---\nname: loop-b\ndescription: The other half. Use when looping.\nincludes: [loop-a]\ntools: [spin]\n---\n',
+    );
   }
   return dir;
 }

@@ -4,7 +4,16 @@
  * entries, oversized files, long names, truncated walks. Each test is named
  * after what it guards.
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { oneJsonDocument, project, run } from './_adversarial.js';
@@ -23,7 +32,11 @@ describe('output targets that are the wrong kind of path exit 2, leave no temp f
     mkdirSync(join(dir, 'out'));
     const { code, stdout } = await run(dir, ['lock', '--root', 'r', '--out', 'out', '--json']);
     expect(code).toBe(2);
-    expect(oneJsonDocument(stdout).error).toMatchObject({ code: 'path.invalid', message: expect.stringMatching(/^cannot write .*out: /), details: { errno: 'EISDIR' } });
+    expect(oneJsonDocument(stdout).error).toMatchObject({
+      code: 'path.invalid',
+      message: expect.stringMatching(/^cannot write .*out: /),
+      details: { errno: 'EISDIR' },
+    });
     expect(readdirSync(dir).sort()).toEqual(['out', 'r']);
   });
 
@@ -76,8 +89,12 @@ describe('validate reports every SKILL.md entry', () => {
     mkdirSync(join(dir, 'tree', 'odd', 'SKILL.md'), { recursive: true });
     const { code, stdout } = await run(dir, ['validate', 'tree', '--json']);
     expect(code).toBe(1);
-    const doc = oneJsonDocument(stdout) as { skills: { file: string; valid: boolean; diagnostics: { code: string }[] }[] };
-    expect(doc.skills.map((s) => [s.file, s.valid, s.diagnostics[0]?.code])).toEqual([['odd/SKILL.md', false, 'discover.unreadable']]);
+    const doc = oneJsonDocument(stdout) as {
+      skills: { file: string; valid: boolean; diagnostics: { code: string }[] }[];
+    };
+    expect(doc.skills.map((s) => [s.file, s.valid, s.diagnostics[0]?.code])).toEqual([
+      ['odd/SKILL.md', false, 'discover.unreadable'],
+    ]);
     expect(existsSync(join(dir, 'tree', 'odd', 'SKILL.md'))).toBe(true);
   });
 });
@@ -95,7 +112,9 @@ describe('materialize against a workspace already holding the wrong kinds of ent
     mkdirSync(join(dir, 'ws', 'pdf', 'SKILL.md'), { recursive: true });
     const { code, stdout } = await run(dir, ['materialize', 'ws', '--root', 'r', '--json']);
     expect(code).toBe(1);
-    expect((oneJsonDocument(stdout).left_out as { skills: unknown[] }).skills).toMatchObject([{ name: 'pdf', reason: 'failed', diagnostics: [{ code: 'workspace.exists' }] }]);
+    expect((oneJsonDocument(stdout).left_out as { skills: unknown[] }).skills).toMatchObject([
+      { name: 'pdf', reason: 'failed', diagnostics: [{ code: 'workspace.exists' }] },
+    ]);
     expect(readdirSync(join(dir, 'ws', 'pdf')).sort()).toEqual(['SKILL.md']);
   });
 
@@ -105,7 +124,9 @@ describe('materialize against a workspace already holding the wrong kinds of ent
     writeFileSync(join(dir, 'ws', 'pdf', 'scripts'), 'in the way');
     const { code, stdout } = await run(dir, ['materialize', 'ws', '--root', 'r', '--json']);
     expect(code).toBe(1);
-    expect((oneJsonDocument(stdout).left_out as { skills: unknown[] }).skills).toMatchObject([{ name: 'pdf', reason: 'failed', diagnostics: [{ code: 'workspace.exists' }] }]);
+    expect((oneJsonDocument(stdout).left_out as { skills: unknown[] }).skills).toMatchObject([
+      { name: 'pdf', reason: 'failed', diagnostics: [{ code: 'workspace.exists' }] },
+    ]);
     expect(readdirSync(join(dir, 'ws', 'pdf')).sort()).toEqual(['scripts']);
   });
 

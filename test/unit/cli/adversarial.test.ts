@@ -28,7 +28,10 @@ describe('terminal output of untrusted skill text', () => {
 
   it('validate (human) quotes a source line with raw control bytes safely', async () => {
     const dir = project();
-    writeFileSync(join(dir, 'r', 'pdf', 'SKILL.md'), '---\nname: pdf\ndescription: Use when x\nbogus: \u001b[2J\u001b]0;t\u0007\n---\nb\n');
+    writeFileSync(
+      join(dir, 'r', 'pdf', 'SKILL.md'),
+      '---\nname: pdf\ndescription: Use when x\nbogus: \u001b[2J\u001b]0;t\u0007\n---\nb\n',
+    );
     const { code, stdout, stderr } = await run(dir, ['validate', 'r']);
     expect(code).toBe(0);
     expect(stdout).toContain('field.unknown');
@@ -69,10 +72,14 @@ describe('a closed output pipe', () => {
     // 4 MiB is far beyond a pipe buffer, so the write hits the closed pipe.
     const script = `import { processIo } from ${JSON.stringify(mainTs)}; const io = processIo(); io.stdout.write("x".repeat(4 << 20)); io.stdout.write("more"); process.exitCode = 3; process.on("exit", (c) => process.stderr.write("exit=" + c));`;
     const node = JSON.stringify(process.execPath);
-    const r = spawnSync('sh', ['-c', `${node} --import tsx --input-type=module -e '${script}' | head -c 1 >/dev/null`], {
-      encoding: 'utf8',
-      cwd: new URL('../../../', import.meta.url).pathname,
-    });
+    const r = spawnSync(
+      'sh',
+      ['-c', `${node} --import tsx --input-type=module -e '${script}' | head -c 1 >/dev/null`],
+      {
+        encoding: 'utf8',
+        cwd: new URL('../../../', import.meta.url).pathname,
+      },
+    );
     expect(r.stderr).not.toMatch(/EPIPE|Unhandled/);
     expect(r.stderr).toContain('exit=3');
   });

@@ -46,7 +46,10 @@ describe('catalog shards and merge', () => {
   for (const size of [1, 13, 120]) {
     it(`equals the unsharded catalog on a generated tree of ${size} skills`, async () => {
       const dir = tree(size);
-      const whole = JSON.parse((await run(['catalog', ...ROOTS, '--json'], dir)).stdout) as { conflicts: unknown[]; skills: { skill_metadata: unknown }[] };
+      const whole = JSON.parse((await run(['catalog', ...ROOTS, '--json'], dir)).stdout) as {
+        conflicts: unknown[];
+        skills: { skill_metadata: unknown }[];
+      };
       if (size > 1) {
         expect(whole.conflicts.length).toBeGreaterThan(0);
         expect(whole.skills.some((s) => s.skill_metadata === null)).toBe(true);
@@ -79,10 +82,14 @@ describe('catalog shards and merge', () => {
     expect((await run(['merge', a, c], dir)).stderr).toContain('of another run');
     expect((await run(['merge', a, other], dir)).stderr).toContain(`${other} is shard 2/2 of another run`);
     const tampered = join(scratch, 'tampered.json');
-    const doc = JSON.parse((await run(['catalog', ...ROOTS, '--shard', '2/2', '--json'], dir)).stdout) as { walk: { backend: string } };
+    const doc = JSON.parse((await run(['catalog', ...ROOTS, '--shard', '2/2', '--json'], dir)).stdout) as {
+      walk: { backend: string };
+    };
     doc.walk.backend = 'forged';
     writeFileSync(tampered, JSON.stringify(doc));
-    expect((await run(['merge', a, tampered], dir)).stderr).toContain("is not the --json document of a 'catalog --shard i/n' run");
+    expect((await run(['merge', a, tampered], dir)).stderr).toContain(
+      "is not the --json document of a 'catalog --shard i/n' run",
+    );
     const v = join(scratch, 'validate-part.json');
     writeFileSync(v, (await run(['validate', 'project', '--shard', '2/2', '--json'], dir)).stdout);
     expect((await run(['merge', a, v], dir)).stderr).toContain('shards of different verbs');

@@ -25,23 +25,42 @@ function hasGit(): boolean {
 }
 
 const git = (...args: string[]): string =>
-  execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e', GIT_CONFIG_GLOBAL: '/dev/null', GIT_CONFIG_NOSYSTEM: '1' } });
+  execFileSync('git', args, {
+    cwd: repo,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      GIT_AUTHOR_NAME: 't',
+      GIT_AUTHOR_EMAIL: 't@e',
+      GIT_COMMITTER_NAME: 't',
+      GIT_COMMITTER_EMAIL: 't@e',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      GIT_CONFIG_NOSYSTEM: '1',
+    },
+  });
 
 function write(rel: string, text: string): void {
   mkdirSync(dirname(join(repo, rel)), { recursive: true });
   writeFileSync(join(repo, rel), text);
 }
 
-const skill = (name: string, extra = ''): string => `---\nname: ${name}\ndescription: Does ${name}. Use when ${name} is asked for.\n${extra}---\nBody\n`;
+const skill = (name: string, extra = ''): string =>
+  `---\nname: ${name}\ndescription: Does ${name}. Use when ${name} is asked for.\n${extra}---\nBody\n`;
 
 async function run(args: readonly string[], cwd = repo): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: { write: (s: string | Buffer) => (stdout += String(s)) }, stderr: { write: (s: string) => (stderr += s) }, cwd, env: { HOME: join(scratch, 'home') } });
+  const code = await main(args, {
+    stdout: { write: (s: string | Buffer) => (stdout += String(s)) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd,
+    env: { HOME: join(scratch, 'home') },
+  });
   return { code, stdout, stderr };
 }
 
-const dirs = (stdout: string): string[] => (JSON.parse(stdout) as { skills: { dir: string }[] }).skills.map((s) => s.dir);
+const dirs = (stdout: string): string[] =>
+  (JSON.parse(stdout) as { skills: { dir: string }[] }).skills.map((s) => s.dir);
 
 describe.skipIf(!hasGit())('validate --changed', () => {
   beforeAll(() => {
@@ -67,9 +86,19 @@ describe.skipIf(!hasGit())('validate --changed', () => {
 
   it('takes the ref after --changed, or as --changed=REF', async () => {
     const head = git('rev-parse', 'HEAD').trim();
-    expect(dirs((await run(['validate', 'skills', '--changed', head, '--json'])).stdout)).toEqual(['skills/beta', 'skills/epsilon']);
-    expect(dirs((await run(['validate', '--changed=HEAD', 'skills', '--json'])).stdout)).toEqual(['skills/beta', 'skills/epsilon']);
-    expect(dirs((await run(['validate', 'skills', '--changed', 'main', '--json'])).stdout)).toEqual(['skills/alpha', 'skills/beta', 'skills/epsilon']);
+    expect(dirs((await run(['validate', 'skills', '--changed', head, '--json'])).stdout)).toEqual([
+      'skills/beta',
+      'skills/epsilon',
+    ]);
+    expect(dirs((await run(['validate', '--changed=HEAD', 'skills', '--json'])).stdout)).toEqual([
+      'skills/beta',
+      'skills/epsilon',
+    ]);
+    expect(dirs((await run(['validate', 'skills', '--changed', 'main', '--json'])).stdout)).toEqual([
+      'skills/alpha',
+      'skills/beta',
+      'skills/epsilon',
+    ]);
   });
 
   it('says how many folders changed, and passes with none', async () => {
@@ -85,6 +114,8 @@ describe.skipIf(!hasGit())('validate --changed', () => {
     const r = await run(['validate', '.', '--changed', '--json'], outside);
     expect(r.code).toBe(2);
     expect(JSON.parse(r.stdout).error.message).toMatch(/--changed works in a git repository/);
-    expect((await run(['validate', 'skills', '--changed=no-such-ref'])).stderr).toContain("'no-such-ref' is not a commit");
+    expect((await run(['validate', 'skills', '--changed=no-such-ref'])).stderr).toContain(
+      "'no-such-ref' is not a commit",
+    );
   });
 });

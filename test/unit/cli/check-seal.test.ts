@@ -13,7 +13,8 @@ import { main } from '../../../src/cli/main.js';
 
 const SCHEMAS = new URL('../../../schemas/', import.meta.url).pathname;
 const ajv = new Ajv2020({ allErrors: true, strict: true });
-for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith('.schema.json'))) ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8')));
+for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith('.schema.json')))
+  ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8')));
 const schemaErrors = (schema: string, doc: unknown): unknown => {
   const validate = ajv.getSchema(`${schema}.schema.json`)!;
   return validate(doc) ? [] : validate.errors;
@@ -22,10 +23,17 @@ const schemaErrors = (schema: string, doc: unknown): unknown => {
 const dir = mkdtempSync(join(tmpdir(), 'skillgraph-seal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-async function cli(args: string[]): Promise<{ code: number; doc: Record<string, unknown>; stdout: string; stderr: string }> {
+async function cli(
+  args: string[],
+): Promise<{ code: number; doc: Record<string, unknown>; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: { write: (s: string | Buffer) => (stdout += String(s)) }, stderr: { write: (s: string) => (stderr += s) }, cwd: dir, env: { HOME: join(dir, 'home'), XDG_CACHE_HOME: join(dir, 'cache') } });
+  const code = await main(args, {
+    stdout: { write: (s: string | Buffer) => (stdout += String(s)) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: dir,
+    env: { HOME: join(dir, 'home'), XDG_CACHE_HOME: join(dir, 'cache') },
+  });
   return { code, doc: args.includes('--json') ? (JSON.parse(stdout) as Record<string, unknown>) : {}, stdout, stderr };
 }
 
@@ -34,7 +42,8 @@ function write(rel: string, text: string): void {
   writeFileSync(join(dir, rel), text);
 }
 
-const skill = (name: string, tools: string, extra = ''): string => `---\nname: ${name}\ndescription: Use when a test needs ${name}.\nallowed-tools: ${tools}\n---\n# Steps\n\nDo it.\n${extra}`;
+const skill = (name: string, tools: string, extra = ''): string =>
+  `---\nname: ${name}\ndescription: Use when a test needs ${name}.\nallowed-tools: ${tools}\n---\n# Steps\n\nDo it.\n${extra}`;
 
 describe('capability seal', () => {
   it('lock records each surface; check reports widening apart from content change', async () => {
@@ -42,8 +51,17 @@ describe('capability seal', () => {
     const locked = await cli(['lock', '--json']);
     expect(locked.code).toBe(0);
     expect(schemaErrors('lock', locked.doc)).toEqual([]);
-    const lock = JSON.parse(readFileSync(join(dir, 'skillgraph.lock.json'), 'utf8')) as { skills: { name: string; capabilities: Record<string, unknown> }[] };
-    expect(lock.skills[0]!.capabilities).toEqual({ allowed_tools: ['Read'], writes: [], mcp_servers: [], scripts: [], hosts: [], audit: 'pass' });
+    const lock = JSON.parse(readFileSync(join(dir, 'skillgraph.lock.json'), 'utf8')) as {
+      skills: { name: string; capabilities: Record<string, unknown> }[];
+    };
+    expect(lock.skills[0]!.capabilities).toEqual({
+      allowed_tools: ['Read'],
+      writes: [],
+      mcp_servers: [],
+      scripts: [],
+      hosts: [],
+      audit: 'pass',
+    });
 
     write('.claude/skills/alpha/SKILL.md', skill('alpha', 'Read Bash(*)'));
     write('.claude/skills/beta/scripts/sync.sh', '#!/bin/sh\ncurl -s https://sync.example.net/pull\n');

@@ -11,9 +11,19 @@ const catalog = makeCatalog([
 
 describe('describe', () => {
   it('describes the precedence winner by name and a shadowed copy by scope/name', () => {
-    expect(describeSkill(catalog, 'git')).toMatchObject({ pkg: { descriptor: { source: { scope: 'project' } } }, metadata: { tool_count: 1 } });
-    expect(describeSkill(catalog, 'global/git')).toMatchObject({ pkg: { descriptor: { source: { scope: 'global' } } }, metadata: { tool_count: 2 } });
-    expect(describeSkill(catalog, 'local/git')).toMatchObject({ pkg: undefined, metadata: null, error: { type: 'skill_not_found' } });
+    expect(describeSkill(catalog, 'git')).toMatchObject({
+      pkg: { descriptor: { source: { scope: 'project' } } },
+      metadata: { tool_count: 1 },
+    });
+    expect(describeSkill(catalog, 'global/git')).toMatchObject({
+      pkg: { descriptor: { source: { scope: 'global' } } },
+      metadata: { tool_count: 2 },
+    });
+    expect(describeSkill(catalog, 'local/git')).toMatchObject({
+      pkg: undefined,
+      metadata: null,
+      error: { type: 'skill_not_found' },
+    });
   });
 
   it('gives each resolved name the metadata of the package it resolved', () => {

@@ -14,7 +14,15 @@ function reference(d: SkillDescriptor, summary: CapabilitySummary | undefined): 
   const skill = {
     ...descriptorJson(d),
     skill_metadata: summary
-      ? { name: d.name, description: d.description, version: d.version || '0.0.0', read_only: summary.read_only, writes: summary.writes, tool_count: summary.tool_count, source_types: summary.source_types }
+      ? {
+          name: d.name,
+          description: d.description,
+          version: d.version || '0.0.0',
+          read_only: summary.read_only,
+          writes: summary.writes,
+          tool_count: summary.tool_count,
+          source_types: summary.source_types,
+        }
       : null,
   };
   const text = JSON.stringify([[skill]], null, 2);
@@ -22,7 +30,12 @@ function reference(d: SkillDescriptor, summary: CapabilitySummary | undefined): 
 }
 
 const SOURCE = { scope: 'local', precedence: 30, root: '/r', locator: '/r/a/SKILL.md' };
-const SUMMARY: CapabilitySummary = { read_only: false, writes: true, tool_count: 2, source_types: ['tool', 'mcp'] } as unknown as CapabilitySummary;
+const SUMMARY: CapabilitySummary = {
+  read_only: false,
+  writes: true,
+  tool_count: 2,
+  source_types: ['tool', 'mcp'],
+} as unknown as CapabilitySummary;
 
 function descriptor(extra: Record<string, unknown> = {}): SkillDescriptor {
   return {
@@ -39,7 +52,18 @@ function descriptor(extra: Record<string, unknown> = {}): SkillDescriptor {
   } as SkillDescriptor;
 }
 
-const ODD_STRINGS = ['', 'plain', 'quote " and \\ backslash', 'tab\tnew\nline\r\u0000\u001f', 'del \u007f c1 \u0085 \u009f', 'lone \ud800 high', 'lone \udc00 low', 'pair 😀', 'caf\u00e9 \u2028 \u2029', '</script>'];
+const ODD_STRINGS = [
+  '',
+  'plain',
+  'quote " and \\ backslash',
+  'tab\tnew\nline\r\u0000\u001f',
+  'del \u007f c1 \u0085 \u009f',
+  'lone \ud800 high',
+  'lone \udc00 low',
+  'pair 😀',
+  'caf\u00e9 \u2028 \u2029',
+  '</script>',
+];
 
 describe('skillText', () => {
   it('writes a plain descriptor as JSON.stringify does, with and without a summary', () => {
@@ -82,9 +106,25 @@ describe('skillText', () => {
   });
 
   it('follows the descriptor own key order and leaves out what JSON.stringify leaves out', () => {
-    const reordered = { digest: 'x', source: SOURCE, modelInvocable: false, allowedTools: ['Read'], metadata: { z: '1', a: '2' }, id: 'i', name: 'n', description: 'd', version: 'v' } as unknown as SkillDescriptor;
+    const reordered = {
+      digest: 'x',
+      source: SOURCE,
+      modelInvocable: false,
+      allowedTools: ['Read'],
+      metadata: { z: '1', a: '2' },
+      id: 'i',
+      name: 'n',
+      description: 'd',
+      version: 'v',
+    } as unknown as SkillDescriptor;
     expect(skillText(reordered, SUMMARY)).toBe(reference(reordered, SUMMARY));
-    const gaps = descriptor({ license: undefined, compatibility: undefined, dependencies: undefined, extra: () => 1, sym: Symbol('s') });
+    const gaps = descriptor({
+      license: undefined,
+      compatibility: undefined,
+      dependencies: undefined,
+      extra: () => 1,
+      sym: Symbol('s'),
+    });
     expect(skillText(gaps, SUMMARY)).toBe(reference(gaps, SUMMARY));
   });
 
@@ -97,7 +137,14 @@ describe('skillText', () => {
       { metadata: JSON.parse('{"__proto__": "own", "2": "two", "1": "one", "k": "v"}') as object },
       { metadata: { when: new Date(0) } },
       { metadata: new Date(0) },
-      { metadata: new (class { a = 'x'; toJSON(): unknown { return { b: 'y' }; } })() },
+      {
+        metadata: new (class {
+          a = 'x';
+          toJSON(): unknown {
+            return { b: 'y' };
+          }
+        })(),
+      },
       { compatibility: { toJSON: () => 'as text' } },
       { allowedTools: ['a', 1, null, undefined] },
       { allowedTools: [] },
@@ -118,7 +165,9 @@ describe('skillText', () => {
   it('writes descriptors of roots met one after another (the shared root text is not stale)', () => {
     const roots = ['/a', '/b', '/a', '/a"q'];
     for (const [i, root] of roots.entries()) {
-      const d = descriptor({ source: { scope: i % 2 ? 'global' : 'local', precedence: i, root, locator: `${root}/x/SKILL.md` } });
+      const d = descriptor({
+        source: { scope: i % 2 ? 'global' : 'local', precedence: i, root, locator: `${root}/x/SKILL.md` },
+      });
       expect(skillText(d, SUMMARY)).toBe(reference(d, SUMMARY));
     }
   });
@@ -155,7 +204,19 @@ describe('quoted and valueText', () => {
   });
 
   it('indent nested values by depth as JSON.stringify does that many levels down', () => {
-    const values: unknown[] = ['s', 1, true, null, [], {}, ['a', 'b"'], { a: 'x', 'k"': 'y' }, { a: [1, { b: 'c' }] }, [[]], ['a', 2]];
+    const values: unknown[] = [
+      's',
+      1,
+      true,
+      null,
+      [],
+      {},
+      ['a', 'b"'],
+      { a: 'x', 'k"': 'y' },
+      { a: [1, { b: 'c' }] },
+      [[]],
+      ['a', 2],
+    ];
     for (const v of values) {
       for (const depth of [0, 1, 3, 7]) {
         // Inside `depth` nested arrays, the value's own lines carry depth × 2 more spaces.
@@ -177,7 +238,17 @@ describe('controlsEscaped', () => {
   const escaped = (s: string): string => controlsEscaped(Buffer.from(s, 'utf8')).toString('utf8');
 
   it('writes DEL and C1 controls as jsonControlsEscaped does and leaves every other byte', () => {
-    for (const s of ['plain ascii', 'a\u007fb', '\u0080', 'x\u009f', '\u007f\u0085\u007f', 'nbsp \u00a0 copy \u00a9 \u00bf \u00c2', '\u0100 \u07ff \uffff 😀', '"k": "\u0085é\u007f"', '']) {
+    for (const s of [
+      'plain ascii',
+      'a\u007fb',
+      '\u0080',
+      'x\u009f',
+      '\u007f\u0085\u007f',
+      'nbsp \u00a0 copy \u00a9 \u00bf \u00c2',
+      '\u0100 \u07ff \uffff 😀',
+      '"k": "\u0085é\u007f"',
+      '',
+    ]) {
       expect(escaped(s), JSON.stringify(s)).toBe(jsonControlsEscaped(s));
     }
     for (let c = 0x20; c < 0x800; c++) {

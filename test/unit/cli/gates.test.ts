@@ -9,7 +9,16 @@ import { _reportTree } from './report/_tree.js';
 const t = _reportTree();
 afterAll(() => t.cleanup());
 
-const json = async (args: string[]): Promise<{ code: number; doc: { summary: { errors: number; warnings: number; valid: number }; skills: { dir: string; valid: boolean; diagnostics: { code: string; severity: string }[] }[] }; stderr: string }> => {
+const json = async (
+  args: string[],
+): Promise<{
+  code: number;
+  doc: {
+    summary: { errors: number; warnings: number; valid: number };
+    skills: { dir: string; valid: boolean; diagnostics: { code: string; severity: string }[] }[];
+  };
+  stderr: string;
+}> => {
   const r = await t.run([...args, '--json']);
   return { code: r.code, doc: JSON.parse(r.stdout), stderr: r.stderr };
 };
@@ -36,7 +45,9 @@ describe('validate gates', () => {
   });
 
   it('rejects a bad gate value with a usage error naming the flag', async () => {
-    expect((await t.run(['validate', 'skills', '--fail-on', 'info'])).stderr).toContain('--fail-on must be error or warning');
+    expect((await t.run(['validate', 'skills', '--fail-on', 'info'])).stderr).toContain(
+      '--fail-on must be error or warning',
+    );
     expect((await t.run(['validate', 'skills', '--max-warnings', 'x'])).code).toBe(2);
     expect((await t.run(['validate', 'skills', '--format', 'sarf'])).stderr).toContain("did you mean 'sarif'?");
   });
@@ -48,8 +59,14 @@ describe('validate and skillgraph.config.yaml', () => {
     const { code, doc } = await json(['validate', 'skills/broken', 'skills/team a', '--config', 'cfg/off.yaml']);
     expect(code).toBe(1);
     const byDir = new Map(doc.skills.map((s) => [s.dir, s]));
-    expect(byDir.get('skills/broken')).toMatchObject({ valid: true, diagnostics: [{ code: 'yaml.invalid', severity: 'warning' }] });
-    expect(byDir.get('skills/team a/odd')).toMatchObject({ valid: false, diagnostics: [{ code: 'field.unknown', severity: 'error' }] });
+    expect(byDir.get('skills/broken')).toMatchObject({
+      valid: true,
+      diagnostics: [{ code: 'yaml.invalid', severity: 'warning' }],
+    });
+    expect(byDir.get('skills/team a/odd')).toMatchObject({
+      valid: false,
+      diagnostics: [{ code: 'field.unknown', severity: 'error' }],
+    });
     expect(doc.summary).toMatchObject({ errors: 1, warnings: 1, valid: 1 });
     t.write('cfg/quiet.yaml', 'rules:\n  field.unknown: off\n');
     const quiet = await json(['validate', 'skills/team a', '--config', 'cfg/quiet.yaml']);
@@ -77,11 +94,17 @@ describe('validate and skillgraph.config.yaml', () => {
     expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/cfg\/typo\.yaml:4:3: unknown rule 'name\.chrset'; did you mean 'name\.charset'\?/);
     t.write('cfg/level.yaml', 'rules:\n  field.unknown: loud\n');
-    expect((await t.run(['validate', 'skills', '--config', 'cfg/level.yaml'])).stderr).toMatch(/cfg\/level\.yaml:2:18: rules\.field\.unknown/);
+    expect((await t.run(['validate', 'skills', '--config', 'cfg/level.yaml'])).stderr).toMatch(
+      /cfg\/level\.yaml:2:18: rules\.field\.unknown/,
+    );
     t.write('cfg/gate.yaml', 'depth: 2\nmax-warnings: -1\n');
-    expect((await t.run(['validate', 'skills', '--config', 'cfg/gate.yaml'])).stderr).toMatch(/cfg\/gate\.yaml:2:15: max-warnings/);
+    expect((await t.run(['validate', 'skills', '--config', 'cfg/gate.yaml'])).stderr).toMatch(
+      /cfg\/gate\.yaml:2:15: max-warnings/,
+    );
     t.write('cfg/profile.yaml', '\n\nprofile: claude\n');
-    expect((await t.run(['validate', 'skills', '--config', 'cfg/profile.yaml'])).stderr).toMatch(/cfg\/profile\.yaml:3:1: profile must be one of .*did you mean 'claude-code'\?/);
+    expect((await t.run(['validate', 'skills', '--config', 'cfg/profile.yaml'])).stderr).toMatch(
+      /cfg\/profile\.yaml:3:1: profile must be one of .*did you mean 'claude-code'\?/,
+    );
   });
 
   it('validates the config roots when no PATH is given', async () => {

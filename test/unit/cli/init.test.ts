@@ -16,7 +16,10 @@ function project(folders: readonly string[]): string {
   dir = mkdtempSync(join(tmpdir(), 'skillgraph-init-'));
   for (const f of folders) {
     mkdirSync(join(dir, f, 'deploy'), { recursive: true });
-    writeFileSync(join(dir, f, 'deploy', 'SKILL.md'), '---\nname: deploy\ndescription: Deploys. Use when shipping.\n---\n');
+    writeFileSync(
+      join(dir, f, 'deploy', 'SKILL.md'),
+      '---\nname: deploy\ndescription: Deploys. Use when shipping.\n---\n',
+    );
   }
   return dir;
 }
@@ -24,7 +27,12 @@ function project(folders: readonly string[]): string {
 async function run(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: { write: (s: string | Buffer) => (stdout += String(s)) }, stderr: { write: (s: string) => (stderr += s) }, cwd: dir, env: { HOME: join(dir, 'home') } });
+  const code = await main(args, {
+    stdout: { write: (s: string | Buffer) => (stdout += String(s)) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: dir,
+    env: { HOME: join(dir, 'home') },
+  });
   return { code, stdout, stderr };
 }
 
@@ -35,8 +43,18 @@ describe('skillgraph init', () => {
     project(['.agents/skills', '.claude/skills']);
     const r = await run(['init', '--json']);
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ file: 'skillgraph.config.yaml', written: true, roots: ['.agents/skills', '.claude/skills'], agents: ['agents', 'claude'], profile: 'skillgraph' });
-    expect(parseYaml(config())).toMatchObject({ roots: ['.agents/skills', '.claude/skills'], profile: 'skillgraph', 'fail-on': 'error' });
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      file: 'skillgraph.config.yaml',
+      written: true,
+      roots: ['.agents/skills', '.claude/skills'],
+      agents: ['agents', 'claude'],
+      profile: 'skillgraph',
+    });
+    expect(parseYaml(config())).toMatchObject({
+      roots: ['.agents/skills', '.claude/skills'],
+      profile: 'skillgraph',
+      'fail-on': 'error',
+    });
     const loaded = loadConfig(join(dir, 'skillgraph.config.yaml'), { cwd: dir, home: join(dir, 'home'), env: {} });
     expect(loaded.roots.map((r) => r.path)).toEqual([join(dir, '.agents/skills'), join(dir, '.claude/skills')]);
     // The config it wrote drives validate with no PATH.
@@ -47,7 +65,9 @@ describe('skillgraph init', () => {
 
   it('a Claude Code project (.claude/skills only): the claude-code profile', async () => {
     project(['.claude/skills']);
-    expect((await run(['init'])).stdout).toBe('Wrote skillgraph.config.yaml: roots .claude/skills, profile claude-code.\n');
+    expect((await run(['init'])).stdout).toBe(
+      'Wrote skillgraph.config.yaml: roots .claude/skills, profile claude-code.\n',
+    );
     expect(parseYaml(config())).toMatchObject({ roots: ['.claude/skills'], profile: 'claude-code' });
   });
 
@@ -60,7 +80,10 @@ describe('skillgraph init', () => {
     const r = await run(['init']);
     expect(r.stdout).toContain('(none found yet)');
     expect(config()).toContain('No skill folder was found');
-    for (const line of config().split('\n').filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#'))) expect(line).toMatch(/^(\w[\w-]*:.*|  [-\w].*)$/);
+    for (const line of config()
+      .split('\n')
+      .filter((l) => l.trim() !== '' && !l.trimStart().startsWith('#')))
+      expect(line).toMatch(/^(\w[\w-]*:.*|  [-\w].*)$/);
   });
 
   it('refuses to overwrite an existing config (exit 2) and leaves it as it was', async () => {
@@ -75,7 +98,9 @@ describe('skillgraph init', () => {
   it('writes into a folder given, and refuses a path that is not one', async () => {
     project([]);
     mkdirSync(join(dir, 'sub', '.codex', 'skills'), { recursive: true });
-    expect((await run(['init', 'sub'])).stdout).toBe('Wrote sub/skillgraph.config.yaml: roots .codex/skills, profile codex.\n');
+    expect((await run(['init', 'sub'])).stdout).toBe(
+      'Wrote sub/skillgraph.config.yaml: roots .codex/skills, profile codex.\n',
+    );
     expect((await run(['init', 'missing'])).code).toBe(2);
   });
 
@@ -86,13 +111,21 @@ describe('skillgraph init', () => {
     expect(text).not.toMatch(/depth: 4\b|max-dirs: 2000\b/);
     const settings = WALK_SETTINGS.map((w) => `${w.key}: ${String(w.value)}`);
     for (const line of settings) expect(text).toContain(`# ${line}\n`);
-    const io = { stdout: { write: () => true }, stderr: { write: () => true }, cwd: dir, env: { HOME: join(dir, 'home') } };
+    const io = {
+      stdout: { write: () => true },
+      stderr: { write: () => true },
+      cwd: dir,
+      env: { HOME: join(dir, 'home') },
+    };
     const walk = (): Record<string, unknown> => {
       const { load } = catalogRequest({ 'no-cache': true }, io, 'catalog');
       return { depth: load.depth, maxDirs: load.maxDirs, followSymlinks: load.followSymlinks, nested: load.nested };
     };
     const without = walk();
-    writeFileSync(join(dir, 'skillgraph.config.yaml'), text.replace(/^# ((?:depth|max-dirs|follow-symlinks|nested): .*)$/gm, '$1'));
+    writeFileSync(
+      join(dir, 'skillgraph.config.yaml'),
+      text.replace(/^# ((?:depth|max-dirs|follow-symlinks|nested): .*)$/gm, '$1'),
+    );
     expect(parseYaml(config())).toMatchObject(Object.fromEntries(WALK_SETTINGS.map((w) => [w.key, w.value])));
     expect(walk()).toEqual(without);
   });

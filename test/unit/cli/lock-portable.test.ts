@@ -13,10 +13,19 @@ import { _tree, type Tree } from '../discover/_tree.js';
 let t: Tree | undefined;
 afterEach(() => t?.cleanup());
 
-async function cli(cwd: string, home: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function cli(
+  cwd: string,
+  home: string,
+  args: string[],
+): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: { write: (s: string | Buffer) => (stdout += String(s)) }, stderr: { write: (s: string) => (stderr += s) }, cwd, env: { HOME: home, NO_COLOR: '1' } });
+  const code = await main(args, {
+    stdout: { write: (s: string | Buffer) => (stdout += String(s)) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd,
+    env: { HOME: home, NO_COLOR: '1' },
+  });
   return { code, stdout, stderr };
 }
 
@@ -38,7 +47,10 @@ describe('lock with no roots given', () => {
     const project = t.path('project');
     const home = t.path('home');
     expect((await cli(project, home, ['lock'])).code).toBe(0);
-    const names = (): string[] => (JSON.parse(readFileSync(join(project, 'skillgraph.lock.json'), 'utf8')) as { skills: { name: string }[] }).skills.map((s) => s.name);
+    const names = (): string[] =>
+      (
+        JSON.parse(readFileSync(join(project, 'skillgraph.lock.json'), 'utf8')) as { skills: { name: string }[] }
+      ).skills.map((s) => s.name);
     expect(names()).toEqual(['deploy']);
     expect((await cli(project, home, ['check'])).code).toBe(0);
     expect((await cli(project, home, ['lock', '--include-user'])).code).toBe(0);
@@ -62,7 +74,14 @@ describe('lock with no roots given', () => {
     const lock = JSON.parse(readFileSync(join(project, 'skillgraph.lock.json'), 'utf8'));
     expect(lock.skills.map((e: { name: string }) => e.name)).toEqual(['deploy']);
     expect(lock.invalid).toEqual([
-      { root: '.claude/skills', path: 'broken/SKILL.md', status: 'invalid', codes: ['description.missing'], findings: [{ code: 'description.missing', line: 2, column: 1 }], tree: expect.stringMatching(/^sha256:/) },
+      {
+        root: '.claude/skills',
+        path: 'broken/SKILL.md',
+        status: 'invalid',
+        codes: ['description.missing'],
+        findings: [{ code: 'description.missing', line: 2, column: 1 }],
+        tree: expect.stringMatching(/^sha256:/),
+      },
     ]);
     const allowed = await cli(project, home, ['lock', '--allow-errors', '--json']);
     expect(allowed.code).toBe(0);
@@ -70,6 +89,8 @@ describe('lock with no roots given', () => {
     // check keeps reporting the invalid skill, recorded or not.
     const check = await cli(project, home, ['check', '--json']);
     expect(check.code).toBe(1);
-    expect(JSON.parse(check.stdout).invalid_now).toMatchObject([{ root: '.claude/skills', path: 'broken/SKILL.md', recorded: true }]);
+    expect(JSON.parse(check.stdout).invalid_now).toMatchObject([
+      { root: '.claude/skills', path: 'broken/SKILL.md', recorded: true },
+    ]);
   });
 });

@@ -3,7 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { useColor, type CliIo } from '../../../src/cli/io.js';
 import { _reportTree } from './report/_tree.js';
 
-const io = (env: Record<string, string>, tty: boolean): CliIo => ({ stdout: { write: () => true, isTTY: tty }, stderr: { write: () => true, isTTY: tty }, cwd: '/', env });
+const io = (env: Record<string, string>, tty: boolean): CliIo => ({
+  stdout: { write: () => true, isTTY: tty },
+  stderr: { write: () => true, isTTY: tty },
+  cwd: '/',
+  env,
+});
 
 describe('useColor', () => {
   it('follows the terminal, NO_COLOR and TERM=dumb', () => {
@@ -28,7 +33,12 @@ describe('useColor', () => {
       expect(r.stdout).not.toContain('\u001b[');
       let stdout = '';
       const { main } = await import('../../../src/cli/main.js');
-      await main(['validate', 'skills/team a'], { stdout: { write: (s: string | Buffer) => (stdout += String(s)) }, stderr: { write: () => true }, cwd: t.dir, env: { FORCE_COLOR: '1', HOME: t.dir } });
+      await main(['validate', 'skills/team a'], {
+        stdout: { write: (s: string | Buffer) => (stdout += String(s)) },
+        stderr: { write: () => true },
+        cwd: t.dir,
+        env: { FORCE_COLOR: '1', HOME: t.dir },
+      });
       expect(stdout).toContain('\u001b[33mwarning\u001b[0m');
     } finally {
       t.cleanup();

@@ -14,7 +14,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function run(args: string[]): Promise<{ code: number; stderr: string }> {
   let stderr = '';
-  const code = await main(args, { stdout: { write: () => true }, stderr: { write: (s: string) => (stderr += s) }, cwd: dir, env: { HOME: join(dir, 'home'), NO_COLOR: '1' } });
+  const code = await main(args, {
+    stdout: { write: () => true },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: dir,
+    env: { HOME: join(dir, 'home'), NO_COLOR: '1' },
+  });
   return { code, stderr };
 }
 
@@ -29,7 +34,17 @@ describe('positional arguments', () => {
       expect(r.code, name).toBe(2);
       expect(r.stderr, name).toContain("unexpected argument 'stray-argument'");
     }
-    expect(kinds).toMatchObject({ catalog: 'roots', list: 'roots', lock: 'roots', check: 'roots', graph: 'none', context: 'none', bench: 'none', resolve: 'names', validate: 'paths' });
+    expect(kinds).toMatchObject({
+      catalog: 'roots',
+      list: 'roots',
+      lock: 'roots',
+      check: 'roots',
+      graph: 'none',
+      context: 'none',
+      bench: 'none',
+      resolve: 'names',
+      validate: 'paths',
+    });
   });
 
   it('a PATH that does not exist is a missing required root for the verbs that take roots', async () => {

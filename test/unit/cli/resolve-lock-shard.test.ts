@@ -26,20 +26,50 @@ interface ShardDoc {
   shard: { verb: string; total: number; run: string };
   walk: unknown;
   options: Record<string, unknown>;
-  candidates: { position: unknown; result: { package?: unknown }; place?: unknown; folder?: { ok: boolean; tree?: string } }[];
+  candidates: {
+    position: unknown;
+    result: { package?: unknown };
+    place?: unknown;
+    folder?: { ok: boolean; tree?: string };
+  }[];
 }
 
 const candidates = (doc: unknown): number => (doc as ShardDoc).candidates.length;
 
 /** `resolve` with the catalog flags `flags` and the resolve options `extra`: each candidate of the catalog in one shard. */
-async function resolveEqualsWhole(cwd: string, flags: readonly string[], counts: readonly number[], extra: readonly string[] = []): Promise<void> {
-  const files = (JSON.parse((await run(['catalog', ...flags, '--json'], cwd)).stdout) as { stats: { files: number } }).stats.files;
-  return equalWhole({ run, scratch, cwd, argv: ['resolve', ...extra, ...flags], counts, partEntries: candidates, wholeEntries: () => files });
+async function resolveEqualsWhole(
+  cwd: string,
+  flags: readonly string[],
+  counts: readonly number[],
+  extra: readonly string[] = [],
+): Promise<void> {
+  const files = (JSON.parse((await run(['catalog', ...flags, '--json'], cwd)).stdout) as { stats: { files: number } })
+    .stats.files;
+  return equalWhole({
+    run,
+    scratch,
+    cwd,
+    argv: ['resolve', ...extra, ...flags],
+    counts,
+    partEntries: candidates,
+    wholeEntries: () => files,
+  });
 }
 
 function lockEqualsWhole(cwd: string, flags: readonly string[], counts: readonly number[]): Promise<void> {
-  const whole = (doc: unknown): number => (doc as { files: { seen: number; same_file: number; not_catalogued: Record<string, number> } }).files.seen - sum(doc);
-  return equalWhole({ run, scratch, cwd, argv: ['lock', '--out', LOCK, ...flags], counts, partEntries: candidates, wholeEntries: whole, artifact: join(cwd, LOCK) });
+  const whole = (doc: unknown): number =>
+    (doc as { files: { seen: number; same_file: number; not_catalogued: Record<string, number> } }).files.seen -
+    sum(doc);
+  return equalWhole({
+    run,
+    scratch,
+    cwd,
+    argv: ['lock', '--out', LOCK, ...flags],
+    counts,
+    partEntries: candidates,
+    wholeEntries: whole,
+    artifact: join(cwd, LOCK),
+  });
 }
 
 /** SKILL.md files the walk saw but did not make candidates. */
@@ -62,7 +92,10 @@ describe('resolve and lock shards and merge', () => {
       const dir = scopedTree(scratch, size);
       const counts = size === 1 ? [1, 2] : [1, 2, 3, 7];
       if (size > 1) {
-        const doc = JSON.parse((await run(['resolve', ...ROOTS, '--json'], dir)).stdout) as { skills: { name: string; ok: boolean; error?: { type: string } }[]; cycles: unknown[] };
+        const doc = JSON.parse((await run(['resolve', ...ROOTS, '--json'], dir)).stdout) as {
+          skills: { name: string; ok: boolean; error?: { type: string } }[];
+          cycles: unknown[];
+        };
         expect(doc.cycles.length).toBeGreaterThan(0);
         expect(doc.skills.find((s) => s.name === 'skill-0')?.ok).toBe(true);
         expect(doc.skills.some((s) => !s.ok)).toBe(true);
@@ -86,11 +119,19 @@ describe('resolve and lock shards and merge', () => {
 
   it('lock: the merged lockfile seals the scripts and hosts, records the invalid skill and exits 1 without --allow-errors as the unsharded run does', async () => {
     const dir = scopedTree(scratch, 13);
-    const parts = (flags: readonly string[]) => Promise.all([1, 2, 3].map((i) => shardFile(`seal-${i}-${flags.length}`, ['lock', '--out', LOCK, ...ROOTS, ...flags, '--shard', `${i}/3`], dir)));
+    const parts = (flags: readonly string[]) =>
+      Promise.all(
+        [1, 2, 3].map((i) =>
+          shardFile(`seal-${i}-${flags.length}`, ['lock', '--out', LOCK, ...ROOTS, ...flags, '--shard', `${i}/3`], dir),
+        ),
+      );
     const merged = await run(['merge', ...(await parts(['--allow-errors']))], dir);
     expect(merged.code).toBe(0);
     expect(JSON.parse(merged.stdout)).toMatchObject({ lock: LOCK, written: true });
-    const lock = JSON.parse(readFileSync(join(dir, LOCK), 'utf8')) as { skills: { name: string; root: string; capabilities: { hosts: string[]; scripts: { path: string }[] } }[]; invalid: { codes: string[] }[] };
+    const lock = JSON.parse(readFileSync(join(dir, LOCK), 'utf8')) as {
+      skills: { name: string; root: string; capabilities: { hosts: string[]; scripts: { path: string }[] } }[];
+      invalid: { codes: string[] }[];
+    };
     rmSync(join(dir, LOCK));
     const seven = lock.skills.find((s) => s.name === 'skill-7')!;
     expect(seven.capabilities.hosts).toEqual(['api7.example.net']);
@@ -109,7 +150,16 @@ describe('resolve and lock shards and merge', () => {
     await resolveEqualsWhole(CORPUS, ['--root', '.'], [3], ['--summary']);
     const out = join(scratch, 'corpus.lock.json');
     const wholeEntries = (doc: unknown): number => (doc as { files: { seen: number } }).files.seen - sum(doc);
-    await equalWhole({ run, scratch, cwd: CORPUS, argv: ['lock', '.', '--out', out, '--allow-errors', '--allow-incomplete'], counts: [3], partEntries: candidates, wholeEntries, artifact: out });
+    await equalWhole({
+      run,
+      scratch,
+      cwd: CORPUS,
+      argv: ['lock', '.', '--out', out, '--allow-errors', '--allow-incomplete'],
+      counts: [3],
+      partEntries: candidates,
+      wholeEntries,
+      artifact: out,
+    });
   }, 240_000);
 
   it('refuses shards of different verbs or flags, and a missing shard, naming the file', async () => {
@@ -123,7 +173,11 @@ describe('resolve and lock shards and merge', () => {
     const l2out = await shardFile('l-2o', ['lock', '--out', 'other.lock.json', ...ROOTS, '--shard', '2/2'], dir);
     const l2allow = await shardFile('l-2a', ['lock', '--out', LOCK, ...ROOTS, '--allow-errors', '--shard', '2/2'], dir);
     const c2 = await shardFile('c-2', ['catalog', ...ROOTS, '--shard', '2/2'], dir);
-    for (const [a, b] of [[r1, l2], [l1, c2], [r1, c2]]) {
+    for (const [a, b] of [
+      [r1, l2],
+      [l1, c2],
+      [r1, c2],
+    ]) {
       const mixed = await run(['merge', a!, b!], dir);
       expect(mixed.code).toBe(2);
       expect(mixed.stderr).toContain('shards of different verbs');
@@ -137,7 +191,9 @@ describe('resolve and lock shards and merge', () => {
     ] as const) {
       const other = await run(['merge', a, b], dir);
       expect(other.code).toBe(2);
-      expect(other.stderr).toContain(`${b} was run with ${differs.replace('{a}', a)}: the shards of one run share options`);
+      expect(other.stderr).toContain(
+        `${b} was run with ${differs.replace('{a}', a)}: the shards of one run share options`,
+      );
     }
     for (const file of [r1, l1]) {
       const missing = await run(['merge', file], dir);
@@ -147,10 +203,16 @@ describe('resolve and lock shards and merge', () => {
     expect((await run(['merge', r1, r2], dir)).code).toBe(1);
     expect((await run(['merge', l1, l2, l1], dir)).stderr).toContain('are both shard 1/2');
     expect(existsSync(join(dir, LOCK))).toBe(false);
-    for (const argv of [['resolve', '--shard', '1/2'], ['lock', '--shard', '1/2'], ['resolve', '--shard', '1/2', '--json', '--timings'], ['lock', '--shard', '3/2', '--json']]) {
+    for (const argv of [
+      ['resolve', '--shard', '1/2'],
+      ['lock', '--shard', '1/2'],
+      ['resolve', '--shard', '1/2', '--json', '--timings'],
+      ['lock', '--shard', '3/2', '--json'],
+    ]) {
       const bad = await run([...argv, ...ROOTS], dir);
       expect(bad.code, argv.join(' ')).toBe(2);
-      if (argv.includes('--json')) expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('usage');
+      if (argv.includes('--json'))
+        expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('usage');
       else expect(bad.stderr).toContain('--shard prints a shard document: add --json');
     }
   });
@@ -164,7 +226,12 @@ describe('resolve and lock shards and merge', () => {
     const tamper = (from: string, name: string, change: (doc: ShardDoc) => void, refingerprint = false): string => {
       const doc = JSON.parse(readFileSync(from, 'utf8')) as ShardDoc;
       change(doc);
-      if (refingerprint) doc.shard.run = walkFingerprint(renameKeys(doc.walk, 'camel') as CatalogShardWalk, doc.shard.total, doc.options);
+      if (refingerprint)
+        doc.shard.run = walkFingerprint(
+          renameKeys(doc.walk, 'camel') as CatalogShardWalk,
+          doc.shard.total,
+          doc.options,
+        );
       const file = join(scratch, `${name}.json`);
       writeFileSync(file, JSON.stringify(doc));
       return file;
@@ -178,14 +245,31 @@ describe('resolve and lock shards and merge', () => {
       [l1, tamper(l2, 'md5-tree', (d) => (withFolder(d).folder!.tree = `md5:${'0'.repeat(32)}`)), '.folder'],
       [l1, tamper(l2, 'unsealed', (d) => delete withFolder(d).folder), 'has no folder seal'],
       [l1, tamper(l2, 'no-place', (d) => delete d.candidates[0]!.place), 'has no place'],
-      [l1, tamper(l2, 'other-out', (d) => (d.options.out = '/elsewhere.lock.json')), 'its run fingerprint is not that of its walk and options'],
+      [
+        l1,
+        tamper(l2, 'other-out', (d) => (d.options.out = '/elsewhere.lock.json')),
+        'its run fingerprint is not that of its walk and options',
+      ],
       [tamper(l2, 'relative-out', (d) => (d.options.out = 'x.json'), true), l1, 'its options are not lock'],
       [l1, tamper(l2, 'no-walk', (d) => (d.walk = 7), true), 'walk'],
       [l1, tamper(l2, 'wrong-verb', (d) => (d.shard.verb = 'resolve')), 'shards of different verbs'],
       [tamper(r2, 'bad-backend', (d) => (d.options.backend = 'gpu'), true), r1, 'its options are not resolve'],
       [tamper(r2, 'bad-names', (d) => (d.options.names = [1]), true), r1, 'its options are not resolve'],
-      [r1, tamper(r2, 'bad-package', (d) => ((d.candidates.find((c) => c.result.package)!.result.package as { body: unknown }).body = 5), true), 'result.package.body'],
-      [r1, tamper(r2, 'placed', (d) => (d.candidates[0]!.place = { root: '/', in_root: 'x' }), true), "carries a lock shard's place"],
+      [
+        r1,
+        tamper(
+          r2,
+          'bad-package',
+          (d) => ((d.candidates.find((c) => c.result.package)!.result.package as { body: unknown }).body = 5),
+          true,
+        ),
+        'result.package.body',
+      ],
+      [
+        r1,
+        tamper(r2, 'placed', (d) => (d.candidates[0]!.place = { root: '/', in_root: 'x' }), true),
+        "carries a lock shard's place",
+      ],
     ];
     for (const [a, b, why] of cases) {
       const bad = `${a} ${b}`;

@@ -17,11 +17,15 @@ const scratch = mkdtempSync(join(tmpdir(), 'skillgraph-schemas-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 cpSync(join(REPO, 'examples'), join(scratch, 'examples'), { recursive: true, verbatimSymlinks: true });
 const EX = join(scratch, 'examples');
-writeFileSync(join(EX, 'skills', 'project', 'ops-runbook', 'SKILL.md'), '---\nname: ops-runbook\ndescription: [unclosed\n---\n');
+writeFileSync(
+  join(EX, 'skills', 'project', 'ops-runbook', 'SKILL.md'),
+  '---\nname: ops-runbook\ndescription: [unclosed\n---\n',
+);
 
 mkdirSync(join(scratch, 'init-here'));
 const ajv = new Ajv2020({ allErrors: true, strict: true });
-for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith('.schema.json'))) ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8')));
+for (const file of readdirSync(SCHEMAS).filter((f) => f.endsWith('.schema.json')))
+  ajv.addSchema(JSON.parse(readFileSync(join(SCHEMAS, file), 'utf8')));
 
 async function run(args: readonly string[]): Promise<{ code: number; stdout: string }> {
   let stdout = '';
@@ -44,8 +48,16 @@ function badKeys(value: unknown, path = ''): string[] {
     if (!(path === '' && key === 'schemaVersion') && !/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/.test(key)) out.push(at);
     // A descriptor's `metadata` is the frontmatter's map; a tool's `parameters` is a JSON Schema;
     // a shard's packages carry their frontmatter, metadata, overrides (by tool) and input schemas as written.
-    if ((key === 'metadata' && /^skills\[\d+\]$/.test(path) && v !== null && !('tool_count' in (v as object))) || (key === 'parameters' && path === 'tool')) continue;
-    if (/^candidates\[\d+\]\.result\.package/.test(path) && ['frontmatter', 'metadata', 'overrides', 'input_schema'].includes(key)) continue;
+    if (
+      (key === 'metadata' && /^skills\[\d+\]$/.test(path) && v !== null && !('tool_count' in (v as object))) ||
+      (key === 'parameters' && path === 'tool')
+    )
+      continue;
+    if (
+      /^candidates\[\d+\]\.result\.package/.test(path) &&
+      ['frontmatter', 'metadata', 'overrides', 'input_schema'].includes(key)
+    )
+      continue;
     out.push(...badKeys(v, at));
   }
   return out;
@@ -69,7 +81,10 @@ const RUNS: readonly (readonly [string, readonly string[]])[] = [
   ['catalog-shard', ['catalog', '--config', 'skillgraph.config.yaml', '--shard', '1/2', '--json']],
   ['catalog-shard', ['catalog', '--config', 'skillgraph.config.yaml', '--shard', '2/2', '--json']],
   ['resolve-shard', ['resolve', '--config', 'skillgraph.config.yaml', '--shard', '1/2', '--json']],
-  ['resolve-shard', ['resolve', 'ship-it', '--config', 'skillgraph.config.yaml', '--summary', '--shard', '2/2', '--json']],
+  [
+    'resolve-shard',
+    ['resolve', 'ship-it', '--config', 'skillgraph.config.yaml', '--summary', '--shard', '2/2', '--json'],
+  ],
   ['lock-shard', ['lock', '--out', lock, '--allow-errors', '--shard', '1/2', '--json']],
   ['lock-shard', ['lock', '--out', lock, '--shard', '2/2', '--json']],
   ['lock', ['lock', '--out', lock, '--allow-errors', '--json']],
@@ -127,7 +142,10 @@ describe('every --json document', () => {
     const parts = [];
     for (const i of [1, 2]) {
       const file = join(scratch, `catalog-shard-${i}.json`);
-      writeFileSync(file, (await run(['catalog', '--config', 'skillgraph.config.yaml', '--shard', `${i}/2`, '--json'])).stdout);
+      writeFileSync(
+        file,
+        (await run(['catalog', '--config', 'skillgraph.config.yaml', '--shard', `${i}/2`, '--json'])).stdout,
+      );
       parts.push(file);
     }
     const doc = JSON.parse((await run(['merge', ...parts])).stdout) as unknown;

@@ -26,10 +26,16 @@ function tree(size: number): string {
     const folder = join(dir, 'skills', `group-${i % 5}`, name);
     mkdirSync(folder, { recursive: true });
     const description = i % 7 === 3 ? '[unclosed' : `Does thing ${i}. Use when ${i} is asked for.`;
-    writeFileSync(join(folder, 'SKILL.md'), `---\nname: ${name}\ndescription: ${description}\n${i % 11 === 0 ? 'extra: 1\n' : ''}---\nBody ${i}\n`);
+    writeFileSync(
+      join(folder, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: ${description}\n${i % 11 === 0 ? 'extra: 1\n' : ''}---\nBody ${i}\n`,
+    );
   }
   mkdirSync(join(dir, 'skills', 'group-0', 'skill-0', 'inner'), { recursive: true });
-  writeFileSync(join(dir, 'skills', 'group-0', 'skill-0', 'inner', 'SKILL.md'), '---\nname: inner\ndescription: Nested. Use when nested.\n---\n');
+  writeFileSync(
+    join(dir, 'skills', 'group-0', 'skill-0', 'inner', 'SKILL.md'),
+    '---\nname: inner\ndescription: Nested. Use when nested.\n---\n',
+  );
   mkdirSync(join(dir, 'skills', 'group-1'), { recursive: true });
   symlinkSync(join(dir, 'nowhere'), join(dir, 'skills', 'group-1', 'SKILL.md'));
   mkdirSync(join(dir, 'empty'), { recursive: true });
@@ -39,7 +45,15 @@ function tree(size: number): string {
 /** Each shard checks a part only: together, each entry once. */
 function shardsEqualWhole(cwd: string, paths: readonly string[], counts: readonly number[]): Promise<void> {
   const entries = (doc: unknown): number => (doc as { skills: unknown[] }).skills.length;
-  return equalWhole({ run, scratch, cwd, argv: ['validate', ...paths], counts, partEntries: entries, wholeEntries: entries });
+  return equalWhole({
+    run,
+    scratch,
+    cwd,
+    argv: ['validate', ...paths],
+    counts,
+    partEntries: entries,
+    wholeEntries: entries,
+  });
 }
 
 describe('shard and merge', () => {
@@ -80,7 +94,9 @@ describe('shard and merge', () => {
     expect((await run(['merge', a, c], dir)).stderr).toContain('of 2 shards');
     const plain = join(scratch, 'plain.json');
     writeFileSync(plain, (await run(['validate', 'skills', '--json'], dir)).stdout);
-    expect((await run(['merge', plain], dir)).stderr).toContain("is not the --json document of a 'validate --shard i/n' run");
+    expect((await run(['merge', plain], dir)).stderr).toContain(
+      "is not the --json document of a 'validate --shard i/n' run",
+    );
     expect((await run(['validate', 'skills', '--shard', '3/2'], dir)).code).toBe(2);
   });
 });

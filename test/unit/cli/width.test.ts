@@ -33,7 +33,14 @@ describe('displayWidth', () => {
     } catch {
       return; // not installed: the cases above still hold
     }
-    for (const s of ['Reviews a change', '中文说明 with ASCII', 'スキルの説明です', '한국어 설명', 'emoji 🚀 ok', 'ｆｕｌｌ']) {
+    for (const s of [
+      'Reviews a change',
+      '中文说明 with ASCII',
+      'スキルの説明です',
+      '한국어 설명',
+      'emoji 🚀 ok',
+      'ｆｕｌｌ',
+    ]) {
       expect(displayWidth(s), s).toBe(stringWidth(s));
     }
   });
@@ -71,7 +78,12 @@ describe('the catalog table', () => {
       let stdout = '';
       for (const verb of ['catalog', 'list']) {
         stdout = '';
-        await main([verb, '--root', 'skills'], { stdout: { write: (s: string | Buffer) => (stdout += String(s)), isTTY: true, columns: 60 }, stderr: { write: () => true }, cwd: dir, env: { HOME: dir, NO_COLOR: '1' } });
+        await main([verb, '--root', 'skills'], {
+          stdout: { write: (s: string | Buffer) => (stdout += String(s)), isTTY: true, columns: 60 },
+          stderr: { write: () => true },
+          cwd: dir,
+          env: { HOME: dir, NO_COLOR: '1' },
+        });
         const rows = stdout.trimEnd().split('\n');
         expect(rows.length).toBeGreaterThanOrEqual(3);
         for (const row of rows) expect(displayWidth(row), row).toBeLessThanOrEqual(60);

@@ -46,7 +46,9 @@ export function _pkg(init: PkgInit): SkillPackage {
 
 /** A catalog over `winners` (sorted by name) plus optional shadowed packages. */
 export function _catalog(winners: SkillPackage[], conflicts: Conflict[] = [], shadowed: SkillPackage[] = []): Catalog {
-  const skills = [...winners].sort((a, b) => (a.descriptor.name < b.descriptor.name ? -1 : a.descriptor.name > b.descriptor.name ? 1 : 0));
+  const skills = [...winners].sort((a, b) =>
+    a.descriptor.name < b.descriptor.name ? -1 : a.descriptor.name > b.descriptor.name ? 1 : 0,
+  );
   const all = [...skills, ...shadowed];
   const catalog: Catalog = {
     digest: 'sha256:test',

@@ -30,7 +30,9 @@ describe('parseBudget', () => {
 
   it('rejects anything else with options.invalid naming the field', () => {
     for (const bad of ['', '-5', '12x', '1.5', 'lots']) {
-      expect(() => parseBudget(bad)).toThrow(expect.objectContaining({ code: 'options.invalid', details: expect.objectContaining({ field: 'budget' }) }));
+      expect(() => parseBudget(bad)).toThrow(
+        expect.objectContaining({ code: 'options.invalid', details: expect.objectContaining({ field: 'budget' }) }),
+      );
     }
   });
 });
@@ -44,7 +46,13 @@ describe('fitBudget (exact counts)', () => {
 
   it('shortens every description to one common cap before omitting anything', () => {
     const fit = fitBudget(rows(), parseBudget(400), measure, FLOOR);
-    expect(fit.report).toMatchObject({ before: 440, after: 400, descriptionCap: 90, shortened: ['a', 'b', 'c', 'd'], omitted: [] });
+    expect(fit.report).toMatchObject({
+      before: 440,
+      after: 400,
+      descriptionCap: 90,
+      shortened: ['a', 'b', 'c', 'd'],
+      omitted: [],
+    });
     for (const e of fit.entries) {
       expect(e.description).toBe(`${'x'.repeat(89)}${ELLIPSIS}`);
     }
@@ -103,14 +111,20 @@ describe('comparePriority', () => {
 describe('budgetSummary', () => {
   it('counts both lists and names a sample', () => {
     const fit = fitBudget(rows(), parseBudget(100), measure, FLOOR);
-    expect(budgetSummary(fit.report, 2)).toBe('Budget 100 chars: 1 description shortened (a); 3 skills omitted (b, c and 1 more).');
+    expect(budgetSummary(fit.report, 2)).toBe(
+      'Budget 100 chars: 1 description shortened (a); 3 skills omitted (b, c and 1 more).',
+    );
     expect(budgetSummary(fitBudget(rows(), parseBudget(1000), measure, FLOOR).report, 2)).toBe('');
   });
 });
 
 describe('budget through renderContext', () => {
   const many = Array.from({ length: 30 }, (_, i) =>
-    _pkg({ name: `skill-${String(i).padStart(2, '0')}`, scope: i % 2 ? 'global' : 'local', description: `Does task ${i}. `.repeat(12) }),
+    _pkg({
+      name: `skill-${String(i).padStart(2, '0')}`,
+      scope: i % 2 ? 'global' : 'local',
+      description: `Does task ${i}. `.repeat(12),
+    }),
   );
   const catalog = _catalog(many);
 
@@ -165,7 +179,12 @@ describe('budget through renderContext', () => {
 describe('budget determinism', () => {
   it('cuts the same skills whatever order the packages come in', () => {
     const pkgs = Array.from({ length: 40 }, (_, i) =>
-      _pkg({ name: `n${(i * 7) % 40}`, scope: ['local', 'project', 'global', 'team'][i % 4]!, precedence: i % 4 === 3 ? 15 : undefined, description: 'z'.repeat(50 + i * 3) }),
+      _pkg({
+        name: `n${(i * 7) % 40}`,
+        scope: ['local', 'project', 'global', 'team'][i % 4]!,
+        precedence: i % 4 === 3 ? 15 : undefined,
+        description: 'z'.repeat(50 + i * 3),
+      }),
     );
     const reversed = pkgs.slice().reverse();
     for (const budget of [2000, 2500, 6000]) {

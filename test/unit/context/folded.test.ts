@@ -25,7 +25,9 @@ describe('folded YAML descriptions', () => {
 
   it('markdown shows the folded text, not the indicator, on one line', () => {
     const { text } = renderContext(catalog);
-    expect(text).toContain('- folded: Fill PDF forms and extract tables. Use when a PDF is mentioned. (file: /skills/folded/SKILL.md;');
+    expect(text).toContain(
+      '- folded: Fill PDF forms and extract tables. Use when a PDF is mentioned. (file: /skills/folded/SKILL.md;',
+    );
     expect(text).toContain('- literal: First line. Second line. (file:');
     expect(text).not.toContain('>-');
     expect(text).not.toMatch(/: \|/);
@@ -34,7 +36,9 @@ describe('folded YAML descriptions', () => {
 
   it('xml shows the text escaped on one line', () => {
     const { text } = renderContext(catalog, { format: 'xml' });
-    expect(text).toContain('<description>\nFill PDF forms and extract tables. Use when a PDF is mentioned.\n</description>');
+    expect(text).toContain(
+      '<description>\nFill PDF forms and extract tables. Use when a PDF is mentioned.\n</description>',
+    );
     expect(text).toContain('<description>\nFirst line. Second line.\n</description>');
     expect(text).toContain('<description>\nEscaped &quot;quotes&quot; &amp; &lt;tags&gt;\n</description>');
   });

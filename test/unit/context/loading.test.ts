@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { LoadedSet, formatEvent, parseEventLog, replayLoadedSet, skillLoadedEvent } from '../../../src/context/loaded-set.js';
+import {
+  LoadedSet,
+  formatEvent,
+  parseEventLog,
+  replayLoadedSet,
+  skillLoadedEvent,
+} from '../../../src/context/loaded-set.js';
 import { closestNames, findSkill } from '../../../src/context/lookup.js';
 import { loadSkillAnswer, loadSkillTool, parseLoadSkillArgs } from '../../../src/context/tool.js';
 import { _catalog, _pkg } from './_fixtures.js';
 
 describe('loadSkillTool', () => {
   it('is a function-calling definition with the visible names as a sorted enum', () => {
-    const tool = loadSkillTool(_catalog([_pkg({ name: 'b' }), _pkg({ name: 'a' }), _pkg({ name: 'h', modelInvocable: false })]))!;
+    const tool = loadSkillTool(
+      _catalog([_pkg({ name: 'b' }), _pkg({ name: 'a' }), _pkg({ name: 'h', modelInvocable: false })]),
+    )!;
     expect(tool.name).toBe('load_skill');
     expect(tool.description.length).toBeGreaterThan(20);
     expect(tool.parameters).toEqual({
@@ -30,19 +38,31 @@ describe('loadSkillTool', () => {
     for (const bad of ['{', '[]', '{"name":""}', '{"name":3}', '{"skill_name":""}', '{}', null]) {
       expect(() => parseLoadSkillArgs(bad)).toThrow(expect.objectContaining({ code: 'options.invalid' }));
     }
-    expect(() => parseLoadSkillArgs({ skill_name: 'pdf', name: 'xlsx' })).toThrow(expect.objectContaining({ code: 'options.invalid', details: expect.objectContaining({ field: 'name' }) }));
-    expect(() => parseLoadSkillArgs({ name: 7 })).toThrow(expect.objectContaining({ details: expect.objectContaining({ field: 'name' }) }));
+    expect(() => parseLoadSkillArgs({ skill_name: 'pdf', name: 'xlsx' })).toThrow(
+      expect.objectContaining({ code: 'options.invalid', details: expect.objectContaining({ field: 'name' }) }),
+    );
+    expect(() => parseLoadSkillArgs({ name: 7 })).toThrow(
+      expect.objectContaining({ details: expect.objectContaining({ field: 'name' }) }),
+    );
   });
 
   it('answers with the wire names', () => {
-    expect(loadSkillAnswer({ status: 'loaded', name: 'pdf', path: 'ws/pdf' })).toEqual({ status: 'loaded', skill_name: 'pdf', path: 'ws/pdf' });
+    expect(loadSkillAnswer({ status: 'loaded', name: 'pdf', path: 'ws/pdf' })).toEqual({
+      status: 'loaded',
+      skill_name: 'pdf',
+      path: 'ws/pdf',
+    });
   });
 });
 
 describe('findSkill', () => {
   const shadowed = _pkg({ name: 'review', scope: 'global' });
   const catalog = _catalog(
-    [_pkg({ name: 'pdf-tools', scope: 'local' }), _pkg({ name: 'review', scope: 'local' }), _pkg({ name: 'hidden', modelInvocable: false })],
+    [
+      _pkg({ name: 'pdf-tools', scope: 'local' }),
+      _pkg({ name: 'review', scope: 'local' }),
+      _pkg({ name: 'hidden', modelInvocable: false }),
+    ],
     [],
     [shadowed],
   );
@@ -62,7 +82,9 @@ describe('findSkill', () => {
 
   it('hides model-hidden skills when asked to', () => {
     expect(findSkill(catalog, 'hidden').descriptor.name).toBe('hidden');
-    expect(() => findSkill(catalog, 'hidden', { modelOnly: true })).toThrow(expect.objectContaining({ code: 'skill.not-found' }));
+    expect(() => findSkill(catalog, 'hidden', { modelOnly: true })).toThrow(
+      expect.objectContaining({ code: 'skill.not-found' }),
+    );
   });
 
   it('accepts a unique case-insensitive match and rejects an ambiguous one', () => {
@@ -70,7 +92,10 @@ describe('findSkill', () => {
     const twins = _catalog([_pkg({ name: 'Report' }), _pkg({ name: 'report' })]);
     expect(findSkill(twins, 'report').descriptor.name).toBe('report');
     expect(() => findSkill(twins, 'REPORT')).toThrow(
-      expect.objectContaining({ code: 'skill.ambiguous', details: { name: 'REPORT', candidates: ['project/Report', 'project/report'] } }),
+      expect.objectContaining({
+        code: 'skill.ambiguous',
+        details: { name: 'REPORT', candidates: ['project/Report', 'project/report'] },
+      }),
     );
   });
 
@@ -82,19 +107,31 @@ describe('findSkill', () => {
     expect(() => findSkill(_catalog([a], [], [b]), 'project/pdf')).toThrow(
       expect.objectContaining({
         code: 'skill.ambiguous',
-        details: { name: 'project/pdf', candidates: ['/a/.agents/skills/pdf/SKILL.md', '/a/.claude/skills/pdf/SKILL.md'] },
+        details: {
+          name: 'project/pdf',
+          candidates: ['/a/.agents/skills/pdf/SKILL.md', '/a/.claude/skills/pdf/SKILL.md'],
+        },
       }),
     );
     expect(findSkill(_catalog([a], [], [same]), 'project/pdf')).toBe(a);
-    const custom = _pkg({ name: 'pdf', scope: 'project', precedence: 25, locator: '/b/pdf/SKILL.md', digest: 'sha256:c' });
+    const custom = _pkg({
+      name: 'pdf',
+      scope: 'project',
+      precedence: 25,
+      locator: '/b/pdf/SKILL.md',
+      digest: 'sha256:c',
+    });
     expect(findSkill(_catalog([custom], [], [b]), 'project/pdf')).toBe(custom);
   });
 
-  it('rejects a name that is one skill\'s name and another skill\'s folder, as the sandbox SDK does', () => {
+  it("rejects a name that is one skill's name and another skill's folder, as the sandbox SDK does", () => {
     const named = _pkg({ name: 'pdf', locator: '/roots/project/pdf-v2/SKILL.md' });
     const foldered = _pkg({ name: 'pdf-legacy', locator: '/roots/project/pdf/SKILL.md' });
     expect(() => findSkill(_catalog([named, foldered]), 'pdf')).toThrow(
-      expect.objectContaining({ code: 'skill.ambiguous', details: { name: 'pdf', candidates: ['project/pdf', 'project/pdf-legacy'] } }),
+      expect.objectContaining({
+        code: 'skill.ambiguous',
+        details: { name: 'pdf', candidates: ['project/pdf', 'project/pdf-legacy'] },
+      }),
     );
     // A skill in a folder of its own name is not a rival of itself.
     expect(findSkill(_catalog([_pkg({ name: 'pdf' }), foldered]), 'pdf-legacy')).toBe(foldered);
@@ -123,16 +160,28 @@ describe('LoadedSet', () => {
   it('rejects the same name with another digest', () => {
     const set = LoadedSet.of([['pdf', 'sha256:1']]);
     expect(() => set.with('pdf', 'sha256:2')).toThrow(
-      expect.objectContaining({ code: 'skill.digest-changed', details: expect.objectContaining({ name: 'pdf', expected: 'sha256:1', actual: 'sha256:2' }) }),
+      expect.objectContaining({
+        code: 'skill.digest-changed',
+        details: expect.objectContaining({ name: 'pdf', expected: 'sha256:1', actual: 'sha256:2' }),
+      }),
     );
   });
 
   it('refuses a plain-JavaScript new LoadedSet() that skips its factories (regression: it built a set with no map)', () => {
-    expect(() => new (LoadedSet as unknown as new () => LoadedSet)()).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+    expect(() => new (LoadedSet as unknown as new () => LoadedSet)()).toThrow(
+      expect.objectContaining({ code: 'options.invalid' }),
+    );
   });
 
   it('serialises sorted by name', () => {
-    expect(JSON.stringify(LoadedSet.of([['b', 'd2'], ['a', 'd1']]))).toBe('[{"name":"a","digest":"d1"},{"name":"b","digest":"d2"}]');
+    expect(
+      JSON.stringify(
+        LoadedSet.of([
+          ['b', 'd2'],
+          ['a', 'd1'],
+        ]),
+      ),
+    ).toBe('[{"name":"a","digest":"d1"},{"name":"b","digest":"d2"}]');
   });
 });
 
@@ -172,11 +221,14 @@ describe('event log replay', () => {
     );
   });
 
-  it.each(['sha256:aa', `sha256:${'A'.repeat(64)}`, `md5:${'a'.repeat(64)}`, `sha256:${'a'.repeat(65)}`])('refuses the malformed digest %s, naming its line', (digest) => {
-    expect(() => parseEventLog(`${log}${formatEvent(skillLoadedEvent('run-9', 'pdf', digest))}`, 'session.jsonl')).toThrow(
-      expect.objectContaining({ code: 'log.invalid', details: { file: 'session.jsonl', line: 7 } }),
-    );
-  });
+  it.each(['sha256:aa', `sha256:${'A'.repeat(64)}`, `md5:${'a'.repeat(64)}`, `sha256:${'a'.repeat(65)}`])(
+    'refuses the malformed digest %s, naming its line',
+    (digest) => {
+      expect(() =>
+        parseEventLog(`${log}${formatEvent(skillLoadedEvent('run-9', 'pdf', digest))}`, 'session.jsonl'),
+      ).toThrow(expect.objectContaining({ code: 'log.invalid', details: { file: 'session.jsonl', line: 7 } }));
+    },
+  );
 
   it('accepts CRLF logs', () => {
     expect(replayLoadedSet(log.replace(/\n/g, '\r\n'), 'run-1').size).toBe(2);

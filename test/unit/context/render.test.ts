@@ -17,15 +17,29 @@ describe('markdown context', () => {
       _pkg({ name: 'secret', description: 'Hidden helper.', modelInvocable: false }),
     ],
     [
-      { name: 'code-review', selected: '/roots/local/code-review/SKILL.md', shadowed: '/roots/project/code-review/SKILL.md', identical: true },
-      { name: 'secret', selected: '/roots/project/secret/SKILL.md', shadowed: '/roots/global/secret/SKILL.md', identical: false },
+      {
+        name: 'code-review',
+        selected: '/roots/local/code-review/SKILL.md',
+        shadowed: '/roots/project/code-review/SKILL.md',
+        identical: true,
+      },
+      {
+        name: 'secret',
+        selected: '/roots/project/secret/SKILL.md',
+        shadowed: '/roots/global/secret/SKILL.md',
+        identical: false,
+      },
     ],
   );
 
   it('lists name, folded description, file and digest — never the body', () => {
     const { text } = renderContext(catalog);
-    expect(text).toContain('- pdf: Fill PDF forms. Use when a PDF is mentioned. (file: /roots/local/pdf/SKILL.md; digest: sha256:pdf00000)\n');
-    expect(text).toContain('- code-review: Review code. (file: /roots/local/code-review/SKILL.md; digest: sha256:code-review)\n');
+    expect(text).toContain(
+      '- pdf: Fill PDF forms. Use when a PDF is mentioned. (file: /roots/local/pdf/SKILL.md; digest: sha256:pdf00000)\n',
+    );
+    expect(text).toContain(
+      '- code-review: Review code. (file: /roots/local/code-review/SKILL.md; digest: sha256:code-review)\n',
+    );
     expect(text).not.toContain('BODY-SENTINEL');
     expect(text.startsWith('## Skills\n')).toBe(true);
     expect(text.endsWith('\n')).toBe(true);
@@ -45,7 +59,8 @@ describe('markdown context', () => {
 
   it('lists conflicts after the skills', () => {
     const { text } = renderContext(catalog);
-    const conflictLine = '- code-review: using /roots/local/code-review/SKILL.md; ignoring /roots/project/code-review/SKILL.md (identical copy)';
+    const conflictLine =
+      '- code-review: using /roots/local/code-review/SKILL.md; ignoring /roots/project/code-review/SKILL.md (identical copy)';
     expect(text).toContain(conflictLine);
     expect(text.indexOf(conflictLine)).toBeGreaterThan(text.indexOf('- pdf:'));
   });
@@ -117,7 +132,9 @@ describe('<available_skills>', () => {
 
 describe('JSON document', () => {
   it('lists skills, conflicts, budget (every name), tool and text', () => {
-    const pkgs = Array.from({ length: 12 }, (_, i) => _pkg({ name: `s${String(i).padStart(2, '0')}`, description: 'w'.repeat(200) }));
+    const pkgs = Array.from({ length: 12 }, (_, i) =>
+      _pkg({ name: `s${String(i).padStart(2, '0')}`, description: 'w'.repeat(200) }),
+    );
     // The block without rows is about 1,700 bytes; 2,600 leaves room for a few rows.
     const rendered = renderContext(_catalog(pkgs), { budget: 2600, mode: 'lazy', sampleSize: 2 });
     const doc = contextDocument(rendered);
@@ -138,9 +155,15 @@ describe('resolveContextOptions', () => {
   });
 
   it('names the field of a bad option', () => {
-    expect(() => resolveContextOptions({ format: 'html' as never })).toThrow(expect.objectContaining({ details: { field: 'format' } }));
-    expect(() => resolveContextOptions({ budget: 'big' })).toThrow(expect.objectContaining({ details: expect.objectContaining({ field: 'budget' }) }));
-    expect(() => resolveContextOptions({ descriptionFloor: 0 })).toThrow(expect.objectContaining({ details: { field: 'descriptionFloor' } }));
+    expect(() => resolveContextOptions({ format: 'html' as never })).toThrow(
+      expect.objectContaining({ details: { field: 'format' } }),
+    );
+    expect(() => resolveContextOptions({ budget: 'big' })).toThrow(
+      expect.objectContaining({ details: expect.objectContaining({ field: 'budget' }) }),
+    );
+    expect(() => resolveContextOptions({ descriptionFloor: 0 })).toThrow(
+      expect.objectContaining({ details: { field: 'descriptionFloor' } }),
+    );
   });
 });
 

@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ELLIPSIS, commentSafe, editDistance, escapeControls, escapeXml, foldDescription, markdownText, shorten } from '../../../src/context/text.js';
+import {
+  ELLIPSIS,
+  commentSafe,
+  editDistance,
+  escapeControls,
+  escapeXml,
+  foldDescription,
+  markdownText,
+  shorten,
+} from '../../../src/context/text.js';
 
 describe('escapeXml', () => {
   it('escapes the five characters the way Python html.escape does', () => {
@@ -83,7 +92,10 @@ describe('editDistance', () => {
 
 describe('escaping properties', () => {
   const unescape = (s: string) =>
-    s.replace(/&(amp|lt|gt|quot|#x27);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" })[e]!);
+    s.replace(
+      /&(amp|lt|gt|quot|#x27);/g,
+      (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'" })[e]!,
+    );
   const FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF\uD800-\uDFFF]/;
 
   it('never leaves a raw markup character, and round-trips text XML can hold', () => {
@@ -114,29 +126,56 @@ describe('escaping properties', () => {
 describe('the untouched-text fast paths', () => {
   // The slow paths alone, as they were before the fast paths: the reference.
   const MARKDOWN_SPECIAL = /[\\`*[\]<>()|!#~]|(?<![\p{L}\p{N}])_|_(?![\p{L}\p{N}])/gu;
-  const XML_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-  const markdownSlow = (text: string): string => escapeControls((/[\r\n]/.test(text) ? text.replace(/[\r\n]+/g, ' ') : text).replace(MARKDOWN_SPECIAL, (c) => `\\${c}`));
-  const foldSlow = (text: string): string => escapeControls(text.replace(/[^\S\r\n]*(?:\r\n|\r|\n)\s*/g, ' ').trim()).replace(XML_FORBIDDEN, '\uFFFD');
+  const XML_FORBIDDEN =
+    /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+  const markdownSlow = (text: string): string =>
+    escapeControls(
+      (/[\r\n]/.test(text) ? text.replace(/[\r\n]+/g, ' ') : text).replace(MARKDOWN_SPECIAL, (c) => `\\${c}`),
+    );
+  const foldSlow = (text: string): string =>
+    escapeControls(text.replace(/[^\S\r\n]*(?:\r\n|\r|\n)\s*/g, ' ').trim()).replace(XML_FORBIDDEN, '\uFFFD');
   // Strings built mostly from the characters the paths treat specially, plus ordinary ones.
   const tricky = fc
-    .array(fc.constantFrom(...'ab_9 -/.é\u00a0\u2028\ufeff\t\r\n\u0000\u001b\u0085\u007f[]()<>*`|!#~\\\ud83d\ude00\ud800\udc00\ufffe\uffff'.split('')), { maxLength: 24 })
+    .array(
+      fc.constantFrom(
+        ...'ab_9 -/.é\u00a0\u2028\ufeff\t\r\n\u0000\u001b\u0085\u007f[]()<>*`|!#~\\\ud83d\ude00\ud800\udc00\ufffe\uffff'.split(
+          '',
+        ),
+      ),
+      { maxLength: 24 },
+    )
     .map((chars) => chars.join(''));
-  const anyText = fc.oneof(tricky, fc.string({ unit: 'grapheme', maxLength: 24 }), fc.string({ unit: 'binary', maxLength: 24 }));
+  const anyText = fc.oneof(
+    tricky,
+    fc.string({ unit: 'grapheme', maxLength: 24 }),
+    fc.string({ unit: 'binary', maxLength: 24 }),
+  );
 
   it('markdownText gives what its slow path gives, for any text', () => {
-    fc.assert(fc.property(anyText, (text) => {
+    fc.assert(
+      fc.property(anyText, (text) => {
         expect(markdownText(text)).toBe(markdownSlow(text));
-      }), { numRuns: 3000 });
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('foldDescription gives what its slow path gives, for any text', () => {
-    fc.assert(fc.property(anyText, (text) => {
+    fc.assert(
+      fc.property(anyText, (text) => {
         expect(foldDescription(text)).toBe(foldSlow(text));
-      }), { numRuns: 3000 });
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('returns untouched text as the same string', () => {
-    for (const text of ['pdf-tools', 'sha256:0123abcdef', '/home/me/skills/pdf/SKILL.md', 'Fill PDF forms. Use when a PDF is mentioned.']) {
+    for (const text of [
+      'pdf-tools',
+      'sha256:0123abcdef',
+      '/home/me/skills/pdf/SKILL.md',
+      'Fill PDF forms. Use when a PDF is mentioned.',
+    ]) {
       expect(markdownText(text)).toBe(text);
       expect(foldDescription(text)).toBe(text);
     }

@@ -8,10 +8,20 @@ import { countTokens } from '../../../src/model/tokens.js';
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
 const scope = fc.constantFrom('local', 'project', 'global', 'team');
-const description = fc.oneof(fc.string({ maxLength: 400 }), fc.string({ unit: 'grapheme', maxLength: 200 }), fc.constant('é🙂'.repeat(90)));
+const description = fc.oneof(
+  fc.string({ maxLength: 400 }),
+  fc.string({ unit: 'grapheme', maxLength: 200 }),
+  fc.constant('é🙂'.repeat(90)),
+);
 const catalogArb = fc
-  .uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9-]{0,30}$/), scope, description }), { selector: (r) => r.name, minLength: 1, maxLength: 25 })
-  .map((rows) => _catalog(rows.map((r) => _pkg({ ...r, description: r.description.trim() === '' ? 'x' : r.description }))));
+  .uniqueArray(fc.record({ name: fc.stringMatching(/^[a-z][a-z0-9-]{0,30}$/), scope, description }), {
+    selector: (r) => r.name,
+    minLength: 1,
+    maxLength: 25,
+  })
+  .map((rows) =>
+    _catalog(rows.map((r) => _pkg({ ...r, description: r.description.trim() === '' ? 'x' : r.description }))),
+  );
 const optionsArb = fc.record({
   format: fc.constantFrom('markdown' as const, 'xml' as const),
   mode: fc.constantFrom('eager' as const, 'lazy' as const),
@@ -19,7 +29,10 @@ const optionsArb = fc.record({
   digests: fc.boolean(),
   omittedHint: fc.constantFrom('cli' as const, 'mcp' as const),
 });
-const budgetArb = fc.oneof(fc.integer({ min: 0, max: 12_000 }), fc.integer({ min: 0, max: 3_000 }).map((n) => `${n}t`));
+const budgetArb = fc.oneof(
+  fc.integer({ min: 0, max: 12_000 }),
+  fc.integer({ min: 0, max: 3_000 }).map((n) => `${n}t`),
+);
 
 describe('the budget counts the whole rendered block', () => {
   it('property: the rendered size (UTF-8 bytes, or o200k tokens for Nt) never exceeds the budget, or the budget is refused as too small', () => {
@@ -47,7 +60,9 @@ describe('the budget counts the whole rendered block', () => {
 
   it('a budget of 100 tokens is refused with how much the guidance alone takes', () => {
     const catalog = _catalog([_pkg({ name: 'pdf', description: 'Fill PDF forms.' })]);
-    expect(() => renderContext(catalog, { budget: '100t' })).toThrow(/100 tokens cannot hold the context: its heading and guidance alone take \d+ tokens/);
+    expect(() => renderContext(catalog, { budget: '100t' })).toThrow(
+      /100 tokens cannot hold the context: its heading and guidance alone take \d+ tokens/,
+    );
   });
 
   it('a budget that holds every row lists them all, and the size is the whole block', () => {
@@ -57,7 +72,9 @@ describe('the budget counts the whole rendered block', () => {
   });
 
   it('reserved host text counts against the budget', () => {
-    const catalog = _catalog(Array.from({ length: 20 }, (_, i) => _pkg({ name: `s${i}`, description: 'w'.repeat(200) })));
+    const catalog = _catalog(
+      Array.from({ length: 20 }, (_, i) => _pkg({ name: `s${i}`, description: 'w'.repeat(200) })),
+    );
     const plain = renderContext(catalog, { budget: 4000 });
     const held = renderContext(catalog, { budget: 4000, reserved: 1000 });
     expect(bytes(held.text) + 1000).toBeLessThanOrEqual(4000);
@@ -67,7 +84,10 @@ describe('the budget counts the whole rendered block', () => {
 
 describe('paths and digests', () => {
   const catalog = _catalog([_pkg({ name: 'pdf', scope: 'project', description: 'Fill PDF forms.' })]);
-  const row = (options: Partial<ContextOptions>): string => renderContext(catalog, options).text.split('\n').find((l) => l.startsWith('- pdf:'))!;
+  const row = (options: Partial<ContextOptions>): string =>
+    renderContext(catalog, options)
+      .text.split('\n')
+      .find((l) => l.startsWith('- pdf:'))!;
 
   it('shows absolute paths by default, relative ones or skill:// URIs on request', () => {
     expect(row({})).toContain('(file: /roots/project/pdf/SKILL.md; digest: sha256:pdf00000)');
@@ -83,9 +103,14 @@ describe('paths and digests', () => {
   });
 
   it('names the bad option', () => {
-    expect(() => renderContext(catalog, { paths: 'home' as never })).toThrow(expect.objectContaining({ details: { field: 'paths' } }));
-    expect(() => renderContext(catalog, { omittedHint: 'x' as never })).toThrow(expect.objectContaining({ details: { field: 'omittedHint' } }));
-    expect(() => renderContext(catalog, { reserved: -1 })).toThrow(expect.objectContaining({ details: { field: 'reserved' } }));
+    expect(() => renderContext(catalog, { paths: 'home' as never })).toThrow(
+      expect.objectContaining({ details: { field: 'paths' } }),
+    );
+    expect(() => renderContext(catalog, { omittedHint: 'x' as never })).toThrow(
+      expect.objectContaining({ details: { field: 'omittedHint' } }),
+    );
+    expect(() => renderContext(catalog, { reserved: -1 })).toThrow(
+      expect.objectContaining({ details: { field: 'reserved' } }),
+    );
   });
 });
-

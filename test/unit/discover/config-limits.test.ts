@@ -18,18 +18,31 @@ function failure(text: string): { code: string; line: unknown; column: unknown }
 describe('parseConfig limits', () => {
   it('an alias bomb under the alias count trips yaml’s expansion guard: reported at the first alias', () => {
     let bomb = 'a0: &a0 [x, x, x, x, x, x, x, x, x]\n';
-    for (let i = 1; i < 3; i++) bomb += `a${i}: &a${i} [${Array(9).fill(`*a${i - 1}`).join(', ')}]\n`;
+    for (let i = 1; i < 3; i++)
+      bomb += `a${i}: &a${i} [${Array(9)
+        .fill(`*a${i - 1}`)
+        .join(', ')}]\n`;
     expect(failure(bomb)).toEqual({ code: 'config.invalid', line: 2, column: 10 });
   });
 
   it('more aliases than the limit: at the first one over it', () => {
-    const text = `x: &x 1\nl: [${Array(CONFIG_LIMITS.maxAliasCount + 1).fill('*x').join(', ')}]\n`;
+    const text = `x: &x 1\nl: [${Array(CONFIG_LIMITS.maxAliasCount + 1)
+      .fill('*x')
+      .join(', ')}]\n`;
     expect(failure(text)).toEqual({ code: 'config.invalid', line: 2, column: 5 + 4 * CONFIG_LIMITS.maxAliasCount });
   });
 
   it('nesting over the limit, however it is spelled, at the first level over it', () => {
-    expect(failure(`roots: [a', ${'['.repeat(10_000)}\n`)).toEqual({ code: 'config.invalid', line: 1, column: 13 + CONFIG_LIMITS.maxDepth - 2 });
-    expect(failure(`roots:\n${'- '.repeat(10_000)}x\n`)).toEqual({ code: 'config.invalid', line: 2, column: 1 + 2 * (CONFIG_LIMITS.maxDepth - 1) });
+    expect(failure(`roots: [a', ${'['.repeat(10_000)}\n`)).toEqual({
+      code: 'config.invalid',
+      line: 1,
+      column: 13 + CONFIG_LIMITS.maxDepth - 2,
+    });
+    expect(failure(`roots:\n${'- '.repeat(10_000)}x\n`)).toEqual({
+      code: 'config.invalid',
+      line: 2,
+      column: 1 + 2 * (CONFIG_LIMITS.maxDepth - 1),
+    });
   });
 
   it('a duplicate key, an unresolved alias and an oversized text', () => {
@@ -43,6 +56,8 @@ describe('parseConfig limits', () => {
   });
 
   it('a key holding ESC is named escaped in the message', () => {
-    expect(() => parseConfig('"\\e]0;x\\a": 1\n', '/repo/skillgraph.config.yaml', ctx)).toThrow(/unknown key '\\u\{1b\}\]0;x\\u\{7\}'/);
+    expect(() => parseConfig('"\\e]0;x\\a": 1\n', '/repo/skillgraph.config.yaml', ctx)).toThrow(
+      /unknown key '\\u\{1b\}\]0;x\\u\{7\}'/,
+    );
   });
 });

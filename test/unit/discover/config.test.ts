@@ -22,7 +22,20 @@ function configError(text: string): SkillgraphError {
 describe('config file', () => {
   it('reads roots (object and CLI forms), presets and options; paths relative to the file, ~ to home', () => {
     const cfg = parseConfig(
-      ['roots:', '  - path: shared', '    scope: global', '    required: true', '  - "~/mine:local:35!"', 'presets: [claude]', 'depth: 6', 'max-dirs: 50', 'follow-symlinks: true', 'nested: true', 'profile: lenient', ''].join('\n'),
+      [
+        'roots:',
+        '  - path: shared',
+        '    scope: global',
+        '    required: true',
+        '  - "~/mine:local:35!"',
+        'presets: [claude]',
+        'depth: 6',
+        'max-dirs: 50',
+        'follow-symlinks: true',
+        'nested: true',
+        'profile: lenient',
+        '',
+      ].join('\n'),
       FILE,
       ctx,
     );
@@ -32,7 +45,13 @@ describe('config file', () => {
       ['/work/proj/.claude/skills', 'project', 20, false],
       ['/home/me/.claude/skills', 'global', 10, false],
     ]);
-    expect([cfg.depth, cfg.maxDirs, cfg.followSymlinks, cfg.nested, cfg.profile]).toEqual([6, 50, true, true, 'lenient']);
+    expect([cfg.depth, cfg.maxDirs, cfg.followSymlinks, cfg.nested, cfg.profile]).toEqual([
+      6,
+      50,
+      true,
+      true,
+      'lenient',
+    ]);
   });
 
   it('accepts an empty file', () => {

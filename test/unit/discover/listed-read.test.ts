@@ -43,23 +43,26 @@ describe('readListedFile', () => {
     expect(readListedFile(t.path('a.md'), 4, new ReadBuffer())).toEqual({ ok: false, reason: 'too-large', size: 8 });
   });
 
-  it.skipIf(!posix)('refuses what replaced the listed file: a link, a FIFO (without blocking), a folder; says when it is gone', () => {
-    t = _tree();
-    t.write('target.md', 'T');
-    t.link(t.path('target.md'), 'link.md');
-    t.mkdir('folder');
-    execFileSync('mkfifo', [t.path('pipe')]);
-    const started = Date.now();
-    expect(readListedFile(t.path('link.md'), 100)).toEqual({ ok: false, reason: 'link' });
-    expect(readListedFile(t.path('pipe'), 100)).toEqual({ ok: false, reason: 'not-regular' });
-    expect(readListedFile(t.path('folder'), 100)).toEqual({ ok: false, reason: 'not-regular' });
-    expect(readListedFile(t.path('gone.md'), 100)).toEqual({ ok: false, reason: 'missing', errno: 'ENOENT' });
-    expect(Date.now() - started).toBeLessThan(1000);
-  });
+  it.skipIf(!posix)(
+    'refuses what replaced the listed file: a link, a FIFO (without blocking), a folder; says when it is gone',
+    () => {
+      t = _tree();
+      t.write('target.md', 'T');
+      t.link(t.path('target.md'), 'link.md');
+      t.mkdir('folder');
+      execFileSync('mkfifo', [t.path('pipe')]);
+      const started = Date.now();
+      expect(readListedFile(t.path('link.md'), 100)).toEqual({ ok: false, reason: 'link' });
+      expect(readListedFile(t.path('pipe'), 100)).toEqual({ ok: false, reason: 'not-regular' });
+      expect(readListedFile(t.path('folder'), 100)).toEqual({ ok: false, reason: 'not-regular' });
+      expect(readListedFile(t.path('gone.md'), 100)).toEqual({ ok: false, reason: 'missing', errno: 'ENOENT' });
+      expect(Date.now() - started).toBeLessThan(1000);
+    },
+  );
 });
 
 describe('listResourceFiles with what the caller knows', () => {
-  it('gives the listing it gives alone, from the walk\'s folders, the resolved folder and the SKILL.md\'s fstat', () => {
+  it("gives the listing it gives alone, from the walk's folders, the resolved folder and the SKILL.md's fstat", () => {
     t = _tree();
     t.skill('s');
     t.write('s/scripts/run.py', 'print(1)\n');
@@ -76,7 +79,7 @@ describe('listResourceFiles with what the caller knows', () => {
     expect([...listings.keys()].filter((k) => k.startsWith(t.path('s')))).toEqual([]);
   });
 
-  it('takes the walk\'s listings by the path the walk used when the folder is reached through a link', () => {
+  it("takes the walk's listings by the path the walk used when the folder is reached through a link", () => {
     t = _tree();
     t.skill('real/s');
     t.write('real/s/assets/a.txt', 'a');
@@ -85,7 +88,10 @@ describe('listResourceFiles with what the caller knows', () => {
     walkTree(t.path('via'), 32, listings);
     const known = listResourceFiles(t.path('via/s'), {}, listings, { real: t.path('real/s') });
     expect(known).toEqual(listResourceFiles(t.path('real/s')));
-    expect(known.ok && known.files.map((f) => f.abs)).toEqual([t.path('real/s/SKILL.md'), t.path('real/s/assets/a.txt')]);
+    expect(known.ok && known.files.map((f) => f.abs)).toEqual([
+      t.path('real/s/SKILL.md'),
+      t.path('real/s/assets/a.txt'),
+    ]);
     expect(listings.has(t.path('via/s'))).toBe(false);
   });
 });
@@ -99,11 +105,20 @@ describe('validatePath through a linked PATH', () => {
     t.link(t.path('tree'), 'via');
     const real = validatePath(t.path('tree'));
     const linked = validatePath(t.path('via'));
-    const strip = (r: ReturnType<typeof validatePath>) => r.skills.map(({ dir, file, name, valid, diagnostics }) => ({ dir, file, name, valid, codes: diagnostics.map((d) => d.code) }));
+    const strip = (r: ReturnType<typeof validatePath>) =>
+      r.skills.map(({ dir, file, name, valid, diagnostics }) => ({
+        dir,
+        file,
+        name,
+        valid,
+        codes: diagnostics.map((d) => d.code),
+      }));
     expect(strip(linked)).toEqual(strip(real));
     expect(linked.summary).toEqual(real.summary);
     expect(strip(linked).find((s) => s.name === 'c')?.codes).toContain('link.broken');
-    expect(linked.skills.map((s) => s.package?.descriptor.source.locator)).toEqual([t.path('tree/a/SKILL.md'), t.path('tree/b/c/SKILL.md')].map((p) => p.replaceAll('\\', '/')));
+    expect(linked.skills.map((s) => s.package?.descriptor.source.locator)).toEqual(
+      [t.path('tree/a/SKILL.md'), t.path('tree/b/c/SKILL.md')].map((p) => p.replaceAll('\\', '/')),
+    );
     expect(readdirSync(t.path('via'))).toEqual(['a', 'b']);
   });
 });

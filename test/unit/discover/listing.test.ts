@@ -11,7 +11,8 @@ afterEach(() => {
   dir = undefined;
 });
 
-const byBytes = (names: string[]): string[] => [...names].sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
+const byBytes = (names: string[]): string[] =>
+  [...names].sort((a, b) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8')));
 
 function folderWith(names: readonly string[]): string {
   dir = mkdtempSync(join(tmpdir(), 'sg-listing-'));

@@ -59,8 +59,17 @@ describe('treeDigest', () => {
     t = _tree();
     t.write('s/SKILL.md', '---\n');
     t.write('s/scripts/a.sh', 'echo\n');
-    const expected = [...str('skillgraph/tree/v1'), ...u32(2), ...str('SKILL.md'), ...bytes('---\n'), ...str('scripts/a.sh'), ...bytes('echo\n')];
-    expect(treeDigest(t.path('s'))).toBe(`sha256:${createHash('sha256').update(Uint8Array.from(expected)).digest('hex')}`);
+    const expected = [
+      ...str('skillgraph/tree/v1'),
+      ...u32(2),
+      ...str('SKILL.md'),
+      ...bytes('---\n'),
+      ...str('scripts/a.sh'),
+      ...bytes('echo\n'),
+    ];
+    expect(treeDigest(t.path('s'))).toBe(
+      `sha256:${createHash('sha256').update(Uint8Array.from(expected)).digest('hex')}`,
+    );
   });
 
   it('changes when a script changes, not when the folder moves', () => {
@@ -85,8 +94,18 @@ describe('treeDigestResults: one bad skill costs only itself', () => {
     t.write('large/scripts/run.sh', 'echo\n');
     const results = treeDigestResults([t.path('small'), t.path('large')]);
     expect(results).toEqual([
-      { ok: true, digest: `sha256:${createHash('sha256').update(treeBytes(t.path('small'))).digest('hex')}` },
-      { ok: true, digest: `sha256:${createHash('sha256').update(treeBytes(t.path('large'))).digest('hex')}` },
+      {
+        ok: true,
+        digest: `sha256:${createHash('sha256')
+          .update(treeBytes(t.path('small')))
+          .digest('hex')}`,
+      },
+      {
+        ok: true,
+        digest: `sha256:${createHash('sha256')
+          .update(treeBytes(t.path('large')))
+          .digest('hex')}`,
+      },
     ]);
     expect(treeDigest(t.path('large'))).toBe((results[1] as { digest: string }).digest);
   });
@@ -97,14 +116,18 @@ describe('treeDigestResults: one bad skill costs only itself', () => {
     for (let i = 0; i < 4; i++) t.write(`many/f${i}`, 'x');
     t.write('deep/a/b/c/d.txt', 'x');
     t.write('heavy/blob', 'x'.repeat(64));
-    const listing = (dir: string, limits: Parameters<typeof listResourceFiles>[1]) => listResourceFiles(t.path(dir), limits);
+    const listing = (dir: string, limits: Parameters<typeof listResourceFiles>[1]) =>
+      listResourceFiles(t.path(dir), limits);
     const codeOf = (l: ReturnType<typeof listResourceFiles>) => (l.ok ? 'ok' : [l.diagnostic.code, l.diagnostic.file]);
     expect(codeOf(listing('many', { maxFiles: 3 }))).toEqual(['resource.too-many-files', t.path('many')]);
     expect(codeOf(listing('deep', { maxDepth: 2 }))).toEqual(['resource.too-deep', t.path('deep')]);
     expect(codeOf(listing('heavy', { maxBytes: 10 }))).toEqual(['resource.too-large', t.path('heavy')]);
     const [ok, gone] = treeDigestResults([t.path('ok'), t.path('gone')]);
     expect(ok!.ok).toBe(true);
-    expect(gone).toEqual({ ok: false, diagnostic: expect.objectContaining({ code: 'resource.vanished', file: t.path('gone') }) });
+    expect(gone).toEqual({
+      ok: false,
+      diagnostic: expect.objectContaining({ code: 'resource.vanished', file: t.path('gone') }),
+    });
   });
 
   it('reports a path too long for the OS as path-too-long, not as a permission problem', () => {
@@ -112,7 +135,13 @@ describe('treeDigestResults: one bad skill costs only itself', () => {
     t.write('long/SKILL.md', 'x');
     // 16 levels (the depth limit) of 255-byte names: the deepest path passes PATH_MAX (4096).
     // Made with relative mkdirs from a shell, which the OS allows past PATH_MAX.
-    execFileSync('sh', ['-c', `cd -P "$1" && for i in $(seq 16); do mkdir "$2" && cd -P "$2" || exit 1; done`, 'sh', t.path('long'), 'd'.repeat(255)]);
+    execFileSync('sh', [
+      '-c',
+      `cd -P "$1" && for i in $(seq 16); do mkdir "$2" && cd -P "$2" || exit 1; done`,
+      'sh',
+      t.path('long'),
+      'd'.repeat(255),
+    ]);
     const [r] = treeDigestResults([t.path('long')]);
     execFileSync('rm', ['-rf', t.path('long')]); // node's rmSync cannot remove past PATH_MAX
     expect(r).toEqual({ ok: false, diagnostic: expect.objectContaining({ code: 'resource.path-too-long' }) });
@@ -124,7 +153,10 @@ describe('treeDigestResults: one bad skill costs only itself', () => {
     t.link(t.path('loop-b'), 'loop-a');
     t.link(t.path('loop-a'), 'loop-b');
     const [r] = treeDigestResults([t.path('loop-a')]);
-    expect(r).toEqual({ ok: false, diagnostic: expect.objectContaining({ code: 'resource.loop', file: t.path('loop-a') }) });
+    expect(r).toEqual({
+      ok: false,
+      diagnostic: expect.objectContaining({ code: 'resource.loop', file: t.path('loop-a') }),
+    });
   });
 
   it('refuses a file edited or swapped for a symlink between the listing and the read', () => {
@@ -140,8 +172,9 @@ describe('treeDigestResults: one bad skill costs only itself', () => {
     rmSync(t.path('s/notes.md'));
     t.link(t.path('secret.txt'), 's/notes.md');
     const seen: string[] = [];
-    expect(readListed(notes, (c) => void seen.push(Buffer.from(c).toString())))
-      .toEqual(expect.objectContaining({ code: 'resource.changed', file: t.path('s/notes.md') }));
+    expect(readListed(notes, (c) => void seen.push(Buffer.from(c).toString()))).toEqual(
+      expect.objectContaining({ code: 'resource.changed', file: t.path('s/notes.md') }),
+    );
     expect(seen.join('')).not.toContain('SECRET');
   });
 
@@ -150,7 +183,11 @@ describe('treeDigestResults: one bad skill costs only itself', () => {
     t.write('s/SKILL.md', 'x');
     execFileSync('mkfifo', [t.path('s/pipe')]);
     expect(listResources(t.path('s')).map((e) => e.path)).toEqual(['SKILL.md']);
-    expect(() => treeDigest(t.path('missing'))).toThrow(expect.objectContaining({ code: 'io', details: expect.objectContaining({ diagnostic: 'resource.vanished' }) }));
-    expect(() => listResources(t.path('s'), { maxFiles: 0 })).toThrow(expect.objectContaining({ code: 'skill.invalid' }));
+    expect(() => treeDigest(t.path('missing'))).toThrow(
+      expect.objectContaining({ code: 'io', details: expect.objectContaining({ diagnostic: 'resource.vanished' }) }),
+    );
+    expect(() => listResources(t.path('s'), { maxFiles: 0 })).toThrow(
+      expect.objectContaining({ code: 'skill.invalid' }),
+    );
   });
 });

@@ -6,14 +6,21 @@ describe('roots', () => {
   it('parses PATH[:scope[:precedence]][!]', () => {
     expect(parseRootSpec('skills')).toEqual({ path: 'skills', required: false });
     expect(parseRootSpec('skills:local')).toEqual({ path: 'skills', scope: 'local', required: false });
-    expect(parseRootSpec('skills:vendor:25!')).toEqual({ path: 'skills', scope: 'vendor', precedence: 25, required: true });
+    expect(parseRootSpec('skills:vendor:25!')).toEqual({
+      path: 'skills',
+      scope: 'vendor',
+      precedence: 25,
+      required: true,
+    });
     expect(parseRootSpec('a:b/c:global')).toEqual({ path: 'a:b/c', scope: 'global', required: false });
     expect(parseRootSpec('C:\\skills')).toEqual({ path: 'C:\\skills', required: false });
     expect(() => parseRootSpec(':local')).toThrow(/no path/);
   });
 
   it('gives well-known scopes their default precedence and demands one for custom scopes', () => {
-    expect(['global', 'project', 'local'].map((scope) => makeRoot({ path: 'x', scope }, '/r').precedence)).toEqual([10, 20, 30]);
+    expect(['global', 'project', 'local'].map((scope) => makeRoot({ path: 'x', scope }, '/r').precedence)).toEqual([
+      10, 20, 30,
+    ]);
     expect(makeRoot({ path: 'x' }, '/r')).toEqual({ path: '/r/x', scope: 'project', precedence: 20, required: false });
     expect(makeRoot({ path: 'x', scope: 'vendor', precedence: 5 }, '/r').precedence).toBe(5);
     expect(() => makeRoot({ path: 'x', scope: 'vendor' }, '/r')).toThrow(/needs a precedence/);
@@ -40,7 +47,11 @@ describe('presets', () => {
 
   it('honours the environment variables agents use for their user folder', () => {
     const env = { CODEX_HOME: '/opt/codex', XDG_CONFIG_HOME: '/cfg' };
-    expect(presetRoots(['codex', 'opencode'], { ...ctx, env }).filter((r) => r.scope === 'global').map((r) => r.path)).toEqual(['/opt/codex/skills', '/cfg/opencode/skills']);
+    expect(
+      presetRoots(['codex', 'opencode'], { ...ctx, env })
+        .filter((r) => r.scope === 'global')
+        .map((r) => r.path),
+    ).toEqual(['/opt/codex/skills', '/cfg/opencode/skills']);
     expect(presetRoots(['codex'], ctx)[1]!.path).toBe('/home/me/.codex/skills');
   });
 

@@ -53,7 +53,10 @@ describe('discover: roots', () => {
   it('counts the same canonical SKILL.md once, for the stronger root', () => {
     t = _tree();
     t.skill('shared/inner/a');
-    const r = discover([makeRoot({ path: 'shared', scope: 'global' }, t.dir), makeRoot({ path: 'shared/inner', scope: 'local' }, t.dir)]);
+    const r = discover([
+      makeRoot({ path: 'shared', scope: 'global' }, t.dir),
+      makeRoot({ path: 'shared/inner', scope: 'local' }, t.dir),
+    ]);
     expect(r.candidates).toHaveLength(1);
     expect(r.candidates[0]!.scope).toBe('local');
     expect(codes(r)).toContain('discover.same-file');
@@ -63,10 +66,17 @@ describe('discover: roots', () => {
   it('credits a file reached through two roots to the first root listed, with sameFileCredit first-listed', () => {
     t = _tree();
     t.skill('shared/inner/a');
-    const roots = [makeRoot({ path: 'shared', scope: 'global' }, t.dir), makeRoot({ path: 'shared/inner', scope: 'local' }, t.dir)];
+    const roots = [
+      makeRoot({ path: 'shared', scope: 'global' }, t.dir),
+      makeRoot({ path: 'shared/inner', scope: 'local' }, t.dir),
+    ];
     expect(discover(roots, { sameFileCredit: 'first-listed' }).candidates.map((c) => c.scope)).toEqual(['global']);
-    expect(discover([...roots].reverse(), { sameFileCredit: 'first-listed' }).candidates.map((c) => c.scope)).toEqual(['local']);
-    expect(() => discover(roots, { sameFileCredit: 'last' as never })).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+    expect(discover([...roots].reverse(), { sameFileCredit: 'first-listed' }).candidates.map((c) => c.scope)).toEqual([
+      'local',
+    ]);
+    expect(() => discover(roots, { sameFileCredit: 'last' as never })).toThrow(
+      expect.objectContaining({ code: 'options.invalid' }),
+    );
   });
 });
 
@@ -90,7 +100,10 @@ describe('discover: bounded walk', () => {
     expect(rel(discover([makeRoot({ path: 'r' }, t.dir)], { depth: 3 }))).toEqual(['r/one/SKILL.md']);
     const deep = discover([makeRoot({ path: 'r' }, t.dir)], { depth: 3 });
     expect(codes(deep)).toContain('discover.depth-limit');
-    expect(rel(discover([makeRoot({ path: 'r' }, t.dir)], { depth: 4 }))).toEqual(['r/a/b/c/d/SKILL.md', 'r/one/SKILL.md']);
+    expect(rel(discover([makeRoot({ path: 'r' }, t.dir)], { depth: 4 }))).toEqual([
+      'r/a/b/c/d/SKILL.md',
+      'r/one/SKILL.md',
+    ]);
   });
 
   it('counts the root as the first level with depthCountsRoot, as the catalog runtime does', () => {
@@ -100,10 +113,15 @@ describe('discover: bounded walk', () => {
     const root = [makeRoot({ path: 'r' }, t.dir)];
     expect(rel(discover(root, { depth: 4 }))).toEqual(['r/a/b/c/SKILL.md', 'r/a/b/x/deep/SKILL.md']);
     expect(rel(discover(root, { depth: 4, depthCountsRoot: true }))).toEqual(['r/a/b/c/SKILL.md']);
-    expect(resolveDiscoverOptions({ depth: 4, depthCountsRoot: true })).toMatchObject({ depth: 3, depthCountsRoot: false });
+    expect(resolveDiscoverOptions({ depth: 4, depthCountsRoot: true })).toMatchObject({
+      depth: 3,
+      depthCountsRoot: false,
+    });
     // Resolving twice (the engine does) does not count the root twice.
     expect(resolveDiscoverOptions(resolveDiscoverOptions({ depth: 4, depthCountsRoot: true })).depth).toBe(3);
-    expect(() => resolveDiscoverOptions({ depth: 0, depthCountsRoot: true })).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+    expect(() => resolveDiscoverOptions({ depth: 0, depthCountsRoot: true })).toThrow(
+      expect.objectContaining({ code: 'options.invalid' }),
+    );
   });
 
   it('stops at the directory budget with a diagnostic', () => {
@@ -122,7 +140,10 @@ describe('discover: bounded walk', () => {
     t.skill('r/outer');
     t.skill('r/outer/vendor/inner');
     expect(rel(discover([makeRoot({ path: 'r' }, t.dir)]))).toEqual(['r/outer/SKILL.md']);
-    expect(rel(discover([makeRoot({ path: 'r' }, t.dir)], { nested: true }))).toEqual(['r/outer/SKILL.md', 'r/outer/vendor/inner/SKILL.md']);
+    expect(rel(discover([makeRoot({ path: 'r' }, t.dir)], { nested: true }))).toEqual([
+      'r/outer/SKILL.md',
+      'r/outer/vendor/inner/SKILL.md',
+    ]);
   });
 
   it('prefers SKILL.md when a folder holds several case variants', () => {
@@ -172,12 +193,18 @@ describe('discover: symlinks', () => {
     const inside = discover([makeRoot({ path: 'r' }, t.dir)], { linkBounds: [t.dir] });
     // A linked folder is walked at its target; a linked SKILL.md stays in the folder holding the link.
     expect(rel(inside)).toEqual(['elsewhere/linked/SKILL.md', 'r/filelink/SKILL.md', 'r/real/SKILL.md']);
-    expect(inside.candidates.map((c) => c.inRoot).sort()).toEqual(['filelink/SKILL.md', 'linked/SKILL.md', 'real/SKILL.md']);
-    expect(inside.candidates.find((c) => c.inRoot === 'filelink/SKILL.md')?.path).toBe(t.path('elsewhere/file/SKILL.md'));
+    expect(inside.candidates.map((c) => c.inRoot).sort()).toEqual([
+      'filelink/SKILL.md',
+      'linked/SKILL.md',
+      'real/SKILL.md',
+    ]);
+    expect(inside.candidates.find((c) => c.inRoot === 'filelink/SKILL.md')?.path).toBe(
+      t.path('elsewhere/file/SKILL.md'),
+    );
     expect(codes(inside)).not.toContain('discover.symlink-escape');
   });
 
-  it('a SKILL.md linked from another folder never takes the real skill\'s place, whichever is met first', () => {
+  it("a SKILL.md linked from another folder never takes the real skill's place, whichever is met first", () => {
     t = _tree();
     t.skill('r/real');
     t.mkdir('r/alias');
@@ -187,7 +214,10 @@ describe('discover: symlinks', () => {
     const r = discover([makeRoot({ path: 'r' }, t.dir)]);
     expect(rel(r)).toEqual(['r/real/SKILL.md']);
     expect(r.candidates[0]!.dirName).toBe('real');
-    expect(r.reachedTwice.map((x) => x.via.slice(x.via.lastIndexOf('/r/') + 1))).toEqual(['r/alias/SKILL.md', 'r/zz-alias/SKILL.md']);
+    expect(r.reachedTwice.map((x) => x.via.slice(x.via.lastIndexOf('/r/') + 1))).toEqual([
+      'r/alias/SKILL.md',
+      'r/zz-alias/SKILL.md',
+    ]);
     expect(r.reachedTwice.every((x) => x.locator === t.path('r/real/SKILL.md'))).toBe(true);
   });
 
@@ -198,7 +228,10 @@ describe('discover: symlinks', () => {
       t.mkdir(`${agent}/deploy`);
       t.link('../../commands/deploy.md', `${agent}/deploy/SKILL.md`);
     }
-    const r = discover([makeRoot({ path: 'a', scope: 'local' }, t.dir), makeRoot({ path: 'b', scope: 'global' }, t.dir)], { linkBounds: [t.dir] });
+    const r = discover(
+      [makeRoot({ path: 'a', scope: 'local' }, t.dir), makeRoot({ path: 'b', scope: 'global' }, t.dir)],
+      { linkBounds: [t.dir] },
+    );
     expect(rel(r)).toEqual(['a/deploy/SKILL.md']);
     expect(r.candidates[0]!.path).toBe(t.path('commands/deploy.md'));
     expect(r.reachedTwice).toHaveLength(1);
@@ -220,7 +253,9 @@ describe('discover: symlinks', () => {
     t = _tree();
     t.skill('r/store/real-skill', 'real-skill');
     t.link(t.path('r/store/real-skill'), 'r/agent/alias');
-    const r = discover([makeRoot({ path: 'r/agent' }, t.dir), makeRoot({ path: 'r/store', scope: 'global' }, t.dir)], { followSymlinks: true });
+    const r = discover([makeRoot({ path: 'r/agent' }, t.dir), makeRoot({ path: 'r/store', scope: 'global' }, t.dir)], {
+      followSymlinks: true,
+    });
     // r/agent's link leads into another root: followed; the store root then reaches the same file again.
     expect(codes(r)).not.toContain('discover.symlink-escape');
     expect(codes(r)).toContain('discover.same-file');

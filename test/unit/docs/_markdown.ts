@@ -30,7 +30,8 @@ export function docFiles(): string[] {
   const docs = join(REPO, 'docs');
   if (existsSync(docs)) {
     for (const entry of readdirSync(docs, { recursive: true, withFileTypes: true })) {
-      if (entry.isFile() && entry.name.endsWith('.md')) files.push(relative(REPO, join(entry.parentPath, entry.name)).split('\\').join('/'));
+      if (entry.isFile() && entry.name.endsWith('.md'))
+        files.push(relative(REPO, join(entry.parentPath, entry.name)).split('\\').join('/'));
     }
   }
   return files.sort();
@@ -59,11 +60,18 @@ export function codeBlocks(file: string, text: string): CodeBlock[] {
     let j = i + 1;
     for (; j < lines.length; j++) {
       const close = FENCE.exec(lines[j]!);
-      if (close && close[2]!.startsWith(fence[0]!) && close[2]!.length >= fence.length && close[3]!.trim() === '') break;
+      if (close && close[2]!.startsWith(fence[0]!) && close[2]!.length >= fence.length && close[3]!.trim() === '')
+        break;
       const raw = lines[j]!;
       body.push(raw.startsWith(indent) ? raw.slice(indent.length) : raw.trimStart());
     }
-    blocks.push({ file, line: i + 1, endLine: j + 1, lang: info.trim().split(/\s+/)[0] ?? '', code: body.length ? `${body.join('\n')}\n` : '' });
+    blocks.push({
+      file,
+      line: i + 1,
+      endLine: j + 1,
+      lang: info.trim().split(/\s+/)[0] ?? '',
+      code: body.length ? `${body.join('\n')}\n` : '',
+    });
     i = j;
   }
   return blocks;

@@ -19,7 +19,9 @@ function scenarioTitles(feature: string): string[] {
 }
 
 function unitTests(dir = join(REPO, 'test/unit')): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? unitTests(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [e.name] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? unitTests(join(dir, e.name)) : e.name.endsWith('.test.ts') ? [e.name] : [],
+  );
 }
 
 /** `x.feature: "a", "b"; y.test.ts` → the feature references and the unit test names of one cell. */
@@ -36,7 +38,12 @@ function references(cell: string): { feature: string; name: string }[] {
 describe('the behaviour table of docs/compat.md', () => {
   it('has a row per behaviour of each of the four systems', () => {
     const systems = new Set(rows.map((r) => r.split('|')[1]!.trim()));
-    expect([...systems].sort()).toEqual(['catalog runtime', 'include resolver', 'protocol types', 'sandbox capability']);
+    expect([...systems].sort()).toEqual([
+      'catalog runtime',
+      'include resolver',
+      'protocol types',
+      'sandbox capability',
+    ]);
     expect(rows.length).toBeGreaterThan(30);
   });
 
@@ -46,7 +53,9 @@ describe('the behaviour table of docs/compat.md', () => {
       const cell = row.split('|').at(-2)!;
       for (const { feature, name } of references(cell)) {
         const titles = scenarioTitles(feature);
-        const found = name.endsWith('…') ? titles.some((t) => t.startsWith(name.slice(0, -1).trim())) : titles.includes(name);
+        const found = name.endsWith('…')
+          ? titles.some((t) => t.startsWith(name.slice(0, -1).trim()))
+          : titles.includes(name);
         if (!found) missing.push(`${feature}: ${name}`);
       }
     }
@@ -55,7 +64,14 @@ describe('the behaviour table of docs/compat.md', () => {
 
   it('names only unit test files that exist', () => {
     const files = new Set(unitTests());
-    const named = rows.flatMap((r) => [...r.split('|').at(-2)!.matchAll(/([\w-]+\.test\.ts)/g)].map((m) => m[1]!));
+    const named = rows.flatMap((r) =>
+      [
+        ...r
+          .split('|')
+          .at(-2)!
+          .matchAll(/([\w-]+\.test\.ts)/g),
+      ].map((m) => m[1]!),
+    );
     expect(named.length).toBeGreaterThan(5);
     expect(named.filter((f) => !files.has(f))).toEqual([]);
   });

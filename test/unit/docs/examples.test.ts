@@ -55,10 +55,13 @@ function env(dir: string): Record<string, string> {
 
 /** `import … from 'skillgraph'` → the repository's src/index.ts (subpaths → src/<subpath>.ts). */
 export function mapImports(code: string): string {
-  return code.replace(/(from\s+|import\s*\(\s*|import\s+)(['"])skillgraph(\/[\w/-]+)?\2/g, (_m, lead: string, quote: string, sub?: string) => {
-    const target = pathToFileURL(join(REPO, 'src', sub ? `${sub.slice(1)}.ts` : 'index.ts')).href;
-    return `${lead}${quote}${target}${quote}`;
-  });
+  return code.replace(
+    /(from\s+|import\s*\(\s*|import\s+)(['"])skillgraph(\/[\w/-]+)?\2/g,
+    (_m, lead: string, quote: string, sub?: string) => {
+      const target = pathToFileURL(join(REPO, 'src', sub ? `${sub.slice(1)}.ts` : 'index.ts')).href;
+      return `${lead}${quote}${target}${quote}`;
+    },
+  );
 }
 
 export interface ShellCommand {
@@ -78,8 +81,14 @@ export function shellCommands(code: string): ShellCommand[] {
     if (words[0] === 'npx') words.shift();
     if (words[0] !== 'skillgraph') continue;
     const exit = /\(exit (\d+)\)/.exec(comment);
-    const redirect = words.length > 2 && words[words.length - 2] === '>' ? words.splice(words.length - 2, 2)[1] : undefined;
-    commands.push({ argv: words.slice(1), expect: exit ? Number(exit[1]) : 0, text: raw.trim(), ...(redirect ? { out: redirect } : {}) });
+    const redirect =
+      words.length > 2 && words[words.length - 2] === '>' ? words.splice(words.length - 2, 2)[1] : undefined;
+    commands.push({
+      argv: words.slice(1),
+      expect: exit ? Number(exit[1]) : 0,
+      text: raw.trim(),
+      ...(redirect ? { out: redirect } : {}),
+    });
   }
   return commands;
 }
@@ -150,21 +159,30 @@ describe('documentation code blocks', () => {
         const dir = workFolder();
         const file = join(dir, `example.${block.lang === 'ts' ? 'mts' : 'mjs'}`);
         writeFileSync(file, mapImports(block.code));
-        const result = await run(process.execPath, [`--import=${TSX}`, file], { cwd: dir, env: env(dir), timeout: 60_000 }).catch(
-          (e: { code?: number; stderr?: string }) => ({ failed: e.code, stderr: e.stderr }),
-        );
+        const result = await run(process.execPath, [`--import=${TSX}`, file], {
+          cwd: dir,
+          env: env(dir),
+          timeout: 60_000,
+        }).catch((e: { code?: number; stderr?: string }) => ({ failed: e.code, stderr: e.stderr }));
         expect('failed' in result ? result : 'exit 0').toBe('exit 0');
       });
     } else if (block.lang === 'sh') {
       const commands = shellCommands(block.code);
       if (commands.length === 0) continue;
       const next = blocks[index + 1];
-      const output = next && next.file === block.file && next.lang === 'text' && commands.length === 1 && isRightAfter(block, next) ? next : undefined;
+      const output =
+        next && next.file === block.file && next.lang === 'text' && commands.length === 1 && isRightAfter(block, next)
+          ? next
+          : undefined;
       it(`${where} runs${output ? ' and prints the output shown below it' : ''}`, async () => {
         const dir = workFolder();
         for (const command of commands) {
           const result = await runCli(command.argv, dir, command.out);
-          expect({ command: command.text, code: result.code, output: result.code === command.expect ? '' : result.output }).toEqual({
+          expect({
+            command: command.text,
+            code: result.code,
+            output: result.code === command.expect ? '' : result.output,
+          }).toEqual({
             command: command.text,
             code: command.expect,
             output: '',
@@ -188,6 +206,8 @@ describe('documentation code blocks', () => {
 
 /** Only blank lines between the end of `a` and the start of `b`. */
 function isRightAfter(a: CodeBlock, b: CodeBlock): boolean {
-  const lines = read(a.file).split('\n').slice(a.endLine, b.line - 1);
+  const lines = read(a.file)
+    .split('\n')
+    .slice(a.endLine, b.line - 1);
   return lines.every((l) => l.trim() === '');
 }

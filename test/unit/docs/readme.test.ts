@@ -28,7 +28,11 @@ function headings(text: string, level?: number): string[] {
 
 /** Heading text as written, code spans kept (prose() blanks them). */
 function rawHeadings(text: string): string[] {
-  const kept = new Set(prose(text).split('\n').map((l, i) => (/^#{1,6} /.test(l) ? i : -1)));
+  const kept = new Set(
+    prose(text)
+      .split('\n')
+      .map((l, i) => (/^#{1,6} /.test(l) ? i : -1)),
+  );
   return text
     .split('\n')
     .filter((_l, i) => kept.has(i))
@@ -53,11 +57,25 @@ describe('README.md', () => {
   it('has the two set-up commands, one line per verb and the documentation links', () => {
     expect(readme).toMatch(/^npm start\b/m);
     expect(readme).toMatch(/^npm test\b/m);
-    for (const verb of ['validate', 'catalog', 'list', 'lock', 'check', 'resolve', 'graph', 'describe', 'context', 'load', 'materialize', 'bench']) {
+    for (const verb of [
+      'validate',
+      'catalog',
+      'list',
+      'lock',
+      'check',
+      'resolve',
+      'graph',
+      'describe',
+      'context',
+      'load',
+      'materialize',
+      'bench',
+    ]) {
       expect(readme, verb).toMatch(new RegExp(`^\\| \`${verb}\\b`, 'm'));
     }
     const linked = relativeLinks(readme).map((l) => l.target);
-    for (const doc of readdirSync(join(REPO, 'docs')).filter((f) => f.endsWith('.md'))) expect(linked, doc).toContain(`docs/${doc}`);
+    for (const doc of readdirSync(join(REPO, 'docs')).filter((f) => f.endsWith('.md')))
+      expect(linked, doc).toContain(`docs/${doc}`);
     expect(linked).toEqual(expect.arrayContaining(['bench/RESULTS.md', 'ARCHITECTURE.md', 'LICENSE']));
   });
 });
@@ -65,7 +83,15 @@ describe('README.md', () => {
 describe('every Markdown file of the documentation', () => {
   it('includes the README, ARCHITECTURE.md and the five references in docs/', () => {
     expect(files).toEqual(
-      expect.arrayContaining(['README.md', 'ARCHITECTURE.md', 'docs/cli.md', 'docs/library.md', 'docs/digests.md', 'docs/engine.md', 'docs/compat.md']),
+      expect.arrayContaining([
+        'README.md',
+        'ARCHITECTURE.md',
+        'docs/cli.md',
+        'docs/library.md',
+        'docs/digests.md',
+        'docs/engine.md',
+        'docs/compat.md',
+      ]),
     );
   });
 
@@ -75,7 +101,10 @@ describe('every Markdown file of the documentation', () => {
     it(`${file}: has no heading twice at the same level`, () => {
       for (const level of [2, 3]) {
         const seen = headings(text, level);
-        expect(seen.filter((h, i) => seen.indexOf(h) !== i), `level ${level}`).toEqual([]);
+        expect(
+          seen.filter((h, i) => seen.indexOf(h) !== i),
+          `level ${level}`,
+        ).toEqual([]);
       }
     });
 

@@ -36,6 +36,8 @@ describe('the guarded cache folder', () => {
 
   it('words one cache.unusable warning for a folder it refuses, none for a usable one', () => {
     expect(cacheDirWarning(join(dir, 'fine'))).toBeNull();
-    expect(cacheDirWarning('/proc/skillgraph-cache')).toEqual(expect.objectContaining({ code: 'cache.unusable', severity: 'warning', file: '/proc/skillgraph-cache' }));
+    expect(cacheDirWarning('/proc/skillgraph-cache')).toEqual(
+      expect.objectContaining({ code: 'cache.unusable', severity: 'warning', file: '/proc/skillgraph-cache' }),
+    );
   });
 });

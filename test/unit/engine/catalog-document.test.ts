@@ -6,7 +6,13 @@ import { CONFIG_FILE_NAME as REQUEST_CONFIG_FILE_NAME, lazyCatalogRequest } from
 import { catalogRequest } from '../../../src/cli/catalog-flags.js';
 import type { CliIo } from '../../../src/cli/io.js';
 import { jsonDocument } from '../../../src/cli/io.js';
-import { catalogJson, catalogJsonBytes, completenessJson, descriptorJson, writeCatalogJson } from '../../../src/tasks/catalog-document.js';
+import {
+  catalogJson,
+  catalogJsonBytes,
+  completenessJson,
+  descriptorJson,
+  writeCatalogJson,
+} from '../../../src/tasks/catalog-document.js';
 import { CONFIG_FILE_NAME } from '../../../src/discover/config.js';
 import { makeRoot } from '../../../src/discover/roots.js';
 import { loadCatalog } from '../../../src/engine/catalog-pipeline.js';
@@ -32,9 +38,15 @@ beforeAll(() => {
     mkdirSync(join(dir, 'odd', name), { recursive: true });
     writeFileSync(join(dir, 'odd', name, 'SKILL.md'), `---\nname: ${name}\n${front}---\n# ${name}\n`);
   };
-  skill('odd-text', 'description: "Says \\"hi\\" \\u0085 and \\t tabs, caf\\u00e9"\nversion: 1.2.3\nmetadata:\n  owner: "a\\u009fb"\n  tags: "x, y"\nallowed-tools: Read Bash(git:*)\n');
+  skill(
+    'odd-text',
+    'description: "Says \\"hi\\" \\u0085 and \\t tabs, caf\\u00e9"\nversion: 1.2.3\nmetadata:\n  owner: "a\\u009fb"\n  tags: "x, y"\nallowed-tools: Read Bash(git:*)\n',
+  );
   skill('odd-loop', 'description: Includes itself.\nincludes:\n  - odd-loop\n');
-  skill('odd-tools', 'description: Has tools.\ntools:\n  - name: grep\n    writes: false\n  - name: edit\n    writes: true\nincludes:\n  - odd-text\n');
+  skill(
+    'odd-tools',
+    'description: Has tools.\ntools:\n  - name: grep\n    writes: false\n  - name: edit\n    writes: true\nincludes:\n  - odd-text\n',
+  );
 });
 
 afterAll(() => {
@@ -43,8 +55,16 @@ afterAll(() => {
 
 describe('catalogJson', () => {
   const corpus = () => {
-    const loaded = loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())], depth: 8, maxDirs: 20_000 });
-    return { ...loaded, rootSource: 'flags' as const, cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } };
+    const loaded = loadCatalog({
+      roots: [makeRoot({ path: CORPUS, scope: 'project' }, process.cwd())],
+      depth: 8,
+      maxDirs: 20_000,
+    });
+    return {
+      ...loaded,
+      rootSource: 'flags' as const,
+      cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 },
+    };
   };
 
   it.skipIf(!existsSync(CORPUS))('puts SkillMetadata.fromSummary(…).toJSON() on every skill of the real corpus', () => {
@@ -71,20 +91,47 @@ describe('catalogJson', () => {
     const { catalog } = result;
     const skills = catalog.skills.map((p, i) => {
       const r = resolved[i]!;
-      return { ...descriptorJson(p.descriptor), skill_metadata: r.ok ? SkillMetadata.fromSummary(p, r.summary).toJSON() : null };
+      return {
+        ...descriptorJson(p.descriptor),
+        skill_metadata: r.ok ? SkillMetadata.fromSummary(p, r.summary).toJSON() : null,
+      };
     });
-    const doc = { digest: catalog.digest, skills, conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats: result.stats };
+    const doc = {
+      digest: catalog.digest,
+      skills,
+      conflicts: catalog.conflicts,
+      diagnostics: catalog.diagnostics,
+      ...completenessJson(result.walk),
+      stats: result.stats,
+    };
     expect(catalogJson(result)).toBe(jsonDocument(doc));
   });
 
   it('writes odd descriptors and an empty catalog as the document object does', () => {
     for (const folder of ['odd', 'no-config']) {
-      const loaded = loadCatalog({ roots: [makeRoot({ path: join(dir, folder), scope: 'project' }, process.cwd())], depth: 3 });
-      const result = { ...loaded, rootSource: 'flags' as const, cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } };
+      const loaded = loadCatalog({
+        roots: [makeRoot({ path: join(dir, folder), scope: 'project' }, process.cwd())],
+        depth: 3,
+      });
+      const result = {
+        ...loaded,
+        rootSource: 'flags' as const,
+        cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 },
+      };
       const { catalog } = result;
       const resolved = resolveCatalog(catalog).skills;
-      const skills = catalog.skills.map((p, i) => ({ ...descriptorJson(p.descriptor), skill_metadata: resolved[i]!.ok ? SkillMetadata.fromSummary(p, resolved[i]!.summary).toJSON() : null }));
-      const doc = { digest: catalog.digest, skills, conflicts: catalog.conflicts, diagnostics: catalog.diagnostics, ...completenessJson(result.walk), stats: result.stats };
+      const skills = catalog.skills.map((p, i) => ({
+        ...descriptorJson(p.descriptor),
+        skill_metadata: resolved[i]!.ok ? SkillMetadata.fromSummary(p, resolved[i]!.summary).toJSON() : null,
+      }));
+      const doc = {
+        digest: catalog.digest,
+        skills,
+        conflicts: catalog.conflicts,
+        diagnostics: catalog.diagnostics,
+        ...completenessJson(result.walk),
+        stats: result.stats,
+      };
       expect(catalog.skills.length).toBe(folder === 'odd' ? 3 : 0);
       expect(catalogJson(result)).toBe(jsonDocument(doc));
       // The bytes are the text's UTF-8, exactly (odd-text holds non-ASCII and a C1 control).
@@ -102,11 +149,21 @@ describe('catalogJson', () => {
       mkdirSync(join(tree, name), { recursive: true });
       // The buffer is sized from the first skills: the later ones, many times their size in
       // UTF-8 (two- and three-byte characters, long metadata), make it grow.
-      const big = i >= 64 ? `metadata:\n${Array.from({ length: 40 }, (_, k) => `  key-${k}: "${'é€'.repeat(40)}"`).join('\n')}\n` : '';
-      writeFileSync(join(tree, name, 'SKILL.md'), `---\nname: ${name}\ndescription: ${i >= 64 ? 'Ünïcödé € '.repeat(90) : 'Short.'}\n${big}---\n# ${name}\n`);
+      const big =
+        i >= 64
+          ? `metadata:\n${Array.from({ length: 40 }, (_, k) => `  key-${k}: "${'é€'.repeat(40)}"`).join('\n')}\n`
+          : '';
+      writeFileSync(
+        join(tree, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: ${i >= 64 ? 'Ünïcödé € '.repeat(90) : 'Short.'}\n${big}---\n# ${name}\n`,
+      );
     }
     const loaded = loadCatalog({ roots: [makeRoot({ path: tree, scope: 'project' }, process.cwd())], depth: 3 });
-    const result = { ...loaded, rootSource: 'flags' as const, cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 } };
+    const result = {
+      ...loaded,
+      rootSource: 'flags' as const,
+      cache: { enabled: false, hits: 0, revalidated: 0, misses: 0, dirsReused: 0, dirsRead: 0 },
+    };
     expect(result.catalog.skills).toHaveLength(90);
     expect(catalogJsonBytes(result).equals(Buffer.from(catalogJson(result), 'utf8'))).toBe(true);
     const chunks: Buffer[] = [];

@@ -5,7 +5,18 @@
  * objects shared — while any change a cold load would see gives what a cold
  * load gives.
  */
-import { readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync, lstatSync } from 'node:fs';
+import {
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  unlinkSync,
+  utimesSync,
+  writeFileSync,
+  lstatSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -56,7 +67,10 @@ function _settle(dir: string): void {
  */
 function _fixture(json = true): { t: Tree; roots: SkillRoot[] } {
   const t = _tree();
-  t.write('global/odd/SKILL.md', `---\nname: odd\ndescription: odd helps. Use when testing.\nx-note: kept\n${json ? '' : 'x-score: .inf\nx-neg: -0\n'}---\nBody.\n`);
+  t.write(
+    'global/odd/SKILL.md',
+    `---\nname: odd\ndescription: odd helps. Use when testing.\nx-note: kept\n${json ? '' : 'x-score: .inf\nx-neg: -0\n'}---\nBody.\n`,
+  );
   t.skill('global/tools/pdf');
   t.skill('global/tools/docs');
   t.skill('global/review');
@@ -68,13 +82,23 @@ function _fixture(json = true): { t: Tree; roots: SkillRoot[] } {
   t.link('../global/vendor/linked', 'project/linked');
   t.link('../nowhere', 'project/dangling');
   _settle(t.dir);
-  return { t, roots: [makeRoot({ path: t.path('global'), scope: 'global' }, t.dir), makeRoot({ path: t.path('project'), scope: 'project' }, t.dir)] };
+  return {
+    t,
+    roots: [
+      makeRoot({ path: t.path('global'), scope: 'global' }, t.dir),
+      makeRoot({ path: t.path('project'), scope: 'project' }, t.dir),
+    ],
+  };
 }
 
 /** Where a record's body starts in its store file (after the header and the witness). */
 function _bodyAt(cache: string): number {
   const file = readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN)));
-  const r = (JSON.parse(file.subarray(0, HEADER_BYTES).toString('utf8')) as { meta: { replay: { rootsBytes: number; pathBytes: number; count: number } } }).meta.replay;
+  const r = (
+    JSON.parse(file.subarray(0, HEADER_BYTES).toString('utf8')) as {
+      meta: { replay: { rootsBytes: number; pathBytes: number; count: number } };
+    }
+  ).meta.replay;
   return HEADER_BYTES + r.rootsBytes + r.pathBytes + r.count * 6 * 8;
 }
 
@@ -106,13 +130,24 @@ function _value(body: Buffer): Record<string, unknown> {
 }
 function _withValue(body: Buffer, value: unknown, json = false): Buffer {
   const v = value as { walk: { placed: unknown } };
-  const bytes = json ? Buffer.from(JSON.stringify({ ...v, walk: { ...v.walk, placed: v.walk.placed instanceof Map ? [...v.walk.placed] : v.walk.placed } })) : serialize(value);
+  const bytes = json
+    ? Buffer.from(
+        JSON.stringify({
+          ...v,
+          walk: { ...v.walk, placed: v.walk.placed instanceof Map ? [...v.walk.placed] : v.walk.placed },
+        }),
+      )
+    : serialize(value);
   const head = Buffer.alloc(4);
   head.writeUInt32BE(bytes.length, 0);
   return Buffer.concat([head, bytes, body.subarray(4 + body.readUInt32BE(0))]);
 }
 
-async function _load(cache: string | false, load: LoadCatalogOptions, engine: Partial<EngineOptions> = {}): Promise<EngineCatalog> {
+async function _load(
+  cache: string | false,
+  load: LoadCatalogOptions,
+  engine: Partial<EngineOptions> = {},
+): Promise<EngineCatalog> {
   const e = createEngine({ workers: 0, ...engine, cache });
   try {
     return await e.loadCatalog(load);
@@ -126,7 +161,12 @@ function _replays(cache: string, load: LoadCatalogOptions, engine: Partial<Engin
   const options = resolveEngineOptions({ workers: 0, ...engine, cache });
   const context = loadContext(load, options)!;
   const hasher = hashBackendFor(options.backend);
-  const key = replayKey({ load, cacheFile: fileIdentity(storePath(cache, FILES_STORE)), engine: { backend: options.backend, hasher: hasher.name }, context });
+  const key = replayKey({
+    load,
+    cacheFile: fileIdentity(storePath(cache, FILES_STORE)),
+    engine: { backend: options.backend, hasher: hasher.name },
+    context,
+  });
   return replayRunRecord(cache, LOAD_CATALOG_RUN, key, load.roots) !== undefined;
 }
 
@@ -149,14 +189,18 @@ function _shape(root: unknown, sharing = true): string[] {
       if (sharing) return;
     }
     seen.set(v, path);
-    out.push(`${path} ${(Object.getPrototypeOf(v) as { constructor?: { name: string } } | null)?.constructor?.name ?? 'null'} frozen=${Object.isFrozen(v)} extensible=${Object.isExtensible(v)}`);
+    out.push(
+      `${path} ${(Object.getPrototypeOf(v) as { constructor?: { name: string } } | null)?.constructor?.name ?? 'null'} frozen=${Object.isFrozen(v)} extensible=${Object.isExtensible(v)}`,
+    );
     if (v instanceof Map) {
       for (const [k, x] of v) visit(x, `${path}.get(${String(k)})`);
       return;
     }
     for (const key of Reflect.ownKeys(v)) {
       const d = Object.getOwnPropertyDescriptor(v, key)!;
-      out.push(`${path}.${String(key)} writable=${String(d.writable)} enumerable=${String(d.enumerable)} configurable=${String(d.configurable)} accessor=${String('get' in d)}`);
+      out.push(
+        `${path}.${String(key)} writable=${String(d.writable)} enumerable=${String(d.enumerable)} configurable=${String(d.configurable)} accessor=${String('get' in d)}`,
+      );
       if ('value' in d) visit(d.value, `${path}.${String(key)}`);
     }
   };
@@ -173,7 +217,9 @@ function _behaviour(loaded: EngineCatalog): unknown {
     context: renderContext(catalog).text,
     xml: renderContext(catalog, { format: 'xml', budget: '300t' }).text,
     get: names.map((n) => catalog.get(n)?.descriptor.digest),
-    scoped: ['global', 'project'].flatMap((s) => names.map((n) => catalog.getScoped(s, n)?.descriptor.source.locator ?? null)),
+    scoped: ['global', 'project'].flatMap((s) =>
+      names.map((n) => catalog.getScoped(s, n)?.descriptor.source.locator ?? null),
+    ),
     excluding: catalog.excluding([catalog.skills[0]?.descriptor.source.locator ?? '/none']).digest,
     stats: loaded.stats,
     walk: { ...loaded.walk, placed: [...loaded.walk.placed] },
@@ -183,10 +229,17 @@ function _behaviour(loaded: EngineCatalog): unknown {
 /** What a cold load (no cache) gives, without the cache counts. */
 async function _cold(load: LoadCatalogOptions): Promise<{ shape: string[]; behaviour: unknown }> {
   const cold = await _load(false, load);
-  return { shape: _shape({ catalog: cold.catalog, stats: cold.stats, walk: cold.walk }, false), behaviour: _behaviour(cold) };
+  return {
+    shape: _shape({ catalog: cold.catalog, stats: cold.stats, walk: cold.walk }, false),
+    behaviour: _behaviour(cold),
+  };
 }
 
-async function _expectCold(cache: string, load: LoadCatalogOptions, engine: Partial<EngineOptions> = {}): Promise<void> {
+async function _expectCold(
+  cache: string,
+  load: LoadCatalogOptions,
+  engine: Partial<EngineOptions> = {},
+): Promise<void> {
   const now = await _load(cache, load, engine);
   const cold = await _cold(load);
   expect(_behaviour(now)).toEqual(cold.behaviour);
@@ -194,7 +247,11 @@ async function _expectCold(cache: string, load: LoadCatalogOptions, engine: Part
 }
 
 /** Load until the record answers (a cold load fills the files table, a warm one records). */
-async function _recorded(cache: string, load: LoadCatalogOptions, engine: Partial<EngineOptions> = {}): Promise<EngineCatalog> {
+async function _recorded(
+  cache: string,
+  load: LoadCatalogOptions,
+  engine: Partial<EngineOptions> = {},
+): Promise<EngineCatalog> {
   await _load(cache, load, engine);
   const warm = await _load(cache, load, engine);
   expect(warm.cache.hits).toBe(warm.stats.files);
@@ -203,28 +260,35 @@ async function _recorded(cache: string, load: LoadCatalogOptions, engine: Partia
 }
 
 describe('loadCatalog through its record', () => {
-  it.each([true, false])('answers an unchanged tree from the record, indistinguishable from the warm load that recorded it (JSON part: %s)', async (json) => {
-    const { t, roots } = _fixture(json);
-    tree = t;
-    const cache = t.path('.cache');
-    const warm = await _recorded(cache, { roots });
-    const replayed = await _load(cache, { roots });
-    expect(_shape(replayed)).toEqual(_shape(warm));
-    expect(_behaviour(replayed)).toEqual(_behaviour(warm));
-    expect(replayed.cache).toEqual(warm.cache);
-    expect(Object.getPrototypeOf(replayed.catalog)).toBe(Object.getPrototypeOf(warm.catalog));
-    expect(replayed.catalog.skills.length).toBeGreaterThan(3);
-    expect(replayed.catalog.conflicts.filter((c) => c.identical).length).toBeGreaterThan(0); // the linked copy
-    expect(replayed.catalog.conflicts.filter((c) => !c.identical).length).toBeGreaterThan(0); // review, twice
-    expect(replayed.catalog.diagnostics.some((d) => d.severity === 'error')).toBe(true);
-    expect(replayed.catalog.get('odd')!.diagnostics.length).toBeGreaterThan(0);
-    expect(replayed.catalog.get('odd')!.diagnostics[0]).toBe(replayed.catalog.diagnostics.find((d) => d.code === 'field.unknown')); // shared, as built
-    expect(_isJson(readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN))).subarray(_bodyAt(cache)))).toBe(json);
-    if (!json) expect(Object.is(replayed.catalog.get('odd')!.frontmatter['x-neg'], -0)).toBe(true);
-    // The cold load's values and frozenness too (it shares other objects: parser constants).
-    await _expectCold(cache, { roots });
-    expect(_replays(cache, { roots })).toBe(true); // a replay changes nothing it checks
-  });
+  it.each([true, false])(
+    'answers an unchanged tree from the record, indistinguishable from the warm load that recorded it (JSON part: %s)',
+    async (json) => {
+      const { t, roots } = _fixture(json);
+      tree = t;
+      const cache = t.path('.cache');
+      const warm = await _recorded(cache, { roots });
+      const replayed = await _load(cache, { roots });
+      expect(_shape(replayed)).toEqual(_shape(warm));
+      expect(_behaviour(replayed)).toEqual(_behaviour(warm));
+      expect(replayed.cache).toEqual(warm.cache);
+      expect(Object.getPrototypeOf(replayed.catalog)).toBe(Object.getPrototypeOf(warm.catalog));
+      expect(replayed.catalog.skills.length).toBeGreaterThan(3);
+      expect(replayed.catalog.conflicts.filter((c) => c.identical).length).toBeGreaterThan(0); // the linked copy
+      expect(replayed.catalog.conflicts.filter((c) => !c.identical).length).toBeGreaterThan(0); // review, twice
+      expect(replayed.catalog.diagnostics.some((d) => d.severity === 'error')).toBe(true);
+      expect(replayed.catalog.get('odd')!.diagnostics.length).toBeGreaterThan(0);
+      expect(replayed.catalog.get('odd')!.diagnostics[0]).toBe(
+        replayed.catalog.diagnostics.find((d) => d.code === 'field.unknown'),
+      ); // shared, as built
+      expect(_isJson(readFileSync(storePath(cache, runStoreName(LOAD_CATALOG_RUN))).subarray(_bodyAt(cache)))).toBe(
+        json,
+      );
+      if (!json) expect(Object.is(replayed.catalog.get('odd')!.frontmatter['x-neg'], -0)).toBe(true);
+      // The cold load's values and frozenness too (it shares other objects: parser constants).
+      await _expectCold(cache, { roots });
+      expect(_replays(cache, { roots })).toBe(true); // a replay changes nothing it checks
+    },
+  );
 
   it('gives what a cold load gives for an empty tree, load after load', async () => {
     const t = _tree();
@@ -237,7 +301,9 @@ describe('loadCatalog through its record', () => {
     expect((await _load(cache, { roots })).catalog.skills).toEqual([]);
     // An empty record decodes as one (the files table, rewritten by every empty load, keeps it from replaying).
     const empty = await _load(false, { roots });
-    expect(_behaviour(decodeCatalog(_reader(_encoded(empty)), hashBackendFor('auto'))! as EngineCatalog)).toEqual(_behaviour(empty));
+    expect(_behaviour(decodeCatalog(_reader(_encoded(empty)), hashBackendFor('auto'))! as EngineCatalog)).toEqual(
+      _behaviour(empty),
+    );
   });
 
   it('reports the progress a warm load reports', async () => {
@@ -353,7 +419,18 @@ describe('loadCatalog through its record', () => {
       { roots, maxInputBytes: 200 },
       { roots, seal: { conflictOrder: 'candidate' } },
       { roots, seal: { resourceId: 'host-catalog' } },
-      { roots, notices: [{ code: 'config.root-refused', severity: 'warning', message: 'refused', file: t.path('skillgraph.config.yaml'), line: 3 }] as never },
+      {
+        roots,
+        notices: [
+          {
+            code: 'config.root-refused',
+            severity: 'warning',
+            message: 'refused',
+            file: t.path('skillgraph.config.yaml'),
+            line: 3,
+          },
+        ] as never,
+      },
       { roots: roots.slice(0, 1) },
     ];
     for (const other of others) {
@@ -377,12 +454,22 @@ describe('loadCatalog through its record', () => {
     const bodyAt = _bodyAt(cache);
     const withBody = (body: Buffer): Buffer => {
       const line = Buffer.alloc(HEADER_BYTES, 0x20);
-      Buffer.from(JSON.stringify({ ...header, length: good.length - HEADER_BYTES - (good.length - bodyAt) + body.length })).copy(line);
+      Buffer.from(
+        JSON.stringify({ ...header, length: good.length - HEADER_BYTES - (good.length - bodyAt) + body.length }),
+      ).copy(line);
       line[HEADER_BYTES - 1] = 0x0a;
       return Buffer.concat([line, good.subarray(HEADER_BYTES, bodyAt), body]);
     };
     const withCode = Buffer.from(good);
-    withCode.write(good.subarray(0, HEADER_BYTES).toString('utf8').replace(/"code":"[^"]*"/, '"code":"another build"').padEnd(HEADER_BYTES - 1, ' '), 0, 'utf8');
+    withCode.write(
+      good
+        .subarray(0, HEADER_BYTES)
+        .toString('utf8')
+        .replace(/"code":"[^"]*"/, '"code":"another build"')
+        .padEnd(HEADER_BYTES - 1, ' '),
+      0,
+      'utf8',
+    );
     const body = good.subarray(bodyAt);
     const record = _value(body);
     const chunks = record.chunks as { count: number; bytes: number }[];
@@ -399,8 +486,27 @@ describe('loadCatalog through its record', () => {
       ...[false, true].flatMap((json) => [
         withBody(_withValue(body, { ...record, format: 99 }, json)),
         withBody(_withValue(body, { ...record, walk: { ...walk, placed: json ? [['x', 1]] : [] } }, json)),
-        withBody(_withValue(body, { ...record, walk: { ...walk, placed: json ? { x: {} } : new Map<unknown, unknown>([[1, {}], ['x', null]]) } }, json)),
-        withBody(_withValue(body, { ...record, parts: { ...(record.parts as object), all: [{ descriptor: null }] } }, json)),
+        withBody(
+          _withValue(
+            body,
+            {
+              ...record,
+              walk: {
+                ...walk,
+                placed: json
+                  ? { x: {} }
+                  : new Map<unknown, unknown>([
+                      [1, {}],
+                      ['x', null],
+                    ]),
+              },
+            },
+            json,
+          ),
+        ),
+        withBody(
+          _withValue(body, { ...record, parts: { ...(record.parts as object), all: [{ descriptor: null }] } }, json),
+        ),
         withBody(_withValue(body, { ...record, parts: { digest: 1 } }, json)),
         withBody(_withValue(body, { ...record, ends: [1] }, json)),
         withBody(_withValue(body, { ...record, chunks: [{ ...chunks[0]!, bytes: chunks[0]!.bytes - 1 }] }, json)),
@@ -424,7 +530,10 @@ describe('loadCatalog through its record', () => {
     await _recorded(cache, { roots });
     let hashed = 0;
     const own = hashBackendFor('js');
-    const counting = { name: own.name, hashBatch: (inputs: readonly Uint8Array[]) => ((hashed += inputs.length), own.hashBatch(inputs)) };
+    const counting = {
+      name: own.name,
+      hashBatch: (inputs: readonly Uint8Array[]) => ((hashed += inputs.length), own.hashBatch(inputs)),
+    };
     await _load(cache, { roots, hasher: counting });
     expect(hashed).toBeGreaterThan(0);
   });
@@ -453,7 +562,9 @@ describe('the catalog record encoding', () => {
     t.skill('latin/d', 'd', `ascii and é only ${big}\n`);
     const latin = await _load(false, { roots: [makeRoot({ path: t.path('latin'), scope: 'global' }, t.dir)] });
     expect((_value(_encoded(latin)).chunks as { encoding: string }[]).map((c) => c.encoding)).toEqual(['latin1']);
-    expect(decodeCatalog(_reader(_encoded(latin)), hashBackendFor('auto'))!.catalog.get('d')!.body).toBe(latin.catalog.get('d')!.body);
+    expect(decodeCatalog(_reader(_encoded(latin)), hashBackendFor('auto'))!.catalog.get('d')!.body).toBe(
+      latin.catalog.get('d')!.body,
+    );
     const roots = [makeRoot({ path: t.path('global'), scope: 'global' }, t.dir)];
     const loaded = await _load(false, { roots });
     const body = _encoded(loaded);

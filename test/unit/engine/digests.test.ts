@@ -14,13 +14,16 @@ import { parseSkill } from '../../../src/parse/index.js';
 const FORGED = `sha256:${'0'.repeat(64)}`;
 
 function _pkg(name: string, body: string): SkillPackage {
-  const parsed = parseSkill(`---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\nlicense: MIT\nmetadata:\n  n: "1"\n---\n${body}`, {
-    locator: `/r/${name}/SKILL.md`,
-    dirName: name,
-    scope: 'project',
-    root: '/r',
-    precedence: 20,
-  });
+  const parsed = parseSkill(
+    `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\nlicense: MIT\nmetadata:\n  n: "1"\n---\n${body}`,
+    {
+      locator: `/r/${name}/SKILL.md`,
+      dirName: name,
+      scope: 'project',
+      root: '/r',
+      precedence: 20,
+    },
+  );
   if (!parsed.package) throw new TypeError(`fixture ${name} did not parse`);
   return parsed.package;
 }
@@ -31,7 +34,10 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'skillgraph-digests-'));
   for (const name of ['alpha', 'beta', 'gamma']) {
     mkdirSync(join(dir, name), { recursive: true });
-    writeFileSync(join(dir, name, 'SKILL.md'), `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n---\n# ${name}\r\nCRLF body ${'é'.repeat(50)}\n`);
+    writeFileSync(
+      join(dir, name, 'SKILL.md'),
+      `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n---\n# ${name}\r\nCRLF body ${'é'.repeat(50)}\n`,
+    );
   }
 });
 
@@ -89,8 +95,12 @@ describe('digests made at parse time', () => {
     const withDigests = parseBatch(plan.items, JS_HASHER);
     for (const r of withDigests) expect(r.package?.descriptor.digest).toMatch(/^sha256:[0-9a-f]{64}$/);
     const fromSeal = buildCatalog(parseBatch(plan.items).flatMap((r) => (r.package ? [r.package] : [])));
-    const trusted = buildCatalog(withDigests.flatMap((r) => (r.package ? [r.package] : [])), { trustDigests: true });
-    const sealed = (c: { digest: string; skills: readonly SkillPackage[] }): string => JSON.stringify({ digest: c.digest, skills: c.skills });
+    const trusted = buildCatalog(
+      withDigests.flatMap((r) => (r.package ? [r.package] : [])),
+      { trustDigests: true },
+    );
+    const sealed = (c: { digest: string; skills: readonly SkillPackage[] }): string =>
+      JSON.stringify({ digest: c.digest, skills: c.skills });
     expect(sealed(trusted)).toBe(sealed(fromSeal));
     for (const workers of [0, 2]) {
       const engine = createEngine({ workers, batchSize: 1, cache: false });
@@ -120,7 +130,14 @@ describe('sealing skillgraph-parsed packages in place', () => {
         '---',
         'Body with a [broken link](nowhere.md).',
       ].join('\n'),
-      { locator: '/r/rich/SKILL.md', dirName: 'rich', scope: 'project', root: '/r', precedence: 20, profile: 'skillgraph' },
+      {
+        locator: '/r/rich/SKILL.md',
+        dirName: 'rich',
+        scope: 'project',
+        root: '/r',
+        precedence: 20,
+        profile: 'skillgraph',
+      },
     );
     const pkg = parsed.package!;
     expect(pkg.diagnostics.length).toBeGreaterThan(0);

@@ -21,7 +21,10 @@ function _open(cache: string): DirMemo {
 }
 
 function _walk(t: Tree, memo?: DirMemo) {
-  const roots = [makeRoot({ path: t.path('global'), scope: 'global' }, t.dir), makeRoot({ path: t.path('project'), scope: 'project' }, t.dir)];
+  const roots = [
+    makeRoot({ path: t.path('global'), scope: 'global' }, t.dir),
+    makeRoot({ path: t.path('project'), scope: 'project' }, t.dir),
+  ];
   return discover(roots, { depth: 6 }, memo);
 }
 
@@ -134,6 +137,12 @@ describe('directory memo', () => {
     tree.write('x/SKILL.md', '---\n');
     tree.write('x/Skill.MD', '---\n');
     tree.link('a', 'x/link');
-    expect(readListing(tree.path('x'))).toEqual({ subdirs: ['.claude', 'Z', 'a', 'b', 'é'], skillNames: ['SKILL.md', 'Skill.MD'], links: ['link'], skipped: ['node_modules'], special: [] });
+    expect(readListing(tree.path('x'))).toEqual({
+      subdirs: ['.claude', 'Z', 'a', 'b', 'é'],
+      skillNames: ['SKILL.md', 'Skill.MD'],
+      links: ['link'],
+      skipped: ['node_modules'],
+      special: [],
+    });
   });
 });

@@ -26,15 +26,30 @@ function _skill(root: string, name: string, description: string, extra = ''): st
 /** The catalog part of a run that must not depend on how it was computed. */
 function _content(loaded: LoadedCatalog): string {
   const { catalog } = loaded;
-  return JSON.stringify({ digest: catalog.digest, skills: catalog.skills, conflicts: catalog.conflicts, diagnostics: catalog.diagnostics });
+  return JSON.stringify({
+    digest: catalog.digest,
+    skills: catalog.skills,
+    conflicts: catalog.conflicts,
+    diagnostics: catalog.diagnostics,
+  });
 }
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'skillgraph-engine-'));
-  for (let i = 0; i < 40; i++) _skill('global', `skill-${String(i).padStart(2, '0')}`, `Global skill ${i}. Use when testing.`);
-  for (let i = 0; i < 40; i += 3) _skill('project', `skill-${String(i).padStart(2, '0')}`, `Project skill ${i}. Use when testing.`, 'tools: [read_file]\n');
+  for (let i = 0; i < 40; i++)
+    _skill('global', `skill-${String(i).padStart(2, '0')}`, `Global skill ${i}. Use when testing.`);
+  for (let i = 0; i < 40; i += 3)
+    _skill(
+      'project',
+      `skill-${String(i).padStart(2, '0')}`,
+      `Project skill ${i}. Use when testing.`,
+      'tools: [read_file]\n',
+    );
   _skill('project', 'broken-one', 'x', 'name: [unterminated\n');
-  roots = [makeRoot({ path: join(dir, 'global'), scope: 'global' }, dir), makeRoot({ path: join(dir, 'project'), scope: 'project' }, dir)];
+  roots = [
+    makeRoot({ path: join(dir, 'global'), scope: 'global' }, dir),
+    makeRoot({ path: join(dir, 'project'), scope: 'project' }, dir),
+  ];
 });
 
 afterAll(() => {
@@ -58,7 +73,13 @@ describe('createEngine', () => {
 
   it('gives the same catalog whichever hash backend runs', async () => {
     const contents: string[] = [];
-    for (const [backend, workers] of [['js', 0], ['wasm', 0], ['auto', 0], ['wasm', 2], ['js', 2]] as const) {
+    for (const [backend, workers] of [
+      ['js', 0],
+      ['wasm', 0],
+      ['auto', 0],
+      ['wasm', 2],
+      ['js', 2],
+    ] as const) {
       const engine = createEngine({ workers, backend, batchSize: 7 });
       try {
         const loaded = await engine.loadCatalog({ roots });
@@ -88,7 +109,9 @@ describe('createEngine', () => {
       const { catalog, stats } = await engine.loadCatalog({ roots });
       expect(stats.broken).toBe(1);
       expect(catalog.skills).toHaveLength(40);
-      expect(catalog.diagnostics.some((d) => d.severity === 'error' && d.file.endsWith('broken-one/SKILL.md'))).toBe(true);
+      expect(catalog.diagnostics.some((d) => d.severity === 'error' && d.file.endsWith('broken-one/SKILL.md'))).toBe(
+        true,
+      );
     } finally {
       await engine.close();
     }

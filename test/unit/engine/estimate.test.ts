@@ -18,7 +18,10 @@ beforeAll(() => {
     for (let s = 0; s < 5; s++) {
       const folder = join(dir, 'tree', `cat-${c}`, `skill-${c}-${s}`);
       mkdirSync(join(folder, 'references'), { recursive: true });
-      writeFileSync(join(folder, 'SKILL.md'), `---\nname: skill-${c}-${s}\ndescription: Skill ${c}/${s}. Use when testing.\n---\nBody.\n`);
+      writeFileSync(
+        join(folder, 'SKILL.md'),
+        `---\nname: skill-${c}-${s}\ndescription: Skill ${c}/${s}. Use when testing.\n---\nBody.\n`,
+      );
     }
   }
   mkdirSync(join(dir, 'tree', '.hidden'), { recursive: true });

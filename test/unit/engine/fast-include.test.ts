@@ -13,7 +13,13 @@ const override = fc.oneof(
   value,
 );
 const include = fc.oneof(
-  fc.record({ skill: fc.oneof(fc.constantFrom('pdf', ' pdf ', '', '  ', 'global/pdf'), value), overrides: fc.oneof(fc.dictionary(fc.string(), override), value) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      skill: fc.oneof(fc.constantFrom('pdf', ' pdf ', '', '  ', 'global/pdf'), value),
+      overrides: fc.oneof(fc.dictionary(fc.string(), override), value),
+    },
+    { requiredKeys: [] },
+  ),
   fc.dictionary(fc.constantFrom('skill', 'overrides', 'extra'), value),
   value,
   fc.array(value),
@@ -36,7 +42,9 @@ describe('fastIncludeObject', () => {
 
   it('answers for the common valid shapes', () => {
     expect(fastIncludeObject({ skill: ' pdf ' })).toEqual({ skill: 'pdf' });
-    expect(fastIncludeObject({ skill: 'global/pdf', overrides: { read_file: { writes: true, description: 'd' } } })).toEqual({
+    expect(
+      fastIncludeObject({ skill: 'global/pdf', overrides: { read_file: { writes: true, description: 'd' } } }),
+    ).toEqual({
       skill: 'global/pdf',
       overrides: { read_file: { writes: true, description: 'd' } },
     });
@@ -46,13 +54,22 @@ describe('fastIncludeObject', () => {
 });
 
 const toolEntry = fc.oneof(
-  fc.record({ name: fc.oneof(fc.constantFrom('grep', ' deploy ', '', '  ', 'a b'), value), writes: value, description: value }, { requiredKeys: [] }),
+  fc.record(
+    { name: fc.oneof(fc.constantFrom('grep', ' deploy ', '', '  ', 'a b'), value), writes: value, description: value },
+    { requiredKeys: [] },
+  ),
   fc.dictionary(fc.constantFrom('name', 'writes', 'description', 'extra'), value),
   value,
   fc.array(value),
 );
 const mcpEntry = fc.oneof(
-  fc.record({ server: fc.oneof(fc.constantFrom('github', ' linear ', '', ' '), value), tools: fc.oneof(fc.array(fc.oneof(value, toolEntry)), value) }, { requiredKeys: [] }),
+  fc.record(
+    {
+      server: fc.oneof(fc.constantFrom('github', ' linear ', '', ' '), value),
+      tools: fc.oneof(fc.array(fc.oneof(value, toolEntry)), value),
+    },
+    { requiredKeys: [] },
+  ),
   fc.dictionary(fc.constantFrom('server', 'tools', 'extra'), value),
   value,
 );
@@ -82,7 +99,10 @@ describe('fastToolObject and fastMcpObject', () => {
     expect(fastToolObject({ name: 'read', description: 'reads' })).toEqual({ name: 'read', description: 'reads' });
     expect(fastToolObject({ name: 'x', writes: 'yes' })).toBeUndefined();
     expect(fastToolObject({ name: 'x', other: 1 })).toBeUndefined();
-    expect(fastMcpObject({ server: 'github', tools: ['search', { name: 'create', writes: true }] })).toEqual({ server: 'github', tools: ['search', { name: 'create', writes: true }] });
+    expect(fastMcpObject({ server: 'github', tools: ['search', { name: 'create', writes: true }] })).toEqual({
+      server: 'github',
+      tools: ['search', { name: 'create', writes: true }],
+    });
     expect(fastMcpObject({ server: 'github' })).toBeUndefined();
     expect(fastMcpObject({ server: '', tools: [] })).toBeUndefined();
   });

@@ -11,7 +11,10 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'skillgraph-keep-pool-'));
   for (let i = 0; i < 12; i++) {
     mkdirSync(join(dir, `s-${i}`));
-    writeFileSync(join(dir, `s-${i}`, 'SKILL.md'), `---\nname: s-${i}\ndescription: Skill ${i}. Use when testing.\n---\nBody ${i}.\n`);
+    writeFileSync(
+      join(dir, `s-${i}`, 'SKILL.md'),
+      `---\nname: s-${i}\ndescription: Skill ${i}. Use when testing.\n---\nBody ${i}.\n`,
+    );
   }
 });
 

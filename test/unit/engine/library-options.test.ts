@@ -21,10 +21,19 @@ describe('library option checks', () => {
   it('loadCatalog names the bad field', () => {
     expect(codeAndField(() => loadCatalog({} as never))).toEqual(['options.invalid', 'roots']);
     expect(codeAndField(() => loadCatalog(null as never))).toEqual(['options.invalid', 'roots']);
-    expect(codeAndField(() => loadCatalog({ roots: [{ path: 'relative', scope: 'project', precedence: 20, required: false }] }))).toEqual(['options.invalid', 'roots[0].path']);
-    expect(codeAndField(() => loadCatalog({ roots: [{ path: '/x', scope: 'Project', precedence: 20, required: false }] }))).toEqual(['options.invalid', 'roots[0].scope']);
+    expect(
+      codeAndField(() =>
+        loadCatalog({ roots: [{ path: 'relative', scope: 'project', precedence: 20, required: false }] }),
+      ),
+    ).toEqual(['options.invalid', 'roots[0].path']);
+    expect(
+      codeAndField(() => loadCatalog({ roots: [{ path: '/x', scope: 'Project', precedence: 20, required: false }] })),
+    ).toEqual(['options.invalid', 'roots[0].scope']);
     expect(codeAndField(() => loadCatalog({ roots: [], depth: -1 }))).toEqual(['options.invalid', 'depth']);
-    expect(codeAndField(() => loadCatalog({ roots: [], linkBounds: 'x' as never }))).toEqual(['options.invalid', 'linkBounds']);
+    expect(codeAndField(() => loadCatalog({ roots: [], linkBounds: 'x' as never }))).toEqual([
+      'options.invalid',
+      'linkBounds',
+    ]);
   });
 
   it('discover and the engine check roots the same way', async () => {
@@ -33,7 +42,10 @@ describe('library option checks', () => {
       // `auto` sizes the pool from a look at the roots: the check must come before it.
       const engine = createEngine({ workers, cache: false });
       try {
-        await expect(engine.loadCatalog({} as never)).rejects.toMatchObject({ code: 'options.invalid', details: { field: 'roots' } });
+        await expect(engine.loadCatalog({} as never)).rejects.toMatchObject({
+          code: 'options.invalid',
+          details: { field: 'roots' },
+        });
       } finally {
         await engine.close();
       }

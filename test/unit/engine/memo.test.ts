@@ -24,7 +24,12 @@ function _skill(name: string, description: string): string {
 
 async function _cli(args: string[]): Promise<{ code: number; stdout: string }> {
   let stdout = '';
-  const io: CliIo = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: () => true }, cwd: dir, env: { HOME: dir } };
+  const io: CliIo = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: () => true },
+    cwd: dir,
+    env: { HOME: dir },
+  };
   const code = await main(args, io);
   return { code, stdout };
 }
@@ -52,7 +57,11 @@ describe('run memo files', () => {
 
   it('keeps a witness of any size in the body (many long roots), the header stays small', () => {
     const cache = join(dir, 'memo-long-roots');
-    const witness = { roots: JSON.stringify(Array.from({ length: 2_000 }, (_, i) => `/a/root/with/a/long/path/number/${i}`)), paths: ['/x'], numbers: new Float64Array(6) };
+    const witness = {
+      roots: JSON.stringify(Array.from({ length: 2_000 }, (_, i) => `/a/root/with/a/long/path/number/${i}`)),
+      paths: ['/x'],
+      numbers: new Float64Array(6),
+    };
     expect(witness.roots.length).toBeGreaterThan(64 * 1024);
     expect(writeRunMemo(cache, 'x', 'k', { text: 'the text', status: 0 }, { key: 'r', witness })).toBe(true);
     expect(readRunMemo(cache, 'x', 'k')?.text).toBe('the text');
@@ -93,7 +102,14 @@ describe('the memoized output', () => {
     const told: boolean[] = [];
     const produce = (_loaded: unknown, recorded: boolean) => {
       told.push(recorded);
-      return { status: 0, bytes, get text(): string { decoded++; return bytes.toString('utf8'); } };
+      return {
+        status: 0,
+        bytes,
+        get text(): string {
+          decoded++;
+          return bytes.toString('utf8');
+        },
+      };
     };
     const vias: string[] = [];
     for (const on of [false, true, true, true]) {
@@ -144,13 +160,16 @@ describe('catalog --json through the run memo', () => {
   });
 });
 
-describe('the run memo\'s witness', () => {
+describe("the run memo's witness", () => {
   it('is renewed when it no longer holds for the same run (a folder touched, not changed), so the next run replays', async () => {
     const tree = join(dir, 'touched-tree');
     for (const name of ['one', 'two']) {
       const folder = join(tree, name);
       mkdirSync(folder, { recursive: true });
-      writeFileSync(join(folder, 'SKILL.md'), `---\nname: ${name}\ndescription: Skill ${name}. Use when testing.\n---\n# ${name}\n`);
+      writeFileSync(
+        join(folder, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: Skill ${name}. Use when testing.\n---\n# ${name}\n`,
+      );
       utimesSync(join(folder, 'SKILL.md'), SETTLED, SETTLED);
       utimesSync(folder, SETTLED, SETTLED);
     }

@@ -20,7 +20,12 @@ function _item(name: string): ParseItem {
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'skillgraph-read-'));
   const limit = DEFAULT_PARSE_OPTIONS.maxFileBytes;
-  for (const [name, size] of [['at-limit', limit], ['over-limit', limit + 1], ['big', 300_000], ['small', 10]] as const) {
+  for (const [name, size] of [
+    ['at-limit', limit],
+    ['over-limit', limit + 1],
+    ['big', 300_000],
+    ['small', 10],
+  ] as const) {
     mkdirSync(join(dir, name));
     writeFileSync(join(dir, name, 'SKILL.md'), Buffer.alloc(size, 0x61));
   }
@@ -68,7 +73,10 @@ describe('readItem on a FIFO swapped in for a SKILL.md', () => {
     execFileSync('mkfifo', [join(dir, 'piped', 'SKILL.md')]);
     const started = Date.now();
     const plain = readItem(_item('piped'), false);
-    expect(plain.kind === 'bytes' ? plain.bytes.length : plain.result.diagnostics[0]?.code).toBeOneOf([0, 'discover.unreadable']);
+    expect(plain.kind === 'bytes' ? plain.bytes.length : plain.result.diagnostics[0]?.code).toBeOneOf([
+      0,
+      'discover.unreadable',
+    ]);
     const facts = readItem(_item('piped'), true);
     expect(facts.kind === 'result' ? facts.result.diagnostics.map((d) => d.code) : []).toEqual(['discover.unreadable']);
     expect(Date.now() - started).toBeLessThan(1000);
@@ -84,9 +92,35 @@ describe('readItem with the run budget', () => {
   it('cuts exactly the files the stat-first budget cuts, for every limit', () => {
     const limit = DEFAULT_PARSE_OPTIONS.maxFileBytes;
     // Small and big files, files at and over the per-file limit, a folder and a missing file, in a mixed order.
-    const names = ['small', 'at-limit', 'big', 'folder', 'over-limit', 'small', 'missing', 'big', 'at-limit', 'small', 'over-limit', 'big'];
+    const names = [
+      'small',
+      'at-limit',
+      'big',
+      'folder',
+      'over-limit',
+      'small',
+      'missing',
+      'big',
+      'at-limit',
+      'small',
+      'over-limit',
+      'big',
+    ];
     const items = names.map(_item);
-    const limits = [1, 10, 4096, 300_000, 300_010, limit, limit + 300_010, 2 * limit + 4096, 2 * limit + 600_020, 3 * limit, 4 * limit + 900_000, 100 * limit];
+    const limits = [
+      1,
+      10,
+      4096,
+      300_000,
+      300_010,
+      limit,
+      limit + 300_010,
+      2 * limit + 4096,
+      2 * limit + 600_020,
+      3 * limit,
+      4 * limit + 900_000,
+      100 * limit,
+    ];
     for (const max of limits) {
       const cut = budgetResults(items, undefined, max);
       const expected = items.map((item, i) => cut.get(i) ?? _outcome(readItem(item, false)));
@@ -123,7 +157,11 @@ describe('parseItemBytes', () => {
       const held = new Uint8Array(bytes.length + 7);
       held.set(bytes);
       held.fill(0x7a, bytes.length);
-      const r = parseItemBytes({ ..._item('a'), locator: '/r/a/SKILL.md', dirName: 'a' }, held.subarray(0, bytes.length), JS_HASHER);
+      const r = parseItemBytes(
+        { ..._item('a'), locator: '/r/a/SKILL.md', dirName: 'a' },
+        held.subarray(0, bytes.length),
+        JS_HASHER,
+      );
       expect(r.package, JSON.stringify(text)).toBeDefined();
       const { digest, ...rest } = r.package!.descriptor;
       expect(digest, JSON.stringify(text)).toBe(packageDigest({ ...r.package!, descriptor: { ...rest, digest: '' } }));

@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParseItem } from '../../../src/engine/catalog-pipeline.js';
 import { InputBudget } from '../../../src/engine/input-budget.js';
 import { parseItem, parseItemAhead, READ_AHEAD_MIN_FILES, readAheadFor } from '../../../src/engine/parse-files.js';
-import { READ_AHEAD_SLOT_BYTES, READ_AHEAD_SLOTS, startReadAhead, type ReadAhead } from '../../../src/engine/read-ahead.js';
+import {
+  READ_AHEAD_SLOT_BYTES,
+  READ_AHEAD_SLOTS,
+  startReadAhead,
+  type ReadAhead,
+} from '../../../src/engine/read-ahead.js';
 import { SAFE_OPEN_FLAGS } from '../../../src/discover/safe-read.js';
 import { JS_HASHER } from '../../../src/catalog/index.js';
 import { DEFAULT_PARSE_OPTIONS } from '../../../src/parse/index.js';
@@ -23,9 +28,11 @@ function waitFor(has: () => boolean): boolean {
 }
 
 /** Wait until the thread has read one of the files from `k` on (fallen behind, it starts again a few files ahead). */
-const waitNear = (ahead: ReadAhead, k: number): boolean => waitFor(() => [0, 1, 2, 3, 4, 5, 6, 7, 8].some((d) => ahead.has(k + d)));
+const waitNear = (ahead: ReadAhead, k: number): boolean =>
+  waitFor(() => [0, 1, 2, 3, 4, 5, 6, 7, 8].some((d) => ahead.has(k + d)));
 
-const skill = (name: string, extra = ''): string => `---\nname: ${name}\ndescription: Use when testing the reading thread.\n---\n# ${name}\n${extra}`;
+const skill = (name: string, extra = ''): string =>
+  `---\nname: ${name}\ndescription: Use when testing the reading thread.\n---\n# ${name}\n${extra}`;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'skillgraph-ahead-'));
@@ -36,7 +43,8 @@ beforeAll(() => {
     ['under-slot', Buffer.alloc(READ_AHEAD_SLOT_BYTES - 1, 0x62)],
     ['large', skill('large', 'x'.repeat(200_000))],
   ];
-  for (let i = 0; i < 150; i++) files.push([`s${String(i).padStart(3, '0')}`, skill(`s${String(i).padStart(3, '0')}`, 'y'.repeat(i * 37))]);
+  for (let i = 0; i < 150; i++)
+    files.push([`s${String(i).padStart(3, '0')}`, skill(`s${String(i).padStart(3, '0')}`, 'y'.repeat(i * 37))]);
   for (const [name, content] of files) {
     mkdirSync(join(dir, name));
     writeFileSync(join(dir, name, 'SKILL.md'), content);
@@ -94,7 +102,15 @@ describe('startReadAhead', () => {
 
 describe('parseItemAhead', () => {
   const items = (): ParseItem[] =>
-    paths.map((path) => ({ path, locator: path, dirName: path.split('/').at(-2)!, scope: 'project', precedence: 20, root: dir, profile: 'skillgraph' }));
+    paths.map((path) => ({
+      path,
+      locator: path,
+      dirName: path.split('/').at(-2)!,
+      scope: 'project',
+      precedence: 20,
+      root: dir,
+      profile: 'skillgraph',
+    }));
 
   for (const limit of [undefined, 30_000, 120_000, 9_000_000]) {
     it(`gives parseItem's results and budget cuts (budget ${String(limit ?? 'none')})`, () => {
@@ -102,7 +118,10 @@ describe('parseItemAhead', () => {
       const plainBudget = limit === undefined ? undefined : new InputBudget(limit);
       const plain = list.map((item) => parseItem(item, JS_HASHER, plainBudget));
       const aheadBudget = limit === undefined ? undefined : new InputBudget(limit);
-      const ahead = startReadAhead(list.map((i) => i.path), SAFE_OPEN_FLAGS)!;
+      const ahead = startReadAhead(
+        list.map((i) => i.path),
+        SAFE_OPEN_FLAGS,
+      )!;
       try {
         waitNear(ahead, 0);
         const got = list.map((item, k) => {
@@ -122,13 +141,20 @@ describe('parseItemAhead', () => {
     const big = join(dir, 'near-limit', 'SKILL.md');
     mkdirSync(join(dir, 'near-limit'), { recursive: true });
     writeFileSync(big, Buffer.alloc(DEFAULT_PARSE_OPTIONS.maxFileBytes - 10, 0x63));
-    const list = [...items(), { ...items()[0]!, path: big, locator: big, dirName: 'near-limit' }, ...items().slice(5, 40)];
+    const list = [
+      ...items(),
+      { ...items()[0]!, path: big, locator: big, dirName: 'near-limit' },
+      ...items().slice(5, 40),
+    ];
     const limit = DEFAULT_PARSE_OPTIONS.maxFileBytes + 50_000;
     const plainBudget = new InputBudget(limit);
     const plain = list.map((item) => parseItem(item, JS_HASHER, plainBudget));
     expect(plainBudget.refused).toBeGreaterThan(0);
     const aheadBudget = new InputBudget(limit);
-    const ahead = startReadAhead(list.map((i) => i.path), SAFE_OPEN_FLAGS)!;
+    const ahead = startReadAhead(
+      list.map((i) => i.path),
+      SAFE_OPEN_FLAGS,
+    )!;
     try {
       waitNear(ahead, 0);
       expect(list.map((item, k) => parseItemAhead(item, k, ahead, JS_HASHER, aheadBudget))).toEqual(plain);
@@ -140,7 +166,9 @@ describe('parseItemAhead', () => {
 
   it('reads in the main thread without a reading thread', () => {
     const list = items();
-    expect(list.map((item, k) => parseItemAhead(item, k, undefined, JS_HASHER))).toEqual(list.map((item) => parseItem(item, JS_HASHER)));
+    expect(list.map((item, k) => parseItemAhead(item, k, undefined, JS_HASHER))).toEqual(
+      list.map((item) => parseItem(item, JS_HASHER)),
+    );
   });
 
   it('starts a thread only for enough files', () => {
@@ -160,7 +188,10 @@ describe('an engine run with a reading thread', () => {
         const name = `skill-${String(i).padStart(4, '0')}`;
         mkdirSync(join(tree, name));
         // Some broken, some shadowed by name, one too big for a slot.
-        const body = i % 97 === 0 ? `---\nname: [broken\n---\n` : skill(i % 89 === 0 ? 'skill-0001' : name, i === 5 ? 'z'.repeat(READ_AHEAD_SLOT_BYTES) : '');
+        const body =
+          i % 97 === 0
+            ? `---\nname: [broken\n---\n`
+            : skill(i % 89 === 0 ? 'skill-0001' : name, i === 5 ? 'z'.repeat(READ_AHEAD_SLOT_BYTES) : '');
         writeFileSync(join(tree, name, 'SKILL.md'), body);
       }
       const roots = [makeRoot({ path: tree, scope: 'project' }, tree)];
@@ -168,7 +199,12 @@ describe('an engine run with a reading thread', () => {
         const engine = createEngine({ workers, cache: false });
         try {
           const { catalog } = await engine.loadCatalog({ roots });
-          return JSON.stringify({ digest: catalog.digest, skills: catalog.skills, conflicts: catalog.conflicts, diagnostics: catalog.diagnostics });
+          return JSON.stringify({
+            digest: catalog.digest,
+            skills: catalog.skills,
+            conflicts: catalog.conflicts,
+            diagnostics: catalog.diagnostics,
+          });
         } finally {
           await engine.close();
         }

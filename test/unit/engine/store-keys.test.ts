@@ -10,7 +10,11 @@ describe('storeDigest', () => {
     }
     // A lone surrogate would hash as U+FFFD through UTF-8: such a text is hashed by its UTF-16 units.
     expect(storeDigest('a\uD800')).not.toBe(storeDigest('a\uFFFD'));
-    expect(storeDigest('a\uD800')).toBe(createHash('sha256').update(Buffer.concat([Buffer.of(0xff), Buffer.from('a\uD800', 'utf16le')])).digest('hex'));
+    expect(storeDigest('a\uD800')).toBe(
+      createHash('sha256')
+        .update(Buffer.concat([Buffer.of(0xff), Buffer.from('a\uD800', 'utf16le')]))
+        .digest('hex'),
+    );
     expect(storeDigest('\uDC00\uD800')).not.toBe(storeDigest('\uD800\uDC00'));
     expect(wholeCodeFingerprint()).toMatch(/^[0-9a-f]{64}$/);
     expect(wholeCodeFingerprint()).toBe(wholeCodeFingerprint());
@@ -44,14 +48,28 @@ describe('keyText', () => {
   });
 
   it('gives equal plain values the same text, and refuses anything else', () => {
-    const make = (): unknown => [{ code: 'x', line: 3, hint: ['a', { b: null }] }, 10, { strict: true, resourceId: 'r' }];
+    const make = (): unknown => [
+      { code: 'x', line: 3, hint: ['a', { b: null }] },
+      10,
+      { strict: true, resourceId: 'r' },
+    ];
     expect(keyText(make())).toBe(keyText(make()));
     expect(keyText(Object.assign(Object.create(null), { a: 1 }))).toBe(keyText({ a: 1 }));
     const shared = { a: 1 };
     class Options {
       strict = true;
     }
-    for (const bad of [() => 1, Symbol('s'), new Map(), new Date(0), new Options(), [shared, shared], new Array(2), Object.assign([1], { extra: 2 }), new Uint8Array(2)]) {
+    for (const bad of [
+      () => 1,
+      Symbol('s'),
+      new Map(),
+      new Date(0),
+      new Options(),
+      [shared, shared],
+      new Array(2),
+      Object.assign([1], { extra: 2 }),
+      new Uint8Array(2),
+    ]) {
       expect(keyText(bad)).toBeUndefined();
       expect(keyText([{ nested: bad }])).toBeUndefined();
     }

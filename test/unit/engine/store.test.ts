@@ -33,7 +33,13 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const OLD = Date.now() - 3_600_000;
-const stamp = (i: number, mtimeMs = OLD + i): Stamp => ({ dev: 1, ino: 1000 + i, size: 100 + i, mtimeMs, ctimeMs: OLD + i });
+const stamp = (i: number, mtimeMs = OLD + i): Stamp => ({
+  dev: 1,
+  ino: 1000 + i,
+  size: 100 + i,
+  mtimeMs,
+  ctimeMs: OLD + i,
+});
 const result = (i: number) => ({ locator: `/skills/s${i}/SKILL.md`, diagnostics: [] });
 
 /** Each table: fill it, and count what a fresh open of it holds. */
@@ -74,7 +80,11 @@ describe.each(Object.entries(TABLES))('the %s table', (_, table) => {
     expect(table.held()).toBeGreaterThan(0);
     expect(readdirSync(dir).filter((n) => n.startsWith(TEMP_PREFIX))).toEqual([]);
     const head = readFileSync(file()).subarray(0, HEADER_BYTES).toString('utf8');
-    expect(JSON.parse(head)).toMatchObject({ store: 'skillgraph', format: 1, table: table.name.startsWith('run.') ? 'runs' : table.name });
+    expect(JSON.parse(head)).toMatchObject({
+      store: 'skillgraph',
+      format: 1,
+      table: table.name.startsWith('run.') ? 'runs' : table.name,
+    });
   });
 
   it('is empty when its file is cut short, extended, garbage, foreign or from other code', () => {
@@ -162,7 +172,10 @@ describe('store files', () => {
 
   it('gives the files table back whole when its entries hold Buffers and typed arrays, in every chunk', () => {
     const cache = ParseCache.open(dir);
-    const held = (i: number) => ({ ...result(i), package: { frontmatter: { blob: Buffer.from(`blob ${i}`), words: new Uint16Array([i, i + 1]) } } });
+    const held = (i: number) => ({
+      ...result(i),
+      package: { frontmatter: { blob: Buffer.from(`blob ${i}`), words: new Uint16Array([i, i + 1]) } },
+    });
     for (let i = 0; i < 1_300; i++) cache.store(`k${i}`, stamp(i), `h${i}`, held(i) as never);
     expect(cache.save()).toBe(true);
     const back = ParseCache.open(dir);
@@ -174,7 +187,9 @@ describe('store files', () => {
   });
 
   it('cannot be built by hand from JavaScript', () => {
-    expect(() => new (ParseCache as unknown as new (dir: string) => ParseCache)(dir)).toThrow(expect.objectContaining({ code: 'options.invalid' }));
+    expect(() => new (ParseCache as unknown as new (dir: string) => ParseCache)(dir)).toThrow(
+      expect.objectContaining({ code: 'options.invalid' }),
+    );
     expect(() => new (DirMemo as unknown as new (dir: string) => DirMemo)(dir)).toThrow(TypeError);
   });
 });
@@ -183,7 +198,8 @@ describe('the stamp and the racy rule', () => {
   it('compares every field', () => {
     const a = stamp(1);
     expect(sameStamp(a, { ...a })).toBe(true);
-    for (const field of ['dev', 'ino', 'size', 'mtimeMs', 'ctimeMs'] as const) expect(sameStamp(a, { ...a, [field]: a[field] + 1 })).toBe(false);
+    for (const field of ['dev', 'ino', 'size', 'mtimeMs', 'ctimeMs'] as const)
+      expect(sameStamp(a, { ...a, [field]: a[field] + 1 })).toBe(false);
     expect(sameStamp(NO_STAMP, { ...NO_STAMP })).toBe(true);
     expect(sameStamp(NO_STAMP, a)).toBe(false);
   });

@@ -17,7 +17,12 @@ afterEach(() => t?.cleanup());
 async function cli(cwd: string, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const code = await main(args, { stdout: { write: (s: string | Buffer) => (stdout += String(s)) }, stderr: { write: (s: string) => (stderr += s) }, cwd, env: { HOME: join(cwd, 'home'), NO_COLOR: '1' } });
+  const code = await main(args, {
+    stdout: { write: (s: string | Buffer) => (stdout += String(s)) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd,
+    env: { HOME: join(cwd, 'home'), NO_COLOR: '1' },
+  });
   return { code, stdout, stderr };
 }
 
@@ -34,8 +39,14 @@ describe('validate summary', () => {
     expect(r.summary).toMatchObject({ files: 4, skills: 2, valid: 1, invalid: 1, skipped: 2 });
     // A link to a SKILL.md inside the tree is checked once, at its target, and counted: no warning.
     expect(r.summary.skippedBy).toMatchObject({ linked: 1, symlink: 0, 'not-regular': 1 });
-    expect(r.skills.find((s) => s.file === 'linked/SKILL.md')).toMatchObject({ skipped: 'linked', linkTo: 'good/SKILL.md', diagnostics: [] });
-    expect(r.skills.find((s) => s.file === 'pipe/SKILL.md')?.diagnostics.map((d) => d.code)).toEqual(['discover.not-regular']);
+    expect(r.skills.find((s) => s.file === 'linked/SKILL.md')).toMatchObject({
+      skipped: 'linked',
+      linkTo: 'good/SKILL.md',
+      diagnostics: [],
+    });
+    expect(r.skills.find((s) => s.file === 'pipe/SKILL.md')?.diagnostics.map((d) => d.code)).toEqual([
+      'discover.not-regular',
+    ]);
   });
 
   it('a PATH with no SKILL.md is an error finding with its own code, exit 1', async () => {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { BACKEND_ENV, JS_BACKEND, backendChoice, hashBackendFor, resolveBackendFor, wasmBackendOrNull } from '../../../src/engine/backend.js';
+import {
+  BACKEND_ENV,
+  JS_BACKEND,
+  backendChoice,
+  hashBackendFor,
+  resolveBackendFor,
+  wasmBackendOrNull,
+} from '../../../src/engine/backend.js';
 import { WASM_ABI_VERSION, loadWasm } from '../../../src/engine/wasm.js';
 import { encodeCatalog, pickResolver } from '../../../src/resolve/index.js';
 import { makeCatalog } from '../resolve/_catalog.js';
@@ -31,9 +38,17 @@ describe('backend selection', () => {
 describe('WASM resolve kernel', () => {
   it('returns the same arrays as the JS kernel, and survives reuse with smaller graphs', () => {
     const big = makeCatalog(
-      Array.from({ length: 300 }, (_, i) => ({ name: `s${i}`, includes: i > 0 ? [`s${i - 1}`, { skill: `s${Math.floor(i / 2)}`, overrides: { t0: { writes: true } } }] : [], tools: [`t${i % 7}`] })),
+      Array.from({ length: 300 }, (_, i) => ({
+        name: `s${i}`,
+        includes: i > 0 ? [`s${i - 1}`, { skill: `s${Math.floor(i / 2)}`, overrides: { t0: { writes: true } } }] : [],
+        tools: [`t${i % 7}`],
+      })),
     );
-    const small = makeCatalog([{ name: 'a', includes: ['b', 'ghost'] }, { name: 'b', includes: ['a'] }, { name: 'c', tools: ['x'] }]);
+    const small = makeCatalog([
+      { name: 'a', includes: ['b', 'ghost'] },
+      { name: 'b', includes: ['a'] },
+      { name: 'c', tools: ['x'] },
+    ]);
     const wasm = wasmBackendOrNull()!;
     for (const cat of [big, small, big]) {
       const graph = encodeCatalog(cat).graph;

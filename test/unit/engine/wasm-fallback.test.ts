@@ -19,7 +19,10 @@ describe('backend without a built WASM module', () => {
     expect(wasmBackendOrNull()).toBeNull();
     expect(resolveBackendFor('auto').name).toBe('js');
     expect(hashBackendFor('auto', [new Uint8Array(8)]).name).toBe('js');
-    const catalog = makeCatalog([{ name: 'a', includes: ['b'] }, { name: 'b', tools: ['read_file'] }]);
+    const catalog = makeCatalog([
+      { name: 'a', includes: ['b'] },
+      { name: 'b', tools: ['read_file'] },
+    ]);
     const result = resolveCatalog(catalog, { backend: 'auto' });
     expect(result.stats.backend).toBe('js');
     expect(result.skills.map((s) => s.ok)).toEqual([true, true]);

@@ -1,4 +1,14 @@
-import { lstatSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeRoot, type SkillRoot } from '../../../src/discover/roots.js';
@@ -31,12 +41,23 @@ function _fixture(): { t: Tree; roots: SkillRoot[] } {
   t.skill('project/review');
   t.link('../elsewhere/linked', 'project/linked');
   _settle(t.dir);
-  return { t, roots: [makeRoot({ path: t.path('global'), scope: 'global' }, t.dir), makeRoot({ path: t.path('project'), scope: 'project' }, t.dir)] };
+  return {
+    t,
+    roots: [
+      makeRoot({ path: t.path('global'), scope: 'global' }, t.dir),
+      makeRoot({ path: t.path('project'), scope: 'project' }, t.dir),
+    ],
+  };
 }
 
 /** The replay key the engine computes for `load` (default engine options, no context). */
 function _replayKey(cache: string, load: LoadCatalogOptions): string {
-  return replayKey({ load, cacheFile: fileIdentity(storePath(cache, FILES_STORE)), engine: { backend: 'auto', hasher: hashBackendFor('auto').name }, context: '' });
+  return replayKey({
+    load,
+    cacheFile: fileIdentity(storePath(cache, FILES_STORE)),
+    engine: { backend: 'auto', hasher: hashBackendFor('auto').name },
+    context: '',
+  });
 }
 
 /** One `memoized` run of record 'test' through a fresh engine. */

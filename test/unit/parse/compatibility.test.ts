@@ -10,11 +10,16 @@ import { parseSkill, type ProfileName } from '../../../src/parse/index.js';
 
 const _fm = (lines: string) => `---\n${lines}\n---\n# Body\n`;
 const _ok = 'name: pdf\ndescription: Use when reading PDF files.';
-const _run = (text: string, profile: ProfileName = 'skillgraph') => parseSkill(text, { locator: '/s/pdf/SKILL.md', dirName: 'pdf', profile });
+const _run = (text: string, profile: ProfileName = 'skillgraph') =>
+  parseSkill(text, { locator: '/s/pdf/SKILL.md', dirName: 'pdf', profile });
 
 describe('structured compatibility', () => {
   it("reads the catalog runtime's keys as ours, in our order", () => {
-    const r = _run(_fm(`${_ok}\ncompatibility:\n  required_environment: [TOKEN]\n  operating_systems: [linux, macos]\n  required_programs: git`));
+    const r = _run(
+      _fm(
+        `${_ok}\ncompatibility:\n  required_environment: [TOKEN]\n  operating_systems: [linux, macos]\n  required_programs: git`,
+      ),
+    );
     expect(r.diagnostics).toEqual([]);
     expect(r.package?.descriptor.compatibility).toEqual({ os: ['linux', 'macos'], programs: ['git'], env: ['TOKEN'] });
     expect(Object.keys(r.package!.descriptor.compatibility as object)).toEqual(['os', 'programs', 'env']);
@@ -22,7 +27,11 @@ describe('structured compatibility', () => {
 
   it('gives the same descriptor and digest whichever spelling a skill uses, and mixes them', () => {
     const ours = _run(_fm(`${_ok}\ncompatibility: {os: [linux], programs: [git], env: [TOKEN]}`));
-    const theirs = _run(_fm(`${_ok}\ncompatibility: {operating_systems: [linux], required_programs: [git], required_environment: [TOKEN]}`));
+    const theirs = _run(
+      _fm(
+        `${_ok}\ncompatibility: {operating_systems: [linux], required_programs: [git], required_environment: [TOKEN]}`,
+      ),
+    );
     const mixed = _run(_fm(`${_ok}\ncompatibility: {os: [linux], required_programs: [git], env: [TOKEN]}`));
     expect(theirs.package?.descriptor.compatibility).toEqual(ours.package?.descriptor.compatibility);
     expect(packageDigest(theirs.package!)).toBe(packageDigest(ours.package!));
@@ -38,12 +47,18 @@ describe('structured compatibility', () => {
   });
 
   it('keeps refusing unknown keys and values that are not strings', () => {
-    expect(_run(_fm(`${_ok}\ncompatibility: {operating_system: [linux]}`)).diagnostics.map((d) => d.code)).toEqual(['compatibility.type']);
-    expect(_run(_fm(`${_ok}\ncompatibility: {required_programs: [1]}`)).diagnostics.map((d) => d.code)).toEqual(['compatibility.type']);
+    expect(_run(_fm(`${_ok}\ncompatibility: {operating_system: [linux]}`)).diagnostics.map((d) => d.code)).toEqual([
+      'compatibility.type',
+    ]);
+    expect(_run(_fm(`${_ok}\ncompatibility: {required_programs: [1]}`)).diagnostics.map((d) => d.code)).toEqual([
+      'compatibility.type',
+    ]);
   });
 
   it('is text only under profile spec, whichever spelling', () => {
-    expect(_run(_fm(`${_ok}\ncompatibility: {operating_systems: [linux]}`), 'spec').diagnostics.map((d) => d.code)).toEqual(['compatibility.type']);
+    expect(
+      _run(_fm(`${_ok}\ncompatibility: {operating_systems: [linux]}`), 'spec').diagnostics.map((d) => d.code),
+    ).toEqual(['compatibility.type']);
   });
 
   it('is accepted under strict-compat, which refuses only free text', () => {

@@ -6,7 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSkill } from '../../../src/parse/index.js';
 
-const parse = (text: string) => parseSkill(new TextEncoder().encode(text), { locator: '/skills/a/SKILL.md', dirName: 'a' });
+const parse = (text: string) =>
+  parseSkill(new TextEncoder().encode(text), { locator: '/skills/a/SKILL.md', dirName: 'a' });
 
 describe('CR-only line endings', () => {
   it('are named in the frontmatter.missing message, with or without a BOM', () => {
@@ -17,6 +18,8 @@ describe('CR-only line endings', () => {
   });
 
   it('leave other missing-frontmatter messages alone', () => {
-    expect(parse('hello\rworld').diagnostics.find((d) => d.code === 'frontmatter.missing')?.message).not.toMatch(/CR-only/);
+    expect(parse('hello\rworld').diagnostics.find((d) => d.code === 'frontmatter.missing')?.message).not.toMatch(
+      /CR-only/,
+    );
   });
 });

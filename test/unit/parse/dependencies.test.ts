@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { packageDigest } from '../../../src/catalog/digest.js';
 import { parseSkill, type ProfileName } from '../../../src/parse/index.js';
 
-const _fm = (lines: string) => `---\nname: gh\ndescription: GitHub work. Use when a PR is mentioned.\n${lines}\n---\n# Body\n`;
-const _run = (text: string, profile: ProfileName = 'skillgraph') => parseSkill(text, { locator: '/s/gh/SKILL.md', dirName: 'gh', profile });
-const _codes = (text: string, profile?: ProfileName) => _run(text, profile).diagnostics.map((d) => `${d.code}:${d.severity}:${d.line}`);
+const _fm = (lines: string) =>
+  `---\nname: gh\ndescription: GitHub work. Use when a PR is mentioned.\n${lines}\n---\n# Body\n`;
+const _run = (text: string, profile: ProfileName = 'skillgraph') =>
+  parseSkill(text, { locator: '/s/gh/SKILL.md', dirName: 'gh', profile });
+const _codes = (text: string, profile?: ProfileName) =>
+  _run(text, profile).diagnostics.map((d) => `${d.code}:${d.severity}:${d.line}`);
 
 describe('dependencies', () => {
   it('are read in the default profile, each list sorted without repeats', () => {
@@ -14,7 +17,10 @@ describe('dependencies', () => {
   });
 
   it('default a missing list to empty; absent or null means none declared', () => {
-    expect(_run(_fm('dependencies:\n  tools: [gh]')).package?.descriptor.dependencies).toEqual({ tools: ['gh'], mcp_servers: [] });
+    expect(_run(_fm('dependencies:\n  tools: [gh]')).package?.descriptor.dependencies).toEqual({
+      tools: ['gh'],
+      mcp_servers: [],
+    });
     expect(_run(_fm('dependencies: {}')).package?.descriptor.dependencies).toEqual({ tools: [], mcp_servers: [] });
     expect(_run(_fm('dependencies:')).package?.descriptor).not.toHaveProperty('dependencies');
     expect(_run(_fm('license: MIT')).package?.descriptor).not.toHaveProperty('dependencies');
@@ -22,7 +28,12 @@ describe('dependencies', () => {
 
   it('warn at each malformed part and keep the rest', () => {
     const text = _fm('dependencies:\n  tools: [gh, "two words", 3]\n  mcp_servers: github\n  programs: [git]');
-    expect(_codes(text)).toEqual(['dependencies.invalid:warning:5', 'dependencies.invalid:warning:5', 'dependencies.invalid:warning:6', 'dependencies.invalid:warning:7']);
+    expect(_codes(text)).toEqual([
+      'dependencies.invalid:warning:5',
+      'dependencies.invalid:warning:5',
+      'dependencies.invalid:warning:6',
+      'dependencies.invalid:warning:7',
+    ]);
     expect(_run(text).package?.descriptor.dependencies).toEqual({ tools: ['gh'], mcp_servers: [] });
   });
 
@@ -41,8 +52,12 @@ describe('dependencies', () => {
   it('enter the digest in their normalised form only', () => {
     const digest = (lines: string) => packageDigest(_run(_fm(lines)).package!);
     const plain = digest('license: MIT');
-    expect(digest('license: MIT\ndependencies:\n  tools: [git, gh]\n  mcp_servers: [github]')).toBe(digest('license: MIT\ndependencies:\n  mcp_servers: [github, github]\n  tools: [gh, git, gh]'));
-    expect(digest('license: MIT\ndependencies:\n  tools: [gh]')).not.toBe(digest('license: MIT\ndependencies:\n  mcp_servers: [gh]'));
+    expect(digest('license: MIT\ndependencies:\n  tools: [git, gh]\n  mcp_servers: [github]')).toBe(
+      digest('license: MIT\ndependencies:\n  mcp_servers: [github, github]\n  tools: [gh, git, gh]'),
+    );
+    expect(digest('license: MIT\ndependencies:\n  tools: [gh]')).not.toBe(
+      digest('license: MIT\ndependencies:\n  mcp_servers: [gh]'),
+    );
     expect(digest('license: MIT\ndependencies:\n  tools: [gh]')).not.toBe(plain);
     // A skill without dependencies keeps the digest it always had (pinned).
     expect(plain).toBe(PLAIN_DIGEST);

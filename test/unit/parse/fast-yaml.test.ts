@@ -38,14 +38,37 @@ describe('parseFlatFrontmatter: plain scalars and core-schema resolution', () =>
     accepted('a: yes\nb: no\nc: on\nd: off\ne: Yes\n', { a: 'yes', b: 'no', c: 'on', d: 'off', e: 'Yes' });
   });
   it('resolves null, booleans, ints and floats exactly as yaml core does', () => {
-    accepted('a: ~\nb: null\nc: NULL\nd: true\ne: False\nf: 0x1F\ng: 0o17\nh: 017\ni: 1e3\nj: .inf\nk: -.Inf\nl: -0\nm: +5\nn: 1.\n', {
-      a: null, b: null, c: null, d: true, e: false, f: 31, g: 15, h: 17, i: 1000, j: Infinity, k: -Infinity, l: -0, m: 5, n: 1,
-    });
+    accepted(
+      'a: ~\nb: null\nc: NULL\nd: true\ne: False\nf: 0x1F\ng: 0o17\nh: 017\ni: 1e3\nj: .inf\nk: -.Inf\nl: -0\nm: +5\nn: 1.\n',
+      {
+        a: null,
+        b: null,
+        c: null,
+        d: true,
+        e: false,
+        f: 31,
+        g: 15,
+        h: 17,
+        i: 1000,
+        j: Infinity,
+        k: -Infinity,
+        l: -0,
+        m: 5,
+        n: 1,
+      },
+    );
     const nan = accepted('a: .NaN\n', { a: NaN });
     expect(Number.isNaN((nan.value as { a: number }).a)).toBe(true);
   });
   it('leaves near-numbers as strings', () => {
-    accepted('a: 1_000\nb: 0x\nc: 1.2.3\nd: 0b101\ne: "1"\nf: v1.0\n', { a: '1_000', b: '0x', c: '1.2.3', d: '0b101', e: '1', f: 'v1.0' });
+    accepted('a: 1_000\nb: 0x\nc: 1.2.3\nd: 0b101\ne: "1"\nf: v1.0\n', {
+      a: '1_000',
+      b: '0x',
+      c: '1.2.3',
+      d: '0b101',
+      e: '1',
+      f: 'v1.0',
+    });
   });
   it('trims trailing spaces and strips comments', () => {
     accepted('name: a b   \nurl: https://x.io/a#frag # note\n', { name: 'a b', url: 'https://x.io/a#frag' });
@@ -77,10 +100,18 @@ describe('parseFlatFrontmatter: quoted scalars', () => {
 
 describe('parseFlatFrontmatter: block scalars', () => {
   it('literal with clip, strip and keep chomping', () => {
-    accepted('a: |\n  x\n   y\n\n  z\n\nb: |-\n  x\nc: |+\n  x\n\n\nd: 1\n', { a: 'x\n y\n\nz\n', b: 'x', c: 'x\n\n\n', d: 1 });
+    accepted('a: |\n  x\n   y\n\n  z\n\nb: |-\n  x\nc: |+\n  x\n\n\nd: 1\n', {
+      a: 'x\n y\n\nz\n',
+      b: 'x',
+      c: 'x\n\n\n',
+      d: 1,
+    });
   });
   it('folded with empty and more-indented lines', () => {
-    accepted('a: >\n  one\n  two\n\n  three\n    code\n  four\nb: >-\n  x\n  y\n', { a: 'one two\nthree\n  code\nfour\n', b: 'x y' });
+    accepted('a: >\n  one\n  two\n\n  three\n    code\n  four\nb: >-\n  x\n  y\n', {
+      a: 'one two\nthree\n  code\nfour\n',
+      b: 'x y',
+    });
   });
   it('allows a header comment and keeps `#` in content', () => {
     accepted('a: | # c\n  # not a comment\n', { a: '# not a comment\n' });
@@ -95,30 +126,58 @@ describe('parseFlatFrontmatter: collections', () => {
     accepted('t:\n  - a\n  - "b"\n  - 3\nu:\n- x\n- y # c\n', { t: ['a', 'b', 3], u: ['x', 'y'] });
   });
   it('flow sequences of scalars', () => {
-    accepted("t: [a, 'b c', \"d\", 1, null]\ne: []\n", { t: ['a', 'b c', 'd', 1, null], e: [] });
+    accepted('t: [a, \'b c\', "d", 1, null]\ne: []\n', { t: ['a', 'b c', 'd', 1, null], e: [] });
   });
   it('one level of nested mapping', () => {
     accepted('metadata:\n  author: me\n  version: "1.0"\n  # c\n  note: >-\n    long\n    text\nname: x\n', {
-      metadata: { author: 'me', version: '1.0', note: 'long text' }, name: 'x',
+      metadata: { author: 'me', version: '1.0', note: 'long text' },
+      name: 'x',
     });
   });
   it('flow mappings and nested flow collections', () => {
     accepted('t: [read, {name: write, writes: true}]\nm: {a: [1, 2], b: {}}\n', {
-      t: ['read', { name: 'write', writes: true }], m: { a: [1, 2], b: {} },
+      t: ['read', { name: 'write', writes: true }],
+      m: { a: [1, 2], b: {} },
     });
   });
   it('compact mappings as sequence items and deeper block nesting', () => {
-    const text = 'mcp:\n  - server: github\n    tools: [search, { name: create, writes: true }]\n  - server: x\n    tools:\n      - a\nincludes:\n- skill: project/b\n  overrides:\n    w: { writes: false }\n';
+    const text =
+      'mcp:\n  - server: github\n    tools: [search, { name: create, writes: true }]\n  - server: x\n    tools:\n      - a\nincludes:\n- skill: project/b\n  overrides:\n    w: { writes: false }\n';
     accepted(text, {
-      mcp: [{ server: 'github', tools: ['search', { name: 'create', writes: true }] }, { server: 'x', tools: ['a'] }],
+      mcp: [
+        { server: 'github', tools: ['search', { name: 'create', writes: true }] },
+        { server: 'x', tools: ['a'] },
+      ],
       includes: [{ skill: 'project/b', overrides: { w: { writes: false } } }],
     });
-    sameLocations(text, [['mcp', 0], ['mcp', 0, 'server'], ['mcp', 0, 'tools', 1, 'writes'], ['mcp', 1, 'tools', 0], ['includes', 0, 'overrides', 'w', 'writes']]);
+    sameLocations(text, [
+      ['mcp', 0],
+      ['mcp', 0, 'server'],
+      ['mcp', 0, 'tools', 1, 'writes'],
+      ['mcp', 1, 'tools', 0],
+      ['includes', 0, 'overrides', 'w', 'writes'],
+    ]);
   });
   it('locates keys, values and items like the yaml path', () => {
     const text = '# lead\nname: a\nd: |\n  x\nt:\n  - a\n  - b\nf: [x, y]\nm:\n  k: v\n  e:\n';
     accepted(text, { name: 'a', d: 'x\n', t: ['a', 'b'], f: ['x', 'y'], m: { k: 'v', e: null } });
-    sameLocations(text, [[], ['name'], ['d'], ['t'], ['t', 0], ['t', 1], ['t', 2], ['f', 1], ['m'], ['m', 'k'], ['m', 'e'], ['m', 'zz'], ['zz'], ['name', 'x'], ['t', '0']]);
+    sameLocations(text, [
+      [],
+      ['name'],
+      ['d'],
+      ['t'],
+      ['t', 0],
+      ['t', 1],
+      ['t', 2],
+      ['f', 1],
+      ['m'],
+      ['m', 'k'],
+      ['m', 'e'],
+      ['m', 'zz'],
+      ['zz'],
+      ['name', 'x'],
+      ['t', '0'],
+    ]);
     const fast = parseFlatFrontmatter(text, DEFAULT_YAML_LIMITS)!;
     expect(fast.locate(['t', 1])).toEqual({ line: 7, column: 5 });
     expect(fast.locate(['m', 'k'], 'key')).toEqual({ line: 10, column: 3 });

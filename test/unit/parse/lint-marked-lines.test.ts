@@ -7,11 +7,34 @@ const countLines = (text: string) => scanBody(text).lines;
 
 // The model the link lint used to walk: every line of `text.split('\n')`, kept when it holds a mark.
 const MARKS = ['```', '~~~', '](', ']:'];
-const model = (text: string) => text.split('\n').map((line, index) => ({ text: line, index })).filter((l) => MARKS.some((m) => l.text.includes(m)));
+const model = (text: string) =>
+  text
+    .split('\n')
+    .map((line, index) => ({ text: line, index }))
+    .filter((l) => MARKS.some((m) => l.text.includes(m)));
 const modelCount = (text: string) => (text.endsWith('\n') ? text.split('\n').length - 1 : text.split('\n').length);
 
 // Texts made of the characters that matter: marks, their halves, newlines, CR and filler.
-const piece = fc.constantFrom('```', '~~~', '](', ']:', ']', '(', ':', '`', '``', '~', '~~', '\n', '\r\n', '\n\n', ' ', 'a', '[x](references/a.md)', '[r]: scripts/b.py');
+const piece = fc.constantFrom(
+  '```',
+  '~~~',
+  '](',
+  ']:',
+  ']',
+  '(',
+  ':',
+  '`',
+  '``',
+  '~',
+  '~~',
+  '\n',
+  '\r\n',
+  '\n\n',
+  ' ',
+  'a',
+  '[x](references/a.md)',
+  '[r]: scripts/b.py',
+);
 const texts = fc.array(piece, { maxLength: 60 }).map((p) => p.join(''));
 
 describe('scanBody: the marked lines', () => {
@@ -30,9 +53,12 @@ describe('scanBody: the marked lines', () => {
     ]);
   });
   it('equals the split-and-filter model on random texts', () => {
-    fc.assert(fc.property(texts, (text) => {
-      expect([...markedLines(text)]).toEqual(model(text));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect([...markedLines(text)]).toEqual(model(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
 
@@ -45,8 +71,11 @@ describe('scanBody: the line count', () => {
     expect(countLines('\n\n')).toBe(2);
   });
   it('equals the split model on random texts', () => {
-    fc.assert(fc.property(texts, (text) => {
-      expect(countLines(text)).toBe(modelCount(text));
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(texts, (text) => {
+        expect(countLines(text)).toBe(modelCount(text));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -1,6 +1,13 @@
 /** The name rules that hold in every profile (path segment, device names, scripts) and the look-alike skeleton. */
 import { describe, expect, it } from 'vitest';
-import { escapeControls, hasControl, isWindowsDeviceName, mixedScripts, nameSkeleton, segmentProblem } from '../../../src/parse/name-safety.js';
+import {
+  escapeControls,
+  hasControl,
+  isWindowsDeviceName,
+  mixedScripts,
+  nameSkeleton,
+  segmentProblem,
+} from '../../../src/parse/name-safety.js';
 import { parseSkill } from '../../../src/parse/index.js';
 import { PROFILE_NAMES } from '../../../src/parse/profiles.js';
 
@@ -28,9 +35,12 @@ describe('segmentProblem', () => {
 });
 
 describe('isWindowsDeviceName', () => {
-  it.each(['con', 'CON', 'prn', 'aux', 'nul', 'Nul.txt', 'com1', 'COM9', 'lpt1', 'lpt9.tar.gz', 'com\u00b9'])('%s is a device name', (n) => {
-    expect(isWindowsDeviceName(n)).toBe(true);
-  });
+  it.each(['con', 'CON', 'prn', 'aux', 'nul', 'Nul.txt', 'com1', 'COM9', 'lpt1', 'lpt9.tar.gz', 'com\u00b9'])(
+    '%s is a device name',
+    (n) => {
+      expect(isWindowsDeviceName(n)).toBe(true);
+    },
+  );
   it.each(['console', 'com0', 'com10', 'lpt', 'nulls', 'acon', 'pdf'])('%s is not', (n) => {
     expect(isWindowsDeviceName(n)).toBe(false);
   });
@@ -65,23 +75,36 @@ describe('escapeControls', () => {
 
 describe('parseSkill with unsafe names', () => {
   const parse = (yamlName: string, profile: (typeof PROFILE_NAMES)[number]) =>
-    parseSkill(`---\nname: ${yamlName}\ndescription: Use when testing.\n---\n`, { locator: '/s/x/SKILL.md', dirName: 'x', profile });
+    parseSkill(`---\nname: ${yamlName}\ndescription: Use when testing.\n---\n`, {
+      locator: '/s/x/SKILL.md',
+      dirName: 'x',
+      profile,
+    });
 
   it.each(PROFILE_NAMES)('profile %s: ../x is an error and no package', (profile) => {
     const r = parse('"../x"', profile);
     expect(r.package).toBeUndefined();
-    expect(r.diagnostics.filter((d) => d.code === 'name.path-segment').map((d) => [d.severity, d.line, d.column])).toEqual([['error', 2, 7]]);
+    expect(
+      r.diagnostics.filter((d) => d.code === 'name.path-segment').map((d) => [d.severity, d.line, d.column]),
+    ).toEqual([['error', 2, 7]]);
   });
 
   it('a device name warns in skillgraph and is an error in strict-compat', () => {
-    expect(parse('con', 'skillgraph').diagnostics.find((d) => d.code === 'name.windows-device')?.severity).toBe('warning');
-    expect(parse('con', 'strict-compat').diagnostics.find((d) => d.code === 'name.windows-device')?.severity).toBe('error');
+    expect(parse('con', 'skillgraph').diagnostics.find((d) => d.code === 'name.windows-device')?.severity).toBe(
+      'warning',
+    );
+    expect(parse('con', 'strict-compat').diagnostics.find((d) => d.code === 'name.windows-device')?.severity).toBe(
+      'error',
+    );
   });
 });
 
 describe('messages carry no control characters', () => {
   it('an unknown key and a name holding ESC and C1 are shown escaped', () => {
-    const r = parseSkill('---\nname: "a\\e[32mPASS"\ndescription: Use when testing.\n"\\e]0;title\\a": 1\n---\n', { locator: '/s/x/SKILL.md', dirName: 'x' });
+    const r = parseSkill('---\nname: "a\\e[32mPASS"\ndescription: Use when testing.\n"\\e]0;title\\a": 1\n---\n', {
+      locator: '/s/x/SKILL.md',
+      dirName: 'x',
+    });
     expect(r.diagnostics.length).toBeGreaterThan(2);
     for (const d of r.diagnostics) expect(d.message).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
     expect(r.diagnostics.find((d) => d.code === 'field.unknown')?.message).toContain('\\u{1b}]0;title\\u{7}');

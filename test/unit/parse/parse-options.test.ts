@@ -6,14 +6,46 @@ import { resolveParseOptions, type ParseOptions } from '../../../src/parse/optio
 describe('resolveParseOptions', () => {
   it('resolves each of a mixed sequence of options as if it were the first', () => {
     const cases: [ParseOptions, Record<string, unknown>][] = [
-      [{ locator: '/a/SKILL.md', dirName: 'a' }, { locator: '/a/SKILL.md', dirName: 'a', scope: 'project', root: '', precedence: 20, unicode: 'nfkc', maxFileBytes: 8 * 1024 * 1024 }],
-      [{ locator: '/b/SKILL.md', dirName: 'b' }, { locator: '/b/SKILL.md', dirName: 'b', scope: 'project', root: '', precedence: 20 }],
-      [{ locator: '/c/SKILL.md', scope: 'global', root: '/g' }, { locator: '/c/SKILL.md', dirName: undefined, scope: 'global', root: '/g', precedence: 10 }],
-      [{ locator: '/d/SKILL.md', scope: 'global', root: '/g', precedence: 7 }, { locator: '/d/SKILL.md', scope: 'global', root: '/g', precedence: 7 }],
-      [{ locator: '/e/SKILL.md', profile: 'strict-compat' }, { locator: '/e/SKILL.md', unicode: 'ascii' }],
-      [{ locator: '/f/SKILL.md', profile: 'strict-compat', unicode: 'nfkc' }, { locator: '/f/SKILL.md', unicode: 'nfkc' }],
-      [{ locator: '/g/SKILL.md', maxFileBytes: 10 }, { locator: '/g/SKILL.md', maxFileBytes: 10 }],
-      [{ locator: '/h/SKILL.md' }, { locator: '/h/SKILL.md', maxFileBytes: 8 * 1024 * 1024, unicode: 'nfkc', scope: 'project' }],
+      [
+        { locator: '/a/SKILL.md', dirName: 'a' },
+        {
+          locator: '/a/SKILL.md',
+          dirName: 'a',
+          scope: 'project',
+          root: '',
+          precedence: 20,
+          unicode: 'nfkc',
+          maxFileBytes: 8 * 1024 * 1024,
+        },
+      ],
+      [
+        { locator: '/b/SKILL.md', dirName: 'b' },
+        { locator: '/b/SKILL.md', dirName: 'b', scope: 'project', root: '', precedence: 20 },
+      ],
+      [
+        { locator: '/c/SKILL.md', scope: 'global', root: '/g' },
+        { locator: '/c/SKILL.md', dirName: undefined, scope: 'global', root: '/g', precedence: 10 },
+      ],
+      [
+        { locator: '/d/SKILL.md', scope: 'global', root: '/g', precedence: 7 },
+        { locator: '/d/SKILL.md', scope: 'global', root: '/g', precedence: 7 },
+      ],
+      [
+        { locator: '/e/SKILL.md', profile: 'strict-compat' },
+        { locator: '/e/SKILL.md', unicode: 'ascii' },
+      ],
+      [
+        { locator: '/f/SKILL.md', profile: 'strict-compat', unicode: 'nfkc' },
+        { locator: '/f/SKILL.md', unicode: 'nfkc' },
+      ],
+      [
+        { locator: '/g/SKILL.md', maxFileBytes: 10 },
+        { locator: '/g/SKILL.md', maxFileBytes: 10 },
+      ],
+      [
+        { locator: '/h/SKILL.md' },
+        { locator: '/h/SKILL.md', maxFileBytes: 8 * 1024 * 1024, unicode: 'nfkc', scope: 'project' },
+      ],
     ];
     for (const [options, expected] of cases) {
       const r = resolveParseOptions(options);

@@ -9,7 +9,10 @@ const _ok = 'name: pdf\ndescription: Use when reading PDF files.';
 
 describe('parseSkill: frontmatter split', () => {
   it('keeps a---b inside a value', () => {
-    const r = parseSkill(_fm('name: pdf\ndescription: a---b use when x'), { locator: '/s/pdf/SKILL.md', dirName: 'pdf' });
+    const r = parseSkill(_fm('name: pdf\ndescription: a---b use when x'), {
+      locator: '/s/pdf/SKILL.md',
+      dirName: 'pdf',
+    });
     expect(r.package?.descriptor.description).toBe('a---b use when x');
   });
   it('does not cut at a Markdown rule in the body', () => {
@@ -21,11 +24,16 @@ describe('parseSkill: frontmatter split', () => {
     expect(_codes(`---\n${_ok}\n---   \nbody`)).toEqual([]);
   });
   it('reports a missing frontmatter', () => expect(_codes('# just markdown')).toEqual(['frontmatter.missing']));
-  it('reports an unterminated frontmatter', () => expect(_codes(`---\n${_ok}\n`)).toEqual(['frontmatter.unterminated']));
+  it('reports an unterminated frontmatter', () =>
+    expect(_codes(`---\n${_ok}\n`)).toEqual(['frontmatter.unterminated']));
   it('reports a non-mapping root', () => expect(_codes(_fm('- a\n- b'))).toEqual(['frontmatter.not-mapping']));
-  it('reports an empty frontmatter as not a mapping', () => expect(_codes('---\n---\n')).toEqual(['frontmatter.not-mapping']));
+  it('reports an empty frontmatter as not a mapping', () =>
+    expect(_codes('---\n---\n')).toEqual(['frontmatter.not-mapping']));
   it('warns on BOM and CRLF and still parses', () => {
-    const r = parseSkill(`\uFEFF---\r\n${_ok.replace('\n', '\r\n')}\r\n---\r\nbody\r\n`, { locator: '/s/pdf/SKILL.md', dirName: 'pdf' });
+    const r = parseSkill(`\uFEFF---\r\n${_ok.replace('\n', '\r\n')}\r\n---\r\nbody\r\n`, {
+      locator: '/s/pdf/SKILL.md',
+      dirName: 'pdf',
+    });
     expect(r.diagnostics.map((d) => d.code)).toEqual(['encoding.bom', 'encoding.crlf']);
     expect(r.package?.descriptor.name).toBe('pdf');
   });
@@ -51,7 +59,12 @@ describe('parseSkill: YAML', () => {
   });
   it('reports duplicate keys', () => expect(_codes(_fm(`${_ok}\nname: pdf`))).toEqual(['yaml.invalid']));
   it('caps alias expansion', () => {
-    const bomb = ['a: &a [x,x,x,x,x,x,x,x,x,x]', 'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]', 'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]', 'd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]'];
+    const bomb = [
+      'a: &a [x,x,x,x,x,x,x,x,x,x]',
+      'b: &b [*a,*a,*a,*a,*a,*a,*a,*a,*a,*a]',
+      'c: &c [*b,*b,*b,*b,*b,*b,*b,*b,*b,*b]',
+      'd: [*c,*c,*c,*c,*c,*c,*c,*c,*c,*c]',
+    ];
     expect(_codes(_fm(`${_ok}\n${bomb.join('\n')}`))).toContain('yaml.limit');
   });
   it('refuses deep flow nesting before parsing', () => {
@@ -95,19 +108,31 @@ describe('parseSkill: specification rules', () => {
     expect(_codes(_fm(`name: pdf\ndescription: ${'é'.repeat(1000)}${'😀'.repeat(24)}`), 'spec')).toEqual([]);
   });
   it('accepts allowed-tools as a list and splits the string form', () => {
-    const r = parseSkill(_fm(`${_ok}\nallowed-tools: Read Grep  Bash(git:*)`), { locator: '/s/pdf/SKILL.md', dirName: 'pdf', profile: 'spec' });
+    const r = parseSkill(_fm(`${_ok}\nallowed-tools: Read Grep  Bash(git:*)`), {
+      locator: '/s/pdf/SKILL.md',
+      dirName: 'pdf',
+      profile: 'spec',
+    });
     expect(r.package?.descriptor.allowedTools).toEqual(['Read', 'Grep', 'Bash(git:*)']);
     expect(_codes(_fm(`${_ok}\nallowed-tools: [Read, Grep]`), 'spec')).toEqual([]);
   });
   it('locates an unknown key at the key and a bad value at the value', () => {
-    const r = parseSkill(_fm(`${_ok}\n  \nfoo: 1\nlicense: [x]`), { locator: '/s/pdf/SKILL.md', dirName: 'pdf', profile: 'spec' });
+    const r = parseSkill(_fm(`${_ok}\n  \nfoo: 1\nlicense: [x]`), {
+      locator: '/s/pdf/SKILL.md',
+      dirName: 'pdf',
+      profile: 'spec',
+    });
     expect(r.diagnostics.map((d) => [d.code, d.line, d.column])).toEqual([
       ['field.unknown', 5, 1],
       ['license.type', 6, 10],
     ]);
   });
   it('gives every diagnostic a message and a hint', () => {
-    for (const d of parseSkill(_fm('name: X--\nfoo: 1'), { locator: '/s/pdf/SKILL.md', dirName: 'pdf', profile: 'spec' }).diagnostics) {
+    for (const d of parseSkill(_fm('name: X--\nfoo: 1'), {
+      locator: '/s/pdf/SKILL.md',
+      dirName: 'pdf',
+      profile: 'spec',
+    }).diagnostics) {
       expect(d.message.length).toBeGreaterThan(0);
       expect(d.hint.length).toBeGreaterThan(0);
       expect(d.file).toBe('/s/pdf/SKILL.md');
@@ -121,23 +146,42 @@ describe('parseSkill: names', () => {
     expect(_codes(_fm('name: ｐｄｆ\ndescription: d'), 'spec', 'pdf')).toEqual([]);
   });
   it('ascii rejects non-ASCII letters', () => {
-    const r = parseSkill(_fm('name: café\ndescription: d'), { locator: '/s/café/SKILL.md', dirName: 'café', profile: 'spec', unicode: 'ascii' });
+    const r = parseSkill(_fm('name: café\ndescription: d'), {
+      locator: '/s/café/SKILL.md',
+      dirName: 'café',
+      profile: 'spec',
+      unicode: 'ascii',
+    });
     expect(r.diagnostics.map((d) => d.code)).toEqual(['name.charset']);
   });
-  it('nfkc rejects upper-case Unicode', () => expect(_codes(_fm('name: Éa\ndescription: d'), 'spec', 'Éa')).toEqual(['name.charset']));
+  it('nfkc rejects upper-case Unicode', () =>
+    expect(_codes(_fm('name: Éa\ndescription: d'), 'spec', 'Éa')).toEqual(['name.charset']));
 });
 
 describe('parseSkill: package', () => {
   it('builds the descriptor with id, version fallback and an empty digest', () => {
-    const r = parseSkill(_fm(`${_ok}\nlicense: MIT\nmetadata:\n  version: "2.1"\n  n: 3`), { locator: '/s/pdf/SKILL.md', dirName: 'pdf', scope: 'global', root: '/s' });
+    const r = parseSkill(_fm(`${_ok}\nlicense: MIT\nmetadata:\n  version: "2.1"\n  n: 3`), {
+      locator: '/s/pdf/SKILL.md',
+      dirName: 'pdf',
+      scope: 'global',
+      root: '/s',
+    });
     const d = r.package!.descriptor;
-    expect(d).toMatchObject({ id: 'global/pdf', name: 'pdf', version: '2.1', license: 'MIT', digest: '', modelInvocable: true });
+    expect(d).toMatchObject({
+      id: 'global/pdf',
+      name: 'pdf',
+      version: '2.1',
+      license: 'MIT',
+      digest: '',
+      modelInvocable: true,
+    });
     expect(d.metadata).toEqual({ n: '3', version: '2.1' });
     expect(d.source).toEqual({ scope: 'global', precedence: 10, root: '/s', locator: '/s/pdf/SKILL.md' });
     expect(r.diagnostics.map((x) => x.code)).toEqual(['metadata.value-type']);
   });
   it('defaults version to 0.0.0 and reads disable-model-invocation', () => {
-    const d = parseSkill(_fm(`${_ok}\ndisable-model-invocation: true`), { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package!.descriptor;
+    const d = parseSkill(_fm(`${_ok}\ndisable-model-invocation: true`), { locator: '/s/pdf/SKILL.md', dirName: 'pdf' })
+      .package!.descriptor;
     expect(d.version).toBe('0.0.0');
     expect(d.modelInvocable).toBe(false);
   });

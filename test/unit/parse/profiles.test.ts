@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, PARSE_RULE_CODES, PROFILES, PROFILE_NAMES, parseSkill, type ProfileName } from '../../../src/parse/index.js';
+import {
+  MESSAGES,
+  PARSE_RULE_CODES,
+  PROFILES,
+  PROFILE_NAMES,
+  parseSkill,
+  type ProfileName,
+} from '../../../src/parse/index.js';
 
 const _fm = (lines: string) => `---\n${lines}\n---\n# Body\n`;
 const _ok = 'name: pdf\ndescription: Use when reading PDF files.';
-const _run = (text: string, profile: ProfileName, dirName = 'pdf') => parseSkill(text, { locator: `/s/${dirName}/SKILL.md`, dirName, profile });
-const _pairs = (text: string, profile: ProfileName, dirName = 'pdf') => _run(text, profile, dirName).diagnostics.map((d) => `${d.code}:${d.severity}`);
+const _run = (text: string, profile: ProfileName, dirName = 'pdf') =>
+  parseSkill(text, { locator: `/s/${dirName}/SKILL.md`, dirName, profile });
+const _pairs = (text: string, profile: ProfileName, dirName = 'pdf') =>
+  _run(text, profile, dirName).diagnostics.map((d) => `${d.code}:${d.severity}`);
 
 describe('profiles are data', () => {
   it('every profile gives every rule code a level', () => {
     for (const name of PROFILE_NAMES) {
-      for (const code of PARSE_RULE_CODES) expect(['error', 'warning', 'info', 'off']).toContain(PROFILES[name].rules[code]);
+      for (const code of PARSE_RULE_CODES)
+        expect(['error', 'warning', 'info', 'off']).toContain(PROFILES[name].rules[code]);
     }
   });
   it('every rule code has a message and a hint', () => {
@@ -40,10 +50,14 @@ describe('spec', () => {
 
 describe('skillgraph', () => {
   it('knows the extension keys and warns on unknown ones', () => {
-    expect(_pairs(_fm(`${_ok}\nversion: "1.0"\ntools: [read]\nfoo: 1`), 'skillgraph')).toEqual(['field.unknown:warning']);
+    expect(_pairs(_fm(`${_ok}\nversion: "1.0"\ntools: [read]\nfoo: 1`), 'skillgraph')).toEqual([
+      'field.unknown:warning',
+    ]);
   });
   it('prefers version over metadata.version', () => {
-    expect(_run(_fm(`${_ok}\nversion: "2.0"\nmetadata: {version: "1.0"}`), 'skillgraph').package?.descriptor.version).toBe('2.0');
+    expect(
+      _run(_fm(`${_ok}\nversion: "2.0"\nmetadata: {version: "1.0"}`), 'skillgraph').package?.descriptor.version,
+    ).toBe('2.0');
   });
   it('warns on an unquoted numeric version', () => {
     const r = _run(_fm(`${_ok}\nversion: 1.5`), 'skillgraph');
@@ -60,7 +74,8 @@ describe('skillgraph', () => {
 });
 
 describe('claude-code and codex', () => {
-  const claudeKeys = 'argument-hint: "[file]"\nuser-invocable: false\nmodel: haiku\ncontext: fork\nagent: Explore\neffort: high\nhooks: {}';
+  const claudeKeys =
+    'argument-hint: "[file]"\nuser-invocable: false\nmodel: haiku\ncontext: fork\nagent: Explore\neffort: high\nhooks: {}';
   it('claude-code knows its extra keys', () => expect(_pairs(_fm(`${_ok}\n${claudeKeys}`), 'claude-code')).toEqual([]));
   it('claude-code falls back to the folder name without a name', () => {
     const r = _run(_fm('description: Use when x.'), 'claude-code');
@@ -80,7 +95,10 @@ describe('lenient', () => {
   });
   it('warns on name/folder mismatch and long names', () => {
     const r = _run(_fm(`name: ${'a'.repeat(70)}\ndescription: d`), 'lenient');
-    expect(r.diagnostics.map((d) => `${d.code}:${d.severity}`)).toEqual(['name.directory-mismatch:warning', 'name.length:warning']);
+    expect(r.diagnostics.map((d) => `${d.code}:${d.severity}`)).toEqual([
+      'name.directory-mismatch:warning',
+      'name.length:warning',
+    ]);
     expect(r.package).toBeDefined();
   });
   it('skips only a skill without a readable description, with a diagnostic', () => {
@@ -93,9 +111,14 @@ describe('lenient', () => {
 
 describe('strict-compat', () => {
   it('rejects free-text compatibility and non-string metadata', () => {
-    expect(_pairs(_fm(`${_ok}\ncompatibility: needs git\nmetadata: {n: 1}`), 'strict-compat')).toEqual(['compatibility.free-text:error', 'metadata.value-type:error']);
+    expect(_pairs(_fm(`${_ok}\ncompatibility: needs git\nmetadata: {n: 1}`), 'strict-compat')).toEqual([
+      'compatibility.free-text:error',
+      'metadata.value-type:error',
+    ]);
   });
   it('uses the ascii name policy', () => {
-    expect(_pairs(_fm('name: café\ndescription: Use when x.'), 'strict-compat', 'café')).toEqual(['name.charset:error']);
+    expect(_pairs(_fm('name: café\ndescription: Use when x.'), 'strict-compat', 'café')).toEqual([
+      'name.charset:error',
+    ]);
   });
 });

@@ -10,7 +10,9 @@ import { resolveSkill } from '../../../src/resolve/index.js';
 import { parseSkill } from '../../../src/parse/index.js';
 
 function parse(dir: string, frontmatter: string, profile: 'skillgraph' | 'lenient' = 'skillgraph') {
-  const bytes = new TextEncoder().encode(`---\nname: ${dir}\ndescription: Use when testing ${dir}\n${frontmatter}---\nbody\n`);
+  const bytes = new TextEncoder().encode(
+    `---\nname: ${dir}\ndescription: Use when testing ${dir}\n${frontmatter}---\nbody\n`,
+  );
   return parseSkill(bytes, { locator: `/skills/${dir}/SKILL.md`, dirName: dir, profile });
 }
 
@@ -32,7 +34,10 @@ describe('__proto__ keys are data, never dropped', () => {
 
   it('an include override of a tool named __proto__ is kept and applied', () => {
     const base = parse('base', 'tools: [__proto__]\n').package!;
-    const top = parse('top', 'includes:\n  - skill: base\n    overrides:\n      __proto__: { writes: true, description: on }\n').package!;
+    const top = parse(
+      'top',
+      'includes:\n  - skill: base\n    overrides:\n      __proto__: { writes: true, description: on }\n',
+    ).package!;
     const includes = top.composition!.includes;
     expect(Object.keys(includes[0]!.overrides)).toEqual(['__proto__']);
     const resolved = resolveSkill(buildCatalog([base, top]), 'top');

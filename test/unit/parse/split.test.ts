@@ -34,7 +34,21 @@ function _model(input: string): SplitResult {
 
 describe('splitFrontmatter', () => {
   it('equals the line-by-line model on random texts', () => {
-    const piece = fc.constantFrom('---', '--', '-', '\n', '\r', '\r\n', ' ', '\t', 'a', 'name: x', '\uFEFF', '----', '--- ');
+    const piece = fc.constantFrom(
+      '---',
+      '--',
+      '-',
+      '\n',
+      '\r',
+      '\r\n',
+      ' ',
+      '\t',
+      'a',
+      'name: x',
+      '\uFEFF',
+      '----',
+      '--- ',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 30 }), (parts) => {
         const text = parts.join('');
@@ -46,6 +60,13 @@ describe('splitFrontmatter', () => {
 
   it('keeps the body as written and folds CRLF in the YAML only', () => {
     const r = splitFrontmatter('---\r\nname: a\r\n---\r\nBody\r\n');
-    expect(r).toMatchObject({ kind: 'ok', yamlText: 'name: a\n', body: 'Body\r\n', closeLine: 3, bodyLine: 4, crlf: true });
+    expect(r).toMatchObject({
+      kind: 'ok',
+      yamlText: 'name: a\n',
+      body: 'Body\r\n',
+      closeLine: 3,
+      bodyLine: 4,
+      crlf: true,
+    });
   });
 });

@@ -8,7 +8,11 @@ import { parseSkill } from '../../../src/parse/index.js';
 
 function diagnostics(frontmatter: string) {
   const bytes = new TextEncoder().encode(`---\nname: p\ndescription: Use when testing p\n${frontmatter}---\nbody\n`);
-  return parseSkill(bytes, { locator: '/skills/p/SKILL.md', dirName: 'p' }).diagnostics.map((d) => [d.code, d.line, d.column]);
+  return parseSkill(bytes, { locator: '/skills/p/SKILL.md', dirName: 'p' }).diagnostics.map((d) => [
+    d.code,
+    d.line,
+    d.column,
+  ]);
 }
 
 describe('unresolved YAML aliases', () => {

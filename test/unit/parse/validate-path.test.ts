@@ -29,7 +29,13 @@ describe('walkTree', () => {
     _skill('d', 'd', 'skill.md');
     _skill('node_modules/x');
     _skill('.git/y');
-    expect(walkTree(root).skills.map((s) => s.file)).toEqual(['.hidden/c/SKILL.md', 'a/SKILL.md', 'a/nested/SKILL.md', 'b/SKILL.md', 'd/skill.md']);
+    expect(walkTree(root).skills.map((s) => s.file)).toEqual([
+      '.hidden/c/SKILL.md',
+      'a/SKILL.md',
+      'a/nested/SKILL.md',
+      'b/SKILL.md',
+      'd/skill.md',
+    ]);
   });
   it('counts links inside the tree as checked at their targets, and reports dangling ones', () => {
     _skill('real');
@@ -41,7 +47,9 @@ describe('walkTree', () => {
     symlinkSync(join(root, 'nowhere.md'), join(root, 'dangle/SKILL.md'));
     const walk = walkTree(root);
     expect(walk.skills.map((s) => s.file)).toEqual(['real/SKILL.md']);
-    expect(walk.findings.map((f) => [f.path, f.diagnostic.code])).toEqual([['dangle/SKILL.md', 'discover.symlink-dangling']]);
+    expect(walk.findings.map((f) => [f.path, f.diagnostic.code])).toEqual([
+      ['dangle/SKILL.md', 'discover.symlink-dangling'],
+    ]);
     expect(walk.links.map((l) => [l.path, l.skillFile, l.target])).toEqual([
       ['file-link/SKILL.md', 'file-link/SKILL.md', 'real/SKILL.md'],
       ['linked', 'linked/SKILL.md', 'real'],
@@ -63,9 +71,9 @@ describe('validatePath', () => {
     _write('broken/SKILL.md', 'no frontmatter');
     const all = validatePath(root);
     const lean = validatePath(root, { keep: 'findings' });
-    expect(lean.skills.map(({ dir, file, name, valid, diagnostics }) => ({ dir, file, name, valid, diagnostics }))).toEqual(
-      all.skills.map(({ dir, file, name, valid, diagnostics }) => ({ dir, file, name, valid, diagnostics })),
-    );
+    expect(
+      lean.skills.map(({ dir, file, name, valid, diagnostics }) => ({ dir, file, name, valid, diagnostics })),
+    ).toEqual(all.skills.map(({ dir, file, name, valid, diagnostics }) => ({ dir, file, name, valid, diagnostics })));
     expect(lean.summary).toEqual(all.summary);
     expect(all.skills.find((s) => s.name === 'good')?.package?.descriptor.name).toBe('good');
     expect(all.skills.every((s) => typeof s.source === 'string')).toBe(true);
@@ -82,7 +90,16 @@ describe('validatePath', () => {
       ['good', 'good/SKILL.md', 'good', true],
       ['mismatch', 'mismatch/SKILL.md', 'other', false],
     ]);
-    expect(r.summary).toEqual({ files: 3, skills: 3, valid: 1, invalid: 2, skipped: 0, skippedBy: { linked: 0, symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 }, errors: 2, warnings: 0 });
+    expect(r.summary).toEqual({
+      files: 3,
+      skills: 3,
+      valid: 1,
+      invalid: 2,
+      skipped: 0,
+      skippedBy: { linked: 0, symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 },
+      errors: 2,
+      warnings: 0,
+    });
   });
   it('lists a folder finding (depth limit) but does not count it as a skill in the summary', () => {
     _skill('good');
@@ -92,7 +109,16 @@ describe('validatePath', () => {
       ['a/b', ['discover.depth-limit']],
       ['good/SKILL.md', []],
     ]);
-    expect(r.summary).toEqual({ files: 1, skills: 1, valid: 1, invalid: 0, skipped: 0, skippedBy: { linked: 0, symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 }, errors: 0, warnings: 1 });
+    expect(r.summary).toEqual({
+      files: 1,
+      skills: 1,
+      valid: 1,
+      invalid: 0,
+      skipped: 0,
+      skippedBy: { linked: 0, symlink: 0, 'not-regular': 0, unreadable: 0, 'too-large': 0, 'input-budget': 0 },
+      errors: 0,
+      warnings: 1,
+    });
   });
   it('prefixes dir and file with their PATH when several are given, so entries never collide', () => {
     _skill('one');
@@ -107,7 +133,9 @@ describe('validatePath', () => {
   });
   it('accepts a skill folder itself and a SKILL.md path', () => {
     _skill('pdf');
-    expect(validatePath(join(root, 'pdf')).skills.map((s) => [s.dir, s.file, s.valid])).toEqual([['.', 'SKILL.md', true]]);
+    expect(validatePath(join(root, 'pdf')).skills.map((s) => [s.dir, s.file, s.valid])).toEqual([
+      ['.', 'SKILL.md', true],
+    ]);
     expect(validatePath(join(root, 'pdf/SKILL.md')).skills.map((s) => [s.dir, s.valid])).toEqual([['.', true]]);
   });
   it('shows diagnostics with the path as given', () => {
@@ -126,7 +154,10 @@ describe('validatePath', () => {
     ]);
   });
   it('runs the lint rules with the folder listing', () => {
-    _write('pdf/SKILL.md', '---\nname: pdf\ndescription: Use when x.\n---\nSee [f](references/f.md) and [g](references/g.md).\n');
+    _write(
+      'pdf/SKILL.md',
+      '---\nname: pdf\ndescription: Use when x.\n---\nSee [f](references/f.md) and [g](references/g.md).\n',
+    );
     _write('pdf/references/f.md', 'f');
     expect(validatePath(root).skills[0]!.diagnostics.map((d) => d.code)).toEqual(['link.broken']);
   });

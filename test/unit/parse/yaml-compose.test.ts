@@ -86,7 +86,11 @@ describe('checkAliases', () => {
 
   it('agrees with yaml on which documents have an alias without an anchor (property)', () => {
     const name = fc.constantFrom('a', 'b');
-    const item = fc.oneof(name.map((n) => `*${n}`), name.map((n) => `&${n} v`), fc.constant('v'));
+    const item = fc.oneof(
+      name.map((n) => `*${n}`),
+      name.map((n) => `&${n} v`),
+      fc.constant('v'),
+    );
     fc.assert(
       fc.property(fc.array(item, { minLength: 1, maxLength: 6 }), (items) => {
         const text = `l: [${items.join(', ')}]\n`;
@@ -116,7 +120,9 @@ describe('duplicateKeyOffsets', () => {
     fc.assert(
       fc.property(fc.array(key, { minLength: 1, maxLength: 6 }), (keys) => {
         const text = keys.map((k, i) => `${k}: ${i}\n`).join('');
-        const ref = parseDocument(text, { uniqueKeys: true }).errors.filter((e) => e.code === 'DUPLICATE_KEY').map((e) => e.pos[0]);
+        const ref = parseDocument(text, { uniqueKeys: true })
+          .errors.filter((e) => e.code === 'DUPLICATE_KEY')
+          .map((e) => e.pos[0]);
         expect(duplicateKeyOffsets(ok(text))).toEqual(ref);
       }),
       { numRuns: 300 },
@@ -127,7 +133,11 @@ describe('duplicateKeyOffsets', () => {
 describe('parse options', () => {
   it('a caller cannot raise the nesting limit to where a stack size decides', async () => {
     const { resolveParseOptions, MAX_YAML_DEPTH } = await import('../../../src/parse/options.js');
-    expect(resolveParseOptions({ locator: '/s/a/SKILL.md', limits: { maxDepth: MAX_YAML_DEPTH } }).limits.maxDepth).toBe(MAX_YAML_DEPTH);
-    expect(() => resolveParseOptions({ locator: '/s/a/SKILL.md', limits: { maxDepth: MAX_YAML_DEPTH + 1 } })).toThrow(/limits\.maxDepth/);
+    expect(
+      resolveParseOptions({ locator: '/s/a/SKILL.md', limits: { maxDepth: MAX_YAML_DEPTH } }).limits.maxDepth,
+    ).toBe(MAX_YAML_DEPTH);
+    expect(() => resolveParseOptions({ locator: '/s/a/SKILL.md', limits: { maxDepth: MAX_YAML_DEPTH + 1 } })).toThrow(
+      /limits\.maxDepth/,
+    );
   });
 });

@@ -7,7 +7,8 @@ import type { Catalog } from '../../../src/model/catalog.js';
 import { SCOPE_PRECEDENCE, type SkillPackage, type ToolRef } from '../../../src/model/package.js';
 
 export type ToolSpec = string | { name: string; writes?: boolean; description?: string };
-export type IncludeSpecIn = string | { skill: string; overrides?: Record<string, { writes?: boolean; description?: string }> };
+export type IncludeSpecIn =
+  string | { skill: string; overrides?: Record<string, { writes?: boolean; description?: string }> };
 
 export interface SkillSpec {
   name: string;
@@ -21,7 +22,13 @@ export interface SkillSpec {
 }
 
 const toolRef = (t: ToolSpec): ToolRef =>
-  typeof t === 'string' ? { name: t, writes: false } : { name: t.name, writes: t.writes ?? false, ...(t.description === undefined ? {} : { description: t.description }) };
+  typeof t === 'string'
+    ? { name: t, writes: false }
+    : {
+        name: t.name,
+        writes: t.writes ?? false,
+        ...(t.description === undefined ? {} : { description: t.description }),
+      };
 
 /** Build a package from a spec. */
 export function makePackage(spec: SkillSpec): SkillPackage {
@@ -36,7 +43,9 @@ export function makePackage(spec: SkillSpec): SkillPackage {
       metadata: {},
       allowedTools: [],
       modelInvocable: true,
-      ...(spec.dependencies ? { dependencies: { tools: spec.dependencies.tools ?? [], mcp_servers: spec.dependencies.mcp_servers ?? [] } } : {}),
+      ...(spec.dependencies
+        ? { dependencies: { tools: spec.dependencies.tools ?? [], mcp_servers: spec.dependencies.mcp_servers ?? [] } }
+        : {}),
       source: { scope, precedence: SCOPE_PRECEDENCE[scope], root: `/skills/${scope}`, locator },
       digest: 'sha256:0',
     },
@@ -49,10 +58,16 @@ export function makePackage(spec: SkillSpec): SkillPackage {
         const raw = typeof inc === 'string' ? inc : inc.skill;
         const overrides = typeof inc === 'string' ? {} : (inc.overrides ?? {});
         const slash = raw.indexOf('/');
-        return slash < 0 ? { skill: raw, overrides } : { skill: raw.slice(slash + 1), scope: raw.slice(0, slash), overrides };
+        return slash < 0
+          ? { skill: raw, overrides }
+          : { skill: raw.slice(slash + 1), scope: raw.slice(0, slash), overrides };
       }),
       tools: (spec.tools ?? []).map(toolRef),
-      inlineTools: (spec.inline ?? []).map((t) => ({ ...(t.name === undefined ? {} : { name: t.name }), description: t.description, writes: t.writes ?? false })),
+      inlineTools: (spec.inline ?? []).map((t) => ({
+        ...(t.name === undefined ? {} : { name: t.name }),
+        description: t.description,
+        writes: t.writes ?? false,
+      })),
       mcp: (spec.mcp ?? []).map((m) => ({ server: m.server, tools: m.tools.map(toolRef) })),
       agentSkills: spec.agentSkills ?? [],
     },
@@ -65,9 +80,12 @@ export function makeCatalog(specs: readonly SkillSpec[]): Catalog {
   const winners = new Map<string, SkillPackage>();
   for (const pkg of all) {
     const prev = winners.get(pkg.descriptor.name);
-    if (!prev || prev.descriptor.source.precedence < pkg.descriptor.source.precedence) winners.set(pkg.descriptor.name, pkg);
+    if (!prev || prev.descriptor.source.precedence < pkg.descriptor.source.precedence)
+      winners.set(pkg.descriptor.name, pkg);
   }
-  const skills = [...winners.values()].sort((a, b) => (a.descriptor.name < b.descriptor.name ? -1 : a.descriptor.name > b.descriptor.name ? 1 : 0));
+  const skills = [...winners.values()].sort((a, b) =>
+    a.descriptor.name < b.descriptor.name ? -1 : a.descriptor.name > b.descriptor.name ? 1 : 0,
+  );
   const catalog: Catalog = {
     digest: 'sha256:test',
     skills,

@@ -17,13 +17,27 @@ const KEYS = ['t0', 't1', 't2', 't3', 'mcp:s/t0'] as const;
 
 const toolArb: fc.Arbitrary<ToolSpec> = fc.oneof(
   fc.constantFrom('t0', 't1', 't2', 't3'),
-  fc.record({ name: fc.constantFrom('t0', 't1', 't2', 't3'), writes: fc.boolean(), description: fc.option(fc.constantFrom('d1', 'd2'), { nil: undefined }) }, { requiredKeys: ['name'] }),
+  fc.record(
+    {
+      name: fc.constantFrom('t0', 't1', 't2', 't3'),
+      writes: fc.boolean(),
+      description: fc.option(fc.constantFrom('d1', 'd2'), { nil: undefined }),
+    },
+    { requiredKeys: ['name'] },
+  ),
 );
-const overridesArb = fc.dictionary(fc.constantFrom(...KEYS), fc.record({ writes: fc.boolean(), description: fc.constantFrom('ov1', 'ov2') }, { requiredKeys: [] }), { maxKeys: 3 });
+const overridesArb = fc.dictionary(
+  fc.constantFrom(...KEYS),
+  fc.record({ writes: fc.boolean(), description: fc.constantFrom('ov1', 'ov2') }, { requiredKeys: [] }),
+  { maxKeys: 3 },
+);
 
 function includeArb(i: number, dag: boolean): fc.Arbitrary<IncludeSpecIn> {
   const pool = dag ? NAMES.slice(i + 1) : NAMES;
-  const target = fc.oneof({ weight: 8, arbitrary: pool.length > 0 ? fc.constantFrom(...pool) : fc.constant('ghost') }, { weight: 1, arbitrary: fc.constant('ghost') });
+  const target = fc.oneof(
+    { weight: 8, arbitrary: pool.length > 0 ? fc.constantFrom(...pool) : fc.constant('ghost') },
+    { weight: 1, arbitrary: fc.constant('ghost') },
+  );
   return fc.oneof(target, fc.record({ skill: target, overrides: overridesArb }));
 }
 
@@ -36,7 +50,9 @@ const catalogArb: fc.Arbitrary<SkillSpec[]> = fc
           name: fc.constant(name),
           includes: fc.array(includeArb(i, dag), { maxLength: 4 }),
           tools: fc.array(toolArb, { maxLength: 3 }),
-          mcp: fc.array(fc.record({ server: fc.constant('s'), tools: fc.array(toolArb, { maxLength: 2 }) }), { maxLength: 1 }),
+          mcp: fc.array(fc.record({ server: fc.constant('s'), tools: fc.array(toolArb, { maxLength: 2 }) }), {
+            maxLength: 1,
+          }),
           agentSkills: fc.array(fc.constantFrom('p/x', 'p/y'), { maxLength: 1 }),
         }),
       ),
@@ -61,7 +77,11 @@ describe('resolve: delta layout = full arena', () => {
   it('agrees where a first include is not the skill resolved just before (the list is rebuilt from deltas)', () => {
     const specs: SkillSpec[] = [
       { name: 'top', includes: ['mid', { skill: 'base', overrides: { t0: { writes: true } } }, 'mid'], tools: ['t9'] },
-      { name: 'mid', includes: [{ skill: 'base', overrides: { t1: { description: 'via mid', writes: true } } }, 'side'], tools: ['t0'] },
+      {
+        name: 'mid',
+        includes: [{ skill: 'base', overrides: { t1: { description: 'via mid', writes: true } } }, 'side'],
+        tools: ['t0'],
+      },
       { name: 'side', includes: ['base'], tools: [{ name: 't1', writes: false }] },
       { name: 'base', tools: ['t0', 't1', 't2'] },
     ];
@@ -74,7 +94,8 @@ describe('resolve: delta layout = full arena', () => {
   it('keeps a 20,000-long chain as deltas under auto, with the full closure in each list', () => {
     const n = 20_000;
     const specs: SkillSpec[] = [];
-    for (let i = 0; i < n; i++) specs.push({ name: `s${i}`, includes: i + 1 < n ? [`s${i + 1}`] : [], tools: [`t${i}`] });
+    for (let i = 0; i < n; i++)
+      specs.push({ name: `s${i}`, includes: i + 1 < n ? [`s${i + 1}`] : [], tools: [`t${i}`] });
     const r = resolveCatalog(makeCatalog(specs));
     expect(arenaBound(encodeCatalog(makeCatalog(specs.slice(0, 3000))).graph)).toBeGreaterThan(ARENA_BUDGET);
     expect(r.stats.layout).toBe('delta');

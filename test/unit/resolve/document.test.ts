@@ -32,18 +32,35 @@ function collect(cwd: string): { io: CliIo; text: () => string; writes: () => nu
 }
 
 /** The document as one JSON.stringify: each skill `{name, ok, entries?, summary, error?, metadata}`, errors with their paths. */
-function reference(catalog: Catalog, result: ReturnType<typeof resolveCatalog>, withEntries: boolean, rest: Record<string, unknown>): string {
+function reference(
+  catalog: Catalog,
+  result: ReturnType<typeof resolveCatalog>,
+  withEntries: boolean,
+  rest: Record<string, unknown>,
+): string {
   const skills = result.skills.map((s) => {
     const metadata = metadataOf(catalog, s);
     const error = s.error ? { error: { type: s.error.type, message: s.error.message, path: s.error.path } } : {};
-    return { name: s.name, ok: s.ok, ...(withEntries ? { entries: s.entries } : {}), summary: s.summary, ...error, metadata };
+    return {
+      name: s.name,
+      ok: s.ok,
+      ...(withEntries ? { entries: s.entries } : {}),
+      summary: s.summary,
+      ...error,
+      metadata,
+    };
   });
   return jsonDocument({ skills, ...rest });
 }
 
 async function expectSameBytes(catalog: Catalog, withEntries: boolean): Promise<void> {
   const result = resolveCatalog(catalog, { backend: 'js' });
-  const rest = { cycles: result.cycles, counts: { skills: result.skills.length }, diagnostics: result.diagnostics, stats: result.stats };
+  const rest = {
+    cycles: result.cycles,
+    counts: { skills: result.skills.length },
+    diagnostics: result.diagnostics,
+    stats: result.stats,
+  };
   const out = collect(scratch);
   await writeResolveDocument(out.io, catalog, result, withEntries, rest);
   expect(out.text()).toBe(reference(catalog, resolveCatalog(catalog, { backend: 'js' }), withEntries, rest));
@@ -59,7 +76,11 @@ describe('resolve --json as a stream', () => {
 
   it('writes the same bytes with failures, empty lists, override findings and control characters', async () => {
     const catalog = makeCatalog([
-      { name: 'app', includes: [{ skill: 'base', overrides: { missing: { writes: true }, read: { description: 'r\u0085\u007f' } } }], tools: [{ name: 'w', writes: true, description: 'tab\tand \u009b' }] },
+      {
+        name: 'app',
+        includes: [{ skill: 'base', overrides: { missing: { writes: true }, read: { description: 'r\u0085\u007f' } } }],
+        tools: [{ name: 'w', writes: true, description: 'tab\tand \u009b' }],
+      },
       { name: 'base', tools: ['read'] },
       { name: 'empty' },
       { name: 'loop', includes: ['loop'] },
@@ -70,13 +91,21 @@ describe('resolve --json as a stream', () => {
     await expectSameBytes(makeCatalog([]), true);
   });
 
-  it('writes a chain\'s quadratic document in 256 KiB pieces, the same bytes, from the delta layout', async () => {
+  it("writes a chain's quadratic document in 256 KiB pieces, the same bytes, from the delta layout", async () => {
     const n = 400;
-    const catalog = makeCatalog(Array.from({ length: n }, (_, i) => ({ name: `s${i}`, includes: i + 1 < n ? [`s${i + 1}`] : [], tools: [`t${i}`] })));
+    const catalog = makeCatalog(
+      Array.from({ length: n }, (_, i) => ({
+        name: `s${i}`,
+        includes: i + 1 < n ? [`s${i + 1}`] : [],
+        tools: [`t${i}`],
+      })),
+    );
     const result = resolveCatalog(catalog, { layout: 'delta' });
     const out = collect(scratch);
     await writeResolveDocument(out.io, catalog, result, true, { cycles: [] });
     expect(out.writes()).toBeGreaterThan(5);
-    expect(out.text()).toBe(reference(catalog, resolveCatalog(catalog, { layout: 'arena', backend: 'js' }), true, { cycles: [] }));
+    expect(out.text()).toBe(
+      reference(catalog, resolveCatalog(catalog, { layout: 'arena', backend: 'js' }), true, { cycles: [] }),
+    );
   });
 });

@@ -68,16 +68,15 @@ describe('include graph', () => {
       expect(graphText(both.graph, 'dot')).toBe(renderIncludeGraph(cat, 'dot'));
       expect(graphText(both.graph, 'mermaid')).toBe(renderIncludeGraph(cat, 'mermaid'));
     }
-    expect(includeGraphWithCycles(makeCatalog(specs)).cycles.map((c) => c.path.join(' -> '))).toEqual(['p -> q -> p', 's -> s']);
+    expect(includeGraphWithCycles(makeCatalog(specs)).cycles.map((c) => c.path.join(' -> '))).toEqual([
+      'p -> q -> p',
+      's -> s',
+    ]);
   });
 });
 
 describe('implicit edges in the graph', () => {
-  const catalog = makeCatalog([
-    { name: 'a', includes: ['b'] },
-    { name: 'b' },
-    { name: 'c' },
-  ]);
+  const catalog = makeCatalog([{ name: 'a', includes: ['b'] }, { name: 'b' }, { name: 'c' }]);
   const at = { file: '/s/a/SKILL.md', line: 3, column: 1 };
   const graph = withImplicitEdges(includeGraph(catalog), [
     { from: 'a', to: 'c', kind: 'link', ...at },

@@ -6,24 +6,59 @@ import { chainCatalog, makeCatalog, type SkillSpec } from './_catalog.js';
 import { naiveResolve } from './_naive.js';
 
 const BACKENDS = ['js', 'wasm'] as const;
-const keys = (specs: SkillSpec[], name: string, backend: (typeof BACKENDS)[number]) => resolveSkill(makeCatalog(specs), name, { backend }).entries.map((e) => e.key);
+const keys = (specs: SkillSpec[], name: string, backend: (typeof BACKENDS)[number]) =>
+  resolveSkill(makeCatalog(specs), name, { backend }).entries.map((e) => e.key);
 
 describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
   it('puts deeper includes first, then own tools, inline, MCP and agent skills', () => {
     const specs: SkillSpec[] = [
-      { name: 'root', includes: ['mid'], tools: ['own'], inline: [{ description: 'x' }, { description: 'y' }], mcp: [{ server: 'gh', tools: ['search'] }], agentSkills: ['vendor/pdf'] },
+      {
+        name: 'root',
+        includes: ['mid'],
+        tools: ['own'],
+        inline: [{ description: 'x' }, { description: 'y' }],
+        mcp: [{ server: 'gh', tools: ['search'] }],
+        agentSkills: ['vendor/pdf'],
+      },
       { name: 'mid', includes: ['leaf'], tools: ['mid_tool'] },
       { name: 'leaf', tools: ['leaf_tool'] },
     ];
-    expect(keys(specs, 'root', backend)).toEqual(['leaf_tool', 'mid_tool', 'own', 'root/_anon_0', 'root/_anon_1', 'mcp:gh/search', 'agent_skill:vendor/pdf']);
+    expect(keys(specs, 'root', backend)).toEqual([
+      'leaf_tool',
+      'mid_tool',
+      'own',
+      'root/_anon_0',
+      'root/_anon_1',
+      'mcp:gh/search',
+      'agent_skill:vendor/pdf',
+    ]);
     const entries = resolveSkill(makeCatalog(specs), 'root', { backend }).entries;
-    expect(entries.find((e) => e.kind === 'mcp')).toEqual({ key: 'mcp:gh/search', kind: 'mcp', writes: false, server: 'gh', tool: 'search', source: 'root' });
-    expect(entries.find((e) => e.kind === 'agent_skill')).toEqual({ key: 'agent_skill:vendor/pdf', kind: 'agent_skill', writes: false, path: 'vendor/pdf', source: 'root' });
+    expect(entries.find((e) => e.kind === 'mcp')).toEqual({
+      key: 'mcp:gh/search',
+      kind: 'mcp',
+      writes: false,
+      server: 'gh',
+      tool: 'search',
+      source: 'root',
+    });
+    expect(entries.find((e) => e.kind === 'agent_skill')).toEqual({
+      key: 'agent_skill:vendor/pdf',
+      kind: 'agent_skill',
+      writes: false,
+      path: 'vendor/pdf',
+      source: 'root',
+    });
   });
 
   it('keys a named inline tool {skill}/{name}; anonymous ones keep their place in the list', () => {
-    const cat = makeCatalog([{ name: 'root', inline: [{ description: 'x' }, { description: 'y', name: 'fmt' }, { description: 'z' }] }]);
-    expect(resolveSkill(cat, 'root', { backend }).entries.map((e) => e.key)).toEqual(['root/_anon_0', 'root/fmt', 'root/_anon_2']);
+    const cat = makeCatalog([
+      { name: 'root', inline: [{ description: 'x' }, { description: 'y', name: 'fmt' }, { description: 'z' }] },
+    ]);
+    expect(resolveSkill(cat, 'root', { backend }).entries.map((e) => e.key)).toEqual([
+      'root/_anon_0',
+      'root/fmt',
+      'root/_anon_2',
+    ]);
   });
 
   it('keeps the first position and the last metadata of a repeated key', () => {
@@ -39,15 +74,29 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
 
   it('applies overrides to entries through that include, for that includer only', () => {
     const specs: SkillSpec[] = [
-      { name: 'dry', includes: [{ skill: 'fs', overrides: { write_file: { writes: false, description: 'dry run' } } }] },
+      {
+        name: 'dry',
+        includes: [{ skill: 'fs', overrides: { write_file: { writes: false, description: 'dry run' } } }],
+      },
       { name: 'wet', includes: ['fs'] },
       { name: 'fs', tools: ['read_file', { name: 'write_file', writes: true }] },
     ];
     const cat = makeCatalog(specs);
     const dry = resolveSkill(cat, 'dry', { backend });
-    expect(dry.entries[1]).toEqual({ key: 'write_file', kind: 'tool_ref', writes: false, description: 'dry run', source: 'fs' });
+    expect(dry.entries[1]).toEqual({
+      key: 'write_file',
+      kind: 'tool_ref',
+      writes: false,
+      description: 'dry run',
+      source: 'fs',
+    });
     expect(dry.summary).toEqual({ tool_count: 2, writes: false, read_only: true, source_types: ['tool_ref'] });
-    expect(resolveSkill(cat, 'wet', { backend }).entries[1]).toEqual({ key: 'write_file', kind: 'tool_ref', writes: true, source: 'fs' });
+    expect(resolveSkill(cat, 'wet', { backend }).entries[1]).toEqual({
+      key: 'write_file',
+      kind: 'tool_ref',
+      writes: true,
+      source: 'fs',
+    });
     expect(resolveSkill(cat, 'fs', { backend }).summary.writes).toBe(true);
   });
 
@@ -74,8 +123,14 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
       { name: 'y', includes: ['ghost'] },
     ]);
     const r = resolveCatalog(cat, { backend });
-    expect(r.skills[1]!.error).toEqual({ type: 'skill_not_found', message: "skill 'y' includes unknown skill 'ghost'" });
-    expect(r.skills[0]!.error).toEqual({ type: 'skill_not_found', message: "skill 'y' includes unknown skill 'ghost' (include chain: x -> y -> ghost)" });
+    expect(r.skills[1]!.error).toEqual({
+      type: 'skill_not_found',
+      message: "skill 'y' includes unknown skill 'ghost'",
+    });
+    expect(r.skills[0]!.error).toEqual({
+      type: 'skill_not_found',
+      message: "skill 'y' includes unknown skill 'ghost' (include chain: x -> y -> ghost)",
+    });
     expect(r.skills[0]!.entries).toEqual([]);
     expect(r.skills[0]!.summary).toEqual({ tool_count: 0, writes: false, read_only: true, source_types: [] });
   });
@@ -91,8 +146,13 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
     const r = resolveCatalog(cat, { backend });
     const byName = Object.fromEntries(r.skills.map((s) => [s.name, s]));
     expect(byName.byname!.entries).toEqual([{ key: 'project_tool', kind: 'tool_ref', writes: false, source: 'git' }]);
-    expect(byName.pinned!.entries).toEqual([{ key: 'global_tool', kind: 'tool_ref', writes: false, source: 'global/git' }]);
-    expect(byName.badpin!.error).toEqual({ type: 'skill_not_found', message: "skill 'badpin' includes unknown skill 'local/git'" });
+    expect(byName.pinned!.entries).toEqual([
+      { key: 'global_tool', kind: 'tool_ref', writes: false, source: 'global/git' },
+    ]);
+    expect(byName.badpin!.error).toEqual({
+      type: 'skill_not_found',
+      message: "skill 'badpin' includes unknown skill 'local/git'",
+    });
   });
 
   it('reports one cycle per strongly connected component, however many skills reach it', () => {
@@ -116,14 +176,17 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
     expect(r.skills).toHaveLength(100_000);
     const first = r.skills[0]!;
     expect(first.error?.type).toBe('skill_not_found');
-    expect(first.error?.message).toContain("skill 's99999' includes unknown skill 'nowhere' (include chain: s0 -> s1 -> ");
+    expect(first.error?.message).toContain(
+      "skill 's99999' includes unknown skill 'nowhere' (include chain: s0 -> s1 -> ",
+    );
     expect(first.error?.message).toContain('... (99984 more) ... -> s99992');
   });
 
   it('resolves a 100,000-long cycle in linear time and reports it once', () => {
     const specs: SkillSpec[] = [];
     const n = 100_000;
-    for (let i = 0; i < n; i++) specs.push({ name: `c${String(i).padStart(6, '0')}`, includes: [`c${String((i + 1) % n).padStart(6, '0')}`] });
+    for (let i = 0; i < n; i++)
+      specs.push({ name: `c${String(i).padStart(6, '0')}`, includes: [`c${String((i + 1) % n).padStart(6, '0')}`] });
     const r = resolveCatalog(makeCatalog(specs), { backend });
     expect(r.cycles).toHaveLength(1);
     expect(r.cycles[0]!.path).toHaveLength(n + 1);
@@ -141,7 +204,10 @@ describe.each(BACKENDS)('resolve semantics (%s backend)', (backend) => {
 
 describe('resolve API', () => {
   it('reports an unknown requested skill as data, and throws from the OrThrow variant', () => {
-    const cat = makeCatalog([{ name: 'a', tools: ['t'] }, { name: 'loop', includes: ['loop'] }]);
+    const cat = makeCatalog([
+      { name: 'a', tools: ['t'] },
+      { name: 'loop', includes: ['loop'] },
+    ]);
     expect(resolveSkill(cat, 'zzz').error).toEqual({ type: 'skill_not_found', message: "unknown skill 'zzz'" });
     expect(resolveSkillOrThrow(cat, 'a').map((e) => e.key)).toEqual(['t']);
     let caught: unknown;
@@ -187,20 +253,37 @@ describe('resolve API', () => {
     ]);
     const r = resolveCatalog(cat, { backend: 'js' });
     const byName = Object.fromEntries(r.skills.map((s) => [s.name, s]));
-    expect(byName.gh!.summary).toEqual({ tool_count: 1, writes: false, read_only: true, source_types: ['mcp'], dependencies: { tools: ['git'], mcp_servers: ['github', 'linear'] } });
+    expect(byName.gh!.summary).toEqual({
+      tool_count: 1,
+      writes: false,
+      read_only: true,
+      source_types: ['mcp'],
+      dependencies: { tools: ['git'], mcp_servers: ['github', 'linear'] },
+    });
     expect(byName.plain!.summary).not.toHaveProperty('dependencies');
-    expect(r.diagnostics.map((d) => [d.code, d.severity, d.file])).toEqual([['resolve.mcp-server-unprovided', 'warning', '/skills/project/gh/SKILL.md']]);
+    expect(r.diagnostics.map((d) => [d.code, d.severity, d.file])).toEqual([
+      ['resolve.mcp-server-unprovided', 'warning', '/skills/project/gh/SKILL.md'],
+    ]);
     expect(r.diagnostics[0]!.message).toContain("'linear'");
     // Resolving only the includer still sees the closure; a skill that provides its own server is clean.
     expect(resolveCatalog(cat, { backend: 'js', names: ['gh'] }).diagnostics).toHaveLength(1);
-    const own = makeCatalog([{ name: 'own', mcp: [{ server: 'linear', tools: ['issue'] }], dependencies: { mcp_servers: ['linear'] } }]);
+    const own = makeCatalog([
+      { name: 'own', mcp: [{ server: 'linear', tools: ['issue'] }], dependencies: { mcp_servers: ['linear'] } },
+    ]);
     expect(resolveCatalog(own, { backend: 'js' }).diagnostics).toEqual([]);
   });
 
   it('prints entries through JSON even though they are built lazily', () => {
     const cat = makeCatalog([{ name: 'a', tools: ['t'] }]);
     const json = JSON.parse(JSON.stringify(resolveCatalog(cat, { backend: 'js' }).skills));
-    expect(json).toEqual([{ name: 'a', ok: true, entries: [{ key: 't', kind: 'tool_ref', writes: false, source: 'a' }], summary: { tool_count: 1, writes: false, read_only: true, source_types: ['tool_ref'] } }]);
+    expect(json).toEqual([
+      {
+        name: 'a',
+        ok: true,
+        entries: [{ key: 't', kind: 'tool_ref', writes: false, source: 'a' }],
+        summary: { tool_count: 1, writes: false, read_only: true, source_types: ['tool_ref'] },
+      },
+    ]);
   });
 
   it('agrees with the naive reference on the bundled shapes', () => {
@@ -211,7 +294,9 @@ describe('resolve API', () => {
       { name: 'base', tools: ['base', { name: 'w', writes: true }] },
     ]);
     for (const backend of BACKENDS) {
-      expect(JSON.parse(JSON.stringify(resolveCatalog(cat, { backend }).skills))).toEqual(cat.skills.map((s) => naiveResolve(cat, s.descriptor.name)));
+      expect(JSON.parse(JSON.stringify(resolveCatalog(cat, { backend }).skills))).toEqual(
+        cat.skills.map((s) => naiveResolve(cat, s.descriptor.name)),
+      );
     }
   });
 

@@ -23,18 +23,27 @@ const ringName = (i: number): string => `r${String((i % RING) + 1).padStart(2, '
 
 function skill(name: string, extra: string): void {
   mkdirSync(join(dir, 'skills', name), { recursive: true });
-  writeFileSync(join(dir, 'skills', name, 'SKILL.md'), `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n${extra}\n---\n# ${name}\n`);
+  writeFileSync(
+    join(dir, 'skills', name, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n${extra}\n---\n# ${name}\n`,
+  );
 }
 
 async function run(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (s: string) => (stdout += s) }, stderr: { write: (s: string) => (stderr += s) }, cwd: dir, env: { HOME: join(dir, 'home') } };
+  const io = {
+    stdout: { write: (s: string) => (stdout += s) },
+    stderr: { write: (s: string) => (stderr += s) },
+    cwd: dir,
+    env: { HOME: join(dir, 'home') },
+  };
   const code = await main([...args, '--root', 'skills:project', '--no-cache'], io);
   return { code, stdout, stderr };
 }
 
-const skills = async (args: string[]): Promise<SkillJson[]> => (JSON.parse((await run(['resolve', ...args, '--json'])).stdout) as { skills: SkillJson[] }).skills;
+const skills = async (args: string[]): Promise<SkillJson[]> =>
+  (JSON.parse((await run(['resolve', ...args, '--json'])).stdout) as { skills: SkillJson[] }).skills;
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'skillgraph-resolve-shape-'));
@@ -90,7 +99,11 @@ describe('resolve --json: failure paths', () => {
   });
 
   it('gives an unknown requested skill the path of its one name', async () => {
-    expect((await skills(['ghost']))[0]?.error).toEqual({ type: 'skill_not_found', message: "unknown skill 'ghost'", path: ['ghost'] });
+    expect((await skills(['ghost']))[0]?.error).toEqual({
+      type: 'skill_not_found',
+      message: "unknown skill 'ghost'",
+      path: ['ghost'],
+    });
   });
 
   it('shortens the cycle in the human lines only', async () => {
@@ -105,7 +118,12 @@ describe('resolve --json: deterministic', () => {
   it('is byte-identical across backends and worker counts, with and without entries', async () => {
     for (const extra of [[], ['--entries']]) {
       const texts = new Set<string>();
-      for (const flags of [['--backend', 'js', '--workers', '0'], ['--backend', 'wasm', '--workers', '0'], ['--backend', 'js', '--workers', '2'], ['--backend', 'wasm', '--workers', '2']]) {
+      for (const flags of [
+        ['--backend', 'js', '--workers', '0'],
+        ['--backend', 'wasm', '--workers', '0'],
+        ['--backend', 'js', '--workers', '2'],
+        ['--backend', 'wasm', '--workers', '2'],
+      ]) {
         const out = (await run(['resolve', ...extra, ...flags, '--json'])).stdout;
         texts.add(out.replace(/"backend": "(js|wasm)"/, '"backend": "?"'));
       }

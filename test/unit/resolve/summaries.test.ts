@@ -7,7 +7,13 @@ const LAYOUTS = ['arena', 'delta'] as const;
 
 // Skills that resolve, override, share keys, meet a cycle, include a missing skill, and include a failed one.
 const SPECS: SkillSpec[] = [
-  { name: 'root', includes: ['mid', { skill: 'ro', overrides: { edit: { writes: false } } }], tools: ['own'], inline: [{ description: 'x' }], mcp: [{ server: 'gh', tools: [{ name: 'push', writes: true }] }] },
+  {
+    name: 'root',
+    includes: ['mid', { skill: 'ro', overrides: { edit: { writes: false } } }],
+    tools: ['own'],
+    inline: [{ description: 'x' }],
+    mcp: [{ server: 'gh', tools: [{ name: 'push', writes: true }] }],
+  },
   { name: 'mid', includes: ['leaf'], tools: ['shared'], agentSkills: ['vendor/pdf'] },
   { name: 'leaf', tools: ['shared', { name: 'edit', writes: true }] },
   { name: 'ro', tools: [{ name: 'edit', writes: true }] },
@@ -36,7 +42,12 @@ describe.each(BACKENDS)('resolveSummaries (%s backend)', (backend) => {
     const byName = new Map(catalog.skills.map((p, i) => [p.descriptor.name, summaries[i]]));
     expect(byName.get('loop-a')).toBeUndefined();
     expect(byName.get('via-lost')).toBeUndefined();
-    expect(byName.get('root')).toEqual({ tool_count: 6, writes: true, read_only: false, source_types: ['tool_ref', 'inline', 'mcp', 'agent_skill'] });
+    expect(byName.get('root')).toEqual({
+      tool_count: 6,
+      writes: true,
+      read_only: false,
+      source_types: ['tool_ref', 'inline', 'mcp', 'agent_skill'],
+    });
     expect(byName.get('bare')).toEqual({ tool_count: 0, writes: false, read_only: true, source_types: [] });
   });
 
@@ -48,7 +59,12 @@ describe.each(BACKENDS)('resolveSummaries (%s backend)', (backend) => {
   });
 
   it('gives skills of one summary equal frozen values, and a failed skill undefined at its own index', () => {
-    const catalog = makeCatalog([{ name: 'a', tools: ['x'] }, { name: 'b', tools: ['y'] }, { name: 'c', includes: ['gone'] }, { name: 'd', tools: ['x', 'y'] }]);
+    const catalog = makeCatalog([
+      { name: 'a', tools: ['x'] },
+      { name: 'b', tools: ['y'] },
+      { name: 'c', includes: ['gone'] },
+      { name: 'd', tools: ['x', 'y'] },
+    ]);
     const summaries = resolveSummaries(catalog, { backend });
     expect(summaries).toHaveLength(4);
     expect(summaries[0]).toEqual({ tool_count: 1, writes: false, read_only: true, source_types: ['tool_ref'] });

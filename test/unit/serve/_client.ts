@@ -24,7 +24,10 @@ export function cliCommand(): string[] {
   }
   const dir = mkdtempSync(join(tmpdir(), 'skillgraph-serve-cli-'));
   const file = join(dir, 'cli.mjs');
-  writeFileSync(file, `import { main, processIo } from ${JSON.stringify(pathToFileURL(join(REPO, 'src/cli/main.ts')).href)};\nmain(process.argv.slice(2), processIo()).then((c) => { process.exitCode = c; });\n`);
+  writeFileSync(
+    file,
+    `import { main, processIo } from ${JSON.stringify(pathToFileURL(join(REPO, 'src/cli/main.ts')).href)};\nmain(process.argv.slice(2), processIo()).then((c) => { process.exitCode = c; });\n`,
+  );
   return [`--import=${pathToFileURL(join(REPO, 'node_modules/tsx/dist/loader.mjs')).href}`, file];
 }
 
@@ -78,7 +81,10 @@ export async function readDir(client: Client, uri: string): Promise<{ uri: strin
   const out: { uri: string; name: string; mimeType: string }[] = [];
   let cursor: string | undefined;
   for (let pages = 0; pages < 1000; pages++) {
-    const page = await client.request({ method: 'resources/directory/read', params: cursor ? { uri, cursor } : { uri } }, DirResult);
+    const page = await client.request(
+      { method: 'resources/directory/read', params: cursor ? { uri, cursor } : { uri } },
+      DirResult,
+    );
     out.push(...page.resources);
     cursor = page.nextCursor;
     if (cursor === undefined) break;
@@ -90,7 +96,9 @@ export async function readDir(client: Client, uri: string): Promise<{ uri: strin
 export async function readBytes(client: Client, uri: string): Promise<Buffer> {
   const { contents } = await client.readResource({ uri });
   const c = contents[0]!;
-  return 'text' in c && typeof c.text === 'string' ? Buffer.from(c.text, 'utf8') : Buffer.from(String((c as { blob: string }).blob), 'base64');
+  return 'text' in c && typeof c.text === 'string'
+    ? Buffer.from(c.text, 'utf8')
+    : Buffer.from(String((c as { blob: string }).blob), 'base64');
 }
 
 /** A host's read: the bytes only when they match the held entry's digest and size, else an error. */

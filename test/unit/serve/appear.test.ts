@@ -23,10 +23,15 @@ afterAll(() => {
 
 function skill(root: string, name: string): void {
   mkdirSync(join(root, name), { recursive: true });
-  writeFileSync(join(root, name, 'SKILL.md'), `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n---\n# ${name}\n`);
+  writeFileSync(
+    join(root, name, 'SKILL.md'),
+    `---\nname: ${name}\ndescription: The ${name} skill. Use when testing.\n---\n# ${name}\n`,
+  );
 }
 
-async function session(flags: string[]): Promise<{ dir: string; root: string; client: Client; changes: () => number; log: () => string }> {
+async function session(
+  flags: string[],
+): Promise<{ dir: string; root: string; client: Client; changes: () => number; log: () => string }> {
   const dir = mkdtempSync(join(tmpdir(), 'skillgraph-serve-appear-'));
   const extra = flags.map((f) => f.replace('CACHE', join(dir, 'cache')));
   scratch.push(dir);
@@ -50,7 +55,8 @@ async function session(flags: string[]): Promise<{ dir: string; root: string; cl
   return { dir, root, client, changes: () => changes, log: () => log };
 }
 
-const names = async (client: Client): Promise<string[]> => (await listAll(client)).entries.map((e) => String(e.frontmatter.name));
+const names = async (client: Client): Promise<string[]> =>
+  (await listAll(client)).entries.map((e) => String(e.frontmatter.name));
 
 describe.each([
   ['fs.watch events', ['--no-cache']],
@@ -62,7 +68,10 @@ describe.each([
     const s = await session(extra);
     try {
       expect(await names(s.client)).toEqual([]);
-      await vi.waitFor(() => expect(s.log()).toMatch(/serve: root .*\.claude\/skills is missing; watching .*project for it/), WAIT);
+      await vi.waitFor(
+        () => expect(s.log()).toMatch(/serve: root .*\.claude\/skills is missing; watching .*project for it/),
+        WAIT,
+      );
       // Installed as an installer does it: the whole path at once, then the skill.
       const before = s.changes();
       skill(s.root, 'installed');
@@ -76,7 +85,7 @@ describe.each([
       rmSync(join(s.dir, 'project', '.claude'), { recursive: true, force: true });
       await vi.waitFor(async () => expect(await names(s.client)).toEqual([]), WAIT);
       skill(s.root, 'again');
-      await vi.waitFor(async () => expect(await names(s.client), s.log()).toEqual(["again"]), WAIT);
+      await vi.waitFor(async () => expect(await names(s.client), s.log()).toEqual(['again']), WAIT);
     } finally {
       await s.client.close();
     }

@@ -13,12 +13,28 @@ import { childEnv, cliCommand, listAll, verifiedRead } from './_client.js';
 
 function post(port: number, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/mcp', method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/mcp',
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on('error', reject);
-    req.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } }));
+    req.end(
+      JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'initialize',
+        params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } },
+      }),
+    );
   });
 }
 
@@ -32,13 +48,28 @@ describe('serve over Streamable HTTP', () => {
     t = _tree();
     t.skill('project/pdf', 'pdf', 'Fill PDF forms. Use when a PDF is mentioned.');
     t.write('project/pdf/scripts/fill.py', 'print(1)\n');
-    child = spawn(process.execPath, [...cliCommand(), 'serve', '--http', '0', '--no-cache', '--no-watch', ...t.roots.map((r) => `--root=${r.path}:${r.scope}`)], {
-      cwd: t.dir,
-      env: childEnv(join(t.dir, 'home')),
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    child = spawn(
+      process.execPath,
+      [
+        ...cliCommand(),
+        'serve',
+        '--http',
+        '0',
+        '--no-cache',
+        '--no-watch',
+        ...t.roots.map((r) => `--root=${r.path}:${r.scope}`),
+      ],
+      {
+        cwd: t.dir,
+        env: childEnv(join(t.dir, 'home')),
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
-    await vi.waitFor(() => expect(log).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp/), { timeout: 60_000, interval: 50 });
+    await vi.waitFor(() => expect(log).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+\/mcp/), {
+      timeout: 60_000,
+      interval: 50,
+    });
     port = Number(/127\.0\.0\.1:(\d+)\/mcp/.exec(log)![1]);
   }, 90_000);
 
@@ -50,7 +81,9 @@ describe('serve over Streamable HTTP', () => {
   it('serves a session to the SDK client on 127.0.0.1, every file verified', async () => {
     const client = new Client({ name: 'skillgraph-test-host', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port}/mcp`)));
-    expect(client.getServerCapabilities()?.extensions).toEqual({ 'io.modelcontextprotocol/skills': { directoryRead: true } });
+    expect(client.getServerCapabilities()?.extensions).toEqual({
+      'io.modelcontextprotocol/skills': { directoryRead: true },
+    });
     const { entries } = await listAll(client);
     expect(entries.map((e) => e.uri)).toEqual(['skill://pdf/SKILL.md']);
     for (const f of entries[0]!.resources) await verifiedRead(client, entries[0]!, f.uri);

@@ -6,7 +6,9 @@ import { _catalog, _pkg } from '../context/_fixtures.js';
 const bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
 
 describe('serve instructions under a budget', () => {
-  const catalog = _catalog(Array.from({ length: 30 }, (_, i) => _pkg({ name: `skill-${i}`, description: `Does task ${i}. `.repeat(10) })));
+  const catalog = _catalog(
+    Array.from({ length: 30 }, (_, i) => _pkg({ name: `skill-${i}`, description: `Does task ${i}. `.repeat(10) })),
+  );
 
   it('without a listing are the fixed text', () => {
     expect(serverInstructions(catalog, undefined)).not.toContain('skill://');
@@ -25,6 +27,8 @@ describe('serve instructions under a budget', () => {
   });
 
   it('refuse a budget the guidance alone overflows', () => {
-    expect(() => serverInstructions(catalog, { budget: 500 })).toThrow(expect.objectContaining({ details: expect.objectContaining({ field: 'budget' }) }));
+    expect(() => serverInstructions(catalog, { budget: 500 })).toThrow(
+      expect.objectContaining({ details: expect.objectContaining({ field: 'budget' }) }),
+    );
   });
 });

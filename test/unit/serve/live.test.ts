@@ -59,8 +59,13 @@ describe('the live catalog behind serve', () => {
     const shadowed = getSkill(live, 'skill://shadowed/global/review/SKILL.md').skill;
     expect(shadowed.frontmatter.description).toBe('Review code. Use when asked for a review.');
     expect(shadowed.resources[0]!.uri).toBe('skill://shadowed/global/review/SKILL.md');
-    expect(listSkills(live, undefined).skills.map((s) => s.uri)).not.toContain('skill://shadowed/global/review/SKILL.md');
-    expect(listResources(live, undefined).resources.map((r) => r.uri)).toEqual(['skill://pdf/SKILL.md', 'skill://review/SKILL.md']);
+    expect(listSkills(live, undefined).skills.map((s) => s.uri)).not.toContain(
+      'skill://shadowed/global/review/SKILL.md',
+    );
+    expect(listResources(live, undefined).resources.map((r) => r.uri)).toEqual([
+      'skill://pdf/SKILL.md',
+      'skill://review/SKILL.md',
+    ]);
     expect(rpcCode(() => getSkill(live, 'skill://shadowed/project/review/SKILL.md'))).toBe(-32602); // the winner is not a shadowed copy
   });
 
@@ -84,7 +89,15 @@ describe('the live catalog behind serve', () => {
     const bin = readResource(live, 'skill://pdf/assets/logo.bin').contents[0]!;
     expect('blob' in bin && Buffer.from(bin.blob, 'base64')).toEqual(Buffer.from([0, 255, 1, 254]));
     t.write('project/outside.txt', 'secret');
-    for (const uri of ['skill://pdf/../outside.txt', 'skill://pdf/%2e%2e/outside.txt', 'skill://pdf/scripts', 'skill://pdf/nope.md', 'file:///etc/passwd', 'skill://nope/SKILL.md', 'skill://pdf\\..\\outside.txt']) {
+    for (const uri of [
+      'skill://pdf/../outside.txt',
+      'skill://pdf/%2e%2e/outside.txt',
+      'skill://pdf/scripts',
+      'skill://pdf/nope.md',
+      'file:///etc/passwd',
+      'skill://nope/SKILL.md',
+      'skill://pdf\\..\\outside.txt',
+    ]) {
       expect(rpcCode(() => readResource(live, uri))).toBe(-32602);
     }
     expect(rpcCode(() => readResource(live, 42))).toBe(-32602);
@@ -98,7 +111,10 @@ describe('the live catalog behind serve', () => {
       { uri: 'skill://pdf/scripts', name: 'scripts', mimeType: 'inode/directory' },
       { uri: 'skill://pdf/templates', name: 'templates', mimeType: 'inode/directory' },
     ]);
-    expect(readDirectory(live, 'skill://pdf/templates', undefined).resources.map((r) => r.name)).toEqual(['invoice.md', 'regional']);
+    expect(readDirectory(live, 'skill://pdf/templates', undefined).resources.map((r) => r.name)).toEqual([
+      'invoice.md',
+      'regional',
+    ]);
     const paged = readDirectory(live, 'skill://pdf', undefined, 3);
     expect(readDirectory(live, 'skill://pdf', paged.nextCursor, 3).resources.map((r) => r.name)).toEqual(['templates']);
     expect(rpcCode(() => readDirectory(live, 'skill://pdf/SKILL.md', undefined))).toBe(-32602);
@@ -127,10 +143,14 @@ describe('the live catalog behind serve', () => {
     writeFileSync(skillFile, readFileSync(skillFile, 'utf8').replace('Fill PDF forms.', 'Fill and sign PDF forms.'));
     live.changed([skillFile]);
     expect(changes).toEqual(['files']);
-    expect(getSkill(live, 'skill://pdf/SKILL.md').skill.frontmatter.description).toBe('Fill and sign PDF forms. Use when a PDF is mentioned.');
+    expect(getSkill(live, 'skill://pdf/SKILL.md').skill.frontmatter.description).toBe(
+      'Fill and sign PDF forms. Use when a PDF is mentioned.',
+    );
     await vi.waitFor(() => expect(sealed).toHaveLength(1), { timeout: 10_000 });
     expect(live.catalog.digest).not.toBe(digest);
-    expect(live.catalog.get('pdf')!.descriptor.description).toBe('Fill and sign PDF forms. Use when a PDF is mentioned.');
+    expect(live.catalog.get('pdf')!.descriptor.description).toBe(
+      'Fill and sign PDF forms. Use when a PDF is mentioned.',
+    );
   });
 
   it('walks again when a skill is added, removed or renamed', async () => {
@@ -148,7 +168,9 @@ describe('the live catalog behind serve', () => {
     live.changed([join(t.dir, 'project/review'), join(t.dir, 'project/review-old')]);
     await live.reload();
     // The project copy moved folder (its name no longer matches: not a skill any more); the global one wins.
-    expect(getSkill(live, 'skill://review/SKILL.md').skill.frontmatter.description).toBe('Review code. Use when asked for a review.');
+    expect(getSkill(live, 'skill://review/SKILL.md').skill.frontmatter.description).toBe(
+      'Review code. Use when asked for a review.',
+    );
   });
 
   it('reports skills past the extension limits and leaves them out of the listing', async () => {
@@ -170,7 +192,13 @@ describe('tools for hosts without the extension', () => {
     t.write('project/pdf-forms/scripts/fill.py', 'print(1)\n');
     t.skill('project/pdf', 'pdf', 'Read PDF files. Use when a PDF is mentioned.');
     t.skill('project/release', 'release', 'Ship a release. Use when a release is due.');
-    t.skill('project/hidden', 'hidden', 'Only people run it. Use when asked.', '# Hidden\n', 'disable-model-invocation: true\n');
+    t.skill(
+      'project/hidden',
+      'hidden',
+      'Only people run it. Use when asked.',
+      '# Hidden\n',
+      'disable-model-invocation: true\n',
+    );
     t.skill('global/Upper', 'upper', 'Upper one. Use when upper.');
     t.skill('local/UPPER', 'upper-two', 'Other upper. Use when upper.');
   });
@@ -181,12 +209,27 @@ describe('tools for hosts without the extension', () => {
     const loads = new Map<string, string>();
     const first = callTool(live, loads, 'load_skill', { skill_name: 'pdf-forms' });
     expect(first.isError).toBeUndefined();
-    expect(first.structuredContent).toMatchObject({ status: 'loaded', skill_name: 'pdf-forms', path: 'skill://pdf-forms', uri: 'skill://pdf-forms/SKILL.md', body: '# Forms\n' });
-    expect((first.structuredContent.files as { uri: string }[]).map((f) => f.uri)).toEqual(['skill://pdf-forms/SKILL.md', 'skill://pdf-forms/scripts/fill.py']);
+    expect(first.structuredContent).toMatchObject({
+      status: 'loaded',
+      skill_name: 'pdf-forms',
+      path: 'skill://pdf-forms',
+      uri: 'skill://pdf-forms/SKILL.md',
+      body: '# Forms\n',
+    });
+    expect((first.structuredContent.files as { uri: string }[]).map((f) => f.uri)).toEqual([
+      'skill://pdf-forms/SKILL.md',
+      'skill://pdf-forms/scripts/fill.py',
+    ]);
     expect(JSON.parse(first.content[0]!.text)).toEqual(first.structuredContent);
-    expect(callTool(live, loads, 'load_skill', { name: 'pdf-forms' }).structuredContent).toEqual({ status: 'already_loaded', skill_name: 'pdf-forms', path: 'skill://pdf-forms' });
+    expect(callTool(live, loads, 'load_skill', { name: 'pdf-forms' }).structuredContent).toEqual({
+      status: 'already_loaded',
+      skill_name: 'pdf-forms',
+      path: 'skill://pdf-forms',
+    });
     // Another session has its own loads.
-    expect(callTool(live, new Map(), 'load_skill', { skill_name: 'pdf-forms' }).structuredContent.status).toBe('loaded');
+    expect(callTool(live, new Map(), 'load_skill', { skill_name: 'pdf-forms' }).structuredContent.status).toBe(
+      'loaded',
+    );
   });
 
   it('load_skill fails as a tool result for unknown, hidden, ambiguous or malformed requests', async () => {
@@ -195,10 +238,14 @@ describe('tools for hosts without the extension', () => {
     const unknown = callTool(live, loads, 'load_skill', { skill_name: 'pdf-form' });
     expect(unknown.isError).toBe(true);
     expect(unknown.structuredContent).toMatchObject({ code: 'skill.not-found', suggestions: ['pdf-forms', 'pdf'] });
-    expect(callTool(live, loads, 'load_skill', { skill_name: 'hidden' }).structuredContent.code).toBe('skill.not-found');
+    expect(callTool(live, loads, 'load_skill', { skill_name: 'hidden' }).structuredContent.code).toBe(
+      'skill.not-found',
+    );
     // Under the lenient profile a folder may differ from its name: two skills answer 'UPPER'.
     const lenient = await t.open({ load: { roots: t.roots, profile: 'lenient' } });
-    expect(callTool(lenient, loads, 'load_skill', { skill_name: 'UPPER' }).structuredContent.code).toBe('skill.ambiguous');
+    expect(callTool(lenient, loads, 'load_skill', { skill_name: 'UPPER' }).structuredContent.code).toBe(
+      'skill.ambiguous',
+    );
     expect(callTool(live, loads, 'load_skill', {}).isError).toBe(true);
     expect(callTool(live, loads, 'load_skill', { skill_name: 7 }).isError).toBe(true);
     expect(callTool(live, loads, 'nope', {}).isError).toBe(true);
@@ -207,11 +254,18 @@ describe('tools for hosts without the extension', () => {
 
   it('search_skills ranks names over descriptions and leaves hidden skills out', async () => {
     const live = await t.open();
-    const hits = callTool(live, new Map(), 'search_skills', { query: 'pdf forms' }).structuredContent.skills as { skill_name: string; uri: string }[];
+    const hits = callTool(live, new Map(), 'search_skills', { query: 'pdf forms' }).structuredContent.skills as {
+      skill_name: string;
+      uri: string;
+    }[];
     expect(hits.map((h) => h.skill_name)).toEqual(['pdf-forms', 'pdf']);
     expect(hits[0]!.uri).toBe('skill://pdf-forms/SKILL.md');
-    expect((callTool(live, new Map(), 'search_skills', { query: 'people' }).structuredContent.skills as unknown[]).length).toBe(0);
-    expect(callTool(live, new Map(), 'search_skills', { query: 'pdf', limit: 1 }).structuredContent.skills).toHaveLength(1);
+    expect(
+      (callTool(live, new Map(), 'search_skills', { query: 'people' }).structuredContent.skills as unknown[]).length,
+    ).toBe(0);
+    expect(
+      callTool(live, new Map(), 'search_skills', { query: 'pdf', limit: 1 }).structuredContent.skills,
+    ).toHaveLength(1);
     expect(callTool(live, new Map(), 'search_skills', { query: '' }).isError).toBe(true);
     expect(callTool(live, new Map(), 'search_skills', { query: 'pdf', limit: 0 }).isError).toBe(true);
   });

@@ -34,7 +34,12 @@ describe('watching roots that do not exist yet', () => {
     const batches: string[][] = [];
     const appeared: string[] = [];
     const gone: string[] = [];
-    const w = watchRoots([present, root], (paths) => batches.push(paths), { poll, pollMs: 50, onRootAppeared: (r) => appeared.push(r), onRootGone: (r) => gone.push(r) });
+    const w = watchRoots([present, root], (paths) => batches.push(paths), {
+      poll,
+      pollMs: 50,
+      onRootAppeared: (r) => appeared.push(r),
+      onRootGone: (r) => gone.push(r),
+    });
     try {
       expect(w.missing).toEqual([{ root, watching: base }]);
       mkdirSync(join(root, 'pdf'), { recursive: true });

@@ -38,8 +38,21 @@ cpSync(EXAMPLES, cwd, { recursive: true, verbatimSymlinks: true });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const run = cliRunner(scratch);
-const ROOTS = ['--root', 'skills/global:global', '--root', 'skills/project:project', '--root', 'skills/local:local', '--no-cache'];
-const io: CliIo = { stdout: { write: () => true }, stderr: { write: () => true }, cwd, env: { HOME: join(scratch, 'home') } };
+const ROOTS = [
+  '--root',
+  'skills/global:global',
+  '--root',
+  'skills/project:project',
+  '--root',
+  'skills/local:local',
+  '--no-cache',
+];
+const io: CliIo = {
+  stdout: { write: () => true },
+  stderr: { write: () => true },
+  cwd,
+  env: { HOME: join(scratch, 'home') },
+};
 /** The request the verb builds from `flags`. */
 const request = (flags: readonly string[] = ROOTS, verb = 'catalog') => {
   const values: Record<string, string | boolean | string[]> = {};
@@ -94,9 +107,13 @@ describe('a task gives the document its verb prints', () => {
     const task = await contextTask({ request: request(), format: 'xml', budget: '2000t', cwd });
     expect(task.text).toBe(cli.stdout);
     const asJson = await run(['context', '--budget', '2000t', ...ROOTS, '--json'], cwd);
-    expect(jsonDocument((await contextTask({ request: request(), budget: '2000t', cwd })).document)).toBe(asJson.stdout);
+    expect(jsonDocument((await contextTask({ request: request(), budget: '2000t', cwd })).document)).toBe(
+      asJson.stdout,
+    );
     const load = await run(['load', 'release-notes', ...ROOTS, '--json'], cwd);
-    expect(jsonDocument((await loadTask({ request: request(), name: 'release-notes', cwd })).document)).toBe(load.stdout);
+    expect(jsonDocument((await loadTask({ request: request(), name: 'release-notes', cwd })).document)).toBe(
+      load.stdout,
+    );
     const copied = await run(['materialize', 'ws-cli', ...ROOTS, '--json'], cwd);
     const made = await materializeTask({ request: request(), dir: 'ws-task', cwd });
     expect(jsonDocument(made.document).replace('"dir": "ws-task"', '"dir": "ws-cli"')).toBe(copied.stdout);
@@ -105,11 +122,21 @@ describe('a task gives the document its verb prints', () => {
   it('lock and check: the lockfile written, drift found, the same documents', async () => {
     const flags = ['--root', 'skills/project:project', '--no-cache'];
     const cli = await run(['lock', ...flags, '--out', 'cli.lock.json', '--json'], cwd);
-    const locked = await lockTask({ request: request(flags, 'lock'), out: 'task.lock.json', cwd, home: join(scratch, 'home') });
+    const locked = await lockTask({
+      request: request(flags, 'lock'),
+      out: 'task.lock.json',
+      cwd,
+      home: join(scratch, 'home'),
+    });
     expect(jsonDocument(locked.document).replace('task.lock.json', 'cli.lock.json')).toBe(cli.stdout);
     expect([locked.written, locked.status]).toEqual([true, cli.code]);
     const check = await run(['check', ...flags, '--lock', 'task.lock.json', '--json'], cwd);
-    const checked = await checkTask({ request: request(flags, 'check'), lock: 'task.lock.json', cwd, home: join(scratch, 'home') });
+    const checked = await checkTask({
+      request: request(flags, 'check'),
+      lock: 'task.lock.json',
+      cwd,
+      home: join(scratch, 'home'),
+    });
     expect([jsonDocument(checked.document), checked.status]).toEqual([check.stdout, check.code]);
     expect(checked.drift.ok).toBe(true);
   });
@@ -118,7 +145,9 @@ describe('a task gives the document its verb prints', () => {
     const docs = [];
     for (const index of [1, 2]) {
       const cli = await run(['catalog', ...ROOTS, '--shard', `${index}/2`, '--json'], cwd);
-      const doc = jsonDocument((await shardTask({ verb: 'catalog', request: request(), shard: { index, count: 2 } })).document);
+      const doc = jsonDocument(
+        (await shardTask({ verb: 'catalog', request: request(), shard: { index, count: 2 } })).document,
+      );
       expect(doc).toBe(cli.stdout);
       docs.push({ file: `shard-${index}.json`, doc: JSON.parse(doc) as unknown });
     }
@@ -142,7 +171,10 @@ describe('a task refuses what it does not know', () => {
   ];
   for (const [what, call, closest] of cases) {
     it(`${what}: an unknown key is options.invalid, with the closest one it knows`, async () => {
-      await expect(call()).rejects.toMatchObject({ code: 'options.invalid', message: expect.stringContaining(`did you mean '${closest}'`) });
+      await expect(call()).rejects.toMatchObject({
+        code: 'options.invalid',
+        message: expect.stringContaining(`did you mean '${closest}'`),
+      });
     });
   }
 });

@@ -3,7 +3,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TEMP_PREFIX, writeFileAtomic } from '../../../src/workspace/atomic.js';
-import { registeredTemps, registerTemp, releaseTemp, removeRegistered, removeStaleTemps, STALE_TEMP_MS } from '../../../src/workspace/cleanup.js';
+import {
+  registeredTemps,
+  registerTemp,
+  releaseTemp,
+  removeRegistered,
+  removeStaleTemps,
+  STALE_TEMP_MS,
+} from '../../../src/workspace/cleanup.js';
 
 let dir: string;
 beforeEach(() => {
@@ -28,7 +35,14 @@ describe('temp file cleanup', () => {
     writeFileSync(join(dir, 'other.txt'), 'keep');
     age(join(dir, 'other.txt'), STALE_TEMP_MS + 60_000);
     writeFileAtomic(join(dir, 'skillgraph.lock.json'), '{}\n');
-    expect(readdirSync(dir).sort()).toEqual([`${TEMP_PREFIX}folder`, `${TEMP_PREFIX}skillgraph.lock.json-998-bbbb`, 'other.txt', 'skillgraph.lock.json'].sort());
+    expect(readdirSync(dir).sort()).toEqual(
+      [
+        `${TEMP_PREFIX}folder`,
+        `${TEMP_PREFIX}skillgraph.lock.json-998-bbbb`,
+        'other.txt',
+        'skillgraph.lock.json',
+      ].sort(),
+    );
   });
 
   it('sweeps a folder once per process', () => {
@@ -59,7 +73,9 @@ describe('temp file cleanup', () => {
 
   it('leaves no temp file registered after an atomic write, whether it worked or failed', () => {
     writeFileAtomic(join(dir, 'ok.txt'), 'data');
-    expect(() => writeFileAtomic(join(dir, 'missing', 'x.txt'), 'data')).toThrow(expect.objectContaining({ code: 'io' }));
+    expect(() => writeFileAtomic(join(dir, 'missing', 'x.txt'), 'data')).toThrow(
+      expect.objectContaining({ code: 'io' }),
+    );
     expect(registeredTemps()).toEqual([]);
   });
 });

@@ -27,13 +27,17 @@ describe('the session event log on hostile paths', () => {
     execFileSync('mkfifo', [log]);
     const started = Date.now();
     expect(() => readLoadedSet(log, 'run-1')).toThrow(expect.objectContaining({ code: 'log.invalid' }));
-    expect(() => appendEvent(log, skillLoadedEvent('run-1', 'pdf', DIGEST))).toThrow(expect.objectContaining({ code: 'log.invalid' }));
+    expect(() => appendEvent(log, skillLoadedEvent('run-1', 'pdf', DIGEST))).toThrow(
+      expect.objectContaining({ code: 'log.invalid' }),
+    );
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('refuses a log under /proc without spinning on its folder', () => {
     const started = Date.now();
-    expect(() => appendEvent('/proc/skillgraph-log/session.jsonl', skillLoadedEvent('run-1', 'pdf', DIGEST))).toThrow(expect.objectContaining({ code: 'log.invalid' }));
+    expect(() => appendEvent('/proc/skillgraph-log/session.jsonl', skillLoadedEvent('run-1', 'pdf', DIGEST))).toThrow(
+      expect.objectContaining({ code: 'log.invalid' }),
+    );
     expect(Date.now() - started).toBeLessThan(1000);
   });
 });

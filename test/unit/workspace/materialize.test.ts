@@ -39,7 +39,13 @@ describe('materialize', () => {
     const script = join(sb.dir, 'ws/pdf-tools/scripts/fill.py');
     expect(readFileSync(script, 'utf8')).toContain('print("fill")');
     expect(statSync(script).mode & 0o100).toBe(0o100);
-    expect(out.skills[0]!.files).toEqual(['LICENSE.txt', 'SKILL.md', 'assets/logo.svg', 'references/forms.md', 'scripts/fill.py']);
+    expect(out.skills[0]!.files).toEqual([
+      'LICENSE.txt',
+      'SKILL.md',
+      'assets/logo.svg',
+      'references/forms.md',
+      'scripts/fill.py',
+    ]);
   });
 
   it('leaves no temp files and writes nothing outside the target', () => {
@@ -64,7 +70,9 @@ describe('materialize', () => {
     // Same length, other bytes: still other content.
     const sameSize = readFileSync(join(sb.dir, 'skills/review/SKILL.md'), 'utf8').replace('Review', 'Wreck!');
     sb.write('ws/review/SKILL.md', sameSize);
-    expect(_failed(materialize(catalog, ws, { names: ['review'] }))).toEqual([['review', 'workspace.exists', `${ws}/review/SKILL.md`]]);
+    expect(_failed(materialize(catalog, ws, { names: ['review'] }))).toEqual([
+      ['review', 'workspace.exists', `${ws}/review/SKILL.md`],
+    ]);
     expect(materialize(catalog, ws, { names: ['review'], force: true }).skills[0]!.status).toBe('loaded');
     expect(readFileSync(join(ws, 'review/SKILL.md'), 'utf8')).toContain('Instructions for review.');
     // A file the skill does not have is left alone, and is no conflict.
@@ -78,7 +86,9 @@ describe('materialize', () => {
     const ws = join(sb.dir, 'ws');
     mkdirSync(join(ws, 'review'), { recursive: true });
     symlinkSync(join(sb.dir, 'skills/review/SKILL.md'), join(ws, 'review/SKILL.md'));
-    expect(_failed(materialize(catalog, ws, { names: ['review'] }))).toEqual([['review', 'workspace.exists', `${ws}/review/SKILL.md`]]);
+    expect(_failed(materialize(catalog, ws, { names: ['review'] }))).toEqual([
+      ['review', 'workspace.exists', `${ws}/review/SKILL.md`],
+    ]);
     materialize(catalog, ws, { names: ['review'], force: true });
     expect(statSync(join(ws, 'review/SKILL.md')).isFile()).toBe(true);
   });
@@ -88,23 +98,46 @@ describe('materialize', () => {
     const ws = join(sb.dir, 'ws');
     sb.write('ws/pdf-tools/scripts/fill.py', 'print("mine")\n');
     const lazy = createLazyWorkspace(catalog, ws);
-    expect(() => lazy.loadSkill({ skill_name: 'pdf-tools' })).toThrow(expect.objectContaining({ code: 'workspace.exists', details: expect.objectContaining({ path: `${ws}/pdf-tools/scripts/fill.py` }) }));
+    expect(() => lazy.loadSkill({ skill_name: 'pdf-tools' })).toThrow(
+      expect.objectContaining({
+        code: 'workspace.exists',
+        details: expect.objectContaining({ path: `${ws}/pdf-tools/scripts/fill.py` }),
+      }),
+    );
     expect(existsSync(join(ws, 'pdf-tools/SKILL.md'))).toBe(false);
-    expect(lazy.loadSkill('{"name":"review"}')).toEqual({ status: 'loaded', skill_name: 'review', path: `${ws}/review` });
-    expect(lazy.loadSkill({ skill_name: 'review' })).toEqual({ status: 'already_loaded', skill_name: 'review', path: `${ws}/review` });
-    expect(createLazyWorkspace(catalog, ws, { force: true }).loadSkill({ skill_name: 'pdf-tools' }).status).toBe('loaded');
+    expect(lazy.loadSkill('{"name":"review"}')).toEqual({
+      status: 'loaded',
+      skill_name: 'review',
+      path: `${ws}/review`,
+    });
+    expect(lazy.loadSkill({ skill_name: 'review' })).toEqual({
+      status: 'already_loaded',
+      skill_name: 'review',
+      path: `${ws}/review`,
+    });
+    expect(createLazyWorkspace(catalog, ws, { force: true }).loadSkill({ skill_name: 'pdf-tools' }).status).toBe(
+      'loaded',
+    );
     expect(readFileSync(join(ws, 'pdf-tools/scripts/fill.py'), 'utf8')).toContain('print("fill")');
   });
 
   it('copies only the named skills; unknown or repeated names are errors', () => {
     const catalog = sb.catalog(['skills', 'project']);
-    expect(materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] }).skills.map((s) => s.name)).toEqual(['review']);
+    expect(materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] }).skills.map((s) => s.name)).toEqual([
+      'review',
+    ]);
     expect(_tree(join(sb.dir, 'ws'))).toEqual(['review/SKILL.md']);
     expect(() => materialize(catalog, join(sb.dir, 'ws2'), { names: ['reveiw'] })).toThrow(
-      expect.objectContaining({ code: 'skill.not-found', details: expect.objectContaining({ suggestions: ['review'] }) }),
+      expect.objectContaining({
+        code: 'skill.not-found',
+        details: expect.objectContaining({ suggestions: ['review'] }),
+      }),
     );
     expect(() => materialize(catalog, join(sb.dir, 'ws3'), { names: ['review', 'project/review'] })).toThrow(
-      expect.objectContaining({ code: 'path.duplicate', details: expect.objectContaining({ field: 'names', path: 'review' }) }),
+      expect.objectContaining({
+        code: 'path.duplicate',
+        details: expect.objectContaining({ field: 'names', path: 'review' }),
+      }),
     );
   });
 
@@ -131,15 +164,24 @@ describe('materialize', () => {
     mkdirSync(join(sb.dir, 'ws'));
     mkdirSync(join(sb.dir, 'elsewhere'));
     symlinkSync(join(sb.dir, 'elsewhere'), join(sb.dir, 'ws/review'));
-    expect(_failed(materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] })).map(([name, code]) => [name, code])).toEqual([['review', 'workspace.exists']]);
+    expect(
+      _failed(materialize(catalog, join(sb.dir, 'ws'), { names: ['review'] })).map(([name, code]) => [name, code]),
+    ).toEqual([['review', 'workspace.exists']]);
     expect(_tree(join(sb.dir, 'elsewhere'))).toEqual([]);
   });
 
   it('refuses a workspace that is, holds or lies inside a skill root or a skill folder', () => {
     const catalog = sb.catalog(['skills', 'project']);
     for (const ws of ['skills', 'skills/review', 'skills/review/ws', '.', 'skills/new']) {
-      expect(() => materialize(catalog, join(sb.dir, ws)), ws).toThrow(expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ reason: 'overlaps-source' }) }));
-      expect(() => createLazyWorkspace(catalog, join(sb.dir, ws)), ws).toThrow(expect.objectContaining({ code: 'path.invalid' }));
+      expect(() => materialize(catalog, join(sb.dir, ws)), ws).toThrow(
+        expect.objectContaining({
+          code: 'path.invalid',
+          details: expect.objectContaining({ reason: 'overlaps-source' }),
+        }),
+      );
+      expect(() => createLazyWorkspace(catalog, join(sb.dir, ws)), ws).toThrow(
+        expect.objectContaining({ code: 'path.invalid' }),
+      );
     }
     expect(existsSync(join(sb.dir, 'skills/new'))).toBe(false);
   });
@@ -147,7 +189,9 @@ describe('materialize', () => {
 
 /** [name, code, file] of each skill a materialize call could not copy. */
 function _failed(out: ReturnType<typeof materialize>): [string | null, string, string][] {
-  return out.leftOut.filter((s) => s.reason === 'failed').map((s) => [s.name, s.diagnostics[0]!.code, s.diagnostics[0]!.file]);
+  return out.leftOut
+    .filter((s) => s.reason === 'failed')
+    .map((s) => [s.name, s.diagnostics[0]!.code, s.diagnostics[0]!.file]);
 }
 
 describe('lazy workspace', () => {
@@ -193,7 +237,10 @@ describe('lazy workspace', () => {
     // SKILL.md is written first; the folder in scripts/fill.py's place must stop the load before that.
     mkdirSync(join(sb.dir, 'ws/pdf-tools/scripts/fill.py'), { recursive: true });
     expect(() => createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('pdf-tools')).toThrow(
-      expect.objectContaining({ code: 'path.invalid', details: expect.objectContaining({ field: 'resources', reason: 'not-file' }) }),
+      expect.objectContaining({
+        code: 'path.invalid',
+        details: expect.objectContaining({ field: 'resources', reason: 'not-file' }),
+      }),
     );
     expect(existsSync(join(sb.dir, 'ws/pdf-tools/SKILL.md'))).toBe(false);
   });
@@ -204,7 +251,9 @@ describe('lazy workspace', () => {
     ws.load('review');
     const edited = sb.skill('skills/review', 'review', 'Review code. Use when asked for a review.', '# edited\n');
     writeFileSync(join(sb.dir, 'ws/review/SKILL.md'), readFileSync(edited));
-    expect(() => createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review')).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
+    expect(() => createLazyWorkspace(catalog, join(sb.dir, 'ws')).load('review')).toThrow(
+      expect.objectContaining({ code: 'skill.digest-changed' }),
+    );
   });
 
   it('offers only the named skills, and hides model-hidden ones from model loads', () => {

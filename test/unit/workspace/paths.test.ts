@@ -50,12 +50,15 @@ describe('validateRelativePath', () => {
   });
 
   it('keeps names that only look like device names', () => {
-    for (const ok of ['console', 'nullable.md', 'com', 'com10', 'a.con', 'auxiliary/x', 'lpt']) expect(validateRelativePath(ok, 'resources')).toBe(ok);
+    for (const ok of ['console', 'nullable.md', 'com', 'com10', 'a.con', 'auxiliary/x', 'lpt'])
+      expect(validateRelativePath(ok, 'resources')).toBe(ok);
   });
 
   it('can refuse backslashes instead of reading them as separators', () => {
     expect(validateRelativePath('odd\\name.txt', 'resources')).toBe('odd/name.txt');
-    expect(() => validateRelativePath('odd\\name.txt', 'resources', { noBackslash: true })).toThrow(invalid('resources', 'backslash'));
+    expect(() => validateRelativePath('odd\\name.txt', 'resources', { noBackslash: true })).toThrow(
+      invalid('resources', 'backslash'),
+    );
   });
 
   it('requires one segment for folder names', () => {
@@ -72,7 +75,10 @@ describe('validateRelativePath', () => {
 describe('validateUniquePaths', () => {
   it('rejects duplicates after normalisation with the field and index', () => {
     expect(() => validateUniquePaths(['a/b', 'c', './a//b'], 'resources')).toThrow(
-      expect.objectContaining({ code: 'path.duplicate', details: expect.objectContaining({ field: 'resources', path: 'a/b', index: 2 }) }),
+      expect.objectContaining({
+        code: 'path.duplicate',
+        details: expect.objectContaining({ field: 'resources', path: 'a/b', index: 2 }),
+      }),
     );
     expect(validateUniquePaths(['b', 'a'], 'names')).toEqual(['b', 'a']);
   });
@@ -131,13 +137,19 @@ describe('prepareTarget and atomic writes', () => {
   it('names the action, the file and the reason in its io errors', () => {
     const file = join(root, 'missing-folder', 'a.txt');
     expect(() => writeFileAtomic(file, 'data')).toThrow(
-      expect.objectContaining({ code: 'io', message: expect.stringMatching(/^could not write .*a\.txt: ENOENT/), details: { file, errno: 'ENOENT' } }),
+      expect.objectContaining({
+        code: 'io',
+        message: expect.stringMatching(/^could not write .*a\.txt: ENOENT/),
+        details: { file, errno: 'ENOENT' },
+      }),
     );
   });
 
   it('calls a log whose folder is a file a bad log path, naming the file', () => {
     writeFileSync(join(root, 'plain'), 'x');
     const log = join(root, 'plain', 'session.jsonl');
-    expect(() => appendEvent(log, skillLoadedEvent('r1', 'pdf', 'sha256:0'))).toThrow(expect.objectContaining({ code: 'log.invalid', details: { file: log } }));
+    expect(() => appendEvent(log, skillLoadedEvent('r1', 'pdf', 'sha256:0'))).toThrow(
+      expect.objectContaining({ code: 'log.invalid', details: { file: log } }),
+    );
   });
 });

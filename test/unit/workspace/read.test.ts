@@ -12,7 +12,12 @@ describe('readForContext', () => {
   let sb: Sandbox;
   beforeEach(() => {
     sb = _sandbox();
-    sb.skill('skills/pdf-tools', 'pdf-tools', 'Fill PDF forms. Use when a PDF is mentioned.', '# PDF\n\nRun scripts/fill.py.\n');
+    sb.skill(
+      'skills/pdf-tools',
+      'pdf-tools',
+      'Fill PDF forms. Use when a PDF is mentioned.',
+      '# PDF\n\nRun scripts/fill.py.\n',
+    );
     sb.write('skills/pdf-tools/scripts/fill.py', 'print("fill")\n');
     sb.write('skills/pdf-tools/references/forms.md', '# Forms\n');
     sb.skill('skills/review', 'review', 'Review code. Use when asked for a review.');
@@ -44,42 +49,66 @@ describe('readForContext', () => {
     const catalog = sb.catalog(['skills', 'project']);
     const stale = LoadedSet.EMPTY.with('pdf-tools', 'sha256:0000');
     expect(() => readForContext(catalog, 'pdf-tools', stale)).toThrow(
-      expect.objectContaining({ code: 'skill.digest-changed', details: expect.objectContaining({ name: 'pdf-tools', expected: 'sha256:0000' }) }),
+      expect.objectContaining({
+        code: 'skill.digest-changed',
+        details: expect.objectContaining({ name: 'pdf-tools', expected: 'sha256:0000' }),
+      }),
     );
   });
 
   it('re-reads the file: an edit since sealing is a digest-changed error', () => {
     const catalog = sb.catalog(['skills', 'project']);
-    sb.skill('skills/pdf-tools', 'pdf-tools', 'Fill PDF forms. Use when a PDF is mentioned.', '# PDF\n\nNow do something else.\n');
+    sb.skill(
+      'skills/pdf-tools',
+      'pdf-tools',
+      'Fill PDF forms. Use when a PDF is mentioned.',
+      '# PDF\n\nNow do something else.\n',
+    );
     expect(() => readForContext(catalog, 'pdf-tools')).toThrow(
-      expect.objectContaining({ code: 'skill.digest-changed', details: expect.objectContaining({ expected: catalog.get('pdf-tools')!.descriptor.digest }) }),
+      expect.objectContaining({
+        code: 'skill.digest-changed',
+        details: expect.objectContaining({ expected: catalog.get('pdf-tools')!.descriptor.digest }),
+      }),
     );
   });
 
   it('reports a deleted or broken SKILL.md as changed too', () => {
     const catalog = sb.catalog(['skills', 'project']);
     writeFileSync(join(sb.dir, 'skills/review/SKILL.md'), 'no frontmatter at all');
-    expect(() => verifySealed(catalog.get('review')!)).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
+    expect(() => verifySealed(catalog.get('review')!)).toThrow(
+      expect.objectContaining({ code: 'skill.digest-changed' }),
+    );
     rmSync(join(sb.dir, 'skills/pdf-tools/SKILL.md'));
-    expect(() => readForContext(catalog, 'pdf-tools')).toThrow(expect.objectContaining({ code: 'skill.digest-changed' }));
+    expect(() => readForContext(catalog, 'pdf-tools')).toThrow(
+      expect.objectContaining({ code: 'skill.digest-changed' }),
+    );
   });
 
   it('accepts an unchanged file whose only change is CRLF line endings in the body', () => {
     const catalog = sb.catalog(['skills', 'project']);
     const file = join(sb.dir, 'skills/review/SKILL.md');
-    writeFileSync(file, '---\nname: review\ndescription: Review code. Use when asked for a review.\n---\n# review\r\n\r\nInstructions for review.\r\n');
+    writeFileSync(
+      file,
+      '---\nname: review\ndescription: Review code. Use when asked for a review.\n---\n# review\r\n\r\nInstructions for review.\r\n',
+    );
     expect(readForContext(catalog, 'review').status).toBe('loaded');
   });
 
   it('re-hashes with the hasher it is given', () => {
     const catalog = sb.catalog(['skills', 'project']);
     const seen: number[] = [];
-    const hasher: HashBackend = { name: 'js', hashBatch: (inputs) => (seen.push(inputs.length), JS_HASHER.hashBatch(inputs)) };
+    const hasher: HashBackend = {
+      name: 'js',
+      hashBatch: (inputs) => (seen.push(inputs.length), JS_HASHER.hashBatch(inputs)),
+    };
     expect(() => verifySealed(catalog.get('review')!, { hasher })).not.toThrow();
     expect(seen).toEqual([1]);
     const wrong: HashBackend = { name: 'js', hashBatch: (inputs) => inputs.map(() => '0'.repeat(64)) };
     expect(() => verifySealed(catalog.get('review')!, { hasher: wrong })).toThrow(
-      expect.objectContaining({ code: 'skill.digest-changed', details: expect.objectContaining({ actual: `sha256:${'0'.repeat(64)}` }) }),
+      expect.objectContaining({
+        code: 'skill.digest-changed',
+        details: expect.objectContaining({ actual: `sha256:${'0'.repeat(64)}` }),
+      }),
     );
   });
 
@@ -94,7 +123,9 @@ describe('readForContext', () => {
     sb.skill('other/review', 'review', 'Other review. Use when asked for a review.', '# other\n');
     const catalog = sb.catalog(['skills', 'project'], ['other', 'project']);
     expect(readForContext(catalog, 'review').status).toBe('loaded');
-    expect(() => readForContext(catalog, 'project/review')).toThrow(expect.objectContaining({ code: 'skill.ambiguous' }));
+    expect(() => readForContext(catalog, 'project/review')).toThrow(
+      expect.objectContaining({ code: 'skill.ambiguous' }),
+    );
   });
 
   it('serves a shadowed copy through scope/name and the winner otherwise', () => {

@@ -23,7 +23,10 @@ describe('readRegularFile', () => {
     execFileSync('mkfifo', [join(dir, 'pipe')]);
     const started = Date.now();
     expect(readRegularFile(join(dir, 'pipe'), 100)).toEqual({ ok: false, reason: 'not-regular' });
-    expect(readRegularFile(join(dir, 'pipe'), 100, { followLinks: true })).toEqual({ ok: false, reason: 'not-regular' });
+    expect(readRegularFile(join(dir, 'pipe'), 100, { followLinks: true })).toEqual({
+      ok: false,
+      reason: 'not-regular',
+    });
     expect(openRegular(join(dir, 'pipe')).ok).toBe(false);
     expect(Date.now() - started).toBeLessThan(1000);
   });
@@ -37,7 +40,10 @@ describe('readRegularFile', () => {
     expect(readRegularFile(join(dir, 'link'), 100)).toEqual({ ok: false, reason: 'link' });
     const followed = readRegularFile(join(dir, 'link'), 100, { followLinks: true });
     expect(followed.ok && followed.bytes.toString()).toBe('T');
-    expect(readRegularFile(join(dir, 'zero'), 100, { followLinks: true })).toEqual({ ok: false, reason: 'not-regular' });
+    expect(readRegularFile(join(dir, 'zero'), 100, { followLinks: true })).toEqual({
+      ok: false,
+      reason: 'not-regular',
+    });
     expect(readRegularFile(join(dir, 'nothing'), 100)).toEqual({ ok: false, reason: 'missing', errno: 'ENOENT' });
   });
 });

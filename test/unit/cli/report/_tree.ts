@@ -25,7 +25,10 @@ export function _reportTree(): ReportTree {
   write('skills/ok/SKILL.md', '---\nname: ok\ndescription: Checks things. Use when asked to check.\n---\nBody\n');
   write('skills/broken/SKILL.md', '---\nname: broken\ndescription: [unclosed\n---\n');
   write('skills/team a/odd/SKILL.md', '---\nname: odd\ndescription: Odd. Use when odd.\nbogus: 1\n---\n');
-  write('skills/ctl/SKILL.md', '---\nname: ctl\ndescription: "Use when <b>bold</b> & \\u0007 rings, 100% sure, a:b,c"\nextra: x\n---\n');
+  write(
+    'skills/ctl/SKILL.md',
+    '---\nname: ctl\ndescription: "Use when <b>bold</b> & \\u0007 rings, 100% sure, a:b,c"\nextra: x\n---\n',
+  );
   mkdirSync(join(dir, 'empty'));
   return {
     dir,

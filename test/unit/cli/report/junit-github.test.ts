@@ -29,7 +29,12 @@ print(json.dumps({'tests': suite.get('tests'), 'failures': suite.get('failures')
 interface Parsed {
   tests: string;
   failures: string;
-  cases: { name: string; file: string; failure: { type: string; message: string; text: string } | null; out: string | null }[];
+  cases: {
+    name: string;
+    file: string;
+    failure: { type: string; message: string; text: string } | null;
+    out: string | null;
+  }[];
 }
 
 function python(): boolean {
@@ -52,10 +57,19 @@ describe('validate --format junit', () => {
     expect(code).toBe(1);
     const doc = parseXml(stdout);
     const byName = new Map(doc.cases.map((c) => [c.name, c]));
-    expect([...byName.keys()].sort()).toEqual(['empty', 'skills/broken', 'skills/ctl', 'skills/ok', 'skills/team a/odd']);
+    expect([...byName.keys()].sort()).toEqual([
+      'empty',
+      'skills/broken',
+      'skills/ctl',
+      'skills/ok',
+      'skills/team a/odd',
+    ]);
     expect(doc.tests).toBe('5');
     expect(byName.get('skills/ok')!.failure).toBeNull();
-    expect(byName.get('skills/broken')!.failure).toMatchObject({ type: 'yaml.invalid', message: '1 error, 0 other findings' });
+    expect(byName.get('skills/broken')!.failure).toMatchObject({
+      type: 'yaml.invalid',
+      message: '1 error, 0 other findings',
+    });
     expect(byName.get('skills/broken')!.failure!.text).toContain('skills/broken/SKILL.md:');
     expect(byName.get('empty')!.failure!.type).toBe('validate.no-skills');
     // A warning does not fail a case by default; it is listed in the case's output.
@@ -72,7 +86,23 @@ describe('validate --format junit', () => {
 
   it('keeps markup and characters XML cannot hold out of the document', async (ctx) => {
     expect(xmlText('a<b & "c"\u0007')).toBe('a&lt;b &amp; &quot;c&quot;\\u{7}');
-    const text = junitText(buildReport({ suite: 's', root: '/r', findings: [{ code: 'x.y', severity: 'error', message: ']]> <x/> \u0000\ud800', file: 'a/SKILL.md', line: 1, column: 1, hint: 'h' }] }));
+    const text = junitText(
+      buildReport({
+        suite: 's',
+        root: '/r',
+        findings: [
+          {
+            code: 'x.y',
+            severity: 'error',
+            message: ']]> <x/> \u0000\ud800',
+            file: 'a/SKILL.md',
+            line: 1,
+            column: 1,
+            hint: 'h',
+          },
+        ],
+      }),
+    );
     expect(text).not.toMatch(/[\u0000\ud800]/);
     if (!python()) return ctx.skip();
     expect(parseXml(text).cases[0]!.failure!.text).toContain(']]> <x/>');
@@ -85,15 +115,26 @@ describe('validate --format github', () => {
     expect(code).toBe(1);
     expect(stderr).toBe('');
     const lines = stdout.trimEnd().split('\n');
-    for (const line of lines) expect(line).toMatch(/^::(error|warning|notice) file=[^,:]+(,line=\d+(,col=\d+)?)?,title=[a-z][\w.-]*::\S.*$/);
-    expect(lines.some((l) => /^::error file=skills\/broken\/SKILL\.md,line=\d+,col=\d+,title=yaml\.invalid::/.test(l))).toBe(true);
+    for (const line of lines)
+      expect(line).toMatch(/^::(error|warning|notice) file=[^,:]+(,line=\d+(,col=\d+)?)?,title=[a-z][\w.-]*::\S.*$/);
+    expect(
+      lines.some((l) => /^::error file=skills\/broken\/SKILL\.md,line=\d+,col=\d+,title=yaml\.invalid::/.test(l)),
+    ).toBe(true);
     expect(lines.some((l) => l.startsWith('::warning file=skills/team a/odd/SKILL.md,'))).toBe(true);
     // A whole-folder finding has no line.
     expect(lines.some((l) => l.startsWith('::error file=empty,title=validate.no-skills::'))).toBe(true);
   });
 
   it('escapes what would end a command early: %, newlines, and : , in properties', () => {
-    const text = githubText(buildReport({ suite: 's', root: '/r', findings: [{ code: 'x.y', severity: 'info', message: '100% a\nb', file: 'a:b,c/SKILL.md', line: 2, column: 3, hint: '' }] }));
+    const text = githubText(
+      buildReport({
+        suite: 's',
+        root: '/r',
+        findings: [
+          { code: 'x.y', severity: 'info', message: '100% a\nb', file: 'a:b,c/SKILL.md', line: 2, column: 3, hint: '' },
+        ],
+      }),
+    );
     expect(text).toBe('::notice file=a%3Ab%2Cc/SKILL.md,line=2,col=3,title=x.y::100%25 a%0Ab\n');
   });
 });

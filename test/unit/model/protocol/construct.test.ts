@@ -15,7 +15,10 @@ describe('protocol constructors refuse calls that skip the validating factories'
     ['SkillResult', SkillResult, { success: 'maybe' }],
   ] as const)('new %s(…) from JavaScript is a protocol.invalid error naming the factory', (what, ctor, init) => {
     expect(() => new (ctor as unknown as AnyCtor)(init)).toThrow(
-      expect.objectContaining({ code: 'protocol.invalid', message: expect.stringMatching(new RegExp(`^invalid ${what}: .*${what}\\.`)) }),
+      expect.objectContaining({
+        code: 'protocol.invalid',
+        message: expect.stringMatching(new RegExp(`^invalid ${what}: .*${what}\\.`)),
+      }),
     );
   });
 

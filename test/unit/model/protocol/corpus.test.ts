@@ -15,14 +15,20 @@ const CORPUS = new URL('../shared/corpus/real', new URL(PROJECT, 'file://')).pat
 
 describe.skipIf(!existsSync(CORPUS))('protocol types on the real corpus', () => {
   it('builds valid, round-tripping metadata and definitions for every catalogued skill', () => {
-    const { catalog } = loadCatalog({ roots: [makeRoot({ path: CORPUS, scope: 'project' }, PROJECT)], depth: 8, maxDirs: 50_000 });
+    const { catalog } = loadCatalog({
+      roots: [makeRoot({ path: CORPUS, scope: 'project' }, PROJECT)],
+      depth: 8,
+      maxDirs: 50_000,
+    });
     expect(catalog.skills.length).toBeGreaterThan(500);
     const resolved = resolveCatalog(catalog).skills;
     let described = 0;
     catalog.skills.forEach((pkg, i) => {
       const r = resolved[i]!;
       if (!r.ok) {
-        expect(toSkillError(r.error, { skillName: pkg.descriptor.name }).type).toMatch(/^(cycle_detected|skill_not_found)$/);
+        expect(toSkillError(r.error, { skillName: pkg.descriptor.name }).type).toMatch(
+          /^(cycle_detected|skill_not_found)$/,
+        );
         return;
       }
       const meta = SkillMetadata.fromSkill(pkg, r.entries);

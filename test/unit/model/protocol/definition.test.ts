@@ -16,7 +16,11 @@ function _issues(fn: () => unknown): string[] {
 
 describe('SkillDefinition', () => {
   it('holds a skill with its resolved tools; writes is derived when not declared', () => {
-    const def = SkillDefinition.create({ skillName: 'def-skill', description: 'Defines', tools: [_toolRef('read_file')] });
+    const def = SkillDefinition.create({
+      skillName: 'def-skill',
+      description: 'Defines',
+      tools: [_toolRef('read_file')],
+    });
     expect(def.skillName).toBe('def-skill');
     expect(def.tools).toHaveLength(1);
     expect(def.writes).toBe(false);
@@ -48,27 +52,43 @@ describe('SkillDefinition', () => {
     ['a schema whose type list is empty', { outputSchema: { type: [] } }, 'output_schema.type'],
     ['a schema that is not an object', { inputSchema: 'object' }, 'input_schema'],
   ])('rejects %s', (_label, patch, path) => {
-    expect(_issues(() => SkillDefinition.create({ skillName: 's', description: 'd', tools: [], ...(patch as object) }))).toEqual([path]);
+    expect(
+      _issues(() => SkillDefinition.create({ skillName: 's', description: 'd', tools: [], ...(patch as object) })),
+    ).toEqual([path]);
   });
 
   it('rejects a declared writes flag that disagrees with the tools, both ways', () => {
     const writer = [_toolRef('read_file'), _inline('s', 0, true)];
-    expect(_issues(() => SkillDefinition.create({ skillName: 's', description: 'd', tools: writer, writes: false }))).toEqual(['writes']);
-    expect(_issues(() => SkillDefinition.create({ skillName: 's', description: 'd', tools: [_toolRef('r')], writes: true }))).toEqual(['writes']);
+    expect(
+      _issues(() => SkillDefinition.create({ skillName: 's', description: 'd', tools: writer, writes: false })),
+    ).toEqual(['writes']);
+    expect(
+      _issues(() => SkillDefinition.create({ skillName: 's', description: 'd', tools: [_toolRef('r')], writes: true })),
+    ).toEqual(['writes']);
     expect(SkillDefinition.create({ skillName: 's', description: 'd', tools: writer, writes: true }).writes).toBe(true);
   });
 
   it('names the writing tool when read-only is declared', () => {
-    const safe = SkillDefinition.safeCreate({ skillName: 's', description: 'd', tools: [_mcp('gh', 'create_issue', true)], writes: false });
+    const safe = SkillDefinition.safeCreate({
+      skillName: 's',
+      description: 'd',
+      tools: [_mcp('gh', 'create_issue', true)],
+      writes: false,
+    });
     expect(!safe.ok && safe.error.message).toMatch(/mcp:github|mcp:gh\/create_issue/);
   });
 
   it('rejects duplicate tool keys and malformed entries', () => {
-    expect(_issues(() => SkillDefinition.create({ skillName: 's', description: 'd', tools: [_toolRef('a'), _toolRef('a')] }))).toEqual(['tools.1.key']);
-    expect(_issues(() => SkillDefinition.create({ skillName: 's', description: 'd', tools: [{ key: 'a', kind: 'tool_ref' } as never] }))).toEqual([
-      'tools.0.writes',
-      'tools.0.source',
-    ]);
+    expect(
+      _issues(() =>
+        SkillDefinition.create({ skillName: 's', description: 'd', tools: [_toolRef('a'), _toolRef('a')] }),
+      ),
+    ).toEqual(['tools.1.key']);
+    expect(
+      _issues(() =>
+        SkillDefinition.create({ skillName: 's', description: 'd', tools: [{ key: 'a', kind: 'tool_ref' } as never] }),
+      ),
+    ).toEqual(['tools.0.writes', 'tools.0.source']);
   });
 
   it('is deeply immutable, tools and schemas included, and does not freeze the caller’s values', () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ActivationError, ERROR_CODES, PermissionDeniedError, ResolutionError, SkillError, SkillgraphError, isSkillgraphError, toSkillError } from '../../../../src/index.js';
+import {
+  ActivationError,
+  ERROR_CODES,
+  PermissionDeniedError,
+  ResolutionError,
+  SkillError,
+  SkillgraphError,
+  isSkillgraphError,
+  toSkillError,
+} from '../../../../src/index.js';
 import { CODES_MAPPED_BY_CAUSE, CODE_TO_TYPE } from '../../../../src/internals.js';
 
 const _ctx = { skillName: 'my-skill' };
@@ -110,17 +119,35 @@ describe('toSkillError: errors named after the Python classes', () => {
 });
 
 describe("toSkillError: Python's ValueError family, by name, by constructor name and as plain objects", () => {
-  const family = ['ValueError', 'UnicodeError', 'UnicodeDecodeError', 'UnicodeEncodeError', 'UnicodeTranslateError', 'JSONDecodeError', 'TOMLDecodeError', 'StatisticsError', 'AddressValueError', 'NetmaskValueError'];
+  const family = [
+    'ValueError',
+    'UnicodeError',
+    'UnicodeDecodeError',
+    'UnicodeEncodeError',
+    'UnicodeTranslateError',
+    'JSONDecodeError',
+    'TOMLDecodeError',
+    'StatisticsError',
+    'AddressValueError',
+    'NetmaskValueError',
+  ];
 
   it.each(family)('an Error named %s is a resolution failure, or a cycle / not found by its message', (name) => {
-    expect(toSkillError(_pythonError(name, 'Expecting value: line 1 column 1'), { skillName: 's' })).toMatchObject({ type: 'resolution_failure', details: { mapped_by: 'class', error_name: name } });
+    expect(toSkillError(_pythonError(name, 'Expecting value: line 1 column 1'), { skillName: 's' })).toMatchObject({
+      type: 'resolution_failure',
+      details: { mapped_by: 'class', error_name: name },
+    });
     expect(_type(_pythonError(name, 'Cycle detected in skill includes'))).toBe('cycle_detected');
     expect(_type(_pythonError(name, 'Skill not found'))).toBe('skill_not_found');
   });
 
   it.each(family)('a plain object {name: %s, message} forwarded by a host maps the same', (name) => {
     const mapped = toSkillError({ name, message: "'utf-8' codec can't decode byte 0xff" }, { skillName: 's' });
-    expect(mapped).toMatchObject({ type: 'resolution_failure', message: "'utf-8' codec can't decode byte 0xff", details: { mapped_by: 'class', error_name: name } });
+    expect(mapped).toMatchObject({
+      type: 'resolution_failure',
+      message: "'utf-8' codec can't decode byte 0xff",
+      details: { mapped_by: 'class', error_name: name },
+    });
     expect(_type({ name, message: 'include cycle: a -> b -> a' })).toBe('cycle_detected');
   });
 
@@ -140,10 +167,12 @@ describe("toSkillError: Python's ValueError family, by name, by constructor name
     expect(_type(new Wrapped('invalid start byte'))).toBe('resolution_failure');
   });
 
-  it("applies the same to the RuntimeError and PermissionError families, and leaves other names to the message rules", () => {
+  it('applies the same to the RuntimeError and PermissionError families, and leaves other names to the message rules', () => {
     class NotImplementedError extends Error {}
     expect(_type(new NotImplementedError('skill pdf not found'))).toBe('tool_execution_failure');
-    expect(_type({ name: 'RecursionError', message: 'maximum recursion depth exceeded' })).toBe('tool_execution_failure');
+    expect(_type({ name: 'RecursionError', message: 'maximum recursion depth exceeded' })).toBe(
+      'tool_execution_failure',
+    );
     expect(_type({ name: 'PermissionError', message: 'denied' })).toBe('permission_denied');
     expect(_type({ name: 'KeyError', message: 'x' })).toBe('tool_execution_failure');
     expect(_type({ name: 'KeyError', message: 'include cycle: a -> b -> a' })).toBe('cycle_detected');

@@ -32,7 +32,11 @@ describe('SkillMetadata.fromSkill', () => {
   });
 
   it('lists MCP and agent-skill sources, in ENTRY_KINDS order whatever the entry order', () => {
-    const meta = SkillMetadata.fromSkill(_pkg('mixed'), [_agentSkill('vendor/pdf'), _mcp('github', 'search_issues'), _toolRef('x')]);
+    const meta = SkillMetadata.fromSkill(_pkg('mixed'), [
+      _agentSkill('vendor/pdf'),
+      _mcp('github', 'search_issues'),
+      _toolRef('x'),
+    ]);
     expect(meta.source_types).toEqual(['tool_ref', 'mcp', 'agent_skill']);
     expect(SkillMetadata.fromSkill(_pkg('m'), [_mcp('gh', 'a')]).source_types).toEqual(['mcp']);
     expect(SkillMetadata.fromSkill(_pkg('a'), [_agentSkill('p')]).source_types).toEqual(['agent_skill']);
@@ -58,7 +62,14 @@ describe('SkillMetadata.fromSkill', () => {
     ['null entries', 'pkg', null],
     ['undefined entries', 'pkg', undefined],
     ['entries with a bad kind', 'pkg', [{ key: 'k', kind: 'weird', writes: false, source: 's' }]],
-    ['entries with a duplicate key', 'pkg', [{ key: 'k', kind: 'tool_ref', writes: false, source: 's' }, { key: 'k', kind: 'tool_ref', writes: true, source: 's' }]],
+    [
+      'entries with a duplicate key',
+      'pkg',
+      [
+        { key: 'k', kind: 'tool_ref', writes: false, source: 's' },
+        { key: 'k', kind: 'tool_ref', writes: true, source: 's' },
+      ],
+    ],
   ])('rejects %s with a clear protocol.invalid error', (_label, pkg, entries) => {
     const input = pkg === 'pkg' ? _pkg('p') : pkg;
     let caught: unknown;
@@ -103,7 +114,15 @@ describe('SkillMetadata JSON', () => {
     ['an empty version', { version: '' }],
     ['an unknown key', { extra: 1 }],
   ])('rejects wire JSON with %s', (_label, patch) => {
-    const base = { name: 'n', description: 'd', version: '1.0.0', read_only: true, writes: false, tool_count: 1, source_types: ['tool_ref'] };
+    const base = {
+      name: 'n',
+      description: 'd',
+      version: '1.0.0',
+      read_only: true,
+      writes: false,
+      tool_count: 1,
+      source_types: ['tool_ref'],
+    };
     expect(SkillMetadata.safeFrom(base).ok).toBe(true);
     expect(SkillMetadata.safeFrom({ ...base, ...patch }).ok).toBe(false);
   });
@@ -113,7 +132,9 @@ describe('SkillMetadata.fromSummary', () => {
   it('equals fromSkill for the same entries', () => {
     const entries = [_toolRef('a'), _mcp('gh', 'create', true), _agentSkill('p')];
     const pkg = _pkg('same', { version: '1.0.0' });
-    expect(SkillMetadata.fromSummary(pkg, summarizeEntries(entries)).toJSON()).toEqual(SkillMetadata.fromSkill(pkg, entries).toJSON());
+    expect(SkillMetadata.fromSummary(pkg, summarizeEntries(entries)).toJSON()).toEqual(
+      SkillMetadata.fromSkill(pkg, entries).toJSON(),
+    );
   });
 
   it('rejects a missing package or summary, and an inconsistent summary', () => {

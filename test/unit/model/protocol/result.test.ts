@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { SkillError, SkillResult } from '../../../../src/index.js';
 
-const _failure = () => SkillError.create({ type: 'tool_execution_failure', message: 'exit 1', skillName: 'my-skill', toolName: 'my-tool' });
+const _failure = () =>
+  SkillError.create({ type: 'tool_execution_failure', message: 'exit 1', skillName: 'my-skill', toolName: 'my-tool' });
 
 describe('SkillResult', () => {
   it('records a success with output and no error; defaults duration and changes', () => {
     const r = SkillResult.create({ success: true, skillName: 'my-skill', toolName: 'my-tool', outputData: 'hello' });
-    expect([r.success, r.skillName, r.toolName, r.outputData, r.error, r.durationMs]).toEqual([true, 'my-skill', 'my-tool', 'hello', null, 0]);
+    expect([r.success, r.skillName, r.toolName, r.outputData, r.error, r.durationMs]).toEqual([
+      true,
+      'my-skill',
+      'my-tool',
+      'hello',
+      null,
+      0,
+    ]);
     expect(r.resourceChanges).toEqual([]);
     expect(SkillResult.create({ success: true, skillName: 's' }).outputData).toBeNull();
   });
@@ -36,8 +44,14 @@ describe('SkillResult', () => {
     ['an infinite duration', { success: true, skillName: 's', durationMs: Number.POSITIVE_INFINITY }],
     ['an empty skill name', { success: true, skillName: '' }],
     ['non-JSON output', { success: true, skillName: 's', outputData: new Map() }],
-    ['an unknown resource action', { success: true, skillName: 's', resourceChanges: [{ resource: 'a', action: 'renamed' }] }],
-    ['a resource change without a resource', { success: true, skillName: 's', resourceChanges: [{ resource: '', action: 'deleted' }] }],
+    [
+      'an unknown resource action',
+      { success: true, skillName: 's', resourceChanges: [{ resource: 'a', action: 'renamed' }] },
+    ],
+    [
+      'a resource change without a resource',
+      { success: true, skillName: 's', resourceChanges: [{ resource: '', action: 'deleted' }] },
+    ],
     ['an error that is not a SkillError', { success: false, skillName: 's', error: { type: 'x', message: 'y' } }],
   ])('rejects %s', (_label, init) => {
     expect(SkillResult.safeCreate(init as never).ok).toBe(false);
@@ -59,7 +73,14 @@ describe('SkillResult', () => {
 
   it('round-trips through JSON, with and without an error', () => {
     for (const r of [
-      SkillResult.create({ success: true, skillName: 's', toolName: 't', outputData: [1, { a: null }], durationMs: 3.25, resourceChanges: [{ resource: 'x', action: 'deleted' }] }),
+      SkillResult.create({
+        success: true,
+        skillName: 's',
+        toolName: 't',
+        outputData: [1, { a: null }],
+        durationMs: 3.25,
+        resourceChanges: [{ resource: 'x', action: 'deleted' }],
+      }),
       SkillResult.create({ success: false, skillName: 'my-skill', error: _failure(), durationMs: 9 }),
     ]) {
       const wire = JSON.stringify(r);

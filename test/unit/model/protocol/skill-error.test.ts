@@ -19,7 +19,12 @@ describe('SkillError', () => {
     expect(err.skillName).toBe('my-skill');
     expect(err.toolName).toBeUndefined();
     expect(err.details).toEqual({});
-    expect(err.toJSON()).toEqual({ type: 'tool_execution_failure', message: 'Tool timed out', skill_name: 'my-skill', details: {} });
+    expect(err.toJSON()).toEqual({
+      type: 'tool_execution_failure',
+      message: 'Tool timed out',
+      skill_name: 'my-skill',
+      details: {},
+    });
     expect(err.toJSON()).not.toHaveProperty('tool_name');
   });
 
@@ -48,7 +53,12 @@ describe('SkillError', () => {
   });
 
   it('is deeply immutable: assignments throw and change nothing', () => {
-    const err = SkillError.create({ type: 'validation_error', message: 'Bad input', skillName: 'test', details: { a: { b: [1] } } });
+    const err = SkillError.create({
+      type: 'validation_error',
+      message: 'Bad input',
+      skillName: 'test',
+      details: { a: { b: [1] } },
+    });
     expect(Object.isFrozen(err)).toBe(true);
     expect(() => Object.assign(err, { type: 'cycle_detected' })).toThrow(TypeError);
     expect(() => Object.assign(err, { message: 'changed' })).toThrow(TypeError);
@@ -76,7 +86,10 @@ describe('SkillError', () => {
     ['NaN in details', { type: 'cycle_detected', message: 'm', skillName: 's', details: { n: Number.NaN } }],
     ['a Date in details', { type: 'cycle_detected', message: 'm', skillName: 's', details: { d: new Date(0) } }],
     ['details that are an array', { type: 'cycle_detected', message: 'm', skillName: 's', details: [1] }],
-    ['details.tool_name disagreeing', { type: 'cycle_detected', message: 'm', skillName: 's', toolName: 'a', details: { tool_name: 'b' } }],
+    [
+      'details.tool_name disagreeing',
+      { type: 'cycle_detected', message: 'm', skillName: 's', toolName: 'a', details: { tool_name: 'b' } },
+    ],
   ])('rejects %s with protocol.invalid', (_label, init) => {
     expect(_codeOf(() => SkillError.create(init as never))).toBe('protocol.invalid');
     const safe = SkillError.safeCreate(init as never);
@@ -100,7 +113,13 @@ describe('SkillError', () => {
   });
 
   it('round-trips through JSON, and rejects unknown wire keys', () => {
-    const err = SkillError.create({ type: 'skill_not_found', message: 'no x', skillName: 's', toolName: 't', details: { k: 'v' } });
+    const err = SkillError.create({
+      type: 'skill_not_found',
+      message: 'no x',
+      skillName: 's',
+      toolName: 't',
+      details: { k: 'v' },
+    });
     const back = SkillError.from(JSON.parse(JSON.stringify(err)));
     expect(back.toJSON()).toEqual(err.toJSON());
     expect(back).toBeInstanceOf(SkillError);
@@ -120,7 +139,13 @@ describe('SkillError', () => {
         (type, message, skillName, toolName, details) => {
           const clean = JSON.parse(JSON.stringify(details)) as Record<string, unknown>;
           delete clean['tool_name'];
-          const err = SkillError.create({ type, message, skillName, ...(toolName ? { toolName } : {}), details: clean });
+          const err = SkillError.create({
+            type,
+            message,
+            skillName,
+            ...(toolName ? { toolName } : {}),
+            details: clean,
+          });
           const wire = JSON.stringify(err);
           expect(JSON.stringify(SkillError.from(JSON.parse(wire)))).toBe(wire);
         },
