@@ -1,6 +1,6 @@
 /**
- * Build dist/ from src/ (`npm run build:ts`): the type declarations with tsc,
- * then the JavaScript the package runs with esbuild:
+ * Build dist/ from src/ (`npm run build:ts`): the JavaScript the package runs with esbuild, then
+ * the type declarations (declarations.mjs):
  *
  *   dist/skillgraph.cjs     all of the code, once: the library, the internals, the CLI and the
  *                           parse worker's handler, with the WASM core inline
@@ -8,7 +8,7 @@
  *   dist/index.js, .cjs     `skillgraph` for `import` and for `require`: the library's names from it
  *   dist/internals.js, .cjs `skillgraph/internals`, the same way
  *   dist/worker.cjs         `skillgraph/worker`: the file worker threads run
- *   dist/types/             the declarations the entries reach, as CommonJS declarations
+ *   dist/types/             skillgraph.d.ts, every declaration the entries reach, and a file per entry
  *   dist/THIRD-PARTY.md     the licences of the bundled packages
  *
  * One CommonJS file, because it is what every bundler and both of Node's
@@ -22,14 +22,13 @@
  *
  *   node scripts/bundle.mjs   (part of `npm run build`)
  */
-import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { pruneDeclarations } from './declarations.mjs';
+import { bundleDeclarations } from './declarations.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
@@ -154,11 +153,6 @@ const common = {
 };
 
 rmSync(DIST, { recursive: true, force: true });
-execFileSync(
-  process.execPath,
-  [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')],
-  { stdio: 'inherit' },
-);
 const builds = await Promise.all([
   build({
     ...common,
@@ -171,8 +165,10 @@ const builds = await Promise.all([
     plugins: [external, optionalPeers, twins, lazyBuiltins],
   }),
   // yaml and zod in files of their own, required on first use: importing the package does not parse them.
+  // Their local names are shortened too: no stack trace of ours runs through them.
   build({
     ...common,
+    minifyIdentifiers: true,
     stdin: {
       contents: "module.exports = require('yaml');",
       resolveDir: ROOT,
@@ -181,7 +177,12 @@ const builds = await Promise.all([
     },
     outfile: join(DIST, 'yaml.cjs'),
   }),
-  build({ ...common, entryPoints: [join(ROOT, 'src', 'model', 'zod-lib.bundle.ts')], outfile: join(DIST, 'zod.cjs') }),
+  build({
+    ...common,
+    minifyIdentifiers: true,
+    entryPoints: [join(ROOT, 'src', 'model', 'zod-lib.bundle.ts')],
+    outfile: join(DIST, 'zod.cjs'),
+  }),
 ]);
 
 // The code's stamp (every cache keys on it) is the SHA-256 of the code itself.
@@ -257,5 +258,10 @@ function thirdParty() {
 }
 writeFileSync(join(DIST, 'THIRD-PARTY.md'), thirdParty());
 
-pruneDeclarations(join(DIST, 'types'), ['index.d.ts', 'internals.d.ts']);
+bundleDeclarations(
+  ROOT,
+  join(DIST, 'types'),
+  { index: 'src/index.ts', internals: 'src/internals.ts' },
+  join(ROOT, 'tsconfig.build.json'),
+);
 process.stdout.write(`bundle: ${relative(ROOT, CORE)} ${(code.length / 1024).toFixed(0)} KB\n`);

@@ -1,44 +1,59 @@
 /**
- * Keep in dist/types/ only the declarations the package's entries reach, and
- * mark them CommonJS declarations: they describe dist/skillgraph.cjs, which
- * both `require` and the ES module entries (the same names, and the same
- * object as their default export) hand over. tsc writes one per source file;
- * the CLI's verbs, the workers and the bundle twins are reached by no entry.
+ * dist/types/: every declaration the package's entries reach in one file, skillgraph.d.ts, and one
+ * small file per entry that names its exports from it. One bundle, because both entries share most
+ * of their types, and a rolled-up file keeps only the declarations the entries reach rather than
+ * every export of every module they touch. The files are CommonJS declarations: they describe
+ * dist/skillgraph.cjs, which `require` and the ES module entries both hand over.
  */
-import { existsSync, readFileSync, readdirSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { generateDtsBundle } from 'dts-bundle-generator';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
 
-const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
-
-/** Every declaration file `entries` reach through relative imports, as absolute paths. */
-function reached(dir, entries) {
-  const seen = new Set();
-  const visit = (file) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const [, spec] of readFileSync(file, 'utf8').matchAll(SPECIFIER)) {
-      const target = resolve(dirname(file), spec.replace(/\.js$/, '.d.ts'));
-      if (!existsSync(target)) throw new Error(`declarations: ${file} imports ${spec}, which tsc did not write`);
-      visit(target);
+/** The names `file` exports: every entry is a list of `export { … } from` statements. */
+function exportedNames(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
+  const names = [];
+  for (const statement of source.statements) {
+    if (!ts.isExportDeclaration(statement)) {
+      if (ts.getCombinedModifierFlags(statement) & ts.ModifierFlags.Export)
+        throw new Error(`declarations: ${file} may only re-export named bindings (export { … } from …)`);
+      continue;
     }
-  };
-  for (const entry of entries) visit(join(dir, entry));
-  return seen;
+    if (!statement.exportClause || !ts.isNamedExports(statement.exportClause))
+      throw new Error(`declarations: ${file} may only re-export named bindings (export { … } from …)`);
+    for (const element of statement.exportClause.elements) names.push(element.name.text);
+  }
+  return names.sort();
 }
 
-/** Delete what `entries` do not reach (and the folders left empty); write the CommonJS marker. */
-export function pruneDeclarations(dir, entries) {
-  const keep = reached(dir, entries);
-  const sweep = (folder) => {
-    for (const e of readdirSync(folder, { withFileTypes: true })) {
-      const path = join(folder, e.name);
-      if (e.isDirectory()) {
-        sweep(path);
-        if (readdirSync(path).length === 0) rmdirSync(path);
-      } else if (!keep.has(path)) rmSync(path);
-    }
-  };
-  sweep(dir);
-  writeFileSync(join(dir, 'package.json'), '{\n  "type": "commonjs"\n}\n');
-  return keep.size;
+/**
+ * Write dist/types/ for `entries` (entry name → source file under `root`), with `config` the
+ * tsconfig whose options (stripInternal among them) the declarations are emitted with.
+ */
+export function bundleDeclarations(root, out, entries, config) {
+  // The generator takes one entry file: a module that re-exports both, written beside them and removed.
+  const union = join(root, 'src', `.declarations-${process.pid}.ts`);
+  const sources = Object.values(entries).map((file) => join(root, file));
+  writeFileSync(
+    union,
+    sources.map((file) => `export * from './${file.split('/').pop().replace(/\.ts$/, '.js')}';\n`).join(''),
+  );
+  let bundle;
+  try {
+    [bundle] = generateDtsBundle([{ filePath: union, output: { noBanner: true } }], { preferredConfigPath: config });
+  } finally {
+    rmSync(union, { force: true });
+  }
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'skillgraph.d.ts'), bundle);
+  for (const [name, file] of Object.entries(entries)) {
+    const names = exportedNames(join(root, file));
+    writeFileSync(
+      join(out, `${name}.d.ts`),
+      `export {\n${names.map((n) => `  ${n},`).join('\n')}\n} from './skillgraph.js';\n`,
+    );
+  }
+  writeFileSync(join(out, 'package.json'), '{\n  "type": "commonjs"\n}\n');
 }

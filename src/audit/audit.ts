@@ -27,7 +27,7 @@ export type AuditVerdict = 'pass' | 'warn' | 'fail';
 export const AUDIT_VERDICTS: readonly AuditVerdict[] = Object.freeze(['pass', 'warn', 'fail']);
 
 /** How the audit reads code: with the parsers the engine loaded, or by the line rules alone. */
-export interface AuditOptions {
+export interface AuditSkillOptions {
   readonly parsers?: CodeParsers;
 }
 
@@ -84,7 +84,7 @@ const CODE_LANGS = new Set([
  *
  * @example auditSkill({ dir: 'pdf', skillFile: 'SKILL.md', files: [{ path: 'SKILL.md', kind: 'file', size: 9, text: '---\n---\nx' }] }) // []
  */
-export function auditSkill(input: AuditInput, options: AuditOptions = {}): Diagnostic[] {
+export function auditSkill(input: AuditInput, options: AuditSkillOptions = {}): Diagnostic[] {
   return [...auditSkillOutcome(input, options).diagnostics];
 }
 
@@ -93,7 +93,7 @@ export function auditSkill(input: AuditInput, options: AuditOptions = {}): Diagn
  *
  * @example auditSkillOutcome(input, { parsers }).notes // ['x/scripts/a.py: not parsed as python (…)']
  */
-export function auditSkillOutcome(input: AuditInput, options: AuditOptions = {}): AuditOutcome {
+export function auditSkillOutcome(input: AuditInput, options: AuditSkillOptions = {}): AuditOutcome {
   const notes: string[] = [];
   const out: FlowDiagnostic[] = [...skillFindings(input), ...claimFindings(input)];
   for (const f of input.files) out.push(...fileFindings(f, input, options, notes));
@@ -133,7 +133,7 @@ function rank(d: Diagnostic): number {
   return d.severity === 'error' ? 2 : d.severity === 'warning' ? 1 : 0;
 }
 
-function fileFindings(f: AuditFile, input: AuditInput, options: AuditOptions, notes: string[]): FlowDiagnostic[] {
+function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOptions, notes: string[]): FlowDiagnostic[] {
   if (f.kind !== 'file' || f.text === undefined) return [];
   const shown = shownPath(input.dir, f.path);
   const out: FlowDiagnostic[] = [];
