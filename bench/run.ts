@@ -11,7 +11,7 @@
  * bench/serve.bench.ts (serve's edit visibility) on a tree of the same size.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -76,6 +76,10 @@ if (!values['no-micro']) {
 }
 
 const out = join(HERE, 'RESULTS.md');
+// The notes kept by hand (history, why a figure moved) outlive each run's tables.
+const NOTES = '\n## Notes\n';
+const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';
+if (previous.includes(NOTES)) report = `${report.trimEnd()}\n${previous.slice(previous.indexOf(NOTES))}`;
 writeFileSync(`${out}.tmp`, report);
 renameSync(`${out}.tmp`, out);
 process.stdout.write(report);
