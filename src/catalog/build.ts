@@ -14,22 +14,22 @@ import { byteOrder } from './order.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface BuildCatalogOptions {
-    /** Hash backend for package and catalog digests (default `JS_HASHER`). */
+  /** Hash backend for package and catalog digests (default `JS_HASHER`). */
   readonly hasher?: HashBackend;
-    /** Findings gathered before selection (discovery, parse) to keep with the catalog. */
+  /** Findings gathered before selection (discovery, parse) to keep with the catalog. */
   readonly diagnostics?: readonly Diagnostic[];
-    /**
-     * Engine-only: keep the digests its own parse wrote and freeze the packages in place. Default false:
-     * every digest is recomputed, so a forged one never survives.
-     */
+  /**
+   * Engine-only: keep the digests its own parse wrote and freeze the packages in place. Default false:
+   * every digest is recomputed, so a forged one never survives.
+   */
   readonly trustDigests?: boolean;
-    /** Files the walk reached again (a linked copy, an overlapping root): conflicts with `identical: true`. */
+  /** Files the walk reached again (a linked copy, an overlapping root): conflicts with `identical: true`. */
   readonly aliases?: readonly { readonly locator: string; readonly via: string }[];
-    /** Order of `conflicts`: by `name` (default) or in `candidate` order, as the catalog runtime lists them. */
+  /** Order of `conflicts`: by `name` (default) or in `candidate` order, as the catalog runtime lists them. */
   readonly conflictOrder?: 'name' | 'candidate';
-    /** Throw `catalog.duplicate-name` for two packages of one name instead of choosing by precedence. */
+  /** Throw `catalog.duplicate-name` for two packages of one name instead of choosing by precedence. */
   readonly strict?: boolean;
-    /** The host's identifier of the catalog (`resource_id`); not part of the digest. */
+  /** The host's identifier of the catalog (`resource_id`); not part of the digest. */
   readonly resourceId?: string;
 }
 
@@ -60,14 +60,14 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   const hasher = options.hasher ?? JS_HASHER;
   const diagnostics = [...(options.diagnostics ?? [])];
   const trust = options.trustDigests === true;
-    // Perf: trusted digests were written by the parse step, so no package bytes are made or held here; one pass
-    // copies each (cold) descriptor into a small record that every later step reads.
+  // Perf: trusted digests were written by the parse step, so no package bytes are made or held here; one pass
+  // copies each (cold) descriptor into a small record that every later step reads.
   const ordered = new Array<Ordered>(candidates.length);
   const locators = new Array<string>(candidates.length);
   const todo: SkillPackage[] = [];
   for (let i = 0; i < candidates.length; i++) {
     const pkg = candidates[i]!;
-        // The parser already refuses what this refuses.
+    // The parser already refuses what this refuses.
     if (!trust) checkPackage(pkg);
     const d = pkg.descriptor;
     const source = d.source;
@@ -82,9 +82,9 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       name: d.name,
     };
   }
-    // Without a surrogate, `<` is UTF-8 byte order. Perf: one regex call over the joined locators.
+  // Without a surrogate, `<` is UTF-8 byte order. Perf: one regex call over the joined locators.
   let plain = !SURROGATE.test(locators.join(''));
-    // One `hashBatch` call: a WASM backend pays one boundary crossing.
+  // One `hashBatch` call: a WASM backend pays one boundary crossing.
   if (todo.length > 0) {
     const hexes = hasher.hashBatch(todo.map(packageBytes));
     let next = 0;
@@ -94,13 +94,13 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       if (plain && SURROGATE.test(o.digest)) plain = false;
     }
   }
-    // The digest breaks the last tie (two different packages claiming one locator), so order is total.
+  // The digest breaks the last tie (two different packages claiming one locator), so order is total.
   const byCandidate = plain
     ? (a: Ordered, b: Ordered): number =>
         b.precedence - a.precedence || unitOrder(a.locator, b.locator) || unitOrder(a.digest, b.digest)
     : (a: Ordered, b: Ordered): number =>
         b.precedence - a.precedence || byteOrder(a.locator, b.locator) || byteOrder(a.digest, b.digest);
-    // Perf: the engine hands candidates over sorted already; checking is one pass.
+  // Perf: the engine hands candidates over sorted already; checking is one pass.
   if (!isSorted(ordered, byCandidate)) ordered.sort(byCandidate);
   const byFile = new Map<string, SkillPackage>();
   const sealed: SkillPackage[] = [];
@@ -136,7 +136,7 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }),
     );
   }
-    // Perf: look up the alias's name among winners instead of mapping every winner by locator.
+  // Perf: look up the alias's name among winners instead of mapping every winner by locator.
   for (const alias of options.aliases ?? []) {
     const pkg = byFile.get(alias.locator);
     if (pkg !== undefined && winners.get(pkg.descriptor.name) === pkg)
@@ -145,7 +145,7 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       );
   }
   diagnostics.push(...lookAlikes(winners));
-    // Stable sort keeps candidate order among conflicts of one name.
+  // Stable sort keeps candidate order among conflicts of one name.
   if (options.conflictOrder !== 'candidate') conflicts.sort((a, b) => cmp(a.name, b.name));
   diagnostics.sort(compareDiagnostics);
   if (
@@ -154,7 +154,7 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   ) {
     throw new SkillgraphError('options.invalid', 'resourceId must be a non-empty string', { field: 'resourceId' });
   }
-    // The caller's findings are copied before they are frozen; the engine's own are its to freeze.
+  // The caller's findings are copied before they are frozen; the engine's own are its to freeze.
   const sealedDiagnostics = trust ? diagnostics : diagnostics.map((d) => ({ ...d }));
   return new SealedCatalog(sealed, winners, conflicts, deepFreezeAll(sealedDiagnostics), hasher, options.resourceId);
 }
@@ -171,9 +171,9 @@ function duplicateName(name: string, files: string[]): SkillgraphError {
 /** What a sealed catalog is made of, as the engine's catalog record keeps it. */
 export interface SealedParts {
   readonly digest: string;
-    /** Every sealed candidate in candidate order, winners and shadowed. */
+  /** Every sealed candidate in candidate order, winners and shadowed. */
   readonly all: SkillPackage[];
-    /** The winners sorted by name: the same objects as in `all`. */
+  /** The winners sorted by name: the same objects as in `all`. */
   readonly skills: SkillPackage[];
   readonly conflicts: Conflict[];
   readonly diagnostics: Diagnostic[];
@@ -204,7 +204,7 @@ interface Ordered {
   readonly pkg: SkillPackage;
   readonly precedence: number;
   readonly locator: string;
-    /** '' until `hashBatch` made it. */
+  /** '' until `hashBatch` made it. */
   digest: string;
   readonly name: string;
 }
@@ -230,7 +230,7 @@ const NON_ASCII = /[^\u0000-\u007f]/;
 
 // `catalog.confusable` on a name that reads like another once Cyrillic/Greek look-alikes map to Latin.
 function lookAlikes(winners: ReadonlyMap<string, SkillPackage>): Diagnostic[] {
-    // Perf: a catalog of ASCII names costs one regex call.
+  // Perf: a catalog of ASCII names costs one regex call.
   if (!NON_ASCII.test([...winners.keys()].join(''))) return [];
   const bySkeleton = new Map<string, string[]>();
   for (const name of winners.keys()) {
@@ -277,8 +277,8 @@ class SealedCatalog implements Catalog {
   readonly #byName: ReadonlyMap<string, SkillPackage>;
   readonly #hasher: HashBackend;
 
-    // Takes ownership: arrays are frozen in place; `conflicts` and `diagnostics` must hold frozen items.
-    // Perf: no copy of, or walk over, each conflict and finding.
+  // Takes ownership: arrays are frozen in place; `conflicts` and `diagnostics` must hold frozen items.
+  // Perf: no copy of, or walk over, each conflict and finding.
   constructor(
     all: SkillPackage[],
     winners: readonly SkillPackage[] | Map<string, SkillPackage>,
@@ -292,7 +292,7 @@ class SealedCatalog implements Catalog {
     let skills: SkillPackage[];
     let pairs: (readonly [string, string])[] | undefined;
     if (byName !== undefined) {
-            // Perf: the built-in sort (code-unit order, as `cmp`) needs no comparator call.
+      // Perf: the built-in sort (code-unit order, as `cmp`) needs no comparator call.
       const names = [...byName.keys()].sort();
       skills = new Array<SkillPackage>(names.length);
       if (digest === undefined) pairs = new Array<readonly [string, string]>(names.length);
@@ -302,7 +302,7 @@ class SealedCatalog implements Catalog {
         if (pairs !== undefined) pairs[i] = [names[i]!, p.descriptor.digest];
       }
     } else {
-            // Perf: sorted through small uniform records; `p.descriptor.name` in the comparator went megamorphic.
+      // Perf: sorted through small uniform records; `p.descriptor.name` in the comparator went megamorphic.
       const keyed = (winners as readonly SkillPackage[]).map((p) => ({ name: p.descriptor.name, p }));
       keyed.sort((a, b) => cmp(a.name, b.name));
       skills = keyed.map((k) => k.p);
@@ -342,7 +342,7 @@ class SealedCatalog implements Catalog {
   }
 
   getScoped(scope: string, name: string): SkillPackage | undefined {
-        // Candidates are in precedence order, so the first match is the strongest of that scope.
+    // Candidates are in precedence order, so the first match is the strongest of that scope.
     return this.#all.find((p) => p.descriptor.source.scope === scope && p.descriptor.name === name);
   }
 

@@ -60,7 +60,7 @@ export class CanonicalWriter {
   }
 
   string(s: string): this {
-        // Perf: encode straight into the buffer (at most 3 bytes per unit) and back-patch the length.
+    // Perf: encode straight into the buffer (at most 3 bytes per unit) and back-patch the length.
     const n = s.length;
     this.reserve(5 + n * 3);
     const at = this.len;
@@ -68,7 +68,7 @@ export class CanonicalWriter {
     buf[at] = 0x73; // 's'
     let written = -1;
     if (n <= SHORT_STRING) {
-            // Perf: short ASCII strings (most of a package's) are copied by this loop, with no native call.
+      // Perf: short ASCII strings (most of a package's) are copied by this loop, with no native call.
       let i = 0;
       for (; i < n; i++) {
         const c = s.charCodeAt(i);
@@ -87,7 +87,7 @@ export class CanonicalWriter {
     return this.tag('b').u64(b.length).raw(b);
   }
 
-    /** Any plain JSON-like value (YAML `toJS()` output). */
+  /** Any plain JSON-like value (YAML `toJS()` output). */
   value(v: unknown): this {
     if (v === null || v === undefined) return this.tag('z');
     if (typeof v === 'string') return this.string(v);
@@ -112,9 +112,9 @@ export class CanonicalWriter {
     return this.string(String(v));
   }
 
-    /** A map with keys in UTF-8 byte order; undefined members are left out. */
+  /** A map with keys in UTF-8 byte order; undefined members are left out. */
   map(o: Readonly<Record<string, unknown>>): this {
-        // Perf: undefined members dropped in place from the fresh key list (no closure, no second array).
+    // Perf: undefined members dropped in place from the fresh key list (no closure, no second array).
     const keys = Object.keys(o);
     let n = 0;
     for (let i = 0; i < keys.length; i++) {
@@ -128,13 +128,13 @@ export class CanonicalWriter {
     return this;
   }
 
-    /** Forget what was written, keeping the buffer. */
+  /** Forget what was written, keeping the buffer. */
   reset(): this {
     this.len = 0;
     return this;
   }
 
-    /** The bytes written so far (a view, not a copy). */
+  /** The bytes written so far (a view, not a copy). */
   finish(): Uint8Array {
     return this.buf.subarray(0, this.len);
   }

@@ -25,7 +25,7 @@ export const NORMALISED_KEYS: ReadonlySet<string> = new Set([
  * share a digest.
  */
 export function packageBytes(pkg: SkillPackage): Uint8Array {
-    // Perf: the reused scratch buffer, copied out at its exact size.
+  // Perf: the reused scratch buffer, copied out at its exact size.
   return writePackage(scratch.reset(), pkg).finish().slice();
 }
 
@@ -68,7 +68,7 @@ function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
     const value =
       key === 'dependencies' && deps ? { tools: ownList(deps.tools), mcp_servers: ownList(deps.mcp_servers) } : fm[key];
     if (value === undefined) continue;
-        // Insertion sort: a frontmatter has a few keys.
+    // Insertion sort: a frontmatter has a few keys.
     keys ??= [];
     values ??= [];
     let at = keys.length;
@@ -88,7 +88,7 @@ function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
 
 /** The canonical bytes of a catalog: label, then the (name, digest) pairs in UTF-8 byte order of name. */
 export function catalogBytes(pairs: readonly (readonly [string, string])[]): Uint8Array {
-    // Perf: a sealed catalog's skills come sorted already.
+  // Perf: a sealed catalog's skills come sorted already.
   const sorted = pairsSorted(pairs) ? pairs : [...pairs].sort((a, b) => byteOrder(a[0], b[0]));
   const w = new CanonicalWriter(64 + sorted.length * 96);
   w.string(CATALOG_DIGEST_LABEL).tag('a').u32(sorted.length);

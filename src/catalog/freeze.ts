@@ -17,7 +17,7 @@ export function freezeOwnPackage(pkg: SkillPackage): SkillPackage {
   Object.freeze(d.allowedTools);
   if (d.compatibility !== undefined) deepFreeze(d.compatibility);
   Object.freeze(d);
-    // Perf: indexed loops make no iterator, and most lists here are empty.
+  // Perf: indexed loops make no iterator, and most lists here are empty.
   for (let i = 0; i < pkg.diagnostics.length; i++) Object.freeze(pkg.diagnostics[i]);
   Object.freeze(pkg.diagnostics);
   freezeComposition(pkg.composition);

@@ -33,13 +33,13 @@ export interface LockCapabilities {
 export interface LockEntry {
   name: string;
   scope: string;
-    /** Relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
+  /** Relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
   root: string;
-    /** POSIX path of SKILL.md inside the root. */
+  /** POSIX path of SKILL.md inside the root. */
   path: string;
   digest: string;
   tree: string;
-    /** Absent in older locks (then widening is not checked). */
+  /** Absent in older locks (then widening is not checked). */
   capabilities?: LockCapabilities;
   dependencies?: { tools: string[]; mcp_servers: string[] };
 }
@@ -57,7 +57,7 @@ export interface LockInvalid {
 export interface Lockfile {
   schemaVersion: 2 | 3;
   digest: string;
-    /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
+  /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
   complete: boolean;
   skills: LockEntry[];
   invalid?: LockInvalid[];
@@ -92,7 +92,7 @@ function buildSchemas(z: Zod) {
     capabilities: z.optional(CapabilitiesSchema),
     dependencies: z.optional(z.strictObject({ tools: strings, mcp_servers: strings })),
   });
-    // `tree` is the folder's digest when it could be made, so an edit to an invalid skill is drift too.
+  // `tree` is the folder's digest when it could be made, so an edit to an invalid skill is drift too.
   const count = z.int().check(z.gte(0));
   const LockInvalidSchema: ZodMiniType<LockInvalid> = z.strictObject({
     root: PORTABLE,
@@ -203,28 +203,28 @@ export interface LockWidened {
 
 export interface LockDrift<D = unknown> {
   readonly ok: boolean;
-    /** Reported apart from content changes. */
+  /** Reported apart from content changes. */
   readonly widened: readonly LockWidened[];
-    /** Locked skills with no sealed surface (an older lock). */
+  /** Locked skills with no sealed surface (an older lock). */
   readonly unsealed: number;
   readonly added: readonly LockEntry[];
   readonly removed: readonly LockEntry[];
   readonly changed: readonly LockChange[];
   readonly invalid: readonly LockBroken<D>[];
-    /** Other SKILL.md files that make no skill now; `recorded` when the lock lists them as invalid too. */
+  /** Other SKILL.md files that make no skill now; `recorded` when the lock lists them as invalid too. */
   readonly invalidNow: readonly {
     readonly root: string;
     readonly path: string;
     readonly diagnostics: readonly D[];
     readonly recorded: boolean;
   }[];
-    /** Locked skills not found while the walk was incomplete: they may lie past the limit. */
+  /** Locked skills not found while the walk was incomplete: they may lie past the limit. */
   readonly incomplete: readonly LockEntry[];
 }
 
 export interface LockNow<D> {
   readonly entries: readonly LockEntry[];
-    /** Candidates that made no skill, by `root` + `\0` + `path`, with their findings. */
+  /** Candidates that made no skill, by `root` + `\0` + `path`, with their findings. */
   readonly broken: ReadonlyMap<string, readonly D[]>;
   readonly complete: boolean;
 }

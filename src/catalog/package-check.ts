@@ -45,7 +45,7 @@ function nameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string') return 'not text';
   if (name.trim() === '') return 'empty';
   if (name !== name.trim()) return 'not trimmed';
-    // NFKC can turn full-width dots into `..`, as the parser's check knows.
+  // NFKC can turn full-width dots into `..`, as the parser's check knows.
   const segment = segmentProblem(name) ?? segmentProblem(name.normalize('NFKC'));
   return segment === undefined ? undefined : `not one plain path segment (${segment})`;
 }

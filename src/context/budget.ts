@@ -17,10 +17,10 @@ export interface Budget {
 
 /** What the budget did. Name lists are sorted by name. */
 export interface BudgetReport extends Budget {
-    /** UTF-8 bytes: the rows for `fitBudget`, the whole block for `renderContext`. */
+  /** UTF-8 bytes: the rows for `fitBudget`, the whole block for `renderContext`. */
   readonly before: number;
   readonly after: number;
-    /** The common description cap applied, or null when none was needed. */
+  /** The common description cap applied, or null when none was needed. */
   readonly descriptionCap: number | null;
   readonly shortened: readonly string[];
   readonly omitted: readonly string[];
@@ -94,7 +94,7 @@ export function fitBudget(
   });
   if (before <= limit) return report(entries, null, [], before);
 
-    // Perf: sizes are monotone (a row never grows as its cap shrinks), so both searches are binary.
+  // Perf: sizes are monotone (a row never grows as its cap shrinks), so both searches are binary.
   const byPriority = entries.slice().sort(comparePriority);
   let lo = 0;
   let hi = byPriority.length; // omitting everything always fits
@@ -109,7 +109,7 @@ export function fitBudget(
 
   const uncapped = total(kept, measure, Infinity);
   if (uncapped <= limit) return report(kept, null, omitted, uncapped);
-    // Largest cap in [floor, longest) whose listing fits; `floor` fits by construction.
+  // Largest cap in [floor, longest) whose listing fits; `floor` fits by construction.
   let capLo = floor;
   let capHi = kept.reduce((m, e) => Math.max(m, e.description.length), floor) - 1;
   while (capLo < capHi) {

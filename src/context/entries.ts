@@ -11,7 +11,7 @@ export type ContextSource = Catalog | readonly SkillPackage[];
 export interface ContextEntry {
   readonly name: string;
   readonly description: string;
-    /** Where the model finds the SKILL.md (the locator, or a workspace path in lazy mode). */
+  /** Where the model finds the SKILL.md (the locator, or a workspace path in lazy mode). */
   readonly location: string;
   readonly digest: string;
   readonly scope: string;

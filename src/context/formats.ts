@@ -24,9 +24,9 @@ export interface BlockParts {
   readonly rows: readonly string[];
   readonly mode: ContextMode;
   readonly conflicts: readonly Conflict[];
-    /** One-line budget summary, or ''. */
+  /** One-line budget summary, or ''. */
   readonly budgetNote: string;
-    /** Lazy mode: the listed paths are workspace paths, not where the skills are kept. Default true. */
+  /** Lazy mode: the listed paths are workspace paths, not where the skills are kept. Default true. */
   readonly workspacePaths?: boolean;
   readonly digests?: boolean;
 }
@@ -84,6 +84,6 @@ export const FORMATS: Readonly<
 });
 
 function oneLine(text: string): string {
-    // A valid catalog has no line break here; a hand-built package might, and one break could forge rows.
+  // A valid catalog has no line break here; a hand-built package might, and one break could forge rows.
   return /[\r\n]/.test(text) ? text.replace(/[\r\n]+/g, ' ') : text;
 }

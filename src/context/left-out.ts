@@ -8,14 +8,14 @@ export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
 
 /** One skill (or SKILL.md) an agent will not be offered. */
 export interface LeftOutSkill {
-    /** Null when the skill could not be read (`folder` names it). */
+  /** Null when the skill could not be read (`folder` names it). */
   readonly name: string | null;
   readonly folder: string;
   readonly file: string;
   readonly reason: LeftOutReason;
-    /** For `not-catalogued`: the walk's reason (`nested`, `dangling-link`, …). */
+  /** For `not-catalogued`: the walk's reason (`nested`, `dangling-link`, …). */
   readonly detail?: string;
-    /** Errors first; possibly empty. */
+  /** Errors first; possibly empty. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -30,7 +30,7 @@ export interface LeftOut {
   readonly skills: readonly LeftOutSkill[];
   readonly counts: Readonly<Record<LeftOutReason, number>>;
   readonly notCatalogued: Readonly<Record<string, number>>;
-    /** An error left a skill out, or the walk stopped at a limit: exit 1. */
+  /** An error left a skill out, or the walk stopped at a limit: exit 1. */
   readonly findings: boolean;
 }
 

@@ -33,7 +33,7 @@ export class LoadedSet {
     Object.freeze(this);
   }
 
-    /** A set holding these pairs (later pairs must agree with earlier ones). */
+  /** A set holding these pairs (later pairs must agree with earlier ones). */
   static of(pairs: Iterable<readonly [name: string, digest: string]>): LoadedSet {
     let set = LoadedSet.EMPTY;
     for (const [name, digest] of pairs) set = set.with(name, digest);
@@ -56,7 +56,7 @@ export class LoadedSet {
     return [...this.#digests.keys()].sort(cmp);
   }
 
-    /** This set plus `name`; unchanged when already there with the same digest. */
+  /** This set plus `name`; unchanged when already there with the same digest. */
   with(name: string, digest: string): LoadedSet {
     const previous = this.#digests.get(name);
     if (previous === digest) return this;
@@ -112,7 +112,7 @@ export function parseEventLog(text: string, file = '<log>'): SkillLoadedEvent[] 
         throw badLine(file, i + 1, `skill_loaded event needs a non-empty string '${field}'`);
       }
     }
-        // A digest that is not a sealed one could never match a catalog: the log is damaged.
+    // A digest that is not a sealed one could never match a catalog: the log is damaged.
     if (!DIGEST_PATTERN.test(record.digest as string))
       throw badLine(file, i + 1, "skill_loaded event's 'digest' is not sha256: and 64 lower-case hex digits");
     events.push(skillLoadedEvent(record.run_id as string, record.name as string, record.digest as string));

@@ -8,7 +8,7 @@ import { editDistance } from './text.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface FindSkillOptions {
-    /** Treat skills hidden from the model as absent. Default false. */
+  /** Treat skills hidden from the model as absent. Default false. */
   readonly modelOnly?: boolean;
   readonly suggestions?: number;
 }
@@ -36,7 +36,7 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
   const pool = catalog.skills.filter((p) => visible(p));
   const exact = catalog.get(wanted);
   if (visible(exact)) {
-        // As in the sandbox SDK.
+    // As in the sandbox SDK.
     const rival = pool.find((p) => p !== exact && folderName(p) === wanted);
     if (rival === undefined) return exact;
     const candidates = [exact.descriptor.id, rival.descriptor.id].sort(cmp);
@@ -123,7 +123,7 @@ export function closestNames(wanted: string, names: readonly string[], limit: nu
 // Two same-scope roots of equal precedence holding different copies: only path order would pick one.
 function checkScopedRival(catalog: Catalog, wanted: string, scoped: SkillPackage): SkillPackage {
   const { scope, precedence, locator } = scoped.descriptor.source;
-    // Perf: only scoped requests pay for this second lookup.
+  // Perf: only scoped requests pay for this second lookup.
   const rival = catalog.excluding([locator]).getScoped(scope, scoped.descriptor.name);
   if (
     rival === undefined ||

@@ -22,27 +22,27 @@ import { countTokens } from '../model/tokens.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ContextOptions {
-    /** `markdown` (default) or `xml` (`<available_skills>`). */
+  /** `markdown` (default) or `xml` (`<available_skills>`). */
   readonly format: ContextFormat;
-    /** `eager`: every SKILL.md is readable now; `lazy`: listed, loaded by `load_skill`. */
+  /** `eager`: every SKILL.md is readable now; `lazy`: listed, loaded by `load_skill`. */
   readonly mode: ContextMode;
-    /** `N` characters (UTF-8 bytes) or `Nt` o200k tokens; null for no budget. */
+  /** `N` characters (UTF-8 bytes) or `Nt` o200k tokens; null for no budget. */
   readonly budget: string | number | null;
-    /** Shortest a description may be cut to by the budget (characters). */
+  /** Shortest a description may be cut to by the budget (characters). */
   readonly descriptionFloor: number;
   readonly sampleSize: number;
-    /** Lazy mode: the folder skills are staged under (`<dir>/<name>/SKILL.md`). */
+  /** Lazy mode: the folder skills are staged under (`<dir>/<name>/SKILL.md`). */
   readonly workspace: string | null;
-    /** Overrides the location shown for each skill (default: its locator). */
+  /** Overrides the location shown for each skill (default: its locator). */
   readonly location: LocationFn | null;
-    /** Otherwise: `absolute` (the locator), `relative` (to `relativeTo`) or `uri` (`skill://<name>/SKILL.md`). */
+  /** Otherwise: `absolute` (the locator), `relative` (to `relativeTo`) or `uri` (`skill://<name>/SKILL.md`). */
   readonly paths: ContextPaths;
-    /** Base of `relative` paths (required with `paths: 'relative'`). */
+  /** Base of `relative` paths (required with `paths: 'relative'`). */
   readonly relativeTo: string | null;
   readonly digests: boolean;
-    /** How the budget note says to find omitted skills: `cli` (describe/load) or `mcp` (search_skills). */
+  /** How the budget note says to find omitted skills: `cli` (describe/load) or `mcp` (search_skills). */
   readonly omittedHint: OmittedHint;
-    /** Bytes of host text around the block that the budget must also hold (default 0). */
+  /** Bytes of host text around the block that the budget must also hold (default 0). */
   readonly reserved: number;
 }
 
@@ -107,14 +107,14 @@ export function resolveContextOptions(options: Partial<ContextOptions> = {}): Co
 export interface RenderedContext {
   readonly format: ContextFormat;
   readonly mode: ContextMode;
-    /** The block to put in the prompt; '' when no skill is visible. */
+  /** The block to put in the prompt; '' when no skill is visible. */
   readonly text: string;
   readonly entries: readonly ContextEntry[];
   readonly conflicts: readonly Conflict[];
   readonly budget: BudgetReport | null;
-    /** Lazy mode: the `load_skill` tool over the listed skills (null when nothing is listed). */
+  /** Lazy mode: the `load_skill` tool over the listed skills (null when nothing is listed). */
   readonly tool: LoadSkillTool | null;
-    /** Skills not listed (invalid, not catalogued, hidden, cut by the budget), with the reason. */
+  /** Skills not listed (invalid, not catalogued, hidden, cut by the budget), with the reason. */
   readonly leftOut: readonly LeftOutSkill[];
 }
 
@@ -138,7 +138,7 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
       leftOut: leftOutOf(source, []),
     };
   }
-    // Perf: the block and the result list the same conflicts: found once.
+  // Perf: the block and the result list the same conflicts: found once.
   let seen: { readonly entries: readonly ContextEntry[]; readonly conflicts: Conflict[] } | undefined;
   const conflictsOf = (entries: readonly ContextEntry[]): Conflict[] => {
     if (seen?.entries !== entries) seen = { entries, conflicts: visibleConflicts(sourceConflicts(source), entries) };
@@ -163,7 +163,7 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
     ({ entries, budget, text } = fitWholeBlock(all, parsed, o, (e) => size(fmt.row(e, o.digests)), blockOf));
   }
   const conflicts = conflictsOf(entries);
-    // The tool offers exactly what the listing shows (hosts and the CLI can still load an omitted skill by name).
+  // The tool offers exactly what the listing shows (hosts and the CLI can still load an omitted skill by name).
   const listed = new Set(entries.map((e) => e.name));
   const tool =
     o.mode === 'lazy' ? loadSkillTool(sourcePackages(source).filter((p) => listed.has(p.descriptor.name))) : null;
@@ -226,7 +226,7 @@ function fitWholeBlock(
   }
   const after = tried.size + o.reserved;
   const report: BudgetReport = { ...tried.fit.report, ...budget, before, after };
-    // The note was drafted with the row allowance; it names the real budget, the same length or shorter.
+  // The note was drafted with the row allowance; it names the real budget, the same length or shorter.
   const text = blockOf(tried.fit.entries, report);
   return { entries: tried.fit.entries, budget: { ...report, after: size(text) + o.reserved }, text };
 }
@@ -271,7 +271,7 @@ export function contextDocument(rendered: RenderedContext): Record<string, unkno
   return {
     format: rendered.format,
     mode: rendered.mode,
-        // No control character reaches a model through JSON either.
+    // No control character reaches a model through JSON either.
     skills: rendered.entries.map((e) => ({
       name: escapeControls(e.name),
       description: e.description,

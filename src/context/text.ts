@@ -1,4 +1,3 @@
-
 export const ELLIPSIS = '\u2026';
 
 // U+0085 is a line break to some readers, U+009B a one-character CSI to some terminals; a lone CR overwrites.
@@ -10,7 +9,7 @@ const CONTROLS_ALL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|\r(?
  * so no escape sequence can act on a terminal or hide text from a model.
  */
 export function escapeControls(text: string): string {
-    // Perf: almost no text holds a control character; one test, no allocation.
+  // Perf: almost no text holds a control character; one test, no allocation.
   if (!CONTROLS.test(text)) return text;
   return text.replace(CONTROLS_ALL, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
 }
@@ -29,10 +28,10 @@ const MARKDOWN_TOUCHED = /[\\`*[\]<>()|!#~_\r\n\u0000-\u001F\u007F-\u009F]/;
 
 /** A name or location for a Markdown listing: a folder named `x](http://evil)` or `<!--` cannot make a link. */
 export function markdownText(text: string): string {
-    // Perf: names, digests and most paths need no escaping.
+  // Perf: names, digests and most paths need no escaping.
   if (!MARKDOWN_TOUCHED.test(text)) return text;
   const line = /[\r\n]/.test(text) ? text.replace(/[\r\n]+/g, ' ') : text;
-    // Markdown first: the `\xNN` of an escaped control is then no Markdown escape and reads as is.
+  // Markdown first: the `\xNN` of an escaped control is then no Markdown escape and reads as is.
   return escapeControls(line.replace(MARKDOWN_SPECIAL(), (c) => `\\${c}`));
 }
 
@@ -40,7 +39,7 @@ export function markdownText(text: string): string {
 export function foldDescription(text: string): string {
   if (!FOLD_TOUCHED.test(text)) return text;
   const folded = text.replace(/[^\S\r\n]*(?:\r\n|\r|\n)\s*/g, ' ').trim();
-    // Lone surrogates and U+FFFE/U+FFFF, which XML cannot hold, become U+FFFD.
+  // Lone surrogates and U+FFFE/U+FFFF, which XML cannot hold, become U+FFFD.
   return escapeControls(folded).replace(XML_FORBIDDEN, '\uFFFD');
 }
 
@@ -60,7 +59,7 @@ const XML_ENTITIES: Readonly<Record<string, string>> = Object.freeze({
 
 /** Escape text for XML content with `html.escape`'s entities, byte-identical to the reference `to-prompt`. */
 export function escapeXml(text: string): string {
-    // Perf: almost every field needs no replace.
+  // Perf: almost every field needs no replace.
   if (!/[&<>"'\u0000-\u001F\uD800-\uDFFF\uFFFE\uFFFF]/.test(text)) return text;
   return text.replace(XML_FORBIDDEN, '\uFFFD').replace(/[&<>"']/g, (c) => XML_ENTITIES[c]!);
 }

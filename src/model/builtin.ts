@@ -3,6 +3,6 @@ import { createRequire } from 'node:module';
 
 /** The built-in module `id`, loaded on first call. */
 export function builtinModule<T>(id: `node:${string}`): T {
-    // Node 20.16 added getBuiltinModule; before it, any absolute path makes a require that finds built-ins.
+  // Node 20.16 added getBuiltinModule; before it, any absolute path makes a require that finds built-ins.
   return (process.getBuiltinModule?.(id) ?? createRequire(process.execPath)(id)) as T;
 }

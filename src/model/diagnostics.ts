@@ -7,7 +7,7 @@ export const SEVERITIES = ['error', 'warning', 'info'] as const satisfies readon
 
 /** Every diagnostic code skillgraph can emit, `area.rule`. */
 export type DiagnosticCode =
-    // --- specification ---
+  // --- specification ---
   | 'frontmatter.missing'
   | 'frontmatter.unterminated'
   | 'frontmatter.not-mapping'
@@ -32,13 +32,13 @@ export type DiagnosticCode =
   | 'encoding.bom'
   | 'encoding.crlf'
   | 'encoding.utf8'
-    // --- limits ---
+  // --- limits ---
   | 'file.too-large'
   | 'yaml.limit'
-    // --- lenient recovery ---
+  // --- lenient recovery ---
   | 'yaml.recovered'
   | 'skill.skipped'
-    // --- lint ---
+  // --- lint ---
   | 'body.too-long'
   | 'description.no-trigger'
   | 'link.broken'
@@ -46,7 +46,7 @@ export type DiagnosticCode =
   | 'name.reserved'
   | 'description.xml-tag'
   | 'skill.too-large'
-    // --- extension keys ---
+  // --- extension keys ---
   | 'version.type'
   | 'includes.invalid'
   | 'tools.invalid'
@@ -54,7 +54,7 @@ export type DiagnosticCode =
   | 'mcp.invalid'
   | 'agent-skills.invalid'
   | 'compatibility.free-text'
-    // --- discovery ---
+  // --- discovery ---
   | 'discover.symlink-skipped'
   | 'discover.symlink-escape'
   | 'discover.symlink-loop'
@@ -64,10 +64,10 @@ export type DiagnosticCode =
   | 'discover.unreadable'
   | 'discover.root-missing'
   | 'discover.duplicate-skill-file'
-    // --- catalog ---
+  // --- catalog ---
   | 'catalog.conflict'
   | 'catalog.duplicate-file'
-    // --- completeness: what a walk saw and did not catalogue ---
+  // --- completeness: what a walk saw and did not catalogue ---
   | 'discover.nested-skill'
   | 'discover.skipped-folder-skill'
   | 'discover.not-regular'
@@ -76,7 +76,7 @@ export type DiagnosticCode =
   | 'discover.peek-limit'
   | 'discover.root-outside-project'
   | 'validate.no-skills'
-    // --- hostile input ---
+  // --- hostile input ---
   | 'name.path-segment'
   | 'name.windows-device'
   | 'name.mixed-script'
@@ -97,19 +97,19 @@ export type DiagnosticCode =
   | 'input.budget'
   | 'cache.unusable'
   | 'resolve.override-unknown-key'
-    // --- conformance with the source systems ---
+  // --- conformance with the source systems ---
   | 'dependencies.invalid'
   | 'resolve.mcp-server-unprovided'
-    // --- CI ---
+  // --- CI ---
   | 'check.added'
   | 'check.removed'
   | 'check.changed'
   | 'check.incomplete'
   | 'check.widened'
-    // --- MCP ---
+  // --- MCP ---
   | 'mcp.too-many-files'
   | 'mcp.too-large'
-    // --- security audit ---
+  // --- security audit ---
   | 'security.unicode-tag'
   | 'security.bidi-control'
   | 'security.zero-width'
@@ -148,7 +148,7 @@ export type DiagnosticCode =
   | 'security.remote-instructions'
   | 'security.exfil-instruction'
   | 'security.network-mismatch'
-    // --- routing ---
+  // --- routing ---
   | 'routing.overlap'
   | 'routing.missing-sibling';
 
@@ -157,7 +157,7 @@ export interface Diagnostic {
   readonly code: DiagnosticCode;
   readonly severity: Severity;
   readonly message: string;
-    /** POSIX path of the file the finding is about. */
+  /** POSIX path of the file the finding is about. */
   readonly file: string;
   readonly line: number;
   readonly column: number;

@@ -1,4 +1,3 @@
-
 /** Levenshtein distance; inputs are skill names (≤ 64 chars), so two rows are plenty. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;

@@ -1,12 +1,11 @@
-
 /**
  * Compare two strings in UTF-8 byte order. Code-unit order differs only where a surrogate meets a unit in
  * U+E000–U+FFFF (4-byte 0xF0… vs 3-byte 0xEE/0xEF…); only that case is corrected.
  */
 export function byteOrder(a: string, b: string): number {
   if (a === b) return 0;
-    // Perf: strings sharing a first unit (locators of one root) go to the native comparison; others are settled
-    // by the loop's first step.
+  // Perf: strings sharing a first unit (locators of one root) go to the native comparison; others are settled
+  // by the loop's first step.
   if (a.charCodeAt(0) === b.charCodeAt(0) && !SURROGATE.test(a) && !SURROGATE.test(b)) return a < b ? -1 : 1;
   return unitLoop(a, b);
 }
@@ -14,7 +13,7 @@ export function byteOrder(a: string, b: string): number {
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 function unitLoop(a: string, b: string): number {
-    // Perf: no TextEncoder per comparison.
+  // Perf: no TextEncoder per comparison.
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
     const x = a.charCodeAt(i);

@@ -9,11 +9,11 @@ export type Scope = string;
 
 export interface SkillSource {
   readonly scope: Scope;
-    /** Higher wins. */
+  /** Higher wins. */
   readonly precedence: number;
-    /** POSIX path of the root, absolute, as configured. */
+  /** POSIX path of the root, absolute, as configured. */
   readonly root: string;
-    /** Canonical (realpath) POSIX path of the SKILL.md. */
+  /** Canonical (realpath) POSIX path of the SKILL.md. */
   readonly locator: string;
 }
 
@@ -34,21 +34,21 @@ export interface SkillDependencies {
 
 /** What the model and the host know about a skill without reading its body. */
 export interface SkillDescriptor {
-    /** `${scope}/${name}`, unique within a catalog. */
+  /** `${scope}/${name}`, unique within a catalog. */
   readonly id: string;
   readonly name: string;
   readonly description: string;
-    /** `version`, else `metadata.version`, else `0.0.0`. */
+  /** `version`, else `metadata.version`, else `0.0.0`. */
   readonly version: string;
   readonly license?: string;
   readonly compatibility?: Compatibility;
   readonly metadata: Readonly<Record<string, string>>;
   readonly allowedTools: readonly string[];
-    /** `disable-model-invocation: true` hides the skill from model-facing context. */
+  /** `disable-model-invocation: true` hides the skill from model-facing context. */
   readonly modelInvocable: boolean;
   readonly dependencies?: SkillDependencies;
   readonly source: SkillSource;
-    /** `sha256:<hex>` over the canonical serialisation. */
+  /** `sha256:<hex>` over the canonical serialisation. */
   readonly digest: string;
 }
 
@@ -110,13 +110,13 @@ export interface ResourceEntry {
 /** A parsed skill: descriptor, instructions, composition. */
 export interface SkillPackage {
   readonly descriptor: SkillDescriptor;
-    /** Markdown after the frontmatter (line endings as in the file, BOM removed). */
+  /** Markdown after the frontmatter (line endings as in the file, BOM removed). */
   readonly body: string;
-    /** Line of the body's first line in SKILL.md (1-based). */
+  /** Line of the body's first line in SKILL.md (1-based). */
   readonly bodyLine: number;
   readonly composition: Composition;
-    /** Every frontmatter key as parsed (plain JSON data), for profiles and hosts. */
+  /** Every frontmatter key as parsed (plain JSON data), for profiles and hosts. */
   readonly frontmatter: Readonly<Record<string, unknown>>;
-    /** Non-error findings. */
+  /** Non-error findings. */
   readonly diagnostics: readonly Diagnostic[];
 }

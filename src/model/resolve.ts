@@ -21,8 +21,8 @@ export interface CapabilitySummary {
   readonly tool_count: number;
   readonly writes: boolean;
   readonly read_only: boolean;
-    /** Sorted in ENTRY_KINDS order. */
+  /** Sorted in ENTRY_KINDS order. */
   readonly source_types: readonly EntryKind[];
-    /** Absent when nothing is declared. */
+  /** Absent when nothing is declared. */
   readonly dependencies?: SkillDependencies;
 }

@@ -12,7 +12,7 @@ export function countTokens(text: string): number {
 
 function loadCounter(): (text: string) => number {
   const { countTokens: count } = loadTokenCounter();
-    // A skill's text may hold `<|endoftext|>`: it is text to count, not a control token.
+  // A skill's text may hold `<|endoftext|>`: it is text to count, not a control token.
   const plain = { disallowedSpecial: new Set<string>() };
   return (text) => count(text, plain);
 }

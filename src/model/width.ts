@@ -165,7 +165,7 @@ export function headToWidth(text: string, width: number): string {
 export function cutAround(text: string, column: number, width: number): { text: string; column: number } {
   if (displayWidth(text) <= width) return { text, column };
   const at = Math.max(0, Math.min(column - 1, text.length));
-    // The finding's column sits about a third of the way in.
+  // The finding's column sits about a third of the way in.
   const before = displayWidth(text.slice(0, at));
   let start = 0;
   if (before > Math.floor(width / 3)) {

@@ -2,9 +2,9 @@ import type { FailOn } from './formats.js';
 import type { ReportFinding } from './model.js';
 
 export interface GateOptions {
-    /** `error`: errors fail the run; `warning`: warnings too. */
+  /** `error`: errors fail the run; `warning`: warnings too. */
   readonly failOn: FailOn;
-    /** More warnings than this fail the run (unset: no limit). */
+  /** More warnings than this fail the run (unset: no limit). */
   readonly maxWarnings?: number;
 }
 

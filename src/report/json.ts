@@ -1,4 +1,3 @@
-
 /** The JSON schema version every `--json` document carries (docs/json.md keeps the changelog). */
 export const SCHEMA_VERSION = 2;
 

@@ -18,10 +18,10 @@ export interface ReportUnit {
 
 export interface Report {
   readonly suite: string;
-    /** Absolute; the SARIF source root. */
+  /** Absolute; the SARIF source root. */
   readonly root: string;
   readonly findings: readonly ReportFinding[];
-    /** One per code among the findings, sorted by code. */
+  /** One per code among the findings, sorted by code. */
   readonly rules: readonly ReportRule[];
   readonly units: readonly ReportUnit[];
   readonly notes?: readonly ReportNote[];

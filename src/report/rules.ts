@@ -5,10 +5,10 @@ export interface ReportRule {
   readonly code: string;
   readonly description: string;
   readonly help: string;
-    /** The severity before any configuration. */
+  /** The severity before any configuration. */
   readonly level: Severity;
   readonly help_uri?: string;
-    /** Code scanning's 0.0–10.0 score of a security rule. */
+  /** Code scanning's 0.0–10.0 score of a security rule. */
   readonly security_severity?: string;
   readonly tags?: readonly string[];
   readonly help_markdown?: string;

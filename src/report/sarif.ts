@@ -27,7 +27,7 @@ function sentence(text: string): string {
 }
 
 function fingerprint(f: ReportFinding, uri: string): string {
-    // Not the line: a finding keeps its identity when lines above it move.
+  // Not the line: a finding keeps its identity when lines above it move.
   return createHash('sha256').update(`${f.code}\0${uri}\0${f.message}`).digest('hex').slice(0, 32);
 }
 
@@ -40,7 +40,7 @@ export function sarifText(report: Report): string {
       : report.findings;
   const results = kept.map((f) => {
     const loc = reportLocation(f.file, report.root);
-        // Line 0 (a whole file) points at line 1: code scanning and the SARIF validator want a region.
+    // Line 0 (a whole file) points at line 1: code scanning and the SARIF validator want a region.
     const region = {
       region: f.line > 0 ? { startLine: f.line, ...(f.column > 0 ? { startColumn: f.column } : {}) } : { startLine: 1 },
     };

@@ -29,7 +29,7 @@ export function paint(on: boolean, style: keyof typeof STYLE_CODES, text: string
 /** One output chunk made safe for a terminal: controls escaped, then `paint`'s styles turned into SGR. */
 export function terminalSafe(chunk: string): string {
   if (chunk === CLEAR_SCREEN) return chunk;
-    // Perf: most chunks hold no control character and no style.
+  // Perf: most chunks hold no control character and no style.
   const styled = styleToken !== undefined && chunk.includes(styleToken);
   if (!styled && !hasControls(chunk)) return chunk;
   const progress = chunk.startsWith(PROGRESS_PREFIX);

@@ -38,7 +38,7 @@ export class AtomicFile {
     this.#fd = fd;
   }
 
-    /** Open the temp file for `file`, removing temps a killed run left there. */
+  /** Open the temp file for `file`, removing temps a killed run left there. */
   static create(file: string, mode?: number): AtomicFile {
     const stem = [...basename(file)].slice(0, 40).join('');
     const folder = dirname(file);
@@ -64,7 +64,7 @@ export class AtomicFile {
     this.#length += bytes.length;
   }
 
-    /** Overwrite `bytes` at `position` (inside what was written). */
+  /** Overwrite `bytes` at `position` (inside what was written). */
   writeAt(bytes: Uint8Array, position: number): void {
     let off = 0;
     while (off < bytes.length) off += writeSync(this.#open(), bytes, off, bytes.length - off, position + off);
@@ -77,12 +77,12 @@ export class AtomicFile {
     releaseTemp(this.#temp);
   }
 
-    /** Close and remove the temp file; never throws. */
+  /** Close and remove the temp file; never throws. */
   abort(): void {
     try {
       if (this.#fd !== undefined) closeSync(this.#fd);
     } catch {
-            // closing a failed descriptor: nothing more to do
+      // closing a failed descriptor: nothing more to do
     }
     this.#fd = undefined;
     removeQuietly(this.#temp);
@@ -111,6 +111,6 @@ function removeQuietly(tmp: string): void {
   try {
     rmSync(tmp, { force: true });
   } catch {
-        // the original error explains why
+    // the original error explains why
   }
 }

@@ -15,7 +15,7 @@ function onSignal(signal: NodeJS.Signals): void {
   removeRegistered();
   for (const s of SIGNALS) process.removeListener(s, onSignal);
   installed = false;
-    // With our listener gone the default action ends the process, unless the host has its own listener.
+  // With our listener gone the default action ends the process, unless the host has its own listener.
   process.kill(process.pid, signal);
 }
 
@@ -42,7 +42,7 @@ export function removeRegistered(): void {
     try {
       rmSync(path, { force: true });
     } catch {
-            // best effort: the folder may be gone
+      // best effort: the folder may be gone
     }
   }
   live.clear();
@@ -68,13 +68,13 @@ export function removeStaleTemps(dir: string, prefix: string, maxAgeMs: number =
     const path = join(dir, name);
     try {
       const st = lstatSync(path);
-            // A folder of that name is not ours to delete.
+      // A folder of that name is not ours to delete.
       if ((st.isFile() || st.isSymbolicLink()) && st.mtimeMs < before && !live.has(path)) {
         rmSync(path, { force: true });
         removed++;
       }
     } catch {
-            // raced with another cleaner: fine
+      // raced with another cleaner: fine
     }
   }
   return removed;

@@ -17,7 +17,7 @@ export function readLoadedSet(file: string, runId: string): LoadedSet {
   const read = readRegularFile(file, LOG_MAX_BYTES, { followLinks: true });
   if (!read.ok) {
     if (read.reason === 'missing') return LoadedSet.EMPTY;
-        // A folder, FIFO or device given as the log is a bad argument (exit 2), like a malformed log.
+    // A folder, FIFO or device given as the log is a bad argument (exit 2), like a malformed log.
     if (read.reason === 'not-regular')
       throw new SkillgraphError('log.invalid', `${file} is not a regular file, not an event log`, { file });
     if (read.reason === 'too-large')
@@ -38,7 +38,7 @@ export function appendEvent(file: string, event: SkillLoadedEvent): void {
     try {
       if (!fstatSync(fd).isFile())
         throw new SkillgraphError('log.invalid', `${file} is not a regular file, not an event log`, { file });
-            // A last line without its newline (an editor, a crashed writer) would glue our line onto it.
+      // A last line without its newline (an editor, a crashed writer) would glue our line onto it.
       const { size } = fstatSync(fd);
       const last = Buffer.alloc(1);
       const lead = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a ? '\n' : '';

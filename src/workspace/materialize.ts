@@ -23,14 +23,14 @@ import { readRegularFile } from '../discover/safe-read.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface MaterializeOptions extends ReadOptions {
-    /** Stage nothing now; `load(name)` stages one skill at a time. */
+  /** Stage nothing now; `load(name)` stages one skill at a time. */
   readonly lazy?: boolean;
-    /**
-     * Replace workspace files with other content, and stage a skill again. Default false: such a file leaves
-     * that skill out with `workspace.exists`, before any of its files is written.
-     */
+  /**
+   * Replace workspace files with other content, and stage a skill again. Default false: such a file leaves
+   * that skill out with `workspace.exists`, before any of its files is written.
+   */
   readonly force?: boolean;
-    /** Only these skills (names or `scope/name`); default every skill in the catalog. */
+  /** Only these skills (names or `scope/name`); default every skill in the catalog. */
   readonly names?: readonly string[];
 }
 
@@ -40,7 +40,7 @@ export interface StagedSkill {
   readonly name: string;
   readonly digest: string;
   readonly path: string;
-    /** Relative POSIX paths; empty when already loaded. */
+  /** Relative POSIX paths; empty when already loaded. */
   readonly files: readonly string[];
 }
 
@@ -49,18 +49,18 @@ export interface LazyWorkspace {
   readonly dir: string;
   readonly names: readonly string[];
   readonly loaded: LoadedSet;
-    /** Stage one skill; `already_loaded` when it is there with the same SKILL.md. */
+  /** Stage one skill; `already_loaded` when it is there with the same SKILL.md. */
   load(name: string): StagedSkill;
-    /** Answer one `load_skill` call: `{"skill_name": …}` (or `name`), as JSON text or an object. */
+  /** Answer one `load_skill` call: `{"skill_name": …}` (or `name`), as JSON text or an object. */
   loadSkill(args: unknown): LoadSkillAnswer;
 }
 
 export interface MaterializeResult {
   readonly dir: string;
-    /** Skills copied now (empty in lazy mode), in name order. */
+  /** Skills copied now (empty in lazy mode), in name order. */
   readonly skills: readonly StagedSkill[];
   readonly workspace: LazyWorkspace | null;
-    /** Skills not copied with their findings: failures and, when no names were given, invalid skills. */
+  /** Skills not copied with their findings: failures and, when no names were given, invalid skills. */
   readonly leftOut: readonly LeftOutSkill[];
 }
 
@@ -93,7 +93,7 @@ export function materialize(catalog: Catalog, dir: string, options: MaterializeO
   for (const pkg of packages) {
     try {
       const p = plan(pkg, options);
-            // The workspace's own state too (wrong kind of entry, a link out, other content), before the first write.
+      // The workspace's own state too (wrong kind of entry, a link out, other content), before the first write.
       checkTargets(p, root, dir, options);
       skills.push(write(p, root, dir));
     } catch (error) {
@@ -173,7 +173,7 @@ export function createLazyWorkspace(
 
 function selectPackages(catalog: Catalog, names: readonly string[] | undefined): SkillPackage[] {
   const chosen = names === undefined ? [...catalog.skills] : names.map((n) => findSkill(catalog, n));
-    // Names are checked when their skill is planned: one bad name leaves only that skill out.
+  // Names are checked when their skill is planned: one bad name leaves only that skill out.
   const seen = new Set<string>();
   chosen.forEach((p, index) => {
     const name = p.descriptor.name;
@@ -189,8 +189,8 @@ function selectPackages(catalog: Catalog, names: readonly string[] | undefined):
 }
 
 function prepareRoot(dir: string): string {
-    // Made one level at a time, as the cache folder is (recursive mkdir under /proc never returns). A path through
-    // a file or on a kernel file system is the caller's mistake (exit 2); an unwritable folder fails at first write.
+  // Made one level at a time, as the cache folder is (recursive mkdir under /proc never returns). A path through
+  // a file or on a kernel file system is the caller's mistake (exit 2); an unwritable folder fails at first write.
   const problem = cacheDirProblem(dir);
   if (problem !== null && problem !== 'not-writable') {
     throw new SkillgraphError(
@@ -249,7 +249,7 @@ interface Plan {
   readonly name: string;
   readonly source: string;
   readonly files: readonly string[];
-    /** What each open of `files` (same order) is checked against. */
+  /** What each open of `files` (same order) is checked against. */
   readonly listed: readonly ResourceFile[];
 }
 
@@ -265,7 +265,7 @@ function plan(pkg: SkillPackage, options: MaterializeOptions): Plan {
     'resources',
     { noBackslash: true, context: { skill: d.name } },
   );
-    // Opened now so an unreadable or swapped file fails the call before anything is written.
+  // Opened now so an unreadable or swapped file fails the call before anything is written.
   for (const f of listing.files) {
     const problem = checkOpen(f);
     if (problem) throw skillProblem(d.name, problem);
@@ -323,7 +323,7 @@ function write(p: Plan, root: string, dir: string): StagedSkill {
   p.files.forEach((rel, i) => {
     const f = p.listed[i]!;
     const abs = prepareTarget(root, `${p.name}/${rel}`, 'resources');
-        // Read through the checked open: a file swapped since the listing is refused, not copied.
+    // Read through the checked open: a file swapped since the listing is refused, not copied.
     // Perf: one buffer of the listed size, filled in place (no chunk list to concat).
     const data = Buffer.allocUnsafe(f.size);
     let at = 0;
@@ -344,7 +344,7 @@ function stageLazily(pkg: SkillPackage, root: string, dir: string, options: Mate
     singleSegment: true,
     context: { skill: pkg.descriptor.name },
   });
-    // A skill edited since sealing is reported, whatever the workspace holds.
+  // A skill edited since sealing is reported, whatever the workspace holds.
   if (options.verify ?? true) verifySealed(pkg, options);
   if (options.force !== true && readRegularFile(resolve(root, name, 'SKILL.md'), STAGED_SKILL_MAX_BYTES).ok) {
     const d = pkg.descriptor;

@@ -9,9 +9,9 @@ export type PathProblem =
   'empty' | 'absolute' | 'escape_root' | 'separator' | 'nul' | 'not-directory' | 'not-file' | 'backslash' | 'device';
 
 export interface RelativePathOptions {
-    /** Require one path segment (a folder name, e.g. a skill name). */
+  /** Require one path segment (a folder name, e.g. a skill name). */
   readonly singleSegment?: boolean;
-    /** Reject `\\` instead of reading it as a separator (for names read from a POSIX disk). */
+  /** Reject `\\` instead of reading it as a separator (for names read from a POSIX disk). */
   readonly noBackslash?: boolean;
   readonly context?: Readonly<Record<string, unknown>>;
 }
@@ -53,7 +53,7 @@ export function validateRelativePath(value: string, field: string, options: Rela
   };
   if (typeof value !== 'string' || value.trim() === '') return fail('empty');
   if (value.includes('\u0000')) return fail('nul');
-    // Windows: drive-absolute `C:\x`, drive-relative `C:x`, root-relative `\x`, UNC `\\server`.
+  // Windows: drive-absolute `C:\x`, drive-relative `C:x`, root-relative `\x`, UNC `\\server`.
   if (/^[A-Za-z]:/.test(value) || value.startsWith('\\')) return fail('absolute');
   if (options.noBackslash && value.includes('\\')) return fail('backslash');
   const posix = value.replace(/\\/g, '/');
@@ -136,7 +136,7 @@ function walkTarget(root: string, rel: string, field: string, create: boolean): 
   }
   const target = join(current, file);
   if (!isWithin(root, target)) escape(root, rel, field);
-    // A folder in the file's place would fail the rename: a path problem, like a file in a folder's place.
+  // A folder in the file's place would fail the rename: a path problem, like a file in a folder's place.
   if (lstatOrNull(target)?.isDirectory()) {
     throw new SkillgraphError('path.invalid', `${field} ${MESSAGES['not-file']}: '${rel}'`, {
       field,

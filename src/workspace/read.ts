@@ -16,13 +16,13 @@ import { readRegularFile } from '../discover/safe-read.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ReadOptions {
-    /** Default `lenient`: verification asks "is this still the sealed content?", not "is it still valid?". */
+  /** Default `lenient`: verification asks "is this still the sealed content?", not "is it still valid?". */
   readonly profile?: ProfileName;
-    /** Hash backend for the re-computed digest (default node:crypto). */
+  /** Hash backend for the re-computed digest (default node:crypto). */
   readonly hasher?: HashBackend;
-    /** Only skills visible to the model (`load_skill` requests). Default false. */
+  /** Only skills visible to the model (`load_skill` requests). Default false. */
   readonly modelOnly?: boolean;
-    /** Re-read and re-hash SKILL.md before serving it (default true); off only for in-memory packages. */
+  /** Re-read and re-hash SKILL.md before serving it (default true); off only for in-memory packages. */
   readonly verify?: boolean;
 }
 
@@ -37,7 +37,7 @@ interface LoadCommon {
   readonly name: string;
   readonly descriptor: SkillDescriptor;
   readonly digest: string;
-    /** Native path of the skill folder; relative paths in the body resolve against it. */
+  /** Native path of the skill folder; relative paths in the body resolve against it. */
   readonly baseDir: string;
   readonly loaded: LoadedSet;
 }
@@ -61,7 +61,7 @@ export type ContextLoad = SkillLoaded | SkillAlreadyLoaded;
 export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void {
   const d = pkg.descriptor;
   const locator = d.source.locator;
-    // A SKILL.md replaced by a FIFO, a device or a huge file since sealing is a changed skill, not a hang.
+  // A SKILL.md replaced by a FIFO, a device or a huge file since sealing is a changed skill, not a hang.
   const read = readRegularFile(locator, VERIFY_MAX_BYTES, { followLinks: true });
   if (!read.ok) {
     if (read.reason === 'missing') throw digestChanged(d.name, d.digest, 'nothing', 'SKILL.md was removed');

@@ -119,7 +119,7 @@ const SCHEMAS_KEYS = optionKeys<DefinitionSchemas>('SkillDefinition.fromSkill', 
 export class SkillDefinition {
   declare readonly skillName: string;
   declare readonly description: string;
-    /** True when any tool writes; always consistent with `tools`. */
+  /** True when any tool writes; always consistent with `tools`. */
   declare readonly writes: boolean;
   declare readonly tools: readonly ResolvedToolEntry[];
   declare readonly inputSchema: Readonly<Record<string, JsonValue>> | undefined;
@@ -138,7 +138,7 @@ export class SkillDefinition {
     Object.freeze(this);
   }
 
-    /** Validate and build; never throws. */
+  /** Validate and build; never throws. */
   static safeCreate(init: SkillDefinitionInit): Validated<SkillDefinition> {
     if (init === null || typeof init !== 'object') return SkillDefinition.safeFrom(init);
     const unknown = unknownOption(init, INIT_KEYS);
@@ -159,12 +159,12 @@ export class SkillDefinition {
     );
   }
 
-    /** Validate and build, or throw `protocol.invalid`. */
+  /** Validate and build, or throw `protocol.invalid`. */
   static create(init: SkillDefinitionInit): SkillDefinition {
     return orThrow(SkillDefinition.safeCreate(init));
   }
 
-    /** Build from a package and its resolved entries; never throws. */
+  /** Build from a package and its resolved entries; never throws. */
   static safeFromSkill(
     pkg: SkillPackage | null | undefined,
     entries: readonly ResolvedToolEntry[] | null | undefined,
@@ -196,7 +196,7 @@ export class SkillDefinition {
     });
   }
 
-    /** Build from a package and its resolved entries, or throw. */
+  /** Build from a package and its resolved entries, or throw. */
   static fromSkill(
     pkg: SkillPackage | null | undefined,
     entries: readonly ResolvedToolEntry[] | null | undefined,
@@ -205,18 +205,18 @@ export class SkillDefinition {
     return orThrow(SkillDefinition.safeFromSkill(pkg, entries, schemas));
   }
 
-    /** Rebuild from wire JSON; never throws. */
+  /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillDefinition> {
     const parsed = check('SkillDefinition', SkillDefinitionJsonSchema(), json);
     return parsed.ok ? { ok: true, value: new SkillDefinition(parsed.value, FACTORY) } : parsed;
   }
 
-    /** Rebuild from wire JSON, or throw. */
+  /** Rebuild from wire JSON, or throw. */
   static from(json: unknown): SkillDefinition {
     return orThrow(SkillDefinition.safeFrom(json));
   }
 
-    /** The wire form (snake_case). */
+  /** The wire form (snake_case). */
   toJSON(): SkillDefinitionJson {
     return withoutUndefined({
       skill_name: this.skillName,

@@ -44,9 +44,9 @@ export const CODES_MAPPED_BY_CAUSE: readonly ErrorCode[] = Object.freeze(['io', 
 
 /** What `toSkillError` knows about the failing call. */
 export interface SkillErrorContext {
-    /** Must be non-empty. */
+  /** Must be non-empty. */
   readonly skillName: string;
-    /** Lands in `toolName` and `details.tool_name`. */
+  /** Lands in `toolName` and `details.tool_name`. */
   readonly toolName?: string;
 }
 
@@ -122,7 +122,7 @@ export function toSkillError(error: unknown, context: SkillErrorContext): SkillE
   }
   if (toolName !== undefined) details['tool_name'] = toolName;
   const path = isResolverError(error) ? (error as { path?: unknown }).path : undefined;
-    // A resolver failure's full chain (the message shortens long ones).
+  // A resolver failure's full chain (the message shortens long ones).
   if (Array.isArray(path) && path.length <= MAX_PATH && path.every((p) => typeof p === 'string'))
     details['path'] = [...path];
   return SkillError.create({ type, message, skillName, ...(toolName !== undefined ? { toolName } : {}), details });
@@ -179,6 +179,7 @@ function classNames(error: unknown): string[] {
       proto = Object.getPrototypeOf(proto);
     }
   } catch {
+    // a throwing `name` getter: the error's own `name` is all there is to go by
   }
   return names;
 }

@@ -1,12 +1,11 @@
-
 /** The seven kinds of failure a host reports about a skill (an `as const` object: no enums). */
 export const SkillErrorType = Object.freeze({
   SKILL_NOT_FOUND: 'skill_not_found',
-    /** Other than a cycle or a missing include. */
+  /** Other than a cycle or a missing include. */
   RESOLUTION_FAILURE: 'resolution_failure',
-    /** The message holds the path `a -> b -> a`. */
+  /** The message holds the path `a -> b -> a`. */
   CYCLE_DETECTED: 'cycle_detected',
-    /** Server down, binary missing, handshake failed. */
+  /** Server down, binary missing, handshake failed. */
   TOOL_ACTIVATION_FAILURE: 'tool_activation_failure',
   TOOL_EXECUTION_FAILURE: 'tool_execution_failure',
   VALIDATION_ERROR: 'validation_error',

@@ -5,7 +5,7 @@ import { checkOptionKeys, optionKeys } from '../option-keys.js';
 /** Options shared by the host error classes. */
 export interface HostErrorOptions {
   readonly cause?: unknown;
-    /** The tool involved, when known; `toSkillError` copies it into details. */
+  /** The tool involved, when known; `toSkillError` copies it into details. */
   readonly toolName?: string;
 }
 

@@ -56,7 +56,7 @@ export interface SkillMetadataJson extends CapabilitySummary {
 
 /** Options of `SkillMetadata.fromSkill`. */
 export interface FromSkillOptions {
-    /** Overrides the package's `descriptor.version`. */
+  /** Overrides the package's `descriptor.version`. */
   readonly version?: string;
 }
 
@@ -81,7 +81,7 @@ export class SkillMetadata implements SkillMetadataJson {
     Object.freeze(this);
   }
 
-    /** Build from a package and its resolved entries; never throws. */
+  /** Build from a package and its resolved entries; never throws. */
   static safeFromSkill(
     pkg: SkillPackage | null | undefined,
     entries: readonly ResolvedToolEntry[] | null | undefined,
@@ -111,7 +111,7 @@ export class SkillMetadata implements SkillMetadataJson {
     return SkillMetadata.safeFromSummary(pkg, summarizeEntries(list.value), options);
   }
 
-    /** Build from a package and its resolved entries, or throw `protocol.invalid`. */
+  /** Build from a package and its resolved entries, or throw `protocol.invalid`. */
   static fromSkill(
     pkg: SkillPackage | null | undefined,
     entries: readonly ResolvedToolEntry[] | null | undefined,
@@ -120,7 +120,7 @@ export class SkillMetadata implements SkillMetadataJson {
     return orThrow(SkillMetadata.safeFromSkill(pkg, entries, options));
   }
 
-    /** Build from a package and the resolver's capability summary; never throws. */
+  /** Build from a package and the resolver's capability summary; never throws. */
   static safeFromSummary(
     pkg: SkillPackage | null | undefined,
     summary: CapabilitySummary | null | undefined,
@@ -155,7 +155,7 @@ export class SkillMetadata implements SkillMetadataJson {
     });
   }
 
-    /** Build from a package and a capability summary, or throw `protocol.invalid`. */
+  /** Build from a package and a capability summary, or throw `protocol.invalid`. */
   static fromSummary(
     pkg: SkillPackage | null | undefined,
     summary: CapabilitySummary | null | undefined,
@@ -164,10 +164,10 @@ export class SkillMetadata implements SkillMetadataJson {
     return orThrow(SkillMetadata.safeFromSummary(pkg, summary, options));
   }
 
-    /**
-     * Internal listings only: our own resolver's summary needs no schema check.
-     * Perf: the check was a visible share of `catalog --json` at 10k skills.
-     */
+  /**
+   * Internal listings only: our own resolver's summary needs no schema check.
+   * Perf: the check was a visible share of `catalog --json` at 10k skills.
+   */
   static fromTrustedSummary(pkg: SkillPackage, summary: CapabilitySummary): SkillMetadata {
     return new SkillMetadata(
       {
@@ -183,18 +183,18 @@ export class SkillMetadata implements SkillMetadataJson {
     );
   }
 
-    /** Rebuild from wire JSON; never throws. */
+  /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillMetadata> {
     const parsed = check('SkillMetadata', SkillMetadataJsonSchema(), json);
     return parsed.ok ? { ok: true, value: new SkillMetadata(parsed.value, FACTORY) } : parsed;
   }
 
-    /** Rebuild from wire JSON, or throw. */
+  /** Rebuild from wire JSON, or throw. */
   static from(json: unknown): SkillMetadata {
     return orThrow(SkillMetadata.safeFrom(json));
   }
 
-    /** The wire form: a plain copy of the fields. */
+  /** The wire form: a plain copy of the fields. */
   toJSON(): SkillMetadataJson {
     return {
       name: this.name,

@@ -119,7 +119,7 @@ export class SkillResult {
     Object.freeze(this);
   }
 
-    /** Validate and build; never throws. */
+  /** Validate and build; never throws. */
   static safeCreate(init: SkillResultInit): Validated<SkillResult> {
     if (init === null || typeof init !== 'object') return SkillResult.safeFrom(init);
     const unknown = unknownOption(init, INIT_KEYS);
@@ -138,23 +138,23 @@ export class SkillResult {
     );
   }
 
-    /** Validate and build, or throw `protocol.invalid`. */
+  /** Validate and build, or throw `protocol.invalid`. */
   static create(init: SkillResultInit): SkillResult {
     return orThrow(SkillResult.safeCreate(init));
   }
 
-    /** Rebuild from wire JSON; never throws. */
+  /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillResult> {
     const parsed = check('SkillResult', SkillResultJsonSchema(), json);
     return parsed.ok ? { ok: true, value: new SkillResult(parsed.value, FACTORY) } : parsed;
   }
 
-    /** Rebuild from wire JSON, or throw. */
+  /** Rebuild from wire JSON, or throw. */
   static from(json: unknown): SkillResult {
     return orThrow(SkillResult.safeFrom(json));
   }
 
-    /** The wire form; `tool_name` is omitted when there is no tool, `error` is null on success. */
+  /** The wire form; `tool_name` is omitted when there is no tool, `error` is null on success. */
   toJSON(): SkillResultJson {
     return withoutUndefined({
       success: this.success,

@@ -77,7 +77,7 @@ export class SkillError extends Error {
   private constructor(wire: output<ReturnType<typeof SkillErrorJsonSchema>>, token?: typeof FACTORY) {
     requireFactory('SkillError', token, 'SkillError.create(…) or SkillError.from(…)');
     super(wire.message);
-        // Own, enumerable data properties so the frozen instance reads like a plain value.
+    // Own, enumerable data properties so the frozen instance reads like a plain value.
     Object.defineProperties(this, {
       name: { value: 'SkillError', enumerable: false },
       type: { value: wire.type, enumerable: true },
@@ -88,7 +88,7 @@ export class SkillError extends Error {
     Object.freeze(this);
   }
 
-    /** Validate and build; the error (`protocol.invalid`) names every bad field. */
+  /** Validate and build; the error (`protocol.invalid`) names every bad field. */
   static safeCreate(init: SkillErrorInit): Validated<SkillError> {
     if (init === null || typeof init !== 'object') return SkillError.safeFrom(init);
     const unknown = unknownOption(init, INIT_KEYS);
@@ -104,23 +104,23 @@ export class SkillError extends Error {
     );
   }
 
-    /** Validate and build, or throw `protocol.invalid`. */
+  /** Validate and build, or throw `protocol.invalid`. */
   static create(init: SkillErrorInit): SkillError {
     return orThrow(SkillError.safeCreate(init));
   }
 
-    /** Rebuild from wire JSON; never throws. */
+  /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillError> {
     const parsed = check('SkillError', SkillErrorJsonSchema(), json);
     return parsed.ok ? { ok: true, value: new SkillError(parsed.value, FACTORY) } : parsed;
   }
 
-    /** Rebuild from wire JSON, or throw `protocol.invalid`. */
+  /** Rebuild from wire JSON, or throw `protocol.invalid`. */
   static from(json: unknown): SkillError {
     return orThrow(SkillError.safeFrom(json));
   }
 
-    /** The wire form; `tool_name` is omitted when there is no tool. */
+  /** The wire form; `tool_name` is omitted when there is no tool. */
   toJSON(): SkillErrorJson {
     return withoutUndefined({
       type: this.type,

@@ -79,9 +79,9 @@ export function frozenJsonCopy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return Object.freeze(value.map((v: unknown) => frozenJsonCopy(v))) as T;
   const out: Record<string, unknown> = {};
-    // Sorted keys: two equal values serialise to the same bytes.
+  // Sorted keys: two equal values serialise to the same bytes.
   for (const key of Object.keys(value).sort()) {
-        // Not assignment: a `__proto__` key stays data instead of replacing the prototype.
+    // Not assignment: a `__proto__` key stays data instead of replacing the prototype.
     Object.defineProperty(out, key, {
       value: frozenJsonCopy((value as Record<string, unknown>)[key]),
       enumerable: true,
