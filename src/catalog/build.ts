@@ -1,8 +1,4 @@
-/**
- * Selection and sealing: candidates ordered by precedence
- * (high first) then locator; the first candidate of each name wins and every
- * other one is a visible conflict. Pure: values in, a deeply frozen catalog out.
- */
+// Pure: candidates in, a deeply frozen catalog out; the first candidate of a name wins, the rest are conflicts.
 import type { HashBackend } from '../model/backend.js';
 import type { Catalog, Conflict } from '../model/catalog.js';
 import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
@@ -23,36 +19,17 @@ export interface BuildCatalogOptions {
   /** Findings gathered before selection (discovery, parse) to keep with the catalog. */
   readonly diagnostics?: readonly Diagnostic[];
   /**
-   * Engine-only: the packages come from skillgraph's own parse step, which
-   * already wrote each `descriptor.digest` (with this hasher) and hands the
-   * objects over. Well-formed digests are then kept instead of recomputed and
-   * the packages are frozen in place instead of copied. Default `false`:
-   * every digest is recomputed, so a forged digest never survives.
+   * Engine-only: keep the digests its own parse wrote and freeze the packages in place. Default false:
+   * every digest is recomputed, so a forged one never survives.
    */
   readonly trustDigests?: boolean;
-  /**
-   * Files the walk reached a second time (through a symlinked copy, or a
-   * second root over the same folder): `via` is the path it was reached by.
-   * Each becomes a conflict with `identical: true` when its file is a winner,
-   * so an installer's linked copy shows as what it is.
-   */
+  /** Files the walk reached again (a linked copy, an overlapping root): conflicts with `identical: true`. */
   readonly aliases?: readonly { readonly locator: string; readonly via: string }[];
-  /**
-   * Order of `conflicts`: `name` (default: by name, candidate order within a name) or
-   * `candidate` (the order the shadowed copies were met: precedence, then canonical path — the
-   * catalog runtime's).
-   */
+  /** Order of `conflicts`: by `name` (default) or in `candidate` order, as the catalog runtime lists them. */
   readonly conflictOrder?: 'name' | 'candidate';
-  /**
-   * Refuse two packages of one name instead of choosing by precedence: a SkillgraphError
-   * `catalog.duplicate-name` naming both files, as the catalog runtime's construction from a
-   * package list does. Default false.
-   */
+  /** Throw `catalog.duplicate-name` for two packages of one name instead of choosing by precedence. */
   readonly strict?: boolean;
-  /**
-   * An identifier of the catalog the host chooses (the catalog runtime's `resource_id`), kept
-   * beside the digest and by `excluding`; not part of the digest. Default: none.
-   */
+  /** The host's identifier of the catalog (`resource_id`); not part of the digest. */
   readonly resourceId?: string;
 }
 
@@ -75,29 +52,22 @@ const BUILD_KEYS = optionKeys<BuildCatalogOptions>('buildCatalog', {
 });
 
 /**
- * Seal parsed packages into a catalog. Digests are (re)computed here in one
- * `hashBatch` call, whatever the packages carried. A package not from the
- * engine's own parse (`trustDigests`) must have a name and a description the
- * parser accepts: else a SkillgraphError `skill.invalid`.
- *
- * @example buildCatalog(packages).get('pdf-tools')?.descriptor.digest // 'sha256:…'
+ * Seal parsed packages into a catalog, digests computed in one `hashBatch` call. An untrusted package needs a
+ * name and description the parser accepts, else `skill.invalid`.
  */
 export function buildCatalog(candidates: readonly SkillPackage[], options: BuildCatalogOptions = {}): Catalog {
   checkOptionKeys(options, BUILD_KEYS);
   const hasher = options.hasher ?? JS_HASHER;
   const diagnostics = [...(options.diagnostics ?? [])];
   const trust = options.trustDigests === true;
-  // Perf: with trustDigests the engine's parse step (or its workers) already wrote each digest
-  // (packageDigest: one reused buffer, hashed at once): −44 ms hash and −180 ms bytes at seal
-  // time at 10k skills, and no ~160 MB of package bytes alive at once (peak RSS 405 → 240 MB).
-  // Perf: one pass reads each candidate's descriptor (a cold object after the parse) into one
-  // small record; every later step reads the records.
+  // Perf: trusted digests were written by the parse step, so no package bytes are made or held here; one pass
+  // copies each (cold) descriptor into a small record that every later step reads.
   const ordered = new Array<Ordered>(candidates.length);
   const locators = new Array<string>(candidates.length);
   const todo: SkillPackage[] = [];
   for (let i = 0; i < candidates.length; i++) {
     const pkg = candidates[i]!;
-    // Perf: the engine's own packages passed the parser, which refuses what this refuses (package-check.ts).
+    // The parser already refuses what this refuses.
     if (!trust) checkPackage(pkg);
     const d = pkg.descriptor;
     const source = d.source;
@@ -112,13 +82,9 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       name: d.name,
     };
   }
-  // Without a surrogate in any locator or digest, `<` is UTF-8 byte order (one test per string
-  // instead of two per comparison). A kept digest matched DIGEST_PATTERN: ASCII. Perf: the
-  // locators are tested joined, in one call (a one-character class scans ~800 KB in ~1 ms;
-  // a regex with a repeated group over all the digests joined was slower than one call each).
+  // Without a surrogate, `<` is UTF-8 byte order. Perf: one regex call over the joined locators.
   let plain = !SURROGATE.test(locators.join(''));
-  // The digests still to make are hashed in one `hashBatch` call (a WASM backend pays one
-  // call) and handed out in candidate order.
+  // One `hashBatch` call: a WASM backend pays one boundary crossing.
   if (todo.length > 0) {
     const hexes = hasher.hashBatch(todo.map(packageBytes));
     let next = 0;
@@ -134,10 +100,8 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
         b.precedence - a.precedence || unitOrder(a.locator, b.locator) || unitOrder(a.digest, b.digest)
     : (a: Ordered, b: Ordered): number =>
         b.precedence - a.precedence || byteOrder(a.locator, b.locator) || byteOrder(a.digest, b.digest);
-  // Perf: the engine hands candidates over in candidate order already: one pass checks it
-  // instead of a sort's n log n comparisons.
+  // Perf: the engine hands candidates over sorted already; checking is one pass.
   if (!isSorted(ordered, byCandidate)) ordered.sort(byCandidate);
-  // Each file's sealed package, by locator: the first candidate of a file is the one kept.
   const byFile = new Map<string, SkillPackage>();
   const sealed: SkillPackage[] = [];
   const winners = new Map<string, SkillPackage>();
@@ -155,7 +119,6 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
     const sealedPkg = seal(pkg, digest, trust);
     byFile.set(locator, sealedPkg);
     sealed.push(sealedPkg);
-    // Candidate order is precedence order: the first package of a name wins.
     const winner = winners.get(name);
     if (winner === undefined) {
       winners.set(name, sealedPkg);
@@ -173,8 +136,7 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
       catalogDiagnostic('catalog.conflict', conflict.shadowed, { ...conflict, identical: conflict.identical ? 1 : '' }),
     );
   }
-  // Perf: an alias names a file; the file's sealed package is a winner when its name maps to it
-  // (no map of every winner by locator for a handful of aliases).
+  // Perf: look up the alias's name among winners instead of mapping every winner by locator.
   for (const alias of options.aliases ?? []) {
     const pkg = byFile.get(alias.locator);
     if (pkg !== undefined && winners.get(pkg.descriptor.name) === pkg)
@@ -192,12 +154,11 @@ export function buildCatalog(candidates: readonly SkillPackage[], options: Build
   ) {
     throw new SkillgraphError('options.invalid', 'resourceId must be a non-empty string', { field: 'resourceId' });
   }
-  // The caller's findings are copied before they are frozen; the engine's own (trusted) are its to freeze.
+  // The caller's findings are copied before they are frozen; the engine's own are its to freeze.
   const sealedDiagnostics = trust ? diagnostics : diagnostics.map((d) => ({ ...d }));
   return new SealedCatalog(sealed, winners, conflicts, deepFreezeAll(sealedDiagnostics), hasher, options.resourceId);
 }
 
-/** The conflict error of a strict catalog: two packages of one name, whatever their files. */
 function duplicateName(name: string, files: string[]): SkillgraphError {
   files.sort(byteOrder);
   return new SkillgraphError(
@@ -207,34 +168,24 @@ function duplicateName(name: string, files: string[]): SkillgraphError {
   );
 }
 
-/** What a sealed catalog is made of (`sealedParts`), as the engine's catalog record keeps it. */
+/** What a sealed catalog is made of, as the engine's catalog record keeps it. */
 export interface SealedParts {
   readonly digest: string;
-  /** Every sealed candidate, in candidate order (winners and shadowed; `getScoped` looks here). */
+  /** Every sealed candidate in candidate order, winners and shadowed. */
   readonly all: SkillPackage[];
-  /** The winners, sorted by name: the same objects as in `all`. */
+  /** The winners sorted by name: the same objects as in `all`. */
   readonly skills: SkillPackage[];
   readonly conflicts: Conflict[];
   readonly diagnostics: Diagnostic[];
   readonly resourceId?: string;
 }
 
-/**
- * The parts of a catalog `buildCatalog` sealed, or undefined for any other object.
- *
- * @example sealedParts(buildCatalog(packages))?.all.length
- */
+/** The parts of a catalog `buildCatalog` sealed, or undefined for any other object. */
 export function sealedParts(catalog: Catalog): SealedParts | undefined {
   return SealedCatalog.parts(catalog);
 }
 
-/**
- * A sealed catalog again from parts `sealedParts` gave (decoded from the engine's store, so
- * unfrozen): frozen as `buildCatalog` freezes its own, digest kept, nothing sorted or hashed
- * again. The parts are the catalog's own from here on.
- *
- * @example restoreCatalog(deserialize(serialize(sealedParts(catalog))), JS_HASHER).digest === catalog.digest
- */
+/** A sealed catalog again from its parts (decoded from the store): frozen, digest kept, nothing re-hashed. */
 export function restoreCatalog(parts: SealedParts, hasher: HashBackend): Catalog {
   for (const pkg of parts.all) freezeOwnPackage(pkg);
   for (const conflict of parts.conflicts) Object.freeze(conflict);
@@ -249,30 +200,27 @@ export function restoreCatalog(parts: SealedParts, hasher: HashBackend): Catalog
   );
 }
 
-/** One candidate as sealing reads it: its package and the descriptor fields the steps compare. */
 interface Ordered {
   readonly pkg: SkillPackage;
   readonly precedence: number;
   readonly locator: string;
-  /** The digest the package is sealed with ('' until `hashBatch` made it). */
+  /** '' until `hashBatch` made it. */
   digest: string;
   readonly name: string;
 }
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
-/** Code-unit order of two strings: UTF-8 byte order when neither holds a surrogate. */
+/** Code-unit order: UTF-8 byte order when neither string holds a surrogate. */
 function unitOrder(a: string, b: string): number {
   return a === b ? 0 : a < b ? -1 : 1;
 }
 
-/** Whether `items` are in `compare` order already. */
 function isSorted<T>(items: readonly T[], compare: (a: T, b: T) => number): boolean {
   for (let i = 1; i < items.length; i++) if (compare(items[i - 1]!, items[i]!) > 0) return false;
   return true;
 }
 
-/** `items` (an array the caller owns) and each item deeply frozen. */
 function deepFreezeAll<T>(items: T[]): readonly T[] {
   for (const item of items) deepFreeze(item);
   return Object.freeze(items);
@@ -280,15 +228,9 @@ function deepFreezeAll<T>(items: T[]): readonly T[] {
 
 const NON_ASCII = /[^\u0000-\u007f]/;
 
-/**
- * `catalog.confusable` for every selected name that reads like another one
- * once Cyrillic/Greek look-alikes are mapped to Latin (`nameSkeleton`): on
- * the look-alike, naming the Latin name it imitates (or, among non-Latin
- * spellings only, the first in byte order).
- * Perf: only names with a non-ASCII character get a skeleton.
- */
+// `catalog.confusable` on a name that reads like another once Cyrillic/Greek look-alikes map to Latin.
 function lookAlikes(winners: ReadonlyMap<string, SkillPackage>): Diagnostic[] {
-  // Perf: one test over the names joined first: a catalog of ASCII names costs one regex call.
+  // Perf: a catalog of ASCII names costs one regex call.
   if (!NON_ASCII.test([...winners.keys()].join(''))) return [];
   const bySkeleton = new Map<string, string[]>();
   for (const name of winners.keys()) {
@@ -318,18 +260,13 @@ function lookAlikes(winners: ReadonlyMap<string, SkillPackage>): Diagnostic[] {
   return out;
 }
 
-/** `pkg` carrying its digest, deeply frozen: a copy, or (trusted, owned by the engine) in place. */
 function seal(pkg: SkillPackage, digest: string, inPlace: boolean): SkillPackage {
-  // Trusted packages come from skillgraph's own parser, so their shape is known.
   if (pkg.descriptor.digest === digest && inPlace) return freezeOwnPackage(pkg);
   if (pkg.descriptor.digest === digest && Object.isFrozen(pkg)) return deepFreeze(pkg);
   return deepFreeze({ ...pkg, descriptor: { ...pkg.descriptor, digest } });
 }
 
-/**
- * The sealed catalog. Lookups use private maps (never reachable, so the
- * instance stays immutable); the public arrays are frozen.
- */
+// Lookups use private maps, never reachable, so the instance stays immutable.
 class SealedCatalog implements Catalog {
   readonly digest: string;
   readonly skills: readonly SkillPackage[];
@@ -340,12 +277,8 @@ class SealedCatalog implements Catalog {
   readonly #byName: ReadonlyMap<string, SkillPackage>;
   readonly #hasher: HashBackend;
 
-  /**
-   * Every argument is the catalog's own from here on: the arrays are frozen in place (not
-   * copied), and `conflicts` and `diagnostics` must hold frozen items already. `winners` is the
-   * list of winners in any order, or a map of each winner's name to it (kept as the lookup).
-   * Perf: no copy of each conflict and finding and no walk over them at 10k skills.
-   */
+  // Takes ownership: arrays are frozen in place; `conflicts` and `diagnostics` must hold frozen items.
+  // Perf: no copy of, or walk over, each conflict and finding.
   constructor(
     all: SkillPackage[],
     winners: readonly SkillPackage[] | Map<string, SkillPackage>,
@@ -359,8 +292,7 @@ class SealedCatalog implements Catalog {
     let skills: SkillPackage[];
     let pairs: (readonly [string, string])[] | undefined;
     if (byName !== undefined) {
-      // Perf: the names sorted by the built-in comparison (code-unit order, as `cmp`), each
-      // winner then taken from the map: no comparator call per comparison at 10k skills.
+      // Perf: the built-in sort (code-unit order, as `cmp`) needs no comparator call.
       const names = [...byName.keys()].sort();
       skills = new Array<SkillPackage>(names.length);
       if (digest === undefined) pairs = new Array<readonly [string, string]>(names.length);
@@ -370,8 +302,7 @@ class SealedCatalog implements Catalog {
         if (pairs !== undefined) pairs[i] = [names[i]!, p.descriptor.digest];
       }
     } else {
-      // Sorted through one small record per skill: `a.descriptor.name` in the comparator met
-      // many package shapes (megamorphic loads on frozen objects).
+      // Perf: sorted through small uniform records; `p.descriptor.name` in the comparator went megamorphic.
       const keyed = (winners as readonly SkillPackage[]).map((p) => ({ name: p.descriptor.name, p }));
       keyed.sort((a, b) => cmp(a.name, b.name));
       skills = keyed.map((k) => k.p);
@@ -393,7 +324,6 @@ class SealedCatalog implements Catalog {
     Object.freeze(this);
   }
 
-  /** The parts of `catalog` when it is one of these (`sealedParts`). */
   static parts(catalog: Catalog): SealedParts | undefined {
     if (!(catalog instanceof SealedCatalog)) return undefined;
     const c = catalog;

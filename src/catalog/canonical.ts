@@ -1,22 +1,14 @@
 /**
- * Canonical byte serialisation behind every digest. Each
- * value is a one-byte tag followed by a big-endian length or count, so no two
- * different values share an encoding (no ambiguous concatenation), and map
- * keys are sorted by UTF-8 bytes (never by locale).
- *
+ * Canonical bytes behind every digest: a tag, a big-endian length or count, so no two values share an encoding.
  * ```
- * string   's' u32(byteLength) utf8-bytes
- * number   'n' u32(byteLength) ascii(String(n))        e.g. 1.5 → "1.5"
- * true     't'           false 'f'           null 'z'
- * array    'a' u32(count) value*
- * map      'm' u32(count) (string(key) value)*   keys in UTF-8 byte order
- * bytes    'b' u64(byteLength) raw-bytes
+ * string 's' u32(byteLength) utf8      number 'n' u32(byteLength) ascii(String(n))
+ * true 't'  false 'f'  null 'z'        bytes  'b' u64(byteLength) raw
+ * array 'a' u32(count) value*          map    'm' u32(count) (string(key) value)*, keys in UTF-8 byte order
  * ```
  */
 import { byteOrder } from './order.js';
 
 const UTF8 = new TextEncoder();
-/** Strings up to this many UTF-16 units are tried as ASCII first (see `string`). */
 const SHORT_STRING = 64;
 
 /** Growable byte buffer with the canonical encoders. */
@@ -32,7 +24,6 @@ export class CanonicalWriter {
 
   private reserve(n: number): void {
     if (this.len + n <= this.buf.length) return;
-    // Perf: doubling keeps appends amortised O(1) for large bodies and trees.
     let size = this.buf.length * 2;
     while (size < this.len + n) size *= 2;
     const next = new Uint8Array(size);
@@ -69,8 +60,7 @@ export class CanonicalWriter {
   }
 
   string(s: string): this {
-    // Perf: encode straight into the buffer (worst case 3 bytes per UTF-16
-    // unit) and back-patch the length; no intermediate array per string.
+    // Perf: encode straight into the buffer (at most 3 bytes per unit) and back-patch the length.
     const n = s.length;
     this.reserve(5 + n * 3);
     const at = this.len;
@@ -78,8 +68,7 @@ export class CanonicalWriter {
     buf[at] = 0x73; // 's'
     let written = -1;
     if (n <= SHORT_STRING) {
-      // Perf: a short ASCII string (keys, names, versions: most of a package's strings) is copied
-      // by this loop — no view and no native call per string (a package's digest ~15% cheaper).
+      // Perf: short ASCII strings (most of a package's) are copied by this loop, with no native call.
       let i = 0;
       for (; i < n; i++) {
         const c = s.charCodeAt(i);
@@ -104,7 +93,6 @@ export class CanonicalWriter {
     if (typeof v === 'string') return this.string(v);
     if (typeof v === 'boolean') return this.tag(v ? 't' : 'f');
     if (typeof v === 'number' || typeof v === 'bigint') {
-      // Perf: String(n) is ASCII, so its byte length is its length; encoded in place.
       const text = String(v);
       this.reserve(5 + text.length);
       const at = this.len;
@@ -126,8 +114,7 @@ export class CanonicalWriter {
 
   /** A map with keys in UTF-8 byte order; undefined members are left out. */
   map(o: Readonly<Record<string, unknown>>): this {
-    // Perf: undefined members are dropped in place from the fresh key list (no closure and no
-    // second array per map; most maps of a package, metadata and overrides, have a key or two).
+    // Perf: undefined members dropped in place from the fresh key list (no closure, no second array).
     const keys = Object.keys(o);
     let n = 0;
     for (let i = 0; i < keys.length; i++) {
@@ -141,13 +128,13 @@ export class CanonicalWriter {
     return this;
   }
 
-  /** Forget what was written, keeping the buffer (a scratch writer reused per package). */
+  /** Forget what was written, keeping the buffer. */
   reset(): this {
     this.len = 0;
     return this;
   }
 
-  /** The bytes written so far (a copy-free view). */
+  /** The bytes written so far (a view, not a copy). */
   finish(): Uint8Array {
     return this.buf.subarray(0, this.len);
   }

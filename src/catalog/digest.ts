@@ -1,22 +1,14 @@
-/**
- * Package and catalog digests. The byte formats are documented in
- * the README ("Digests") so anyone can recompute them; change them only with a
- * new version label.
- */
+// The byte formats are documented in the README ("Digests"); change them only with a new version label.
 import { byteOrder } from './order.js';
 import type { HashBackend } from '../model/backend.js';
 import type { SkillPackage } from '../model/package.js';
 import { CanonicalWriter } from './canonical.js';
 import { JS_HASHER } from './hasher.js';
 
-/** Version labels written first into each serialisation. */
 export const PACKAGE_DIGEST_LABEL = 'skillgraph/package/v1';
 export const CATALOG_DIGEST_LABEL = 'skillgraph/catalog/v1';
 
-/**
- * Frontmatter keys whose normalised form comes from the descriptor; every
- * other key goes into the `extensions` map as parsed.
- */
+/** Frontmatter keys normalised into the descriptor; every other key goes into `extensions` as parsed. */
 export const NORMALISED_KEYS: ReadonlySet<string> = new Set([
   'name',
   'description',
@@ -29,28 +21,17 @@ export const NORMALISED_KEYS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * The canonical bytes of a package: label, name, description, version,
- * license, compatibility, metadata, allowed-tools, model-invocable,
- * extensions (declared `dependencies` in their normalised form), body (CRLF
- * folded to LF). Source paths are not part of it, so
- * byte-identical copies in two folders share a digest.
- *
- * @example sha256(packageBytes(pkg))
+ * The canonical bytes of a package. Source paths are not part of it, so byte-identical copies in two folders
+ * share a digest.
  */
 export function packageBytes(pkg: SkillPackage): Uint8Array {
-  // Perf: written into the reused scratch buffer and copied out at its exact size; a fresh
-  // writer per package zero-filled 1 KB + 3 bytes per body char (~16 KB) and kept it alive.
+  // Perf: the reused scratch buffer, copied out at its exact size.
   return writePackage(scratch.reset(), pkg).finish().slice();
 }
 
-// Perf: one scratch buffer reused for every package serialisation (see packageDigest).
 const scratch = new CanonicalWriter(64 * 1024);
 
-/**
- * `sha256:` digest of `packageBytes(pkg)`, written into a reused buffer and hashed at once.
- *
- * @example packageDigest(pkg) === formatDigest(JS_HASHER.hashBatch([packageBytes(pkg)])[0]!)
- */
+/** `sha256:` digest of `packageBytes(pkg)`. */
 export function packageDigest(pkg: SkillPackage, hasher: HashBackend = JS_HASHER): string {
   const bytes = writePackage(scratch.reset(), pkg).finish();
   return formatDigest(hasher.hashBatch([bytes])[0]!);
@@ -71,17 +52,12 @@ function writePackage(w: CanonicalWriter, pkg: SkillPackage): CanonicalWriter {
   return w.string(pkg.body.includes('\r\n') ? pkg.body.replace(/\r\n/g, '\n') : pkg.body);
 }
 
-/** A list to write: the array itself (the writer only reads it), any other iterable spread into one. */
 function ownList(list: readonly string[]): readonly string[] {
   return Array.isArray(list) ? list : [...list];
 }
 
-/**
- * The `extensions` map: every frontmatter key `NORMALISED_KEYS` does not hold, declared
- * `dependencies` in their normalised form (sorted, unique lists, so their spelling is not
- * content), as `CanonicalWriter.map` writes it. Perf: written from the frontmatter's own key
- * list, without building the map first (most packages have no extension key at all).
- */
+// Declared `dependencies` are written sorted and unique, so their spelling is not content.
+// Perf: written from the frontmatter's key list without building the map (most packages have no extension).
 function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
   const fm = pkg.frontmatter;
   const deps = pkg.descriptor.dependencies;
@@ -92,7 +68,7 @@ function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
     const value =
       key === 'dependencies' && deps ? { tools: ownList(deps.tools), mcp_servers: ownList(deps.mcp_servers) } : fm[key];
     if (value === undefined) continue;
-    // Kept in UTF-8 byte order as they come (an insertion sort: a frontmatter has a few keys).
+    // Insertion sort: a frontmatter has a few keys.
     keys ??= [];
     values ??= [];
     let at = keys.length;
@@ -110,14 +86,9 @@ function writeExtensions(w: CanonicalWriter, pkg: SkillPackage): void {
   for (let i = 0; i < keys.length; i++) w.string(keys[i]!).value(values![i]);
 }
 
-/**
- * The canonical bytes of a catalog: label, then the (name, digest) pairs in
- * UTF-8 byte order of name, as an array of two-element arrays.
- *
- * @example sha256(catalogBytes([['a', 'sha256:…']]))
- */
+/** The canonical bytes of a catalog: label, then the (name, digest) pairs in UTF-8 byte order of name. */
 export function catalogBytes(pairs: readonly (readonly [string, string])[]): Uint8Array {
-  // Perf: a sealed catalog's skills come sorted already (one pass checks it instead of a sort).
+  // Perf: a sealed catalog's skills come sorted already.
   const sorted = pairsSorted(pairs) ? pairs : [...pairs].sort((a, b) => byteOrder(a[0], b[0]));
   const w = new CanonicalWriter(64 + sorted.length * 96);
   w.string(CATALOG_DIGEST_LABEL).tag('a').u32(sorted.length);
@@ -133,7 +104,6 @@ function pairsSorted(pairs: readonly (readonly [string, string])[]): boolean {
 /** The printed form of every digest: `sha256:` and 64 lower-case hex digits. */
 export const DIGEST_PATTERN = /^sha256:[0-9a-f]{64}$/;
 
-/** `sha256:` + hex, the printed form of every digest. */
 export function formatDigest(hex: string): string {
   return `sha256:${hex}`;
 }

@@ -1,12 +1,6 @@
-/** Deep freezing for sealed values. */
 import type { SkillPackage } from '../model/package.js';
 
-/**
- * Freeze `value` and everything reachable from it (plain objects and arrays).
- * Already-frozen subtrees are skipped, so re-sealing shared packages is cheap.
- *
- * @example deepFreeze({ a: [1] }).a.push(2) // throws TypeError in strict mode
- */
+/** Freeze `value` and everything reachable from it; frozen subtrees are skipped. */
 export function deepFreeze<T>(value: T): T {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
   Object.freeze(value);
@@ -14,15 +8,7 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * `deepFreeze` for a package of skillgraph's own parser, whose shape is
- * known: the descriptor's parts and the diagnostics are frozen directly and
- * only the open-ended parts (frontmatter, composition, compatibility) are
- * walked. Perf: ~10k packages per seal; `deepFreeze` spent most of its
- * ~40 ms listing keys of objects whose keys are known.
- *
- * @example freezeOwnPackage(parseSkill(text, options).package!)
- */
+/** `deepFreeze` for a package of our own parser. Perf: its shape is known, so few keys are listed. */
 export function freezeOwnPackage(pkg: SkillPackage): SkillPackage {
   if (Object.isFrozen(pkg)) return pkg;
   const d = pkg.descriptor;
@@ -31,7 +17,7 @@ export function freezeOwnPackage(pkg: SkillPackage): SkillPackage {
   Object.freeze(d.allowedTools);
   if (d.compatibility !== undefined) deepFreeze(d.compatibility);
   Object.freeze(d);
-  // Perf: indexed loops: a for…of makes an iterator per list, and most lists here are empty.
+  // Perf: indexed loops make no iterator, and most lists here are empty.
   for (let i = 0; i < pkg.diagnostics.length; i++) Object.freeze(pkg.diagnostics[i]);
   Object.freeze(pkg.diagnostics);
   freezeComposition(pkg.composition);
@@ -39,7 +25,6 @@ export function freezeOwnPackage(pkg: SkillPackage): SkillPackage {
   return Object.freeze(pkg);
 }
 
-/** The composition of our own parser, by its known shape; only overrides and input schemas are open-ended. */
 function freezeComposition(c: SkillPackage['composition']): void {
   if (Object.isFrozen(c)) return;
   for (let i = 0; i < c.includes.length; i++) {
@@ -67,15 +52,10 @@ function freezeComposition(c: SkillPackage['composition']): void {
   Object.freeze(c);
 }
 
-/**
- * `deepFreeze` for a tree our own parser built (plain objects and arrays, YAML or JSON values):
- * arrays by index and objects by `for…in`, so no key list is made per object.
- * Perf: ~10k frontmatter trees per seal; listing keys was most of their freezing.
- */
+// Perf: objects by `for…in`, so no key list is made per object.
 function freezeParsedTree(value: unknown): void {
   if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return;
   Object.freeze(value);
-  // Perf: primitives (most frontmatter values) are passed over here, without a call each.
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const item: unknown = value[i];

@@ -1,7 +1,3 @@
-/**
- * The catalog stage: precedence selection, visible conflicts,
- * content digests, sealing, disabled sources, and the lockfile model. Pure.
- */
 export { buildCatalog, compareCandidates, type BuildCatalogOptions } from './build.js';
 export { JS_HASHER } from './hasher.js';
 export {

@@ -1,11 +1,4 @@
-/**
- * The lockfile (`skillgraph.lock.json`): what a catalog held when it was
- * locked, and the drift between a lock and a catalog now. It travels with
- * the project: no absolute paths. Each skill is named by its root (scope and
- * the root's path relative to the lockfile's folder, or `~/…` under the home
- * folder) and its path inside that root. Pure: callers read/write the file,
- * place skills in their roots and compute tree digests.
- */
+// The lockfile travels with the project: no absolute paths, each skill named by its root and its path inside.
 import type { ZodMiniType } from 'zod/mini';
 import { once, zod, type Zod } from '../model/zod.js';
 import { cmp } from '../model/diagnostics.js';
@@ -15,13 +8,11 @@ import { widening, type CapabilitySurface, type CapabilityWidening } from '../au
 import { DIGEST_PATTERN } from './digest.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
-/** Default file name, in the working folder. */
 export const LOCKFILE_NAME = 'skillgraph.lock.json';
 
-/** The lockfile format this code writes. */
 export const LOCKFILE_VERSION = 3;
 
-/** Formats this code reads: 2 lacks the invalid entries' status, findings and tree, which are optional. */
+// 2 lacks the invalid entries' status, findings and tree, which are optional.
 const READABLE_VERSIONS: readonly number[] = [2, 3];
 
 /** Why a skill in its place could not be locked as a skill. */
@@ -29,7 +20,7 @@ export const LOCK_INVALID_STATUSES = ['invalid', 'changed', 'unreadable'] as con
 
 type AuditVerdictName = (typeof AUDIT_VERDICTS)[number];
 
-/** A skill's capability surface as sealed (see `audit/capabilities.ts`). */
+/** A skill's capability surface as sealed. */
 export interface LockCapabilities {
   allowed_tools: string[];
   writes: string[];
@@ -42,15 +33,14 @@ export interface LockCapabilities {
 export interface LockEntry {
   name: string;
   scope: string;
-  /** The root: its path relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
+  /** Relative to the lockfile's folder (POSIX), or `~/…` under the home folder. */
   root: string;
-  /** POSIX path of SKILL.md inside the root, as the walk reached it. */
+  /** POSIX path of SKILL.md inside the root. */
   path: string;
   digest: string;
   tree: string;
-  /** The capability surface; absent in locks written before it was sealed (then widening is not checked). */
+  /** Absent in older locks (then widening is not checked). */
   capabilities?: LockCapabilities;
-  /** The skill's declared `dependencies` (a change to them changes `digest` too); absent when none. */
   dependencies?: { tools: string[]; mcp_servers: string[] };
 }
 
@@ -65,21 +55,17 @@ export interface LockInvalid {
 }
 
 export interface Lockfile {
-  /** The format: 3 is written; 2 (without the invalid entries' status, findings and tree) still reads. */
   schemaVersion: 2 | 3;
-  /** Catalog digest when locked. */
   digest: string;
   /** False when the walk stopped at a limit (written only with `--allow-incomplete`). */
   complete: boolean;
   skills: LockEntry[];
-  /** Every SKILL.md in place that is not a locked skill, with why. */
   invalid?: LockInvalid[];
 }
 
-/** The lockfile's schemas, built on first use (zod is required then, not when the package is imported). */
+// Built on first use: zod is loaded then, not when the package is imported.
 function buildSchemas(z: Zod) {
   const DIGEST = z.string().check(z.regex(DIGEST_PATTERN, 'expected sha256:<64 hex digits>'));
-  // A portable path: POSIX, relative (or `~/…`), no NUL; never absolute.
   const PORTABLE = z.string().check(
     z.minLength(1),
     z.refine(
@@ -106,11 +92,7 @@ function buildSchemas(z: Zod) {
     capabilities: z.optional(CapabilitiesSchema),
     dependencies: z.optional(z.strictObject({ tools: strings, mcp_servers: strings })),
   });
-  /**
-   * A SKILL.md in its place that is not locked as a skill: `invalid` (its findings say why),
-   * `changed` while the run read it, or `unreadable` (its folder could not be read whole). `tree`
-   * is its folder's digest when that could be made, so an edit to it is drift too.
-   */
+  // `tree` is the folder's digest when it could be made, so an edit to an invalid skill is drift too.
   const count = z.int().check(z.gte(0));
   const LockInvalidSchema: ZodMiniType<LockInvalid> = z.strictObject({
     root: PORTABLE,
@@ -132,9 +114,7 @@ function buildSchemas(z: Zod) {
 
 /**
  * The zod schemas of a lockfile and its parts.
- *
  * @internal
- * @example lockSchemas().LockfileSchema.safeParse(JSON.parse(text)).success
  */
 export const lockSchemas = once(() => buildSchemas(zod()));
 
@@ -145,11 +125,7 @@ export interface CreateLockOptions {
 
 const CREATE_LOCK_KEYS = optionKeys<CreateLockOptions>('createLock', { complete: true, invalid: true });
 
-/**
- * A lockfile document; entries sorted by name.
- *
- * @example createLock(catalog.digest, entries, { complete: true }) // { schemaVersion: 2, digest, complete: true, skills: [...] }
- */
+/** A lockfile document; entries sorted by name. */
 export function createLock(digest: string, entries: readonly LockEntry[], options: CreateLockOptions): Lockfile {
   checkOptionKeys(options, CREATE_LOCK_KEYS);
   const invalid = [...(options.invalid ?? [])].sort((a, b) => cmp(a.root, b.root) || cmp(a.path, b.path));
@@ -162,11 +138,7 @@ export function createLock(digest: string, entries: readonly LockEntry[], option
   };
 }
 
-/**
- * Parse and validate lockfile text; any problem is `lockfile.invalid` naming the file.
- *
- * @example parseLock(text, 'skillgraph.lock.json').skills.length
- */
+/** Parse and validate lockfile text; any problem is `lockfile.invalid` naming the file. */
 export function parseLock(text: string, file: string): Lockfile {
   let data: unknown;
   try {
@@ -207,7 +179,6 @@ export function parseLock(text: string, file: string): Lockfile {
   return parsed.data;
 }
 
-/** Which recorded fields of a skill differ. */
 export type LockField = 'scope' | 'root' | 'path' | 'digest' | 'tree';
 
 export interface LockChange {
@@ -227,22 +198,20 @@ export interface LockBroken<D> {
 export interface LockWidened {
   readonly name: string;
   readonly widening: CapabilityWidening;
-  /** The entry as it is now. */
   readonly current: LockEntry;
 }
 
 export interface LockDrift<D = unknown> {
   readonly ok: boolean;
-  /** Skills in both whose surface widened; reported apart from content changes. */
+  /** Reported apart from content changes. */
   readonly widened: readonly LockWidened[];
-  /** Locked skills with no sealed surface (a lock written before surfaces were sealed). */
+  /** Locked skills with no sealed surface (an older lock). */
   readonly unsealed: number;
   readonly added: readonly LockEntry[];
   readonly removed: readonly LockEntry[];
   readonly changed: readonly LockChange[];
-  /** Locked skills whose file is there but invalid now. */
   readonly invalid: readonly LockBroken<D>[];
-  /** Other SKILL.md files in place that make no skill now; `recorded` when the lock lists them as invalid too. */
+  /** Other SKILL.md files that make no skill now; `recorded` when the lock lists them as invalid too. */
   readonly invalidNow: readonly {
     readonly root: string;
     readonly path: string;
@@ -253,15 +222,13 @@ export interface LockDrift<D = unknown> {
   readonly incomplete: readonly LockEntry[];
 }
 
-/** What `compareLock` knows about the run now besides its entries. */
 export interface LockNow<D> {
   readonly entries: readonly LockEntry[];
-  /** Candidates that did not make a skill, by `root` + `\0` + `path`, with their findings. */
+  /** Candidates that made no skill, by `root` + `\0` + `path`, with their findings. */
   readonly broken: ReadonlyMap<string, readonly D[]>;
   readonly complete: boolean;
 }
 
-/** The key of a skill's place: root and path. */
 export function placeKey(root: string, path: string): string {
   return `${root}\0${path}`;
 }
@@ -269,13 +236,8 @@ export function placeKey(root: string, path: string): string {
 const FIELDS: readonly LockField[] = ['scope', 'root', 'path', 'digest', 'tree'];
 
 /**
- * Compare a lock with the catalog now; lists are sorted by name. A locked
- * skill missing now is `invalid` when its file is still in place but broken,
- * `incomplete` when the walk stopped at a limit, else `removed`. Any other
- * SKILL.md that makes no skill now is `invalidNow`, recorded in the lock or not:
- * an invalid skill is reported by every check until it is fixed.
- *
- * @example compareLock(lock, { entries, broken: new Map(), complete: true }).ok // false when a script changed
+ * Compare a lock with the catalog now, lists sorted by name. Every SKILL.md that makes no skill now is
+ * reported, recorded in the lock or not, until it is fixed.
  */
 export function compareLock<D>(lock: Lockfile, now: LockNow<D>): LockDrift<D> {
   const before = new Map(lock.skills.map((e) => [e.name, e]));

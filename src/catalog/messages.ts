@@ -1,7 +1,3 @@
-/**
- * Wording of catalog diagnostics (selection findings), apart from the data.
- * The row shape and `wordedDiagnostic` are shared with the discovery table.
- */
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
 import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';
 
@@ -29,11 +25,7 @@ export const CATALOG_MESSAGES: Readonly<Record<CatalogCode, Wording>> = Object.f
   },
 } satisfies Record<CatalogCode, Wording>);
 
-/**
- * Build a catalog diagnostic about a whole file (line/column 0).
- *
- * @example catalogDiagnostic('catalog.duplicate-file', '/r/a/SKILL.md', { file: '/r/a/SKILL.md', root: '/r' })
- */
+/** A catalog diagnostic about a whole file (line/column 0). */
 export function catalogDiagnostic(code: CatalogCode, file: string, args: Args): Diagnostic {
   return wordedDiagnostic(code, CATALOG_MESSAGES[code], file, args);
 }

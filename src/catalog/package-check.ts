@@ -1,15 +1,5 @@
-/**
- * The checks `buildCatalog` runs on packages it did not get from skillgraph's
- * own parser (hand-built by a host, decoded from JSON): what the parser
- * refuses in every profile must not be sealed either. A name becomes a folder
- * name (materialise, load) and a catalog key, so it must be non-empty text,
- * trimmed, and one plain path segment; a description must be non-empty text.
- *
- * The parser's own packages need none of this: `parseSkill` returns a package
- * only when no finding is an error, and `name.missing`, `name.path-segment`
- * and `description.missing` are errors in every profile (a test holds the
- * profile table to that), so the engine's trusted packages skip the check.
- */
+// Packages not from our own parser (built by a host, decoded from JSON) must pass what the parser refuses in
+// every profile: a name becomes a folder name and a catalog key. The parser's own packages skip this.
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { segmentProblem } from '../parse/name-safety.js';
@@ -17,12 +7,7 @@ import { segmentProblem } from '../parse/name-safety.js';
 // Perf: the usual name needs one pattern test and nothing else.
 const PLAIN_NAME = /^[a-z0-9-]+$/;
 
-/**
- * Throw `skill.invalid` (naming the field, the file and the problem) unless
- * `pkg` has a name and a description the parser would accept in some profile.
- *
- * @example checkPackage(handBuilt) // throws SkillgraphError skill.invalid for name '../evil'
- */
+/** Throw `skill.invalid` unless `pkg` has a name and a description the parser would accept. */
 export function checkPackage(pkg: SkillPackage): void {
   const d = pkg?.descriptor;
   const name: unknown = d?.name;
@@ -56,7 +41,6 @@ export function checkPackage(pkg: SkillPackage): void {
   }
 }
 
-/** Why a name cannot be sealed, or undefined. */
 function nameProblem(name: unknown): string | undefined {
   if (typeof name !== 'string') return 'not text';
   if (name.trim() === '') return 'empty';

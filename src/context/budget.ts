@@ -1,19 +1,11 @@
-/**
- * Fitting a skill listing into a size budget, deterministically:
- * first shorten descriptions (all to one common cap, never below a floor),
- * then omit whole skills, lowest priority first (see `comparePriority`).
- * What was cut is always reported, never silent.
- *
- * `fitBudget` fits rows into a row allowance; `renderContext` sizes that
- * allowance so the whole rendered block (heading, guidance, notes and rows)
- * fits the budget, counted in UTF-8 bytes.
- */
+// Deterministic: shorten every description to one common cap (never below a floor), then omit the lowest
+// priority skills; what was cut is always reported.
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import { comparePriority, type ContextEntry } from './entries.js';
 import { shorten } from './text.js';
 
-/** Characters per token of the estimate a token budget carries in `chars`; the budget itself is counted in o200k tokens. */
+/** Characters per token of the estimate in `chars`; token budgets themselves are counted in o200k tokens. */
 export const CHARS_PER_TOKEN = 4;
 
 /** A parsed budget: `chars` is what is enforced; `amount`/`unit` echo the request. */
@@ -25,9 +17,8 @@ export interface Budget {
 
 /** What the budget did. Name lists are sorted by name. */
 export interface BudgetReport extends Budget {
-  /** Size before fitting, in UTF-8 bytes (the rows for `fitBudget`, the whole block for `renderContext`). */
+  /** UTF-8 bytes: the rows for `fitBudget`, the whole block for `renderContext`. */
   readonly before: number;
-  /** Size after fitting, in UTF-8 bytes (≤ `chars`). */
   readonly after: number;
   /** The common description cap applied, or null when none was needed. */
   readonly descriptionCap: number | null;
@@ -41,14 +32,9 @@ export interface BudgetFit {
   readonly report: BudgetReport;
 }
 
-/** Rendered size of one row, in characters. */
 export type MeasureFn = (entry: ContextEntry) => number;
 
-/**
- * Parse `N` (characters) or `Nt` (tokens; `chars` holds a 4-per-token estimate, the renderer counts real tokens).
- *
- * @example parseBudget('500t') // { chars: 2000, amount: 500, unit: 'tokens' }
- */
+/** Parse `N` (characters) or `Nt` (tokens): `parseBudget('500t')` → `{ chars: 2000, amount: 500, unit: 'tokens' }`. */
 export function parseBudget(value: string | number): Budget {
   const text = String(value).trim();
   const match = /^(\d+)\s*(t|tok|tokens|c|chars)?$/i.exec(text);
@@ -78,12 +64,7 @@ function total(entries: readonly ContextEntry[], measure: MeasureFn, cap: number
   return sum;
 }
 
-/**
- * Fit `entries` into `budget.chars`. `floor` is the shortest a description
- * may be cut to (shorter descriptions are never touched).
- *
- * @example fitBudget(rows, parseBudget(4000), (e) => markdownRow(e).length, 60)
- */
+/** Fit `entries` into `budget.chars`; `floor` is the shortest a description may be cut to. */
 export function fitBudget(
   entries: readonly ContextEntry[],
   budget: Budget,
@@ -92,7 +73,6 @@ export function fitBudget(
 ): BudgetFit {
   const limit = budget.chars;
   const before = total(entries, measure, Infinity);
-  // `after` is passed in: every caller has just measured the rows it returns.
   const report = (
     kept: readonly ContextEntry[],
     cap: number | null,
@@ -114,8 +94,7 @@ export function fitBudget(
   });
   if (before <= limit) return report(entries, null, [], before);
 
-  // Perf: both searches are binary searches over monotone sizes (a row never
-  // grows when its cap shrinks or when rows are dropped): O(n log n) renders.
+  // Perf: sizes are monotone (a row never grows as its cap shrinks), so both searches are binary.
   const byPriority = entries.slice().sort(comparePriority);
   let lo = 0;
   let hi = byPriority.length; // omitting everything always fits
@@ -142,12 +121,7 @@ export function fitBudget(
   return report(fitted, capLo, omitted, total(fitted, measure, Infinity));
 }
 
-/**
- * One line saying what the budget cut, naming up to `sample` skills per list;
- * empty when nothing was cut.
- *
- * @example budgetSummary(report, 3) // 'Budget 2000 chars: 4 descriptions shortened (a, b, c and 1 more); 1 skill omitted (z).'
- */
+/** One line saying what the budget cut, naming up to `sample` skills per list; '' when nothing was cut. */
 export function budgetSummary(report: BudgetReport, sample: number, hint = ''): string {
   const parts: string[] = [];
   if (report.shortened.length > 0) {

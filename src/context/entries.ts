@@ -1,8 +1,4 @@
-/**
- * The rows of a descriptor context: one per model-visible skill, with the
- * description folded onto one line and the location the model should open.
- * Renderers and the budget work on these rows, never on bodies.
- */
+// Renderers and the budget work on these rows, never on bodies.
 import type { Catalog, Conflict } from '../model/catalog.js';
 import { cmp } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
@@ -20,38 +16,23 @@ export interface ContextEntry {
   readonly digest: string;
   readonly scope: string;
   readonly precedence: number;
-  /** True when the budget cut the description. */
   readonly shortened: boolean;
 }
 
-/** Chooses the location shown for a package. */
 export type LocationFn = (pkg: SkillPackage) => string;
 
-/**
- * The location a lazily staged skill will have: `<workspace>/<name>/SKILL.md`
- * (POSIX, no doubled slash).
- *
- * @example workspaceLocation('.agents/skills')(pkg) // '.agents/skills/pdf/SKILL.md'
- */
+/** The location a lazily staged skill will have: `<workspace>/<name>/SKILL.md` (POSIX). */
 export function workspaceLocation(workspace: string): LocationFn {
   const base = workspace.replace(/\\/g, '/').replace(/\/+$/, '');
   return (pkg) => `${base === '' ? '' : `${base}/`}${pkg.descriptor.name}/SKILL.md`;
 }
 
-/**
- * The packages of a source, in display order (a catalog's order is by name).
- *
- * @example sourcePackages(catalog).length === catalog.skills.length
- */
+/** The packages of a source, in display order (a catalog's order is by name). */
 export function sourcePackages(source: ContextSource): readonly SkillPackage[] {
   return isPackageList(source) ? source : source.skills;
 }
 
-/**
- * The conflicts of a source (a plain package list has none).
- *
- * @example sourceConflicts([pkg]) // []
- */
+/** The conflicts of a source (a plain package list has none). */
 export function sourceConflicts(source: ContextSource): readonly Conflict[] {
   return isPackageList(source) ? [] : source.conflicts;
 }
@@ -60,12 +41,7 @@ function isPackageList(source: ContextSource): source is readonly SkillPackage[]
   return Array.isArray(source);
 }
 
-/**
- * Rows for every model-invocable package (`disable-model-invocation: true`
- * leaves a skill out), in the source's order.
- *
- * @example contextEntries(catalog).map((e) => e.name)
- */
+/** Rows for every model-invocable package, in the source's order. */
 export function contextEntries(source: ContextSource, location?: LocationFn): ContextEntry[] {
   const where = location ?? ((pkg: SkillPackage) => pkg.descriptor.source.locator);
   const rows: ContextEntry[] = [];
@@ -85,13 +61,7 @@ export function contextEntries(source: ContextSource, location?: LocationFn): Co
   return rows;
 }
 
-/**
- * Conflicts worth showing next to `entries`: only names that are listed, so a
- * hidden or omitted skill is not revealed through its shadowed copies.
- * Sorted by name, then shadowed locator.
- *
- * @example visibleConflicts(catalog.conflicts, contextEntries(catalog))
- */
+/** Conflicts of listed names only, so a hidden or omitted skill is not revealed through its shadowed copies. */
 export function visibleConflicts(conflicts: readonly Conflict[], entries: readonly ContextEntry[]): Conflict[] {
   const listed = new Set(entries.map((e) => e.name));
   return conflicts.filter((c) => listed.has(c.name)).sort((a, b) => cmp(a.name, b.name) || cmp(a.shadowed, b.shadowed));
@@ -99,13 +69,7 @@ export function visibleConflicts(conflicts: readonly Conflict[], entries: readon
 
 const WELL_KNOWN_RANK: Readonly<Record<string, number>> = Object.freeze({ local: 0, project: 1, global: 2 });
 
-/**
- * Budget priority, most important first: scope rank (local, project, global,
- * then custom scopes by precedence, high first), then name, then scope.
- * Total and deterministic.
- *
- * @example entries.slice().sort(comparePriority)
- */
+/** Budget priority, most important first: scope rank, then name, then scope. Total and deterministic. */
 export function comparePriority(a: ContextEntry, b: ContextEntry): number {
   const ra = WELL_KNOWN_RANK[a.scope] ?? 3;
   const rb = WELL_KNOWN_RANK[b.scope] ?? 3;

@@ -1,12 +1,4 @@
-/**
- * The two text formats of a descriptor context. Each format renders one row
- * per skill (what the budget measures) and wraps the rows into a block.
- *
- * Markdown (`## Skills`): intro, one `- name: description (file: …; digest: …)`
- * line per skill, the budget note, shadowed copies, lazy-loading rules, usage
- * guidance. XML (`<available_skills>`): the reference `to-prompt` shape, one
- * tag per line, with every field escaped (location included).
- */
+// XML follows the reference `to-prompt` shape, with every field escaped (location included).
 import type { Conflict } from '../model/catalog.js';
 import type { ContextEntry } from './entries.js';
 import {
@@ -28,35 +20,24 @@ export type ContextFormat = (typeof CONTEXT_FORMATS)[number];
 
 export type ContextMode = 'eager' | 'lazy';
 
-/** Everything a format needs to wrap its rows. */
 export interface BlockParts {
   readonly rows: readonly string[];
   readonly mode: ContextMode;
   readonly conflicts: readonly Conflict[];
   /** One-line budget summary, or ''. */
   readonly budgetNote: string;
-  /** Lazy mode: the listed paths are workspace paths (not where the skills are kept). Default true. */
+  /** Lazy mode: the listed paths are workspace paths, not where the skills are kept. Default true. */
   readonly workspacePaths?: boolean;
-  /** Whether rows and intro mention digests. Default true. */
   readonly digests?: boolean;
 }
 
-/**
- * One Markdown row (with its newline). Line breaks cannot survive: the
- * description is folded and the other fields are single-line by construction.
- *
- * @example markdownRow(entry) // '- pdf: Fill PDF forms. (file: /s/pdf/SKILL.md; digest: sha256:…)\n'
- */
+/** One Markdown row with its newline; no line break survives, so no row can be forged. */
 export function markdownRow(e: ContextEntry, digests = true): string {
   const digest = digests ? `; digest: ${markdownText(e.digest)}` : '';
   return `- ${markdownText(e.name)}: ${e.description} (file: ${markdownText(e.location)}${digest})\n`;
 }
 
-/**
- * The Markdown block around `rows`.
- *
- * @example markdownBlock({ rows: entries.map(markdownRow), mode: 'eager', conflicts: [], budgetNote: '' })
- */
+/** The Markdown block around `rows`. */
 export function markdownBlock(parts: BlockParts): string {
   const full = parts.mode === 'eager' ? EAGER_INTRO : parts.workspacePaths === false ? LAZY_SOURCE_INTRO : LAZY_INTRO;
   const intro = parts.digests === false ? withoutDigest(full) : full;
@@ -74,11 +55,7 @@ export function markdownBlock(parts: BlockParts): string {
   return `${text}\n${USAGE_SECTION}\n`;
 }
 
-/**
- * One `<skill>` element, one tag per line, every field escaped.
- *
- * @example xmlRow(entry).split('\n')[0] // '<skill>'
- */
+/** One `<skill>` element, one tag per line, every field escaped. */
 export function xmlRow(e: ContextEntry): string {
   return (
     '<skill>\n' +
@@ -90,11 +67,8 @@ export function xmlRow(e: ContextEntry): string {
 }
 
 /**
- * The `<available_skills>` block around `rows`; the budget note follows as an
- * XML comment so the block itself keeps the reference shape. Conflicts and
- * guidance are Markdown-only (the reference block carries neither).
- *
- * @example xmlBlock({ rows: entries.map(xmlRow), mode: 'eager', conflicts: [], budgetNote: '' })
+ * The `<available_skills>` block around `rows`. The budget note follows as an XML comment so the block keeps the
+ * reference shape; conflicts and guidance are Markdown-only.
  */
 export function xmlBlock(parts: BlockParts): string {
   let text = `<available_skills>\n${parts.rows.join('')}</available_skills>\n`;
@@ -102,7 +76,6 @@ export function xmlBlock(parts: BlockParts): string {
   return text;
 }
 
-/** Row renderer and block wrapper per format. */
 export const FORMATS: Readonly<
   Record<ContextFormat, { row: (e: ContextEntry, digests?: boolean) => string; block: (p: BlockParts) => string }>
 > = Object.freeze({
@@ -111,7 +84,6 @@ export const FORMATS: Readonly<
 });
 
 function oneLine(text: string): string {
-  // Names and paths never hold line breaks in a valid catalog; a hand-built
-  // package might, and one break would let it forge rows.
+  // A valid catalog has no line break here; a hand-built package might, and one break could forge rows.
   return /[\r\n]/.test(text) ? text.replace(/[\r\n]+/g, ' ') : text;
 }

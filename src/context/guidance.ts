@@ -1,26 +1,22 @@
-/**
- * The prose around a Markdown skill listing: what skills are, how to use them,
- * and (lazy mode) how to load them. Written for skillgraph; kept in one place
- * so wording changes never touch the renderers.
- */
+// The prose around a Markdown listing, kept in one place so wording changes never touch the renderers.
 
 export const SKILLS_HEADING = '## Skills';
 
-/** Opening paragraph, eager mode: every SKILL.md is already readable at its path. */
+/** Eager mode: every SKILL.md is already readable at its path. */
 export const EAGER_INTRO =
   'Skills are folders of task instructions: a `SKILL.md` file, sometimes with `scripts/`, ' +
   '`references/` and `assets/` beside it. Below, each skill shows its name, what it is for, ' +
   'the path of its `SKILL.md` and a content digest. Only these summaries are here; read the ' +
   'file itself once you decide a skill applies.';
 
-/** Opening paragraph, lazy mode with a workspace: paths become readable only after `load_skill`. */
+/** Lazy mode with a workspace: paths become readable only after `load_skill`. */
 export const LAZY_INTRO =
   'Skills are folders of task instructions: a `SKILL.md` file, sometimes with `scripts/`, ' +
   '`references/` and `assets/` beside it. Below, each skill shows its name, what it is for, ' +
   'the workspace path its `SKILL.md` will have once loaded, and a content digest. None of ' +
   'them is in the workspace yet.';
 
-/** Opening paragraph, lazy mode without a workspace: the paths are where the skills are kept. */
+/** Lazy mode without a workspace: the paths are where the skills are kept. */
 export const LAZY_SOURCE_INTRO =
   'Skills are folders of task instructions: a `SKILL.md` file, sometimes with `scripts/`, ' +
   '`references/` and `assets/` beside it. Below, each skill shows its name, what it is for, ' +
@@ -53,13 +49,11 @@ export const USAGE_SECTION = [
   '- If something is missing or unreadable, say so briefly and continue with the best alternative.',
 ].join('\n');
 
-/** The intro's clause naming the digest, dropped when a listing leaves digests out. */
 export const DIGEST_CLAUSES: readonly (readonly [string, string])[] = [
   [', and a content digest.', '.'],
   [' and a content digest.', '.'],
 ];
 
-/** An intro without its digest clause. */
 export function withoutDigest(intro: string): string {
   for (const [clause, end] of DIGEST_CLAUSES) if (intro.includes(clause)) return intro.replace(clause, end);
   return intro;

@@ -1,8 +1,4 @@
-/**
- * Context stage, pure: descriptor context in Markdown, XML
- * and JSON, budgets, the `load_skill` tool, name lookup, the loaded set and
- * its event-log replay. File access for loads lives in `workspace/`.
- */
+// Pure: file access for loads lives in `workspace/`.
 export { CHARS_PER_TOKEN, budgetSummary, fitBudget, parseBudget } from './budget.js';
 export type { Budget, BudgetFit, BudgetReport, MeasureFn } from './budget.js';
 export { comparePriority, contextEntries, visibleConflicts, workspaceLocation } from './entries.js';

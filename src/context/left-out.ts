@@ -1,9 +1,4 @@
-/**
- * What a verb that hands skills to an agent left out, and why: skills that failed validation,
- * SKILL.md files the walk saw but did not catalogue, skills hidden from the model, cut by a
- * budget, dropped by the audit, or that could not be copied. One list, one summary line and one
- * JSON shape for `context`, `materialize`, `load` and `serve`.
- */
+// One list, summary line and JSON shape of what was left out, for `context`, `materialize`, `load` and `serve`.
 import type { Catalog } from '../model/catalog.js';
 import { hasErrors, type Diagnostic } from '../model/diagnostics.js';
 import { byteOrder } from '../model/order.js';
@@ -13,16 +8,14 @@ export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
 
 /** One skill (or SKILL.md) an agent will not be offered. */
 export interface LeftOutSkill {
-  /** The skill's name when it was read, else null (`folder` names it). */
+  /** Null when the skill could not be read (`folder` names it). */
   readonly name: string | null;
-  /** POSIX path of the folder holding the SKILL.md. */
   readonly folder: string;
-  /** POSIX path of the SKILL.md. */
   readonly file: string;
   readonly reason: LeftOutReason;
   /** For `not-catalogued`: the walk's reason (`nested`, `dangling-link`, …). */
   readonly detail?: string;
-  /** The findings behind the reason (errors first), possibly empty. */
+  /** Errors first; possibly empty. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
@@ -32,17 +25,15 @@ export interface WalkAccountView {
   readonly files: { readonly notCatalogued: Readonly<Record<string, number>> };
 }
 
-/** A list of left-out skills with exact counts (per-file entries of walk notes are capped). */
+/** Left-out skills with exact counts (the walk caps its per-file notes). */
 export interface LeftOut {
   readonly skills: readonly LeftOutSkill[];
   readonly counts: Readonly<Record<LeftOutReason, number>>;
-  /** Not-catalogued SKILL.md files by the walk's reason, exact. */
   readonly notCatalogued: Readonly<Record<string, number>>;
-  /** True when a skill was left out by an error or the walk stopped at a limit: exit 1. */
+  /** An error left a skill out, or the walk stopped at a limit: exit 1. */
   readonly findings: boolean;
 }
 
-/** Walk codes that stand for one SKILL.md left uncatalogued, with the walk's reason. */
 const WALK_CODES: Readonly<Record<string, string>> = {
   'discover.nested-skill': 'nested',
   'discover.skipped-folder-skill': 'skipped-folder',
@@ -51,19 +42,14 @@ const WALK_CODES: Readonly<Record<string, string>> = {
   'discover.symlink-skipped': 'link-not-followed',
 };
 
-/** Link codes that stand for a SKILL.md left out when the link is itself a SKILL.md. */
+// When the link is itself a SKILL.md.
 const LINK_CODES: Readonly<Record<string, string>> = {
   'discover.symlink-escape': 'link-outside',
   'discover.symlink-dangling': 'dangling-link',
   'discover.symlink-loop': 'link-loop',
 };
 
-/**
- * The skills a catalog left out before any verb chose: every SKILL.md with an error that did not
- * become a package, and SKILL.md files the walk saw but did not catalogue (as its notes name them).
- *
- * @example catalogLeftOut(catalog).filter((s) => s.reason === 'invalid')
- */
+/** What the catalog left out before any verb chose: invalid skills and SKILL.md files the walk did not catalogue. */
 export function catalogLeftOut(catalog: Catalog): LeftOutSkill[] {
   const packaged = new Set<string>();
   for (const p of catalog.skills) packaged.add(p.descriptor.source.locator);
@@ -89,12 +75,8 @@ export function catalogLeftOut(catalog: Catalog): LeftOutSkill[] {
 }
 
 /**
- * The report for a verb: the catalog's own left-out skills plus what the verb left out itself.
- * `notCatalogued` counts come from the walk when given; the rest are counted from `skills`.
- * `findings` follows the catalog's rule: an error among the catalog's findings, a skill that
- * failed, or a walk that stopped at a limit.
- *
- * @example leftOutReport(renderContext(catalog).leftOut, loaded.walk, catalog)
+ * The catalog's own left-out skills plus what the verb left out; `findings` follows the catalog's rule (an error,
+ * a failed skill, a walk stopped at a limit).
  */
 export function leftOutReport(skills: readonly LeftOutSkill[], walk?: WalkAccountView, catalog?: Catalog): LeftOut {
   const counts = Object.fromEntries(LEFT_OUT_REASONS.map((r) => [r, 0])) as Record<LeftOutReason, number>;
@@ -132,15 +114,9 @@ const REASON_WORDS: Readonly<Record<LeftOutReason, string>> = {
   budget: 'hidden by the budget',
 };
 
-/** Names shown per reason in the summary line before "and N more". */
 const SHOWN = 3;
 
-/**
- * One line for people: `2 left out: 1 invalid (broken: yaml.invalid at line 2), 1 hidden by the
- * budget`, or '' when nothing was left out.
- *
- * @example leftOutLine(report) // '1 left out: 1 invalid (broken: yaml.invalid at line 2)'
- */
+/** One line for people, e.g. `2 left out: 1 invalid (broken: yaml.invalid at line 2), 1 hidden by the budget`. */
 export function leftOutLine(report: LeftOut): string {
   const total = LEFT_OUT_REASONS.reduce((n, r) => n + report.counts[r], 0);
   if (total === 0) return '';
@@ -165,7 +141,6 @@ function examples(report: LeftOut, reason: LeftOutReason, n: number): string {
   return shown.join('; ');
 }
 
-/** `broken: yaml.invalid at line 2`, or the name alone when there is no finding to cite. */
 function describe(s: LeftOutSkill): string {
   const label = s.name ?? folderName(s.folder);
   const first = s.diagnostics[0];
@@ -173,12 +148,7 @@ function describe(s: LeftOutSkill): string {
   return `${label}: ${first.code}${first.line > 0 ? ` at line ${first.line}` : ''}`;
 }
 
-/**
- * The `left_out` JSON of a verb's document: one entry per skill with its findings, and exact
- * counts (`counts.not_catalogued` may exceed the entries, which the walk caps per reason).
- *
- * @example leftOutJson(report).counts.invalid
- */
+/** The `left_out` JSON: an entry per skill and exact counts (`not_catalogued` may exceed the capped entries). */
 export function leftOutJson(report: LeftOut): Record<string, unknown> {
   return {
     counts: Object.fromEntries(LEFT_OUT_REASONS.map((r) => [r.replaceAll('-', '_'), report.counts[r]])),

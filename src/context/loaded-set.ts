@@ -1,11 +1,5 @@
-/**
- * What one run has loaded: an immutable name → digest set, and
- * its replay from a session event log. Skill instructions are working context
- * of a single run: a later run starts empty and loads what it needs again.
- *
- * Log format, one JSON object per line (other events are ignored):
- *   {"run_id":"r1","event":"skill_loaded","name":"pdf","digest":"sha256:…"}
- */
+// Loaded instructions are context of one run: a later run starts empty. A log line:
+// {"run_id":"r1","event":"skill_loaded","name":"pdf","digest":"sha256:…"}
 import { cmp } from '../model/diagnostics.js';
 import { DIGEST_PATTERN } from '../catalog/digest.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -18,15 +12,10 @@ export interface SkillLoadedEvent {
   readonly digest: string;
 }
 
-/** Passed by LoadedSet's own factories; `private` binds TypeScript only, and a plain-JS `new LoadedSet()` would hold no map. */
+// `private` binds TypeScript only: a plain-JS `new LoadedSet()` would hold no map.
 const FACTORY: unique symbol = Symbol('skillgraph.loaded-set');
 
-/**
- * An immutable set of loaded skills. `with` returns a new set; loading the
- * same name with another digest is a `skill.digest-changed` error.
- *
- * @example LoadedSet.EMPTY.with('pdf', digest).has('pdf') // true
- */
+/** An immutable name → digest set; the same name with another digest is `skill.digest-changed`. */
 export class LoadedSet {
   static readonly EMPTY = new LoadedSet(new Map(), FACTORY);
 
@@ -59,12 +48,10 @@ export class LoadedSet {
     return this.#digests.has(name);
   }
 
-  /** The digest `name` was loaded with, if loaded. */
   digestOf(name: string): string | undefined {
     return this.#digests.get(name);
   }
 
-  /** Loaded names, sorted. */
   names(): string[] {
     return [...this.#digests.keys()].sort(cmp);
   }
@@ -84,11 +71,7 @@ export class LoadedSet {
   }
 }
 
-/**
- * The error for a skill whose content differs from what was sealed or loaded.
- *
- * @example throw digestChanged('pdf', sealed, current)
- */
+/** The error for a skill whose content differs from what was sealed or loaded. */
 export function digestChanged(name: string, expected: string, actual: string, reason = 'changed'): SkillgraphError {
   return new SkillgraphError(
     'skill.digest-changed',
@@ -97,32 +80,17 @@ export function digestChanged(name: string, expected: string, actual: string, re
   );
 }
 
-/**
- * The event for loading `name` at `digest` in `runId`.
- *
- * @example skillLoadedEvent('run-1', 'pdf', 'sha256:…').event // 'skill_loaded'
- */
+/** The event for loading `name` at `digest` in `runId`. */
 export function skillLoadedEvent(runId: string, name: string, digest: string): SkillLoadedEvent {
   return { run_id: runId, event: 'skill_loaded', name, digest };
 }
 
-/**
- * One log line (with its newline), keys in a fixed order.
- *
- * @example appendFileSync(log, formatEvent(skillLoadedEvent('run-1', 'pdf', digest)))
- */
+/** One log line (with its newline), keys in a fixed order. */
 export function formatEvent(event: SkillLoadedEvent): string {
   return `${JSON.stringify({ run_id: event.run_id, event: event.event, name: event.name, digest: event.digest })}\n`;
 }
 
-/**
- * Every `skill_loaded` event in a JSON-lines log, in order. Blank lines are
- * skipped and other events ignored; a line that is not a JSON object, or a
- * `skill_loaded` event missing a field or with a digest that is not
- * `sha256:<64 hex>`, is a `log.invalid` error naming the line (1-based).
- *
- * @example parseEventLog(text, 'session.jsonl').length
- */
+/** Every `skill_loaded` event of a JSON-lines log, in order; a malformed one is `log.invalid` naming the line. */
 export function parseEventLog(text: string, file = '<log>'): SkillLoadedEvent[] {
   const events: SkillLoadedEvent[] = [];
   const lines = text.split(/\r?\n/);
@@ -144,7 +112,7 @@ export function parseEventLog(text: string, file = '<log>'): SkillLoadedEvent[] 
         throw badLine(file, i + 1, `skill_loaded event needs a non-empty string '${field}'`);
       }
     }
-    // A digest that is not a sealed one (`sha256:aa`) could never match a catalog: the log is damaged.
+    // A digest that is not a sealed one could never match a catalog: the log is damaged.
     if (!DIGEST_PATTERN.test(record.digest as string))
       throw badLine(file, i + 1, "skill_loaded event's 'digest' is not sha256: and 64 lower-case hex digits");
     events.push(skillLoadedEvent(record.run_id as string, record.name as string, record.digest as string));
@@ -152,13 +120,7 @@ export function parseEventLog(text: string, file = '<log>'): SkillLoadedEvent[] 
   return events;
 }
 
-/**
- * The loaded set of run `runId`, rebuilt from a log: events of other runs are
- * ignored (a later run starts empty); the same name with two digests in one
- * run is a `skill.digest-changed` error.
- *
- * @example replayLoadedSet(logText, 'run-2').names()
- */
+/** The loaded set of run `runId`, rebuilt from a log (other runs' events ignored). */
 export function replayLoadedSet(text: string, runId: string, file = '<log>'): LoadedSet {
   let set = LoadedSet.EMPTY;
   for (const event of parseEventLog(text, file)) {

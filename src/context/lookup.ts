@@ -1,9 +1,4 @@
-/**
- * Finding the skill a load request means: exact name, `scope/name`, then a
- * case-insensitive or folder-name match. Unknown names fail with the closest
- * names suggested; a request two skills answer fails as ambiguous — also an
- * exact name when another skill's folder has that name.
- */
+// A request two skills answer is ambiguous, even an exact name when another skill's folder has that name.
 import type { Catalog } from '../model/catalog.js';
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -13,20 +8,16 @@ import { editDistance } from './text.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface FindSkillOptions {
-  /** Treat skills hidden from the model (`disable-model-invocation`) as absent. Default false. */
+  /** Treat skills hidden from the model as absent. Default false. */
   readonly modelOnly?: boolean;
-  /** How many suggestions a not-found error carries. Default 3. */
   readonly suggestions?: number;
 }
 
 const FIND_KEYS = optionKeys<FindSkillOptions>('findSkill', { modelOnly: true, suggestions: true });
 
 /**
- * The package `request` names in `catalog`, or a coded error:
- * `options.invalid` (empty), `skill.not-found` (with `details.suggestions`),
- * `skill.ambiguous` (with `details.candidates`).
- *
- * @example findSkill(catalog, 'project/code-review').descriptor.id // 'project/code-review'
+ * The package `request` names (exact, `scope/name`, case-insensitive, folder name), or `skill.not-found` with
+ * suggestions, `skill.ambiguous`, or `options.invalid`.
  */
 export function findSkill(catalog: Catalog, request: string, options: FindSkillOptions = {}): SkillPackage {
   checkOptionKeys(options, FIND_KEYS);
@@ -45,7 +36,7 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
   const pool = catalog.skills.filter((p) => visible(p));
   const exact = catalog.get(wanted);
   if (visible(exact)) {
-    // A folder of that name holding another skill makes the request ambiguous, as in the sandbox SDK.
+    // As in the sandbox SDK.
     const rival = pool.find((p) => p !== exact && folderName(p) === wanted);
     if (rival === undefined) return exact;
     const candidates = [exact.descriptor.id, rival.descriptor.id].sort(cmp);
@@ -81,10 +72,7 @@ export function findSkill(catalog: Catalog, request: string, options: FindSkillO
   throw new SkillgraphError('skill.not-found', `skill not found: '${wanted}'${hint}`, { name: wanted, suggestions });
 }
 
-/**
- * The not-found error for a request that names a skill the catalog left out (an invalid skill's
- * folder) or hides from the model, saying why; undefined when it names neither.
- */
+// A request naming a left-out or hidden skill is told why it is not found.
 function leftOutAs(catalog: Catalog, wanted: string, options: FindSkillOptions): SkillgraphError | undefined {
   const hidden = options.modelOnly ? catalog.get(wanted) : undefined;
   if (hidden !== undefined) {
@@ -117,13 +105,7 @@ function leftOutAs(catalog: Catalog, wanted: string, options: FindSkillOptions):
   );
 }
 
-/**
- * Up to `limit` names close to `wanted`: edit distance within a third of the
- * length (at least 2), or containing / contained in it; nearest first, then
- * by name.
- *
- * @example closestNames('pdf-tool', ['pdf-tools', 'xlsx'], 3) // ['pdf-tools']
- */
+/** Up to `limit` names close to `wanted` (edit distance within a third of its length, or containment). */
 export function closestNames(wanted: string, names: readonly string[], limit: number): string[] {
   const w = wanted.toLowerCase().replace(/^[^/]*\//, '');
   const threshold = Math.max(2, Math.floor(w.length / 3));
@@ -138,11 +120,7 @@ export function closestNames(wanted: string, names: readonly string[], limit: nu
   return scored.slice(0, limit).map((s) => s.name);
 }
 
-/**
- * `scope/name` is ambiguous when two roots of that scope with the same
- * precedence both hold the name with different content: only path order
- * would pick one. (Identical copies, as installers make, are not ambiguous.)
- */
+// Two same-scope roots of equal precedence holding different copies: only path order would pick one.
 function checkScopedRival(catalog: Catalog, wanted: string, scoped: SkillPackage): SkillPackage {
   const { scope, precedence, locator } = scoped.descriptor.source;
   // Perf: only scoped requests pay for this second lookup.
@@ -162,7 +140,6 @@ function checkScopedRival(catalog: Catalog, wanted: string, scoped: SkillPackage
   );
 }
 
-/** Last folder of the skill's path (`…/<folder>/SKILL.md`). */
 function folderName(pkg: SkillPackage): string {
   const parts = pkg.descriptor.source.locator.split('/');
   return parts[parts.length - 2] ?? '';

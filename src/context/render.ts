@@ -1,8 +1,4 @@
-/**
- * The descriptor context: catalog in, model-facing text
- * out — never a skill's instructions. One options resolver, one entry point
- * (`renderContext`), and the JSON document the CLI prints.
- */
+// Model-facing text, never a skill's instructions.
 import type { Catalog, Conflict } from '../model/catalog.js';
 import { SkillgraphError } from '../model/errors.js';
 import { budgetSummary, fitBudget, parseBudget, type Budget, type BudgetReport } from './budget.js';
@@ -30,25 +26,19 @@ export interface ContextOptions {
   readonly format: ContextFormat;
   /** `eager`: every SKILL.md is readable now; `lazy`: listed, loaded by `load_skill`. */
   readonly mode: ContextMode;
-  /** `N` characters (UTF-8 bytes) or `Nt` o200k tokens (counted by a real tokenizer); null for no budget. */
+  /** `N` characters (UTF-8 bytes) or `Nt` o200k tokens; null for no budget. */
   readonly budget: string | number | null;
   /** Shortest a description may be cut to by the budget (characters). */
   readonly descriptionFloor: number;
-  /** How many names the budget note shows per list. */
   readonly sampleSize: number;
-  /** In lazy mode, the workspace folder skills are staged under (`<dir>/<name>/SKILL.md`). */
+  /** Lazy mode: the folder skills are staged under (`<dir>/<name>/SKILL.md`). */
   readonly workspace: string | null;
   /** Overrides the location shown for each skill (default: its locator). */
   readonly location: LocationFn | null;
-  /**
-   * How a skill's `SKILL.md` is shown when neither `location` nor a lazy
-   * workspace decides: `absolute` (its locator), `relative` (to `relativeTo`)
-   * or `uri` (`skill://<name>/SKILL.md`, as `serve` serves it).
-   */
+  /** Otherwise: `absolute` (the locator), `relative` (to `relativeTo`) or `uri` (`skill://<name>/SKILL.md`). */
   readonly paths: ContextPaths;
-  /** Base of `relative` paths (required with `paths: 'relative'`; the CLI passes its working folder). */
+  /** Base of `relative` paths (required with `paths: 'relative'`). */
   readonly relativeTo: string | null;
-  /** Show each skill's digest in the Markdown rows and intro (default true). */
   readonly digests: boolean;
   /** How the budget note says to find omitted skills: `cli` (describe/load) or `mcp` (search_skills). */
   readonly omittedHint: OmittedHint;
@@ -89,11 +79,7 @@ const CONTEXT_KEYS = optionKeys<ContextOptions>('renderContext', {
   reserved: true,
 });
 
-/**
- * Defaults filled in and every field checked; errors name the field.
- *
- * @example resolveContextOptions({ format: 'xml' }).mode // 'eager'
- */
+/** Defaults filled in and every field checked; errors name the field. */
 export function resolveContextOptions(options: Partial<ContextOptions> = {}): ContextOptions {
   checkOptionKeys(options, CONTEXT_KEYS);
   const o: ContextOptions = { ...DEFAULT_CONTEXT_OPTIONS, ...stripUndefined(options) };
@@ -123,24 +109,17 @@ export interface RenderedContext {
   readonly mode: ContextMode;
   /** The block to put in the prompt; '' when no skill is visible. */
   readonly text: string;
-  /** Rows listed (after the budget), in display order. */
   readonly entries: readonly ContextEntry[];
   readonly conflicts: readonly Conflict[];
   readonly budget: BudgetReport | null;
-  /** Lazy mode: the `load_skill` tool over the listed skills (null when nothing is listed or in eager mode). */
+  /** Lazy mode: the `load_skill` tool over the listed skills (null when nothing is listed). */
   readonly tool: LoadSkillTool | null;
-  /**
-   * Skills not listed, with the reason: invalid in the catalog (and SKILL.md files its walk did not
-   * catalogue), hidden from the model, or cut by the budget. See `leftOutReport`.
-   */
+  /** Skills not listed (invalid, not catalogued, hidden, cut by the budget), with the reason. */
   readonly leftOut: readonly LeftOutSkill[];
 }
 
 /**
- * Render the descriptor context of a catalog (or of packages, in their order).
- * Skills with `disable-model-invocation: true` are left out; no visible skill
- * → empty text.
- *
+ * Render the descriptor context of a catalog (or of packages, in their order); '' when no skill is visible.
  * @example renderContext(catalog, { format: 'xml', budget: '2000t' }).text
  */
 export function renderContext(source: ContextSource, options: Partial<ContextOptions> = {}): RenderedContext {
@@ -159,8 +138,7 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
       leftOut: leftOutOf(source, []),
     };
   }
-  // Perf: the block and the result list the same entries' conflicts (without a budget, the same
-  // array): found once for them (blocks only read them).
+  // Perf: the block and the result list the same conflicts: found once.
   let seen: { readonly entries: readonly ContextEntry[]; readonly conflicts: Conflict[] } | undefined;
   const conflictsOf = (entries: readonly ContextEntry[]): Conflict[] => {
     if (seen?.entries !== entries) seen = { entries, conflicts: visibleConflicts(sourceConflicts(source), entries) };
@@ -172,7 +150,6 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
       mode: o.mode,
       conflicts: conflictsOf(entries),
       budgetNote: budget ? budgetSummary(budget, o.sampleSize, OMITTED_HINTS[o.omittedHint]) : '',
-      // Without a workspace (or a caller's own locations) the rows show where the skills are kept.
       workspacePaths: o.location !== null || o.workspace !== null,
       digests: o.digests,
     });
@@ -186,8 +163,7 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
     ({ entries, budget, text } = fitWholeBlock(all, parsed, o, (e) => size(fmt.row(e, o.digests)), blockOf));
   }
   const conflicts = conflictsOf(entries);
-  // The tool offers exactly what the listing shows: a skill the budget omitted
-  // is not offered to the model (hosts and the CLI can still load it by name).
+  // The tool offers exactly what the listing shows (hosts and the CLI can still load an omitted skill by name).
   const listed = new Set(entries.map((e) => e.name));
   const tool =
     o.mode === 'lazy' ? loadSkillTool(sourcePackages(source).filter((p) => listed.has(p.descriptor.name))) : null;
@@ -203,7 +179,6 @@ export function renderContext(source: ContextSource, options: Partial<ContextOpt
   };
 }
 
-/** The catalog's own left-out skills, the skills hidden from the model and those the budget omitted. */
 function leftOutOf(source: ContextSource, omitted: readonly string[]): LeftOutSkill[] {
   const out = Array.isArray(source) ? [] : catalogLeftOut(source as Catalog);
   const cut = new Set(omitted);
@@ -214,15 +189,10 @@ function leftOutOf(source: ContextSource, omitted: readonly string[]): LeftOutSk
   return out;
 }
 
-/** Most row allowances tried before settling on none (each try lowers it by the measured excess). */
 const FIT_ROUNDS = 32;
 
-/**
- * Fit the rows so the WHOLE block (and `reserved` host bytes) holds in the
- * budget: the rows get what the block leaves them, lowered by the excess
- * until the block fits. When even a block with no rows does not fit, the
- * budget cannot be met and the error says how much the guidance alone takes.
- */
+// The whole block (and `reserved` host bytes) must fit: rows get what the block leaves them, lowered by the
+// excess until it fits. When a block of no rows does not fit, the error says what the guidance alone takes.
 function fitWholeBlock(
   all: readonly ContextEntry[],
   budget: Budget,
@@ -261,7 +231,7 @@ function fitWholeBlock(
   return { entries: tried.fit.entries, budget: { ...report, after: size(text) + o.reserved }, text };
 }
 
-/** How a budget counts: UTF-8 bytes for `N`, o200k tokens (a real tokenizer, loaded on first use) for `Nt`. */
+// The tokenizer loads on first use.
 function sizeIn(budget: Budget): (text: string) => number {
   return budget.unit === 'tokens' ? countTokens : byteLength;
 }
@@ -288,11 +258,7 @@ function byteLength(text: string): number {
   return Buffer.byteLength(text, 'utf8');
 }
 
-/**
- * The `<available_skills>` block alone ('' when no skill is visible).
- *
- * @example renderAvailableSkills(catalog)
- */
+/** The `<available_skills>` block alone ('' when no skill is visible). */
 export function renderAvailableSkills(
   source: ContextSource,
   options: Partial<Omit<ContextOptions, 'format'>> = {},
@@ -300,17 +266,12 @@ export function renderAvailableSkills(
   return renderContext(source, { ...options, format: 'xml' }).text;
 }
 
-/**
- * The JSON document of a rendered context (the CLI adds `schemaVersion`).
- * Lists every shortened and omitted skill, not just a sample.
- *
- * @example JSON.stringify(contextDocument(renderContext(catalog)))
- */
+/** The JSON document of a rendered context, listing every shortened and omitted skill. */
 export function contextDocument(rendered: RenderedContext): Record<string, unknown> {
   return {
     format: rendered.format,
     mode: rendered.mode,
-    // Same sanitised text as the rendered block: no control character reaches a model through JSON.
+    // No control character reaches a model through JSON either.
     skills: rendered.entries.map((e) => ({
       name: escapeControls(e.name),
       description: e.description,

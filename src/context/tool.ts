@@ -1,10 +1,4 @@
-/**
- * The `load_skill` tool for function-calling hosts: a name, a
- * description, and a JSON Schema whose `skill_name` parameter is an enum of
- * the model-visible skill names — the model can only ask for what it was
- * shown. The wire shape is the sandbox SDK's: `{skill_name}` in (`name` is
- * accepted as an alias), `{status, skill_name, path}` out.
- */
+// The enum of visible names means the model can only ask for what it was shown. Wire shape is the sandbox SDK's.
 import { cmp } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import { sourcePackages, type ContextSource } from './entries.js';
@@ -25,15 +19,11 @@ export interface LoadSkillTool {
   };
 }
 
-/** Arguments a `load_skill` call carries (wire names). */
 export interface LoadSkillArgs {
   readonly skill_name: string;
 }
 
-/**
- * What a `load_skill` call answers (wire names): `path` is the skill's folder in the workspace
- * as the host named the workspace, POSIX separators.
- */
+/** `path` is the skill's folder in the workspace, as the host named the workspace (POSIX). */
 export interface LoadSkillAnswer {
   readonly status: 'loaded' | 'already_loaded';
   readonly skill_name: string;
@@ -45,13 +35,7 @@ const DESCRIPTION =
   '(scripts, references, assets) can be read. Answers "loaded", or "already_loaded" when this run ' +
   'already has it. Call once per skill.';
 
-/**
- * The tool definition for the model-invocable skills of `source` (sorted
- * names as the enum), or null when there is none to load — JSON Schema wants
- * a non-empty enum, and an empty catalog renders no context either.
- *
- * @example tools.push(loadSkillTool(catalog) ?? [])
- */
+/** The tool definition for the model-invocable skills of `source`, or null when there is none to load. */
 export function loadSkillTool(source: ContextSource): LoadSkillTool | null {
   const names = [
     ...new Set(
@@ -80,13 +64,8 @@ export function loadSkillTool(source: ContextSource): LoadSkillTool | null {
 }
 
 /**
- * Check a tool call's raw arguments (a JSON string or an object) and return
- * the requested name. `skill_name` is the parameter; `name` is accepted in
- * its place, and both given with different values is refused. A malformed
- * call is an `options.invalid` error naming the field, so the host can hand
- * the message back to the model.
- *
- * @example parseLoadSkillArgs('{"skill_name":"pdf"}').skill_name // 'pdf'
+ * The requested name from a call's raw arguments (JSON text or an object); `name` is an alias of `skill_name`.
+ * A malformed call is `options.invalid` naming the field, so the host can hand the message back to the model.
  */
 export function parseLoadSkillArgs(raw: unknown): LoadSkillArgs {
   let value = raw;
@@ -109,11 +88,7 @@ export function parseLoadSkillArgs(raw: unknown): LoadSkillArgs {
   return { skill_name: name.trim() };
 }
 
-/**
- * The answer to a `load_skill` call from what the workspace staged.
- *
- * @example loadSkillAnswer(workspace.load('pdf')) // { status: 'loaded', skill_name: 'pdf', path: 'ws/pdf' }
- */
+/** The answer to a `load_skill` call from what the workspace staged. */
 export function loadSkillAnswer(staged: {
   readonly status: LoadSkillAnswer['status'];
   readonly name: string;

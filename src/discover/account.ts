@@ -1,9 +1,4 @@
-/**
- * What a walk saw and did not catalogue, and where it stopped. Every SKILL.md
- * the walk sees becomes a candidate or is counted here under a reason with a
- * diagnostic; a walk that stopped at a limit is incomplete, with the limit,
- * the folders it left unsearched and the flag that raises it.
- */
+// Every SKILL.md the walk sees becomes a candidate or is counted here under a reason with a diagnostic.
 import type { Diagnostic } from '../model/diagnostics.js';
 import { discoverDiagnostic, type DiscoverCode } from './messages.js';
 
@@ -18,7 +13,7 @@ export type NotCataloguedReason =
   | 'link-loop'
   | 'duplicate-name';
 
-/** Reasons in report order (the human summary and JSON list them so). */
+/** Reasons in report order. */
 export const NOT_CATALOGUED_REASONS: readonly NotCataloguedReason[] = Object.freeze([
   'nested',
   'skipped-folder',
@@ -32,10 +27,8 @@ export const NOT_CATALOGUED_REASONS: readonly NotCataloguedReason[] = Object.fre
 
 /** A limit the walk of one root stopped at. */
 export interface LimitHit {
-  /** POSIX path of the root as configured. */
   readonly root: string;
   readonly limit: 'max-dirs' | 'depth';
-  /** The limit's value in this run. */
   readonly value: number;
   /** Folders known to exist that were not searched (at least this many). */
   readonly unsearched: number;
@@ -43,16 +36,12 @@ export interface LimitHit {
   readonly flag: '--max-dirs' | '--depth';
 }
 
-/** Counts of SKILL.md files a walk saw but did not make candidates, by reason. */
 export type NotCatalogued = Readonly<Record<NotCataloguedReason, number>>;
 
 /** One reason's per-file diagnostics kept before the rest are summarised. */
 export const PER_FILE_DIAGNOSTICS = 10;
 
-/**
- * Collects not-catalogued SKILL.md files for one root: the first few of each
- * reason get a diagnostic each, the rest one summary diagnostic with a count.
- */
+// The first few files of each reason get a diagnostic each, the rest one summary with a count.
 export class WalkAccount {
   readonly #counts = new Map<NotCataloguedReason, number>();
   readonly #extra = new Map<NotCataloguedReason, string[]>();
@@ -64,11 +53,7 @@ export class WalkAccount {
     this.#diagnostics = diagnostics;
   }
 
-  /**
-   * Count `file` under `reason`; `code` and `args` word its diagnostic.
-   *
-   * @example account.add('nested', 'discover.nested-skill', '/r/a/b/SKILL.md', { file, skill: '/r/a' })
-   */
+  /** Count `file` under `reason`; `code` and `args` word its diagnostic. */
   add(reason: NotCataloguedReason, code: DiscoverCode, file: string, args: Record<string, string | number>): void {
     const n = (this.#counts.get(reason) ?? 0) + 1;
     this.#counts.set(reason, n);
@@ -85,7 +70,6 @@ export class WalkAccount {
     this.#counts.set(reason, (this.#counts.get(reason) ?? 0) + 1);
   }
 
-  /** Write the summary diagnostics and return the counts. */
   finish(): Map<NotCataloguedReason, number> {
     for (const [reason, n] of this.#counts) {
       if (n <= PER_FILE_DIAGNOSTICS || !this.#extra.has(reason)) continue;
@@ -103,12 +87,11 @@ export class WalkAccount {
   }
 }
 
-/** All reasons at zero, to add counts into. */
 export function emptyNotCatalogued(): Record<NotCataloguedReason, number> {
   return Object.fromEntries(NOT_CATALOGUED_REASONS.map((r) => [r, 0])) as Record<NotCataloguedReason, number>;
 }
 
-/** Plain words for a reason, as the human summary prints it (with the flag that includes them, where one does). */
+/** Plain words for a reason, as the human summary prints it. */
 export const REASON_WORDS: Readonly<Record<NotCataloguedReason, string>> = Object.freeze({
   nested: 'nested inside skills (--nested)',
   'skipped-folder': 'under skipped folders (node_modules, dot-folders)',

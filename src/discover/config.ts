@@ -1,29 +1,5 @@
-/**
- * `skillgraph.config.yaml`: roots, presets and walk options for a project,
- * found by walking upward from the working folder. Validated with zod; every
- * error is a `config.invalid` SkillgraphError naming `file:line:col`.
- *
- * ```yaml
- * roots:
- *   - path: skills/shared      # relative to this file's folder; `~` = home
- *     scope: global            # default project
- *     precedence: 10           # default from the scope
- *     required: true           # default false
- *   - vendor/skills:local:35!  # or the CLI form PATH[:scope[:precedence]][!]
- * presets: [claude, agents]
- * depth: 4
- * max-dirs: 2000
- * follow-symlinks: false
- * nested: false
- * profile: skillgraph
- * rules:                       # per-rule severity for validate: off, info, warning or error
- *   description.no-trigger: off
- *   field.unknown: error
- * overlap-threshold: 0.7       # lowest routing.overlap score reported (default 0.6)
- * fail-on: warning             # validate fails on warnings too (default error)
- * max-warnings: 10             # … or on more than 10 warnings
- * ```
- */
+// The file format is documented in docs/cli.md ("The config file"). Every error is `config.invalid` naming
+// `file:line:col`.
 import { closeSync, constants as fsConstants, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Document } from 'yaml';
@@ -36,7 +12,6 @@ import { toPosix } from './paths.js';
 import { presetRoots, type PresetContext } from './presets.js';
 import { makeRoot, parseRootSpec, type SkillRoot } from './roots.js';
 
-/** What a config's `rules:` may set a rule to. */
 export const RULE_LEVELS = ['off', 'info', 'warning', 'error'] as const;
 export type RuleSetting = (typeof RULE_LEVELS)[number];
 
@@ -48,23 +23,14 @@ export interface ConfigRule {
   readonly column: number;
 }
 
-/** The file name looked for in the working folder and its ancestors. */
 export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
 
-/**
- * Bounds for a config file, which may come from a cloned repository: its size,
- * collection nesting and alias use. A config beyond them is `config.invalid`
- * at the offending place, never a crash or a long parse.
- */
+/** A config may come from a cloned repository: beyond these it is `config.invalid`, never a crash or a long parse. */
 export const CONFIG_LIMITS = Object.freeze({ maxBytes: 256 * 1024, maxDepth: 32, maxAliasCount: 50 });
 
 const RULE_CODE = /^[a-z][a-z0-9-]*\.[a-z0-9.-]+$/;
 
-/**
- * The schema of a config file, built on first use (zod is required then, not at import).
- *
- * @internal
- */
+/** Built on first use (zod is loaded then). @internal */
 export const ConfigFileSchema = once(() => {
   const z = zod();
   const text = z.string().check(z.minLength(1));
@@ -100,7 +66,6 @@ export const ConfigFileSchema = once(() => {
 
 /** A loaded config: roots already resolved against the file's folder. */
 export interface SkillgraphConfig {
-  /** POSIX path of the file. */
   readonly file: string;
   readonly roots: readonly SkillRoot[];
   readonly depth?: number;
@@ -118,11 +83,7 @@ export interface SkillgraphConfig {
   readonly keyAt?: (key: string) => { readonly line: number; readonly column: number };
 }
 
-/**
- * The nearest `skillgraph.config.yaml` in `cwd` or an ancestor, or undefined.
- *
- * @example findConfigFile('/repo/packages/app') // '/repo/skillgraph.config.yaml'
- */
+/** The nearest `skillgraph.config.yaml` in `cwd` or an ancestor, or undefined. */
 export function findConfigFile(cwd: string): string | undefined {
   let dir = cwd;
   for (;;) {
@@ -134,12 +95,7 @@ export function findConfigFile(cwd: string): string | undefined {
   }
 }
 
-/**
- * A config found by the upward search adds roots, i.e. skills an agent will
- * read. Like git's safe.directory, one owned by another user (e.g. planted in
- * a shared `/tmp` above the working folder) is not trusted; root-owned files
- * are (system folders, containers). A folder of that name is passed over.
- */
+// Like git's safe.directory: a config owned by another user (planted in a shared /tmp above us) is not trusted.
 function isTrustedConfig(candidate: string): boolean {
   const st = statSync(candidate, { throwIfNoEntry: false });
   if (st === undefined || !st.isFile()) return false;
@@ -147,21 +103,12 @@ function isTrustedConfig(candidate: string): boolean {
   return uid === undefined || st.uid === uid || st.uid === 0;
 }
 
-/**
- * Read and validate a config file. Presets listed in it are expanded with
- * `ctx` (project folders relative to `ctx.cwd`).
- *
- * @example loadConfig('/repo/skillgraph.config.yaml', { cwd: '/repo', home: '/home/me', env: {} })
- */
+/** Read and validate a config file; its presets are expanded with `ctx`. */
 export function loadConfig(file: string, ctx: PresetContext): SkillgraphConfig {
   return parseConfig(readConfigText(file), file, ctx);
 }
 
-/**
- * The config's text. Opened non-blocking and checked with fstat before any
- * read: a FIFO or device put at the config path would block the run or never
- * end, and a huge file is refused by its size, not read first.
- */
+// fstat before any read: a FIFO or device would block the run, and a huge file is refused by its size.
 function readConfigText(file: string): string {
   const where = toPosix(file);
   const refuse = (message: string, cause?: unknown): never => {
@@ -204,11 +151,7 @@ function readConfigText(file: string): string {
   }
 }
 
-/**
- * Validate config text (the pure half of `loadConfig`).
- *
- * @example parseConfig('depth: 2\n', '/repo/skillgraph.config.yaml', ctx).depth // 2
- */
+/** Validate config text (the pure half of `loadConfig`). */
 export function parseConfig(text: string, file: string, ctx: PresetContext): SkillgraphConfig {
   const where = toPosix(file);
   if (text.length > CONFIG_LIMITS.maxBytes) {
@@ -226,7 +169,7 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
   );
   const fail = (offset: number, message: string): never => {
     const pos = bounded.lines.linePos(offset);
-    // Keys and values quoted in the message come from the file: no control character reaches a terminal.
+    // Text quoted from the file: no control character reaches a terminal.
     throw new SkillgraphError('config.invalid', `${where}:${pos.line}:${pos.col}: ${escapeControls(message)}`, {
       file: where,
       line: pos.line,
@@ -254,7 +197,7 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
   try {
     if (doc.contents !== null) data = doc.toJS({ maxAliasCount: CONFIG_LIMITS.maxAliasCount });
   } catch (error) {
-    // yaml's expansion guard (`count × size` per anchor) throws a ReferenceError: a finding about the file.
+    // yaml's expansion guard throws a ReferenceError: a finding about the file.
     fail(
       firstAliasOffset(doc),
       `alias expansion exceeds the limit (${CONFIG_LIMITS.maxAliasCount}): ${(error as Error).message}`,
@@ -324,7 +267,7 @@ export function parseConfig(text: string, file: string, ctx: PresetContext): Ski
 
 type Issue = core.$ZodIssue;
 
-/** For a union (a root is a string or a mapping), the branch issue that got furthest in. */
+// For a union (a root is a string or a mapping), the branch issue that got furthest in.
 function deepestIssue(issue: Issue): Issue {
   if (issue.code !== 'invalid_union') return issue;
   let best: Issue = issue;
@@ -337,13 +280,11 @@ function deepestIssue(issue: Issue): Issue {
       }
     }
   }
-  // A bare type mismatch on every branch says nothing better than the union itself.
   return depth === 0
     ? { ...issue, message: 'expected a path string or a {path, scope, precedence, required} mapping' }
     : best;
 }
 
-/** Offset of the deepest existing node on `path` (the key for a missing member). */
 function offsetOf(doc: Document.Parsed, path: readonly (string | number)[]): number {
   for (let n = path.length; n > 0; n--) {
     const node = doc.getIn(path.slice(0, n), true);
@@ -352,7 +293,6 @@ function offsetOf(doc: Document.Parsed, path: readonly (string | number)[]): num
   return yaml().isNode(doc.contents) && doc.contents.range ? doc.contents.range[0] : 0;
 }
 
-/** Offset of mapping key `key` inside the map at `path`. */
 function keyOffset(doc: Document.Parsed, path: readonly (string | number)[], key: string): number | undefined {
   const map = path.length ? doc.getIn(path, true) : doc.contents;
   if (!yaml().isMap(map)) return undefined;

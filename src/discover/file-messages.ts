@@ -1,13 +1,7 @@
-/**
- * Wording of the file, cache and workspace diagnostics (a skill folder that
- * cannot be listed or read whole, the total-input budget, an unusable cache
- * folder), in one table apart from the data. Tests assert codes, never these
- * strings.
- */
+// Wording apart from the data; tests assert codes, never these strings.
 import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
 
-/** The codes this table words. */
 export type FileCode = Extract<
   DiagnosticCode,
   `resource.${string}` | `workspace.${string}` | 'skill.changed' | 'input.budget' | 'cache.unusable'
@@ -92,20 +86,12 @@ export const FILE_MESSAGES: Readonly<Record<FileCode, Wording>> = Object.freeze(
   },
 } satisfies Record<FileCode, Wording>);
 
-/**
- * A whole-file diagnostic of this table (line and column 0).
- *
- * @example fileDiagnostic('resource.unreadable', '/r/pdf/secret.txt', { path: '/r/pdf/secret.txt', errno: 'EACCES' })
- */
+/** A whole-file diagnostic of this table (line and column 0). */
 export function fileDiagnostic(code: FileCode, file: string, args: Args): Diagnostic {
   return wordedDiagnostic(code, FILE_MESSAGES[code], file, args);
 }
 
-/**
- * The code for an errno met while listing or reading a skill's files.
- *
- * @example errnoCode('ENAMETOOLONG') // 'resource.path-too-long'
- */
+/** The code for an errno met while listing or reading a skill's files. */
 export function errnoCode(errno: string | undefined): FileCode {
   switch (errno) {
     case 'EACCES':

@@ -1,7 +1,3 @@
-/**
- * The discover stage: roots and presets, the config file, the
- * bounded agent-root walk, and lazy reads of a skill folder's files.
- */
 export {
   discover,
   resolveDiscoverOptions,

@@ -1,11 +1,7 @@
-/**
- * Wording of discovery diagnostics, in one table apart from the
- * data. Tests assert codes, never these strings.
- */
+// Wording apart from the data; tests assert codes, never these strings.
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
 import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';
 
-/** The discovery codes this table words. */
 export type DiscoverCode = Extract<DiagnosticCode, `discover.${string}`>;
 
 export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object.freeze({
@@ -87,7 +83,8 @@ export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object
   'discover.root-missing': {
     severity: 'info',
     message: (a) => `${a.scope} root not found, skipped: ${a.root}`,
-    // `skills:Local:30` is a path, not a scope (scopes are lower case): say why, or the typo costs every skill silently.
+    // `skills:Local:30` is a path, not a scope (scopes are lower case): say why, or the typo silently costs
+    // every skill.
     hint: (a) =>
       /:[^/\\:]*$/.test(String(a.root))
         ? "the ':' made this one path: a scope must be lower-case letters, digits, '-' or '_' starting with a letter (PATH:scope[:precedence]); create the folder or mark the root required (PATH!) to make this an error"
@@ -102,21 +99,12 @@ export const DISCOVER_MESSAGES: Readonly<Record<DiscoverCode, Wording>> = Object
   },
 } satisfies Record<DiscoverCode, Wording>);
 
-/**
- * Build a discovery diagnostic about a whole file or folder (line/column 0).
- *
- * @example discoverDiagnostic('discover.symlink-loop', '/r/a/loop', { link: '/r/a/loop', target: '/r' })
- */
+/** A discovery diagnostic about a whole file or folder (line/column 0). */
 export function discoverDiagnostic(code: DiscoverCode, file: string, args: Args): Diagnostic {
   return wordedDiagnostic(code, DISCOVER_MESSAGES[code], file, args);
 }
 
-/**
- * `discover.unreadable` for a path that could not be read; the reason is the
- * error's errno code (`EACCES`, `ENOENT`, …) or its text.
- *
- * @example unreadableDiagnostic('/r/a', { code: 'EACCES' }).message // 'cannot read /r/a: EACCES'
- */
+/** `discover.unreadable`, the reason being the error's errno code or its text. */
 export function unreadableDiagnostic(path: string, error: unknown): Diagnostic {
   const reason = (error as NodeJS.ErrnoException | null)?.code ?? String(error);
   return discoverDiagnostic('discover.unreadable', path, { path, reason });

@@ -1,29 +1,17 @@
-/**
- * Path helpers shared by discovery and resource listing. Output paths are
- * POSIX; the file system is addressed with native paths.
- */
+// Output paths are POSIX; the file system is addressed with native paths.
 import { readdirSync, readlinkSync } from 'node:fs';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { cmp } from '../model/diagnostics.js';
 
-// Perf: the separator test is decided once at load; on POSIX systems the
-// conversion is the identity and costs nothing in the walk's hot loop.
+// Perf: decided once; on POSIX the conversion is the identity.
 const NATIVE_IS_POSIX = sep === '/';
 
-/**
- * A native path as a POSIX path (backslashes become slashes on Windows).
- *
- * @example toPosix('C:\\skills\\a') // 'C:/skills/a' on Windows
- */
+/** A native path as a POSIX path (backslashes become slashes on Windows). */
 export function toPosix(path: string): string {
   return NATIVE_IS_POSIX ? path : path.split(sep).join('/');
 }
 
-/**
- * A path for people: relative to `cwd` (POSIX) when inside it, else as given.
- *
- * @example displayPath('/repo/skills/pdf/SKILL.md', '/repo') // 'skills/pdf/SKILL.md'
- */
+/** A path for people: relative to `cwd` (POSIX) when inside it, else as given. */
 export function displayPath(path: string, cwd: string): string {
   const rel = relative(cwd, path);
   return rel && !rel.startsWith('..') && !rel.startsWith(sep) && !/^[A-Za-z]:/.test(rel)
@@ -31,23 +19,14 @@ export function displayPath(path: string, cwd: string): string {
     : path;
 }
 
-/**
- * Expand a leading `~` (alone or followed by a separator) to `home`, then
- * resolve against `base`.
- *
- * @example expandPath('~/skills', '/cwd', '/home/me') // '/home/me/skills'
- */
+/** Expand a leading `~` to `home`, then resolve against `base`. */
 export function expandPath(path: string, base: string, home: string): string {
   if (path === '~') return home;
   if (path.startsWith('~/') || path.startsWith('~\\')) return resolve(home, path.slice(2));
   return isAbsolute(path) ? resolve(path) : resolve(base, path);
 }
 
-/**
- * A symlink's target as written (readlink), POSIX, for messages; `?` when it cannot be read.
- *
- * @example linkTarget('/r/skills/pdf') // '../shared/pdf'
- */
+/** A symlink's target as written, POSIX, for messages; `?` when it cannot be read. */
 export function linkTarget(link: string): string {
   try {
     return toPosix(readlinkSync(link));
@@ -65,15 +44,11 @@ export function isInside(parent: string, child: string): boolean {
 
 /** `SKILL.md` in any letter case. */
 export function isSkillFileName(name: string): boolean {
-  // Perf: length check first rejects nearly every entry without allocating.
+  // Perf: the length check rejects nearly every entry without allocating.
   return name.length === 8 && name.toLowerCase() === 'skill.md';
 }
 
-/**
- * Names in `dir` that are `SKILL.md` in any case, in code-unit order; [] when unreadable.
- *
- * @example skillFilesIn('/r/skills/pdf') // ['SKILL.md']
- */
+/** Names in `dir` that are `SKILL.md` in any case, in code-unit order; [] when unreadable. */
 export function skillFilesIn(dir: string): string[] {
   try {
     return readdirSync(dir).filter(isSkillFileName).sort(cmp);
@@ -82,12 +57,8 @@ export function skillFilesIn(dir: string): string[] {
   }
 }
 
-/**
- * Dot-folders that agents keep skills in (the first segment of every preset's
- * project folder; a unit test holds the two lists equal). A walk over a
- * project enters these, so skills installed for agents in sub-projects of a
- * monorepo are found; every other dot-folder is skipped.
- */
+// Dot-folders agents keep skills in (a unit test holds them equal to the presets): entered, so skills installed
+// in sub-projects of a monorepo are found.
 export const AGENT_DOT_DIRS: ReadonlySet<string> = new Set([
   '.agents',
   '.claude',
@@ -99,15 +70,14 @@ export const AGENT_DOT_DIRS: ReadonlySet<string> = new Set([
   '.windsurf',
 ]);
 
-/** Version-control stores: never entered, not even to look for SKILL.md files (they hold objects, not content). */
+// They hold objects, not content.
 const VCS_DIRS: ReadonlySet<string> = new Set(['.git', '.hg', '.svn']);
 
-/** True for a version-control store folder name. */
 export function isVcsDirName(name: string): boolean {
   return name.charCodeAt(0) === 46 /* . */ && VCS_DIRS.has(name);
 }
 
-/** Folders discovery does not search: `node_modules` and dot-folders (`.git`, `.venv`, …) other than agent folders. */
+/** `node_modules` and dot-folders other than agent folders: not searched. */
 export function isSkippedDirName(name: string): boolean {
   if (name.charCodeAt(0) === 46 /* . */) return !AGENT_DOT_DIRS.has(name);
   return name === 'node_modules';

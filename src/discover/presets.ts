@@ -1,9 +1,4 @@
-/**
- * Presets as data: each well-known agent's project folder
- * (relative to the working folder) and user folder (under home, or under an
- * environment variable the agent honours). Nothing here touches the disk;
- * `presetRoots` only builds roots, and missing folders are skipped later.
- */
+// Data only: nothing here touches the disk; missing folders are skipped later.
 import { join } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
 import { makeRoot, type SkillRoot } from './roots.js';
@@ -11,16 +6,15 @@ import { didYouMean } from '../model/wording.js';
 
 /** Where one agent keeps skills. */
 export interface Preset {
-  /** Project folder, relative to the working folder. */
+  /** Relative to the working folder. */
   readonly project: string;
-  /** User folder, relative to home (used when `env` is unset). */
+  /** Relative to home (used when `env` is unset). */
   readonly user: string;
   /** Environment variable naming a base folder; the user root is `$VAR/<envSuffix>`. */
   readonly env?: string;
   readonly envSuffix?: string;
 }
 
-/** The built-in presets, by name. */
 export const PRESETS: Readonly<Record<string, Preset>> = Object.freeze({
   agents: Object.freeze({ project: '.agents/skills', user: '.agents/skills' }),
   claude: Object.freeze({
@@ -42,7 +36,6 @@ export const PRESETS: Readonly<Record<string, Preset>> = Object.freeze({
   windsurf: Object.freeze({ project: '.windsurf/skills', user: '.codeium/windsurf/skills' }),
 });
 
-/** Names of the built-in presets, sorted. */
 export const PRESET_NAMES: readonly string[] = Object.freeze(Object.keys(PRESETS).sort());
 
 /** Where presets are anchored; injectable so tests never read the real home. */
@@ -53,11 +46,8 @@ export interface PresetContext {
 }
 
 /**
- * The roots of the named presets: the project folder (scope `project`) and
- * the user folder (scope `global`) of each, in the order named. Unknown names
- * are `options.invalid` errors listing the known ones.
- *
- * @example presetRoots(['claude'], { cwd: '/repo', home: '/home/me', env: {} }) // /repo/.claude/skills (project), /home/me/.claude/skills (global)
+ * The project (scope `project`) and user (scope `global`) roots of the named presets, in order; unknown names
+ * are `options.invalid` listing the known ones.
  */
 export function presetRoots(names: readonly string[], ctx: PresetContext): SkillRoot[] {
   const roots: SkillRoot[] = [];

@@ -1,14 +1,5 @@
-/**
- * A skill folder's files, read lazily: the resource listing used by
- * load/materialise and by the tree digest (tasks/tree-digest.ts).
- *
- * A skill folder is untrusted: a file the user may not read, a folder that
- * vanishes mid-walk, a path too long for the OS, a link loop, a limit passed
- * or a file edited while it is hashed each becomes one diagnostic for that
- * skill (the safe `…Result(s)` forms), never an exception that ends the run.
- * Files are read through one fixed buffer, so memory does not grow with a
- * skill's size or the number of skills.
- */
+// A skill folder is untrusted: each failure (unreadable, vanished, too long, a loop, a limit, edited while
+// hashed) becomes one diagnostic for that skill, never an exception that ends the run. Reads share one buffer.
 import {
   closeSync,
   fstatSync,
@@ -43,7 +34,6 @@ export const DEFAULT_RESOURCE_LIMITS: ResourceLimits = Object.freeze({
   maxBytes: 64 * 1024 * 1024,
 });
 
-/** Folders never listed: VCS data and installed dependencies. */
 const SKIPPED = new Set(['.git', 'node_modules']);
 
 /** One listed file with the identity it had when listed (what a later open is checked against). */
@@ -55,27 +45,18 @@ export interface ResourceFile extends ResourceEntry {
   readonly mode: number;
 }
 
-/** A listing, or the one finding that stopped it. */
 export type ResourceListing =
   | { readonly ok: true; readonly files: readonly ResourceFile[] }
   | { readonly ok: false; readonly diagnostic: Diagnostic };
 
-/**
- * What a caller that has just walked to a skill folder already knows of it, so the listing
- * does not ask the file system again.
- */
+/** What a caller that has just walked to a skill folder knows of it, so the listing does not ask again. */
 export interface KnownFolder {
-  /**
-   * The folder's canonical native path. The caller reached `skillDir` through folders that are
-   * not links (a walk that never follows one, from a root it resolved once), so this is what
-   * `realpath` would answer.
-   */
+  /** The canonical native path: reached through no link from a root resolved once, so what `realpath` answers. */
   readonly real: string;
-  /** A file directly in the folder that the caller has just opened and fstat'ed (its SKILL.md). */
+  /** A file directly in the folder the caller has just opened and fstat'ed (its SKILL.md). */
   readonly file?: { readonly name: string; readonly stat: Stats };
 }
 
-/** Thrown inside a walk; turned into a `ResourceListing` failure at its edge. */
 class Stop {
   readonly diagnostic: Diagnostic;
   constructor(diagnostic: Diagnostic) {
@@ -84,27 +65,14 @@ class Stop {
 }
 
 /**
- * Every file under a skill folder as relative POSIX paths with sizes, in
- * UTF-8 byte order. Symlinks are listed only when their target is a file
- * inside the folder, or when the link is the folder's own SKILL.md;
- * `.git/` and `node_modules/` are skipped. Throws
- * `skill.invalid` for a limit (the message names it) and `io` for a file
- * that cannot be read; `listResourceFiles` is the safe form.
- *
- * @example listResources('/repo/.claude/skills/pdf') // [{path:'SKILL.md', size:812}, {path:'scripts/fill.py', size:2048}]
+ * Every file under a skill folder (relative POSIX paths, sizes, UTF-8 byte order). A link is listed only when its
+ * target is a file inside the folder, or it is the folder's SKILL.md. Throws; `listResourceFiles` is the safe form.
  */
 export function listResources(skillDir: string, limits: Partial<ResourceLimits> = {}): ResourceEntry[] {
   return orThrow(listResourceFiles(skillDir, limits)).map(({ path, size }) => Object.freeze({ path, size }));
 }
 
-/**
- * The listing with each file's identity, or the diagnostic that stopped it
- * (`file` = the offending file, or the skill folder for a limit). Never throws.
- * `listings` (from `walkTree`) holds folders' entries already read: each is taken from
- * there once, instead of read again; the files are still checked one by one.
- *
- * @example const l = listResourceFiles(dir); if (!l.ok) diagnostics.push(l.diagnostic);
- */
+/** The listing with each file's identity, or the diagnostic that stopped it; `listings` are the walk's own. */
 export function listResourceFiles(
   skillDir: string,
   limits: Partial<ResourceLimits> = {},
@@ -119,14 +87,12 @@ export function listResourceFiles(
   }
 }
 
-/** The diagnostic for an errno met at `path`. */
 function ioStop(path: string, error: unknown): Stop {
   const errno = (error as NodeJS.ErrnoException | null)?.code;
   const shown = toPosix(path);
   return new Stop(fileDiagnostic(errnoCode(errno), shown, { path: shown, errno: errno ?? String(error) }));
 }
 
-/** `fn()`, with a file-system error turned into a `Stop` naming `path`. */
 function at<T>(path: string, fn: () => T): T {
   try {
     return fn();
@@ -135,7 +101,6 @@ function at<T>(path: string, fn: () => T): T {
   }
 }
 
-/** What `join(dir, name)` puts before `name`, for a normalised absolute `dir` and a name from its listing. */
 const childPrefix = (dir: string): string => (dir.endsWith(sep) ? dir : `${dir}${sep}`);
 
 function collect(
@@ -144,8 +109,7 @@ function collect(
   listings?: Map<string, Dirent[]>,
   known?: KnownFolder,
 ): ResourceFile[] {
-  // Perf: one realpath(3) call, not an lstat of every parent folder per skill (and none when
-  // the caller knows the answer: glibc's realpath reads every component as a link).
+  // Perf: one realpath(3) (glibc's reads every component as a link), and none when the caller knows it.
   const base = known?.real ?? at(skillDir, () => realpathSync.native(skillDir));
   const shown = toPosix(skillDir);
   const out: ResourceFile[] = [];
@@ -159,14 +123,13 @@ function collect(
     if (bytes > limits.maxBytes) over('resource.too-large', limits.maxBytes);
     out.push({ path: rel, size: st.size, abs, dev: st.dev, ino: st.ino, mode: st.mode });
   };
-  // `key`: the folder as the walk that left `listings` named it (`skillDir` and below).
+  // `key`: the folder as the walk that left `listings` named it.
   const visit = (dir: string, key: string, rel: string, depth: number): void => {
     if (depth > limits.maxDepth) over('resource.too-deep', limits.maxDepth);
-    // Perf: validate's walk has just listed this folder; taking its entries (once: a nested
-    // skill reads its own again) halves the readdir calls of a validate run.
+    // Perf: the walk has just listed this folder; taking its entries (once) saves a readdir.
     const listed = listings?.get(key);
     if (listed !== undefined) listings!.delete(key);
-    // Perf: child paths appended to the folder's (normalised) path, not `join`ed per entry.
+    // Perf: child paths appended to the normalised folder path, not `join`ed per entry.
     const prefix = childPrefix(dir);
     for (const entry of listed ?? at(dir, () => readdirSync(dir, { withFileTypes: true }))) {
       const abs = prefix + entry.name;
@@ -175,7 +138,6 @@ function collect(
         if (!SKIPPED.has(entry.name))
           visit(abs, listings === undefined ? abs : childPrefix(key) + entry.name, childRel, depth + 1);
       } else if (entry.isFile()) {
-        // Perf: the file the caller has just fstat'ed is not lstat'ed again.
         const st = rel === '' && known?.file?.name === entry.name ? known.file.stat : at(abs, () => lstatSync(abs));
         // Replaced by a folder, link or FIFO since the listing: not the file that was listed.
         if (!st.isFile())
@@ -191,8 +153,7 @@ function collect(
           continue; // dangling or looping: nothing to list (discovery reports it)
         }
         const st = at(abs, () => statSync(real));
-        // The folder's own SKILL.md may be a link to a file elsewhere (discovery followed it): it is
-        // the skill's instructions, read through the link as an agent reads them.
+        // The folder's own SKILL.md may link elsewhere (discovery followed it): read as an agent reads it.
         if (st.isFile() && (isInside(base, real) || (rel === '' && isSkillFileName(entry.name))))
           add(real, childRel, st);
       }
@@ -203,15 +164,10 @@ function collect(
   return out.sort((a, b) => byteOrder(a.path, b.path));
 }
 
-// Perf: one read buffer for every file of every tree; content is handed on chunk by chunk.
+// Perf: one read buffer for every file of every tree.
 const READ_BUFFER = Buffer.allocUnsafe(1024 * 1024);
 
-/**
- * Open a listed file, checking it is the one listed: no link followed, a
- * regular file with the same device, inode and size. The caller closes `fd`.
- *
- * @example const o = openListed(f); if (o.ok) closeSync(o.fd); else report(o.diagnostic);
- */
+/** Open a listed file only if it is the one listed (no link, regular, same device, inode and size). */
 export function openListed(
   f: ResourceFile,
 ): { readonly ok: true; readonly fd: number } | { readonly ok: false; readonly diagnostic: Diagnostic } {
@@ -242,11 +198,7 @@ export function openListed(
   return { ok: true, fd };
 }
 
-/**
- * Feed the bytes of a listed file to `sink` (see `openListed` for the
- * checks), requiring it still holds `size` bytes. Returns the finding on any
- * difference, else undefined.
- */
+/** Feed the bytes of a listed file to `sink`; the finding on any difference from the listing, else undefined. */
 export function readListed(f: ResourceFile, sink: (chunk: Uint8Array) => void): Diagnostic | undefined {
   const opened = openListed(f);
   if (!opened.ok) return opened.diagnostic;
@@ -270,8 +222,7 @@ export function readListed(f: ResourceFile, sink: (chunk: Uint8Array) => void): 
   }
 }
 
-/** The error a throwing caller gets for a diagnostic: limits and edits are `skill.invalid`, the rest `io`. */
-/** The error a listing or read failure throws from the throwing forms. */
+/** The error the throwing forms raise: limits and edits are `skill.invalid`, the rest `io`. */
 export function errorFor(d: Diagnostic): SkillgraphError {
   const limit =
     d.code === 'resource.too-many-files' ||
@@ -282,7 +233,6 @@ export function errorFor(d: Diagnostic): SkillgraphError {
   return new SkillgraphError(code, d.message, { path: d.file, diagnostic: d.code });
 }
 
-/** The files of a listing, or its failure thrown. */
 export function orThrow(listing: ResourceListing): readonly ResourceFile[] {
   if (!listing.ok) throw errorFor(listing.diagnostic);
   return listing.files;

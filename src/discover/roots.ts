@@ -1,8 +1,3 @@
-/**
- * Discovery roots: `{path, scope, precedence, required}`.
- * Well-known scopes take their default precedence (global 10 < project 20 <
- * local 30); a custom scope must name its own number.
- */
 import { realpathSync, statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import { cmp } from '../model/diagnostics.js';
@@ -13,7 +8,7 @@ import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** One place to look for skills. */
 export interface SkillRoot {
-  /** Absolute native path (relative paths are resolved by `makeRoot`). */
+  /** Absolute native path. */
   readonly path: string;
   readonly scope: Scope;
   /** Higher wins a name conflict. */
@@ -29,7 +24,7 @@ export interface CheckedRoot extends SkillRoot {
 
 const SCOPE_RE = /^[a-z][a-z0-9_-]*$/;
 
-/** Default precedence of a scope, or undefined for a custom scope. */
+/** Default precedence of a scope (global 10 < project 20 < local 30), or undefined for a custom scope. */
 export function scopePrecedence(scope: Scope): number | undefined {
   return Object.hasOwn(SCOPE_PRECEDENCE, scope) ? SCOPE_PRECEDENCE[scope as keyof typeof SCOPE_PRECEDENCE] : undefined;
 }
@@ -43,11 +38,7 @@ export interface MakeRootInput {
 
 const ROOT_KEYS = optionKeys<MakeRootInput>('makeRoot', { path: true, scope: true, precedence: true, required: true });
 
-/**
- * Build a validated root; relative paths resolve against `base`, `~` against `home`.
- *
- * @example makeRoot({ path: 'skills', scope: 'local' }, '/repo') // {path:'/repo/skills', scope:'local', precedence:30, required:false}
- */
+/** A validated root; relative paths resolve against `base`, `~` against `home`. */
 export function makeRoot(input: MakeRootInput, base: string, home = base): SkillRoot {
   checkOptionKeys(input, ROOT_KEYS);
   const scope = input.scope ?? 'project';
@@ -81,11 +72,8 @@ export function makeRoot(input: MakeRootInput, base: string, home = base): Skill
 }
 
 /**
- * Parse the CLI form `PATH[:scope[:precedence]][!]` (`!` = required). The
- * path may itself hold colons: only trailing segments that look like a scope
- * and a number are taken.
- *
- * @example parseRootSpec('skills:local:35!') // {path:'skills', scope:'local', precedence:35, required:true}
+ * Parse the CLI form `PATH[:scope[:precedence]][!]` (`!` = required). Only trailing segments that look like a
+ * scope and a number are taken, so the path may hold colons.
  */
 export function parseRootSpec(spec: string): MakeRootInput {
   let rest = spec;
@@ -103,7 +91,7 @@ export function parseRootSpec(spec: string): MakeRootInput {
   } else if (parts.length >= 2 && SCOPE_RE.test(parts.at(-1)!) && !isDriveLetter(parts)) {
     scope = parts.pop();
   } else if (parts.length >= 3 && /^-?\d+$/.test(parts.at(-1)!) && /^[A-Za-z_][\w-]*$/.test(parts.at(-2)!)) {
-    // `skills:Local:30` is a mistyped scope, not a folder named so: read as a path it would be skipped as missing.
+    // A mistyped scope read as a path would be skipped as missing.
     throw new SkillgraphError(
       'usage',
       `--root '${spec}': scope '${parts.at(-2)}' must be lower-case letters, digits, '-' or '_', starting with a letter`,
@@ -120,18 +108,12 @@ export function parseRootSpec(spec: string): MakeRootInput {
   };
 }
 
-/** `C:\x` split on ':' gives ['C', '\x']: the second part is not a scope. */
+// `C:\x` split on ':' gives ['C', '\x']: the second part is not a scope.
 function isDriveLetter(parts: readonly string[]): boolean {
   return parts.length === 2 && /^[A-Za-z]$/.test(parts[0]!) && /^[\\/]/.test(parts[1]!);
 }
 
-/**
- * Check every root before any walking (fail fast): a missing required root
- * is `root.missing`, a root that is not a folder is `root.not-directory`;
- * a missing optional root comes back with `real: undefined`.
- *
- * @example checkRoots([makeRoot({path:'x'}, '/repo')]) // [{..., real: undefined}] when /repo/x is absent
- */
+/** Check every root before any walk: `root.missing`, `root.not-directory`; a missing optional root has no `real`. */
 export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
   assertRoots(roots);
   return roots.map((root) => {
@@ -154,7 +136,7 @@ export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
     try {
       return { ...root, real: realpathSync(root.path) };
     } catch {
-      // Gone between the stat and here: as missing as if it never was (a required one is an error).
+      // Gone between the stat and here: as missing as if it never was.
       if (root.required)
         throw new SkillgraphError('root.missing', `required ${root.scope} root not found: ${toPosix(root.path)}`, {
           path: toPosix(root.path),
@@ -165,12 +147,7 @@ export function checkRoots(roots: readonly SkillRoot[]): CheckedRoot[] {
   });
 }
 
-/**
- * Library callers hand roots in directly: check the shape before anything is
- * walked, with the field named (`roots[2].path must be an absolute path`).
- *
- * @example assertRoots([makeRoot({ path: 'skills' }, cwd)])
- */
+/** Check the shape of roots a library caller hands in, naming the field, before anything is walked. */
 export function assertRoots(roots: unknown): asserts roots is readonly SkillRoot[] {
   if (!Array.isArray(roots))
     throw new SkillgraphError(
@@ -207,7 +184,7 @@ function describe(v: unknown): string {
           : typeof v;
 }
 
-/** Roots in walk order: precedence high first, then path (so a file reached twice belongs to the stronger root). */
+/** Walk order: precedence high first, then path, so a file reached twice belongs to the stronger root. */
 export function compareRoots(a: SkillRoot, b: SkillRoot): number {
   return b.precedence - a.precedence || cmp(a.path, b.path);
 }

@@ -1,14 +1,7 @@
-/**
- * Reading a file that an untrusted tree may have replaced by something else:
- * a FIFO (an open or read that blocks forever), a device, a socket, a
- * symlink to a secret, or a huge file. The path is checked with lstat/stat
- * first, so a non-regular file is never opened; the open itself is
- * non-blocking and (by default) does not follow a link, and the opened file
- * is checked again with fstat (closing the swap window between the two).
- */
+// An untrusted tree may put a FIFO, device, socket, link to a secret or huge file where a file should be. The
+// path is lstat'ed first, opened non-blocking without following a link, and fstat'ed again (no swap window).
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync, statSync, type Stats } from 'node:fs';
 
-/** Why a file was not read. */
 export type SafeReadProblem = 'missing' | 'not-regular' | 'link' | 'too-large' | 'unreadable';
 
 export type SafeRead =
@@ -27,18 +20,13 @@ const O_NOCTTY = constants.O_NOCTTY ?? 0;
 
 /** Flags for opening a file that should be regular: read-only, never blocking, never a controlling tty. */
 export const SAFE_OPEN_FLAGS = constants.O_RDONLY | O_NONBLOCK | O_NOCTTY;
-/** `SAFE_OPEN_FLAGS` that also refuse a symlink as the last path component. */
 export const SAFE_OPEN_NOFOLLOW = SAFE_OPEN_FLAGS | O_NOFOLLOW;
 
 export type OpenRegular =
   | { readonly ok: true; readonly fd: number; readonly stat: Stats }
   | { readonly ok: false; readonly reason: SafeReadProblem; readonly errno?: string };
 
-/**
- * Open `path` only when it is a regular file; the caller closes `fd`.
- *
- * @example const f = openRegular(file); if (f.ok) try { … } finally { closeSync(f.fd); }
- */
+/** Open `path` only when it is a regular file; the caller closes `fd`. */
 export function openRegular(path: string, options: SafeReadOptions = {}): OpenRegular {
   const follow = options.followLinks === true;
   let before: Stats;
@@ -53,7 +41,7 @@ export function openRegular(path: string, options: SafeReadOptions = {}): OpenRe
   try {
     fd = openSync(path, follow ? SAFE_OPEN_FLAGS : SAFE_OPEN_NOFOLLOW);
   } catch (error) {
-    // O_NOFOLLOW on a link that replaced the file since the lstat.
+    // A link that replaced the file since the lstat.
     if ((error as NodeJS.ErrnoException).code === 'ELOOP' && !follow) return { ok: false, reason: 'link' };
     return failure(error);
   }
@@ -70,12 +58,7 @@ export function openRegular(path: string, options: SafeReadOptions = {}): OpenRe
   }
 }
 
-/**
- * The bytes of `path` when it is a regular file of at most `maxBytes`.
- * Never blocks, never throws; reads at most the size fstat gave.
- *
- * @example const r = readRegularFile('skillgraph.lock.json', 16 << 20); if (r.ok) JSON.parse(r.bytes.toString('utf8'));
- */
+/** The bytes of `path` when it is a regular file of at most `maxBytes`. Never blocks, never throws. */
 export function readRegularFile(path: string, maxBytes: number, options: SafeReadOptions = {}): SafeRead {
   const opened = openRegular(path, options);
   if (!opened.ok) return opened;
@@ -90,15 +73,11 @@ export function readRegularFile(path: string, maxBytes: number, options: SafeRea
   }
 }
 
-/**
- * One growable buffer for reads whose bytes are used up before the next read: a run over many
- * files allocates (and collects) one buffer, not one per file. It grows to the largest file
- * read and never past the caller's limit.
- */
+// One buffer for a run over many files, grown to the largest file read, instead of one allocation per file.
 export class ReadBuffer {
   private bytes = Buffer.allocUnsafe(64 * 1024);
 
-  /** A buffer of at least `size` bytes (its contents are overwritten by the next read). */
+  /** A buffer of at least `size` bytes, overwritten by the next read. */
   take(size: number): Buffer {
     if (this.bytes.length < size) this.bytes = Buffer.allocUnsafe(Math.max(size, this.bytes.length * 2));
     return this.bytes;
@@ -106,14 +85,8 @@ export class ReadBuffer {
 }
 
 /**
- * The bytes of a file a directory listing has just typed a regular file (not a link), when it
- * holds at most `maxBytes`. The listing was the check before the open, so the path is not
- * stat'ed again; the open does not follow a link and never blocks, and the opened file is
- * checked with fstat, so a FIFO, device or link swapped in since the listing is refused as
- * `readRegularFile` refuses it. With `into`, the bytes are a view of that buffer, valid until
- * its next use. Never throws.
- *
- * @example const r = readListedFile(join(dir, 'SKILL.md'), 8 << 20, buffer); if (r.ok) parse(r.bytes);
+ * The bytes of a file a listing has just typed regular: not stat'ed again, but opened without following a link
+ * and fstat'ed. With `into`, a view valid until that buffer's next use. Never throws.
  */
 export function readListedFile(path: string, maxBytes: number, into?: ReadBuffer): SafeRead {
   let fd: number;
@@ -135,7 +108,6 @@ export function readListedFile(path: string, maxBytes: number, into?: ReadBuffer
   }
 }
 
-/** Up to `stat.size` bytes of `fd` into `buffer` (at least that long): fewer when the file shrank. */
 function readOpened(fd: number, stat: Stats, buffer: Buffer): SafeRead {
   let off = 0;
   while (off < stat.size) {

@@ -1,11 +1,5 @@
-/**
- * The walk of one root, breadth-first. A folder is either searched (its
- * SKILL.md becomes a candidate, its subfolders are searched in turn) or
- * only looked into (inside a skill folder, or under a folder the walk
- * skips): there a SKILL.md is counted as not catalogued, with its reason.
- * Paths in the queue are canonical: without symlinks every path under the
- * canonical root is canonical, and a followed link is replaced by its realpath.
- */
+// A folder is either searched or only looked into (inside a skill folder or a skipped folder), where a SKILL.md
+// is counted as not catalogued. Queued paths are canonical: a followed link is replaced by its realpath.
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 import type { Diagnostic } from '../model/diagnostics.js';
@@ -23,10 +17,7 @@ export interface FoundFile {
   readonly real: string;
   /** POSIX path inside the root as reached, e.g. `pdf/SKILL.md`. */
   readonly inRoot: string;
-  /**
-   * The entry as the walk reached it, in its canonical folder: for a file-linked SKILL.md the
-   * link itself, whose folder is the skill an agent sees; else equal to `real`.
-   */
+  /** For a file-linked SKILL.md the link itself (its folder is the skill an agent sees); else equal to `real`. */
   readonly entry: string;
 }
 
@@ -37,17 +28,13 @@ export interface RootWalk {
   readonly notCatalogued: ReadonlyMap<NotCataloguedReason, number>;
 }
 
-/** Why a folder is only looked into, and the folder that made it so. */
 interface Owner {
   readonly reason: 'nested' | 'skipped-folder';
-  /** POSIX path of the skill folder or the skipped folder. */
   readonly dir: string;
 }
 
 interface Item {
-  /** Canonical native path. */
   readonly path: string;
-  /** POSIX path inside the root as reached ('' for the root). */
   readonly rel: string;
   readonly level: number;
   /** Set when the folder is only looked into. */
@@ -55,11 +42,8 @@ interface Item {
 }
 
 interface LinkResult {
-  /** Skill-file names that are followed links. */
   readonly skillNames: string[];
-  /** Link name → canonical target, for followed skill-file links. */
   readonly realFiles: Map<string, string>;
-  /** Canonical folders to enter, with the link's name. */
   readonly dirs: { readonly real: string; readonly name: string }[];
 }
 
@@ -67,19 +51,10 @@ const NO_LINKS: LinkResult = Object.freeze({ skillNames: [], realFiles: new Map<
 
 const relOf = (rel: string, name: string): string => (rel ? `${rel}/${name}` : name);
 
-/**
- * `dir` ready to have an entry name appended. Perf: a listed name holds no
- * separator and the folder is canonical, so `prefix + name` is what `join`
- * returns, without its normalising pass (17,000 folders: `join` was a fifth
- * of the walk's own time).
- */
+// Perf: a listed name holds no separator and the folder is canonical, so this is `join` without its normalising.
 const prefixOf = (dir: string): string => (dir.endsWith(sep) ? dir : dir + sep);
 
-/**
- * Walk one root. `bounds`: canonical folders a followed link may lead into.
- *
- * @example walkRoot(root, realpathSync(root.path), resolveDiscoverOptions(), [realRoot], READ_LISTINGS, diagnostics).files
- */
+// `bounds`: canonical folders a followed link may lead into.
 export function walkRoot(
   root: CheckedRoot,
   rootReal: string,
@@ -92,10 +67,8 @@ export function walkRoot(
   const account = new WalkAccount(rootLabel, diagnostics);
   const files: FoundFile[] = [];
   const limits: LimitHit[] = [];
-  // One real folder can be queued twice (directly and through a link); it is read once, at its first dequeue.
-  // Perf: until a folder link is queued every queued path is distinct (a tree, names unique per folder),
-  // so the set is built only then, from the folders already dequeued; hashing every path cost more than
-  // any other line of the walk.
+  // One real folder can be queued twice (directly and through a link); it is read at its first dequeue.
+  // Perf: until a folder link is queued every path is distinct, so the set is built only then.
   let visited: Set<string> | undefined;
   // Perf: options are decided once here; the loop below calls plain closures.
   const handleLinks = opts.followSymlinks ? followLinks : reportLinks;
@@ -150,8 +123,7 @@ export function walkRoot(
     const hasSkill = listing.skillNames.length > 0;
     const linked = listing.links.length > 0 ? handleLinks(dir, listing.links, hasSkill) : NO_LINKS;
     const prefix = prefixOf(dir);
-    // Perf: indexed loops: a for…of makes an iterator per list, and most lists are empty (four
-    // lists per folder at 17,000 folders, in code that runs once per process).
+    // Perf: indexed loops; most of these lists are empty.
     for (let i = 0; i < listing.special.length; i++) notRegular(prefix + listing.special[i]!);
     const names = linked.skillNames.length === 0 ? listing.skillNames : [...listing.skillNames, ...linked.skillNames];
     let owner: Owner | undefined;
@@ -159,7 +131,7 @@ export function walkRoot(
       const picked = pickSkillFile(dir, names);
       const entry = prefix + picked;
       files.push({ real: linked.realFiles.get(picked) ?? entry, inRoot: relOf(item.rel, picked), entry });
-      // A skill folder is a leaf: what lies below is only looked into, for nested skill files to report.
+      // A skill folder is a leaf: below it, nested skill files are only reported.
       if (leafSkills) owner = { reason: 'nested', dir: toPosix(dir) };
     }
     const next = item.level + 1;
@@ -171,8 +143,7 @@ export function walkRoot(
       }
       return;
     }
-    // Determinism: children are queued in byte order (listings are sorted; see listing.ts),
-    // since the budget cut depends on order.
+    // Children queued in byte order: the budget cut depends on order.
     const subdirs = listing.subdirs;
     for (let i = 0; i < subdirs.length; i++) {
       const name = subdirs[i]!;
@@ -201,7 +172,6 @@ export function walkRoot(
     }
   }
 
-  /** A folder inside a skill or a skipped folder: every SKILL.md here is counted, nothing is catalogued. */
   function lookInto(item: Item, owner: Owner, listing: DirListing): void {
     const prefix = prefixOf(item.path);
     // Perf: most folders looked into (a skill's scripts/, references/) hold no skill file and no link.
@@ -231,7 +201,7 @@ export function walkRoot(
     account.add('not-regular', 'discover.not-regular', file, { file, kind: specialKind(path) });
   }
 
-  /** Pick the file a skill folder uses: `SKILL.md` exactly, else the first name in byte order. */
+  // `SKILL.md` exactly, else the first name in byte order.
   function pickSkillFile(dir: string, unsorted: readonly string[]): string {
     if (unsorted.length === 1) return unsorted[0]!;
     const names = [...unsorted].sort(byteOrder);
@@ -247,7 +217,7 @@ export function walkRoot(
     return used;
   }
 
-  /** `--no-follow-symlinks`: never follow; report skipped skills and dangling links. */
+  // `--no-follow-symlinks`: report skipped skills and dangling links.
   function reportLinks(dir: string, names: readonly string[], hasSkill: boolean): LinkResult {
     for (const name of names) {
       const link = join(dir, name);
@@ -273,7 +243,7 @@ export function walkRoot(
     return NO_LINKS;
   }
 
-  /** Follow links whose real target lies inside a root or the project folder; never into an ancestor. */
+  // Only into a root or the project folder, never into an ancestor.
   function followLinks(dir: string, names: readonly string[], hasSkill: boolean): LinkResult {
     const out: LinkResult = { skillNames: [], realFiles: new Map(), dirs: [] };
     for (const name of names) {
@@ -333,10 +303,6 @@ export function walkRoot(
 const NEVER = (): boolean => false;
 const DOT = (name: string): boolean => name.charCodeAt(0) === 46;
 
-/**
- * Decided once per walk: which of the folders discovery skips by default are searched after
- * all, and which of the others are skipped too.
- */
 function skipRules(
   mode: DiscoverOptions['skipFolders'],
 ): readonly [(name: string) => boolean, (name: string) => boolean] {
@@ -354,7 +320,6 @@ function statOrUndefined(path: string): Stats | undefined {
   }
 }
 
-/** What a non-regular entry is, for the message (lstat never opens it). */
 function specialKind(path: string): string {
   try {
     const st = lstatSync(path);

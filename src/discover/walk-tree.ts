@@ -1,13 +1,6 @@
-/**
- * The whole-tree walk used by `validate` and `audit`: a linter over the tree
- * it is given. Unlike agent-root discovery it descends into skill folders
- * and dot-folders, to depth 32, skipping only `node_modules` and `.git`. It
- * never walks through a symlink. A link whose target lies inside the tree is
- * checked once, at its target: a linked SKILL.md or skill folder is counted
- * as a link, and a SKILL.md linked to a file that is not itself a SKILL.md is
- * checked where the link is (that folder is the skill an agent sees). A link
- * leaving the tree, or dangling, is reported instead of dropped.
- */
+// `validate` and `audit` lint the tree they are given: unlike agent discovery the walk enters skill folders and
+// dot-folders, and never goes through a link. An in-tree link is checked once, at its target; one leaving the
+// tree or dangling is reported, not dropped.
 import { readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import { normalize, sep } from 'node:path';
 import { cmp, type Diagnostic } from '../model/diagnostics.js';
@@ -21,11 +14,9 @@ const SKIPPED = new Set(['node_modules', '.git']);
 
 /** A SKILL.md (any letter case) found in the tree. Paths are POSIX, relative to the root. */
 export interface TreeSkillFile {
-  /** Folder holding it, `.` for the root itself. */
+  /** `.` for the root itself. */
   readonly dir: string;
-  /** The file, e.g. `pdf/SKILL.md`. */
   readonly file: string;
-  /** Absolute native path of the file. */
   readonly abs: string;
   /** For a SKILL.md linked to a file elsewhere in the tree: that file's canonical path, what is read. */
   readonly target?: string;
@@ -33,17 +24,14 @@ export interface TreeSkillFile {
 
 /** A link inside the tree to a SKILL.md or a skill folder, checked at its target. */
 export interface TreeLink {
-  /** The link, relative POSIX path. */
   readonly path: string;
   /** The SKILL.md it stands for, relative to the root (through the link). */
   readonly skillFile: string;
-  /** The target, relative to the root (POSIX). */
   readonly target: string;
 }
 
 /** A finding about a place in the tree (a symlink, an unreadable folder, the depth limit). */
 export interface TreeFinding {
-  /** Relative POSIX path of the entry concerned. */
   readonly path: string;
   /** Set when the entry stands for a skill (a symlinked SKILL.md or skill folder). */
   readonly skillFile?: string;
@@ -53,29 +41,21 @@ export interface TreeFinding {
 export interface TreeWalk {
   /** Sorted by `file` (code-unit order). */
   readonly skills: readonly TreeSkillFile[];
-  /** Sorted by `path`. */
   readonly findings: readonly TreeFinding[];
-  /** Links checked at their targets inside the tree, sorted by `path`. */
   readonly links: readonly TreeLink[];
 }
 
-/** What `join(dir, name)` puts before `name`, for a normalised `dir` and a name from its listing. */
 const childPrefix = (dir: string): string => (dir === '.' ? '' : dir.endsWith(sep) ? dir : `${dir}${sep}`);
 
 const rel = (parent: string, name: string): string => (parent === '.' ? name : `${parent}/${name}`);
 
-/**
- * Walk `root` (a folder) for SKILL.md files. With `listings`, each folder's entries are left
- * there by native path, for the skills' resource listings to take instead of reading again.
- *
- * @example walkTree('/repo/skills').skills.map((s) => s.file) // ['pdf/SKILL.md', 'pdf/nested/SKILL.md']
- */
+/** Walk `root` for SKILL.md files; with `listings`, each folder's entries are left for the resource listings. */
 export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map<string, Dirent[]>): TreeWalk {
   const skills: TreeSkillFile[] = [];
   const findings: TreeFinding[] = [];
   const links: TreeLink[] = [];
   const linked = linkHandler(root, skills, findings, links);
-  // Iterative, depth-first; each folder's entries sorted so output never depends on readdir order.
+  // Each folder's entries sorted so output never depends on readdir order.
   const stack: [string, string, number][] = [[root, '.', 0]];
   while (stack.length > 0) {
     const [abs, relDir, depth] = stack.pop()!;
@@ -90,8 +70,7 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map
     entries.sort((a, b) => cmp(a.name, b.name));
     listings?.set(abs, entries);
     const subdirs: string[] = [];
-    // Perf: paths are made only for the entries that need one (most are plain files), by
-    // appending to a folder path that is already normalised instead of `join` per entry.
+    // Perf: paths made only for entries that need one, appended to an already normalised folder path.
     const prefix = childPrefix(depth === 0 ? normalize(abs) : abs);
     for (const e of entries) {
       const name = e.name;
@@ -115,7 +94,7 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map
       } else if (e.isFile()) {
         if (isSkillFileName(name)) skills.push({ dir: relDir, file: rel(relDir, name), abs: prefix + name });
       } else if (isSkillFileName(name)) {
-        // A FIFO, socket or device named SKILL.md: reported, never opened (a FIFO would block the read).
+        // Reported, never opened (a FIFO would block the read).
         const path = rel(relDir, name);
         const file = toPosix(prefix + name);
         findings.push({
@@ -148,11 +127,8 @@ export function walkTree(root: string, maxDepth = TREE_MAX_DEPTH, listings?: Map
   return { skills, findings, links };
 }
 
-/**
- * What to do with each symlink met: only a SKILL.md or a folder holding one matters. Inside the
- * tree it is a link (checked at its target), or a skill of its own when a SKILL.md links to a file
- * that is not one; outside the tree or dangling it is reported.
- */
+// Only a SKILL.md or a folder holding one matters. A SKILL.md linked to a file that is not one is a skill of its
+// own, where the link is.
 function linkHandler(
   root: string,
   skills: TreeSkillFile[],

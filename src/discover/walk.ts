@@ -1,10 +1,5 @@
-/**
- * The agent-root walk. Synchronous `readdirSync(withFileTypes)` breadth-first
- * per root, with every option turned into a specialised function before the
- * hot loop (fdir style). Every SKILL.md it sees becomes a candidate or is
- * accounted for with a reason (`account.ts`); a walk that stops at a limit
- * says so (`DiscoverResult.limits`).
- */
+// Every option becomes a specialised function before the hot loop; every SKILL.md seen becomes a candidate or
+// is accounted for (`account.ts`).
 import { realpathSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
@@ -20,51 +15,28 @@ import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Walk options; see `DEFAULT_DISCOVER_OPTIONS`. */
 export interface DiscoverOptions {
-  /**
-   * Folder levels below a root that are searched: the root is level 0, so `depth: 4` reaches
-   * `root/a/b/c/d/SKILL.md`.
-   */
+  /** Folder levels below a root that are searched: the root is level 0, so `depth: 4` reaches `root/a/b/c/d`. */
   readonly depth: number;
-  /**
-   * The catalog runtime's convention instead: the root is the first of `depth` levels, so
-   * `depth: 4` reaches `root/a/b/c/SKILL.md` (and `depth` must be at least 1). Resolved into
-   * `depth` (one less) by `resolveDiscoverOptions`. Default false.
-   */
+  /** The catalog runtime's convention: the root is the first of `depth` levels (resolved into `depth` − 1). */
   readonly depthCountsRoot: boolean;
-  /**
-   * Which root a file reached through two roots is credited to: `strongest` (default: the
-   * highest precedence, then path) or `first-listed` (the first root in the list given, as the
-   * catalog runtime does).
-   */
+  /** Which root a file reached through two is credited to: `strongest` (default) or `first-listed`. */
   readonly sameFileCredit: 'strongest' | 'first-listed';
   /** Folders read per root before the walk stops with `discover.dir-budget`. */
   readonly maxDirs: number;
-  /**
-   * Follow symlinked skill folders and SKILL.md files whose real target lies
-   * inside a root or inside one of `linkBounds`; others are reported, never followed.
-   */
+  /** Follow linked skill folders and SKILL.md files whose target lies inside a root or `linkBounds`. */
   readonly followSymlinks: boolean;
-  /** Folders (besides the roots) a followed link may lead into: the project folder. Absolute paths. */
+  /** Absolute folders besides the roots a followed link may lead into: the project folder. */
   readonly linkBounds: readonly string[];
   /** Descend into skill folders to find nested skills (default: a skill folder is a leaf). */
   readonly nested: boolean;
-  /**
-   * Folders that are looked into but not searched: `default` (node_modules and dot-folders
-   * other than agent folders), `dot` (every dot-folder), `dot-and-node-modules` (both), or
-   * `none`. The host models walk as each agent does.
-   */
+  /** Folders only looked into: `default` (node_modules, non-agent dot-folders), `dot`, both, or `none`. */
   readonly skipFolders: SkipFoldersOption;
 }
 
 export const SKIP_FOLDERS_OPTIONS = ['default', 'dot', 'dot-and-node-modules', 'none'] as const;
 export type SkipFoldersOption = (typeof SKIP_FOLDERS_OPTIONS)[number];
 
-/**
- * Defaults sized for batch work: a project root of 100,000 skills (one
- * folder each, plus their resource folders) is walked completely; a tree
- * beyond the limits is reported incomplete. 250,000 folders read bound a
- * hostile tree's walk to seconds.
- */
+// A 100,000-skill project root is walked completely; 250,000 folders bound a hostile tree's walk to seconds.
 export const DEFAULT_DISCOVER_OPTIONS: DiscoverOptions = Object.freeze({
   depth: 12,
   depthCountsRoot: false,
@@ -80,50 +52,41 @@ export const DEFAULT_DISCOVER_OPTIONS: DiscoverOptions = Object.freeze({
 export interface SkillCandidate {
   /** Canonical POSIX path of the skill file: the package locator. */
   readonly locator: string;
-  /** Native path to read (canonical). */
   readonly path: string;
-  /** Name of the folder that holds the file (for the name/folder rule). */
+  /** For the name/folder rule. */
   readonly dirName: string;
   readonly scope: string;
   readonly precedence: number;
-  /** POSIX path of the root as configured. */
   readonly root: string;
-  /** POSIX path of the skill file inside its root as the walk reached it (through links), e.g. `pdf/SKILL.md`. */
+  /** POSIX path inside the root as the walk reached it (through links), e.g. `pdf/SKILL.md`. */
   readonly inRoot: string;
 }
 
-/** What the walk did under one root. */
 export interface RootReport {
   readonly path: string;
   readonly scope: string;
   readonly precedence: number;
   readonly required: boolean;
   readonly status: 'searched' | 'missing';
-  /** Folders read. */
   readonly dirs: number;
-  /** Skill files attributed to this root. */
   readonly skills: number;
 }
 
 export interface DiscoverResult {
   /** Precedence high first, then locator in UTF-8 byte order. */
   readonly candidates: readonly SkillCandidate[];
-  /** Sorted by `compareDiagnostics`. */
   readonly diagnostics: readonly Diagnostic[];
-  /** One per root, in walk order (precedence high first, then path). */
+  /** One per root, in walk order. */
   readonly roots: readonly RootReport[];
   /** False when a root's walk stopped at a limit (`limits` says where). */
   readonly complete: boolean;
   readonly limits: readonly LimitHit[];
-  /** SKILL.md files seen and not made candidates, by reason. */
   readonly notCatalogued: NotCatalogued;
   /** SKILL.md files reached a second time (through a link or a second root): counted once. */
   readonly sameFile: number;
-  /** Each second arrival: the canonical file and the path it was reached by (POSIX). */
   readonly reachedTwice: readonly { readonly locator: string; readonly via: string }[];
 }
 
-/** The walk's options, as `discover` and `loadCatalog` take them. */
 export const DISCOVER_KEYS = optionKeys<DiscoverOptions>('discover', {
   depth: true,
   depthCountsRoot: true,
@@ -135,11 +98,7 @@ export const DISCOVER_KEYS = optionKeys<DiscoverOptions>('discover', {
   skipFolders: true,
 });
 
-/**
- * Validate and complete walk options; errors name the field.
- *
- * @example resolveDiscoverOptions({ depth: 8 }).maxDirs // 250000
- */
+/** Validate and complete walk options; errors name the field. */
 export function resolveDiscoverOptions(options: Partial<DiscoverOptions> = {}): DiscoverOptions {
   const merged = { ...DEFAULT_DISCOVER_OPTIONS, ...definedOnly(options) };
   for (const field of ['depth', 'maxDirs'] as const) {
@@ -195,14 +154,8 @@ function definedOnly<T extends object>(o: T): Partial<T> {
 }
 
 /**
- * Find skill files under `roots`. Missing optional roots are skipped (and
- * reported); a missing required root or a root that is a file throws
- * `root.missing` / `root.not-directory` before anything is walked. The same
- * canonical file reached twice (from two roots, or through a link) counts
- * once, for the stronger root (or the first listed, with `sameFileCredit`). `listings` is where folder listings come from
- * (default: read each folder; the engine passes its directory memo).
- *
- * @example discover([makeRoot({ path: '.claude/skills' }, cwd)]).candidates.map((c) => c.locator)
+ * Find skill files under `roots`; root errors throw before anything is walked. A canonical file reached twice
+ * counts once, for the stronger root. `listings` defaults to reading each folder.
  */
 export function discover(
   roots: readonly SkillRoot[],
@@ -241,8 +194,7 @@ export function discover(
     const rootDirName = basename(join(root.path, '.'));
     for (let i = 0; i < found.files.length; i++) arrivals.push({ file: found.files[i]!, root, report, rootDirName });
   }
-  // One content file is one candidate. The arrival that is the file itself wins over links to it, so an
-  // alias folder never takes the real skill's place; among links alone, the first in walk order wins.
+  // The file itself wins over links to it, so an alias folder never takes the real skill's place.
   const winner = new Map<string, number>();
   for (let i = 0; i < arrivals.length; i++) {
     const file = arrivals[i]!.file;
@@ -294,24 +246,17 @@ interface Arrival {
   readonly rootDirName: string;
 }
 
-/** A SKILL.md reached through a link to a file elsewhere (not through a linked folder). */
 const isLinked = (file: FoundFile): boolean => file.entry !== file.real;
 
-/** Code-unit order: byte order for strings `unitOrderIsByteOrder` passed. */
 const unitOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
-/**
- * The name of the folder holding `inRoot` (a POSIX path of plain names below the root, e.g.
- * `a/pdf/SKILL.md` → `pdf`); `rootDirName` for a file directly in the root. Perf: the same
- * answer as `basename(dirname(join(root, inRoot)))` without normalising a path per skill.
- */
+// Perf: `basename(dirname(join(root, inRoot)))` without normalising a path per skill.
 function parentName(inRoot: string, rootDirName: string): string {
   const last = inRoot.lastIndexOf('/');
   if (last < 0) return rootDirName;
   return inRoot.slice(inRoot.lastIndexOf('/', last - 1) + 1, last);
 }
 
-/** Canonical folders a followed link may lead into: every existing root and each bound that exists. */
 function linkBoundsFor(rootReals: readonly (string | undefined)[], extra: readonly string[]): readonly string[] {
   const out = new Set<string>();
   for (const r of rootReals) if (r !== undefined) out.add(r);

@@ -1,16 +1,10 @@
-/**
- * The sealed catalog: one package per name, conflicts visible,
- * content-addressed, immutable.
- */
 import type { Diagnostic } from './diagnostics.js';
 import type { SkillPackage } from './package.js';
 
 /** A losing candidate for a name. Never silent. */
 export interface Conflict {
   readonly name: string;
-  /** Locator of the winner. */
   readonly selected: string;
-  /** Locator of the loser. */
   readonly shadowed: string;
   /** Same package digest: a byte-identical copy. */
   readonly identical: boolean;
@@ -22,9 +16,8 @@ export interface Catalog {
   /** Winners, sorted by name (code-unit order). */
   readonly skills: readonly SkillPackage[];
   readonly conflicts: readonly Conflict[];
-  /** Findings gathered while building (discovery, parse, selection). */
   readonly diagnostics: readonly Diagnostic[];
-  /** The host's identifier of this catalog, when it gave one (`buildCatalog({ resourceId })`); not digested. */
+  /** The host's identifier of this catalog (`buildCatalog({ resourceId })`); not digested. */
   readonly resourceId?: string;
   /** The winner for `name`, or undefined (also for excluded sources). */
   get(name: string): SkillPackage | undefined;

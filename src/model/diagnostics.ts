@@ -1,19 +1,11 @@
-/**
- * Diagnostics are data: every finding about a skill is a value with a stable
- * `code`, never a thrown error. Wording lives in `parse/messages.ts`; tests
- * assert codes, not wording.
- */
+// Findings are values with a stable `code`, never thrown; wording lives in `parse/messages.ts`.
 
-/** Severity of a finding. `error` makes a skill invalid; the others never do. */
+/** `error` makes a skill invalid; the others never do. */
 export type Severity = 'error' | 'warning' | 'info';
 
 export const SEVERITIES = ['error', 'warning', 'info'] as const satisfies readonly Severity[];
 
-/**
- * Every diagnostic code skillgraph can emit, one string-literal union.
- * Specification rules come first; lint and extension rules after.
- * Stages add codes here, in the same `area.rule` style.
- */
+/** Every diagnostic code skillgraph can emit, `area.rule`. */
 export type DiagnosticCode =
   // --- specification ---
   | 'frontmatter.missing'
@@ -84,12 +76,11 @@ export type DiagnosticCode =
   | 'discover.peek-limit'
   | 'discover.root-outside-project'
   | 'validate.no-skills'
-  // --- hostile input: parsing, names, config ---
+  // --- hostile input ---
   | 'name.path-segment'
   | 'name.windows-device'
   | 'name.mixed-script'
   | 'catalog.confusable'
-  // --- hostile input: files, caches, workspace ---
   | 'resource.unreadable'
   | 'resource.vanished'
   | 'resource.path-too-long'
@@ -105,18 +96,17 @@ export type DiagnosticCode =
   | 'skill.changed'
   | 'input.budget'
   | 'cache.unusable'
-  // --- hostile input: resolve, context, output ---
   | 'resolve.override-unknown-key'
   // --- conformance with the source systems ---
   | 'dependencies.invalid'
   | 'resolve.mcp-server-unprovided'
-  // --- CI: config, rules, gates, shards ---
+  // --- CI ---
   | 'check.added'
   | 'check.removed'
   | 'check.changed'
   | 'check.incomplete'
   | 'check.widened'
-  // --- serving over MCP ---
+  // --- MCP ---
   | 'mcp.too-many-files'
   | 'mcp.too-large'
   // --- security audit ---
@@ -158,15 +148,11 @@ export type DiagnosticCode =
   | 'security.remote-instructions'
   | 'security.exfil-instruction'
   | 'security.network-mismatch'
-  // --- routing: competing descriptions, links between skills ---
+  // --- routing ---
   | 'routing.overlap'
   | 'routing.missing-sibling';
 
-/**
- * One finding. `line` and `column` are 1-based and point at the offending
- * YAML node (not the fence); both are 0 when the finding concerns the whole
- * file or folder rather than a place in it.
- */
+/** One finding. `line`/`column` are 1-based at the offending YAML node, both 0 for a whole file or folder. */
 export interface Diagnostic {
   readonly code: DiagnosticCode;
   readonly severity: Severity;
@@ -185,16 +171,11 @@ export function compareDiagnostics(a: Diagnostic, b: Diagnostic): number {
   );
 }
 
-/**
- * Code-unit string comparison; never locale-dependent. (Equals UTF-8 byte order
- * except for astral characters against U+E000–U+FFFF; use `compareUtf8` where
- * byte order is part of a digest.)
- */
+/** Code-unit comparison, never locale-dependent; use `compareUtf8` where byte order feeds a digest. */
 export function cmp(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** True when any diagnostic in the list is an error. */
 export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
   return diagnostics.some((d) => d.severity === 'error');
 }

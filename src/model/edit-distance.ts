@@ -1,14 +1,4 @@
-/**
- * Edit distance between short strings (skill names), shared by the context
- * stage's suggestions and the audit's look-alike names.
- */
-
-/**
- * Levenshtein distance, for "did you mean" suggestions. Inputs are skill
- * names (≤ 64 chars), so the two-row table is plenty.
- *
- * @example editDistance('pdf-tool', 'pdf-tools') // 1
- */
+/** Levenshtein distance; inputs are skill names (≤ 64 chars), so two rows are plenty. */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
   if (a.length === 0) return b.length;

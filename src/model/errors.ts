@@ -1,8 +1,4 @@
-/**
- * Thrown errors are few, typed and coded. Findings about skills are
- * diagnostics, not errors; these are for callers misusing an API, the
- * environment failing, or an operation that cannot go on.
- */
+// Thrown errors are for API misuse, a failing environment, or an operation that cannot go on; findings are data.
 
 export const ERROR_CODES = [
   'usage',
@@ -32,11 +28,7 @@ export const ERROR_CODES = [
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-/**
- * The one error class of skillgraph's own making.
- *
- * @example throw new SkillgraphError('root.missing', `required root not found: ${path}`, { path });
- */
+/** The one error class of skillgraph's own making, with a string `code` and `details`. */
 export class SkillgraphError extends Error {
   readonly code: ErrorCode;
   readonly details: Readonly<Record<string, unknown>>;

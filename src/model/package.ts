@@ -1,7 +1,4 @@
-/**
- * The skill package: descriptor + body + composition + resources.
- * Plain, JSON-friendly data. Packages inside a sealed catalog are deeply frozen.
- */
+// Plain, JSON-friendly data; packages inside a sealed catalog are deeply frozen.
 import type { Diagnostic } from './diagnostics.js';
 
 /** Well-known scopes and their default precedence. */
@@ -10,12 +7,11 @@ export const SCOPE_PRECEDENCE = Object.freeze({ global: 10, project: 20, local: 
 /** A scope label. `global` / `project` / `local` are well known; custom roots may name their own. */
 export type Scope = string;
 
-/** Where a package came from. */
 export interface SkillSource {
   readonly scope: Scope;
-  /** Precedence of the root it was found under (higher wins). */
+  /** Higher wins. */
   readonly precedence: number;
-  /** POSIX path of the root it was found under (as configured, absolute). */
+  /** POSIX path of the root, absolute, as configured. */
   readonly root: string;
   /** Canonical (realpath) POSIX path of the SKILL.md. */
   readonly locator: string;
@@ -30,10 +26,7 @@ export type Compatibility =
       readonly env?: readonly string[];
     };
 
-/**
- * `dependencies:` — what a skill declares it needs from its host: tool names and MCP server
- * names, each list sorted in UTF-8 byte order without repeats. Wire names, as in the frontmatter.
- */
+/** Tool and MCP server names a skill needs from its host, each sorted in UTF-8 byte order without repeats. */
 export interface SkillDependencies {
   readonly tools: readonly string[];
   readonly mcp_servers: readonly string[];
@@ -41,7 +34,7 @@ export interface SkillDependencies {
 
 /** What the model and the host know about a skill without reading its body. */
 export interface SkillDescriptor {
-  /** `${scope}/${name}` — unique within a catalog. */
+  /** `${scope}/${name}`, unique within a catalog. */
   readonly id: string;
   readonly name: string;
   readonly description: string;
@@ -50,18 +43,15 @@ export interface SkillDescriptor {
   readonly license?: string;
   readonly compatibility?: Compatibility;
   readonly metadata: Readonly<Record<string, string>>;
-  /** `allowed-tools`, split on white space. */
   readonly allowedTools: readonly string[];
   /** `disable-model-invocation: true` hides the skill from model-facing context. */
   readonly modelInvocable: boolean;
-  /** Declared host requirements; absent when the skill declares none. */
   readonly dependencies?: SkillDependencies;
   readonly source: SkillSource;
   /** `sha256:<hex>` over the canonical serialisation. */
   readonly digest: string;
 }
 
-/** A tool reference: read-only unless `writes`. */
 export interface ToolRef {
   readonly name: string;
   readonly writes: boolean;
@@ -74,17 +64,15 @@ export interface ToolOverride {
   readonly description?: string;
 }
 
-/** `includes:` entry — by name through precedence, or pinned to a scope. */
+/** `includes:` entry: by name through precedence, or pinned to a scope. */
 export interface IncludeSpec {
   readonly skill: string;
-  /** Set when the include was written `scope/name`. */
   readonly scope?: Scope;
   readonly overrides: Readonly<Record<string, ToolOverride>>;
 }
 
 /** `inline-tools:` entry, keyed `{skill}/{name}` on resolution, or `{skill}/_anon_{index}` without a name. */
 export interface InlineTool {
-  /** Optional: names the entry's key (no spaces, slashes or control characters). */
   readonly name?: string;
   readonly description: string;
   readonly writes: boolean;
@@ -97,7 +85,6 @@ export interface McpSource {
   readonly tools: readonly ToolRef[];
 }
 
-/** The composition keys of profile `skillgraph`. */
 export interface Composition {
   readonly includes: readonly IncludeSpec[];
   readonly tools: readonly ToolRef[];
@@ -130,6 +117,6 @@ export interface SkillPackage {
   readonly composition: Composition;
   /** Every frontmatter key as parsed (plain JSON data), for profiles and hosts. */
   readonly frontmatter: Readonly<Record<string, unknown>>;
-  /** Non-error findings that did not stop the package from being built. */
+  /** Non-error findings. */
   readonly diagnostics: readonly Diagnostic[];
 }

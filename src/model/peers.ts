@@ -1,15 +1,11 @@
-/**
- * The optional peer dependencies a few verbs load (never the library import):
- * each a package a user installs beside skillgraph when they use that verb, and a
- * `dependency.missing` error naming the one command that installs it when it is not there.
- */
+// Optional peers a few verbs load (never the library import); missing, they are `dependency.missing` naming
+// the one command that installs them.
 import { SkillgraphError } from './errors.js';
 
 export const TOKENIZER = 'gpt-tokenizer';
 export const TREE_SITTER = 'web-tree-sitter';
 export const GRAMMAR_PACKAGE = '@vscode/tree-sitter-wasm';
 
-/** What each optional peer is for, and the command that installs what it needs. */
 const NEEDED_FOR: Readonly<Record<string, { readonly what: string; readonly install: string }>> = {
   [TOKENIZER]: { what: 'counting o200k tokens for a token budget (`Nt`)', install: `npm install ${TOKENIZER}` },
   [TREE_SITTER]: {
@@ -22,19 +18,13 @@ const NEEDED_FOR: Readonly<Record<string, { readonly what: string; readonly inst
   },
 };
 
-/** gpt-tokenizer's o200k entry, as skillgraph calls it. */
 export interface TokenCounter {
   countTokens(text: string, options?: { disallowedSpecial?: Set<string> }): number;
 }
 
-/** The web-tree-sitter runtime. */
 export type TreeSitter = typeof import('web-tree-sitter');
 
-/**
- * `load()`, or `dependency.missing` naming the install command when `name` is not installed.
- *
- * @example optionalPeer('gpt-tokenizer', () => require('gpt-tokenizer/cjs/encoding/o200k_base'))
- */
+/** `load()`, or `dependency.missing` naming the install command when `name` is not installed. */
 export function optionalPeer<T>(name: string, load: () => T): T {
   try {
     return load();

@@ -1,7 +1,4 @@
-/**
- * Resolution results. Field names are the wire names used in
- * `--json` output, hence snake_case.
- */
+// Field names are the wire names of `--json` output, hence snake_case.
 import type { SkillDependencies } from './package.js';
 
 export const ENTRY_KINDS = ['tool_ref', 'inline', 'mcp', 'agent_skill'] as const;
@@ -26,6 +23,6 @@ export interface CapabilitySummary {
   readonly read_only: boolean;
   /** Sorted in ENTRY_KINDS order. */
   readonly source_types: readonly EntryKind[];
-  /** What the skill declares it needs from the host (`dependencies:`); absent when nothing is declared. */
+  /** Absent when nothing is declared. */
   readonly dependencies?: SkillDependencies;
 }

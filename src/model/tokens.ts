@@ -1,18 +1,10 @@
-/**
- * Token counts with a real tokenizer: o200k (the encoding of OpenAI's current
- * models), from gpt-tokenizer, an optional peer dependency required on first use,
- * so nothing pays its load (~0.3 s, 2 MB of merge ranks) or its install but a run
- * that counts tokens.
- */
+// o200k tokens from gpt-tokenizer, an optional peer loaded on first use: only a run that counts tokens pays its
+// load time and memory.
 import { loadTokenCounter } from './vendor.js';
 
 let counter: ((text: string) => number) | undefined;
 
-/**
- * o200k tokens in `text` (special-token text counted as plain text).
- *
- * @example countTokens('Hello, world!') // 4
- */
+/** o200k tokens in `text` (special-token text counted as plain text). */
 export function countTokens(text: string): number {
   counter ??= loadCounter();
   return counter(text);

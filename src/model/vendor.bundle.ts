@@ -1,8 +1,4 @@
-/**
- * vendor.ts as the package build uses it (scripts/bundle.mjs swaps it in):
- * literal requires, which bundlers follow. yaml and zod are files of the
- * package, beside its code (dist/yaml.cjs, dist/zod.cjs); piscina stays a dependency.
- */
+// vendor.ts as the package build uses it: literal requires, which bundlers follow.
 import { dirname, join } from 'node:path';
 import type * as Piscina from 'piscina';
 import { optionalPeer, type TokenCounter, type TreeSitter, GRAMMAR_PACKAGE, TOKENIZER, TREE_SITTER } from './peers.js';
@@ -15,7 +11,7 @@ export const loadZod = (): Zod => require('./zod.cjs') as typeof import('./zod-l
 
 export const loadPiscina = (): typeof Piscina => require('piscina');
 
-// The optional peers are named whole, so a bundler sees each require (the package's bundle leaves them to run time).
+// Named whole so a bundler sees each require.
 export const loadTokenCounter = (): TokenCounter =>
   optionalPeer(TOKENIZER, () => require('gpt-tokenizer/cjs/encoding/o200k_base'));
 

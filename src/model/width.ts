@@ -1,13 +1,6 @@
-/**
- * Display width of text in a terminal: East Asian wide and fullwidth
- * characters (CJK, Hangul, fullwidth forms, most emoji) take two columns,
- * combining marks and format characters none, everything else one. Tables
- * pad and cut by this width, so rows of Chinese or Japanese descriptions
- * fit the terminal as ASCII rows do.
- */
+// Tables pad and cut by display width, so rows of CJK text fit the terminal as ASCII rows do.
 
-// Code point ranges (inclusive) of Unicode's East_Asian_Width W and F classes, merged and
-// sorted, from EastAsianWidth.txt (Unicode 15): the blocks, not every assigned point.
+// Unicode 15 East_Asian_Width W and F ranges (inclusive), merged and sorted: the blocks, not every point.
 const WIDE: readonly (readonly [number, number])[] = [
   [0x1100, 0x115f],
   [0x231a, 0x231b],
@@ -103,16 +96,11 @@ const WIDE: readonly (readonly [number, number])[] = [
   [0x30000, 0x3fffd],
 ];
 
-// Combining marks, enclosing marks, format characters (ZWJ, bidi marks) and variation selectors take no column.
-// Perf: a pattern with Unicode properties is compiled when it is made (~0.1–0.4 ms each), so on first use, not at import.
+// Marks, format characters and variation selectors take no column. Perf: compiled on first use, not at import.
 let zero: RegExp | undefined;
 const ZERO = (): RegExp => (zero ??= /^[\p{Mn}\p{Me}\p{Cf}]$/u);
 
-/**
- * Columns one code point takes: 0, 1 or 2.
- *
- * @example charWidth(0x4e2d) // 2 ('中')
- */
+/** Columns one code point takes: 0, 1 or 2. */
 export function charWidth(cp: number): 0 | 1 | 2 {
   if (cp < 0x300) return cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? 0 : 1;
   if (cp < 0x1100) return ZERO().test(String.fromCodePoint(cp)) ? 0 : 1;
@@ -128,33 +116,20 @@ export function charWidth(cp: number): 0 | 1 | 2 {
   return ZERO().test(String.fromCodePoint(cp)) ? 0 : 1;
 }
 
-/**
- * Columns `text` takes on a terminal.
- *
- * @example displayWidth('中文 ok') // 7
- */
+/** Columns `text` takes on a terminal, e.g. `displayWidth('中文 ok')` → 7. */
 export function displayWidth(text: string): number {
   let n = 0;
   for (const ch of text) n += charWidth(ch.codePointAt(0)!);
   return n;
 }
 
-/**
- * `text` padded with spaces to `width` columns (never cut).
- *
- * @example padEndWidth('中', 4) // '中  '
- */
+/** `text` padded with spaces to `width` columns (never cut). */
 export function padEndWidth(text: string, width: number): string {
   const w = displayWidth(text);
   return w >= width ? text : text + ' '.repeat(width - w);
 }
 
-/**
- * `text` with runs of white space made one space, cut to at most `width` columns, ending in
- * '…' when cut. A wide character that would straddle the edge is left out whole.
- *
- * @example cutToWidth('中文字符', 5) // '中文…'
- */
+/** `text` with white space runs made one space, cut to `width` columns with '…'; a straddling wide char is left out. */
 export function cutToWidth(text: string, width: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (width <= 0) return '';
@@ -170,7 +145,7 @@ export function cutToWidth(text: string, width: number): string {
   return `${out}…`;
 }
 
-/** Columns assumed when stdout is not a terminal (a pipe, a file, a CI log). */
+/** Columns assumed when stdout is not a terminal. */
 export const DEFAULT_COLUMNS = 80;
 
 /** The longest start of `text` within `width` columns (at least one character). */
@@ -186,16 +161,11 @@ export function headToWidth(text: string, width: number): string {
   return out;
 }
 
-/**
- * A window of at most `width` columns of `text` around `column` (1-based, in UTF-16 units),
- * '…' marking each cut side, and where `column` now falls in it (1-based, in UTF-16 units).
- *
- * @example cutAround('a'.repeat(200) + 'X', 201, 20) // { text: '…aaaaaaaaaX', column: 11 }
- */
+/** A window of at most `width` columns of `text` around 1-based `column`, and where `column` falls in it. */
 export function cutAround(text: string, column: number, width: number): { text: string; column: number } {
   if (displayWidth(text) <= width) return { text, column };
   const at = Math.max(0, Math.min(column - 1, text.length));
-  // The finding's column sits about a third of the way in: what leads up to it, then what follows.
+  // The finding's column sits about a third of the way in.
   const before = displayWidth(text.slice(0, at));
   let start = 0;
   if (before > Math.floor(width / 3)) {

@@ -1,25 +1,15 @@
-/**
- * The shape of a messages table row and the one function that turns a row
- * into a whole-file diagnostic. Every stage's wording table (discover,
- * catalog, resolve, workspace) uses it, so it lives below them all.
- */
+// Every stage's wording table uses this, so it lives below them all.
 import type { Diagnostic, DiagnosticCode, Severity } from './diagnostics.js';
 
-/** Message arguments. */
 export type Args = Readonly<Record<string, string | number>>;
 
-/** One row of a messages table. */
 export interface Wording {
   readonly severity: Severity;
   readonly message: (a: Args) => string;
   readonly hint: (a: Args) => string;
 }
 
-/**
- * A whole-file diagnostic (line/column 0) from a messages-table row.
- *
- * @example wordedDiagnostic('discover.same-file', DISCOVER_MESSAGES['discover.same-file'], file, { via, file })
- */
+/** A whole-file diagnostic (line/column 0) from a messages-table row. */
 export function wordedDiagnostic(code: DiagnosticCode, w: Wording, file: string, args: Args): Diagnostic {
   return Object.freeze({
     code,
@@ -33,12 +23,8 @@ export function wordedDiagnostic(code: DiagnosticCode, w: Wording, file: string,
 }
 
 /**
- * The candidate closest to `word` by edit distance (insert, delete, substitute, swap two
- * neighbours), or undefined when none is close: at most 1 edit for words of up to 4
- * characters, 2 up to 8, else 3. A candidate that starts with `word` (3 characters or more)
- * also counts. Ties go to the earlier candidate, so callers list them in a stable order.
- *
- * @example closestMatch('valdate', ['validate', 'catalog']) // 'validate'
+ * The candidate within 1 edit (words ≤ 4 chars), 2 (≤ 8) or 3, or starting with `word` (≥ 3 chars); ties go to
+ * the earlier candidate. E.g. `closestMatch('valdate', ['validate', 'catalog'])` → `'validate'`.
  */
 export function closestMatch(word: string, candidates: readonly string[]): string | undefined {
   const w = word.toLowerCase();
@@ -56,17 +42,13 @@ export function closestMatch(word: string, candidates: readonly string[]): strin
   return w.length >= 3 ? candidates.find((c) => c.toLowerCase().startsWith(w)) : undefined;
 }
 
-/**
- * `closestMatch` as a sentence to append to an error message, or '' when nothing is close.
- *
- * @example `unknown verb 'lst'${didYouMean('lst', verbs)}` // "unknown verb 'lst'; did you mean 'list'?"
- */
+/** `closestMatch` as a sentence to append to an error message ("; did you mean 'list'?"), or ''. */
 export function didYouMean(word: string, candidates: readonly string[], prefix = ''): string {
   const match = closestMatch(word, candidates);
   return match === undefined ? '' : `; did you mean '${prefix}${match}'?`;
 }
 
-/** Optimal string alignment distance, stopping early past `limit` (bounded work on long input). */
+/** Optimal string alignment distance, stopping early past `limit`. */
 function editDistance(a: string, b: string, limit: number): number {
   if (Math.abs(a.length - b.length) > limit || a.length > 256 || b.length > 256) return limit + 1;
   let prev2: number[] = [];

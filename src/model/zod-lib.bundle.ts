@@ -1,8 +1,4 @@
-/**
- * zod as the package bundles it (vendor.bundle.ts requires this file on
- * first use): the mini API's functions skillgraph calls, by name so the
- * bundle keeps only these, and zod's English messages, which the full API sets itself.
- */
+// The mini API's functions named one by one so the bundle keeps only these; the full API sets English itself.
 import { config } from 'zod/mini';
 import en from 'zod/v4/locales/en.js';
 

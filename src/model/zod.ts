@@ -1,9 +1,4 @@
-/**
- * zod, loaded on first use: the protocol types, the lockfile and the config
- * file build their schemas the first time they check something, so
- * importing the package does not pay zod's start-up. skillgraph uses zod's
- * mini API, whose functions a bundle keeps one by one (`Zod` lists them).
- */
+// Schemas are built on first check, so importing the package does not pay zod's start-up.
 import type * as Mini from 'zod/mini';
 import { loadZod } from './vendor.js';
 
@@ -37,20 +32,12 @@ export type Zod = Pick<
 
 let lib: Zod | undefined;
 
-/**
- * zod's mini API, its messages in English.
- *
- * @example const z = zod(); z.string().parse('x');
- */
+/** zod's mini API, its messages in English. */
 export function zod(): Zod {
   return (lib ??= loadZod());
 }
 
-/**
- * A value made on the first call and kept.
- *
- * @example const Schema = once(() => zod().string()); Schema().parse('x');
- */
+/** A value made on the first call and kept. */
 export function once<T>(make: () => T): () => T {
   let made: { value: T } | undefined;
   return () => (made ??= { value: make() }).value;

@@ -1,7 +1,3 @@
-/**
- * The pass/fail decision of a CI run over its findings: fail on errors
- * (the default) or on warnings too, and on more warnings than allowed.
- */
 import type { FailOn } from './formats.js';
 import type { ReportFinding } from './model.js';
 
@@ -16,15 +12,10 @@ export interface GateResult {
   readonly passed: boolean;
   readonly errors: number;
   readonly warnings: number;
-  /** Why it failed, one phrase each ([] when it passed). */
   readonly reasons: readonly string[];
 }
 
-/**
- * Decide whether `findings` pass.
- *
- * @example gate(findings, { failOn: 'error', maxWarnings: 0 }).passed
- */
+/** The pass/fail decision of a CI run, e.g. `gate(findings, { failOn: 'error', maxWarnings: 0 }).passed`. */
 export function gate(findings: readonly ReportFinding[], options: GateOptions): GateResult {
   const errors = findings.filter((f) => f.severity === 'error').length;
   const warnings = findings.filter((f) => f.severity === 'warning').length;

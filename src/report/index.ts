@@ -1,9 +1,3 @@
-/**
- * Reports over findings: `--format text|json|sarif|junit|github` for every
- * task that reports findings. A task builds a `Report` (findings with paths,
- * rule metadata, the units checked) and `reportText` writes it; `json` stays
- * the task's own document, written by `jsonDocument`.
- */
 import type { Severity } from '../model/diagnostics.js';
 import { githubText } from './github.js';
 import { junitText } from './junit.js';
@@ -17,11 +11,7 @@ export { RULE_DESCRIPTIONS, ruleFor, type ReportRule } from './rules.js';
 export { textReport } from './text.js';
 export { jsonDocument } from './json.js';
 
-/**
- * The document of a machine format; `failOn` decides which JUnit cases fail.
- *
- * @example io.stdout.write(reportText('sarif', report, 'error'))
- */
+/** The document of a machine format; `failOn` decides which JUnit cases fail. */
 export function reportText(format: 'sarif' | 'junit' | 'github', report: Report, failOn: Severity = 'error'): string {
   return format === 'sarif' ? sarifText(report) : format === 'junit' ? junitText(report, failOn) : githubText(report);
 }

@@ -1,10 +1,4 @@
-/**
- * JUnit XML, as CI systems show test reports: one test case per unit that
- * was checked (a skill), failing when one of its findings is at or above the
- * failing level, with every finding of the case in the failure's text.
- * Findings about no unit (a folder with no skills, a walk limit) get a case
- * of their own, named after their file.
- */
+// One JUnit case per checked unit (a skill); findings about no unit get a case named after their file.
 import type { Severity } from '../model/diagnostics.js';
 import type { Report, ReportFinding } from './model.js';
 import { shownPath } from './model.js';
@@ -13,12 +7,7 @@ import { shownPath } from './model.js';
 const NOT_XML =
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
-/**
- * Text safe in XML: markup escaped, characters XML cannot hold written as `\u{…}`; in an
- * attribute also quotes and white space (which an attribute would otherwise normalise).
- *
- * @example xmlText('a < b & "c"') // 'a &lt; b &amp; &quot;c&quot;'
- */
+/** Text safe in XML; in an attribute also quotes and white space (which attributes would normalise). */
 export function xmlText(text: string, attribute = true): string {
   const body = text
     .replace(NOT_XML, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`)
@@ -36,11 +25,7 @@ export function xmlText(text: string, attribute = true): string {
 
 const RANK: Readonly<Record<Severity, number>> = { error: 0, warning: 1, info: 2 };
 
-/**
- * The JUnit XML of `report`; a case fails on a finding at `failOn` or worse.
- *
- * @example junitText(report, 'error')
- */
+/** The JUnit XML of `report`; a case fails on a finding at `failOn` or worse. */
 export function junitText(report: Report, failOn: Severity = 'error'): string {
   const byFile = new Map<string, ReportFinding[]>();
   for (const f of report.findings) {
@@ -88,10 +73,7 @@ export function junitText(report: Report, failOn: Severity = 'error'): string {
   ].join('\n');
 }
 
-/**
- * Test case names, each once: a name two cases share becomes each one's file path, and a path
- * still shared gets its number (CI systems merge or drop cases of one name).
- */
+// CI systems merge or drop cases of one name: a shared name becomes the file path, then gets a number.
 function uniqueNames(cases: readonly { readonly name: string; readonly file: string }[]): string[] {
   const count = (names: readonly string[]): Map<string, number> =>
     names.reduce((m, n) => m.set(n, (m.get(n) ?? 0) + 1), new Map<string, number>());

@@ -1,14 +1,9 @@
-/** Per-rule severities (a config file's `rules`) applied to findings. */
 import type { Diagnostic, Severity } from '../model/diagnostics.js';
 
 /** A rule's level: a severity, or `off` to drop its findings. */
 export type RuleLevel = 'off' | Severity;
 
-/**
- * The findings with the config's severities: `off` drops a rule, a level replaces its severity.
- *
- * @example withRuleLevels(diagnostics, new Map([['field.unknown', 'error']]))
- */
+/** The findings with the config's per-rule severities applied (`off` drops a rule). */
 export function withRuleLevels<D extends Diagnostic>(
   diagnostics: readonly D[],
   levels: ReadonlyMap<string, RuleLevel>,

@@ -1,43 +1,29 @@
-/**
- * The input every report writer reads: a plain list of findings with paths,
- * the rules they come from, and the units that were checked (one JUnit test
- * case each). A verb builds it from its own results; nothing here knows
- * which verb, so any stage that produces diagnostics can report through it.
- */
+// What every report writer reads; it knows no verb, so any stage with diagnostics can report through it.
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import { ruleFor, type ReportRule } from './rules.js';
 
-/**
- * One finding: a diagnostic whose code may come from a later stage (its own codes), with
- * `file` as the run shows it (relative to `Report.root`, or absolute) and `line` 0 for a
- * finding about the whole file.
- */
+/** A diagnostic as the run shows it: `file` relative to `Report.root` (or absolute), `line` 0 for a whole file. */
 export type ReportFinding = Omit<Diagnostic, 'code'> & {
   readonly code: string;
-  /** A flow finding's source line, sink line and the variables between them. */
   readonly flow?: { readonly source_line: number; readonly sink_line: number; readonly path: readonly string[] };
 };
 
 /** One thing that was checked (a skill): a JUnit test case, passing when no finding fails it. */
 export interface ReportUnit {
-  /** Shown name, e.g. the skill's folder. */
   readonly name: string;
-  /** The file its findings carry (`ReportFinding.file`). */
   readonly file: string;
 }
 
 export interface Report {
-  /** e.g. `skillgraph validate`: the JUnit suite name. */
   readonly suite: string;
-  /** Absolute folder relative paths are relative to: the SARIF source root. */
+  /** Absolute; the SARIF source root. */
   readonly root: string;
   readonly findings: readonly ReportFinding[];
-  /** One per code among the findings (more are allowed), sorted by code. */
+  /** One per code among the findings, sorted by code. */
   readonly rules: readonly ReportRule[];
   readonly units: readonly ReportUnit[];
-  /** What the run says about itself beside its results (paths without skills, code read by the line rules only). */
   readonly notes?: readonly ReportNote[];
 }
 
@@ -47,13 +33,7 @@ export interface ReportNote {
   readonly message: string;
 }
 
-/**
- * A report over `findings`, with one rule per code: the given rule metadata when there is
- * some, else the built-in description, the first finding's hint as help and `level(code)`
- * (default: the first finding's severity) as the rule's level.
- *
- * @example buildReport({ suite: 'skillgraph validate', root: cwd, findings, units })
- */
+/** A report over `findings`, one rule per code (given metadata, else the built-in description and first hint). */
 export function buildReport(input: {
   readonly suite: string;
   readonly root: string;
@@ -80,11 +60,7 @@ export interface ReportLocation {
   readonly uriBaseId?: 'SRCROOT';
 }
 
-/**
- * The URI of `file` (as a finding shows it) against `root`.
- *
- * @example reportLocation('skills/a b/SKILL.md', '/repo') // { uri: 'skills/a%20b/SKILL.md', uriBaseId: 'SRCROOT' }
- */
+/** The URI of `file` (as a finding shows it) against `root`. */
 export function reportLocation(file: string, root: string): ReportLocation {
   const abs = isAbsolute(file) ? file : resolve(root, file);
   const rel = relative(root, abs);

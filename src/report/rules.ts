@@ -1,27 +1,16 @@
-/**
- * Rule metadata for the reports: one line saying what each diagnostic code
- * checks. SARIF's `rules` and JUnit's failure types are built from it; the
- * help text comes from the findings themselves (each carries its hint).
- */
 import type { DiagnosticCode, Severity } from '../model/diagnostics.js';
 
 /** What a report needs to know about one rule, whoever defines it. */
 export interface ReportRule {
-  /** The diagnostic code, e.g. `name.charset`. */
   readonly code: string;
-  /** One sentence: what the rule checks. */
   readonly description: string;
-  /** How to fix a finding. */
   readonly help: string;
-  /** The severity the rule has before any configuration. */
+  /** The severity before any configuration. */
   readonly level: Severity;
-  /** A page about the rule, when there is one. */
   readonly help_uri?: string;
   /** Code scanning's 0.0–10.0 score of a security rule. */
   readonly security_severity?: string;
-  /** Tags code scanning shows and filters by (`security`, the class, the OWASP risk). */
   readonly tags?: readonly string[];
-  /** Help as Markdown: the rule, an example and the fix. */
   readonly help_markdown?: string;
 }
 
@@ -113,12 +102,7 @@ export const RULE_DESCRIPTIONS: Readonly<Partial<Record<DiagnosticCode, string>>
   'check.incomplete': 'A locked skill is found by a complete walk',
 });
 
-/**
- * Rule metadata for `code`: its description, the first finding's hint as help, and the
- * severity it had before configuration.
- *
- * @example ruleFor('name.charset', 'error', 'Use lowercase letters.').description
- */
+/** Rule metadata for `code`; help is the first finding's hint. */
 export function ruleFor(code: string, level: Severity, help: string): ReportRule {
   const description = (RULE_DESCRIPTIONS as Readonly<Record<string, string>>)[code] ?? `Rule ${code}`;
   return { code, description, help: help || description, level };

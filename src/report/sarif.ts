@@ -1,18 +1,10 @@
-/**
- * SARIF 2.1.0 (the OASIS static analysis results format), as GitHub code
- * scanning takes an upload: one run, the tool's version and information URI,
- * one rule per code (name, short and full description, help, default level),
- * results with repository-relative physical locations (`uriBaseId` SRCROOT)
- * and a partial fingerprint that survives lines moving, within GitHub's
- * limit on results per run.
- */
+// SARIF 2.1.0 as GitHub code scanning takes it.
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
 import { VERSION } from '../model/version.js';
 import { jsonControlsEscaped } from './json.js';
 import { reportLocation, type Report, type ReportFinding } from './model.js';
 
-/** Where the tool is described (SARIF `informationUri`). */
 export const TOOL_URI = 'https://www.npmjs.com/package/skillgraph';
 
 /** GitHub code scanning keeps at most this many results of one run. */
@@ -20,7 +12,7 @@ export const MAX_SARIF_RESULTS = 25_000;
 
 const LEVEL = { error: 'error', warning: 'warning', info: 'note' } as const;
 
-/** `name.directory-mismatch` → `NameDirectoryMismatch` (SARIF rule names are identifiers). */
+// SARIF rule names are identifiers: `name.directory-mismatch` → `NameDirectoryMismatch`.
 function ruleName(code: string): string {
   return code
     .split(/[^A-Za-z0-9]+/)
@@ -29,7 +21,6 @@ function ruleName(code: string): string {
     .join('');
 }
 
-/** SARIF wants messages as sentences. */
 function sentence(text: string): string {
   const t = text.trim();
   return /[.!?]$/.test(t) ? t : `${t}.`;
@@ -40,11 +31,7 @@ function fingerprint(f: ReportFinding, uri: string): string {
   return createHash('sha256').update(`${f.code}\0${uri}\0${f.message}`).digest('hex').slice(0, 32);
 }
 
-/**
- * The SARIF log of `report` as JSON text (two-space indent, a newline).
- *
- * @example io.stdout.write(sarifText(buildReport({ suite, root: io.cwd, findings })))
- */
+/** The SARIF log of `report` as JSON text. */
 export function sarifText(report: Report): string {
   const ruleIndex = new Map(report.rules.map((r, i) => [r.code, i]));
   const kept =
@@ -53,8 +40,7 @@ export function sarifText(report: Report): string {
       : report.findings;
   const results = kept.map((f) => {
     const loc = reportLocation(f.file, report.root);
-    // A finding about a whole file (line 0) points at its first line: code scanning and the
-    // SARIF validator both want a region.
+    // Line 0 (a whole file) points at line 1: code scanning and the SARIF validator want a region.
     const region = {
       region: f.line > 0 ? { startLine: f.line, ...(f.column > 0 ? { startColumn: f.column } : {}) } : { startLine: 1 },
     };
@@ -64,7 +50,6 @@ export function sarifText(report: Report): string {
       level: LEVEL[f.severity],
       message: { text: f.hint ? `${sentence(f.message)} ${sentence(f.hint)}` : sentence(f.message) },
       locations: [{ physicalLocation: { artifactLocation: loc, ...region } }],
-      // A flow finding points back at where its value came from.
       ...(f.flow && f.flow.source_line !== f.line
         ? {
             relatedLocations: [
@@ -124,7 +109,6 @@ export function sarifText(report: Report): string {
   return `${jsonControlsEscaped(JSON.stringify(log, null, 2))}\n`;
 }
 
-/** The run's notes and the results left out, as SARIF tool execution notifications. */
 function notifications(report: Report, dropped: number): { toolExecutionNotifications?: object[] } {
   const list: object[] = (report.notes ?? []).map((n) => ({
     level: LEVEL[n.level],

@@ -1,7 +1,3 @@
-/**
- * The human report: each finding with its place, the source line and a
- * caret under the column when the source is at hand, and the hint.
- */
 import { paint } from './style.js';
 import { charWidth, cutAround, DEFAULT_COLUMNS } from '../model/width.js';
 import type { Report, ReportFinding } from './model.js';
@@ -9,12 +5,7 @@ import { shownPath } from './model.js';
 
 const SEVERITY_STYLE = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
 
-/**
- * The text of `report` ('' when it has no finding); `source(file)` gives a file's lines for
- * excerpts, each cut to `width` columns around the finding's column.
- *
- * @example io.stdout.write(textReport(report, false, (file) => sources.get(file), terminalWidth(io.stdout)))
- */
+/** The human report ('' with no finding): place, source excerpt cut to `width` with a caret, and the hint. */
 export function textReport(
   report: Report,
   color: boolean,

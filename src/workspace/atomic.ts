@@ -1,12 +1,4 @@
-/**
- * Atomic file writes: write a temp file in the same folder, then rename it
- * over the target (rename within one file system is atomic on POSIX and
- * replaces the target on Windows). A failed write removes its temp file, so
- * a crash leaves either the old file or the new one — never half of one. A
- * temp file is registered for removal on SIGINT/SIGTERM while it exists, and
- * temp files a killed run left beside a target are removed by the next
- * write to that folder (cleanup.ts).
- */
+// Temp file then rename: a crash leaves the old file or the new one, never half of one.
 import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -16,12 +8,7 @@ import { registerTemp, releaseTemp, removeStaleTemps } from './cleanup.js';
 /** Temp-file names start with this, so a leftover is recognisable. */
 export const TEMP_PREFIX = '.skillgraph-tmp-';
 
-/**
- * Write `data` to `file` atomically. `mode` sets permission bits (e.g. keep a
- * script executable; the umask still applies). Failures are `io` errors naming the file.
- *
- * @example writeFileAtomic('/ws/pdf/SKILL.md', bytes)
- */
+/** Write `data` to `file` atomically; `mode` sets permission bits. Failures are `io` errors naming the file. */
 export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: number): void {
   let out: AtomicFile | undefined;
   try {
@@ -36,12 +23,8 @@ export function writeFileAtomic(file: string, data: string | Uint8Array, mode?: 
 }
 
 /**
- * A file written in parts, atomically: the parts go to a temp file beside
- * `file` (created exclusively, so a temp path planted in advance — a FIFO, a
- * link — is never opened), `commit` renames it over `file`, `abort` removes
- * it. Used where the content is too large to hold whole (the engine's store).
- *
- * @example const out = AtomicFile.create(file); try { out.write(a); out.write(b); out.commit(); } catch (e) { out.abort(); throw e; }
+ * A file written in parts, atomically, for content too large to hold whole. The temp file is created
+ * exclusively, so a FIFO or link planted at its path is never opened.
  */
 export class AtomicFile {
   readonly file: string;
@@ -55,7 +38,7 @@ export class AtomicFile {
     this.#fd = fd;
   }
 
-  /** Open the temp file for `file` (removing temps a killed run left there). Throws what opening throws. */
+  /** Open the temp file for `file`, removing temps a killed run left there. */
   static create(file: string, mode?: number): AtomicFile {
     const stem = [...basename(file)].slice(0, 40).join('');
     const folder = dirname(file);
@@ -70,12 +53,10 @@ export class AtomicFile {
     }
   }
 
-  /** Bytes written so far by `write`. */
   get length(): number {
     return this.#length;
   }
 
-  /** Append `data`. */
   write(data: string | Uint8Array): void {
     const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
     let off = 0;
@@ -89,7 +70,6 @@ export class AtomicFile {
     while (off < bytes.length) off += writeSync(this.#open(), bytes, off, bytes.length - off, position + off);
   }
 
-  /** Close the temp file and rename it over the target. */
   commit(): void {
     closeSync(this.#open());
     this.#fd = undefined;
@@ -116,11 +96,7 @@ export class AtomicFile {
   }
 }
 
-/**
- * The `io` error of every failed workspace read or write: `could not <action>: <reason>`.
- *
- * @example throw ioError(`read ${file}`, error, { file });
- */
+/** The `io` error of every failed workspace read or write: `could not <action>: <reason>`. */
 export function ioError(action: string, error: unknown, details: Record<string, unknown>): SkillgraphError {
   return new SkillgraphError(
     'io',
@@ -130,11 +106,11 @@ export function ioError(action: string, error: unknown, details: Record<string, 
   );
 }
 
-/** Best-effort temp cleanup: when the folder itself is missing or a file (ENOTDIR), the write error is the one to report. */
+// Best effort: when the folder is missing or a file (ENOTDIR), the write error is the one to report.
 function removeQuietly(tmp: string): void {
   try {
     rmSync(tmp, { force: true });
   } catch {
-    // nothing was created, or it cannot be removed; the original error explains why
+    // the original error explains why
   }
 }

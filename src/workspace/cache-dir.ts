@@ -1,23 +1,13 @@
-/**
- * The guarded cache folder. The parse cache, the run memo and the folder
- * memo live in one folder the user names (`--cache DIR`) or the default
- * one; whatever it is, using it must never hang, spin or fail a run.
- * `fs.mkdirSync(dir, { recursive: true })` loops forever under `/proc`
- * (mkdir answers ENOENT there and the parent exists), so folders are made
- * one level at a time after checking the nearest existing ancestor: a
- * pseudo file system (`/proc`, `/sys`, `/dev`, cgroup, debugfs, …), a
- * non-folder or a folder we cannot write makes the cache unusable, and the
- * run goes on without it.
- */
+// A cache folder must never hang, spin or fail a run. `mkdirSync(dir, { recursive: true })` loops forever
+// under /proc, so folders are made one level at a time after checking the nearest existing ancestor.
 import { accessSync, constants, lstatSync, mkdirSync, realpathSync, statfsSync, statSync } from 'node:fs';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { fileDiagnostic } from '../discover/file-messages.js';
 
-/** Why a cache folder is not used. */
 export type CacheDirProblem = 'pseudo-file-system' | 'not-a-folder' | 'not-writable' | 'cannot-create';
 
-/** Kernel file systems that hold no real files (statfs magic numbers, Linux). */
+// Kernel file systems that hold no real files (Linux statfs magic numbers).
 const PSEUDO_FS_TYPES: ReadonlySet<number> = new Set([
   0x9fa0, // proc
   0x62656572, // sysfs
@@ -32,18 +22,12 @@ const PSEUDO_FS_TYPES: ReadonlySet<number> = new Set([
   0x6e736673, // nsfs
 ]);
 
-/** Path prefixes treated as pseudo file systems where statfs is unavailable. */
+// Where statfs is unavailable.
 const PSEUDO_PREFIXES = ['/proc', '/sys', '/dev'] as const;
 
-/** Levels of missing folders made at most (a cache path is a few levels below an existing folder). */
 const MAX_NEW_LEVELS = 32;
 
-/**
- * Why `dir` cannot hold the cache, or null when it can (it may not exist
- * yet: then its nearest existing ancestor is checked). Creates nothing.
- *
- * @example cacheDirProblem('/proc/x') // 'pseudo-file-system'
- */
+/** Why `dir` cannot hold the cache (its nearest existing ancestor when missing), or null. Creates nothing. */
 export function cacheDirProblem(dir: string): CacheDirProblem | null {
   const { existing, missing } = nearestExisting(resolve(dir));
   if (existing === undefined || missing.length > MAX_NEW_LEVELS) return 'cannot-create';
@@ -63,23 +47,13 @@ export function cacheDirProblem(dir: string): CacheDirProblem | null {
   return null;
 }
 
-/**
- * The one warning a run prints when `dir` cannot hold the cache (and then
- * runs with `cache: false`), or null when it can.
- *
- * @example const w = cacheDirWarning(dir); if (w) { io.stderr.write(`warning: ${w.message}\n`); cache = false; }
- */
+/** The one warning a run prints when `dir` cannot hold the cache (the run then goes on without it), or null. */
 export function cacheDirWarning(dir: string): Diagnostic | null {
   const problem = cacheDirProblem(dir);
   return problem === null ? null : fileDiagnostic('cache.unusable', dir, { path: dir, reason: problem });
 }
 
-/**
- * Make `dir` (one level at a time) when it can hold the cache; returns
- * whether it is now a usable folder. Never throws.
- *
- * @example if (!ensureCacheDir(dir)) return false; // save nothing
- */
+/** Make `dir` one level at a time when it can hold the cache; whether it is now usable. Never throws. */
 export function ensureCacheDir(dir: string): boolean {
   if (cacheDirProblem(dir) !== null) return false;
   const { existing, missing } = nearestExisting(resolve(dir));
@@ -99,7 +73,6 @@ export function ensureCacheDir(dir: string): boolean {
   }
 }
 
-/** The deepest existing ancestor of `abs` (itself included) and the names below it, top first. */
 function nearestExisting(abs: string): { existing: string | undefined; missing: string[] } {
   const missing: string[] = [];
   let current = abs;

@@ -1,17 +1,5 @@
-/**
- * Temp files never outlive an interrupted run. Every temp file a writer
- * creates (lockfile and workspace writes, cache files) is registered while
- * it exists; the first registration installs SIGINT/SIGTERM/SIGHUP
- * handlers that remove whatever is registered and then re-raise the signal
- * with the default action, so the process still ends as interrupted (exit
- * 130 for SIGINT in a shell). A run killed outright (SIGKILL, power loss)
- * cannot clean up: the next writer to the same folder removes temp files
- * older than `STALE_TEMP_MS` (`removeStaleTemps`).
- *
- * The handlers stay installed once installed: removing the last listener
- * while a signal is queued would drop that signal and the user's Ctrl-C
- * with it.
- */
+// Registered temp files are removed on SIGINT/SIGTERM/SIGHUP, then the signal is re-raised so the process still
+// ends as interrupted. The handlers stay installed: removing the last listener while a signal is queued drops it.
 import { readdirSync, lstatSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -27,16 +15,11 @@ function onSignal(signal: NodeJS.Signals): void {
   removeRegistered();
   for (const s of SIGNALS) process.removeListener(s, onSignal);
   installed = false;
-  // Re-raise: with our listener gone the default action ends the process as the signal asked,
-  // unless the host installed its own listener, which then decides.
+  // With our listener gone the default action ends the process, unless the host has its own listener.
   process.kill(process.pid, signal);
 }
 
-/**
- * Remember `path` as a temp file to remove if the process is interrupted.
- *
- * @example registerTemp(tmp); try { write(tmp); rename(tmp, file); } finally { releaseTemp(tmp); }
- */
+/** Remember `path` as a temp file to remove if the process is interrupted. */
 export function registerTemp(path: string): void {
   live.add(path);
   if (!installed) {
@@ -50,12 +33,10 @@ export function releaseTemp(path: string): void {
   live.delete(path);
 }
 
-/** Temp files registered now (for tests). */
 export function registeredTemps(): readonly string[] {
   return [...live];
 }
 
-/** Remove every registered temp file; never throws. */
 export function removeRegistered(): void {
   for (const path of live) {
     try {
@@ -69,13 +50,7 @@ export function removeRegistered(): void {
 
 const swept = new Set<string>();
 
-/**
- * Remove files in `dir` whose name starts with `prefix` and whose mtime is
- * older than `maxAgeMs` — temp files left by a run that was killed. Each
- * folder is swept once per process; never throws.
- *
- * @example removeStaleTemps(dirname(lockfile), TEMP_PREFIX)
- */
+/** Remove `prefix` files in `dir` older than `maxAgeMs`, left by a killed run; once per folder, never throws. */
 export function removeStaleTemps(dir: string, prefix: string, maxAgeMs: number = STALE_TEMP_MS): number {
   const key = `${dir}\u0000${prefix}`;
   if (swept.has(key)) return 0;
@@ -93,7 +68,7 @@ export function removeStaleTemps(dir: string, prefix: string, maxAgeMs: number =
     const path = join(dir, name);
     try {
       const st = lstatSync(path);
-      // Only plain files and links: a folder of that name is not ours to delete.
+      // A folder of that name is not ours to delete.
       if ((st.isFile() || st.isSymbolicLink()) && st.mtimeMs < before && !live.has(path)) {
         rmSync(path, { force: true });
         removed++;

@@ -1,8 +1,3 @@
-/**
- * The session event log on disk: JSON lines, appended one whole
- * line per write. Parsing and replay are pure (`context/loaded-set.ts`);
- * this file only reads and appends.
- */
 import { closeSync, constants, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { LoadedSet, formatEvent, replayLoadedSet, type SkillLoadedEvent } from '../context/loaded-set.js';
@@ -13,18 +8,12 @@ import { readRegularFile } from '../discover/safe-read.js';
 
 /** A session log larger than this is not one skillgraph wrote (a line per load). */
 const LOG_MAX_BYTES = 64 * 1024 * 1024;
-/** Append, create, and never block on a FIFO or take a terminal planted at the log's path. */
+/** Never block on a FIFO or take a terminal planted at the log's path. */
 const APPEND_FLAGS =
   constants.O_RDWR | constants.O_APPEND | constants.O_CREAT | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
-/**
- * The loaded set of `runId` from the log at `file`; a missing log is an
- * empty set (the first load of a session creates it).
- *
- * @example readLoadedSet('.skillgraph/session.jsonl', 'run-7').names()
- */
+/** The loaded set of `runId` from the session log at `file`; a missing log is an empty set. */
 export function readLoadedSet(file: string, runId: string): LoadedSet {
-  // Never blocks on a FIFO and never reads without bound.
   const read = readRegularFile(file, LOG_MAX_BYTES, { followLinks: true });
   if (!read.ok) {
     if (read.reason === 'missing') return LoadedSet.EMPTY;
@@ -40,15 +29,8 @@ export function readLoadedSet(file: string, runId: string): LoadedSet {
   return replayLoadedSet(read.bytes.toString('utf8'), runId, file.replace(/\\/g, '/'));
 }
 
-/**
- * Append one event as one line. The line is written with a single
- * `O_APPEND` write, so concurrent writers never interleave within a line on
- * local file systems.
- *
- * @example appendEvent(log, skillLoadedEvent('run-7', 'pdf', digest))
- */
+/** Append one event as one line, in a single `O_APPEND` write so concurrent writers never interleave. */
 export function appendEvent(file: string, event: SkillLoadedEvent): void {
-  // One level at a time, and never under /proc or /sys (a recursive mkdir there never returns).
   if (!ensureCacheDir(dirname(file)))
     throw new SkillgraphError('log.invalid', `cannot create the folder of the event log ${file}`, { file });
   try {
@@ -56,7 +38,7 @@ export function appendEvent(file: string, event: SkillLoadedEvent): void {
     try {
       if (!fstatSync(fd).isFile())
         throw new SkillgraphError('log.invalid', `${file} is not a regular file, not an event log`, { file });
-      // A log whose last line lacks its newline (an editor, a crashed writer) would glue our line onto it.
+      // A last line without its newline (an editor, a crashed writer) would glue our line onto it.
       const { size } = fstatSync(fd);
       const last = Buffer.alloc(1);
       const lead = size > 0 && readSync(fd, last, 0, 1, size - 1) === 1 && last[0] !== 0x0a ? '\n' : '';

@@ -1,10 +1,4 @@
-/**
- * Workspace stage, the I/O side of context: reading a skill
- * for context with digest verification, materialising skills into a folder
- * (eagerly or one `load` at a time), path validation, atomic writes, and the
- * session event log on disk; reading untrusted paths without blocking
- * (`readRegularFile`) and temp-file cleanup on signals.
- */
+// The I/O side of context: verified reads, materialising, path checks, atomic writes, the session log.
 export { TEMP_PREFIX, writeFileAtomic } from './atomic.js';
 export { appendEvent, readLoadedSet } from './event-log.js';
 export { createLazyWorkspace, materialize } from './materialize.js';

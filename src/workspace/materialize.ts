@@ -1,19 +1,6 @@
-/**
- * Materialising skills into a workspace folder: each skill's
- * folder (SKILL.md, scripts/, references/, assets/ and every other listed
- * file) is copied under `<dir>/<name>/`, every write atomic and checked to
- * stay inside `<dir>`. Lazy mode copies nothing up front and stages one skill
- * per `load` call, answering `loaded` or `already_loaded`.
- *
- * The source folder is untrusted and may change under us: every listed file
- * is opened without following a link and checked to be the file listed
- * (device, inode, size), so a file swapped for a symlink to a secret during
- * the run is refused, never copied. Each skill is all-or-nothing for what can
- * be known up front (verified, listed, its paths and files checked before its
- * first write); a skill that cannot be copied is reported with its finding and
- * the others are still copied. The workspace may not overlap a skill root or
- * a skill folder, so a copy never writes into a source.
- */
+// The source folder is untrusted and may change under us: every listed file is opened without following a link
+// and checked to be the file listed (device, inode, size). Each skill is all-or-nothing for what can be known
+// before its first write, and the workspace may not overlap a source, so a copy never writes into one.
 import { closeSync, realpathSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { catalogLeftOut, leftOutPackage, type LeftOutSkill } from '../context/left-out.js';
@@ -36,12 +23,11 @@ import { readRegularFile } from '../discover/safe-read.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface MaterializeOptions extends ReadOptions {
-  /** Stage nothing now; return a workspace whose `load(name)` stages one skill. */
+  /** Stage nothing now; `load(name)` stages one skill at a time. */
   readonly lazy?: boolean;
   /**
-   * Replace workspace files whose content differs from the skill's, and stage a skill again
-   * though a copy is already there. Default false: such a file leaves that skill out with
-   * `workspace.exists` (naming it) before any of its files is written.
+   * Replace workspace files with other content, and stage a skill again. Default false: such a file leaves
+   * that skill out with `workspace.exists`, before any of its files is written.
    */
   readonly force?: boolean;
   /** Only these skills (names or `scope/name`); default every skill in the catalog. */
@@ -54,23 +40,18 @@ export interface StagedSkill {
   readonly name: string;
   readonly digest: string;
   readonly path: string;
-  /** Files written (relative POSIX paths), empty when already loaded. */
+  /** Relative POSIX paths; empty when already loaded. */
   readonly files: readonly string[];
 }
 
 /** A workspace that stages skills on demand: the backend of a `load_skill` tool. */
 export interface LazyWorkspace {
   readonly dir: string;
-  /** Names this workspace may stage, sorted. */
   readonly names: readonly string[];
-  /** Skills staged so far in this workspace's run. */
   readonly loaded: LoadedSet;
   /** Stage one skill; `already_loaded` when it is there with the same SKILL.md. */
   load(name: string): StagedSkill;
-  /**
-   * Answer one `load_skill` tool call: raw arguments (`{"skill_name": …}`, a JSON string or an
-   * object; `name` accepted as an alias) in, `{status, skill_name, path}` out.
-   */
+  /** Answer one `load_skill` call: `{"skill_name": …}` (or `name`), as JSON text or an object. */
   loadSkill(args: unknown): LoadSkillAnswer;
 }
 
@@ -78,12 +59,8 @@ export interface MaterializeResult {
   readonly dir: string;
   /** Skills copied now (empty in lazy mode), in name order. */
   readonly skills: readonly StagedSkill[];
-  /** Lazy mode: the on-demand stager. */
   readonly workspace: LazyWorkspace | null;
-  /**
-   * Skills not copied, each with its findings: those that could not be (`failed`) and, when no
-   * names were given, the catalog's invalid skills.
-   */
+  /** Skills not copied with their findings: failures and, when no names were given, invalid skills. */
   readonly leftOut: readonly LeftOutSkill[];
 }
 
@@ -97,12 +74,7 @@ const MATERIALIZE_KEYS = optionKeys<MaterializeOptions>('materialize', {
   verify: true,
 });
 
-/**
- * Copy skills from `catalog` into `dir` (created if missing), or — with
- * `lazy` — prepare to stage them one `load` at a time.
- *
- * @example materialize(catalog, '.agents/skills', { names: ['pdf'] }).skills[0].files
- */
+/** Copy skills from `catalog` into `dir` (created if missing), or with `lazy` stage them one `load` at a time. */
 export function materialize(catalog: Catalog, dir: string, options: MaterializeOptions = {}): MaterializeResult {
   checkOptionKeys(options, MATERIALIZE_KEYS);
   const packages = selectPackages(catalog, options.names);
@@ -121,8 +93,7 @@ export function materialize(catalog: Catalog, dir: string, options: MaterializeO
   for (const pkg of packages) {
     try {
       const p = plan(pkg, options);
-      // The workspace's own state too (a file where a folder goes, a folder where a file goes, a link
-      // out, a file holding other content), before this skill's first write.
+      // The workspace's own state too (wrong kind of entry, a link out, other content), before the first write.
       checkTargets(p, root, dir, options);
       skills.push(write(p, root, dir));
     } catch (error) {
@@ -142,26 +113,21 @@ const SKILL_FAILURES: Readonly<Partial<Record<string, FileCode>>> = {
   io: 'workspace.write',
 };
 
-/** Path refusals about what already sits in the workspace, not about the skill's own names. */
+// About what already sits in the workspace, not about the skill's own names.
 const IN_THE_WAY = new Set(['not-file', 'not-directory', 'escape_root']);
 
-/** The finding for one skill that could not be copied; anything else is rethrown. */
 function failureDiagnostic(error: unknown, pkg: SkillPackage): Diagnostic {
   const known = isSkillgraphError(error) ? SKILL_FAILURES[error.code] : undefined;
   if (known === undefined || !isSkillgraphError(error)) throw error;
   const code = IN_THE_WAY.has(String(error.details.reason)) ? 'workspace.exists' : known;
   const file = typeof error.details.path === 'string' ? error.details.path : pkg.descriptor.source.locator;
-  // A listing or read finding keeps its own code and wording; the error carries both.
   const own = error.details.diagnostic;
   if (typeof own === 'string' && Object.hasOwn(FILE_MESSAGES, own))
     return { ...fileDiagnostic(own as FileCode, file, {}), message: error.message };
   return fileDiagnostic(code, file, { detail: error.message });
 }
 
-/**
- * Refuse a workspace that is, holds or lies inside a skill root or a skill folder: copying there
- * would write into the skills being copied.
- */
+// Copying into a skill root or folder would write into the skills being copied.
 function assertNoOverlap(catalog: Catalog, dir: string): void {
   const target = canonical(resolve(dir));
   const places = new Map<string, string>();
@@ -187,7 +153,6 @@ function assertNoOverlap(catalog: Catalog, dir: string): void {
   }
 }
 
-/** `path` with every existing part resolved through links; the missing rest appended as written. */
 function canonical(path: string): string {
   try {
     return realpathSync(path);
@@ -197,11 +162,7 @@ function canonical(path: string): string {
   }
 }
 
-/**
- * A lazy workspace over `dir` without staging anything.
- *
- * @example createLazyWorkspace(catalog, ws).load('pdf').status // 'loaded'
- */
+/** A lazy workspace over `dir` without staging anything. */
 export function createLazyWorkspace(
   catalog: Catalog,
   dir: string,
@@ -212,7 +173,7 @@ export function createLazyWorkspace(
 
 function selectPackages(catalog: Catalog, names: readonly string[] | undefined): SkillPackage[] {
   const chosen = names === undefined ? [...catalog.skills] : names.map((n) => findSkill(catalog, n));
-  // Each name is checked as a folder name when its skill is planned: one bad name leaves that skill out.
+  // Names are checked when their skill is planned: one bad name leaves only that skill out.
   const seen = new Set<string>();
   chosen.forEach((p, index) => {
     const name = p.descriptor.name;
@@ -228,10 +189,8 @@ function selectPackages(catalog: Catalog, names: readonly string[] | undefined):
 }
 
 function prepareRoot(dir: string): string {
-  // A recursive mkdir under /proc never returns: the folder is made one level at a time after the
-  // same checks as the cache folder. A workspace path that is (or runs through) a file, or lies on
-  // a kernel file system, is the caller's mistake (exit 2); a folder we may not write is left to
-  // the first write, which names the file.
+  // Made one level at a time, as the cache folder is (recursive mkdir under /proc never returns). A path through
+  // a file or on a kernel file system is the caller's mistake (exit 2); an unwritable folder fails at first write.
   const problem = cacheDirProblem(dir);
   if (problem !== null && problem !== 'not-writable') {
     throw new SkillgraphError(
@@ -285,20 +244,15 @@ function lazyWorkspace(
   return workspace;
 }
 
-/** A skill checked and listed, ready to copy. */
 interface Plan {
   readonly pkg: SkillPackage;
-  /** Validated folder name. */
   readonly name: string;
-  /** Native path of the source folder. */
   readonly source: string;
-  /** Validated relative POSIX paths to copy. */
   readonly files: readonly string[];
-  /** The listed file behind each of `files` (same order), what each open is checked against. */
+  /** What each open of `files` (same order) is checked against. */
   readonly listed: readonly ResourceFile[];
 }
 
-/** Verify `pkg` against its sealed digest and validate its name and file list. */
 function plan(pkg: SkillPackage, options: MaterializeOptions): Plan {
   const d = pkg.descriptor;
   const name = validateRelativePath(d.name, 'name', { singleSegment: true, context: { skill: d.name } });
@@ -311,7 +265,7 @@ function plan(pkg: SkillPackage, options: MaterializeOptions): Plan {
     'resources',
     { noBackslash: true, context: { skill: d.name } },
   );
-  // Opened now (and closed) so an unreadable or swapped file fails the call before anything is written.
+  // Opened now so an unreadable or swapped file fails the call before anything is written.
   for (const f of listing.files) {
     const problem = checkOpen(f);
     if (problem) throw skillProblem(d.name, problem);
@@ -319,7 +273,6 @@ function plan(pkg: SkillPackage, options: MaterializeOptions): Plan {
   return { pkg, name, source, files, listed: listing.files };
 }
 
-/** The finding when `f` cannot be opened as the very file listed, else undefined. */
 function checkOpen(f: ResourceFile): Diagnostic | undefined {
   const opened = openListed(f);
   if (!opened.ok) return opened.diagnostic;
@@ -327,7 +280,6 @@ function checkOpen(f: ResourceFile): Diagnostic | undefined {
   return undefined;
 }
 
-/** A materialize failure that names the skill and carries the finding's code. */
 function skillProblem(skill: string, d: Diagnostic): SkillgraphError {
   return new SkillgraphError('skill.invalid', `skill '${skill}' cannot be materialised: ${d.message}`, {
     skill,
@@ -336,11 +288,8 @@ function skillProblem(skill: string, d: Diagnostic): SkillgraphError {
   });
 }
 
-/**
- * Check every target of a planned skill, so a problem fails it before its first file is written:
- * unless `force`, a file already there with other bytes (or a link in a file's place) is refused
- * rather than overwritten — it may be someone's work.
- */
+// Unless `force`, a file already there with other bytes (or a link) is refused, not overwritten: it may be
+// someone's work.
 function checkTargets(p: Plan, root: string, dir: string, options: MaterializeOptions): void {
   p.files.forEach((rel, i) => {
     const target = checkTarget(root, `${p.name}/${rel}`, 'resources');
@@ -356,7 +305,6 @@ function checkTargets(p: Plan, root: string, dir: string, options: MaterializeOp
   });
 }
 
-/** True when something other than exactly the bytes of listed file `f` is at `target`; false when nothing is there. */
 function holdsOtherContent(target: string, f: ResourceFile, skill: string): boolean {
   const there = readRegularFile(target, f.size);
   if (!there.ok) return there.reason !== 'missing';
@@ -371,13 +319,12 @@ function holdsOtherContent(target: string, f: ResourceFile, skill: string): bool
   return !same;
 }
 
-/** Copy a planned, checked skill into `<root>/<name>/`, one atomic write per file. */
 function write(p: Plan, root: string, dir: string): StagedSkill {
   p.files.forEach((rel, i) => {
     const f = p.listed[i]!;
     const abs = prepareTarget(root, `${p.name}/${rel}`, 'resources');
     // Read through the checked open: a file swapped since the listing is refused, not copied.
-    // Perf: one buffer of the listed size, filled chunk by chunk (no chunk list and concat copy).
+    // Perf: one buffer of the listed size, filled in place (no chunk list to concat).
     const data = Buffer.allocUnsafe(f.size);
     let at = 0;
     const problem = readListed(f, (chunk) => {
@@ -391,17 +338,13 @@ function write(p: Plan, root: string, dir: string): StagedSkill {
   return { status: 'loaded', name: d.name, digest: d.digest, path: toPosixPath(join(dir, p.name)), files: p.files };
 }
 
-/**
- * Lazy staging: the source is verified against its sealed digest; then a readable `SKILL.md`
- * already in the workspace is `already_loaded`, edited or not (the agent may have changed its
- * copy), and `force` stages the skill again. Otherwise checked and copied.
- */
+// A SKILL.md already in the workspace is `already_loaded` even if edited (the agent may have changed its copy).
 function stageLazily(pkg: SkillPackage, root: string, dir: string, options: MaterializeOptions): StagedSkill {
   const name = validateRelativePath(pkg.descriptor.name, 'name', {
     singleSegment: true,
     context: { skill: pkg.descriptor.name },
   });
-  // The source first: a skill edited since sealing is reported, whatever the workspace holds.
+  // A skill edited since sealing is reported, whatever the workspace holds.
   if (options.verify ?? true) verifySealed(pkg, options);
   if (options.force !== true && readRegularFile(resolve(root, name, 'SKILL.md'), STAGED_SKILL_MAX_BYTES).ok) {
     const d = pkg.descriptor;
@@ -412,7 +355,7 @@ function stageLazily(pkg: SkillPackage, root: string, dir: string, options: Mate
   return write(p, root, dir);
 }
 
-/** SKILL.md files are capped at 8 MiB by the parser: a staged copy read past this is not one we staged. */
+// Twice the parser's cap: a staged copy larger than this is not one we staged.
 const STAGED_SKILL_MAX_BYTES = 16 * 1024 * 1024;
 
 function toPosixPath(path: string): string {

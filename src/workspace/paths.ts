@@ -1,15 +1,5 @@
-/**
- * Workspace path rules: skill names and artifact paths are
- * relative, non-empty, and never leave the workspace — POSIX absolute
- * (`/x`), Windows absolute (`C:\x`, `C:x`, `\x`, `\\server\share`) and `..`
- * are rejected with the field named; duplicates are rejected too, and so is
- * a Windows device name (`con`, `nul`, `aux`, `com1`, … in any case, with
- * any extension) as any segment: on Windows writing `nul.txt` writes to the
- * null device, so a skill shipping one would materialise differently there.
- *
- * The rules are string checks so they hold on every platform; writers also
- * check real paths against the workspace (see `prepareTarget`).
- */
+// String checks, so the rules hold on every platform; writers also check real paths (`prepareTarget`).
+// Windows device names are refused in any segment: writing `nul.txt` there writes to the null device.
 import { lstatSync, mkdirSync, realpathSync, type Stats } from 'node:fs';
 import { join, sep } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
@@ -23,7 +13,6 @@ export interface RelativePathOptions {
   readonly singleSegment?: boolean;
   /** Reject `\\` instead of reading it as a separator (for names read from a POSIX disk). */
   readonly noBackslash?: boolean;
-  /** Extra details for the error (skill name, entry index, …). */
   readonly context?: Readonly<Record<string, unknown>>;
 }
 
@@ -39,31 +28,20 @@ const MESSAGES: Readonly<Record<PathProblem, string>> = Object.freeze({
   device: 'must not use a Windows device name (con, prn, aux, nul, com0–9, lpt0–9) as a file or folder name',
 });
 
-/**
- * A Windows reserved device name, whatever follows the first dot, in any
- * case, trailing dots and spaces ignored as Windows ignores them.
- */
+// Whatever follows the first dot, any case, trailing dots and spaces ignored (as Windows ignores them).
 const DEVICE_NAME =
   /^(?:con|prn|aux|nul|com[0-9\u00b9\u00b2\u00b3]|lpt[0-9\u00b9\u00b2\u00b3]|conin\$|conout\$)[ .]*(?:\..*)?$/i;
 
-/**
- * True when `segment` is a Windows device name (`NUL`, `com1.txt`, `Aux .md`).
- *
- * @example isDeviceName('nul.txt') // true
- */
+/** True when `segment` is a Windows device name (`NUL`, `com1.txt`, `Aux .md`). */
 export function isDeviceName(segment: string): boolean {
   return DEVICE_NAME.test(segment);
 }
 
 /**
- * The normalised POSIX form of a relative path (backslashes read as
- * separators, `.` and empty segments dropped), or a `path.invalid` error
- * naming `field` with `details.reason`.
- *
- * @example validateRelativePath('scripts\\fill.py', 'resources') // 'scripts/fill.py'
+ * The normalised POSIX form of a relative path (backslashes read as separators), or a `path.invalid` error
+ * naming `field`, e.g. `validateRelativePath('scripts\\fill.py', 'resources')` → `'scripts/fill.py'`.
  */
 export function validateRelativePath(value: string, field: string, options: RelativePathOptions = {}): string {
-  // A path of a skill's files names the skill, so a refusal says which skill and why.
   const skill = typeof options.context?.skill === 'string' ? `skill '${options.context.skill}': ` : '';
   const fail = (reason: PathProblem): never => {
     throw new SkillgraphError('path.invalid', `${skill}${field} ${MESSAGES[reason]}: '${value}'`, {
@@ -88,12 +66,7 @@ export function validateRelativePath(value: string, field: string, options: Rela
   return parts.join('/');
 }
 
-/**
- * Validate every value and reject duplicates (after normalisation) with
- * `path.duplicate` naming the field. Returns the normalised values in order.
- *
- * @example validateUniquePaths(['a', './a'], 'names') // throws path.duplicate
- */
+/** Every value validated, normalised, in order; duplicates after normalisation are `path.duplicate`. */
 export function validateUniquePaths(
   values: readonly string[],
   field: string,
@@ -115,11 +88,7 @@ export function validateUniquePaths(
   });
 }
 
-/**
- * True when native path `child` is `parent` or inside it (no `..` tricks: both must be resolved).
- *
- * @example isWithin('/ws', '/ws/pdf/SKILL.md') // true
- */
+/** True when native path `child` is `parent` or inside it (both must be resolved). */
 export function isWithin(parent: string, child: string): boolean {
   if (child === parent) return true;
   const prefix = parent.endsWith(sep) ? parent : parent + sep;
@@ -127,26 +96,14 @@ export function isWithin(parent: string, child: string): boolean {
 }
 
 /**
- * Create the folders of `rel` (a validated relative file path) under `root`
- * (canonical) one level at a time and return the file's absolute path. An
- * existing folder that is a symlink must resolve inside `root`, and a
- * non-folder in the way is an error — so nothing planted in the workspace
- * can redirect a write outside it.
- *
- * @example prepareTarget('/ws', 'pdf/scripts/fill.py', 'resources') // '/ws/pdf/scripts/fill.py'
+ * Create the folders of `rel` under canonical `root` one level at a time; the file's absolute path. A folder
+ * link must resolve inside `root`, so nothing planted in the workspace can redirect a write outside it.
  */
 export function prepareTarget(root: string, rel: string, field: string): string {
   return walkTarget(root, rel, field, true)!;
 }
 
-/**
- * The checks of `prepareTarget` without creating anything, so every file of a
- * call can be checked before the first write. Past the first missing folder
- * nothing can be in the way. Returns the file's absolute path, or undefined
- * when a folder on the way is missing (so the file cannot exist yet).
- *
- * @example checkTarget('/ws', 'pdf/SKILL.md', 'resources') // throws path.invalid when /ws/pdf/SKILL.md is a folder
- */
+/** The checks of `prepareTarget` creating nothing; undefined when a folder on the way is missing. */
 export function checkTarget(root: string, rel: string, field: string): string | undefined {
   return walkTarget(root, rel, field, false);
 }
@@ -179,7 +136,7 @@ function walkTarget(root: string, rel: string, field: string, create: boolean): 
   }
   const target = join(current, file);
   if (!isWithin(root, target)) escape(root, rel, field);
-  // A folder at the file's place would fail the rename; say so as a path problem, like a file in a folder's place.
+  // A folder in the file's place would fail the rename: a path problem, like a file in a folder's place.
   if (lstatOrNull(target)?.isDirectory()) {
     throw new SkillgraphError('path.invalid', `${field} ${MESSAGES['not-file']}: '${rel}'`, {
       field,

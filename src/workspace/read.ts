@@ -1,9 +1,4 @@
-/**
- * Reading a skill for context: once per run, from disk, checked
- * against the sealed digest. A SKILL.md edited, made invalid or deleted
- * since the catalog was sealed is a `skill.digest-changed` error — a load
- * never serves content the catalog did not vouch for.
- */
+// A load never serves content the catalog did not vouch for: SKILL.md is re-read and checked against the digest.
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { packageDigest } from '../catalog/digest.js';
@@ -21,19 +16,13 @@ import { readRegularFile } from '../discover/safe-read.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ReadOptions {
-  /**
-   * Profile for re-parsing the file. Default `lenient`: verification asks
-   * "is this still the sealed content?", not "is it still valid?".
-   */
+  /** Default `lenient`: verification asks "is this still the sealed content?", not "is it still valid?". */
   readonly profile?: ProfileName;
   /** Hash backend for the re-computed digest (default node:crypto). */
   readonly hasher?: HashBackend;
   /** Only skills visible to the model (`load_skill` requests). Default false. */
   readonly modelOnly?: boolean;
-  /**
-   * Re-read and re-hash SKILL.md before serving it (default true). Turn off
-   * only for packages that have no file behind them (built in memory).
-   */
+  /** Re-read and re-hash SKILL.md before serving it (default true); off only for in-memory packages. */
   readonly verify?: boolean;
 }
 
@@ -47,11 +36,9 @@ const READ_KEYS = optionKeys<ReadOptions>('readForContext', {
 interface LoadCommon {
   readonly name: string;
   readonly descriptor: SkillDescriptor;
-  /** Sealed digest (`sha256:…`). */
   readonly digest: string;
   /** Native path of the skill folder; relative paths in the body resolve against it. */
   readonly baseDir: string;
-  /** The run's loaded set after this read. */
   readonly loaded: LoadedSet;
 }
 
@@ -59,9 +46,7 @@ interface LoadCommon {
 export interface SkillLoaded extends LoadCommon {
   readonly status: 'loaded';
   readonly package: SkillPackage;
-  /** The instructions (Markdown after the frontmatter). */
   readonly body: string;
-  /** Files under the skill folder (relative POSIX paths, sizes). */
   readonly resources: readonly ResourceEntry[];
 }
 
@@ -72,17 +57,11 @@ export interface SkillAlreadyLoaded extends LoadCommon {
 
 export type ContextLoad = SkillLoaded | SkillAlreadyLoaded;
 
-/**
- * Re-read `pkg`'s SKILL.md, re-parse and re-hash it; throw
- * `skill.digest-changed` unless it still has the sealed digest.
- *
- * @example verifySealed(catalog.get('pdf')!) // returns quietly when unchanged
- */
+/** Re-read, re-parse and re-hash `pkg`'s SKILL.md; `skill.digest-changed` unless it has the sealed digest. */
 export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void {
   const d = pkg.descriptor;
   const locator = d.source.locator;
-  // Never blocks or reads without bound: a SKILL.md replaced by a FIFO, a device or a huge
-  // file since sealing is a changed skill, not a hang.
+  // A SKILL.md replaced by a FIFO, a device or a huge file since sealing is a changed skill, not a hang.
   const read = readRegularFile(locator, VERIFY_MAX_BYTES, { followLinks: true });
   if (!read.ok) {
     if (read.reason === 'missing') throw digestChanged(d.name, d.digest, 'nothing', 'SKILL.md was removed');
@@ -110,13 +89,8 @@ export function verifySealed(pkg: SkillPackage, options: ReadOptions = {}): void
 }
 
 /**
- * Read skill `name` for the model's context in a run whose loads so far are
- * `loaded`. First time: the full package (body, base folder, resources,
- * digest), verified against disk. Again: `already_loaded`. Loaded before
- * with another digest: `skill.digest-changed`. Unknown: `skill.not-found`
- * with suggestions; ambiguous: `skill.ambiguous`.
- *
- * @example const r = readForContext(catalog, 'pdf', LoadedSet.EMPTY); if (r.status === 'loaded') prompt += r.body;
+ * Read skill `name` for context: the full package the first time in a run, then `already_loaded`;
+ * `skill.digest-changed` when changed on disk, `skill.not-found` or `skill.ambiguous` otherwise.
  */
 export function readForContext(
   catalog: Catalog,
@@ -150,7 +124,6 @@ export function readForContext(
 /** Twice the parser's per-file cap: a larger SKILL.md cannot be the one that was sealed. */
 const VERIFY_MAX_BYTES = 16 * 1024 * 1024;
 
-/** The skill's listing, or a `skill.invalid` error naming the skill and why (never an unexplained crash). */
 function resourcesOf(name: string, baseDir: string): ResourceEntry[] {
   const listing = listResourceFiles(baseDir);
   if (!listing.ok) {

@@ -1,9 +1,3 @@
-/**
- * `SkillDefinition`: a skill as a host composes and invokes it —
- * its resolved tools, whether it writes, and optional input/output JSON
- * schemas. Rejected at construction: a schema without a `type` key, and a
- * declared `writes` flag that disagrees with the tools.
- */
 import type { output } from 'zod/mini';
 import { once, zod } from '../zod.js';
 import type { ResolvedToolEntry } from '../resolve.js';
@@ -23,18 +17,10 @@ import {
 } from './validate.js';
 import { optionKeys, unknownOption } from '../option-keys.js';
 
-/**
- * The type names JSON Schema defines; a schema's `type` must use these.
- *
- * @example JSON_SCHEMA_TYPES.includes('object')
- */
+/** The type names JSON Schema defines; a schema's `type` must use these. */
 export const JSON_SCHEMA_TYPES = ['array', 'boolean', 'integer', 'null', 'number', 'object', 'string'] as const;
 
-/**
- * A JSON Schema object: any JSON object with a `type` key naming JSON Schema type(s).
- *
- * @internal
- */
+/** @internal */
 export const JsonSchemaObjectSchema = once(() => {
   const z = zod();
   return JsonObjectSchema().check(
@@ -62,11 +48,7 @@ export const JsonSchemaObjectSchema = once(() => {
   );
 });
 
-/**
- * Wire form of a SkillDefinition.
- *
- * @internal
- */
+/** @internal */
 export const SkillDefinitionJsonSchema = once(() => {
   const z = zod();
   return z
@@ -131,9 +113,8 @@ const SCHEMAS_KEYS = optionKeys<DefinitionSchemas>('SkillDefinition.fromSkill', 
 });
 
 /**
- * A composed skill, ready to invoke. Immutable, tools included.
- *
- * @example SkillDefinition.create({ skillName: 'deploy', description: 'Ship it', tools: entries });
+ * A skill as a host composes and invokes it: resolved tools and optional JSON schemas. Immutable.
+ * @example SkillDefinition.create({ skillName: 'deploy', description: 'Ship it', tools: entries })
  */
 export class SkillDefinition {
   declare readonly skillName: string;
@@ -178,11 +159,7 @@ export class SkillDefinition {
     );
   }
 
-  /**
-   * Validate and build, or throw `protocol.invalid`.
-   *
-   * @example SkillDefinition.create({ skillName: 's', description: 'd', tools: [], inputSchema: { type: 'object' } })
-   */
+  /** Validate and build, or throw `protocol.invalid`. */
   static create(init: SkillDefinitionInit): SkillDefinition {
     return orThrow(SkillDefinition.safeCreate(init));
   }
@@ -219,11 +196,7 @@ export class SkillDefinition {
     });
   }
 
-  /**
-   * Build from a package and its resolved entries, or throw.
-   *
-   * @example SkillDefinition.fromSkill(pkg, resolved.entries).tools.length
-   */
+  /** Build from a package and its resolved entries, or throw. */
   static fromSkill(
     pkg: SkillPackage | null | undefined,
     entries: readonly ResolvedToolEntry[] | null | undefined,
@@ -238,11 +211,7 @@ export class SkillDefinition {
     return parsed.ok ? { ok: true, value: new SkillDefinition(parsed.value, FACTORY) } : parsed;
   }
 
-  /**
-   * Rebuild from wire JSON, or throw.
-   *
-   * @example SkillDefinition.from(JSON.parse(JSON.stringify(def)))
-   */
+  /** Rebuild from wire JSON, or throw. */
   static from(json: unknown): SkillDefinition {
     return orThrow(SkillDefinition.safeFrom(json));
   }

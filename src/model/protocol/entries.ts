@@ -1,17 +1,8 @@
-/**
- * Resolved tool entries as the protocol types see them: the zod schema of a
- * `ResolvedToolEntry` (wire form, already snake_case) and the capability
- * summary that metadata and definitions derive from a list.
- */
 import { once, zod } from '../zod.js';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../resolve.js';
 import { NonEmpty } from './validate.js';
 
-/**
- * One flattened tool, exactly the `ResolvedToolEntry` fields; unknown keys are rejected.
- *
- * @internal
- */
+/** One flattened tool; unknown keys are rejected. @internal */
 export const ResolvedToolEntrySchema = once(() => {
   const z = zod();
   return z.strictObject({
@@ -26,11 +17,7 @@ export const ResolvedToolEntrySchema = once(() => {
   });
 });
 
-/**
- * A list of entries whose keys are unique (the resolver de-duplicates).
- *
- * @internal
- */
+/** Entries with unique keys (the resolver de-duplicates). @internal */
 export const ResolvedToolListSchema = once(() => {
   const z = zod();
   return z.array(ResolvedToolEntrySchema()).check(
@@ -56,13 +43,7 @@ export function freezeEntry(entry: ResolvedToolEntry): ResolvedToolEntry {
   return Object.freeze(out) as unknown as ResolvedToolEntry;
 }
 
-/**
- * Capability summary of an entry list: count, writes (any entry writes),
- * read_only (= not writes; an empty list is read-only), source_types in
- * ENTRY_KINDS order.
- *
- * @example summarizeEntries([]) // { tool_count: 0, writes: false, read_only: true, source_types: [] }
- */
+/** Capability summary of an entry list (an empty list is read-only), `source_types` in ENTRY_KINDS order. */
 export function summarizeEntries(entries: readonly ResolvedToolEntry[]): CapabilitySummary {
   let writes = false;
   const kinds = new Set<EntryKind>();

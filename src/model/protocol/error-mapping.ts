@@ -1,30 +1,11 @@
 /**
- * `toSkillError`: turn anything a skill run or a resolution threw
- * into a SkillError. Rules, first match wins:
- *
- *   1. a SkillError passes through unchanged (mapping is idempotent);
- *   2. a SkillgraphError maps by its `code` (CODE_TO_TYPE); `io` / `internal`
- *      fall through to the errno rule, then count as execution failures;
- *   3. a resolver error object `{type, message}` whose type is one of the
- *      seven keeps that type;
- *   4. errno EACCES / EPERM anywhere on the `cause` chain, a
- *      PermissionDeniedError (or an error of the PermissionError /
- *      NotAllowedError names) → permission_denied;
- *   5. by class: ActivationError → tool_activation_failure, ZodError →
- *      validation_error; ResolutionError, RangeError, SyntaxError and Python's
- *      ValueError family (VALUE_ERROR_NAMES) → cycle_detected /
- *      skill_not_found by message, else resolution_failure; Python's
- *      RuntimeError family → tool_activation_failure when its message speaks
- *      of activation, else tool_execution_failure. A class is known by the
- *      error's `name`, by any constructor's name up its prototype chain (a
- *      JavaScript subclass), or by the `name` of a plain object `{name,
- *      message}` a host forwards;
- *   6. last resort, message text of any other error or thrown value: an
- *      include cycle → cycle_detected, a skill not found → skill_not_found,
- *      activation → tool_activation_failure, else tool_execution_failure.
- *
- * `details` records `mapped_by` (which rule fired), `error_name`, `code` and
- * `tool_name` when known.
+ * `toSkillError` maps anything thrown to a SkillError; first match wins, recorded as `details.mapped_by`:
+ *   1. a SkillError passes through (mapping is idempotent);
+ *   2. `code`: a SkillgraphError by CODE_TO_TYPE (`io`/`internal` fall through);
+ *   3. `resolver`: a `{type, message}` object of one of the seven types;
+ *   4. `errno`: EACCES/EPERM on the `cause` chain, or a permission error class → permission_denied;
+ *   5. `class`: by `name` or a constructor up the prototype chain, Python's class names included;
+ *   6. `message`: cycle, not found, activation, else tool_execution_failure.
  */
 import { isSkillgraphError, type ErrorCode } from '../errors.js';
 import { isSkillErrorType, SkillErrorType } from './error-type.js';
@@ -33,11 +14,7 @@ import { ActivationError, PermissionDeniedError, ResolutionError } from './host-
 import { frozenJsonCopy, invalid, jsonProblem } from './validate.js';
 import { checkOptionKeys, optionKeys } from '../option-keys.js';
 
-/**
- * How our own coded errors map (rule 2). Codes absent here fall through to rules 4–6.
- *
- * @example CODE_TO_TYPE['resolve.cycle'] === 'cycle_detected'
- */
+/** How our own coded errors map; codes absent here fall through to the errno, class and message rules. */
 export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> = Object.freeze({
   'resolve.cycle': 'cycle_detected',
   'skill.not-found': 'skill_not_found',
@@ -62,18 +39,14 @@ export const CODE_TO_TYPE: Readonly<Partial<Record<ErrorCode, SkillErrorType>>> 
   'dependency.missing': 'resolution_failure',
 } satisfies Partial<Record<ErrorCode, SkillErrorType>>);
 
-/**
- * Codes deliberately left to the errno and message rules (an I/O fault may be EACCES).
- *
- * @example CODES_MAPPED_BY_CAUSE.includes('io')
- */
+/** Codes deliberately left to the errno and message rules (an I/O fault may be EACCES). */
 export const CODES_MAPPED_BY_CAUSE: readonly ErrorCode[] = Object.freeze(['io', 'internal'] as const);
 
 /** What `toSkillError` knows about the failing call. */
 export interface SkillErrorContext {
-  /** The skill that was being resolved or run; must be non-empty. */
+  /** Must be non-empty. */
   readonly skillName: string;
-  /** The tool that was running, if any; lands in `toolName` and `details.tool_name`. */
+  /** Lands in `toolName` and `details.tool_name`. */
   readonly toolName?: string;
 }
 
@@ -83,10 +56,8 @@ export type MappingRule = 'code' | 'resolver' | 'errno' | 'class' | 'message';
 const PERMISSION_ERRNOS: ReadonlySet<string> = new Set(['EACCES', 'EPERM']);
 const PERMISSION_NAMES: ReadonlySet<string> = new Set(['PermissionDeniedError', 'PermissionError', 'NotAllowedError']);
 /**
- * Errors a Python host forwards keep their Python class name. Python's ValueError and its
- * subclasses a host meets: the built-in UnicodeError family, json's JSONDecodeError, tomllib's
- * TOMLDecodeError, statistics' StatisticsError, ipaddress's two, plistlib's, io's
- * UnsupportedOperation (also an OSError). binascii's is named plain `Error`, so it cannot be told.
+ * Python's ValueError and the subclasses a host forwards by class name. binascii's is named plain `Error`, so it
+ * cannot be told.
  */
 export const VALUE_ERROR_NAMES: ReadonlySet<string> = new Set([
   'ResolutionError',
@@ -105,23 +76,19 @@ export const VALUE_ERROR_NAMES: ReadonlySet<string> = new Set([
   'InvalidFileException',
   'UnsupportedOperation',
 ]);
-/** Python's RuntimeError and its built-in subclasses. */
 const RUNTIME_ERROR_NAMES: ReadonlySet<string> = new Set([
   'RuntimeError',
   'NotImplementedError',
   'RecursionError',
   'PythonFinalizationError',
 ]);
-/** Bound on prototype chains walked for class names. */
 const MAX_PROTO_DEPTH = 16;
-/** Longest resolver chain copied into `details.path`. */
 const MAX_PATH = 100_000;
-/** Bound on `cause` chains (they can be cyclic). */
+// `cause` chains can be cyclic.
 const MAX_CAUSE_DEPTH = 8;
 
-// Message rules. ValueError-like errors come from resolution, so any mention counts;
-// generic runtime errors must name a skill or an include cycle, so that a tool's own
-// "file not found" stays an execution failure.
+// ValueError-like errors come from resolution, so any mention counts; runtime errors must name a skill or an
+// include cycle, so a tool's own "file not found" stays an execution failure.
 const CYCLE_LOOSE = /\bcycl(?:e|ic)\b/i;
 const CYCLE_STRICT = /\bcycle detected\b|\binclude cycle\b|\bcyclic include|\bcycle\b[^\n]*->/i;
 const NOT_FOUND_LOOSE = /\bnot found\b|\bunknown skill\b|\bno such skill\b/i;
@@ -130,12 +97,7 @@ const ACTIVATION = /\bactivat(?:e|ed|es|ing|ion)\b/i;
 
 const CONTEXT_KEYS = optionKeys<SkillErrorContext>('toSkillError', { skillName: true, toolName: true });
 
-/**
- * Map any thrown value to a SkillError for `skillName` (see the rules above).
- * Throws SkillgraphError `protocol.invalid` when `skillName` is empty.
- *
- * @example toSkillError(new ActivationError('server exited'), { skillName: 'gh', toolName: 'mcp:github/search' }).type === 'tool_activation_failure'
- */
+/** Map any thrown value to a SkillError for `skillName` (non-empty, else `protocol.invalid`). */
 export function toSkillError(error: unknown, context: SkillErrorContext): SkillError {
   checkOptionKeys(context, CONTEXT_KEYS);
   const skillName: unknown = context?.skillName;
@@ -197,18 +159,14 @@ function classify(error: unknown, message: string): [SkillErrorType, MappingRule
   return [SkillErrorType.TOOL_EXECUTION_FAILURE, 'message'];
 }
 
-/** A plain object a host forwards for an error: `{name, message}`, both strings. */
 function isForwardedError(value: unknown): value is { name: string; message: string } {
   if (value === null || typeof value !== 'object' || value instanceof Error) return false;
   const v = value as { name?: unknown; message?: unknown };
   return typeof v.name === 'string' && typeof v.message === 'string';
 }
 
-/**
- * The class names an error goes by: an Error's `name` and the name of each constructor up its
- * prototype chain (`class ConfigError extends ValueError {}` leaves `name` as 'Error'), or a
- * forwarded object's `name`. A throwing `name` getter ends the walk rather than the mapping.
- */
+// `class ConfigError extends ValueError {}` leaves `name` as 'Error', so constructors up the chain count too.
+// A throwing `name` getter ends the walk rather than the mapping.
 function classNames(error: unknown): string[] {
   if (isForwardedError(error)) return [error.name];
   if (!(error instanceof Error)) return [];
@@ -221,12 +179,11 @@ function classNames(error: unknown): string[] {
       proto = Object.getPrototypeOf(proto);
     }
   } catch {
-    // A constructor whose `name` getter throws: the error's own `name` is all there is to go by.
+    // a throwing `name` getter: the error's own `name` is all there is to go by
   }
   return names;
 }
 
-/** A resolver's per-skill error object, `{type, message}` with one of the seven types. */
 function isResolverError(value: unknown): value is { type: string; message: string } {
   if (value === null || typeof value !== 'object' || value instanceof Error) return false;
   const v = value as { type?: unknown; message?: unknown };
@@ -249,7 +206,6 @@ function codeOf(error: unknown): string | undefined {
   return typeof code === 'string' && code !== '' ? code : undefined;
 }
 
-/** A non-empty message for any thrown value. */
 function messageOf(error: unknown): string {
   let text = '';
   if (error instanceof Error) text = error.message || error.name;

@@ -1,8 +1,4 @@
-/**
- * Protocol types: the error taxonomy, SkillError, SkillMetadata,
- * SkillDefinition, SkillResult and the mapping of thrown errors to SkillErrors.
- * The only place in the model that imports zod.
- */
+// The only place in the model that imports zod.
 export { SKILL_ERROR_TYPES, SkillErrorType, isSkillErrorType } from './error-type.js';
 export type { SkillErrorJson, SkillErrorInit } from './skill-error.js';
 export { SkillError, isSkillError } from './skill-error.js';

@@ -1,10 +1,4 @@
-/**
- * `SkillMetadata`: what a host needs to list and choose a skill —
- * name, description, version and the capability summary of its resolved
- * tools. Its fields ARE the wire names (snake_case): it extends the
- * resolver's `CapabilitySummary`, so a metadata value can stand wherever a
- * summary is expected and `toJSON()` is a plain copy.
- */
+// The fields are the wire names: metadata extends `CapabilitySummary`, so `toJSON()` is a plain copy.
 import type { output } from 'zod/mini';
 import { once, zod } from '../zod.js';
 import { ENTRY_KINDS, type CapabilitySummary, type EntryKind, type ResolvedToolEntry } from '../resolve.js';
@@ -13,18 +7,10 @@ import { ResolvedToolListSchema, summarizeEntries } from './entries.js';
 import { FACTORY, NonEmpty, check, invalid, orThrow, requireFactory, type Validated } from './validate.js';
 import { optionKeys, unknownOption } from '../option-keys.js';
 
-/**
- * Version reported when neither the package nor the caller names one.
- *
- * @example SkillMetadata.fromSkill(pkgWithoutVersion, []).version === DEFAULT_SKILL_VERSION
- */
+/** Version reported when neither the package nor the caller names one. */
 export const DEFAULT_SKILL_VERSION = '0.0.0';
 
-/**
- * Wire form of SkillMetadata; the refinements keep the summary self-consistent.
- *
- * @internal
- */
+/** @internal */
 export const SkillMetadataJsonSchema = once(() => {
   const z = zod();
   const summary = z.strictObject({
@@ -77,9 +63,8 @@ export interface FromSkillOptions {
 const FROM_SKILL_KEYS = optionKeys<FromSkillOptions>('SkillMetadata.fromSkill', { version: true });
 
 /**
- * Discovery-time facts about one skill. Immutable.
- *
- * @example const meta = SkillMetadata.fromSkill(catalog.get('deploy')!, resolved.entries);
+ * What a host needs to list and choose a skill. Immutable.
+ * @example SkillMetadata.fromSkill(catalog.get('deploy')!, resolved.entries)
  */
 export class SkillMetadata implements SkillMetadataJson {
   declare readonly name: string;
@@ -126,12 +111,7 @@ export class SkillMetadata implements SkillMetadataJson {
     return SkillMetadata.safeFromSummary(pkg, summarizeEntries(list.value), options);
   }
 
-  /**
-   * Build from a package and its resolved entries, or throw `protocol.invalid`
-   * (also for a null/undefined package or entry list).
-   *
-   * @example SkillMetadata.fromSkill(pkg, entries, { version: '1.2.3' }).version === '1.2.3'
-   */
+  /** Build from a package and its resolved entries, or throw `protocol.invalid`. */
   static fromSkill(
     pkg: SkillPackage | null | undefined,
     entries: readonly ResolvedToolEntry[] | null | undefined,
@@ -140,11 +120,7 @@ export class SkillMetadata implements SkillMetadataJson {
     return orThrow(SkillMetadata.safeFromSkill(pkg, entries, options));
   }
 
-  /**
-   * Build from a package and the resolver's capability summary; never throws.
-   * Perf: whole-catalog listings use this so the resolver never has to turn
-   * its arena into entry objects just to be counted.
-   */
+  /** Build from a package and the resolver's capability summary; never throws. */
   static safeFromSummary(
     pkg: SkillPackage | null | undefined,
     summary: CapabilitySummary | null | undefined,
@@ -179,11 +155,7 @@ export class SkillMetadata implements SkillMetadataJson {
     });
   }
 
-  /**
-   * Build from a package and a capability summary, or throw `protocol.invalid`.
-   *
-   * @example SkillMetadata.fromSummary(pkg, resolveSkill(catalog, pkg.descriptor.name).summary)
-   */
+  /** Build from a package and a capability summary, or throw `protocol.invalid`. */
   static fromSummary(
     pkg: SkillPackage | null | undefined,
     summary: CapabilitySummary | null | undefined,
@@ -193,13 +165,8 @@ export class SkillMetadata implements SkillMetadataJson {
   }
 
   /**
-   * Build from a catalog package and the summary skillgraph's own resolver
-   * made for it, without the schema check: both are well-formed by
-   * construction (a non-empty name, a self-consistent summary). For internal
-   * listings only — anything from outside goes through `fromSummary`.
-   * Perf: the zod check cost ~40 ms per 10,000 skills in `catalog --json`.
-   *
-   * @example SkillMetadata.fromTrustedSummary(pkg, resolved.summary).tool_count
+   * Internal listings only: our own resolver's summary needs no schema check.
+   * Perf: the check was a visible share of `catalog --json` at 10k skills.
    */
   static fromTrustedSummary(pkg: SkillPackage, summary: CapabilitySummary): SkillMetadata {
     return new SkillMetadata(
@@ -222,11 +189,7 @@ export class SkillMetadata implements SkillMetadataJson {
     return parsed.ok ? { ok: true, value: new SkillMetadata(parsed.value, FACTORY) } : parsed;
   }
 
-  /**
-   * Rebuild from wire JSON (the fields are the wire names), or throw.
-   *
-   * @example SkillMetadata.from(meta.toJSON()).tool_count === meta.tool_count
-   */
+  /** Rebuild from wire JSON, or throw. */
   static from(json: unknown): SkillMetadata {
     return orThrow(SkillMetadata.safeFrom(json));
   }

@@ -1,9 +1,3 @@
-/**
- * `SkillResult`: the outcome of running a skill's tool — success,
- * the output (JSON data), the SkillError when it failed, how long it took and
- * which resources it changed. Validated and deeply frozen; `success` and
- * `error` must agree (a success has no error, a failure has one).
- */
 import type { z } from 'zod';
 import { once, zod } from '../zod.js';
 import { SkillError, SkillErrorJsonSchema, isSkillError, type SkillErrorJson } from './skill-error.js';
@@ -21,19 +15,11 @@ import {
 } from './validate.js';
 import { optionKeys, unknownOption } from '../option-keys.js';
 
-/**
- * What happened to a resource during a run.
- *
- * @example const change: ResourceChange = { resource: 'out/report.md', action: RESOURCE_ACTIONS[0] };
- */
+/** What happened to a resource during a run. */
 export const RESOURCE_ACTIONS = ['created', 'modified', 'deleted'] as const;
 export type ResourceAction = (typeof RESOURCE_ACTIONS)[number];
 
-/**
- * One resource a run touched: a path or URI, the action, optional JSON details.
- *
- * @internal
- */
+/** @internal */
 export const ResourceChangeSchema = once(() => {
   const z = zod();
   return z.strictObject({
@@ -49,11 +35,7 @@ export interface ResourceChange {
   readonly details?: Readonly<Record<string, JsonValue>>;
 }
 
-/**
- * Wire form of a SkillResult.
- *
- * @internal
- */
+/** @internal */
 export const SkillResultJsonSchema = once(() => {
   const z = zod();
   return z
@@ -111,9 +93,8 @@ const INIT_KEYS = optionKeys<SkillResultInit>('SkillResult.create', {
 });
 
 /**
- * The outcome of one run. Immutable, output and changes included.
- *
- * @example SkillResult.create({ success: true, skillName: 'lint', toolName: 'eslint', outputData: { files: 3 }, durationMs: 41.5 });
+ * The outcome of running a skill's tool. Immutable; `success` and `error` must agree.
+ * @example SkillResult.create({ success: true, skillName: 'lint', toolName: 'eslint', outputData: { files: 3 } })
  */
 export class SkillResult {
   declare readonly success: boolean;
@@ -157,11 +138,7 @@ export class SkillResult {
     );
   }
 
-  /**
-   * Validate and build, or throw `protocol.invalid`.
-   *
-   * @example SkillResult.create({ success: false, skillName: 'lint', error: toSkillError(e, { skillName: 'lint' }) })
-   */
+  /** Validate and build, or throw `protocol.invalid`. */
   static create(init: SkillResultInit): SkillResult {
     return orThrow(SkillResult.safeCreate(init));
   }
@@ -172,11 +149,7 @@ export class SkillResult {
     return parsed.ok ? { ok: true, value: new SkillResult(parsed.value, FACTORY) } : parsed;
   }
 
-  /**
-   * Rebuild from wire JSON, or throw.
-   *
-   * @example SkillResult.from(JSON.parse(JSON.stringify(result))).durationMs
-   */
+  /** Rebuild from wire JSON, or throw. */
   static from(json: unknown): SkillResult {
     return orThrow(SkillResult.safeFrom(json));
   }

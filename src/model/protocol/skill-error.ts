@@ -1,9 +1,3 @@
-/**
- * `SkillError`: what a host reports when a skill fails — one of
- * the seven types, a message, the skill and optionally the tool, and JSON
- * details. Validated at construction and deeply frozen; it is also a real
- * `Error`, so a host may throw it (and `toSkillError` passes it through).
- */
 import type { output } from 'zod/mini';
 import { once, zod } from '../zod.js';
 import { SKILL_ERROR_TYPES, type SkillErrorType } from './error-type.js';
@@ -20,11 +14,7 @@ import {
 } from './validate.js';
 import { optionKeys, unknownOption } from '../option-keys.js';
 
-/**
- * Wire form of a SkillError (snake_case, as in every `--json` output).
- *
- * @internal
- */
+/** @internal */
 export const SkillErrorJsonSchema = once(() => {
   const z = zod();
   return z
@@ -75,10 +65,8 @@ const INIT_KEYS = optionKeys<SkillErrorInit>('SkillError.create', {
 const EMPTY_DETAILS: Readonly<Record<string, JsonValue>> = Object.freeze({});
 
 /**
- * A skill failure as data (and as a throwable Error). Immutable: assigning to
- * any field throws in strict mode.
- *
- * @example const err = SkillError.create({ type: 'cycle_detected', message: 'a -> b -> a', skillName: 'a' });
+ * A skill failure as data and as a throwable Error (`toSkillError` passes it through). Immutable.
+ * @example SkillError.create({ type: 'cycle_detected', message: 'a -> b -> a', skillName: 'a' })
  */
 export class SkillError extends Error {
   declare readonly type: SkillErrorType;
@@ -116,26 +104,18 @@ export class SkillError extends Error {
     );
   }
 
-  /**
-   * Validate and build, or throw a SkillgraphError `protocol.invalid`.
-   *
-   * @example SkillError.create({ type: 'permission_denied', message: 'EACCES', skillName: 'deploy' })
-   */
+  /** Validate and build, or throw `protocol.invalid`. */
   static create(init: SkillErrorInit): SkillError {
     return orThrow(SkillError.safeCreate(init));
   }
 
-  /** Rebuild from `toJSON()` output (or any wire object); never throws. */
+  /** Rebuild from wire JSON; never throws. */
   static safeFrom(json: unknown): Validated<SkillError> {
     const parsed = check('SkillError', SkillErrorJsonSchema(), json);
     return parsed.ok ? { ok: true, value: new SkillError(parsed.value, FACTORY) } : parsed;
   }
 
-  /**
-   * Rebuild from wire JSON, or throw `protocol.invalid`.
-   *
-   * @example SkillError.from(JSON.parse(JSON.stringify(err))).type === err.type
-   */
+  /** Rebuild from wire JSON, or throw `protocol.invalid`. */
   static from(json: unknown): SkillError {
     return orThrow(SkillError.safeFrom(json));
   }
@@ -152,11 +132,7 @@ export class SkillError extends Error {
   }
 }
 
-/**
- * True for a SkillError, also one from another copy of this module.
- *
- * @example if (isSkillError(e)) report(e.toJSON());
- */
+/** True for a SkillError, also one from another copy of this module. */
 export function isSkillError(value: unknown): value is SkillError {
   return (
     value instanceof SkillError ||

@@ -1,8 +1,3 @@
-/**
- * Shared plumbing of the protocol types: the safe/throwing result
- * shape, zod issue → SkillgraphError conversion, JSON-value checking and deep
- * freezing. zod is required (on first use, see zod.ts) only inside `model/protocol/`.
- */
 import type { ZodMiniType, output } from 'zod/mini';
 import { once, zod } from '../zod.js';
 import { SkillgraphError } from '../errors.js';
@@ -11,7 +6,7 @@ import { SkillgraphError } from '../errors.js';
 export type Validated<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: SkillgraphError };
 
-/** One schema violation, `path` in wire (snake_case) field names, e.g. `tools.0.kind`. */
+/** One schema violation, `path` in wire field names, e.g. `tools.0.kind`. */
 export interface ProtocolIssue {
   readonly path: string;
   readonly message: string;
@@ -20,18 +15,13 @@ export interface ProtocolIssue {
 /** A JSON value as it appears on the wire (no undefined, NaN, functions or cycles). */
 export type JsonValue = null | boolean | number | string | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
-/** Bound on nesting so a hostile value cannot blow the stack. */
+// A hostile value cannot blow the stack.
 const MAX_JSON_DEPTH = 64;
 
-/** The `protocol.invalid` error for `what` (a type name) and its issues. */
-/**
- * Passed by each protocol class's own factories to its private constructor. `private` binds
- * TypeScript only: from plain JavaScript, `new SkillError({...})` would build an unvalidated,
- * wrongly shaped instance, so a constructor called without this token refuses.
- */
+// `private` binds TypeScript only: from plain JavaScript, `new SkillError({...})` would build an unvalidated
+// instance, so a constructor called without this token refuses.
 export const FACTORY: unique symbol = Symbol('skillgraph.protocol.factory');
 
-/** Throw `protocol.invalid` unless the constructor was reached through a validating factory. */
 export function requireFactory(what: string, token: unknown, factories: string): void {
   if (token !== FACTORY)
     throw invalid(what, [{ path: '', message: `the constructor does not validate; build one with ${factories}` }]);
@@ -45,12 +35,7 @@ export function invalid(what: string, issues: readonly ProtocolIssue[]): Skillgr
   });
 }
 
-/**
- * Check `input` against `schema`; on failure return the `protocol.invalid` error
- * naming every issue (never throws on bad input).
- *
- * @internal
- */
+/** `input` checked against `schema`, or the `protocol.invalid` error naming every issue. @internal */
 export function check<S extends ZodMiniType>(what: string, schema: S, input: unknown): Validated<output<S>> {
   const parsed = schema.safeParse(input);
   if (parsed.success) return { ok: true, value: parsed.data };
@@ -69,10 +54,7 @@ export function orThrow<T>(result: Validated<T>): T {
   throw result.error;
 }
 
-/**
- * Where `value` stops being JSON data, or undefined when it is JSON. Plain
- * objects and arrays only; cycles and nesting past MAX_JSON_DEPTH are rejected.
- */
+/** Where `value` stops being JSON data (plain objects and arrays, no cycles, bounded depth), or undefined. */
 export function jsonProblem(value: unknown, seen: Set<object> = new Set(), depth = 0): string | undefined {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return undefined;
   if (typeof value === 'number') return Number.isFinite(value) ? undefined : `${value} is not a JSON number`;
@@ -97,9 +79,9 @@ export function frozenJsonCopy<T>(value: T): T {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return Object.freeze(value.map((v: unknown) => frozenJsonCopy(v))) as T;
   const out: Record<string, unknown> = {};
-  // Sorted keys: two equal values serialise to the same bytes (determinism).
+  // Sorted keys: two equal values serialise to the same bytes.
   for (const key of Object.keys(value).sort()) {
-    // defineProperty, not assignment: a `__proto__` key stays data instead of replacing the prototype.
+    // Not assignment: a `__proto__` key stays data instead of replacing the prototype.
     Object.defineProperty(out, key, {
       value: frozenJsonCopy((value as Record<string, unknown>)[key]),
       enumerable: true,
@@ -110,11 +92,7 @@ export function frozenJsonCopy<T>(value: T): T {
   return Object.freeze(out) as T;
 }
 
-/**
- * zod schema for any JSON value; the output is a deep frozen copy.
- *
- * @internal
- */
+/** @internal */
 export const JsonValueSchema = once(() => {
   const z = zod();
   const json = z.unknown().check(
@@ -129,11 +107,7 @@ export const JsonValueSchema = once(() => {
   );
 });
 
-/**
- * zod schema for a JSON object (string keys → JSON values); the output is deep frozen.
- *
- * @internal
- */
+/** @internal */
 export const JsonObjectSchema = once(() => {
   const z = zod();
   const object = z.unknown().check(
@@ -152,17 +126,13 @@ export const JsonObjectSchema = once(() => {
   );
 });
 
-/**
- * A non-empty string (names, messages, keys).
- *
- * @internal
- */
+/** @internal */
 export const NonEmpty = once(() => {
   const z = zod();
   return z.string().check(z.minLength(1, 'must be a non-empty string'));
 });
 
-/** Keys of `obj` whose value is undefined are dropped (exactOptionalPropertyTypes-friendly wire objects). */
+/** `obj` without its undefined members (exactOptionalPropertyTypes-friendly wire objects). */
 export function withoutUndefined<T extends Record<string, unknown>>(obj: T): T {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
