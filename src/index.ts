@@ -1,11 +1,5 @@
-/**
- * skillgraph — the one public entry: what a program embedding skillgraph
- * needs, grouped by pipeline stage (`export type` for types). Everything here
- * is semver. Building blocks below this surface (parse limits, message
- * tables, hash and WASM backends, the parse cache, the CLI) are exported from
- * `skillgraph/internals`, which makes no such promise. A unit test snapshots
- * both lists.
- */
+// skillgraph's public entry, grouped by pipeline stage; everything here is semver. Building blocks
+// below it are in `skillgraph/internals`, which makes no such promise. A unit test snapshots both.
 
 // --- model: errors and diagnostics ---
 export type {

@@ -1,11 +1,5 @@
-/**
- * `skillgraph/internals`: the building blocks below the public surface —
- * pipeline steps, parse limits and tables, hash and resolution backends, the
- * WASM loader, the parse cache and the CLI entry. For tools built on
- * skillgraph's own machinery (benchmarks, alternative front ends); these
- * names may change in any release. Public names are not repeated here: import
- * them from `skillgraph`.
- */
+// `skillgraph/internals`: building blocks below the public surface, for tools built on skillgraph's
+// own machinery. These names may change in any release; public names are not repeated here.
 
 // --- model ---
 export type {

@@ -1,7 +1,4 @@
-/**
- * Options as data: each verb declares its flags once; parsing, `--help` text
- * and usage errors (exit 2, naming the flag) come from the declaration.
- */
+// Options as data: each verb declares its flags once; parsing, help and usage errors follow from it.
 import { parseArgs } from 'node:util';
 import { EXIT, ExitError } from './exit.js';
 import { didYouMean } from '../model/wording.js';
@@ -20,23 +17,15 @@ export interface FlagSpec {
 export interface VerbSpec {
   readonly name: string;
   readonly summary: string;
-  /** e.g. `PATH... [--profile P]` */
   readonly usage: string;
   readonly flags: Readonly<Record<string, FlagSpec>>;
-  /** Minimum positional count (default 0). */
   readonly minPositionals?: number;
-  /**
-   * What positional arguments mean: `none` refuses any (a usage error naming
-   * it), `roots` are skill roots, `names` skill names, `paths` files or
-   * folders (the verb reads them from `positionals`). Every verb says which:
-   * an argument is never silently ignored.
-   */
+  /** What positionals mean; every verb says, so an argument is never silently ignored (`none` refuses any). */
   readonly positionals: 'none' | 'roots' | 'names' | 'paths';
-  /** Command lines shown under `examples:` in `--help` (at least one; a test checks every verb). */
+  /** Shown under `examples:` in `--help` (a test checks every verb has one). */
   readonly examples?: readonly string[];
 }
 
-/** Flags every verb accepts. */
 export const COMMON_FLAGS = {
   json: { type: 'boolean', description: 'print exactly one JSON document to stdout' },
   quiet: {
@@ -53,7 +42,7 @@ export interface ParsedArgs {
   readonly positionals: readonly string[];
 }
 
-/** Parse `args` against `spec`; prints help and throws ExitError(0) for `--help`, ExitError(2) on misuse. */
+/** Prints help and throws ExitError(0) for `--help`, ExitError(2) on misuse. */
 export function parseVerbArgs(spec: VerbSpec, args: readonly string[], io: CliIo): ParsedArgs {
   const flags: Record<string, FlagSpec> = { ...COMMON_FLAGS, ...spec.flags };
   let parsed: ReturnType<typeof parseArgs>;
@@ -81,7 +70,8 @@ export function parseVerbArgs(spec: VerbSpec, args: readonly string[], io: CliIo
     usageError(
       io,
       spec.name,
-      `unexpected argument${parsed.positionals.length > 1 ? 's' : ''} ${extra}: ${spec.name} takes no positional arguments (roots are given with --root PATH)`,
+      `unexpected argument${parsed.positionals.length > 1 ? 's' : ''} ${extra}: ` +
+        `${spec.name} takes no positional arguments (roots are given with --root PATH)`,
     );
   }
   if (parsed.positionals.length < (spec.minPositionals ?? 0)) {
@@ -99,13 +89,11 @@ function flagMessage(message: string, known: readonly string[]): string {
   return `unknown option '${dashes}${name}'${dashes === '--' ? didYouMean(name!, known, '--') : ''}`;
 }
 
-/** Usage error naming the flag; exit 2. */
 export function usageError(io: CliIo, verb: string, message: string): never {
   io.stderr.write(`skillgraph ${verb}: ${message}\nRun 'skillgraph ${verb} --help' for usage.\n`);
   throw new ExitError(EXIT.usage, message);
 }
 
-/** Parse a non-negative integer flag or fail with a usage error naming it. */
 export function intFlag(io: CliIo, verb: string, name: string, raw: unknown, fallback: number): number {
   if (raw === undefined) return fallback;
   const n = typeof raw === 'string' && /^\d+$/.test(raw) ? Number(raw) : Number.NaN;
@@ -113,11 +101,7 @@ export function intFlag(io: CliIo, verb: string, name: string, raw: unknown, fal
   return n;
 }
 
-/**
- * The `--help` text of `spec` with the common flags, within `width` (at most 80) columns.
- *
- * @example helpText(spec) // 'skillgraph validate — …\n\nusage: …'
- */
+/** The `--help` text of `spec` with the common flags, within `width` (at most 80) columns. */
 export function helpText(spec: VerbSpec, width?: number): string {
   return layoutHelp(spec, COMMON_FLAGS, width);
 }

@@ -1,14 +1,4 @@
-/**
- * The flags every catalog-reading verb shares (catalog, list, lock, check,
- * resolve, graph, context, load, materialize, describe), and the one function
- * that turns them into a sealed catalog. The logic lives in
- * `catalog-request.ts`; this module is its synchronous face, with
- * `discover/config.ts` imported up front.
- *
- * @example
- * export const spec = { name: 'graph', summary: '…', usage: '[--root …]', flags: { ...CATALOG_FLAGS, format: … } };
- * const { catalog, stats } = await catalogFromFlags(parseVerbArgs(spec, args, io).values, io, 'graph');
- */
+// The synchronous face of catalog-request.ts, with discover/config.ts imported up front.
 import { findConfigFile, loadConfig } from '../discover/config.js';
 import type { FlagSpec, ParsedArgs } from './args.js';
 import {
@@ -27,7 +17,6 @@ export type { CatalogFromFlags, CatalogRequest, RequestExtra, RootSource } from 
 
 const CONFIG_FILES: ConfigAccess = { findConfigFile, loadConfig };
 
-/** Flags lock and check add to the catalog flags. */
 export const LOCK_FLAGS = {
   ...CATALOG_FLAGS,
   'include-user': {
@@ -36,13 +25,7 @@ export const LOCK_FLAGS = {
   },
 } as const satisfies Record<string, FlagSpec>;
 
-/**
- * Turn the shared flags into roots, walk options and engine options. Bad flag
- * values are usage errors (exit 2) naming the flag; config and root errors
- * propagate as SkillgraphErrors (exit 2 through the dispatcher).
- *
- * @example const request = catalogRequest(values, io, 'catalog'); request.load.roots.length
- */
+/** Roots, walk and engine options from the shared flags; a bad value is a usage error naming the flag. */
 export function catalogRequest(
   values: ParsedArgs['values'],
   io: CliIo,
@@ -52,12 +35,7 @@ export function catalogRequest(
   return requestFrom(values, io, verb, CONFIG_FILES, extra);
 }
 
-/**
- * Build the sealed catalog the shared flags describe, through the engine
- * (worker pool when it pays, parse cache unless `--no-cache`).
- *
- * @example const { catalog, stats } = await catalogFromFlags(values, io, 'catalog');
- */
+/** The sealed catalog the shared flags describe, built by the engine. */
 export async function catalogFromFlags(
   values: ParsedArgs['values'],
   io: CliIo,

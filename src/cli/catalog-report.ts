@@ -1,8 +1,4 @@
-/**
- * The catalog's findings as a machine report (`catalog`/`list --format
- * sarif|junit|github`, `merge` of catalog shards). Apart from the verbs, so
- * they import the report writers only when they write a machine report.
- */
+// Apart from the verbs, so they import the report writers only when they write a machine report.
 import type { CatalogLoad } from '../tasks/catalog-load.js';
 import { catalogJson } from '../tasks/catalog-document.js';
 import { catalogReport, type CatalogRun } from '../tasks/catalog.js';
@@ -12,22 +8,11 @@ import { writeReportOutputs, type MergeAsk } from './report-output.js';
 import { renderRows } from './catalog-rows.js';
 import { writeCatalog } from './catalog-text.js';
 
-/**
- * The document of a machine format for the catalog's findings.
- *
- * @example io.stdout.write(catalogReportText('sarif', result, io.cwd))
- */
 export function catalogReportText(format: 'sarif' | 'junit' | 'github', result: CatalogLoad, cwd: string): string {
   return reportText(format, catalogReport(result, cwd));
 }
 
-/**
- * A catalog's output in every format `ask` names: the stdout one (text: the table on stdout and
- * the notes on stderr, as `catalog` prints them), then each `--output` file (text without
- * colour, at 80 columns).
- *
- * @example writeCatalogReports(io, run, { format: 'sarif', outputs: [] })
- */
+/** The stdout format (text: table on stdout, notes on stderr), then each `--output` file (no colour, 80 columns). */
 export function writeCatalogReports(io: CliIo, result: CatalogRun, ask: MergeAsk): void {
   const plain: CliIo = { ...io, stdout: { write: () => true }, env: { NO_COLOR: '1' } };
   const render = (format: ReportFormat, out: CliIo): string =>

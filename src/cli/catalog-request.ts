@@ -1,24 +1,7 @@
-/**
- * The flags every catalog-reading verb shares (catalog, list, lock, check,
- * resolve, graph, context, load, materialize, describe), and the one function
- * that turns them into a sealed catalog.
- *
- * Root sources, merged in this order (precedence, not order, picks winners):
- *   1. `--root PATH[:scope[:precedence]][!]` flags, in the order given;
- *   2. `--preset NAME` flags (project folder, then user folder, per preset);
- *   3. the config file's `roots:` then `presets:` — used when `--config FILE`
- *      is given, or when 1–2 named no root (then the nearest
- *      `skillgraph.config.yaml` upward from the working folder);
- *   4. when still no root: every built-in preset for the working folder and home.
- * Walk options: flag > config file (explicit or found) > built-in default.
- *
- * This module never imports `discover/config.ts` statically (see
- * `lazyCatalogRequest`); `catalog-flags.ts` is the synchronous face.
- *
- * @example
- * export const spec = { name: 'graph', summary: '…', usage: '[--root …]', flags: { ...CATALOG_FLAGS, format: … } };
- * const { catalog, stats } = await lazyCatalogFromFlags(parseVerbArgs(spec, args, io).values, io, 'graph');
- */
+// The flags every catalog-reading verb shares, and the one function that turns them into a sealed
+// catalog. Roots come from --root, then --preset, then the config file (given, or found upward when
+// no root was named), then every built-in preset; precedence, not order, picks winners. Walk
+// options: flag > config > default. discover/config.ts is loaded only when there is a config file.
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { existsSync, realpathSync } from 'node:fs';
@@ -63,12 +46,15 @@ export const CATALOG_FLAGS = {
   depth: {
     type: 'string',
     value: 'N',
-    description: `folder levels searched below each root, the root being level 0 (default ${DEFAULT_DISCOVER_OPTIONS.depth}; --depth 4 reaches root/a/b/c/d/SKILL.md)`,
+    description:
+      `folder levels searched below each root, the root being level 0` +
+      ` (default ${DEFAULT_DISCOVER_OPTIONS.depth}; --depth 4 reaches root/a/b/c/d/SKILL.md)`,
   },
   'depth-counts-root': {
     type: 'boolean',
     description:
-      'count the root as the first of the --depth levels, as the catalog runtime does (--depth 4 reaches root/a/b/c/SKILL.md)',
+      'count the root as the first of the --depth levels, as the catalog runtime does ' +
+      '(--depth 4 reaches root/a/b/c/SKILL.md)',
   },
   'max-dirs': {
     type: 'string',
@@ -113,21 +99,14 @@ export const CATALOG_FLAGS = {
   },
 } as const satisfies Record<string, FlagSpec>;
 
-/** A sealed catalog as a catalog-reading verb loaded it. */
 export type CatalogFromFlags = CatalogLoad;
 
-/** Home folder from the injected environment (tests point it at a temp dir). */
+/** From the injected environment, so tests point it at a temp dir. */
 export function homeFrom(io: CliIo): string {
   return io.env.HOME ?? io.env.USERPROFILE ?? homedir();
 }
 
-/**
- * Turn the shared flags into roots, walk options and engine options. Bad flag
- * values are usage errors (exit 2) naming the flag; config and root errors
- * propagate as SkillgraphErrors (exit 2 through the dispatcher).
- *
- * @example const request = requestFrom(values, io, 'catalog', { findConfigFile, loadConfig }); request.load.roots.length
- */
+/** Roots, walk and engine options from the shared flags; a bad value is a usage error naming the flag. */
 export function requestFrom(
   values: ParsedArgs['values'],
   io: CliIo,
@@ -139,8 +118,8 @@ export function requestFrom(
   const explicitConfig = typeof values.config === 'string' ? resolve(io.cwd, values.config) : undefined;
   const configPath = explicitConfig ?? configFiles.findConfigFile(io.cwd);
   const config: SkillgraphConfig | undefined = configPath ? configFiles.loadConfig(configPath, ctx) : undefined;
-  // The project folder: where the config file lives, else the working folder. Links may lead
-  // anywhere inside it; a config's roots outside it need --allow-outside-roots.
+  // The project folder: where the config file lives, else the working folder. A config's roots
+  // outside it need --allow-outside-roots.
   const project = configPath ? dirname(configPath) : io.cwd;
   const notices: Diagnostic[] = [];
 
@@ -148,7 +127,7 @@ export function requestFrom(
   const roots: SkillRoot[] = [];
   const given: { readonly spec: string; readonly root: SkillRoot }[] = [];
   try {
-    // A positional PATH is a project root, required: a mistyped path is an error, not an empty catalog.
+    // A positional PATH is a required root: a mistyped path is an error, not an empty catalog.
     for (const path of extra.roots ?? [])
       roots.push(makeRoot({ path, scope: 'project', required: true }, ctx.cwd, ctx.home));
     for (const spec of strings(values.root)) {
@@ -199,8 +178,7 @@ export function requestFrom(
       : typeof values.cache === 'string'
         ? resolve(io.cwd, values.cache)
         : defaultCacheDir(io.env);
-  // A cache folder that cannot hold a cache (under /proc, a file in the way, read-only) costs speed,
-  // never the run: one warning, then the run goes uncached.
+  // A cache folder that cannot hold a cache costs speed, never the run: one warning, then uncached.
   const unusable = cache === false ? null : cacheDirWarning(cache);
   if (unusable) {
     note(io, `skillgraph ${verb}: warning: ${unusable.message}\n`);
@@ -246,20 +224,15 @@ export function requestFrom(
   };
 }
 
-/** What a verb adds to the shared flags. */
 export interface RequestExtra {
   /** Positional PATHs: project-scope roots, each required. */
   readonly roots?: readonly string[];
-  /** With no roots given, use the project folders of the presets only (unless `--include-user`). */
+  /** With no roots given, the presets' project folders only (unless `--include-user`). */
   readonly projectOnly?: boolean;
 }
 
-/**
- * A config file is the project's, and a cloned project is untrusted: its roots
- * must lie inside the project folder, or be an agent's own user folder (the
- * presets'), unless the caller passes `--allow-outside-roots`. Others are
- * skipped with a warning naming the flag.
- */
+// A cloned project is untrusted: its config's roots must lie inside it or be an agent's own user
+// folder, unless `--allow-outside-roots`; others are skipped with a warning naming the flag.
 function trustedConfigRoots(
   config: SkillgraphConfig,
   project: string,
@@ -284,12 +257,8 @@ function trustedConfigRoots(
   });
 }
 
-/**
- * A `--root` typed on the command line that does not exist is named: a warning while another
- * given root exists, an error (exit 1) when none does, so a mistyped path never passes as an
- * empty catalog. Required ones (`PATH!`) stop the run before the walk; config and preset roots
- * may be missing (the walk notes them).
- */
+// A mistyped `--root` must never pass as an empty catalog: a warning while another given root
+// exists, an error when none does. Config and preset roots may be missing (the walk notes them).
 function missingGivenRoots(given: readonly { readonly spec: string; readonly root: SkillRoot }[]): Diagnostic[] {
   const missing = given.filter((g) => !g.root.required && !existsSync(g.root.path));
   const severity = missing.length === given.length ? 'error' : 'warning';
@@ -303,7 +272,7 @@ function missingGivenRoots(given: readonly { readonly spec: string; readonly roo
   }));
 }
 
-/** The canonical path when it exists, else the path itself (a missing root is reported by the walk). */
+/** A missing root is reported by the walk. */
 function realOrSelf(path: string): string {
   try {
     return realpathSync(path);
@@ -312,7 +281,6 @@ function realOrSelf(path: string): string {
   }
 }
 
-/** Where `requestFrom` finds and reads the config file (`discover/config.ts`, loaded lazily or not). */
 export interface ConfigAccess {
   findConfigFile(cwd: string): string | undefined;
   loadConfig(file: string, ctx: PresetContext): SkillgraphConfig;
@@ -321,13 +289,7 @@ export interface ConfigAccess {
 /** `discover/config.ts`'s file name (a unit test keeps them equal). */
 export const CONFIG_FILE_NAME = 'skillgraph.config.yaml';
 
-/**
- * The request, loading `discover/config.ts` (and with it yaml and zod) only
- * when there is a config file to read. Perf: ~70 ms of imports off every run
- * without one, e.g. a warm `catalog --json` answered by the run memo.
- *
- * @example const request = await lazyCatalogRequest(values, io, 'catalog');
- */
+/** The request, loading discover/config.ts (with yaml and zod) only when there is a config file. */
 export async function lazyCatalogRequest(
   values: ParsedArgs['values'],
   io: CliIo,
@@ -352,7 +314,6 @@ export async function lazyCatalogRequest(
   return requestFrom(values, io, verb, { findConfigFile: config.findConfigFile, loadConfig: config.loadConfig }, extra);
 }
 
-/** No config file anywhere up from the working folder (checked by `lazyCatalogRequest`). */
 const NO_CONFIG_FILE: ConfigAccess = {
   findConfigFile: () => undefined,
   loadConfig: (file) => {
@@ -360,11 +321,7 @@ const NO_CONFIG_FILE: ConfigAccess = {
   },
 };
 
-/**
- * `catalogFromRequest` for the shared flags, with the lazy config loading of `lazyCatalogRequest`.
- *
- * @example const { catalog } = await lazyCatalogFromFlags(values, io, 'catalog');
- */
+/** `catalogFromRequest` for the shared flags, with the lazy config loading of `lazyCatalogRequest`. */
 export async function lazyCatalogFromFlags(
   values: ParsedArgs['values'],
   io: CliIo,
@@ -374,22 +331,12 @@ export async function lazyCatalogFromFlags(
   return catalogFromRequest(await lazyCatalogRequest(values, io, verb, extra), io, verb);
 }
 
-/**
- * Build the sealed catalog the shared flags describe, through the engine
- * (worker pool when it pays, parse cache unless `--no-cache`).
- *
- * @example const { catalog, stats } = await catalogFromRequest(await lazyCatalogRequest(values, io, 'catalog'), io, 'catalog');
- */
+/** The sealed catalog the request describes, built by the engine. */
 export async function catalogFromRequest(request: CatalogRequest, io: CliIo, verb: string): Promise<CatalogFromFlags> {
   return runTask(io, verb, () => loadRequest(request));
 }
 
-/**
- * Run a catalog-reading task for `verb`: an option the engine refuses becomes a usage error
- * naming it (`word` may word one otherwise), and the progress line is cleared however the task ends.
- *
- * @example const run = await runTask(io, 'lock', () => lockTask({ request, out }));
- */
+/** Run a catalog-reading task: an option the engine refuses becomes a usage error; progress is cleared after. */
 export async function runTask<T>(
   io: CliIo,
   verb: string,
@@ -407,7 +354,6 @@ export async function runTask<T>(
   }
 }
 
-/** A throttled one-line progress display for a TTY stderr. */
 function progressLine(io: CliIo): (p: EngineProgress) => void {
   let last = 0;
   return (p) => {

@@ -1,16 +1,8 @@
-/**
- * The human rows of `catalog` (a table) and `list` (one line per skill), laid out for stdout's
- * width: the terminal's columns, 80 when stdout is not a terminal.
- */
 import type { CatalogFromFlags } from './catalog-request.js';
 import { paint, useColor, type CliIo } from './io.js';
 import { cutToWidth, displayWidth, padEndWidth, terminalWidth } from './width.js';
 
-/**
- * The skills, one row each, measured in display width to fit stdout's terminal (80 columns when
- * not a terminal). The name column is as wide as most names need, never padded to the longest:
- * a longer name takes its room from its own row's description, which is cut to fit.
- */
+/** One row per skill at stdout's width; a long name takes its room from its own row's description. */
 export function renderRows(result: CatalogFromFlags, io: CliIo, options: { table: boolean }): string {
   const color = useColor(io, 'stdout');
   const width = terminalWidth(io.stdout);
@@ -50,7 +42,6 @@ export function renderRows(result: CatalogFromFlags, io: CliIo, options: { table
   return `${out.join('\n')}\n`;
 }
 
-/** A column as wide as its widest cell, at least `min` (the header) and at most `max`. */
 function columnWidth(cells: readonly number[], min: number, max: number): number {
   return Math.max(min, Math.min(max, Math.max(...cells)));
 }

@@ -1,8 +1,3 @@
-/**
- * The catalog for people, shared by `catalog` (a table), `list` (short) and
- * `merge`: the rows on stdout; the summary, completeness, conflicts and
- * findings on stderr.
- */
 import type { Diagnostic } from '../model/diagnostics.js';
 import type { SkillDependencies } from '../model/package.js';
 import { NOT_CATALOGUED_REASONS, REASON_WORDS } from '../discover/account.js';
@@ -12,16 +7,12 @@ import { catalogFindings, type CatalogLoad } from '../tasks/catalog-load.js';
 import { renderRows } from './catalog-rows.js';
 import { note, paint, useColor, type CliIo } from './io.js';
 
-/**
- * Human output shared by `catalog` (table) and `list` (short): the rows on stdout, the
- * summary, conflicts and findings on stderr.
- */
+/** Human output of `catalog` (table) and `list`: rows on stdout; summary, conflicts and findings on stderr. */
 export function writeCatalog(result: CatalogLoad, io: CliIo, options: { table: boolean }): void {
   io.stdout.write(renderRows(result, io, options));
   note(io, renderNotes(result, io, options));
 }
 
-/** The summary line, completeness, conflicts and findings. */
 export function renderNotes(result: CatalogLoad, io: CliIo, options: { table: boolean }): string {
   const { catalog, stats } = result;
   const color = useColor(io);
@@ -58,13 +49,14 @@ function renderFindings(diagnostics: readonly Diagnostic[], io: CliIo, color: bo
   for (const d of all ? shown : shown.filter((x) => x.severity === 'error')) {
     const where = `${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''}`;
     out.push(
-      `  ${paint(color, d.severity === 'error' ? 'red' : 'yellow', d.severity)} ${where} ${paint(color, 'dim', d.code)} ${d.message}`,
+      `  ${paint(color, d.severity === 'error' ? 'red' : 'yellow', d.severity)}` +
+        ` ${where} ${paint(color, 'dim', d.code)} ${d.message}`,
     );
   }
   return out;
 }
 
-/** The human lines about completeness: what was not catalogued and why, and where the walk stopped. */
+/** What was not catalogued and why, and where the walk stopped. */
 export function completenessLines(walk: Pick<WalkReport, 'complete' | 'limits' | 'files'>, color: boolean): string[] {
   const out: string[] = [];
   const f = walk.files;
@@ -72,7 +64,8 @@ export function completenessLines(walk: Pick<WalkReport, 'complete' | 'limits' |
   const total = reasons.reduce((n, r) => n + f.notCatalogued[r], 0);
   if (total > 0)
     out.push(
-      `${total} SKILL.md file(s) not catalogued: ${reasons.map((r) => `${f.notCatalogued[r]} ${REASON_WORDS[r]}`).join(', ')}`,
+      `${total} SKILL.md file(s) not catalogued: ` +
+        `${reasons.map((r) => `${f.notCatalogued[r]} ${REASON_WORDS[r]}`).join(', ')}`,
     );
   if (!walk.complete) {
     const unsearched = walk.limits.reduce((n, l) => n + l.unsearched, 0);
@@ -81,26 +74,23 @@ export function completenessLines(walk: Pick<WalkReport, 'complete' | 'limits' |
       paint(
         color,
         'red',
-        `INCOMPLETE: the walk stopped at a limit, at least ${unsearched} folder(s) not searched (${limits}); raise the limit to search them`,
+        `INCOMPLETE: the walk stopped at a limit, at least ${unsearched} folder(s) not searched (${limits}); ` +
+          `raise the limit to search them`,
       ),
     );
   }
   return out;
 }
 
-/** One line per error finding: where, code, message. */
 export function errorLines(errors: readonly Diagnostic[], cwd: string, color: boolean): string[] {
   return errors.map(
     (d) =>
-      `  ${paint(color, 'red', 'error')} ${displayPath(d.file, cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`,
+      `  ${paint(color, 'red', 'error')} ${displayPath(d.file, cwd)}${d.line ? `:${d.line}:${d.column}` : ''}` +
+      ` ${paint(color, 'dim', d.code)} ${d.message}`,
   );
 }
 
-/**
- * Declared dependencies in one line, or '' when both lists are empty.
- *
- * @example requirementsLine({ tools: ['gh'], mcp_servers: ['github'] }) // 'tools gh; mcp servers github'
- */
+/** Declared dependencies in one line, or '' when both lists are empty. */
 export function requirementsLine(deps: SkillDependencies): string {
   const parts: string[] = [];
   if (deps.tools.length) parts.push(`tools ${deps.tools.join(', ')}`);

@@ -1,15 +1,11 @@
-/**
- * `validate --changed [REF]`: the skill folders whose files differ from a
- * git ref — committed since it, staged, unstaged or untracked — so a pull
- * request lints what it touches. The default ref is the merge base of HEAD
- * with the default branch (origin's HEAD, else main, else master).
- */
+// `validate --changed [REF]`: only the skill folders that differ from a git ref, so a pull request
+// lints what it touches.
 import { execFileSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { SkillgraphError } from '../model/errors.js';
 
-/** A changed-file list longer than this is read, but git's output is capped at it (bounded memory). */
+/** git's output is capped at this (bounded memory). */
 const MAX_GIT_OUTPUT = 64 * 1024 * 1024;
 
 function git(cwd: string, args: readonly string[]): string | undefined {
@@ -28,12 +24,7 @@ function git(cwd: string, args: readonly string[]): string | undefined {
   }
 }
 
-/**
- * The ref `--changed` compares with: `ref` when given (checked), else the merge base with the
- * default branch. Errors (not a repository, unknown ref) are usage errors.
- *
- * @example changedBase('/repo') // 'a1b2c3…' (merge base with origin/main)
- */
+/** `ref` when given (checked), else the merge base of HEAD with origin's HEAD, main or master. */
 export function changedBase(cwd: string, ref?: string): string {
   if (git(cwd, ['rev-parse', '--is-inside-work-tree'])?.trim() !== 'true') {
     throw new SkillgraphError(
@@ -58,7 +49,7 @@ export function changedBase(cwd: string, ref?: string): string {
   );
 }
 
-/** Whether `word` names a commit here (so `--changed main` reads `main` as the ref, not a path). */
+/** So `--changed main` reads `main` as the ref, not a path. */
 export function isCommit(cwd: string, word: string): boolean {
   return (
     !existsSync(resolve(cwd, word)) &&
@@ -66,10 +57,7 @@ export function isCommit(cwd: string, word: string): boolean {
   );
 }
 
-/**
- * Absolute paths of the files that differ from `base` in the working tree (committed, staged,
- * unstaged, untracked; deleted files too, which lead to their folder).
- */
+/** Files that differ from `base`: committed, staged, unstaged, untracked, deleted (which lead to their folder). */
 export function changedFiles(cwd: string, base: string): string[] {
   const top = git(cwd, ['rev-parse', '--show-toplevel'])?.trim();
   if (!top) throw new SkillgraphError('usage', '--changed: cannot find the top of the git repository');
@@ -79,13 +67,7 @@ export function changedFiles(cwd: string, base: string): string[] {
   return [...names].sort().map((n) => join(top, n));
 }
 
-/**
- * The skill folders under `paths` (as given, relative to `cwd`) that hold a changed file:
- * the nearest folder up from each file that has a SKILL.md, within one of the paths. Returned
- * as paths the way the user would type them (relative to `cwd` when inside it), sorted.
- *
- * @example changedSkillDirs('/repo', ['skills'], changedFiles('/repo', base)) // ['skills/deploy']
- */
+/** The skill folders under `paths` holding a changed file, as the user would type them, sorted. */
 export function changedSkillDirs(cwd: string, paths: readonly string[], files: readonly string[]): string[] {
   const roots = paths.map((p) => resolve(cwd, p));
   const found = new Set<string>();

@@ -1,32 +1,17 @@
-/**
- * `--help` text laid out for a terminal of at most 80 columns: the summary,
- * the usage wrapped at its bracket groups, each option with its description
- * wrapped beside it (or below a long option), then examples. Built from a
- * verb's declaration, so a new flag or verb is laid out the same way.
- */
+// Help is built from a verb's declaration, so a new flag or verb is laid out the same way.
 import type { FlagSpec, VerbSpec } from './args.js';
 import { displayWidth, padEndWidth, terminalWidth, wrapToWidth } from './width.js';
 
-/** Help is never wider than this, whatever the terminal. */
 export const HELP_COLUMNS = 80;
 
-/** Where option descriptions start. */
 const DESCRIPTION_AT = 30;
 
-/**
- * The width help is laid out in: the terminal's when narrower than 80 columns (not under 40).
- *
- * @example helpWidth(io.stdout) // 80 when piped
- */
+/** The terminal's width when narrower than 80 columns (not under 40). */
 export function helpWidth(stream: { readonly isTTY?: boolean; readonly columns?: number }): number {
   return Math.max(40, Math.min(HELP_COLUMNS, terminalWidth(stream)));
 }
 
-/**
- * `usage` split at the spaces between its top-level words, so `[--changed [REF]]` stays whole.
- *
- * @example usageWords('[PATH...] [--changed [REF]]') // ['[PATH...]', '[--changed [REF]]']
- */
+/** `usage` split at its top-level spaces, so `[--changed [REF]]` stays whole. */
 export function usageWords(usage: string): string[] {
   const words: string[] = [];
   let depth = 0;
@@ -43,7 +28,6 @@ export function usageWords(usage: string): string[] {
   return words;
 }
 
-/** `lead` then `words`, as many per line as fit `width`, later lines indented by `indent` columns. */
 function flow(lead: string, words: readonly string[], indent: number, width: number): string[] {
   const lines: string[] = [];
   let line = lead;
@@ -68,7 +52,6 @@ function flow(lead: string, words: readonly string[], indent: number, width: num
   return lines;
 }
 
-/** One option's rows: the flag, then its description beside it or, for a long flag, below it. */
 function optionRows(name: string, flag: FlagSpec, width: number): string[] {
   const value = flag.type === 'string' ? ` ${flag.value ?? 'VALUE'}` : '';
   const left = `  ${flag.short ? `-${flag.short}, ` : '    '}--${name}${value}`;
@@ -76,17 +59,13 @@ function optionRows(name: string, flag: FlagSpec, width: number): string[] {
   const body = wrapToWidth(text, width - DESCRIPTION_AT);
   const pad = ' '.repeat(DESCRIPTION_AT);
   if (displayWidth(left) > DESCRIPTION_AT - 2) {
-    // Flags with a long placeholder take a line of their own (cut only past the whole width).
+    // A long flag takes a line of its own (cut only past the whole width).
     return [...wrapToWidth(left.trimStart(), width - 2).map((l) => `  ${l}`), ...body.map((l) => pad + l)];
   }
   return [padEndWidth(left, DESCRIPTION_AT) + body[0]!, ...body.slice(1).map((l) => pad + l)];
 }
 
-/**
- * The `--help` text of a verb, every line within `width` columns.
- *
- * @example helpText(spec, COMMON_FLAGS, 80).split('\n').every((l) => l.length <= 80) // true
- */
+/** The `--help` text of a verb, every line within `width` columns. */
 export function helpText(spec: VerbSpec, common: Readonly<Record<string, FlagSpec>>, width = HELP_COLUMNS): string {
   const flags: Record<string, FlagSpec> = { ...spec.flags, ...common };
   const head = wrapToWidth(`skillgraph ${spec.name} — ${spec.summary}`, width);
@@ -98,11 +77,7 @@ export function helpText(spec: VerbSpec, common: Readonly<Record<string, FlagSpe
   return `${parts.join('\n\n')}\n`;
 }
 
-/**
- * The overview of `skillgraph --help`: each verb with its summary wrapped beside it.
- *
- * @example overviewRows([['validate', 'validate SKILL.md files']], 80) // ['  validate      validate SKILL.md files']
- */
+/** The overview of `skillgraph --help`: each verb with its summary wrapped beside it. */
 export function overviewRows(verbs: readonly (readonly [string, string])[], width = HELP_COLUMNS): string[] {
   const at = 16;
   return verbs.flatMap(([name, summary]) => {

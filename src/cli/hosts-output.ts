@@ -1,16 +1,10 @@
-/**
- * The human output of `skillgraph hosts`: a line per agent with its counts
- * and budget, a matrix of every skill file against every agent, the agents'
- * nondeterministic choices, and (`--why`) each agent's verdict and reason for
- * one skill. Everything fits 80 columns.
- */
+// The human output of `skillgraph hosts`; everything fits 80 columns.
 import { LISTED, type HostsDocument } from '../tasks/hosts.js';
 import type { HostEvaluation, HostSkill, Verdict } from '../hosts/evaluate.js';
 import { charWidth, cutToWidth, displayWidth, padEndWidth } from '../model/width.js';
 
 const WIDTH = 80;
 
-/** `line` cut to `width` columns (ending in '…' when cut), its spacing kept. */
 function clip(line: string, width = WIDTH): string {
   if (displayWidth(line) <= width) return line;
   let out = '';
@@ -24,7 +18,6 @@ function clip(line: string, width = WIDTH): string {
   return `${out}…`;
 }
 
-/** One letter per verdict in the matrix. */
 export const VERDICT_MARKS: Readonly<Record<Verdict, string>> = Object.freeze({
   shown: 'S',
   shortened: 's',
@@ -35,7 +28,6 @@ export const VERDICT_MARKS: Readonly<Record<Verdict, string>> = Object.freeze({
   'not-discovered': '.',
 });
 
-/** Two-letter column heads. */
 const SHORT: Readonly<Record<string, string>> = Object.freeze({
   'claude-code': 'cc',
   codex: 'cx',
@@ -49,7 +41,7 @@ const SHORT: Readonly<Record<string, string>> = Object.freeze({
   windsurf: 'ws',
 });
 
-/** A path as people read it: relative to the project, or under `~`. */
+/** Relative to the project, or under `~`. */
 export function shownPath(path: string, doc: Pick<HostsDocument, 'project' | 'home'>): string {
   if (path.startsWith(`${doc.project}/`)) return path.slice(doc.project.length + 1);
   if (path.startsWith(`${doc.home}/`)) return `~/${path.slice(doc.home.length + 1)}`;
@@ -60,11 +52,6 @@ function count(h: HostEvaluation, verdict: Verdict): number {
   return h.skills.filter((s) => !s.bundled && s.verdict === verdict).length;
 }
 
-/**
- * The whole human report.
- *
- * @example io.stdout.write(hostsText(doc))
- */
 export function hostsText(doc: HostsDocument): string {
   const out: string[] = [
     `project ${doc.project}${doc.gitRoot && doc.gitRoot !== doc.project ? ` (repository ${doc.gitRoot})` : ''}`,
@@ -87,7 +74,8 @@ export function hostsText(doc: HostsDocument): string {
           : `; names ${h.budget.namesUsed ?? 0}/${h.budget.namesLimit.toLocaleString('en')}`;
       out.push(
         clip(
-          `${' '.repeat(14)}budget ${h.budget.used.toLocaleString('en')}/${h.budget.limit.toLocaleString('en')} ${h.budget.unit}${names}`,
+          `${' '.repeat(14)}budget ${h.budget.used.toLocaleString('en')}/${h.budget.limit.toLocaleString('en')}` +
+            ` ${h.budget.unit}${names}`,
         ),
       );
     }
@@ -113,7 +101,7 @@ export function hostsText(doc: HostsDocument): string {
   return `${out.join('\n')}\n`;
 }
 
-/** Every skill file (one row per canonical file) against every agent. */
+/** One row per canonical file. */
 function matrix(doc: HostsDocument): string[] {
   const rows = new Map<string, { path: string; marks: Map<string, string> }>();
   for (const h of doc.hosts) {
@@ -147,11 +135,7 @@ function rank(mark: string): number {
   return ORDER.indexOf(mark);
 }
 
-/**
- * `--why SKILL`: for each agent, what happens to the skills named (or in a folder named) `skill`.
- *
- * @example io.stdout.write(whyText(doc, 'pdf'))
- */
+/** `--why SKILL`: each agent's verdict for the skills named (or in a folder named) `skill`. */
 export function whyText(doc: HostsDocument, skill: string): string {
   const matches = (s: HostSkill): boolean => s.name === skill || s.path.split('/').at(-2) === skill;
   const out: string[] = [];
@@ -173,7 +157,6 @@ export function whyText(doc: HostsDocument, skill: string): string {
   return `${out.join('\n')}\n`;
 }
 
-/** `text` broken at spaces into lines of at most `width` columns, each after `indent`. */
 function wrap(text: string, width: number, indent: string): string[] {
   const lines: string[] = [];
   let line = '';

@@ -1,7 +1,4 @@
-/**
- * `skillgraph <verb>` dispatcher. One file per verb under `verbs/`, imported
- * lazily so `skillgraph validate` never pays for the resolver or the pool.
- */
+// Verbs are imported lazily so `skillgraph validate` never pays for the resolver or the pool.
 import { isSkillgraphError, type ErrorCode } from '../model/errors.js';
 import type { VerbSpec } from './args.js';
 import { EXIT, ExitError } from './exit.js';
@@ -16,9 +13,8 @@ export interface VerbModule {
   run(args: readonly string[], io: CliIo): Promise<number>;
 }
 
-/** Verb name → lazy module. Keep sorted by name. */
+/** Keep sorted by name. */
 export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
-  // verbs are added here by their stage issues, one line each
   audit: () => import('./verbs/audit.js'),
   bench: () => import('./verbs/bench.js'),
   catalog: () => import('./verbs/catalog.js'),
@@ -38,7 +34,7 @@ export const VERBS: Readonly<Record<string, () => Promise<VerbModule>>> = {
   validate: () => import('./verbs/validate.js'),
 };
 
-/** Error codes that mean the caller asked for something impossible (exit 2), not a crash. */
+/** The caller asked for something impossible (exit 2), not a crash. */
 const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'usage',
   'options.invalid',
@@ -49,13 +45,11 @@ const USAGE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'path.duplicate',
   'lockfile.invalid',
   'log.invalid',
-  // `--backend wasm` without a built module: the caller asked for something this install cannot do.
   'wasm.missing',
-  // `serve` without the MCP SDK installed (an optional peer dependency).
   'dependency.missing',
 ]);
 
-/** Error codes that are findings about skills (exit 1). */
+/** Findings about skills (exit 1). */
 const FINDING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'skill.invalid',
   'skill.not-found',
@@ -64,15 +58,14 @@ const FINDING_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'catalog.duplicate-name',
   'resolve.cycle',
   'resolve.not-found',
-  // Materialising over a workspace file with other content: refused, never overwritten.
   'workspace.exists',
 ]);
 
-/** Run the CLI with `argv` (without node and script). Returns the exit status. */
+/** Run the CLI with `argv` (without node and script); returns the exit status. */
 export async function main(argv: readonly string[], rawIo: CliIo): Promise<number> {
   // Human output quotes untrusted skill text; no escape sequence from it may reach the terminal.
   const [verb, ...rest] = argv;
-  // `--json` is a flag only before `--` (after it, a positional); `skillgraph --json` alone still asked for JSON.
+  // `--json` is a flag only before `--`.
   const end = argv.indexOf('--');
   const flags = end < 0 ? argv : argv.slice(0, end);
   const json = flags.includes('--json');
@@ -102,7 +95,7 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
     return await mod.run(rest, io);
   } catch (error) {
     if (error instanceof ExitError) {
-      // A usage error is raised before any output; under --json it still gets its one document.
+      // A usage error comes before any output; under --json it still gets its one document.
       if (json && error.exitCode === EXIT.usage) writeJson(io, { error: { code: 'usage', message: error.message } });
       return error.exitCode;
     }
@@ -127,10 +120,9 @@ export async function main(argv: readonly string[], rawIo: CliIo): Promise<numbe
   }
 }
 
-/** `--format` values whose output is a document for a program: stderr then holds errors only. */
+/** Formats whose output is a document for a program: stderr then holds errors only. */
 export const DOCUMENT_FORMATS: readonly string[] = ['json', 'sarif', 'junit', 'github'];
 
-/** What goes to stderr besides errors, from the flags before `--`. */
 function outputLevel(flags: readonly string[], json: boolean): OutputLevel {
   if (flags.includes('--quiet') || flags.includes('-q')) return 'quiet';
   if (flags.includes('--verbose')) return 'verbose';
@@ -161,10 +153,8 @@ async function overview(width: number): Promise<string> {
   ].join('\n');
 }
 
-/** The process-backed io. */
 export function processIo(): CliIo {
-  // `skillgraph … | head`: a reader that closes the pipe early is not a crash (no EPIPE stack trace);
-  // the verb finishes and exits with its own status.
+  // A reader closing the pipe early (`| head`) is not a crash; the verb exits with its own status.
   for (const stream of [process.stdout, process.stderr])
     if (!stream.listeners('error').includes(ignoreClosedPipe)) stream.on('error', ignoreClosedPipe);
   return { stdout: process.stdout, stderr: process.stderr, cwd: process.cwd(), env: process.env };

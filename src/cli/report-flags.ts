@@ -1,8 +1,3 @@
-/**
- * The flags of every verb that reports findings (`--format`, `--fail-on`,
- * `--max-warnings`), their values merged with the config file's, and the
- * config's per-rule severities applied to a list of findings.
- */
 import type { ConfigRule } from '../discover/config.js';
 import { SkillgraphError } from '../model/errors.js';
 import { didYouMean } from '../model/wording.js';
@@ -13,7 +8,6 @@ import { FAIL_ON, REPORT_FORMATS, type FailOn, type ReportFormat } from '../repo
 
 export { withRuleLevels } from '../report/levels.js';
 
-/** Spread into a verb's `flags`. */
 export const REPORT_FLAGS = {
   format: {
     type: 'string',
@@ -28,7 +22,6 @@ export const REPORT_FLAGS = {
   'max-warnings': { type: 'string', value: 'N', description: 'exit 1 when there are more than N warnings' },
 } as const satisfies Record<string, FlagSpec>;
 
-/** `--overlap-threshold`, for the verbs that run the routing pass. */
 export const OVERLAP_FLAG = {
   'overlap-threshold': {
     type: 'string',
@@ -37,11 +30,7 @@ export const OVERLAP_FLAG = {
   },
 } as const satisfies Record<string, FlagSpec>;
 
-/**
- * The overlap threshold from the flag, else the config file, else undefined (the default).
- *
- * @example overlapThreshold(values, io, 'validate', config) // 0.7
- */
+/** The overlap threshold from the flag, else the config file, else undefined (the default). */
 export function overlapThreshold(
   values: ParsedArgs['values'],
   io: CliIo,
@@ -62,11 +51,7 @@ export interface ReportOptions {
   readonly maxWarnings?: number;
 }
 
-/**
- * The report options from the flags, else the config file, else the defaults.
- *
- * @example reportOptions(values, io, 'validate', config) // { format: 'sarif', failOn: 'error' }
- */
+/** The report options from the flags, else the config file, else the defaults. */
 export function reportOptions(
   values: ParsedArgs['values'],
   io: CliIo,
@@ -78,7 +63,8 @@ export function reportOptions(
     usageError(
       io,
       verb,
-      `--format must be one of ${REPORT_FORMATS.join(', ')}, got '${String(raw)}'${didYouMean(String(raw), REPORT_FORMATS)}`,
+      `--format must be one of ${REPORT_FORMATS.join(', ')}, ` +
+        `got '${String(raw)}'${didYouMean(String(raw), REPORT_FORMATS)}`,
     );
   }
   const format = values.json === true ? 'json' : (raw as ReportFormat);
@@ -92,12 +78,7 @@ export function reportOptions(
   return { format, failOn: failRaw as FailOn, ...(maxWarnings !== undefined ? { maxWarnings } : {}) };
 }
 
-/**
- * Check every rule code a config names against `known`; an unknown one is `config.invalid`
- * at its line, with the closest known code.
- *
- * @example checkRules(config.rules ?? [], config.file, Object.keys(RULE_DESCRIPTIONS))
- */
+/** An unknown rule code in the config is `config.invalid` at its line, with the closest known code. */
 export function checkRules(rules: readonly ConfigRule[], file: string, known: readonly string[]): void {
   for (const r of rules) {
     if (known.includes(r.code)) continue;

@@ -1,11 +1,5 @@
-/**
- * `--output FORMAT=FILE`: one run writes its report in several formats — the
- * `--format` one on stdout, each `--output` one to its file — so a CI job
- * validates once and gets annotations, a SARIF log, a JUnit report and the
- * JSON document from the same findings. Files are written atomically after
- * the run, so a run that fails before its report (a usage error) leaves no
- * file behind, least of all an empty SARIF log.
- */
+// `--output FORMAT=FILE`: one CI run, several reports from the same findings. Files are written
+// atomically after the run, so a run that fails first leaves no file, least of all an empty SARIF log.
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { SkillgraphError, isSkillgraphError } from '../model/errors.js';
@@ -15,7 +9,6 @@ import { usageError, type FlagSpec, type ParsedArgs } from './args.js';
 import type { CliIo } from './io.js';
 import { REPORT_FORMATS, type FailOn, type ReportFormat } from '../report/formats.js';
 
-/** Spread into a verb's `flags` beside `REPORT_FLAGS`. */
 export const OUTPUT_FLAG = {
   output: {
     type: 'string',
@@ -25,13 +18,13 @@ export const OUTPUT_FLAG = {
   },
 } as const satisfies Record<string, FlagSpec>;
 
-/** One `--output`: a format and the file it goes to (as given, relative to the working folder). */
+/** `file` as given, relative to the working folder. */
 export interface ReportOutput {
   readonly format: ReportFormat;
   readonly file: string;
 }
 
-/** What a run was asked to write: the stdout format, the files, and a gate that overrides its own (merge). */
+/** The stdout format, the files, and a gate that overrides the run's own (merge). */
 export interface MergeAsk {
   readonly format: ReportFormat;
   readonly outputs: readonly ReportOutput[];
@@ -39,11 +32,7 @@ export interface MergeAsk {
   readonly maxWarnings?: number;
 }
 
-/**
- * The `--output` flags, checked: a known format, a file, no file named twice.
- *
- * @example reportOutputs({ output: ['sarif=out.sarif'] }, io, 'validate') // [{ format: 'sarif', file: 'out.sarif' }]
- */
+/** The `--output` flags, checked: a known format, a file, no file named twice. */
 export function reportOutputs(values: ParsedArgs['values'], io: CliIo, verb: string): ReportOutput[] {
   const raw = values.output;
   const given = Array.isArray(raw) ? raw : typeof raw === 'string' ? [raw] : [];
@@ -69,12 +58,7 @@ export function reportOutputs(values: ParsedArgs['values'], io: CliIo, verb: str
   return outputs;
 }
 
-/**
- * Write each output's report (`render(format)`) to its file, atomically, creating its folder.
- * A file that cannot be written is `path.invalid` naming it (exit 2).
- *
- * @example writeReportOutputs(io, outputs, (format) => render(format))
- */
+/** Each output's report, written atomically; a file that cannot be written is `path.invalid` (exit 2). */
 export function writeReportOutputs(
   io: CliIo,
   outputs: readonly ReportOutput[],

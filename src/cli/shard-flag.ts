@@ -1,13 +1,8 @@
-/** `--shard i/n` as a flag: its value parsed, or a usage error naming it. */
 import { usageError } from './args.js';
 import type { CliIo } from './io.js';
 import { MAX_SHARDS, type Shard } from '../tasks/shard.js';
 
-/**
- * Parse `i/n` (1 ≤ i ≤ n ≤ 1024), or fail with a usage error naming the flag.
- *
- * @example parseShard(io, 'validate', '2/4') // { index: 2, count: 4 }
- */
+/** Parse `i/n` (1 ≤ i ≤ n ≤ 1024), or fail with a usage error naming the flag. */
 export function parseShard(io: CliIo, verb: string, raw: unknown): Shard | undefined {
   if (raw === undefined) return undefined;
   const m = typeof raw === 'string' ? /^(\d{1,4})\/(\d{1,4})$/.exec(raw) : null;

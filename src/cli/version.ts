@@ -1,2 +1,2 @@
-/** The version lives in the model (caches below the CLI key on it); the CLI re-exports it. */
+/** Caches below the CLI key on the version, so it lives in the model. */
 export { VERSION } from '../model/version.js';

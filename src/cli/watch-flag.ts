@@ -1,11 +1,7 @@
-/**
- * `--watch` as a flag: its declaration and the combinations it refuses. Apart
- * from the watcher (`watch.ts`), which a verb imports only when it watches.
- */
+// Apart from the watcher (watch.ts), which a verb imports only when it watches.
 import { usageError, type FlagSpec, type ParsedArgs } from './args.js';
 import type { CliIo } from './io.js';
 
-/** Spread into the `flags` of a verb that can watch (validate, audit). */
 export const WATCH_FLAG = {
   watch: {
     type: 'boolean',
@@ -13,12 +9,7 @@ export const WATCH_FLAG = {
   },
 } as const satisfies Record<string, FlagSpec>;
 
-/**
- * A watch prints a text report per change: a document format, a file output, a shard or a
- * git range are one-run things and a usage error beside it.
- *
- * @example watchUsage(io, 'validate', values, 'text', 0) // passes
- */
+/** A document format, a file output, a shard or a git range are one-run things: a usage error with `--watch`. */
 export function watchUsage(
   io: CliIo,
   verb: string,

@@ -1,11 +1,5 @@
-/**
- * `validate --watch` and `audit --watch`: check once, then watch the paths
- * and check again on each batch of changes — the walk re-lists the folders,
- * but only the skills whose folder changed are read again (a memo keeps the
- * others' reports). On a terminal each report replaces the last (the screen
- * is cleared); elsewhere reports are appended. Ctrl-C (SIGINT) or SIGTERM
- * ends the watch with exit 0.
- */
+// `--watch`: check once, then again on each batch of changes; a memo keeps the reports of skills
+// whose folder did not change. On a terminal each report replaces the last. SIGINT/SIGTERM exit 0.
 import { realpathSync, statSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { isSkillgraphError } from '../model/errors.js';
@@ -13,29 +7,21 @@ import { watchRoots, type RootWatcher } from '../serve/watch.js';
 import { EXIT } from './exit.js';
 import { CLEAR_SCREEN, note, type CliIo } from './io.js';
 
-/** What a watch checks and shows; `check` reads through the memo it is given. */
 export interface WatchPlan<R, T> {
   readonly verb: string;
-  /** The paths as given (relative to the working folder). */
+  /** As given (relative to the working folder). */
   readonly paths: readonly string[];
   check(memo: WatchMemo<T>): R | Promise<R>;
   /** Print one report; its status is not the watch's. */
   show(result: R): number;
-  /** Ends the watch (tests); SIGINT and SIGTERM end it too. */
   readonly signal?: AbortSignal;
-  /** Stat rescans instead of file system events. */
   readonly poll?: boolean;
 }
 
-/**
- * Reports of skills by their SKILL.md's path, forgotten when anything in or above the skill's
- * folder changes. Counts the skills each run read (those it did not hold).
- *
- * @example const memo = new WatchMemo<SkillReport>(); validatePath(paths, { memo }); memo.forget([changedFile]);
- */
+/** Reports by SKILL.md path, forgotten when anything in or above the skill's folder changes. */
 export class WatchMemo<T> {
   readonly #kept = new Map<string, T>();
-  /** SKILL.md paths read (stored) since the last `startRun`. */
+  /** SKILL.md paths read since the last `startRun`. */
   read: string[] = [];
 
   get(skillFile: string): T | undefined {
@@ -51,7 +37,6 @@ export class WatchMemo<T> {
     this.read = [];
   }
 
-  /** Forget every skill whose folder holds a changed path, or lies inside a changed folder. */
   forget(changed: readonly string[]): void {
     for (const file of [...this.#kept.keys()]) {
       const folder = dirname(file);
@@ -64,16 +49,11 @@ export class WatchMemo<T> {
   }
 }
 
-/** Whether `path` is `folder` or lies inside it. */
 function within(path: string, folder: string): boolean {
   return path === folder || path.startsWith(folder.endsWith(sep) ? folder : folder + sep);
 }
 
-/**
- * Check, show, then re-check and re-show on every change until interrupted; exit 0.
- *
- * @example return watchChecks(io, { verb: 'validate', paths, check: (memo) => validatePath(paths, { memo }), show });
- */
+/** Check, show, then re-check and re-show on every change until interrupted; exit 0. */
 export async function watchChecks<R, T>(io: CliIo, plan: WatchPlan<R, T>): Promise<number> {
   const memo = new WatchMemo<T>();
   const drawOnce = async (changed: readonly string[] | undefined): Promise<void> => {
@@ -95,7 +75,7 @@ export async function watchChecks<R, T>(io: CliIo, plan: WatchPlan<R, T>): Promi
         : `re-checked ${memo.read.length} of ${memo.size} skill(s)${shownFiles(io.cwd, memo.read)}`;
     note(io, `${plan.verb} --watch: ${what}; Ctrl-C stops\n`);
   };
-  // Checks run one after another: a change met during a check waits for it, then checks again.
+  // A change met during a check waits for it, then checks again.
   let drawing = drawOnce(undefined);
   await drawing;
   const draw = (changed: readonly string[]): void => {
@@ -120,7 +100,6 @@ export async function watchChecks<R, T>(io: CliIo, plan: WatchPlan<R, T>): Promi
   return EXIT.ok;
 }
 
-/** A folder to watch for a path given: itself, or a SKILL.md's folder. */
 function watchedFolder(abs: string): string {
   return statSync(abs, { throwIfNoEntry: false })?.isDirectory() === false ? dirname(abs) : abs;
 }
@@ -145,7 +124,7 @@ function shownFiles(cwd: string, files: readonly string[]): string {
   return ` (${shown.join(', ')}${files.length > 3 ? ', …' : ''})`;
 }
 
-/** Resolves on SIGINT, SIGTERM or `signal`, keeping the process alive until then. */
+/** Keeps the process alive until SIGINT, SIGTERM or `signal`. */
 function until(signal: AbortSignal | undefined): Promise<void> {
   return new Promise((done) => {
     const alive = setInterval(() => undefined, 1 << 30);

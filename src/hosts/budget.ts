@@ -1,9 +1,4 @@
-/**
- * How each agent fits its listing into its budget, as measured: which
- * entries keep their description whole, which are cut (and to what), which
- * keep only their name and which are left out. Sizes are counted in the
- * agent's own unit, as the agent counts them.
- */
+// How each agent fits its listing into its budget, as measured, counted in the agent's own unit.
 import { displayWidth } from '../model/width.js';
 import type { ListingEntry } from './order.js';
 import type { HostBudget } from './types.js';
@@ -16,22 +11,16 @@ export type Cut =
   | { readonly kind: 'omitted' };
 
 export interface BudgetOutcome {
-  /** One per entry, in the entries' order. */
   readonly cuts: readonly Cut[];
-  /** Size of what is listed, in the budget's unit. */
+  /** In the budget's unit. */
   readonly used: number;
-  /** `descriptions-then-names`: size of the line of names. */
   readonly namesUsed?: number;
 }
 
-/** Counts text in a unit; `tokens` is given by the caller (a real tokenizer, loaded only when needed). */
+/** `tokens` comes from the caller: a real tokenizer, loaded only when needed. */
 export type Measure = (text: string) => number;
 
-/**
- * UTF-8 length of `text` without a Buffer (this stage runs anywhere).
- *
- * @example utf8Bytes('日本') // 6
- */
+/** UTF-8 length of `text` without a Buffer (this stage runs anywhere). */
 export function utf8Bytes(text: string): number {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
@@ -46,7 +35,6 @@ export function utf8Bytes(text: string): number {
   return n;
 }
 
-/** The measure of a unit (`tokens` needs the caller's counter). */
 export function measureFor(unit: HostBudget['unit'], tokens?: Measure): Measure {
   if (unit === 'columns') return displayWidth;
   if (unit === 'chars') return (t) => t.length;
@@ -55,16 +43,12 @@ export function measureFor(unit: HostBudget['unit'], tokens?: Measure): Measure 
   return tokens;
 }
 
-/** How an entry is written, per strategy: the whole line, and the line with `description` in its place. */
+/** An entry per strategy: the whole line, and the line with `description` in its place. */
 export interface LineShape {
   line(entry: ListingEntry, description: string | null): string;
 }
 
-/**
- * Descriptions kept whole, in priority order (the agent's own skills first,
- * then the listing order, its built-in commands last), while the listing
- * fits; the others by name. Nothing is left out.
- */
+/** Whole descriptions by priority (own skills, listing order, built-ins last) while they fit; the rest by name. */
 export function namesAfterBudget(
   entries: readonly ListingEntry[],
   budget: HostBudget,
@@ -89,12 +73,7 @@ export function namesAfterBudget(
   return { cuts, used };
 }
 
-/**
- * Every description cut evenly, one character at a time in listing order,
- * until the budget (less `overhead`) is spent; when even bare names do not
- * fit, names are listed in order while they fit and the rest left out.
- * Each line counts ⌈bytes/4⌉ of itself and its line break.
- */
+/** Descriptions cut evenly a character at a time; when bare names do not fit, the rest are left out. */
 export function evenCutThenOmit(
   entries: readonly ListingEntry[],
   budget: HostBudget,
@@ -135,7 +114,6 @@ function evenCut(
     for (const c of cs) out.push(out.at(-1)! + utf8Bytes(c));
     return out;
   });
-  // A description of k characters adds a space and its bytes to the bare line.
   const extra = (i: number, k: number): number =>
     k === 0 ? 0 : cost(bareBytes[i]! + 1 + prefix[i]![k]!) - cost(bareBytes[i]!);
   const given = entries.map(() => 0);
@@ -159,11 +137,7 @@ function evenCut(
   return { cuts, used: base + room - left };
 }
 
-/**
- * The first entries with their descriptions while the items fit `limit`;
- * then names, joined after a lead-in, while that line fits `namesLimit`; the
- * rest left out (the agent says how many).
- */
+/** Descriptions while they fit `limit`; then names after a lead-in while they fit `namesLimit`; then nothing. */
 export function descriptionsThenNames(
   entries: readonly ListingEntry[],
   budget: HostBudget,

@@ -1,22 +1,17 @@
-/**
- * One SKILL.md read the way one agent reads it: its fences, its YAML reader
- * and fallbacks, where its name comes from and what it does without a
- * description. The YAML itself goes through the parse stage's reader (with
- * its limits on hostile text); the agents' line readers live in `lines.ts`.
- */
+// One SKILL.md read as one agent reads it. YAML goes through the parse stage's reader (with its
+// limits on hostile text); the agents' line readers live in lines.ts.
 import { readFrontmatterYaml, recoverCompactValues } from '../parse/frontmatter.js';
 import { splitFrontmatter } from '../parse/split.js';
 import { DEFAULT_YAML_LIMITS } from '../parse/yaml-doc.js';
 import { readNameDescriptionLines, readPythonLines, readSdkLines } from '../parse/lines.js';
 import type { DescriptionFallback, HostDialect } from './types.js';
 
-/** What the agent makes of one file: a name and description, or a refusal with its rule. */
+/** A name and description, or a refusal with its rule. */
 export type HostRead =
   | {
       readonly ok: true;
       readonly name: string;
       readonly description: string;
-      /** Where the description came from. */
       readonly from: 'frontmatter' | 'body' | 'placeholder';
       /** Loaded, but never listed to the model (OpenCode without a description). */
       readonly unlisted: boolean;
@@ -40,17 +35,13 @@ export type RefusalRule =
 type Fields = Readonly<Record<string, unknown>>;
 
 interface Block {
-  /** Frontmatter fields, or null when the agent refused the block (`refusal` says why). */
+  /** Null when the agent refused the block (`refusal` says why). */
   readonly fields: Fields | null;
   readonly body: string;
   readonly refusal?: { readonly rule: RefusalRule; readonly detail: string };
 }
 
-/**
- * Read `text` (a SKILL.md in folder `folder`) with `dialect`.
- *
- * @example readWithDialect(CODEX.dialect, '---\nname: a\ndescription: Use when: x\n---\n', 'a') // { ok: true, name: 'a', … }
- */
+/** Read `text` (a SKILL.md in folder `folder`) with `dialect`. */
 export function readWithDialect(dialect: HostDialect, text: string, folder: string): HostRead {
   const block = readBlock(dialect, text);
   if (block.fields === null) return refuse(block.refusal?.rule ?? 'yaml.invalid', block.refusal?.detail ?? '');
@@ -96,7 +87,7 @@ type Fenced =
   | { readonly kind: 'ok'; readonly yaml: string; readonly body: string }
   | { readonly kind: 'missing' | 'unterminated'; readonly text: string };
 
-// Gemini CLI's rule: `---` and a line break exactly, then the block up to the first line break followed by `---`.
+// Gemini CLI's rule: `---` and a line break exactly; the block ends at the first line break followed by `---`.
 const EXACT_FENCE = /^---\r?\n([\s\S]*?)\r?\n---(?:\r?\n([\s\S]*))?/;
 
 function fence(d: HostDialect, text: string): Fenced {
@@ -116,7 +107,6 @@ function bodyAfterFence(text: string): string {
   return split.kind === 'ok' ? split.body : '';
 }
 
-/** The block's data, or the error that made the agent give up on it. */
 function readYaml(
   d: HostDialect,
   yaml: string,
@@ -159,7 +149,7 @@ function parseYaml(
 
 const TOP_KEY = /^([^\s#:][^:]*):(?:\s|$)/;
 
-/** The block with every top-level key but its last occurrence removed (with its indented lines). */
+/** Every top-level key but its last occurrence removed (with its indented lines). */
 function lastKeysOnly(yaml: string): string {
   const blocks: { key: string | null; lines: string[] }[] = [];
   for (const line of yaml.split('\n')) {
@@ -174,7 +164,7 @@ function lastKeysOnly(yaml: string): string {
     .join('\n');
 }
 
-/** Every top-level plain value re-read as text (a value opening with a quote or a block indicator is left). */
+/** Top-level plain values re-read as text (quoted and block values left). */
 function quotePlainValues(yaml: string): string | null {
   let changed = false;
   const lines = yaml.split('\n').map((line) => {
@@ -236,7 +226,6 @@ function fallback(how: DescriptionFallback, rule: RefusalRule, d: HostDialect, b
   }
 }
 
-/** The first non-blank line of the body, without a Markdown heading's `#` marks. */
 function firstLine(body: string): string {
   for (const line of body.split(/\r?\n/)) {
     const text = line.trim().replace(/^#+\s*/, '');

@@ -1,10 +1,5 @@
-/**
- * One agent's view of a set of skill files: each file read with its dialect,
- * one copy per name kept by its precedence rule, the winners ordered and cut
- * to its budget, and every file given a verdict with the rule behind it.
- * Pure: the caller walks the agent's roots (with the agent's parameters) and
- * reads the files.
- */
+// One agent's view of a set of skill files, a verdict and its rule for each. Pure: the caller walks
+// the agent's roots and reads the files.
 import { readWithDialect, type HostRead } from './dialect.js';
 import { chooseCopies, type Copy } from './precedence.js';
 import { listEntries, type ListedSkill } from './listing.js';
@@ -13,44 +8,39 @@ import { hostRoots, posix, rootLabel, type HostContext, type ResolvedRoot } from
 import type { Measure } from './budget.js';
 import type { HostModel } from './types.js';
 
-/** A SKILL.md the agent's own walk reached. */
 export interface HostFile {
   /** Index into the roots `hostRoots` gave. */
   readonly root: number;
   /** POSIX path as reached (through any link). */
   readonly path: string;
-  /** POSIX path below the root, e.g. `pdf/SKILL.md`. */
   readonly inRoot: string;
-  /** Canonical POSIX path. */
   readonly real: string;
-  /** The skill was reached through a symlinked folder (or root), or its SKILL.md is a symlink. */
+  /** Reached through a symlinked folder (or root), or the SKILL.md is a symlink. */
   readonly link: 'none' | 'folder' | 'file';
-  /** The file's text, or null when it could not be read. */
+  /** Null when it could not be read. */
   readonly text: string | null;
 }
 
 export const VERDICTS = ['shown', 'shortened', 'name-only', 'hidden', 'shadowed', 'refused', 'not-discovered'] as const;
 export type Verdict = (typeof VERDICTS)[number];
 
-/** One skill as one agent treats it. */
 export interface HostSkill {
-  /** The name the agent uses ('' when it never read one). */
+  /** '' when the agent never read one. */
   readonly name: string;
-  /** POSIX path of the SKILL.md as reached, or `<bundled>`. */
+  /** As reached, or `<bundled>`. */
   readonly path: string;
   readonly verdict: Verdict;
   /** The text the model sees ('' when nothing is listed). */
   readonly description: string;
   /** `shadowed`: the path of the copy that wins. */
   readonly winner?: string;
-  /** The rule behind a verdict other than `shown` (a dialect or discovery rule, or `budget`). */
+  /** The rule behind a verdict other than `shown`. */
   readonly rule?: string;
-  /** Why, in a sentence. */
   readonly reason?: string;
   readonly bundled?: boolean;
   /** The agent's choice between copies of this name is not fixed. */
   readonly nondeterministic?: boolean;
-  /** Canonical POSIX path of the file (one skill reached by two paths is one file). */
+  /** One skill reached by two paths is one file. */
   readonly real?: string;
 }
 
@@ -68,7 +58,6 @@ export interface HostEvaluation {
   readonly roots: readonly { readonly path: string; readonly label: string; readonly read: boolean }[];
   readonly skills: readonly HostSkill[];
   readonly warnings: readonly string[];
-  /** The entries block of the listing, as the agent writes it. */
   readonly listing: string;
 }
 
@@ -77,17 +66,13 @@ export interface EvaluateInput {
   readonly context: HostContext;
   /** What the walk of `hostRoots(model, context)` found, with the agent's depth and folder rules. */
   readonly files: readonly HostFile[];
-  /** Every SKILL.md any walk saw (POSIX as reached, canonical), for `not-discovered` verdicts. */
+  /** Every SKILL.md any walk saw, for `not-discovered` verdicts. */
   readonly universe: readonly { readonly path: string; readonly real: string }[];
-  /** Counts tokens for a `tokens` budget (o200k); an approximation is used without it. */
+  /** For a `tokens` budget (o200k); an approximation is used without it. */
   readonly tokens?: Measure;
 }
 
-/**
- * Every skill's verdict for one agent.
- *
- * @example evaluateHost({ model: CODEX, context, files, universe }).skills.filter((s) => s.verdict === 'shown')
- */
+/** Every skill's verdict for one agent. */
 export function evaluateHost(input: EvaluateInput): HostEvaluation {
   const { model, context } = input;
   const roots = hostRoots(model, context);
@@ -164,7 +149,6 @@ function folderOf(file: HostFile): string {
   return parts.at(-2) ?? '';
 }
 
-/** A file the walk found that the agent itself would not pick up. */
 function discoveryGate(model: HostModel, file: HostFile): { rule: string; reason: string } | null {
   const d = model.discovery;
   const base = file.inRoot.split('/').at(-1);

@@ -1,8 +1,4 @@
-/**
- * The hosts stage, pure: one data model per agent (its folders, dialect,
- * precedence, listing and budget, each rule with its source) and the
- * evaluation of a set of skill files as that agent sees them.
- */
+// Pure: one data model per agent, each rule with its source, and how that agent sees a set of skills.
 export { HOSTS, hostModel, isHostId } from './registry.js';
 export { HOST_IDS, RULE_NAMES } from './types.js';
 export type {

@@ -1,9 +1,5 @@
-/**
- * How each agent writes one listing entry (what its budget measures) and the
- * block around the entries. Only the part that depends on the skills is
- * written; the fixed guidance an agent puts around its listing is its own
- * text and is not reproduced.
- */
+// One listing entry as each agent writes it (what its budget measures); the agent's fixed guidance is
+// its own text and is not reproduced.
 import type { LineShape } from './budget.js';
 import type { ListingEntry } from './order.js';
 import type { HostListing } from './types.js';
@@ -16,12 +12,10 @@ const XML: Readonly<Record<string, string>> = Object.freeze({
   "'": '&apos;',
 });
 
-/** Copilot escapes every field of its XML listing. */
 export function xmlEscape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => XML[c]!);
 }
 
-/** Where Copilot says a skill comes from. */
 function copilotSource(e: ListingEntry): string {
   return e.scope === 'bundled' ? 'builtin' : e.scope;
 }
@@ -44,7 +38,8 @@ export function lineShape(
         line: (e, d) =>
           d === null
             ? xmlEscape(e.name)
-            : `<skill>\n  <name>${xmlEscape(e.name)}</name>\n  <description>${xmlEscape(d)}</description>\n  <location>${copilotSource(e)}</location>\n</skill>\n`,
+            : `<skill>\n  <name>${xmlEscape(e.name)}</name>\n  <description>${xmlEscape(d)}</description>\n` +
+              `  <location>${copilotSource(e)}</location>\n</skill>\n`,
       };
     case 'openai-agents':
       return { line: (e, d) => `- ${e.name}: ${d ?? ''} (file: .agents/${e.inRoot.replace(/\/SKILL\.md$/, '')})` };
@@ -54,21 +49,15 @@ export function lineShape(
     case 'markdown':
       return {
         line: (e, d) =>
-          `  <skill>\n    <name>${e.name}</name>\n    <description>${d ?? ''}</description>\n    <location>${format === 'opencode' ? xmlEscape(e.path) : e.path}</location>\n  </skill>`,
+          `  <skill>\n    <name>${e.name}</name>\n    <description>${d ?? ''}</description>\n` +
+          `    <location>${format === 'opencode' ? xmlEscape(e.path) : e.path}</location>\n  </skill>`,
       };
   }
 }
 
-/** Copilot's lead-in to the names it lists without descriptions. */
 export const COPILOT_NAMES_LEAD = 'Additional skills available (invoke by name): ';
 
-/**
- * The entries' block as the agent writes it (entries in listing order; bare
- * ones as `null` descriptions, left-out ones already removed). `omitted`
- * counts left-out entries for the formats that say so.
- *
- * @example listingBlock('claude', shape, rows, 0)
- */
+/** The entries' block as the agent writes it; `omitted` counts left-out entries for formats that say so. */
 export function listingBlock(
   format: HostListing['format'],
   shape: LineShape,

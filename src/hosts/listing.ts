@@ -1,8 +1,3 @@
-/**
- * The winners an agent lists, with the skills it ships, cut to its budget:
- * each becomes `shown`, `shortened`, `name-only` or `hidden`, and the
- * entries block is written as the agent writes it.
- */
 import {
   descriptionsThenNames,
   evenCutThenOmit,
@@ -37,14 +32,9 @@ export interface Listed {
   readonly text: string;
 }
 
-/** Where Codex keeps the system skills it ships, under home. */
 const CODEX_SYSTEM_ROOT = '.codex/skills/.system';
 
-/**
- * The listing of `winners` (and the agent's own skills) under `model`'s budget.
- *
- * @example listEntries(CLAUDE_CODE, winners, undefined, '/home/me').skills.map((s) => s.skill.verdict)
- */
+/** The listing of `winners` and the agent's own skills under `model`'s budget. */
 export function listEntries(
   model: HostModel,
   winners: readonly Winner[],
@@ -69,21 +59,15 @@ export function listEntries(
   return { ...listed, skills };
 }
 
-/** A skill of a catalog to list as an agent would (its name and description already read). */
+/** A catalog skill to list as an agent would. */
 export interface CatalogItem {
   readonly name: string;
   readonly description: string;
-  /** POSIX path of its SKILL.md. */
   readonly path: string;
   readonly scope: 'project' | 'user';
 }
 
-/**
- * `items` (a catalog's skills) in the listing `model` writes: its order, format, budget and cuts,
- * its own skills counted. Used by `context --host`.
- *
- * @example listItems(CLAUDE_CODE, [{ name: 'pdf', description: 'Fill PDF forms.', path: '/r/.claude/skills/pdf/SKILL.md', scope: 'project' }], '/home/me').text
- */
+/** A catalog's skills in the listing `model` writes, its own skills counted (`context --host`). */
 export function listItems(model: HostModel, items: readonly CatalogItem[], home: string, tokens?: Measure): Listed {
   const entries = items.map((item, i): ListingEntry => {
     const { text, capped } = listedDescription(model.listing, item.description);
@@ -166,7 +150,7 @@ function winnerEntry(model: HostModel, w: Winner, index: number): ListingEntry {
   };
 }
 
-/** A shipped skill's description is known by its size only: a filler of that size stands in for it. */
+/** Known by its size only: a filler of that size stands in for it. */
 function bundledEntry(model: HostModel, b: BundledSkill): ListingEntry {
   const unit = model.listing.budget?.unit;
   const size = unit === 'columns' ? b.columns : unit === 'approx-tokens' || unit === 'tokens' ? b.bytes : b.chars;
@@ -229,14 +213,10 @@ function verdictOf(entry: ListingEntry, cut: Cut, budget: HostBudget | null): Ho
 interface Aliases {
   path(e: ListingEntry): string;
   readonly table: string;
-  /** Approximate tokens the roots table adds. */
   readonly overhead: number;
 }
 
-/**
- * Codex writes each skill's path against a table of its roots (`r0/pdf/SKILL.md`); the table
- * costs budget too.
- */
+/** Codex writes paths against a table of its roots (`r0/pdf/SKILL.md`); the table costs budget too. */
 function codexAliases(entries: readonly ListingEntry[], home: string): Aliases {
   const rootOf = (e: ListingEntry): string =>
     e.bundled ? `${posix(home)}/${CODEX_SYSTEM_ROOT}` : e.path.slice(0, e.path.length - e.inRoot.length - 1);
@@ -252,8 +232,5 @@ function codexAliases(entries: readonly ListingEntry[], home: string): Aliases {
   };
 }
 
-/**
- * Bytes the prose of Codex's aliased listing adds over the plain one (its intro and usage notes
- * are shorter): fitted so the five budget fixtures match to the character.
- */
+/** Bytes the aliased listing's prose adds over the plain one: fitted so the five budget fixtures match exactly. */
 const CODEX_ALIAS_PROSE = -180;

@@ -1,19 +1,14 @@
-/**
- * The order an agent lists its skills in, and the text of each entry before
- * any budget: its listed name, its description after the agent's own
- * folding, cap and character replacements.
- */
 import { byteOrder } from '../model/order.js';
 import type { BundledSkill, HostListing, HostModel } from './types.js';
 
-/** A skill the listing may show: one of the user's winners, or one the agent ships. */
+/** One of the user's winners, or a skill the agent ships. */
 export interface ListingEntry {
-  /** Index into the evaluation's candidates, or -1 for a bundled skill. */
+  /** -1 for a bundled skill. */
   readonly candidate: number;
   readonly name: string;
-  /** The description as the listing shows it uncut (folded, capped, replaced). */
+  /** Folded, capped and replaced, before any budget. */
   readonly description: string;
-  /** True when the agent's own cap already cut the description. */
+  /** The agent's own cap already cut it. */
   readonly capped: boolean;
   readonly bundled: BundledSkill | null;
   readonly scope: 'project' | 'user' | 'bundled';
@@ -24,11 +19,7 @@ export interface ListingEntry {
   readonly path: string;
 }
 
-/**
- * The description text a listing shows, before any budget.
- *
- * @example listedDescription(CLAUDE_CODE.listing, 'a <b>\nc') // { text: 'a &lt;b&gt; c', capped: false }
- */
+/** The description text a listing shows, before any budget. */
 export function listedDescription(listing: HostListing, raw: string): { text: string; capped: boolean } {
   let text = raw;
   if (listing.text === 'fold') text = text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
@@ -43,24 +34,20 @@ export function listedDescription(listing: HostListing, raw: string): { text: st
   return { text, capped };
 }
 
-/** The name a listing shows (Copilot writes spaces as hyphens). */
+/** Copilot writes spaces as hyphens. */
 export function listedName(listing: HostListing, name: string): string {
   return listing.nameSpaces === undefined ? name : name.replace(/ /g, listing.nameSpaces);
 }
 
 let collator: Intl.Collator | undefined;
-/** Perf: one collator, made on first use (building one costs ~0.1 ms). */
+/** Perf: one collator, made on first use. */
 const locale = (a: string, b: string): number => (collator ??= new Intl.Collator('en')).compare(a, b);
 
 // Within a root, names in collation order (Claude Code lists `c-cjk` before `c-Mixed-Folder`).
 const byLoad = (a: ListingEntry, b: ListingEntry): number =>
   a.root - b.root || locale(a.name, b.name) || byteOrder(a.inRoot, b.inRoot);
 
-/**
- * `entries` in the order `model` lists them, bundled skills placed as it places them.
- *
- * @example orderEntries(CODEX, entries).map((e) => e.name)
- */
+/** `entries` in the order `model` lists them, bundled skills placed as it places them. */
 export function orderEntries(model: HostModel, entries: readonly ListingEntry[]): ListingEntry[] {
   const own = entries.filter((e) => e.bundled === null);
   const bundled = entries.filter((e) => e.bundled !== null);
@@ -76,11 +63,8 @@ export function orderEntries(model: HostModel, entries: readonly ListingEntry[])
   return model.listing.bundledAt === 'start' ? [...bundled, ...sorted] : [...sorted, ...bundled];
 }
 
-/**
- * Copilot's order, as measured: from the repository top its project skills
- * are sorted by name across folders; from a folder below it they are grouped
- * by folder kind, nearest folder first. User skills follow, by folder.
- */
+// As measured: from the repository top, project skills by name across folders; below it, grouped by
+// folder kind, nearest first. User skills follow, by folder.
 function copilotOrder(own: readonly ListingEntry[]): ListingEntry[] {
   const project = own.filter((e) => e.scope === 'project');
   const user = own.filter((e) => e.scope === 'user').sort(byLoad);

@@ -1,23 +1,17 @@
-/**
- * Which copy of a name an agent keeps: the first or the last in load order,
- * every copy, or whichever its race leaves (a representative is chosen and
- * the choice reported as not fixed). Copies an agent loads but never lists
- * are set apart here too.
- */
+// Which copy of a name an agent keeps. For a race a representative is chosen and reported as not fixed.
 import { byteOrder } from '../model/order.js';
 import type { HostRead } from './dialect.js';
 import type { HostFile, HostSkill } from './evaluate.js';
 import type { ResolvedRoot } from './roots.js';
 import type { HostModel } from './types.js';
 
-/** A file the agent read as a skill. */
 export interface Copy {
   readonly file: HostFile;
   readonly read: Extract<HostRead, { ok: true }>;
   readonly root: ResolvedRoot;
 }
 
-/** A copy that takes its name; `at` is the copy whose place in the load order it takes (Gemini keeps the first place). */
+/** `at`: the copy whose place in the load order it takes (Gemini keeps the first place). */
 export interface Winner {
   readonly copy: Copy;
   readonly at: Copy;
@@ -33,11 +27,7 @@ export interface Chosen {
 
 const loadOrder = (a: Copy, b: Copy): number => a.file.root - b.file.root || byteOrder(a.file.inRoot, b.file.inRoot);
 
-/**
- * The copies `model` keeps, in load order.
- *
- * @example chooseCopies(CLAUDE_CODE, copies).winners.map((w) => w.copy.file.path)
- */
+/** The copies `model` keeps, in load order. */
 export function chooseCopies(model: HostModel, copies: readonly Copy[]): Chosen {
   const rule = model.precedence.rule;
   const byName = new Map<string, Copy[]>();
@@ -76,7 +66,9 @@ export function chooseCopies(model: HostModel, copies: readonly Copy[]): Chosen 
         description: '',
         winner: winner.file.path,
         rule: 'precedence',
-        reason: `${rule === 'last' ? 'a later' : rule === 'race' ? 'another' : 'an earlier'} copy of ${name} wins${identical ? ' (an identical copy)' : ''}`,
+        reason:
+          `${rule === 'last' ? 'a later' : rule === 'race' ? 'another' : 'an earlier'} copy of ${name} wins` +
+          (identical ? ' (an identical copy)' : ''),
         ...(nondeterministic ? { nondeterministic: true } : {}),
         real: c.file.real,
       });

@@ -1,18 +1,7 @@
-/**
- * Why an agent never finds a SKILL.md that another walk saw: outside its
- * folders, in a folder it does not trust, too deep, under a folder it skips,
- * inside another skill's folder, or named in another case.
- */
 import { posix, type ResolvedRoot } from './roots.js';
 import type { HostModel } from './types.js';
 
-/**
- * The rule that keeps `path` from `model` and a sentence saying so.
- *
- * `skillDirs`: the folders (POSIX) that hold a SKILL.md, to tell a skill inside another skill.
- *
- * @example notDiscoveredReason(CLAUDE_CODE, roots, '/r/.agents/skills/a/SKILL.md', new Set()).rule // 'roots'
- */
+/** Why `model` never finds `path`, which another walk saw; `skillDirs` tells a skill inside another. */
 export function notDiscoveredReason(
   model: HostModel,
   roots: readonly ResolvedRoot[],
@@ -31,7 +20,9 @@ export function notDiscoveredReason(
   if (dirs.length > d.depth)
     return {
       rule: 'depth',
-      reason: `${dirs.length} folders below ${root.kind}; the agent looks ${d.depth === 1 ? 'one folder' : `${d.depth} folders`} deep`,
+      reason:
+        `${dirs.length} folders below ${root.kind}; ` +
+        `the agent looks ${d.depth === 1 ? 'one folder' : `${d.depth} folders`} deep`,
     };
   const skipped = dirs.find(
     (s) =>

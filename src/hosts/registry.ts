@@ -1,6 +1,3 @@
-/**
- * Every host model by id, in the order `hosts` reports them.
- */
 import { SkillgraphError } from '../model/errors.js';
 import { didYouMean } from '../model/wording.js';
 import { CLAUDE_CODE } from './models/claude-code.js';
@@ -28,16 +25,11 @@ export const HOSTS: Readonly<Record<HostId, HostModel>> = Object.freeze({
   windsurf: WINDSURF,
 });
 
-/** True when `id` names a host model. */
 export function isHostId(id: unknown): id is HostId {
   return typeof id === 'string' && (HOST_IDS as readonly string[]).includes(id);
 }
 
-/**
- * The model of host `id`; an unknown id is an `options.invalid` error naming the known ones.
- *
- * @example hostModel('codex').checked?.version // '0.169.0'
- */
+/** The model of host `id`; an unknown id is an `options.invalid` error naming the known ones. */
 export function hostModel(id: string): HostModel {
   if (!isHostId(id)) {
     throw new SkillgraphError(

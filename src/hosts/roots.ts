@@ -1,46 +1,29 @@
-/**
- * The folders one agent reads for a starting folder and a home folder: its
- * project roots in the starting folder and each folder it walks up to, its
- * user roots under home (or under the environment variable it honours), in
- * the order it loads them. Pure path arithmetic: where the repository top is
- * comes in from the caller.
- */
+// Pure path arithmetic: where the repository top is comes in from the caller.
 import { dirname, join } from 'node:path';
 import type { HostModel, HostRoot, SkipFolders } from './types.js';
 
-/** Where an agent runs. */
 export interface HostContext {
-  /** The folder the agent starts in (absolute). */
   readonly cwd: string;
   readonly home: string;
-  /** The repository top above `cwd` (the nearest folder holding `.git`), or null outside a repository. */
+  /** The nearest folder above `cwd` holding `.git`, or null. */
   readonly gitRoot: string | null;
-  /** The user trusts the starting folder (agents that ask skip project skills otherwise). */
+  /** Agents that ask skip project skills otherwise. */
   readonly trusted: boolean;
   readonly env: Readonly<Record<string, string | undefined>>;
 }
 
-/** One folder an agent reads, resolved. */
 export interface ResolvedRoot {
-  /** Absolute path (native separators). */
   readonly path: string;
   readonly scope: 'project' | 'user';
   /** The model's root it comes from, e.g. `.claude/skills`. */
   readonly kind: string;
-  /** Folders above the starting folder (0 = the starting folder; user roots 0). */
+  /** Folders above the starting folder (user roots 0). */
   readonly level: number;
-  /** Skipped because the folder is not trusted. */
   readonly untrusted: boolean;
-  /** The folders its walk skips. */
   readonly skip: SkipFolders;
 }
 
-/**
- * The roots `model` reads in `ctx`, in load order: each project root once per
- * folder walked (nearest first), in the model's order of roots.
- *
- * @example hostRoots(CLAUDE_CODE, { cwd: '/r/app', home: '/h', gitRoot: '/r', trusted: true, env: {} }).map((r) => r.path)
- */
+/** The roots `model` reads in `ctx`, in load order (project roots once per folder walked, nearest first). */
 export function hostRoots(model: HostModel, ctx: HostContext): ResolvedRoot[] {
   const levels = projectFolders(model, ctx);
   const out: ResolvedRoot[] = [];
@@ -77,7 +60,6 @@ function userPath(root: HostRoot, ctx: HostContext): string {
   return base ? join(base, root.env!.suffix) : join(ctx.home, root.path);
 }
 
-/** The starting folder and every folder the agent walks up to, nearest first. */
 function projectFolders(model: HostModel, ctx: HostContext): string[] {
   const walk = model.discovery.walkUp;
   const stop = walk === 'none' ? ctx.cwd : (ctx.gitRoot ?? (walk === 'git' ? ctx.cwd : null));
@@ -89,12 +71,7 @@ function projectFolders(model: HostModel, ctx: HostContext): string[] {
   return out;
 }
 
-/**
- * A short label for a root, as messages show it: `project .claude/skills`,
- * `project ../.agents/skills`, `user ~/.codex/skills`.
- *
- * @example rootLabel({ scope: 'user', kind: '.codex/skills', level: 0, … }) // 'user ~/.codex/skills'
- */
+/** A root as messages show it: `project ../.agents/skills`, `user ~/.codex/skills`. */
 export function rootLabel(root: ResolvedRoot, ctx: Pick<HostContext, 'home'>): string {
   if (root.scope === 'user') {
     const home = posix(ctx.home);
@@ -104,7 +81,7 @@ export function rootLabel(root: ResolvedRoot, ctx: Pick<HostContext, 'home'>): s
   return `project ${'../'.repeat(root.level)}${root.kind}`;
 }
 
-/** A path with forward slashes (the discover stage's own helper reads the disk, so it is not imported here). */
+/** The discover stage's own helper reads the disk, so it is not imported here. */
 export function posix(path: string): string {
   return path.replace(/\\/g, '/');
 }

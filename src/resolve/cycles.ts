@@ -1,25 +1,15 @@
-/**
- * One report per cyclic strongly connected component: ten bad
- * edges give at most ten reports, never one per affected skill. Each report
- * carries one concrete, shortest cycle through the component's first member
- * (by label), found by breadth-first search inside the component.
- */
+// One report per cyclic component (not per affected skill), with a shortest cycle through its first member.
 import type { ResolveKernelResult } from '../model/backend.js';
 import { cmp } from '../model/diagnostics.js';
 import type { EncodedCatalog } from './encode.js';
 
-/** A cyclic component: its members (sorted) and one cycle through the first of them. */
 export interface CycleReport {
   readonly skills: readonly string[];
-  /** `[a, b, …, a]` — first and last are the same skill. */
+  /** `[a, b, …, a]`. */
   readonly path: readonly string[];
 }
 
-/**
- * Report every cyclic SCC of an encoded, resolved graph, sorted by first member.
- *
- * @example reportCycles(enc, kernelResult).map((c) => c.path.join(' -> '));
- */
+/** Every cyclic SCC of an encoded, resolved graph, sorted by first member. */
 export function reportCycles(
   enc: EncodedCatalog,
   res: Pick<ResolveKernelResult, 'component' | 'cyclic'>,
@@ -43,7 +33,7 @@ export function reportCycles(
     stamp++;
     nodes.sort((a, b) => cmp(enc.labels[a]!, enc.labels[b]!) || a - b);
     const start = nodes[0]!;
-    // BFS from `start` along edges that stay in the component until an edge returns to it.
+    // BFS inside the component until an edge returns to `start`.
     let head = 0;
     let tailIdx = 0;
     queue[tailIdx++] = start;

@@ -1,12 +1,6 @@
-/**
- * Catalog → CSR include graph (the kernel's input, see ResolveGraph).
- *
- * Nodes are packages (object identity): the requested roots first, then every
- * package reachable through includes in breadth-first discovery order, so a
- * single-skill resolution encodes only what that skill can reach. A scope pin
- * (`project/x`) may reach a package that lost the precedence contest; it is a
- * node of its own, labelled by its id (`project/x`) instead of its name.
- */
+// Catalog → CSR include graph. Nodes are the requested roots, then what they reach breadth-first, so
+// one skill's resolution encodes only its closure. A scope pin may reach a shadowed package: it is
+// a node of its own, labelled `scope/name`.
 import type { ResolveGraph } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
 import type { IncludeSpec, SkillPackage, ToolOverride } from '../model/package.js';
@@ -16,7 +10,6 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** Flag bits of an occurrence (shared with assembly/resolve.ts). */
 export const FLAG_WRITES = 1;
-/** Kind bits of an occurrence, OR-ed into capability summaries. */
 export const KIND_BIT: Readonly<Record<EntryKind, number>> = Object.freeze({
   tool_ref: 1 << 1,
   inline: 1 << 2,
@@ -24,31 +17,22 @@ export const KIND_BIT: Readonly<Record<EntryKind, number>> = Object.freeze({
   agent_skill: 1 << 4,
 });
 
-/** Metadata of one base occurrence (an own item of some skill): exactly the entry it resolves to. */
 export type OccurrenceMeta = ResolvedToolEntry;
 
 export interface EncodedCatalog {
   readonly graph: ResolveGraph;
-  /** Node id → package. */
   readonly nodes: readonly SkillPackage[];
-  /** Node id → label used in messages and `source` (name, or `scope/name` for a shadowed package). */
+  /** Name, or `scope/name` for a shadowed package. */
   readonly labels: readonly string[];
-  /** Edge id → the include as written (`name` or `scope/name`). */
   readonly edgeLabels: readonly string[];
-  /** Node id of each requested root, or -1 when the catalog has no such skill. */
+  /** -1 when the catalog has no such skill. */
   readonly roots: readonly number[];
   readonly occurrences: readonly OccurrenceMeta[];
-  /** Override record id → its override. */
   readonly overrides: readonly ToolOverride[];
-  /** Override record id → the entry key it names. */
   readonly overrideKeys: readonly string[];
 }
 
-/**
- * Look up a requested name: `scope/name` pins a scope, a bare name goes through precedence.
- *
- * @example lookupSkill(catalog, 'project/deploy')?.descriptor.id // 'project/deploy'
- */
+/** `scope/name` pins a scope; a bare name goes through precedence. */
 export function lookupSkill(catalog: Catalog, ref: string): SkillPackage | undefined {
   const slash = ref.indexOf('/');
   return slash < 0 ? catalog.get(ref) : catalog.getScoped(ref.slice(0, slash), ref.slice(slash + 1));
@@ -58,7 +42,6 @@ function lookupInclude(catalog: Catalog, spec: IncludeSpec): SkillPackage | unde
   return spec.scope === undefined ? catalog.get(spec.skill) : catalog.getScoped(spec.scope, spec.skill);
 }
 
-/** Growable Int32 list (encoding is linear; amortised doubling). */
 class IntList {
   data = new Int32Array(64);
   length = 0;
@@ -75,21 +58,12 @@ class IntList {
   }
 }
 
-/** How much `encodeCatalog` keeps besides the graph. */
 export interface EncodeOptions {
-  /**
-   * The graph and the nodes only: no occurrence metadata, labels or overrides (those arrays stay
-   * empty). Enough for the kernel's statuses, list lengths and summary bits — what a summary-only
-   * caller reads. Perf: −one metadata object per own item of every skill.
-   */
+  /** The graph only, no occurrence metadata: enough for statuses, list lengths and summaries. */
   readonly graphOnly?: boolean;
 }
 
-/**
- * Encode the include graph reachable from `rootRefs` (every catalog skill when omitted).
- *
- * @example const enc = encodeCatalog(catalog, ['ship-it']);
- */
+/** Encode the include graph reachable from `rootRefs` (every catalog skill when omitted). */
 export function encodeCatalog(
   catalog: Catalog,
   rootRefs?: readonly string[],
@@ -107,7 +81,6 @@ export function encodeCatalog(
     }
     return id;
   };
-  // Perf: one loop, no list of names made first (every catalog skill by default).
   const skills = catalog.skills;
   const roots = new Array<number>(rootRefs ? rootRefs.length : skills.length);
   for (let i = 0; i < roots.length; i++) {
@@ -148,7 +121,7 @@ export function encodeCatalog(
     occFlags.push((writes ? FLAG_WRITES : 0) | KIND_BIT[kind]);
   };
 
-  // Perf: `nodes` grows while we walk it — a breadth-first queue without recursion.
+  // `nodes` grows while we walk it: a breadth-first queue without recursion.
   for (let n = 0; n < nodes.length; n++) {
     const pkg = nodes[n]!;
     const name = pkg.descriptor.name;
@@ -156,8 +129,7 @@ export function encodeCatalog(
     if (full) labels.push(label);
     const c = pkg.composition;
     edgeOffsets.push(edgeTarget.length);
-    // Perf: indexed loops: a for…of makes an iterator per list, and most lists are empty (five
-    // lists per package at 10k packages, in code that runs once per process).
+    // Perf: indexed loops; a for…of makes an iterator per list, and most lists are empty.
     for (let j = 0; j < c.includes.length; j++) {
       const inc = c.includes[j]!;
       const target = lookupInclude(catalog, inc);
@@ -181,8 +153,7 @@ export function encodeCatalog(
       ovOffsets.push(ovEntry.length);
     }
     ownOffsets.push(ownOcc.length);
-    // Perf: metadata objects are written field by field (no spreads) — encode runs once
-    // per own item of every skill and dominated whole-catalog time before this.
+    // Perf: written field by field (no spreads): this runs once per own item of every skill.
     for (let j = 0; j < c.tools.length; j++) {
       const t = c.tools[j]!;
       own(t.name, 'tool_ref', t.writes);
@@ -193,7 +164,6 @@ export function encodeCatalog(
     }
     for (let i = 0; i < c.inlineTools.length; i++) {
       const t = c.inlineTools[i]!;
-      // A named inline tool is keyed by its name; an anonymous one by its place in the list.
       const key = t.name === undefined ? `${name}/_anon_${i}` : `${name}/${t.name}`;
       own(key, 'inline', t.writes);
       if (full) occurrences.push({ key, kind: 'inline', writes: t.writes, description: t.description, source: label });
@@ -245,11 +215,7 @@ export function encodeCatalog(
   return { graph, nodes, labels, edgeLabels, roots, occurrences, overrides, overrideKeys };
 }
 
-/**
- * Upper bound on derived occurrences: each key of an edge's override set can hit at most once.
- *
- * @example derivedCapacity(encodeCatalog(catalog).graph) // 0 without overrides
- */
+/** Upper bound on derived occurrences: each key of an edge's override set hits at most once. */
 export function derivedCapacity(graph: ResolveGraph): number {
   let total = 0;
   for (let e = 0; e < graph.edgeOverride.length; e++) {

@@ -1,18 +1,6 @@
-/**
- * Per-skill failures from the kernel's node statuses, matching a
- * naive depth-first resolution exactly:
- *
- * - a node outside any cycle fails at its first include (in order) that is
- *   unknown or whose target failed — the chain is the target's, prefixed;
- * - a node on a cyclic SCC always fails; walking its includes depth-first,
- *   the first "event" decides: an unknown include, a failing include leaving
- *   the SCC, or an include inside the SCC (descend; a node already on the
- *   path closes the cycle). That makes `next` a function, so every path is a
- *   walk in a functional graph: computed for all nodes in O(n), no recursion.
- *
- * Long chains are elided in messages (first and last 8 skills) so a failure
- * at the end of a 100,000-long chain costs O(1) per includer, not O(chain).
- */
+// Per-skill failures from node statuses, as a naive depth-first resolution would give them. On a
+// cycle the first include event decides, which makes `next` a function: all paths are walks in a
+// functional graph, O(n) without recursion. Long chains are elided so each includer costs O(1).
 import { NODE_STATUS, type ResolveKernelResult } from '../model/backend.js';
 import type { ResolvedLists } from './lists.js';
 import type { EncodedCatalog } from './encode.js';
@@ -21,74 +9,46 @@ export type FailureType = 'cycle_detected' | 'skill_not_found';
 
 export interface ResolveFailure {
   readonly type: FailureType;
-  /** One line for people; a chain of more than 16 skills is shortened in the middle. */
+  /** One line; a chain of more than 16 skills is shortened in the middle. */
   readonly message: string;
-  /**
-   * Every skill of the chain, unshortened: `[a, b, …, a]` for a cycle, `[a, …, includer,
-   * missing]` for an unknown include. Computed on first read and not enumerable: a plain
-   * JSON.stringify leaves it out, and `resolve --json` writes it from `SkillLists.failurePath`.
-   */
+  /** The whole chain; computed on first read and not enumerable, so JSON leaves it out. */
   readonly path: readonly string[];
 }
 
-/** Skills shown at the start of an elided chain. */
 export const CHAIN_HEAD = 8;
-/** Skills shown at the end of an elided chain. */
 export const CHAIN_TAIL = 8;
 
-/**
- * `a -> b -> c`, eliding the middle of long chains.
- *
- * @example formatChain(['a', 'b'], 0, ['c']) // 'a -> b -> c'
- */
+/** `a -> b -> c`, eliding the middle of long chains. */
 export function formatChain(head: readonly string[], omitted: number, tail: readonly string[]): string {
   if (omitted <= 0) return [...head, ...tail].join(' -> ');
   return `${head.join(' -> ')} -> ... (${omitted} more) ... -> ${tail.join(' -> ')}`;
 }
 
-/**
- * Message of a failure given its full path (used by the naive reference in tests too).
- *
- * @example failureMessage('cycle_detected', ['a', 'b', 'a']) // 'include cycle: a -> b -> a'
- */
+/** Message of a failure given its full path (the naive reference in tests uses it too). */
 export function failureMessage(type: FailureType, path: readonly string[], missing?: string): string {
   return messageOf(type, shortChain(path), path.length, path[path.length - 1]!, missing ?? '');
 }
 
-/**
- * A chain as one human line: whole up to 16 skills, else the first and last 8.
- *
- * @example shortChain(['a', 'b', 'a']) // 'a -> b -> a'
- */
+/** A chain as one line: whole up to 16 skills, else the first and last 8. */
 export function shortChain(path: readonly string[]): string {
   if (path.length <= CHAIN_HEAD + CHAIN_TAIL) return path.join(' -> ');
   return formatChain(path.slice(0, CHAIN_HEAD), path.length - CHAIN_HEAD - CHAIN_TAIL, path.slice(-CHAIN_TAIL));
 }
 
-/**
- * The one wording of a failure, from its (already elided) chain: what
- * `failureMessage` and `computeFailures` both print. `includer` and `missing`
- * matter only for `skill_not_found`.
- */
+// The one wording of a failure; `includer` and `missing` matter only for `skill_not_found`.
 function messageOf(type: FailureType, chain: string, length: number, includer: string, missing: string): string {
   if (type === 'cycle_detected') return `include cycle: ${chain}`;
   const base = `skill '${includer}' includes unknown skill '${missing}'`;
   return length === 1 ? base : `${base} (include chain: ${chain} -> ${missing})`;
 }
 
-/** Lazily formats the failure of any failed node. */
 export interface Failures {
-  /** The failure of node `v`, or undefined when it resolved. */
   of(v: number): ResolveFailure | undefined;
-  /** The whole path of failed node `v`, made afresh and not kept (a writer streams one per skill). */
+  /** Made afresh and not kept: a writer streams one per skill. */
   path(v: number): readonly string[];
 }
 
-/**
- * Compute the failure structure of every failed node.
- *
- * @example const failures = computeFailures(encoded, kernelResult); failures.of(0)?.message;
- */
+/** The failures of every failed node, formatted lazily. */
 export function computeFailures(
   enc: EncodedCatalog,
   res: Pick<ResolvedLists | ResolveKernelResult, 'status' | 'errEdge' | 'component'>,
@@ -115,7 +75,7 @@ export function computeFailures(
       }
     }
   }
-  // Per failed node: path length, last CHAIN_TAIL nodes of the path, terminal node (not found) or -1 (cycle).
+  // Per failed node: path length, its last CHAIN_TAIL nodes, terminal node (not found) or -1 (cycle).
   const length = new Int32Array(n);
   const terminal = new Int32Array(n).fill(-1);
   const tails: (readonly number[])[] = new Array<readonly number[]>(n);
@@ -195,7 +155,6 @@ export function computeFailures(
               type: 'skill_not_found' as const,
               message: messageOf('skill_not_found', chain, len, enc.labels[term]!, missing),
             };
-      // Perf: the full chain costs O(length), so it is walked only when asked for.
       let kept: readonly string[] | undefined;
       Object.defineProperty(failure, 'path', { enumerable: false, get: () => (kept ??= pathOf(v)) });
       cache.set(v, failure as ResolveFailure);

@@ -1,40 +1,31 @@
-/**
- * The include graph as Mermaid or Graphviz DOT text, for `skillgraph graph`.
- * Edges inside a cyclic strongly connected component are drawn red and thick;
- * skills on a cycle are red; an include of an unknown skill is a dashed edge
- * to a grey "missing" node. Implicit edges (a link or a mention in a skill's
- * text, see src/routing/) are dotted and labelled with their kind, after the
- * includes. Node and edge order follow the encoding (catalog skills by name,
- * then pinned packages), so the text is deterministic.
- */
+// The include graph as Mermaid or DOT. Cycles are red, missing includes dashed to a grey node,
+// implicit edges dotted; order follows the encoding so the text is deterministic.
 import type { Catalog } from '../model/catalog.js';
 import { SkillgraphError } from '../model/errors.js';
 import { reportCycles, type CycleReport } from './cycles.js';
 import { encodeCatalog, type EncodedCatalog } from './encode.js';
 import { tarjan, type Components } from './kernel-js.js';
 
-/** Text formats of `skillgraph graph`. */
 export const GRAPH_FORMATS = ['mermaid', 'dot'] as const;
 export type GraphFormat = (typeof GRAPH_FORMATS)[number];
 
 export interface IncludeGraphNode {
   readonly id: string;
-  /** Skill label: name, or `scope/name` for a shadowed package reached through a pin. */
+  /** Name, or `scope/name` for a shadowed package reached through a pin. */
   readonly label: string;
   readonly scope: string;
   readonly cyclic: boolean;
 }
 
-/** How one skill reaches another: declared (`include`) or found in its text (`link`, `mention`). */
+/** Declared (`include`) or found in the skill's text (`link`, `mention`). */
 export type EdgeKind = 'include' | 'link' | 'mention';
 
 export interface IncludeGraphEdge {
   readonly kind: EdgeKind;
   readonly from: string;
-  /** Target label; for a missing include, the include as written. */
+  /** For a missing include, the include as written. */
   readonly to: string;
   readonly missing: boolean;
-  /** Both ends lie on the same cycle. */
   readonly cycle: boolean;
   /** An implicit edge: where it is first written, and how many times it is. */
   readonly file?: string;
@@ -43,7 +34,6 @@ export interface IncludeGraphEdge {
   readonly count?: number;
 }
 
-/** An implicit edge as the routing stage finds it. */
 export interface ImplicitEdge {
   readonly from: string;
   readonly to: string;
@@ -58,22 +48,13 @@ export interface IncludeGraph {
   readonly edges: readonly IncludeGraphEdge[];
 }
 
-/**
- * The include graph of every catalog skill and every package it reaches.
- *
- * @example includeGraph(catalog).edges.filter((e) => e.cycle)
- */
+/** The include graph of every catalog skill and every package it reaches. */
 export function includeGraph(catalog: Catalog): IncludeGraph {
   const enc = encodeCatalog(catalog);
   return graphOf(enc, tarjan(enc.graph.nodeCount, enc.graph.edgeOffsets, enc.graph.edgeTarget));
 }
 
-/**
- * The include graph and its cycle reports (as `findCycles` gives them) from one
- * encoding and one Tarjan pass, without resolving any skill.
- *
- * @example const { graph, cycles } = includeGraphWithCycles(catalog);
- */
+/** The include graph and its cycle reports from one encoding, without resolving any skill. */
 export function includeGraphWithCycles(catalog: Catalog): {
   readonly graph: IncludeGraph;
   readonly cycles: readonly CycleReport[];
@@ -107,12 +88,7 @@ function graphOf(enc: EncodedCatalog, { component, cyclic }: Components): Includ
   return { nodes, edges };
 }
 
-/**
- * The graph with implicit edges after its includes: one edge per source, target and kind (the
- * first place it is written, and the count), between skills that are nodes of the graph.
- *
- * @example withImplicitEdges(includeGraph(catalog), routing.edges).edges.filter((e) => e.kind === 'link')
- */
+/** The graph with implicit edges after its includes, one per source, target and kind. */
 export function withImplicitEdges(graph: IncludeGraph, implicit: readonly ImplicitEdge[]): IncludeGraph {
   const nodes = new Set(graph.nodes.map((n) => n.label));
   const merged = new Map<string, IncludeGraphEdge & { count: number }>();
@@ -140,11 +116,7 @@ export function withImplicitEdges(graph: IncludeGraph, implicit: readonly Implic
 const mermaidText = (s: string): string => s.replace(/"/g, '#quot;');
 const dotText = (s: string): string => s.replace(/\\/g, '\\\\').replace(/"/g, '\\"');
 
-/**
- * Render the include graph as text.
- *
- * @example renderIncludeGraph(catalog, 'dot').startsWith('digraph') // true
- */
+/** Render the include graph as text. */
 export function renderIncludeGraph(catalog: Catalog, format: GraphFormat): string {
   if (!(GRAPH_FORMATS as readonly string[]).includes(format)) {
     throw new SkillgraphError(
@@ -156,12 +128,7 @@ export function renderIncludeGraph(catalog: Catalog, format: GraphFormat): strin
   return graphText(includeGraph(catalog), format);
 }
 
-/**
- * The text of an include graph already built, for a caller that also needs the
- * graph itself (`format` must be one of GRAPH_FORMATS; anything else renders DOT).
- *
- * @example graphText(includeGraph(catalog), 'mermaid').startsWith('flowchart') // true
- */
+/** The text of a graph already built (anything but `mermaid` renders DOT). */
 export function graphText(graph: IncludeGraph, format: GraphFormat): string {
   const idOf = new Map(graph.nodes.map((n) => [n.label, n.id] as const));
   const missingIds = new Map<string, string>();

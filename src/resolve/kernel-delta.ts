@@ -1,29 +1,12 @@
-/**
- * The delta kernel: the same resolution as `kernel-js.ts` (Tarjan, then every
- * node once in reverse topological order, stamp de-dup), but each list is
- * stored as a delta against its first include instead of in full.
- *
- * A node's list always starts with its first include's list verbatim (that
- * list is already de-duplicated, so every key of it is new), and only later
- * occurrences of the same keys or that edge's overrides replace some of those
- * positions. So a list is `base` (the first include) + replacements
- * `(position, occurrence)` + appended occurrences:
- *
- *   list(v) = list(base[v])  with  repl[v] applied  ++  app[v]
- *
- * On an include chain the full arena holds the sum of closure sizes — n²/2
- * entries, 200 M at 20,000 skills — while the deltas hold n. Time stays that
- * of the full kernel or better: the working list is extended in place when a
- * node's first include is the node resolved just before it (always so on a
- * chain), so a chain costs O(n), and otherwise a list is rebuilt from its
- * deltas in O(its length). `materialise.ts` reads lists through `fill`.
- */
+// The delta kernel: as kernel-js.ts, but each list is stored as a delta against its first include,
+// whose list it always starts with:  list(v) = list(base[v]) with repl[v] applied ++ app[v].
+// On an include chain the full arena holds n²/2 entries, the deltas n; the working list is extended
+// in place when the first include was resolved just before (always on a chain), so time stays O(n).
 import { NODE_STATUS, type ResolveGraph } from '../model/backend.js';
 import { FLAG_WRITES, derivedCapacity } from './encode.js';
 import { tarjan } from './kernel-js.js';
 import type { ListStore, ResolvedLists } from './lists.js';
 
-/** Growable Int32 storage with amortised doubling. */
 class Ints {
   data = new Int32Array(256);
   length = 0;
@@ -45,11 +28,7 @@ function grown(buf: Int32Array, used: number, need: number): Int32Array<ArrayBuf
 /** Flag bits counted per list so summaries survive replacements (bit 0 writes, 1..4 kinds). */
 const FLAG_BITS = 5;
 
-/**
- * Resolve every node of `graph` into deltas.
- *
- * @example const lists = resolveGraphDelta(encodeCatalog(catalog).graph); lists.listLength[0];
- */
+/** Resolve every node of `graph` into deltas. */
 export function resolveGraphDelta(graph: ResolveGraph): ResolvedLists {
   const n = graph.nodeCount;
   const { edgeOffsets, edgeTarget, edgeOverride, ownOffsets, ownOcc, ovOffsets, ovEntry, ovWrites } = graph;
@@ -86,8 +65,8 @@ export function resolveGraphDelta(graph: ResolveGraph): ResolvedLists {
     chain: new Int32Array(n),
   };
 
-  // The working list: `work[0..workLen)` is the list of node `workOwner`; `seen[ent] === epoch`
-  // marks its keys and `pos[ent]` their positions; `flagCount` counts its flag bits.
+  // `work[0..workLen)` is the list of node `workOwner`; `seen[ent] === epoch` marks its keys and
+  // `pos[ent]` their positions.
   let work = new Int32Array(256);
   let workLen = 0;
   let workOwner = -1;
@@ -97,7 +76,7 @@ export function resolveGraphDelta(graph: ResolveGraph): ResolvedLists {
   const flagCount = new Int32Array(FLAG_BITS);
   const ovStamp = new Int32Array(graph.entryCount);
   const ovRecord = new Int32Array(graph.entryCount);
-  // Base positions replaced while building the current node: first value and a per-node stamp.
+  // Base positions replaced while building the current node.
   let touched = new Int32Array(256);
   let original = new Int32Array(256);
   const touchedList = new Ints();
@@ -142,7 +121,6 @@ export function resolveGraphDelta(graph: ResolveGraph): ResolvedLists {
     occFlags[id] = w < 0 ? occFlags[occ]! : (occFlags[occ]! & ~FLAG_WRITES) | w;
     return id;
   };
-  // Start the working list as a copy of node t's list (or empty for t < 0).
   const restart = (t: number): void => {
     epoch++;
     flagCount.fill(0);
@@ -188,7 +166,7 @@ export function resolveGraphDelta(graph: ResolveGraph): ResolvedLists {
     for (let e = e0; e < e1; e++) {
       const set = edgeOverride[e]!;
       if (e === e0) {
-        // The first include's list is in place; its keys are each there once.
+        // The first include's keys are each in place once.
         if (set >= 0) {
           for (let i = ovOffsets[set]!; i < ovOffsets[set + 1]!; i++) {
             const ent = ovEntry[i]!;
@@ -245,10 +223,7 @@ export function resolveGraphDelta(graph: ResolveGraph): ResolvedLists {
   };
 }
 
-/**
- * Write node v's list into `out[0..listLength[v])` by replaying its deltas
- * from the deepest base up: O(length + replacements on the way).
- */
+// Replays v's deltas from the deepest base up: O(length + replacements on the way).
 function fillList(s: ListStore, v: number, out: Int32Array): void {
   let depth = 0;
   for (let u = v; u >= 0; u = s.base[u]!) s.chain[depth++] = u;

@@ -1,29 +1,17 @@
-/**
- * The TypeScript reference kernel (backend `js`): Tarjan SCCs, then every
- * node resolved once in reverse topological order into one Int32 arena.
- * `assembly/resolve.ts` runs the same algorithm step for step; the
- * differential property tests hold them to identical output arrays.
- *
- * No recursion anywhere: Tarjan keeps its own call stack in Int32Arrays, so
- * include chains of any length resolve within the default JS stack.
- */
+// The reference kernel: Tarjan, then every node once in reverse topological order into one arena.
+// assembly/resolve.ts runs the same steps (property tests compare them); no recursion anywhere.
 import { NODE_STATUS, type ResolveBackend, type ResolveGraph, type ResolveKernelResult } from '../model/backend.js';
 import { FLAG_WRITES, derivedCapacity } from './encode.js';
 
-/** Strongly connected components in reverse topological order (iterative Tarjan). */
 export interface Components {
   readonly component: Int32Array;
   readonly cyclic: Uint8Array;
-  /** Nodes in emission order: every SCC after all SCCs it includes. */
+  /** Every SCC after all SCCs it includes. */
   readonly order: Int32Array;
   readonly count: number;
 }
 
-/**
- * Iterative Tarjan over `edgeOffsets`/`edgeTarget` (targets < 0 are ignored).
- *
- * @example const { order } = tarjan(graph.nodeCount, graph.edgeOffsets, graph.edgeTarget);
- */
+/** Iterative Tarjan over `edgeOffsets`/`edgeTarget` (targets < 0 are ignored). */
 export function tarjan(n: number, edgeOffsets: Int32Array, edgeTarget: Int32Array): Components {
   const index = new Int32Array(n).fill(-1);
   const low = new Int32Array(n);
@@ -78,7 +66,6 @@ export function tarjan(n: number, edgeOffsets: Int32Array, edgeTarget: Int32Arra
         component[w] = count;
         order[orderLen++] = w;
       } while (w !== v);
-      // A component is cyclic when it has several nodes or one node that includes itself.
       let isCyclic = orderLen - first > 1;
       for (let k = edgeOffsets[v]!; !isCyclic && k < edgeOffsets[v + 1]!; k++) isCyclic = edgeTarget[k] === v;
       if (isCyclic) for (let k = first; k < orderLen; k++) cyclic[order[k]!] = 1;
@@ -88,11 +75,7 @@ export function tarjan(n: number, edgeOffsets: Int32Array, edgeTarget: Int32Arra
   return { component, cyclic, order, count };
 }
 
-/**
- * Resolve every node of `graph` (the `js` backend's kernel).
- *
- * @example const result = resolveGraphJs(encodeCatalog(catalog).graph);
- */
+/** Resolve every node of `graph` (the `js` backend's kernel). */
 export function resolveGraphJs(graph: ResolveGraph): ResolveKernelResult {
   const n = graph.nodeCount;
   const { edgeOffsets, edgeTarget, edgeOverride, ownOffsets, ownOcc, ovOffsets, ovEntry, ovWrites } = graph;
@@ -111,8 +94,7 @@ export function resolveGraphJs(graph: ResolveGraph): ResolveKernelResult {
   const listOffset = new Int32Array(n);
   const listLength = new Int32Array(n);
   const summaryBits = new Int32Array(n);
-  // Perf: stamps instead of per-node Sets — `seen[e] === stamp` means "entry e is
-  // already in the list being built", and nothing is ever cleared.
+  // Perf: stamps instead of per-node Sets; `seen[e] === stamp` means "in the list being built".
   const seen = new Int32Array(graph.entryCount);
   const pos = new Int32Array(graph.entryCount);
   const ovStamp = new Int32Array(graph.entryCount);
@@ -204,8 +186,7 @@ export function resolveGraphJs(graph: ResolveGraph): ResolveKernelResult {
   };
 }
 
-// Perf: a top-level function, not a closure over `arena` — a captured, reassigned
-// local lives in a context slot and slows every arena access in the hot loop.
+// Perf: top-level, not a closure: a captured, reassigned `arena` would slow every access in the hot loop.
 function grow(arena: Int32Array, used: number, need: number): Int32Array {
   let size = arena.length * 2;
   while (size < need) size *= 2;
@@ -214,9 +195,5 @@ function grow(arena: Int32Array, used: number, need: number): Int32Array {
   return next;
 }
 
-/**
- * The `js` resolve backend.
- *
- * @example resolveCatalog(catalog, { backend: JS_RESOLVER })
- */
+/** The `js` resolve backend. */
 export const JS_RESOLVER: ResolveBackend = Object.freeze({ name: 'js', resolveGraph: resolveGraphJs });

@@ -1,17 +1,8 @@
-/**
- * Resolved lists behind one face, whichever layout holds them: the full
- * arena a backend kernel returns (`ResolveKernelResult`), or the deltas of
- * `kernel-delta.ts`. Failures, cycles and materialisation read only this.
- *
- * The layout is chosen before anything runs, from an upper bound on the
- * arena (the sum of closure sizes): small graphs — every real catalog — go
- * to the backend (WASM or JS) as before; a graph whose arena could pass
- * `ARENA_BUDGET` entries (include chains: n²/2) is resolved into deltas.
- */
+// Resolved lists behind one face: the backend's full arena, or kernel-delta.ts's deltas when the
+// arena's upper bound passes ARENA_BUDGET (include chains: n²/2). Chosen before anything runs.
 import type { ResolveGraph, ResolveKernelResult } from '../model/backend.js';
 import { tarjan } from './kernel-js.js';
 
-/** What every consumer of a resolution reads (per node, by node id). */
 export interface ResolvedLists {
   readonly status: Int32Array;
   readonly errEdge: Int32Array;
@@ -21,11 +12,11 @@ export interface ResolvedLists {
   readonly summaryBits: Int32Array;
   readonly derivedBase: Int32Array;
   readonly derivedRecord: Int32Array;
-  /** Write node v's occurrence ids into `out[0 .. listLength[v])` (`out` is long enough). */
+  /** Write node v's occurrence ids into `out[0 .. listLength[v])`. */
   fill(v: number, out: Int32Array): void;
 }
 
-/** Storage of the delta layout (see kernel-delta.ts); `chain` is scratch for `fill`. */
+/** The delta layout's storage; `chain` is scratch for `fill`. */
 export interface ListStore {
   readonly base: Int32Array;
   readonly listLength: Int32Array;
@@ -38,17 +29,12 @@ export interface ListStore {
   readonly chain: Int32Array;
 }
 
-/** Arena entries (4 bytes each) above which a graph is resolved into deltas: 16 MiB of arena. */
+/** Arena entries above which a graph is resolved into deltas (16 MiB). */
 export const ARENA_BUDGET = 1 << 22;
 
-/** Which layout holds the lists: `auto` picks by the arena bound. */
 export type ListLayout = 'auto' | 'arena' | 'delta';
 
-/**
- * The arena result seen as ResolvedLists.
- *
- * @example arenaLists(JS_RESOLVER.resolveGraph(graph)).listLength[0]
- */
+/** The arena result seen as ResolvedLists. */
 export function arenaLists(res: ResolveKernelResult): ResolvedLists {
   return {
     status: res.status,
@@ -63,13 +49,7 @@ export function arenaLists(res: ResolveKernelResult): ResolvedLists {
   };
 }
 
-/**
- * An upper bound on the full arena of `graph`: each node's list is at most
- * its own items plus its includes' lists, and never more than every key.
- * O(nodes + edges); nodes on a cycle hold nothing.
- *
- * @example arenaBound(encodeCatalog(chainOf(10_000)).graph) // 50_005_000
- */
+/** Upper bound on the full arena: own items plus the includes' lists, capped at every key. O(n + e). */
 export function arenaBound(graph: ResolveGraph): number {
   const { edgeOffsets, edgeTarget, ownOffsets } = graph;
   const { cyclic, order } = tarjan(graph.nodeCount, edgeOffsets, edgeTarget);

@@ -1,34 +1,28 @@
-/**
- * Wording of resolution findings, in one table apart from the data
- *. Tests assert codes, never these strings.
- */
 import { wordedDiagnostic, type Args, type Wording } from '../model/wording.js';
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
 
-/** The resolution codes this table words. */
 export type ResolveCode = Extract<DiagnosticCode, `resolve.${string}`>;
 
 export const RESOLVE_MESSAGES: Readonly<Record<ResolveCode, Wording>> = Object.freeze({
   'resolve.override-unknown-key': {
     severity: 'warning',
     message: (a) =>
-      `skill '${a.skill}' overrides '${a.key}' on its include of '${a.include}', which provides no entry with that key; the override changes nothing`,
+      `skill '${a.skill}' overrides '${a.key}' on its include of '${a.include}', ` +
+      `which provides no entry with that key; the override changes nothing`,
     hint: (a) => `'skillgraph resolve ${a.include}' lists the keys it provides; fix the key or remove the override`,
   },
   'resolve.mcp-server-unprovided': {
     severity: 'warning',
     message: (a) =>
-      `skill '${a.skill}' declares MCP server '${a.server}' in its dependencies, but no skill in its include closure lists tools of that server under 'mcp'`,
+      `skill '${a.skill}' declares MCP server '${a.server}' in its dependencies, ` +
+      `but no skill in its include closure lists tools of that server under 'mcp'`,
     hint: (a) =>
-      `add an 'mcp' entry for '${a.server}' to '${a.skill}' or to a skill it includes, or drop it from dependencies.mcp_servers`,
+      `add an 'mcp' entry for '${a.server}' to '${a.skill}' or to a skill it includes,` +
+      ` or drop it from dependencies.mcp_servers`,
   },
 });
 
-/**
- * A resolution finding about a whole SKILL.md (the catalog keeps no frontmatter positions).
- *
- * @example resolveDiagnostic('resolve.override-unknown-key', '/s/a/SKILL.md', { skill: 'a', key: 'k', include: 'b' })
- */
+/** A resolution finding about a whole SKILL.md (the catalog keeps no frontmatter positions). */
 export function resolveDiagnostic(code: ResolveCode, file: string, args: Args): Diagnostic {
   return wordedDiagnostic(code, RESOLVE_MESSAGES[code], file, args);
 }

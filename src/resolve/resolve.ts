@@ -1,7 +1,3 @@
-/**
- * Whole-catalog and single-skill resolution: encode → kernel
- * (js or wasm) → failures and cycle reports → lazily materialised entries.
- */
 import type { BackendChoice, BackendName, ResolveBackend } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -19,7 +15,7 @@ import { materialiser, summaryFromBits } from './materialise.js';
 import { resolveDiagnostic } from './messages.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
-/** One skill's resolution. `entries` is built from the arena on first read. */
+/** One skill's resolution; `entries` is built from the arena on first read. */
 export interface SkillResolution {
   readonly name: string;
   readonly ok: boolean;
@@ -30,12 +26,11 @@ export interface SkillResolution {
 
 export interface ResolveStats {
   readonly backend: BackendName;
-  /** Packages in the include graph (requested skills and all they reach). */
   readonly nodes: number;
   readonly edges: number;
-  /** Arena size: sum of the resolved list lengths. */
+  /** Sum of the resolved list lengths. */
   readonly arenaEntries: number;
-  /** Present only when the lists were kept as deltas (a graph whose full arena would be too big). */
+  /** Present only when the lists were kept as deltas. */
   readonly layout?: 'delta';
   readonly timingsMs: { readonly encode: number; readonly kernel: number; readonly results: number };
 }
@@ -44,41 +39,27 @@ export interface CatalogResolution {
   readonly skills: readonly SkillResolution[];
   readonly cycles: readonly CycleReport[];
   readonly stats: ResolveStats;
-  /**
-   * Findings about the composition of every resolved package in the graph (requested or
-   * reached), each with the SKILL.md of the skill it concerns, in diagnostic order.
-   */
+  /** Findings about every resolved package in the graph, requested or reached. */
   readonly diagnostics: readonly Diagnostic[];
-  /** Streaming access to the lists (not enumerable: JSON of a resolution is unchanged). */
+  /** Not enumerable: the JSON of a resolution is unchanged. */
   readonly lists: SkillLists;
 }
 
-/**
- * The lists of a resolution by skill index, for writers that stream them:
- * reading `skills[i].entries` keeps each list once read, which on a 10,000-long
- * include chain holds 50 million references.
- */
+/** Lists by skill index, for writers that stream them (`skills[i].entries` keeps each list once read). */
 export interface SkillLists {
-  /** Occurrence ids of `skills[i]`'s entries (empty when it failed): a view valid until the next call. */
+  /** Empty when the skill failed; a view valid until the next call. */
   occurrences(i: number): Int32Array;
-  /** The shared, frozen entry of one occurrence id. */
   entry(occ: number): ResolvedToolEntry;
-  /** The whole failure path of `skills[i]` (empty when it resolved), made afresh: nothing keeps it. */
+  /** Empty when the skill resolved; made afresh, nothing keeps it. */
   failurePath(i: number): readonly string[];
 }
 
 export interface ResolveOptions {
-  /**
-   * A backend object, or a choice: `js` and `auto` (default) run the reference kernel
-   * here; the engine layer (`src/engine/resolve.ts`) passes the WASM kernel in.
-   */
+  /** `js` and `auto` (default) run the reference kernel; the engine passes the WASM kernel in. */
   readonly backend?: BackendChoice | ResolveBackend;
-  /** Skills to resolve (`name` or `scope/name`); every catalog skill when omitted. */
+  /** `name` or `scope/name`; every catalog skill when omitted. */
   readonly names?: readonly string[];
-  /**
-   * `auto` (default): the backend's full arena unless its bound passes `ARENA_BUDGET`, then
-   * deltas (JS); `arena` or `delta` force one (tests compare them).
-   */
+  /** `auto` (default) picks deltas when the arena bound passes `ARENA_BUDGET`. */
   readonly layout?: ListLayout;
 }
 
@@ -86,15 +67,11 @@ const DEFAULT_OPTIONS: Readonly<ResolveOptions> = Object.freeze({ backend: 'auto
 const RESOLVE_KEYS = optionKeys<ResolveOptions>('resolveCatalog', { backend: true, names: true, layout: true });
 const EMPTY = Object.freeze([]) as readonly ResolvedToolEntry[];
 const NO_PATH = Object.freeze([]) as readonly string[];
-/** Summary bits are below this (the writes flag and one bit per entry kind): a key of count and bits. */
+/** Summary bits are below this: a key of count and bits. */
 const SUMMARY_BITS = 1 << 8;
 const ms = (t0: number): number => Math.round((performance.now() - t0) * 1000) / 1000;
 
-/**
- * Resolve every skill of `catalog` (or `options.names`), each once, per-skill errors.
- *
- * @example const { skills, cycles } = resolveCatalog(catalog, { backend: 'js' });
- */
+/** Resolve every skill of `catalog` (or `options.names`), each once; failures are per skill. */
 export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAULT_OPTIONS): CatalogResolution {
   checkOptionKeys(options, RESOLVE_KEYS);
   const backend = pickResolver(options.backend ?? DEFAULT_OPTIONS.backend);
@@ -105,7 +82,7 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
   t0 = performance.now();
   const layout = options.layout ?? 'auto';
   const delta = layout === 'delta' || (layout === 'auto' && arenaBound(enc.graph) > ARENA_BUDGET);
-  // The delta kernel is TypeScript: the backend that ran is then `js`, whatever was asked.
+  // The delta kernel is TypeScript, so the backend that ran is then `js`.
   const res: ResolvedLists = delta ? resolveGraphDelta(enc.graph) : arenaLists(backend.resolveGraph(enc.graph));
   const kernel = ms(t0);
   t0 = performance.now();
@@ -155,16 +132,7 @@ export function resolveCatalog(catalog: Catalog, options: ResolveOptions = DEFAU
   return Object.freeze(result);
 }
 
-/**
- * The capability summary of every catalog skill, in catalog order, `undefined` for a skill whose
- * includes do not resolve (a cycle, a missing include): what `resolveCatalog(catalog).skills[i]`
- * says by `ok` and `summary`, without declared dependencies, entry lists, failure messages or
- * findings. Perf: the catalog document needs only this; the graph is encoded without occurrence
- * metadata and nothing per skill is built but its summary (10k skills, profiler on:
- * resolveCatalog ~310 ms → ~100 ms).
- *
- * @example resolveSummaries(catalog)[0]?.tool_count
- */
+/** Each skill's capability summary (undefined when its includes do not resolve), and nothing else. */
 export function resolveSummaries(
   catalog: Catalog,
   options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS,
@@ -175,8 +143,7 @@ export function resolveSummaries(
   const delta = layout === 'delta' || (layout === 'auto' && arenaBound(enc.graph) > ARENA_BUDGET);
   const res: ResolvedLists = delta ? resolveGraphDelta(enc.graph) : arenaLists(backend.resolveGraph(enc.graph));
   const out = new Array<CapabilitySummary | undefined>(enc.roots.length);
-  // Perf: a summary is frozen plain data, so skills with the same count and bits share one
-  // (10k skills: a few dozen summaries made and frozen instead of one per skill).
+  // Perf: summaries are frozen data, so skills with the same count and bits share one.
   const made = new Map<number, CapabilitySummary>();
   for (let i = 0; i < enc.roots.length; i++) {
     const v = enc.roots[i]!;
@@ -210,7 +177,6 @@ function failedResolution(name: string, error: ResolveFailure): SkillResolution 
   });
 }
 
-/** The failure of a requested name the catalog does not hold (its path is that one name). */
 function unknownSkill(name: string): ResolveFailure {
   const failure = { type: 'skill_not_found' as const, message: `unknown skill '${name}'` };
   Object.defineProperty(failure, 'path', { enumerable: false, value: Object.freeze([name]) });
@@ -231,21 +197,15 @@ function lazyResolution(
     entries: readonly ResolvedToolEntry[];
     summary: CapabilitySummary;
   };
-  // Perf: an enumerable getter, so JSON.stringify still prints entries, but `--summary`
-  // and summary-only callers never turn the arena into objects.
+  // Perf: an enumerable getter: JSON still prints entries, summary-only callers never build them.
   Object.defineProperty(result, 'entries', { enumerable: true, get: () => (cached ??= build()) });
-  // Declared requirements ride in the summary (absent when none are declared): `--summary` shows them too.
   result.summary = dependencies
     ? Object.freeze({ ...summaryFromBits(count, bits), dependencies })
     : summaryFromBits(count, bits);
   return Object.freeze(result);
 }
 
-/**
- * Overrides that changed nothing: every override that meets its key in the
- * included list makes one derived occurrence, so a record of a resolved node
- * with none names a key the include does not provide. O(override records).
- */
+// Each override meeting its key makes one derived occurrence; a record with none names a key the include lacks.
 function overrideFindings(enc: EncodedCatalog, res: ResolvedLists): Diagnostic[] {
   const g = enc.graph;
   const out: Diagnostic[] = [];
@@ -273,11 +233,7 @@ function overrideFindings(enc: EncodedCatalog, res: ResolvedLists): Diagnostic[]
   return out;
 }
 
-/**
- * A declared MCP server that nothing in the skill's include closure provides: the resolved
- * entries are the closure, so a server is provided when an `mcp` entry names it. Only skills
- * that declare servers pay for reading their entries.
- */
+// A declared MCP server is provided when an `mcp` entry of the closure names it.
 function dependencyFindings(
   enc: EncodedCatalog,
   res: ResolvedLists,
@@ -302,11 +258,7 @@ function dependencyFindings(
   return out;
 }
 
-/**
- * Resolve one skill (`name` or `scope/name`); failures are data in the result.
- *
- * @example resolveSkill(catalog, 'ship-it').entries.map((e) => e.key);
- */
+/** Resolve one skill (`name` or `scope/name`); failures are data in the result. */
 export function resolveSkill(
   catalog: Catalog,
   name: string,
@@ -315,12 +267,7 @@ export function resolveSkill(
   return resolveCatalog(catalog, { ...options, names: [name] }).skills[0]!;
 }
 
-/**
- * Like resolveSkill, but throws `resolve.cycle` / `resolve.not-found` on failure, with every
- * skill of the chain in `details.path` (the message shortens chains of more than 16).
- *
- * @example const entries = resolveSkillOrThrow(catalog, 'ship-it');
- */
+/** Like resolveSkill, but throws `resolve.cycle` / `resolve.not-found` with the whole chain in `details.path`. */
 export function resolveSkillOrThrow(
   catalog: Catalog,
   name: string,
@@ -341,11 +288,7 @@ export function resolveSkillOrThrow(
   return result.entries;
 }
 
-/**
- * Cyclic include components of the whole catalog, one report each.
- *
- * @example findCycles(catalog).map((c) => c.path.join(' -> '));
- */
+/** Cyclic include components of the whole catalog, one report each. */
 export function findCycles(
   catalog: Catalog,
   options: Omit<ResolveOptions, 'names'> = DEFAULT_OPTIONS,

@@ -1,47 +1,30 @@
-/**
- * Implicit edges: a skill that uses another without declaring it. A
- * relative link from one of its files into another skill's folder is a
- * `link` edge; `/name`, `$name`, `plugin:name` and "the name skill" naming a
- * catalogued skill are `mention` edges. A link to a skill that is not there
- * (`../other/SKILL.md`, `../other/`) is `routing.missing-sibling` at the
- * line and column that hold it. Links resolve by place first (the folder of
- * a catalogued skill), then by name: installed skills are siblings by name
- * (`<root>/<name>/`), so `../name/…` means the skill `name` wherever it lies.
- */
+// Implicit edges: a skill using another without declaring it, by a relative link (`link`) or by
+// naming it (`mention`). Installed skills are siblings by name, so `../name/…` means `name` anywhere.
 import { posix } from 'node:path';
 import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { routingDiagnostic } from './messages.js';
 import { findReferences, type Reference } from './references.js';
 
 export type ImplicitKind = 'link' | 'mention';
-/** What a folder a link points at holds, as the caller's file system sees it. */
 export type FolderProbe = (dir: string) => 'skill' | 'other' | 'none';
 
-/** One file of a skill to read for references. */
 export interface EdgeFile {
-  /** Path relative to the skill folder (POSIX), e.g. `SKILL.md`, `references/a.md`. */
   readonly path: string;
-  /** The text, or the references already found in it (`findReferences`), so no caller holds the text. */
+  /** The text, or the references already found in it, so no caller holds the text. */
   readonly text?: string;
   readonly references?: readonly Reference[];
-  /** Line of `text`'s first line in the file (the body of a SKILL.md starts after the frontmatter). */
+  /** Line of `text`'s first line in the file (a SKILL.md body starts after the frontmatter). */
   readonly firstLine: number;
-  /** The file as findings name it. */
   readonly shown: string;
 }
 
-/** A skill whose files are read. */
 export interface EdgeSource {
   readonly name: string;
-  /**
-   * The skill folder (POSIX, absolute), or undefined when it is not known (a SKILL.md reached
-   * through a link from elsewhere): links then resolve by sibling name only and are never missing.
-   */
+  /** Undefined for a SKILL.md reached through a link: links then resolve by sibling name only. */
   readonly dir: string | undefined;
   readonly files: readonly EdgeFile[];
 }
 
-/** A skill edges may lead to. */
 export interface EdgeTarget {
   readonly name: string;
   readonly dir: string;
@@ -51,22 +34,18 @@ export interface SkillEdge {
   readonly from: string;
   readonly to: string;
   readonly kind: ImplicitKind;
-  /** The file holding it (as shown), line and column. */
   readonly file: string;
   readonly line: number;
   readonly column: number;
-  /** As written: `../b/SKILL.md`, `/b`, `$b`, `the b skill`. */
   readonly text: string;
 }
 
 export interface EdgeOptions {
-  /** Tells what a linked folder holds; without it a link naming a skill not catalogued is missing. */
+  /** Without it a link naming a skill not catalogued is missing. */
   readonly probe?: FolderProbe;
-  /** Severity of `routing.missing-sibling`, or `off` (default warning). */
   readonly severity?: Diagnostic['severity'] | 'off';
 }
 
-/** A link to a skill that is not there, as data (the finding says the same in words). */
 export interface MissingLink {
   readonly from: string;
   readonly text: string;
@@ -76,9 +55,7 @@ export interface MissingLink {
 }
 
 export interface EdgeResult {
-  /** Sorted by source, target, kind, file, line, column. */
   readonly edges: readonly SkillEdge[];
-  /** In the order found. */
   readonly missing: readonly MissingLink[];
   readonly diagnostics: readonly Diagnostic[];
 }
@@ -87,11 +64,7 @@ export interface EdgeResult {
 export const MISSING_FINDINGS_MAX = 100;
 const SKILL_FILE = /^skill\.md$/i;
 
-/**
- * The implicit edges of `sources` among `targets`, and the links to skills that are not there.
- *
- * @example implicitEdges([{ name: 'a', dir: '/s/a', files: [body] }], [{ name: 'b', dir: '/s/b' }]).edges
- */
+/** The implicit edges of `sources` among `targets`, and the links to skills that are not there. */
 export function implicitEdges(
   sources: readonly EdgeSource[],
   targets: readonly EdgeTarget[],
@@ -148,10 +121,7 @@ export function implicitEdges(
   return { edges, missing: missingLinks, diagnostics: diagnostics.sort(compareDiagnostics) };
 }
 
-/**
- * Where a link leads: `{ to }` a catalogued skill, `{}` a skill that is not there, or
- * undefined when it is no link to a skill (a URL, a file of this skill, a file elsewhere).
- */
+/** `{ to }` a catalogued skill, `{}` a missing one, undefined when the link is not to a skill. */
 function linkTarget(
   source: EdgeSource,
   file: string,
@@ -165,7 +135,7 @@ function linkTarget(
   try {
     target = decodeURIComponent(target);
   } catch {
-    // keep the text as written when it is not valid percent-encoding
+    // not valid percent-encoding: keep the text as written
   }
   const rel = posix.normalize(posix.join(posix.dirname(file), target));
   if (!rel.startsWith('../')) return undefined;
@@ -178,8 +148,7 @@ function linkTarget(
     if (dir === posix.dirname(dir)) break;
   }
   if (sibling && names.has(sibling[1]!)) return { to: sibling[1]! };
-  // The folder the link names as a skill: the one holding a SKILL.md it names, or a sibling
-  // folder itself (`../name/`, `../name`; `../notes.md` is a file, not a folder).
+  // `../name/SKILL.md` names the folder holding it; `../name/` and `../name` the folder itself.
   const namesFile = SKILL_FILE.test(posix.basename(rel));
   const folder = namesFile
     ? posix.dirname(abs)

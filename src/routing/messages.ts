@@ -1,6 +1,3 @@
-/**
- * Wording of the `routing.*` findings, apart from the data.
- */
 import type { Diagnostic, DiagnosticCode } from '../model/diagnostics.js';
 import type { Args, Wording } from '../model/wording.js';
 
@@ -23,11 +20,7 @@ export const ROUTING_MESSAGES: Readonly<Record<RoutingCode, Wording>> = Object.f
   },
 } satisfies Record<RoutingCode, Wording>);
 
-/**
- * A routing finding at a place in `file` (line and column 0: the whole file).
- *
- * @example routingDiagnostic('routing.missing-sibling', 'a/SKILL.md', { target: '../b/SKILL.md' }, 12, 5)
- */
+/** A routing finding at a place in `file` (line and column 0: the whole file). */
 export function routingDiagnostic(code: RoutingCode, file: string, args: Args, line = 0, column = 0): Diagnostic {
   const w = ROUTING_MESSAGES[code];
   return { code, severity: w.severity, message: w.message(args), file, line, column, hint: w.hint(args) };

@@ -1,26 +1,13 @@
-/**
- * The places in a Markdown text where it points at another skill: relative
- * links (`[x](../other/SKILL.md)`, reference definitions) and mentions of a
- * skill by name — `/name` (a slash command), `$name` (Codex's invocation),
- * `plugin:name` (a plugin's skill), "the name skill" and "`name` skill"; `/name`
- * and `plugin:name` only for names of two words or more (`/usr`, `/resume`,
- * `migration:generate` are paths, built-in commands and keys as often).
- * Fenced code blocks are skipped: there `/usr`, `$HOME` and `a:b` are paths,
- * variables and keys, not skills. Inline code is read (`` `/commit` `` is
- * how prose names a command). Mentions are only candidates: the caller keeps
- * those that name a catalogued skill. Pure, linear in the text.
- */
+// Links and mentions (`/name`, `$name`, `plugin:name`, "the name skill") of other skills in
+// Markdown. Fenced code is skipped: there `/usr`, `$HOME` and `a:b` are paths, variables and keys.
 
-/** One reference as written: its kind, the link target or mentioned name, and where it is. */
 export interface Reference {
   readonly kind: 'link' | 'mention';
   /** The link target as written, or the mentioned name (lower case). */
   readonly target: string;
-  /** The text as it appears (`[x](../a/SKILL.md)` → `../a/SKILL.md`, `/a`, `$a`, `the a skill`). */
   readonly text: string;
-  /** 1-based line within the text scanned (the caller adds the text's first line). */
+  /** 1-based, within the text scanned (the caller adds the text's first line). */
   readonly line: number;
-  /** 1-based column. */
   readonly column: number;
 }
 
@@ -28,22 +15,15 @@ const INLINE_LINK = /\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g;
 const REF_DEFINITION = /^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s.*)?$/;
 const FENCE = /^\s{0,3}(```|~~~)/;
 const NAME = '[a-z0-9]+(?:-[a-z0-9]+)*';
-// Before a mention: the line's start, white space, or an opening bracket, quote or emphasis.
 const BEFORE = '(?<=^|[\\s(\\[`"\'*_])';
-// After a mention: not a longer word, path or file name (`/api/users`, `/run.sh`, `$a_b`).
+// Not a longer word, path or file name (`/api/users`, `/run.sh`, `$a_b`).
 const AFTER = '(?![\\w/-]|\\.\\w)';
-/** `/name`, `$name` and `plugin:name`, each in group 1 (with its sigil) and the name in group 2. */
 const SIGIL_MENTION = new RegExp(`${BEFORE}((?:[/$]|${NAME}:)(${NAME}))${AFTER}`, 'g');
-/** "the name skill", "the `name` skill", "`name` skill". */
 const PROSE_MENTION = new RegExp(`(?:\\bthe\\s+[\`*"']{0,2}(${NAME})[\`*"']{0,2}|\`(${NAME})\`)\\s+skill\\b`, 'gi');
-/** Lines longer than this are not searched for mentions (minified or generated text). */
+/** Longer lines are minified or generated text: not searched for mentions. */
 const LINE_LIMIT = 16 * 1024;
 
-/**
- * Every link and mention candidate in `text`, in order.
- *
- * @example findReferences('Run /ship-it; see [b](../b/SKILL.md).').map((r) => r.text) // ['/ship-it', '../b/SKILL.md']
- */
+/** Every link and mention candidate in `text`, in order; the caller keeps those naming a skill. */
 export function findReferences(text: string): Reference[] {
   const out: Reference[] = [];
   let inFence = false;
@@ -70,12 +50,11 @@ function scanLine(s: string, line: number, out: Reference[]): void {
   }
   const def = s.includes(']:') ? REF_DEFINITION.exec(s) : null;
   if (def) found.push(link(def[1]!, line, s.indexOf(def[1]!) + 1));
-  // Perf: most lines hold no sigil or the word "skill"; the mention patterns run only on those that do.
+  // Perf: most lines hold no sigil; the mention patterns run only on those that do.
   if (s.includes('/') || s.includes('$') || s.includes(':')) {
     for (const m of s.matchAll(SIGIL_MENTION)) {
-      // A link's target is a link, not a slash mention.
       if (s[m.index - 1] === '(' && s[m.index - 2] === ']') continue;
-      // `/word` and `a:word` are as often a built-in command, a path or a key: only a name of two words or more counts.
+      // `/word` and `a:word` are as often commands, paths or keys: only names of two words or more count.
       if (!m[1]!.startsWith('$') && !m[2]!.includes('-')) continue;
       found.push({ kind: 'mention', target: m[2]!, text: m[1]!, line, column: m.index + 1 });
     }

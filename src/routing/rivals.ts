@@ -1,20 +1,8 @@
-/**
- * The directed ratios the overlap check needs, found without comparing all
- * pairs. Each document's distinct terms (the common ones left out) are its
- * query; a rival's ratio is its score for that query over the document's
- * own. Only rivals at `floor` or more are kept, and max-score pruning
- * (Turtle & Flood) finds them from the postings of a few terms: sorted by
- * the most any document can score on them, the terms whose bounds add up to
- * less than `floor` × the self score cannot lift a rival to the floor on
- * their own, so their postings are never walked; a rival found through the
- * other terms gets their weights by a binary search in its own term list.
- */
+// Directed ratios without comparing all pairs: max-score pruning (Turtle & Flood) skips the postings
+// of low-bound terms that cannot lift a rival to `floor` alone; their weights come by binary search.
 import type { RoutingIndex } from './search-index.js';
 
-/**
- * For each pair (key `i * n + j`, i < j) with a directed ratio of at least `floor`: the lower
- * of its two ratios, or the negated ratio when only one direction reaches the floor.
- */
+/** Per pair (key `i * n + j`, i < j) at `floor` or more: the lower ratio, negated if one-sided. */
 export function directedRatios(
   index: RoutingIndex,
   common: number,
@@ -58,12 +46,11 @@ export function directedRatios(
 }
 
 interface Query {
-  /** Term ids, by ascending bound (ties by id). */
+  /** By ascending bound (ties by id). */
   readonly terms: readonly number[];
   readonly self: number;
 }
 
-/** The most any document scores on each term. */
 function termBounds(index: RoutingIndex): Float64Array {
   const out = new Float64Array(index.vocabulary.length);
   for (let t = 0; t < out.length; t++) {
@@ -82,12 +69,10 @@ function queryOf(index: RoutingIndex, i: number, common: number, bound: Float64A
     terms.push(t);
     self += index.docWeight[k]!;
   }
-  // A query with no term shared with another document has no rival.
   if (!terms.some((t) => index.df(t) > 1)) return { terms: [], self };
   return { terms: terms.sort((a, b) => bound[a]! - bound[b]! || a - b), self };
 }
 
-/** How many of the query's terms (from the lowest bound) cannot reach the floor on their own. */
 function lowerTerms(query: Query, bound: Float64Array, floor: number): number {
   const limit = floor * query.self;
   let sum = 0;
@@ -96,7 +81,6 @@ function lowerTerms(query: Query, bound: Float64Array, floor: number): number {
   return q;
 }
 
-/** Document `j`'s weight for term `t` (0 when it lacks it): a binary search in its sorted terms. */
 function weightIn(index: RoutingIndex, j: number, t: number): number {
   let lo = index.docStart[j]!;
   let hi = index.docStart[j + 1]! - 1;

@@ -1,40 +1,22 @@
-/**
- * The routing index: every skill's routing text as BM25+ weights in flat
- * arrays. `search_skills` queries it with a request; the overlap check
- * queries it with each skill's own terms. Documents are named by their
- * position in the input (callers sort them), term ids follow first sight,
- * and every score is a sum in term order: the same input gives the same
- * numbers on every run.
- *
- *   terms by id:  termStart[t] .. termStart[t+1]  →  postDoc[k], postWeight[k]  (documents holding t)
- *   documents:    docStart[d]  .. docStart[d+1]   →  docTerm[k], docWeight[k]   (d's distinct terms)
- */
+// BM25+ weights in flat arrays; scores sum in term order so the same input gives the same numbers.
+//   terms:     termStart[t] .. termStart[t+1]  →  postDoc[k], postWeight[k]
+//   documents: docStart[d]  .. docStart[d+1]   →  docTerm[k], docWeight[k]
 import { routingTerms, withoutNegativeTriggers, type RoutingText } from './terms.js';
 
-/** Field weights: a word of the name counts as much as three of the description. */
 export const FIELD_BOOST = Object.freeze({ name: 3, text: 1 });
-/** BM25+ parameters (Lv & Zhai's lower bound `d` keeps a match in a long text worth something). */
+/** BM25+ (Lv & Zhai's lower bound `d` keeps a match in a long text worth something). */
 export const BM25 = Object.freeze({ k1: 1.2, b: 0.75, d: 0.5 });
-/**
- * Document frequencies are read as if the catalog had at least this many skills: in a tree of
- * three skills a word two of them share is still a rare word, not a common one.
- */
+/** Document frequencies read as if there were this many skills: in a tree of three, shared words stay rare. */
 export const MIN_COLLECTION = 100;
 
-/** A scored document: its position in the input and its score. */
 export interface IndexHit {
   readonly doc: number;
   readonly score: number;
 }
 
-/**
- * An index over routing texts.
- *
- * @example const index = RoutingIndex.build(skills.map(routingText)); index.search('fill pdf forms', 5)
- */
+/** An index over routing texts: `RoutingIndex.build(texts).search('fill pdf forms', 5)`. */
 export class RoutingIndex {
   readonly size: number;
-  /** Every term, by id. */
   readonly vocabulary: readonly string[];
   readonly termStart: Int32Array;
   readonly postDoc: Int32Array;
@@ -59,7 +41,6 @@ export class RoutingIndex {
     const n = texts.length;
     const avgName = fields.reduce((s, f) => s + f[0].length, 0) / Math.max(1, n);
     const avgText = fields.reduce((s, f) => s + f[1].length, 0) / Math.max(1, n);
-    // Per document: its distinct terms in id order, each with its weight before idf.
     const docTerms: number[][] = [];
     const docTf: number[][] = [];
     const df = new Int32Array(vocabulary.length);
@@ -103,26 +84,16 @@ export class RoutingIndex {
     this.#ids = ids;
   }
 
-  /**
-   * Index `texts`; a document is named by its position.
-   *
-   * @example RoutingIndex.build([{ name: 'pdf', text: 'Fill PDF forms' }]).size // 1
-   */
+  /** Index `texts`; a document is named by its position. */
   static build(texts: readonly RoutingText[]): RoutingIndex {
     return new RoutingIndex(texts);
   }
 
-  /** In how many documents term `t` occurs. */
   df(t: number): number {
     return this.termStart[t + 1]! - this.termStart[t]!;
   }
 
-  /**
-   * The documents best matching a request, best first (ties by position), at most `limit`.
-   * A request word matches its term; the last word also matches as a prefix (it may be
-   * unfinished), and a word of five letters or more also matches a term one edit away, each
-   * at half weight.
-   */
+  /** Best matches first. The last word also matches as a prefix and long words one edit away, at half weight. */
   search(query: string, limit: number): IndexHit[] {
     const words = [...new Set(routingTerms(query))];
     const acc = new Map<number, number>();
@@ -138,7 +109,6 @@ export class RoutingIndex {
     return hits.sort((a, b) => b.score - a.score || a.doc - b.doc).slice(0, limit);
   }
 
-  /** The terms a request word matches, with their weights: itself, prefixes, one typo. */
   #matches(word: string, last: boolean): [number, number][] {
     const exact = this.#ids.get(word);
     const out: [number, number][] = exact === undefined ? [] : [[exact, 1]];
@@ -167,13 +137,11 @@ function counts(terms: readonly string[], id: (term: string) => number): Counted
   return { tf, length: terms.length };
 }
 
-/** BM25+'s term-frequency part for a field of `length` terms. */
 function bm25Tf(tf: number, length: number, avg: number): number {
   const norm = avg > 0 ? 1 - BM25.b + (BM25.b * length) / avg : 1;
   return BM25.d + (tf * (BM25.k1 + 1)) / (tf + BM25.k1 * norm);
 }
 
-/** Whether `a` and `b` differ by one insertion, deletion or substitution. */
 function oneEdit(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1 || a === b) return false;
   let i = 0;

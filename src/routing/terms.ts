@@ -1,57 +1,34 @@
-/**
- * A skill's routing text — the frontmatter a host shows the model to pick a
- * skill by — and the terms it is indexed and compared as. Hosts route on
- * `name` and `description` (every agent), and Claude Code appends
- * `when_to_use` to the description in its listing; the body is never shown
- * before the skill is picked, so it is not routing text.
- */
+// Routing text is what a host shows the model to pick a skill by: name, description and Claude
+// Code's `when_to_use`. The body is never shown before the pick, so it is not routing text.
 import type { SkillPackage } from '../model/package.js';
 
-/** The routing text of one skill, in the index's two fields. */
 export interface RoutingText {
   /** The name's words (`pdf-forms` → `pdf forms`). */
   readonly name: string;
-  /** `description`, then `when_to_use` when it is a string. */
   readonly text: string;
 }
 
 /** Frontmatter fields appended to the description in a host's listing. */
 export const ROUTING_EXTRA_FIELDS = ['when_to_use'] as const;
 
-/**
- * The routing text of a package.
- *
- * @example routingText(pkg) // { name: 'pdf forms', text: 'Fill PDF forms. Use when…' }
- */
+/** The routing text of a package. */
 export function routingText(pkg: SkillPackage): RoutingText {
   const extra = ROUTING_EXTRA_FIELDS.map((k) => pkg.frontmatter[k]).filter((v): v is string => typeof v === 'string');
   return { name: pkg.descriptor.name.replace(/[-_.]+/g, ' '), text: [pkg.descriptor.description, ...extra].join('\n') };
 }
 
-/**
- * A clause that says when NOT to use a skill, or points elsewhere ("Do not use for X", "not
- * signup forms", "For X, see Y"), up to the end of its clause: its words name requests this
- * skill turns away, so they are no part of what it competes for.
- */
+// "Do not use for X", "not signup forms", "For X, see Y": requests this skill turns away.
 const NEGATIVE_START =
   String.raw`\b(?:not|never|except|excluding|instead of|rather than|` +
   String.raw`(?:for|with) [^.;:!?()\n]{1,80}?,? (?:see|use|try) (?:the )?)\b`;
 const NEGATIVE_CLAUSE = new RegExp(`${NEGATIVE_START}[^.;:!?()\\n\\u2014\\u2013]*`, 'gi');
 
-/**
- * `text` without its negative-trigger clauses.
- *
- * @example withoutNegativeTriggers('Optimize forms. Not signup forms.') // 'Optimize forms. .'
- */
+/** `text` without its negative-trigger clauses. */
 export function withoutNegativeTriggers(text: string): string {
   return text.replace(NEGATIVE_CLAUSE, ' ');
 }
 
-/**
- * Words that say nothing about which request a skill is for: English function words and the
- * boilerplate of routing text itself ("Use this skill when the user asks…"), which every
- * description shares and no request is decided by.
- */
+// Function words and routing boilerplate ("Use this skill when the user asks…") decide no request.
 const STOPWORDS = new Set(
   (
     'a about above after again against all also am an and any are as at be because been before being ' +
@@ -67,17 +44,11 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
-/** Tokens longer than this are not words (hashes, base64, run-together text) and are dropped. */
+/** Longer tokens are hashes, base64 or run-together text, not words. */
 const MAX_TERM_LENGTH = 40;
 const SPLIT = /[^\p{L}\p{N}]+/u;
 
-/**
- * Fold English plural endings (Harman's S-stemmer): `tests` → `test`, `queries` → `query`,
- * `files` → `file`; `class`, `status` and `bus` stay. A light stemmer keeps terms readable
- * in a finding and never merges words of different meaning, as heavier stemmers can.
- *
- * @example foldPlural('queries') // 'query'
- */
+/** Harman's S-stemmer (`queries` → `query`, `class` stays): light, so it never merges meanings. */
 export function foldPlural(word: string): string {
   if (word.length <= 3) return word;
   if (word.endsWith('ies')) return /[ae]ies$/.test(word) ? word : `${word.slice(0, -3)}y`;
@@ -86,11 +57,7 @@ export function foldPlural(word: string): string {
   return word.endsWith('s') && !/(?:ss|us|is)$/.test(word) ? word.slice(0, -1) : word;
 }
 
-/**
- * One token as an index term, or null when it is not one (a stop word, a number, too long).
- *
- * @example routingTerm('Forms') // 'form'
- */
+/** One token as an index term, or null (a stop word, a number, too long). */
 export function routingTerm(token: string): string | null {
   const lower = token.toLowerCase();
   if (lower.length < 2 || lower.length > MAX_TERM_LENGTH || STOPWORDS.has(lower) || /^\p{N}+$/u.test(lower))
@@ -99,11 +66,7 @@ export function routingTerm(token: string): string | null {
   return STOPWORDS.has(term) ? null : term;
 }
 
-/**
- * The terms of a text, in order, repeats kept (term frequency counts them).
- *
- * @example routingTerms('Fill PDF forms when the user asks') // ['fill', 'pdf', 'form']
- */
+/** The terms of a text, in order, repeats kept. */
 export function routingTerms(text: string): string[] {
   const out: string[] = [];
   for (const token of text.normalize('NFKC').split(SPLIT)) {

@@ -1,13 +1,7 @@
-/**
- * The Skills extension's wire shapes, built from the live catalog (no SDK
- * here: `catalog --format mcp` prints the same `skills/list` result without
- * loading it). A `Skill` entry is the SKILL.md URI, the frontmatter as the
- * author wrote it, and every file with its raw digest and size.
- */
+// The Skills extension's wire shapes, without the SDK: `catalog --format mcp` prints the same result.
 import type { SkillManifest } from './manifest.js';
 import type { ServedSkill } from './live.js';
 
-/** One file of an entry. */
 export interface SkillResourceJson {
   readonly uri: string;
   readonly digest: string;
@@ -21,18 +15,10 @@ export interface SkillEntryJson {
   readonly resources: readonly SkillResourceJson[];
 }
 
-/**
- * Freshness hints every cacheable result carries. Files change under a live
- * server at any moment (it says so with list-changed), so nothing is cached,
- * and a listing of a user's own folders is theirs alone.
- */
+/** Files change under a live server at any moment, so nothing is cached; a user's folders are private. */
 export const CACHE_HINTS = Object.freeze({ ttlMs: 0, cacheScope: 'private' as const });
 
-/**
- * The entry of a served skill from its manifest.
- *
- * @example skillEntry(skill, manifest).resources[0] // { uri: 'skill://pdf/SKILL.md', digest: 'sha256:…', size: 812 }
- */
+/** The entry of a served skill from its manifest. */
 export function skillEntry(skill: ServedSkill, manifest: SkillManifest): SkillEntryJson {
   return {
     uri: skill.uri,
@@ -41,10 +27,8 @@ export function skillEntry(skill: ServedSkill, manifest: SkillManifest): SkillEn
   };
 }
 
-/** Page size when the caller gives none. */
 export const DEFAULT_PAGE_SIZE = 100;
 
-/** An opaque cursor for the item at `offset`. */
 export function encodeCursor(offset: number): string {
   return Buffer.from(`o:${offset}`, 'utf8').toString('base64url');
 }
@@ -57,7 +41,7 @@ export function decodeCursor(cursor: string): number | undefined {
   return m ? Number(m[1]) : undefined;
 }
 
-/** Guess a file's media type from its name (the extension asks `text/markdown` for SKILL.md). */
+/** A file's media type from its name (the extension asks `text/markdown` for SKILL.md). */
 export function mimeTypeOf(path: string): string {
   const dot = path.lastIndexOf('.');
   const ext = dot < 0 || dot < path.lastIndexOf('/') ? '' : path.slice(dot + 1).toLowerCase();

@@ -1,10 +1,5 @@
-/**
- * `serve --http PORT`: Streamable HTTP on 127.0.0.1 only, one session per
- * `initialize`. As the MCP transport specification advises against DNS
- * rebinding, a request whose `Host` is not this loopback address and port,
- * or whose `Origin` (when sent) is not a loopback origin, is refused with
- * 403 before the SDK sees it. Bodies are bounded; sessions are bounded.
- */
+// `serve --http PORT`: Streamable HTTP on 127.0.0.1 only. Against DNS rebinding (as the MCP transport
+// spec advises) a foreign `Host` or non-loopback `Origin` gets 403 before the SDK sees it.
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -14,25 +9,20 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { LiveCatalog } from './live.js';
 import { createSession, type SessionOptions } from './server.js';
 
-/** The path the endpoint answers on. */
 export const MCP_PATH = '/mcp';
-/** Largest request body read (a JSON-RPC request to this server is small). */
+/** A JSON-RPC request to this server is small. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Sessions open at once; an `initialize` past it is refused (503). */
 export const MAX_SESSIONS = 64;
 
 export interface HttpServing {
-  /** The port bound (the one asked for, or the one the OS chose for 0). */
+  /** The port bound (the OS's choice for 0). */
   readonly port: number;
   readonly url: string;
   close(): Promise<void>;
 }
 
-/**
- * Listen on 127.0.0.1:`port` and serve sessions over `live`.
- *
- * @example const h = await serveHttp(live, 0, { pageSize: 100 }, register); console.error(h.url);
- */
+/** Listen on 127.0.0.1:`port` and serve sessions over `live`. */
 export async function serveHttp(
   live: LiveCatalog,
   port: number,
@@ -126,7 +116,6 @@ function originsFor(port: number): string[] {
   return hostsFor(port).map((h) => `http://${h}`);
 }
 
-/** The body as text, or undefined past `MAX_BODY_BYTES`. */
 function readBody(req: IncomingMessage): Promise<string | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

@@ -1,8 +1,4 @@
-/**
- * Serving stage: the live catalog, the Skills extension's answers as plain
- * data, and `serveSkills`, which loads the MCP SDK only when it is called
- * (so importing the library never loads it).
- */
+// `serveSkills` loads the MCP SDK only when called, so importing the library never loads it.
 import { loadServing } from './load.js';
 import type { ServeListing, ServeOptions } from './serving.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
@@ -32,12 +28,7 @@ const LISTING_KEYS = optionKeys<ServeListing>('serveSkills listing', {
   relativeTo: true,
 });
 
-/**
- * Serve skills over MCP (stdio, or Streamable HTTP on 127.0.0.1 with
- * `http`), live on edits, until the host goes or `signal` aborts.
- *
- * @example await serveSkills({ load: { roots }, http: 8765, log: (line) => console.error(line), signal });
- */
+/** Serve skills over MCP (stdio, or HTTP on 127.0.0.1), live on edits, until the host goes or `signal` aborts. */
 export async function serveSkills(options: ServeOptions): Promise<void> {
   checkOptionKeys(options, SERVE_KEYS);
   checkOptionKeys(options.listing, LISTING_KEYS);

@@ -1,18 +1,6 @@
-/**
- * The live catalog behind `serve`: sealed by the engine (walk, parse cache,
- * pool), kept current as files change, and the one place that decides what
- * is served. Winners are served at `skill://<name>/…`; each shadowed copy
- * (the strongest per scope) at `skill://shadowed/<scope>/<name>/…`.
- *
- * Re-sealing comes in two sizes. An edit to a SKILL.md already in the
- * catalog re-parses that one file and re-seals from the packages held
- * (`buildCatalog` over the same candidates, one replaced): no walk, no
- * cache file, milliseconds at 10,000 skills. Anything else (a skill added,
- * removed or renamed, a file that no longer parses) runs the engine again,
- * whose parse cache answers every unchanged file. Manifests (each file's
- * raw digest and size) are built on first use and dropped when a file of
- * their folder changes.
- */
+// The live catalog behind `serve`, and the one place that decides what is served. An edit to a
+// catalogued SKILL.md re-seals from the packages held (no walk, milliseconds at 10,000 skills);
+// anything else runs the engine again, whose parse cache answers every unchanged file.
 import { realpathSync, statSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { buildCatalog } from '../catalog/build.js';
@@ -39,19 +27,15 @@ import { fileDiagnostic } from '../discover/file-messages.js';
 import { buildManifest, readVerified, type ManifestFile, type ManifestResult } from './manifest.js';
 import { SHADOWED_PREFIX, SKILL_FILE, fileUri, skillPath, type SkillAddress } from './uri.js';
 
-/** A skill the server answers for. */
 export interface ServedSkill {
   readonly address: SkillAddress;
   readonly pkg: SkillPackage;
-  /** Native path of the skill folder. */
   readonly dir: string;
-  /** `skill://…/SKILL.md`. */
   readonly uri: string;
 }
 
-/** Why the served content changed (for the list-changed notification and the log). */
 export interface ChangeEvent {
-  /** `reload`: the roots were walked again; `files`: files (a SKILL.md among them, maybe) changed. */
+  /** `reload`: the roots were walked again; `files`: files changed. */
   readonly kind: 'reload' | 'files';
   readonly paths: readonly string[];
 }
@@ -59,17 +43,14 @@ export interface ChangeEvent {
 export interface LiveOptions {
   readonly load: LoadCatalogOptions;
   readonly engine?: Partial<EngineOptions>;
-  /** After the served set or a manifest changed. */
   readonly onChange?: (event: ChangeEvent) => void;
-  /** After the catalog was sealed again (its new digest). */
   readonly onSealed?: (digest: string) => void;
-  /** Findings met while serving: limits passed, folders that could not be listed. */
   readonly onDiagnostic?: (diagnostic: Diagnostic) => void;
   /** A reload that failed (a required root gone): the last sealed catalog stays served. */
   readonly onError?: (error: unknown) => void;
 }
 
-/** Quiet time after an in-place edit before the catalog itself is re-sealed. */
+/** A save is often several writes: the seal waits for this quiet time. */
 const SEAL_DELAY_MS = 50;
 
 /** Codes `buildCatalog` adds itself: dropped before a re-seal so they are not doubled. */
@@ -79,28 +60,25 @@ export class LiveCatalog {
   readonly #options: LiveOptions;
   readonly #engine: Engine;
   readonly #profile: ProfileName;
-  /** Canonical root folders, for finding the root a path lies in (again on each reload: a root may appear). */
+  /** Again on each reload: a root may appear. */
   #roots: readonly { readonly root: SkillRoot; readonly real: string }[] = [];
   #catalog!: Catalog;
-  /** Every parsed candidate (winners and shadowed copies), by locator: what a re-seal seals. */
+  /** Winners and shadowed copies by locator: what a re-seal seals. */
   #candidates = new Map<string, SkillPackage>();
-  /** Candidates by folder, for finding the skills a changed path belongs to. */
   #dirs = new Map<string, SkillPackage[]>();
-  /** The engine's findings, without the ones sealing adds; files re-parsed since replace theirs. */
+  /** Without the codes sealing adds; files re-parsed since replace theirs. */
   #baseDiagnostics: readonly Diagnostic[] = [];
   #fileDiagnostics = new Map<string, readonly Diagnostic[]>();
   #sealPending = false;
-  /** Served paths by locator, and each winner's place in `#winners`: an edit swaps in place. */
+  /** Served paths by locator: an edit swaps in place. */
   #keysOf = new Map<string, string[]>();
   #winnerIndex = new Map<string, number>();
-  /** Files reached a second time through a link (kept across re-seals). */
   #aliases: { locator: string; via: string }[] = [];
   #winners: ServedSkill[] = [];
   #byPath = new Map<string, ServedSkill>();
   #manifests = new Map<string, ManifestResult>();
-  /** The last walk's account (what it did not catalogue, whether it was complete). */
   #walk: WalkAccountView | undefined;
-  /** Skills not served because their folder could not be listed or passes the extension's limits. */
+  /** Skills whose folder could not be listed or passes the extension's limits. */
   #refused = new Map<string, LeftOutSkill>();
   #generation = 0;
   #reloading: Promise<void> | undefined;
@@ -114,11 +92,7 @@ export class LiveCatalog {
     this.#profile = isProfileName(profile) ? profile : DEFAULT_PLAN_PROFILE;
   }
 
-  /**
-   * Seal the catalog `options.load` describes and start answering for it.
-   *
-   * @example const live = await LiveCatalog.open({ load: { roots } }); live.winners().map((s) => s.uri)
-   */
+  /** Seal the catalog `options.load` describes and start answering for it. */
   static async open(options: LiveOptions): Promise<LiveCatalog> {
     const live = new LiveCatalog(options);
     try {
@@ -134,36 +108,25 @@ export class LiveCatalog {
     return this.#catalog;
   }
 
-  /**
-   * What is not served, and why: the catalog's invalid and uncatalogued SKILL.md files, and skills
-   * refused when their folder was listed (known once a listing or read has met them).
-   *
-   * @example live.leftOut().counts.invalid
-   */
+  /** What is not served, and why (refused skills are known once a listing or read met them). */
   leftOut(): LeftOut {
     return leftOutReport([...catalogLeftOut(this.#catalog), ...this.#refused.values()], this.#walk, this.#catalog);
   }
 
-  /** Bumped on every change to what is served. */
   get generation(): number {
     return this.#generation;
   }
 
-  /** The catalog's winners, in catalog order. */
   winners(): readonly ServedSkill[] {
     return this.#winners;
   }
 
-  /** The served skill at a skill path (`name`, or `shadowed/<scope>/<name>`, decoded segments). */
+  /** The served skill at `name` or `shadowed/<scope>/<name>` (decoded segments). */
   skillAt(segments: readonly string[]): ServedSkill | undefined {
     return this.#byPath.get(segments.join('/'));
   }
 
-  /**
-   * Split decoded URI segments into the served skill and the file path
-   * inside it. A shadowed prefix is tried first, so a winner named
-   * `shadowed` is still reachable when no shadowed copy matches.
-   */
+  /** Skill and file of decoded URI segments; shadowed first, yet a winner named `shadowed` stays reachable. */
   locate(segments: readonly string[]): { readonly skill: ServedSkill; readonly file: string } | undefined {
     if (segments[0] === SHADOWED_PREFIX && segments.length >= 3) {
       const skill = this.#byPath.get(segments.slice(0, 3).join('/'));
@@ -173,11 +136,7 @@ export class LiveCatalog {
     return skill ? { skill, file: segments.slice(1).join('/') } : undefined;
   }
 
-  /**
-   * The skill's manifest, built on first use. Its SKILL.md bytes are checked
-   * against the sealed package first: a file edited since sealing re-seals
-   * it, so an entry's frontmatter always describes the bytes it lists.
-   */
+  /** Built on first use; an edited SKILL.md re-seals first, so the entry describes the bytes it lists. */
   manifest(skill: ServedSkill): { readonly skill: ServedSkill; readonly result: ManifestResult } {
     let current = skill;
     for (let attempt = 0; ; attempt++) {
@@ -212,11 +171,7 @@ export class LiveCatalog {
     }
   }
 
-  /**
-   * A listed file's bytes, only while they still have the listed digest and
-   * size. On a mismatch the manifest is dropped and the catalog re-sealed
-   * before the error is returned, so the next `skills/get` is current.
-   */
+  /** A listed file's bytes, while they match; a mismatch re-seals first so the next `skills/get` is current. */
   read(
     skill: ServedSkill,
     file: ManifestFile,
@@ -227,11 +182,7 @@ export class LiveCatalog {
     return read;
   }
 
-  /**
-   * Paths changed on disk (from the watcher, or a failed verification): drop
-   * the manifests of the folders they lie in and re-seal. An edit to a
-   * catalogued SKILL.md re-seals in place; anything else reloads.
-   */
+  /** Paths changed on disk: drop their folders' manifests and re-seal (in place for a catalogued SKILL.md). */
   changed(paths: readonly string[]): void {
     if (this.#closed || paths.length === 0) return;
     let reload = false;
@@ -324,14 +275,8 @@ export class LiveCatalog {
     this.#install(catalog);
   }
 
-  /**
-   * Re-parse one catalogued SKILL.md; false when it needs a reload instead.
-   * Perf: when its name is unchanged the new package is served at once and
-   * the catalog re-sealed right after (buildCatalog over 10,000 packages
-   * takes ~150–450 ms on a busy 2-core machine; the swap takes microseconds),
-   * so an edit is visible well within the 100 ms target. A renamed skill
-   * can change winners: that re-seals before anything is served.
-   */
+  // False when a reload is needed. Perf: an unchanged name is served at once and the catalog re-sealed
+  // after, so an edit is visible within 100 ms; a rename can change winners, so it re-seals first.
   #resealFile(locator: string): boolean {
     const old = this.#candidates.get(locator);
     if (!old) return false;
@@ -345,7 +290,6 @@ export class LiveCatalog {
       this.#sealNow();
       return true;
     }
-    // Perf: in place, through the locator's index: no pass over 10,000 served skills.
     for (const key of this.#keysOf.get(locator) ?? []) {
       const before = this.#byPath.get(key)!;
       const after = served(before.address, fresh);
@@ -355,13 +299,11 @@ export class LiveCatalog {
     }
     if (!this.#sealPending) {
       this.#sealPending = true;
-      // A save is often several writes: the seal waits for a short quiet spell, then runs once.
       setTimeout(() => this.#sealNow(), SEAL_DELAY_MS);
     }
     return true;
   }
 
-  /** Seal the held candidates into a new catalog (what a reload would build, without the walk). */
   #sealNow(): void {
     this.#sealPending = false;
     if (this.#closed) return;
@@ -379,14 +321,13 @@ export class LiveCatalog {
     this.#options.onSealed?.(catalog.digest);
   }
 
-  /** True when `bytes` (a SKILL.md as hashed for a manifest) parse to the package the catalog sealed for `skill`. */
   #describes(skill: ServedSkill, bytes: Uint8Array): boolean {
     const item = this.#item(skill.pkg.descriptor.source.locator, skill.pkg);
     const fresh = item && parseItemBytes(item, bytes, JS_HASHER).package;
     return fresh !== undefined && fresh.descriptor.digest === skill.pkg.descriptor.digest;
   }
 
-  /** Parse the SKILL.md at `locator` as the walk would have; undefined when it does not parse or lies in no root. */
+  /** Parsed as the walk would have; undefined when it does not parse or lies in no root. */
   #parse(locator: string, like?: SkillPackage): SkillPackage | undefined {
     const item = this.#item(locator, like);
     return item ? parseItem(item, JS_HASHER).package : undefined;
@@ -416,10 +357,10 @@ export class LiveCatalog {
     );
   }
 
-  /** Candidates whose folder holds `path` (a nested skill's files belong to its parent too). */
+  /** A nested skill's files belong to its parent too. */
   #owners(path: string): SkillPackage[] {
     const out: SkillPackage[] = [];
-    // Perf: the path's ancestors looked up in a map, not every candidate tested (10k skills).
+    // Perf: the path's ancestors looked up in a map, not every candidate tested.
     for (let dir = path; ;) {
       const held = this.#dirs.get(dir);
       if (held) out.push(...held);
@@ -498,7 +439,6 @@ function realOr(path: string): string {
   }
 }
 
-/** The served path of an address, decoded segments joined by `/` (what `skillAt` looks up). */
 function addressKey(address: SkillAddress): string {
   return address.scope === undefined ? address.name : `${SHADOWED_PREFIX}/${address.scope}/${address.name}`;
 }

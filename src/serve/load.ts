@@ -1,20 +1,9 @@
-/**
- * Loading the serving code, which needs the MCP SDK: an optional peer
- * dependency, which only serving loads, so that installing and importing
- * skillgraph for anything else never pulls it in.
- */
+// The MCP SDK is an optional peer dependency that only serving loads.
 import { SkillgraphError } from '../model/errors.js';
 
-/** The MCP SDK, which serving needs: an optional peer dependency of the package. */
 export const MCP_SDK = '@modelcontextprotocol/sdk';
 
-/**
- * The serving code, which loads the MCP SDK; `dependency.missing`, naming the
- * command that installs it, when the SDK is not installed. (`load` is the
- * import, replaceable in tests.)
- *
- * @example const { serveSkills } = await loadServing();
- */
+/** The serving code; `dependency.missing`, naming the install command, without the SDK. */
 export async function loadServing(
   load = (): Promise<typeof import('./serving.js')> => import('./serving.js'),
 ): Promise<typeof import('./serving.js')> {
@@ -31,7 +20,7 @@ export async function loadServing(
   }
 }
 
-/** Node's "cannot find" for the SDK, or an ES module bundle's "dynamic require" of it (a bundler left it out). */
+/** Node's "cannot find", or an ES module bundle's "dynamic require" (a bundler left the SDK out). */
 function isMissing(error: unknown): boolean {
   const { code, message } = (error ?? {}) as NodeJS.ErrnoException;
   const named = typeof message === 'string' && message.includes(MCP_SDK);

@@ -1,12 +1,5 @@
-/**
- * A served skill's manifest: every file of its folder with the extension's
- * digest (`sha256:` of the file's raw bytes — not the package digest of
- * docs/digests.md, which covers parsed fields) and size, and the one read
- * that serves a file only while its bytes still match. Files are read
- * through the same bounded, identity-checked opens as the rest of the
- * workspace: a file swapped for a FIFO, a link or a bigger file since it was
- * listed is a mismatch, never a hang.
- */
+// File digests here are `sha256:` of raw bytes (not the package digest of docs/digests.md). Reads use
+// the workspace's bounded, identity-checked opens: a file swapped since listing is a mismatch, never a hang.
 import { closeSync, readSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { listResourceFiles, type ResourceFile } from '../discover/resources.js';
@@ -18,12 +11,9 @@ import { fileDiagnostic } from '../discover/file-messages.js';
 import { openRegular } from '../discover/safe-read.js';
 import { fileUri, type SkillAddress } from './uri.js';
 
-/** One file of a served skill, as listed. */
 export interface ManifestFile {
-  /** Relative POSIX path inside the skill folder. */
   readonly path: string;
   readonly uri: string;
-  /** `sha256:<hex>` of the raw bytes. */
   readonly digest: string;
   readonly size: number;
   /** Native path opened on a read (the target of a symlinked file), with the identity it had. */
@@ -33,34 +23,25 @@ export interface ManifestFile {
 }
 
 export interface SkillManifest {
-  /** Files in UTF-8 byte order of path, `SKILL.md` among them. */
+  /** In UTF-8 byte order of path. */
   readonly files: readonly ManifestFile[];
   readonly byPath: ReadonlyMap<string, ManifestFile>;
-  /** Raw bytes of `SKILL.md` as hashed (what the entry's frontmatter must describe). */
+  /** As hashed: what the entry's frontmatter must describe. */
   readonly skillFile: Uint8Array;
-  /** `mcp.too-many-files` / `mcp.too-large` when the skill passes the extension's limits. */
   readonly limits: readonly Diagnostic[];
 }
 
 export type ManifestResult =
   { readonly ok: true; readonly manifest: SkillManifest } | { readonly ok: false; readonly diagnostic: Diagnostic };
 
-/** A verified read: the bytes, or why they could not be served. */
 export type VerifiedRead =
   { readonly ok: true; readonly bytes: Uint8Array } | { readonly ok: false; readonly why: string };
 
-/** `sha256:` of raw bytes, as the extension writes a file digest. */
 export function rawDigest(bytes: Uint8Array): string {
   return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
 }
 
-/**
- * List and hash every file of the skill folder `dir`, served at `address`.
- * A folder that cannot be listed (a limit of the walk, an unreadable file,
- * a file edited while read) is the diagnostic that stopped it.
- *
- * @example const m = buildManifest({ name: 'pdf' }, '/skills/pdf', locator); if (m.ok) m.manifest.files[0].uri // 'skill://pdf/SKILL.md'
- */
+/** List and hash every file of the skill folder `dir`; a folder that cannot be listed is its diagnostic. */
 export function buildManifest(address: SkillAddress, dir: string, locator: string): ManifestResult {
   const listing = listResourceFiles(dir);
   if (!listing.ok) return listing;
@@ -94,12 +75,7 @@ export function buildManifest(address: SkillAddress, dir: string, locator: strin
   return { ok: true, manifest: { files, byPath: new Map(files.map((f) => [f.path, f])), skillFile, limits } };
 }
 
-/**
- * The bytes of a listed file, only when they are still the listed ones: the
- * same file (device and inode), a regular file, the listed size, the listed digest.
- *
- * @example const r = readVerified(file); if (!r.ok) reseal();
- */
+/** The bytes of a listed file, only while they are the same file, size and digest. */
 export function readVerified(file: ManifestFile): VerifiedRead {
   const read = readExactly(file.abs, file.size, file);
   if (!read.ok) return read;
@@ -107,7 +83,6 @@ export function readVerified(file: ManifestFile): VerifiedRead {
   return read;
 }
 
-/** Open `abs` as the regular file `identity` names and read exactly `size` bytes, or say why not. */
 function readExactly(abs: string, size: number, identity: Pick<ResourceFile, 'dev' | 'ino'>): VerifiedRead {
   const opened = openRegular(abs);
   if (!opened.ok)

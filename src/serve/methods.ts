@@ -1,11 +1,5 @@
-/**
- * What each MCP method answers, over the live catalog (no SDK here, so the
- * answers are unit-tested as plain data). A request the server cannot answer
- * throws a `SkillgraphError` whose `details.rpc` is the JSON-RPC code:
- * `-32602` for anything not served (unknown skill, unlisted file, refused
- * URI, bad cursor, a file that changed since it was listed), as the
- * extension asks.
- */
+// What each MCP method answers, as plain data (no SDK here). Anything not served throws with
+// `details.rpc` -32602, as the extension asks.
 import { leftOutJson } from '../context/left-out.js';
 import { SkillgraphError } from '../model/errors.js';
 import {
@@ -23,15 +17,9 @@ import { REFUSAL_WORDS, SKILL_FILE, fileUri, parseSkillUri } from './uri.js';
 
 export const INVALID_PARAMS = -32602;
 
-/** The resource listing what the server does not serve and why (outside `skill://`, which names skills). */
 export const LEFT_OUT_URI = 'skillgraph://left-out';
 
-/**
- * The left-out report as a resource: `{left_out: {counts, not_catalogued, skills}}`, the shape of
- * the CLI's `left_out`.
- *
- * @example JSON.parse(leftOutContent(live).text).left_out.counts.invalid
- */
+/** The left-out report as a resource, in the shape of the CLI's `left_out`. */
 export function leftOutContent(live: LiveCatalog): ResourceContent {
   return {
     uri: LEFT_OUT_URI,
@@ -40,12 +28,11 @@ export function leftOutContent(live: LiveCatalog): ResourceContent {
   };
 }
 
-/** One `resources/read` content item: text when the bytes are UTF-8, else base64. */
+/** Text when the bytes are UTF-8, else base64. */
 export type ResourceContent =
   | { readonly uri: string; readonly mimeType: string; readonly text: string }
   | { readonly uri: string; readonly mimeType: string; readonly blob: string };
 
-/** A `Resource` of `resources/list` and `resources/directory/read`. */
 export interface ResourceJson {
   readonly uri: string;
   readonly name: string;
@@ -61,18 +48,11 @@ export interface ListSkillsResult {
   readonly cacheScope: 'private';
 }
 
-/** The error for a request about something the server does not serve. */
 export function notServed(message: string): SkillgraphError {
   return new SkillgraphError('options.invalid', message, { rpc: INVALID_PARAMS });
 }
 
-/**
- * `skills/list`: the winners, in catalog order, `pageSize` per page. A skill
- * whose folder cannot be listed, or that passes the extension's limits, is
- * left out (its diagnostic goes to the server's log), never half-listed.
- *
- * @example listSkills(live, undefined).skills[0].uri // 'skill://code-review/SKILL.md'
- */
+/** `skills/list`: winners in catalog order; a skill that cannot be listed is left out, never half-listed. */
 export function listSkills(
   live: LiveCatalog,
   cursor: string | undefined,
@@ -94,12 +74,7 @@ export function listSkills(
   };
 }
 
-/**
- * `skills/get`: the entry for a served skill's SKILL.md URI (winner or
- * shadowed copy); anything else is not served.
- *
- * @example getSkill(live, 'skill://shadowed/global/code-review/SKILL.md').skill.frontmatter.name // 'code-review'
- */
+/** `skills/get`: the entry for a served skill's SKILL.md URI (winner or shadowed copy). */
 export function getSkill(
   live: LiveCatalog,
   uri: unknown,
@@ -110,12 +85,7 @@ export function getSkill(
   return { resultType: 'complete', skill: skillEntry(skill, manifest), ...CACHE_HINTS };
 }
 
-/**
- * `resources/read`: a listed file's bytes, verified against its listed
- * digest and size on this read.
- *
- * @example readResource(live, 'skill://pdf/SKILL.md').contents[0].mimeType // 'text/markdown'
- */
+/** `resources/read`: a listed file's bytes, verified against its listed digest and size on this read. */
 export function readResource(
   live: LiveCatalog,
   uri: unknown,
@@ -128,15 +98,13 @@ export function readResource(
   const read = live.read(skill, file);
   if (!read.ok)
     throw notServed(
-      `${file.uri} changed since it was listed (${read.why}); the catalog is re-sealed: call skills/get for the current entry`,
+      `${file.uri} changed since it was listed (${read.why}); ` +
+        'the catalog is re-sealed: call skills/get for the current entry',
     );
   return { resultType: 'complete', contents: [content(file, read.bytes)], ...CACHE_HINTS };
 }
 
-/**
- * `resources/list`: each served winner's SKILL.md, so a host without the
- * extension still sees the skills as resources.
- */
+/** `resources/list`: each winner's SKILL.md, so hosts without the extension still see the skills. */
 export function listResources(
   live: LiveCatalog,
   cursor: string | undefined,
@@ -145,7 +113,7 @@ export function listResources(
   const winners = live.winners();
   const start = offsetOf(cursor, winners.length);
   const end = Math.min(winners.length, start + pageSize);
-  // The skills skills/list offers, no more: a skill refused there is not a resource either.
+  // A skill refused by skills/list is not a resource either.
   const resources = winners
     .slice(start, end)
     .filter((s) => servedEntry(live, s) !== undefined)
@@ -158,13 +126,7 @@ export function listResources(
   return { resources, ...(end < winners.length ? { nextCursor: encodeCursor(end) } : {}), ...CACHE_HINTS };
 }
 
-/**
- * `resources/directory/read`: the direct children of a folder of a served
- * skill (its root `skill://<name>` or any folder below), files with their
- * media type and folders as `inode/directory`, in byte order of name.
- *
- * @example readDirectory(live, 'skill://pdf', undefined).resources.map((r) => r.name) // ['SKILL.md', 'scripts']
- */
+/** `resources/directory/read`: a served folder's children, folders as `inode/directory`, by name bytes. */
 export function readDirectory(
   live: LiveCatalog,
   uri: unknown,
@@ -201,14 +163,13 @@ export function readDirectory(
   };
 }
 
-/** The entry of a winner for a listing, or undefined when its manifest failed (already reported). */
+/** Undefined when its manifest failed (already reported). */
 export function servedEntry(live: LiveCatalog, skill: ServedSkill): SkillEntryJson | undefined {
   const { skill: current, result } = live.manifest(skill);
   if (!result.ok || result.manifest.limits.length > 0) return undefined;
   return skillEntry(current, result.manifest);
 }
 
-/** The manifest of a served skill, or the error saying why it is not served. */
 function manifestOf(live: LiveCatalog, skill: ServedSkill): { skill: ServedSkill; manifest: SkillManifest } {
   const { skill: current, result } = live.manifest(skill);
   if (!result.ok) throw notServed(`${skill.uri} cannot be served: ${result.diagnostic.message}`);
@@ -217,7 +178,6 @@ function manifestOf(live: LiveCatalog, skill: ServedSkill): { skill: ServedSkill
   return { skill: current, manifest: result.manifest };
 }
 
-/** A URI parameter, parsed and located in the served namespace. */
 function locateUri(live: LiveCatalog, uri: unknown): { skill: ServedSkill; file: string } {
   if (typeof uri !== 'string' || uri === '') throw notServed("'uri' must be a non-empty string");
   if (uri.length > 4096) throw notServed('the uri is longer than 4096 characters');
@@ -241,7 +201,7 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 function content(file: ManifestFile, bytes: Uint8Array): ResourceContent {
   const mimeType = mimeTypeOf(file.path);
   try {
-    // ignoreBOM keeps a byte-order mark in the text, so the host re-encodes exactly the listed bytes.
+    // ignoreBOM keeps a byte-order mark, so the host re-encodes exactly the listed bytes.
     return { uri: file.uri, mimeType, text: UTF8.decode(bytes) };
   } catch {
     return { uri: file.uri, mimeType, blob: Buffer.from(bytes).toString('base64') };

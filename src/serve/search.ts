@@ -1,12 +1,5 @@
-/**
- * `search_skills`: a request ranked against the skills' routing text with the
- * routing index (BM25+ over name, description and `when_to_use`, the same
- * index the overlap check uses), so a host can keep the listing it shows the
- * model small and let the model find the rest. A skill named exactly as the
- * query comes first; then by score (a name word counts three description
- * words; plural endings fold, the last word matches as a prefix, long words
- * with a typo); ties by name.
- */
+// `search_skills` ranks with the routing index, so a host can show a small listing and let the model
+// find the rest. An exact name comes first.
 import { cmp } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
 import { RoutingIndex } from '../routing/search-index.js';
@@ -18,12 +11,11 @@ export interface SkillHit {
   readonly score: number;
 }
 
-/** At most this many hits per search, whatever the caller asks. */
 export const SEARCH_MAX_RESULTS = 50;
-/** Longest query considered (longer text is cut, so a search stays bounded). */
+/** Longer queries are cut, so a search stays bounded. */
 export const SEARCH_MAX_QUERY = 256;
 
-/** The last index built, and the packages it holds: a server searches the same catalog many times. */
+/** A server searches the same catalog many times: the last index is kept. */
 let last: { readonly packages: readonly SkillPackage[]; readonly index: RoutingIndex } | undefined;
 
 function indexOf(packages: readonly SkillPackage[]): RoutingIndex {
@@ -34,11 +26,7 @@ function indexOf(packages: readonly SkillPackage[]): RoutingIndex {
   return index;
 }
 
-/**
- * The packages best matching `query`, best first; none when no word matches.
- *
- * @example searchSkills(catalog.skills, 'pdf forms', 5).map((h) => h.name) // ['pdf-forms', 'pdf']
- */
+/** The packages best matching `query`, best first; none when no word matches. */
 export function searchSkills(packages: readonly SkillPackage[], query: string, limit = 10): SkillHit[] {
   const q = query.slice(0, SEARCH_MAX_QUERY);
   const max = Math.max(1, Math.min(limit, SEARCH_MAX_RESULTS));

@@ -1,13 +1,5 @@
-/**
- * The MCP server: one SDK `Server` per session over the live catalog. This
- * is the only module (with `http.ts`) that loads `@modelcontextprotocol/sdk`,
- * and only `skillgraph serve` imports it (dynamically), so the library and
- * every other verb never pay for it.
- *
- * Capabilities: `resources` (list-changed), `tools`, `logging` (what is left
- * out, and why), and the Skills extension with `directoryRead`. Every handler checks its own params and
- * answers a bad request with a JSON-RPC error, never a crash.
- */
+// The MCP server, one SDK `Server` per session. Only `serve` imports this (with http.ts), so nothing
+// else loads the SDK. Every handler checks its own params: a bad request is a JSON-RPC error, not a crash.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import {
@@ -32,34 +24,25 @@ import { SERVE_TOOLS, callTool, type SessionLoads } from './tools.js';
 export const SKILLS_EXTENSION = 'io.modelcontextprotocol/skills';
 
 export interface SessionOptions {
-  /** Entries per page of `skills/list`, `resources/list` and `resources/directory/read`. */
+  /** Per page of `skills/list`, `resources/list` and `resources/directory/read`. */
   readonly pageSize: number;
-  /** When set, the instructions also carry the skill listing, rendered with these options (budget included). */
+  /** Also put the skill listing in the instructions, rendered with these options. */
   readonly listing?: ServeListing;
 }
 
-/** What a host is told on `initialize`. */
 const INSTRUCTIONS =
-  'This server serves Agent Skills. Hosts that implement the io.modelcontextprotocol/skills extension: list them with skills/list, ' +
-  'verify every resources/read against the listed digest and size. Others: call search_skills to find a skill by task, then load_skill ' +
-  'with its skill_name; read the files it lists with resources/read.';
+  'This server serves Agent Skills. Hosts that implement the io.modelcontextprotocol/skills extension: ' +
+  'list them with skills/list, verify every resources/read against the listed digest and size. ' +
+  'Others: call search_skills to find a skill by task, then load_skill with its skill_name; ' +
+  'read the files it lists with resources/read.';
 
-// The extension's methods, as the SDK dispatches them: the method name only; params are checked by
-// the handlers, so a malformed request is -32602 with a message, not a schema failure.
+// Params are checked by the handlers, so a malformed request is -32602 with a message, not a schema failure.
 const loose = z.unknown().optional();
 const SkillsListRequest = z.object({ method: z.literal('skills/list'), params: loose });
 const SkillsGetRequest = z.object({ method: z.literal('skills/get'), params: loose });
 const DirectoryReadRequest = z.object({ method: z.literal('resources/directory/read'), params: loose });
 
-/**
- * The instructions a session gives on `initialize`: the fixed text, then (with
- * a listing) the lazy-mode listing of the catalog, fitted so the WHOLE text
- * holds in the budget. Omitted skills stay findable through `search_skills`,
- * and the listing says so. Throws `options.invalid` when the budget cannot
- * hold even the guidance.
- *
- * @example serverInstructions(catalog, { budget: '2000t' }).length <= 8000
- */
+/** The `initialize` instructions, with the listing fitted so the whole text holds in the budget. */
 export function serverInstructions(catalog: Catalog, listing: ServeListing | undefined): string {
   if (listing === undefined) return INSTRUCTIONS;
   const lead = `${INSTRUCTIONS}\n\n`;
@@ -75,11 +58,7 @@ export function serverInstructions(catalog: Catalog, listing: ServeListing | und
   return rendered.text === '' ? INSTRUCTIONS : `${lead}${rendered.text}`;
 }
 
-/**
- * A server for one session over `live`. Its loads (`already_loaded`) are its own.
- *
- * @example const server = createSession(live, { pageSize: 100 }); await server.connect(new StdioServerTransport());
- */
+/** A server for one session over `live`; its loads (`already_loaded`) are its own. */
 export function createSession(live: LiveCatalog, options: SessionOptions): Server {
   const server = new Server(
     { name: 'skillgraph', version: VERSION },
@@ -112,10 +91,7 @@ export function createSession(live: LiveCatalog, options: SessionOptions): Serve
   return server;
 }
 
-/**
- * Tell sessions, as a log message a host can show, which skills are not served and why (nothing
- * when every SKILL.md is served); the full list is the `skillgraph://left-out` resource.
- */
+/** Tell sessions, as a log message, which skills are not served and why. */
 export function notifyLeftOut(servers: Iterable<Server>, live: LiveCatalog): void {
   const report = live.leftOut();
   const line = leftOutLine(report);
@@ -131,11 +107,7 @@ export function notifyLeftOut(servers: Iterable<Server>, live: LiveCatalog): voi
   }
 }
 
-/**
- * Serve one session over stdin/stdout until the host closes it.
- *
- * @example await serveStdio(live, { pageSize: 100 }, (s) => sessions.add(s));
- */
+/** Serve one session over stdin/stdout until the host closes it. */
 export async function serveStdio(
   live: LiveCatalog,
   options: SessionOptions,
@@ -147,24 +119,21 @@ export async function serveStdio(
     server.onclose = () => resolve();
   });
   const transport = new StdioServerTransport();
-  // stdin ending is the host going away: close the session (the SDK transport waits for it otherwise).
+  // The SDK transport would otherwise wait for stdin's end to be acknowledged.
   process.stdin.once('end', () => void transport.close());
   await server.connect(transport);
   await closed;
   unregister();
 }
 
-/** Tell every session the served resources changed; a session that has gone is skipped. */
+/** A session that has gone is skipped. */
 export function notifyListChanged(servers: Iterable<Server>): void {
   for (const server of servers) {
     server.sendResourceListChanged().catch(() => undefined);
   }
 }
 
-/**
- * A JSON-RPC error as the SDK sends it: its numeric `code` and `message` go
- * on the wire as they are (an `McpError` would prefix the message with its code).
- */
+// Sent as is; an `McpError` would prefix the message with its code.
 class RpcFailure extends Error {
   readonly code: number;
   constructor(code: number, message: string) {
@@ -174,7 +143,6 @@ class RpcFailure extends Error {
   }
 }
 
-/** Run a handler, turning a coded skillgraph error into the JSON-RPC error it names. */
 function answer(run: () => object): Result {
   try {
     return run() as Result;

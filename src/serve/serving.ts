@@ -1,9 +1,4 @@
-/**
- * `serve`, whole: seal the live catalog, watch its roots, speak MCP over
- * stdio (one session, until the host closes stdin) or Streamable HTTP (until
- * stopped), and tell every session when what is served changed. Progress and
- * findings are lines for the log (stderr); stdout belongs to the protocol.
- */
+// `serve`, whole. stdout belongs to the protocol; progress and findings are log lines on stderr.
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
 import type { EngineOptions } from '../engine/engine.js';
@@ -17,45 +12,36 @@ import { LEFT_OUT_URI } from './methods.js';
 import { notifyLeftOut, notifyListChanged, serveStdio, serverInstructions } from './server.js';
 import { watchRoots, type RootWatcher } from './watch.js';
 
-/** How `serve` renders the listing it puts in its instructions. */
 export interface ServeListing {
-  /** `N` bytes or `Nt` tokens for the whole instructions text, listing and guidance included. */
+  /** `N` bytes or `Nt` tokens for the whole instructions text. */
   readonly budget: string | number | null;
-  /** How each SKILL.md is shown (default `uri`, what `resources/read` takes). */
+  /** Default `uri`, what `resources/read` takes. */
   readonly paths?: ContextPaths;
   readonly digests?: boolean;
-  /** Base of relative paths (required with `paths: 'relative'`). */
+  /** Required with `paths: 'relative'`. */
   readonly relativeTo?: string;
 }
 
 export interface ServeOptions {
   readonly load: LoadCatalogOptions;
   readonly engine?: Partial<EngineOptions>;
-  /** Serve Streamable HTTP on 127.0.0.1 at this port (0: any free port) instead of stdio. */
+  /** Streamable HTTP on 127.0.0.1 at this port (0: any free port) instead of stdio. */
   readonly http?: number;
   readonly pageSize?: number;
-  /** Put the skill listing, fitted to its budget, in each session's instructions. */
   readonly listing?: ServeListing;
   /** Watch the roots and re-seal on change (default true). */
   readonly watch?: boolean;
-  /** Watch by stat rescans instead of fs.watch. */
+  /** Stat rescans instead of fs.watch. */
   readonly poll?: boolean;
-  /** One line for the log, without its newline. */
   readonly log: (line: string) => void;
-  /** Stops an HTTP server (and a stdio one before its host closes it). */
   readonly signal?: AbortSignal;
 }
 
-/**
- * Serve until the host goes (stdio) or `signal` aborts.
- *
- * @example await serveSkills({ load: { roots }, log: (l) => console.error(l) });
- */
+/** Serve until the host goes (stdio) or `signal` aborts. */
 export async function serveSkills(options: ServeOptions): Promise<void> {
   const sessions = new Set<Server>();
   const log = options.log;
   let lastLeftOut = '';
-  // Logged and told to every session when what is left out changes (once at the start).
   const reportLeftOut = (): void => {
     const line = leftOutLine(live.leftOut());
     if (line === lastLeftOut) return;
@@ -75,7 +61,8 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
     onDiagnostic: (d) => log(diagnosticLine(d)),
     onError: (error) =>
       log(
-        `serve: re-sealing failed, the last catalog is still served: ${error instanceof Error ? error.message : String(error)}`,
+        'serve: re-sealing failed, the last catalog is still served: ' +
+          (error instanceof Error ? error.message : String(error)),
       ),
   });
   let watcher: RootWatcher | undefined;
@@ -94,7 +81,8 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
     const c = live.catalog;
     const watching = watcher ? `watching the roots (${watcher.mode})` : 'not watching';
     log(
-      `serve: ${c.skills.length} skill(s), ${c.conflicts.length} shadowed, from ${options.load.roots.length} root(s) · ${c.digest} · ${watching}`,
+      `serve: ${c.skills.length} skill(s), ${c.conflicts.length} shadowed, ` +
+        `from ${options.load.roots.length} root(s) · ${c.digest} · ${watching}`,
     );
     for (const m of watcher?.missing ?? []) log(`serve: root ${m.root} is missing; watching ${m.watching} for it`);
     reportLeftOut();
@@ -102,10 +90,11 @@ export async function serveSkills(options: ServeOptions): Promise<void> {
       sessions.add(server);
       return () => void sessions.delete(server);
     };
-    // Checked once before any host connects: a budget the guidance alone overflows is refused here.
+    // A budget the guidance alone overflows is refused before any host connects.
     if (options.listing)
       log(
-        `serve: instructions ${Buffer.byteLength(serverInstructions(c, options.listing), 'utf8')} bytes with the listing`,
+        `serve: instructions ${Buffer.byteLength(serverInstructions(c, options.listing), 'utf8')} ` +
+          'bytes with the listing',
       );
     const session = {
       pageSize: options.pageSize ?? DEFAULT_PAGE_SIZE,

@@ -1,19 +1,11 @@
-/**
- * `catalog --format mcp`: the `skills/list` result for the whole catalog in
- * one document, for hosts that import a static snapshot instead of running
- * the server. The same entries the server lists (SDK not loaded).
- */
+// `catalog --format mcp`: for hosts that import a static snapshot instead of running the server.
 import type { LoadCatalogOptions } from '../engine/catalog-pipeline.js';
 import type { EngineOptions } from '../engine/engine.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { LiveCatalog } from './live.js';
 import { listSkills, type ListSkillsResult } from './methods.js';
 
-/**
- * Every page of `skills/list`, joined (no `nextCursor`).
- *
- * @example const result = await skillsListSnapshot({ roots }, {}, (d) => console.error(d.message)); result.skills.length
- */
+/** Every page of `skills/list`, joined (no `nextCursor`). */
 export async function skillsListSnapshot(
   load: LoadCatalogOptions,
   engine: Partial<EngineOptions>,

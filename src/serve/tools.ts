@@ -1,11 +1,5 @@
-/**
- * Tools for hosts without the Skills extension: `load_skill` (argument
- * `skill_name`, the Agents SDK's name; `name` is accepted too) and
- * `search_skills`. A tool failure is a result the model reads (`isError`),
- * not a protocol error. `load_skill` answers `loaded` with the SKILL.md body
- * (verified on this read), the skill's base URI and its files, and
- * `already_loaded` on a repeat call in the same session.
- */
+// Tools for hosts without the Skills extension. A tool failure is a result the model reads
+// (`isError`), not a protocol error. `skill_name` is the Agents SDK's argument name.
 import { findSkill } from '../context/lookup.js';
 import { isSkillgraphError } from '../model/errors.js';
 import type { LiveCatalog } from './live.js';
@@ -16,13 +10,13 @@ import { SKILL_FILE, fileUri } from './uri.js';
 export const LOAD_SKILL = 'load_skill';
 export const SEARCH_SKILLS = 'search_skills';
 
-/** The `tools/list` definitions. */
 export const SERVE_TOOLS = Object.freeze([
   Object.freeze({
     name: LOAD_SKILL,
     description:
-      "Load one skill's instructions (its SKILL.md) by name, with the base URI its relative paths resolve against and the list of its files " +
-      '(read them with resources/read). Answers "already_loaded" when this session has it. Call once per skill.',
+      "Load one skill's instructions (its SKILL.md) by name, with the base URI its relative paths resolve against " +
+      'and the list of its files (read them with resources/read). ' +
+      'Answers "already_loaded" when this session has it. Call once per skill.',
     inputSchema: {
       type: 'object' as const,
       properties: {
@@ -35,7 +29,8 @@ export const SERVE_TOOLS = Object.freeze([
   Object.freeze({
     name: SEARCH_SKILLS,
     description:
-      'Find skills by what they do: a query over skill names and descriptions, best matches first. Use it when no listed skill fits.',
+      'Find skills by what they do: a query over skill names and descriptions, best matches first. ' +
+      'Use it when no listed skill fits.',
     inputSchema: {
       type: 'object' as const,
       properties: {
@@ -53,7 +48,7 @@ export const SERVE_TOOLS = Object.freeze([
   }),
 ]);
 
-/** A `tools/call` result: one JSON text block, the same value as `structuredContent`. */
+/** One JSON text block, the same value as `structuredContent`. */
 export interface ToolResult {
   readonly content: readonly { readonly type: 'text'; readonly text: string }[];
   readonly structuredContent: Record<string, unknown>;
@@ -61,14 +56,10 @@ export interface ToolResult {
   [key: string]: unknown;
 }
 
-/** One session's loads: skill name → the digest it was loaded at. */
+/** Skill name → the digest it was loaded at. */
 export type SessionLoads = Map<string, string>;
 
-/**
- * Run a tool call for one session.
- *
- * @example callTool(live, loads, 'load_skill', { skill_name: 'pdf' }).structuredContent.status // 'loaded'
- */
+/** Run a tool call for one session. */
 export function callTool(live: LiveCatalog, loads: SessionLoads, tool: string, args: unknown): ToolResult {
   const input =
     typeof args === 'object' && args !== null && !Array.isArray(args) ? (args as Record<string, unknown>) : {};

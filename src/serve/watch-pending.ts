@@ -1,35 +1,18 @@
-/**
- * Waiting for a root that does not exist yet. A host is usually set up
- * before its skills are installed (`claude mcp add`, then an installer makes
- * `.claude/skills/…`), so a missing root is watched for through its nearest
- * existing ancestor: one non-recursive `fs.watch` there (never a recursive
- * one: that ancestor may be a home folder), moved down as the levels below
- * it are made. Events only say "look again"; what counts is a stat, so a
- * whole path made at once (`mkdir -p`) or an event lost is caught by the next
- * look, and the caller also looks once per poll interval.
- */
+// A host is usually set up before its skills are installed, so a missing root is watched for through
+// its nearest existing ancestor (non-recursively: it may be a home folder). Events only say "look again".
 import { statSync, watch, type FSWatcher } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 
-/** Rounds of one look: more than any real path's depth. */
 const MAX_ROUNDS = 64;
 
-/** One missing root and the folder watched for it. */
 export interface PendingRoot {
-  /** The root as configured. */
   readonly root: string;
-  /** The nearest existing ancestor, watched for the levels below it. */
   readonly watching: string;
   /** Stat again now: true when the root exists as a folder (the watch is then closed). */
   look(): boolean;
   close(): void;
 }
 
-/**
- * True when `path` is a folder now (links followed).
- *
- * @example isFolder('/tmp') // true
- */
 export function isFolder(path: string): boolean {
   try {
     return statSync(path).isDirectory();
@@ -38,7 +21,6 @@ export function isFolder(path: string): boolean {
   }
 }
 
-/** The nearest ancestor of `path` that is a folder (the file-system root at worst). */
 export function nearestFolder(path: string): string {
   let dir = dirname(resolve(path));
   while (!isFolder(dir)) {
@@ -49,13 +31,7 @@ export function nearestFolder(path: string): string {
   return dir;
 }
 
-/**
- * Watch for `root` to be created; `onEvent` is called whenever the watched
- * ancestor reports something (the caller then calls `look`). With `events`
- * false nothing is watched: the caller's periodic `look` is all.
- *
- * @example const p = pendingRoot('/p/.claude/skills', () => { if (p.look()) start(p.root); }, true);
- */
+/** Watch for `root` to be created; `onEvent` means "call `look`". With `events` false nothing is watched. */
 export function pendingRoot(root: string, onEvent: () => void, events: boolean): PendingRoot {
   let watching = nearestFolder(root);
   let watcher: FSWatcher | undefined;
@@ -85,7 +61,6 @@ export function pendingRoot(root: string, onEvent: () => void, events: boolean):
       return watching;
     },
     look(): boolean {
-      // Bounded by the path's depth: each round moves the watch at least one level down.
       for (let round = 0; round < MAX_ROUNDS && !closed; round++) {
         if (isFolder(root)) {
           closed = true;

@@ -1,41 +1,27 @@
-/**
- * Watching the roots for `serve`: node's `fs.watch`, recursive (Linux,
- * macOS and Windows on Node 20), and a stat-based rescan where that is not
- * available or fails (too many folders for the OS's watch limit, a network
- * file system). Changed paths are handed over in batches: events that land
- * within `settleMs` of each other are one batch, so a save that writes a
- * temp file and renames it re-seals once. A root that does not exist yet is
- * waited for (`watch-pending.ts`) and watched once it appears; a watched root
- * that goes is waited for again.
- */
+// Recursive `fs.watch`, or stat rescans where it is missing or fails (watch limits, network file
+// systems). Events within `settleMs` are one batch, so a temp-file-and-rename save re-seals once.
 import { watch, lstatSync, readdirSync, realpathSync, statSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
 import { isFolder, pendingRoot, type PendingRoot } from './watch-pending.js';
 
 export interface WatchOptions {
-  /** Use the stat-based rescan even where `fs.watch` works. */
   readonly poll?: boolean;
-  /** Rescan interval of the stat-based mode, and of the look for missing roots (default 1000 ms). */
+  /** Also the interval of the look for missing roots (default 1000 ms). */
   readonly pollMs?: number;
-  /** Quiet time that ends a batch of events (default 5 ms). */
   readonly settleMs?: number;
-  /** Entries one rescan looks at, at most (default 200,000): a bound on a huge or looping tree. */
+  /** A bound on a huge or looping tree (default 200,000). */
   readonly maxEntries?: number;
-  /** A root that was missing exists now and is watched (its path as given). */
   readonly onRootAppeared?: (root: string) => void;
-  /** A watched root is gone; it is waited for again (its path as given, and the folder watched for it). */
+  /** A watched root is gone; it is waited for again. */
   readonly onRootGone?: (root: string, watching: string) => void;
 }
 
 export interface RootWatcher {
-  /** `events` (fs.watch) or `poll` (stat rescans). */
   readonly mode: 'events' | 'poll';
-  /** The roots that do not exist (yet), each with the nearest existing folder watched for it. */
   readonly missing: readonly { readonly root: string; readonly watching: string }[];
   close(): void;
 }
 
-/** The watched trees: roots added and removed while watching. */
 interface Trees {
   readonly mode: 'events' | 'poll';
   add(real: string): void;
@@ -43,25 +29,18 @@ interface Trees {
   close(): void;
 }
 
-/**
- * Watch `roots` and call `onPaths` with the absolute paths that changed (a
- * folder path when only the folder is known; a root's own path when it
- * appeared or went).
- *
- * @example const w = watchRoots(roots.map((r) => r.path), (paths) => live.changed(paths)); … w.close();
- */
+/** Watch `roots` and call `onPaths` with the absolute paths that changed (a folder when only it is known). */
 export function watchRoots(
   roots: readonly string[],
   onPaths: (paths: string[]) => void,
   options: WatchOptions = {},
 ): RootWatcher {
-  // Each batch first checks the watched roots: one deleted (and maybe made again) needs a new watch.
+  // A watched root deleted (and maybe made again) needs a new watch.
   const batcher = batch((paths) => {
     checkWatched();
     onPaths(paths);
   }, options.settleMs ?? 5);
   const trees = options.poll === true ? pollTrees(batcher, options) : eventTrees(batcher, options);
-  // Root as given → the canonical path watched and the folder's identity when the watch began.
   const watched = new Map<string, { readonly real: string; readonly id: string }>();
   const pending = new Map<string, PendingRoot>();
   const wait = (root: string): void => {
@@ -84,7 +63,6 @@ export function watchRoots(
     batcher.add(real);
     options.onRootAppeared?.(root);
   };
-  // A watched root that is no longer the folder its watch began on: gone, or gone and made again.
   const checkWatched = (): void => {
     for (const [root, w] of [...watched]) {
       if (folderId(root) === w.id) continue;
@@ -109,7 +87,7 @@ export function watchRoots(
       trees.add(real);
     }
   }
-  // One stat per root per interval: a missing root's events may be lost, and a watched one may go quietly.
+  // A missing root's events may be lost, and a watched one may go quietly.
   const presence = setInterval(() => {
     for (const root of [...pending.keys()]) look(root);
     checkWatched();
@@ -131,7 +109,6 @@ export function watchRoots(
   };
 }
 
-/** A folder's identity (device and inode, links followed), or '' when it is not a folder. */
 function folderId(path: string): string {
   try {
     const st = statSync(path);
@@ -141,7 +118,7 @@ function folderId(path: string): string {
   }
 }
 
-/** Recursive `fs.watch` per root; on the first error every root falls back to stat rescans. */
+/** On the first error every root falls back to stat rescans. */
 function eventTrees(batcher: Batcher, options: WatchOptions): Trees {
   const watchers = new Map<string, FSWatcher>();
   let polling: Trees | undefined;
@@ -185,7 +162,6 @@ function eventTrees(batcher: Batcher, options: WatchOptions): Trees {
   };
 }
 
-/** Stands in for a root whose `fs.watch` could not start, until the fall-back takes it over. */
 const NO_WATCHER = { close: () => undefined } as unknown as FSWatcher;
 
 interface Batcher {
@@ -217,7 +193,6 @@ function batch(onPaths: (paths: string[]) => void, settleMs: number): Batcher {
   };
 }
 
-/** Rescan every `pollMs`; report paths whose size, mtime or type changed, appeared or went. */
 function pollTrees(batcher: Batcher, options: WatchOptions): Trees {
   const maxEntries = options.maxEntries ?? 200_000;
   const roots: string[] = [];
@@ -235,7 +210,6 @@ function pollTrees(batcher: Batcher, options: WatchOptions): Trees {
     mode: 'poll',
     add(real) {
       roots.push(real);
-      // Its entries now, so the next rescan reports only what changes from here.
       for (const [path, sig] of snapshot([real], maxEntries)) previous.set(path, sig);
     },
     remove(real) {
@@ -246,7 +220,7 @@ function pollTrees(batcher: Batcher, options: WatchOptions): Trees {
   };
 }
 
-/** path → "type:size:mtime" for every entry under the roots (links not followed), up to `maxEntries`. */
+/** path → "type:size:mtime" (links not followed), up to `maxEntries`. */
 function snapshot(roots: readonly string[], maxEntries: number): Map<string, string> {
   const out = new Map<string, string>();
   const visit = (dir: string): void => {
@@ -263,9 +237,7 @@ function snapshot(roots: readonly string[], maxEntries: number): Map<string, str
         const st = lstatSync(path);
         out.set(path, `${st.isDirectory() ? 'd' : st.isFile() ? 'f' : 'o'}:${st.size}:${st.mtimeMs}`);
         if (st.isDirectory() && name !== '.git' && name !== 'node_modules') visit(path);
-      } catch {
-        // gone between the listing and the stat: the next rescan sees it missing
-      }
+      } catch {}
     }
   };
   for (const root of roots) visit(root);

@@ -1,9 +1,4 @@
-/**
- * The `audit` task: the `security.*` rules over every skill under the paths
- * (SKILL.md, references, scripts, every text file; `auditPath`), each finding
- * with its place, reason and hint, gated like validate's findings; findings
- * about the paths themselves fail the gate too when they are errors.
- */
+// Findings about the paths themselves fail the gate too when they are errors.
 import type { FlowDiagnostic } from '../audit/code/flow-rules.js';
 import type { CodeParsers } from '../audit/code/syntax.js';
 import { AUDIT_RULES, OWASP_AST, RULES_BY_CODE, ruleTags, type AuditRule } from '../audit/rules.js';
@@ -18,29 +13,23 @@ import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 export interface AuditTaskOptions {
   /** Skill folders, trees of them, or SKILL.md files (relative to `cwd`). */
   readonly paths: readonly string[];
-  /** Default: the working folder. */
   readonly cwd?: string;
-  /** Bounds on what one skill's audit reads. */
   readonly limits?: Partial<AuditLimits>;
   /** What earlier runs read, by skill folder (watch mode). */
   readonly memo?: AuditMemo;
-  /** Parsers to read code with (default: the engine's, loaded once). */
+  /** Default: the engine's, loaded once. */
   readonly parsers?: CodeParsers;
-  /** What fails the gate: errors (default), or warnings too. */
   readonly failOn?: FailOn;
-  /** Fail the gate beyond this many warnings. */
   readonly maxWarnings?: number;
 }
 
-/** An audit task's result: the skills' verdicts and findings, the gate's verdict, status and documents. */
 export interface AuditRun {
   readonly result: AuditReport;
   readonly gate: GateResult;
-  /** 1 when the gate fails. */
   readonly status: TaskStatus;
-  /** The `--json` document, without `schemaVersion` (built on first read). */
+  /** Without `schemaVersion`; built on first read. */
   readonly document: Record<string, unknown>;
-  /** Security findings as results, one unit per skill, path findings and reading notes as notifications. */
+  /** One unit per skill; path findings and reading notes as notifications. */
   readonly report: Report;
 }
 
@@ -54,11 +43,7 @@ const AUDIT_TASK_KEYS = optionKeys<AuditTaskOptions>('auditTask', {
   maxWarnings: true,
 });
 
-/**
- * Audit the skills under `options.paths`.
- *
- * @example (await auditTask({ paths: ['skills'] })).result.summary // { skills: 3, pass: 2, warn: 1, fail: 0, … }
- */
+/** Audit the skills under `options.paths`. */
 export async function auditTask(options: AuditTaskOptions): Promise<AuditRun> {
   checkOptionKeys(options, AUDIT_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
@@ -86,7 +71,7 @@ export async function auditTask(options: AuditTaskOptions): Promise<AuditRun> {
   };
 }
 
-/** A rule as report metadata: SARIF rules (with security-severity and tags), JUnit failure types. */
+/** SARIF rules (with security-severity and tags), JUnit failure types. */
 export function reportRule(r: AuditRule): ReportRule {
   return {
     code: r.code,
@@ -99,7 +84,6 @@ export function reportRule(r: AuditRule): ReportRule {
   };
 }
 
-/** The audit rules as report rule metadata. */
 export const AUDIT_REPORT_RULES: readonly ReportRule[] = AUDIT_RULES.map(reportRule);
 
 function diagnosticJson(d: FlowDiagnostic): Record<string, unknown> {
@@ -119,11 +103,7 @@ function skillJson(s: AuditSkillReport): Record<string, unknown> {
   return { dir: s.dir, file: s.file, name: s.name, verdict: s.verdict, diagnostics: s.diagnostics.map(diagnosticJson) };
 }
 
-/**
- * A rule as JSON: code, class, level, what it finds, the fix, an example, its OWASP risk and tags.
- *
- * @example ruleJson(RULES_BY_CODE.get('security.remote-exec')!).owasp
- */
+/** A rule as JSON: code, class, level, what it finds, the fix, an example, its OWASP risk and tags. */
 export function ruleJson(r: AuditRule): Record<string, unknown> {
   return {
     code: r.code,
@@ -138,11 +118,7 @@ export function ruleJson(r: AuditRule): Record<string, unknown> {
   };
 }
 
-/**
- * The JSON document: skills with their findings, findings about the paths, reading notes, the rules that fired, the summary.
- *
- * @example auditDocument(await auditPath(['skills/'])).summary // { skills: 3, pass: 2, warn: 1, fail: 0, errors: 0, warnings: 1, notes: 0 }
- */
+/** The JSON document: skills and their findings, path findings, notes, the rules that fired, the summary. */
 export function auditDocument(report: AuditReport): Record<string, unknown> {
   const fired = new Set(report.skills.flatMap((s) => s.diagnostics.map((d) => d.code)));
   const rules = [...RULES_BY_CODE.values()].filter((r) => fired.has(r.code)).map(ruleJson);
@@ -155,12 +131,7 @@ export function auditDocument(report: AuditReport): Record<string, unknown> {
   };
 }
 
-/**
- * The audit as a report for every format: security findings as results, one unit per skill,
- * discovery findings and reading notes as notifications.
- *
- * @example reportText('sarif', auditReport(await auditPath(['skills/']), process.cwd()))
- */
+/** The audit as a report for every format. */
 export function auditReport(report: AuditReport, root: string): Report {
   const built = buildReport({
     suite: 'skillgraph audit',
@@ -177,5 +148,8 @@ export function auditReport(report: AuditReport, root: string): Report {
 }
 
 function explainMarkdown(r: AuditRule): string {
-  return `**${r.code}** — ${r.summary}.\n\nExample:\n\n\`\`\`\n${r.example}\n\`\`\`\n\nFix: ${r.help}\n\nClass: ${r.family}; OWASP Agentic Skills Top 10: ${r.owasp} ${OWASP_AST[r.owasp]}.`;
+  return (
+    `**${r.code}** — ${r.summary}.\n\nExample:\n\n\`\`\`\n${r.example}\n\`\`\`\n\nFix: ${r.help}\n\n` +
+    `Class: ${r.family}; OWASP Agentic Skills Top 10: ${r.owasp} ${OWASP_AST[r.owasp]}.`
+  );
 }

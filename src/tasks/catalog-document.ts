@@ -1,9 +1,4 @@
-/**
- * The catalog document (`catalog --json`, `list --json`, the catalog of a
- * merge): `{schemaVersion, digest, skills, conflicts, diagnostics, complete,
- * incomplete, files, stats}`, written as text or bytes in one pass over the
- * skills, never as one object.
- */
+// The catalog document is written as text or bytes in one pass over the skills, never as one object.
 import { NOT_CATALOGUED_REASONS } from '../discover/account.js';
 import type { WalkReport } from '../engine/plan.js';
 // Perf: the module itself, not the stage barrel.
@@ -14,14 +9,8 @@ import { catalogFindings, type CatalogLoad } from './catalog-load.js';
 import { DESCRIPTOR_KEYS, skillText } from './descriptor-text.js';
 
 /**
- * The `--json` text of catalog, list and merge: `{schemaVersion, digest, skills, conflicts,
- * diagnostics, complete, incomplete, files, stats}`, exactly as `jsonDocument` writes that object
- * with `descriptorJson(descriptor)` and `skill_metadata` for each skill. `skill_metadata` is the
- * skill's protocol metadata, null when its includes do not resolve (`skillgraph resolve` says
- * why). Not under `metadata`: that is the descriptor's own frontmatter map and must reach the
- * JSON unchanged.
- *
- * @example process.stdout.write(catalogJson(await catalogTask({ request })))
+ * The `--json` text of catalog, list and merge. `skill_metadata` is null when a skill's includes
+ * do not resolve; it is not under `metadata`, which is the frontmatter's own map.
  */
 export function catalogJson(result: CatalogLoad): string {
   const doc = catalogJsonParts(result);
@@ -31,39 +20,21 @@ export function catalogJson(result: CatalogLoad): string {
   return pieces.join('');
 }
 
-/**
- * `catalogJson` as its UTF-8 bytes. Perf: the document never exists as a string: each skill's
- * text is encoded into the buffer as soon as it is made (and is then young garbage), and that
- * buffer is both printed and recorded in the runs table. The buffer is sized from the first
- * skills; the bytes are a view of it. 10k skills (an 11.6 MB document): no stringified skill
- * list, renamed copy, joined text or second encoding alive beside it.
- *
- * @example process.stdout.write(catalogJsonBytes(await catalogTask({ request })))
- */
+/** `catalogJson` as UTF-8 bytes, encoded skill by skill so the document never exists as a string. */
 export function catalogJsonBytes(result: CatalogLoad): Buffer {
   return encodeDocument(catalogJsonParts(result));
 }
 
-/**
- * `catalogJson`'s UTF-8 bytes handed to `write` as they are made, in buffers of about a MiB
- * (each one new: `write` may keep it). Perf: for an output nothing records, so no whole copy of
- * the document is ever held (10k skills: 11.6 MB).
- *
- * @example writeCatalogJson(run, (chunk) => process.stdout.write(chunk))
- */
+/** `catalogJson`'s bytes handed to `write` in ~1 MiB buffers, so no whole copy is held. */
 export function writeCatalogJson(result: CatalogLoad, write: (chunk: Buffer) => void): void {
   encodeDocument(catalogJsonParts(result), write);
 }
 
-/** Skills written before the document's buffer is sized for the rest. */
+/** Skills written before the buffer is sized for the rest. */
 const SIZING_SKILLS = 64;
-/** Bytes per buffer handed to a `writeCatalogJson` writer. */
 const WRITE_CHUNK = 1 << 20;
 
-/**
- * The document's UTF-8 bytes: in one buffer (a view of it is returned), or, with `emit`, in
- * buffers of about WRITE_CHUNK bytes handed to it in order (an empty buffer is returned).
- */
+// In one buffer (a view of it is returned), or, with `emit`, in chunks handed to it (empty buffer returned).
 function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buffer {
   const tail = Buffer.byteLength(doc.tail, 'utf8');
   const first = Buffer.byteLength(doc.head, 'utf8') + Math.min(doc.skills, SIZING_SKILLS) * 2048 + tail;
@@ -82,7 +53,7 @@ function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buf
     out = grown;
   };
   const put = (piece: string): void => {
-    // A UTF-8 byte per UTF-16 unit at most 3: the exact count only when it may not fit.
+    // At most 3 UTF-8 bytes per UTF-16 unit: the exact count only when it may not fit.
     if (out.length - at < piece.length * 3) room(Buffer.byteLength(piece, 'utf8'));
     at += out.write(piece, at, 'utf8');
   };
@@ -101,13 +72,8 @@ function encodeDocument(doc: DocumentParts, emit?: (chunk: Buffer) => void): Buf
 }
 
 /**
- * `bytes` (UTF-8 JSON text) with DEL and the C1 controls written `\u007f` … `\u009f`, as
- * `jsonControlsEscaped` writes them in the text: `bytes` itself when it holds none. They are the
- * byte 7F and the pairs C2 80 … C2 9F, and JSON punctuation is ASCII, so each one found lies
- * inside a string. Perf: a document of ASCII and most other text costs two memchr-speed searches
- * instead of a regex over every skill's text.
- *
- * @example controlsEscaped(Buffer.from('"a\u0085"')).toString() // '"a\\u0085"'
+ * `bytes` with DEL and C1 controls written `\u007f` … `\u009f`, as `jsonControlsEscaped` writes the
+ * text. They are byte 7F and pairs C2 80 … C2 9F, so each lies inside a string. Perf: two memchr searches.
  */
 export function controlsEscaped(bytes: Buffer): Buffer {
   let del = bytes.indexOf(0x7f);
@@ -115,7 +81,6 @@ export function controlsEscaped(bytes: Buffer): Buffer {
   if (del < 0 && c1 < 0) return bytes;
   const parts: Buffer[] = [];
   let from = 0;
-  // Each search starts past the control it found last: one pass over the bytes in all.
   while (del >= 0 || c1 >= 0) {
     const at = del < 0 ? c1 : c1 < 0 ? del : Math.min(del, c1);
     parts.push(bytes.subarray(from, at));
@@ -133,10 +98,8 @@ export function controlsEscaped(bytes: Buffer): Buffer {
   return Buffer.concat(parts);
 }
 
-/** `\u007f`, then `\u0080` … `\u009f`, as bytes. */
 const ESCAPED = Array.from({ length: 0x21 }, (_, i) => Buffer.from(`\\u00${(0x7f + i).toString(16)}`, 'latin1'));
 
-/** Where the first C1 pair (C2 80–9F) at or after `from` starts, or -1. */
 function nextC1(bytes: Buffer, from: number): number {
   for (let at = bytes.indexOf(0xc2, from); at >= 0; at = bytes.indexOf(0xc2, at + 1)) {
     const next = bytes[at + 1];
@@ -152,14 +115,8 @@ interface DocumentParts {
   readonly tail: string;
 }
 
-/**
- * The catalog document in parts: `head`, then `skill(i)` for each skill in order, then `tail`.
- * `skill(i)` is the skill's text with DEL and C1 controls still raw: `catalogJson` escapes each
- * piece, `encodeDocument` the bytes it made (`controlsEscaped`). Perf: each skill is written
- * by `skillText`, which knows the descriptor's shape (no whole-descriptor stringify, no renaming
- * pass, no regex over the text). The summaries come from `resolveSummaries`, which builds
- * no entry list.
- */
+// `head`, each `skill(i)` (DEL and C1 still raw, escaped by the caller), then `tail`. Perf: skillText
+// knows the descriptor's shape, and resolveSummaries builds no entry list.
 function catalogJsonParts(result: CatalogLoad): DocumentParts {
   const { catalog, stats } = result;
   const skills = catalog.skills;
@@ -174,7 +131,6 @@ function catalogJsonParts(result: CatalogLoad): DocumentParts {
   if (skills.length === 0) return { head: frame, skills: 0, skill: () => '', tail: '' };
   // The first `"skills": []`: only the digest string comes before it.
   const hole = frame.indexOf('"skills": []');
-  // resolveSummaries returns skills in catalog order.
   const summaries = resolveSummaries(catalog);
   return {
     head: `${frame.slice(0, hole)}"skills": [\n`,
@@ -184,19 +140,14 @@ function catalogJsonParts(result: CatalogLoad): DocumentParts {
   };
 }
 
-/**
- * A descriptor with snake_case keys, in the descriptor's own key order. `metadata` is the
- * frontmatter's own map and passes unchanged.
- *
- * @example descriptorJson(pkg.descriptor).allowed_tools
- */
+/** A descriptor with snake_case keys; `metadata` is the frontmatter's own map and passes unchanged. */
 export function descriptorJson(d: SkillDescriptor): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(d)) out[DESCRIPTOR_KEYS[key] ?? key] = value;
   return out;
 }
 
-/** `complete`, `incomplete` (the limits hit) and `files` (where every SKILL.md seen went), snake_case. */
+/** `complete`, `incomplete` (the limits hit) and `files` (where every SKILL.md seen went). */
 export function completenessJson(walk: Pick<WalkReport, 'complete' | 'limits' | 'files'>): Record<string, unknown> {
   const f = walk.files;
   return {

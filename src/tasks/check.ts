@@ -1,13 +1,5 @@
-/**
- * The `check` task: compare the catalog now with a lockfile. Drift is a
- * skill whose capability surface widened (reported apart from content
- * changes), added, removed, changed (scope, root, path, package or tree
- * digest), invalid now (with its findings; a skill recorded as invalid in
- * the lock is reported until it is fixed), or not found while the walk was
- * incomplete. `accept` rewrites the lockfile from the catalog now. The
- * lockfile is read as a regular file only (a FIFO or a link in its place is
- * refused, never waited on).
- */
+// Drift: a skill widened (reported apart from content changes), added, removed, changed, invalid
+// now, or not found in an incomplete walk. The lockfile is read as a regular file only (never a FIFO).
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { wideningText } from '../audit/capabilities.js';
@@ -34,32 +26,29 @@ import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface CheckTaskOptions {
   readonly request: CatalogRequest;
-  /** The lockfile to compare with (relative to `cwd`). */
+  /** Relative to `cwd`. */
   readonly lock: string;
-  /** Record what changed, widened capabilities included: rewrite the lockfile from the catalog now. */
+  /** Rewrite the lockfile from the catalog now, widened capabilities included. */
   readonly accept?: boolean;
-  /** The folder paths are relative to and shown from (default: the working folder). */
   readonly cwd?: string;
   /** The home folder `~/…` roots are under (default: the user's). */
   readonly home?: string;
 }
 
-/** A check task's result: the drift, the catalog now as a lock sees it, status and documents. */
 export interface CheckRun {
   /** 0 without drift, or once `accept` rewrote the lockfile. */
   readonly status: TaskStatus;
-  /** The lockfile as shown (relative to `cwd` when inside it). */
+  /** Relative to `cwd` when inside it. */
   readonly shown: string;
   readonly locked: Lockfile;
   readonly drift: LockDrift<Diagnostic>;
   readonly state: LockState;
   readonly digest: string;
-  /** Whether `accept` rewrote the lockfile (it does not when a skill has errors or the walk was cut short). */
+  /** Not when a skill has errors or the walk was cut short. */
   readonly accepted: boolean;
   readonly walk: WalkCompleteness;
-  /** The `--json` document, without `schemaVersion`. */
   readonly document: Record<string, unknown>;
-  /** The drift as findings: one unit per locked skill (built on first read). */
+  /** One unit per locked skill; built on first read. */
   readonly report: Report;
 }
 
@@ -74,11 +63,7 @@ const CHECK_TASK_KEYS = optionKeys<CheckTaskOptions>('checkTask', {
   home: true,
 });
 
-/**
- * Compare the catalog `options.request` describes with the lockfile `options.lock`.
- *
- * @example const run = await checkTask({ request, lock: 'skillgraph.lock.json' }); run.drift.ok
- */
+/** Compare the catalog `options.request` describes with the lockfile `options.lock`. */
 export async function checkTask(options: CheckTaskOptions): Promise<CheckRun> {
   checkOptionKeys(options, CHECK_TASK_KEYS);
   await prepareSeal();
@@ -87,8 +72,8 @@ export async function checkTask(options: CheckTaskOptions): Promise<CheckRun> {
   const file = resolve(cwd, options.lock);
   const shown = displayPath(file, cwd);
   const text = readLockText(file, shown);
-  // A malformed lockfile fails before the walk; the parsed lock is dropped and made again at the end.
-  // Perf: 100,000 locked skills are ~75 MB as objects and ~30 MB as text, held across the catalog's peak.
+  // A malformed lockfile fails before the walk. Perf: the parsed lock is dropped and made again at the
+  // end, so it is not held across the catalog's peak.
   collectGarbage(parseLock(text, shown).skills.length);
   // Perf: a lock's time is hashing trees; a parse pool saves nothing there.
   const engine = { ...options.request.engine, workers: options.request.engine?.workers ?? 0 };
@@ -100,13 +85,16 @@ export async function checkTask(options: CheckTaskOptions): Promise<CheckRun> {
   collectGarbage(places.skills.length);
   const locked = parseLock(text, shown);
   const drift = compareLock(locked, state);
-  // Accepting records the catalog now, as `lock` would, unless a skill has errors or the walk was cut short.
   const acceptable = state.skillErrors.length === 0 && state.complete;
   const accepted = options.accept === true && !drift.ok && acceptable;
   if (accepted)
     writeLockfile(
       file,
-      `${JSON.stringify(createLock(places.digest, state.entries, { complete: state.complete, invalid: state.invalid }), null, 2)}\n`,
+      `${JSON.stringify(
+        createLock(places.digest, state.entries, { complete: state.complete, invalid: state.invalid }),
+        null,
+        2,
+      )}\n`,
     );
   const walk = { complete, limits, files };
   const fileOf = (e: LockEntry): string => displayPath(placeOf(e.root, e.path, dirname(file), home), cwd);
@@ -169,16 +157,13 @@ function readLockText(file: string, shown: string): string {
   });
 }
 
-/** A lock entry's SKILL.md on disk: its root (relative to the lockfile's folder, or `~/…`) and its path in it. */
+/** Root relative to the lockfile's folder (or `~/…`), then the path in it. */
 function placeOf(root: string, path: string, lockDir: string, home: string): string {
   const base = root === '~' ? home : root.startsWith('~/') ? join(home, root.slice(2)) : resolve(lockDir, root);
   return join(base, path);
 }
 
-/**
- * Drift as findings for the reports: each added, removed, changed or unfound skill an error at
- * its SKILL.md, and each invalid skill's own diagnostics.
- */
+/** Drift as findings: an error at each added, removed, changed or unfound SKILL.md; invalid skills' own findings. */
 export function driftFindings(
   drift: LockDrift<Diagnostic>,
   fileOf: (e: LockEntry) => string,

@@ -1,38 +1,26 @@
-/**
- * `context` with a host: the catalog's skills listed as that agent
- * lists them — its format, order, budget and cuts, its own shipped skills
- * counted against the budget — with a verdict per skill. The agent's fixed
- * guidance around the listing is its own text and is not reproduced.
- */
+// The agent's fixed guidance around the listing is its own text and is not reproduced.
 import type { Catalog } from '../model/catalog.js';
 import { listItems } from '../hosts/listing.js';
 import { hostModel } from '../hosts/registry.js';
 import { PROFILE_NAMES } from '../parse/profiles.js';
 import type { HostModel } from '../hosts/types.js';
 
-/** The parse profile that reads skills as host `id` does, when there is one. */
 export function hostProfile(id: string): string | undefined {
   return (PROFILE_NAMES as readonly string[]).includes(id) ? id : undefined;
 }
 
-/** The catalog as an agent lists it: the listing, each skill's verdict, its own shipped skills. */
 export interface HostListing {
   readonly model: HostModel;
   readonly listed: ReturnType<typeof listItems>;
-  /** The catalog's skills, each with its verdict, and the agent's own skills counted against its budget. */
+  /** The catalog's skills with verdicts, and the agent's own skills counted against its budget. */
   readonly own: readonly ListedSkill[];
   readonly shipped: readonly ListedSkill[];
-  /** The `--json` document, without `schemaVersion`. */
   readonly document: Record<string, unknown>;
 }
 
 type ListedSkill = ReturnType<typeof listItems>['skills'][number]['skill'];
 
-/**
- * `catalog` as host `id` lists it, with `home` the folder its user skills are under.
- *
- * @example hostListing(catalog, 'claude-code', homedir()).listed.text
- */
+/** `catalog` as host `id` lists it, with `home` the folder its user skills are under. */
 export function hostListing(catalog: Catalog, id: string, home: string): HostListing {
   const model = hostModel(id);
   const items = catalog.skills

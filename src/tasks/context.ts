@@ -1,11 +1,4 @@
-/**
- * The `context` task: the descriptor context an agent host puts in its
- * prompt — a Markdown "Skills" section or `<available_skills>` XML, never a
- * skill's instructions — for the catalog a request describes. Lazy mode adds
- * the loading rules and the `load_skill` tool; a budget fits the listing; an
- * audit marks or drops skills with security errors; a host lists the skills
- * as that agent does. Status 1 when a skill was left out by an error.
- */
+// A Markdown "Skills" section or `<available_skills>` XML for a prompt, never a skill's instructions.
 import { basename, dirname } from 'node:path';
 import { homedir } from 'node:os';
 import { auditSkill } from '../audit/audit.js';
@@ -21,35 +14,29 @@ import type { TaskStatus } from './catalog.js';
 import { hostListing, hostProfile, type HostListing } from './context-host.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
-/** What an audit does to the listing: nothing, mark skills with security errors, or drop them. */
 export const AUDIT_MODES = ['off', 'mark', 'drop'] as const;
 export type AuditMode = (typeof AUDIT_MODES)[number];
 
 export interface ContextTaskOptions {
   readonly request: CatalogRequest;
-  /** `markdown` (default) or `xml` (`<available_skills>`). */
   readonly format?: 'markdown' | 'xml';
   /** Skills are staged by the `load_skill` tool: adds the loading rules and the tool definition. */
   readonly lazy?: boolean;
-  /** Fit the whole block into N characters or `Nt` tokens (see `parseBudget`). */
+  /** N characters or `Nt` tokens for the whole block (see `parseBudget`). */
   readonly budget?: string | null;
   /** Lazy mode: show each skill at `into/<name>/SKILL.md`, where a load stages it. */
   readonly into?: string | null;
-  /** How each SKILL.md is shown: `absolute` (default), `relative` (to `cwd`) or `uri`. */
+  /** Default `absolute`; `relative` is to `cwd`. */
   readonly paths?: ContextPaths;
-  /** Default true; false leaves the digests out of the Markdown listing. */
   readonly digests?: boolean;
-  /** Audit each skill first (default `off`). */
   readonly audit?: AuditMode;
-  /** List the skills as this agent does instead (its format, budget and cuts); no budget then. */
+  /** List the skills as this agent does (its format, budget and cuts); no budget then. */
   readonly host?: string;
-  /** The folder relative paths are relative to (default: the working folder). */
   readonly cwd?: string;
   /** With `host`: the folder the agent reads user skills from (default: the user's). */
   readonly home?: string;
 }
 
-/** A skill whose audit has an error finding. */
 export interface FlaggedSkill {
   readonly name: string;
   readonly locator: string;
@@ -57,20 +44,16 @@ export interface FlaggedSkill {
   readonly errors: readonly Diagnostic[];
 }
 
-/** A context task's result: the text a prompt takes, what it left out, status and document. */
 export interface ContextRun {
   readonly status: TaskStatus;
-  /** What `--format markdown|xml` prints: the block, and the audit's note when it marked skills. */
+  /** The block, and the audit's note when it marked skills. */
   readonly text: string;
-  /** The `--json` document, without `schemaVersion`. */
   readonly document: Record<string, unknown>;
-  /** The catalog rendered (after an audit dropped skills). */
+  /** After an audit dropped skills. */
   readonly catalog: Catalog;
-  /** Unset with `host`. */
   readonly rendered?: RenderedContext;
   readonly leftOut?: LeftOut;
   readonly flagged: readonly FlaggedSkill[];
-  /** Set with `host`. */
   readonly host?: HostListing;
 }
 
@@ -88,11 +71,7 @@ const CONTEXT_TASK_KEYS = optionKeys<ContextTaskOptions>('contextTask', {
   home: true,
 });
 
-/**
- * Render the catalog `options.request` describes as agent context.
- *
- * @example process.stdout.write((await contextTask({ request, format: 'xml', budget: '8000t' })).text)
- */
+/** Render the catalog `options.request` describes as agent context. */
 export async function contextTask(options: ContextTaskOptions): Promise<ContextRun> {
   checkOptionKeys(options, CONTEXT_TASK_KEYS);
   const audit = options.audit ?? 'off';
@@ -139,7 +118,7 @@ export async function contextTask(options: ContextTaskOptions): Promise<ContextR
   };
 }
 
-/** The catalog as one agent lists it, read with that agent's profile unless the request names one. */
+/** Read with that agent's profile unless the request names one. */
 async function hostContext(options: ContextTaskOptions, host: string): Promise<ContextRun> {
   if (options.budget !== undefined && options.budget !== null) {
     throw new SkillgraphError(
@@ -162,7 +141,6 @@ async function hostContext(options: ContextTaskOptions, host: string): Promise<C
   };
 }
 
-/** The catalog's skills whose audit has an error finding, by name. */
 function auditErrors(catalog: Catalog, parsers: CodeParsers): FlaggedSkill[] {
   const out: FlaggedSkill[] = [];
   const names = catalog.skills.map((s) => s.descriptor.name);
@@ -179,8 +157,10 @@ function auditErrors(catalog: Catalog, parsers: CodeParsers): FlaggedSkill[] {
   return out;
 }
 
-/** The visible line a marking audit adds after the listing. */
 function markNote(flagged: readonly FlaggedSkill[]): string {
   const rows = flagged.map((f) => `${f.name} (${f.codes.join(', ')})`);
-  return `\nSecurity audit: ${rows.join('; ')} ${flagged.length === 1 ? 'has' : 'have'} error findings; do not load ${flagged.length === 1 ? 'it' : 'them'} without the user's review.\n`;
+  return (
+    `\nSecurity audit: ${rows.join('; ')} ${flagged.length === 1 ? 'has' : 'have'} error findings; ` +
+    `do not load ${flagged.length === 1 ? 'it' : 'them'} without the user's review.\n`
+  );
 }

@@ -1,10 +1,4 @@
-/**
- * The `describe` task: one skill as the protocol types see it — its
- * SkillMetadata and SkillDefinition from the catalog a request describes,
- * the skills it links to or mentions and those that link to it. A skill that
- * cannot be resolved is a SkillError (cycle_detected, skill_not_found, …)
- * with status 1.
- */
+// A skill that cannot be resolved is a SkillError (cycle_detected, skill_not_found, …) with status 1.
 import type { Catalog } from '../model/catalog.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -25,23 +19,17 @@ export interface DescribeTaskOptions {
   readonly name: string;
 }
 
-/** A describe task's result: the description, the skill's implicit edges, status and document. */
 export interface DescribeRun extends Description {
   readonly status: TaskStatus;
   /** Skills this one links to or mentions, and those that link to or mention it. */
   readonly uses: readonly SkillEdge[];
   readonly usedBy: readonly SkillEdge[];
-  /** The `--json` document, without `schemaVersion`. */
   readonly document: Record<string, unknown>;
 }
 
 const DESCRIBE_TASK_KEYS = optionKeys<DescribeTaskOptions>('describeTask', { request: true, name: true });
 
-/**
- * Describe one skill of the catalog `options.request` describes.
- *
- * @example (await describeTask({ request, name: 'ship-it' })).metadata?.tool_count
- */
+/** Describe one skill of the catalog `options.request` describes. */
 export async function describeTask(options: DescribeTaskOptions): Promise<DescribeRun> {
   checkOptionKeys(options, DESCRIBE_TASK_KEYS);
   if (typeof options.name !== 'string' || options.name.trim() === '') {
@@ -65,22 +53,17 @@ export async function describeTask(options: DescribeTaskOptions): Promise<Descri
   return { ...d, status: d.error ? 1 : 0, uses, usedBy, document };
 }
 
-/** What `describe` found for one name. */
 export interface Description {
   readonly name: string;
   readonly pkg: SkillPackage | undefined;
   readonly metadata: SkillMetadata | null;
   readonly definition: SkillDefinition | null;
   readonly error?: SkillError;
-  /** Findings about the skill's composition and what it reaches (an override of a missing key). */
+  /** Findings about the skill's composition and what it reaches. */
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/**
- * Describe `name` (`name` or `scope/name`) in `catalog`; failures are data.
- *
- * @example describeSkill(catalog, 'ship-it').metadata?.tool_count
- */
+/** Describe `name` (or `scope/name`) in `catalog`; failures are data. */
 export function describeSkill(catalog: Catalog, name: string): Description {
   const pkg = lookupSkill(catalog, name);
   const resolved = resolveCatalog(catalog, { names: [name] });
@@ -106,21 +89,13 @@ export function describeSkill(catalog: Catalog, name: string): Description {
   };
 }
 
-/**
- * The protocol metadata of one resolved skill, or null when it failed to resolve.
- *
- * @example resolveCatalog(catalog).skills.map((s) => metadataOf(catalog, s))
- */
+/** The protocol metadata of one resolved skill, or null when it failed to resolve. */
 export function metadataOf(catalog: Catalog, resolution: SkillResolution): SkillMetadata | null {
   const pkg = resolution.ok ? lookupSkill(catalog, resolution.name) : undefined;
   // Perf: package and summary are our own parser's and resolver's, so skip the zod round trip.
   return pkg ? SkillMetadata.fromTrustedSummary(pkg, resolution.summary) : null;
 }
 
-/**
- * The skill's implicit edges out (`uses`) and in (`usedBy`), from every catalogued skill's
- * SKILL.md, and its links to skills that are not there.
- */
 function implicitOf(
   catalog: Catalog,
   pkg: SkillPackage | undefined,

@@ -1,35 +1,17 @@
-/**
- * A skill's text in the catalog document, written by hand: exactly the characters
- * `JSON.stringify` with a two-space indent writes for the descriptor (its two camelCase keys
- * renamed) and its `skill_metadata` at a skill's depth in the document (the skill at 4 spaces,
- * its fields at 6), without the raw-control escape the document applies afterwards.
- *
- * Perf: the descriptor's shape is known, so its fields are written one by one in its own key
- * order: strings by `quoted` (as they are between quotes unless one needs an escape), flat string
- * maps and string lists by a loop, anything else (a structured `compatibility`, `dependencies`,
- * a metadata value that is not a string) through `JSON.stringify` at its depth; the text of a
- * source's root is made once per root. No whole-object stringify, no renaming pass over the
- * text, and `name` and `description` are escaped once for both places they appear. 10k skills,
- * in one process: the document ~160 → ~95 ms of CPU (minimum of 15).
- */
+// A skill's text in the catalog document, written by hand: exactly what `JSON.stringify(…, null, 2)`
+// writes at a skill's depth, DEL and C1 controls left raw for the document to escape. Perf: the
+// descriptor's shape is known, so no whole-object stringify, no renaming pass, one escape per string.
 import type { SkillDescriptor } from '../model/package.js';
 import type { CapabilitySummary } from '../model/resolve.js';
 
-/** A character `JSON.stringify` writes escaped in a string: a quote, a backslash, a control below U+0020, a surrogate. */
+/** Escaped by `JSON.stringify`: a quote, a backslash, a control below U+0020, a surrogate. */
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\ud800-\udfff]/;
 
-/**
- * `JSON.stringify(s)` for a string. Perf: most strings need no escape, and one regex test and
- * two quotes cost a third of a call into the native stringifier (a paired surrogate takes the
- * native path too, which writes it as it is).
- *
- * @example quoted('a"b') // '"a\\"b"'
- */
+/** `JSON.stringify(s)`. Perf: most strings need no escape, and a regex test is cheaper than the native call. */
 export function quoted(s: string): string {
   return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
 
-/** The field indent of a skill (`6`) and of its nested values, by depth. */
 const PAD = ['', '  ', '    ', '      ', '        ', '          ', '            '];
 
 /** Descriptor keys written under another name in the document. */
@@ -38,7 +20,6 @@ export const DESCRIPTOR_KEYS: Readonly<Record<string, string>> = {
   modelInvocable: 'model_invocable',
 };
 
-/** `\n      "key": ` for the descriptor's own keys, made once. */
 const KEY_TEXT = new Map<string, string>();
 
 function keyText(key: string): string {
@@ -51,13 +32,7 @@ function keyText(key: string): string {
   return text;
 }
 
-/**
- * `JSON.stringify(value, null, 2)` with every line after the first indented by `depth` steps of
- * two spaces (JSON text holds no raw newline inside a string, so this is exact); undefined when
- * `JSON.stringify` writes nothing (undefined, a function, a symbol).
- *
- * @example valueText(['a'], 3) // '[\n        "a"\n      ]'
- */
+/** `JSON.stringify(value, null, 2)` indented `depth` steps (exact: JSON strings hold no raw newline). */
 export function valueText(value: unknown, depth: number): string | undefined {
   if (typeof value === 'string') return quoted(value);
   if (typeof value === 'boolean') return value ? 'true' : 'false';
@@ -73,7 +48,6 @@ export function valueText(value: unknown, depth: number): string | undefined {
   return text.replaceAll('\n', `\n${PAD[depth] ?? '  '.repeat(depth)}`);
 }
 
-/** A list of strings at `depth`, or undefined when an item is not a string. */
 function stringListText(list: readonly unknown[], depth: number): string | undefined {
   if (list.length === 0) return '[]';
   const inner = `\n${PAD[depth + 1] ?? '  '.repeat(depth + 1)}`;
@@ -86,19 +60,17 @@ function stringListText(list: readonly unknown[], depth: number): string | undef
   return `${out}\n${PAD[depth] ?? '  '.repeat(depth)}]`;
 }
 
-/** Whether `value` is a plain object (or one without a prototype): `for…in` then lists only its own keys. */
+/** A plain object (or one without a prototype): `for…in` then lists only its own keys. */
 function plainPrototype(value: object): boolean {
   const proto = Object.getPrototypeOf(value) as unknown;
   return proto === Object.prototype || proto === null;
 }
 
-/** A plain object of string values at `depth`, or undefined when a value is not a string. */
 function stringMapText(map: Readonly<Record<string, unknown>>, depth: number): string | undefined {
   const inner = `\n${PAD[depth + 1] ?? '  '.repeat(depth + 1)}`;
   let out = '{';
   let first = true;
-  // JSON.stringify lists own enumerable string keys in this order; a plain object's
-  // prototype adds none (the caller checked it), and the own-key check catches one that does.
+  // JSON.stringify lists own enumerable keys in this order; the own-key check catches a prototype that adds one.
   for (const key in map) {
     if (!Object.hasOwn(map, key)) return undefined;
     const value = map[key];
@@ -109,17 +81,9 @@ function stringMapText(map: Readonly<Record<string, unknown>>, depth: number): s
   return first ? '{}' : `${out}\n${PAD[depth] ?? '  '.repeat(depth)}}`;
 }
 
-/** `source_types` text at the metadata's depth, by the summary's shared kind list. */
 const SOURCE_TYPES_TEXT = new Map<readonly string[], string>();
 
-/**
- * One skill of the catalog document: `    {` … `    }` with the descriptor's fields and
- * `skill_metadata` (the protocol's `SkillMetadata.fromSummary(pkg, summary).toJSON()`, null
- * without a summary), as `JSON.stringify` writes the skill two arrays deep. DEL and C1
- * controls are left raw: the caller escapes them.
- *
- * @example skillText(pkg.descriptor, summary).startsWith('    {\n      "id": ')
- */
+/** One skill of the catalog document with its `skill_metadata`; DEL and C1 controls left raw. */
 export function skillText(d: SkillDescriptor, summary: CapabilitySummary | undefined): string {
   let out = '    {';
   let first = true;
@@ -143,11 +107,13 @@ export function skillText(d: SkillDescriptor, summary: CapabilitySummary | undef
     out += `${first ? '' : ','}${keyText(key)}${text}`;
     first = false;
   }
-  out += `${first ? '' : ','}\n      "skill_metadata": ${summary ? metadataText(d, name, description, version, summary) : 'null'}\n    }`;
+  out +=
+    `${first ? '' : ','}\n      "skill_metadata": ` +
+    `${summary ? metadataText(d, name, description, version, summary) : 'null'}\n    }`;
   return out;
 }
 
-/** The source's four fields at a skill field's depth, when it has exactly its known shape. */
+/** Undefined unless the source has exactly its known shape. */
 function sourceText(s: SkillDescriptor['source']): string | undefined {
   if (s === null || typeof s !== 'object' || !plainPrototype(s)) return valueText(s, 3);
   let keys = 0;
@@ -163,33 +129,29 @@ function sourceText(s: SkillDescriptor['source']): string | undefined {
     typeof s.locator !== 'string'
   )
     return valueText(s, 3);
-  // Perf: a catalog has a few roots, shared by thousands of skills in name order (so roots
-  // alternate from one skill to the next): each root's text is made once and kept by root.
+  // Perf: a few roots are shared by thousands of skills in alternation: each root's text is made once.
   let head = SOURCE_HEADS.get(s.root);
   if (head === undefined || head.scope !== s.scope || head.precedence !== s.precedence) {
     head = {
       scope: s.scope,
       precedence: s.precedence,
-      text: `{\n        "scope": ${quoted(s.scope)},\n        "precedence": ${JSON.stringify(s.precedence)},\n        "root": ${quoted(s.root)},\n        "locator": `,
+      text:
+        `{\n        "scope": ${quoted(s.scope)},\n        "precedence": ${JSON.stringify(s.precedence)},` +
+        `\n        "root": ${quoted(s.root)},\n        "locator": `,
     };
-    // Bounded: a document with more roots than this makes the text of the others each time.
+    // Bounded: past this many roots the others' text is made each time.
     if (SOURCE_HEADS.size < MAX_SOURCE_HEADS || SOURCE_HEADS.has(s.root)) SOURCE_HEADS.set(s.root, head);
   }
   return `${head.text}${quoted(s.locator)}\n      }`;
 }
 
-/** The text of a source's scope, precedence and root, by root (`sourceText`). */
 const SOURCE_HEADS = new Map<string, { readonly scope: string; readonly precedence: number; readonly text: string }>();
 const MAX_SOURCE_HEADS = 64;
 
 const SOURCE_KEYS = ['scope', 'precedence', 'root', 'locator'];
 
-/**
- * `SkillMetadata.fromSummary(pkg, summary).toJSON()` as document text at a skill field's depth,
- * built directly: package and summary come from our own parse and resolver, so the protocol's
- * zod check can only pass. `name`, `description` and a non-empty `version` are the descriptor's,
- * already escaped.
- */
+// `SkillMetadata.fromSummary(…).toJSON()` as text: our own parse and resolver made the inputs, so the
+// protocol's zod check could only pass.
 function metadataText(
   d: SkillDescriptor,
   name: string | undefined,
@@ -203,7 +165,9 @@ function metadataText(
     SOURCE_TYPES_TEXT.set(summary.source_types, types);
   }
   return (
-    `{\n        "name": ${name ?? quoted(d.name)},\n        "description": ${description ?? quoted(d.description)},\n        "version": ${version ?? quoted(d.version || '0.0.0')},` +
-    `\n        "read_only": ${summary.read_only},\n        "writes": ${summary.writes},\n        "tool_count": ${summary.tool_count},\n        "source_types": ${types}\n      }`
+    `{\n        "name": ${name ?? quoted(d.name)},\n        "description": ${description ?? quoted(d.description)},` +
+    `\n        "version": ${version ?? quoted(d.version || '0.0.0')},` +
+    `\n        "read_only": ${summary.read_only},\n        "writes": ${summary.writes},` +
+    `\n        "tool_count": ${summary.tool_count},\n        "source_types": ${types}\n      }`
   );
 }

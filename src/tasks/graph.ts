@@ -1,9 +1,3 @@
-/**
- * The `graph` task: the include graph of the catalog a request describes, as
- * Mermaid or Graphviz DOT text, with the implicit edges (links and mentions in
- * the skills' SKILL.md) beside the includes, cycles highlighted. Status 1 when
- * the graph has a cycle or an include of an unknown skill.
- */
 import { SkillgraphError } from '../model/errors.js';
 import type { CycleReport, IncludeGraph } from '../resolve/index.js';
 import {
@@ -21,30 +15,23 @@ import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface GraphTaskOptions {
   readonly request: CatalogRequest;
-  /** `mermaid` (default) or `dot`. */
   readonly format?: GraphFormat;
 }
 
-/** A graph task's result: the graph and its text, counts, status and document. */
 export interface GraphRun {
   readonly status: TaskStatus;
   readonly format: GraphFormat;
   readonly graph: IncludeGraph;
   readonly cycles: readonly CycleReport[];
   readonly text: string;
-  /** Edges by kind: includes, implicit ones (links and mentions), includes of unknown skills. */
+  /** Includes, implicit edges (links and mentions), includes of unknown skills. */
   readonly counts: { readonly includes: number; readonly implicit: number; readonly missing: number };
-  /** The `--json` document, without `schemaVersion`. */
   readonly document: Record<string, unknown>;
 }
 
 const GRAPH_TASK_KEYS = optionKeys<GraphTaskOptions>('graphTask', { request: true, format: true });
 
-/**
- * The include graph of the catalog `options.request` describes.
- *
- * @example console.log((await graphTask({ request, format: 'dot' })).text)
- */
+/** The include graph of the catalog `options.request` describes; status 1 on a cycle or unknown include. */
 export async function graphTask(options: GraphTaskOptions): Promise<GraphRun> {
   checkOptionKeys(options, GRAPH_TASK_KEYS);
   const format = options.format ?? 'mermaid';

@@ -1,9 +1,5 @@
-/**
- * The I/O half of the hosts task: each agent's roots walked with the agent's
- * own depth, folder and link rules (the discover stage's walk, per root so
- * every arrival keeps the path the agent would use), each file read once, and
- * the wider walk that tells what no agent reached.
- */
+// Each agent's roots walked per root, so every arrival keeps the path that agent would use; each
+// file is read once for every host.
 import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { discover, type DiscoverOptions } from '../discover/walk.js';
@@ -13,14 +9,13 @@ import type { HostFile } from '../hosts/evaluate.js';
 import type { ResolvedRoot } from '../hosts/roots.js';
 import type { HostModel } from '../hosts/types.js';
 
-/** Largest SKILL.md read (agents read whole files; a bigger one is reported unreadable). */
+/** Agents read whole files; a bigger one is reported unreadable. */
 const MAX_SKILL_BYTES = 1 << 20;
 /** Folders read per root before a walk stops (a home folder can be big). */
 const MAX_DIRS = 50_000;
 
 const UTF8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
-/** Reads each canonical file once for every host. */
 export class FileTexts {
   private readonly texts = new Map<string, string | null>();
   text(real: string): string | null {
@@ -32,7 +27,7 @@ export class FileTexts {
   }
 }
 
-/** The nearest folder at or above `cwd` that holds `.git` (a folder or a file), or null. */
+/** The nearest folder at or above `cwd` holding `.git` (a folder or a file), or null. */
 export function findGitRoot(cwd: string): string | null {
   for (let dir = cwd; ; dir = dirname(dir)) {
     if (existsSync(join(dir, '.git'))) return dir;
@@ -40,7 +35,6 @@ export function findGitRoot(cwd: string): string | null {
   }
 }
 
-/** The walk options an agent's discovery stands for. */
 export function hostWalkOptions(model: HostModel): Partial<DiscoverOptions> {
   const d = model.discovery;
   return {
@@ -53,11 +47,7 @@ export function hostWalkOptions(model: HostModel): Partial<DiscoverOptions> {
   };
 }
 
-/**
- * Every SKILL.md the agent's walk reaches under `roots`, with its text and how it was reached.
- *
- * @example walkHost(CODEX, roots, new FileTexts()).map((f) => f.path)
- */
+/** Every SKILL.md the agent's walk reaches under `roots`, with its text and how it was reached. */
 export function walkHost(model: HostModel, roots: readonly ResolvedRoot[], texts: FileTexts): HostFile[] {
   const options = hostWalkOptions(model);
   const out: HostFile[] = [];
@@ -69,11 +59,7 @@ export function walkHost(model: HostModel, roots: readonly ResolvedRoot[], texts
   return out;
 }
 
-/**
- * Every SKILL.md under `folders` (links followed): what the agents could have found. The agents'
- * own roots are searched everywhere; a project tree skips `node_modules` and dot-folders other
- * than the agents' (where no agent looks), so a big repository stays quick.
- */
+/** What the agents could have found. Project trees skip node_modules and other dot-folders, where no agent looks. */
 export function walkEverything(trees: readonly string[], roots: readonly string[]): { path: string; real: string }[] {
   const out: { path: string; real: string }[] = [];
   const seen = new Set<string>();
@@ -116,7 +102,7 @@ function walkRoot(path: string, options: Partial<DiscoverOptions>): Omit<HostFil
   // `real` is the file read (a linked SKILL.md's target), whatever path the catalog names the skill by.
   const arrivals = [
     ...result.candidates.map((c) => ({ inRoot: c.inRoot, real: posix(c.path) })),
-    // A file reached twice within one root (through a link) is one arrival per path to the agents.
+    // Reached twice within one root (through a link): one arrival per path, as the agents see it.
     ...result.reachedTwice
       .filter((r) => r.via.startsWith(`${rootPosix}/`))
       .map((r) => ({ inRoot: r.via.slice(rootPosix.length + 1), real: posix(realOr(r.via)) })),

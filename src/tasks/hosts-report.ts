@@ -1,13 +1,8 @@
-/**
- * `skillgraph hosts --format sarif|junit|github`: each agent's refusals, cuts
- * and shadowed copies as findings at the skill's SKILL.md, and one finding per
- * skill no chosen agent lists. Loaded only when a machine report is written.
- */
+// Loaded only when a machine report is written.
 import type { Severity } from '../model/diagnostics.js';
 import type { HostsDocument } from './hosts.js';
 import { buildReport, reportText, type ReportFinding, type ReportRule } from '../report/index.js';
 
-/** What `--fail-on` can make an error. */
 export const HOSTS_FAIL_ON = ['hidden', 'unreachable', 'refused'] as const;
 export type HostsFailOn = (typeof HOSTS_FAIL_ON)[number];
 
@@ -50,11 +45,7 @@ const RULES: readonly (Omit<ReportRule, 'level'> & { readonly verdict: string })
   },
 ];
 
-/**
- * The report of a hosts result: findings with `failOn` kinds as errors.
- *
- * @example io.stdout.write(hostsReportText('sarif', doc, io.cwd, ['hidden']))
- */
+/** The report of a hosts result: findings of `failOn` kinds as errors. */
 export function hostsReportText(
   format: 'sarif' | 'junit' | 'github',
   doc: HostsDocument,
@@ -74,7 +65,14 @@ export function hostsReportText(
       findings.push({
         code: rule.code,
         severity,
-        message: `${h.host} ${s.verdict === 'name-only' ? 'lists it by name only' : s.verdict === 'shortened' ? 'shortens its description' : s.verdict}${what}`,
+        message:
+          `${h.host} ` +
+          (s.verdict === 'name-only'
+            ? 'lists it by name only'
+            : s.verdict === 'shortened'
+              ? 'shortens its description'
+              : s.verdict) +
+          what,
         file: s.path,
         line: 0,
         column: 0,

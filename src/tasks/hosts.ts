@@ -1,9 +1,3 @@
-/**
- * The `hosts` task: for a project folder and a home folder, what each agent
- * finds, under which name, with which description, and what it leaves out,
- * by rule. Each agent's roots are walked with its own parameters, every file
- * is read once, and the pure host models give the verdicts.
- */
 import { resolve } from 'node:path';
 import { homedir } from 'node:os';
 import { evaluateHost, type HostEvaluation } from '../hosts/evaluate.js';
@@ -19,35 +13,31 @@ import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 export interface HostsOptions {
   /** The folder the agents start in (default: the working folder). */
   readonly project: string;
-  /** The home folder the agents read their user skills from. */
   readonly home?: string;
-  /** Hosts to report, by id (default: every model). */
+  /** By id (default: every model). */
   readonly hosts?: readonly string[];
-  /** Further folders to look into for skills no agent reaches (the project folder always is). */
+  /** Further folders to look into for skills no agent reaches. */
   readonly paths?: readonly string[];
-  /** The user trusts the project folder (agents that ask skip project skills otherwise). Default true. */
+  /** Agents that ask skip project skills otherwise. Default true. */
   readonly trusted?: boolean;
   /** Environment variables the agents honour (CLAUDE_CONFIG_DIR, CODEX_HOME, XDG_CONFIG_HOME). */
   readonly env?: Readonly<Record<string, string | undefined>>;
-  /** Counts tokens for hosts whose budget is in tokens. */
   readonly tokens?: Measure;
   /** The overlap pass over each agent's listing: its threshold, or `severity: 'off'`. */
   readonly overlap?: OverlapOptions;
 }
 
-/** The `hosts` result; `hostsJson` gives its JSON document. */
 export interface HostsDocument {
   readonly project: string;
   readonly home: string;
   readonly gitRoot: string | null;
   readonly hosts: readonly HostEvaluation[];
-  /** Per host (same order), the pairs of listed skills whose text, as that agent shows it, competes. */
+  /** Per host, the listed skills whose text, as that agent shows it, competes. */
   readonly overlaps: readonly (readonly OverlapPair[])[];
-  /** Skill files (by the first path that reached them) that no chosen agent lists in any form. */
+  /** Skill files that no chosen agent lists in any form. */
   readonly unreachable: readonly string[];
 }
 
-/** Verdicts under which an agent's model sees a skill at all. */
 export const LISTED: ReadonlySet<string> = new Set(['shown', 'shortened', 'name-only']);
 
 const HOSTS_TASK_KEYS = optionKeys<HostsOptions>('hostsTask', {
@@ -61,11 +51,7 @@ const HOSTS_TASK_KEYS = optionKeys<HostsOptions>('hostsTask', {
   overlap: true,
 });
 
-/**
- * What each agent would load, show and hide for `options.project`.
- *
- * @example (await hostsTask({ project: '/repo', home: '/home/me', hosts: ['claude-code'] })).hosts[0].skills
- */
+/** What each agent would load, show and hide for `options.project`. */
 export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
   checkOptionKeys(options, HOSTS_TASK_KEYS);
   const ids = resolveHosts(options.hosts);
@@ -98,11 +84,8 @@ export async function hostsTask(options: HostsOptions): Promise<HostsDocument> {
   };
 }
 
-/**
- * The skills an agent lists with a description that would win the same requests there: the
- * overlap index over the names and descriptions the model sees (its own skills and bare names
- * left out); one file reached twice is one skill.
- */
+// Over the names and descriptions the model sees (own skills and bare names left out); one file
+// reached twice is one skill.
 function listedOverlaps(host: HostEvaluation, options: OverlapOptions | undefined): readonly OverlapPair[] {
   const skills = host.skills
     .filter((s) => (s.verdict === 'shown' || s.verdict === 'shortened') && s.bundled !== true && s.description !== '')
@@ -131,11 +114,7 @@ function unreachable(hosts: readonly HostEvaluation[]): string[] {
     .sort();
 }
 
-/**
- * The JSON document of a `hosts` result (snake_case keys; the CLI adds `schemaVersion`).
- *
- * @example JSON.stringify(hostsJson(await hostsTask({ project: '.' })))
- */
+/** The JSON document of a `hosts` result (snake_case keys; the CLI adds `schemaVersion`). */
 export function hostsJson(doc: HostsDocument): Record<string, unknown> {
   return {
     project: doc.project,
@@ -162,7 +141,7 @@ export function hostsJson(doc: HostsDocument): Record<string, unknown> {
   };
 }
 
-/** The host ids asked for, checked, in the models' order; every host when none is named. */
+/** Checked, in the models' order; every host when none is named. */
 export function resolveHosts(names: readonly string[] | undefined): HostId[] {
   if (names === undefined || names.length === 0) return [...HOST_IDS];
   for (const name of names) hostModel(name);

@@ -1,8 +1,4 @@
-/**
- * Tasks: one library function per verb, taking typed options and returning
- * the document the CLI prints. The CLI parses arguments, calls one task and
- * prints what it returns.
- */
+// One library function per verb, taking typed options and returning the document the CLI prints.
 export { auditTask, type AuditRun, type AuditTaskOptions } from './audit.js';
 export { loadRequest, type CatalogLoad, type CatalogRequest, type RootSource } from './catalog-load.js';
 export { catalogJsonTask, catalogTask, type CatalogRun, type CatalogTaskOptions, type TaskStatus } from './catalog.js';

@@ -1,12 +1,4 @@
-/**
- * The `load` task: read one skill for context — its instructions, verified
- * against the sealed digest. With a run id and a log, the run's loaded set is
- * replayed from the JSON-lines log first (a repeat load answers
- * `already_loaded`) and a `skill_loaded` event is appended after a fresh
- * load. `into` also stages the skill's folder into `into/<name>/`. Each link
- * or mention in the skill of another skill this load does not hand over (or
- * that is not installed at all) is named.
- */
+// With a run id and a log, a repeat load answers `already_loaded`; a fresh one appends `skill_loaded`.
 import { resolve } from 'node:path';
 import { skillLoadedEvent } from '../context/loaded-set.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -23,27 +15,23 @@ export interface LoadTaskOptions {
   readonly name: string;
   /** The run whose loads are replayed from `log` (both or neither). */
   readonly run?: string | null;
-  /** The session's event log (JSON lines, relative to `cwd`): read, and appended to on a fresh load. */
+  /** JSON lines, relative to `cwd`: read, and appended to on a fresh load. */
   readonly log?: string | null;
   /** Also stage the skill's folder into `into/<name>/` (relative to `cwd`). */
   readonly into?: string;
   /** With `into`: replace files that hold other content (refused otherwise). */
   readonly force?: boolean;
-  /** Default: the working folder. */
   readonly cwd?: string;
 }
 
-/** A load task's result: the skill read (or already loaded), where it was staged, and its document. */
 export interface LoadRun {
   readonly status: 0;
   readonly result: ContextLoad;
   readonly staged?: StagedSkill;
-  /** The skill's folder, POSIX. */
   readonly baseDir: string;
   readonly notHandedOver: HandedOverNotes;
-  /** What a host puts in the prompt: the instructions, ending in a newline; '' when already loaded. */
+  /** The instructions, ending in a newline; '' when already loaded. */
   readonly text: string;
-  /** The `--json` document, without `schemaVersion`. */
   readonly document: Record<string, unknown>;
 }
 
@@ -57,11 +45,7 @@ const LOAD_TASK_KEYS = optionKeys<LoadTaskOptions>('loadTask', {
   cwd: true,
 });
 
-/**
- * Read one skill of the catalog `options.request` describes, once per run.
- *
- * @example (await loadTask({ request, name: 'release-notes' })).text
- */
+/** Read one skill of the catalog `options.request` describes, once per run. */
 export async function loadTask(options: LoadTaskOptions): Promise<LoadRun> {
   checkOptionKeys(options, LOAD_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
@@ -80,7 +64,7 @@ export async function loadTask(options: LoadTaskOptions): Promise<LoadRun> {
   const { catalog } = await loadRequest(options.request);
   const loaded = log !== null && runId !== null ? readLoadedSet(log, runId) : undefined;
   const result = readForContext(catalog, options.name, loaded);
-  // The request as given: `scope/name` stages that copy.
+  // `scope/name` stages that copy.
   const staged =
     options.into === undefined
       ? undefined

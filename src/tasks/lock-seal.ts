@@ -1,11 +1,5 @@
-/**
- * What a lock reads from each skill's folder: its tree digest (or the one
- * finding that cost the skill its digest) and the file-derived part of its
- * capability surface — scripts with digests, the hosts they name, the audit
- * verdict. It needs the folder and the package's own fields only, never the
- * rest of the catalog, so a `lock --shard` job seals the folders of its part
- * and `skillgraph merge` takes them from the shard documents.
- */
+// A folder seal needs the folder and the package's own fields only, never the rest of the catalog,
+// so a `lock --shard` job seals its part and `merge` takes the seals from the shard documents.
 import { basename, dirname } from 'node:path';
 import { auditSkill, auditVerdict } from '../audit/audit.js';
 import { fileSurface, splitToolList, type FileSurface } from '../audit/capabilities.js';
@@ -15,10 +9,9 @@ import { treeDigestResults } from './tree-digest.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import { EMPTY_COMPOSITION, type Composition, type SkillPackage } from '../model/package.js';
 
-/** A skill folder and the package fields its audit reads (light: no body). */
+/** A skill folder and the package fields its audit reads (no body). */
 export interface FolderInput {
   readonly name: string;
-  /** The skill folder. */
   readonly dir: string;
   readonly skillFile: string;
   readonly description: string;
@@ -26,16 +19,12 @@ export interface FolderInput {
   readonly composition: Composition;
 }
 
-/** A folder sealed: its tree digest and what its files hold, or the finding that stopped its tree digest. */
+/** Its tree digest and what its files hold, or the finding that stopped its tree digest. */
 export type FolderSeal =
   | { readonly ok: true; readonly tree: string; readonly files: FileSurface }
   | { readonly ok: false; readonly diagnostic: Diagnostic };
 
-/**
- * What the folder seal of a package reads.
- *
- * @example sealFolders([folderInput(pkg)])[0].ok
- */
+/** What the folder seal of a package reads. */
 export function folderInput(p: SkillPackage): FolderInput {
   const locator = p.descriptor.source.locator;
   return {
@@ -48,12 +37,7 @@ export function folderInput(p: SkillPackage): FolderInput {
   };
 }
 
-/**
- * What the folder seal of a SKILL.md that made no package reads: its folder, nothing from its
- * frontmatter (a lock records its tree digest, so an edit to it is drift).
- *
- * @example sealFolders([brokenFolderInput('/repo/.claude/skills/bad/SKILL.md')])[0].ok
- */
+/** For a SKILL.md that made no package: its folder only (its tree digest makes an edit drift). */
 export function brokenFolderInput(locator: string): FolderInput {
   const dir = dirname(locator);
   return {
@@ -66,19 +50,10 @@ export function brokenFolderInput(locator: string): FolderInput {
   };
 }
 
-/**
- * Hash each folder (file by file) and, when its tree digest is made, read its files (bounded)
- * and audit them; a folder that cannot be read whole costs that skill only.
- *
- * @example sealFolders(skills).filter((s) => !s.ok).map((s) => s.diagnostic.code) // ['resource.unreadable']
- */
+/** Hash each folder, then read and audit its files; a folder that cannot be read costs that skill only. */
 let parsers: CodeParsers | undefined;
 
-/**
- * Load the audit's parsers before `sealFolders` runs (sealing is synchronous; the parsers load once).
- *
- * @example await prepareSeal(); sealFolders(skills)
- */
+/** Load the audit's parsers before the synchronous `sealFolders`. */
 export async function prepareSeal(): Promise<void> {
   parsers ??= await auditParsers();
 }

@@ -1,12 +1,4 @@
-/**
- * The `materialize` task: copy skills (SKILL.md, scripts/, references/,
- * assets/, every other file) into `dir/<name>/`, each write atomic and inside
- * `dir`; lazily, copy nothing up front and stage only the names given, one
- * load each. One bad skill never blocks the others: a skill that cannot be
- * copied is left out and named with its finding (status 1), as are invalid
- * skills in the roots. Each link or mention in a copied skill of a skill that
- * was not copied (or is not installed at all) is named too.
- */
+// One bad skill never blocks the others: it is left out and named with its finding (status 1).
 import { resolve } from 'node:path';
 import { catalogLeftOut, leftOutJson, leftOutReport, type LeftOut, type LeftOutSkill } from '../context/left-out.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -18,30 +10,26 @@ import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface MaterializeTaskOptions {
   readonly request: CatalogRequest;
-  /** The workspace folder (relative to `cwd`). */
+  /** Relative to `cwd`. */
   readonly dir: string;
-  /** Only these skills (default: every skill; with `lazy`, none). */
+  /** Default: every skill; with `lazy`, none. */
   readonly names?: readonly string[];
   /** Copy nothing up front; stage only `names`, one load each. */
   readonly lazy?: boolean;
   /** Replace workspace files that hold other content (refused otherwise, status 1). */
   readonly force?: boolean;
-  /** Default: the working folder. */
   readonly cwd?: string;
 }
 
-/** A materialize task's result: what was copied or staged, what was left out, status and document. */
 export interface MaterializeRun {
   readonly status: TaskStatus;
-  /** `dir` as given, POSIX, without a trailing slash. */
+  /** POSIX, without a trailing slash. */
   readonly shown: string;
   readonly lazy: boolean;
   readonly skills: readonly StagedSkill[];
-  /** The skills the workspace can take. */
   readonly available: readonly string[];
   readonly leftOut: LeftOut;
   readonly notHandedOver: HandedOverNotes;
-  /** The `--json` document, without `schemaVersion`. */
   readonly document: Record<string, unknown>;
 }
 
@@ -54,11 +42,7 @@ const MATERIALIZE_TASK_KEYS = optionKeys<MaterializeTaskOptions>('materializeTas
   cwd: true,
 });
 
-/**
- * Copy (or stage) the skills of the catalog `options.request` describes into `options.dir`.
- *
- * @example (await materializeTask({ request, dir: '.agent/skills' })).skills.map((s) => s.name)
- */
+/** Copy (or stage) the skills of the catalog `options.request` describes into `options.dir`. */
 export async function materializeTask(options: MaterializeTaskOptions): Promise<MaterializeRun> {
   checkOptionKeys(options, MATERIALIZE_TASK_KEYS);
   // An empty folder (an unset shell variable) would resolve to the working folder and fill it with skills.

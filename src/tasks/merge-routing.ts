@@ -1,14 +1,9 @@
-/**
- * `merge` of `validate --shard` documents: the routing pass needs every skill,
- * so each shard records its skills' routing inputs and `merge` runs the pass
- * over all of them, adding each finding to its entry as the unsharded run
- * does (the config's levels applied, findings in order, counts updated).
- */
+// The routing pass needs every skill, so each validate shard records its skills' routing inputs and
+// merge runs the pass over all of them, as the unsharded run would.
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { routingInputsFromJson, validateRouting, type RoutingInputJson } from './routing-io.js';
 import { withRuleLevels } from '../report/levels.js';
 
-/** What a validate shard records for the routing pass. */
 export interface ShardRouting {
   readonly threshold: number | null;
   readonly levels: Readonly<Record<string, 'off' | 'info' | 'warning' | 'error'>>;
@@ -20,18 +15,13 @@ interface EntryJson {
   diagnostics: Record<string, unknown>[];
 }
 
-/** A finding as an entry's JSON spells it: `file` only when it is not the entry's SKILL.md. */
+/** `file` only when it is not the entry's SKILL.md. */
 function findingJson(d: Diagnostic, shown: string): Record<string, unknown> {
   const { code, severity, message, line, column, hint } = d;
   return { code, severity, message, ...(d.file !== shown ? { file: d.file } : {}), line, column, hint };
 }
 
-/**
- * Add the routing findings of every shard's skills to the merged `entries`, and their counts to
- * `summary`. Shards of a run without routing inputs (an older document) are left as they are.
- *
- * @example mergeRouting(docs.map((d) => d.doc.shard.routing), skills, summary)
- */
+/** Add routing findings to the merged `entries` and counts to `summary` (shards without inputs stay as they are). */
 export function mergeRouting(
   shards: readonly (ShardRouting | undefined)[],
   entries: unknown[],

@@ -1,13 +1,5 @@
-/**
- * `merge` of `validate --shard i/n --json` documents: the entries put back
- * in run order, the summaries added up, and the run's report written in
- * every format asked for by the writers `validate` uses, so a sharded CI run
- * gets the SARIF log, JUnit report and annotations one job would have made.
- * What the JSON leaves out for the other formats comes from the shards: the
- * file each entry's findings name, the folder paths are relative to, and the
- * options (profile, gate) every shard must share. Text excerpts are read
- * from the checkout the merge runs in.
- */
+// A sharded CI run gets every report one job would have made. What the JSON leaves out comes from
+// the shard block; text excerpts are read from the checkout the merge runs in.
 import { resolve } from 'node:path';
 import { readRegularFile } from '../discover/safe-read.js';
 import {
@@ -26,11 +18,10 @@ import { validateShardProblem } from './shard-shape.js';
 import { mergeRouting, type ShardRouting } from './merge-routing.js';
 import { validateRun, type ValidateRun, type ValidateView } from './validate.js';
 
-/** A gate that overrides the shards' own, and whether to read SKILL.md text for excerpts. */
 export interface MergeGate {
   readonly failOn?: FailOn;
   readonly maxWarnings?: number;
-  /** Read each SKILL.md with findings from the checkout the merge runs in (the text report's excerpts). */
+  /** Read SKILL.md files with findings from this checkout, for the text report's excerpts. */
   readonly sources?: boolean;
 }
 
@@ -48,7 +39,6 @@ interface ValidateShard {
   };
 }
 
-/** The raw JSON of one entry, as the shard printed it. */
 interface EntryJson {
   readonly dir: string;
   readonly file: string;
@@ -97,13 +87,7 @@ function shardOf(file: string, doc: unknown): ValidateShard {
   return d as ValidateShard;
 }
 
-/**
- * Join validate shards into the run the unsharded `validate` makes: its JSON document is the
- * entries as the shards printed them, the counts added up; the gate is the shards' unless `ask`
- * overrides it.
- *
- * @example mergeValidate([{ file: 'a.json', doc }, …], {}).status
- */
+/** Join validate shards into the unsharded run; the gate is the shards' unless `ask` overrides it. */
 export function mergeValidate(
   parsed: readonly { readonly file: string; readonly doc: unknown }[],
   ask: MergeGate,
@@ -140,7 +124,6 @@ export function mergeValidate(
     );
   }
   const summary = sumSummaries(docs.map((d) => d.doc.summary));
-  // The routing pass needs every shard's skills: it runs once they are one run again.
   mergeRouting(
     docs.map((d) => (d.doc.shard as { routing?: ShardRouting }).routing),
     skills,
@@ -160,10 +143,6 @@ export function mergeValidate(
   return validateRun(result, view, maxWarnings !== undefined ? { maxWarnings } : {}, { skills, summary });
 }
 
-/**
- * The run as `validatePath` returned it, from the entries' JSON; with `sources`, each SKILL.md
- * with findings on a line is read from there (for excerpts).
- */
 function resultOf(
   entries: readonly EntryJson[],
   shown: readonly (string | null)[],
@@ -214,17 +193,13 @@ function resultOf(
   return { skills, summary: totals };
 }
 
-/** SKILL.md text for excerpts, as validate keeps it (files up to 1 MiB); undefined when it cannot be read. */
+/** As validate keeps it (files up to 1 MiB); undefined when it cannot be read. */
 function readSource(path: string): string | undefined {
   const read = readRegularFile(path, 1024 * 1024, { followLinks: true });
   return read.ok ? new TextDecoder().decode(read.bytes) : undefined;
 }
 
-/**
- * Counts add up over disjoint shards, key by key, nested maps too (`skipped_by`), in the first's key order.
- *
- * @example sumSummaries([{ errors: 1 }, { errors: 2 }]) // { errors: 3 }
- */
+/** Counts of disjoint shards added key by key, nested maps too, in the first's key order. */
 export function sumSummaries(summaries: readonly Readonly<Record<string, unknown>>[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(summaries[0] ?? {})) {

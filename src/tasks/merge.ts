@@ -1,12 +1,5 @@
-/**
- * The `merge` task: join the `--json` documents of the shards of one run
- * (`validate`, `catalog`, `resolve` or `lock` with a shard, one per CI job)
- * into exactly the run the unsharded task makes: the cross-shard work
- * (sealing the catalog, resolving it, writing the lockfile) is done here.
- * Every shard of the run must be given once; a missing, repeated or foreign
- * shard, one run with other options, or a document that is not a shard's, is
- * a `usage` error naming the file. The status is the unsharded run's.
- */
+// Every shard of the run must be given once; a missing, repeated or foreign shard, or one run with
+// other options, is a `usage` error naming the file.
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { readRegularFile } from '../discover/safe-read.js';
 import { BACKEND_NAMES, type BackendChoice } from '../model/backend.js';
@@ -33,23 +26,20 @@ import { everyShardOnce, MAX_SHARDS } from './shard.js';
 import type { ValidateRun } from './validate.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
-/** A shard document as read; `doc` is let go once checked, so merge holds one copy of the packages. */
+/** `doc` is let go once checked, so merge holds one copy of the packages. */
 export interface ShardFile {
   readonly file: string;
   doc: unknown;
 }
 
-/** The verbs whose shards merge joins. */
 export type MergeVerb = 'validate' | CatalogShardVerb;
 
 export interface MergeTaskOptions extends MergeGate {
   /** The shard documents as read (`readShards`), or their files (relative to `cwd`). */
   readonly shards: readonly (ShardFile | string)[];
-  /** The folder files are read from and paths shown from (default: the working folder). */
   readonly cwd?: string;
 }
 
-/** A merge task's result: the run the unsharded task makes, by verb. */
 export type MergeRun =
   | { readonly verb: 'validate'; readonly status: 0 | 1; readonly shards: number; readonly run: ValidateRun }
   | { readonly verb: 'catalog'; readonly status: 0 | 1; readonly run: CatalogRun }
@@ -59,12 +49,7 @@ export type MergeRun =
 /** A shard document this large is not one. */
 const MAX_SHARD_BYTES = 1024 * 1024 * 1024;
 
-/**
- * Read shard documents from their files (relative to `cwd`); a file that cannot be read or is
- * not JSON is a `usage` error naming it.
- *
- * @example const shards = readShards(['shard-1.json', 'shard-2.json']);
- */
+/** Read shard documents; a file that cannot be read or is not JSON is a `usage` error naming it. */
 export function readShards(files: readonly string[], cwd = process.cwd()): ShardFile[] {
   return files.map((file) => {
     const read = readRegularFile(resolve(cwd, file), MAX_SHARD_BYTES, { followLinks: true });
@@ -83,11 +68,7 @@ export function readShards(files: readonly string[], cwd = process.cwd()): Shard
 
 const CATALOG_SHARD_VERBS: readonly string[] = ['catalog', 'resolve', 'lock'] satisfies CatalogShardVerb[];
 
-/**
- * The verb whose shards `shards` are; shards of different verbs are a `usage` error.
- *
- * @example shardsVerb(readShards(files)) // 'validate'
- */
+/** The verb whose shards `shards` are; shards of different verbs are a `usage` error. */
 export function shardsVerb(shards: readonly ShardFile[]): MergeVerb {
   const verbs = new Set(shards.map(({ doc }) => shardVerb(doc)));
   if (verbs.size > 1)
@@ -110,13 +91,7 @@ const MERGE_TASK_KEYS = optionKeys<MergeTaskOptions>('mergeTask', {
   sources: true,
 });
 
-/**
- * Join the shards of one run: validate shards into the validate run (the gate the shards', unless
- * overridden), catalog shards into the sealed catalog, resolve shards into the resolution, lock
- * shards into the lockfile, written.
- *
- * @example const merged = await mergeTask({ shards: ['shard-1.json', 'shard-2.json'] }); merged.status
- */
+/** Join the shards of one run into what the unsharded run makes (catalog sealed, resolved, lockfile written). */
 export async function mergeTask(options: MergeTaskOptions): Promise<MergeRun> {
   checkOptionKeys(options, MERGE_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
@@ -155,7 +130,7 @@ interface VerbOptions {
   readonly valid: (o: Readonly<Record<string, unknown>>) => boolean;
 }
 
-/** The options each verb's shards record besides the catalog's: their keys, and what each must hold. */
+/** What each verb's shards record besides the catalog's options. */
 const OPTIONS: Readonly<Record<CatalogShardVerb, VerbOptions>> = {
   catalog: { keys: [], valid: () => true },
   resolve: {
@@ -178,7 +153,7 @@ const OPTIONS: Readonly<Record<CatalogShardVerb, VerbOptions>> = {
   },
 };
 
-/** A `verb --shard i/n --json` document, its keys back in the library's casing; anything else is a `usage` error naming the file. */
+/** Keys back in the library's casing; anything but a shard document is a `usage` error naming the file. */
 function catalogShardOf(file: string, doc: unknown, verb: CatalogShardVerb): CatalogShardDoc {
   const not = (why?: string): never => {
     throw new SkillgraphError(
@@ -224,7 +199,7 @@ function catalogShardOf(file: string, doc: unknown, verb: CatalogShardVerb): Cat
   return { shard: s!, walk, options: d.options!, candidates };
 }
 
-/** The candidates of every shard of one run, once each, in run order, and the first shard (whose walk and options all share). */
+/** Every shard's candidates once, in run order, and the first shard (whose walk and options all share). */
 function gatherShards(
   parsed: ShardFile[],
   verb: CatalogShardVerb,
@@ -272,7 +247,7 @@ function gatherShards(
   return { first, candidates };
 }
 
-/** Catalog shards: every candidate once, in run order, sealed here (precedence, conflicts, includes across shards). */
+/** Sealed here: precedence, conflicts and includes cross shards. */
 function mergeCatalog(parsed: ShardFile[], gated: MergeGate, cwd: string): MergeRun {
   const { first, candidates } = gatherShards(parsed, 'catalog');
   const sealed = assembleShards(
@@ -288,7 +263,6 @@ function mergeCatalog(parsed: ShardFile[], gated: MergeGate, cwd: string): Merge
   return { verb: 'catalog', status: verdict.passed ? run.status : 1, run };
 }
 
-/** Resolve shards: the catalog sealed from every shard, then resolved with the options they recorded. */
 function mergeResolve(parsed: ShardFile[]): MergeRun {
   const { first, candidates } = gatherShards(parsed, 'resolve');
   const o = first.doc.options;
@@ -306,10 +280,7 @@ function mergeResolve(parsed: ShardFile[]): MergeRun {
   return { verb: 'resolve', status: run.status, run };
 }
 
-/**
- * Lock shards: the catalog sealed from every shard and placed (roots relative to the lockfile's
- * folder); the folders' seals come from the shards, and the lockfile is written.
- */
+/** The folders' seals come from the shards; roots are placed relative to the lockfile's folder. */
 function mergeLock(parsed: ShardFile[], cwd: string): MergeRun {
   const { first, candidates } = gatherShards(parsed, 'lock');
   const o = first.doc.options;

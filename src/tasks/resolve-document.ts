@@ -1,42 +1,25 @@
-/**
- * The `resolve --json` document, written as a stream. Each skill is
- * `{name, ok, entries?, summary, error?, metadata}`; a failed skill's error
- * carries its whole `path`. Entry lists are written only when asked for
- * (named skills, `--entries`): a skill's list repeats its includes' lists, so
- * on an include chain every list together is quadratic (a 10,000-long chain
- * of one tool each lists 50 million entries, ~7 GB of text). Without them the
- * document grows with skills + failure paths. With them it is never held
- * whole: each list is read as occurrence ids, each distinct entry serialised
- * once, and the text goes out in pieces. The bytes are exactly those of
- * `jsonDocument({skills, ...rest})`, which a test holds.
- */
+// `resolve --json`, streamed. A skill's entry list repeats its includes' lists, so on an include chain
+// all lists are quadratic (10,000 skills: 50 million entries): they are written only when asked for,
+// each distinct entry serialised once, and never held whole. The bytes equal `jsonDocument(…)`.
 import type { Catalog } from '../model/catalog.js';
 import type { CatalogResolution, SkillResolution } from '../resolve/index.js';
 import { jsonControlsEscaped, jsonDocument } from '../report/json.js';
 import { textSink, type ByteSink } from './sink.js';
 import { metadataOf } from './describe.js';
 
-// Depth of a skill object in the document (`{ "skills": [ {`) and of its entries.
 const SKILL_INDENT = '    ';
 const ENTRY_INDENT = '        ';
-/** Entries joined per write: small strings (see `textSink`), few calls. */
+/** Small strings (see `textSink`), few calls. */
 const ENTRIES_PER_PIECE = 48;
 
 type Out = ReturnType<typeof textSink>;
 
-/** JSON.stringify(value, null, 2) as it reads nested at `indent` (the first line not indented). */
+/** JSON.stringify(value, null, 2) nested at `indent` (the first line not indented). */
 function nested(value: unknown, indent: string): string {
   return jsonControlsEscaped(JSON.stringify(value, null, 2)).replace(/\n/g, `\n${indent}`);
 }
 
-/**
- * Write `{schemaVersion, skills, ...rest}` for a resolution: each skill is
- * `{name, ok, entries, summary, error, metadata}` (its protocol metadata, null
- * when it failed), `entries` only when `withEntries`, `error` (with its whole
- * `path`) only when it failed.
- *
- * @example await writeResolveDocument(io, catalog, resolveCatalog(catalog), false, { cycles, counts, diagnostics, stats });
- */
+/** Write `{schemaVersion, skills, ...rest}` for a resolution; `entries` only when `withEntries`. */
 export async function writeResolveDocument(
   io: { readonly stdout: ByteSink },
   catalog: Catalog,
@@ -118,12 +101,7 @@ async function writeEntries(
   await out.write(`\n${SKILL_INDENT}  ]${shell.slice(at + slot.length)}`);
 }
 
-/**
- * The same document as one object (`{skills, ...rest}`, without `schemaVersion`): entry lists
- * read whole, so for small catalogs only (on an include chain they are quadratic).
- *
- * @example JSON.stringify(resolveDocument(catalog, result, false, { cycles: result.cycles }))
- */
+/** The same document as one object, lists read whole: for small catalogs only. */
 export function resolveDocument(
   catalog: Catalog,
   result: CatalogResolution,

@@ -1,11 +1,3 @@
-/**
- * The `resolve` task: flatten each skill's includes, tools, inline tools, MCP
- * tools and nested skills. The document is
- * `{skills: [{name, ok, entries?, summary, error?: {type, message, path}, metadata}],
- * cycles, counts, diagnostics (catalog errors: skill files left out), stats}`;
- * entry lists come for the skills named, or for every skill with `entries`,
- * never with `summary`. Status 1 when a requested skill fails.
- */
 import { resolveCatalog } from '../engine/resolve.js';
 import type { BackendChoice } from '../model/backend.js';
 import type { Catalog } from '../model/catalog.js';
@@ -20,19 +12,18 @@ import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ResolveTaskOptions {
   readonly request: CatalogRequest;
-  /** The skills to resolve, by name or `scope/name` (default: every skill). */
+  /** By name or `scope/name` (default: every skill). */
   readonly names?: readonly string[];
   /** Capability summaries and counts only, no entry lists. */
   readonly summary?: boolean;
-  /** Every skill's entry list, also without names (they repeat their includes' lists: quadratic on chains). */
+  /** Every skill's entry list, also without names (quadratic on include chains). */
   readonly entries?: boolean;
-  /** The resolution kernel (default `auto`). */
   readonly backend?: BackendChoice;
-  /** Add `stats.timings_ms` (milliseconds per phase; they differ run to run). */
+  /** Add `stats.timings_ms` (they differ run to run). */
   readonly timings?: boolean;
 }
 
-/** What changes a resolution besides the catalog: the names asked for, entries or not, the backend. */
+/** What changes a resolution besides the catalog. */
 export interface ResolveSelection {
   readonly names: readonly string[];
   readonly summary: boolean;
@@ -40,7 +31,7 @@ export interface ResolveSelection {
   readonly backend: BackendChoice;
 }
 
-/** A resolution of a catalog with what its outputs report: counts, and the catalog errors that left skills out. */
+/** A resolution with its counts and the catalog errors that left skills out. */
 export interface ResolveRun {
   readonly options: ResolveSelection;
   readonly catalog: Catalog;
@@ -53,16 +44,11 @@ export interface ResolveRun {
     readonly entries: number;
   };
   readonly leftOut: readonly Diagnostic[];
-  /** Milliseconds the catalog took, when timings were asked for. */
   readonly catalogMs?: number;
   /** 1 when a skill failed to resolve. */
   readonly status: TaskStatus;
-  /** Whether the document carries entry lists. */
   readonly withEntries: boolean;
-  /**
-   * The `--json` document as one object, without `schemaVersion` (built on first read, entry lists
-   * read whole: `writeResolveJson` writes it in pieces instead).
-   */
+  /** As one object, lists read whole (built on first read); `writeResolveJson` streams it instead. */
   readonly document: Record<string, unknown>;
 }
 
@@ -75,11 +61,7 @@ const RESOLVE_TASK_KEYS = optionKeys<ResolveTaskOptions>('resolveTask', {
   timings: true,
 });
 
-/**
- * Resolve the catalog `options.request` describes.
- *
- * @example const run = await resolveTask({ request, names: ['ship-it'] }); run.result.skills[0].entries
- */
+/** Resolve the catalog `options.request` describes; status 1 when a requested skill fails. */
 export async function resolveTask(options: ResolveTaskOptions): Promise<ResolveRun> {
   checkOptionKeys(options, RESOLVE_TASK_KEYS);
   if (options.summary === true && options.entries === true) {
@@ -101,11 +83,7 @@ export async function resolveTask(options: ResolveTaskOptions): Promise<ResolveR
   return resolveRun(catalog, asked, options.timings === true ? catalogMs : undefined);
 }
 
-/**
- * Resolve `catalog` as the resolve task does (the names asked for, else every skill).
- *
- * @example const run = resolveRun(catalog, { names: [], summary: false, entries: false, backend: 'auto' }); run.counts.failed
- */
+/** Resolve `catalog` as the resolve task does (the names asked for, else every skill). */
 export function resolveRun(catalog: Catalog, options: ResolveSelection, catalogMs?: number): ResolveRun {
   const result = resolveCatalog(catalog, {
     backend: options.backend,
@@ -119,11 +97,9 @@ export function resolveRun(catalog: Catalog, options: ResolveSelection, catalogM
     cycles: result.cycles.length,
     entries: result.skills.reduce((n, s) => n + s.summary.tool_count, 0),
   };
-  // A skill whose SKILL.md has errors never reaches the catalog, so the resolver cannot name
-  // it: list those errors here so no skill disappears silently (details: `skillgraph catalog`).
-  // A walk stopped by --max-dirs left skills unseen: an include of one would read as an unknown skill without it.
+  // A SKILL.md with errors never reaches the catalog, so the resolver cannot name it: listed here so no
+  // skill disappears silently. A --max-dirs stop is listed too: an include could read as unknown without it.
   const leftOut = catalog.diagnostics.filter((d) => d.severity === 'error' || d.code === 'discover.dir-budget');
-  // Entry lists are written for the skills named, or for all with `entries`; never with `summary`.
   const withEntries = !options.summary && (options.entries || options.names.length > 0);
   let document: Record<string, unknown> | undefined;
   const rest = (): Record<string, unknown> => ({
@@ -147,12 +123,7 @@ export function resolveRun(catalog: Catalog, options: ResolveSelection, catalogM
   };
 }
 
-/**
- * Write a resolve run's `--json` document (with `schemaVersion`) to `out` in pieces, waiting
- * when `out` asks; the bytes are those of `jsonDocument(run.document)`.
- *
- * @example await writeResolveJson(await resolveTask({ request }), process.stdout);
- */
+/** Write a resolve run's `--json` document to `out` in pieces; the bytes are `jsonDocument(run.document)`'s. */
 export async function writeResolveJson(run: ResolveRun, out: ByteSink): Promise<void> {
   const { result, counts, leftOut } = run;
   await writeResolveDocument({ stdout: out }, run.catalog, result, run.withEntries, {
@@ -163,10 +134,7 @@ export async function writeResolveJson(run: ResolveRun, out: ByteSink): Promise<
   });
 }
 
-/**
- * `stats` of the document, snake_case; milliseconds per phase only when asked for: without them
- * the document is the same on every run.
- */
+/** `stats` of the document; milliseconds only when asked for, so the document is the same every run. */
 export function resolveStats(result: CatalogResolution, catalogMs?: number): Record<string, unknown> {
   const { backend, nodes, edges, arenaEntries, layout, timingsMs } = result.stats;
   return {

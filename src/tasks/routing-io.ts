@@ -1,9 +1,4 @@
-/**
- * The I/O side of the routing stage: what a linked folder holds, the other
- * Markdown files of a skill, and the routing pass over a sealed catalog
- * (overlaps among its winners, implicit edges from their SKILL.md bodies)
- * that `catalog`, `graph`, `describe`, `materialize` and `load` share.
- */
+// The I/O side of the routing stage, shared by catalog, graph, describe, materialize and load.
 import { readdirSync, statSync } from 'node:fs';
 import { posix } from 'node:path';
 import type { Catalog } from '../model/catalog.js';
@@ -19,11 +14,7 @@ const MARKDOWN_FILES_MAX = 64;
 const MARKDOWN_BYTES_MAX = 256 * 1024;
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
 
-/**
- * What `dir` holds: a skill (a SKILL.md in any case), something else, or nothing.
- *
- * @example folderProbe('/repo/skills/pdf') // 'skill'
- */
+/** A skill (a SKILL.md in any case), something else, or nothing. */
 export function folderProbe(dir: string): 'skill' | 'other' | 'none' {
   try {
     if (!statSync(dir).isDirectory()) return 'other';
@@ -33,12 +24,7 @@ export function folderProbe(dir: string): 'skill' | 'other' | 'none' {
   }
 }
 
-/**
- * The references in a skill's Markdown files other than SKILL.md (`files`: its listing), each
- * read once with the bounded reader; files past the bounds are not read.
- *
- * @example markdownFiles('/repo/skills/pdf', listing, 'skills/pdf')
- */
+/** References in a skill's other Markdown files, each read once with the bounded reader. */
 export function markdownFiles(
   dir: string,
   files: readonly { readonly path: string; readonly size: number }[],
@@ -57,7 +43,6 @@ export function markdownFiles(
   return out;
 }
 
-/** The routing findings and edges of a catalog. */
 export interface CatalogRouting {
   readonly pairs: readonly OverlapPair[];
   readonly edges: readonly SkillEdge[];
@@ -65,14 +50,9 @@ export interface CatalogRouting {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** The skill folder of a package (POSIX). */
 export const skillDir = (pkg: SkillPackage): string => posix.dirname(pkg.descriptor.source.locator);
 
-/**
- * A package's SKILL.md body as an edge source. A skill file whose real name is not SKILL.md was
- * reached through a link: its links were written for the folder holding the link, which the
- * catalog does not keep, so they resolve by sibling name only.
- */
+/** A SKILL.md reached through a link has links written for a folder the catalog does not keep: sibling names only. */
 export function bodySource(pkg: SkillPackage): EdgeSource {
   const file = pkg.descriptor.source.locator;
   return {
@@ -82,11 +62,7 @@ export function bodySource(pkg: SkillPackage): EdgeSource {
   };
 }
 
-/**
- * Overlaps among a catalog's winners and the implicit edges of their SKILL.md bodies.
- *
- * @example catalogRouting(catalog).edges.filter((e) => e.kind === 'link')
- */
+/** Overlaps among a catalog's winners and the implicit edges of their SKILL.md bodies. */
 export function catalogRouting(catalog: Catalog, options: OverlapOptions = {}): CatalogRouting {
   const skills = catalog.skills;
   const overlap = findOverlaps(skills, options);
@@ -95,26 +71,18 @@ export function catalogRouting(catalog: Catalog, options: OverlapOptions = {}): 
   return { pairs: overlap.pairs, edges: edges.edges, diagnostics: [...overlap.diagnostics, ...edges.diagnostics] };
 }
 
-/** A skill handed to an agent that uses one that was not handed over with it. */
 export interface NotHandedOver {
   readonly from: string;
-  /** The skill used (its name, or the link as written when it is not in the catalog). */
+  /** Its name, or the link as written when it is not in the catalog. */
   readonly to: string;
   readonly kind: 'link' | 'mention';
-  /** Whether `to` is in the catalog (else the link leads to a skill that is not installed). */
   readonly catalogued: boolean;
   readonly file: string;
   readonly line: number;
   readonly column: number;
 }
 
-/**
- * The skills `handed` link to or mention that are not among them, and their links to skills
- * that are not there at all: for a verb that hands a part of the catalog to an agent
- * (`materialize NAME…`, `load NAME`).
- *
- * @example notHandedOver(catalog, ['release']) // [{ from: 'release', to: 'ship-it', kind: 'link', … }]
- */
+/** The skills `handed` use that are not among them, or not installed at all (`materialize NAME…`, `load`). */
 export function notHandedOver(catalog: Catalog, handed: readonly string[]): NotHandedOver[] {
   const names = new Set(handed);
   const out: NotHandedOver[] = [];
@@ -146,19 +114,13 @@ export function notHandedOver(catalog: Catalog, handed: readonly string[]): NotH
   return out;
 }
 
-/** One validated skill as the routing pass needs it (no text kept but its routing text). */
+/** No text kept but the routing text. */
 export interface RoutingInput {
   readonly skill: RoutingSkill;
   readonly source: EdgeSource;
 }
 
-/**
- * The routing findings of a validate run, by the SKILL.md each belongs to (as shown): overlaps
- * among the skills validated, on the first of each pair; links to skills that are not there,
- * on the skill whose file holds them.
- *
- * @example validateRouting(inputs).get('skills/pdf/SKILL.md')
- */
+/** A validate run's routing findings, by the SKILL.md each belongs to (as shown). */
 export function validateRouting(
   inputs: readonly RoutingInput[],
   options: OverlapOptions = {},
@@ -184,7 +146,6 @@ export function validateRouting(
   return out;
 }
 
-/** A routing input as a shard document holds it (snake_case), with its entry's position. */
 export interface RoutingInputJson {
   readonly entry: number;
   readonly name: string;
@@ -201,11 +162,7 @@ export interface RoutingInputJson {
   }[];
 }
 
-/**
- * A shard's routing inputs for its JSON document, and back.
- *
- * @example routingInputsFromJson(routingInputsJson(result.routing))
- */
+/** A shard's routing inputs for its JSON document, and back. */
 export function routingInputsJson(inputs: readonly (RoutingInput & { readonly entry: number })[]): RoutingInputJson[] {
   return inputs.map((i) => ({
     entry: i.entry,

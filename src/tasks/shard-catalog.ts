@@ -1,13 +1,5 @@
-/**
- * `catalog`, `resolve` and `lock --shard i/n --json`: each shard walks every
- * root (the walk is cheap and the same on every job) but reads and parses
- * only the SKILL.md files whose path inside their root falls in its shard.
- * Its document carries the walk's facts, the options that shape the result
- * and its parsed candidates (for a lock, also where each was placed and its
- * folder seal), so `skillgraph merge` seals the whole catalog (precedence,
- * conflicts, digest, includes across shards), then resolves or locks it, and
- * prints exactly what the unsharded run prints.
- */
+// Each shard walks every root (cheap, and the same on every job) but parses only its own SKILL.md
+// files; merge then seals, resolves or locks the whole and prints what the unsharded run prints.
 import { posix } from 'node:path';
 import type { DiscoverResult } from '../discover/walk.js';
 import { JS_HASHER } from '../catalog/hasher.js';
@@ -45,49 +37,39 @@ export interface CatalogShardWalk {
   readonly backend: string;
 }
 
-/** Where the walk placed a candidate: its root as configured and its path inside it. */
 export interface CandidatePlace {
   readonly root: string;
   readonly inRoot: string;
 }
 
-/** One candidate this shard parsed: its place in the run's candidate order and the parse result. */
+/** A parse result and its place in the run's candidate order. */
 export interface CatalogShardCandidate {
   readonly position: number;
   readonly result: ParseItemResult;
-  /** Lock shards: where the walk placed the file. */
   readonly place?: CandidatePlace;
-  /** Lock shards: its folder seal (a candidate that made no package is sealed for its tree digest). */
+  /** Lock shards: a candidate that made no package is sealed for its tree digest. */
   readonly folder?: FolderSeal;
 }
 
-/** The verbs whose shards carry parse results. */
 export type CatalogShardVerb = 'catalog' | 'resolve' | 'lock';
 
-/** A lock shard seals the folder of every candidate it parsed (winners or not: winners are known in merge only). */
+/** Winners or not: winners are known in merge only. */
 export type SealFolders = (folders: readonly FolderInput[]) => readonly FolderSeal[];
 
-/** What a catalog shard document carries besides the header. */
 export interface CatalogShardPart {
   readonly walk: CatalogShardWalk;
-  /** The catalog options that shape the result (`catalogShape`). */
   readonly shape: Readonly<Record<string, unknown>>;
   readonly total: number;
   readonly candidates: readonly CatalogShardCandidate[];
 }
 
-/** The path a candidate is sharded by: inside its root, so the split is the same wherever the tree is checked out. */
+/** Inside its root, so the split is the same wherever the tree is checked out. */
 export function candidatePath(item: Pick<ParseItem, 'locator' | 'root'>): string {
   const rel = posix.relative(item.root, item.locator);
   return rel === '' || rel.startsWith('..') ? item.locator : rel;
 }
 
-/**
- * Walk every root, parse this shard's candidates only; with `seal` (a lock shard), also place
- * each candidate and seal its folder.
- *
- * @example const part = catalogShard(request, { index: 1, count: 4 }); part.candidates.length
- */
+/** Walk every root, parse this shard's candidates; a lock shard also places them and seals their folders. */
 export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealFolders): CatalogShardPart {
   const hasher = hashBackendFor(request.engine?.backend ?? 'auto');
   const plan = planCatalog({ ...request.load, hasher });
@@ -112,7 +94,6 @@ export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealF
   return { walk, shape, total: plan.items.length, candidates: placed };
 }
 
-/** The library's camelCase keys a shard document spells in snake_case; every other key is already both. */
 const SNAKE: Readonly<Record<string, string>> = {
   allowedTools: 'allowed_tools',
   modelInvocable: 'model_invocable',
@@ -127,20 +108,14 @@ const SNAKE: Readonly<Record<string, string>> = {
   conflictOrder: 'conflict_order',
   inRoot: 'in_root',
 };
-/** A library key as a shard document spells it. */
 export function snakeKey(key: string): string {
   return SNAKE[key] ?? key;
 }
 const CAMEL: Readonly<Record<string, string>> = Object.fromEntries(Object.entries(SNAKE).map(([k, v]) => [v, k]));
-/** Maps whose keys come from the skill's author (frontmatter, tool names, JSON Schemas): passed unchanged. */
+/** Maps whose keys come from the skill's author: passed unchanged. */
 const OPAQUE = new Set(['frontmatter', 'metadata', 'overrides', 'inputSchema', 'input_schema']);
 
-/**
- * Rename keys by `table` at every depth, in place order, leaving authors' maps alone;
- * the counts by reason (`not-regular` …) take `_` for `-` in the document.
- *
- * @example renameKeys({ bodyLine: 3 }, 'snake') // { body_line: 3 }
- */
+/** Rename keys at every depth, authors' maps left alone; counts by reason take `_` for `-`. */
 export function renameKeys(value: unknown, to: 'snake' | 'camel'): unknown {
   if (Array.isArray(value)) return value.map((v) => renameKeys(v, to));
   if (value === null || typeof value !== 'object') return value;
@@ -162,7 +137,7 @@ function reasonKeys(value: unknown, to: 'snake' | 'camel'): unknown {
   );
 }
 
-/** A fingerprint of the walk and of the options that shape the result: shards of one run share it. */
+/** Shards of one run share it. */
 export function walkFingerprint(
   walk: CatalogShardWalk,
   total: number,
@@ -174,11 +149,7 @@ export function walkFingerprint(
   return JS_HASHER.hashBatch([bytes])[0]!;
 }
 
-/**
- * Seal the candidates of every shard (in run order, each once) into the catalog the unsharded run builds;
- * `placed` (lock shards) says where the walk placed each candidate. Digests are recomputed, never
- * taken from the documents.
- */
+/** Seal every shard's candidates (in run order, once each) as the unsharded run would; digests are recomputed. */
 export function assembleShards(
   walk: CatalogShardWalk,
   results: readonly ParseItemResult[],
@@ -197,11 +168,7 @@ export function assembleShards(
   return { ...seen, rootSource: 'flags' } as unknown as CatalogLoad;
 }
 
-/**
- * The `--json` document of `catalog`, `resolve` or `lock --shard i/n`: the header merge checks,
- * the walk every shard shares, the options that shape the result (the catalog's, then the
- * verb's own), and this shard's candidates (packages with snake_case keys, authors' maps unchanged).
- */
+/** The header merge checks, the shared walk, the result-shaping options, and this shard's candidates. */
 export function catalogShardDocument(
   verb: CatalogShardVerb,
   shard: Shard,
@@ -227,14 +194,14 @@ export interface ShardTaskOptions {
   readonly verb: CatalogShardVerb;
   readonly request: CatalogRequest;
   readonly shard: Shard;
-  /** Resolve shards: what the merged resolution is asked for (default: every skill, no entry lists, `auto`). */
+  /** What the merged resolution is asked for (default: every skill, no entry lists, `auto`). */
   readonly resolve?: {
     readonly names?: readonly string[];
     readonly summary?: boolean;
     readonly entries?: boolean;
     readonly backend?: BackendChoice;
   };
-  /** Lock shards: the lockfile (absolute), the home folder, and what may be locked. */
+  /** The lockfile (absolute), the home folder, and what may be locked. */
   readonly lock?: {
     readonly out: string;
     readonly home: string;
@@ -243,11 +210,10 @@ export interface ShardTaskOptions {
   };
 }
 
-/** A shard task's result: the candidates this shard parsed and its `--json` document (status always 0). */
+/** Status always 0. */
 export interface ShardRun {
   readonly status: 0;
   readonly part: CatalogShardPart;
-  /** The document `mergeTask` joins, without `schemaVersion`. */
   readonly document: Record<string, unknown>;
 }
 
@@ -259,12 +225,7 @@ const SHARD_TASK_KEYS = optionKeys<ShardTaskOptions>('shardTask', {
   lock: true,
 });
 
-/**
- * One shard of a `catalog`, `resolve` or `lock` run: every root walked, this shard's candidates
- * parsed (and for a lock, placed and their folders sealed), as the document `mergeTask` joins.
- *
- * @example writeFileSync('shard-1.json', jsonDocument((await shardTask({ verb: 'catalog', request, shard: { index: 1, count: 4 } })).document))
- */
+/** One shard of a `catalog`, `resolve` or `lock` run, as the document `mergeTask` joins. */
 export async function shardTask(options: ShardTaskOptions): Promise<ShardRun> {
   checkOptionKeys(options, SHARD_TASK_KEYS);
   const { verb, request, shard } = options;

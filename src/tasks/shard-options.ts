@@ -1,14 +1,8 @@
-/**
- * The options that shape a sharded run's result, as each shard document
- * records them, and the check `merge` makes: shards run with different
- * options (a `--profile` on one job, a `--depth` on another) are not parts of
- * one run, and joining them would print a document no real run prints. The
- * refusal names the option as it is typed and both values.
- */
+// Shards run with different options are not parts of one run: joining them would print a document no
+// real run prints. The refusal names the option as it is typed and both values.
 import { DEFAULT_DISCOVER_OPTIONS } from '../discover/walk.js';
 import type { CatalogRequest } from './catalog-load.js';
 
-/** An option as a shard document records it (snake_case) → as it is given. */
 const GIVEN_AS: Readonly<Record<string, string>> = {
   profile: '--profile',
   depth: '--depth',
@@ -32,7 +26,7 @@ const GIVEN_AS: Readonly<Record<string, string>> = {
   overlap_threshold: '--overlap-threshold',
 };
 
-/** The catalog options every catalog, resolve and lock shard records (the roots are in its walk). */
+/** The roots are in the walk. */
 export const CATALOG_SHAPE_KEYS = [
   'profile',
   'depth',
@@ -43,11 +37,7 @@ export const CATALOG_SHAPE_KEYS = [
   'max_input_bytes',
 ] as const;
 
-/**
- * The result-shaping catalog options of `request`, resolved (defaults filled in), snake_case.
- *
- * @example catalogShape(request) // { profile: 'skillgraph', depth: 12, depth_counts_root: false, … }
- */
+/** The result-shaping catalog options of `request`, defaults filled in, snake_case. */
 export function catalogShape(request: CatalogRequest): Record<string, unknown> {
   const load = request.load;
   return {
@@ -63,11 +53,6 @@ export function catalogShape(request: CatalogRequest): Record<string, unknown> {
 
 const isCount = (v: unknown): boolean => Number.isSafeInteger(v) && (v as number) >= 0;
 
-/**
- * Whether `o` holds the catalog options with values of their types.
- *
- * @example validCatalogShape(catalogShape(request)) // true
- */
 export function validCatalogShape(o: Readonly<Record<string, unknown>>): boolean {
   return (
     typeof o.profile === 'string' &&
@@ -80,13 +65,7 @@ export function validCatalogShape(o: Readonly<Record<string, unknown>>): boolean
   );
 }
 
-/**
- * Why the shard in `file` is not of the run of the one in `first`, when its options differ: the
- * first option that does, named as it is given, with both values; undefined when all agree.
- *
- * @example optionsDiffer('b.json', { profile: 'lenient' }, 'a.json', { profile: 'skillgraph' })
- * // "b.json was run with --profile 'lenient', a.json with --profile 'skillgraph': …"
- */
+/** The first option that differs, named as given with both values; undefined when all agree. */
 export function optionsDiffer(
   file: string,
   options: Readonly<Record<string, unknown>>,

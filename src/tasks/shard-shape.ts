@@ -1,12 +1,5 @@
-/**
- * The shape a shard document's parse results, walk and folder seals must
- * have before `skillgraph merge` builds anything from them. A shard document
- * comes from another job and is untrusted: a value of the wrong type would
- * otherwise surface as a crash deep in sealing or resolving. Checked after
- * the keys are renamed back to the library's (camelCase), reported as the
- * document spells them; the documents keep their own objects, the schemas
- * only judge them.
- */
+// A shard document comes from another job and is untrusted: a wrong type would otherwise crash deep
+// in sealing. Checked after the keys are renamed back; the schemas judge, the documents keep their objects.
 import { AUDIT_VERDICTS, type AuditVerdict } from '../audit/audit.js';
 import { SEVERITIES } from '../model/diagnostics.js';
 import { once, zod, type Zod } from '../model/zod.js';
@@ -16,7 +9,6 @@ import { FAIL_ON } from '../report/formats.js';
 import { snakeKey } from './shard-catalog.js';
 import { MAX_SHARDS } from './shard.js';
 
-/** `sha256:` and 64 lowercase hex digits. */
 export const SHA256 = /^sha256:[0-9a-f]{64}$/;
 
 function build(z: Zod) {
@@ -127,7 +119,6 @@ function build(z: Zod) {
   return { Walk, Candidate };
 }
 
-/** A `validate --shard i/n --json` document's entries and shard block. */
 function buildValidate(z: Zod) {
   const text = z.string();
   const opt = z.optional;
@@ -181,12 +172,7 @@ function buildValidate(z: Zod) {
 const shapes = once(() => build(zod()));
 const validateShapes = once(() => buildValidate(zod()));
 
-/**
- * Why a `validate --shard` document's shard block or entries do not have their shape (the
- * first problem, with its path), or undefined when they do.
- *
- * @example validateShardProblem(doc.shard, doc.skills) // 'shard.options.profile: Invalid option: …'
- */
+/** The first problem (with its path) of a validate shard's block or entries, or undefined. */
 export function validateShardProblem(shard: unknown, skills: unknown): string | undefined {
   const { Entry, Shard } = validateShapes();
   const s = Shard.safeParse(shard);
@@ -195,12 +181,7 @@ export function validateShardProblem(shard: unknown, skills: unknown): string | 
   return e.success ? undefined : issueText('skills', e.error.issues[0]!);
 }
 
-/**
- * Why `walk` or `candidates` do not have a shard document's shape (the first problem, with its
- * path), or undefined when they do.
- *
- * @example shardShapeProblem(walk, candidates) // 'candidates.0.result.package.body: expected string, received number'
- */
+/** The first problem (with its path) of a shard's walk or candidates, or undefined. */
 export function shardShapeProblem(walk: unknown, candidates: unknown): string | undefined {
   const { Walk, Candidate } = shapes();
   const w = Walk.safeParse(walk);

@@ -1,9 +1,4 @@
-/**
- * `--shard i/n`: a stable partition of the work by skill path, so n CI jobs
- * each take one part and `skillgraph merge` puts the parts back together.
- * A path's shard depends on the path alone (FNV-1a of its UTF-8 bytes), never
- * on the machine, the order of the walk or the other paths.
- */
+// A path's shard depends on the path alone (FNV-1a of its UTF-8 bytes), never on the machine or the walk.
 import { SkillgraphError } from '../model/errors.js';
 
 export interface Shard {
@@ -17,23 +12,14 @@ export const MAX_SHARDS = 1024;
 
 const UTF8 = new TextEncoder();
 
-/**
- * The shard (1-based) a skill path belongs to among `count`.
- *
- * @example shardOf('skills/deploy/SKILL.md', 4) // 1..4, the same on every machine
- */
+/** The shard (1-based) a skill path belongs to among `count`. */
 export function shardOf(path: string, count: number): number {
   let h = 0x811c9dc5;
   for (const byte of UTF8.encode(path)) h = Math.imul(h ^ byte, 0x01000193) >>> 0;
   return (h % count) + 1;
 }
 
-/**
- * Refuse (a `usage` error) a shard that `foreign` says is of another run, one given twice, or a
- * missing one; the first document's shard count is the run's.
- *
- * @example everyShardOnce(docs, (file, s) => (s.count !== 4 ? `${file} is of another run` : undefined))
- */
+/** A `usage` error for a shard of another run (per `foreign`), one given twice, or a missing one. */
 export function everyShardOnce<S extends { readonly index: number; readonly count: number }>(
   docs: readonly { readonly file: string; readonly doc: { readonly shard: S } }[],
   foreign: (file: string, shard: S) => string | undefined,

@@ -1,12 +1,6 @@
-/**
- * Documents written in pieces, for the ones too large to hold whole
- * (`resolve --json` with entry lists on a long include chain).
- */
-
-/** Bytes gathered before one write. */
 const STREAM_CHUNK = 1 << 18;
 
-/** Where a streamed document goes: a writable stream, or anything with its `write` (and `once`). */
+/** A writable stream, or anything with its `write` (and `once`). */
 export interface ByteSink {
   write(chunk: Buffer): unknown;
   /** Set once a reader closed the pipe: nothing more is written. */
@@ -14,21 +8,14 @@ export interface ByteSink {
   once?: (event: 'drain' | 'close', listener: () => void) => unknown;
 }
 
-/** Writes text to a sink in large pieces, waiting for `drain` when the sink asks. */
 export interface TextSink {
   write(text: string): Promise<void> | void;
   end(): Promise<void> | void;
 }
 
 /**
- * A buffered writer for documents too large to hold (`resolve --json` on a long include
- * chain is gigabytes): text is encoded straight into 256 KiB Buffers, each written once full,
- * and a write that reports a full buffer waits for `drain`. The caller escapes the text
- * (`jsonControlsEscaped`). Perf: callers pass small strings — strings over ~128 KiB live in
- * V8's large-object space until a full GC, and joined megabyte strings raised peak RSS by
- * ~200 MiB on a 10,000-long chain.
- *
- * @example const s = textSink(process.stdout); await s.write('{'); await s.end();
+ * A buffered writer for documents too large to hold: text is encoded straight into 256 KiB
+ * Buffers, waiting for `drain`. Pass small strings: large ones stay in V8's large-object space.
  */
 export function textSink(out: ByteSink): TextSink {
   let buf = Buffer.allocUnsafe(STREAM_CHUNK);
@@ -36,7 +23,6 @@ export function textSink(out: ByteSink): TextSink {
   // process.stdout is never `destroyed` by a closed pipe, but it emits 'close'.
   let isClosed = false;
   const closedPipe = (): boolean => isClosed || out.destroyed === true;
-  // One 'close' listener for the whole document; each full buffer waits for 'drain' or that.
   let closed: Promise<void> | undefined;
   const send = (chunk: Buffer): Promise<void> | void => {
     // A reader that closed the pipe (`| head`) ends the document; the verb still finishes.
@@ -57,7 +43,6 @@ export function textSink(out: ByteSink): TextSink {
   };
   return {
     write(text: string): Promise<void> | void {
-      // A UTF-16 unit takes at most 3 UTF-8 bytes.
       if (used + text.length * 3 <= STREAM_CHUNK) {
         used += buf.write(text, used, 'utf8');
         return;

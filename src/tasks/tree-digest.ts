@@ -1,10 +1,5 @@
-/**
- * The tree digest of a skill folder: `sha256:` over a canonical
- * serialisation of every file it holds (listed by discover/resources.ts), so
- * a changed script is a changed skill. Used by lock and check. One bad skill
- * costs only its own digest (the `…Results` form); memory stays flat: small
- * trees are hashed in bounded batches, large ones stream file by file.
- */
+// `sha256:` over every file of a skill folder, so a changed script is a changed skill. Small trees
+// are hashed in bounded batches, large ones streamed file by file: memory stays flat.
 import { createHash } from 'node:crypto';
 import type { HashBackend } from '../model/backend.js';
 import type { Diagnostic } from '../model/diagnostics.js';
@@ -20,18 +15,12 @@ import {
   type ResourceLimits,
 } from '../discover/resources.js';
 
-/** Label written first into the tree serialisation. */
 export const TREE_DIGEST_LABEL = 'skillgraph/tree/v1';
 
-/** A tree digest, or the one finding that stopped it. */
 export type TreeDigestResult =
   { readonly ok: true; readonly digest: string } | { readonly ok: false; readonly diagnostic: Diagnostic };
 
-/**
- * The canonical bytes of a skill folder: label, file count, then per file in
- * byte order of path: u32 path length, path, u64 size, content. Held whole
- * in memory: for a digest, `treeDigestResults` streams the same bytes.
- */
+/** Label, file count, then per file in path byte order: u32 path length, path, u64 size, content. */
 export function treeBytes(skillDir: string, limits: Partial<ResourceLimits> = {}): Uint8Array {
   const files = orThrow(listResourceFiles(skillDir, limits));
   const w = new CanonicalWriter(64 * 1024);
@@ -44,22 +33,12 @@ export function treeBytes(skillDir: string, limits: Partial<ResourceLimits> = {}
   return w.finish();
 }
 
-/**
- * `sha256:` over the whole skill folder: a changed script is a
- * changed skill. Throws a `SkillgraphError` (`skill.invalid` for a limit or
- * an edit during the read, `io` for a file that cannot be read).
- *
- * @example treeDigest('/repo/.claude/skills/pdf') // 'sha256:…'
- */
+/** Throws `skill.invalid` for a limit or an edit during the read, `io` for an unreadable file. */
 export function treeDigest(skillDir: string, hasher: HashBackend = JS_HASHER): string {
   return treeDigests([skillDir], hasher)[0]!;
 }
 
-/**
- * Tree digests of several folders; throws for the first one that fails (see `treeDigest`).
- *
- * @example treeDigests(catalog.skills.map((p) => dirname(p.descriptor.source.locator)))
- */
+/** Throws for the first folder that fails (see `treeDigest`). */
 export function treeDigests(skillDirs: readonly string[], hasher: HashBackend = JS_HASHER): string[] {
   return treeDigestResults(skillDirs, hasher).map((r) => {
     if (r.ok) return r.digest;
@@ -67,20 +46,10 @@ export function treeDigests(skillDirs: readonly string[], hasher: HashBackend = 
   });
 }
 
-/** Trees up to this many serialised bytes go to the hash backend in batches; larger ones stream. */
 const SMALL_TREE_BYTES = 256 * 1024;
-/** Bytes of small trees held at once before their batch is hashed. */
 const BATCH_BYTES = 8 * 1024 * 1024;
 
-/**
- * The tree digest of each folder, in order, or the diagnostic that cost that
- * folder its digest — one bad skill never stops the others. Small trees are
- * hashed in bounded batches through `hasher` (where the WASM backend pays);
- * larger ones stream through node:crypto file by file (same bytes, same
- * SHA-256), so memory stays flat whatever the trees hold.
- *
- * @example treeDigestResults(dirs).filter((r) => !r.ok).map((r) => r.diagnostic.code) // ['resource.unreadable']
- */
+/** Each folder's digest, or the diagnostic that cost it: one bad skill never stops the others. */
 export function treeDigestResults(skillDirs: readonly string[], hasher: HashBackend = JS_HASHER): TreeDigestResult[] {
   const out = new Array<TreeDigestResult>(skillDirs.length);
   let batch: { index: number; bytes: Uint8Array }[] = [];
@@ -126,14 +95,13 @@ export function treeDigestResults(skillDirs: readonly string[], hasher: HashBack
 /** Label string (tag + u32 length + bytes) and the u32 file count. */
 const TREE_HEADER_BYTES = 5 + Buffer.byteLength(TREE_DIGEST_LABEL) + 4;
 
-/** Bytes of the serialisation of `files`: header, then per file path string + tag + u64 size + content. */
 function serialisedSize(files: readonly ResourceFile[]): number {
   let n = TREE_HEADER_BYTES;
   for (const f of files) n += 5 + Buffer.byteLength(f.path) + 9 + f.size;
   return n;
 }
 
-/** Serialise a listed tree into `header` (framing) and `content` (file bytes) sinks; the first failure, if any. */
+/** The first failure, if any. */
 function writeTree(
   files: readonly ResourceFile[],
   content: (chunk: Uint8Array) => void,

@@ -1,9 +1,5 @@
-/**
- * `validatePath` — the I/O shell around the pure parser and linter: walk the
- * tree (or take the one SKILL.md given), read each file, parse it under a
- * profile, lint it against its folder listing. One broken skill never hides
- * another; every SKILL.md found is reported, symlinked ones included.
- */
+// The I/O shell around the pure parser and linter. One broken skill never hides another; every
+// SKILL.md found is reported, symlinked ones included.
 import { realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { cmp, compareDiagnostics, hasErrors, type Diagnostic } from '../model/diagnostics.js';
@@ -38,79 +34,58 @@ import { routingText, type RoutingText } from '../routing/terms.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ValidateOptions {
-  /** Validation profile (default `skillgraph`). */
+  /** Default `skillgraph`. */
   readonly profile?: ProfileName;
-  /** Name policy; defaults to the profile's. */
+  /** Defaults to the profile's. */
   readonly unicode?: UnicodePolicy;
-  /** Base for relative paths (default `process.cwd()`). */
+  /** Default `process.cwd()`. */
   readonly cwd?: string;
-  /** Walk depth below each path (default 32). */
+  /** Default 32. */
   readonly maxDepth?: number;
   /** Run the lint rules that need the folder's file list (default true). */
   readonly lint?: boolean;
-  /** Total SKILL.md bytes read per call (default `DEFAULT_INPUT_BUDGET`); files past it get `input.budget`. */
+  /** Total SKILL.md bytes read per call; files past it get `input.budget`. */
   readonly maxInputBytes?: number;
-  /**
-   * Check only the entries whose shown path `inShard` accepts (entries about folders go with
-   * the first shard): the others are neither read nor reported. The result's `positions`
-   * then say where each entry stands in the run without a shard.
-   */
+  /** Check only the entries `inShard` accepts (folder entries go with the first shard). */
   readonly inShard?: (shownPath: string) => boolean;
-  /** With `inShard`: whether this is the first shard (it takes the entries about folders). */
   readonly firstShard?: boolean;
-  /**
-   * What each report keeps: `all` (default) adds the parsed `package` and the SKILL.md text
-   * (`source`, for excerpts); `findings` keeps only names, verdicts and diagnostics, so a run
-   * over a big tree holds no skill's text once it is checked.
-   */
+  /** `findings` keeps no package or text, so a run over a big tree holds no skill's text once checked. */
   readonly keep?: 'all' | 'findings';
-  /**
-   * The routing pass over the skills validated (`routing.overlap`, `routing.missing-sibling`),
-   * with its options, or `false` to skip it. It needs every skill: a sharded run returns its
-   * skills' inputs (`routing`) instead, for `merge` to run it over every shard's.
-   */
+  /** The routing pass, or `false`. It needs every skill: a sharded run returns its inputs for `merge`. */
   readonly routing?: OverlapOptions | false;
-  /**
-   * Reports kept from an earlier run, by the SKILL.md's path as walked: a skill found here is
-   * not read again, and each skill checked is stored (watch mode forgets the ones that change).
-   * A kept report takes nothing from the input budget.
-   */
+  /** Reports kept from an earlier run, not read again and taking nothing from the input budget (watch mode). */
   readonly memo?: ValidateMemo;
-  /** Parsers the security profile reads code with (`auditParsers()`); without them, the line rules alone. */
+  /** Without them, the security profile's line rules alone. */
   readonly parsers?: CodeParsers;
 }
 
-/** Reports of skills checked before, by the absolute path of their SKILL.md as the walk reached it. */
+/** Keyed by the absolute path of the SKILL.md as the walk reached it. */
 export interface ValidateMemo {
   get(skillFile: string): SkillReport | undefined;
   set(skillFile: string, report: SkillReport): void;
 }
 
-/** One SKILL.md found under a path. */
 export interface SkillReport {
-  /** Folder relative to the path given (POSIX), `.` for the path itself. */
+  /** Relative to the path given (POSIX), `.` for the path itself. */
   readonly dir: string;
-  /** SKILL.md relative to the path given (POSIX). */
   readonly file: string;
-  /** The `name` field when readable, else null. */
+  /** Null when unreadable. */
   readonly name: string | null;
   /** No error-severity diagnostic. */
   readonly valid: boolean;
-  /** Sorted; each `file` is the path as the user would write it (given path + file). */
+  /** Sorted; each `file` is the path as the user would write it. */
   readonly diagnostics: readonly Diagnostic[];
-  /** The parsed package when valid. */
   readonly package?: SkillPackage;
-  /** The file's text, for excerpts (absent for symlinks not followed and for files over 1 MiB). */
+  /** For excerpts (absent for symlinks not followed and for files over 1 MiB). */
   readonly source?: string;
-  /** Set when the SKILL.md was not parsed, with the reason. */
   readonly skipped?: SkipReason;
-  /** SKILL.md as its diagnostics name it (findings of the security profile may name other files). */
+  /** SKILL.md as its diagnostics name it (security findings may name other files). */
   readonly shownFile?: string;
   /** For a link checked at its target: the target, relative to the path given. */
   readonly linkTo?: string;
 }
 
-/** Why a SKILL.md entry was not parsed: `linked` is a link inside the tree, checked at its target. */
+/** `linked` is a link inside the tree, checked at its target. */
 export type SkipReason = 'linked' | 'symlink' | 'not-regular' | 'unreadable' | 'too-large' | 'input-budget';
 
 export const SKIP_REASONS: readonly SkipReason[] = Object.freeze([
@@ -123,13 +98,11 @@ export const SKIP_REASONS: readonly SkipReason[] = Object.freeze([
 ]);
 
 export interface ValidateSummary {
-  /** SKILL.md entries seen: parsed plus skipped. A finding about a folder (depth limit, unreadable, no skills) is not one. */
+  /** SKILL.md entries seen (parsed plus skipped); findings about folders are not counted. */
   readonly files: number;
-  /** SKILL.md files parsed and checked: valid plus invalid. */
   readonly skills: number;
   readonly valid: number;
   readonly invalid: number;
-  /** SKILL.md entries not parsed (symlinks never followed, not regular files, unreadable, over a limit). */
   readonly skipped: number;
   readonly skippedBy: Readonly<Record<SkipReason, number>>;
   readonly errors: number;
@@ -142,10 +115,7 @@ export interface ValidateResult {
   /** With `inShard`: each entry's index in the unsharded run, and that run's entry count. */
   readonly positions?: readonly number[];
   readonly total?: number;
-  /**
-   * With `inShard`: what the routing pass needs of this shard's skills, each with the position
-   * of its entry in the unsharded run; `merge` runs the pass over every shard's.
-   */
+  /** With `inShard`: this shard's routing inputs, each with its entry's position in the unsharded run. */
   readonly routing?: readonly (RoutingInput & { readonly entry: number })[];
 }
 
@@ -155,7 +125,6 @@ const ELSEWHERE = new WeakSet<SkillReport>();
 /** Entries standing for a folder, not a SKILL.md: listed, never counted as skills. */
 const FOLDER_ENTRIES = new WeakSet<SkillReport>();
 
-/** Files up to this size keep their text in the report for excerpts. */
 const SOURCE_KEPT_BYTES = 1024 * 1024;
 
 const DEFAULT_OPTIONS = Object.freeze({ profile: 'skillgraph' as ProfileName, maxDepth: TREE_MAX_DEPTH, lint: true });
@@ -175,13 +144,7 @@ const VALIDATE_KEYS = optionKeys<ValidateOptions>('validatePath', {
   parsers: true,
 });
 
-/**
- * Validate one or more skill folders, trees of them, or SKILL.md files.
- * Throws SkillgraphError `root.missing` / `root.not-directory` / `options.invalid`
- * for paths or options that cannot be used; findings are data.
- *
- * @example validatePath('skills/', { profile: 'spec' }).summary // { files: 13, skills: 12, valid: 11, invalid: 1, skipped: 1, … }
- */
+/** Validate skill folders, trees of them, or SKILL.md files; unusable paths or options throw, findings are data. */
 export function validatePath(paths: string | readonly string[], options: ValidateOptions = {}): ValidateResult {
   checkOptionKeys(options, VALIDATE_KEYS);
   const profile = options.profile ?? DEFAULT_OPTIONS.profile;
@@ -208,8 +171,7 @@ export function validatePath(paths: string | readonly string[], options: Validat
     const abs = resolve(cwd, given);
     const stat = statGiven(given, abs);
     const reports = validateOne(given, abs, stat, profile, options, budget, routing);
-    // With several PATHs, entries relative to each would collide (two `.` folders): prefix each
-    // with its PATH as typed, as the human output shows them.
+    // With several PATHs, entries relative to each would collide (two `.` folders): prefix each.
     skills.push(...(list.length > 1 ? reports.map((r) => underPath(r, basePath(given, stat.isFile()))) : reports));
   }
   if (routing && !sharded) skills = withRouting(skills, validateRouting(routing, options.routing || {}));
@@ -250,7 +212,6 @@ export function validatePath(paths: string | readonly string[], options: Validat
   };
 }
 
-/** A shard's routing inputs, each with the position of its entry in the unsharded run. */
 function inShard(
   inputs: readonly RoutingInput[],
   reports: readonly SkillReport[],
@@ -260,7 +221,6 @@ function inShard(
   return inputs.flatMap((input) => (at.has(input.skill.file) ? [{ ...input, entry: at.get(input.skill.file)! }] : []));
 }
 
-/** Reports with the routing findings of their SKILL.md added (each report's findings stay sorted). */
 function withRouting(reports: readonly SkillReport[], extra: ReadonlyMap<string, Diagnostic[]>): SkillReport[] {
   if (extra.size === 0) return [...reports];
   return reports.map((r) => {
@@ -271,13 +231,11 @@ function withRouting(reports: readonly SkillReport[], extra: ReadonlyMap<string,
   });
 }
 
-/** The folder a PATH's entries are relative to, POSIX, as typed (a SKILL.md path → its folder). */
 function basePath(given: string, isFile: boolean): string {
   const base = toPosix(isFile ? dirname(given) : given);
   return base.length > 1 ? base.replace(/\/+$/, '') : base;
 }
 
-/** `report` with `dir` and `file` prefixed by `base`. */
 function underPath(report: SkillReport, base: string): SkillReport {
   const join = (p: string): string =>
     p === '.' ? base : base === '.' ? p : base.endsWith('/') ? `${base}${p}` : `${base}/${p}`;
@@ -287,7 +245,6 @@ function underPath(report: SkillReport, base: string): SkillReport {
   return moved;
 }
 
-/** Stat a PATH as given; a missing one is `root.missing`. */
 function statGiven(given: string, abs: string): Stats {
   try {
     return statSync(abs);
@@ -343,9 +300,8 @@ function validateOne(
 
   const listings = new Map<string, Dirent[]>();
   const walk = walkTree(abs, options.maxDepth ?? DEFAULT_OPTIONS.maxDepth, listings);
-  // Perf: the walk never follows a link, so every folder it lists is the resolved root joined
-  // with its relative path: one realpath per PATH instead of two per skill (glibc's realpath
-  // reads every component of the path as a link, ~90% of validate's syscalls).
+  // Perf: the walk never follows a link, so every folder it lists is the resolved root joined with
+  // its relative path: one realpath per PATH instead of two per skill.
   const realRoot = realRootOf(abs);
   const tree: TreeRead = { listings, buffer: new ReadBuffer(), realRoot };
   const check = (s: TreeSkillFile): SkillReport =>
@@ -397,7 +353,7 @@ function validateOne(
     } else if (!folderShard) {
       reports.push(elsewhere(f.path, f.path, true));
     } else {
-      // A finding about the tree itself (unreadable folder, depth limit) attaches to a pseudo-entry for that folder.
+      // A finding about the tree itself attaches to a pseudo-entry for that folder.
       const entry: SkillReport = {
         dir: f.path,
         file: f.path,
@@ -410,7 +366,7 @@ function validateOne(
     }
   }
   if (reports.every((r) => FOLDER_ENTRIES.has(r))) {
-    // A PATH with no SKILL.md at all is a finding: a mistyped path in CI must not pass as "0 checked".
+    // A mistyped path in CI must not pass as "0 checked".
     const entry: SkillReport = folderShard
       ? { dir: '.', file: '.', name: null, valid: false, diagnostics: [noSkillsDiagnostic(display('.'))] }
       : elsewhere('.', '.', true);
@@ -420,7 +376,6 @@ function validateOne(
   return reports.sort((a, b) => cmp(a.file, b.file));
 }
 
-/** The memo's report for `file`, else `check()`'s, stored for the next run. */
 function remembered(
   memo: ValidateMemo | undefined,
   file: string,
@@ -441,14 +396,12 @@ function remembered(
   return report;
 }
 
-/** The routing input each checked report gave, for a memo's kept reports. */
 const ROUTED = new WeakMap<SkillReport, RoutingInput>();
 
-/** What the walk of a tree leaves for checking its skills: folders listed, a read buffer, the resolved root. */
 interface TreeRead {
   readonly listings: Map<string, Dirent[]>;
   readonly buffer: ReadBuffer;
-  /** The PATH's canonical native path, or undefined when it cannot be resolved (each skill then resolves its own). */
+  /** Undefined when it cannot be resolved (each skill then resolves its own). */
   readonly realRoot: string | undefined;
 }
 
@@ -460,10 +413,7 @@ function realRootOf(abs: string): string | undefined {
   }
 }
 
-/**
- * A copy of a string that holds nothing else: a name cut from a SKILL.md's text is a slice that
- * keeps the whole text alive (10,000 reports held 60 MB of SKILL.md text through their names).
- */
+/** A slice of a SKILL.md's text keeps the whole text alive: copy the name out. */
 function detached(text: string): string {
   return ` ${text}`.slice(1);
 }
@@ -502,9 +452,8 @@ function validateFile(
     valid: diagnostic.severity !== 'error',
     diagnostics: [diagnostic],
   });
-  // Never blocks or reads past the limit: a FIFO or device is refused before it is opened, and a
-  // file over the parse limit is never read (a 1 GiB SKILL.md used to crash the text decoder).
-  // A SKILL.md the walk listed was typed a regular file there; the bytes are used up before the next read.
+  // Never blocks or reads past the limit: a FIFO is refused before it is opened, and a file over the
+  // parse limit is never read.
   const read: SafeRead =
     tree && s.target === undefined
       ? readListedFile(s.abs, DEFAULT_PARSE_OPTIONS.maxFileBytes, tree.buffer)
@@ -523,7 +472,7 @@ function validateFile(
     });
     return { ...unread, skipped: read.reason === 'not-regular' ? 'not-regular' : 'unreadable' };
   }
-  // A total budget keeps a run of many near-limit files within bounded memory; files past it are named, not read on.
+  // A total budget keeps many near-limit files within bounded memory; files past it are named, not read.
   if (!budget.take(read.bytes.length))
     return {
       ...failed(fileDiagnostic('input.budget', shown, { limit: budget.limit, size: read.bytes.length })),
@@ -534,7 +483,7 @@ function validateFile(
     tree?.realRoot === undefined ? undefined : s.dir === '.' ? tree.realRoot : join(tree.realRoot, s.dir);
   let locator: string;
   try {
-    // Perf: the native call is one call, not an lstat of every parent folder from JavaScript.
+    // Perf: one native call, not an lstat of every parent folder from JavaScript.
     locator = toPosix(realFolder === undefined ? realpathSync.native(s.abs) : join(realFolder, basename(s.abs)));
   } catch (error) {
     const reason = (error as NodeJS.ErrnoException).code ?? String(error);
@@ -566,11 +515,9 @@ function validateFile(
       tree?.listings,
       realFolder === undefined ? undefined : { real: realFolder, file: { name: basename(s.abs), stat: read.stat } },
     );
-    // A folder that cannot be listed whole (unreadable, vanished, past a limit) is a lint finding
-    // here, with its own code: the SKILL.md itself was read and checked.
+    // A folder that cannot be listed whole is a lint finding here: the SKILL.md itself was read and checked.
     if (!listing.ok) diagnostics.push({ ...listing.diagnostic, severity: 'warning' });
     else {
-      // A listed file is a ResourceEntry with its identity besides: the linter reads path and size.
       diagnostics.push(...lintSkill(parsed.package, { files: listing.files, locations: parsed.locations, profile }));
     }
     if (routing)
@@ -605,15 +552,13 @@ function validateFile(
     diagnostics: located,
     shownFile: shown,
     ...(parsed.package && options.keep !== 'findings' ? { package: parsed.package } : {}),
-    // A second copy of a near-limit file held to the end of the run is what made 150 of them
-    // take gigabytes; excerpts of such a file are not worth it.
+    // A second copy of a near-limit file held to the end of the run costs gigabytes over many such files.
     ...(bytes.length <= SOURCE_KEPT_BYTES && options.keep !== 'findings'
       ? { source: new TextDecoder().decode(bytes) }
       : {}),
   };
 }
 
-/** What the routing pass keeps of a skill: its routing text and the references its Markdown files hold. */
 function routingInput(
   pkg: SkillPackage,
   at: { line: number; column: number } | undefined,
@@ -636,7 +581,7 @@ function routingInput(
   };
 }
 
-/** The `file.too-large` entry without reading the file: parse's wording, the profile's severity. */
+/** Without reading the file: parse's wording, the profile's severity. */
 function tooLarge(s: TreeSkillFile, shown: string, size: number, profile: ProfileName): SkillReport {
   const diagnostic = fileTooLargeDiagnostic(profile, shown, size, DEFAULT_PARSE_OPTIONS.maxFileBytes);
   return { dir: s.dir, file: s.file, name: null, valid: diagnostic.severity !== 'error', diagnostics: [diagnostic] };

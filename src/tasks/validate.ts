@@ -1,9 +1,3 @@
-/**
- * The `validate` task: lint every SKILL.md under the paths (`validatePath`),
- * apply per-rule severities (a config file's `rules`), run the routing pass,
- * and gate the findings. Its report is written in every format the CLI
- * prints (`validateOutput`); a shard run carries the block `merge` needs.
- */
 import { posix } from 'node:path';
 import { toPosix } from '../discover/paths.js';
 import type { Diagnostic, Severity } from '../model/diagnostics.js';
@@ -34,53 +28,47 @@ import {
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 export interface ValidateTaskOptions {
-  /** Skill folders, trees of them, or SKILL.md files (relative to `cwd`); none gives an empty run. */
+  /** Relative to `cwd`; none gives an empty run. */
   readonly paths: readonly string[];
-  /** Default: the working folder. */
   readonly cwd?: string;
-  /** Default `skillgraph`. */
   readonly profile?: ProfileName;
-  /** Name policy; defaults to the profile's. */
+  /** Defaults to the profile's. */
   readonly unicode?: UnicodePolicy;
   /** Per-rule severities, in order (a config file's `rules`): `off` drops a rule's findings. */
   readonly rules?: readonly { readonly code: string; readonly level: RuleLevel }[];
-  /** The lowest `routing.overlap` score reported (default 0.6). */
+  /** Default 0.6. */
   readonly overlapThreshold?: number;
   /** What fails the gate: errors (default), or warnings too. */
   readonly failOn?: FailOn;
-  /** Fail the gate beyond this many warnings. */
   readonly maxWarnings?: number;
-  /** Check one part of the skills (a stable split by path); the document then carries the shard block merge needs. */
+  /** A stable split by path; the document then carries the shard block merge needs. */
   readonly shard?: Shard;
-  /** `all` (default) keeps each skill's package and text (the text report's excerpts); `findings` keeps neither. */
+  /** `findings` keeps no package or text (the text report's excerpts need them). */
   readonly keep?: 'all' | 'findings';
   /** Reports kept from an earlier run (watch mode). */
   readonly memo?: ValidateMemo;
-  /** Parsers the security profile reads code with (default: the engine's, loaded when the profile audits). */
+  /** Default: the engine's, loaded when the profile audits. */
   readonly parsers?: CodeParsers;
 }
 
-/** How a run was asked for: what every format of its report needs beside the result. */
+/** What every format of the run's report needs besides the result. */
 export interface ValidateView {
   readonly paths: readonly string[];
-  /** The folder paths are relative to (the SARIF source root). */
+  /** The SARIF source root. */
   readonly cwd: string;
   readonly profile: ProfileName;
   readonly failOn: FailOn;
-  /** A shard run's block. */
   readonly shard?: Record<string, unknown>;
 }
 
-/** A validate task's result: the reports, the gate's verdict, status and documents. */
 export interface ValidateRun {
   readonly result: ValidateResult;
   readonly view: ValidateView;
   readonly gate: GateResult;
-  /** 1 when the gate fails. */
   readonly status: TaskStatus;
-  /** The `--json` document, without `schemaVersion` (built on first read). */
+  /** Without `schemaVersion`; built on first read. */
   readonly document: Record<string, unknown>;
-  /** The findings as a report, one unit per SKILL.md (built on first read). */
+  /** One unit per SKILL.md; built on first read. */
   readonly report: Report;
 }
 
@@ -99,11 +87,7 @@ const VALIDATE_TASK_KEYS = optionKeys<ValidateTaskOptions>('validateTask', {
   parsers: true,
 });
 
-/**
- * Validate the skills under `options.paths`.
- *
- * @example (await validateTask({ paths: ['skills'], profile: 'spec' })).status // 0 when the gate passes
- */
+/** Lint every SKILL.md under `options.paths`, apply the config's severities, route, and gate. */
 export async function validateTask(options: ValidateTaskOptions): Promise<ValidateRun> {
   checkOptionKeys(options, VALIDATE_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
@@ -119,7 +103,6 @@ export async function validateTask(options: ValidateTaskOptions): Promise<Valida
   const levels = new Map(rules.map((r) => [r.code, r.level]));
   const shard = options.shard;
   const view: ValidateView = { paths: [...options.paths], cwd, profile, failOn };
-  // Nothing to check: an empty report in every format.
   if (options.paths.length === 0) return validateRun(emptyResult(), view, options);
   const parsers = options.parsers ?? (PROFILES[profile]?.features.audit ? await auditParsers() : undefined);
   const result = withConfigRules(
@@ -150,12 +133,7 @@ export async function validateTask(options: ValidateTaskOptions): Promise<Valida
   return validateRun(result, { ...view, shard: shardJson(shard, result, cwd, shardOptions, levels) }, options);
 }
 
-/**
- * A run of `result` as `view` asked for it: the gate over its findings, its documents on first
- * read (`document`: given when it is made elsewhere, as merge joins the shards' entries).
- *
- * @example validateRun(result, { paths: ['skills'], cwd, profile: 'skillgraph', failOn: 'error' })
- */
+/** A run of `result`: the gate over its findings, documents on first read (or given, as merge joins them). */
 export function validateRun(
   result: ValidateResult,
   view: ValidateView,
@@ -182,17 +160,12 @@ export function validateRun(
   };
 }
 
-/** A terminal's colour and width. */
 export interface Screen {
   readonly color: boolean;
   readonly width: number;
 }
 
-/**
- * The run's report in `format`; text is laid out for `screen` (default: no colour, 80 columns).
- *
- * @example process.stdout.write(validateOutput('sarif', run.result, run.view))
- */
+/** The run's report in `format`; text is laid out for `screen` (default: no colour, 80 columns). */
 export function validateOutput(
   format: ReportFormat,
   result: ValidateResult,
@@ -214,7 +187,6 @@ function validateDocument(result: ValidateResult, view: ValidateView): Record<st
   };
 }
 
-/** The JSON shape of one entry; `skipped` names why a SKILL.md was not parsed. */
 function skillJson(s: SkillReport): Record<string, unknown> {
   return {
     dir: s.dir,
@@ -236,7 +208,6 @@ function skillJson(s: SkillReport): Record<string, unknown> {
   };
 }
 
-/** The summary with snake_case keys, as every JSON document has them. */
 export function summaryJson(summary: ValidateSummary): Record<string, unknown> {
   const skippedBy = Object.fromEntries(SKIP_REASONS.map((r) => [r.replaceAll('-', '_'), summary.skippedBy[r]]));
   const { files, skills, valid, invalid, skipped, errors, warnings } = summary;
@@ -259,7 +230,7 @@ function emptyResult(): ValidateResult {
   };
 }
 
-/** The result with the config's severities applied, validity and counts recomputed. */
+/** Validity and counts recomputed. */
 function withConfigRules(result: ValidateResult, levels: ReadonlyMap<string, RuleLevel>): ValidateResult {
   if (levels.size === 0) return result;
   const skills = result.skills.map((s) => {
@@ -280,18 +251,13 @@ function withConfigRules(result: ValidateResult, levels: ReadonlyMap<string, Rul
   return { ...result, skills, summary };
 }
 
-/** Whether entry `i` stands for a folder, not a SKILL.md (such entries are not counted as skills). */
 function isFolderEntry(result: ValidateResult, i: number): boolean {
   const s = result.skills[i]!;
   return s.skipped === undefined && s.name === null && s.dir === s.file;
 }
 
-/**
- * A shard's block: its place in the run, the file each entry's findings name (merge puts back
- * what the document leaves out), the folder paths are relative to, the options that shape the
- * result (merge refuses shards whose options differ), and for merge's routing pass its skills'
- * routing inputs with the levels for the routing codes.
- */
+// Merge puts back what the document leaves out (each entry's file, the base folder) and refuses
+// shards whose options differ; routing inputs and levels feed its routing pass.
 function shardJson(
   shard: Shard,
   result: ValidateResult,
@@ -318,7 +284,7 @@ function shardJson(
   };
 }
 
-/** The findings of a run as a report: one unit per SKILL.md, rules at the profile's levels. */
+/** One unit per SKILL.md, rules at the profile's levels. */
 export function validateReport(
   result: ValidateResult,
   paths: readonly string[],

@@ -1,13 +1,5 @@
-/**
- * `skillgraph audit PATH... [--format text|json|sarif|junit|github]` — the
- * `security.*` rules over every skill under the paths (SKILL.md,
- * references, scripts, every text file), each finding with its place,
- * reason and hint; `audit --explain CODE` prints a rule, an example and the
- * fix. Findings on stdout (text or a document); the summary, discovery
- * findings and reading notes on stderr (and in SARIF's notifications).
- * Exit 1 when the gate fails (any error, or warnings with `--fail-on
- * warning` / `--max-warnings N`), 0 otherwise, 2 on usage.
- */
+// `skillgraph audit PATH...`: the `security.*` rules over every text file of every skill. Findings on
+// stdout; summary, discovery findings and reading notes on stderr (and in SARIF's notifications).
 import type { AuditMemo, AuditReport } from '../../tasks/audit-path.js';
 import { auditTask, ruleJson, type AuditRun } from '../../tasks/audit.js';
 import { AUDIT_RULES, OWASP_AST, RULES_BY_CODE, isSecurityCode, type AuditRule } from '../../audit/rules.js';
@@ -26,7 +18,8 @@ import { DEFAULT_COLUMNS, terminalWidth } from '../width.js';
 export const spec: VerbSpec = {
   name: 'audit',
   summary:
-    'security findings for skills: hidden text, instructions against the user, remote code, exfiltration, persistence, over-privilege',
+    'security findings for skills: hidden text, instructions against the user, remote code, ' +
+    'exfiltration, persistence, over-privilege',
   usage:
     'PATH... [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--fail-on error|warning] ' +
     '[--max-warnings N] [--watch] [--json] | --explain CODE',
@@ -73,7 +66,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   return writeAudit(io, await auditTask(task), options, outputs);
 }
 
-/** Print the audit in its format, write each --output file, then the notes and summary line on stderr; the gate's status. */
+/** Report in its format, each --output file, then notes and summary on stderr; returns the gate's status. */
 function writeAudit(io: CliIo, run: AuditRun, options: ReportOptions, outputs: readonly ReportOutput[]): number {
   const { result: report, report: built, gate: verdict } = run;
   const render = (format: ReportFormat, screen = { color: false, width: DEFAULT_COLUMNS }): string =>
@@ -90,7 +83,6 @@ function writeAudit(io: CliIo, run: AuditRun, options: ReportOptions, outputs: r
   return run.status;
 }
 
-/** `--explain CODE`: the rule, its class and OWASP risk, an example and the fix. */
 function explain(raw: string, json: boolean, io: CliIo): number {
   const code = raw.startsWith('security.') ? raw : `security.${raw}`;
   const rule = isSecurityCode(code) ? RULES_BY_CODE.get(code) : undefined;
@@ -108,14 +100,11 @@ function explain(raw: string, json: boolean, io: CliIo): number {
   return EXIT.ok;
 }
 
-/**
- * A rule as text: what it finds, its level, class and OWASP risk, an example and the fix.
- *
- * @example explainText(RULES_BY_CODE.get('security.remote-exec')!)
- */
+/** A rule as text: what it finds, its level, class and OWASP risk, an example and the fix. */
 export function explainText(r: AuditRule): string {
   return [
-    `${r.code} (${r.level}; ${r.family}; OWASP ${r.owasp} ${OWASP_AST[r.owasp]}; security-severity ${r.securitySeverity})`,
+    `${r.code} (${r.level}; ${r.family}; OWASP ${r.owasp} ${OWASP_AST[r.owasp]}; ` +
+      `security-severity ${r.securitySeverity})`,
     '',
     `Finds: ${r.summary}.`,
     '',
@@ -127,11 +116,7 @@ export function explainText(r: AuditRule): string {
   ].join('\n');
 }
 
-/**
- * The one summary line: the verdict, the skills by verdict, the counts and the codes that fired.
- *
- * @example summaryLine(await auditPath(['skills/']), false) // 'ok 3 skills audited: 3 pass, 0 warn, 0 fail; 0 errors, 0 warnings'
- */
+/** The verdict, the skills by verdict, the counts and the codes that fired. */
 export function summaryLine(report: AuditReport, color: boolean): string {
   const all: Diagnostic[] = report.skills.flatMap((s) => s.diagnostics);
   const { skills, pass, warn, fail, errors, warnings } = report.summary;
@@ -144,5 +129,10 @@ export function summaryLine(report: AuditReport, color: boolean): string {
   const codes = new Set(all.map((d) => d.code).filter(isSecurityCode));
   const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
   const notes = report.notes.length + report.diagnostics.length;
-  return `${verdict} ${plural(skills, 'skill')} audited: ${pass} pass, ${warn} warn, ${fail} fail; ${plural(errors, 'error')}, ${plural(warnings, 'warning')}${notes ? `, ${plural(notes, 'note')}` : ''}${codes.size ? ` (${[...codes].sort().join(', ')})` : ''}`;
+  return (
+    `${verdict} ${plural(skills, 'skill')} audited: ${pass} pass, ${warn} warn, ${fail} fail; ` +
+    `${plural(errors, 'error')}, ${plural(warnings, 'warning')}` +
+    (notes ? `, ${plural(notes, 'note')}` : '') +
+    (codes.size ? ` (${[...codes].sort().join(', ')})` : '')
+  );
 }

@@ -1,10 +1,5 @@
-/**
- * `skillgraph bench` — measure the whole pipeline on your own roots, in this
- * process: discover + parse + seal (inline, with a worker pool, and from a
- * warm parse cache), then resolution. Each mode runs `--repeat` times; the
- * median counts. For the side-by-side comparison with a naive pipeline and
- * peer tools, see `npm run bench` (bench/e2e.ts).
- */
+// `skillgraph bench`: the pipeline on your own roots, in this process. The side-by-side comparison with
+// other pipelines and tools is `npm run bench`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -91,7 +86,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
         });
         if (!values.json)
           io.stdout.write(
-            `${m.mode.padEnd(22)} ${round(med).toFixed(1).padStart(9)} ms  ${String(filesPerSecond).padStart(8)} files/s\n`,
+            `${m.mode.padEnd(22)} ${round(med).toFixed(1).padStart(9)}` +
+              ` ms  ${String(filesPerSecond).padStart(8)} files/s\n`,
           );
       } finally {
         await engine.close();

@@ -1,12 +1,7 @@
-/**
- * `skillgraph catalog` — discover, parse and seal; print the catalog.
- * JSON: `{schemaVersion, digest, skills: [descriptor + skill_metadata…], conflicts, diagnostics, stats}`,
- * byte-identical run to run. Human output: a table of scope, name and
- * description cut to the terminal width on stdout; the summary, conflicts and findings on stderr.
- */
+// `skillgraph catalog`: discover, parse and seal. The JSON is byte-identical run to run.
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
-// Perf: catalog-request.ts, not catalog-flags.ts: config (yaml, zod) is imported only when a config file exists.
+// Perf: catalog-request.ts imports config (yaml, zod) only when a config file exists.
 import { CATALOG_FLAGS, lazyCatalogRequest, runTask } from '../catalog-request.js';
 import { writeCatalog } from '../catalog-text.js';
 import { EXIT } from '../exit.js';
@@ -20,7 +15,8 @@ export const spec: VerbSpec = {
   name: 'catalog',
   summary: 'discover skills in scoped roots and print the sealed catalog',
   usage:
-    '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]... [--config FILE] [--format F] [--overlap-threshold N] [--shard i/n] [--json]',
+    '[PATH...] [--root PATH[:scope[:precedence]][!]]... [--preset NAME]...' +
+    ' [--config FILE] [--format F] [--overlap-threshold N] [--shard i/n] [--json]',
   flags: {
     ...CATALOG_FLAGS,
     ...OVERLAP_FLAG,
@@ -28,11 +24,15 @@ export const spec: VerbSpec = {
       type: 'string',
       value: 'i/n',
       description:
-        'with --json: parse shard i of n (a stable split by skill path); skillgraph merge seals the shard documents into the catalog',
+        'with --json: parse shard i of n (a stable split by skill path); ' +
+        'skillgraph merge seals the shard documents into the catalog',
     },
     format: {
       ...REPORT_FLAGS.format,
-      description: `output: ${[...REPORT_FORMATS, 'mcp'].join(', ')} (default text; json is --json; mcp: the MCP Skills extension's skills/list result, every page in one document)`,
+      description:
+        `output: ${[...REPORT_FORMATS, 'mcp'].join(', ')}` +
+        ` (default text; json is --json;` +
+        ` mcp: the MCP Skills extension's skills/list result, every page in one document)`,
     },
   },
   positionals: 'roots',
@@ -48,7 +48,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const extra = { roots: positionals };
   if (values.format === 'mcp') {
     const request = await lazyCatalogRequest(values, io, spec.name, extra);
-    // Perf: imported here only: the snapshot parses SKILL.md bytes (yaml), which no other catalog run needs.
+    // Perf: the snapshot parses SKILL.md bytes (yaml), which no other catalog run needs.
     const { skillsListSnapshot } = await import('../../serve/snapshot.js');
     const result = await skillsListSnapshot(request.load, { ...request.engine, onProgress: undefined }, (d) =>
       io.stderr.write(`${d.file}: ${d.severity} ${d.code} ${d.message}\n`),
@@ -62,7 +62,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (shard && format !== 'json') usageError(io, spec.name, '--shard prints a shard document: add --json');
   const request = await lazyCatalogRequest(values, io, spec.name, extra);
   if (shard) {
-    // Perf: imported here only: a shard parses in this thread (yaml), which the catalog path leaves to the engine.
+    // Perf: a shard parses in this thread (yaml); the catalog path leaves that to the engine.
     const { shardTask } = await import('../../tasks/shard-catalog.js');
     writeJson(io, (await shardTask({ verb: 'catalog', request, shard })).document);
     return EXIT.ok;
@@ -72,14 +72,13 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     cwd: io.cwd,
     ...(threshold === undefined ? {} : { routing: { threshold } }),
   };
-  // Perf: our own JSON text (jsonDocument leaves no raw control in it) goes out as bytes, which
-  // the terminal guard passes as they are: no scan of 11 MB for controls it cannot find (10k: −~25 ms).
+  // Perf: our own JSON (no raw controls) goes out as bytes, which the terminal guard does not scan.
   if (format === 'json')
     return runTask(io, spec.name, () => catalogJsonTask(options, (chunk) => io.stdout.write(chunk)));
   const result = await runTask(io, spec.name, () => catalogTask(options));
   if (format === 'text') writeCatalog(result, io, { table: true });
   else {
-    // Perf: the report writers load only here, not before every catalog run.
+    // Perf: the report writers load only here.
     const { catalogReportText } = await import('../catalog-report.js');
     io.stdout.write(catalogReportText(format, result, io.cwd));
   }

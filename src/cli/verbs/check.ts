@@ -1,8 +1,4 @@
-/**
- * `skillgraph check [PATH...] [--lock FILE] [--accept]` — compare the catalog
- * now with a lockfile (see the check task); exit 1 on drift. `--accept`
- * rewrites the lockfile from the catalog now.
- */
+// `skillgraph check`: the catalog now against a lockfile; exit 1 on drift.
 import { wideningText } from '../../audit/capabilities.js';
 import { LOCKFILE_NAME, type LockEntry } from '../../catalog/lockfile.js';
 import { displayPath } from '../../discover/paths.js';
@@ -27,7 +23,8 @@ export const spec: VerbSpec = {
     accept: {
       type: 'boolean',
       description:
-        'record what changed, widened capabilities included: rewrite the lockfile from the catalog now (exit 0 once written)',
+        'record what changed, widened capabilities included: ' +
+        'rewrite the lockfile from the catalog now (exit 0 once written)',
     },
     format: REPORT_FLAGS.format,
   },
@@ -58,7 +55,8 @@ function writeDrift(io: CliIo, result: CheckRun, accept: boolean): void {
   const color = useColor(io, 'stdout');
   const line = (e: LockEntry): string => `${e.name} (${e.scope}) ${e.root}/${e.path}`;
   const finding = (d: Diagnostic): string =>
-    `      ${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''} ${paint(color, 'dim', d.code)} ${d.message}`;
+    `      ${displayPath(d.file, io.cwd)}${d.line ? `:${d.line}:${d.column}` : ''}` +
+    ` ${paint(color, 'dim', d.code)} ${d.message}`;
   const out: string[] = [];
   const current = new Map(state.entries.map((e) => [e.name, e]));
   for (const w of drift.widened)
@@ -73,7 +71,8 @@ function writeDrift(io: CliIo, result: CheckRun, accept: boolean): void {
   }
   for (const b of drift.invalidNow) {
     out.push(
-      `${paint(color, 'red', '! invalid   ')} ${b.root}/${b.path}${b.recorded ? ' (recorded as invalid in the lock)' : ''}`,
+      `${paint(color, 'red', '! invalid   ')}` +
+        ` ${b.root}/${b.path}${b.recorded ? ' (recorded as invalid in the lock)' : ''}`,
     );
     for (const d of b.diagnostics) out.push(finding(d));
   }
@@ -82,11 +81,17 @@ function writeDrift(io: CliIo, result: CheckRun, accept: boolean): void {
   const lines = completenessLines(result.walk, useColor(io));
   if (drift.unsealed > 0) {
     lines.push(
-      `${drift.unsealed} locked skill(s) have no sealed capability surface (a lock written before surfaces were sealed): widening is not checked for them; 'skillgraph check --accept' or 'skillgraph lock' seals them.`,
+      `${drift.unsealed} locked skill(s) have no sealed capability surface` +
+        ` (a lock written before surfaces were sealed): ` +
+        `widening is not checked for them; 'skillgraph check --accept' or 'skillgraph lock' seals them.`,
     );
   }
   if (out.length > 0) io.stdout.write(`${out.join('\n')}\n`);
-  const counts = `${drift.widened.length} widened, ${drift.added.length} added, ${drift.removed.length} removed, ${drift.changed.length} changed, ${drift.invalid.length + drift.invalidNow.length} invalid, ${drift.incomplete.length} not found in an incomplete walk`;
+  const counts =
+    `${drift.widened.length} widened, ${drift.added.length} added, ${drift.removed.length} removed,` +
+    ` ${drift.changed.length} changed,` +
+    ` ${drift.invalid.length + drift.invalidNow.length} invalid,` +
+    ` ${drift.incomplete.length} not found in an incomplete walk`;
   lines.push(
     drift.ok
       ? `No drift: ${result.locked.skills.length} skill(s) match ${shown}.`

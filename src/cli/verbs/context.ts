@@ -1,11 +1,4 @@
-/**
- * `skillgraph context` — the descriptor context an agent host puts in its
- * prompt (see the context task): Markdown "Skills" section (default) or
- * `<available_skills>` XML on stdout, never a skill's instructions. `--lazy`
- * adds the loading rules (and the `load_skill` tool in JSON); `--budget N|Nt`
- * fits the listing. JSON (`--json` or `--format json`): `{schemaVersion,
- * catalog, format, mode, skills, conflicts, budget, tool, text}`.
- */
+// `skillgraph context`: the listing an agent host puts in its prompt, never a skill's instructions.
 import { resolve } from 'node:path';
 import { parseBudget } from '../../context/budget.js';
 import { leftOutLine } from '../../context/left-out.js';
@@ -27,7 +20,8 @@ export const spec: VerbSpec = {
   name: 'context',
   summary: 'render the skill listing for an agent prompt (Markdown, <available_skills> XML or JSON)',
   usage:
-    '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--host NAME] [--paths absolute|relative|uri] [--no-digests] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
+    '[--format markdown|xml|json] [--lazy [--into DIR]] [--budget N|Nt] [--host NAME]' +
+    ' [--paths absolute|relative|uri] [--no-digests] [--audit off|mark|drop] [--root PATH[:scope[:prec]]]... [--json]',
   flags: {
     ...CATALOG_FLAGS,
     format: { type: 'string', value: 'F', description: 'markdown (default), xml (<available_skills>) or json' },
@@ -44,7 +38,8 @@ export const spec: VerbSpec = {
       type: 'string',
       value: 'N|Nt',
       description:
-        'fit the whole rendered block, guidance included, into N characters (UTF-8 bytes) or N o200k tokens: shorten, then omit',
+        'fit the whole rendered block, guidance included, into N characters (UTF-8 bytes) or N o200k tokens: ' +
+        'shorten, then omit',
     },
     paths: {
       type: 'string',
@@ -63,7 +58,8 @@ export const spec: VerbSpec = {
       type: 'string',
       value: 'NAME',
       description:
-        'render the listing as agent NAME does (its format, budget and cuts; see skillgraph hosts), parsed with its profile when it has one',
+        'render the listing as agent NAME does (its format, budget and cuts; see skillgraph hosts), ' +
+        'parsed with its profile when it has one',
     },
   },
   positionals: 'none',
@@ -114,7 +110,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     cwd: io.cwd,
     ...(host !== undefined ? { host, home: homeFrom(io) } : {}),
   };
-  // A budget too small for the guidance itself: say so rather than print a block that overflows it.
+  // A budget too small for the guidance itself is refused rather than overflowed.
   const result = await runTask(
     io,
     spec.name,
@@ -128,7 +124,6 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   return result.status;
 }
 
-/** The summary on stderr: what was listed, the budget, the audit's marks, what was left out. */
 function contextNote(result: ContextRun, marking: boolean, into: string | null): string {
   const { flagged } = result;
   const marked =
@@ -139,7 +134,6 @@ function contextNote(result: ContextRun, marking: boolean, into: string | null):
   return summary(result.rendered!, into).replace(/\n$/, `${marked}${line ? `\n${line}` : ''}\n`);
 }
 
-/** The summary of a host's listing: verdict counts, its budget, its own skills counted. */
 function hostNote(listing: HostListing): string {
   const { model, listed, own, shipped } = listing;
   const counts = (['shown', 'shortened', 'name-only', 'hidden'] as const)

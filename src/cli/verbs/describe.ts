@@ -1,10 +1,4 @@
-/**
- * `skillgraph describe NAME` — one skill as the protocol types see it (see
- * the describe task). JSON: `{schemaVersion, name, ok, id, locator, metadata,
- * definition}`, or on failure `{schemaVersion, name, ok: false, id?,
- * locator?, metadata: null, definition: null, error: SkillError}`; exit 1 on
- * failure. Human output goes to stdout.
- */
+// `skillgraph describe NAME`: one skill as the protocol types see it; exit 1 on failure.
 import { displayPath } from '../../discover/paths.js';
 import type { SkillEdge } from '../../routing/edges.js';
 import { describeTask, type DescribeRun } from '../../tasks/describe.js';
@@ -37,7 +31,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   return result.status;
 }
 
-/** `a (link), b (mention ×2)`: the skills of some edges, each once, with their kinds. */
+/** `a (link), b (mention ×2)`. */
 function edgeList(edges: readonly SkillEdge[], end: (e: SkillEdge) => string): string {
   const seen = new Map<string, number>();
   for (const e of edges) seen.set(`${end(e)} (${e.kind}`, (seen.get(`${end(e)} (${e.kind}`) ?? 0) + 1);
@@ -52,7 +46,8 @@ function render(d: DescribeRun, io: CliIo): string {
   }
   const m = d.metadata;
   const out = [
-    `${paint(color, 'bold', m.name)} ${m.version}${d.pkg ? paint(color, 'dim', ` (${d.pkg.descriptor.source.scope})`) : ''}`,
+    `${paint(color, 'bold', m.name)} ${m.version}` +
+      `${d.pkg ? paint(color, 'dim', ` (${d.pkg.descriptor.source.scope})`) : ''}`,
     `  ${m.description.replace(/\s+/g, ' ').trim()}`,
     `  ${m.read_only ? 'read-only' : paint(color, 'yellow', 'writes')} · ${m.tool_count} tool(s)` +
       (m.source_types.length ? ` · ${m.source_types.join(', ')}` : ''),

@@ -1,10 +1,4 @@
-/**
- * `skillgraph graph [--format mermaid|dot]` — the include graph as text on
- * stdout, cycles highlighted, with the implicit edges beside the includes
- * (see the graph task). JSON: `{schemaVersion, format, text, nodes, edges,
- * cycles}`, each edge with its `kind`. Exit 1 when the graph has a cycle or
- * an include of an unknown skill.
- */
+// `skillgraph graph`: exit 1 when the graph has a cycle or an include of an unknown skill.
 import { GRAPH_FORMATS, type GraphFormat } from '../../resolve/graph.js';
 import { graphTask } from '../../tasks/graph.js';
 import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
@@ -37,7 +31,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     io.stdout.write(result.text);
     note(
       io,
-      `${graph.nodes.length} skills, ${counts.includes} includes, ${counts.implicit} links or mentions, ${cycles.length} cycles, ${counts.missing} unknown includes\n`,
+      `${graph.nodes.length} skills, ${counts.includes} includes, ${counts.implicit} links or mentions,` +
+        ` ${cycles.length} cycles, ${counts.missing} unknown includes\n`,
     );
   }
   return result.status;

@@ -1,10 +1,5 @@
-/**
- * `skillgraph hosts [PATH...]` — what each agent would load, show and hide:
- * one verdict per skill and agent (shown, shortened, name-only, hidden,
- * shadowed, refused, not-discovered), each agent's budget in its unit, and its
- * nondeterministic choices. PATH is the folder the agents start in (default:
- * the working folder); more PATHs are searched for skills no agent reaches.
- */
+// `skillgraph hosts [PATH...]`: what each agent would load, show and hide. PATH is where the agents
+// start; more PATHs are searched for skills no agent reaches.
 import { resolve } from 'node:path';
 import { hostsJson, hostsTask, LISTED, type HostsDocument } from '../../tasks/hosts.js';
 import { HOST_IDS } from '../../hosts/types.js';
@@ -23,7 +18,8 @@ export const spec: VerbSpec = {
   name: 'hosts',
   summary: 'what each agent (Claude Code, Codex, Copilot, …) loads, shows and hides',
   usage:
-    '[PATH...] [--host NAME]... [--home DIR] [--why SKILL] [--fail-on hidden|unreachable|refused] [--format F] [--json]',
+    '[PATH...] [--host NAME]... [--home DIR] [--why SKILL]' +
+    ' [--fail-on hidden|unreachable|refused] [--format F] [--json]',
   examples: [
     'skillgraph hosts . --host claude-code --host codex',
     'skillgraph hosts . --why pdf',
@@ -93,12 +89,12 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const failed = failures(doc, failOn);
   note(
     io,
-    `hosts: ${doc.hosts.length} agent${doc.hosts.length === 1 ? '' : 's'}, ${listedSummary(doc)}${failed.length > 0 ? `; failing: ${failed.join(', ')}` : ''}\n`,
+    `hosts: ${doc.hosts.length} agent${doc.hosts.length === 1 ? '' : 's'}, ` +
+      `${listedSummary(doc)}${failed.length > 0 ? `; failing: ${failed.join(', ')}` : ''}\n`,
   );
   return failed.length > 0 ? EXIT.findings : EXIT.ok;
 }
 
-/** The `--fail-on` kinds the result trips, each with its count. */
 function failures(doc: HostsDocument, failOn: readonly string[]): string[] {
   const out: string[] = [];
   const own = doc.hosts.flatMap((h) => h.skills.filter((s) => !s.bundled));

@@ -1,10 +1,4 @@
-/**
- * `skillgraph init [DIR]` — write a commented starter `skillgraph.config.yaml`
- * for the project's layout: the agent folders found (`.agents/skills`,
- * `.claude/skills`, …) or a plain `skills/` folder become its roots, and the
- * profile follows the one agent when there is only one. An existing config
- * is never overwritten (exit 2).
- */
+// `skillgraph init [DIR]`: a commented starter config for the layout found; never overwrites one.
 import { existsSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CONFIG_FILE_NAME } from '../catalog-request.js';
@@ -26,27 +20,22 @@ export const spec: VerbSpec = {
   examples: ['skillgraph init', 'skillgraph init path/to/project --json'],
 };
 
-/** Folders that hold skills without an agent: looked for when no agent folder is there. */
+/** Looked for when no agent folder is there. */
 const PLAIN_FOLDERS = ['skills', '.skills'];
 
 /** An agent whose project folder alone makes its profile the natural one. */
 const AGENT_PROFILE: Readonly<Record<string, string>> = { claude: 'claude-code', codex: 'codex' };
 
 export interface Layout {
-  /** Root folders found, relative to DIR, POSIX. */
+  /** Relative to DIR, POSIX. */
   readonly roots: readonly string[];
-  /** The agents whose project folders were found. */
   readonly agents: readonly string[];
   readonly profile: string;
-  /** True when nothing was found and `skills` is a suggestion. */
+  /** Nothing was found and `skills` is a suggestion. */
   readonly guessed: boolean;
 }
 
-/**
- * What `init` finds in `dir`.
- *
- * @example detectLayout('/repo') // { roots: ['.agents/skills', '.claude/skills'], agents: ['agents', 'claude'], profile: 'skillgraph', guessed: false }
- */
+/** What `init` finds in `dir`. */
 export function detectLayout(dir: string): Layout {
   const isDir = (rel: string): boolean => statSync(join(dir, rel), { throwIfNoEntry: false })?.isDirectory() === true;
   const agents = Object.keys(PRESETS)
@@ -59,11 +48,7 @@ export function detectLayout(dir: string): Layout {
   return { roots: guessed ? ['skills'] : roots, agents, profile, guessed };
 }
 
-/**
- * The starter config text for a layout: every setting commented, valid YAML.
- *
- * @example configText(detectLayout('/repo'))
- */
+/** The starter config text for a layout: every setting commented, valid YAML. */
 export function configText(layout: Layout): string {
   const found = layout.guessed
     ? 'No skill folder was found; skills/ is a suggestion.'
@@ -102,10 +87,7 @@ export function configText(layout: Layout): string {
   ].join('\n');
 }
 
-/**
- * The walk settings a config may hold, with today's defaults read from the walk's own option
- * table, so the template never states an old default.
- */
+/** Defaults read from the walk's own option table, so the template never states an old one. */
 export const WALK_SETTINGS: readonly WalkSetting[] = [
   {
     key: 'depth',
@@ -143,7 +125,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (existsSync(file))
     usageError(io, spec.name, `${shown} already exists; not overwritten (edit it, or remove it and run init again)`);
   try {
-    // 'wx': created here or not at all, so a file that appeared meanwhile is not overwritten either.
+    // 'wx': a file that appeared meanwhile is not overwritten either.
     writeFileSync(file, configText(layout), { flag: 'wx' });
   } catch (error) {
     const errno = (error as NodeJS.ErrnoException).code;
@@ -159,7 +141,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     writeJson(io, { file: shown, written: true, roots: layout.roots, agents: layout.agents, profile: layout.profile });
   else
     io.stdout.write(
-      `Wrote ${shown}: roots ${layout.roots.join(', ')}${layout.guessed ? ' (none found yet)' : ''}, profile ${layout.profile}.\n`,
+      `Wrote ${shown}: roots ${layout.roots.join(', ')}${layout.guessed ? ' (none found yet)' : ''}, ` +
+        `profile ${layout.profile}.\n`,
     );
   note(io, 'init: run `skillgraph validate` to check the skills with it\n');
   return EXIT.ok;

@@ -1,8 +1,4 @@
-/**
- * `skillgraph list` — the short human listing of the catalog: one line per
- * skill (name, scope, description). `--json` prints the same document as
- * `skillgraph catalog --json`.
- */
+// `skillgraph list`: one line per skill; `--json` is `catalog --json`.
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs } from '../args.js';
 import { CATALOG_FLAGS, catalogRequest } from '../catalog-flags.js';

@@ -1,14 +1,5 @@
-/**
- * `skillgraph load NAME` — read one skill for context (see the load task):
- * its instructions on stdout, verified against the sealed digest. With `--run
- * ID --log FILE` the run's loaded set is replayed from the JSON-lines log
- * first (a repeat load answers `already_loaded` and prints nothing) and a
- * `skill_loaded` event is appended after a fresh load. `--into DIR` also
- * stages the skill's folder into DIR/<name>/.
- * JSON: `{schemaVersion, status, name, digest, baseDir, run, body?, resources?, staged?,
- * not_handed_over}`: each link or mention in the skill of another skill this load does not
- * hand over (or that is not installed at all), also noted on stderr.
- */
+// `skillgraph load NAME`: one skill's instructions, verified against the sealed digest. With
+// `--run ID --log FILE` a repeat load in the same run answers `already_loaded` and prints nothing.
 import { loadTask } from '../../tasks/load.js';
 import type { VerbSpec } from '../args.js';
 import { parseVerbArgs, usageError } from '../args.js';
@@ -69,7 +60,8 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   note(
     io,
     result.status === 'loaded'
-      ? `load: ${result.name} ${result.digest} from ${loaded.baseDir} (${result.resources.length} file${result.resources.length === 1 ? '' : 's'})${where}\n`
+      ? `load: ${result.name} ${result.digest} from ${loaded.baseDir}` +
+          ` (${result.resources.length} file${result.resources.length === 1 ? '' : 's'})${where}\n`
       : `load: ${result.name} is already loaded in run ${runId ?? '?'} (${result.digest})${where}\n`,
   );
   const lines = loaded.notHandedOver.lines;

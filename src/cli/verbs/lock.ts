@@ -1,12 +1,5 @@
-/**
- * `skillgraph lock [PATH...] [--out FILE]` — record the catalog in a
- * lockfile, written atomically (see the lock task). With no roots given it
- * locks the project's own skills (user folders only with --include-user).
- * Invalid skills are recorded as such and named; exit 1 unless
- * --allow-errors. A walk that stopped at a limit keeps the old lockfile
- * (exit 1) unless --allow-incomplete. `--shard i/n --json` parses and seals
- * the folders of one part; `skillgraph merge` writes the lockfile.
- */
+// `skillgraph lock`: the catalog in a lockfile, written atomically. A walk that stopped at a limit
+// keeps the old lockfile unless --allow-incomplete.
 import { resolve } from 'node:path';
 import { LOCKFILE_NAME, type LockInvalid } from '../../catalog/lockfile.js';
 import type { VerbSpec } from '../args.js';
@@ -35,7 +28,8 @@ export const spec: VerbSpec = {
       type: 'string',
       value: 'i/n',
       description:
-        'with --json: parse and seal the folders of shard i of n (a stable split by skill path); skillgraph merge writes the lockfile',
+        'with --json: parse and seal the folders of shard i of n (a stable split by skill path); ' +
+        'skillgraph merge writes the lockfile',
     },
   },
   positionals: 'roots',
@@ -54,7 +48,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   if (shard) {
     if (values.json !== true) usageError(io, spec.name, '--shard prints a shard document: add --json');
     const request = await lazyCatalogRequest(values, io, spec.name, extra);
-    // Perf: imported here only: a shard parses in this thread (yaml), which the lock path leaves to the engine.
+    // Perf: a shard parses in this thread (yaml); the lock path leaves that to the engine.
     const { shardTask } = await import('../../tasks/shard-catalog.js');
     writeJson(io, (await shardTask({ verb: 'lock', request, shard, lock: { ...lock, home: homeFrom(io) } })).document);
     return EXIT.ok;
@@ -70,11 +64,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   return writeLock(io, result, values.json === true);
 }
 
-/**
- * Print a lock run: its document, or the errors, completeness and verdict lines on stderr; its status.
- *
- * @example return writeLock(io, await lockTask({ request, out }), false);
- */
+/** Print a lock run (its document, or errors, completeness and verdict on stderr); returns its status. */
 export function writeLock(io: CliIo, result: LockRun, json: boolean): number {
   if (json) {
     writeJson(io, result.document);
@@ -85,11 +75,13 @@ export function writeLock(io: CliIo, result: LockRun, json: boolean): number {
   const lines = [...errorLines(state.errors, io.cwd, color), ...completenessLines(result.walk, color)];
   lines.push(
     result.written
-      ? `Locked ${state.entries.length} skill(s) in ${shown} · ${digest}${state.invalid.length ? `; ${invalidSummary(state.invalid)}, recorded as such` : ''}`
+      ? `Locked ${state.entries.length} skill(s) in ${shown} · ${digest}` +
+          `${state.invalid.length ? `; ${invalidSummary(state.invalid)}, recorded as such` : ''}`
       : paint(
           color,
           'red',
-          `Not locked: ${shown} left as it was, because the walk stopped at a limit (--allow-incomplete to lock what was found).`,
+          `Not locked: ${shown} left as it was, ` +
+            `because the walk stopped at a limit (--allow-incomplete to lock what was found).`,
         ),
   );
   note(io, `${lines.join('\n')}\n`);
@@ -111,7 +103,8 @@ function invalidSummary(invalid: readonly LockInvalid[]): string {
   return [...by]
     .map(
       ([status, folders]) =>
-        `${folders.length} ${words[status] ?? status} (${folders.slice(0, 5).join(', ')}${folders.length > 5 ? ', …' : ''})`,
+        `${folders.length} ${words[status] ?? status}` +
+        ` (${folders.slice(0, 5).join(', ')}${folders.length > 5 ? ', …' : ''})`,
     )
     .join(', ');
 }

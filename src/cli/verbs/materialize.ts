@@ -1,18 +1,5 @@
-/**
- * `skillgraph materialize DIR [NAME...]` — copy skills (SKILL.md, scripts/,
- * references/, assets/, every other file) into DIR/<name>/, each write
- * atomic and inside DIR. `--lazy` copies nothing up front and stages only the
- * NAMEs given, one load each, answering `loaded` / `already_loaded`.
- * One bad skill never blocks the others: each is verified, listed and its
- * files opened before its first write, and a skill that cannot be copied
- * (unreadable, past a limit, a Windows device name, swapped mid-run, a
- * workspace file holding other content without `--force`) is left out and
- * named with its finding; the others are copied (exit 1). Invalid skills in
- * the roots are named as left out too.
- * JSON: `{schemaVersion, dir, lazy, available, skills: [{name, status, digest, path, files}], left_out,
- * not_handed_over}` with `path` relative to DIR as given; `not_handed_over` lists each link or
- * mention in a copied skill of a skill that was not copied (or is not installed at all).
- */
+// `skillgraph materialize DIR [NAME...]`: copy skills into DIR/<name>/, each write atomic and inside
+// DIR. One bad skill never blocks the others: it is left out and named (exit 1).
 import { leftOutLine } from '../../context/left-out.js';
 import { materializeTask } from '../../tasks/materialize.js';
 import type { VerbSpec } from '../args.js';

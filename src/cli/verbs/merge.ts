@@ -1,15 +1,5 @@
-/**
- * `skillgraph merge FILE...` — join the `--json` documents of the shards of
- * one run (`validate`, `catalog`, `resolve` or `lock --shard i/n --json`, one
- * per CI job) into exactly what the run prints without `--shard`, byte for
- * byte: the cross-shard work (sealing the catalog, resolving it, writing the
- * lockfile) is done here. Validate and catalog shards are written in any
- * report format (`--format`, `--output`; JSON by default), with the gate of
- * the run (or `--fail-on`). Every shard of the run must be given once; a
- * missing, repeated or foreign shard, one run with other options, or a
- * document that is not a shard's, is a usage error naming the file. Exit
- * status as the unsharded run's.
- */
+// `skillgraph merge FILE...`: the shard documents of one run joined into exactly what the run prints
+// without `--shard`; the cross-shard work (seal, resolve, lockfile) is done here.
 import { PROFILES } from '../../parse/profiles.js';
 import { isSkillgraphError } from '../../model/errors.js';
 import { REPORT_FORMATS, type ReportFormat } from '../../report/formats.js';
@@ -50,7 +40,7 @@ export const spec: VerbSpec = {
   ],
 };
 
-/** The formats, files and gate asked for; JSON when no format is. */
+/** JSON when no format is asked for. */
 function askOf(values: ParsedArgs['values'], io: CliIo): MergeAsk {
   const { format, failOn, maxWarnings } = reportOptions({ ...values, format: values.format ?? 'json' }, io, spec.name);
   return {
@@ -92,7 +82,6 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   return writeMerged(io, merged, ask);
 }
 
-/** A task's `usage` error as the CLI words one: the message, then where to find usage (exit 2). */
 async function usage<T>(io: CliIo, body: () => T | Promise<T>): Promise<T> {
   try {
     return await body();
@@ -102,7 +91,6 @@ async function usage<T>(io: CliIo, body: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** Print the merged run as the unsharded run prints it; its status. */
 async function writeMerged(io: CliIo, merged: MergeRun, ask: MergeAsk): Promise<number> {
   if (merged.verb === 'resolve') {
     await writeResolveJson(merged.run, io.stdout);

@@ -1,8 +1,4 @@
-/**
- * `skillgraph resolve [NAME...]` — flatten each skill's tools (see the resolve
- * task). Exit 1 when a requested skill fails. `--shard i/n --json` parses one
- * part and records the options; `skillgraph merge` resolves.
- */
+// `skillgraph resolve [NAME...]`: each skill's tools, flattened; exit 1 when a requested skill fails.
 import { backendChoice } from '../../engine/backend.js';
 import type { BackendChoice } from '../../model/backend.js';
 import { isSkillgraphError } from '../../model/errors.js';
@@ -21,7 +17,8 @@ export const spec: VerbSpec = {
   name: 'resolve',
   summary: "flatten skills' includes, tools, inline tools, MCP tools and nested skills",
   usage:
-    '[NAME...] [--backend auto|wasm|js] [--summary | --entries] [--root PATH[:scope[:precedence]]]... [--shard i/n] [--json]',
+    '[NAME...] [--backend auto|wasm|js] [--summary | --entries]' +
+    ' [--root PATH[:scope[:precedence]]]... [--shard i/n] [--json]',
   flags: {
     ...CATALOG_FLAGS,
     summary: { type: 'boolean', description: 'capability summaries and counts only, no entry lists' },
@@ -38,14 +35,14 @@ export const spec: VerbSpec = {
       type: 'string',
       value: 'i/n',
       description:
-        'with --json: parse shard i of n (a stable split by skill path); skillgraph merge resolves the shard documents together',
+        'with --json: parse shard i of n (a stable split by skill path); ' +
+        'skillgraph merge resolves the shard documents together',
     },
   },
   positionals: 'names',
   examples: ['skillgraph resolve', 'skillgraph resolve ship-it --json', 'skillgraph resolve --summary --root skills'],
 };
 
-/** How many catalog errors the human output shows before it counts the rest. */
 const LEFT_OUT_SHOWN = 5;
 
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
@@ -65,7 +62,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     if (values.json !== true) usageError(io, spec.name, '--shard prints a shard document: add --json');
     if (values.timings === true) usageError(io, spec.name, '--timings measures one run: not with --shard');
     const request = await lazyCatalogRequest(values, io, spec.name);
-    // Perf: imported here only: a shard parses in this thread (yaml), which the resolve path leaves to the engine.
+    // Perf: a shard parses in this thread (yaml); the resolve path leaves that to the engine.
     const { shardTask } = await import('../../tasks/shard-catalog.js');
     writeJson(io, (await shardTask({ verb: 'resolve', request, shard, resolve: asked })).document);
     return EXIT.ok;
@@ -83,7 +80,6 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   return result.status;
 }
 
-/** The resolver's findings, the catalog errors that left skills out, and the counts, on stderr. */
 function writeNotes(io: CliIo, run: ResolveRun): void {
   const { result, counts, leftOut } = run;
   for (const d of result.diagnostics) note(io, `${d.severity}: ${d.file} ${d.code} ${d.message}\n`);
@@ -93,11 +89,12 @@ function writeNotes(io: CliIo, run: ResolveRun): void {
     note(io, `left out: … and ${leftOut.length - LEFT_OUT_SHOWN} more errors (skillgraph catalog lists them all)\n`);
   note(
     io,
-    `${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles (${result.stats.backend} backend)\n`,
+    `${counts.skills} skills: ${counts.ok} resolved, ${counts.failed} failed, ${counts.cycles} cycles` +
+      ` (${result.stats.backend} backend)\n`,
   );
 }
 
-/** Lines gathered per stdout write: the human listing of a long chain is quadratic too. */
+/** The human listing of a long chain is quadratic too: lines are gathered per write. */
 const HUMAN_LINES_PER_WRITE = 512;
 
 function writeHuman(result: CatalogResolution, entries: boolean, io: CliIo): void {
@@ -117,12 +114,14 @@ function writeHuman(result: CatalogResolution, entries: boolean, io: CliIo): voi
     }
     const { tool_count, writes, source_types } = s.summary;
     push(
-      `${paint(color, 'green', '✓')} ${paint(color, 'bold', s.name)}  ${tool_count} tools, ${writes ? paint(color, 'yellow', 'writes') : 'read-only'}${source_types.length ? ` [${source_types.join(', ')}]` : ''}`,
+      `${paint(color, 'green', '✓')} ${paint(color, 'bold', s.name)}` +
+        `  ${tool_count} tools, ${writes ? paint(color, 'yellow', 'writes') : 'read-only'}` +
+        `${source_types.length ? ` [${source_types.join(', ')}]` : ''}`,
     );
     const requires = s.summary.dependencies ? requirementsLine(s.summary.dependencies) : '';
     if (requires) push(`    ${paint(color, 'dim', `requires: ${requires}`)}`);
     if (!entries) continue;
-    // Perf: entries by occurrence id, not `s.entries` (kept once read: 50 M references on a 10k chain).
+    // Perf: by occurrence id, not `s.entries`, which keeps each list once read.
     for (const occ of result.lists.occurrences(i)) {
       const e = result.lists.entry(occ);
       const via = e.source === s.name ? '' : paint(color, 'dim', `  (from ${e.source})`);

@@ -1,11 +1,5 @@
-/**
- * `skillgraph serve [PATH...]` — the sealed catalog as an MCP server
- * speaking the Skills extension: stdio by default (for hosts that spawn it),
- * Streamable HTTP on 127.0.0.1 with `--http PORT`. Live: the roots are
- * watched and the catalog re-sealed on change. stdout carries the protocol
- * only; the log goes to stderr. The SDK is imported here, on demand, so no
- * other verb loads it.
- */
+// `skillgraph serve`: the live catalog as an MCP server. The SDK is imported on demand, so no other
+// verb loads it.
 import type { VerbSpec } from '../args.js';
 import { intFlag, parseVerbArgs, usageError } from '../args.js';
 import { CATALOG_FLAGS, lazyCatalogRequest } from '../catalog-request.js';
@@ -21,7 +15,8 @@ export const spec: VerbSpec = {
   name: 'serve',
   summary: 'serve the catalog over MCP (Skills extension, load_skill and search_skills tools), live on edits',
   usage:
-    '[PATH...] [--http PORT] [--page-size N] [--budget N|Nt [--paths uri|absolute|relative] [--no-digests]] [--no-watch | --poll] [--root PATH[:scope[:prec]]]...',
+    '[PATH...] [--http PORT] [--page-size N] [--budget N|Nt [--paths uri|absolute|relative] [--no-digests]]' +
+    ' [--no-watch | --poll] [--root PATH[:scope[:prec]]]...',
   flags: {
     ...CATALOG_FLAGS,
     http: {
@@ -38,13 +33,15 @@ export const spec: VerbSpec = {
       type: 'string',
       value: 'N|Nt',
       description:
-        'add the skill listing to the server instructions, the whole instructions fitted into N characters (UTF-8 bytes) or N o200k tokens',
+        'add the skill listing to the server instructions, ' +
+        'the whole instructions fitted into N characters (UTF-8 bytes) or N o200k tokens',
     },
     paths: {
       type: 'string',
       value: 'uri|absolute|relative',
       description:
-        'with --budget: show each SKILL.md by skill:// URI (default), absolute path or path relative to the working folder',
+        'with --budget: show each SKILL.md by skill:// URI (default), ' +
+        'absolute path or path relative to the working folder',
     },
     'no-digests': { type: 'boolean', description: 'with --budget: leave the digests out of the listing' },
     'no-watch': { type: 'boolean', description: 'serve the catalog as sealed at start; never re-seal' },
@@ -93,7 +90,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   return EXIT.ok;
 }
 
-/** `--budget`, `--paths`, `--no-digests`: the listing in the instructions, or none without a budget. */
+/** The listing in the instructions, or none without a budget. */
 function listingFlags(values: Readonly<Record<string, unknown>>, io: CliIo): ServeListing | undefined {
   const budget = typeof values.budget === 'string' ? values.budget : null;
   if (budget === null) {

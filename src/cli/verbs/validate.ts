@@ -1,11 +1,4 @@
-/**
- * `skillgraph validate [PATH...] [--profile P] [--format F] [--json]` — lint
- * every SKILL.md under the paths (default: the config file's roots; see the
- * validate task). The nearest `skillgraph.config.yaml` (or `--config`) gives
- * the profile, per-rule severities and the gate. `--changed [REF]` checks
- * only the skill folders a git ref's diff touches; `--shard i/n` one part of
- * the skills. Exit 0 when the gate passes, 1 when it fails, 2 on usage.
- */
+// `skillgraph validate`: lint every SKILL.md under the paths (default: the config file's roots).
 import { resolve } from 'node:path';
 import { existsSync } from 'node:fs';
 import { findConfigFile, loadConfig, type SkillgraphConfig } from '../../discover/config.js';
@@ -83,7 +76,7 @@ export const spec: VerbSpec = {
   ],
 };
 
-/** `--changed` takes an optional REF: a bare `--changed` followed by a commit name reads it as the ref. */
+/** A bare `--changed` followed by a commit name reads it as the ref. */
 function changedArgs(args: readonly string[], cwd: string): string[] {
   const out = [...args];
   const at = out.indexOf('--changed');
@@ -94,11 +87,7 @@ function changedArgs(args: readonly string[], cwd: string): string[] {
   return out;
 }
 
-/**
- * Run the verb.
- *
- * @example await run(['skills/', '--profile', 'spec', '--json'], io) // 0 or 1
- */
+/** Run the verb. */
 export async function run(args: readonly string[], io: CliIo): Promise<number> {
   const { values, positionals } = parseVerbArgs(spec, changedArgs(args, io.cwd), io);
   const config = readConfig(values.config, io);
@@ -126,7 +115,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
     ...(threshold !== undefined ? { overlapThreshold: threshold } : {}),
     failOn: options.failOn,
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
-    // Perf: only the text report shows excerpts; the other formats keep no skill's text or package.
+    // Perf: only the text report shows excerpts; other formats keep no skill's text.
     keep: wanted.has('text') ? 'all' : 'findings',
   };
   if (typeof values.changed === 'string') {
@@ -139,7 +128,6 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       ),
     );
     note(io, `validate: ${dirs.length} changed skill folder(s)\n`);
-    // Nothing changed: an empty report in every format asked for, exit 0.
     if (dirs.length === 0) return writeRun(io, await validateTask({ ...task, paths: [] }), options.format, outputs);
     paths = dirs;
   }
@@ -157,7 +145,7 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
   return writeRun(io, await validateTask({ ...task, paths, ...(shard ? { shard } : {}) }), options.format, outputs);
 }
 
-/** Print the run in its format, write each --output file, then the verdict line on stderr; the gate's status. */
+/** Report in its format, each --output file, then the verdict on stderr; returns the gate's status. */
 function writeRun(io: CliIo, run: ValidateRun, format: ReportFormat, outputs: readonly ReportOutput[]): number {
   const { result, view, gate: verdict } = run;
   writeReportOutputs(io, outputs, (format) => validateOutput(format, result, view));
@@ -178,7 +166,7 @@ function usage<T>(io: CliIo, body: () => T): T {
   }
 }
 
-/** `--config FILE` (a missing one is `config.invalid`, exit 2), else the nearest config file, else none. */
+/** `--config FILE` (a missing one is `config.invalid`), else the nearest config file, else none. */
 function readConfig(flag: unknown, io: CliIo): SkillgraphConfig | undefined {
   const file = typeof flag === 'string' ? resolve(io.cwd, flag) : findConfigFile(io.cwd);
   return file === undefined ? undefined : loadConfig(file, { cwd: io.cwd, home: homeFrom(io), env: io.env });
@@ -187,7 +175,9 @@ function readConfig(flag: unknown, io: CliIo): SkillgraphConfig | undefined {
 function profileOf(flag: unknown, config: SkillgraphConfig | undefined, io: CliIo): ProfileName {
   const profile = flag ?? config?.profile ?? 'skillgraph';
   if (isProfileName(profile)) return profile;
-  const hint = `must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profile)}'${didYouMean(String(profile), PROFILE_NAMES)}`;
+  const hint =
+    `must be one of ${PROFILE_NAMES.join(', ')}, ` +
+    `got '${String(profile)}'${didYouMean(String(profile), PROFILE_NAMES)}`;
   if (flag !== undefined || !config) usageError(io, spec.name, `--profile ${hint}`);
   const at = config.keyAt?.('profile') ?? { line: 1, column: 1 };
   throw new SkillgraphError('config.invalid', `${config.file}:${at.line}:${at.column}: profile ${hint}`, {
@@ -196,7 +186,7 @@ function profileOf(flag: unknown, config: SkillgraphConfig | undefined, io: CliI
   });
 }
 
-/** The config's roots that exist, as paths relative to the working folder when inside it. */
+/** Relative to the working folder when inside it. */
 function configPaths(config: SkillgraphConfig | undefined, io: CliIo): string[] {
   const cwd = `${toPosix(io.cwd).replace(/\/$/, '')}/`;
   return (config?.roots ?? [])

@@ -1,8 +1,4 @@
-/**
- * Claude Code, measured with the hosts oracle on the fixture trees named in
- * `sources`. A skill is named by its folder; the home copy of a name beats
- * the project's; descriptions past a 30,000-column budget drop to names only.
- */
+// A skill is named by its folder; the home copy of a name beats the project's.
 import type { HostModel } from '../types.js';
 
 export const CLAUDE_CODE: HostModel = {
@@ -79,6 +75,7 @@ export const CLAUDE_CODE: HostModel = {
   caveats: [
     'The listing names a skill by its folder; a different frontmatter name is only a label.',
     'Skills in .claude/commands are listed after the skills folders; their budget priority was not measured.',
-    'The 30,000-column budget is the default share of the context window (skillListingBudgetFraction in settings moves it).',
+    'The 30,000-column budget is the default share of the context window ' +
+      '(skillListingBudgetFraction in settings moves it).',
   ],
 };

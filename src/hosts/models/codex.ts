@@ -1,8 +1,3 @@
-/**
- * OpenAI Codex CLI, measured with the hosts oracle. Every copy of a name is
- * listed; descriptions are cut evenly to fit 2% of the context window,
- * counted as ⌈bytes/4⌉ per line, and skills are left out when names alone do not fit.
- */
 import type { HostModel } from '../types.js';
 
 export const CODEX: HostModel = {
@@ -66,6 +61,7 @@ export const CODEX: HostModel = {
   },
   caveats: [
     "The budget is 2% of the model's context window; 5,440 approximate tokens is the default model's (272,000 tokens).",
-    'Codex writes its system skills into ~/.codex/skills/.system on first run; one of them (review-agent) is never listed.',
+    'Codex writes its system skills into ~/.codex/skills/.system on first run; ' +
+      'one of them (review-agent) is never listed.',
   ],
 };

@@ -1,8 +1,3 @@
-/**
- * GitHub Copilot CLI, measured with the hosts oracle. The project's copy of a
- * name beats the home copy; the listing keeps whole descriptions for the
- * first skills that fit 15,000 characters, then names up to 5,000 more.
- */
 import type { HostModel } from '../types.js';
 
 export const COPILOT: HostModel = {
@@ -72,6 +67,7 @@ export const COPILOT: HostModel = {
   },
   caveats: [
     'No depth limit was found: skills ten folders below a root are listed.',
-    'From a folder below the repository top the listing groups skills by folder kind (.github, .agents, .claude), nearest first.',
+    'From a folder below the repository top the listing ' +
+      'groups skills by folder kind (.github, .agents, .claude), nearest first.',
   ],
 };

@@ -1,8 +1,3 @@
-/**
- * Cursor, from its skills documentation: its own folders plus the
- * `.agents`, `.claude` and `.codex` ones, `ROOT/NAME/SKILL.md`, names as the
- * specification has them.
- */
 import type { HostModel } from '../types.js';
 import { SPEC_DIALECT } from './documented.js';
 

@@ -1,8 +1,4 @@
-/**
- * What the documented-only models share: the specification's frontmatter
- * read strictly, a name of lowercase letters, digits and hyphens, and a
- * description of at most 1,024 characters, with no fallback.
- */
+// What the documented-only models share: the specification's frontmatter, read strictly.
 import type { HostDialect } from '../types.js';
 
 export const SPEC_DIALECT: HostDialect = {

@@ -1,8 +1,3 @@
-/**
- * Gemini CLI, measured with the hosts oracle and read in its bundled source.
- * It reads only the folder it starts in (trusted folders only) and home;
- * a later folder's copy of a name overrides an earlier one; no budget.
- */
 import type { HostModel } from '../types.js';
 
 export const GEMINI: HostModel = {
@@ -56,7 +51,8 @@ export const GEMINI: HostModel = {
     bundled: { measured: 'roots' },
   },
   caveats: [
-    'Skills of one folder are read in file-system order, so which of two same-name copies in one folder wins is not fixed.',
+    'Skills of one folder are read in file-system order, ' +
+      'so which of two same-name copies in one folder wins is not fixed.',
     'The oracle trusts the folder (headless mode exits in an untrusted one); untrusted, project skills are skipped.',
   ],
 };

@@ -1,8 +1,3 @@
-/**
- * Goose (Block), from its source: three project and four home folders in
- * precedence order (the first copy of a name wins), walked to any depth,
- * a frontmatter `name` required and the description optional.
- */
 import type { HostModel } from '../types.js';
 
 const SOURCE = 'https://github.com/block/goose/blob/main/crates/goose/src/skills/mod.rs';
@@ -58,7 +53,8 @@ export const GOOSE: HostModel = {
     bundled: { documented: SOURCE },
   },
   caveats: [
-    'Read from source, not measured: the listing format and any budget live in the skills extension and were not modelled.',
+    'Read from source, not measured: ' +
+      'the listing format and any budget live in the skills extension and were not modelled.',
     'Goose ships built-in skills (browser use, web search, …) whose sizes are not counted.',
   ],
 };

@@ -1,9 +1,4 @@
-/**
- * The OpenAI Agents SDK (JavaScript), measured with the hosts oracle: the
- * sandbox Skills capability over a local folder the app names (here the
- * project's `.agents/skills`). It reads `ROOT/NAME/SKILL.md` with a line
- * reader, never YAML, and falls back to the folder name and a placeholder.
- */
+// The sandbox Skills capability over a local folder the app names (here the project's `.agents/skills`).
 import type { HostModel } from '../types.js';
 
 export const OPENAI_AGENTS: HostModel = {
@@ -57,7 +52,9 @@ export const OPENAI_AGENTS: HostModel = {
   },
   caveats: [
     "The SDK discovers nothing by itself: the app names one folder, read here as the project's .agents/skills.",
-    'The Python SDK reads the same folders with a simpler line reader: no block scalars, and an unreadable or BOM-prefixed frontmatter yields the folder name and "No description provided.".',
-    'Symlinked skill folders and SKILL.md files are skipped, and a skills folder reached through a link is not read at all.',
+    'The Python SDK reads the same folders with a simpler line reader: no block scalars, ' +
+      'and an unreadable or BOM-prefixed frontmatter yields the folder name and "No description provided.".',
+    'Symlinked skill folders and SKILL.md files are skipped, ' +
+      'and a skills folder reached through a link is not read at all.',
   ],
 };

@@ -1,8 +1,3 @@
-/**
- * OpenCode, measured with the hosts oracle. It walks up to the repository top
- * and reads three project and five home folders; every SKILL.md is parsed at
- * once and the last parse to finish takes a name, so the winner is a race.
- */
 import type { HostModel } from '../types.js';
 
 export const OPENCODE: HostModel = {

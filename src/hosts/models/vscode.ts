@@ -1,8 +1,3 @@
-/**
- * VS Code agent mode (GitHub Copilot Chat), from its documentation and the
- * locator in its source: `ROOT/NAME/SKILL.md` in three project and three
- * personal folders, names as the specification has them.
- */
 import type { HostModel } from '../types.js';
 import { SPEC_DIALECT } from './documented.js';
 

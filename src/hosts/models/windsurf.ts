@@ -1,8 +1,3 @@
-/**
- * Windsurf (Cascade), from its skills documentation: a workspace folder and
- * a global folder, `ROOT/NAME/SKILL.md`, names of lowercase letters, digits
- * and hyphens; only name and description are shown to the model.
- */
 import type { HostModel } from '../types.js';
 import { SPEC_DIALECT } from './documented.js';
 
