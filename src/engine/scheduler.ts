@@ -184,7 +184,7 @@ export function createScheduler(options: EngineOptions): Scheduler {
         for (let k = 0; k < todo.length; k++) {
           const i = todo[k]!;
           const item = items[i]!;
-          if (ahead) results[i] = work!.parseItemAhead(item, k, ahead, digests.hasher, budget);
+          if (ahead) results[i] = work!.parseItem(item, digests.hasher, budget, ahead, k);
           else apply(i, work!.parseOutcome(item, knownHash(item), facts, facts, digests.hasher, budget));
           done++;
           if (report && done % 500 === 0) report({ phase: 'parse', done, total: items.length });
