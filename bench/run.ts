@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the end-to-end runner (bench/e2e.ts) and the tinybench
  * micro benchmarks (parse, hash, resolve, protocol), one after the other on a quiet
- * machine, into one Markdown report: bench/RESULTS.md.
+ * machine, into one Markdown report: bench/RESULTS.md (its `## Measurement notes` kept).
  *
  *   npm run bench -- [--skills 10000] [--repeat 3] [--previous DIR] [--no-micro]
  *
@@ -11,7 +11,7 @@
  * bench/serve.bench.ts (serve's edit visibility) on a tree of the same size.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -76,6 +76,10 @@ if (!values['no-micro']) {
 }
 
 const out = join(HERE, 'RESULTS.md');
+// Dated notes on past measurements are written by hand below this heading and kept across runs.
+const NOTES = '\n## Measurement notes\n';
+const previous = existsSync(out) ? readFileSync(out, 'utf8') : '';
+if (previous.includes(NOTES)) report = `${report.trimEnd()}\n${previous.slice(previous.indexOf(NOTES))}`;
 writeFileSync(`${out}.tmp`, report);
 renameSync(`${out}.tmp`, out);
 process.stdout.write(report);

@@ -15,7 +15,6 @@ import { NO_STAMP, stampOf, type Stamp } from './store/stamp.js';
 
 export { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
 
-/** An item's file, read (and, for the cache, stat'ed and hashed). */
 export interface ItemBytes {
   readonly kind: 'bytes';
   readonly key: string;
@@ -108,7 +107,6 @@ export function readItem(
 
 const failed = (result: ParseItemResult): ItemFailed => ({ kind: 'result', result });
 
-/** A size, or −1 (never cut) when it cannot be taken. */
 function sizeOf(stat: () => number): number {
   try {
     return stat();
@@ -167,7 +165,6 @@ export function readAheadFor(items: readonly ParseItem[]): ReadAhead | undefined
   );
 }
 
-/** Bytes a budgeted read takes before it needs the file's size. */
 const FIRST_READ = 256 * 1024;
 
 const MAX_BYTES = DEFAULT_PARSE_OPTIONS.maxFileBytes;
