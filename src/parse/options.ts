@@ -1,7 +1,4 @@
-/**
- * The one options resolver of the parse boundary: a frozen
- * DEFAULT_PARSE_OPTIONS, and errors naming the field.
- */
+/** The parse options resolver: frozen defaults, errors naming the field. */
 import { SkillgraphError } from '../model/errors.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 import { SCOPE_PRECEDENCE } from '../model/package.js';
@@ -62,11 +59,7 @@ function invalid(field: string, message: string): never {
   throw new SkillgraphError('options.invalid', `parseSkill option '${field}' ${message}`, { field });
 }
 
-/**
- * Deepest nesting a caller may allow. yaml's composer recurses per level; 1,000
- * levels overflow the main thread's default stack (measured), 512 do not, so
- * the limit stays well below where a stack size could decide a verdict.
- */
+/** Deepest nesting a caller may allow: far below where a thread's stack size could decide a verdict. */
 export const MAX_YAML_DEPTH = 256;
 
 const positiveInt = (field: string, v: unknown): number => {
@@ -91,7 +84,6 @@ const LIMIT_KEYS = optionKeys<YamlLimits>('parseSkill limits', { maxChars: true,
 
 /**
  * Resolve parse options; throws SkillgraphError('options.invalid') naming the field.
- *
  * @example resolveParseOptions({ locator: '/s/a/SKILL.md' }).profile.name // 'skillgraph'
  */
 export function resolveParseOptions(options: ParseOptions): ResolvedParseOptions {
