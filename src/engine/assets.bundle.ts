@@ -1,8 +1,4 @@
-/**
- * assets.ts as the package build uses it (scripts/bundle.mjs swaps it in and
- * defines the two constants): the WASM core inline, the worker entry beside
- * the package's code, and the code's stamp, the SHA-256 of the bundle itself.
- */
+/** assets.ts as the package build uses it (scripts/bundle.mjs swaps it in): the WASM core and the stamp inline. */
 import { join } from 'node:path';
 
 declare const SKILLGRAPH_WASM_BASE64: string;

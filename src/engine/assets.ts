@@ -1,9 +1,6 @@
 /**
- * What the engine finds beside its code: the WASM core's bytes, the parse
- * worker's entry file, and a stamp of the code itself (every cache keys on
- * it). Run from src/, they are on disk: build/skillgraph.wasm, worker.ts, and
- * the size and time of every source file. The package build swaps this file
- * for assets.bundle.ts, which holds the WASM bytes and the stamp inline.
+ * What the engine finds beside its code: the WASM core's bytes, the worker entry, and a stamp of the code (every
+ * store keys on it). The package build swaps this file for assets.bundle.ts, which holds them inline.
  */
 import { readFileSync, readdirSync, statSync, type Dirent } from 'node:fs';
 import { sep } from 'node:path';
@@ -20,17 +17,11 @@ export function wasmBytes(): BufferSource | null {
   }
 }
 
-/** The file the worker pool runs when the engine is given none. */
 export function defaultWorkerEntry(): string | undefined {
   return here('./worker.ts');
 }
 
-/**
- * Size and mtime of every file below src/, of package.json and of the built
- * WASM module: any edit changes it.
- *
- * @example codeStamp().includes('engine/assets.ts') // true
- */
+/** Size and mtime of every file below src/, of package.json and of the WASM module: any edit changes it. */
 export function codeStamp(): string {
   const parts: string[] = [];
   const walk = (dir: string, rel: string): void => {

@@ -1,12 +1,7 @@
 /**
- * Backend selection: `js` (node:crypto + the TypeScript reference
- * resolver) and `wasm` (the AssemblyScript core), behind one interface.
- * `auto` falls back to `js` when the module is missing or stale, and
- * otherwise picks per operation by measured speed (figures below).
- *
- * Importing this module registers the WASM resolver with the pure resolve
- * stage, so `resolveCatalog(catalog, { backend: 'wasm' })` works from the
- * public entry.
+ * Backend selection: `js` (node:crypto + the TypeScript resolver) and `wasm` (the AssemblyScript core).
+ * `auto` falls back to `js` when the module is missing or stale. Importing this module registers the
+ * WASM resolver with the resolve stage.
  */
 import { JS_HASHER } from '../catalog/hasher.js';
 import {
@@ -26,30 +21,14 @@ import { loadWasm, type WasmExports } from './wasm.js';
 /** Environment variable read when no `--backend` flag is given. */
 export const BACKEND_ENV = 'SKILLGRAPH_BACKEND';
 
-// Perf: `auto` decisions, read off bench/resolve.bench.ts and bench/hash.bench.ts
-// (2026-11-30, Node 20.20, 2× AMD EPYC with SHA-NI; re-measure when a kernel changes).
-/**
- * Resolve: the WASM kernel beat the TS reference (same CSR + stamp algorithm) on every
- * generated graph — local 1k 0.16 vs 0.37 ms (×2.3), uniform 10k 29 vs 67 ms (×2.3),
- * chain 10k (60 M arena entries) 316 vs 857 ms (×2.7) — so `auto` resolves with WASM.
- */
+// Perf: `auto` resolves with WASM, which beat the TS resolver (same algorithm) on every graph in bench/RESULTS.md.
 const AUTO_RESOLVE_WASM = true;
-/**
- * Hash: node:crypto (SHA-NI) beat the scalar WASM SHA-256 at every size measured —
- * 32 B 0.24 vs 0.42 µs/input (×0.56), 256 B 0.38 vs 1.6 µs, 4 KiB 2.5 vs 19 µs — so `auto`
- * hashes with node:crypto; WASM stays for runtimes without it or when asked for.
- * The rule is a threshold on the batch's average input size; 0 disables WASM here.
- */
+// Perf: `auto` hashes with node:crypto (SHA-NI), faster than the WASM SHA-256 at every size measured; the
+// threshold is on a batch's average input size, and 0 never picks WASM.
 const AUTO_HASH_WASM_MAX_AVG_BYTES = 0;
 
-/** Largest packed batch handed to the module in one call; bigger batches are split. */
 const HASH_CHUNK_BYTES = 16 << 20;
 
-/**
- * The backend choice from a flag value, else `SKILLGRAPH_BACKEND`, else `auto`.
- *
- * @example backendChoice(values.backend, io.env) // 'auto'
- */
 export function backendChoice(flag: unknown, env: Readonly<Record<string, string | undefined>> = {}): BackendChoice {
   const raw = typeof flag === 'string' ? flag : env[BACKEND_ENV];
   if (raw === undefined || raw === '') return 'auto';
@@ -62,11 +41,7 @@ export function backendChoice(flag: unknown, env: Readonly<Record<string, string
 
 let wasmBackend: Backend | null | undefined;
 
-/**
- * The WASM backend of this thread, or null when the module is missing or its ABI is stale.
- *
- * @example wasmBackendOrNull()?.hashBatch([bytes])
- */
+/** The WASM backend of this thread, or null when the module is missing or its ABI is stale. */
 export function wasmBackendOrNull(): Backend | null {
   if (wasmBackend === undefined) {
     let exports: WasmExports | null = null;
@@ -97,22 +72,12 @@ function requireWasm(): Backend {
   );
 }
 
-/**
- * The JS backend: node:crypto hashing, TypeScript reference resolver.
- *
- * @example resolveCatalog(catalog, { backend: JS_BACKEND })
- */
 export const JS_BACKEND: Backend = Object.freeze({
   name: 'js' as const,
   hashBatch: JS_HASHER.hashBatch,
   resolveGraph: JS_RESOLVER.resolveGraph,
 });
 
-/**
- * The resolver for a choice (`auto`: WASM when available, per AUTO_RESOLVE_WASM).
- *
- * @example resolveBackendFor('auto').name // 'wasm'
- */
 export function resolveBackendFor(choice: BackendChoice | ResolveBackend): ResolveBackend {
   if (typeof choice === 'object' && choice !== null) return choice;
   if (!(BACKEND_NAMES as readonly string[]).includes(choice)) {
@@ -133,11 +98,7 @@ export function resolveBackendFor(choice: BackendChoice | ResolveBackend): Resol
   );
 }
 
-/**
- * The hasher for a choice and a batch (`auto` looks at the batch's average input size).
- *
- * @example hashBackendFor('auto', inputs).hashBatch(inputs)
- */
+/** The hasher for a choice and a batch (`auto` looks at the batch's average input size). */
 export function hashBackendFor(choice: BackendChoice, inputs: readonly Uint8Array[] = []): HashBackend {
   if (choice === 'js') return JS_HASHER;
   if (choice === 'wasm') return requireWasm();
@@ -147,11 +108,6 @@ export function hashBackendFor(choice: BackendChoice, inputs: readonly Uint8Arra
   return (small && wasmBackendOrNull()) || JS_HASHER;
 }
 
-/**
- * A hasher that applies the `auto` rule per batch (what the catalog pipeline should hold).
- *
- * @example buildCatalog(packages, { hasher: autoHasher() })
- */
 export function autoHasher(): HashBackend {
   return Object.freeze({
     name: 'js' as const,
@@ -164,7 +120,7 @@ function wasmHashBatch(ex: WasmExports): (inputs: readonly Uint8Array[]) => stri
     const out = new Array<string>(inputs.length);
     let i = 0;
     while (i < inputs.length) {
-      // Perf: one module call per chunk of up to HASH_CHUNK_BYTES, never one per input.
+      // Perf: one module call per chunk, never one per input.
       let j = i;
       let total = 0;
       while (j < inputs.length && (j === i || total + inputs[j]!.length <= HASH_CHUNK_BYTES))
@@ -185,7 +141,6 @@ function wasmHashBatch(ex: WasmExports): (inputs: readonly Uint8Array[]) => stri
       }
       offsets[count] = p;
       ex.hashRun(count);
-      // Perf: one native hex conversion for the whole chunk, then slices.
       const hex = Buffer.from(ex.memory.buffer, ex.hashOut() >>> 0, count * 32).toString('hex');
       for (let k = 0; k < count; k++) out[i + k] = hex.slice(k * 64, k * 64 + 64);
       i = j;

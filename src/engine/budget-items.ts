@@ -1,20 +1,11 @@
-/**
- * The total-input budget over the engine's parse items (see input-budget.ts):
- * kept apart so `validate`, which needs only `InputBudget`, does not load the
- * engine's stat and cache helpers.
- */
+/** The input budget over the engine's parse items, apart so `validate` does not load the engine's stat helpers. */
 import { budgetCuts, DEFAULT_INPUT_BUDGET } from './input-budget.js';
 import { statItem, type ItemFailed, type ItemStat } from './file-stat.js';
 import type { ParseItem, ParseItemResult } from './plan.js';
 
 /**
- * The engine's budget over a run's parse items, in item order: for each item
- * past the budget, its finished result (the `input.budget` finding, no
- * package), so it is never read. Sizes come from `stats` when the run took
- * them (the cache path), else from one stat per item; an item that cannot
- * be stat'ed is left to the read, which reports it.
- *
- * @example const cut = budgetResults(plan.items, stats); if (cut.has(i)) results[i] = cut.get(i)!;
+ * For each item past the budget (in item order), its `input.budget` result, so it is never read. Sizes come from
+ * `stats` when taken, else one stat per item; an item that cannot be stat'ed is left to the read.
  */
 export function budgetResults(
   items: readonly ParseItem[],

@@ -1,11 +1,4 @@
-/**
- * The inline (single-thread) catalog pipeline: discover → read → parseSkill →
- * buildCatalog. One broken skill never hides the others: its diagnostics are
- * kept and the rest of the catalog is built.
- *
- * `parseBatch` is the unit the engine's worker pool takes over (see
- * `engine.ts`): plain data in, plain data out, no shared state.
- */
+/** The single-thread catalog pipeline: discover → read → parse → seal; a broken skill never hides the others. */
 import type { SkillRoot } from '../discover/roots.js';
 import type { HashBackend } from '../model/backend.js';
 import { InputBudget } from './input-budget.js';
@@ -32,26 +25,18 @@ export type {
   WalkReport,
 } from './plan.js';
 
-/**
- * Read and parse a batch of skill files. Never throws for a bad or unreadable
- * file (that becomes a diagnostic); results are in item order. With a
- * `hasher` each package carries its digest (see `assembleCatalog`'s `trustDigests`).
- *
- * @example parseBatch([{ path, locator: path, dirName: 'pdf', scope: 'project', precedence: 20, root: '/r', profile: 'skillgraph' }])
- */
+/** Read and parse skill files in item order; a bad file becomes findings. With a `hasher`, packages carry digests. */
 export function parseBatch(items: readonly ParseItem[], hasher?: HashBackend): ParseItemResult[] {
   return items.map((item) => parseItem(item, hasher));
 }
 
 /**
- * Discover, parse and seal in one thread: `planCatalog` → `parseBatch` → `assembleCatalog`.
- *
+ * Discover, parse and seal in one thread.
  * @example const { catalog, stats } = loadCatalog({ roots: [makeRoot({ path: 'skills', scope: 'local' }, cwd)] });
  */
 export function loadCatalog(input: readonly SkillRoot[] | LoadCatalogOptions): LoadedCatalog {
   const plan = planCatalog(input);
-  // The same total-input budget as the engine's, so the library and the CLI cut the same files;
-  // the items are read in order, so each read counts its file (no stat per file first).
+  // The engine's budget, so the library and the CLI cut the same files; each read in order counts its file.
   const budget = new InputBudget(Array.isArray(input) ? undefined : (input as LoadCatalogOptions).maxInputBytes);
   const results = plan.items.map((item) => parseItem(item, plan.hasher, budget));
   return assembleCatalog(plan, results, { trustDigests: true });

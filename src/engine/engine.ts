@@ -1,12 +1,7 @@
 /**
- * The facade (`createEngine`): discover → parse (through the store's files
- * table, inline or sharded by `scheduler.ts`) → seal, and the runs-table
- * protocol (`memoized`) that replays a verb's output for an unchanged tree.
- * `close()` releases the pool.
- *
- * Output never depends on how the work was done: results are reassembled in
- * item order, so the catalog is byte-identical for 0, 1, 2 or 4 workers,
- * with or without the cache.
+ * The facade (`createEngine`): discover → parse (through the store's files table, inline or by
+ * `scheduler.ts`) → seal, and the runs-table protocol that replays an answer for an unchanged tree.
+ * Output never depends on how the work was done: results are reassembled in item order.
  */
 import type { HashBackend } from '../model/backend.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -54,39 +49,21 @@ interface RunTable<T> {
   write(dir: string, key: string, answer: T, replay: MemoReplay | undefined): void;
 }
 
-/**
- * A loaded catalog plus what the parse cache did. Cache counts live beside
- * `stats`, not in it: they change from run to run while `stats` (and so the
- * `--json` document) must not.
- */
+/** A loaded catalog plus what the parse cache did (beside `stats`, which must not change from run to run). */
 export interface EngineCatalog extends LoadedCatalog {
   readonly cache: CacheStats;
 }
 
-/**
- * A verb's output from `Engine.memoized`, and how it was had: `replay` —
- * recorded output printed after checking its witness, no walk; `record` —
- * recorded output matched by the run key after the walk and the stats;
- * `run` — produced from the loaded catalog.
- */
+/** A verb's output from `Engine.memoized`: replayed by witness, matched by run key, or produced (`run`). */
 export interface MemoizedOutput extends RunMemo {
   readonly via: 'replay' | 'record' | 'run';
 }
 
 export interface Engine {
-  /** Discover, parse and seal the catalog the options describe. */
   loadCatalog(options: LoadCatalogOptions): Promise<EngineCatalog>;
   /**
-   * A verb's whole output through the runs table: replayed byte for byte
-   * when the tree, the stamps, the files table, the options and the code are
-   * as a recorded run had them; else `produce` makes it from the loaded
-   * catalog (and it is recorded when the run was answered wholly from the
-   * files table). `name` names the record (one per verb); `context` is what
-   * the output depends on beyond the options (e.g. where the roots came from).
-   * `produce` is told whether what it returns will be recorded: when not, it
-   * may write its output as it makes it instead of holding all of it.
-   *
-   * @example const out = await engine.memoized('catalog-json', load, (loaded) => ({ text: render(loaded), status: 0 }));
+   * A verb's whole output through the runs table, or made by `produce` from the loaded catalog. `produce` is
+   * told whether its answer will be recorded: when not, it may stream its output instead of holding it.
    */
   memoized(
     name: string,
@@ -94,25 +71,18 @@ export interface Engine {
     produce: (loaded: EngineCatalog, recorded: boolean) => RunMemo,
     context?: string,
   ): Promise<MemoizedOutput>;
-  /** Release the pool (idempotent). */
   close(): Promise<void>;
   [Symbol.asyncDispose](): Promise<void>;
 }
 
-/** A walked, stat'ed run, not parsed yet. */
 interface PreparedRun {
-  /** The run key (undefined without a store or with a caller's own hasher). */
   readonly key: string | undefined;
   /** What a record of this run needs to be replayed without walking, when all of it can be checked again. */
   readonly replay: MemoReplay | undefined;
-  /** Parse (through the files table) and seal. */
   load(): Promise<EngineCatalog>;
 }
 
-/**
- * `memo` and how it was had. Perf: its text is read only when asked — a spread would read it
- * now, decoding a recorded or freshly made document (10k skills: 11.6 MB) that is printed as bytes.
- */
+/** Perf: the text is read only when asked, so a recorded document printed as bytes is never decoded. */
 function had(memo: RunMemo, via: MemoizedOutput['via']): MemoizedOutput {
   const { status, bytes } = memo;
   return bytes === undefined
@@ -135,9 +105,7 @@ function had(memo: RunMemo, via: MemoizedOutput['via']): MemoizedOutput {
 
 /**
  * Create an engine. Cheap: nothing starts until a call needs it.
- *
- * @example const engine = createEngine({ workers: 'auto', cache: '.cache/skillgraph' });
- * try { const { catalog } = await engine.loadCatalog({ roots }); } finally { await engine.close(); }
+ * @example const engine = createEngine(); const { catalog } = await engine.loadCatalog({ roots }); engine.close();
  */
 export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   const options = resolveEngineOptions(input);
@@ -148,7 +116,6 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     if (closed) throw new SkillgraphError('usage', 'engine is closed', {});
   };
 
-  /** The replay key for `catalogOptions` with the cache file as it is now, when a replay is possible. */
   function replayKeyNow(
     catalogOptions: LoadCatalogOptions,
     hasher: HashBackend,
@@ -168,7 +135,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     }
   }
 
-  /** A witness for a run, with the roots as they check before its walk (a change during the walk then shows next time). */
+  /** A witness whose roots are checked before the walk, so a change during the walk shows next time. */
   function startWitness(catalogOptions: LoadCatalogOptions): WitnessBuilder | undefined {
     try {
       return new WitnessBuilder(rootsJson(catalogOptions.roots));
@@ -193,13 +160,11 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     if (cacheFile === undefined || cacheFile === null) scheduler.prestart(catalogOptions);
     const optionsKey = context === undefined ? undefined : replayKeyNow(catalogOptions, hasher, cacheFile, context);
     const witness = optionsKey === undefined ? undefined : startWitness(catalogOptions);
-    // Perf: unchanged folders are answered by one stat instead of a readdir (warm 10k tree:
-    // 12,324 folders, readdir ~100 ms → stat ~30 ms, and no Dirent garbage).
+    // Perf: an unchanged folder is answered by one stat instead of a readdir.
     const dirMemo = cacheDir === false ? undefined : DirMemo.open(cacheDir, { witness });
     const plan = planCatalog({ ...catalogOptions, hasher }, dirMemo);
     dirMemo?.save();
     const walk = dirMemo?.stats ?? { reused: 0, read: plan.discovered.roots.reduce((n, r) => n + r.dirs, 0) };
-    // Perf: a warm run answers from stat alone; the stats are taken once, here.
     let stats = cacheDir === false ? undefined : plan.items.map(statItem);
     if (witness && stats) {
       for (let i = 0; i < stats.length; i++) {
@@ -233,16 +198,14 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
         let parsed: ParsedItems;
         try {
           parsed = await scheduler.parseAll(plan.items, cache, digests, stats, catalogOptions.maxInputBytes);
-          // Perf: the stats (a Stamp and a key each) are not needed past the parse: they go before
-          // the catalog is sealed and its document made. A key not asked for by now is never recorded.
+          // Perf: the stats go before the catalog is sealed (lower peak memory).
           stats = undefined;
         } catch (error) {
           cache?.discard(); // no half-written temp file left in the cache folder
           throw error;
         }
-        // Perf: the pool's threads (and their heaps) go before the catalog is sealed: lower peak RSS.
         await scheduler.release();
-        // Perf: the parse's garbage (file text, YAML nodes) goes before sealing allocates (100k skills: −~80 MB peak RSS).
+        // Perf: the parse's garbage goes before sealing allocates (lower peak memory).
         collectGarbage(plan.items.length);
         options.onProgress?.({ phase: 'seal', done: plan.items.length, total: plan.items.length });
         const loaded = assembleCatalog(plan, parsed.results, { workers: parsed.workers, trustDigests: own });
@@ -250,7 +213,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
           try {
             cache.save();
           } catch {
-            // Perf/reliability: the cache is an accelerator; a read-only cache folder never fails a run.
+            // The cache is an accelerator: a read-only cache folder never fails a run.
           }
         }
         return {
@@ -264,10 +227,8 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
   }
 
   /**
-   * The runs-table protocol, one for every kind of answer: replay an unchanged tree by its
-   * record's witness (no walk), else walk and stat and answer by the run key, else load and make
-   * the answer — recorded only when the run was answered wholly by stamp, so a replay gives what
-   * such a run gives.
+   * The one runs-table protocol: replay by witness (no walk), else walk, stat and answer by run key, else
+   * make the answer, recorded only when the run was answered wholly by stamp.
    */
   async function throughRuns<T>(
     dir: string,
@@ -277,8 +238,6 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     make: (loaded: EngineCatalog, recorded: boolean) => T | Promise<T>,
   ): Promise<{ answer: T; via: MemoizedOutput['via'] }> {
     const hasher = catalogOptions.hasher ?? hashBackendFor(options.backend);
-    // Perf: an unchanged tree whose record carries a witness: one stat per folder and file it
-    // vouches for, no walk (see store/runs.ts and store/witness.ts).
     const optionsKey = replayKeyNow(catalogOptions, hasher, fileIdentity(storePath(dir, FILES_STORE)), context);
     const replayed = optionsKey === undefined ? undefined : table.replay(dir, optionsKey, catalogOptions.roots);
     if (replayed !== undefined) return { answer: replayed, via: 'replay' };
@@ -286,8 +245,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     const key = run.key;
     const same = key === undefined ? undefined : table.read(dir, key);
     if (same !== undefined) {
-      // The same run, but its record's witness did not hold (a folder was touched, not changed) or it had
-      // none (a folder was still racy then): record this run's, so the next one replays without walking.
+      // The witness did not hold or was missing: record this run's so the next one replays without walking.
       if (run.replay) table.write(dir, key!, same, run.replay);
       return { answer: same, via: 'record' };
     }
@@ -313,14 +271,13 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
       write: (d, key, memo, replay) => void writeRunMemo(d, name, key, memo, replay),
     };
     const { answer, via } = await throughRuns(dir, table, catalogOptions, context, async (loaded, recorded) => {
-      // Perf: the pool's threads (and their heaps) go before the output is built: lower peak RSS.
+      // Perf: the pool's threads go before the output is built (lower peak memory).
       await scheduler.release(true);
       return produce(loaded, recorded);
     });
     return had(answer, via);
   }
 
-  /** `loadCatalog` through the runs table: the sealed catalog is the answer (store/catalogs.ts encodes it). */
   async function loadCatalog(catalogOptions: LoadCatalogOptions): Promise<EngineCatalog> {
     assertOpen();
     const dir = options.cache;
@@ -342,7 +299,7 @@ export function createEngine(input: Partial<EngineOptions> = {}): Engine {
     return via === 'run' ? answer : recorded(answer, via === 'replay');
   }
 
-  /** A recorded answer, with the progress a warm load reports (the walk's too when `replayed`: it did not walk). */
+  /** A recorded answer, with the progress a warm load reports (the walk's too when `replayed`). */
   function recorded(answer: EngineCatalog, replayed: boolean): EngineCatalog {
     const files = answer.stats.files;
     if (replayed) options.onProgress?.({ phase: 'walk', done: 0, total: 0 });

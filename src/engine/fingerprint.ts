@@ -1,9 +1,4 @@
-/**
- * One fingerprint of the whole code, shared by every cache layer (parse
- * cache, folder memo, run memo): a cache must never serve what the code
- * running now would not produce, and a rule that decides a cached value may
- * live in any stage (the walk's skip rules, the digest label, the parser).
- */
+/** One fingerprint of the whole code for every store: a rule that decides a stored value may live in any stage. */
 import { JS_HASHER } from '../catalog/hasher.js';
 import { VERSION } from '../model/version.js';
 import { codeStamp } from './assets.js';
@@ -12,17 +7,8 @@ import { wasmBackendOrNull } from './backend.js';
 let codeFingerprint: string | undefined;
 
 /**
- * SHA-256 of `text` as lower-case hex, for the store's keys and the code
- * fingerprint: the WASM core's when it loads, else node:crypto's — the same
- * digest either way. Over its UTF-8 bytes; a text with a lone surrogate
- * (which UTF-8 cannot carry: it would hash as U+FFFD) over 0xFF and its
- * UTF-16LE units instead — no UTF-8 text starts with 0xFF, so two texts never
- * share their bytes.
- * Perf: a warm start that answers from the store hashes only these few short
- * texts; loading node:crypto for them took ~6 ms of a fresh process (it
- * loads the streams code), compiling the 4 KB WASM module well under 1 ms.
- *
- * @example storeDigest('abc') // 'ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad'
+ * SHA-256 hex of `text`'s UTF-8 (a text with a lone surrogate: 0xFF then its UTF-16LE units), by the WASM core
+ * when it loads, else node:crypto. Perf: a warm start then never loads node:crypto.
  */
 export function storeDigest(text: string): string {
   const bytes = LONE_SURROGATE.test(text)
@@ -39,13 +25,7 @@ export function storeDigest(text: string): string {
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/**
- * The code's fingerprint: its stamp (engine/assets.ts: the bundle's own hash
- * in a built package, every source file's size and time under src/), the
- * version and the Node version. Computed once per process.
- *
- * @example wholeCodeFingerprint().length // 64
- */
+/** The code's fingerprint: its stamp (engine/assets.ts), the version and the Node version. Once per process. */
 export function wholeCodeFingerprint(): string {
   return (codeFingerprint ??= storeDigest(`${VERSION}\u0000${process.version}\u0000${codeStamp()}`));
 }

@@ -1,25 +1,13 @@
 /**
- * The total-input budget: a bound on the SKILL.md bytes one run reads, on
- * top of the per-file cap. Each file under the cap is fine alone, but 150
- * files of 7.9 MiB kept as text and parsed packages took 2.45 GiB; a run
- * stops reading new files once the budget is spent and names each file it
- * did not read (`input.budget`). Sizes are taken in the run's fixed file
- * order, so which files are cut never depends on threads or timing.
+ * The total-input budget: a bound on the SKILL.md bytes one run reads, beyond the per-file cap (many near-limit
+ * files would otherwise fill memory). Sizes are taken in run order, so the cut never depends on threads.
  */
 import type { Diagnostic } from '../model/diagnostics.js';
 import { fileDiagnostic } from '../discover/file-messages.js';
 
-/**
- * Default bytes per run: ~25,000 skills at a generous 10 KB each (real skills
- * are 2–6 KB), while 150 near-limit files stay far below 512 MiB of RSS.
- */
+/** Default bytes per run: ~25,000 skills at a generous 10 KB each (real skills are 2–6 KB). */
 export const DEFAULT_INPUT_BUDGET = 128 * 1024 * 1024;
 
-/**
- * A running total against a limit.
- *
- * @example const b = new InputBudget(); if (!b.take(size)) report(fileDiagnostic('input.budget', …));
- */
 export class InputBudget {
   readonly limit: number;
   #used = 0;
@@ -29,21 +17,15 @@ export class InputBudget {
     this.limit = limit;
   }
 
-  /** Bytes accepted so far. */
   get used(): number {
     return this.#used;
   }
 
-  /** Files refused so far. */
   get refused(): number {
     return this.#refused;
   }
 
-  /**
-   * Account for a file of `size` bytes; false (and nothing taken) when it
-   * does not fit. A smaller file later in the order may still fit, so a run
-   * of huge files does not cost the small skills after it.
-   */
+  /** Account for a file of `size` bytes; false (nothing taken) when it does not fit, as a later smaller one may. */
   take(size: number): boolean {
     if (this.#used + size > this.limit) {
       this.#refused++;
@@ -54,14 +36,7 @@ export class InputBudget {
   }
 }
 
-/**
- * For files in run order with their sizes (−1: unknown, never cut): the
- * index of each file past the budget, with its `input.budget` diagnostic.
- * The engine's form of the budget, applied to the stat'ed sizes before any
- * file is read.
- *
- * @example budgetCuts(items.map((i) => i.locator), stats.map((s) => s.size)).get(7)?.code // 'input.budget'
- */
+/** Files in run order with their sizes (−1: unknown, never cut): each one past the budget, with its finding. */
 export function budgetCuts(
   files: readonly string[],
   sizes: readonly number[],
@@ -77,11 +52,7 @@ export function budgetCuts(
   return cuts;
 }
 
-/**
- * The finding for a file of `size` bytes left unread because the run's budget of `limit` bytes was spent.
- *
- * @example budgetDiagnostic('/r/pdf/SKILL.md', 1024, 4096).code // 'input.budget'
- */
+/** The finding for a file left unread because the run's budget of `limit` bytes was spent. */
 export function budgetDiagnostic(file: string, limit: number, size: number): Diagnostic {
   return fileDiagnostic('input.budget', file, { limit, size });
 }

@@ -1,7 +1,4 @@
-/**
- * Engine options (STYLE: resolver + frozen defaults), including the measured
- * `auto` rule for when a worker pool pays.
- */
+/** Engine options: their resolver, frozen defaults, and when `auto` starts a worker pool. */
 import { existsSync } from 'node:fs';
 import { availableParallelism, homedir } from 'node:os';
 import { join } from 'node:path';
@@ -27,34 +24,16 @@ export interface EngineOptions {
   readonly inlineThreshold: number;
   /** Files per worker task. */
   readonly batchSize: number;
-  /**
-   * Keep the pool between loads (default true: a long-lived engine pays the
-   * pool's start once). A one-shot caller (the CLI) sets false: the threads
-   * and their heaps go as soon as parsing is done, before the catalog is
-   * sealed — peak RSS at 10k skills with 2 workers −23 MB.
-   */
+  /** Keep the pool between loads (default true); a one-shot caller sets false, so threads go before sealing. */
   readonly keepPool: boolean;
-  /**
-   * The file worker threads run: `skillgraph/worker` (dist/worker.cjs), or a
-   * copy of it an application bundled. Default: the package's own, beside its
-   * code; a bundle without one parses in the calling thread under `auto`.
-   */
+  /** The file worker threads run (`skillgraph/worker` or a bundled copy); without one `auto` parses inline. */
   readonly workerEntry?: string | URL;
   readonly onProgress?: (progress: EngineProgress) => void;
 }
 
-/**
- * Files below which `workers: 'auto'` parses inline, for a machine with `cores` cores.
- *
- * @example defaultInlineThreshold(8) // 2000
- */
+/** Files below which `workers: 'auto'` parses inline, for a machine with `cores` cores. */
 export function defaultInlineThreshold(cores: number): number {
-  // Perf: measured on the 10k generated tree, 2 cores shared with other work (load ≈ 2),
-  // `catalog --json --no-cache`, wall: inline 1.25–1.33 s; main thread + 1 worker claiming
-  // batches (shard.ts) 1.41–1.49 s; 2 workers 1.55–1.71 s and +70 MB RSS. The pool costs
-  // ~250 ms of CPU to boot and ~25 µs per file to post and rebuild results, and saves at most
-  // half of ~55 µs per file — only when a core is really free; on 2 cores one rarely is.
-  // With 3+ cores a worker gets a core of its own, and the pool pays from ~2,000 files.
+  // Perf: the pool pays only when a worker has a core of its own; on 2 cores inline beat the pool (RESULTS.md).
   return cores >= 3 ? 2_000 : 25_000;
 }
 
@@ -80,7 +59,6 @@ const ENGINE_KEYS = optionKeys<EngineOptions>('createEngine', {
 
 /**
  * Resolve engine options; errors name the field.
- *
  * @example resolveEngineOptions({ workers: 2 }).batchSize // 256
  */
 export function resolveEngineOptions(options: Partial<EngineOptions> = {}): EngineOptions {

@@ -1,8 +1,6 @@
 /**
- * The parse-free steps of the catalog pipeline: plan (check roots, walk,
- * list the files) and assemble (seal parse results into a catalog). Kept
- * apart from `parse-files.ts` so the engine can walk, stat and answer from
- * its run memo without loading the parse stage (and yaml / zod) at all.
+ * The parse-free steps of the catalog pipeline: plan (check roots, walk, list the files) and assemble (seal
+ * results into a catalog), apart from `parse-files.ts` so a warm run never loads the parse stage.
  */
 import { buildCatalog, type BuildCatalogOptions } from '../catalog/build.js';
 import { JS_HASHER } from '../catalog/hasher.js';
@@ -22,15 +20,14 @@ import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import { checkOptionKeys, optionKeys, pickOptions } from '../model/option-keys.js';
 import type { SkillPackage } from '../model/package.js';
-// Perf: profiles.ts, not the parse barrel (which loads yaml and zod, ~70 ms).
+// Not the parse barrel, which loads yaml and zod.
 import { isProfileName, type ProfileName } from '../parse/profiles.js';
 
-/** The profile used when none is given (`DEFAULT_PARSE_OPTIONS.profile`; a unit test keeps them equal). */
+/** The profile used when none is given (a unit test keeps it equal to `DEFAULT_PARSE_OPTIONS.profile`). */
 export const DEFAULT_PLAN_PROFILE: ProfileName = 'skillgraph';
 
 /** One file to read and parse (plain data; safe to post to a worker). */
 export interface ParseItem {
-  /** Native path to read. */
   readonly path: string;
   /** Canonical POSIX path: the package locator. */
   readonly locator: string;
@@ -41,7 +38,6 @@ export interface ParseItem {
   readonly profile: ProfileName;
 }
 
-/** The outcome for one item: a package unless the skill is broken, and every finding. */
 export interface ParseItemResult {
   readonly locator: string;
   readonly package?: SkillPackage;
@@ -51,34 +47,27 @@ export interface ParseItemResult {
 /** Options of `loadCatalog`: walk options plus the parse profile and hash backend. */
 export interface LoadCatalogOptions extends Partial<DiscoverOptions> {
   readonly roots: readonly SkillRoot[];
-  /** Validation profile (default `skillgraph`). */
   readonly profile?: string;
   readonly hasher?: HashBackend;
   /** Findings made before the walk (e.g. config roots refused) to keep with the catalog. */
   readonly notices?: readonly Diagnostic[];
   /** Total SKILL.md bytes read in one run; files past it get `input.budget` (default 128 MiB). */
   readonly maxInputBytes?: number;
-  /** How the catalog is sealed: its `resourceId`, the order of its conflicts, strict names. */
   readonly seal?: Pick<BuildCatalogOptions, 'resourceId' | 'conflictOrder' | 'strict'>;
 }
 
 /** Counts that describe a run (no timings: `--json` output stays byte-identical). */
 export interface CatalogStats {
-  /** Skill files read. */
   readonly files: number;
-  /** Skills in the catalog (winners). */
   readonly skills: number;
   /** Candidates that parsed (winners and shadowed). */
   readonly parsed: number;
-  /** Candidates that did not parse (see diagnostics). */
   readonly broken: number;
   readonly backend: string;
-  /** Worker threads used for parsing (0 = inline). */
   readonly workers: number;
   readonly roots: {
     readonly searched: number;
     readonly dirs: number;
-    /** POSIX paths of optional roots that do not exist. */
     readonly missing: readonly string[];
     readonly list: readonly RootReport[];
   };
@@ -87,7 +76,6 @@ export interface CatalogStats {
 /** Where every SKILL.md the walk saw went; `seen` is the sum of the others. */
 export interface FileAccounting {
   readonly seen: number;
-  /** Winners: in the catalog. */
   readonly catalogued: number;
   /** Parsed, but a stronger candidate took the name. */
   readonly shadowed: number;
@@ -95,17 +83,15 @@ export interface FileAccounting {
   readonly invalid: number;
   /** The same file reached a second time (a link, a second root): counted once. */
   readonly sameFile: number;
-  /** Seen and not read, by reason. */
   readonly notCatalogued: NotCatalogued;
 }
 
-/** Whether the walk saw everything, and what became of each file it saw. */
 export interface WalkReport {
   /** False when a root's walk stopped at a limit. */
   readonly complete: boolean;
   readonly limits: readonly LimitHit[];
   readonly files: FileAccounting;
-  /** Every candidate's locator → its root (POSIX, as configured) and its path inside the root as reached (through links). */
+  /** Every candidate's locator → its root (as configured) and its path inside the root as reached. */
   readonly placed: ReadonlyMap<string, { readonly root: string; readonly inRoot: string }>;
 }
 
@@ -115,7 +101,6 @@ export interface LoadedCatalog {
   readonly walk: WalkReport;
 }
 
-/** What discovery planned: the items to parse, plus what `assembleCatalog` needs afterwards. */
 export interface CatalogPlan {
   /** One per candidate, in candidate order (precedence high first, then locator). */
   readonly items: readonly ParseItem[];
@@ -148,11 +133,8 @@ const SEAL_KEYS = optionKeys<NonNullable<LoadCatalogOptions['seal']>>('loadCatal
 });
 
 /**
- * Step 1 of the pipeline: check roots, walk, and list the files to parse.
- * Throws `root.missing` / `root.not-directory` / `options.invalid`.
- * `listings`: where folder listings come from (the engine's directory memo).
- *
- * @example const plan = planCatalog({ roots }); plan.items.length // skill files found
+ * Check roots, walk, and list the files to parse (`listings`: the engine's folder memo).
+ * Throws `root.missing`, `root.not-directory` or `options.invalid`.
  */
 export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, listings?: ListingSource): CatalogPlan {
   if (typeof input !== 'object' || input === null)
@@ -193,24 +175,12 @@ export function planCatalog(input: readonly SkillRoot[] | LoadCatalogOptions, li
   return { items, discovered, hasher: options.hasher ?? JS_HASHER, ...(options.seal ? { seal: options.seal } : {}) };
 }
 
-/** How the results of `assembleCatalog` were made. */
 export interface AssembleOptions {
-  /** Worker threads used (reported in stats). */
   readonly workers?: number;
-  /**
-   * The results are fresh objects from `parseBatch(items, hasher)` / the
-   * engine (or its cache), their digests made by skillgraph's own hashers:
-   * keep them and freeze the packages in place (see `buildCatalog`).
-   */
+  /** The results are fresh, their digests made by skillgraph's own hashers: kept, packages frozen in place. */
   readonly trustDigests?: boolean;
 }
 
-/**
- * Step 3: seal the parse results (in item order, from `parseBatch` inline or
- * from workers) into a catalog, keeping every diagnostic.
- *
- * @example assembleCatalog(plan, parseBatch(plan.items)).catalog.digest
- */
 export function assembleCatalog(
   plan: CatalogPlan,
   results: readonly ParseItemResult[],
@@ -218,7 +188,6 @@ export function assembleCatalog(
 ): LoadedCatalog {
   const packages: SkillPackage[] = [];
   const diagnostics: Diagnostic[] = [...plan.discovered.diagnostics];
-  // Perf: indexed loops, no spread call per result (10k results, in code that runs once per process).
   for (let i = 0; i < results.length; i++) {
     const r = results[i]!;
     if (r.package) packages.push(r.package);
@@ -257,7 +226,6 @@ export function assembleCatalog(
     sameFile: d.sameFile,
     notCatalogued: d.notCatalogued,
   };
-  // Perf: filled in one loop, without a pair array per candidate.
   const placed = new Map<string, { readonly root: string; readonly inRoot: string }>();
   for (let i = 0; i < d.candidates.length; i++) {
     const c = d.candidates[i]!;
@@ -270,7 +238,7 @@ function isRootList(input: readonly SkillRoot[] | LoadCatalogOptions): input is 
   return Array.isArray(input);
 }
 
-/** The walk's findings with the notices made before it; a notice replaces the walk's own finding of that code and file. */
+/** The walk's findings with the notices made before it; a notice replaces the walk's own of that code and file. */
 function withNotices(found: readonly Diagnostic[], notices: readonly Diagnostic[]): Diagnostic[] {
   const noticed = new Set(notices.map((d) => `${d.code}\0${d.file}`));
   return [...found.filter((d) => !noticed.has(`${d.code}\0${d.file}`)), ...notices].sort(compareDiagnostics);

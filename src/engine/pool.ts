@@ -1,8 +1,4 @@
-/**
- * One Piscina pool per engine, created lazily. Its threads run a worker
- * entry: the engine's `workerEntry` option, else the package's own
- * (engine/assets.ts), when that file is there.
- */
+/** One Piscina pool per engine, created lazily, running the `workerEntry` option or the package's own entry. */
 import { existsSync } from 'node:fs';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,7 +7,6 @@ import { defaultWorkerEntry } from './assets.js';
 import type { WorkerInit, WorkerResult, WorkerTask } from './messages.js';
 import { compileWasm } from './wasm.js';
 
-/** Tasks queued per worker at once. */
 export const IN_FLIGHT = 2;
 
 export interface WorkerPool {
@@ -20,12 +15,7 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-/**
- * The file a pool runs: `given` (a path or a file URL), else the package's own
- * worker entry; undefined when there is none, as in a bundle that left it out.
- *
- * @example workerEntryFile(undefined) // '/…/node_modules/skillgraph/dist/worker.cjs'
- */
+/** The file a pool runs: `given` (a path or file URL), else the package's own; undefined when there is none. */
 export function workerEntryFile(given: string | URL | undefined): string | undefined {
   if (given !== undefined)
     return given instanceof URL || given.startsWith('file:')
@@ -37,12 +27,7 @@ export function workerEntryFile(given: string | URL | undefined): string | undef
   return own !== undefined && existsSync(own) ? own : undefined;
 }
 
-/**
- * Start a pool of `threads` workers running `entry`. Threads start at once
- * (minThreads) so their boot overlaps with whatever the main thread does next (the walk).
- *
- * @example const pool = startPool(2, workerEntryFile(undefined)!); await pool.run(task); await pool.close();
- */
+/** Start a pool of `threads` workers running `entry`, all at once so their boot overlaps the walk. */
 export function startPool(threads: number, entry: string): WorkerPool {
   const workerData: WorkerInit = { wasmModule: compileWasm() };
   const { Piscina } = loadPiscina();
@@ -52,9 +37,8 @@ export function startPool(threads: number, entry: string): WorkerPool {
     maxThreads: threads,
     idleTimeout: 1_000,
     workerData,
-    // One batch (hundreds of files) per task, IN_FLIGHT queued per worker so the next is there when one ends.
     concurrentTasksPerWorker: IN_FLIGHT,
-    // A worker's objects live one batch, so a small young generation costs no speed and lowers peak RSS.
+    // A worker's objects live one batch: a small young generation lowers peak memory at no cost.
     resourceLimits: { maxYoungGenerationSizeMb: 4 },
   });
   return {

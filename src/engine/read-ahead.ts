@@ -1,27 +1,17 @@
 /**
- * A reading thread for the inline parse: while the main thread parses file k,
- * one plain worker thread opens and reads the files after it, in run order,
- * into slots of shared memory. The main thread claims each file in turn: a
- * file the thread has read is copied out of its slot; a file it has not
- * reached yet, could not read, or that filled a whole slot is read by the
- * main thread itself (`readItem`), so every result is the one a read in the
- * main thread gives, whatever the thread does or how fast.
- *
- * Perf: opening, reading and closing 10k SKILL.md files is ~0.25 s of the main
- * thread's syscalls; taking a read file costs it a copy of a few KB. The thread
- * boots in ~35 ms of CPU (no modules: `node:fs` only) and only runs when there
- * are enough files and a second core.
+ * A reading thread for the inline parse: while the main thread parses file k, a plain worker reads the files
+ * after it into slots of shared memory. A file the thread has not read, could not read, or that filled its
+ * slot is read by the main thread itself (`readItem`), so results never depend on the thread.
+ * Perf: it takes the open/read/close syscalls of every file off the main thread for a copy of a few KB each.
  */
 import type { Worker as WorkerClass } from 'node:worker_threads';
 import { builtinModule } from '../model/builtin.js';
 
-// Perf: `node:worker_threads` loads the streams code; it is required when a thread starts, so
-// importing the library (which holds this module) does not load it (nor make a require function).
+// Required when a thread starts, so importing the library does not load the streams code.
 
 /** Control words: the files the main thread is done with, stop. */
 const CONSUMED = 0;
 const STOP = 1;
-/** Per-file state, set by the thread. */
 const READY = 1;
 
 /** Files in shared memory at once, and the bytes each may hold (a real SKILL.md is 2–6 KB). */
@@ -29,23 +19,14 @@ export const READ_AHEAD_SLOTS = 64;
 export const READ_AHEAD_SLOT_BYTES = 64 * 1024;
 /** How far ahead of the main thread the thread starts again when it has fallen behind. */
 const LEAD = 4;
-/**
- * How long the thread sleeps when the window is full. Perf: it polls rather than being woken:
- * on a loaded machine one `Atomics.notify` that wakes a sleeping thread cost the main thread
- * ~0.5 ms (222 of them: 107 ms at 10k files); a full window of 64 files lasts several ms.
- */
+/** Perf: the thread polls when the window is full; waking it with `Atomics.notify` cost the main thread more. */
 const POLL_MS = 1;
 
-/** The main thread's side. */
 export interface ReadAhead {
-  /**
-   * The bytes of file `k` (files are taken in order, each once), copied into `into` when it is
-   * large enough (else into a new array), or undefined: then the caller reads file `k` itself.
-   */
+  /** The bytes of file `k` (taken in order, each once), copied into `into` when it fits; undefined: read it here. */
   take(k: number, into: Uint8Array): Uint8Array | undefined;
   /** Whether the thread has read file `k` into its slot (not yet taken). */
   has(k: number): boolean;
-  /** Stop the thread (it exits at its next file). */
   close(): void;
 }
 
@@ -61,12 +42,8 @@ interface Shared {
 }
 
 /**
- * The thread's loop. Self-contained (it runs from its source text in a bare worker): only its
- * parameters and `node:fs`; the control words are written as numbers (`CONSUMED` 0, `STOP` 1).
- * File k goes to slot k mod slots, and only once the main thread is done with the file that
- * used the slot before. A file is read until end of file; one that fills its slot, or any
- * error, is left for the main thread. Behind the main thread, it starts again a little ahead
- * of it; with the window full, it sleeps `poll` ms.
+ * The thread's loop, run from its source text: only its parameters and `node:fs` (control words as numbers).
+ * File k goes to slot k mod slots once the main thread is done with the slot's previous file.
  */
 function readAheadThread(s: Shared, fs: typeof import('node:fs'), lead: number, poll: number): void {
   const n = s.paths.length;
@@ -107,12 +84,7 @@ function readAheadThread(s: Shared, fs: typeof import('node:fs'), lead: number, 
   }
 }
 
-/**
- * Start reading `paths` (in this order) with `flags` in a thread, or undefined when no
- * thread can be started.
- *
- * @example const ahead = startReadAhead(items.map((i) => i.path), SAFE_OPEN_FLAGS); const bytes = ahead?.take(0, buffer);
- */
+/** Start reading `paths` in this order in a thread, or undefined when no thread can be started. */
 export function startReadAhead(paths: readonly string[], flags: number): ReadAhead | undefined {
   const shared: Shared = {
     paths,
@@ -145,7 +117,6 @@ export function startReadAhead(paths: readonly string[], flags: number): ReadAhe
 
   return {
     take(k: number, into: Uint8Array): Uint8Array | undefined {
-      // Perf: never waits for the thread; a file it has not read yet is read by the caller.
       let out: Uint8Array | undefined;
       if (Atomics.load(state, k) === READY) {
         const slot = k % READ_AHEAD_SLOTS;
@@ -154,7 +125,6 @@ export function startReadAhead(paths: readonly string[], flags: number): ReadAhe
         out = into.length >= len ? into.subarray(0, len) : new Uint8Array(len);
         out.set(data.subarray(from, from + len));
       }
-      // The slot is free for file k + slots from here on.
       Atomics.store(ctl, CONSUMED, k + 1);
       return out;
     },

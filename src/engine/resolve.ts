@@ -1,11 +1,4 @@
-/**
- * The resolve stage with the engine's kernels passed in: `backend` names a
- * choice (`auto`, `wasm`, `js`) or is a backend object, and the choice is
- * made here (`resolveBackendFor`: the WASM kernel when it is built and
- * `auto` prefers it) before the pure stage runs. These are the package
- * entry's `resolveCatalog`, `resolveSkill`, `resolveSkillOrThrow` and
- * `findCycles`, and the catalog document's `resolveSummaries`.
- */
+/** The resolve stage with the engine's kernels: a `backend` choice is made here before the pure stage runs. */
 import type { Catalog } from '../model/catalog.js';
 import type { CapabilitySummary, ResolvedToolEntry } from '../model/resolve.js';
 import type { CycleReport } from '../resolve/cycles.js';
@@ -18,7 +11,6 @@ const withKernel = <T extends ResolveOptions | Omit<ResolveOptions, 'names'>>(op
 
 /**
  * Resolve every skill (or `options.names`) of a sealed catalog.
- *
  * @example const { skills, cycles } = resolveCatalog(catalog, { backend: 'wasm' });
  */
 export function resolveCatalog(catalog: Catalog, options?: ResolveOptions): CatalogResolution {
@@ -27,7 +19,6 @@ export function resolveCatalog(catalog: Catalog, options?: ResolveOptions): Cata
 
 /**
  * Resolve one skill by name.
- *
  * @example resolveSkill(catalog, 'deploy').status // 'resolved'
  */
 export function resolveSkill(catalog: Catalog, name: string, options?: Omit<ResolveOptions, 'names'>): SkillResolution {
@@ -36,7 +27,6 @@ export function resolveSkill(catalog: Catalog, name: string, options?: Omit<Reso
 
 /**
  * Resolve one skill; throws its resolution error (a cycle, a missing include).
- *
  * @example const entries = resolveSkillOrThrow(catalog, 'deploy');
  */
 export function resolveSkillOrThrow(
@@ -49,18 +39,13 @@ export function resolveSkillOrThrow(
 
 /**
  * Every include cycle of the catalog, one report per cyclic component.
- *
  * @example findCycles(catalog).map((c) => c.path.join(' -> '))
  */
 export function findCycles(catalog: Catalog, options?: Omit<ResolveOptions, 'names'>): readonly CycleReport[] {
   return stage.findCycles(catalog, withKernel(options));
 }
 
-/**
- * Every catalog skill's capability summary (`undefined` when its includes do not resolve).
- *
- * @example resolveSummaries(catalog)[0]?.read_only
- */
+/** Every catalog skill's capability summary (`undefined` when its includes do not resolve). */
 export function resolveSummaries(
   catalog: Catalog,
   options?: Omit<ResolveOptions, 'names'>,

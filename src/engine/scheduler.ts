@@ -1,9 +1,6 @@
 /**
- * Parse scheduling for an engine: which items the parse cache answers, how
- * many threads the rest is worth, and the Piscina pool that parses them
- * beside the main thread. One scheduler per engine; the pool starts lazily
- * (or early, when a look at the roots says the job is big) and is released
- * by `close()`. Results come back in item order whatever the thread count.
+ * Parse scheduling for an engine: what the parse cache answers, how many threads the rest is worth, and the
+ * pool that parses beside the main thread (started lazily or early, released by `close()`).
  */
 import { availableParallelism } from 'node:os';
 import type { BackendChoice, HashBackend } from '../model/backend.js';
@@ -23,8 +20,7 @@ type ParseWork = typeof import('./parse-files.js') & typeof import('./shard.js')
 
 let parseWork: Promise<ParseWork> | undefined;
 
-// Perf: a run answered by the run memo or wholly by the parse cache never loads the parse
-// stage: ~90 ms of imports (yaml, zod, the parse modules) off a warm `catalog --json`.
+// Perf: a run answered by the store never loads the parse stage.
 function loadParseWork(): Promise<ParseWork> {
   parseWork ??= Promise.all([import('./parse-files.js'), import('./shard.js')]).then(([files, shard]) => ({
     ...files,
@@ -39,7 +35,6 @@ export interface Digests {
   readonly backend: BackendChoice | null;
 }
 
-/** What a parse of a run's items produced, and what the cache did. */
 export interface ParsedItems {
   readonly results: ParseItemResult[];
   readonly workers: number;
@@ -49,7 +44,6 @@ export interface ParsedItems {
 export interface Scheduler {
   /** Start the pool early when the roots look big enough to need it (`auto` only). */
   prestart(load: LoadCatalogOptions): void;
-  /** Parse `items` (cache first, then inline or sharded), results in item order. */
   parseAll(
     items: readonly ParseItem[],
     cache: ParseCache | undefined,
@@ -59,15 +53,9 @@ export interface Scheduler {
   ): Promise<ParsedItems>;
   /** Release the pool between runs (unless the engine keeps it, or `always`). */
   release(always?: boolean): Promise<void>;
-  /** Release the pool for good; later calls fail. */
   close(): Promise<void>;
 }
 
-/**
- * The scheduler of one engine.
- *
- * @example const scheduler = createScheduler(resolveEngineOptions({ workers: 'auto' }));
- */
 export function createScheduler(options: EngineOptions): Scheduler {
   let pool: WorkerPool | undefined;
   let closed = false;
@@ -89,14 +77,9 @@ export function createScheduler(options: EngineOptions): Scheduler {
     return options.workers;
   };
 
-  /**
-   * `auto` with no cache to answer from: when a cheap look at the roots says the job is big,
-   * start the pool now so its threads boot while the main thread walks.
-   */
+  /** `auto` without a cache: a big job starts the pool now, so its threads boot while the main thread walks. */
   const prestart = (load: LoadCatalogOptions): void => {
     if (options.workers !== 'auto' || pool || closed) return;
-    // Perf: measured on the 10k tree (2 cores): the pool's ~250 ms start hides behind the
-    // ~160 ms walk; the guess costs ~1 ms (≤ 5 readdirs per root).
     const guess = estimateSkillFolders(load.roots);
     if (guess >= options.inlineThreshold) getPool(threadsFor(guess));
   };
@@ -126,11 +109,8 @@ export function createScheduler(options: EngineOptions): Scheduler {
     let hits = 0;
     let revalidated = 0;
     const todo: number[] = [];
-    // A total-input budget keeps a run of many near-limit files within bounded memory. It is decided
-    // over every item from its size in item order, before the cache is asked, so a cached run cuts
-    // the same files. Perf: without the cache, parsed inline, the items are read in item order
-    // anyway, so each file's own read counts it (see `readItem`): no stat per file first (10k
-    // files: one syscall and a Stats object each).
+    // A total-input budget bounds memory; it is decided in item order before the cache is asked, so a cached
+    // run cuts the same files. Inline without the cache each file's own read counts it (see `readItem`).
     const inline = cache === undefined && threadsFor(items.length) === 0;
     const budget = inline ? new InputBudget(maxInputBytes) : undefined;
     const cut = inline ? new Map<number, ParseItemResult>() : budgetResults(items, stats, maxInputBytes);
@@ -141,7 +121,6 @@ export function createScheduler(options: EngineOptions): Scheduler {
         results[i] = over;
         continue;
       }
-      // Perf: a warm run answers from stat alone; only changed files are read.
       if (cache) {
         const file = stats?.[i] ?? statItem(item);
         if (file.kind === 'stat') {
@@ -161,7 +140,6 @@ export function createScheduler(options: EngineOptions): Scheduler {
     let done = items.length - todo.length;
     report?.({ phase: 'parse', done, total: items.length });
     const knownHash = (item: ParseItem): string | null => cache?.knownHash(itemKey(item)) ?? null;
-    /** Record item `i`'s outcome, wherever it was parsed, and keep the cache up to date. */
     const apply = (i: number, r: ParseOutcome): void => {
       if (r.kind === 'reuse') {
         results[i] = cache!.revalidate(r.facts.key, r.facts.stat, r.facts.hash);
@@ -171,11 +149,9 @@ export function createScheduler(options: EngineOptions): Scheduler {
       results[i] = r.result;
       if (cache && r.facts) cache.store(r.facts.key, r.facts.stat, r.facts.hash, r.result);
     };
-    // Nothing to parse (work undefined) takes the inline branch with an empty list.
     if (threads === 0 || work === undefined) {
       const facts = cache !== undefined;
-      // Perf: `auto` without the cache, on 2+ cores: a thread opens and reads the files ahead while
-      // this one parses (read-ahead.ts); `--workers 0` keeps every read here.
+      // Perf: `auto` without the cache, on 2+ cores: a thread reads the files ahead while this one parses.
       const ahead =
         work && !facts && options.workers === 'auto' && availableParallelism() >= 2
           ? work.readAheadFor(todo.map((i) => items[i]!))
@@ -184,7 +160,7 @@ export function createScheduler(options: EngineOptions): Scheduler {
         for (let k = 0; k < todo.length; k++) {
           const i = todo[k]!;
           const item = items[i]!;
-          if (ahead) results[i] = work!.parseItemAhead(item, k, ahead, digests.hasher, budget);
+          if (ahead) results[i] = work!.parseItem(item, digests.hasher, budget, ahead, k);
           else apply(i, work!.parseOutcome(item, knownHash(item), facts, facts, digests.hasher, budget));
           done++;
           if (report && done % 500 === 0) report({ phase: 'parse', done, total: items.length });
@@ -193,8 +169,7 @@ export function createScheduler(options: EngineOptions): Scheduler {
         ahead?.close();
       }
     } else {
-      // Perf: the main thread parses too, claiming batches from the same shared counter as the
-      // workers (shard.ts): on 2 cores, 1 worker + main beat 2 workers + an idle main thread.
+      // Perf: the main thread parses too, claiming batches from the workers' shared counter (shard.ts).
       const workerPool = getPool(threads);
       const todoItems = todo.map((i) => items[i]!);
       const job = {
@@ -219,9 +194,7 @@ export function createScheduler(options: EngineOptions): Scheduler {
         report?.({ phase: 'parse', done, total: items.length });
       };
       const left = (): boolean => Atomics.load(job.claim, 0) < todoItems.length;
-      // Perf: one batch per task, two tasks in flight per worker (piscina concurrentTasksPerWorker):
-      // a worker never waits for the main thread to hand it work, and never holds more than a
-      // batch of results (peak RSS at 10k, 2 workers: 366 → see bench/RESULTS.md).
+      // Perf: two tasks in flight per worker, so a worker never waits for work nor holds more than a batch.
       const feed = async (): Promise<void> => {
         while (left()) {
           const answer = await workerPool.run(task);
@@ -230,8 +203,7 @@ export function createScheduler(options: EngineOptions): Scheduler {
         }
       };
       const remote = Array.from({ length: threads * IN_FLIGHT }, feed);
-      // The main thread claims one batch at a time and yields in between, so finished worker
-      // batches are taken (and new tasks posted) while it parses.
+      // One batch at a time, yielding in between so finished worker batches are taken while this one parses.
       for (;;) {
         const mine = work.claimAndParse(todoItems, job, digests.hasher, 1);
         if (mine.length === 0) break;

@@ -1,19 +1,11 @@
-/**
- * Synchronous, once-per-thread loading of the AssemblyScript core: compile
- * its bytes (engine/assets.ts) into one `WebAssembly.Module`, shareable with
- * workers through `workerData`, instantiate it, check the ABI version.
- */
+/** Synchronous, once-per-thread loading of the AssemblyScript core: one `WebAssembly.Module`, shared with workers. */
 import { SkillgraphError } from '../model/errors.js';
 import { wasmBytes } from './assets.js';
 
 /** The ABI this host speaks; must equal the module's `abiVersion()`. */
 export const WASM_ABI_VERSION = 2;
 
-/**
- * Typed view of the module's exports (assembly/index.ts). Pointers are byte
- * offsets into `memory`; a call may grow memory, so views are re-created
- * after every call rather than cached.
- */
+/** The module's exports (assembly/index.ts). A call may grow memory, so views are made again after every call. */
 export interface WasmExports {
   readonly memory: WebAssembly.Memory;
   abiVersion(): number;
@@ -43,11 +35,7 @@ export interface WasmExports {
 
 let compiled: WebAssembly.Module | null | undefined;
 
-/**
- * The compiled core, or null when it was not built. Compiled once per thread.
- *
- * @example new Worker(file, { workerData: { wasm: compileWasm() } })
- */
+/** The compiled core, or null when it was not built. Compiled once per thread. */
 export function compileWasm(): WebAssembly.Module | null {
   if (compiled === undefined) {
     const bytes = wasmBytes();
@@ -56,22 +44,12 @@ export function compileWasm(): WebAssembly.Module | null {
   return compiled;
 }
 
-/**
- * Use a module compiled by another thread (received through `workerData`) as
- * this thread's, so a worker never reads and compiles the file again. A
- * module already compiled or adopted here is kept.
- *
- * @example adoptWasmModule(workerData.wasmModule)
- */
+/** Use a module another thread compiled (from `workerData`) as this thread's; one already here is kept. */
 export function adoptWasmModule(module: WebAssembly.Module | null): void {
   if (compiled === undefined && module !== null) compiled = module;
 }
 
-/**
- * Instantiate `module` (e.g. received through workerData) and check its ABI.
- *
- * @example const exports = instantiateWasm(workerData.wasm)
- */
+/** Instantiate `module` and check its ABI. */
 export function instantiateWasm(module: WebAssembly.Module): WasmExports {
   const instance = new WebAssembly.Instance(module, {});
   const exports = instance.exports as unknown as WasmExports;
@@ -91,11 +69,7 @@ export function instantiateWasm(module: WebAssembly.Module): WasmExports {
 
 let instance: WasmExports | null | undefined;
 
-/**
- * This thread's instance, or null when the module was not built.
- *
- * @example loadWasm()?.abiVersion() // WASM_ABI_VERSION
- */
+/** This thread's instance, or null when the module was not built. */
 export function loadWasm(): WasmExports | null {
   if (instance === undefined) {
     const module = compileWasm();

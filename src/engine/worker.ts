@@ -1,9 +1,4 @@
-/**
- * The worker pool's task handler: only the protocol. Each task is dispatched
- * to the same functions the inline path runs (unit-tested without threads).
- * Piscina runs this file from src/; a built package's dist/worker.cjs hands
- * over this same function from the package's code.
- */
+/** The pool's task handler, only the protocol: each task goes to the functions the inline path runs. */
 import { JS_HASHER } from '../catalog/hasher.js';
 import type { HashBackend } from '../model/backend.js';
 import { loadPiscina } from '../model/vendor.js';
@@ -14,7 +9,6 @@ import { adoptWasmModule } from './wasm.js';
 
 let started = false;
 
-/** Handle one batch. */
 export default function handle(task: WorkerTask): WorkerResult {
   if (!started) {
     started = true;

@@ -34,7 +34,7 @@ function parseIncludeRef(text: string): { skill: string; scope?: string } | unde
   return m[1] === undefined ? { skill: m[2]! } : { skill: m[2]!, scope: m[1] };
 }
 
-/** `{ skill, scope?, overrides }` in that key order. Perf: literals, not a spread of `ref` (a spread per include was ~60% of the composition step). */
+/** `{ skill, scope?, overrides }` in that key order. Perf: a literal, not a spread of `ref`. */
 function withOverrides(ref: { skill: string; scope?: string }, overrides: Record<string, ToolOverride>): IncludeSpec {
   return ref.scope === undefined ? { skill: ref.skill, overrides } : { skill: ref.skill, scope: ref.scope, overrides };
 }
@@ -108,7 +108,7 @@ function includeObject(entry: object, i: number, report: Report): IncludeSpec | 
   const given: Record<string, { writes?: boolean | undefined; description?: string | undefined }> = Object.fromEntries(
     Object.entries(r.value.overrides ?? {}),
   );
-  // zod's record neither checks nor keeps a `__proto__` key: check it here so a tool of that name is not silently dropped.
+  // zod's record neither checks nor keeps a `__proto__` key: checked here so a tool of that name is not dropped.
   const raw = (entry as { overrides?: unknown }).overrides;
   if (raw !== null && typeof raw === 'object' && Object.hasOwn(raw, '__proto__')) {
     const p = check('ToolOverrideSchema', (raw as Record<string, unknown>)['__proto__']);
@@ -197,7 +197,7 @@ function controlFinding(code: ParseRuleCode, path: YamlPath, text: string, repor
   return undefined;
 }
 
-/** A relative POSIX folder inside the skill: no absolute path, drive, backslash, `..`, control character or Windows device name. */
+/** A relative POSIX folder inside the skill: no absolute path, drive, backslash, `..`, control or device name. */
 function agentSkills(fm: Record<string, unknown>, report: Report): string[] {
   const out: string[] = [];
   list(fm, 'agent-skills', 'agent-skills.invalid', report).forEach((entry, i) => {

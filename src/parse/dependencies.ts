@@ -18,11 +18,7 @@ export const DEPENDENCY_KEYS = ['tools', 'mcp_servers'] as const;
 // A tool or server name: non-empty, no white space.
 const IDENTIFIER = /^\S+$/;
 
-/**
- * The declared dependencies of a frontmatter mapping, or undefined when it has none (absent or null).
- *
- * @example parseDependencies({ dependencies: { tools: ['gh', 'git', 'gh'] } }, report) // { tools: ['gh', 'git'], mcp_servers: [] }
- */
+/** The declared dependencies of a frontmatter mapping, or undefined when it has none (absent or null). */
 export function parseDependencies(fm: Record<string, unknown>, report: Report): SkillDependencies | undefined {
   if (!Object.hasOwn(fm, 'dependencies') || fm.dependencies === null) return undefined;
   const value = fm.dependencies;

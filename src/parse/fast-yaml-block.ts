@@ -1,10 +1,4 @@
-/**
- * Block-context scalar readers for the flat-frontmatter fast path: plain
- * scalars (one line or folded over several) and `|`/`>` block scalars. They
- * mirror the `yaml` package's lexer and its `resolveBlockScalar` /
- * `unfoldLines`, restricted to inputs where the result is certain; everything
- * else returns `DECLINE`.
- */
+/** Block scalar readers for the fast path (plain and `|`/`>`), as `yaml`'s lexer, declining where unsure. */
 import {
   CHAR,
   C_BAD,
@@ -24,11 +18,7 @@ import {
 
 const HASH = 0x23;
 
-/**
- * Scan one line of plain text from `i`: returns the offset just past its last
- * non-space character, or -1 to decline. Sets `cur.pos` to the line's LF (or
- * the text end) and `cur.comment` when a ` #` comment ends the scalar.
- */
+/** One line of plain text: the offset past its last non-space character, or -1 to decline. */
 function scanPlainLine(cur: Cursor, i: number): number {
   const s = cur.src;
   const n = s.length;
@@ -58,13 +48,7 @@ function scanPlainLine(cur: Cursor, i: number): number {
   return end;
 }
 
-/**
- * A plain scalar in block context starting at `start` (its first character
- * already checked by `isPlainStartBlocked`). Continuation lines must be
- * indented more than `parentIndent`; they are folded as yaml does (one line
- * break → space, n empty lines → n line feeds). `cur.pos` ends at the start of
- * the first line that is not part of the scalar.
- */
+/** A plain scalar in block context, its continuation lines (indented past `parentIndent`) folded as yaml does. */
 export function readPlain(cur: Cursor, start: number, parentIndent: number): Read<unknown> {
   const s = cur.src;
   const n = s.length;
@@ -75,7 +59,6 @@ export function readPlain(cur: Cursor, start: number, parentIndent: number): Rea
   let multi = false;
   let lineStart = cur.pos + 1;
   let empties = 0;
-  // Perf: the common one-line value exits after one indentation probe.
   while (!cur.comment && lineStart < n) {
     let k = lineStart;
     while (s.charCodeAt(k) === SP) k++;
@@ -98,13 +81,7 @@ export function readPlain(cur: Cursor, start: number, parentIndent: number): Rea
   return multi ? text : resolvePlain(text);
 }
 
-/**
- * A block scalar whose header (`|`, `>`, optional `-`/`+`) is at `start`.
- * Content is indented more than `parentIndent`; the first content line fixes
- * the indentation. Declined: explicit indentation digits, empty scalars,
- * whitespace-only lines deeper than the content indentation, lines indented
- * between the parent and the content.
- */
+/** A block scalar whose header is at `start`; explicit indentation and unusual indentation decline. */
 export function readBlockScalar(cur: Cursor, start: number, parentIndent: number): Read<string> {
   const s = cur.src;
   const n = s.length;

@@ -1,14 +1,9 @@
 /**
- * Scalar readers for the flat-frontmatter fast path (`fast-yaml.ts`).
- *
- * Each reader starts at a given offset, reads exactly one scalar the way the
- * `yaml` package (2.9, core schema) would, advances `cur.pos`, and returns the
- * scalar's JS value — or `DECLINE` whenever the input is outside the subset we
- * reproduce exactly, so the caller falls back to the general path. Declining
- * is always safe; guessing is not.
+ * Scalar readers for the fast path (`fast-yaml.ts`): each reads one scalar exactly as `yaml` (core schema) would,
+ * or returns `DECLINE` for anything outside that subset, so the caller falls back. Declining is always safe.
  */
 
-/** Shared scanning state: the text, the read position, a `[`/`{` count and the deepest collection (see `fast-yaml.ts`). */
+/** Scanning state: the text, the read position, a `[`/`{` count and the deepest collection. */
 export interface Cursor {
   readonly src: string;
   /** Record location trees (the parse `locate()` runs); none otherwise. */
@@ -23,14 +18,12 @@ export interface Cursor {
 /** Deepest collection nesting the fast path reads (root mapping = 1); deeper declines. */
 export const MAX_FAST_DEPTH = 6;
 
-/** Record entering a collection at `depth`; false when it is too deep for the fast path. */
 export function enter(cur: Cursor, depth: number): boolean {
   if (depth > MAX_FAST_DEPTH) return false;
   if (depth > cur.depth) cur.depth = depth;
   return true;
 }
 
-// Perf: key characters by table lookup; first character letter/digit/underscore.
 const KEY_CHAR = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   if ((c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f) KEY_CHAR[c] = 2;
@@ -50,8 +43,7 @@ export function keyEnd(s: string, k: number): number {
   return d === SP || d === LF || j + 1 >= s.length ? j : -1;
 }
 
-// Perf: the keys frontmatters use most, as constants: a known key is neither sliced out of the
-// text nor resolved, and the objects built with it get its internalised string as key.
+// Perf: the most used keys as constants, neither sliced out of the text nor resolved.
 const KNOWN_KEYS = [
   'name',
   'description',
@@ -90,11 +82,7 @@ const KNOWN_KEYS = [
 const KNOWN_BY_LENGTH: (string[] | undefined)[] = [];
 for (const key of KNOWN_KEYS) (KNOWN_BY_LENGTH[key.length] ??= []).push(key);
 
-/**
- * The constant for the key `s[k, end)` when it is one of the common keys, else undefined.
- *
- * @example knownKey('name: a', 0, 4) // 'name'
- */
+/** The constant for the key `s[k, end)` when it is one of the common keys, else undefined. */
 export function knownKey(s: string, k: number, end: number): string | undefined {
   const list = KNOWN_BY_LENGTH[end - k];
   if (list === undefined) return undefined;
@@ -127,11 +115,7 @@ const LBRACE = 0x7b;
 const COMMA = 0x2c;
 const RBRACKET = 0x5d;
 
-/**
- * Characters we never accept anywhere: controls (tab and CR included — the
- * general path handles tab/CRLF subtleties), DEL/C1, line/paragraph
- * separators, BOM and non-characters.
- */
+/** Characters never accepted: controls (tab and CR included), DEL/C1, line separators, BOM, non-characters. */
 export function isBadChar(c: number): boolean {
   return c < 0x20 ? c !== LF : c >= 0x7f && (c <= 0x9f || c === 0x2028 || c === 0x2029 || c === 0xfeff || c >= 0xfffe);
 }
@@ -149,11 +133,9 @@ export const C_BACKSLASH = 9;
 export const C_COMMA = 10;
 export const C_CLOSE = 11;
 
-// Perf: one typed-array load and one compare per ordinary character in every
-// scanning loop, instead of a chain of comparisons (measured ~2× on the corpus).
+// Perf: one table load per character in every scanning loop, instead of a chain of comparisons.
 export const CHAR = new Uint8Array(0x10000);
-// The ranges `isBadChar` accepts, filled directly: a loop calling it 65,536
-// times ran at every start-up, before the parser was warm.
+// Filled by ranges, not by calling `isBadChar` 65,536 times at start-up.
 CHAR.fill(C_BAD, 0, 0x20).fill(C_BAD, 0x7f, 0xa0).fill(C_BAD, 0x2028, 0x202a).fill(C_BAD, 0xfffe);
 CHAR[0xfeff] = C_BAD;
 CHAR[LF] = C_LF;
@@ -169,11 +151,7 @@ CHAR[COMMA] = C_COMMA;
 CHAR[RBRACKET] = C_CLOSE;
 CHAR[0x7d] = C_CLOSE;
 
-/**
- * Scan the rest of a line from `i` (a comment or trailing text already judged
- * harmless) for bad characters and brackets; returns the offset of the LF (or
- * the text length), or -1 on a bad character.
- */
+/** Scan the rest of a line for bad characters and brackets: the offset of its LF (or the end), -1 on a bad one. */
 export function scanToEol(cur: Cursor, i: number): number {
   const s = cur.src;
   const n = s.length;
@@ -187,11 +165,7 @@ export function scanToEol(cur: Cursor, i: number): number {
   return n;
 }
 
-/**
- * After a quoted scalar or a flow sequence in block context: only spaces and a
- * space-separated comment may follow on the line. Moves `cur.pos` to the next
- * line start.
- */
+/** After a quoted scalar or flow sequence: only spaces and a comment may follow; `cur.pos` moves to the next line. */
 export function endOfLine(cur: Cursor, i: number): boolean {
   const s = cur.src;
   const from = i;
@@ -205,8 +179,7 @@ export function endOfLine(cur: Cursor, i: number): boolean {
   return true;
 }
 
-// Perf: the core-schema literals are matched only when the first character
-// could start one; the regexes are yaml's own tests, so resolution is exact.
+// The core-schema tests are yaml's own regexes, tried only when the first character could start one.
 const INT_OCT = /^0o[0-7]+$/;
 const INT = /^[-+]?[0-9]+$/;
 const INT_HEX = /^0x[0-9a-fA-F]+$/;
@@ -214,12 +187,7 @@ const FLOAT_NAN = /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
 const FLOAT_EXP = /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/;
 const FLOAT = /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/;
 
-/**
- * Resolve a plain scalar with the YAML 1.2 core schema, in yaml's tag order
- * (null, bool, octal, int, hex, nan/inf, exponent float, float, else string).
- *
- * @example resolvePlain('0x1F') // 31
- */
+/** Resolve a plain scalar with the YAML 1.2 core schema, in yaml's tag order. */
 export function resolvePlain(s: string): unknown {
   const c = s.charCodeAt(0);
   const numeric = (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
@@ -270,10 +238,7 @@ function hexEscape(s: string, at: number, len: number): Read<string> {
   return code > 0x10ffff ? DECLINE : String.fromCodePoint(code);
 }
 
-/**
- * A one-line double-quoted scalar starting at the `"` at `start`; `cur.pos`
- * ends just after the closing quote. Multi-line ones are declined.
- */
+/** A one-line double-quoted scalar at `start`; `cur.pos` ends after the closing quote. */
 export function readDoubleQuoted(cur: Cursor, start: number): Read<string> {
   const s = cur.src;
   const n = s.length;

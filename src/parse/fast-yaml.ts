@@ -1,19 +1,8 @@
 /**
- * Hand parser for the common frontmatter shapes (Perf: `yaml` costs
- * ~240 µs per frontmatter; this path costs a few).
- *
- * Accepted: a root block mapping at column 0 whose keys are simple plain words
- * and whose values are plain scalars (one line or folded), one-line single or
- * double-quoted scalars, `|`/`>` block scalars with chomping, one-line flow
- * sequences and mappings, block sequences (of scalars, flow collections and
- * `- key: value` compact mappings) and nested block mappings, down to
- * `MAX_FAST_DEPTH`; comments and blank lines anywhere between entries.
- * Anything else — anchors, tags, tabs, CR, duplicate or non-string keys,
- * document markers, multi-line quoted scalars or flow collections, `? ` keys,
- * null sequence items — declines (`null`), and the caller uses the general
- * `yaml` path. For every input it accepts, `value` and `locate()` equal the
- * general path's exactly (a differential test over the real corpus and
- * generated input holds this).
+ * Hand parser for the common frontmatter shapes (Perf: `yaml` costs ~100× more per frontmatter): a root block
+ * mapping of plain keys with plain, quoted, block and one-line flow values, block sequences and nested maps down
+ * to `MAX_FAST_DEPTH`. Anything else declines (`null`) to the `yaml` path. For what it accepts, `value` and
+ * `locate()` equal the general path's exactly (a differential test over the corpus holds this).
  */
 import { readBlockScalar, readPlain } from './fast-yaml-block.js';
 import { type FlowNode, readFlowMap, readFlowSeq } from './fast-yaml-flow.js';
@@ -51,7 +40,6 @@ class FlatParser implements Cursor {
   at = 0;
   /** Location tree of the value just read when it is a collection (only when `rec`). */
   kid: Loc | null = null;
-  /** Reused result slot for flow collections. */
   readonly flow: FlowNode = { value: null, loc: null };
   constructor(src: string, rec: boolean) {
     this.src = src;
@@ -59,18 +47,14 @@ class FlatParser implements Cursor {
   }
 }
 
-/** True for a block sequence entry indicator (`-` then space or end of line). */
+/** A block sequence entry indicator (`-` then space or end of line). */
 function isDash(s: string, k: number): boolean {
   if (s.charCodeAt(k) !== 0x2d) return false;
   const d = s.charCodeAt(k + 1);
   return d === SP || d === LF || k + 1 >= s.length;
 }
 
-/**
- * Skip blank and comment lines from `p.pos`; returns the offset of the first
- * character of the next content line (or the text length) and sets `p.pos` to
- * that line's start. `-1` on a bad character; `p.at` is 1 if a comment was seen.
- */
+/** Skip blank and comment lines: the offset of the next content (or the end), -1 on a bad character. */
 function nextContent(p: FlatParser): number {
   const s = p.src;
   const n = s.length;
@@ -92,16 +76,12 @@ function nextContent(p: FlatParser): number {
   return n;
 }
 
-/**
- * A block mapping at `depth` whose keys sit at column `indent`. `first` is the
- * offset of a first key already found mid-line (a `- key: value` sequence
- * item), or -1. Leaves its location tree in `p.kid` (null unless `p.rec`).
- */
+/** A block mapping with keys at column `indent`; `first` is a key already found mid-line (`- key: v`), or -1. */
 function readMap(p: FlatParser, indent: number, depth: number, first: number): Read<Record<string, unknown>> {
   const s = p.src;
   if (!enter(p, depth)) return DECLINE;
   const obj: Record<string, unknown> = {};
-  // Perf: offsets are recorded only by the second parse that `locate()` runs (see makeLocate).
+  // Perf: offsets are recorded only by the second parse that `locate()` runs.
   const loc: MapLoc | null = p.rec ? { kind: 'map', at: -1, keys: [], keyAt: [], valueAt: [], kids: [] } : null;
   let empty = true;
   for (let k = first; ; k = -1) {
@@ -139,7 +119,7 @@ function readMap(p: FlatParser, indent: number, depth: number, first: number): R
   return obj;
 }
 
-/** A one-line flow collection at `v` as a block value; the rest of the line must be blank or a comment. */
+/** A one-line flow collection as a block value; the rest of the line must be blank or a comment. */
 function readFlowValue(p: FlatParser, v: number, depth: number): Read<unknown> {
   const ok = p.src.charCodeAt(v) === 0x5b ? readFlowSeq(p, v, depth, p.flow) : readFlowMap(p, v, depth, p.flow);
   if (!ok || !endOfLine(p, p.pos)) return DECLINE;
@@ -147,7 +127,6 @@ function readFlowValue(p: FlatParser, v: number, depth: number): Read<unknown> {
   return p.flow.value;
 }
 
-/** The value of an entry of the mapping at `depth`, its first non-space character after `:` at `v`. */
 function readValue(p: FlatParser, v: number, indent: number, depth: number): Read<unknown> {
   const s = p.src;
   const c = s.charCodeAt(v);
@@ -165,11 +144,7 @@ function readValue(p: FlatParser, v: number, indent: number, depth: number): Rea
   return value;
 }
 
-/**
- * `key:` with nothing else on the line: null, or a collection / plain scalar
- * on the following more-indented lines (at the root, a block sequence may
- * also sit at the key's own column).
- */
+/** `key:` with nothing else on the line: null, or what the more-indented lines below hold. */
 function readEmptyOrBelow(p: FlatParser, v: number, indent: number, depth: number): Read<unknown> {
   const s = p.src;
   let eol = v;
@@ -200,7 +175,7 @@ function readEmptyOrBelow(p: FlatParser, v: number, indent: number, depth: numbe
   return value;
 }
 
-/** Block sequence at `depth` with its `-` at column `indent`; `p.pos` is at its first line. */
+/** Block sequence with its `-` at column `indent`; `p.pos` is at its first line. */
 function readBlockSeq(p: FlatParser, indent: number, depth: number): Read<unknown[]> {
   const s = p.src;
   if (!enter(p, depth)) return DECLINE;
@@ -242,12 +217,8 @@ function readBlockSeq(p: FlatParser, indent: number, depth: number): Read<unknow
 }
 
 /**
- * Parse flat frontmatter YAML by hand, or return `null` to decline (the
- * caller then uses the general `yaml` path). Never throws. With
- * `lazyLocations` no offsets are recorded: the first `locate()` call parses
- * the text again to find them (for a caller that rarely asks for a position).
- *
- * @example parseFlatFrontmatter('name: a\ntags: [x, y]\n', DEFAULT_YAML_LIMITS)?.value // { name: 'a', tags: ['x', 'y'] }
+ * Parse frontmatter YAML by hand, or `null` to decline. Never throws. With `lazyLocations` the first `locate()`
+ * parses again to find offsets.
  */
 export function parseFlatFrontmatter(
   yamlText: string,
@@ -258,8 +229,7 @@ export function parseFlatFrontmatter(
   const p = new FlatParser(yamlText, !lazyLocations);
   const root = readMap(p, 0, 1, -1);
   if (root === DECLINE) return null;
-  // The general path refuses deep nesting by counting `[`/`{` in the text;
-  // our bracket count bounds that from above, so equal verdicts are certain.
+  // Our bracket count bounds the general path's count of `[`/`{` from above, so both refuse alike.
   if (p.depth > limits.maxDepth || p.brackets > limits.maxDepth) return null;
   return {
     value: root,
@@ -268,12 +238,7 @@ export function parseFlatFrontmatter(
   };
 }
 
-/**
- * The location tree of a text the fast path accepted: the same parse again, recording offsets.
- * Perf: in the catalog only a diagnostic asks for a position, so its parse records none (the
- * arrays of offsets were most of a parse's allocations); the parse is a pure function of the
- * text, so the second one takes exactly the same steps.
- */
+/** Perf: offsets recorded by a second, identical parse, only when a diagnostic asks for a position. */
 function locations(yamlText: string): MapLoc {
   const p = new FlatParser(yamlText, true);
   if (readMap(p, 0, 1, -1) === DECLINE || p.kid === null || p.kid.kind !== 'map')

@@ -1,8 +1,4 @@
-/**
- * Field rules: check the frontmatter mapping key by key and
- * extract the typed descriptor fields. Findings go through `report` with the
- * YAML path of the offending node; the profile decides their severity.
- */
+/** Field rules: check the frontmatter key by key and extract the typed fields; the profile decides severities. */
 import type { Compatibility } from '../model/package.js';
 import type { MessageArgs } from './messages.js';
 import { checkName, codePointLength, normalizeName } from './names.js';
@@ -16,7 +12,6 @@ export const DEFAULT_VERSION = '0.0.0';
 
 export type Report = (code: ParseRuleCode, path: YamlPath, part: 'key' | 'value', args?: MessageArgs) => void;
 
-/** The typed fields a descriptor is built from. */
 export interface CheckedFields {
   /** The name as the policy compares it; undefined when missing or not a string. */
   readonly name: string | undefined;
@@ -29,11 +24,7 @@ export interface CheckedFields {
   readonly modelInvocable: boolean;
 }
 
-/**
- * A short noun for a JSON value's kind, used in messages.
- *
- * @example kindOf([1]) // 'a list'
- */
+/** A short noun for a JSON value's kind, used in messages. */
 export function kindOf(value: unknown): string {
   if (value === null || value === undefined) return 'nothing';
   if (Array.isArray(value)) return 'a list';
@@ -44,10 +35,7 @@ export function kindOf(value: unknown): string {
 
 const isMap = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-/**
- * A required text field as written, or undefined after reporting `<key>.missing`
- * (absent, null or blank; at the key when absent) or `<key>.type` (not text).
- */
+/** A required text field as written, or undefined after reporting `<key>.missing` or `<key>.type`. */
 function requiredText(fm: Record<string, unknown>, key: 'name' | 'description', report: Report): string | undefined {
   const present = Object.hasOwn(fm, key);
   const raw = fm[key];
@@ -62,11 +50,7 @@ function requiredText(fm: Record<string, unknown>, key: 'name' | 'description', 
   return raw;
 }
 
-/**
- * Check every known field of `fm` and report unknown keys.
- *
- * @example checkFields({ name: 'a', description: 'b' }, PROFILES.spec, 'a', () => {}).name // 'a'
- */
+/** Check every known field of `fm` and report unknown keys. */
 export function checkFields(
   fm: Record<string, unknown>,
   profile: Profile,
@@ -79,7 +63,6 @@ export function checkFields(
     if (!profile.knownKeys.has(key)) report('field.unknown', [key], 'key', { key, profile: profile.name });
   }
 
-  // --- name ---
   let name: string | undefined;
   const rawName = requiredText(fm, 'name', report);
   if (rawName !== undefined) {
@@ -88,24 +71,21 @@ export function checkFields(
     for (let i = 0; i < findings.length; i++) report(findings[i]!.code, ['name'], 'value', findings[i]!.args);
   }
 
-  // --- description ---
   let description: string | undefined;
   const rawDesc = requiredText(fm, 'description', report);
   if (rawDesc !== undefined) {
     description = rawDesc.trim();
-    // Perf: code points never outnumber UTF-16 units, so only a long text needs counting.
+    // Code points never outnumber UTF-16 units, so only a long text needs counting.
     const length = rawDesc.length > MAX_DESCRIPTION_LENGTH ? codePointLength(rawDesc) : rawDesc.length;
     if (length > MAX_DESCRIPTION_LENGTH) report('description.length', ['description'], 'value', { length });
   }
 
-  // --- license ---
   let license: string | undefined;
   if (Object.hasOwn(fm, 'license') && fm.license !== null) {
     if (typeof fm.license === 'string') license = fm.license;
     else report('license.type', ['license'], 'value', { found: kindOf(fm.license) });
   }
 
-  // --- compatibility ---
   let compatibility: Compatibility | undefined;
   if (Object.hasOwn(fm, 'compatibility') && fm.compatibility !== null) {
     const c = fm.compatibility;
@@ -120,7 +100,8 @@ export function checkFields(
       else
         report('compatibility.type', ['compatibility', ...parsed.path], 'value', {
           expected:
-            'a map of os, programs and env lists of strings (or operating_systems, required_programs and required_environment)',
+            'a map of os, programs and env lists of strings ' +
+            '(or operating_systems, required_programs and required_environment)',
           found: parsed.detail,
         });
     } else {
@@ -131,7 +112,6 @@ export function checkFields(
     }
   }
 
-  // --- metadata ---
   const metadata: Record<string, string> = {};
   if (Object.hasOwn(fm, 'metadata') && fm.metadata !== null) {
     const m = fm.metadata;
@@ -148,8 +128,7 @@ export function checkFields(
                 ? JSON.stringify(v)
                 : String(v);
         if (typeof v !== 'string') report('metadata.value-type', ['metadata', key], 'value', { key, found: kindOf(v) });
-        // defineProperty for `__proto__`: it must stay a value, not vanish as a prototype. Perf: a
-        // plain store for every other key (defineProperty per entry cost ~9% of checkFields' callers).
+        // `__proto__` must stay a value, not become a prototype; a plain store for every other key is faster.
         if (key === '__proto__')
           Object.defineProperty(metadata, key, { value: text, enumerable: true, writable: true, configurable: true });
         else metadata[key] = text;
@@ -157,7 +136,6 @@ export function checkFields(
     }
   }
 
-  // --- allowed-tools ---
   let allowedTools: string[] = [];
   const at = fm['allowed-tools'];
   if (Object.hasOwn(fm, 'allowed-tools') && at !== null) {
@@ -167,7 +145,7 @@ export function checkFields(
     else report('allowed-tools.type', ['allowed-tools'], 'value', { found: kindOf(at) });
   }
 
-  // --- version (extension; falls back to metadata.version) ---
+  // version: falls back to metadata.version
   let version = DEFAULT_VERSION;
   if (profile.knownKeys.has('version') && Object.hasOwn(fm, 'version') && fm.version !== null) {
     const v = fm.version;

@@ -1,33 +1,16 @@
 /**
- * The ONE function that turns frontmatter YAML text into data. Callers never
- * touch `yaml` directly, so the hand fast path for flat frontmatter (helper
- * module `fast-yaml.ts`, checked against `yaml` on every corpus file) slots in
- * here without touching them.
- *
- * Also home of the lenient recovery: an unquoted `key: a: b`
- * value — invalid YAML that agents nevertheless accept — is re-read as the
- * string `a: b`, with a warning per recovered line.
+ * The one function that turns frontmatter YAML into data (the fast path, else `yaml`), and the lenient recovery
+ * of unquoted `key: a: b` values, re-read as the string `a: b` with a warning per line.
  */
 import { parseFlatFrontmatter } from './fast-yaml.js';
 import { parseYamlFrontmatter } from './yaml-doc.js';
 import type { FrontmatterYaml, YamlLimits } from './yaml-types.js';
 
-/**
- * The fast path: returns null to decline (anything but the common flat shape).
- * Perf: `yaml.parse` costs ~240 µs per typical frontmatter; the hand path accepts
- * ~99% of the real corpus and is held equal to `yaml` (values and locations) by
- * differential corpus and property tests. Set to null to disable.
- */
+/** Perf: the hand path for the common flat shape (most of the corpus), held equal to `yaml` by tests. */
 const FAST_PATH: ((yamlText: string, limits: YamlLimits, lazyLocations: boolean) => FrontmatterYaml | null) | null =
   parseFlatFrontmatter;
 
-/**
- * Parse frontmatter YAML: the fast path first when enabled, else `yaml`.
- * `lazyLocations`: positions are rarely asked for (the fast path then finds
- * them only when `locate()` is first called).
- *
- * @example readFrontmatterYaml('name: a\n', DEFAULT_YAML_LIMITS).value // { name: 'a' }
- */
+/** Parse frontmatter YAML; with `lazyLocations` the fast path finds positions only when `locate()` is called. */
 export function readFrontmatterYaml(yamlText: string, limits: YamlLimits, lazyLocations = false): FrontmatterYaml {
   if (FAST_PATH !== null) {
     const fast = FAST_PATH(yamlText, limits, lazyLocations);
@@ -47,12 +30,7 @@ export interface RecoveredLine {
 const COMPACT_KEY_LINE = /^([A-Za-z0-9_][A-Za-z0-9_.-]*):[ \t]+(.*)$/;
 const NOT_PLAIN_START = /^["'[{|>&*!#%@`]/;
 
-/**
- * Rewrite top-level `key: a: b` lines so the value is a single-quoted string.
- * Returns null when no line needs it.
- *
- * @example recoverCompactValues('description: Use when: x\n')?.text // "description: 'Use when: x'\n"
- */
+/** Rewrite top-level `key: a: b` lines so the value is a single-quoted string; null when none needs it. */
 export function recoverCompactValues(yamlText: string): { text: string; recovered: RecoveredLine[] } | null {
   const lines = yamlText.split('\n');
   const recovered: RecoveredLine[] = [];

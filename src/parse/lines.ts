@@ -1,10 +1,5 @@
-/**
- * Frontmatter read line by line, as some agents do instead of loading YAML:
- * the Agents SDK's reader (JavaScript and Python) and Gemini CLI's fallback.
- * Each returns string values by key; none interprets YAML types.
- */
+/** Frontmatter read line by line, as the Agents SDKs and Gemini CLI's fallback do: text values by key, no YAML. */
 
-/** Leading spaces of a line (tabs are content). */
 function indentOf(line: string): number {
   return line.length - line.replace(/^ +/, '').length;
 }
@@ -39,12 +34,8 @@ function foldLines(lines: readonly string[]): string {
 const BLOCK_HEADER = /^([>|])(?:([1-9])[+-]?|[+-]([1-9])?)?(?:[ \t]+#.*)?$/;
 
 /**
- * The Agents SDK's reader (JavaScript): the file opens with a `---` line, the
- * block ends at the next `---` line no more indented; root-level `key: value`
- * lines, plain values folded over their continuation lines, `|` and `>`
- * blocks, one pair of matching quotes stripped; comments and nested keys skipped.
- *
- * @example readSdkLines('---\nname: a\ndescription: Use when: x\n---\n').description // 'Use when: x'
+ * The Agents SDK's reader (JavaScript): root-level `key: value` lines between `---` lines, plain values folded,
+ * `|` and `>` blocks, one pair of matching quotes stripped; comments and nested keys skipped.
  */
 export function readSdkLines(text: string): Record<string, string> | null {
   const lines = text.split(/\r?\n/);
@@ -88,13 +79,7 @@ export function readSdkLines(text: string): Record<string, string> | null {
   return out;
 }
 
-/**
- * The Python SDK's reader: the first line stripped is `---`, the block ends at
- * the next such line, every other line with a colon is `key: value` (split at
- * the first colon, both trimmed, one pair of matching quotes stripped).
- *
- * @example readPythonLines('---\nname: a\n---\n') // { name: 'a' }
- */
+/** The Python SDK's reader: every line with a colon in the block is `key: value`, split at the first colon. */
 export function readPythonLines(text: string): Record<string, string> | null {
   const lines = text.split(/\r\n|\r|\n/);
   if (lines.length === 0 || pyStrip(lines[0]!) !== '---') return null;
@@ -110,18 +95,12 @@ export function readPythonLines(text: string): Record<string, string> | null {
   return out;
 }
 
-/** Python's `str.strip()`: white space only, so a byte order mark is kept (unlike JavaScript's `trim`). */
+/** Python's `str.strip()`: a byte order mark is kept (unlike JavaScript's `trim`). */
 function pyStrip(text: string): string {
   return text.replace(/^[^\S\uFEFF]+|[^\S\uFEFF]+$/g, '');
 }
 
-/**
- * Gemini CLI's fallback when YAML gives no string name and description:
- * `name:` and `description:` lines anywhere in the block (indented or not),
- * a description continued by indented lines joined with spaces; both needed.
- *
- * @example readNameDescriptionLines('name: a\ndescription: Use when: x\n') // { name: 'a', description: 'Use when: x' }
- */
+/** Gemini CLI's fallback: `name:` and `description:` lines anywhere in the block, indented continuations joined. */
 export function readNameDescriptionLines(yamlText: string): { name: string; description: string } | null {
   const lines = yamlText.split(/\r?\n/);
   let name: string | undefined;

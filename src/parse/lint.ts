@@ -1,10 +1,6 @@
 /**
- * Lint rules beyond the specification, warnings by default.
- * Pure: the folder listing comes from the caller (validatePath reads it).
- *
- * "More than one level deep" is read as a path: `references/x.md` is fine,
- * `references/guides/x.md` is too deep (agents tend to preview nested files
- * partially).
+ * Lint rules beyond the specification, warnings by default; the folder listing comes from the caller. "More than
+ * one level deep" is read as a path: `references/guides/x.md` is too deep (agents preview nested files partially).
  */
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import type { ResourceEntry, SkillPackage } from '../model/package.js';
@@ -20,7 +16,6 @@ export const SKILL_MAX_BYTES = 8 * 1024 * 1024;
 export const MCP_SKILL_LIMITS = Object.freeze({ files: 512, bytes: 16 * 1024 * 1024 });
 /** Words agents reserve for their vendors' own skills. */
 export const RESERVED_NAME_WORDS = ['anthropic', 'claude'] as const;
-/** Folders whose links are checked. */
 export const LINKED_FOLDERS = ['references', 'scripts', 'assets'] as const;
 
 export interface LintOptions {
@@ -28,13 +23,14 @@ export interface LintOptions {
   readonly files: readonly ResourceEntry[];
   /** Value positions of top-level fields (from `parseSkill(...).locations`). */
   readonly locations?: Readonly<Record<string, YamlLoc>>;
-  /** Profile deciding severities (default `skillgraph`). */
   readonly profile?: ProfileName;
 }
 
-// A "when to use" cue in a description.
-const TRIGGER_CUE =
-  /\b(when|whenever|trigger(s|ed)?|use (it |this (skill )?)?(for|to|if|on|with|in|after|before|during)|invoke|if (the )?user|asks?|needs? to|helps? (with|you))\b/i;
+const TRIGGER_CUE = new RegExp(
+  '\\b(when|whenever|trigger(s|ed)?|use (it |this (skill )?)?(for|to|if|on|with|in|after|before|during)|' +
+    'invoke|if (the )?user|asks?|needs? to|helps? (with|you))\\b',
+  'i',
+);
 const XML_TAG = /<\/?([A-Za-z][A-Za-z0-9_:.-]*)(\s[^<>]*)?\/?>/;
 // [text](target "title") — target without spaces, optionally in <>.
 const INLINE_LINK = /\]\(\s*<?([^)\s>]+)>?(?:\s+["'(][^)]*)?\)/g;
@@ -56,22 +52,15 @@ function localTarget(raw: string): string | undefined {
   return parts.join('/');
 }
 
-/** A line of a body holding a mark, with its index among all the body's lines. */
 export interface MarkedLine {
   readonly text: string;
   readonly index: number;
 }
 
-/** The characters a line needs to hold for the link lint to look at it: a fence's ``` or ~~~, a link's `](`, a definition's `]:`. */
+/** What a line must hold for the link lint to look at it: a fence, a link's `](` or a definition's `]:`. */
 const MARK = /```|~~~|\]\(|\]:/g;
 
-/**
- * One pass over a body: its line count as the linter counts them (a final newline ends the last
- * line, it does not start one) and, in order, the lines (as `text.split('\n')` gives them)
- * holding a mark. Only those lines are cut out of the text.
- *
- * @example scanBody('a\n[x](y)\nb\n') // { lines: 3, marked: [{ text: '[x](y)', index: 1 }] }
- */
+/** One pass over a body: its line count as the linter counts them, and the lines holding a mark, in order. */
 export function scanBody(text: string): { readonly lines: number; readonly marked: readonly MarkedLine[] } {
   const marked: MarkedLine[] = [];
   MARK.lastIndex = 0;
@@ -99,11 +88,7 @@ export const LINK_FINDINGS_MAX = 100;
 
 const LINT_KEYS = optionKeys<LintOptions>('lintSkill', { files: true, locations: true, profile: true });
 
-/**
- * Run the lint rules that need the skill folder's file list on a parsed package.
- *
- * @example lintSkill(pkg, { files: [{ path: 'SKILL.md', size: 120 }] }).map((d) => d.code) // ['description.no-trigger']
- */
+/** Run the lint rules that need the skill folder's file list on a parsed package. */
 export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[] {
   checkOptionKeys(options, LINT_KEYS);
   const profile = PROFILES[options.profile ?? 'skillgraph'];
@@ -137,17 +122,13 @@ export function lintSkill(pkg: SkillPackage, options: LintOptions): Diagnostic[]
   for (const f of options.files) {
     for (let i = f.path.indexOf('/'); i !== -1; i = f.path.indexOf('/', i + 1)) folders.add(f.path.slice(0, i));
   }
-  // A limit, explicit and reported: one file with 100,000 broken links yields LINK_FINDINGS_MAX
-  // findings per rule and one summary finding, not 100,000 lines of output.
   const linkCounts = { 'link.broken': 0, 'link.too-deep': 0 };
   let lastLine = pkg.bodyLine;
   const addLink = (code: 'link.broken' | 'link.too-deep', line: number, column: number, target: string): void => {
     if (++linkCounts[code] <= LINK_FINDINGS_MAX) add(code, line, column, { target });
   };
   let inFence = false;
-  // Perf: only the lines holding a fence's ``` or ~~~, a link's `](` or a definition's `]:` can
-  // change anything, and one search of the body finds them; every other line is passed over
-  // without being cut out (splitting every body into lines was most of validate's lint time).
+  // Perf: only lines holding a mark can change anything; the others are never cut out of the body.
   for (const { text, index: i } of marked) {
     if ((text.includes('```') || text.includes('~~~')) && FENCE.test(text)) {
       inFence = !inFence;

@@ -17,6 +17,15 @@ interface MessageSpec {
 // so no message carries an escape sequence to a terminal.
 const s = (v: string | number | undefined): string => escapeControls(String(v ?? ''));
 
+const segmentWhy = (problem: string | number | undefined): string =>
+  problem === 'control'
+    ? 'it holds a control character'
+    : problem === 'separator'
+      ? 'it holds a / or \\'
+      : problem === 'dot'
+        ? 'it is . or ..'
+        : 'it is empty';
+
 /** Code → message template and hint. Complete for every code the parser and linter emit. */
 export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.freeze({
   'frontmatter.missing': {
@@ -26,7 +35,9 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
         : a.crOnly
           ? 'SKILL.md uses CR-only line endings (classic Mac), so no line is `---`; save it with LF line endings'
           : 'SKILL.md must start with a YAML frontmatter line `---`',
-    hint: 'Start the file with `---`, the YAML fields (at least name and description), and a closing `---` line. A file holding only a path is a symlink checked out without symlink support (git core.symlinks=false).',
+    hint:
+      'Start the file with `---`, the YAML fields (at least name and description), and a closing `---` line. ' +
+      'A file holding only a path is a symlink checked out without symlink support (git core.symlinks=false).',
   },
   'frontmatter.unterminated': {
     message: () => 'the frontmatter opened on line 1 is never closed by a `---` line',
@@ -50,7 +61,9 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
   },
   'field.unknown': {
     message: (a) => `unknown frontmatter field '${s(a.key)}' for profile ${s(a.profile)}`,
-    hint: 'Remove the field, move it under `metadata:`, or choose a profile that knows it (--profile skillgraph|claude-code|codex).',
+    hint:
+      'Remove the field, move it under `metadata:`, ' +
+      'or choose a profile that knows it (--profile skillgraph|claude-code|codex).',
   },
   'name.missing': {
     message: () => "required field 'name' is missing or empty",
@@ -77,9 +90,10 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
     hint: 'Rename the folder or the name so they are equal.',
   },
   'name.path-segment': {
-    message: (a) =>
-      `name '${s(a.name)}' is not one plain path segment (${a.problem === 'control' ? 'it holds a control character' : a.problem === 'separator' ? 'it holds a / or \\' : a.problem === 'dot' ? 'it is . or ..' : 'it is empty'})`,
-    hint: 'A skill name becomes a folder name: use lowercase letters, digits and hyphens. This is an error in every profile.',
+    message: (a) => `name '${s(a.name)}' is not one plain path segment (${segmentWhy(a.problem)})`,
+    hint:
+      'A skill name becomes a folder name: use lowercase letters, digits and hyphens. ' +
+      'This is an error in every profile.',
   },
   'name.windows-device': {
     message: (a) => `name '${s(a.name)}' is a Windows device name; no folder of that name can exist on Windows`,
@@ -87,7 +101,9 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
   },
   'name.mixed-script': {
     message: (a) => `name '${s(a.name)}' mixes letters of several scripts (${s(a.scripts)}), as look-alike names do`,
-    hint: 'Write the name in one script; a Cyrillic or Greek letter that looks Latin makes a name a look-alike of another.',
+    hint:
+      'Write the name in one script; ' +
+      'a Cyrillic or Greek letter that looks Latin makes a name a look-alike of another.',
   },
   'description.missing': {
     message: () => "required field 'description' is missing or empty",
@@ -103,7 +119,9 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
   },
   'compatibility.type': {
     message: (a) => `'compatibility' must be ${s(a.expected)}, found ${s(a.found)}`,
-    hint: 'Write compatibility as text (spec) or, in profile skillgraph, as a map with os, programs and env lists (operating_systems, required_programs and required_environment are read as those).',
+    hint:
+      'Write compatibility as text (spec) or, in profile skillgraph, as a map with os, programs and env lists ' +
+      '(operating_systems, required_programs and required_environment are read as those).',
   },
   'compatibility.length': {
     message: (a) => `compatibility is ${s(a.length)} characters; the limit is 500`,
@@ -229,8 +247,7 @@ export const MESSAGES: Readonly<Record<ParseRuleCode, MessageSpec>> = Object.fre
 
 /**
  * Message and hint for a code with its arguments.
- *
- * @example formatMessage('field.unknown', { key: 'tags', profile: 'spec' }).message // "unknown frontmatter field 'tags' for profile spec"
+ * @example formatMessage('field.unknown', { key: 'tags', profile: 'spec' }).message // "unknown frontmatter field…"
  */
 export function formatMessage(code: ParseRuleCode, args: MessageArgs = {}): { message: string; hint: string } {
   const spec = MESSAGES[code];

@@ -1,7 +1,4 @@
-/**
- * The one options resolver of the parse boundary: a frozen
- * DEFAULT_PARSE_OPTIONS, and errors naming the field.
- */
+/** The parse options resolver: frozen defaults, errors naming the field. */
 import { SkillgraphError } from '../model/errors.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 import { SCOPE_PRECEDENCE } from '../model/package.js';
@@ -62,11 +59,7 @@ function invalid(field: string, message: string): never {
   throw new SkillgraphError('options.invalid', `parseSkill option '${field}' ${message}`, { field });
 }
 
-/**
- * Deepest nesting a caller may allow. yaml's composer recurses per level; 1,000
- * levels overflow the main thread's default stack (measured), 512 do not, so
- * the limit stays well below where a stack size could decide a verdict.
- */
+/** Deepest nesting a caller may allow: far below where a thread's stack size could decide a verdict. */
 export const MAX_YAML_DEPTH = 256;
 
 const positiveInt = (field: string, v: unknown): number => {
@@ -91,40 +84,12 @@ const LIMIT_KEYS = optionKeys<YamlLimits>('parseSkill limits', { maxChars: true,
 
 /**
  * Resolve parse options; throws SkillgraphError('options.invalid') naming the field.
- *
  * @example resolveParseOptions({ locator: '/s/a/SKILL.md' }).profile.name // 'skillgraph'
  */
 export function resolveParseOptions(options: ParseOptions): ResolvedParseOptions {
   if (options === null || typeof options !== 'object') invalid('options', 'must be an object');
   if (typeof options.locator !== 'string') invalid('locator', 'must be a string');
   if (options.dirName !== undefined && typeof options.dirName !== 'string') invalid('dirName', 'must be a string');
-  // Perf: a run parses every file of a root with the same options but the locator and folder:
-  // the last check of the others is reused when they are the same values (limits given as an
-  // object are checked every time, as the caller may change them in place).
-  const last = lastShared;
-  if (
-    last !== undefined &&
-    options.limits === undefined &&
-    options.profile === last.given.profile &&
-    options.unicode === last.given.unicode &&
-    options.scope === last.given.scope &&
-    options.root === last.given.root &&
-    options.precedence === last.given.precedence &&
-    options.maxFileBytes === last.given.maxFileBytes
-  ) {
-    const r = last.resolved;
-    return {
-      locator: options.locator,
-      dirName: options.dirName,
-      profile: r.profile,
-      unicode: r.unicode,
-      scope: r.scope,
-      root: r.root,
-      precedence: r.precedence,
-      maxFileBytes: r.maxFileBytes,
-      limits: r.limits,
-    };
-  }
   const profileName = options.profile ?? DEFAULT_PARSE_OPTIONS.profile;
   if (!isProfileName(profileName))
     invalid('profile', `must be one of ${PROFILE_NAMES.join(', ')}, got '${String(profileName)}'`);
@@ -151,7 +116,7 @@ export function resolveParseOptions(options: ParseOptions): ResolvedParseOptions
         };
   if (limits.maxDepth > MAX_YAML_DEPTH)
     invalid('limits.maxDepth', `must be at most ${MAX_YAML_DEPTH}, got ${limits.maxDepth}`);
-  const resolved: ResolvedParseOptions = {
+  return {
     locator: options.locator,
     dirName: options.dirName,
     profile,
@@ -162,21 +127,4 @@ export function resolveParseOptions(options: ParseOptions): ResolvedParseOptions
     maxFileBytes: positiveInt('maxFileBytes', options.maxFileBytes ?? DEFAULT_PARSE_OPTIONS.maxFileBytes),
     limits,
   };
-  if (options.limits === undefined) {
-    const given = {
-      profile: options.profile,
-      unicode: options.unicode,
-      scope: options.scope,
-      root: options.root,
-      precedence: options.precedence,
-      maxFileBytes: options.maxFileBytes,
-    };
-    lastShared = { given, resolved };
-  }
-  return resolved;
 }
-
-/** The options of the last call without `limits`, as given and as resolved (see `resolveParseOptions`). */
-let lastShared:
-  | { readonly given: Omit<ParseOptions, 'locator' | 'dirName' | 'limits'>; readonly resolved: ResolvedParseOptions }
-  | undefined;

@@ -1,8 +1,6 @@
 /**
- * bytes → split → YAML → field rules → composition → SkillPackage + diagnostics.
- * A pure function of its inputs: no I/O, never throws on any bytes (only on
- * misused options), the same input always gives the same diagnostics in the
- * same order.
+ * bytes → split → YAML → field rules → composition → SkillPackage + diagnostics. Pure: no I/O, never throws on
+ * content, the same input always gives the same diagnostics in the same order.
  */
 import { compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -25,9 +23,9 @@ export interface ParseResult {
   readonly package?: SkillPackage;
   /** Every finding, sorted (file, line, column, code). */
   readonly diagnostics: readonly Diagnostic[];
-  /** The `name` field when it was a string (also for invalid skills), as the name policy reads it. */
+  /** The `name` field when it was a string (also for invalid skills). */
   readonly name?: string;
-  /** File positions of top-level frontmatter values (`name`, `description`, …), for the linter. */
+  /** File positions of top-level frontmatter values, for the linter. */
   readonly locations: Readonly<Record<string, YamlLoc>>;
 }
 
@@ -67,11 +65,8 @@ function decode(bytes: Uint8Array | string, out: Collector): string {
 }
 
 /**
- * The frontmatter YAML as a string of its own. Perf: a slice of the file's text is read through
- * its parent at every character, which made the hand parser ~25% slower than on a flat string;
- * the bytes of an ASCII file are its text (one byte, one unit: a strict decode that gives as
- * many units as bytes), so the YAML is decoded again from them, ~300 bytes. Otherwise (a string
- * given, other UTF-8, bytes that are not UTF-8, CRLF folded already) the YAML stays as split.
+ * Perf: the YAML as a flat string (a slice is read through its parent, slowing the hand parser). An ASCII file's
+ * bytes are its text, so the YAML is decoded again from them; anything else stays as split.
  */
 function flatYaml(bytes: Uint8Array | string, text: string, yamlText: string, crlf: boolean, loose: boolean): string {
   if (typeof bytes === 'string' || loose || crlf || text.length !== bytes.byteLength) return yamlText;
@@ -86,13 +81,8 @@ function baseName(path: string): string {
 }
 
 /**
- * Parse and validate one SKILL.md. Never throws on content; throws
- * SkillgraphError('options.invalid') for bad options only.
- *
- * The package's `descriptor.digest` is left `''`: digests are computed by the
- * catalog stage when it seals packages.
- *
- * @example parseSkill('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.id // 'project/pdf'
+ * Parse and validate one SKILL.md; throws only for bad options. `descriptor.digest` is left `''` for the catalog.
+ * @example parseSkill(text, { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.id // 'project/pdf'
  */
 export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): ParseResult {
   checkOptionKeys(options, PARSE_KEYS);
@@ -100,7 +90,6 @@ export function parseSkill(bytes: Uint8Array | string, options: ParseOptions): P
   return result(p.diagnostics, p.package, p.name, p.locate);
 }
 
-/** What a parse found, before it is wrapped as a `ParseResult`. */
 interface ParsedParts {
   readonly package: SkillPackage | undefined;
   /** Sorted by `compareDiagnostics`. */
@@ -109,13 +98,7 @@ interface ParsedParts {
   readonly locate: (() => Record<string, YamlLoc>) | undefined;
 }
 
-/**
- * `parseSkill` for a caller that keeps only the package and the diagnostics (the engine's
- * read-and-parse of every file). Perf: no result object with its lazy `locations` getter
- * (two property definitions per file, ~3% of a 10k-skill parse).
- *
- * @example parsePackage('---\nname: pdf\ndescription: Use when reading PDFs.\n---\n', { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).package?.descriptor.name // 'pdf'
- */
+/** `parseSkill` for a caller that keeps only the package and diagnostics: no `locations` getter to define. */
 export function parsePackage(
   bytes: Uint8Array | string,
   options: ParseOptions,
@@ -124,10 +107,10 @@ export function parsePackage(
   return { package: p.package, diagnostics: p.diagnostics };
 }
 
-/** `lazyLocations`: only diagnostics will ask for positions (the package's caller keeps none). */
+/** `lazyLocations`: only diagnostics will ask for positions. */
 function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocations: boolean): ParsedParts {
   const o = resolveParseOptions(options);
-  // Content never throws; a caller passing no content at all is misusing the API (plain JS).
+  // Content never throws; no content at all is a misuse of the API (plain JS).
   if (typeof bytes !== 'string' && !(bytes instanceof Uint8Array)) {
     throw new SkillgraphError(
       'options.invalid',
@@ -158,7 +141,7 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
   if (fenced.kind !== 'ok') {
     const trimmed = fenced.text.trim();
     if (fenced.kind === 'unterminated') out.add('frontmatter.unterminated', 1, 1);
-    // `---\r` not followed by `\n`: the whole file is one CR-separated line; say so rather than "must start with ---".
+    // `---\r` without `\n`: the whole file is one CR-separated line; say so rather than "must start with ---".
     else if (/^\uFEFF?---[ \t]*\r(?!\n)/.test(fenced.text) && !fenced.text.includes('\n'))
       out.add('frontmatter.missing', 1, 1, { crOnly: 1 });
     else
@@ -227,14 +210,13 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
   let name = fields.name;
   if (name === undefined && o.profile.features.nameFromDirectory && o.dirName) {
     name = normalizeName(o.dirName, o.unicode);
-    // A name taken from the folder obeys the rules of every profile too (a folder may be named `a\b` or hold ESC).
+    // A name taken from the folder obeys every profile's rules too (a folder may be named `a\b` or hold ESC).
     for (const f of checkNameSafety(o.dirName, name)) out.add(f.code, split.yamlLine, 1, f.args);
   }
   const description = fields.description ?? o.profile.features.descriptionFallback;
   if (out.failed || name === undefined || description === undefined) return finish(undefined, fields.name, locate);
 
-  // Perf: the optional keys are stored one by one, in the descriptor's key order, instead of
-  // spread from little objects (the spreads were ~7% of a parse).
+  // Perf: optional keys stored one by one in key order, not spread from little objects.
   const descriptor: Writable<SkillDescriptor> = {
     id: `${o.scope}/${name}`,
     name,
@@ -262,10 +244,7 @@ function parseParts(bytes: Uint8Array | string, options: ParseOptions, lazyLocat
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
 
-/**
- * The frontmatter as the Agents SDK's line reader gives it: text values by key, no YAML, no
- * issue; a top-level key's value is located on the first line that sets it.
- */
+/** The frontmatter as the Agents SDK's line reader gives it: text values by key, located on their first line. */
 function lineFrontmatter(text: string): FrontmatterYaml {
   const lines = text.split(/\r?\n/);
   return {
@@ -294,15 +273,10 @@ function lazyLocations(this: Lazy): Readonly<Record<string, YamlLoc>> {
   return this[LOCATE] as Readonly<Record<string, YamlLoc>>;
 }
 
-// One getter function for every result: a getter written in an object literal is a new closure
-// per result, which gives each result a hidden class of its own, held in old space, and that
-// kept every parse's YAML and text alive through young collections (half of a run's GC time).
+// One getter for every result: a getter in an object literal is a closure per result, a hidden class of its own.
 const LOCATIONS: PropertyDescriptor = Object.freeze({ get: lazyLocations, enumerable: true, configurable: true });
 
-/**
- * A parse result with keys in the order `locations`, `package`, `name`, `diagnostics`.
- * Perf: `locations` is worked out when first read (the linter reads it, the catalog never does).
- */
+/** A parse result, keys in the order `locations`, `package`, `name`, `diagnostics`; `locations` worked out lazily. */
 function result(
   diagnostics: readonly Diagnostic[],
   pkg: SkillPackage | undefined,
@@ -318,9 +292,7 @@ function result(
 }
 
 /**
- * Like parseSkill, but returns the package or throws SkillgraphError('skill.invalid')
- * carrying the diagnostics in `details.diagnostics`.
- *
+ * Like parseSkill, but returns the package or throws SkillgraphError('skill.invalid') with the diagnostics.
  * @example parseSkillOrThrow(text, { locator: '/s/pdf/SKILL.md', dirName: 'pdf' }).descriptor.name // 'pdf'
  */
 export function parseSkillOrThrow(bytes: Uint8Array | string, options: ParseOptions): SkillPackage {

@@ -1,8 +1,4 @@
-/**
- * Validation profiles as DATA: which frontmatter keys are known,
- * and for each rule code the severity it gets (or `off`). Parsing code never
- * branches on a profile's name; it looks rules up here.
- */
+/** Validation profiles as data: the keys each knows and the severity of every rule; code never branches on a name. */
 import type { DiagnosticCode, Severity } from '../model/diagnostics.js';
 
 export const PROFILE_NAMES = [
@@ -26,7 +22,7 @@ export type RuleLevel = Severity | 'off';
 
 /** Behaviour switches a profile turns on — data, read by the parser. */
 export interface ProfileFeatures {
-  /** Read the composition keys (includes, tools, inline-tools, mcp, agent-skills) into `SkillPackage.composition`. */
+  /** Read the composition keys (includes, tools, inline-tools, mcp, agent-skills) into `composition`. */
   readonly composition: boolean;
   /** Accept `compatibility` as a `{os, programs, env}` map. */
   readonly structuredCompatibility: boolean;
@@ -34,12 +30,9 @@ export interface ProfileFeatures {
   readonly recoverCompactValues: boolean;
   /** Without a usable `name`, use the folder's name (Claude Code does). */
   readonly nameFromDirectory: boolean;
-  /** Also run the `security.*` audit rules over the skill's files (validate reads the folder). */
+  /** Also run the `security.*` audit rules over the skill's files. */
   readonly audit: boolean;
-  /**
-   * Read the frontmatter as `key: value` lines, as the OpenAI Agents SDK does, instead of as
-   * YAML: no YAML error can refuse a skill, and values are the text the SDK reads.
-   */
+  /** Read the frontmatter as `key: value` lines, as the OpenAI Agents SDK does: no YAML error refuses a skill. */
   readonly lineReader?: boolean;
   /** A file without frontmatter is read as one with an empty one (the whole file is the body). */
   readonly frontmatterOptional?: boolean;
@@ -73,11 +66,7 @@ export const SKILLGRAPH_KEYS = [
   'disable-model-invocation',
 ] as const;
 
-/**
- * Extra keys Claude Code reads from SKILL.md (its skills documentation): slash-command
- * hints and arguments, invocation control, model/effort overrides, forked context
- * with a sub-agent, hooks, path filters and the shell for `!` commands.
- */
+/** Extra keys Claude Code reads from SKILL.md (its skills documentation). */
 export const CLAUDE_CODE_KEYS = [
   'when_to_use',
   'argument-hint',
@@ -93,10 +82,7 @@ export const CLAUDE_CODE_KEYS = [
   'shell',
 ] as const;
 
-/**
- * Codex reads the specification keys from SKILL.md (it shows `metadata.short-description`
- * when present); its own settings live in `agents/openai.yaml`, not in frontmatter.
- */
+/** Codex reads the specification keys; its own settings live in `agents/openai.yaml`. */
 export const CODEX_KEYS = [] as const;
 
 /** Every code the parse stage and the linter emit. */
@@ -183,7 +169,7 @@ const OFF_BY_DEFAULT: readonly ParseRuleCode[] = [
   'mcp.too-large',
 ];
 
-/** skillgraph's baseline: every rule an error except the warnings above; lenient-only and strict-only rules off. */
+/** The baseline: every rule an error except the warnings above; lenient-only and strict-only rules off. */
 const BASE: Readonly<Record<ParseRuleCode, RuleLevel>> = Object.freeze(
   Object.fromEntries(
     PARSE_RULE_CODES.map((code) => [
@@ -238,7 +224,7 @@ interface ProfileRow {
   readonly rules: Partial<Record<ParseRuleCode, RuleLevel>>;
 }
 
-/** The table itself: one row per profile, overrides over BASE. */
+/** One row per profile, overrides over BASE. */
 const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
   spec: {
     summary: 'the Agent Skills specification only; verdicts agree with the reference validator skills-ref',
@@ -249,7 +235,8 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
   },
   skillgraph: {
     summary:
-      'specification + skillgraph extension keys (version, includes, tools, inline-tools, mcp, agent-skills, dependencies); unknown keys warn',
+      'specification + skillgraph extension keys (version, includes, tools, inline-tools, mcp, agent-skills, ' +
+      'dependencies); unknown keys warn',
     unicode: 'nfkc',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS],
     features: FEATURES_SKILLGRAPH,
@@ -271,7 +258,8 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
   },
   lenient: {
     summary:
-      "a client's leniency: name/folder mismatch and long names warn, `key: a: b` is recovered, only a skill without a readable description is skipped",
+      "a client's leniency: name/folder mismatch and long names warn, `key: a: b` is recovered, " +
+      'only a skill without a readable description is skipped',
     unicode: 'nfkc',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
     features: { ...FEATURES_SKILLGRAPH, recoverCompactValues: true, nameFromDirectory: true },
@@ -301,7 +289,9 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
   },
   'openai-agents': {
     summary:
-      'what the OpenAI Agents SDK lists: frontmatter read as lines (`description: Use when: x` as written), a missing name is the folder\'s, a missing description or frontmatter becomes "No description provided.", a name that differs from its folder is fine',
+      'what the OpenAI Agents SDK lists: frontmatter read as lines (`description: Use when: x` as written), ' +
+      'a missing name is the folder\'s, a missing description or frontmatter becomes "No description provided.", ' +
+      'a name that differs from its folder is fine',
     unicode: 'nfkc',
     keys: [...SPEC_KEYS, ...SKILLGRAPH_KEYS, ...CLAUDE_CODE_KEYS],
     features: {
@@ -333,7 +323,6 @@ const ROWS: Readonly<Record<ProfileName, ProfileRow>> = {
   },
 };
 
-/** Every profile, resolved and frozen. */
 export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze(
   Object.fromEntries(
     PROFILE_NAMES.map((name) => {
@@ -351,11 +340,7 @@ export const PROFILES: Readonly<Record<ProfileName, Profile>> = Object.freeze(
   ) as Record<ProfileName, Profile>,
 );
 
-/**
- * True when `name` is a profile name.
- *
- * @example isProfileName('spec') // true
- */
+/** True when `name` is a profile name. */
 export function isProfileName(name: unknown): name is ProfileName {
   return typeof name === 'string' && (PROFILE_NAMES as readonly string[]).includes(name);
 }

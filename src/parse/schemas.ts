@@ -1,24 +1,13 @@
 /**
- * zod schemas for the structured parts of the typed result (schemas
- * beside their types): the composition entries and the
- * structured `compatibility` map. The parser dispatches on the entry's shape
- * (string or map) by hand and uses these for the map form, so an issue names
- * one concrete field instead of a union's alternatives.
- *
- * Almost every skill is well-formed, so the common valid
- * shapes are checked by hand (`fastIncludeObject`, `fastToolObject`,
- * `fastMcpObject`: each answers only when the schema would accept, with the
- * schema's output — property tests hold them equal), and zod is loaded
- * (synchronously, on first use) only when an entry needs the schema's verdict.
+ * zod schemas for the map forms of composition entries and `compatibility`, so an issue names one field. The
+ * common valid shapes are checked by hand (`fast…`, equal to the schema by property tests); zod is loaded only
+ * when an entry needs the schema's verdict.
  */
 import type { ZodMiniType } from 'zod/mini';
 import { zod as loadZod, type Zod } from '../model/zod.js';
 import type { YamlPath } from './yaml-types.js';
 
-/**
- * `compatibility: {os, programs, env}` — each a string or a list of strings, as lists — or the same
- * lists under the catalog runtime's names (see `COMPATIBILITY_ALIASES`).
- */
+/** `compatibility: {os, programs, env}`, each a string or a list, or under the runtime's names. */
 export interface CompatibilityMap {
   os?: string[];
   programs?: string[];
@@ -28,7 +17,6 @@ export interface CompatibilityMap {
   required_environment?: string[];
 }
 
-/** An override of one included tool. */
 export interface ToolOverrideEntry {
   writes?: boolean;
   description?: string;
@@ -47,7 +35,6 @@ export interface ToolObject {
   description?: string;
 }
 
-/** An `inline-tools:` entry. */
 export interface InlineToolEntry {
   name?: string;
   description: string;
@@ -61,7 +48,6 @@ export interface McpObject {
   tools: unknown[];
 }
 
-/** What each schema gives when it accepts. */
 interface SchemaOutputs {
   CompatibilityMapSchema: CompatibilityMap;
   ToolOverrideSchema: ToolOverrideEntry;
@@ -74,7 +60,6 @@ interface SchemaOutputs {
 /** @internal */
 export type ParseSchemas = { readonly [K in keyof SchemaOutputs]: ZodMiniType<SchemaOutputs[K]> };
 
-/** The schemas, built by `parseSchemas()` from the zod it is given. */
 function buildSchemas(z: Zod): ParseSchemas {
   const Name = z.string().check(z.trim(), z.minLength(1, 'must be non-empty text'));
   const StringList = z.union([
@@ -116,12 +101,7 @@ function buildSchemas(z: Zod): ParseSchemas {
 
 let schemas: ParseSchemas | undefined;
 
-/**
- * The schemas, built on first use (zod is loaded then, not when the parse stage is imported).
- *
- * @internal
- * @example parseSchemas().ToolObjectSchema.safeParse({ name: 'grep' }).success // true
- */
+/** @internal The schemas, built on first use (zod is loaded then). */
 export function parseSchemas(): ParseSchemas {
   schemas ??= buildSchemas(loadZod());
   return schemas;
@@ -134,13 +114,7 @@ function isPlainMap(v: unknown): v is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/**
- * The common valid `includes:` map checked by hand; undefined means "ask the
- * schema" (anything unusual or invalid, so findings keep the schema's wording).
- * Perf: zod's safeParse per include entry cost ~27 ms per 10,000 skills.
- *
- * @example fastIncludeObject({ skill: ' pdf ' }) // { skill: 'pdf' }
- */
+/** Perf: the common valid `includes:` map checked by hand; undefined means "ask the schema". */
 export function fastIncludeObject(v: unknown): IncludeObject | undefined {
   if (!isPlainMap(v)) return undefined;
   let keys = 0;
@@ -172,7 +146,7 @@ export function fastIncludeObject(v: unknown): IncludeObject | undefined {
   return { skill: trimmed, overrides: out };
 }
 
-/** Own string keys of a plain map when all of them are in `allowed` (no symbols); undefined otherwise. */
+/** Own string keys of a plain map when all of them are in `allowed`; undefined otherwise. */
 function plainKeys(v: unknown, allowed: readonly string[]): string[] | undefined {
   if (!isPlainMap(v) || Object.getOwnPropertySymbols(v).length > 0) return undefined;
   const names = Object.getOwnPropertyNames(v);
@@ -180,12 +154,7 @@ function plainKeys(v: unknown, allowed: readonly string[]): string[] | undefined
   return names;
 }
 
-/**
- * The common valid tool map (`{name, writes?, description?}`) checked by
- * hand; undefined means "ask the schema".
- *
- * @example fastToolObject({ name: ' deploy ', writes: true }) // { name: 'deploy', writes: true }
- */
+/** The common valid tool map checked by hand; undefined means "ask the schema". */
 export function fastToolObject(v: unknown): ToolObject | undefined {
   if (plainKeys(v, ['name', 'writes', 'description']) === undefined) return undefined;
   const o = v as Record<string, unknown>;
@@ -202,12 +171,7 @@ export function fastToolObject(v: unknown): ToolObject | undefined {
   };
 }
 
-/**
- * The common valid `mcp:` entry (`{server, tools: [...]}`) checked by hand;
- * undefined means "ask the schema".
- *
- * @example fastMcpObject({ server: 'github', tools: ['search'] }) // { server: 'github', tools: ['search'] }
- */
+/** The common valid `mcp:` entry checked by hand; undefined means "ask the schema". */
 export function fastMcpObject(v: unknown): McpObject | undefined {
   const keys = plainKeys(v, ['server', 'tools']);
   if (keys === undefined || keys.length !== 2) return undefined;
@@ -219,11 +183,7 @@ export function fastMcpObject(v: unknown): McpObject | undefined {
 
 export type SchemaResult<T> = { ok: true; value: T } | { ok: false; path: YamlPath; detail: string };
 
-/**
- * Run a schema and reduce a failure to its first issue: path (relative) and a one-line detail.
- *
- * @example check('ToolObjectSchema', { name: 1 }) // { ok: false, path: ['name'], detail: 'name: Invalid input: …' }
- */
+/** Run a schema and reduce a failure to its first issue: path (relative) and a one-line detail. */
 export function check<K extends keyof SchemaOutputs>(name: K, value: unknown): SchemaResult<SchemaOutputs[K]> {
   const r = (parseSchemas()[name] as ZodMiniType<SchemaOutputs[K]>).safeParse(value);
   if (r.success) return { ok: true, value: r.data };
@@ -236,10 +196,7 @@ export function check<K extends keyof SchemaOutputs>(name: K, value: unknown): S
   return { ok: false, path, detail: `${where}${detail}` };
 }
 
-/**
- * The catalog runtime's name of each structured compatibility list, beside ours. Both are read
- * into ours, so a descriptor, its digest and every document hold one spelling.
- */
+/** The runtime's name of each compatibility list: both are read into ours, so documents hold one spelling. */
 export const COMPATIBILITY_ALIASES = Object.freeze({
   os: 'operating_systems',
   programs: 'required_programs',
@@ -248,12 +205,7 @@ export const COMPATIBILITY_ALIASES = Object.freeze({
 
 type CompatibilityLists = { os?: string[]; programs?: string[]; env?: string[] };
 
-/**
- * Parse the structured compatibility map into `{os, programs, env}` (in that order), from either
- * spelling; the two names of one list together are refused at the runtime's name.
- *
- * @example parseCompatibilityMap({ operating_systems: ['linux'] }) // { ok: true, value: { os: ['linux'] } }
- */
+/** The compatibility map as `{os, programs, env}` from either spelling; both names of one list are refused. */
 export function parseCompatibilityMap(value: unknown): SchemaResult<CompatibilityLists> {
   const r = check('CompatibilityMapSchema', value);
   if (!r.ok) return r;

@@ -1,10 +1,6 @@
 /**
- * Step 1 of parsing: cut a SKILL.md into frontmatter and body by
- * LINES. The frontmatter opens with a first line that is exactly `---` and
- * closes at the next line that is exactly `---` (trailing spaces or tabs
- * allowed). A `---` inside a value (`description: a---b`) or a Markdown rule in
- * the body never cuts anything — unlike validators that split the text at the
- * first literal `---`.
+ * Cut a SKILL.md into frontmatter and body by lines: the fences are whole `---` lines, so a `---` inside a value
+ * or a Markdown rule in the body never cuts anything.
  */
 
 /** Result of the line-fenced split. Line numbers are 1-based lines of SKILL.md. */
@@ -13,13 +9,11 @@ export type SplitResult =
       readonly kind: 'ok';
       /** YAML between the fences, line endings normalised to `\n`. */
       readonly yamlText: string;
-      /** File line of the first YAML line (the line after the opening fence). */
+      /** File line of the first YAML line. */
       readonly yamlLine: number;
-      /** File line of the closing fence. */
       readonly closeLine: number;
       /** Everything after the closing fence line, line endings as in the file. */
       readonly body: string;
-      /** File line where the body starts. */
       readonly bodyLine: number;
       readonly bom: boolean;
       /** The file uses CRLF line endings (anywhere). */
@@ -33,7 +27,7 @@ export type SplitResult =
       readonly text: string;
     };
 
-/** True when `text[start, end)` is a fence line: `---` then only spaces/tabs (one trailing `\r` ignored). */
+/** True when `text[start, end)` is `---` then only spaces/tabs (one trailing `\r` ignored). */
 function isFenceAt(text: string, start: number, end: number): boolean {
   if (end > start && text.charCodeAt(end - 1) === 0x0d) end--;
   if (
@@ -50,19 +44,13 @@ function isFenceAt(text: string, start: number, end: number): boolean {
   return true;
 }
 
-/**
- * Split SKILL.md text into frontmatter YAML and body.
- *
- * @example splitFrontmatter('---\nname: a\n---\nBody\n').kind // 'ok'
- */
+/** Split SKILL.md text into frontmatter YAML and body. */
 export function splitFrontmatter(input: string): SplitResult {
   const bom = input.charCodeAt(0) === 0xfeff;
   const text = bom ? input.slice(1) : input;
-  // Perf: one indexOf instead of a regex over a possibly large body.
   const crlf = text.indexOf('\r\n') !== -1;
 
-  // Perf: lines are found by offset, never sliced one by one; the YAML is one slice of the
-  // text (every frontmatter line ends with a line feed), CRLF folded only when the file has any.
+  // Perf: lines found by offset, never sliced one by one; the YAML is one slice of the text.
   const eol = (from: number): number => {
     const nl = text.indexOf('\n', from);
     return nl === -1 ? text.length : nl;

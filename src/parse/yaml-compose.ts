@@ -1,21 +1,9 @@
 /**
- * `yaml` with bounds that hold on hostile text, shared by frontmatter and the
- * config file. Three things `parseDocument` + `toJS` do not bound:
- *
- * - Nesting. The composer recurses once per collection level, so 30,000
- *   levels (`[[[…`, or compact `- - - … x`) overflow the stack, and where the
- *   overflow lands depends on the thread's stack size: the diagnostic then
- *   differs between the main thread and a worker. Here the CST parser (an
- *   explicit stack, no recursion) is driven token by token and stopped as
- *   soon as more than `maxDepth` collections are open, before anything
- *   recursive runs. This counts what the tokenizer sees, so quotes,
- *   apostrophes in plain scalars or block indicators cannot fool it.
- * - Alias checks. Without a resolve cache each `alias.resolve(doc)` walks the
- *   whole document, so reporting 20,000 aliases was quadratic (~27 s for
- *   60 KB). `checkAliases` is one walk with a map of the anchors seen so far.
- * - Alias count. `toJS` counts aliases per anchor and walks the document for
- *   every alias inside an anchored node; more than `maxAliasCount` aliases
- *   in all is refused first, so its cost stays bounded.
+ * `yaml` with bounds that hold on hostile text, for frontmatter and the config file:
+ * - nesting: the recursive composer would overflow a stack whose size differs between threads, so the CST
+ *   parser (no recursion) is driven token by token and stopped past `maxDepth` open collections;
+ * - alias checks: one walk with a map of the anchors seen (`alias.resolve` per alias is quadratic);
+ * - alias count: more than `maxAliasCount` in all is refused before `toJS`, whose cost grows with it.
  */
 import type * as Yaml from 'yaml';
 import type { CST, Document, DocumentOptions, LineCounter, ParseOptions, SchemaOptions } from 'yaml';
@@ -23,23 +11,14 @@ import { loadYaml } from '../model/vendor.js';
 
 let yamlLib: typeof Yaml | undefined;
 
-/**
- * The `yaml` package, loaded on first use: most frontmatter never needs it
- * (the hand fast path parses it), and importing it costs tens of
- * milliseconds that every `import('skillgraph')` would pay otherwise.
- *
- * @example const { Parser } = yaml();
- */
+/** The `yaml` package, loaded on first use: the hand fast path parses most frontmatter, and importing it is slow. */
 export function yaml(): typeof Yaml {
   return (yamlLib ??= loadYaml());
 }
 
 export type ComposeOptions = ParseOptions & DocumentOptions & SchemaOptions;
 
-/**
- * A composed document; or the offset of the first collection nested deeper
- * than the limit, or of the first alias over the alias limit.
- */
+/** A composed document, or the offset of the first collection too deep or the first alias over the limit. */
 export type BoundedDocument =
   | { readonly kind: 'ok'; readonly doc: Document.Parsed; readonly lines: LineCounter }
   | { readonly kind: 'too-deep' | 'too-many-aliases'; readonly offset: number; readonly lines: LineCounter };
@@ -60,11 +39,8 @@ function openCollections(stack: readonly CST.Token[]): { count: number; offset: 
 }
 
 /**
- * Parse one YAML document like `parseDocument`, refusing nesting deeper than
- * `maxDepth` collections before the (recursive) composer runs. Never throws
- * on any text.
- *
- * @example boundedDocument('a: [[1]]\n', {}, 1).kind // 'too-deep'
+ * Parse one YAML document like `parseDocument`, refusing nesting deeper than `maxDepth` before the composer runs.
+ * Never throws.
  */
 export function boundedDocument(
   text: string,
@@ -79,9 +55,8 @@ export function boundedDocument(
   const push = (gen: Generator<CST.Token, void>): void => {
     for (const token of gen) tokens.push(token);
   };
-  // Perf: aliases are counted on the tokens too, so 20,000 of them stop at the 101st in
-  // ~1 ms instead of being composed first (~100 ms per 60 KB). Only while every alias so
-  // far follows its anchor: otherwise checkAliases reports the first unresolved one.
+  // Perf: aliases are counted on the tokens too, so a flood of them stops at the limit before composing; only
+  // while every alias follows its anchor (otherwise checkAliases reports the first unresolved one).
   const anchors = new Set<string>();
   let aliases = 0;
   let resolved = true;
@@ -97,9 +72,7 @@ export function boundedDocument(
       else if (++aliases > maxAliasCount && resolved) return { kind: 'too-many-aliases', offset, lines };
     }
     push(parser.next(lexeme));
-    // Perf: the stack holds the open collections plus a few other open nodes, so it is
-    // only counted when it is long enough to be over the limit; a stack four times the
-    // limit is refused without counting, so a count never costs more than 4 × maxDepth.
+    // Perf: counted only when long enough to be over the limit; four times the limit is refused uncounted.
     if (parser.stack.length > maxDepth) {
       const open = openCollections(parser.stack);
       if (open.count > maxDepth || parser.stack.length > 4 * maxDepth)
@@ -134,14 +107,7 @@ export type AliasProblem = {
   readonly source: string;
 };
 
-/**
- * One walk in document order: every alias must follow an anchor of its name
- * (the rule `alias.resolve` applies, an anchor counting from its own node
- * on), and there may be at most `maxAliasCount` aliases. Linear in the
- * document.
- *
- * @example checkAliases(parseDocument('a: *x\n'), 100)?.kind // 'unresolved'
- */
+/** One walk in document order: every alias must follow an anchor of its name, at most `maxAliasCount` in all. */
 export function checkAliases(doc: Document.Parsed, maxAliasCount: number): AliasProblem | undefined {
   const anchors = new Set<string>();
   let aliases = 0;
@@ -176,14 +142,8 @@ export function firstAliasOffset(doc: Document.Parsed): number {
 }
 
 /**
- * Offsets of mapping keys equal to an earlier key of the same map — the rule
- * of yaml's `uniqueKeys: true` (the same node, or scalars with `===` values),
- * in one pass per map.
- * Perf: yaml compares each new key with every earlier one: ~0.8 s for the
- * ~8,000 keys that fit in a 64 KiB frontmatter. Parse with `uniqueKeys: false`
- * and call this instead.
- *
- * @example duplicateKeyOffsets(parseDocument('a: 1\na: 2\n', { uniqueKeys: false })) // [5]
+ * Offsets of mapping keys equal to an earlier key of the same map (yaml's `uniqueKeys: true` rule) in one pass.
+ * Perf: yaml compares each key with every earlier one; parse with `uniqueKeys: false` and call this instead.
  */
 export function duplicateKeyOffsets(doc: Document.Parsed): number[] {
   const found: number[] = [];

@@ -1,10 +1,6 @@
 /**
- * The general frontmatter path: the `yaml` package with explicit
- * limits. YAML 1.2 core schema, no custom or "known" extra tags resolved
- * (`!!binary`, `!!set`, … stay inert and are reported), duplicate keys are
- * findings, alias use is capped, and nesting is counted on the tokenizer's
- * own stack before the recursive composer runs (`yaml-compose.ts`), so the
- * verdict never depends on a thread's stack size.
+ * The general frontmatter path: `yaml` with explicit limits, core schema, extra tags left inert and reported,
+ * duplicate keys as findings, aliases capped, nesting counted before the composer runs (`yaml-compose.ts`).
  */
 import type { Node as YamlNode, Pair, YAMLMap } from 'yaml';
 import {
@@ -37,14 +33,9 @@ const PARSE_OPTIONS: ComposeOptions = Object.freeze({
   logLevel: 'error',
 });
 
-/**
- * YAML problems reported per frontmatter; the rest are counted in one more
- * finding. 60 KB of `- !tag x` lines is 9,000 warnings: one hostile file must
- * not flood the output.
- */
+/** YAML problems reported per frontmatter (the rest counted in one finding): one hostile file must not flood. */
 export const MAX_YAML_ISSUES = 20;
 
-/** The first `MAX_YAML_ISSUES` issues in text order, and a count of the others at the first one left out. */
 function capIssues(issues: YamlIssue[]): YamlIssue[] {
   if (issues.length <= MAX_YAML_ISSUES) return issues;
   const sorted = [...issues].sort(
@@ -81,12 +72,7 @@ function failed(issue: YamlIssue): FrontmatterYaml {
   return { value: undefined, issues: [issue], locate: () => undefined };
 }
 
-/**
- * Parse frontmatter YAML text with `yaml`, returning plain data, issues and a
- * locator for nodes. Never throws.
- *
- * @example parseYamlFrontmatter('name: a\n', DEFAULT_YAML_LIMITS).value // { name: 'a' }
- */
+/** Parse frontmatter YAML with `yaml`: plain data, issues and a locator for nodes. Never throws. */
 export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): FrontmatterYaml {
   if (yamlText.length > limits.maxChars) {
     return failed({
@@ -122,7 +108,7 @@ export function parseYamlFrontmatter(yamlText: string, limits: YamlLimits): Fron
   let value: unknown;
   if (issues.length === 0) {
     const alias = checkAliases(doc, limits.maxAliasCount);
-    // An alias with no anchor before it (`*nope`) is invalid YAML, not a resource limit; point at the alias.
+    // An alias with no anchor before it (`*nope`) is invalid YAML, not a resource limit.
     if (alias?.kind === 'unresolved')
       at(alias.offset, 'yaml.invalid', `alias *${alias.source} has no anchor &${alias.source} before it`);
     else if (alias?.kind === 'too-many') at(alias.offset, 'yaml.limit', `more than ${limits.maxAliasCount} aliases`);
@@ -164,12 +150,7 @@ function firstLine(message: string): string {
   return nl === -1 ? message : message.slice(0, nl);
 }
 
-/**
- * Start offset of the node (or its key) at `path`. The first pair of each key
- * wins, as a linear search would find it.
- * Perf: maps are indexed on first use: one lookup per reported field was a
- * scan of the map, quadratic for a frontmatter of thousands of unknown keys.
- */
+/** Start offset of the node (or key) at `path`, the first pair of a key winning; maps indexed on first use. */
 function findRange(
   root: YamlNode | null,
   path: YamlPath,

@@ -1,9 +1,4 @@
-/**
- * The one seam between "YAML text of a frontmatter" and the rest of the
- * parser. The general path (`yaml` with limits) and the hand fast path for
- * flat frontmatter both return a `FrontmatterYaml`; a differential test holds
- * them equal (values and locations) on every corpus file.
- */
+/** The seam between frontmatter YAML text and the parser: both YAML paths return a `FrontmatterYaml`. */
 
 /** Explicit limits for untrusted YAML. */
 export interface YamlLimits {
@@ -33,15 +28,11 @@ export interface YamlLoc {
 export type YamlPath = readonly (string | number)[];
 
 export interface FrontmatterYaml {
-  /** Plain JSON-like data (yaml's `toJS()`), or `undefined` when the YAML did not parse. */
+  /** Plain JSON-like data, or `undefined` when the YAML did not parse. */
   readonly value: unknown;
   readonly issues: readonly YamlIssue[];
-  /**
-   * Start of the node at `path` (`part: 'value'`, default) or of its mapping
-   * key (`part: 'key'`); `undefined` when the path does not exist.
-   */
+  /** Start of the node at `path` or of its key (`part: 'key'`); `undefined` when the path does not exist. */
   locate(path: YamlPath, part?: 'key' | 'value'): YamlLoc | undefined;
 }
 
-/** Signature shared by the general parser and the fast path (which returns null to decline). */
 export type FrontmatterYamlParser = (yamlText: string, limits: YamlLimits) => FrontmatterYaml;

@@ -1,27 +1,8 @@
 /**
- * The library's catalog record: `Engine.loadCatalog`'s whole answer — the
- * sealed catalog, its stats, the walk report and the cache counts — kept in
- * the runs table (runs.ts) under `LOAD_CATALOG_RUN`, so an unchanged tree is
- * answered by the record's witness (witness.ts): one header read, one stat
- * per witnessed folder, link and file, one body read and one decode; no
- * walk, no files table, no seal.
- *
- * A record is only written for a load answered wholly from the files table
- * by stamp, and its keys cover what a run key and a replay key cover plus
- * the load options they leave out (`loadContext`), so what a replay returns
- * is what that load returned — and what a warm load would return now.
- *
- * Body: a u32 (big-endian) length, then one value (`CatalogRecord`): its
- * UTF-8 JSON text, the walk's `placed` map as its entries, when JSON gives
- * it back exactly (`jsonFaithful`: no `undefined` member, no shared object,
- * no -0 …), else its `v8.serialize`d form (the first byte tells them apart).
- * In it the winners are indexes into the candidates.
- * Then the candidates' bodies, in chunks of whole bodies (`BODY_CHUNK`
- * UTF-16 units or one body), each Latin-1, UTF-8 or UTF-16LE (`chunkEncoding`),
- * written and read one chunk at a time: a 10,000-skill record holds ~60 MB
- * of bodies, and neither side ever holds them twice. Decoding refreezes
- * the catalog as `buildCatalog` freezes its own (`restoreCatalog`); a body
- * that does not decode to a record's shape is no record.
+ * The engine's catalog record: a whole `loadCatalog` answer kept in the runs table, so an unchanged tree is
+ * answered by its witness (one header read, a stat per witnessed path, one body read) with no walk or seal.
+ * Written only for a load answered wholly by stamp. Body: a u32 length and the record (JSON when it gives the
+ * value back exactly, else `v8.serialize`), then the candidates' bodies in chunks, never held twice.
  */
 import { availableParallelism } from 'node:os';
 import { deserialize, serialize } from 'node:v8';
@@ -33,7 +14,6 @@ import type { EngineOptions } from '../options.js';
 import type { CacheStats } from './files.js';
 import type { RecordBody } from './runs.js';
 
-/** The runs-table record name of `loadCatalog`'s answers. */
 export const LOAD_CATALOG_RUN = 'load-catalog';
 
 /** Bump when `CatalogRecord` changes shape. */
@@ -41,17 +21,13 @@ const RECORD_FORMAT = 3;
 /** UTF-16 units of bodies per stored chunk (a longer body is a chunk of its own). */
 const BODY_CHUNK = 1 << 20;
 
-/** `count` whole bodies stored as `bytes` bytes of `encoding`. */
 interface BodyChunk {
   readonly count: number;
   readonly bytes: number;
   readonly encoding: 'latin1' | 'utf8' | 'utf16le';
 }
 
-/**
- * How a chunk of bodies is stored: Latin-1 when every character fits a byte (read back by a
- * copy: ~2× faster than UTF-8 decoding), else UTF-8, else (a lone surrogate) UTF-16LE.
- */
+/** Latin-1 when every character fits a byte (read back ~2× faster than UTF-8), else UTF-8, else UTF-16LE. */
 function chunkEncoding(bodies: readonly string[]): BodyChunk['encoding'] {
   if (bodies.every((b) => !BEYOND_LATIN1.test(b))) return 'latin1';
   return bodies.some((b) => LONE_SURROGATE.test(b)) ? 'utf16le' : 'utf8';
@@ -59,7 +35,6 @@ function chunkEncoding(bodies: readonly string[]): BodyChunk['encoding'] {
 
 const BEYOND_LATIN1 = /[^\u0000-\u00ff]/;
 
-/** A lone surrogate: UTF-8 cannot carry it. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** What `loadCatalog` answers (engine.ts's `EngineCatalog`), the catalog as its parts. */
@@ -70,12 +45,7 @@ export interface RecordedCatalog<C> {
   readonly cache: CacheStats;
 }
 
-/**
- * The catalog's parts as recorded: each candidate's `body` left empty (see
- * `bodies`), the winners as indexes into `all`, and a catalog finding that is
- * also a package's (the same object) as its index among every package's
- * findings in candidate order.
- */
+/** The parts as recorded: bodies left empty, winners and shared findings as indexes. */
 type RecordedParts = Omit<SealedParts, 'skills' | 'diagnostics'> & {
   readonly skills: readonly number[];
   readonly diagnostics: readonly (Diagnostic | number)[];
@@ -84,7 +54,6 @@ type RecordedParts = Omit<SealedParts, 'skills' | 'diagnostics'> & {
 interface CatalogRecord {
   readonly format: number;
   readonly parts: RecordedParts;
-  /** Where each candidate's body ends in their concatenation (UTF-16 units), and the chunks they are stored in. */
   readonly ends: readonly number[];
   readonly chunks: readonly BodyChunk[];
   readonly stats: CatalogStats;
@@ -93,13 +62,8 @@ interface CatalogRecord {
 }
 
 /**
- * What a load's answer depends on beyond the replay key (roots, profile,
- * walk options) and the run key (the walk and the stamps): the findings
- * handed in, the input budget, the seal options, and what decides the
- * worker count it reports. Undefined when the options cannot be keyed
- * (a value `keyText` refuses): such a load is never recorded.
- *
- * @example loadContext({ roots, maxInputBytes: 1 << 20 }, engineOptions)
+ * What a load's answer depends on beyond the replay and run keys (findings handed in, budget, seal options,
+ * worker count); undefined when the options cannot be keyed, and then the load is never recorded.
  */
 export function loadContext(
   load: LoadCatalogOptions,
@@ -118,16 +82,9 @@ export function loadContext(
 }
 
 /**
- * A text that tells plain values apart exactly — two values get the same
- * text only when they are the same tree of plain objects, dense arrays,
- * strings, numbers (-0 and NaN included), booleans, bigints, null and
- * undefined; undefined for anything else (a function, a symbol, a class
- * instance, a Map, a value reached twice). Own enumerable string keys in
- * their order, each string as JSON, each number `;`-ended; always a
- * well-formed text.
- * Perf: keys a load's options without `v8.serialize` (loading node:v8 took ~3.5 ms of a warm start).
- *
- * @example keyText([{ strict: true }, 1, null]) // 'a3[o1{"strict"t}n1;z]'
+ * A text equal for two values only when they are the same tree of plain data (-0 and NaN told apart);
+ * undefined for anything else (a function, a class instance, a value reached twice).
+ * Perf: keys options without loading node:v8 at start-up.
  */
 export function keyText(value: unknown): string | undefined {
   const out: string[] = [];
@@ -181,13 +138,7 @@ function keyParts(value: unknown, seen: Set<object>, out: string[]): boolean {
   return true;
 }
 
-/**
- * A load's answer as a record body, in parts (see the top of this file), or
- * undefined when its catalog was not sealed by `buildCatalog` (or cannot be
- * encoded). Never throws.
- *
- * @example const body = encodeCatalog(loaded); if (body) writeRunRecord(dir, LOAD_CATALOG_RUN, key, 0, body, replay);
- */
+/** A load's answer as a record body in parts, or undefined when it cannot be encoded. Never throws. */
 export function encodeCatalog<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Array> | undefined {
   try {
     return encode(loaded);
@@ -221,8 +172,7 @@ function encode<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Arr
     groups.at(-1)!.push(body);
     size += body.length;
   }
-  // Perf: byte counts per body, and each chunk's text made only as it is written: a 10k record
-  // never holds its ~60 MB of bodies twice.
+  // Perf: each chunk's text is made only as it is written, so bodies are never held twice.
   const encodings = groups.map((g) => chunkEncoding(g));
   const chunks: BodyChunk[] = groups.map((g, i) => ({
     count: g.length,
@@ -238,9 +188,8 @@ function encode<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Arr
     walk: loaded.walk,
     cache: loaded.cache,
   };
-  // Perf: JSON.parse builds these objects ~2× faster than v8.deserialize (300 skills: ~3.5 vs ~6–8 ms
-  // in a fresh process), and a warm load then never loads node:v8 (~3.5 ms); JSON is used only
-  // when it gives back exactly what was recorded, the walk's `placed` map as its entries.
+  // Perf: JSON.parse builds these objects faster than v8.deserialize and spares loading node:v8; JSON is
+  // used only when it gives back exactly what was recorded.
   const asJson = { ...record, walk: { ...record.walk, placed: [...record.walk.placed] } };
   const faithful =
     [...record.walk.placed.keys()].every((k) => typeof k === 'string') && jsonFaithful(asJson, new Set());
@@ -254,12 +203,7 @@ function encode<C extends object>(loaded: RecordedCatalog<C>): Iterable<Uint8Arr
   })();
 }
 
-/**
- * True when `JSON.parse(JSON.stringify(value))` is `value` again in every
- * way a host can see: plain objects and dense arrays only, each reached
- * once (JSON would copy a shared one), no `undefined`, no -0, NaN or
- * infinity, nothing JSON leaves out.
- */
+/** True when a JSON round trip gives `value` back exactly (plain data, each object once, no -0 or undefined). */
 export function jsonFaithful(value: unknown, seen: Set<object>): boolean {
   switch (typeof value) {
     case 'string':
@@ -291,13 +235,7 @@ export function jsonFaithful(value: unknown, seen: Set<object>): boolean {
   return true;
 }
 
-/**
- * The load's answer a record body holds, read from `body` (what follows
- * the witness), its catalog sealed again with `hasher` (for `excluding`);
- * undefined for a body of any other shape. Never throws.
- *
- * @example const loaded = replayRunRecord(dir, LOAD_CATALOG_RUN, key, roots, (body) => decodeCatalog(body, hasher));
- */
+/** The load's answer in a record body, sealed again with `hasher`; undefined for any other shape. Never throws. */
 export function decodeCatalog(
   body: RecordBody,
   hasher: HashBackend,
@@ -315,8 +253,7 @@ export function decodeCatalog(
     if (!isParts(parts)) return undefined;
     const all = parts.all as { body: string }[];
     if (ends.length !== all.length || chunks.reduce((n, c) => n + c.count, 0) !== all.length) return undefined;
-    // Perf: each body a slice of its chunk's string (a large object, never copied by a scavenge)
-    // instead of ~300 strings of ~6 KB the young generation copies while the rest decodes.
+    // Perf: each body a slice of its chunk's string, which a scavenge never copies.
     let i = 0;
     let base = 0;
     for (const chunk of chunks) {
@@ -337,15 +274,14 @@ export function decodeCatalog(
   }
 }
 
-/** The first byte of a record value stored as JSON (`{`); a `v8.serialize`d one starts with its version tag, 0xFF. */
+/** The first byte of a JSON record (`{`); a `v8.serialize`d one starts with 0xFF. */
 const JSON_VALUE = 0x7b;
 
-/** A record as its JSON holds it: the walk's `placed` map as its entries. */
 type JsonRecord = Omit<CatalogRecord, 'walk'> & {
   readonly walk: Omit<WalkReport, 'placed'> & { readonly placed: unknown };
 };
 
-/** The record a JSON value holds, its `placed` a map again; null when that is not a list of pairs. */
+/** The record a JSON value holds, `placed` a map again; null when that is not a list of pairs. */
 function fromJson(value: Partial<JsonRecord> | null): Partial<CatalogRecord> | null {
   if (!isObject(value) || !isObject(value!.walk)) return null;
   const entries = value!.walk!.placed;

@@ -1,19 +1,8 @@
 /**
- * The store's one file format, shared by its three tables (files, folders,
- * runs). A store file is a header line padded to `HEADER_BYTES`, then the
- * table's body:
- *
- *   {"store":"skillgraph","format":1,"table":"files","version":…,"code":…,"length":…,"meta":…}␠…␠\n
- *   body: `length` bytes — length-prefixed chunks (u32 big-endian + bytes), raw bytes, or both
- *
- * `code` is the whole-code fingerprint (fingerprint.ts): a store written by
- * other code — another version, a rebuild, another Node — is empty, because
- * a rule that decides a stored value may live in any stage. A file that is
- * missing, unreadable, damaged (its length is not the header's), foreign or
- * not a regular file (a FIFO planted there is never opened) is an empty
- * store, never an error: the store only ever saves time. Every write goes
- * through one atomic writer (temp file + rename, `workspace/atomic.ts`), so
- * a killed run leaves the old file or the new one.
+ * The store's one file format, shared by its tables: a header line padded to `HEADER_BYTES`
+ * (`{"store":"skillgraph","format":1,"table":…,"code":…,"length":…,"meta":…}`), then the body.
+ * A store written by other code (`code`, fingerprint.ts), or missing, damaged or not a regular file, is
+ * empty, never an error: the store only saves time. Writes are atomic (temp file + rename).
  */
 import { closeSync, readSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,9 +16,7 @@ import { builtinModule } from '../../model/builtin.js';
 
 /** Bump when the header or a table's body layout changes. */
 export const STORE_FORMAT = 1;
-/** The header line's size, padding and newline included. */
 export const HEADER_BYTES = 1024;
-/** The tables the store holds. */
 export type StoreTable = 'files' | 'folders' | 'runs';
 
 interface StoreHeader {
@@ -42,28 +29,16 @@ interface StoreHeader {
   readonly meta: unknown;
 }
 
-/**
- * The path of store file `name` in `dir`.
- *
- * @example storePath('/home/me/.cache/skillgraph', 'files') // '/home/me/.cache/skillgraph/files.store'
- */
 export function storePath(dir: string, name: string): string {
   return join(dir, `${name}.store`);
 }
 
-/**
- * An open store file, its header checked: `meta` is what the writer
- * committed; the body is read in order by `chunk` and `rest`. Reads throw
- * on a short read (the file changed underneath): callers treat any throw
- * as an empty store.
- */
+/** An open store file, header checked. Reads throw on a short read; callers treat a throw as an empty store. */
 export class StoreReader {
   readonly meta: unknown;
-  /** Body bytes. */
   readonly length: number;
   readonly #fd: number;
   #at = 0;
-  /** Reused by `chunkView`. */
   #scratch: Buffer | undefined;
 
   private constructor(fd: number, meta: unknown, length: number) {
@@ -72,12 +47,7 @@ export class StoreReader {
     this.length = length;
   }
 
-  /**
-   * Open store file `name` of `table` in `dir` when it is one this code
-   * wrote; undefined for anything else. Never throws.
-   *
-   * @example const r = StoreReader.open(dir, 'files', 'files'); try { … } finally { r?.close(); }
-   */
+  /** Open store file `name` of `table` when this code wrote it; undefined otherwise. Never throws. */
   static open(
     dir: string,
     name: string,
@@ -107,7 +77,6 @@ export class StoreReader {
     }
   }
 
-  /** Body bytes not read yet. */
   get remaining(): number {
     return this.length - this.#at;
   }
@@ -119,12 +88,7 @@ export class StoreReader {
     return this.bytes(size);
   }
 
-  /**
-   * `chunk`, read into a buffer this reader reuses: the view is valid until the next read.
-   * Perf: a table's chunks are decoded one at a time into values of their own, so one buffer
-   * serves them all (10k-skill files table: ~20 chunks of ~3.8 MB, which had stayed allocated
-   * until a collection came, +~20 MB RSS).
-   */
+  /** `chunk` into a buffer this reader reuses (valid until the next read): one buffer serves every chunk. */
   chunkView(): Buffer | undefined {
     if (this.#at === this.length) return undefined;
     const size = this.bytes(4).readUInt32BE(0);
@@ -138,7 +102,6 @@ export class StoreReader {
     return view;
   }
 
-  /** The next `n` raw bytes of the body. */
   bytes(n: number): Buffer {
     if (n < 0 || this.#at + n > this.length) throw new RangeError('store body shorter than its parts');
     const out = Buffer.allocUnsafe(n);
@@ -147,7 +110,6 @@ export class StoreReader {
     return out;
   }
 
-  /** The rest of the body. */
   rest(): Buffer {
     return this.bytes(this.remaining);
   }
@@ -161,12 +123,7 @@ export class StoreReader {
   }
 }
 
-/**
- * A store file being written: `chunk` and `write` append to a temp file,
- * `commit` writes the header and renames it into place. Every method but
- * `abort` throws what writing threw; callers keep the store an accelerator
- * by catching it.
- */
+/** A store file being written to a temp file; `commit` writes the header and renames it into place. */
 export class StoreWriter {
   readonly #out: AtomicFile;
   readonly #table: StoreTable;
@@ -176,11 +133,6 @@ export class StoreWriter {
     this.#table = table;
   }
 
-  /**
-   * Start store file `name` of `table` in `dir` (made when missing; see `ensureCacheDir`).
-   *
-   * @example const w = StoreWriter.create(dir, 'folders', 'folders'); w.chunk(rows); w.commit({ run: 2 });
-   */
   static create(dir: string, name: string, table: StoreTable): StoreWriter {
     if (!ensureCacheDir(dir)) throw new SkillgraphError('io', `cache folder ${dir} is not usable`, { file: dir });
     const out = AtomicFile.create(storePath(dir, name));
@@ -193,7 +145,6 @@ export class StoreWriter {
     return new StoreWriter(out, table);
   }
 
-  /** Append one length-prefixed chunk. */
   chunk(bytes: Uint8Array): void {
     const head = Buffer.allocUnsafe(4);
     head.writeUInt32BE(bytes.length, 0);
@@ -201,12 +152,11 @@ export class StoreWriter {
     this.#out.write(bytes);
   }
 
-  /** Append raw bytes. */
   write(bytes: string | Uint8Array): void {
     this.#out.write(bytes);
   }
 
-  /** Write the header with `meta` (small: it must fit the header line) and put the file in place. */
+  /** Write the header with `meta` (it must fit the header line) and put the file in place. */
   commit(meta: unknown): void {
     const header: StoreHeader = {
       store: 'skillgraph',
@@ -227,25 +177,19 @@ export class StoreWriter {
     this.#out.commit();
   }
 
-  /** Remove the temp file; never throws. */
   abort(): void {
     this.#out.abort();
   }
 }
 
-/** The meta a chunked table commits: its run counter and row count. */
 export interface TableMeta {
   readonly run: number;
   readonly count: number;
 }
 
 /**
- * The rows of a chunked table (files, folders) and the run that wrote it,
- * or undefined when the file is not a current, whole one: `decode` turns a
- * chunk into rows that keep no reference to its bytes (they are reused for
- * the next chunk) and throws on anything malformed. Never throws.
- *
- * @example const t = readTable(dir, 'folders', 'folders', (c) => deserialize(c) as Row[]);
+ * The rows of a chunked table and the run that wrote it, or undefined unless the file is current and whole.
+ * `decode` must keep no reference to a chunk's bytes (they are reused). Never throws.
  */
 export function readTable<T>(
   dir: string,
@@ -259,7 +203,6 @@ export function readTable<T>(
   try {
     const meta = reader.meta as Partial<TableMeta> | null;
     const rows: T[] = [];
-    // `decode` makes values of their own (v8.deserialize copies), so the chunk's bytes are reused.
     for (let chunk = reader.chunkView(); chunk !== undefined; chunk = reader.chunkView())
       for (const row of decode(chunk)) rows.push(row);
     return typeof meta?.run === 'number' && rows.length === meta.count ? { rows, run: meta.run } : undefined;
@@ -270,12 +213,7 @@ export function readTable<T>(
   }
 }
 
-/**
- * `v8.deserialize` whose typed arrays and Buffers are copies, never views of `bytes`: what
- * `readTable` needs of a chunk that may hold them (a frontmatter's `!!binary` value is a Buffer).
- *
- * @example deserializeCopy(serialize([Buffer.from('x')]))[0] // <Buffer 78>, its own memory
- */
+/** `v8.deserialize` whose typed arrays and Buffers are copies, never views of `bytes` (which are reused). */
 export function deserializeCopy(bytes: Uint8Array): unknown {
   const reader = new (copyingDeserializer())(bytes);
   reader.readHeader();
@@ -285,15 +223,11 @@ export function deserializeCopy(bytes: Uint8Array): unknown {
 type V8 = typeof import('node:v8');
 let CopyingDeserializer: (new (bytes: Uint8Array) => InstanceType<V8['DefaultDeserializer']>) | undefined;
 
-/**
- * The deserializer class, made on first use: node:v8 is required then, not
- * at import (loading it loads the heap-snapshot streams; the bundles load it
- * on first call).
- */
+/** Made on first use, so importing the store does not load node:v8. */
 function copyingDeserializer(): NonNullable<typeof CopyingDeserializer> {
   if (CopyingDeserializer === undefined) {
     const { DefaultDeserializer } = builtinModule<V8>('node:v8');
-    // Node's documented hook (`deserializer._readHostObject()`), which @types/node leaves out.
+    // Node's documented hook, which @types/node leaves out.
     const readHostObject = (
       DefaultDeserializer.prototype as unknown as {
         _readHostObject(this: InstanceType<V8['DefaultDeserializer']>): unknown;

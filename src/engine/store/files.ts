@@ -1,18 +1,8 @@
 /**
- * The files table (the parse cache): each parsed skill keyed by its parse
- * inputs (`itemKey`), with the stamp and content hash of the file it came
- * from. A stamp match is trusted; a mismatch re-reads the file and compares
- * its content hash — the hash is the final word — so a touched but unchanged
- * file costs one hash, not a YAML parse. A racy file (see stamp.ts) is stored
- * with a stamp that never matches, so the next run checks it by hash.
- *
- * Body: chunks of at most CHUNK_ENTRIES `[key, entry]` pairs, each
- * `v8.serialize`d. Perf: one serialised value for 10k skills was a ~72 MB
- * buffer on top of the live entries at save and at load (peak RSS +70 MB);
- * chunks keep that under a few MB. Entries parsed in a run are written as
- * their chunk fills, while parsing still makes garbage: each chunk's buffer
- * is then collected by the next scavenge and its memory reused, where
- * serialising all of them at save time grew RSS by ~50 MB (10k skills).
+ * The files table (the parse cache): each parsed skill by its parse inputs (`itemKey`), with the stamp and
+ * content hash of its file. A stamp match is trusted; a mismatch re-reads and compares the hash, so a touched
+ * but unchanged file costs a hash, not a parse. Racy files (stamp.ts) are stored with a stamp that never matches.
+ * Perf: entries are written in small `v8.serialize`d chunks as they fill, never as one large buffer.
  */
 import { serialize } from 'node:v8';
 import { SkillgraphError } from '../../model/errors.js';
@@ -21,16 +11,13 @@ import { deserializeCopy, readTable, storePath, StoreWriter, type TableMeta } fr
 import { isSettled, quietBefore, sameStamp, type Stamp } from './stamp.js';
 
 export const FILES_STORE = 'files';
-/** The parse cache's file name in the cache folder. */
 export const CACHE_FILE_NAME = `${FILES_STORE}.store`;
-/** Entries per serialised chunk. */
 const CHUNK_ENTRIES = 128;
 /** Entries kept across runs; the least recently used go first. */
 export const CACHE_MAX_ENTRIES = 200_000;
 
-/** Options of `ParseCache.open`. */
 export interface ParseCacheOptions {
-  /** How recently changed a file may be and still be trusted by stamp (see stamp.ts; tests pass 0). */
+  /** How recently changed a file may be and still be trusted by stamp (tests pass 0). */
   readonly racyMs?: number;
 }
 
@@ -39,7 +26,6 @@ const UNTRUSTED = -1;
 
 interface CacheEntry {
   readonly stamp: Stamp;
-  /** hex SHA-256 of the file bytes. */
   readonly contentHash: string;
   readonly result: ParseItemResult;
   /** Run counter of the last run that used the entry (for eviction). */
@@ -49,25 +35,19 @@ interface CacheEntry {
 /** What a run learnt from the cache. */
 export interface CacheStats {
   readonly enabled: boolean;
-  /** Results served from a stamp match. */
   readonly hits: number;
   /** Results served after a stamp mismatch because the content hash matched. */
   readonly revalidated: number;
-  /** Files parsed afresh. */
   readonly misses: number;
-  /** Folders the walk took from the folders table by stamp (see folders.ts). */
+  /** Folders the walk took from the folders table by stamp. */
   readonly dirsReused: number;
-  /** Folders the walk read from disk. */
   readonly dirsRead: number;
 }
 
-/** Passed by `ParseCache.open`; `private` binds TypeScript only, and a plain-JS `new ParseCache(dir)` would hold no entries. */
+/** Passed by `ParseCache.open`: `private` binds TypeScript only. */
 const FACTORY: unique symbol = Symbol('skillgraph.parse-cache');
 
-/**
- * A loaded cache. `lookup` answers from the stamp alone; `revalidate`
- * compares bytes; `store` records a fresh result; `save` writes it.
- */
+/** A loaded cache: `lookup` by stamp, `revalidate` by bytes, `store` a fresh result, `save`. */
 export class ParseCache {
   readonly file: string;
   readonly #dir: string;
@@ -75,10 +55,9 @@ export class ParseCache {
   readonly #run: number;
   readonly #quiet: number;
   #dirty = false;
-  /** The store file new entries go to as their chunks fill (started on the first full chunk). */
+  /** Where new entries go as their chunks fill (started on the first full chunk). */
   #out: StoreWriter | undefined;
   #outCount = 0;
-  /** Keys already in `#out`. */
   readonly #written = new Set<string>();
   #pending: Array<[string, CacheEntry]> = [];
   /** A write failed: this run saves nothing (the cache is only an accelerator). */
@@ -102,12 +81,7 @@ export class ParseCache {
     this.#quiet = quiet;
   }
 
-  /**
-   * Open the cache in `dir`; anything but a current store file is an empty
-   * cache (see file.ts).
-   *
-   * @example const cache = ParseCache.open('.cache/skillgraph');
-   */
+  /** Open the cache in `dir`; anything but a current store file is an empty cache. */
   static open(dir: string, options: ParseCacheOptions = {}): ParseCache {
     // Taken before any file is read through this cache.
     const quiet = quietBefore(options.racyMs);
@@ -128,7 +102,6 @@ export class ParseCache {
     return this.#entries.size;
   }
 
-  /** The cached result when the file's stamp still matches. */
   lookup(key: string, stamp: Stamp): ParseItemResult | undefined {
     const entry = this.#entries.get(key);
     if (!entry || !sameStamp(entry.stamp, stamp)) return undefined;
@@ -165,7 +138,6 @@ export class ParseCache {
     if (this.#pending.length >= CHUNK_ENTRIES) this.#flush();
   }
 
-  /** Write the pending entries as one chunk. Never throws. */
   #flush(): void {
     if (this.#failed || this.#pending.length === 0) return;
     try {
@@ -184,7 +156,6 @@ export class ParseCache {
     this.#outCount += entries.length;
   }
 
-  /** Give up this run's changes: remove the temp file they were going to. Never throws. */
   discard(): void {
     this.#out?.abort();
     this.#out = undefined;
@@ -193,13 +164,9 @@ export class ParseCache {
     this.#pending = [];
   }
 
-  /**
-   * Write the cache atomically when anything changed: the chunks already
-   * written this run, then every other entry (least recently used dropped
-   * beyond CACHE_MAX_ENTRIES). Returns whether it wrote; throws what writing threw.
-   */
+  /** Write the cache atomically when anything changed (least recently used dropped); throws what writing threw. */
   save(): boolean {
-    // Perf: an all-hit run writes nothing; the run counter only matters for eviction.
+    // An all-hit run writes nothing; the run counter only matters for eviction.
     if (!this.#dirty && this.#entries.size > 0) return false;
     this.#flush();
     if (this.#failed) return false;

@@ -1,13 +1,7 @@
 /**
- * The folders table (warm runs): each folder the walk listed, with its
- * stamp. On the next walk a folder whose stamp still matches is not read
- * again: its classified listing comes from the table. Adding, removing or
- * renaming an entry changes a folder's mtime and ctime, so a match means the
- * same names; what a listing cannot show — where a symlink points — is never
- * stored (the walk resolves every link on every run). A racy folder (see
- * stamp.ts) is listed but not stored; it is stored on a later run.
- *
- * Body: chunks of at most CHUNK_ROWS rows, each `v8.serialize`d.
+ * The folders table: each folder the walk listed, with its stamp; a folder whose stamp still matches is not
+ * read again (adding, removing or renaming an entry changes its mtime and ctime). Link targets are never
+ * stored: the walk resolves every link on every run. A racy folder (stamp.ts) is stored on a later run.
  */
 import type { Stats } from 'node:fs';
 import { statSync } from 'node:fs';
@@ -19,35 +13,24 @@ import type { WitnessBuilder } from './witness.js';
 
 export const FOLDERS_STORE = 'folders';
 export const DIR_MEMO_FILE_NAME = `${FOLDERS_STORE}.store`;
-/**
- * Folders kept across runs; the least recently stored go first. Every run
- * with the cache on reads the whole table, so the cap keeps a cache folder
- * shared by many projects at a few tens of MB.
- */
+/** Folders kept across runs (least recently stored go first): every cached run reads the whole table. */
 export const DIR_MEMO_MAX_ENTRIES = 100_000;
 /** A table file larger than this is damaged or planted: read as empty. */
 const MAX_BYTES = 64 * 1024 * 1024;
 const CHUNK_ROWS = 4096;
 
-/**
- * One folder: `[dir, dev, ino, size, mtimeMs, ctimeMs, storedRun, subdirs, skillNames, links, skipped, special]`
- * (the stamp flat: no object per row to serialise), each name list joined with
- * `/` (a character no file name holds).
- */
+/** One folder, its stamp flat and each name list joined with `/` (which no file name holds). */
 type Row = [string, number, number, number, number, number, number, string, string, string, string, string];
 
 const rowStamp = (row: Row): Stamp => ({ dev: row[1], ino: row[2], size: row[3], mtimeMs: row[4], ctimeMs: row[5] });
 
-/** What a walk got from the table. */
 export interface DirMemoStats {
-  /** Folders answered by stamp. */
   readonly reused: number;
-  /** Folders read from disk. */
   readonly read: number;
 }
 
 export interface DirMemoOptions {
-  /** How recently changed a folder may be and still be stored (see stamp.ts; tests pass 0). */
+  /** How recently changed a folder may be and still be stored (tests pass 0). */
   readonly racyMs?: number;
   /** Told every folder listed and link resolved, with the stamp the walk relied on (see witness.ts). */
   readonly witness?: WitnessBuilder;
@@ -59,11 +42,7 @@ const join_ = (names: readonly string[]): string => names.join('/');
 /** Passed by `DirMemo.open`, so a plain-JS `new DirMemo()` cannot build an unloaded table. */
 const FACTORY: unique symbol = Symbol('skillgraph.dir-memo');
 
-/**
- * A loaded table: a `ListingSource` for `discover`, then `save`.
- *
- * @example const memo = DirMemo.open(cacheDir); discover(roots, opts, memo); memo.save();
- */
+/** A loaded table: a `ListingSource` for `discover`, then `save`. */
 export class DirMemo implements ListingSource {
   readonly file: string;
   readonly #dir: string;
@@ -92,12 +71,7 @@ export class DirMemo implements ListingSource {
     this.#witness = witness;
   }
 
-  /**
-   * Load the table in `dir` (empty when absent or unusable). The racy
-   * cut-off is taken now, so open it just before the walk.
-   *
-   * @example const memo = DirMemo.open('.cache/skillgraph');
-   */
+  /** Load the table in `dir` (empty when unusable). Open it just before the walk: the racy cut-off is taken now. */
   static open(dir: string, options: DirMemoOptions = {}): DirMemo {
     const quiet = quietBefore(options.racyMs);
     const table = readTable(dir, FOLDERS_STORE, 'folders', decodeRows, MAX_BYTES);
@@ -106,7 +80,6 @@ export class DirMemo implements ListingSource {
     return new DirMemo(dir, rows, run, quiet, options.witness, FACTORY);
   }
 
-  /** Folders known to the table. */
   get size(): number {
     return this.#rows.size;
   }
@@ -135,8 +108,7 @@ export class DirMemo implements ListingSource {
         special: split(row[11]),
       };
     }
-    // Stamp first, read second: a change in between leaves a listing newer than its stamp,
-    // which only costs a read next time.
+    // Stamp first, read second: a change in between only costs a read next time.
     let listing: DirListing;
     try {
       listing = readListing(dir);
@@ -178,10 +150,7 @@ export class DirMemo implements ListingSource {
     else this.#witness?.link(link, stamp);
   }
 
-  /**
-   * Write the table atomically when a walk changed it; returns whether it wrote.
-   * Never throws (a read-only cache folder never fails a run).
-   */
+  /** Write the table atomically when a walk changed it; whether it wrote. Never throws. */
   save(): boolean {
     if (!this.#dirty) return false;
     let rows = [...this.#rows.values()];

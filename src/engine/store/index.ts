@@ -1,8 +1,4 @@
-/**
- * The engine's store: one file format (file.ts), one stamp (stamp.ts) and
- * three tables on top — files (the parse cache), folders (the walk's
- * listings) and runs (finished outputs, with their keys and witnesses).
- */
+/** The engine's store: one file format, one stamp, and the files, folders and runs tables. */
 export { HEADER_BYTES, STORE_FORMAT, storePath, StoreReader, StoreWriter, type StoreTable } from './file.js';
 export {
   CACHE_FILE_NAME,

@@ -1,8 +1,6 @@
 /**
- * The keys of the runs table (see runs.ts): the run key, one SHA-256 over
- * everything a run's output is a function of, computed after the walk and
- * the stat of every skill file, before anything is read or parsed; and the
- * replay key, over the run's options alone.
+ * The keys of the runs table: the run key, over everything a run's output is a function of (taken after the walk
+ * and the stats, before any read), and the replay key, over the run's options alone.
  */
 import { createHash, type Hash } from 'node:crypto';
 import { statSync } from 'node:fs';
@@ -14,11 +12,7 @@ import { storeDigest } from '../fingerprint.js';
 import { STORE_FORMAT } from './file.js';
 import { NO_STAMP, packStamp, STAMP_FIELDS, stampOf } from './stamp.js';
 
-/**
- * The stamp of a file as text, or null when it does not exist.
- *
- * @example fileIdentity('/tmp/cache/files.store') // '2049:1234:72538164:1764480420000.5:1764480420000.5' or null
- */
+/** The stamp of a file as text, or null when it does not exist. */
 export function fileIdentity(path: string): string | null {
   try {
     const s = stampOf(statSync(path));
@@ -28,12 +22,7 @@ export function fileIdentity(path: string): string | null {
   }
 }
 
-/**
- * What every key covers, as the text its hash starts with: its kind, the
- * store format, the files table's identity, the engine options and the
- * caller's context (length-prefixed; the JSON after it delimits itself).
- * The code is not in it: the store header covers that.
- */
+/** The text every key's hash starts with: kind, store format, files table, engine options, context. */
 function keyPrefix(
   kind: string,
   cacheFile: string | null,
@@ -45,7 +34,6 @@ function keyPrefix(
 
 /** What a run key covers (the store header covers the code). */
 export interface RunKeyInput {
-  /** The walk: candidates (with profile), discovery findings, root reports, hasher. */
   readonly plan: CatalogPlan;
   /** Per item, its stat (or the finished result of a file that could not be stat'ed). */
   readonly stats: readonly (ItemStat | ItemFailed)[];
@@ -57,19 +45,13 @@ export interface RunKeyInput {
   readonly context: string;
 }
 
-/**
- * The run key: hex SHA-256 over the store format, the files table's identity,
- * engine options, the caller's context, the whole walk result and every item's profile and stat.
- *
- * @example const key = runKey({ plan, stats, cacheFile, engine: { backend: 'auto', hasher: 'js' }, context: '' });
- */
+/** The run key: hex SHA-256 over the key prefix, the whole walk result and every item's profile and stat. */
 export function runKey(input: RunKeyInput): string {
   const hash: Hash = createHash('sha256').update(keyPrefix('run', input.cacheFile, input.engine, input.context));
   const { discovered, items, hasher } = input.plan;
   hash.update(`\u0000${hasher.name}\u0000`);
   hash.update(JSON.stringify({ diagnostics: discovered.diagnostics, roots: discovered.roots }));
-  // Perf: item keys joined into one string, and (key length, stamp) per item as raw float64s:
-  // no number-to-text per stat; ~2× faster than one text per item at 10k.
+  // Perf: item keys joined into one string and the stamps as raw float64s, no number-to-text per stat.
   const stride = 1 + STAMP_FIELDS;
   const keys = new Array<string>(items.length);
   const numbers = new Float64Array(items.length * stride);
@@ -93,7 +75,6 @@ export function runKey(input: RunKeyInput): string {
   return hash.digest('hex');
 }
 
-/** What a replay key covers: everything a run is asked to do. */
 export interface ReplayKeyInput {
   readonly load: LoadCatalogOptions;
   readonly cacheFile: string | null;
@@ -101,15 +82,7 @@ export interface ReplayKeyInput {
   readonly context: string;
 }
 
-/**
- * The key of a run's options — store format, engine options, context, the
- * files table's identity, the roots and the walk options — without the
- * walk or the stats, which the run memo's witness vouches for instead
- * (`replayRunMemo` in runs.ts). Two runs with the same replay key and a verified
- * witness have the same run key.
- *
- * @example replayKey({ load: { roots, depth: 8 }, cacheFile, engine: { backend: 'auto', hasher: 'js' }, context: '' })
- */
+/** The key of a run's options without the walk or stats, which the witness vouches for instead. */
 export function replayKey(input: ReplayKeyInput): string {
   const { roots, profile, hasher: _hasher, ...walk } = input.load;
   const options = resolveDiscoverOptions(walk);
@@ -118,6 +91,6 @@ export function replayKey(input: ReplayKeyInput): string {
     profile: profile ?? null,
     options: Object.entries(options).sort(([a], [b]) => cmp(a, b)),
   });
-  // Perf: the one key a warm load computes, hashed without loading node:crypto (`storeDigest`).
+  // Perf: the one key a warm load computes, hashed without loading node:crypto.
   return storeDigest(keyPrefix('replay', input.cacheFile, input.engine, input.context) + asked);
 }

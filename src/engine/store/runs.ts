@@ -1,25 +1,8 @@
 /**
- * The runs table: the finished output of a run (e.g. `catalog --json`),
- * one store file per verb, replayed when nothing it depends on changed.
- *
- * Exactly as safe as the files table, whose trust it extends from one file
- * to the whole run: its key (`runKey`) covers everything the output is a
- * function of — the whole walk result (candidates, discovery findings, root
- * reports), the stamp of every skill file, the identity of the files table
- * the run was answered from and the engine options; the store header covers
- * the code. A run is only recorded when every skill file was answered from
- * the files table by stamp, so replaying it prints what such a run prints.
- *
- * Two ways in: `readRunMemo` after a walk and the stats (the run key), and
- * `replayRunMemo` before any walk — the record then carries the run's
- * witness (witness.ts) and its replay key (the options without the walk);
- * when every witness entry still stamps the same, the walk would list the
- * same folders and the run key would be the same, so the record is printed
- * after one stat per entry.
- *
- * Body: the witness roots (UTF-8 JSON), its paths (UTF-8, NUL-joined), its
- * numbers (float64, `endian`), then the output text to the end — or, for
- * the library's `loadCatalog`, the sealed catalog's encoding (catalogs.ts).
+ * The runs table: the finished output of a run, one store file per verb, replayed when nothing it depends on
+ * changed. The run key covers the whole walk result, every skill file's stamp, the files table it was answered
+ * from and the options; a run is recorded only when every file was answered by stamp. `replayRunMemo` checks
+ * the record's witness (witness.ts) instead of walking. Body: witness roots, paths, numbers, then the output.
  */
 import { endianness } from 'node:os';
 import type { SkillRoot } from '../../discover/roots.js';
@@ -34,7 +17,6 @@ export interface RunMemo {
   readonly bytes?: Buffer;
 }
 
-/** What `writeRunMemo` keeps beside the text so a later run can replay it without walking. */
 export interface MemoReplay {
   /** The replay key of the run (its options, no walk). */
   readonly key: string;
@@ -53,7 +35,6 @@ interface RunsMeta {
   };
 }
 
-/** The store file of a verb's runs. */
 export const runStoreName = (name: string): string => `run.${name}`;
 
 function open(dir: string, name: string): { reader: StoreReader; meta: RunsMeta } | undefined {
@@ -74,18 +55,16 @@ function open(dir: string, name: string): { reader: StoreReader; meta: RunsMeta 
   return { reader, meta: meta as RunsMeta };
 }
 
-/** A recorded body — an output's text as UTF-8 — and its exit status. */
 export interface RunRecord {
   readonly status: number;
   readonly body: Buffer;
 }
 
-/** Reads a record's body, whatever it encodes, from where the witness ends (`StoreReader.bytes`, `.remaining`); throws on a short read. */
+/** Reads a record's body from where the witness ends; throws on a short read. */
 export type RecordBody = Pick<StoreReader, 'bytes' | 'remaining'>;
 
 function memoOf(record: RunRecord): RunMemo {
-  // Perf: the stored bytes go to stdout as they are; decoding ~11 MB to a string and
-  // encoding it again for the write cost ~15–20 ms of a ~0.3 s warm run.
+  // Perf: the stored bytes go to stdout as they are, never decoded and encoded again.
   const { status, body } = record;
   return {
     status,
@@ -96,16 +75,9 @@ function memoOf(record: RunRecord): RunMemo {
   };
 }
 
-/** The whole body, as `readRunRecord` and `replayRunRecord` answer by default. */
 const wholeBody = (body: RecordBody, status: number): RunRecord => ({ status, body: body.bytes(body.remaining) });
 
-/**
- * The record `name` in `dir` when its key is `key`, its body read by `read`
- * (default: all of it); anything else (absent, unreadable, another key,
- * damaged, `read` throwing or answering undefined) is none.
- *
- * @example const record = readRunRecord(cacheDir, 'catalog-json', key);
- */
+/** The record `name` in `dir` when its key is `key`, its body read by `read`; anything else is none. */
 export function readRunRecord(dir: string, name: string, key: string): RunRecord | undefined;
 export function readRunRecord<T>(
   dir: string,
@@ -134,14 +106,7 @@ export function readRunRecord<T>(
   }
 }
 
-/**
- * The record `name` in `dir` without walking, its body read by `read`
- * (default: all of it): when it was recorded with a witness under
- * `replayKey` and every witness entry (and the roots) still check as
- * recorded (`verifyWitness`). Anything else is none.
- *
- * @example const record = replayRunRecord(cacheDir, 'catalog-json', optionsKey, roots);
- */
+/** The record `name` without walking, when its witness and roots still check as recorded; else none. */
 export function replayRunRecord(
   dir: string,
   name: string,
@@ -184,13 +149,8 @@ export function replayRunRecord<T>(
 }
 
 /**
- * Record `body` with `status` as the record `name` for `key` (atomically;
- * replaces the previous record of that name), with `replay` when the run
- * has a witness. `body` may come in parts, each written as it is made, so
- * the whole is never held at once. Never throws: the record is only an
- * accelerator (a part that throws aborts it).
- *
- * @example writeRunRecord(cacheDir, 'load-catalog', key, 0, encodeCatalog(loaded)!, replay);
+ * Record `body` (written part by part as it is made) with `status` for `key`, atomically, with `replay` when
+ * the run has a witness. Never throws: a part that throws aborts the record.
  */
 export function writeRunRecord(
   dir: string,
@@ -208,7 +168,6 @@ export function writeRunRecord(
     if (replay && w) {
       const roots = Buffer.from(w.roots, 'utf8');
       const paths = Buffer.from(w.paths.join('\u0000'), 'utf8');
-      // Perf: each part written straight to the file, no joined copy of an ~11 MB text.
       out.write(roots);
       out.write(paths);
       out.write(new Uint8Array(w.numbers.buffer, w.numbers.byteOffset, w.numbers.byteLength));
@@ -233,21 +192,11 @@ export function writeRunRecord(
   }
 }
 
-/**
- * The recorded output `name` in `dir` when its key is `key` (`readRunRecord`, as text).
- *
- * @example const memo = readRunMemo(cacheDir, 'catalog-json', key); if (memo) io.stdout.write(memo.text);
- */
 export function readRunMemo(dir: string, name: string, key: string): RunMemo | undefined {
   const record = readRunRecord(dir, name, key);
   return record && memoOf(record);
 }
 
-/**
- * The recorded output `name` in `dir` without walking (`replayRunRecord`, as text).
- *
- * @example const memo = replayRunMemo(cacheDir, 'catalog-json', optionsKey, roots);
- */
 export function replayRunMemo(
   dir: string,
   name: string,
@@ -258,11 +207,7 @@ export function replayRunMemo(
   return record && memoOf(record);
 }
 
-/**
- * Record `memo` as the output for `key` (`writeRunRecord`). Never throws.
- *
- * @example writeRunMemo(cacheDir, 'catalog-json', key, { text, status: 0 }, replay);
- */
+/** `writeRunRecord` of a text. Never throws. */
 export function writeRunMemo(dir: string, name: string, key: string, memo: RunMemo, replay?: MemoReplay): boolean {
   return writeRunRecord(dir, name, key, memo.status, memo.bytes ?? memo.text, replay);
 }

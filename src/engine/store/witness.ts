@@ -1,19 +1,8 @@
 /**
- * The witness of a run (warm runs): what a walk and its file stats
- * depended on, in a form that can be checked again without walking — the
- * stamp of every folder the walk listed, of every symlink target it resolved
- * and of every skill file it stat'ed, and the checked roots. When a later run
- * with the same options finds every entry as it was, its walk would list the
- * same folders, resolve the same links and stat the same files, so its output
- * is the recorded one (runs.ts replays it with one stat per entry and no
- * walk at all).
- *
- * Only complete witnesses are kept: no folder or link target inside the racy
- * window (see stamp.ts), no unreadable folder or file.
- *
- *   entry i:  paths[i]                    (native path)
- *             numbers[i*6]                kind (DIR, FILE, LINK)
- *             numbers[i*6+1 .. i*6+5]     the stamp (a dangling LINK: NO_STAMP)
+ * The witness of a run: the stamp of every folder its walk listed, link target it resolved and skill file it
+ * stat'ed, and the checked roots. When all are as they were, the walk would give the same result, so runs.ts
+ * replays the output after one stat per entry. Only complete witnesses are kept (nothing racy or unreadable).
+ * Entry i: `paths[i]`, then `numbers[i*6]` its kind (DIR, FILE, LINK) and `numbers[i*6+1..5]` its stamp.
  */
 import { statSync } from 'node:fs';
 import { checkRoots, compareRoots, type SkillRoot } from '../../discover/roots.js';
@@ -22,23 +11,16 @@ import { NO_STAMP, packStamp, STAMP_FIELDS, type Stamp } from './stamp.js';
 export const WITNESS_DIR = 0;
 export const WITNESS_FILE = 1;
 export const WITNESS_LINK = 2;
-/** Numbers per entry: kind + a stamp. */
 export const WITNESS_STRIDE = 1 + STAMP_FIELDS;
 
 export interface RunWitness {
   /** `checkRoots` of the run's roots, as JSON (a root that appears, vanishes or moves changes it). */
   readonly roots: string;
   readonly paths: readonly string[];
-  /** `WITNESS_STRIDE` numbers per path. */
   readonly numbers: Float64Array;
 }
 
-/**
- * Collects entries while a run walks and stats. Made before the walk, with
- * the roots as they checked then.
- *
- * @example const w = new WitnessBuilder(rootsJson(roots)); DirMemo.open(dir, { witness: w }); … w.finish()
- */
+/** Collects entries while a run walks and stats; made before the walk, with the roots as they checked then. */
 export class WitnessBuilder {
   readonly #roots: string;
   readonly #paths: string[] = [];
@@ -49,7 +31,6 @@ export class WitnessBuilder {
     this.#roots = roots;
   }
 
-  /** A folder listed, with the stamp it had before it was read. */
   dir(path: string, stamp: Stamp): void {
     this.#push(path, WITNESS_DIR, stamp);
   }
@@ -59,7 +40,6 @@ export class WitnessBuilder {
     this.#push(path, WITNESS_LINK, target ?? NO_STAMP);
   }
 
-  /** A skill file stat'ed. */
   file(path: string, stamp: Stamp): void {
     this.#push(path, WITNESS_FILE, stamp);
   }
@@ -73,7 +53,6 @@ export class WitnessBuilder {
     return this.#complete;
   }
 
-  /** The witness, or undefined when incomplete. */
   finish(): RunWitness | undefined {
     if (!this.#complete) return undefined;
     return {
@@ -101,12 +80,7 @@ export function rootsJson(roots: readonly SkillRoot[]): string {
   return JSON.stringify(checkRoots([...roots].sort(compareRoots)));
 }
 
-/**
- * True when every entry of `witness` still stamps as recorded and the roots
- * check the same. Stops at the first difference; never throws.
- *
- * @example if (verifyWitness(witness, roots)) io.stdout.write(memo.bytes);
- */
+/** True when every entry still stamps as recorded and the roots check the same. Never throws. */
 export function verifyWitness(witness: RunWitness, roots: readonly SkillRoot[]): boolean {
   try {
     if (rootsJson(roots) !== witness.roots) return false;
@@ -115,8 +89,7 @@ export function verifyWitness(witness: RunWitness, roots: readonly SkillRoot[]):
   }
   const { paths, numbers } = witness;
   if (numbers.length !== paths.length * WITNESS_STRIDE) return false;
-  // Perf: each stat compared with the packed numbers in place, no stamp object per entry
-  // (a fresh process runs this loop cold: ~950 entries for a 300-skill tree).
+  // Perf: stats compared with the packed numbers in place, no stamp object per entry.
   for (let i = 0, at = 0; i < paths.length; i++, at += WITNESS_STRIDE) {
     const kind = numbers[at];
     if (kind !== WITNESS_DIR && kind !== WITNESS_FILE && kind !== WITNESS_LINK) return false;
@@ -131,7 +104,6 @@ export function verifyWitness(witness: RunWitness, roots: readonly SkillRoot[]):
   return true;
 }
 
-/** `sameStamp(now, unpackStamp(numbers, at))`, without the unpacked stamp. */
 function stampsAt(now: Stamp, numbers: Float64Array, at: number): boolean {
   return (
     now.mtimeMs === numbers[at + 3] &&

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ParseItem } from '../../../src/engine/catalog-pipeline.js';
 import { InputBudget } from '../../../src/engine/input-budget.js';
-import { parseItem, parseItemAhead, READ_AHEAD_MIN_FILES, readAheadFor } from '../../../src/engine/parse-files.js';
+import { parseItem, READ_AHEAD_MIN_FILES, readAheadFor } from '../../../src/engine/parse-files.js';
 import {
   READ_AHEAD_SLOT_BYTES,
   READ_AHEAD_SLOTS,
@@ -100,7 +100,7 @@ describe('startReadAhead', () => {
   });
 });
 
-describe('parseItemAhead', () => {
+describe('parseItem with a reading thread', () => {
   const items = (): ParseItem[] =>
     paths.map((path) => ({
       path,
@@ -126,7 +126,7 @@ describe('parseItemAhead', () => {
         waitNear(ahead, 0);
         const got = list.map((item, k) => {
           if (k % 32 === 0) waitNear(ahead, k);
-          return parseItemAhead(item, k, ahead, JS_HASHER, aheadBudget);
+          return parseItem(item, JS_HASHER, aheadBudget, ahead, k);
         });
         expect(got).toEqual(plain);
         expect(aheadBudget?.used).toBe(plainBudget?.used);
@@ -157,7 +157,7 @@ describe('parseItemAhead', () => {
     )!;
     try {
       waitNear(ahead, 0);
-      expect(list.map((item, k) => parseItemAhead(item, k, ahead, JS_HASHER, aheadBudget))).toEqual(plain);
+      expect(list.map((item, k) => parseItem(item, JS_HASHER, aheadBudget, ahead, k))).toEqual(plain);
       expect([aheadBudget.used, aheadBudget.refused]).toEqual([plainBudget.used, plainBudget.refused]);
     } finally {
       ahead.close();
@@ -166,7 +166,7 @@ describe('parseItemAhead', () => {
 
   it('reads in the main thread without a reading thread', () => {
     const list = items();
-    expect(list.map((item, k) => parseItemAhead(item, k, undefined, JS_HASHER))).toEqual(
+    expect(list.map((item, k) => parseItem(item, JS_HASHER, undefined, undefined, k))).toEqual(
       list.map((item) => parseItem(item, JS_HASHER)),
     );
   });

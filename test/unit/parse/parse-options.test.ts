@@ -1,7 +1,20 @@
-/** resolveParseOptions: the check of options repeated file after file gives what a first check gives. */
-import { describe, expect, it } from 'vitest';
+/** resolveParseOptions: each call resolves as if it were the first, whatever the calls before it. */
+import { describe, expect, it, vi } from 'vitest';
 import { DEFAULT_YAML_LIMITS } from '../../../src/parse/index.js';
-import { resolveParseOptions, type ParseOptions } from '../../../src/parse/options.js';
+import { PARSE_KEYS, resolveParseOptions, type ParseOptions } from '../../../src/parse/options.js';
+
+/** Two valid values of every option (a new option needs its row): a memo of earlier calls must tell them apart. */
+const VALUES: { readonly [K in keyof Required<ParseOptions>]: readonly [ParseOptions[K], ParseOptions[K]] } = {
+  locator: ['/a/SKILL.md', '/b/SKILL.md'],
+  dirName: ['a', 'b'],
+  profile: ['skillgraph', 'strict-compat'],
+  unicode: ['nfkc', 'ascii'],
+  scope: ['project', 'global'],
+  root: ['/r', '/g'],
+  precedence: [20, 7],
+  maxFileBytes: [1000, 2000],
+  limits: [{ maxDepth: 10 }, { maxDepth: 20 }],
+};
 
 describe('resolveParseOptions', () => {
   it('resolves each of a mixed sequence of options as if it were the first', () => {
@@ -67,5 +80,25 @@ describe('resolveParseOptions', () => {
     expect(() => resolveParseOptions({ locator: '/a/SKILL.md', limits })).toThrow(/limits\.maxDepth/);
     expect(() => resolveParseOptions({ locator: '/a/SKILL.md', scope: '' })).toThrow(/scope/);
     expect(() => resolveParseOptions({ locator: '/a/SKILL.md', precedence: Number.NaN })).toThrow(/precedence/);
+  });
+
+  it('tells apart two calls that differ in any one option, whatever the last call was', async () => {
+    expect(Object.keys(VALUES).sort()).toEqual(PARSE_KEYS.list);
+    const base = Object.fromEntries(
+      Object.entries(VALUES).map(([key, [first]]) => [key, first]),
+    ) as unknown as ParseOptions;
+    for (const key of PARSE_KEYS.list) {
+      for (const omit of [false, true]) {
+        // One option changed from the call before, with and without `limits` (an object a caller may change in place).
+        const shared = omit ? { ...base, limits: undefined } : base;
+        const changed = { ...shared, [key]: VALUES[key as keyof ParseOptions][1] } as ParseOptions;
+        vi.resetModules();
+        const fresh = await import('../../../src/parse/options.js');
+        const expected = fresh.resolveParseOptions(changed);
+        resolveParseOptions(shared);
+        expect(resolveParseOptions(changed), `${key}${omit ? ' (no limits)' : ''}`).toEqual(expected);
+        expect(resolveParseOptions(shared)).toEqual(fresh.resolveParseOptions(shared));
+      }
+    }
   });
 });
