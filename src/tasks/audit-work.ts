@@ -109,7 +109,7 @@ export function claimAndAudit(
 
 /** Skills per claim: a few hundred milliseconds of work, so the last claims end close together. */
 const BATCH = 16;
-/** Below this many skills the pool's start (~250 ms of CPU per thread) costs more than it saves. */
+/** Below this many skills booting the pool's threads costs more than they save. */
 const INLINE_BELOW = 256;
 
 /**
