@@ -7,7 +7,6 @@
 import type { BackendChoice } from '../model/backend.js';
 import type { ParseItemResult } from './catalog-pipeline.js';
 import type { Stamp } from './store/stamp.js';
-import type { AuditChunk } from '../tasks/audit-work.js';
 
 /**
  * Parse up to `claims` batches of one job, claimed from the shared counter
@@ -36,21 +35,7 @@ export interface ParseTask {
   readonly digests: BackendChoice | null;
 }
 
-/**
- * Audit the skills of one job (`shareJob(auditJob)`), claiming batches from the shared counter
- * the main thread claims from too.
- */
-export interface AuditTask {
-  readonly kind: 'audit';
-  readonly job: number;
-  readonly payload: Uint8Array;
-  readonly claims: number;
-  readonly claim: Int32Array;
-  /** Skills per claim. */
-  readonly batch: number;
-}
-
-export type WorkerTask = ParseTask | AuditTask;
+export type WorkerTask = ParseTask;
 
 /** File facts the cache stores beside a result. */
 export interface FileFacts {
@@ -76,12 +61,7 @@ export type ParseOutcome =
   | { readonly kind: 'parsed'; readonly result: ParseItemResult; readonly facts?: FileFacts }
   | { readonly kind: 'reuse'; readonly facts: FileFacts };
 
-export interface AuditTaskResult {
-  readonly kind: 'audit';
-  readonly chunks: readonly AuditChunk[];
-}
-
-export type WorkerResult = ParseTaskResult | AuditTaskResult;
+export type WorkerResult = ParseTaskResult;
 
 /** What every worker gets once, at start (`workerData`). */
 export interface WorkerInit {

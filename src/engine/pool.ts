@@ -8,22 +8,15 @@ import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadPiscina } from '../model/vendor.js';
 import { defaultWorkerEntry } from './assets.js';
-import type { AuditTask, AuditTaskResult, ParseTask, ParseTaskResult, WorkerInit, WorkerTask } from './messages.js';
+import type { WorkerInit, WorkerResult, WorkerTask } from './messages.js';
 import { compileWasm } from './wasm.js';
 
 /** Tasks queued per worker at once. */
 export const IN_FLIGHT = 2;
 
-/** The result a task of each kind comes back as. */
-export type ResultOf<T extends WorkerTask> = T extends ParseTask
-  ? ParseTaskResult
-  : T extends AuditTask
-    ? AuditTaskResult
-    : never;
-
 export interface WorkerPool {
   readonly threads: number;
-  run<T extends WorkerTask>(task: T): Promise<ResultOf<T>>;
+  run(task: WorkerTask): Promise<WorkerResult>;
   close(): Promise<void>;
 }
 
@@ -66,7 +59,7 @@ export function startPool(threads: number, entry: string): WorkerPool {
   });
   return {
     threads,
-    run: <T extends WorkerTask>(task: T) => piscina.run(task) as Promise<ResultOf<T>>,
+    run: (task) => piscina.run(task) as Promise<WorkerResult>,
     close: () => piscina.destroy(),
   };
 }

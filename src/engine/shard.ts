@@ -43,7 +43,7 @@ export interface SharedJob {
  *
  * @example const payload = shareJob({ items, known }); pool.run({ ...task, payload });
  */
-export function shareJob<T = SharedJob>(job: T): Uint8Array {
+export function shareJob(job: SharedJob): Uint8Array {
   const bytes = new TextEncoder().encode(JSON.stringify(job));
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
   shared.set(bytes);
@@ -51,9 +51,9 @@ export function shareJob<T = SharedJob>(job: T): Uint8Array {
 }
 
 /** Decode `shareJob` bytes. */
-export function readSharedJob<T = SharedJob>(payload: Uint8Array): T {
+export function readSharedJob(payload: Uint8Array): SharedJob {
   // TextDecoder refuses views of shared memory: copy out first.
-  return JSON.parse(new TextDecoder().decode(payload.slice())) as T;
+  return JSON.parse(new TextDecoder().decode(payload.slice())) as SharedJob;
 }
 
 /**

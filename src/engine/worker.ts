@@ -8,23 +8,14 @@ import { JS_HASHER } from '../catalog/hasher.js';
 import type { HashBackend } from '../model/backend.js';
 import { loadPiscina } from '../model/vendor.js';
 import { hashBackendFor } from './backend.js';
-import type {
-  AuditTask,
-  AuditTaskResult,
-  ParseTask,
-  ParseTaskResult,
-  WorkerInit,
-  WorkerResult,
-  WorkerTask,
-} from './messages.js';
+import type { ParseTask, ParseTaskResult, WorkerInit, WorkerResult, WorkerTask } from './messages.js';
 import { claimAndParse, readSharedJob, type SharedJob } from './shard.js';
 import { adoptWasmModule } from './wasm.js';
-import type { AuditJob } from '../tasks/audit-work.js';
 
 let started = false;
 
 /** Handle one batch. */
-export default function handle(task: WorkerTask): WorkerResult | Promise<WorkerResult> {
+export default function handle(task: WorkerTask): WorkerResult {
   if (!started) {
     started = true;
     // The main thread compiled the WASM core once; this thread instantiates that module.
@@ -33,22 +24,7 @@ export default function handle(task: WorkerTask): WorkerResult | Promise<WorkerR
   switch (task.kind) {
     case 'parse':
       return parseTask(task, hasherFor(task.digests));
-    case 'audit':
-      return auditTask(task);
   }
-}
-
-let auditing: { readonly job: number; readonly shared: AuditJob } | undefined;
-
-/** The audit and its parsers load on the first audit task: a catalog's workers never load them. */
-async function auditTask(task: AuditTask): Promise<AuditTaskResult> {
-  const [{ claimAndAudit }, { auditParsers }] = await Promise.all([
-    import('../tasks/audit-work.js'),
-    import('../tasks/audit-path.js'),
-  ]);
-  const parsers = await auditParsers();
-  if (auditing?.job !== task.job) auditing = { job: task.job, shared: readSharedJob<AuditJob>(task.payload) };
-  return { kind: 'audit', chunks: claimAndAudit(auditing.shared, task.claim, task.batch, parsers, task.claims) };
 }
 
 function hasherFor(choice: ParseTask['digests']): HashBackend | undefined {

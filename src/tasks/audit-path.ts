@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { closeSync, lstatSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
-import { auditVerdict, type AuditVerdict } from '../audit/audit.js';
+import { auditSkillOutcome, auditVerdict, type AuditVerdict } from '../audit/audit.js';
 import type { CodeParsers } from '../audit/code/syntax.js';
 import { splitToolList } from '../audit/capabilities.js';
 import type { AuditFile, AuditInput } from '../audit/input.js';
@@ -20,8 +20,6 @@ import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { parseSkill } from '../parse/parse-skill.js';
 import { openListed, readRegularFile } from '../discover/safe-read.js';
-import type { WorkerPool } from '../engine/pool.js';
-import { auditJob, auditPool, type AuditJob } from './audit-work.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Bounds on what one skill's audit reads. */
@@ -234,10 +232,8 @@ export interface AuditOptions {
    * folder read is stored (watch mode forgets the ones that change). Holds every file's text.
    */
   readonly memo?: AuditMemo;
-  /** Parsers to read code with; by default the engine's, loaded once per process (and audited inline). */
+  /** Parsers to read code with; by default the engine's, loaded once per process. */
   readonly parsers?: CodeParsers;
-  /** Worker threads besides this one (default `auto`: from a few hundred skills, one per other core). */
-  readonly workers?: number | 'auto';
 }
 
 /** A skill folder as read: its SKILL.md parsed (when it parses) and its files. */
@@ -267,13 +263,7 @@ interface Found {
   readonly skillFile: string;
 }
 
-const AUDIT_KEYS = optionKeys<AuditOptions>('auditPath', {
-  cwd: true,
-  limits: true,
-  memo: true,
-  parsers: true,
-  workers: true,
-});
+const AUDIT_KEYS = optionKeys<AuditOptions>('auditPath', { cwd: true, limits: true, memo: true, parsers: true });
 const AUDIT_LIMIT_KEYS = optionKeys<AuditLimits>('auditPath limits', {
   maxFileBytes: true,
   maxSkillBytes: true,
@@ -290,11 +280,6 @@ const AUDIT_LIMIT_KEYS = optionKeys<AuditLimits>('auditPath limits', {
 export async function auditPath(paths: string | readonly string[], options: AuditOptions = {}): Promise<AuditReport> {
   checkOptionKeys(options, AUDIT_KEYS);
   checkOptionKeys(options.limits, AUDIT_LIMIT_KEYS);
-  const workers = options.workers ?? 'auto';
-  if (workers !== 'auto' && !(Number.isInteger(workers) && workers >= 0 && workers <= 64))
-    throw new SkillgraphError('options.invalid', `auditPath option 'workers' must be auto or 0–64`, {
-      field: 'workers',
-    });
   const parsers = options.parsers ?? (await auditParsers());
   const cwd = options.cwd ?? process.cwd();
   const list = typeof paths === 'string' ? [paths] : [...paths];
@@ -330,21 +315,6 @@ export async function auditPath(paths: string | readonly string[], options: Audi
         hint: 'check the path: audit takes a skill folder, a tree of them, or a SKILL.md',
       });
   }
-  const pool = options.memo || options.parsers ? undefined : auditPool(workers, found.length);
-  try {
-    return await auditFound(found, diagnostics, parsers, pool, options);
-  } finally {
-    await pool?.close();
-  }
-}
-
-async function auditFound(
-  found: readonly Found[],
-  diagnostics: Diagnostic[],
-  parsers: CodeParsers,
-  pool: WorkerPool | undefined,
-  options: AuditOptions,
-): Promise<AuditReport> {
   // Two passes, so memory holds one skill's files at a time: the names first (each SKILL.md alone),
   // then each skill's files, audited and dropped.
   const maxFileBytes = options.limits?.maxFileBytes ?? DEFAULT_AUDIT_LIMITS.maxFileBytes;
@@ -362,39 +332,29 @@ async function auditFound(
     return { found: f, pkg, kept: undefined };
   });
   const names = parsed.flatMap((p) => (p.pkg ? [p.pkg.descriptor.name] : []));
-  const job: AuditJob = {
-    items: parsed.map(({ found: f, pkg }) => ({
-      dir: f.dir,
-      abs: f.abs,
-      skillFile: f.skillFile,
-      fields: auditFields(pkg),
-    })),
-    names,
-    ...(options.limits ? { limits: options.limits } : {}),
-  };
-  const results = await auditJob(job, parsers, pool, (i) => {
-    const { found: f, pkg, kept } = parsed[i]!;
-    if (kept) return kept.files;
-    const files = readSkillFiles(f.abs, options.limits);
-    options.memo?.set(join(f.abs, f.skillFile), { pkg, files });
-    return files;
-  });
   const sources = new Map<string, string[]>();
   const notes: string[] = [];
-  const skills = parsed.map(({ found: f, pkg }, i): AuditSkillReport => {
-    const outcome = results[i]!;
+  const skills = parsed.map(({ found: f, pkg, kept }): AuditSkillReport => {
+    const files = kept?.files ?? readSkillFiles(f.abs, options.limits);
+    if (!kept) options.memo?.set(join(f.abs, f.skillFile), { pkg, files });
+    const input: AuditInput = { dir: f.dir, skillFile: f.skillFile, files, otherNames: names, ...auditFields(pkg) };
+    const outcome = auditSkillOutcome(input, { parsers });
     notes.push(...outcome.notes);
-    for (const [file, line, text] of outcome.excerpts) {
-      let lines = sources.get(file);
-      if (lines === undefined) sources.set(file, (lines = []));
-      lines[line - 1] ??= text;
+    const found = [...outcome.diagnostics];
+    for (const d of found) {
+      if (d.line <= 0) continue;
+      const text = files.find((x) => (f.dir === '.' ? x.path : `${f.dir}/${x.path}`) === d.file)?.text;
+      if (text === undefined) continue;
+      let lines = sources.get(d.file);
+      if (lines === undefined) sources.set(d.file, (lines = []));
+      lines[d.line - 1] ??= lineAt(text, d.line).slice(0, MAX_EXCERPT);
     }
     return {
       dir: f.dir,
       file: f.dir === '.' ? f.skillFile : `${f.dir}/${f.skillFile}`,
       name: pkg?.descriptor.name ?? null,
-      verdict: auditVerdict(outcome.diagnostics),
-      diagnostics: outcome.diagnostics,
+      verdict: auditVerdict(found),
+      diagnostics: found,
     };
   });
   skills.sort((a, b) => cmp(a.file, b.file));
@@ -416,4 +376,19 @@ async function auditFound(
     sources,
     notes,
   };
+}
+
+/** Characters of a line kept for an excerpt (a minified script is one long line). */
+const MAX_EXCERPT = 1000;
+
+/** Line `n` (1-based) of `text`, without its newline. */
+function lineAt(text: string, n: number): string {
+  let start = 0;
+  for (let i = 1; i < n; i++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) return '';
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
 }

@@ -26,8 +26,6 @@ export interface AuditTaskOptions {
   readonly memo?: AuditMemo;
   /** Parsers to read code with (default: the engine's, loaded once). */
   readonly parsers?: CodeParsers;
-  /** Worker threads besides this one (default `auto`). */
-  readonly workers?: number | 'auto';
   /** What fails the gate: errors (default), or warnings too. */
   readonly failOn?: FailOn;
   /** Fail the gate beyond this many warnings. */
@@ -52,7 +50,6 @@ const AUDIT_TASK_KEYS = optionKeys<AuditTaskOptions>('auditTask', {
   limits: true,
   memo: true,
   parsers: true,
-  workers: true,
   failOn: true,
   maxWarnings: true,
 });
@@ -65,10 +62,9 @@ const AUDIT_TASK_KEYS = optionKeys<AuditTaskOptions>('auditTask', {
 export async function auditTask(options: AuditTaskOptions): Promise<AuditRun> {
   checkOptionKeys(options, AUDIT_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
-  const { limits, memo, parsers, workers } = options;
+  const { limits, memo, parsers } = options;
   const result = await auditPath(options.paths, {
     cwd,
-    ...(workers !== undefined ? { workers } : {}),
     ...(limits ? { limits } : {}),
     ...(memo ? { memo } : {}),
     ...(parsers ? { parsers } : {}),
