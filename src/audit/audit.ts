@@ -82,7 +82,9 @@ const CODE_LANGS = new Set([
 /**
  * Every finding of the audit rules about one skill, sorted.
  *
- * @example auditSkill({ dir: 'pdf', skillFile: 'SKILL.md', files: [{ path: 'SKILL.md', kind: 'file', size: 9, text: '---\n---\nx' }] }) // []
+ * @example
+ * auditSkill({ dir: 'pdf', skillFile: 'SKILL.md', files: [{ path: 'SKILL.md', kind: 'file', size: 9,
+ * text: '---\n---\nx' }] }) // []
  */
 export function auditSkill(input: AuditInput, options: AuditSkillOptions = {}): Diagnostic[] {
   return [...auditSkillOutcome(input, options).diagnostics];
@@ -177,7 +179,8 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
         code.push(...(shown2 ? found.map(softened) : found));
       }
     }
-    // A span opening with a shell operator (`; rm -rf /`, `$(curl …)`) quotes an injection payload, it is not a command.
+    // A span opening with a shell operator (`; rm -rf /`, `$(curl …)`) quotes an injection payload:
+    // it is not a command.
     for (const span of parts.spans)
       if (!/^\s{0,4}(?:[;|&`]|\$\()/.test(span.text))
         code.push(...commandFindings({ lines: [span], where: 'span' }, shown));

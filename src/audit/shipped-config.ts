@@ -13,7 +13,9 @@ import { isBareUrl } from './code/targets.js';
 /**
  * Findings for one shipped configuration file or manifest.
  *
- * @example shippedConfigFindings({ path: 'assets/.npmrc', kind: 'file', size: 9, text: 'registry=http://x/' }, 's/assets/.npmrc')[0].code // 'security.index-redirect'
+ * @example
+ * shippedConfigFindings({ path: 'assets/.npmrc', kind: 'file', size: 9, text: 'registry=http://x/' },
+ * 's/assets/.npmrc')[0].code // 'security.index-redirect'
  */
 export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[] {
   const text = f.text;

@@ -88,7 +88,9 @@ function lineOf(text: string | undefined, re: RegExp): { line: number; column: n
 /**
  * Frontmatter and folder findings for one skill.
  *
- * @example skillFindings({ dir: 's', skillFile: 'SKILL.md', allowedTools: ['Bash'], files: [] })[0].code // 'security.unrestricted-tools'
+ * @example
+ * skillFindings({ dir: 's', skillFile: 'SKILL.md', allowedTools: ['Bash'],
+ * files: [] })[0].code // 'security.unrestricted-tools'
  */
 export function skillFindings(input: AuditInput): Diagnostic[] {
   const out: Diagnostic[] = [];
@@ -255,7 +257,10 @@ const LEET: Readonly<Record<string, string>> = {
 const POPULAR: readonly string[] = popular.names;
 const POPULAR_SET: ReadonlySet<string> = new Set(POPULAR);
 
-/** A widely installed skill's name that `name` imitates (one or two edits away, or the same once digits read as letters). */
+/**
+ * A widely installed skill's name that `name` imitates (one or two edits away, or the same once digits read as
+ * letters).
+ */
 function popularTwin(name: string): string | undefined {
   const n = name.toLowerCase();
   const folded = [...nameSkeleton(n)]

@@ -11,7 +11,7 @@ import type { Diagnostic } from '../model/diagnostics.js';
 import { finding, quote } from './input.js';
 import type { SecurityCode } from './rules.js';
 
-// Perf: a pattern with Unicode properties is compiled when it is made (~0.1–0.4 ms each), so on first use, not at import.
+// Perf: a pattern with Unicode properties is compiled when it is made, so on first use, not at import.
 let patterns: { readonly latinOrDigit: RegExp; readonly emoji: RegExp; readonly ideographOrSymbol: RegExp } | undefined;
 const PATTERNS = (): NonNullable<typeof patterns> =>
   (patterns ??= {
@@ -197,7 +197,9 @@ function hex(cp: number): string {
   return cp.toString(16).toUpperCase().padStart(4, '0');
 }
 
-/** The visible word around the zero-width run `i..j` (zero-width characters dropped), at most ~40 characters each side. */
+/**
+ * The visible word around the zero-width run `i..j` (zero-width characters dropped), at most ~40 characters each side.
+ */
 function wordAround(text: string, i: number, j: number): string {
   let a = i;
   while (a > 0 && i - a < 40 && !/\s/.test(text[a - 1]!)) a--;

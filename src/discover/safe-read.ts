@@ -85,6 +85,32 @@ export class ReadBuffer {
 }
 
 /**
+ * Open a file a directory listing has just typed a regular file, without a stat first: the open
+ * does not follow a link and never blocks, and fstat refuses what is not a regular file now.
+ * The caller closes the descriptor. Never throws.
+ *
+ * @example const o = openListed(join(dir, 'run.sh')); if (o.ok) closeSync(o.fd);
+ */
+export function openListed(path: string): OpenRegular {
+  let fd: number;
+  try {
+    fd = openSync(path, SAFE_OPEN_NOFOLLOW);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { ok: false, reason: 'link' };
+    return failure(error);
+  }
+  try {
+    const stat = fstatSync(fd);
+    if (stat.isFile()) return { ok: true, fd, stat };
+    closeSync(fd);
+    return { ok: false, reason: 'not-regular' };
+  } catch (error) {
+    closeSync(fd);
+    return failure(error);
+  }
+}
+
+/**
  * The bytes of a file a listing has just typed regular: not stat'ed again, but opened without following a link
  * and fstat'ed. With `into`, a view valid until that buffer's next use. Never throws.
  */

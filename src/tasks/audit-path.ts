@@ -7,7 +7,7 @@
  * skill; what is past a bound is a `security.file-unscanned` finding.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, readdirSync, readSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { closeSync, lstatSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { auditSkillOutcome, auditVerdict, type AuditVerdict } from '../audit/audit.js';
 import type { CodeParsers } from '../audit/code/syntax.js';
@@ -19,7 +19,7 @@ import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.j
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { parseSkill } from '../parse/parse-skill.js';
-import { openRegular, readRegularFile } from '../discover/safe-read.js';
+import { openListed, readRegularFile } from '../discover/safe-read.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Bounds on what one skill's audit reads. */
@@ -52,51 +52,64 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  */
 export function readSkillFiles(skillDir: string, limits: Partial<AuditLimits> = {}): AuditFile[] {
   const bounds = { ...DEFAULT_AUDIT_LIMITS, ...limits };
-  let base: string;
-  try {
-    base = realpathSync.native(skillDir);
-  } catch {
-    return [];
-  }
+  // Perf: the folder's real path is needed only to judge a link, and most skills hold none.
+  let real: string | undefined;
+  const base = (): string => (real ??= realpathSync.native(skillDir));
+  const top = listing(skillDir);
+  if (top === undefined) return [];
   const out: AuditFile[] = [];
   let budget = bounds.maxSkillBytes;
-  const visit = (dir: string, rel: string, depth: number): void => {
-    let names: string[];
-    try {
-      names = readdirSync(dir).sort();
-    } catch {
-      return;
-    }
-    for (const name of names) {
+  const visit = (entries: readonly Dirent[], rel: string, depth: number): void => {
+    for (const entry of entries) {
       if (out.length >= bounds.maxFiles) return;
-      const abs = join(dir, name);
+      const name = entry.name;
       const path = rel === '' ? name : `${rel}/${name}`;
-      let st: Stats;
-      try {
-        st = lstatSync(abs);
-      } catch {
-        continue;
-      }
-      if (st.isSymbolicLink()) out.push(linkEntry(abs, path, base));
-      else if (st.isDirectory()) {
-        if (SKIPPED.has(name) || depth >= bounds.maxDepth || holdsSkill(abs)) continue;
-        visit(abs, path, depth + 1);
-      } else if (st.isFile()) {
-        const entry = fileEntry(abs, path, st, bounds.maxFileBytes, budget);
-        if (entry.text !== undefined || entry.head !== undefined) budget -= Math.min(st.size, bounds.maxFileBytes);
-        out.push(entry);
+      const abs = join(skillDir, path);
+      const kind = entryKind(entry, abs);
+      if (kind === 'link') {
+        try {
+          out.push(linkEntry(join(base(), path), path, base()));
+        } catch {
+          continue;
+        }
+      } else if (kind === 'dir') {
+        if (SKIPPED.has(name) || depth >= bounds.maxDepth) continue;
+        // Perf: one listing per folder says both whether it is another skill and what it holds.
+        const inner = listing(abs) ?? [];
+        if (inner.some((e) => isSkillFileName(e.name))) continue;
+        visit(inner, path, depth + 1);
+      } else if (kind === 'file') {
+        const file = fileEntry(abs, path, bounds.maxFileBytes, budget);
+        if (file === undefined) continue;
+        if (file.text !== undefined || file.head !== undefined) budget -= Math.min(file.size, bounds.maxFileBytes);
+        out.push(file);
       }
     }
   };
-  visit(base, '', 0);
+  visit(top, '', 0);
   return out.sort((a, b) => cmp(a.path, b.path));
 }
 
-function holdsSkill(dir: string): boolean {
+/** A folder's entries sorted by name, or undefined when it cannot be listed. */
+function listing(dir: string): Dirent[] | undefined {
   try {
-    return readdirSync(dir).some(isSkillFileName);
+    return readdirSync(dir, { withFileTypes: true }).sort((a, b) => cmp(a.name, b.name));
   } catch {
-    return false;
+    return undefined;
+  }
+}
+
+/** What an entry is, from its listing (a file system that does not say is asked with lstat). */
+function entryKind(entry: Dirent, abs: string): 'link' | 'dir' | 'file' | 'other' {
+  if (entry.isSymbolicLink()) return 'link';
+  if (entry.isDirectory()) return 'dir';
+  if (entry.isFile()) return 'file';
+  if (entry.isFIFO() || entry.isSocket() || entry.isBlockDevice() || entry.isCharacterDevice()) return 'other';
+  try {
+    const st = lstatSync(abs);
+    return st.isSymbolicLink() ? 'link' : st.isDirectory() ? 'dir' : st.isFile() ? 'file' : 'other';
+  } catch {
+    return 'other';
   }
 }
 
@@ -112,11 +125,22 @@ function linkEntry(abs: string, path: string, base: string): AuditFile {
   return { path, kind: 'symlink', size: 0, target, escapes };
 }
 
-function fileEntry(abs: string, path: string, st: Stats, maxFile: number, budget: number): AuditFile {
+function fileEntry(abs: string, path: string, maxFile: number, budget: number): AuditFile | undefined {
+  // Perf: the listing typed it a regular file, so it is opened without a stat first (the open
+  // follows no link and never blocks; fstat checks what was opened).
+  const opened = openListed(abs);
+  if (!opened.ok) {
+    let st: Stats;
+    try {
+      st = lstatSync(abs);
+    } catch {
+      return undefined;
+    }
+    return { path, kind: 'file', size: st.size, executable: (st.mode & 0o111) !== 0, unscanned: 'unreadable' };
+  }
+  const st = opened.stat;
   const executable = (st.mode & 0o111) !== 0;
   const whole = st.size <= maxFile && st.size <= budget;
-  const opened = openRegular(abs);
-  if (!opened.ok) return { path, kind: 'file', size: st.size, executable, unscanned: 'unreadable' };
   try {
     const want = whole ? opened.stat.size : Math.min(HEAD_BYTES, opened.stat.size);
     const bytes = Buffer.allocUnsafe(want);

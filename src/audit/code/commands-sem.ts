@@ -90,7 +90,9 @@ export function baseName(name: string): string {
 /**
  * Run `cmd` through the command table: its output, with effects recorded in `state`.
  *
- * @example runCommand({ name: lit('curl'), args: [lit('https://x.test')], stdin: lit(''), at }, state).origins[0].kind // 'network'
+ * @example
+ * runCommand({ name: lit('curl'), args: [lit('https://x.test')], stdin: lit(''), at },
+ * state).origins[0].kind // 'network'
  */
 export function runCommand(cmd: Cmd, state: FlowState): Val {
   let { name, args } = cmd;
@@ -218,7 +220,8 @@ export function execCode(
 /** Run a file: its content when this unit wrote it (a download), nothing known otherwise. */
 export function runFile(state: FlowState, at: Site, what: string, path: Val | undefined): void {
   if (!path) return;
-  // A program run straight from a URL (`deno run -A https://…`, `msiexec /i http://…`); a page opened in a browser is not.
+  // A program run straight from a URL (`deno run -A https://…`, `msiexec /i http://…`);
+  // a page opened in a browser is not.
   if (
     /^(?:https?|ftp):\/\//i.test(path.text) &&
     (/^(?:deno|bun|node|python|msiexec|mshta|regsvr32|rundll32|(?:ba|z)?sh|pwsh|powershell|source|\.)\b/.test(what) ||

@@ -67,7 +67,9 @@ function make(
 /**
  * The findings of one unit's effects, one per rule and line.
  *
- * @example effectFindings([{ kind: 'exec', line: 3, col: 1, what: 'eval', data }], { file: 's/x.sh', where: 'script', docs: false })
+ * @example
+ * effectFindings([{ kind: 'exec', line: 3, col: 1, what: 'eval', data }], { file: 's/x.sh', where: 'script',
+ * docs: false })
  */
 export function effectFindings(effects: readonly Effect[], place: UnitPlace, checks = ''): FlowDiagnostic[] {
   const out: FlowDiagnostic[] = [];

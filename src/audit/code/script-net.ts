@@ -27,7 +27,8 @@ const CHANNEL_READS =
 /**
  * Reads, sends, channels and lookups.
  *
- * @example networkSemantics({ name: 'requests.get', args: [lit('https://x.test')], … }, state)?.origins[0].kind // 'network'
+ * @example
+ * networkSemantics({ name: 'requests.get', args: [lit('https://x.test')], … }, state)?.origins[0].kind // 'network'
  */
 export function networkSemantics(call: Call, name: string, state: FlowState): Val | undefined {
   const at = call.at;

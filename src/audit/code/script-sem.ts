@@ -177,7 +177,10 @@ export function callSemantics(call: Call, state: FlowState): Val | undefined {
   return fileSemantics(call, name, state) ?? valueSemantics(call, name, state) ?? networkSemantics(call, name, state);
 }
 
-/** `subprocess.run([...])`, `spawn(cmd, [args])`: an argv goes to the command table; a string with a shell is shell code. */
+/**
+ * `subprocess.run([...])`, `spawn(cmd, [args])`: an argv goes to the command table; a string with a shell is shell
+ * code.
+ */
 function processCall(call: Call, name: string, state: FlowState): Val {
   const a0 = call.args[0] ?? UNKNOWN;
   const shellKw = call.kwargs.get('shell');
