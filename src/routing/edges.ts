@@ -70,8 +70,7 @@ export function implicitEdges(
   targets: readonly EdgeTarget[],
   options: EdgeOptions = {},
 ): EdgeResult {
-  const byDir = new Map(targets.map((t) => [t.dir, t.name] as const));
-  const names = new Set(targets.map((t) => t.name));
+  const { byDir, names } = targetIndex(targets);
   const edges: SkillEdge[] = [];
   const missingLinks: MissingLink[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -119,6 +118,26 @@ export function implicitEdges(
       a.column - b.column,
   );
   return { edges, missing: missingLinks, diagnostics: diagnostics.sort(compareDiagnostics) };
+}
+
+interface TargetIndex {
+  readonly byDir: ReadonlyMap<string, string>;
+  readonly names: ReadonlySet<string>;
+}
+
+// Callers pass one targets list for each skill in turn: indexing it once keeps a tree linear.
+const targetIndexes = new WeakMap<readonly EdgeTarget[], TargetIndex>();
+
+function targetIndex(targets: readonly EdgeTarget[]): TargetIndex {
+  let index = targetIndexes.get(targets);
+  if (!index) {
+    index = {
+      byDir: new Map(targets.map((t) => [t.dir, t.name] as const)),
+      names: new Set(targets.map((t) => t.name)),
+    };
+    targetIndexes.set(targets, index);
+  }
+  return index;
 }
 
 /** `{ to }` a catalogued skill, `{}` a missing one, undefined when the link is not to a skill. */
