@@ -85,11 +85,8 @@ export class ReadBuffer {
 }
 
 /**
- * Open a file a directory listing has just typed a regular file, without a stat first: the open
- * does not follow a link and never blocks, and fstat refuses what is not a regular file now.
- * The caller closes the descriptor. Never throws.
- *
- * @example const o = openListed(join(dir, 'run.sh')); if (o.ok) closeSync(o.fd);
+ * Open a file a listing has just typed regular, without a stat first: no link followed, never
+ * blocks, and fstat refuses what is not regular now. The caller closes the descriptor. Never throws.
  */
 export function openListed(path: string): OpenRegular {
   let fd: number;
@@ -115,16 +112,10 @@ export function openListed(path: string): OpenRegular {
  * and fstat'ed. With `into`, a view valid until that buffer's next use. Never throws.
  */
 export function readListedFile(path: string, maxBytes: number, into?: ReadBuffer): SafeRead {
-  let fd: number;
+  const opened = openListed(path);
+  if (!opened.ok) return opened;
+  const { fd, stat } = opened;
   try {
-    fd = openSync(path, SAFE_OPEN_NOFOLLOW);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') return { ok: false, reason: 'link' };
-    return failure(error);
-  }
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) return { ok: false, reason: 'not-regular' };
     if (stat.size > maxBytes) return { ok: false, reason: 'too-large', size: stat.size };
     return readOpened(fd, stat, into === undefined ? Buffer.allocUnsafe(stat.size) : into.take(stat.size));
   } catch (error) {
