@@ -20,25 +20,35 @@ const BEFORE = '(?<=^|[\\s(\\[`"\'*_])';
 const AFTER = '(?![\\w/-]|\\.\\w)';
 const SIGIL_MENTION = new RegExp(`${BEFORE}((?:[/$]|${NAME}:)(${NAME}))${AFTER}`, 'g');
 const PROSE_MENTION = new RegExp(`(?:\\bthe\\s+[\`*"']{0,2}(${NAME})[\`*"']{0,2}|\`(${NAME})\`)\\s+skill\\b`, 'gi');
+// Cheap tests a line must pass before the mention patterns run: a sigil right before a name
+// character, and "skill" as a word after a space.
+const SIGIL_BEFORE_NAME = /[/$:][a-z0-9]/;
+const SKILL_WORD = /\sskill\b/i;
 /** Longer lines are minified or generated text: not searched for mentions. */
 const LINE_LIMIT = 16 * 1024;
+
+/** Whatever a line must hold to matter: a link, a sigil, the word "skill", or a fence. */
+const TRIGGER = /\]\(|\]:|[/$:]|skill|```|~~~/gi;
 
 /** Every link and mention candidate in `text`, in order; the caller keeps those naming a skill. */
 export function findReferences(text: string): Reference[] {
   const out: Reference[] = [];
   let inFence = false;
+  // Lines without a trigger can neither hold a reference nor open a fence: only the others are sliced.
   let line = 0;
-  for (let start = 0; start <= text.length; line++) {
-    const nl = text.indexOf('\n', start);
+  let lineStart = 0;
+  TRIGGER.lastIndex = 0;
+  for (let m = TRIGGER.exec(text); m !== null; m = TRIGGER.exec(text)) {
+    const start = text.lastIndexOf('\n', m.index) + 1;
+    for (let i = text.indexOf('\n', lineStart); i !== -1 && i < start; i = text.indexOf('\n', i + 1)) line++;
+    const nl = text.indexOf('\n', m.index);
     const end = nl === -1 ? text.length : nl;
     const raw = text.slice(start, end);
-    start = end + 1;
-    if ((raw.includes('```') || raw.includes('~~~')) && FENCE.test(raw)) {
-      inFence = !inFence;
-      continue;
-    }
-    if (!inFence && raw.length <= LINE_LIMIT) scanLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw, line + 1, out);
+    if ((raw.includes('```') || raw.includes('~~~')) && FENCE.test(raw)) inFence = !inFence;
+    else if (!inFence && raw.length <= LINE_LIMIT) scanLine(raw.endsWith('\r') ? raw.slice(0, -1) : raw, line + 1, out);
     if (nl === -1) break;
+    line++;
+    lineStart = TRIGGER.lastIndex = nl + 1;
   }
   return out;
 }
@@ -50,8 +60,7 @@ function scanLine(s: string, line: number, out: Reference[]): void {
   }
   const def = s.includes(']:') ? REF_DEFINITION.exec(s) : null;
   if (def) found.push(link(def[1]!, line, s.indexOf(def[1]!) + 1));
-  // Perf: most lines hold no sigil; the mention patterns run only on those that do.
-  if (s.includes('/') || s.includes('$') || s.includes(':')) {
+  if (SIGIL_BEFORE_NAME.test(s)) {
     for (const m of s.matchAll(SIGIL_MENTION)) {
       if (s[m.index - 1] === '(' && s[m.index - 2] === ']') continue;
       // `/word` and `a:word` are as often commands, paths or keys: only names of two words or more count.
@@ -59,7 +68,7 @@ function scanLine(s: string, line: number, out: Reference[]): void {
       found.push({ kind: 'mention', target: m[2]!, text: m[1]!, line, column: m.index + 1 });
     }
   }
-  if (/skill/i.test(s)) {
+  if (SKILL_WORD.test(s)) {
     for (const m of s.matchAll(PROSE_MENTION))
       found.push({ kind: 'mention', target: (m[1] ?? m[2]!).toLowerCase(), text: m[0], line, column: m.index + 1 });
   }
