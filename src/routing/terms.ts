@@ -66,11 +66,21 @@ export function routingTerm(token: string): string | null {
   return STOPWORDS.has(term) ? null : term;
 }
 
+// Descriptions repeat their words across a catalog: each token is folded once (bounded, then reset).
+const termOf = new Map<string, string | null>();
+const TERM_MEMO_MAX = 1 << 16;
+
 /** The terms of a text, in order, repeats kept. */
 export function routingTerms(text: string): string[] {
   const out: string[] = [];
   for (const token of text.normalize('NFKC').split(SPLIT)) {
-    const term = token === '' ? null : routingTerm(token);
+    if (token === '') continue;
+    let term = termOf.get(token);
+    if (term === undefined) {
+      if (termOf.size >= TERM_MEMO_MAX) termOf.clear();
+      term = routingTerm(token);
+      termOf.set(token, term);
+    }
     if (term !== null) out.push(term);
   }
   return out;
