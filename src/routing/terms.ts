@@ -74,7 +74,7 @@ const TERM_MEMO_MAX = 1 << 16;
 export function routingTerms(text: string): string[] {
   const out: string[] = [];
   for (const token of text.normalize('NFKC').split(SPLIT)) {
-    if (token === '') continue;
+    if (token === '' || token.length > MAX_TERM_LENGTH) continue;
     let term = termOf.get(token);
     if (term === undefined) {
       if (termOf.size >= TERM_MEMO_MAX) termOf.clear();
