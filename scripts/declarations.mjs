@@ -15,14 +15,10 @@ function exportedNames(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
   const names = [];
   for (const statement of source.statements) {
-    if (!ts.isExportDeclaration(statement)) {
-      if (ts.getCombinedModifierFlags(statement) & ts.ModifierFlags.Export)
-        throw new Error(`declarations: ${file} may only re-export named bindings (export { … } from …)`);
-      continue;
-    }
-    if (!statement.exportClause || !ts.isNamedExports(statement.exportClause))
+    const clause = ts.isExportDeclaration(statement) ? statement.exportClause : undefined;
+    if (clause && ts.isNamedExports(clause)) names.push(...clause.elements.map((e) => e.name.text));
+    else if (ts.isExportDeclaration(statement) || ts.getCombinedModifierFlags(statement) & ts.ModifierFlags.Export)
       throw new Error(`declarations: ${file} may only re-export named bindings (export { … } from …)`);
-    for (const element of statement.exportClause.elements) names.push(element.name.text);
   }
   return names.sort();
 }

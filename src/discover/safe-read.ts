@@ -88,7 +88,7 @@ export class ReadBuffer {
  * Open a file a listing has just typed regular, without a stat first: no link followed, never
  * blocks, and fstat refuses what is not regular now. The caller closes the descriptor. Never throws.
  */
-export function openListed(path: string): OpenRegular {
+export function openNoFollow(path: string): OpenRegular {
   let fd: number;
   try {
     fd = openSync(path, SAFE_OPEN_NOFOLLOW);
@@ -112,7 +112,7 @@ export function openListed(path: string): OpenRegular {
  * and fstat'ed. With `into`, a view valid until that buffer's next use. Never throws.
  */
 export function readListedFile(path: string, maxBytes: number, into?: ReadBuffer): SafeRead {
-  const opened = openListed(path);
+  const opened = openNoFollow(path);
   if (!opened.ok) return opened;
   const { fd, stat } = opened;
   try {
@@ -126,13 +126,18 @@ export function readListedFile(path: string, maxBytes: number, into?: ReadBuffer
 }
 
 function readOpened(fd: number, stat: Stats, buffer: Buffer): SafeRead {
+  return { ok: true, bytes: readInto(fd, buffer.subarray(0, stat.size)), stat };
+}
+
+/** Read `fd` from its start into `buffer` until the buffer is full or the file ends; the bytes read. */
+export function readInto(fd: number, buffer: Buffer): Buffer {
   let off = 0;
-  while (off < stat.size) {
-    const n = readSync(fd, buffer, off, stat.size - off, off);
+  while (off < buffer.length) {
+    const n = readSync(fd, buffer, off, buffer.length - off, off);
     if (n === 0) break;
     off += n;
   }
-  return { ok: true, bytes: off === buffer.length ? buffer : buffer.subarray(0, off), stat };
+  return off === buffer.length ? buffer : buffer.subarray(0, off);
 }
 
 function failure(error: unknown): { ok: false; reason: SafeReadProblem; errno?: string } {

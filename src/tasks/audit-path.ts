@@ -7,7 +7,7 @@
  * skill; what is past a bound is a `security.file-unscanned` finding.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, lstatSync, readdirSync, readSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
+import { closeSync, lstatSync, readdirSync, realpathSync, statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { auditSkillOutcome, auditVerdict, type AuditVerdict } from '../audit/audit.js';
 import type { CodeParsers } from '../audit/code/syntax.js';
@@ -19,7 +19,7 @@ import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.j
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
 import { parseSkill } from '../parse/parse-skill.js';
-import { openListed, readRegularFile } from '../discover/safe-read.js';
+import { openNoFollow, readInto, readRegularFile } from '../discover/safe-read.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** Bounds on what one skill's audit reads. */
@@ -128,7 +128,7 @@ function linkEntry(abs: string, path: string, base: string): AuditFile {
 function fileEntry(abs: string, path: string, maxFile: number, budget: number): AuditFile | undefined {
   // Perf: the listing typed it a regular file, so it is opened without a stat first (the open
   // follows no link and never blocks; fstat checks what was opened).
-  const opened = openListed(abs);
+  const opened = openNoFollow(abs);
   if (!opened.ok) {
     let st: Stats;
     try {
@@ -143,14 +143,7 @@ function fileEntry(abs: string, path: string, maxFile: number, budget: number): 
   const whole = st.size <= maxFile && st.size <= budget;
   try {
     const want = whole ? opened.stat.size : Math.min(HEAD_BYTES, opened.stat.size);
-    const bytes = Buffer.allocUnsafe(want);
-    let off = 0;
-    while (off < want) {
-      const n = readSync(opened.fd, bytes, off, want - off, off);
-      if (n === 0) break;
-      off += n;
-    }
-    const read = bytes.subarray(0, off);
+    const read = readInto(opened.fd, Buffer.allocUnsafe(want));
     if (!whole)
       return {
         path,
