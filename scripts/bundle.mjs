@@ -26,8 +26,9 @@ import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 import { bundleDeclarations } from './declarations.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +38,8 @@ const CORE = join(DIST, 'skillgraph.cjs');
  * Left in node_modules: piscina starts its own worker file. `./yaml.cjs` and
  * `./zod.cjs` are dist/ files of their own (vendor.bundle.ts).
  */
-const EXTERNAL = /^(piscina|\.\/yaml\.cjs|\.\/zod\.cjs|@vscode\/tree-sitter-wasm\/package\.json)$/;
+const EXTERNAL =
+  /^(piscina|\.\/(yaml|zod|skillgraph|audit|tasks|cli|serve|hosts)\.cjs|@vscode\/tree-sitter-wasm\/package\.json)$/;
 
 const external = {
   name: 'external',
@@ -122,15 +124,104 @@ const lazyBuiltins = {
   },
 };
 
+/** The value bindings `file` (an entry: only `export { … } from` statements) re-exports, each with its module. */
+function reexports(file) {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+  const bindings = [];
+  for (const statement of source.statements) {
+    if (!ts.isExportDeclaration(statement) || statement.isTypeOnly || !statement.exportClause) continue;
+    const from = join(dirname(file), statement.moduleSpecifier.text.replace(/\.js$/, '.ts'));
+    for (const e of statement.exportClause.elements) if (!e.isTypeOnly) bindings.push({ name: e.name.text, from });
+  }
+  return bindings;
+}
+
 /**
- * The entry of the one bundle: each face of the package under its own name,
- * required (and its modules evaluated) on first use: the library (every task
- * with it) is not evaluated on the CLI's path, nor the CLI on the library's.
+ * The files the code is split into, by source folder: the core (skillgraph.cjs) is what importing the library
+ * compiles; each other part is compiled on first use. A module lives in exactly one file; an import that crosses
+ * files goes through a proxy whose names load the other file when first read (see `crossing`).
  */
-const ENTRY = `export const library = () => require('./src/index.ts');
-export const internals = () => require('./src/internals.ts');
-export const cli = () => require('./src/cli/main.ts');
+const PARTS = [
+  ['audit', /^src\/audit\//],
+  ['tasks', /^src\/tasks\//],
+  ['cli', /^src\/(cli|report)\//],
+  ['serve', /^src\/serve\//],
+  ['hosts', /^src\/hosts\//],
+];
+const partOf = (input) => PARTS.find(([, re]) => re.test(input))?.[0] ?? 'core';
+const fileOf = (part) => (part === 'core' ? './skillgraph.cjs' : `./${part}.cjs`);
+
+/** How a file reaches a module `id` of another part: through the core's registry, or the part's, loaded once. */
+function reach(from, part, id) {
+  const registry = part === 'core' ? 'core' : `chunk(${JSON.stringify(part)})`;
+  if (from !== 'core')
+    return `require('./skillgraph.cjs').${part === 'core' ? 'moduleOf' : registry + '.moduleOf'}(${JSON.stringify(id)})`;
+  return part === 'core' ? `require('./${id}')` : `${registry}.moduleOf(${JSON.stringify(id)})`;
+}
+
+/**
+ * A face of the package whose names evaluate only the module they come from, on first use: importing the library
+ * does not run the audit rules' or the server's set-up unless they are called. A plain function is a function of
+ * the same name that calls it (so an ES module can export it at once); anything else a getter, read once.
+ */
+function lazyFace(file) {
+  const bindings = reexports(file);
+  const modules = [...new Set(bindings.map((b) => b.from))];
+  const deferred = bindings.filter((b) => functions.has(b.name)).map((b) => [b.name, modules.indexOf(b.from)]);
+  const values = bindings.filter((b) => !functions.has(b.name)).map((b) => [b.name, modules.indexOf(b.from)]);
+  return `(() => {
+  const modules = [${modules.map((m) => `once(() => ${reach('core', partOf(m), m)})`).join(', ')}];
+  const face = {};
+  for (const [name, k] of ${JSON.stringify(deferred)}) {
+    const named = { [name](...args) { return modules[k]()[name].apply(this, args); } };
+    Object.defineProperty(face, name, { value: named[name], enumerable: true });
+  }
+  for (const [name, k] of ${JSON.stringify(values)}) {
+    Object.defineProperty(face, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = modules[k]()[name];
+        Object.defineProperty(face, name, { value, enumerable: true });
+        return value;
+      },
+    });
+  }
+  return face;
+})()`;
+}
+
+/** The registry of a file: its modules that other files import, each evaluated on first request. */
+function registry(ids) {
+  return `const registry = {\n${ids.map((id) => `  ${JSON.stringify(id)}: once(() => require('./${id}')),`).join('\n')}\n};
+export const moduleOf = (id) => registry[id]();
+`;
+}
+
+const ONCE = 'const once = (load) => { let m; return () => (m ??= load()); };\n';
+
+/**
+ * The core's entry: each face of the package under its own name, its modules evaluated on first use (the
+ * library is not evaluated on the CLI's path, nor the CLI on the library's); `chunk(part)` loads another file
+ * once, through `useChunkLoader`'s loader when one is set (the CLI's code cache), else by a plain `require`
+ * bundlers follow.
+ */
+const coreEntry = (ids) => `${ONCE}${registry(ids)}import { chunk } from 'sg:chunks';
+export { chunk, useChunkLoader } from 'sg:chunks';
+let libraryFace, internalsFace;
+export const library = () => (libraryFace ??= ${lazyFace('src/index.ts')});
+export const internals = () => (internalsFace ??= ${lazyFace('src/internals.ts')});
+export const cli = () => ${reach('core', 'cli', 'src/cli/main.ts')};
 export const worker = () => require('./src/engine/worker.ts');
+`;
+
+const CHUNK_LOADER = `const chunks = {
+${PARTS.map(([part]) => `  ${part}: () => require(${JSON.stringify(fileOf(part))}),`).join('\n')}
+};
+let loader;
+const loaded = {};
+exports.useChunkLoader = (load) => { loader = load; };
+exports.chunk = (part) => (loaded[part] ??= loader ? loader(part) : chunks[part]());
 `;
 
 const STAMP_PLACEHOLDER = 'S'.repeat(64);
@@ -152,18 +243,134 @@ const common = {
   logLevel: 'warning',
 };
 
+const define = {
+  SKILLGRAPH_WASM_BASE64: JSON.stringify(wasm.toString('base64')),
+  SKILLGRAPH_CODE_STAMP: JSON.stringify(STAMP_PLACEHOLDER),
+};
+const plugins = [external, optionalPeers, twins, lazyBuiltins];
+const toId = (path) => relative(ROOT, path).split(sep).join('/');
+
+// The module graph of the whole code, to learn which modules other parts import and the names they export.
+// The whole code in one file, to learn which modules other parts import, the names they export, and which of
+// the faces' names are plain functions (see `lazyFace`); removed once read.
 rmSync(DIST, { recursive: true, force: true });
-const builds = await Promise.all([
-  build({
+const graphFile = join(DIST, 'graph.cjs');
+const graph = await build({
+  ...common,
+  stdin: {
+    contents: [
+      "exports.library = () => require('./src/index.ts');",
+      "exports.internals = () => require('./src/internals.ts');",
+      "exports.cli = () => require('./src/cli/main.ts');",
+      "exports.worker = () => require('./src/engine/worker.ts');",
+    ].join('\n'),
+    resolveDir: ROOT,
+    sourcefile: 'graph-entry.js',
+    loader: 'js',
+  },
+  outfile: graphFile,
+  define,
+  plugins,
+});
+const whole = createRequire(import.meta.url)(graphFile);
+const functions = new Set(
+  [whole.library(), whole.internals()].flatMap((face) => Object.keys(face).filter((n) => deferrable(face[n]))),
+);
+rmSync(graphFile);
+const targets = new Map([['core', new Set()], ...PARTS.map(([part]) => [part, new Set()])]);
+for (const [id, input] of Object.entries(graph.metafile.inputs)) {
+  if (!id.startsWith('src/')) continue;
+  for (const { path } of input.imports)
+    if (path.startsWith('src/') && partOf(path) !== partOf(id)) targets.get(partOf(path)).add(path);
+}
+for (const { from } of [...reexports('src/index.ts'), ...reexports('src/internals.ts')])
+  if (partOf(from) !== 'core') targets.get(partOf(from)).add(from);
+targets.get('cli').add('src/cli/main.ts');
+const crossingIds = [...targets].flatMap(([part, ids]) => (part === 'core' ? [] : [...ids]));
+const namesOf = await exportNames(crossingIds);
+
+/** The names each module of `ids` exports (`default` among them when it has one). */
+async function exportNames(ids) {
+  const r = await build({
     ...common,
-    stdin: { contents: ENTRY, resolveDir: ROOT, sourcefile: 'skillgraph-entry.js', loader: 'js' },
-    outfile: CORE,
-    define: {
-      SKILLGRAPH_WASM_BASE64: JSON.stringify(wasm.toString('base64')),
-      SKILLGRAPH_CODE_STAMP: JSON.stringify(STAMP_PLACEHOLDER),
-    },
-    plugins: [external, optionalPeers, twins, lazyBuiltins],
-  }),
+    format: 'esm',
+    splitting: true,
+    write: false,
+    entryPoints: ids.map((id) => join(ROOT, id)),
+    outdir: join(DIST, 'names'),
+    define,
+    plugins,
+  });
+  const names = new Map();
+  for (const output of Object.values(r.metafile.outputs))
+    if (output.entryPoint) names.set(output.entryPoint, output.exports);
+  for (const id of ids) if (!names.has(id)) throw new Error(`bundle: no export names for ${id}`);
+  return names;
+}
+
+/**
+ * A module of another part as the part `from` imports it: the core's module itself (the core is loaded before any
+ * part), or an object whose names load the other part when first read.
+ */
+function proxy(from, id) {
+  const part = partOf(id);
+  if (part === 'core') return `module.exports = ${reach(from, part, id)};\n`;
+  const load =
+    from === 'core'
+      ? `require('sg:chunks').chunk(${JSON.stringify(part)}).moduleOf(${JSON.stringify(id)})`
+      : reach(from, part, id);
+  return `module.exports = require('sg:lazy')(() => ${load}, ${JSON.stringify(namesOf.get(id))});\n`;
+}
+
+/** An object of `names`, each read from `load()`'s answer, which is asked for once, when the first is read. */
+const LAZY_MODULE = `module.exports = (load, names) => {
+  let ns;
+  const lazy = Object.defineProperty({}, '__esModule', { value: true });
+  for (const name of names) Object.defineProperty(lazy, name, { enumerable: true, get: () => (ns ??= load())[name] });
+  return lazy;
+};
+`;
+
+/** For the build of `part`: an import of another part's module becomes its proxy; `sg:chunks` is the chunk loader. */
+const crossing = (part) => ({
+  name: 'crossing',
+  setup(b) {
+    b.onResolve({ filter: /^sg:(chunks|lazy)$/ }, (args) => ({ path: args.path.slice(3), namespace: 'sg' }));
+    b.onLoad({ filter: /.*/, namespace: 'sg' }, (args) => ({
+      contents: args.path === 'chunks' ? CHUNK_LOADER : LAZY_MODULE,
+      loader: 'js',
+    }));
+    b.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData?.crossing) return undefined;
+      const r = await b.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: { crossing: true },
+      });
+      if (r.errors.length > 0 || r.external) return undefined;
+      const id = toId(r.path);
+      return id.startsWith('src/') && partOf(id) !== part ? { path: id, namespace: 'crossing' } : r;
+    });
+    b.onLoad({ filter: /.*/, namespace: 'crossing' }, (args) => ({ contents: proxy(part, args.path), loader: 'js' }));
+  },
+});
+
+const builds = await Promise.all([
+  ...[['core'], ...PARTS].map(([part]) =>
+    build({
+      ...common,
+      stdin: {
+        contents: part === 'core' ? coreEntry([...targets.get('core')]) : `${ONCE}${registry([...targets.get(part)])}`,
+        resolveDir: ROOT,
+        sourcefile: `${part}-entry.js`,
+        loader: 'js',
+      },
+      outfile: join(DIST, fileOf(part)),
+      define,
+      plugins: [external, crossing(part), optionalPeers, twins, lazyBuiltins],
+    }),
+  ),
   // yaml and zod in files of their own, required on first use: importing the package does not parse them.
   // Their local names are shortened too: no stack trace of ours runs through them.
   build({
@@ -186,7 +393,11 @@ const builds = await Promise.all([
 ]);
 
 // The code's stamp (every cache keys on it) is the SHA-256 of the code itself.
-const files = [CORE, join(DIST, 'yaml.cjs'), join(DIST, 'zod.cjs')];
+const files = [
+  ...[['core'], ...PARTS].map(([part]) => join(DIST, fileOf(part))),
+  join(DIST, 'yaml.cjs'),
+  join(DIST, 'zod.cjs'),
+];
 const hash = createHash('sha256');
 for (const file of files) {
   const text = asciiOnly(readFileSync(file, 'utf8'), file);
@@ -207,6 +418,15 @@ writeFileSync(CORE, code.replace(STAMP_PLACEHOLDER, hash.digest('hex')));
 function asciiOnly(text, file) {
   if (/\\[^\0-\x7f]/.test(text)) throw new Error(`bundle: ${relative(ROOT, file)} escapes a character outside ASCII`);
   return text.replace(/[^\0-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A plain function (not a class, no members of its own): a face can hand on a function that calls it. */
+function deferrable(value) {
+  return (
+    typeof value === 'function' &&
+    !Function.prototype.toString.call(value).startsWith('class') &&
+    Object.keys(value).length === 0
+  );
 }
 
 /** `dist/<name>.cjs` and `.js` (an ES module of the same names): one face of the bundle, `face` its expression. */
@@ -232,6 +452,7 @@ function entries(name, face) {
     ].join('\n'),
   );
 }
+
 entries('index', 'library()');
 entries('internals', 'internals()');
 writeFileSync(
@@ -257,6 +478,7 @@ function thirdParty() {
   return `# Third-party code bundled in dist/ (yaml.cjs, zod.cjs)\n\n${sections.join('\n')}`;
 }
 writeFileSync(join(DIST, 'THIRD-PARTY.md'), thirdParty());
+if (process.env.SG_META) writeFileSync(process.env.SG_META, JSON.stringify(builds.map((b) => b.metafile)));
 
 bundleDeclarations(
   ROOT,

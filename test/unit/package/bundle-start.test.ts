@@ -25,6 +25,8 @@ import { describe, expect, it } from 'vitest';
 const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 const LIB = join(DIST, 'index.js');
 const built = existsSync(join(DIST, 'skillgraph.cjs'));
+/** The files of code, in the order the stamp hashes them: the core, the parts it loads on first use, yaml, zod. */
+const CODE = ['skillgraph.cjs', 'audit.cjs', 'tasks.cjs', 'cli.cjs', 'serve.cjs', 'hosts.cjs', 'yaml.cjs', 'zod.cjs'];
 
 /** The internal modules Node loaded, and the files required, in a child that imports `entry` and then runs `after`. */
 function loadedBy(entry: string, after = ''): string[] {
@@ -40,7 +42,7 @@ console.log(JSON.stringify([...loaded, ...files.map((f) => 'file ' + f)]));`;
 }
 
 describe.skipIf(!built)('importing the built library', () => {
-  it('loads its own code only: not node:crypto, the streams code, yaml, zod, the internals or the CLI', () => {
+  it('loads its core only: not node:crypto, the streams code, yaml, zod, the audit rules, the tasks or the CLI', () => {
     const loaded = loadedBy(LIB);
     expect(
       loaded.filter((m) => /^NativeModule (crypto|internal\/crypto|internal\/fs\/streams|stream)\b/.test(m)),
@@ -65,7 +67,14 @@ const sealed = catalog.skills.every((s) => digest.test(s.descriptor.digest));
 if (!catalog.skills.length || !digest.test(catalog.digest) || !sealed) {
   throw new Error('no digests');
 }`;
-    expect(loadedBy(LIB, after)).toContain('NativeModule crypto');
+    const loaded = loadedBy(LIB, after);
+    expect(loaded).toContain('NativeModule crypto');
+    // A catalog needs the core only; the audit rules come with the first audit.
+    expect(loaded.filter((m) => /^file .*\/(audit|tasks|cli|serve|hosts)\.cjs$/.test(m))).toEqual([]);
+    const audited = loadedBy(LIB, `lib.auditSkill({ dir: 'x', skillFile: 'SKILL.md', files: [] });`).filter((m) =>
+      m.startsWith('file '),
+    );
+    expect(audited.map((f) => f.slice(5 + DIST.length)).sort()).toEqual(['audit.cjs', 'index.cjs', 'skillgraph.cjs']);
   });
 
   it('answers a warm load from its record without loading node:crypto, node:v8 or the streams code', () => {
@@ -121,9 +130,7 @@ console.log(JSON.stringify([sameClass, esm.default === cjs, same, internals.JS_H
   });
 
   it('keeps the entries Node scans for export names small: none re-exports the bundle directly', () => {
-    const entries = readdirSync(DIST).filter(
-      (f) => f.endsWith('.cjs') && f !== 'skillgraph.cjs' && f !== 'yaml.cjs' && f !== 'zod.cjs',
-    );
+    const entries = readdirSync(DIST).filter((f) => f.endsWith('.cjs') && !CODE.includes(f));
     expect(entries.sort()).toEqual(['index.cjs', 'internals.cjs', 'worker.cjs']);
     expect(entries.filter((f) => /module\.exports\s*=\s*require\(/.test(readFileSync(join(DIST, f), 'utf8')))).toEqual(
       [],
@@ -131,11 +138,7 @@ console.log(JSON.stringify([sameClass, esm.default === cjs, same, internals.JS_H
   });
 
   it('ships code that is ASCII only (V8 then holds the source one byte a character)', () => {
-    expect(
-      ['skillgraph.cjs', 'yaml.cjs', 'zod.cjs'].filter((file) =>
-        /[^\0-\x7f]/.test(readFileSync(join(DIST, file), 'utf8')),
-      ),
-    ).toEqual([]);
+    expect(CODE.filter((file) => /[^\0-\x7f]/.test(readFileSync(join(DIST, file), 'utf8')))).toEqual([]);
   });
 
   it('stamps the code with the SHA-256 of the code it ships (every cache keys on it)', () => {
@@ -143,7 +146,7 @@ console.log(JSON.stringify([sameClass, esm.default === cjs, same, internals.JS_H
     const hash = createHash('sha256');
     let stamp = '';
     hash.update(core.replace(/"([0-9a-f]{64})"/, (_, hex: string) => ((stamp = hex), `"${'S'.repeat(64)}"`)));
-    for (const file of ['yaml.cjs', 'zod.cjs']) hash.update(readFileSync(join(DIST, file), 'utf8'));
+    for (const file of CODE.slice(1)) hash.update(readFileSync(join(DIST, file), 'utf8'));
     expect(stamp).toBe(hash.digest('hex'));
   });
 });

@@ -62,21 +62,38 @@ describe('the packed package', () => {
   });
 
   it.skipIf(!built)(
-    'ships the code once: one bundle, yaml and zod beside it, small entries, the types and the licences',
+    'ships the code once: a core and its parts, yaml and zod beside it, small entries, the types and the licences',
     () => {
       const code = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/types/'));
       expect(code).toEqual([
         'dist/THIRD-PARTY.md',
+        'dist/audit.cjs',
+        'dist/cli.cjs',
+        'dist/hosts.cjs',
         'dist/index.cjs',
         'dist/index.js',
         'dist/internals.cjs',
         'dist/internals.js',
+        'dist/serve.cjs',
         'dist/skillgraph.cjs',
+        'dist/tasks.cjs',
         'dist/worker.cjs',
         'dist/yaml.cjs',
         'dist/zod.cjs',
       ]);
       expect(files).toContain('dist/types/package.json');
+      // Each source module is evaluated by one function named after it, in one file only.
+      const seen = new Map<string, string>();
+      const twice: string[] = [];
+      for (const file of code.filter((f) => f.endsWith('.cjs'))) {
+        for (const [, module] of readFileSync(join(REPO, file), 'utf8').matchAll(/"(src\/[\w/.-]+\.ts)"\(\)\{/g)) {
+          if (seen.has(module!) && seen.get(module!) !== file)
+            twice.push(`${module} in ${seen.get(module!)} and ${file}`);
+          seen.set(module!, file);
+        }
+      }
+      expect(seen.size).toBeGreaterThan(200);
+      expect(twice).toEqual([]);
     },
   );
 
