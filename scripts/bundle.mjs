@@ -35,11 +35,10 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(ROOT, 'dist');
 const CORE = join(DIST, 'skillgraph.cjs');
 /**
- * Left in node_modules: piscina starts its own worker file. `./yaml.cjs` and
- * `./zod.cjs` are dist/ files of their own (vendor.bundle.ts).
+ * Left in node_modules: piscina starts its own worker file. `./<name>.cjs` is another
+ * file of dist/: yaml and zod (vendor.bundle.ts), the core and its parts (`PARTS`).
  */
-const EXTERNAL =
-  /^(piscina|\.\/(yaml|zod|skillgraph|audit|tasks|cli|serve|hosts)\.cjs|@vscode\/tree-sitter-wasm\/package\.json)$/;
+const EXTERNAL = /^(piscina|\.\/\w+\.cjs|@vscode\/tree-sitter-wasm\/package\.json)$/;
 
 const external = {
   name: 'external',
