@@ -123,31 +123,79 @@ const lazyBuiltins = {
   },
 };
 
-/** The value bindings `file` (an entry: only `export { … } from` statements) re-exports, each with its module. */
+/** `YAML_NAMES` of src/model/yaml-names.ts: the names of the yaml package the code uses. */
+function yamlNames() {
+  const file = 'src/model/yaml-names.ts';
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+  const names = [];
+  const visit = (node) => {
+    if (ts.isVariableDeclaration(node) && node.name.getText(source) === 'YAML_NAMES')
+      node.initializer.forEachChild(function collect(n) {
+        if (ts.isStringLiteral(n)) names.push(n.text);
+        else n.forEachChild(collect);
+      });
+    node.forEachChild(visit);
+  };
+  visit(source);
+  if (names.length === 0) throw new Error(`bundle: no YAML_NAMES in ${file}`);
+  return names;
+}
+
+/** The value bindings `file` (an entry: only `export { … } from` statements) re-exports, each with the module declaring it. */
 function reexports(file) {
   const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
   const bindings = [];
   for (const statement of source.statements) {
     if (!ts.isExportDeclaration(statement) || statement.isTypeOnly || !statement.exportClause) continue;
     const from = join(dirname(file), statement.moduleSpecifier.text.replace(/\.js$/, '.ts'));
-    for (const e of statement.exportClause.elements) if (!e.isTypeOnly) bindings.push({ name: e.name.text, from });
+    for (const e of statement.exportClause.elements)
+      if (!e.isTypeOnly) bindings.push({ name: e.name.text, from: declaredIn((e.propertyName ?? e.name).text, from) });
   }
   return bindings;
 }
 
+/** The module under src/ that declares `name`, which `file` exports, following re-exports and imports. */
+function declaredIn(name, file) {
+  const source = ts.createSourceFile(file, readFileSync(join(ROOT, file), 'utf8'), ts.ScriptTarget.Latest);
+  const target = (specifier) => join(dirname(file), specifier.replace(/\.js$/, '.ts'));
+  for (const statement of source.statements) {
+    if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      const e = statement.exportClause.elements.find((x) => x.name.text === name);
+      if (!e) continue;
+      const local = (e.propertyName ?? e.name).text;
+      if (statement.moduleSpecifier) return declaredIn(local, target(statement.moduleSpecifier.text));
+      return importedFrom(source, local, target) ?? file;
+    }
+  }
+  return file;
+}
+
+/** Where `file` imports `local` from (then where that module declares it), or undefined. */
+function importedFrom(source, local, target) {
+  for (const statement of source.statements) {
+    const named = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    const e = named && ts.isNamedImports(named) ? named.elements.find((x) => x.name.text === local) : undefined;
+    if (e) return declaredIn((e.propertyName ?? e.name).text, target(statement.moduleSpecifier.text));
+  }
+  return undefined;
+}
+
 /**
  * The files the code is split into, by source folder: the core (skillgraph.cjs) is what importing the library
- * compiles; each other part is compiled on first use. A module lives in exactly one file; an import that crosses
- * files goes through a proxy whose names load the other file when first read (see `crossing`).
+ * compiles and what a catalog answered from the store runs; each part is compiled on first use: the audit rules;
+ * the verbs (their tasks, the CLI, the reports and the host models); the MCP server; and what reading skills
+ * from disk needs (the parsers, resolution, the workspace, routing). Few, because each crossing costs bytes. A
+ * module lives in exactly one file; an import that crosses files goes through a proxy (see `proxy`).
  */
 const PARTS = [
   ['audit', /^src\/audit\//],
-  ['tasks', /^src\/tasks\//],
-  ['cli', /^src\/(cli|report)\//],
+  ['verbs', /^src\/(tasks|cli|report|hosts)\//],
   ['serve', /^src\/serve\//],
-  ['hosts', /^src\/hosts\//],
+  ['parse', /^src\/(parse|resolve|workspace|routing)\//],
 ];
-const partOf = (input) => PARTS.find(([, re]) => re.test(input))?.[0] ?? 'core';
+/** Modules kept in the core whatever their folder: what the faces' values need at import (see `atImport`). */
+const resident = new Set();
+const partOf = (input) => (resident.has(input) ? 'core' : (PARTS.find(([, re]) => re.test(input))?.[0] ?? 'core'));
 const fileOf = (part) => (part === 'core' ? './skillgraph.cjs' : `./${part}.cjs`);
 
 /** How a file reaches a module `id` of another part: through the core's registry, or the part's, loaded once. */
@@ -210,7 +258,7 @@ export { chunk, useChunkLoader } from 'sg:chunks';
 let libraryFace, internalsFace;
 export const library = () => (libraryFace ??= ${lazyFace('src/index.ts')});
 export const internals = () => (internalsFace ??= ${lazyFace('src/internals.ts')});
-export const cli = () => ${reach('core', 'cli', 'src/cli/main.ts')};
+export const cli = () => ${reach('core', partOf('src/cli/main.ts'), 'src/cli/main.ts')};
 export const worker = () => require('./src/engine/worker.ts');
 `;
 
@@ -276,6 +324,22 @@ const functions = new Set(
   [whole.library(), whole.internals()].flatMap((face) => Object.keys(face).filter((n) => deferrable(face[n]))),
 );
 rmSync(graphFile);
+for (const id of atImport(graph.metafile.inputs)) resident.add(id);
+
+/**
+ * The modules the library's values (what is not a plain function) are declared in, and every module they import:
+ * the ES module entry reads those values at import, so they stay in the core and no part loads at import.
+ */
+function atImport(inputs) {
+  const out = new Set();
+  const visit = (id) => {
+    if (out.has(id) || !inputs[id]) return;
+    out.add(id);
+    for (const i of inputs[id].imports) if (i.kind !== 'dynamic-import' && i.path.startsWith('src/')) visit(i.path);
+  };
+  for (const { name, from } of reexports('src/index.ts')) if (!functions.has(name)) visit(from);
+  return out;
+}
 const targets = new Map([['core', new Set()], ...PARTS.map(([part]) => [part, new Set()])]);
 for (const [id, input] of Object.entries(graph.metafile.inputs)) {
   if (!id.startsWith('src/')) continue;
@@ -284,7 +348,7 @@ for (const [id, input] of Object.entries(graph.metafile.inputs)) {
 }
 for (const { from } of [...reexports('src/index.ts'), ...reexports('src/internals.ts')])
   if (partOf(from) !== 'core') targets.get(partOf(from)).add(from);
-targets.get('cli').add('src/cli/main.ts');
+targets.get(partOf('src/cli/main.ts')).add('src/cli/main.ts');
 const crossingIds = [...targets].flatMap(([part, ids]) => (part === 'core' ? [] : [...ids]));
 const namesOf = await exportNames(crossingIds);
 
@@ -313,13 +377,18 @@ async function exportNames(ids) {
  */
 function proxy(from, id) {
   const part = partOf(id);
-  if (part === 'core') return `module.exports = ${reach(from, part, id)};\n`;
-  const load =
-    from === 'core'
-      ? `require('sg:chunks').chunk(${JSON.stringify(part)}).moduleOf(${JSON.stringify(id)})`
-      : reach(from, part, id);
+  const load = `require('sg:module')(${JSON.stringify(part)}, ${JSON.stringify(id)})`;
+  if (part === 'core') return `module.exports = ${load};\n`;
   return `module.exports = require('sg:lazy')(() => ${load}, ${JSON.stringify(namesOf.get(id))});\n`;
 }
+
+/** `(part, id)`: module `id` of `part`, as the file built for `from` reaches it. */
+const moduleOf = (from) =>
+  from === 'core'
+    ? `module.exports = (part, id) => require('sg:chunks').chunk(part).moduleOf(id);\n`
+    : `const core = require('./skillgraph.cjs');
+module.exports = (part, id) => (part === 'core' ? core : core.chunk(part)).moduleOf(id);
+`;
 
 /** An object of `names`, each read from `load()`'s answer, which is asked for once, when the first is read. */
 const LAZY_MODULE = `module.exports = (load, names) => {
@@ -334,9 +403,9 @@ const LAZY_MODULE = `module.exports = (load, names) => {
 const crossing = (part) => ({
   name: 'crossing',
   setup(b) {
-    b.onResolve({ filter: /^sg:(chunks|lazy)$/ }, (args) => ({ path: args.path.slice(3), namespace: 'sg' }));
+    b.onResolve({ filter: /^sg:(chunks|lazy|module)$/ }, (args) => ({ path: args.path.slice(3), namespace: 'sg' }));
     b.onLoad({ filter: /.*/, namespace: 'sg' }, (args) => ({
-      contents: args.path === 'chunks' ? CHUNK_LOADER : LAZY_MODULE,
+      contents: { chunks: CHUNK_LOADER, lazy: LAZY_MODULE, module: moduleOf(part) }[args.path],
       loader: 'js',
     }));
     b.onResolve({ filter: /^\.\.?\// }, async (args) => {
@@ -349,9 +418,9 @@ const crossing = (part) => ({
       });
       if (r.errors.length > 0 || r.external) return undefined;
       const id = toId(r.path);
-      return id.startsWith('src/') && partOf(id) !== part ? { path: id, namespace: 'crossing' } : r;
+      return id.startsWith('src/') && partOf(id) !== part ? { path: id, namespace: 'x' } : r;
     });
-    b.onLoad({ filter: /.*/, namespace: 'crossing' }, (args) => ({ contents: proxy(part, args.path), loader: 'js' }));
+    b.onLoad({ filter: /.*/, namespace: 'x' }, (args) => ({ contents: proxy(part, args.path), loader: 'js' }));
   },
 });
 
@@ -371,12 +440,15 @@ const builds = await Promise.all([
     }),
   ),
   // yaml and zod in files of their own, required on first use: importing the package does not parse them.
-  // Their local names are shortened too: no stack trace of ours runs through them.
+  // Their local names are shortened too: no stack trace of ours runs through them. yaml is bundled from its
+  // ES module build (the `default` condition), so only the names the code uses, and what they need, ship.
   build({
     ...common,
     minifyIdentifiers: true,
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
     stdin: {
-      contents: "module.exports = require('yaml');",
+      contents: `export { ${yamlNames().join(', ')} } from 'yaml';`,
       resolveDir: ROOT,
       sourcefile: 'yaml-entry.js',
       loader: 'js',

@@ -2,10 +2,10 @@
 import { dirname, join } from 'node:path';
 import type * as Piscina from 'piscina';
 import { optionalPeer, type TokenCounter, type TreeSitter, GRAMMAR_PACKAGE, TOKENIZER, TREE_SITTER } from './peers.js';
-import type * as Yaml from 'yaml';
+import type { YamlLib } from './yaml-names.js';
 import type { Zod } from './zod.js';
 
-export const loadYaml = (): typeof Yaml => require('./yaml.cjs') as typeof Yaml;
+export const loadYaml = (): YamlLib => require('./yaml.cjs') as YamlLib;
 
 export const loadZod = (): Zod => require('./zod.cjs') as typeof import('./zod-lib.bundle.js');
 

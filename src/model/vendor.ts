@@ -4,13 +4,13 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { optionalPeer, type TokenCounter, type TreeSitter, GRAMMAR_PACKAGE, TOKENIZER, TREE_SITTER } from './peers.js';
 import type * as Piscina from 'piscina';
-import type * as Yaml from 'yaml';
+import type { YamlLib } from './yaml-names.js';
 import type { Zod } from './zod.js';
 
 let requireHere: NodeJS.Require | undefined;
 const load = <T>(id: string): T => (requireHere ??= createRequire(import.meta.url))(id) as T;
 
-export const loadYaml = (): typeof Yaml => load('yaml');
+export const loadYaml = (): YamlLib => load('yaml');
 
 /** zod's mini API, its messages in English. */
 export function loadZod(): Zod {

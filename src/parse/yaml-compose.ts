@@ -5,14 +5,14 @@
  * - alias checks: one walk with a map of the anchors seen (`alias.resolve` per alias is quadratic);
  * - alias count: more than `maxAliasCount` in all is refused before `toJS`, whose cost grows with it.
  */
-import type * as Yaml from 'yaml';
+import type { YamlLib } from '../model/yaml-names.js';
 import type { CST, Document, DocumentOptions, LineCounter, ParseOptions, SchemaOptions } from 'yaml';
 import { loadYaml } from '../model/vendor.js';
 
-let yamlLib: typeof Yaml | undefined;
+let yamlLib: YamlLib | undefined;
 
 /** The `yaml` package, loaded on first use: the hand fast path parses most frontmatter, and importing it is slow. */
-export function yaml(): typeof Yaml {
+export function yaml(): YamlLib {
   return (yamlLib ??= loadYaml());
 }
 
