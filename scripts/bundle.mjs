@@ -3,11 +3,12 @@
  * the type declarations (declarations.mjs):
  *
  *   dist/skillgraph.cjs     all of the code, once: the library, the internals, the CLI and the
- *                           parse worker's handler, with the WASM core inline
+ *                           parse and audit workers' handlers, with the WASM core inline
  *   dist/yaml.cjs, zod.cjs  yaml and the part of zod the code uses, required on first use
  *   dist/index.js, .cjs     `skillgraph` for `import` and for `require`: the library's names from it
  *   dist/internals.js, .cjs `skillgraph/internals`, the same way
- *   dist/worker.cjs         `skillgraph/worker`: the file worker threads run
+ *   dist/worker.cjs         `skillgraph/worker`: the file the catalog's worker threads run
+ *   dist/audit-worker.cjs   the file the audit's worker threads run (found beside the bundle)
  *   dist/types/             skillgraph.d.ts, every declaration the entries reach, and a file per entry
  *   dist/THIRD-PARTY.md     the licences of the bundled packages
  *
@@ -260,6 +261,7 @@ export const library = () => (libraryFace ??= ${lazyFace('src/index.ts')});
 export const internals = () => (internalsFace ??= ${lazyFace('src/internals.ts')});
 export const cli = () => ${reach('core', partOf('src/cli/main.ts'), 'src/cli/main.ts')};
 export const worker = () => require('./src/engine/worker.ts');
+export const auditWorker = () => ${reach('core', partOf(AUDIT_WORKER), AUDIT_WORKER)};
 `;
 
 const CHUNK_LOADER = `const chunks = {
@@ -270,6 +272,9 @@ const loaded = {};
 exports.useChunkLoader = (load) => { loader = load; };
 exports.chunk = (part) => (loaded[part] ??= loader ? loader(part) : chunks[part]());
 `;
+
+/** The audit pool's worker entry (dist/audit-worker.cjs): a face of the core, its module in its own part. */
+const AUDIT_WORKER = 'src/tasks/audit-worker.ts';
 
 const STAMP_PLACEHOLDER = 'S'.repeat(64);
 const wasm = readFileSync(join(ROOT, 'build', 'skillgraph.wasm'));
@@ -310,6 +315,7 @@ const graph = await build({
       "exports.internals = () => require('./src/internals.ts');",
       "exports.cli = () => require('./src/cli/main.ts');",
       "exports.worker = () => require('./src/engine/worker.ts');",
+      `exports.auditWorker = () => require('./${AUDIT_WORKER}');`,
     ].join('\n'),
     resolveDir: ROOT,
     sourcefile: 'graph-entry.js',
@@ -349,6 +355,7 @@ for (const [id, input] of Object.entries(graph.metafile.inputs)) {
 for (const { from } of [...reexports('src/index.ts'), ...reexports('src/internals.ts')])
   if (partOf(from) !== 'core') targets.get(partOf(from)).add(from);
 targets.get(partOf('src/cli/main.ts')).add('src/cli/main.ts');
+targets.get(partOf(AUDIT_WORKER)).add(AUDIT_WORKER);
 const crossingIds = [...targets].flatMap(([part, ids]) => (part === 'core' ? [] : [...ids]));
 const namesOf = await exportNames(crossingIds);
 
@@ -526,10 +533,14 @@ function entries(name, face) {
 
 entries('index', 'library()');
 entries('internals', 'internals()');
-writeFileSync(
-  join(DIST, 'worker.cjs'),
-  `'use strict';\nconst core = require('./skillgraph.cjs');\nmodule.exports = core.worker().default;\n`,
-);
+for (const [file, face] of [
+  ['worker.cjs', 'worker'],
+  ['audit-worker.cjs', 'auditWorker'],
+])
+  writeFileSync(
+    join(DIST, file),
+    `'use strict';\nconst core = require('./skillgraph.cjs');\nmodule.exports = core.${face}().default;\n`,
+  );
 
 /** The licence of every package bundled into the code, for dist/THIRD-PARTY.md. */
 function thirdParty() {

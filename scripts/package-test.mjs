@@ -55,7 +55,7 @@ try {
   );
   const allowed = new RegExp(
     '^(bin/(skillgraph\\.js|code-cache\\.cjs)|dist/(THIRD-PARTY\\.md|(index|internals)\\.c?js' +
-      '|(skillgraph|audit|verbs|serve|parse|worker|yaml|zod)\\.cjs|types/.+\\.d\\.ts|types/package\\.json)' +
+      '|(skillgraph|audit|verbs|serve|parse|worker|audit-worker|yaml|zod)\\.cjs|types/.+\\.d\\.ts|types/package\\.json)' +
       '|schemas/[\\w.-]+\\.json|README\\.md|LICENSE|package\\.json)$',
   );
   const unexpected = files.filter((f) => !allowed.test(f));
@@ -158,6 +158,17 @@ engine.loadCatalog({ roots: [makeRoot({ path: 'examples/skills/project', scope: 
   // 4. The CLI from the tarball; serve without the optional SDK, then with it.
   const cli = spawnText(join(project, 'node_modules', '.bin', 'skillgraph'), ['validate', 'examples/skills'], cwd);
   check(cli.status === 0 && /7 valid, 0 invalid/.test(cli.stderr), 'skillgraph validate runs from the tarball');
+  const audit = (workers) =>
+    spawnText(
+      join(project, 'node_modules', '.bin', 'skillgraph'),
+      ['audit', 'examples/skills', '--json', '--workers', workers],
+      cwd,
+    );
+  const [inline, pooled] = [audit('0'), audit('1')];
+  check(
+    inline.status === 0 && pooled.status === 0 && pooled.stdout === inline.stdout && pooled.stderr === inline.stderr,
+    "skillgraph audit's worker runs from the tarball (dist/audit-worker.cjs) and reports what inline reports",
+  );
   const bare = spawnText(
     join(project, 'node_modules', '.bin', 'skillgraph'),
     ['serve', 'examples/skills', '--http', '0', '--no-watch'],

@@ -30,16 +30,16 @@ export interface SharedJob {
 }
 
 /** The job's items and known hashes as JSON in shared memory: every task posts the same bytes, never a copy. */
-export function shareJob(job: SharedJob): Uint8Array {
+export function shareJob<T = SharedJob>(job: T): Uint8Array {
   const bytes = new TextEncoder().encode(JSON.stringify(job));
   const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
   shared.set(bytes);
   return shared;
 }
 
-export function readSharedJob(payload: Uint8Array): SharedJob {
+export function readSharedJob<T = SharedJob>(payload: Uint8Array): T {
   // TextDecoder refuses views of shared memory: copy out first.
-  return JSON.parse(new TextDecoder().decode(payload.slice())) as SharedJob;
+  return JSON.parse(new TextDecoder().decode(payload.slice())) as T;
 }
 
 /** Claim batches of `items` (at most `maxClaims`) until none is left and parse them; the chunks parsed here. */

@@ -19,6 +19,8 @@ export interface AuditTaskOptions {
   readonly memo?: AuditMemo;
   /** Default: the engine's, loaded once. */
   readonly parsers?: CodeParsers;
+  /** Worker threads besides this one: 0 = inline, `auto` (default) by the number of skills. */
+  readonly workers?: number | 'auto';
   readonly failOn?: FailOn;
   readonly maxWarnings?: number;
 }
@@ -39,6 +41,7 @@ const AUDIT_TASK_KEYS = optionKeys<AuditTaskOptions>('auditTask', {
   limits: true,
   memo: true,
   parsers: true,
+  workers: true,
   failOn: true,
   maxWarnings: true,
 });
@@ -47,9 +50,10 @@ const AUDIT_TASK_KEYS = optionKeys<AuditTaskOptions>('auditTask', {
 export async function auditTask(options: AuditTaskOptions): Promise<AuditRun> {
   checkOptionKeys(options, AUDIT_TASK_KEYS);
   const cwd = options.cwd ?? process.cwd();
-  const { limits, memo, parsers } = options;
+  const { limits, memo, parsers, workers } = options;
   const result = await auditPath(options.paths, {
     cwd,
+    ...(workers !== undefined ? { workers } : {}),
     ...(limits ? { limits } : {}),
     ...(memo ? { memo } : {}),
     ...(parsers ? { parsers } : {}),

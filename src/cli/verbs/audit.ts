@@ -5,7 +5,7 @@ import { auditTask, ruleJson, type AuditRun } from '../../tasks/audit.js';
 import { AUDIT_RULES, OWASP_AST, RULES_BY_CODE, isSecurityCode, type AuditRule } from '../../audit/rules.js';
 import type { Diagnostic } from '../../model/diagnostics.js';
 import { didYouMean } from '../../model/wording.js';
-import { parseVerbArgs, usageError, type VerbSpec } from '../args.js';
+import { intFlag, parseVerbArgs, usageError, type VerbSpec } from '../args.js';
 import { EXIT } from '../exit.js';
 import { jsonDocument, note, paint, useColor, writeJson, type CliIo } from '../io.js';
 import { reportText, textReport } from '../../report/index.js';
@@ -22,12 +22,17 @@ export const spec: VerbSpec = {
     'exfiltration, persistence, over-privilege',
   usage:
     'PATH... [--format text|json|sarif|junit|github] [--output FORMAT=FILE]... [--fail-on error|warning] ' +
-    '[--max-warnings N] [--watch] [--json] | --explain CODE',
+    '[--max-warnings N] [--workers N|auto] [--watch] [--json] | --explain CODE',
   flags: {
     ...REPORT_FLAGS,
     ...OUTPUT_FLAG,
     ...WATCH_FLAG,
     explain: { type: 'string', value: 'CODE', description: 'print what a rule finds, an example and the fix' },
+    workers: {
+      type: 'string',
+      value: 'N|auto',
+      description: 'audit in N worker threads besides the main one (0 = inline; default auto: from 256 skills)',
+    },
   },
   positionals: 'paths',
   examples: [
@@ -50,9 +55,15 @@ export async function run(args: readonly string[], io: CliIo): Promise<number> {
       'give at least one PATH (a skill folder, a tree of them, or a SKILL.md), or --explain CODE',
     );
   const outputs = reportOutputs(values, io, spec.name);
+  const workers: number | 'auto' =
+    values.workers === undefined || values.workers === 'auto'
+      ? 'auto'
+      : intFlag(io, spec.name, 'workers', values.workers, 0);
+  if (workers !== 'auto' && workers > 64) usageError(io, spec.name, '--workers must be auto or 0–64');
   const task = {
     paths: positionals,
     cwd: io.cwd,
+    workers,
     failOn: options.failOn,
     ...(options.maxWarnings !== undefined ? { maxWarnings: options.maxWarnings } : {}),
   };

@@ -235,6 +235,7 @@ describe('the audit parsers stay on the audit path', () => {
     'engine/engine.ts',
     'tasks/validate-path.ts',
     'tasks/audit-path.ts',
+    'tasks/audit-work.ts',
     ...verbs.map((v) => `cli/verbs/${v}`),
   ]) {
     it(`${entry} never loads the parsers statically`, () => {
@@ -242,12 +243,16 @@ describe('the audit parsers stay on the audit path', () => {
     });
   }
 
-  it('only the audit path imports the loader, and only dynamically', () => {
+  it('only the audit path imports the loader, dynamically, and the audit worker entry, which only pools load', () => {
     const importers = allImports()
       .filter((i) => i.target.replace(/\.js$/, '.ts') === 'tasks/audit-parsers.ts')
-      .map((i) => i.file);
-    expect(importers).toEqual(['tasks/audit-path.ts']);
+      .map((i) => i.file)
+      .sort();
+    expect(importers).toEqual(['tasks/audit-path.ts', 'tasks/audit-worker.ts']);
     expect(readFileSync(join(SRC, 'tasks/audit-path.ts'), 'utf8')).toContain("await import('./audit-parsers.js')");
+    // The worker entry is a file a pool runs, never a module another imports.
+    expect(allImports().filter((i) => i.target.replace(/\.js$/, '.ts') === 'tasks/audit-worker.ts')).toEqual([]);
+    expect(readFileSync(join(SRC, 'tasks/audit-assets.ts'), 'utf8')).toContain("'./audit-worker.ts'");
   });
 
   it('no module but the peer loader and the parsers name web-tree-sitter', () => {

@@ -67,6 +67,7 @@ describe('the packed package', () => {
       const code = files.filter((f) => f.startsWith('dist/') && !f.startsWith('dist/types/'));
       expect(code).toEqual([
         'dist/THIRD-PARTY.md',
+        'dist/audit-worker.cjs',
         'dist/audit.cjs',
         'dist/index.cjs',
         'dist/index.js',

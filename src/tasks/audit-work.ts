@@ -1,0 +1,199 @@
+/**
+ * One skill folder's audit as plain data, and a run's skills as a job shared with a worker pool: the
+ * main thread and each worker claim batches of skills from one shared counter (as the catalog's parse
+ * does, `engine/shard.ts`) and return each skill's findings, notes and the lines they point at. Results
+ * carry their start index, so the run is put back in skill order whoever audited what: the output is
+ * the same bytes for any number of workers. The workers run `audit-worker.ts`.
+ */
+import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { auditSkillOutcome } from '../audit/audit.js';
+import type { FlowDiagnostic } from '../audit/code/flow-rules.js';
+import type { CodeParsers } from '../audit/code/syntax.js';
+import type { AuditFile, AuditInput } from '../audit/input.js';
+import { IN_FLIGHT, startWorkers, type Workers } from '../engine/pool.js';
+import { newClaim, shareJob } from '../engine/shard.js';
+import { SkillgraphError } from '../model/errors.js';
+import { auditWorkerEntry } from './audit-assets.js';
+import { readSkillFiles, type AuditFields, type AuditLimits } from './audit-read.js';
+
+/** One skill folder to audit. */
+export interface AuditItem {
+  /** The folder as shown in findings. */
+  readonly dir: string;
+  readonly abs: string;
+  readonly skillFile: string;
+  readonly fields: AuditFields;
+}
+
+/** What every participant reads once per job. */
+export interface AuditJob {
+  readonly items: readonly AuditItem[];
+  /** Every skill name of the run, for look-alike names. */
+  readonly names: readonly string[];
+  readonly limits?: Partial<AuditLimits>;
+}
+
+/** One skill's audit: findings, reading notes, and the text of each line a finding points at. */
+export interface AuditItemResult {
+  readonly diagnostics: readonly FlowDiagnostic[];
+  readonly notes: readonly string[];
+  /** `[file, line, text]` of each finding with a line, for excerpts. */
+  readonly excerpts: readonly (readonly [string, number, string])[];
+}
+
+/** Consecutive items `start…start + results.length − 1`, in item order. */
+export interface AuditChunk {
+  readonly start: number;
+  readonly results: readonly AuditItemResult[];
+}
+
+/** A worker's task: audit up to `claims` batches of `batch` skills of one job (`payload`, from `shareJob`). */
+export interface AuditTask {
+  readonly job: number;
+  readonly payload: Uint8Array;
+  readonly claims: number;
+  /** Over a SharedArrayBuffer: `[0]` is the next unclaimed item index. */
+  readonly claim: Int32Array;
+  readonly batch: number;
+}
+
+export type AuditPool = Workers<AuditTask, AuditChunk[]>;
+
+/** Characters of a line kept for an excerpt (a minified script is one long line). */
+const MAX_EXCERPT = 1000;
+
+/**
+ * Read and audit one skill folder (`files` when they were read before).
+ *
+ * @example auditItem(item, job, parsers).diagnostics
+ */
+export function auditItem(
+  item: AuditItem,
+  job: AuditJob,
+  parsers: CodeParsers,
+  files: readonly AuditFile[] = readSkillFiles(item.abs, job.limits),
+): AuditItemResult {
+  const input: AuditInput = { dir: item.dir, skillFile: item.skillFile, files, otherNames: job.names, ...item.fields };
+  const outcome = auditSkillOutcome(input, { parsers });
+  const excerpts: [string, number, string][] = [];
+  for (const d of outcome.diagnostics) {
+    if (d.line <= 0) continue;
+    const text = files.find((x) => (item.dir === '.' ? x.path : `${item.dir}/${x.path}`) === d.file)?.text;
+    if (text !== undefined) excerpts.push([d.file, d.line, lineAt(text, d.line).slice(0, MAX_EXCERPT)]);
+  }
+  return { diagnostics: outcome.diagnostics, notes: outcome.notes, excerpts };
+}
+
+/**
+ * Claim batches of the job's items (at most `maxClaims`) until none is left, and audit them.
+ *
+ * @example claimAndAudit(job, newClaim(), 16, parsers)
+ */
+export function claimAndAudit(
+  job: AuditJob,
+  claim: Int32Array,
+  batch: number,
+  parsers: CodeParsers,
+  maxClaims = Infinity,
+): AuditChunk[] {
+  const chunks: AuditChunk[] = [];
+  while (chunks.length < maxClaims) {
+    const start = Atomics.add(claim, 0, batch);
+    if (start >= job.items.length) return chunks;
+    const end = Math.min(job.items.length, start + batch);
+    const results: AuditItemResult[] = [];
+    for (let i = start; i < end; i++) results.push(auditItem(job.items[i]!, job, parsers));
+    chunks.push({ start, results });
+  }
+  return chunks;
+}
+
+/** Skills per claim: tens of milliseconds of work, so the last claims end close together. */
+const BATCH = 16;
+/** Below this many skills a worker's start (loading the code and the parsers) costs more than it saves. */
+const INLINE_BELOW = 256;
+
+/**
+ * The pool a run of `skills` skills audits with, or undefined to audit inline. `auto`: one worker per
+ * core but the main thread's (which audits too), from `INLINE_BELOW` skills, where there is a worker
+ * entry. Started at once, so its threads boot while the main thread parses the SKILL.md files.
+ *
+ * @example const pool = auditPool('auto', 10_000); await pool?.close();
+ */
+export function auditPool(workers: number | 'auto', skills: number): AuditPool | undefined {
+  const own = auditWorkerEntry();
+  const entry = own !== undefined && existsSync(own) ? own : undefined;
+  const threads =
+    workers !== 'auto'
+      ? workers
+      : skills < INLINE_BELOW || entry === undefined
+        ? 0
+        : Math.min(availableParallelism() - 1, Math.ceil(skills / BATCH));
+  if (threads <= 0) return undefined;
+  if (entry === undefined)
+    throw new SkillgraphError('options.invalid', `workers: ${threads} needs the audit worker entry: pass workers: 0`, {
+      field: 'workers',
+    });
+  return startWorkers<AuditTask, AuditChunk[]>(threads, entry);
+}
+
+let jobs = 0;
+
+/**
+ * Every item's result, in item order: inline (reading each folder with `filesOf`), or claimed in
+ * batches by this thread and the pool's workers together.
+ *
+ * @example const results = await auditJob(job, parsers, undefined, (i) => readSkillFiles(job.items[i].abs));
+ */
+export async function auditJob(
+  job: AuditJob,
+  parsers: CodeParsers,
+  pool: AuditPool | undefined,
+  filesOf: (index: number) => readonly AuditFile[],
+): Promise<AuditItemResult[]> {
+  if (!pool) return job.items.map((item, i) => auditItem(item, job, parsers, filesOf(i)));
+  const results: (AuditItemResult | undefined)[] = new Array(job.items.length);
+  const claim = newClaim();
+  const task: AuditTask = { job: ++jobs, payload: shareJob(job), claims: 1, claim, batch: BATCH };
+  const take = (chunks: readonly AuditChunk[]): void => {
+    for (const { start, results: got } of chunks) got.forEach((r, j) => (results[start + j] = r));
+  };
+  const left = (): boolean => Atomics.load(claim, 0) < job.items.length;
+  const feed = async (): Promise<void> => {
+    while (left()) {
+      const chunks = await pool.run(task);
+      if (chunks.length === 0) return;
+      take(chunks);
+    }
+  };
+  const remote = Promise.all(Array.from({ length: pool.threads * IN_FLIGHT }, feed));
+  // Awaited after this thread's share; a worker that fails before then must not be an unhandled rejection.
+  remote.catch(() => undefined);
+  // This thread audits too, a batch at a time, yielding between batches so the workers' results are taken.
+  for (;;) {
+    const mine = claimAndAudit(job, claim, BATCH, parsers, 1);
+    if (mine.length === 0) break;
+    take(mine);
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+  await remote;
+  return results.map((r, i) => {
+    // Every item is claimed exactly once; a gap would be a protocol bug, never a silent hole.
+    if (r === undefined)
+      throw new SkillgraphError('internal', `no audit result for ${job.items[i]!.abs}`, { path: job.items[i]!.abs });
+    return r;
+  });
+}
+
+/** Line `n` (1-based) of `text`, without its newline. */
+function lineAt(text: string, n: number): string {
+  let start = 0;
+  for (let i = 1; i < n; i++) {
+    const next = text.indexOf('\n', start);
+    if (next < 0) return '';
+    start = next + 1;
+  }
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end < 0 ? text.length : end).replace(/\r$/, '');
+}
