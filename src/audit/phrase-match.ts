@@ -201,11 +201,66 @@ export function normalizeText(text: string): string {
   return base.replace(/[’ʼ`]/g, "'").replace(/n't\b/g, 'nt').replace(/'s\b/g, 's').replace(/'/g, ' ');
 }
 
+/** The phrases a word (or a word's beginning, `stem`) anchors first and second. */
+interface Keyed {
+  readonly first: Phrase[];
+  readonly second: Phrase[];
+}
+
+/**
+ * A trie of the anchor words, one node per character: a word of the text is walked once, and a walk
+ * stops at its first character no anchor continues with (most words stop in two or three).
+ */
+interface TrieNode {
+  /** Children by ASCII letter or digit (`asciiSlot`). */
+  readonly ascii: (TrieNode | undefined)[];
+  /** Children by any other UTF-16 unit. */
+  other: Map<number, TrieNode> | undefined;
+  /** Anchors that are this word's beginning (a `*` word in the list). */
+  stem: Keyed | undefined;
+  /** Anchors that are this whole word. */
+  whole: Keyed | undefined;
+}
+
+function trieNode(): TrieNode {
+  return {
+    ascii: new Array<TrieNode | undefined>(36).fill(undefined),
+    other: undefined,
+    stem: undefined,
+    whole: undefined,
+  };
+}
+
+/** The slot of a lower-case ASCII letter or digit (0–35), else -1. */
+function asciiSlot(ch: number): number {
+  return ch >= 97 && ch <= 122 ? ch - 97 : ch >= 48 && ch <= 57 ? ch - 22 : -1;
+}
+
+function child(node: TrieNode, ch: number): TrieNode | undefined {
+  const slot = asciiSlot(ch);
+  return slot >= 0 ? node.ascii[slot] : node.other?.get(ch);
+}
+
+/** The node of `word` (created with its path). */
+function insert(root: TrieNode, word: string): TrieNode {
+  let node = root;
+  for (let i = 0; i < word.length; i++) {
+    const ch = word.charCodeAt(i);
+    let next = child(node, ch);
+    if (!next) {
+      next = trieNode();
+      const slot = asciiSlot(ch);
+      if (slot >= 0) node.ascii[slot] = next;
+      else (node.other ??= new Map()).set(ch, next);
+    }
+    node = next;
+  }
+  return node;
+}
+
 let compiled:
   | {
-      readonly index: ReadonlyMap<number, readonly Phrase[]>;
-      readonly second: ReadonlyMap<number, readonly Phrase[]>;
-      readonly both: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>;
+      readonly trie: TrieNode;
       readonly markers: ReadonlyMap<string, ReadonlySet<string>>;
       readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[];
       readonly discussion: RegExp;
@@ -214,8 +269,11 @@ let compiled:
 
 function compile(): NonNullable<typeof compiled> {
   let nextId = 0;
-  const index = new Map<number, Phrase[]>();
-  const secondIndex = new Map<number, Phrase[]>();
+  const trie = trieNode();
+  const key = (alt: { readonly word: string; readonly prefix: boolean }): Keyed => {
+    const node = insert(trie, alt.word);
+    return alt.prefix ? (node.stem ??= { first: [], second: [] }) : (node.whole ??= { first: [], second: [] });
+  };
   const cjk: { phrase: Phrase; re: RegExp }[] = [];
   const discussion = new Set<string>();
   for (const file of PHRASE_FILES) {
@@ -271,33 +329,22 @@ function compile(): NonNullable<typeof compiled> {
         id: nextId++,
       };
       for (const alt of slots[phrase.second]?.alts ?? []) {
-        const key = keyOf(alt.word, 0, Math.min(MAX_KEY, alt.word.length)) * (alt.prefix ? 1 : -1);
-        const list = secondIndex.get(key);
-        if (!list) secondIndex.set(key, [phrase]);
-        else if (!list.includes(phrase)) list.push(phrase);
+        const list = key(alt).second;
+        if (!list.includes(phrase)) list.push(phrase);
       }
       for (const alt of slots[anchor]?.alts ?? []) {
-        // Keyed on the whole anchor word (or stem): a word of the text is looked up by each of its beginnings.
         // Whole words and stems live apart: a stem matches the beginning of a word, a word only itself.
-        const key = keyOf(alt.word, 0, Math.min(MAX_KEY, alt.word.length)) * (alt.prefix ? 1 : -1);
-        const list = index.get(key);
-        if (!list) index.set(key, [phrase]);
-        else if (!list.includes(phrase)) list.push(phrase);
+        const list = key(alt).first;
+        if (!list.includes(phrase)) list.push(phrase);
       }
     }
   }
   const words = [...discussion].map(escape).sort((a, b) => b.length - a.length);
-  // One lookup per key in the scan: the phrases it anchors first and second, together.
-  const both = new Map<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>();
-  for (const [key, list] of index) both.set(key, { first: list, second: secondIndex.get(key) ?? [] });
-  for (const [key, list] of secondIndex) if (!both.has(key)) both.set(key, { first: [], second: list });
   firstMark = new Int32Array(nextId);
   secondMark = new Int32Array(nextId);
   const markers = new Map(PHRASE_FILES.filter((f) => f.markers).map((f) => [f.language, new Set(f.markers)] as const));
   return {
-    index,
-    second: secondIndex,
-    both,
+    trie,
     markers,
     cjk,
     discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u'),
@@ -314,18 +361,18 @@ let generation = 0;
 let firstMark = new Int32Array(0);
 let secondMark = new Int32Array(0);
 
-/** Anchor words are keyed on at most this many characters. */
-const MAX_KEY = 12;
-/** n·65599ⁿ for each key length, computed once. */
-const BASE: readonly number[] = Array.from({ length: MAX_KEY + 1 }, (_, n) => n * 65599 ** n);
-
-/** A number for a word's first `length` characters: the index key. */
-function keyOf(text: string, start: number, length: number): number {
-  // The same operations in the same order as the scan in asciiWithoutAnchor: past 2^53 the numbers
-  // round, and both sides must round alike.
-  let k = 0;
-  for (let i = 0; i < length; i++) k = k * 65599 + text.charCodeAt(start + i);
-  return BASE[length]! + k;
+/** The phrases `word` anchors first, whole word before beginnings, shorter beginnings first. */
+function anchored(trie: TrieNode, word: string): Phrase[] {
+  const out: Phrase[] = [];
+  const stems: Phrase[] = [];
+  let node: TrieNode | undefined = trie;
+  for (let i = 0; i < word.length && node; i++) {
+    node = child(node, word.charCodeAt(i));
+    if (node?.stem) stems.push(...node.stem.first);
+  }
+  if (node?.whole) out.push(...node.whole.first);
+  out.push(...stems);
+  return out;
 }
 
 /**
@@ -336,7 +383,7 @@ function keyOf(text: string, start: number, length: number): number {
 export function findPhrases(line: string): PhraseHit[] {
   const c = (compiled ??= compile());
   // Perf: an ASCII line none of whose words can anchor a phrase is done in one pass with no allocation.
-  if (asciiWithoutAnchor(line, c.both)) return [];
+  if (asciiWithoutAnchor(line, c.trie)) return [];
   const text = normalizeText(line);
   // Offsets of the normalized text map back to the line only when lengths agree; else hits point at the line start.
   const aligned = text.length === line.length;
@@ -346,10 +393,7 @@ export function findPhrases(line: string): PhraseHit[] {
   let first = -1;
   WORD.lastIndex = 0;
   for (let m = WORD.exec(text); m; m = WORD.exec(text)) {
-    if (first < 0 && c.index.has(-keyOf(text, m.index, Math.min(MAX_KEY, m[0].length)))) first = starts.length;
-    if (first < 0)
-      for (let n = 1; n <= Math.min(MAX_KEY, m[0].length); n++)
-        if (c.index.has(keyOf(text, m.index, n))) first = starts.length;
+    if (first < 0 && anchored(c.trie, m[0]).length > 0) first = starts.length;
     starts.push(m.index);
     ends.push(m.index + m[0].length);
   }
@@ -359,9 +403,7 @@ export function findPhrases(line: string): PhraseHit[] {
     const tried = new Set<Phrase>();
     for (let i = first; i < words.length; i++) {
       const w = words[i]!.w;
-      const candidates: Phrase[] = [...(c.index.get(-keyOf(w, 0, Math.min(MAX_KEY, w.length))) ?? [])];
-      for (let n = 1; n <= Math.min(MAX_KEY, w.length); n++) candidates.push(...(c.index.get(keyOf(w, 0, n)) ?? []));
-      for (const p of candidates) {
+      for (const p of anchored(c.trie, w)) {
         if (tried.has(p) || !p.slots[p.anchor]!.alts.some((a) => (a.prefix ? w.startsWith(a.word) : w === a.word)))
           continue;
         tried.add(p);
@@ -410,22 +452,17 @@ export function findPhrases(line: string): PhraseHit[] {
 }
 
 /**
- * True when `line` is ASCII and no word in it has the key of an anchor word: one pass over its
- * characters, lower-casing and keying each word's first three letters on the fly.
+ * True when `line` is ASCII and no phrase has both its anchor words in it: one pass over its
+ * characters, lower-casing them and walking each word down the anchor trie as it goes.
  */
-function asciiWithoutAnchor(
-  line: string,
-  keyed: ReadonlyMap<number, { readonly first: readonly Phrase[]; readonly second: readonly Phrase[] }>,
-): boolean {
-  let k = 0;
+function asciiWithoutAnchor(line: string, trie: TrieNode): boolean {
+  let node: TrieNode | undefined = trie;
   let n = 0;
   // Per-phrase marks of this line (a generation number, so nothing is cleared): a phrase whose
   // first and second anchors are both marked may match, and the line needs the full matcher.
   const gen = ++generation;
   let both = false;
-  const note = (key: number): void => {
-    const hit = keyed.get(key);
-    if (!hit) return;
+  const note = (hit: Keyed): void => {
     for (const p of hit.first) {
       firstMark[p.id] = gen;
       if (secondMark[p.id] === gen) both = true;
@@ -446,27 +483,26 @@ function asciiWithoutAnchor(
       else return false;
     }
     const ch = raw >= 65 && raw <= 90 ? raw + 32 : raw;
-    const letter = (ch >= 97 && ch <= 122) || (ch >= 48 && ch <= 57);
-    if (letter) {
-      // Every beginning of the word, up to MAX_KEY characters, may be a stem.
-      if (n < MAX_KEY) {
-        k = k * 65599 + ch;
-        n++;
+    const slot = asciiSlot(ch);
+    if (slot >= 0) {
+      n++;
+      if (node) {
+        node = node.ascii[slot];
         // Perf: stems are at least three letters long.
-        if (n >= 3) {
-          note(BASE[n]! + k);
+        if (n >= 3 && node?.stem) {
+          note(node.stem);
           if (both) return false;
         }
-      } else n++;
+      }
       continue;
     }
     // `n't` and `'s` stay in their word, as normalization joins them; any other apostrophe splits.
     if ((ch === 39 || ch === 96) && n > 0 && /^[ts](?![a-z0-9])/i.test(line.slice(i + 1, i + 3))) continue;
-    if (n > 0) {
-      note(-(BASE[n > MAX_KEY ? MAX_KEY : n]! + k));
+    if (n > 0 && node?.whole) {
+      note(node.whole);
       if (both) return false;
     }
-    k = 0;
+    node = trie;
     n = 0;
   }
   return true;
