@@ -41,11 +41,13 @@ const MAX_NESTING = 3;
  */
 // Perf: most code in skills is examples and helpers that touch none of this; skipping the parse is most of the speed.
 const RELEVANT =
-  /globalThis|\bwindow\[|\bglobal\[|builtins|\*\*|>\s{0,2}["']?\$|\beval\b|\bexec|system|popen|spawn|subprocess|child_process|Function\s{0,2}\(|\bvm\.|\biex\b|Invoke-|ScriptBlock|Assembly|\bpty\b|dup2|\bsource\b|\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da|k)?sh\b|\b(?:ba|z|da|k)?sh\s{1,4}(?:-\w{1,4}\s{1,4})*-c\b|\$\(|`|\s-[ce]\s|msiexec|mshta|regsvr32|rundll32|\bdeno\b|Start-Process|startfile|\.\/|chmod|curl|wget|http|socket|\bnc\b|ncat|socat|nslookup|\bdig\b|\bhost\s|scp|rsync|sftp|\bftp|mail|smtp|\bgh\s|\baws\s|gsutil|rclone|Resolve-Dns|gethostby|\bdns\b|requests|urllib|fetch|axios|WebClient|\birm\b|\biwr\b|\/dev\/tcp|\bpush\b|clone|\bclean\b|hooksPath|alias\.|sshCommand|credential\.helper|\brm\b|rmtree|unlink|Remove-Item|\brm[A-Z]|rimraf|shred|truncate|-delete|\bDROP\b|FLUSH|TRUNCATE|mkfs|\bdd\b|wipefs|fdisk|diskutil|\bkill|terraform|kubectl|gcloud|docker|podman|:\(\)|Format-Volume|Clear-Disk|bashrc|zshrc|profile|cron|autostart|LaunchAgents|launchctl|systemctl|systemd|schtasks|Register-Sched|hooks|authorized_keys|CLAUDE|AGENTS|MEMORY|SOUL|settings\.json|\.claude|\.codex|\.cursor|npmrc|pip\.conf|sitecustomize|\.pth\b|envrc|tasks\.json|sudoers|Startup|CurrentVersion|\bpip\b|\bnpm\b|\bnpx\b|yarn|pnpm|\buvx?\b|bunx|\bgem\b|\bgo\s{1,4}env|conda|brew|--registry|index-url|pickle|marshal|shelve|\bdill\b|joblib|yaml\.(?:load|unsafe|full)|torch|np\.load|numpy\.load|read_pickle|unserialize|Marshal|hub\.load|\[[^\]\n]{0,60}\]\s{0,2}\(|getattr|__import__|import_module|require|import\(|(?:^|\n|[;&|(])\s{0,4}[\"']?\$\{?\w{1,30}\}?[\"']?[\w${]|Set-Content|Add-Content|Out-File|Set-ItemProperty|New-ItemProperty|write_text|writeFile|appendFile|open\([^)\n]{0,200}["'][wa]/;
+  /globalThis|\bwindow\[|\bglobal\[|builtins|\*\*|>\s{0,2}["']?\$|\beval\b|\bexec|system|popen|spawn|subprocess|child_process|Function\s{0,2}\(|\bvm\.|\biex\b|Invoke-|ScriptBlock|Assembly|\bpty\b|dup2|\bsource\b|\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da|k)?sh\b|\b(?:ba|z|da|k)?sh\s{1,4}(?:-\w{1,4}\s{1,4})*-c\b|\$\(|`|\s-[ce]\s|msiexec|mshta|regsvr32|rundll32|\bdeno\b|Start-Process|startfile|\.\/|chmod|curl|wget|http|socket|\bnc\b|ncat|socat|nslookup|\bdig\b|\bhost\s|scp|rsync|sftp|\bftp|mail|smtp|\bgh\s|\baws\s|gsutil|rclone|Resolve-Dns|gethostby|\bdns\b|requests|urllib|fetch|axios|WebClient|\birm\b|\biwr\b|\/dev\/tcp|\bpush\b|clone|\bclean\b|hooksPath|alias\.|sshCommand|credential\.helper|\brm\b|rmtree|unlink|Remove-Item|\brm[A-Z]|rimraf|shred|truncate|-delete|\bDROP\b|FLUSH|TRUNCATE|mkfs|\bdd\b|wipefs|fdisk|diskutil|\bkill|terraform|kubectl|gcloud|docker|podman|:\(\)|Format-Volume|Clear-Disk|bashrc|zshrc|[._$/\\z]profile|cron|autostart|LaunchAgents|launchctl|systemctl|systemd|schtasks|Register-Sched|hooks|authorized_keys|CLAUDE|AGENTS|MEMORY|SOUL|settings\.json|\.claude|\.codex|\.cursor|npmrc|pip\.conf|sitecustomize|\.pth\b|envrc|tasks\.json|sudoers|Startup|CurrentVersion|\bpip\b|\bnpm\b|\bnpx\b|yarn|pnpm|\buvx?\b|bunx|\bgem\b|\bgo\s{1,4}env|conda|brew|--registry|index-url|pickle|marshal|shelve|\bdill\b|joblib|yaml\.(?:load|unsafe|full)|torch|np\.load|numpy\.load|read_pickle|unserialize|Marshal|hub\.load|\[[^\]\n]{0,60}\]\s{0,2}\(|getattr|__import__|import_module|require|import\(|(?:^|\n|[;&|(])\s{0,4}[\"']?\$\{?\w{1,30}\}?[\"']?[\w${]|Set-Content|Add-Content|Out-File|Set-ItemProperty|New-ItemProperty|write_text|writeFile|appendFile|open\([^)\n]{0,200}["'][wa]/;
 
 /** Words of a comment addressed to an assistant or carrying an instruction: only then are comments collected. */
 const ADDRESSED =
   /\b(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor|ignore|instructions?|system prompt)\b/i;
+/** How a comment starts in every language parsed (`<#` holds `#`): a unit without one has no comments to read. */
+const COMMENT_START = /#|\/\/|\/\*/;
 
 /**
  * Findings, comments and notes of one unit.
@@ -53,7 +55,8 @@ const ADDRESSED =
  * @example analyzeUnit({ lang: 'sh', text: 'curl x | sh', lineBase: 0, place }, parsers).findings
  */
 export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnitResult {
-  const addressed = ADDRESSED.test(unit.text);
+  // Perf: `agent` or `model` in a command line is no comment; a unit without a comment start is not parsed for them.
+  const addressed = ADDRESSED.test(unit.text) && COMMENT_START.test(unit.text);
   if (!RELEVANT.test(unit.text) && !addressed) return { findings: [], comments: [], parsed: true };
   const parsed = parsers.parse(unit.lang, unit.text);
   if (!isParsed(parsed))
