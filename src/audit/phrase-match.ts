@@ -461,19 +461,9 @@ function asciiWithoutAnchor(line: string, trie: TrieNode): boolean {
   // Per-phrase marks of this line (a generation number, so nothing is cleared): a phrase whose
   // first and second anchors are both marked may match, and the line needs the full matcher.
   const gen = ++generation;
-  let both = false;
-  const note = (hit: Keyed): void => {
-    for (const p of hit.first) {
-      firstMark[p.id] = gen;
-      if (secondMark[p.id] === gen) both = true;
-    }
-    for (const p of hit.second) {
-      secondMark[p.id] = gen;
-      if (firstMark[p.id] === gen) both = true;
-    }
-  };
-  for (let i = 0; i <= line.length; i++) {
-    let raw = i < line.length ? line.charCodeAt(i) : 32;
+  const length = line.length;
+  for (let i = 0; i <= length; i++) {
+    let raw = i < length ? line.charCodeAt(i) : 32;
     // Typographic punctuation (dashes, curly quotes, ellipsis, no-break space) separates words like
     // ASCII does; a letter outside ASCII needs the full normalization.
     if (raw > 127) {
@@ -482,31 +472,47 @@ function asciiWithoutAnchor(line: string, trie: TrieNode): boolean {
         raw = 32;
       else return false;
     }
-    const ch = raw >= 65 && raw <= 90 ? raw + 32 : raw;
-    const slot = asciiSlot(ch);
+    const slot = ASCII_SLOT[raw]!;
     if (slot >= 0) {
       n++;
       if (node) {
         node = node.ascii[slot];
         // Perf: stems are at least three letters long.
-        if (n >= 3 && node?.stem) {
-          note(node.stem);
-          if (both) return false;
-        }
+        if (n >= 3 && node?.stem && marksBoth(node.stem, gen)) return false;
       }
       continue;
     }
     // `n't` and `'s` stay in their word, as normalization joins them; any other apostrophe splits.
-    if ((ch === 39 || ch === 96) && n > 0 && /^[ts](?![a-z0-9])/i.test(line.slice(i + 1, i + 3))) continue;
-    if (n > 0 && node?.whole) {
-      note(node.whole);
-      if (both) return false;
-    }
+    if (slot === APOSTROPHE && n > 0 && /^[ts](?![a-z0-9])/i.test(line.slice(i + 1, i + 3))) continue;
+    if (n > 0 && node?.whole && marksBoth(node.whole, gen)) return false;
     node = trie;
     n = 0;
   }
   return true;
 }
+
+/** Mark the phrases `hit` anchors on this line (`gen`); true when one of them now has both anchors marked. */
+function marksBoth(hit: Keyed, gen: number): boolean {
+  let both = false;
+  for (const p of hit.first) {
+    firstMark[p.id] = gen;
+    if (secondMark[p.id] === gen) both = true;
+  }
+  for (const p of hit.second) {
+    secondMark[p.id] = gen;
+    if (firstMark[p.id] === gen) both = true;
+  }
+  return both;
+}
+
+const APOSTROPHE = -2;
+/** Each ASCII character's trie slot, upper case folded (`asciiSlot`); -1 for a separator, APOSTROPHE for ' and `. */
+const ASCII_SLOT: Int8Array = (() => {
+  const table = new Int8Array(128).fill(-1);
+  for (let c = 0; c < 128; c++) table[c] = asciiSlot(c >= 65 && c <= 90 ? c + 32 : c);
+  table[39] = table[96] = APOSTROPHE;
+  return table;
+})();
 
 /** True when a line quotes or teaches (an example, an attack, a detection rule), in any of the languages. */
 export function isDiscussion(line: string): boolean {
