@@ -19,7 +19,7 @@ import { splitMarkdown, type Fence, type Located } from './markdown.js';
 import { skillFindings } from './skill-rules.js';
 import { hiddenText } from './unicode.js';
 import { proseWriteFindings } from './prose-writes.js';
-import { encodedProseFindings } from './encoded-prose.js';
+import { encodedProseFindings, hasLongRun } from './encoded-prose.js';
 
 /** `fail`: an error finding; `warn`: warnings only; `pass`: none. */
 export type AuditVerdict = 'pass' | 'warn' | 'fail';
@@ -152,13 +152,15 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     out.push(...hiddenFindings(parts.hidden, shown));
     const raw = f.text.split('\n');
     out.push(...proseWriteFindings(raw, parts.fences, shown, docs, codeLines));
-    out.push(
-      ...encodedProseFindings(
-        raw.map((text, i) => ({ line: i + 1, column: 1, text })).filter((l) => !codeLines.has(l.line)),
-        shown,
-        docs,
-      ),
-    );
+    // Perf: most files hold no long base64 run, and need no located lines for it.
+    if (hasLongRun(f.text))
+      out.push(
+        ...encodedProseFindings(
+          raw.map((text, i) => ({ line: i + 1, column: 1, text })).filter((l) => !codeLines.has(l.line)),
+          shown,
+          docs,
+        ),
+      );
     const code: FlowDiagnostic[] = [];
     for (const fence of parts.fences) {
       if (!CODE_LANGS.has(fence.lang)) continue;

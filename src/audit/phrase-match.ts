@@ -59,6 +59,8 @@ interface Phrase {
   readonly reach: number;
   /** A second slot every match needs, keyed too: a line must hold both anchors to be matched at all. */
   readonly second: number;
+  /** A third slot of uncommon words every match needs (-1: none), required by the prefilter too. */
+  readonly third: number;
   /** Index among all phrases (for the per-line marks of the anchor scan). */
   readonly id: number;
 }
@@ -155,6 +157,49 @@ const COMMON = new Set([
   'und',
 ]);
 
+/**
+ * Words on nearly every line of every language: never a third anchor, whose word would be marked on
+ * every line for nothing.
+ */
+const STOP = new Set([
+  'the',
+  'a',
+  'an',
+  'to',
+  'of',
+  'and',
+  'or',
+  'in',
+  'is',
+  'it',
+  'you',
+  'your',
+  'this',
+  'that',
+  'for',
+  'on',
+  'be',
+  'with',
+  'as',
+  'at',
+  'by',
+  'de',
+  'la',
+  'le',
+  'el',
+  'die',
+  'der',
+  'das',
+  'und',
+  'et',
+  'y',
+  'e',
+  'o',
+  'en',
+  'em',
+]);
+const GAP_SLOT: Slot = { alts: [], gap: true };
+
 /** The index of the slot whose words are rarest (longest of those not in COMMON). */
 function anchorSlot(slots: readonly Slot[]): number {
   let best = 0;
@@ -201,10 +246,11 @@ export function normalizeText(text: string): string {
   return base.replace(/[’ʼ`]/g, "'").replace(/n't\b/g, 'nt').replace(/'s\b/g, 's').replace(/'/g, ' ');
 }
 
-/** The phrases a word (or a word's beginning, `stem`) anchors first and second. */
+/** The phrases a word (or a word's beginning, `stem`) anchors first, second and third. */
 interface Keyed {
   readonly first: Phrase[];
   readonly second: Phrase[];
+  readonly third: Phrase[];
 }
 
 /**
@@ -261,6 +307,7 @@ function insert(root: TrieNode, word: string): TrieNode {
 let compiled:
   | {
       readonly trie: TrieNode;
+      readonly flat: FlatTrie;
       readonly markers: ReadonlyMap<string, ReadonlySet<string>>;
       readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[];
       readonly discussion: RegExp;
@@ -272,7 +319,9 @@ function compile(): NonNullable<typeof compiled> {
   const trie = trieNode();
   const key = (alt: { readonly word: string; readonly prefix: boolean }): Keyed => {
     const node = insert(trie, alt.word);
-    return alt.prefix ? (node.stem ??= { first: [], second: [] }) : (node.whole ??= { first: [], second: [] });
+    return alt.prefix
+      ? (node.stem ??= { first: [], second: [], third: [] })
+      : (node.whole ??= { first: [], second: [], third: [] });
   };
   const cjk: { phrase: Phrase; re: RegExp }[] = [];
   const discussion = new Set<string>();
@@ -295,6 +344,7 @@ function compile(): NonNullable<typeof compiled> {
             anchor: 0,
             reach: 0,
             second: 0,
+            third: -1,
             id: nextId++,
           },
           re: new RegExp(pieces.join('[^。！？!?\\n]{0,8}')),
@@ -317,6 +367,10 @@ function compile(): NonNullable<typeof compiled> {
         );
       const anchor = anchorSlot(slots);
       const second = anchorSlot(slots.map((sl, i) => (i === anchor ? { alts: [], gap: true } : sl)));
+      const rest = slots.map((sl, i) =>
+        i === anchor || i === second || sl.alts.some((a) => STOP.has(a.word)) ? GAP_SLOT : sl,
+      );
+      const third = anchorSlot(rest);
       const phrase: Phrase = {
         cls,
         strong,
@@ -326,10 +380,15 @@ function compile(): NonNullable<typeof compiled> {
         anchor,
         reach: slots.length * (SLACK + 1) + GAP,
         second: slots[second]?.gap ? anchor : second,
+        third: rest[third]?.gap === false ? third : -1,
         id: nextId++,
       };
       for (const alt of slots[phrase.second]?.alts ?? []) {
         const list = key(alt).second;
+        if (!list.includes(phrase)) list.push(phrase);
+      }
+      for (const alt of slots[phrase.third]?.alts ?? []) {
+        const list = key(alt).third;
         if (!list.includes(phrase)) list.push(phrase);
       }
       for (const alt of slots[anchor]?.alts ?? []) {
@@ -342,9 +401,11 @@ function compile(): NonNullable<typeof compiled> {
   const words = [...discussion].map(escape).sort((a, b) => b.length - a.length);
   firstMark = new Int32Array(nextId);
   secondMark = new Int32Array(nextId);
+  thirdMark = new Int32Array(nextId);
   const markers = new Map(PHRASE_FILES.filter((f) => f.markers).map((f) => [f.language, new Set(f.markers)] as const));
   return {
     trie,
+    flat: flatten(trie),
     markers,
     cjk,
     discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u'),
@@ -360,6 +421,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 let generation = 0;
 let firstMark = new Int32Array(0);
 let secondMark = new Int32Array(0);
+let thirdMark = new Int32Array(0);
 
 /** The phrases `word` anchors first, whole word before beginnings, shorter beginnings first. */
 function anchored(trie: TrieNode, word: string): Phrase[] {
@@ -383,7 +445,7 @@ function anchored(trie: TrieNode, word: string): Phrase[] {
 export function findPhrases(line: string): PhraseHit[] {
   const c = (compiled ??= compile());
   // Perf: an ASCII line none of whose words can anchor a phrase is done in one pass with no allocation.
-  if (asciiWithoutAnchor(line, c.trie)) return [];
+  if (asciiWithoutAnchor(line, c.flat)) return [];
   const text = normalizeText(line);
   // Offsets of the normalized text map back to the line only when lengths agree; else hits point at the line start.
   const aligned = text.length === line.length;
@@ -452,11 +514,45 @@ export function findPhrases(line: string): PhraseHit[] {
 }
 
 /**
+ * The trie's ASCII part as a table, for the prefilter's loop: node `k`'s child by slot `s` is
+ * `next[k * 36 + s]` (0: none), and its anchors are `stem[k]` and `whole[k]`.
+ */
+interface FlatTrie {
+  readonly next: Int32Array;
+  readonly stem: readonly (Keyed | undefined)[];
+  readonly whole: readonly (Keyed | undefined)[];
+}
+
+const ROOT = 1;
+
+function flatten(trie: TrieNode): FlatTrie {
+  const nodes: TrieNode[] = [trie, trie];
+  const ids = new Map<TrieNode, number>([[trie, ROOT]]);
+  for (let k = ROOT; k < nodes.length; k++)
+    for (const c of nodes[k]!.ascii)
+      if (c && !ids.has(c)) {
+        ids.set(c, nodes.length);
+        nodes.push(c);
+      }
+  const next = new Int32Array(nodes.length * 36);
+  for (let k = ROOT; k < nodes.length; k++)
+    nodes[k]!.ascii.forEach((c, slot) => {
+      if (c) next[k * 36 + slot] = ids.get(c)!;
+    });
+  return {
+    next,
+    stem: nodes.map((n, k) => (k === 0 ? undefined : n.stem)),
+    whole: nodes.map((n, k) => (k === 0 ? undefined : n.whole)),
+  };
+}
+
+/**
  * True when `line` is ASCII and no phrase has both its anchor words in it: one pass over its
  * characters, lower-casing them and walking each word down the anchor trie as it goes.
  */
-function asciiWithoutAnchor(line: string, trie: TrieNode): boolean {
-  let node: TrieNode | undefined = trie;
+function asciiWithoutAnchor(line: string, trie: FlatTrie): boolean {
+  const { next, stem, whole } = trie;
+  let node = ROOT;
   let n = 0;
   // Per-phrase marks of this line (a generation number, so nothing is cleared): a phrase whose
   // first and second anchors are both marked may match, and the line needs the full matcher.
@@ -475,34 +571,48 @@ function asciiWithoutAnchor(line: string, trie: TrieNode): boolean {
     const slot = ASCII_SLOT[raw]!;
     if (slot >= 0) {
       n++;
-      if (node) {
-        node = node.ascii[slot];
+      if (node !== 0) {
+        node = next[node * 36 + slot]!;
         // Perf: stems are at least three letters long.
-        if (n >= 3 && node?.stem && marksBoth(node.stem, gen)) return false;
+        if (n >= 3 && node !== 0) {
+          const hit = stem[node];
+          if (hit !== undefined && marksBoth(hit, gen)) return false;
+        }
       }
       continue;
     }
     // `n't` and `'s` stay in their word, as normalization joins them; any other apostrophe splits.
     if (slot === APOSTROPHE && n > 0 && /^[ts](?![a-z0-9])/i.test(line.slice(i + 1, i + 3))) continue;
-    if (n > 0 && node?.whole && marksBoth(node.whole, gen)) return false;
-    node = trie;
+    if (n > 0 && node !== 0) {
+      const hit = whole[node];
+      if (hit !== undefined && marksBoth(hit, gen)) return false;
+    }
+    node = ROOT;
     n = 0;
   }
   return true;
 }
 
-/** Mark the phrases `hit` anchors on this line (`gen`); true when one of them now has both anchors marked. */
+/** Mark the phrases `hit` anchors on this line (`gen`); true when one of them now has all its anchors marked. */
 function marksBoth(hit: Keyed, gen: number): boolean {
-  let both = false;
+  let all = false;
   for (const p of hit.first) {
     firstMark[p.id] = gen;
-    if (secondMark[p.id] === gen) both = true;
+    if (marked(p, gen)) all = true;
   }
   for (const p of hit.second) {
     secondMark[p.id] = gen;
-    if (firstMark[p.id] === gen) both = true;
+    if (marked(p, gen)) all = true;
   }
-  return both;
+  for (const p of hit.third) {
+    thirdMark[p.id] = gen;
+    if (marked(p, gen)) all = true;
+  }
+  return all;
+}
+
+function marked(p: Phrase, gen: number): boolean {
+  return firstMark[p.id] === gen && secondMark[p.id] === gen && (p.third < 0 || thirdMark[p.id] === gen);
 }
 
 const APOSTROPHE = -2;
