@@ -3,7 +3,7 @@
  * (every name is needed for look-alike names), then read and audit each folder, inline or on a worker pool
  * (`audit-work.ts`). Each folder is read by `readSkillFiles` (`audit-read.ts`), bounded and following no link.
  */
-import { statSync, type Stats } from 'node:fs';
+import { statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { auditVerdict, type AuditVerdict } from '../audit/audit.js';
 import type { CodeParsers } from '../audit/code/syntax.js';
@@ -16,7 +16,13 @@ import type { SkillPackage } from '../model/package.js';
 import { parseSkill } from '../parse/parse-skill.js';
 import { readRegularFile } from '../discover/safe-read.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
-import { auditFields, DEFAULT_AUDIT_LIMITS, readSkillFiles, type AuditLimits } from './audit-read.js';
+import {
+  auditFields,
+  DEFAULT_AUDIT_LIMITS,
+  readSkillFiles,
+  type AuditLimits,
+  type FolderListings,
+} from './audit-read.js';
 import { auditJob, auditPool, type AuditJob, type AuditPool } from './audit-work.js';
 
 export { auditFields, DEFAULT_AUDIT_LIMITS, readSkillFiles, type AuditLimits } from './audit-read.js';
@@ -133,6 +139,7 @@ export async function auditPath(paths: string | readonly string[], options: Audi
   const list = typeof paths === 'string' ? [paths] : [...paths];
   const found: Found[] = [];
   const diagnostics: Diagnostic[] = [];
+  const listings = new Map<string, Dirent[]>();
   for (const given of list) {
     const abs = resolve(cwd, given);
     let st: Stats;
@@ -148,7 +155,8 @@ export async function auditPath(paths: string | readonly string[], options: Audi
       found.push({ dir: toPosix(dirname(given)), abs: dirname(abs), skillFile: basename(abs) });
       continue;
     }
-    const walk = walkTree(abs);
+    // The walk's listings serve the folder reads in this thread: each folder is listed once.
+    const walk = walkTree(abs, undefined, listings);
     const join2 = (p: string): string => (p === '.' ? shown : shown === '.' ? p : `${shown}/${p}`);
     for (const s of walk.skills) found.push({ dir: join2(s.dir), abs: dirname(s.abs), skillFile: basename(s.file) });
     for (const f of walk.findings) diagnostics.push({ ...f.diagnostic, severity: 'warning', file: join2(f.path) });
@@ -169,7 +177,7 @@ export async function auditPath(paths: string | readonly string[], options: Audi
   const sources = new Map<string, string[]>();
   const notes: string[] = [];
   try {
-    skills = await auditFound(found, parsers, pool, options, sources, notes);
+    skills = await auditFound(found, parsers, pool, options, sources, notes, listings);
   } finally {
     await pool?.close();
   }
@@ -202,6 +210,7 @@ async function auditFound(
   options: AuditOptions,
   sources: Map<string, string[]>,
   notes: string[],
+  listings: FolderListings,
 ): Promise<AuditSkillReport[]> {
   // Two passes, so memory holds few skills' files at a time: the names first (each SKILL.md alone),
   // then each skill's files, audited and dropped.
@@ -229,13 +238,19 @@ async function auditFound(
     names: parsed.flatMap((p) => (p.pkg ? [p.pkg.descriptor.name] : [])),
     ...(options.limits ? { limits: options.limits } : {}),
   };
-  const results = await auditJob(job, parsers, pool, (i) => {
-    const { found: f, pkg, kept } = parsed[i]!;
-    if (kept) return kept.files;
-    const files = readSkillFiles(f.abs, options.limits);
-    options.memo?.set(join(f.abs, f.skillFile), { pkg, files });
-    return files;
-  });
+  const results = await auditJob(
+    job,
+    parsers,
+    pool,
+    (i) => {
+      const { found: f, pkg, kept } = parsed[i]!;
+      if (kept) return kept.files;
+      const files = readSkillFiles(f.abs, options.limits, listings);
+      options.memo?.set(join(f.abs, f.skillFile), { pkg, files });
+      return files;
+    },
+    listings,
+  );
   return parsed.map(({ found: f, pkg }, i): AuditSkillReport => {
     const outcome = results[i]!;
     notes.push(...outcome.notes);

@@ -13,6 +13,9 @@ import { openNoFollow, readInto } from '../discover/safe-read.js';
 import { cmp } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
 
+/** Folders' entries sorted by name, by absolute path, as the tree walk listed them (`walkTree`'s `listings`). */
+export type FolderListings = ReadonlyMap<string, readonly Dirent[]>;
+
 /** Bounds on what one skill's audit reads. */
 export interface AuditLimits {
   /** A file larger than this is not scanned (its first bytes are still checked for an executable). */
@@ -41,12 +44,16 @@ const UTF8 = new TextDecoder('utf-8', { fatal: true });
  *
  * @example readSkillFiles('/repo/.claude/skills/pdf').map((f) => f.path) // ['SKILL.md', 'scripts/fill.py']
  */
-export function readSkillFiles(skillDir: string, limits: Partial<AuditLimits> = {}): AuditFile[] {
+export function readSkillFiles(
+  skillDir: string,
+  limits: Partial<AuditLimits> = {},
+  listings?: FolderListings,
+): AuditFile[] {
   const bounds = { ...DEFAULT_AUDIT_LIMITS, ...limits };
   // Perf: the folder's real path is needed only to judge a link, and most skills hold none.
   let real: string | undefined;
   const base = (): string => (real ??= realpathSync.native(skillDir));
-  const top = listing(skillDir);
+  const top = listing(skillDir, listings);
   if (top === undefined) return [];
   const out: AuditFile[] = [];
   let budget = bounds.maxSkillBytes;
@@ -66,7 +73,7 @@ export function readSkillFiles(skillDir: string, limits: Partial<AuditLimits> = 
       } else if (kind === 'dir') {
         if (SKIPPED.has(name) || depth >= bounds.maxDepth) continue;
         // Perf: one listing per folder says both whether it is another skill and what it holds.
-        const inner = listing(abs) ?? [];
+        const inner = listing(abs, listings) ?? [];
         if (inner.some((e) => isSkillFileName(e.name))) continue;
         visit(inner, path, depth + 1);
       } else if (kind === 'file') {
@@ -82,7 +89,9 @@ export function readSkillFiles(skillDir: string, limits: Partial<AuditLimits> = 
 }
 
 /** A folder's entries sorted by name, or undefined when it cannot be listed. */
-function listing(dir: string): Dirent[] | undefined {
+function listing(dir: string, listings: FolderListings | undefined): readonly Dirent[] | undefined {
+  const listed = listings?.get(dir);
+  if (listed) return listed;
   try {
     return readdirSync(dir, { withFileTypes: true }).sort((a, b) => cmp(a.name, b.name));
   } catch {

@@ -15,7 +15,7 @@ import { IN_FLIGHT, startWorkers, type Workers } from '../engine/pool.js';
 import { newClaim, shareJob } from '../engine/shard.js';
 import { SkillgraphError } from '../model/errors.js';
 import { auditWorkerEntry } from './audit-assets.js';
-import { readSkillFiles, type AuditFields, type AuditLimits } from './audit-read.js';
+import { readSkillFiles, type AuditFields, type AuditLimits, type FolderListings } from './audit-read.js';
 
 /** One skill folder to audit. */
 export interface AuditItem {
@@ -86,7 +86,8 @@ export function auditItem(
 }
 
 /**
- * Claim batches of the job's items (at most `maxClaims`) until none is left, and audit them.
+ * Claim batches of the job's items (at most `maxClaims`) until none is left, and audit them (reading each
+ * folder from `listings` where they hold it).
  *
  * @example claimAndAudit(job, newClaim(), 16, parsers)
  */
@@ -96,6 +97,7 @@ export function claimAndAudit(
   batch: number,
   parsers: CodeParsers,
   maxClaims = Infinity,
+  listings?: FolderListings,
 ): AuditChunk[] {
   const chunks: AuditChunk[] = [];
   while (chunks.length < maxClaims) {
@@ -103,7 +105,10 @@ export function claimAndAudit(
     if (start >= job.items.length) return chunks;
     const end = Math.min(job.items.length, start + batch);
     const results: AuditItemResult[] = [];
-    for (let i = start; i < end; i++) results.push(auditItem(job.items[i]!, job, parsers));
+    for (let i = start; i < end; i++) {
+      const item = job.items[i]!;
+      results.push(auditItem(item, job, parsers, readSkillFiles(item.abs, job.limits, listings)));
+    }
     chunks.push({ start, results });
   }
   return chunks;
@@ -142,7 +147,7 @@ let jobs = 0;
 
 /**
  * Every item's result, in item order: inline (reading each folder with `filesOf`), or claimed in
- * batches by this thread and the pool's workers together.
+ * batches by this thread (reading folders from `listings` where they hold it) and the pool's workers together.
  *
  * @example const results = await auditJob(job, parsers, undefined, (i) => readSkillFiles(job.items[i].abs));
  */
@@ -151,6 +156,7 @@ export async function auditJob(
   parsers: CodeParsers,
   pool: AuditPool | undefined,
   filesOf: (index: number) => readonly AuditFile[],
+  listings?: FolderListings,
 ): Promise<AuditItemResult[]> {
   if (!pool) return job.items.map((item, i) => auditItem(item, job, parsers, filesOf(i)));
   const results: (AuditItemResult | undefined)[] = new Array(job.items.length);
@@ -172,7 +178,7 @@ export async function auditJob(
   remote.catch(() => undefined);
   // This thread audits too, a batch at a time, yielding between batches so the workers' results are taken.
   for (;;) {
-    const mine = claimAndAudit(job, claim, BATCH, parsers, 1);
+    const mine = claimAndAudit(job, claim, BATCH, parsers, 1, listings);
     if (mine.length === 0) break;
     take(mine);
     await new Promise<void>((resolve) => setImmediate(resolve));
