@@ -13,8 +13,6 @@ import { walkTree } from '../discover/walk-tree.js';
 import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
 import type { SkillPackage } from '../model/package.js';
-import { parseSkill } from '../parse/parse-skill.js';
-import { readRegularFile } from '../discover/safe-read.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 import {
   auditFields,
@@ -23,7 +21,15 @@ import {
   type AuditLimits,
   type FolderListings,
 } from './audit-read.js';
-import { auditJob, auditPool, type AuditJob, type AuditPool } from './audit-work.js';
+import {
+  auditJob,
+  auditPool,
+  readHead,
+  readHeads,
+  type AuditJob,
+  type AuditPool,
+  type HeadResult,
+} from './audit-work.js';
 
 export { auditFields, DEFAULT_AUDIT_LIMITS, readSkillFiles, type AuditLimits } from './audit-read.js';
 
@@ -215,27 +221,16 @@ async function auditFound(
   // Two passes, so memory holds few skills' files at a time: the names first (each SKILL.md alone),
   // then each skill's files, audited and dropped.
   const maxFileBytes = options.limits?.maxFileBytes ?? DEFAULT_AUDIT_LIMITS.maxFileBytes;
-  const parsed = found.map((f) => {
-    const kept = options.memo?.get(join(f.abs, f.skillFile));
-    if (kept) return { found: f, pkg: kept.pkg, kept };
-    const read = readRegularFile(join(f.abs, f.skillFile), maxFileBytes);
-    const pkg = read.ok
-      ? parseSkill(read.bytes.toString('utf8'), {
-          locator: toPosix(join(f.abs, f.skillFile)),
-          dirName: basename(f.abs),
-          profile: 'lenient',
-        }).package
-      : undefined;
-    return { found: f, pkg, kept: undefined };
-  });
+  const memo = options.memo;
+  // With a memo (inline) each parsed SKILL.md is kept with its files; without, only its name and fields.
+  const kept = found.map((f) => memo?.get(join(f.abs, f.skillFile)));
+  const pkgs = memo ? found.map((f, i) => (kept[i] ? kept[i].pkg : readHead(f, maxFileBytes).pkg)) : undefined;
+  const heads: readonly HeadResult[] = pkgs
+    ? pkgs.map((pkg) => ({ name: pkg?.descriptor.name ?? null, fields: auditFields(pkg) }))
+    : await readHeads({ items: found.map((f) => ({ abs: f.abs, skillFile: f.skillFile })), maxFileBytes }, pool);
   const job: AuditJob = {
-    items: parsed.map(({ found: f, pkg }) => ({
-      dir: f.dir,
-      abs: f.abs,
-      skillFile: f.skillFile,
-      fields: auditFields(pkg),
-    })),
-    names: parsed.flatMap((p) => (p.pkg ? [p.pkg.descriptor.name] : [])),
+    items: found.map((f, i) => ({ dir: f.dir, abs: f.abs, skillFile: f.skillFile, fields: heads[i]!.fields })),
+    names: heads.flatMap((h) => (h.name !== null ? [h.name] : [])),
     ...(options.limits ? { limits: options.limits } : {}),
   };
   const results = await auditJob(
@@ -243,15 +238,15 @@ async function auditFound(
     parsers,
     pool,
     (i) => {
-      const { found: f, pkg, kept } = parsed[i]!;
-      if (kept) return kept.files;
+      const f = found[i]!;
+      if (kept[i]) return kept[i].files;
       const files = readSkillFiles(f.abs, options.limits, listings);
-      options.memo?.set(join(f.abs, f.skillFile), { pkg, files });
+      memo?.set(join(f.abs, f.skillFile), { pkg: pkgs?.[i], files });
       return files;
     },
     listings,
   );
-  return parsed.map(({ found: f, pkg }, i): AuditSkillReport => {
+  return found.map((f, i): AuditSkillReport => {
     const outcome = results[i]!;
     notes.push(...outcome.notes);
     for (const [file, line, text] of outcome.excerpts) {
@@ -262,7 +257,7 @@ async function auditFound(
     return {
       dir: f.dir,
       file: f.dir === '.' ? f.skillFile : `${f.dir}/${f.skillFile}`,
-      name: pkg?.descriptor.name ?? null,
+      name: heads[i]!.name,
       verdict: auditVerdict(outcome.diagnostics),
       diagnostics: outcome.diagnostics,
     };

@@ -6,16 +6,21 @@
  * the same bytes for any number of workers. The workers run `audit-worker.ts`.
  */
 import { existsSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { auditSkillOutcome } from '../audit/audit.js';
 import type { FlowDiagnostic } from '../audit/code/flow-rules.js';
 import type { CodeParsers } from '../audit/code/syntax.js';
 import type { AuditFile, AuditInput } from '../audit/input.js';
+import type { SkillPackage } from '../model/package.js';
 import { IN_FLIGHT, startWorkers, type Workers } from '../engine/pool.js';
 import { newClaim, shareJob } from '../engine/shard.js';
 import { SkillgraphError } from '../model/errors.js';
 import { auditWorkerEntry } from './audit-assets.js';
-import { readSkillFiles, type AuditFields, type AuditLimits, type FolderListings } from './audit-read.js';
+import { auditFields, readSkillFiles, type AuditFields, type AuditLimits, type FolderListings } from './audit-read.js';
+import { readRegularFile } from '../discover/safe-read.js';
+import { toPosix } from '../discover/paths.js';
+import { parseSkill } from '../parse/parse-skill.js';
 
 /** One skill folder to audit. */
 export interface AuditItem {
@@ -42,14 +47,37 @@ export interface AuditItemResult {
   readonly excerpts: readonly (readonly [string, number, string])[];
 }
 
-/** Consecutive items `start…start + results.length − 1`, in item order. */
-export interface AuditChunk {
-  readonly start: number;
-  readonly results: readonly AuditItemResult[];
+export type AuditChunk = Chunk<AuditItemResult>;
+
+/** One skill's SKILL.md to read and parse first (every name is needed before any skill is audited). */
+export interface HeadItem {
+  readonly abs: string;
+  readonly skillFile: string;
 }
 
-/** A worker's task: audit up to `claims` batches of `batch` skills of one job (`payload`, from `shareJob`). */
+/** What the audit takes from a SKILL.md: its name (null when it does not parse) and its fields. */
+export interface HeadResult {
+  readonly name: string | null;
+  readonly fields: AuditFields;
+}
+
+/** A SKILL.md as parsed here (the package stays in this thread). */
+export interface ParsedHead {
+  readonly pkg: SkillPackage | undefined;
+}
+
+/** The SKILL.md files of a run, read and parsed in batches like the audit itself. */
+export interface HeadJob {
+  readonly items: readonly HeadItem[];
+  readonly maxFileBytes: number;
+}
+
+/**
+ * A worker's task: up to `claims` batches of `batch` items of one job (`payload`, from `shareJob`), SKILL.md
+ * files to parse (`heads`) or skills to audit.
+ */
 export interface AuditTask {
+  readonly kind: 'heads' | 'audit';
   readonly job: number;
   readonly payload: Uint8Array;
   readonly claims: number;
@@ -58,7 +86,13 @@ export interface AuditTask {
   readonly batch: number;
 }
 
-export type AuditPool = Workers<AuditTask, AuditChunk[]>;
+/** Consecutive results `start…start + results.length − 1`, in item order. */
+export interface Chunk<R> {
+  readonly start: number;
+  readonly results: readonly R[];
+}
+
+export type AuditPool = Workers<AuditTask, Chunk<AuditItemResult | HeadResult>[]>;
 
 /** Characters of a line kept for an excerpt (a minified script is one long line). */
 const MAX_EXCERPT = 1000;
@@ -99,16 +133,56 @@ export function claimAndAudit(
   maxClaims = Infinity,
   listings?: FolderListings,
 ): AuditChunk[] {
-  const chunks: AuditChunk[] = [];
+  return claimBatches(job.items, claim, batch, maxClaims, (item) =>
+    auditItem(item, job, parsers, readSkillFiles(item.abs, job.limits, listings)),
+  );
+}
+
+/**
+ * Read and parse one SKILL.md (undefined when it cannot be read or parsed).
+ *
+ * @example readHead({ abs: '/repo/skills/pdf', skillFile: 'SKILL.md' }, 1 << 20).pkg?.descriptor.name // 'pdf'
+ */
+export function readHead(item: HeadItem, maxFileBytes: number): ParsedHead {
+  const read = readRegularFile(join(item.abs, item.skillFile), maxFileBytes);
+  const pkg = read.ok
+    ? parseSkill(read.bytes.toString('utf8'), {
+        locator: toPosix(join(item.abs, item.skillFile)),
+        dirName: basename(item.abs),
+        profile: 'lenient',
+      }).package
+    : undefined;
+  return { pkg };
+}
+
+function headResult(pkg: SkillPackage | undefined): HeadResult {
+  return { name: pkg?.descriptor.name ?? null, fields: auditFields(pkg) };
+}
+
+/** Claim batches of the job's SKILL.md files (at most `maxClaims`) until none is left, and parse them. */
+export function claimAndReadHeads(
+  job: HeadJob,
+  claim: Int32Array,
+  batch: number,
+  maxClaims = Infinity,
+): Chunk<HeadResult>[] {
+  return claimBatches(job.items, claim, batch, maxClaims, (item) => headResult(readHead(item, job.maxFileBytes).pkg));
+}
+
+function claimBatches<T, R>(
+  items: readonly T[],
+  claim: Int32Array,
+  batch: number,
+  maxClaims: number,
+  each: (item: T) => R,
+): Chunk<R>[] {
+  const chunks: Chunk<R>[] = [];
   while (chunks.length < maxClaims) {
     const start = Atomics.add(claim, 0, batch);
-    if (start >= job.items.length) return chunks;
-    const end = Math.min(job.items.length, start + batch);
-    const results: AuditItemResult[] = [];
-    for (let i = start; i < end; i++) {
-      const item = job.items[i]!;
-      results.push(auditItem(item, job, parsers, readSkillFiles(item.abs, job.limits, listings)));
-    }
+    if (start >= items.length) return chunks;
+    const end = Math.min(items.length, start + batch);
+    const results: R[] = [];
+    for (let i = start; i < end; i++) results.push(each(items[i]!));
     chunks.push({ start, results });
   }
   return chunks;
@@ -140,10 +214,26 @@ export function auditPool(workers: number | 'auto', skills: number): AuditPool |
     throw new SkillgraphError('options.invalid', `workers: ${threads} needs the audit worker entry: pass workers: 0`, {
       field: 'workers',
     });
-  return startWorkers<AuditTask, AuditChunk[]>(threads, entry);
+  return startWorkers<AuditTask, Chunk<AuditItemResult | HeadResult>[]>(threads, entry);
 }
 
 let jobs = 0;
+
+/**
+ * Every SKILL.md's name and fields, in item order: parsed here, or claimed in batches by this thread and
+ * the pool's workers together (so the workers, started, are busy while the names are gathered).
+ *
+ * @example const heads = await readHeads({ items, maxFileBytes: 1 << 20 }, pool);
+ */
+export async function readHeads(job: HeadJob, pool: AuditPool | undefined): Promise<HeadResult[]> {
+  if (!pool) return job.items.map((item) => headResult(readHead(item, job.maxFileBytes).pkg));
+  return shared<HeadResult>('heads', job, job.items.length, pool, (claim) =>
+    claimAndReadHeads(job, claim, HEAD_BATCH, 1),
+  );
+}
+
+/** SKILL.md files per claim: a few milliseconds of work. */
+const HEAD_BATCH = 64;
 
 /**
  * Every item's result, in item order: inline (reading each folder with `filesOf`), or claimed in
@@ -159,13 +249,30 @@ export async function auditJob(
   listings?: FolderListings,
 ): Promise<AuditItemResult[]> {
   if (!pool) return job.items.map((item, i) => auditItem(item, job, parsers, filesOf(i)));
-  const results: (AuditItemResult | undefined)[] = new Array(job.items.length);
+  return shared<AuditItemResult>('audit', job, job.items.length, pool, (claim) =>
+    claimAndAudit(job, claim, BATCH, parsers, 1, listings),
+  );
+}
+
+/**
+ * Run one job over this thread and the pool: the workers claim batches through tasks, this thread one
+ * batch at a time with `mine`, yielding between batches so the workers' results are taken.
+ */
+async function shared<R>(
+  kind: AuditTask['kind'],
+  payload: { readonly items: readonly { readonly abs: string }[] },
+  count: number,
+  pool: AuditPool,
+  mine: (claim: Int32Array) => Chunk<R>[],
+): Promise<R[]> {
+  const results: (R | undefined)[] = new Array(count);
   const claim = newClaim();
-  const task: AuditTask = { job: ++jobs, payload: shareJob(job), claims: 1, claim, batch: BATCH };
-  const take = (chunks: readonly AuditChunk[]): void => {
-    for (const { start, results: got } of chunks) got.forEach((r, j) => (results[start + j] = r));
+  const batch = kind === 'heads' ? HEAD_BATCH : BATCH;
+  const task: AuditTask = { kind, job: ++jobs, payload: shareJob(payload), claims: 1, claim, batch };
+  const take = (chunks: readonly Chunk<unknown>[]): void => {
+    for (const { start, results: got } of chunks) got.forEach((r, j) => (results[start + j] = r as R));
   };
-  const left = (): boolean => Atomics.load(claim, 0) < job.items.length;
+  const left = (): boolean => Atomics.load(claim, 0) < count;
   const feed = async (): Promise<void> => {
     while (left()) {
       const chunks = await pool.run(task);
@@ -176,18 +283,19 @@ export async function auditJob(
   const remote = Promise.all(Array.from({ length: pool.threads * IN_FLIGHT }, feed));
   // Awaited after this thread's share; a worker that fails before then must not be an unhandled rejection.
   remote.catch(() => undefined);
-  // This thread audits too, a batch at a time, yielding between batches so the workers' results are taken.
   for (;;) {
-    const mine = claimAndAudit(job, claim, BATCH, parsers, 1, listings);
-    if (mine.length === 0) break;
-    take(mine);
+    const chunks = mine(claim);
+    if (chunks.length === 0) break;
+    take(chunks);
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
   await remote;
   return results.map((r, i) => {
     // Every item is claimed exactly once; a gap would be a protocol bug, never a silent hole.
     if (r === undefined)
-      throw new SkillgraphError('internal', `no audit result for ${job.items[i]!.abs}`, { path: job.items[i]!.abs });
+      throw new SkillgraphError('internal', `no ${kind} result for ${payload.items[i]!.abs}`, {
+        path: payload.items[i]!.abs,
+      });
     return r;
   });
 }
