@@ -150,23 +150,26 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     out.push(...hiddenText(f.text, shown, { all: false, lines: codeLines }));
     out.push(...proseFindings(parts.prose, shown, { docs }));
     out.push(...hiddenFindings(parts.hidden, shown));
-    const raw = f.text.split('\n');
-    out.push(...proseWriteFindings(raw, parts.fences, shown, docs, codeLines));
+    out.push(...proseWriteFindings(f.text, parts.fences, shown, docs, codeLines));
     // Perf: most files hold no long base64 run, and need no located lines for it.
     if (hasLongRun(f.text))
       out.push(
         ...encodedProseFindings(
-          raw.map((text, i) => ({ line: i + 1, column: 1, text })).filter((l) => !codeLines.has(l.line)),
+          f.text
+            .split('\n')
+            .map((text, i) => ({ line: i + 1, column: 1, text }))
+            .filter((l) => !codeLines.has(l.line)),
           shown,
           docs,
         ),
       );
     const code: FlowDiagnostic[] = [];
+    let lines: readonly string[] | undefined;
     for (const fence of parts.fences) {
       if (!CODE_LANGS.has(fence.lang)) continue;
       code.push(...commandFindings({ lines: fence.lines, where: 'fence', lineOnly: fence.lang === '' }, shown));
       const lang = fenceLang(fence.lang);
-      const shown2 = teachingFence(f.text, fence) ? 'teaching' : '';
+      const shown2 = teachingFence((lines ??= f.text.split('\n')), fence) ? 'teaching' : '';
       if (lang && options.parsers && fence.lines.length > 0) {
         const found = unitFindings(
           {
@@ -218,12 +221,9 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
 }
 
 /** A fence introduced as an example of what not to do, or as a test case of a detector. */
-function teachingFence(text: string, fence: Fence): boolean {
+function teachingFence(lines: readonly string[], fence: Fence): boolean {
   const first = fence.lines[0]?.line ?? 0;
-  const before = text
-    .split('\n', first)
-    .slice(Math.max(0, first - 4), first - 1)
-    .join(' ');
+  const before = lines.slice(Math.max(0, first - 4), Math.max(0, first - 1)).join(' ');
   const inside = fence.lines
     .slice(0, 3)
     .map((l) => l.text)

@@ -38,10 +38,10 @@ const PATH =
  * Findings for prose lines that tell the agent to write a watched file.
  *
  * @example
- * proseWriteFindings(['Append `source x` to ~/.zshrc.'], [], 's/SKILL.md', false)[0].code // 'security.shell-rc-edit'
+ * proseWriteFindings('Append `source x` to ~/.zshrc.', [], 's/SKILL.md', false, new Set())[0].code // 'security.shell-rc-edit'
  */
 export function proseWriteFindings(
-  raw: readonly string[],
+  text: string,
   fences: readonly Fence[],
   file: string,
   docs: boolean,
@@ -49,7 +49,8 @@ export function proseWriteFindings(
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Perf: one search of the whole file first; most files name no watched target at all.
-  if (!TARGET_WORDS.test(raw.join('\n'))) return out;
+  if (!TARGET_WORDS.test(text)) return out;
+  const raw = text.split('\n');
   for (let i = 0; i < raw.length; i++) {
     const line = raw[i]!;
     // Perf: the watched targets first (few lines name one), then the verb.
