@@ -107,7 +107,8 @@ function deleteTarget(target: string): Target | undefined {
   return undefined;
 }
 
-const RM = /\brm\s{1,4}((?:-{1,2}[A-Za-z-]{1,24}\s{1,4}){1,4})((?:["']?[^\s;&|]{1,200}["']?\s{0,4}){1,8})/;
+// Not `--rm` (docker run's flag): a delete is the command rm.
+const RM = /(?<![-\w])rm\s{1,4}((?:-{1,2}[A-Za-z-]{1,24}\s{1,4}){1,4})((?:["']?[^\s;&|]{1,200}["']?\s{0,4}){1,8})/;
 const OTHER_DESTRUCTIVE: readonly [RegExp, string][] = [
   [
     /\bRemove-Item\b[^\n]{0,120}-Recurse\b[^\n]{0,120}\s(?:[A-Za-z]:\\?|~|\$HOME|\$env:USERPROFILE)(?=\s|$|['"])/i,

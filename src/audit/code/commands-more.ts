@@ -381,19 +381,21 @@ function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: Flow
     teardown(`kubectl ${text}`.slice(0, 60));
   if (base === 'terraform' && /\bdestroy\b/.test(text) && /-auto-approve/.test(text))
     teardown('terraform destroy -auto-approve');
-  if (
-    (base === 'docker' || base === 'podman') &&
-    /^run\b/.test(text) &&
-    (/--privileged\b/.test(text) || /-v\s{1,4}\/:\/|--volume[= ]\/:\/|--pid[= ]host/.test(text))
-  ) {
-    state.effects.push({
-      kind: 'install',
-      line: at.line,
-      col: at.col,
-      what: `${base} run of a privileged container with the host mounted`,
-      data: lit(text),
-      target: lit(text),
-    });
+  if ((base === 'docker' || base === 'podman') && /^run\b/.test(text)) {
+    const host = [
+      /--privileged\b/.test(text) ? '--privileged' : '',
+      /-v\s{1,4}\/:\/|--volume[= ]\/:\//.test(text) ? "the host's root folder mounted" : '',
+      /--pid[= ]host/.test(text) ? "the host's processes (--pid=host)" : '',
+    ].filter(Boolean);
+    if (host.length > 0)
+      state.effects.push({
+        kind: 'privileged',
+        line: at.line,
+        col: at.col,
+        what: `${base} run with ${host.join(' and ')}`,
+        data: lit(text),
+        target: lit(text),
+      });
   }
   if (
     (base === 'docker' || base === 'podman') &&

@@ -207,14 +207,6 @@ function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): 
     }
     case 'install': {
       const url = e.target?.text ?? '';
-      if (/privileged container/.test(e.what))
-        return make(
-          'security.unpinned-install',
-          e,
-          place,
-          `${quote(e.what, 60)}: the image gets full control of the machine (${quote(url, 60)})`,
-          'error',
-        );
       if (/@[0-9a-f]{40}\b|#sha256=|--hash|--require-hashes/.test(url)) return undefined;
       return make(
         'security.unpinned-install',
@@ -236,6 +228,17 @@ function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): 
         place,
         `${quote(e.what, 40)} sends package installs to ${quote(url, 80)}`,
         severe ? 'error' : 'warning',
+      );
+    }
+    case 'privileged': {
+      // Privileged or with / mounted, the container owns the machine; the host's process table alone exposes less.
+      const full = /--privileged|root folder/.test(e.what);
+      return make(
+        'security.privileged-container',
+        e,
+        place,
+        `${quote(e.what, 80)}: the container ${full ? 'gets full control of the machine' : 'can see and signal every process of the machine'} (${quote(e.target?.text ?? '', 60)})`,
+        full ? 'error' : 'warning',
       );
     }
     case 'self-update': {

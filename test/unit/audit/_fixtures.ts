@@ -307,6 +307,12 @@ export const FIXTURES: readonly Fixture[] = [
       'pip install tool==1.2.3\npip install git+https://github.com/example/tool@0123456789abcdef0123456789abcdef01234567',
     ),
   }),
+  pos('privileged-container', 'security.privileged-container', 'error', {
+    'SKILL.md': sh('docker run --rm --privileged registry.example.invalid/tools/scan:1.4'),
+  }),
+  neg('unprivileged-container', 'security.privileged-container', {
+    'SKILL.md': sh('docker run --rm --cap-add=SYS_PTRACE -v "$PWD:/src:ro" registry.example.invalid/tools/scan:1.4'),
+  }),
   pos('index-redirect', 'security.index-redirect', 'error', {
     'scripts/setup.sh': '#!/bin/sh\npip config set global.index-url http://203.0.113.5/simple\n',
   }),
