@@ -269,6 +269,9 @@ export function systemSemantics(cmd: Cmd, base: string, args: readonly Val[], st
   }
 }
 
+/** git config keys whose value is a command git runs by itself. */
+const COMMAND_KEY = /^(?:alias\.\S+|core\.(?:sshCommand|pager|editor|fsmonitor)|credential(?:\.\S+)?\.helper)$/;
+
 /** Cloud, container, database and git commands: teardown, pushes, hook paths. */
 function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
   const text = words(args);
@@ -333,17 +336,21 @@ function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: Flow
         data: lit(text),
         target: lit('core.hooksPath'),
       });
+    // A key that names a command git runs, set (a value follows; not --get, --list or --unset).
+    const key = ops[0]?.text === 'config' ? ops.findIndex((a) => COMMAND_KEY.test(a.text)) : -1;
+    const value = key > 0 ? ops[key + 1]?.text : undefined;
     if (
-      /^config\b/.test(text) &&
-      /\b(?:alias\.\S+\s+['"]?!|core\.(?:sshCommand|pager|editor|fsmonitor)|credential\.helper)\b/.test(text)
+      value !== undefined &&
+      !/(?:^|\s)(?:--get\S*|--list|-l|--unset\S*|--show-\S+)\b/.test(flagsOf(args)) &&
+      (!/^alias\./.test(ops[key]!.text) || /^['"]?!/.test(value))
     )
       state.effects.push({
         kind: 'write',
         line: at.line,
         col: at.col,
-        what: `git config ${text}`.slice(0, 60),
-        data: lit(text),
-        target: lit('.git/hooks/config'),
+        what: `git config ${ops[key]!.text} ${value}`.slice(0, 60),
+        data: lit(value),
+        target: lit(`git config ${ops[key]!.text}`),
       });
     if (/^push\b/.test(text))
       state.effects.push({

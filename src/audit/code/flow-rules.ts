@@ -293,7 +293,9 @@ function writeFinding(e: Effect, place: UnitPlace): FlowDiagnostic | undefined {
     rule.code,
     e,
     place,
-    `writes ${rule.what} (${quote(target, 60)}) with ${quote(e.what, 30)}${shown}`,
+    target.startsWith('git config ')
+      ? `sets a command git runs by itself (${quote(e.what, 60)})${shown}`
+      : `writes ${rule.what} (${quote(target, 60)}) with ${quote(e.what, 30)}${shown}`,
     severe ? 'error' : 'warning',
     e.data,
     ['network', 'decoded', 'assembled', 'reversed'],

@@ -57,7 +57,7 @@ const WRITE_CLASSES: readonly [WriteClass, RegExp][] = [
     'startup',
     /LaunchAgents|LaunchDaemons|\/etc\/systemd\/|\.config[/\\]systemd[/\\]user|\/etc\/init\.d\/|\/etc\/rc\.local|\.config[/\\]autostart|Start Menu[/\\]Programs[/\\]Startup|CurrentVersion[/\\]Run(?:Once)?\b|\bsitecustomize\.py\b|\busercustomize\.py\b|site-packages[/\\][\w.-]{1,80}\.pth\b|\.envrc\b|\/etc\/ld\.so\.preload|\/etc\/sudoers|\.vscode[/\\]tasks\.json/i,
   ],
-  ['git-hook', /\.git[/\\]hooks[/\\]|\.husky[/\\]|\bcore\.hooksPath\b/],
+  ['git-hook', /\.git[/\\]hooks[/\\]|\.husky[/\\]|\bcore\.hooksPath\b|^git config /],
   [
     'agent-settings',
     /\.claude[/\\]settings(?:\.local)?\.json|\.claude\.json\b|\.codex[/\\]config\.toml|\.gemini[/\\]settings\.json|\.cursor[/\\](?:settings|permissions|mcp)\.json|\.vscode[/\\](?:settings|mcp)\.json|(?:^|[/\\])\.mcp\.json|claude_desktop_config\.json|\.windsurf[/\\]|\.continue[/\\]config/,
