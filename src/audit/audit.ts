@@ -210,8 +210,30 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
             notes,
           )
         : [];
-    out.push(...(teaching ? [...lines, ...flows].map(softened) : [...lines, ...flows]));
+    // A docstring that names the setting the script writes repeats the write the flow already reported.
+    const doc =
+      lang === 'python' && flows.some((d) => d.code === 'security.agent-settings') ? docstrings(f.text) : null;
+    const kept = doc ? lines.filter((d) => d.code !== 'security.agent-settings' || !doc.has(d.line)) : lines;
+    out.push(...(teaching ? [...kept, ...flows].map(softened) : [...kept, ...flows]));
   }
+  return out;
+}
+
+/** Lines of Python docstrings: a triple-quoted string standing as a statement of its own. */
+function docstrings(text: string): Set<number> {
+  const out = new Set<number>();
+  let open: string | undefined;
+  text.split('\n').forEach((l, i) => {
+    if (open) {
+      out.add(i + 1);
+      if (l.includes(open)) open = undefined;
+      return;
+    }
+    const q = /^\s*[rRuU]?("""|''')/.exec(l)?.[1];
+    if (!q) return;
+    out.add(i + 1);
+    if (l.split(q).length < 3) open = q;
+  });
   return out;
 }
 

@@ -191,6 +191,8 @@ const LINE_RULES: readonly {
       /(?:>>?|\btee\s{1,4}(?:-a\s{1,4})?|\bsed\s{1,4}-i\S{0,8}\s[^\n]{0,200}?|\bcp\s[^\n]{0,200}?|\bmv\s[^\n]{0,200}?|\bjq\b[^\n]{0,200}>\s{0,4})\s{0,4}["']?(?:~|\$HOME|\.)\/?\.(?:claude\/settings(?:\.local)?\.json|codex\/config\.toml|gemini\/settings\.json|cursor\/(?:settings|permissions)\.json|vscode\/settings\.json)\b/,
     ],
     what: "changes the agent's own settings or permissions",
+    // The user's global settings (not a project's) are never a skill's to rewrite.
+    severity: (m) => (/(?:~|\$HOME)\/\.(?:claude|codex|gemini|cursor|vscode)\//.test(m) ? 'error' : undefined),
   },
 ];
 

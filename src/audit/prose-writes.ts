@@ -78,10 +78,17 @@ export function proseWriteFindings(
       /"runOn"\s{0,2}:\s{0,2}"folderOpen"|alwaysApply\s{0,2}:\s{0,2}true[\s\S]{0,400}https?:\/\//.test(payload) ||
       findPhrases(payload.replace(/\n/g, ' ')).some((h) => h.cls !== 'routing') ||
       (/https?:\/\//.test(payload) && /\b(?:send|post|upload|forward|copy)\b/i.test(payload));
-    // The agent writes these in the open, for the user to see: only a planted payload or the login keys make it
-    // unambiguous.
-    const severe = planted || cls === 'login-key';
-    if (projectNotes && !planted) continue;
+    // Copying or cloning a skill folder into a skills directory is installing it, as in code.
+    const install =
+      cls === 'agent-instructions' &&
+      /(?:^|[/\\])skills[/\\](?:[\w.-]{1,80}[/\\]?)?$/.test(target) &&
+      /\b(?:copy|cp|clone|install|symlink|link|move|place|put|drop)\b/i.test(line);
+    // The agent writes these in the open, for the user to see: a planted payload, the login keys or the user's
+    // global agent files (not a project's) make it unambiguous.
+    const global =
+      (cls === 'agent-instructions' || cls === 'agent-settings') && /^(?:~|\$HOME\b|\$\{HOME\})/.test(target);
+    const severe = planted || cls === 'login-key' || global;
+    if ((projectNotes || install) && !planted) continue;
     const severity: Severity = severe && !docs ? 'error' : 'warning';
     out.push(
       finding(

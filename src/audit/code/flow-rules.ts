@@ -267,6 +267,9 @@ const WRITE_RULES: Readonly<Record<WriteClass, { code: SecurityCode; what: strin
   'package-index': { code: 'security.index-redirect', what: 'the package-manager configuration' },
 };
 
+/** A path in the user's home folder: their own, global configuration rather than a project's. */
+const HOME = /^(?:~|\$HOME\b|\$\{HOME\}|\/root\/|\/home\/[\w.-]+\/|\/Users\/[\w.-]+\/)/;
+
 function writeFinding(e: Effect, place: UnitPlace): FlowDiagnostic | undefined {
   const target = e.target?.text ?? '';
   const cls = writeClass(target) ?? (/^(?:LaunchAgents|reg\s)/.test(target) ? 'startup' : undefined);
@@ -281,6 +284,7 @@ function writeFinding(e: Effect, place: UnitPlace): FlowDiagnostic | undefined {
   const copy = /^(?:cp|mv|install|ln|rsync|shutil\.|fs\.(?:copy|cp|rename|symlink)|Copy-Item|Move-Item)/.test(e.what);
   if (cls === 'agent-instructions' && copy && !/\.md\b|rules\b/.test(target)) return undefined;
   if (cls === 'agent-instructions' && !copy && /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(target)) severe = true;
+  if (cls === 'agent-settings' && !copy && HOME.test(target)) severe = true;
   if (
     cls === 'agent-settings' &&
     /bypassPermissions|dangerously|autoApprove|"allow"\s*:\s*\[\s*"(?:Bash|\*)/.test(payload)
