@@ -123,9 +123,14 @@ function dedupe(found: readonly FlowDiagnostic[]): FlowDiagnostic[] {
     );
   const remoteError = at('security.remote-exec', 'error');
   const pipe = at('security.pipe-to-shell');
+  // A secret sent in a host name is URL exfiltration too; the credential finding names the secret.
+  const secret = new Map(
+    list.filter((d) => d.code === 'security.credential-exfil').map((d) => [`${d.file}\0${d.line}`, d]),
+  );
   return list.filter((d) => {
     const key = `${d.file}\0${d.line}`;
     if (d.code === 'security.pipe-to-shell') return !remoteError.has(key);
+    if (d.code === 'security.url-exfil' && secret.has(key)) return rank(secret.get(key)!) < rank(d);
     if (d.code === 'security.remote-exec' && d.severity !== 'error') return !pipe.has(key);
     return true;
   });
