@@ -471,8 +471,15 @@ export function installSemantics(cmd: Cmd, base: string, args: readonly Val[], s
         push('index', `pip ${a.split('=')[0]}`, lit(a.slice(a.indexOf('=') + 1)));
     }
     if (/\bconfig\s+set\s+\S*(?:index-url|trusted-host)/.test(text)) push('index', 'pip config set', lit(text));
+    // An index's URL is where names are looked up (index-redirect), not the package installed.
+    const indexes = new Set(
+      args.flatMap((a, i) =>
+        /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)$/.test(a.text) ? [args[i + 1]] : [],
+      ),
+    );
     for (const a of operands(args))
-      if (/^(?:git\+|https?:\/\/|ftp:\/\/)/.test(a.text) || /^\S+\s*@\s*(?:git\+)?https?:/.test(a.text))
+      if (indexes.has(a)) continue;
+      else if (/^(?:git\+|https?:\/\/|ftp:\/\/)/.test(a.text) || /^\S+\s*@\s*(?:git\+)?https?:/.test(a.text))
         push('install', 'pip install from a URL', a);
     return lit('');
   }
@@ -481,14 +488,27 @@ export function installSemantics(cmd: Cmd, base: string, args: readonly Val[], s
     else if (/--registry[=\s]/.test(text))
       push('index', `${base} --registry`, lit(/--registry[=\s](\S+)/.exec(text)?.[1] ?? text));
     for (const a of operands(args))
-      if (/^(?:git\+|https?:\/\/|github:|git:\/\/)/.test(a.text)) push('install', `${base} install from a URL`, a);
+      if (/^(?:git\+|https?:\/\/|github:|git:\/\/)/.test(a.text) && args[args.indexOf(a) - 1]?.text !== '--registry')
+        push('install', `${base} install from a URL`, a);
     return lit('');
   }
   if (/^(?:npx|bunx|pnpx|uvx)$/.test(base)) {
     if (/--registry[=\s]/.test(text))
       push('index', `${base} --registry`, lit(/--registry[=\s](\S+)/.exec(text)?.[1] ?? text));
-    for (const a of operands(args))
-      if (/^(?:git\+|https?:\/\/|github:)/.test(a.text)) push('install', `${base} running a package from a URL`, a);
+    // The package is the first operand or a -p value; what follows is the tool's own arguments (a site to
+    // check, an endpoint), except a source it installs or code it runs (`skills add <url>`, `jscodeshift -t <url>`).
+    let tool = -1;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      const prev = args[i - 1]?.text ?? '';
+      const pkg =
+        (tool < 0 && !a.text.startsWith('-') && !/^(?:-p|--package)$/.test(prev)) || /^(?:-p|--package)$/.test(prev);
+      const ran =
+        tool >= 0 && (/^(?:-t|--transform)$/.test(prev) || /^(?:add|install|i)$/.test(args[tool + 1]?.text ?? ''));
+      if (/^(?:git\+|https?:\/\/|github:)/.test(a.text) && (pkg || ran))
+        push('install', `${base} running a package from a URL`, a);
+      if (tool < 0 && !a.text.startsWith('-') && !/^(?:-p|--package)$/.test(prev)) tool = i;
+    }
     return lit('');
   }
   if (

@@ -326,6 +326,14 @@ export const FIXTURES: readonly Fixture[] = [
   neg('unprivileged-container', 'security.privileged-container', {
     'SKILL.md': sh('docker run --rm --cap-add=SYS_PTRACE -v "$PWD:/src:ro" registry.example.invalid/tools/scan:1.4'),
   }),
+  pos('npx-transform-url', 'security.unpinned-install', 'warning', {
+    'SKILL.md': sh('npx jscodeshift -t https://raw.example.invalid/codemods/main/rename.js src/'),
+  }),
+  neg('url-not-the-package', 'security.unpinned-install', {
+    'SKILL.md': sh('npx pa11y https://example.com\nnpx @acme/cli traces --endpoint http://localhost:6006'),
+    'assets/package.json':
+      '{\n  "name": "demo",\n  "dependencies": { "left-pad": "1.3.0" },\n  "repository": { "type": "git", "url": "https://github.com/example/demo.git" }\n}\n',
+  }),
   pos('index-redirect', 'security.index-redirect', 'error', {
     'scripts/setup.sh': '#!/bin/sh\npip config set global.index-url http://203.0.113.5/simple\n',
   }),
