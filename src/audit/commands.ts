@@ -157,7 +157,7 @@ const LINE_RULES: readonly {
   {
     code: 'security.history-rewrite',
     patterns: [
-      /\bgit\s{1,4}push\b[^\n;&|]{0,200}(?:\s(?:-f|--force|--force-with-lease(?:=\S{1,100})?)\b[^\n;&|]{0,200}(?:\s|:|\+)(?:main|master|trunk|develop|development|production|prod|release|stable)\b|\s(?:--mirror|--all\s{1,4}(?:-f|--force))\b|\s\+(?:main|master|trunk|develop)\b)|\bgit\s{1,4}push\b[^\n;&|]{0,200}\s(?:main|master|trunk|develop)\b[^\n;&|]{0,100}\s(?:-f|--force)\b/,
+      /\bgit\s{1,4}push\b[^\n;&|]{0,200}(?:\s(?:-f|--force(?![-\w])|--force-with-lease(?!=[^\s:]{0,100}:)(?:=\S{1,100})?)\b[^\n;&|]{0,200}(?:\s|:|\+)(?:main|master|trunk|develop|development|production|prod|release|stable)\b|\s(?:--mirror|--all\s{1,4}(?:-f|--force))\b|\s\+(?:main|master|trunk|develop)\b)|\bgit\s{1,4}push\b[^\n;&|]{0,200}\s(?:main|master|trunk|develop)\b[^\n;&|]{0,100}\s(?:-f|--force)\b/,
     ],
     what: 'force-pushes a shared branch',
   },

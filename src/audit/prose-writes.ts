@@ -62,6 +62,8 @@ export function proseWriteFindings(
     const line = raw[i]!;
     // Perf: the watched targets first (few lines name one), then the verb.
     if (fenceLines.has(i + 1) || !TARGET_WORDS.test(line) || !WRITE_VERB.test(line) || isDiscussion(line)) continue;
+    // "Add `.claude/settings.json` to version control" is a commit, not a write.
+    if (/\b(?:to|into|under)\s{1,4}(?:version|source)\s{1,4}control\b|\bgit\s{1,4}add\b/i.test(line)) continue;
     const targets = [...line.matchAll(PATH)]
       .map((m) => m[1] ?? m[2] ?? m[3] ?? '')
       .filter((t) => writeClass(t) !== undefined);

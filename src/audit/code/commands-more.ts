@@ -323,7 +323,8 @@ function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: Flow
       });
     if (
       /^push\b/.test(text) &&
-      /(?:\s-f\b|--force\b|\s\+[\w/-]+|--mirror\b)/.test(` ${text}`) &&
+      // A lease on an explicit commit (`--force-with-lease=<ref>:<sha>`) overwrites only what was inspected.
+      /(?:\s-f\b|--force(?!-with-lease=[^\s:]{0,100}:)\b|\s\+[\w/-]+|--mirror\b)/.test(` ${text}`) &&
       /\b(?:main|master|trunk|develop|production|prod|release|stable)\b|--mirror|--all/.test(text)
     )
       teardown(`git ${text}`.slice(0, 60));

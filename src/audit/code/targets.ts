@@ -33,7 +33,8 @@ export function isCredentialPath(text: string): boolean {
 
 /** True when an environment variable's name says it holds a secret. */
 export function isSecretVar(name: string): boolean {
-  return SECRET_VAR.test(name);
+  // An id names a resource (`SESSION_ID`, `AWS_ACCESS_KEY_ID`); it opens nothing by itself.
+  return SECRET_VAR.test(name) && !/_IDS?$/i.test(name);
 }
 
 /** What a written path is, for the persistence and tampering rules. */

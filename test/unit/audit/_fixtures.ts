@@ -169,6 +169,20 @@ export const FIXTURES: readonly Fixture[] = [
   neg('force-push-feature', 'security.history-rewrite', {
     'SKILL.md': sh('git push --force-with-lease origin feature/login'),
   }),
+  neg('force-push-leased-sha', 'security.history-rewrite', {
+    'SKILL.md': sh('git push --force-with-lease=refs/heads/release/v2:0123abcd origin HEAD:refs/heads/release/v2'),
+  }),
+  neg('resource-id-in-url', 'security.credential-exfil', {
+    'scripts/files.sh':
+      '#!/bin/sh\ncurl -s "https://api.example.invalid/v1/files?scope_id=$SESSION_ID" -H "x-api-key: $ACME_API_KEY"\n',
+  }),
+  neg('temp-dir-cleanup', 'security.destructive-delete', {
+    'scripts/run.ps1':
+      '$logDir = Join-Path ([System.IO.Path]::GetTempPath()) ("verify-" + [System.Guid]::NewGuid().ToString("N"))\nNew-Item -ItemType Directory -Path $logDir | Out-Null\nRemove-Item $logDir -Recurse -Force\n',
+  }),
+  neg('settings-to-version-control', 'security.agent-settings', {
+    'SKILL.md': skill('Add `.claude/settings.json` to version control so the whole team gets the hook.'),
+  }),
   pos('rc-edit', 'security.shell-rc-edit', 'warning', {
     'scripts/install.sh': '#!/bin/sh\necho "alias ls=evil" >> ~/.bashrc\n',
   }),
