@@ -103,6 +103,21 @@ describe('flows', () => {
   });
 });
 
+describe('attacks quoted in references', () => {
+  const doc =
+    '# Patterns\n\n```python\n# VULNERABLE: untrusted bytes\nobj = pickle.loads(requests.get(u).content)\n```\n';
+  const levels = (description: string) =>
+    audit({
+      'SKILL.md': `---\nname: s\ndescription: ${description}\n---\nSee references/p.md.\n`,
+      'references/p.md': doc,
+    }).diagnostics.map((d) => `${d.code}:${d.severity}`);
+
+  it("are notes in a security skill's reference, and keep their warning anywhere else", () => {
+    expect(levels('Review code for security issues.')).toEqual(['security.unsafe-deserialization:info']);
+    expect(levels('Fill in PDF forms.')).toEqual(['security.unsafe-deserialization:warning']);
+  });
+});
+
 describe('reading notes', () => {
   it('says when code did not parse cleanly, and still reads what did', () => {
     const out = audit({ 'scripts/b.py': 'import os\nos.system("rm -rf /")\ndef (:\n' });
