@@ -123,9 +123,14 @@ function dedupe(found: readonly FlowDiagnostic[]): FlowDiagnostic[] {
     );
   const remoteError = at('security.remote-exec', 'error');
   const pipe = at('security.pipe-to-shell');
+  // A secret sent in a host name is URL exfiltration too; the credential finding names the secret.
+  const secret = new Map(
+    list.filter((d) => d.code === 'security.credential-exfil').map((d) => [`${d.file}\0${d.line}`, d]),
+  );
   return list.filter((d) => {
     const key = `${d.file}\0${d.line}`;
     if (d.code === 'security.pipe-to-shell') return !remoteError.has(key);
+    if (d.code === 'security.url-exfil' && secret.has(key)) return rank(secret.get(key)!) < rank(d);
     if (d.code === 'security.remote-exec' && d.severity !== 'error') return !pipe.has(key);
     return true;
   });
@@ -192,7 +197,13 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     // Commands in other Markdown (references, guides) are documentation read on demand, often quoting
     // attacks to teach them: at most warnings there. In SKILL.md they are what the agent is told to run.
     out.push(...(!docs ? code : code.map(softened)));
-    return out;
+    if (!docs || !teachesSecurity(input)) return out;
+    // A security skill's reference that quotes attacks to teach them: a note, never silence (a skill could add
+    // the labels itself, so its front matter must say it is about security too).
+    const name = /(?:threat|attack|dangerous|vulnerab|injection|exploit|escalation|pwn|deserializ|case-stud)/i.test(
+      f.path.replace(/^.*\//, ''),
+    );
+    return out.map((d) => (name || teachingSignals(raw, d.line) ? noted(d) : d));
   }
   if (/\.(?:html?|xml|svg|vue|jsx|tsx|hbs|ejs|njk|jinja2?|j2|tmpl|tpl)$/i.test(f.path))
     out.push(...hiddenFindings(htmlComments(f.text), shown));
@@ -215,9 +226,66 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
             notes,
           )
         : [];
-    out.push(...(teaching ? [...lines, ...flows].map(softened) : [...lines, ...flows]));
+    // A docstring that names the setting the script writes repeats the write the flow already reported.
+    const doc =
+      lang === 'python' && flows.some((d) => d.code === 'security.agent-settings') ? docstrings(f.text) : null;
+    const kept = doc ? lines.filter((d) => d.code !== 'security.agent-settings' || !doc.has(d.line)) : lines;
+    out.push(...(teaching ? [...kept, ...flows].map(softened) : [...kept, ...flows]));
   }
   return out;
+}
+
+/** Lines of Python docstrings: a triple-quoted string standing as a statement of its own. */
+function docstrings(text: string): Set<number> {
+  const out = new Set<number>();
+  let open: string | undefined;
+  text.split('\n').forEach((l, i) => {
+    if (open) {
+      out.add(i + 1);
+      if (l.includes(open)) open = undefined;
+      return;
+    }
+    const q = /^\s*[rRuU]?("""|''')/.exec(l)?.[1];
+    if (!q) return;
+    out.add(i + 1);
+    if (l.split(q).length < 3) open = q;
+  });
+  return out;
+}
+
+/** A skill whose name or description says it reviews, audits or teaches security. */
+function teachesSecurity(input: AuditInput): boolean {
+  const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
+  const front = /^---\r?\n([\s\S]{0,4000}?)\r?\n---/.exec(skill)?.[1] ?? '';
+  return /\b(?:security|secure|vulnerab\w*|threats?|scann\w*|audit\w*|attacks?|exploits?|pentest\w*|hardening|malware|injection)\b/i.test(
+    front,
+  );
+}
+
+/**
+ * A line of a reference that quotes an attack: a table row, an attacker's placeholder host on it, or a label
+ * (VULNERABLE:, "malicious", ruleid:) on it or in the eight lines above.
+ */
+function teachingSignals(raw: readonly string[], line: number): boolean {
+  const text = raw[line - 1] ?? '';
+  // Lower-case "bad" or "dangerous" is prose; the label is written in capitals.
+  const above = raw
+    .slice(Math.max(0, line - 9), line)
+    .join('\n')
+    .replace(/\b(?:bad|risky|dangerous|vulnerable|insecure)\b/g, '');
+  return (
+    /^\s{0,8}\|.*\|\s*$/.test(text) ||
+    /\b[\w.-]{0,40}(?:attacker|evil|malicious|hackmoltrepeat)[\w-]{0,40}\.[a-z]{2,12}\b/i.test(text) ||
+    /\b(?:VULNERABLE|DANGEROUS|RISKY|BAD|INSECURE)\b|ruleid:|Always Critical|\b(?:attacker|malicious|backdoor|exfiltrat\w*|obfuscat\w*|example attack|reverse shell)\b/i.test(
+      above,
+    )
+  );
+}
+
+function noted(d: FlowDiagnostic): FlowDiagnostic {
+  return d.severity === 'info' || d.line === 0
+    ? d
+    : { ...d, severity: 'info', message: `${d.message} (quoted as an attack in a reference: a note)` };
 }
 
 /** A fence introduced as an example of what not to do, or as a test case of a detector. */

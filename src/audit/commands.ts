@@ -107,7 +107,8 @@ function deleteTarget(target: string): Target | undefined {
   return undefined;
 }
 
-const RM = /\brm\s{1,4}((?:-{1,2}[A-Za-z-]{1,24}\s{1,4}){1,4})((?:["']?[^\s;&|]{1,200}["']?\s{0,4}){1,8})/;
+// Not `--rm` (docker run's flag): a delete is the command rm.
+const RM = /(?<![-\w])rm\s{1,4}((?:-{1,2}[A-Za-z-]{1,24}\s{1,4}){1,4})((?:["']?[^\s;&|]{1,200}["']?\s{0,4}){1,8})/;
 const OTHER_DESTRUCTIVE: readonly [RegExp, string][] = [
   [
     /\bRemove-Item\b[^\n]{0,120}-Recurse\b[^\n]{0,120}\s(?:[A-Za-z]:\\?|~|\$HOME|\$env:USERPROFILE)(?=\s|$|['"])/i,
@@ -156,7 +157,7 @@ const LINE_RULES: readonly {
   {
     code: 'security.history-rewrite',
     patterns: [
-      /\bgit\s{1,4}push\b[^\n;&|]{0,200}(?:\s(?:-f|--force|--force-with-lease(?:=\S{1,100})?)\b[^\n;&|]{0,200}(?:\s|:|\+)(?:main|master|trunk|develop|development|production|prod|release|stable)\b|\s(?:--mirror|--all\s{1,4}(?:-f|--force))\b|\s\+(?:main|master|trunk|develop)\b)|\bgit\s{1,4}push\b[^\n;&|]{0,200}\s(?:main|master|trunk|develop)\b[^\n;&|]{0,100}\s(?:-f|--force)\b/,
+      /\bgit\s{1,4}push\b[^\n;&|]{0,200}(?:\s(?:-f|--force(?![-\w])|--force-with-lease(?!=[^\s:]{0,100}:)(?:=\S{1,100})?)\b[^\n;&|]{0,200}(?:\s|:|\+)(?:main|master|trunk|develop|development|production|prod|release|stable)\b|\s(?:--mirror|--all\s{1,4}(?:-f|--force))\b|\s\+(?:main|master|trunk|develop)\b)|\bgit\s{1,4}push\b[^\n;&|]{0,200}\s(?:main|master|trunk|develop)\b[^\n;&|]{0,100}\s(?:-f|--force)\b/,
     ],
     what: 'force-pushes a shared branch',
   },
@@ -190,6 +191,8 @@ const LINE_RULES: readonly {
       /(?:>>?|\btee\s{1,4}(?:-a\s{1,4})?|\bsed\s{1,4}-i\S{0,8}\s[^\n]{0,200}?|\bcp\s[^\n]{0,200}?|\bmv\s[^\n]{0,200}?|\bjq\b[^\n]{0,200}>\s{0,4})\s{0,4}["']?(?:~|\$HOME|\.)\/?\.(?:claude\/settings(?:\.local)?\.json|codex\/config\.toml|gemini\/settings\.json|cursor\/(?:settings|permissions)\.json|vscode\/settings\.json)\b/,
     ],
     what: "changes the agent's own settings or permissions",
+    // The user's global settings (not a project's) are never a skill's to rewrite.
+    severity: (m) => (/(?:~|\$HOME)\/\.(?:claude|codex|gemini|cursor|vscode)\//.test(m) ? 'error' : undefined),
   },
 ];
 

@@ -76,8 +76,74 @@ interface Hit {
   readonly hit: PhraseHit;
 }
 
+/** Words that make a pre-approval about the agent's own actions, not a business term ("pre-approved vendors"). */
+const AGENT_ACTS =
+  /\b(?:commands?|tools?|tool calls?|actions?|changes?|operations?|requests?|skills?|scripts?|steps?|everything|anything|run|runs|execute|ask\w*|confirm\w*|prompts?|permissions?|consent)\b/i;
+
+/**
+ * A phrase match that reads the line wrong: an option table (`--yes` | Skip confirmation prompts), a
+ * business "pre-approved", a safeguard ("never … without explicit user consent", "did NOT silently run",
+ * "only use sources the user already authorized"), a conversational "don't ask 'Ready?'", a noun
+ * ("a system-prompt instruction"), tool ordering ("before any other Serena tool"), workflow chaining
+ * ("Do NOT invoke any other skill" outside the description), or a claim run across two sentences.
+ */
+function misread(h: PhraseHit, text: string, description: boolean): boolean {
+  const hit = text.slice(h.start, h.end);
+  // "…without asking. If the user declines consent": secrecy or approval needs one sentence.
+  // (A span of the whole line says only that the phrase is somewhere in it.)
+  const whole = h.start === 0 && h.end >= text.length;
+  if ((h.cls === 'secrecy' || h.cls === 'approval') && !whole && /[.!?]\s+[A-Z]/.test(hit)) return true;
+  const before = text.slice(0, h.start);
+  const clause = before.slice(Math.max(before.search(/[^.;:!?—]*$/), 0));
+  switch (h.cls) {
+    case 'approval':
+      return (
+        // The first cell was code (spans are blanked): an option table saying what a flag skips.
+        (/^\s*\|[\s/,]*\|/.test(text) && /^(?:skip|bypass|disable)/i.test(hit)) ||
+        (/pre-?\s?(?:approved|authori[sz]ed)/i.test(hit) && !AGENT_ACTS.test(text)) ||
+        /^\W*only\b/i.test(clause) ||
+        (/\b(?:don'?t|do not|never)\s+ask\s+["“'`]/i.test(text) && !/approv|authori|consent/i.test(text))
+      );
+    case 'secrecy':
+      return (
+        /\b(?:not|never|n't)\s*$/i.test(before) || (/^without\b/i.test(hit) && /\b(?:never|not|n't|no)\b/i.test(clause))
+      );
+    case 'authority':
+      // A claim stands as a label ("SYSTEM INSTRUCTION:", "[System override]"); the noun in a sentence is not one.
+      return (
+        /^system\b/i.test(hit) &&
+        hit !== hit.toUpperCase() &&
+        !/^[\s*_\]>)]{0,4}[:—-]/.test(text.slice(h.end)) &&
+        !/[[<]\s{0,2}$/.test(before)
+      );
+    case 'routing':
+      return /\bother\s+[A-Z][\w-]*\s+tools?\b/.test(hit);
+    case 'obsolete':
+      return (
+        !description &&
+        /\b(?:do\s{0,2}n[o']?t|never)\b/i.test(hit) &&
+        !/obsolete|deprecat|outdated|broken|unsafe|instead|replace|supersede|trust|every|all requests/i.test(text)
+      );
+    default:
+      return false;
+  }
+}
+
+/**
+ * A hit whose span is the whole line (the matcher could not map its words back, e.g. past an apostrophe) of a
+ * line of several sentences: the same class found sentence by sentence, so `misread` sees where it is.
+ */
+function bySentence(h: PhraseHit, text: string): PhraseHit[] {
+  if (h.start > 0 || h.end < text.length || !/[.!?]\s+[A-Z]/.test(text)) return [h];
+  const sub: PhraseHit[] = [];
+  for (const m of text.matchAll(/[^.!?]+(?:[.!?]+|$)/g))
+    for (const x of findPhrases(m[0]))
+      if (x.cls === h.cls) sub.push({ ...x, start: x.start + m.index, end: x.end + m.index });
+  return sub.length > 0 ? sub : [h];
+}
+
 /** The phrase hits of lines, quotations and discussion left out. */
-function hitsOf(lines: readonly Located[]): Hit[] {
+function hitsOf(lines: readonly Located[], description = false): Hit[] {
   const out: Hit[] = [];
   for (const l of lines) {
     if (l.text.length < 8) continue;
@@ -87,7 +153,12 @@ function hitsOf(lines: readonly Located[]): Hit[] {
       : l.text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) =>
           ' '.repeat(q.length),
         );
-    const hits = [...findPhrases(unquoted).filter((h) => !insideQuotes(unquoted, h.start)), ...dataOut(l.text)];
+    const hits = [
+      ...findPhrases(unquoted)
+        .flatMap((h) => bySentence(h, unquoted))
+        .filter((h) => !insideQuotes(unquoted, h.start) && !misread(h, l.text, description)),
+      ...dataOut(l.text),
+    ];
     if (hits.length === 0 || isDiscussion(l.text)) continue;
     for (const h of hits) out.push({ line: l, hit: h });
   }
@@ -96,6 +167,8 @@ function hitsOf(lines: readonly Located[]): Hit[] {
 
 const READ_OR_SEND =
   /\b(?:read|cat|open|load|send|post|upload|include|pass|copy|paste|share|attach|print|output|append|collect|lies|lese|sende|lee|envia|lis|envoie|copiez|leia|envie|inclua|прочитай|отправь)\b|読|送信|读取|发送|上传|收集/i;
+const SEND =
+  /\b(?:send|post|upload|include|pass|copy|paste|share|attach|print|output|append|sende|envia|envoie|copiez|envie|inclua|отправь)\b|送信|发送|上传/i;
 const SECRET_NAME = /\b[A-Z][A-Z0-9_]{1,40}(?:TOKEN|SECRET|SECRET_ACCESS_KEY|API_KEY|PASSWORD)\b/;
 const BEACON =
   /!\[[^\]\n]{0,80}\]\(\s{0,2}https?:\/\/[^)\s]{1,300}[?&][\w-]{1,40}=(?:[A-Z][A-Z_]{2,}|\{[^}]{1,40}\}|<[^>]{1,40}>|\$\w{1,40})/;
@@ -111,10 +184,12 @@ const DATA_WORDS =
   /\.(?:ssh|aws|env|netrc|docker|kube|gnupg|npmrc|pypirc)|id_(?:rsa|dsa|ec|ed)|credential|Login Data|[Cc]ookie|keychain|_history|TOKEN|SECRET|_KEY|PASSWORD|!\[|auth\.json|wallet|shadow|Chrome|firefox|gcloud|azure|password-store|keystore/;
 
 function dataOut(line: string): PhraseHit[] {
-  if (!DATA_WORDS.test(line)) return [];
+  // A reading-list entry (`- [Permissions for GITHUB_TOKEN](https://…)`) names a page, not a send.
+  if (!DATA_WORDS.test(line) || /^\s{0,8}[-*+]\s{1,4}\[[^\]\n]{1,200}\]\([^)\s]{1,400}\)[\s.]*$/.test(line)) return [];
   const url = /https?:\/\/\S/.test(line);
   const cred = credentialIn(line);
-  if ((cred || SECRET_NAME.test(line)) && (url || READ_OR_SEND.test(line)))
+  // Reading a secret variable is how it is used ("requires API_KEY for read tools"); only sending it out counts.
+  if ((cred && (url || READ_OR_SEND.test(line))) || (SECRET_NAME.test(line) && (url || SEND.test(line))))
     return [{ cls: 'exfil', strong: url, language: 'any', start: 0, end: line.length }];
   if (BEACON.test(line) && SENSITIVE.test(line))
     return [{ cls: 'exfil', strong: true, language: 'any', start: 0, end: line.length }];
@@ -144,9 +219,9 @@ function paragraphs(lines: readonly Located[]): Map<number, number> {
 export function proseFindings(
   lines: readonly Located[],
   file: string,
-  options: { readonly docs?: boolean } = {},
+  options: { readonly docs?: boolean; readonly description?: boolean } = {},
 ): Diagnostic[] {
-  const hits = hitsOf(lines);
+  const hits = hitsOf(lines, options.description === true);
   const out: Diagnostic[] = [...markupFindings(lines, file, options.docs === true)];
   const para = paragraphs(lines);
   const classesIn = new Map<number, Set<PhraseClass>>();
@@ -294,7 +369,7 @@ export function commentFindings(comments: readonly Located[], file: string): Dia
  */
 export function descriptionFindings(description: string, file: string, line: number, column: number): Diagnostic[] {
   const located: Located = { line, column, text: description.replace(/\s+/g, ' ') };
-  const found = proseFindings([located], file).map((d) => ({ ...d, line, column }));
+  const found = proseFindings([located], file, { description: true }).map((d) => ({ ...d, line, column }));
   // Tool-poisoning tags (`<IMPORTANT>`) wrap instructions meant for the model alone.
   const tag = /<\/?(?:IMPORTANT|CRITICAL|SYSTEM|INSTRUCTIONS?|SECRET|HIDDEN)>/i.exec(description);
   if (tag)

@@ -330,6 +330,16 @@ export const RULE_ROWS: readonly Row[] = [
     'pip install git+https://github.com/x/y',
   ],
   [
+    'security.privileged-container',
+    'supply-chain',
+    'error',
+    'AST06',
+    '8.0',
+    "a container run with the host's powers: --privileged or the host's root folder mounted (a warning for --pid=host alone)",
+    'Run the container unprivileged with only the folders it needs mounted; grant single capabilities (--cap-add) if needed.',
+    'docker run --privileged -v /:/host registry.example.invalid/tool:latest',
+  ],
+  [
     'security.index-redirect',
     'supply-chain',
     'warning',

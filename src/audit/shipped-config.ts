@@ -70,16 +70,18 @@ export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[]
     ];
   }
   if (/^requirements[\w.-]{0,40}\.txt$|^pyproject\.toml$|^package\.json$|^Pipfile$/.test(name)) {
+    // In package.json only the dependency lists install anything (`repository.url` is metadata).
+    const deps = name === 'package.json' ? packageDeps(text) : text;
     const m =
       /(?:@\s{0,4}|["']\s{0,2}:\s{0,2}["']|^)((?:git\+)?https?:\/\/[^\s"'#]+|git\+ssh:\/\/[^\s"']+|github:[^\s"']+)/m.exec(
-        text,
+        deps,
       );
-    if (m && !/[0-9a-f]{40}|#sha256=|--hash/.test(text.slice(m.index, m.index + 300))) {
+    if (m && !/[0-9a-f]{40}|#sha256=|--hash/.test(deps.slice(m.index, m.index + 300))) {
       return [
         finding(
           'security.unpinned-install',
           shown,
-          lineOf(/https?:\/\/|git\+|github:/),
+          Math.max(1, text.split('\n').findIndex((l) => l.includes(m[1]!)) + 1),
           1,
           `a dependency installed from ${quote(m[1]!, 60)}, not pinned to a commit or a digest`,
           isBareUrl(m[1]!) ? 'error' : 'warning',
@@ -88,4 +90,17 @@ export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[]
     }
   }
   return [];
+}
+
+/** A package.json's dependency entries, one `"name": "spec"` a line; the whole text when it does not parse. */
+function packageDeps(text: string): string {
+  try {
+    const pkg = JSON.parse(text) as Record<string, unknown>;
+    return ['dependencies', 'devDependencies', 'optionalDependencies', 'peerDependencies']
+      .flatMap((k) => Object.entries((pkg[k] ?? {}) as Record<string, unknown>))
+      .map(([n, v]) => `"${n}": "${String(v)}"`)
+      .join('\n');
+  } catch {
+    return text;
+  }
 }

@@ -140,6 +140,7 @@ export type DiagnosticCode =
   | 'security.unsafe-deserialization'
   | 'security.persistence'
   | 'security.unpinned-install'
+  | 'security.privileged-container'
   | 'security.index-redirect'
   | 'security.self-update'
   | 'security.host-markup'

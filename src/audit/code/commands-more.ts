@@ -269,6 +269,9 @@ export function systemSemantics(cmd: Cmd, base: string, args: readonly Val[], st
   }
 }
 
+/** git config keys whose value is a command git runs by itself. */
+const COMMAND_KEY = /^(?:alias\.\S+|core\.(?:sshCommand|pager|editor|fsmonitor)|credential(?:\.\S+)?\.helper)$/;
+
 /** Cloud, container, database and git commands: teardown, pushes, hook paths. */
 function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
   const text = words(args);
@@ -320,7 +323,8 @@ function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: Flow
       });
     if (
       /^push\b/.test(text) &&
-      /(?:\s-f\b|--force\b|\s\+[\w/-]+|--mirror\b)/.test(` ${text}`) &&
+      // A lease on an explicit commit (`--force-with-lease=<ref>:<sha>`) overwrites only what was inspected.
+      /(?:\s-f\b|--force(?!-with-lease=[^\s:]{0,100}:)\b|\s\+[\w/-]+|--mirror\b)/.test(` ${text}`) &&
       /\b(?:main|master|trunk|develop|production|prod|release|stable)\b|--mirror|--all/.test(text)
     )
       teardown(`git ${text}`.slice(0, 60));
@@ -333,17 +337,21 @@ function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: Flow
         data: lit(text),
         target: lit('core.hooksPath'),
       });
+    // A key that names a command git runs, set (a value follows; not --get, --list or --unset).
+    const key = ops[0]?.text === 'config' ? ops.findIndex((a) => COMMAND_KEY.test(a.text)) : -1;
+    const value = key > 0 ? ops[key + 1]?.text : undefined;
     if (
-      /^config\b/.test(text) &&
-      /\b(?:alias\.\S+\s+['"]?!|core\.(?:sshCommand|pager|editor|fsmonitor)|credential\.helper)\b/.test(text)
+      value !== undefined &&
+      !/(?:^|\s)(?:--get\S*|--list|-l|--unset\S*|--show-\S+)\b/.test(flagsOf(args)) &&
+      (!/^alias\./.test(ops[key]!.text) || /^['"]?!/.test(value))
     )
       state.effects.push({
         kind: 'write',
         line: at.line,
         col: at.col,
-        what: `git config ${text}`.slice(0, 60),
-        data: lit(text),
-        target: lit('.git/hooks/config'),
+        what: `git config ${ops[key]!.text} ${value}`.slice(0, 60),
+        data: lit(value),
+        target: lit(`git config ${ops[key]!.text}`),
       });
     if (/^push\b/.test(text))
       state.effects.push({
@@ -381,19 +389,21 @@ function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: Flow
     teardown(`kubectl ${text}`.slice(0, 60));
   if (base === 'terraform' && /\bdestroy\b/.test(text) && /-auto-approve/.test(text))
     teardown('terraform destroy -auto-approve');
-  if (
-    (base === 'docker' || base === 'podman') &&
-    /^run\b/.test(text) &&
-    (/--privileged\b/.test(text) || /-v\s{1,4}\/:\/|--volume[= ]\/:\/|--pid[= ]host/.test(text))
-  ) {
-    state.effects.push({
-      kind: 'install',
-      line: at.line,
-      col: at.col,
-      what: `${base} run of a privileged container with the host mounted`,
-      data: lit(text),
-      target: lit(text),
-    });
+  if ((base === 'docker' || base === 'podman') && /^run\b/.test(text)) {
+    const host = [
+      /--privileged\b/.test(text) ? '--privileged' : '',
+      /-v\s{1,4}\/:\/|--volume[= ]\/:\//.test(text) ? "the host's root folder mounted" : '',
+      /--pid[= ]host/.test(text) ? "the host's processes (--pid=host)" : '',
+    ].filter(Boolean);
+    if (host.length > 0)
+      state.effects.push({
+        kind: 'privileged',
+        line: at.line,
+        col: at.col,
+        what: `${base} run with ${host.join(' and ')}`,
+        data: lit(text),
+        target: lit(text),
+      });
   }
   if (
     (base === 'docker' || base === 'podman') &&
@@ -462,8 +472,15 @@ export function installSemantics(cmd: Cmd, base: string, args: readonly Val[], s
         push('index', `pip ${a.split('=')[0]}`, lit(a.slice(a.indexOf('=') + 1)));
     }
     if (/\bconfig\s+set\s+\S*(?:index-url|trusted-host)/.test(text)) push('index', 'pip config set', lit(text));
+    // An index's URL is where names are looked up (index-redirect), not the package installed.
+    const indexes = new Set(
+      args.flatMap((a, i) =>
+        /^(?:-i|--index-url|--extra-index-url|-f|--find-links|--trusted-host)$/.test(a.text) ? [args[i + 1]] : [],
+      ),
+    );
     for (const a of operands(args))
-      if (/^(?:git\+|https?:\/\/|ftp:\/\/)/.test(a.text) || /^\S+\s*@\s*(?:git\+)?https?:/.test(a.text))
+      if (indexes.has(a)) continue;
+      else if (/^(?:git\+|https?:\/\/|ftp:\/\/)/.test(a.text) || /^\S+\s*@\s*(?:git\+)?https?:/.test(a.text))
         push('install', 'pip install from a URL', a);
     return lit('');
   }
@@ -472,14 +489,27 @@ export function installSemantics(cmd: Cmd, base: string, args: readonly Val[], s
     else if (/--registry[=\s]/.test(text))
       push('index', `${base} --registry`, lit(/--registry[=\s](\S+)/.exec(text)?.[1] ?? text));
     for (const a of operands(args))
-      if (/^(?:git\+|https?:\/\/|github:|git:\/\/)/.test(a.text)) push('install', `${base} install from a URL`, a);
+      if (/^(?:git\+|https?:\/\/|github:|git:\/\/)/.test(a.text) && args[args.indexOf(a) - 1]?.text !== '--registry')
+        push('install', `${base} install from a URL`, a);
     return lit('');
   }
   if (/^(?:npx|bunx|pnpx|uvx)$/.test(base)) {
     if (/--registry[=\s]/.test(text))
       push('index', `${base} --registry`, lit(/--registry[=\s](\S+)/.exec(text)?.[1] ?? text));
-    for (const a of operands(args))
-      if (/^(?:git\+|https?:\/\/|github:)/.test(a.text)) push('install', `${base} running a package from a URL`, a);
+    // The package is the first operand or a -p value; what follows is the tool's own arguments (a site to
+    // check, an endpoint), except a source it installs or code it runs (`skills add <url>`, `jscodeshift -t <url>`).
+    let tool = -1;
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!;
+      const prev = args[i - 1]?.text ?? '';
+      const pkg =
+        (tool < 0 && !a.text.startsWith('-') && !/^(?:-p|--package)$/.test(prev)) || /^(?:-p|--package)$/.test(prev);
+      const ran =
+        tool >= 0 && (/^(?:-t|--transform)$/.test(prev) || /^(?:add|install|i)$/.test(args[tool + 1]?.text ?? ''));
+      if (/^(?:git\+|https?:\/\/|github:)/.test(a.text) && (pkg || ran))
+        push('install', `${base} running a package from a URL`, a);
+      if (tool < 0 && !a.text.startsWith('-') && !/^(?:-p|--package)$/.test(prev)) tool = i;
+    }
     return lit('');
   }
   if (

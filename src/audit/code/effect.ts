@@ -1,7 +1,7 @@
 /**
  * What a piece of code does, as the flow analyses report it: an effect at
  * a line (code run, data sent, a path deleted or written, data
- * deserialized, a package installed) with the value that reaches it, and
+ * deserialized, a package installed, a container given the host) with the value that reaches it, and
  * the state the analyses of one unit share (files written, files made
  * executable). Pure.
  */
@@ -9,7 +9,7 @@ import type { CodeLang } from './syntax.js';
 import type { Val } from './value.js';
 
 export type EffectKind =
-  'exec' | 'egress' | 'delete' | 'wipe' | 'write' | 'deserialize' | 'install' | 'index' | 'self-update';
+  'exec' | 'egress' | 'delete' | 'wipe' | 'write' | 'deserialize' | 'install' | 'index' | 'self-update' | 'privileged';
 
 export interface Effect {
   readonly kind: EffectKind;

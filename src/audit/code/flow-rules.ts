@@ -207,14 +207,6 @@ function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): 
     }
     case 'install': {
       const url = e.target?.text ?? '';
-      if (/privileged container/.test(e.what))
-        return make(
-          'security.unpinned-install',
-          e,
-          place,
-          `${quote(e.what, 60)}: the image gets full control of the machine (${quote(url, 60)})`,
-          'error',
-        );
       if (/@[0-9a-f]{40}\b|#sha256=|--hash|--require-hashes/.test(url)) return undefined;
       return make(
         'security.unpinned-install',
@@ -236,6 +228,17 @@ function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): 
         place,
         `${quote(e.what, 40)} sends package installs to ${quote(url, 80)}`,
         severe ? 'error' : 'warning',
+      );
+    }
+    case 'privileged': {
+      // Privileged or with / mounted, the container owns the machine; the host's process table alone exposes less.
+      const full = /--privileged|root folder/.test(e.what);
+      return make(
+        'security.privileged-container',
+        e,
+        place,
+        `${quote(e.what, 80)}: the container ${full ? 'gets full control of the machine' : 'can see and signal every process of the machine'} (${quote(e.target?.text ?? '', 60)})`,
+        full ? 'error' : 'warning',
       );
     }
     case 'self-update': {
@@ -264,6 +267,9 @@ const WRITE_RULES: Readonly<Record<WriteClass, { code: SecurityCode; what: strin
   'package-index': { code: 'security.index-redirect', what: 'the package-manager configuration' },
 };
 
+/** A path in the user's home folder: their own, global configuration rather than a project's. */
+const HOME = /^(?:~|\$HOME\b|\$\{HOME\}|\/root\/|\/home\/[\w.-]+\/|\/Users\/[\w.-]+\/)/;
+
 function writeFinding(e: Effect, place: UnitPlace): FlowDiagnostic | undefined {
   const target = e.target?.text ?? '';
   const cls = writeClass(target) ?? (/^(?:LaunchAgents|reg\s)/.test(target) ? 'startup' : undefined);
@@ -278,6 +284,7 @@ function writeFinding(e: Effect, place: UnitPlace): FlowDiagnostic | undefined {
   const copy = /^(?:cp|mv|install|ln|rsync|shutil\.|fs\.(?:copy|cp|rename|symlink)|Copy-Item|Move-Item)/.test(e.what);
   if (cls === 'agent-instructions' && copy && !/\.md\b|rules\b/.test(target)) return undefined;
   if (cls === 'agent-instructions' && !copy && /^(?:~|\$HOME|\$\{HOME\}|\/)/.test(target)) severe = true;
+  if (cls === 'agent-settings' && !copy && HOME.test(target)) severe = true;
   if (
     cls === 'agent-settings' &&
     /bypassPermissions|dangerously|autoApprove|"allow"\s*:\s*\[\s*"(?:Bash|\*)/.test(payload)
@@ -290,7 +297,9 @@ function writeFinding(e: Effect, place: UnitPlace): FlowDiagnostic | undefined {
     rule.code,
     e,
     place,
-    `writes ${rule.what} (${quote(target, 60)}) with ${quote(e.what, 30)}${shown}`,
+    target.startsWith('git config ')
+      ? `sets a command git runs by itself (${quote(e.what, 60)})${shown}`
+      : `writes ${rule.what} (${quote(target, 60)}) with ${quote(e.what, 30)}${shown}`,
     severe ? 'error' : 'warning',
     e.data,
     ['network', 'decoded', 'assembled', 'reversed'],

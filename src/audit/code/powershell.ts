@@ -338,6 +338,8 @@ class PsFlow {
         ? tagged(opaque(`$env:${a0.text}`), 'secret', at.line, t.slice(0, 60))
         : opaque(a0.text);
     if (method === 'reverse') return tagged(retext(recv, undefined), 'reversed', at.line, '.Reverse()');
+    // The temporary folder: a scratch folder of the script's own under it is not the user's to lose.
+    if (/\[(?:system\.)?io\.path\]::gettemp(?:path|filename)/i.test(t)) return lit('$TMPDIR');
     return merge([recv, ...argVals]);
   }
 

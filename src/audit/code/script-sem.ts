@@ -412,10 +412,12 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
     case 'os.dup2':
       if (a0.ref?.kind === 'channel') state.netStdio = at;
       return UNKNOWN;
-    case 'dict':
-    case 'os.environ.copy':
     case 'JSON.stringify':
     case 'json.dumps':
+      // The serialized text holds the data's strings: a setting written as JSON is still that setting.
+      return { ...opaque(`${name}(…)`, [a0]), text: a0.text ? `${name}(${a0.text})` : `${name}(…)` };
+    case 'dict':
+    case 'os.environ.copy':
     case 'Object.entries':
     case 'Object.keys':
       return a0.origins.length || !call.args.length ? opaque(`${name}(…)`, [a0]) : undefined;

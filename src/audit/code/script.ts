@@ -284,6 +284,12 @@ class ScriptFlow {
     } else if (MEMBERS.has(target.type) || target.type === 'subscript' || target.type === 'subscript_expression') {
       // `obj.x = v`: remembered under its text, so a later read of `obj.x` finds it.
       this.env.set(this.text(target), v);
+      // …and part of `obj` from then on: `settings["mode"] = "bypassPermissions"` is in `json.dumps(settings)`.
+      let root: SyntaxNode | undefined = target;
+      while (root && (MEMBERS.has(root.type) || root.type === 'subscript' || root.type === 'subscript_expression'))
+        root = this.field(root, 'value') ?? this.field(root, 'object');
+      const had = root?.type === 'identifier' ? this.env.get(this.text(root)) : undefined;
+      if (root && had && !had.ref) this.env.set(this.text(root), { ...concat([had, lit(' '), v]), exact: false });
     }
   }
 

@@ -33,7 +33,8 @@ export function isCredentialPath(text: string): boolean {
 
 /** True when an environment variable's name says it holds a secret. */
 export function isSecretVar(name: string): boolean {
-  return SECRET_VAR.test(name);
+  // An id names a resource (`SESSION_ID`, `AWS_ACCESS_KEY_ID`); it opens nothing by itself.
+  return SECRET_VAR.test(name) && !/_IDS?$/i.test(name);
 }
 
 /** What a written path is, for the persistence and tampering rules. */
@@ -57,7 +58,7 @@ const WRITE_CLASSES: readonly [WriteClass, RegExp][] = [
     'startup',
     /LaunchAgents|LaunchDaemons|\/etc\/systemd\/|\.config[/\\]systemd[/\\]user|\/etc\/init\.d\/|\/etc\/rc\.local|\.config[/\\]autostart|Start Menu[/\\]Programs[/\\]Startup|CurrentVersion[/\\]Run(?:Once)?\b|\bsitecustomize\.py\b|\busercustomize\.py\b|site-packages[/\\][\w.-]{1,80}\.pth\b|\.envrc\b|\/etc\/ld\.so\.preload|\/etc\/sudoers|\.vscode[/\\]tasks\.json/i,
   ],
-  ['git-hook', /\.git[/\\]hooks[/\\]|\.husky[/\\]|\bcore\.hooksPath\b/],
+  ['git-hook', /\.git[/\\]hooks[/\\]|\.husky[/\\]|\bcore\.hooksPath\b|^git config /],
   [
     'agent-settings',
     /\.claude[/\\]settings(?:\.local)?\.json|\.claude\.json\b|\.codex[/\\]config\.toml|\.gemini[/\\]settings\.json|\.cursor[/\\](?:settings|permissions|mcp)\.json|\.vscode[/\\](?:settings|mcp)\.json|(?:^|[/\\])\.mcp\.json|claude_desktop_config\.json|\.windsurf[/\\]|\.continue[/\\]config/,
