@@ -203,7 +203,8 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     const name = /(?:threat|attack|dangerous|vulnerab|injection|exploit|escalation|pwn|deserializ|case-stud)/i.test(
       f.path.replace(/^.*\//, ''),
     );
-    return out.map((d) => (name || teachingSignals(raw, d.line) ? noted(d) : d));
+    const all = (lines ??= f.text.split('\n'));
+    return out.map((d) => (name || teachingSignals(all, d.line) ? noted(d) : d));
   }
   if (/\.(?:html?|xml|svg|vue|jsx|tsx|hbs|ejs|njk|jinja2?|j2|tmpl|tpl)$/i.test(f.path))
     out.push(...hiddenFindings(htmlComments(f.text), shown));
