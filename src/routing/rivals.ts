@@ -1,5 +1,5 @@
-// Directed ratios without comparing all pairs: max-score pruning (Turtle & Flood) skips the postings
-// of low-bound terms that cannot lift a rival to `floor` alone; their weights come by binary search.
+// Directed ratios without comparing all pairs: max-score pruning (Turtle & Flood) finds rivals by the
+// postings of the terms that can lift one to `floor`; low-bound terms only add to the rivals found.
 import type { RoutingIndex } from './search-index.js';
 
 /** Per pair (key `i * n + j`, i < j) at `floor` or more: the lower ratio, negated if one-sided. */
@@ -18,6 +18,10 @@ export function directedRatios(
     const query = queryOf(index, i, common, bound);
     if (query.terms.length === 0) continue;
     const lower = lowerTerms(query, bound, floor);
+    let lowerBound = 0;
+    for (let q = 0; q < lower; q++) lowerBound += bound[query.terms[q]!]!;
+    // The margin covers rounding in the sums.
+    const needed = floor * query.self * (1 - 1e-9) - lowerBound;
     let count = 0;
     for (let q = lower; q < query.terms.length; q++) {
       const t = query.terms[q]!;
@@ -30,11 +34,21 @@ export function directedRatios(
         acc[j] = acc[j]! + index.postWeight[p]!;
       }
     }
+    // Perf: a rival short of `floor` even with every lower term at its bound is dropped; the others get their
+    // lower terms' weights from the postings, in the same order, so each sum is the one a lookup per term gives.
+    for (let c = 0; c < count; c++) if (acc[touched[c]!]! < needed) acc[touched[c]!] = 0;
+    for (let q = 0; q < lower; q++) {
+      const t = query.terms[q]!;
+      for (let p = index.termStart[t]!; p < index.termStart[t + 1]!; p++) {
+        const j = index.postDoc[p]!;
+        if (acc[j] !== 0) acc[j] = acc[j]! + index.postWeight[p]!;
+      }
+    }
     for (let c = 0; c < count; c++) {
       const j = touched[c]!;
-      let score = acc[j]!;
+      const score = acc[j]!;
+      if (score === 0) continue;
       acc[j] = 0;
-      for (let q = 0; q < lower; q++) score += weightIn(index, j, query.terms[q]!);
       const ratio = score / query.self;
       if (ratio < floor || skip(i, j)) continue;
       const key = i < j ? i * n + j : j * n + i;
@@ -79,17 +93,4 @@ function lowerTerms(query: Query, bound: Float64Array, floor: number): number {
   let q = 0;
   while (q < query.terms.length && sum + bound[query.terms[q]!]! < limit) sum += bound[query.terms[q++]!]!;
   return q;
-}
-
-function weightIn(index: RoutingIndex, j: number, t: number): number {
-  let lo = index.docStart[j]!;
-  let hi = index.docStart[j + 1]! - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const v = index.docTerm[mid]!;
-    if (v === t) return index.docWeight[mid]!;
-    if (v < t) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return 0;
 }

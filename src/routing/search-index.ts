@@ -1,7 +1,7 @@
 // BM25+ weights in flat arrays; scores sum in term order so the same input gives the same numbers.
 //   terms:     termStart[t] .. termStart[t+1]  →  postDoc[k], postWeight[k]
 //   documents: docStart[d]  .. docStart[d+1]   →  docTerm[k], docWeight[k]
-import { routingTerms, withoutNegativeTriggers, type RoutingText } from './terms.js';
+import { routingTerm, routingTerms, routingTokens, withoutNegativeTriggers, type RoutingText } from './terms.js';
 
 export const FIELD_BOOST = Object.freeze({ name: 3, text: 1 });
 /** BM25+ (Lv & Zhai's lower bound `d` keeps a match in a long text worth something). */
@@ -29,51 +29,96 @@ export class RoutingIndex {
   private constructor(texts: readonly RoutingText[]) {
     const ids = new Map<string, number>();
     const vocabulary: string[] = [];
-    const id = (term: string): number => {
-      let v = ids.get(term);
-      if (v === undefined) ids.set(term, (v = vocabulary.push(term) - 1));
-      return v;
-    };
-    // A negative trigger ("not for signup forms") names requests the skill turns away: not indexed.
-    const fields = texts.map(
-      (t) => [counts(routingTerms(t.name), id), counts(routingTerms(withoutNegativeTriggers(t.text)), id)] as const,
-    );
+    // Perf: each distinct token is folded and looked up once per index; documents become runs of term ids.
+    const idOfToken = new Map<string, number>();
     const n = texts.length;
-    const avgName = fields.reduce((s, f) => s + f[0].length, 0) / Math.max(1, n);
-    const avgText = fields.reduce((s, f) => s + f[1].length, 0) / Math.max(1, n);
-    const docTerms: number[][] = [];
-    const docTf: number[][] = [];
-    const df = new Int32Array(vocabulary.length);
-    for (const [name, text] of fields) {
-      const tf = new Map<number, number>();
-      const add = (c: Counted, boost: number, avg: number): void => {
-        for (const [t, f] of c.tf) tf.set(t, (tf.get(t) ?? 0) + boost * bm25Tf(f, c.length, avg));
-      };
-      add(name, FIELD_BOOST.name, avgName);
-      add(text, FIELD_BOOST.text, avgText);
-      const terms = [...tf.keys()].sort((a, b) => a - b);
-      for (const t of terms) df[t]!++;
-      docTerms.push(terms);
-      docTf.push(terms.map((t) => tf.get(t)!));
+    let seq = new Int32Array(1024);
+    let used = 0;
+    // Document d's name terms are seq[fieldEnd[2d] .. fieldEnd[2d+1]), its text terms up to fieldEnd[2d+2].
+    const fieldEnd = new Int32Array(2 * n + 1);
+    const push = (text: string): void => {
+      for (const token of routingTokens(text)) {
+        let t = idOfToken.get(token);
+        if (t === undefined) {
+          const term = routingTerm(token);
+          t = term === null ? -1 : (ids.get(term) ?? -1);
+          if (term !== null && t === -1) ids.set(term, (t = vocabulary.push(term) - 1));
+          idOfToken.set(token, t);
+        }
+        if (t === -1) continue;
+        if (used === seq.length) {
+          const grown = new Int32Array(seq.length * 2);
+          grown.set(seq);
+          seq = grown;
+        }
+        seq[used++] = t;
+      }
+    };
+    let names = 0;
+    let textLengths = 0;
+    for (let d = 0; d < n; d++) {
+      push(texts[d]!.name);
+      fieldEnd[2 * d + 1] = used;
+      names += used - fieldEnd[2 * d]!;
+      // A negative trigger ("not for signup forms") names requests the skill turns away: not indexed.
+      push(withoutNegativeTriggers(texts[d]!.text));
+      fieldEnd[2 * d + 2] = used;
+      textLengths += used - fieldEnd[2 * d + 1]!;
+    }
+    const avgName = names / Math.max(1, n);
+    const avgText = textLengths / Math.max(1, n);
+    const size = vocabulary.length;
+    const nameTf = new Int32Array(size);
+    const textTf = new Int32Array(size);
+    const touched = new Int32Array(size);
+    // At most one entry per term occurrence; cut to the distinct terms at the end.
+    const docTf = new Float64Array(used);
+    const docTerm = new Int32Array(used);
+    const df = new Int32Array(size);
+    this.docStart = new Int32Array(n + 1);
+    let total = 0;
+    for (let d = 0; d < n; d++) {
+      let count = 0;
+      for (let k = fieldEnd[2 * d]!; k < fieldEnd[2 * d + 1]!; k++) {
+        const t = seq[k]!;
+        if (nameTf[t]! === 0 && textTf[t]! === 0) touched[count++] = t;
+        nameTf[t]!++;
+      }
+      for (let k = fieldEnd[2 * d + 1]!; k < fieldEnd[2 * d + 2]!; k++) {
+        const t = seq[k]!;
+        if (nameTf[t]! === 0 && textTf[t]! === 0) touched[count++] = t;
+        textTf[t]!++;
+      }
+      const nameLength = fieldEnd[2 * d + 1]! - fieldEnd[2 * d]!;
+      const textLength = fieldEnd[2 * d + 2]! - fieldEnd[2 * d + 1]!;
+      const terms = touched.subarray(0, count).sort();
+      for (let i = 0; i < count; i++) {
+        const t = terms[i]!;
+        // Summed name first, then text, as each field adds to what the term has.
+        let w = 0;
+        if (nameTf[t]! > 0) w += FIELD_BOOST.name * bm25Tf(nameTf[t]!, nameLength, avgName);
+        if (textTf[t]! > 0) w += FIELD_BOOST.text * bm25Tf(textTf[t]!, textLength, avgText);
+        nameTf[t] = 0;
+        textTf[t] = 0;
+        df[t]!++;
+        docTerm[total] = t;
+        docTf[total++] = w;
+      }
+      this.docStart[d + 1] = total;
     }
     const collection = Math.max(n, MIN_COLLECTION);
     const idf = Float64Array.from(df, (f) => Math.log(1 + (collection - f + 0.5) / (f + 0.5)));
-    this.docStart = new Int32Array(n + 1);
-    let total = 0;
-    for (let d = 0; d < n; d++) this.docStart[d + 1] = total += docTerms[d]!.length;
-    this.docTerm = new Int32Array(total);
+    this.docTerm = docTerm.slice(0, total);
     this.docWeight = new Float64Array(total);
-    this.termStart = new Int32Array(vocabulary.length + 1);
-    for (let t = 0; t < vocabulary.length; t++) this.termStart[t + 1] = this.termStart[t]! + df[t]!;
+    this.termStart = new Int32Array(size + 1);
+    for (let t = 0; t < size; t++) this.termStart[t + 1] = this.termStart[t]! + df[t]!;
     this.postDoc = new Int32Array(total);
     this.postWeight = new Float64Array(total);
-    const fill = this.termStart.slice(0, vocabulary.length);
+    const fill = this.termStart.slice(0, size);
     for (let d = 0, k = 0; d < n; d++) {
-      const terms = docTerms[d]!;
-      for (let i = 0; i < terms.length; i++, k++) {
-        const t = terms[i]!;
-        const w = idf[t]! * docTf[d]![i]!;
-        this.docTerm[k] = t;
+      for (; k < this.docStart[d + 1]!; k++) {
+        const t = this.docTerm[k]!;
+        const w = idf[t]! * docTf[k]!;
         this.docWeight[k] = w;
         this.postDoc[fill[t]!] = d;
         this.postWeight[fill[t]!++] = w;
@@ -121,20 +166,6 @@ export class RoutingIndex {
     }
     return out;
   }
-}
-
-interface Counted {
-  readonly tf: Map<number, number>;
-  readonly length: number;
-}
-
-function counts(terms: readonly string[], id: (term: string) => number): Counted {
-  const tf = new Map<number, number>();
-  for (const term of terms) {
-    const t = id(term);
-    tf.set(t, (tf.get(t) ?? 0) + 1);
-  }
-  return { tf, length: terms.length };
 }
 
 function bm25Tf(tf: number, length: number, avg: number): number {

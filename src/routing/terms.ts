@@ -66,6 +66,14 @@ export function routingTerm(token: string): string | null {
   return STOPWORDS.has(term) ? null : term;
 }
 
+/** The tokens of a text that may be terms (NFKC, cut at whatever is not a letter or digit), in order. */
+export function routingTokens(text: string): string[] {
+  return text
+    .normalize('NFKC')
+    .split(SPLIT)
+    .filter((token) => token !== '' && token.length <= MAX_TERM_LENGTH);
+}
+
 // Descriptions repeat their words across a catalog: each token is folded once (bounded, then reset).
 const termOf = new Map<string, string | null>();
 const TERM_MEMO_MAX = 1 << 16;
@@ -73,8 +81,7 @@ const TERM_MEMO_MAX = 1 << 16;
 /** The terms of a text, in order, repeats kept. */
 export function routingTerms(text: string): string[] {
   const out: string[] = [];
-  for (const token of text.normalize('NFKC').split(SPLIT)) {
-    if (token === '' || token.length > MAX_TERM_LENGTH) continue;
+  for (const token of routingTokens(text)) {
     let term = termOf.get(token);
     if (term === undefined) {
       if (termOf.size >= TERM_MEMO_MAX) termOf.clear();
