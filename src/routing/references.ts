@@ -28,13 +28,22 @@ const LINE_LIMIT = 16 * 1024;
 
 /** Every link and mention candidate in `text`, in order; the caller keeps those naming a skill. */
 export function findReferences(text: string): Reference[] {
+  return scan(text, CURSORS, true);
+}
+
+/** The links of `findReferences(text)` alone, all that `routing.missing-sibling` reads: mentions are never looked for. */
+export function findLinks(text: string): Reference[] {
+  return scan(text, LINK_CURSORS, false);
+}
+
+function scan(text: string, cursors: readonly Cursor[], mentions: boolean): Reference[] {
   const out: Reference[] = [];
   let inFence = false;
   let line = 0;
   let counted = 0;
   // Perf: each cursor finds the next place its pattern could start with `indexOf` (several times faster
   // than one regex over the text), and only the lines holding one are sliced; most lines never are.
-  const next = CURSORS.map((c) => c(text, 0));
+  const next = cursors.map((c) => c(text, 0));
   for (;;) {
     let at = NONE;
     for (const n of next) if (n < at) at = n;
@@ -46,7 +55,9 @@ export function findReferences(text: string): Reference[] {
     else if (!inFence) {
       const start = text.lastIndexOf('\n', at) + 1;
       const found =
-        end - start <= LINE_LIMIT ? scanLine(text.slice(start, text.charCodeAt(end - 1) === 0x0d ? end - 1 : end)) : [];
+        end - start <= LINE_LIMIT
+          ? scanLine(text.slice(start, text.charCodeAt(end - 1) === 0x0d ? end - 1 : end), mentions)
+          : [];
       if (found.length > 0) {
         // Lines are counted only up to a line that holds a reference.
         for (let i = text.indexOf('\n', counted); i !== -1 && i < start; i = text.indexOf('\n', i + 1)) line++;
@@ -56,20 +67,21 @@ export function findReferences(text: string): Reference[] {
       }
     }
     if (nl === -1) break;
-    for (let k = 0; k < next.length; k++) if (next[k]! <= nl) next[k] = CURSORS[k]!(text, nl + 1);
+    for (let k = 0; k < next.length; k++) if (next[k]! <= nl) next[k] = cursors[k]!(text, nl + 1);
   }
   return out;
 }
 
 type Found = Omit<Reference, 'line'>;
 
-function scanLine(s: string): Found[] {
+function scanLine(s: string, mentions: boolean): Found[] {
   const found: Found[] = [];
   if (s.includes('](')) {
     for (const m of s.matchAll(INLINE_LINK)) found.push(link(m[1]!, m.index + m[0].indexOf(m[1]!) + 1));
   }
   const def = s.includes(']:') ? REF_DEFINITION.exec(s) : null;
   if (def) found.push(link(def[1]!, s.indexOf(def[1]!) + 1));
+  if (!mentions) return found;
   if (SIGIL_BEFORE_NAME.test(s)) {
     for (const m of s.matchAll(SIGIL_MENTION)) {
       if (s[m.index - 1] === '(' && s[m.index - 2] === ']') continue;
@@ -107,11 +119,15 @@ const accepting =
     return orNone(i);
   };
 
-const CURSORS: readonly Cursor[] = [
+// The fence cursors come first in both lists.
+const LINK_CURSORS: readonly Cursor[] = [
   accepting('```', fenceAt),
   accepting('~~~', fenceAt),
   literal(']('),
   literal(']:'),
+];
+const CURSORS: readonly Cursor[] = [
+  ...LINK_CURSORS,
   // `/name` and `$name` after a boundary, `ns:name`.
   accepting('/', (t, i) => isNameStart(t.charCodeAt(i + 1)) && (i === 0 || isBoundary(t.charCodeAt(i - 1)))),
   accepting('$', (t, i) => isNameStart(t.charCodeAt(i + 1)) && (i === 0 || isBoundary(t.charCodeAt(i - 1)))),

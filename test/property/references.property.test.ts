@@ -1,10 +1,10 @@
 /**
  * The reference scan only cuts out lines where a cursor stops; on any text it finds what searching every
- * line finds (test/property/_line-scan.ts), in the same order and at the same places.
+ * line finds (test/property/_line-scan.ts), in the same order and at the same places; `findLinks` the links of it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findReferences } from '../../src/routing/index.js';
+import { findLinks, findReferences } from '../../src/routing/index.js';
 import { _lineScan } from './_line-scan.js';
 
 // Markdown around references: fences (indented too), links, sigils, "the … skill" in any case, odd spaces.
@@ -69,7 +69,9 @@ describe('findReferences', () => {
     fc.assert(
       fc.property(fc.array(_piece, { maxLength: 40 }), (pieces) => {
         const text = pieces.join('');
-        expect(findReferences(text)).toEqual(_lineScan(text));
+        const all = _lineScan(text);
+        expect(findReferences(text)).toEqual(all);
+        expect(findLinks(text)).toEqual(all.filter((r) => r.kind === 'link'));
       }),
       { numRuns: 5000 },
     );
