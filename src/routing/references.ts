@@ -31,10 +31,16 @@ export function findReferences(text: string): Reference[] {
   return scan(text, CURSORS, true);
 }
 
-/** The links of `findReferences(text)` alone, all that `routing.missing-sibling` reads: mentions are never looked for. */
-export function findLinks(text: string): Reference[] {
+/**
+ * The links of `findReferences(text)` that may lead out of the file's folder (a `..`, maybe percent-encoded): all
+ * that `routing.missing-sibling` reads. Mentions are never looked for.
+ */
+export function findOutboundLinks(text: string): Reference[] {
   return scan(text, LINK_CURSORS, false);
 }
+
+// `..` as written or percent-encoded (`%2e`): a link without one stays inside its folder.
+const OUTBOUND = /\.\.|%2e/i;
 
 function scan(text: string, cursors: readonly Cursor[], mentions: boolean): Reference[] {
   const out: Reference[] = [];
@@ -45,9 +51,11 @@ function scan(text: string, cursors: readonly Cursor[], mentions: boolean): Refe
   // than one regex over the text), and only the lines holding one are sliced; most lines never are.
   const next = cursors.map((c) => c(text, 0));
   for (;;) {
+    // Fences matter only before a place a reference could start: past the last such place, stop.
     let at = NONE;
-    for (const n of next) if (n < at) at = n;
+    for (let k = FENCES; k < next.length; k++) if (next[k]! < at) at = next[k]!;
     if (at === NONE) break;
+    at = Math.min(at, next[FENCE_TICKS]!, next[FENCE_TILDES]!);
     const nl = text.indexOf('\n', at);
     const end = nl === -1 ? text.length : nl;
     // A fence cursor stops only where a fence opens its line: such a line is never sliced.
@@ -81,7 +89,8 @@ function scanLine(s: string, mentions: boolean): Found[] {
   }
   const def = s.includes(']:') ? REF_DEFINITION.exec(s) : null;
   if (def) found.push(link(def[1]!, s.indexOf(def[1]!) + 1));
-  if (!mentions) return found;
+  // Perf: lines are counted only for what is returned, and most links stay inside the skill.
+  if (!mentions) return found.filter((f) => OUTBOUND.test(f.target));
   if (SIGIL_BEFORE_NAME.test(s)) {
     for (const m of s.matchAll(SIGIL_MENTION)) {
       if (s[m.index - 1] === '(' && s[m.index - 2] === ']') continue;
@@ -138,6 +147,7 @@ const CURSORS: readonly Cursor[] = [
 ];
 const FENCE_TICKS = 0;
 const FENCE_TILDES = 1;
+const FENCES = 2;
 
 function skillCursor(k: string): Cursor {
   return (text, from) => {

@@ -13,8 +13,12 @@ export const ROUTING_EXTRA_FIELDS = ['when_to_use'] as const;
 
 /** The routing text of a package. */
 export function routingText(pkg: SkillPackage): RoutingText {
-  const extra = ROUTING_EXTRA_FIELDS.map((k) => pkg.frontmatter[k]).filter((v): v is string => typeof v === 'string');
-  return { name: pkg.descriptor.name.replace(/[-_.]+/g, ' '), text: [pkg.descriptor.description, ...extra].join('\n') };
+  let text = pkg.descriptor.description;
+  for (const key of ROUTING_EXTRA_FIELDS) {
+    const value = pkg.frontmatter[key];
+    if (typeof value === 'string') text += `\n${value}`;
+  }
+  return { name: pkg.descriptor.name.replace(/[-_.]+/g, ' '), text };
 }
 
 // "Do not use for X", "not signup forms", "For X, see Y": requests this skill turns away.
@@ -47,6 +51,8 @@ const STOPWORDS = new Set(
 /** Longer tokens are hashes, base64 or run-together text, not words. */
 const MAX_TERM_LENGTH = 40;
 const SPLIT = /[^\p{L}\p{N}]+/u;
+const ASCII = /^[\x00-\x7f]*$/;
+const SPLIT_ASCII = /[^A-Za-z0-9]+/;
 
 /** Harman's S-stemmer (`queries` → `query`, `class` stays): light, so it never merges meanings. */
 export function foldPlural(word: string): string {
@@ -68,10 +74,9 @@ export function routingTerm(token: string): string | null {
 
 /** The tokens of a text that may be terms (NFKC, cut at whatever is not a letter or digit), in order. */
 export function routingTokens(text: string): string[] {
-  return text
-    .normalize('NFKC')
-    .split(SPLIT)
-    .filter((token) => token !== '' && token.length <= MAX_TERM_LENGTH);
+  // Perf: ASCII text is its own NFKC form, and its letters and digits are these.
+  const parts = ASCII.test(text) ? text.split(SPLIT_ASCII) : text.normalize('NFKC').split(SPLIT);
+  return parts.filter((token) => token !== '' && token.length <= MAX_TERM_LENGTH);
 }
 
 // Descriptions repeat their words across a catalog: each token is folded once (bounded, then reset).

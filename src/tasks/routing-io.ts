@@ -7,7 +7,7 @@ import type { SkillPackage } from '../model/package.js';
 import { ReadBuffer, readListedFile } from '../discover/safe-read.js';
 import { findOverlaps, type OverlapOptions, type OverlapPair, type RoutingSkill } from '../routing/overlap.js';
 import { implicitEdges, type EdgeFile, type EdgeSource, type SkillEdge } from '../routing/edges.js';
-import { findLinks, findReferences, type Reference } from '../routing/references.js';
+import { findOutboundLinks, findReferences, type Reference } from '../routing/references.js';
 
 /** Markdown files of a skill read for links besides SKILL.md: how many, and how big each. */
 const MARKDOWN_FILES_MAX = 64;
@@ -46,7 +46,7 @@ export function markdownFiles(
     const read = readListedFile(posix.join(dir, f.path), MARKDOWN_BYTES_MAX, markdownBuffer);
     if (!read.ok) continue;
     const text = decoder.decode(read.bytes);
-    const references = links ? findLinks(text) : findReferences(text);
+    const references = links ? findOutboundLinks(text) : findReferences(text);
     if (references.length > 0)
       out.push({ path: f.path, references, firstLine: 1, shown: shownDir === '.' ? f.path : `${shownDir}/${f.path}` });
   }
@@ -64,19 +64,22 @@ export const skillDir = (pkg: SkillPackage): string => posix.dirname(pkg.descrip
 
 /** A SKILL.md reached through a link has links written for a folder the catalog does not keep: sibling names only. */
 export function bodySource(pkg: SkillPackage): EdgeSource {
-  const file = pkg.descriptor.source.locator;
-  return {
-    name: pkg.descriptor.name,
-    dir: /^skill\.md$/i.test(posix.basename(file)) ? skillDir(pkg) : undefined,
-    files: [{ path: posix.basename(file), text: pkg.body, firstLine: pkg.bodyLine, shown: file }],
-  };
+  return sourceOf(pkg, { text: pkg.body });
 }
 
 /** `bodySource` with the body's links already found and no text: all that missing siblings need. */
 function bodyLinks(pkg: SkillPackage): EdgeSource {
-  const source = bodySource(pkg);
-  const { text, ...file } = source.files[0]!;
-  return { ...source, files: [{ ...file, references: findLinks(text!) }] };
+  return sourceOf(pkg, { references: findOutboundLinks(pkg.body) });
+}
+
+function sourceOf(pkg: SkillPackage, body: Pick<EdgeFile, 'text' | 'references'>): EdgeSource {
+  const file = pkg.descriptor.source.locator;
+  const path = posix.basename(file);
+  return {
+    name: pkg.descriptor.name,
+    dir: /^skill\.md$/i.test(path) ? skillDir(pkg) : undefined,
+    files: [{ path, ...body, firstLine: pkg.bodyLine, shown: file }],
+  };
 }
 
 /** Overlaps among a catalog's winners and the implicit edges of their SKILL.md bodies. */

@@ -29,7 +29,7 @@ import { ReadBuffer, readListedFile, readRegularFile, type SafeRead } from '../d
 import { InputBudget } from '../engine/input-budget.js';
 import { markdownFiles, validateRouting, type RoutingInput } from './routing-io.js';
 import type { OverlapOptions } from '../routing/overlap.js';
-import { findLinks, findReferences } from '../routing/references.js';
+import { findOutboundLinks, findReferences } from '../routing/references.js';
 import { routingText, type RoutingText } from '../routing/terms.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
@@ -571,7 +571,7 @@ function routingInput(
   const shownDir = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
   // Perf: a run's own routing pass reports missing siblings, which links alone make; a shard's inputs
   // go to `merge` whole.
-  const references = linksOnly ? findLinks(pkg.body) : findReferences(pkg.body);
+  const references = linksOnly ? findOutboundLinks(pkg.body) : findReferences(pkg.body);
   const body = { path: basename(shown), references, firstLine: pkg.bodyLine, shown };
   return {
     skill: {

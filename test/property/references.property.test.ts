@@ -1,10 +1,10 @@
 /**
  * The reference scan only cuts out lines where a cursor stops; on any text it finds what searching every
- * line finds (test/property/_line-scan.ts), in the same order and at the same places; `findLinks` the links of it.
+ * line finds (test/property/_line-scan.ts), in the same order and at the same places; `findOutboundLinks` the links of it.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { findLinks, findReferences } from '../../src/routing/index.js';
+import { findOutboundLinks, findReferences } from '../../src/routing/index.js';
 import { _lineScan } from './_line-scan.js';
 
 // Markdown around references: fences (indented too), links, sigils, "the … skill" in any case, odd spaces.
@@ -62,6 +62,9 @@ const _piece = fc.constantFrom(
   '/a-b/c',
   '(/a-b)',
   '[a](../b-c/x.md "t")',
+  '](%2e%2e/a-b/)',
+  '](.%2E/x)',
+  '](references/x.md)',
 );
 
 describe('findReferences', () => {
@@ -71,7 +74,7 @@ describe('findReferences', () => {
         const text = pieces.join('');
         const all = _lineScan(text);
         expect(findReferences(text)).toEqual(all);
-        expect(findLinks(text)).toEqual(all.filter((r) => r.kind === 'link'));
+        expect(findOutboundLinks(text)).toEqual(all.filter((r) => r.kind === 'link' && /\.\.|%2e/i.test(r.target)));
       }),
       { numRuns: 5000 },
     );
