@@ -39,6 +39,20 @@ export function findOutboundLinks(text: string): Reference[] {
   return scan(text, LINK_CURSORS, false);
 }
 
+// Links found where a body was parsed (in a worker, or kept in the parse cache), by package: the routing pass
+// reads them instead of scanning the body again.
+const knownOutboundLinks = new WeakMap<object, readonly Reference[]>();
+
+/** Keep `findOutboundLinks(pkg.body)`, found while parsing, for `outboundLinksOf(pkg)`. */
+export function keepOutboundLinks(pkg: { readonly body: string }, links: readonly Reference[]): void {
+  knownOutboundLinks.set(pkg, links);
+}
+
+/** `findOutboundLinks(pkg.body)`, as kept when the package was parsed, else found now. */
+export function outboundLinksOf(pkg: { readonly body: string }): readonly Reference[] {
+  return knownOutboundLinks.get(pkg) ?? findOutboundLinks(pkg.body);
+}
+
 // `..` as written or percent-encoded (`%2e`): a link without one stays inside its folder.
 const OUTBOUND = /\.\.|%2e/i;
 

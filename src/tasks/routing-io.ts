@@ -7,7 +7,7 @@ import type { SkillPackage } from '../model/package.js';
 import { ReadBuffer, readListedFile } from '../discover/safe-read.js';
 import { findOverlaps, type OverlapOptions, type OverlapPair, type RoutingSkill } from '../routing/overlap.js';
 import { implicitEdges, type EdgeFile, type EdgeSource, type SkillEdge } from '../routing/edges.js';
-import { findOutboundLinks, findReferences, type Reference } from '../routing/references.js';
+import { findOutboundLinks, findReferences, outboundLinksOf, type Reference } from '../routing/references.js';
 
 /** Markdown files of a skill read for links besides SKILL.md: how many, and how big each. */
 const MARKDOWN_FILES_MAX = 64;
@@ -67,9 +67,9 @@ export function bodySource(pkg: SkillPackage): EdgeSource {
   return sourceOf(pkg, { text: pkg.body });
 }
 
-/** `bodySource` with the body's links already found and no text: all that missing siblings need. */
+/** `bodySource` with the body's outbound links (as parsing found them) and no text: all that missing siblings need. */
 function bodyLinks(pkg: SkillPackage): EdgeSource {
-  return sourceOf(pkg, { references: findOutboundLinks(pkg.body) });
+  return sourceOf(pkg, { references: outboundLinksOf(pkg) });
 }
 
 function sourceOf(pkg: SkillPackage, body: Pick<EdgeFile, 'text' | 'references'>): EdgeSource {
