@@ -29,8 +29,17 @@ const NEGATIVE_CLAUSE = new RegExp(`${NEGATIVE_START}[^.;:!?()\\n\\u2014\\u2013]
 
 /** `text` without its negative-trigger clauses. */
 export function withoutNegativeTriggers(text: string): string {
-  return text.replace(NEGATIVE_CLAUSE, ' ');
+  return mayHoldNegative(text.toLowerCase()) ? text.replace(NEGATIVE_CLAUSE, ' ') : text;
 }
+
+/** Perf: the words a clause must start with, looked up before the pattern (slow at each "for" and "with") runs. */
+function mayHoldNegative(t: string): boolean {
+  if (NEGATIVE_WORDS.some((w) => t.includes(w))) return true;
+  return (
+    (t.includes('for ') || t.includes('with ')) && (t.includes(' see') || t.includes(' use') || t.includes(' try'))
+  );
+}
+const NEGATIVE_WORDS = ['not', 'never', 'except', 'excluding', 'instead of', 'rather than'];
 
 // Function words and routing boilerplate ("Use this skill when the user asks…") decide no request.
 const STOPWORDS = new Set(
