@@ -104,7 +104,8 @@ function scanLine(s: string, mentions: boolean): Found[] {
   const def = s.includes(']:') ? REF_DEFINITION.exec(s) : null;
   if (def) found.push(link(def[1]!, s.indexOf(def[1]!) + 1));
   // Perf: lines are counted only for what is returned, and most links stay inside the skill.
-  if (!mentions) return found.filter((f) => OUTBOUND.test(f.target));
+  // A link's text is cut from the Markdown, which it would keep alive: the few links kept are copied out.
+  if (!mentions) return found.filter((f) => OUTBOUND.test(f.target)).map((f) => link(detached(f.target), f.column));
   if (SIGIL_BEFORE_NAME.test(s)) {
     for (const m of s.matchAll(SIGIL_MENTION)) {
       if (s[m.index - 1] === '(' && s[m.index - 2] === ']') continue;
@@ -119,6 +120,9 @@ function scanLine(s: string, mentions: boolean): Found[] {
   }
   return found.sort((a, b) => a.column - b.column);
 }
+
+/** A flat copy: a slice of a long text keeps all of it alive. */
+const detached = (text: string): string => ` ${text}`.slice(1);
 
 function link(target: string, column: number): Found {
   return { kind: 'link', target, text: target, column };

@@ -29,42 +29,15 @@ export class RoutingIndex {
   private constructor(texts: readonly RoutingText[]) {
     const ids = new Map<string, number>();
     const vocabulary: string[] = [];
-    // Perf: each distinct token is folded and looked up once per index; documents become runs of term ids.
-    const idOfToken = new Map<string, number>();
+    const { seq, fieldEnd } = termRuns(texts, ids, vocabulary);
     const n = texts.length;
-    let seq = new Int32Array(1024);
-    let used = 0;
-    // Document d's name terms are seq[fieldEnd[2d] .. fieldEnd[2d+1]), its text terms up to fieldEnd[2d+2].
-    const fieldEnd = new Int32Array(2 * n + 1);
-    const push = (text: string): void => {
-      for (const token of routingTokens(text)) {
-        let t = idOfToken.get(token);
-        if (t === undefined) {
-          const term = routingTerm(token);
-          t = term === null ? -1 : (ids.get(term) ?? -1);
-          if (term !== null && t === -1) ids.set(term, (t = vocabulary.push(term) - 1));
-          idOfToken.set(token, t);
-        }
-        if (t === -1) continue;
-        if (used === seq.length) {
-          const grown = new Int32Array(seq.length * 2);
-          grown.set(seq);
-          seq = grown;
-        }
-        seq[used++] = t;
-      }
-    };
     let names = 0;
     let textLengths = 0;
     for (let d = 0; d < n; d++) {
-      push(texts[d]!.name);
-      fieldEnd[2 * d + 1] = used;
-      names += used - fieldEnd[2 * d]!;
-      // A negative trigger ("not for signup forms") names requests the skill turns away: not indexed.
-      push(withoutNegativeTriggers(texts[d]!.text));
-      fieldEnd[2 * d + 2] = used;
-      textLengths += used - fieldEnd[2 * d + 1]!;
+      names += fieldEnd[2 * d + 1]! - fieldEnd[2 * d]!;
+      textLengths += fieldEnd[2 * d + 2]! - fieldEnd[2 * d + 1]!;
     }
+    const used = fieldEnd[2 * n]!;
     const avgName = names / Math.max(1, n);
     const avgText = textLengths / Math.max(1, n);
     const size = vocabulary.length;
@@ -176,6 +149,48 @@ function sortPrefix(a: Int32Array, count: number): void {
     for (; j >= 0 && a[j]! > v; j--) a[j + 1] = a[j]!;
     a[j + 1] = v;
   }
+}
+
+/**
+ * Each document's name terms, then text terms, as term ids in one run: document d's name is
+ * `seq[fieldEnd[2d] .. fieldEnd[2d+1])`, its text up to `fieldEnd[2d+2]`. Ids are given in order of first use.
+ */
+function termRuns(
+  texts: readonly RoutingText[],
+  ids: Map<string, number>,
+  vocabulary: string[],
+): { seq: Int32Array; fieldEnd: Int32Array } {
+  // Perf: each distinct token is folded and looked up once per index.
+  const idOfToken = new Map<string, number>();
+  let seq = new Int32Array(1024);
+  let used = 0;
+  const fieldEnd = new Int32Array(2 * texts.length + 1);
+  const push = (text: string): void => {
+    for (const token of routingTokens(text)) {
+      let t = idOfToken.get(token);
+      if (t === undefined) {
+        const term = routingTerm(token);
+        t = term === null ? -1 : (ids.get(term) ?? -1);
+        if (term !== null && t === -1) ids.set(term, (t = vocabulary.push(term) - 1));
+        idOfToken.set(token, t);
+      }
+      if (t === -1) continue;
+      if (used === seq.length) {
+        const grown = new Int32Array(seq.length * 2);
+        grown.set(seq);
+        seq = grown;
+      }
+      seq[used++] = t;
+    }
+  };
+  texts.forEach((t, d) => {
+    push(t.name);
+    fieldEnd[2 * d + 1] = used;
+    // A negative trigger ("not for signup forms") names requests the skill turns away: not indexed.
+    push(withoutNegativeTriggers(t.text));
+    fieldEnd[2 * d + 2] = used;
+  });
+  return { seq, fieldEnd };
 }
 
 function bm25Tf(tf: number, length: number, avg: number): number {
