@@ -1,7 +1,7 @@
 // BM25+ weights in flat arrays; scores sum in term order so the same input gives the same numbers.
 //   terms:     termStart[t] .. termStart[t+1]  →  postDoc[k], postWeight[k]
 //   documents: docStart[d]  .. docStart[d+1]   →  docTerm[k], docWeight[k]
-import { routingTerm, routingTerms, routingTokens, withoutNegativeTriggers, type RoutingText } from './terms.js';
+import { isToken, routingTerm, routingTerms, splitTokens, withoutNegativeTriggers, type RoutingText } from './terms.js';
 
 export const FIELD_BOOST = Object.freeze({ name: 3, text: 1 });
 /** BM25+ (Lv & Zhai's lower bound `d` keeps a match in a long text worth something). */
@@ -166,7 +166,10 @@ function termRuns(
   let used = 0;
   const fieldEnd = new Int32Array(2 * texts.length + 1);
   const push = (text: string): void => {
-    for (const token of routingTokens(text)) {
+    const pieces = splitTokens(text);
+    for (let i = 0; i < pieces.length; i++) {
+      const token = pieces[i]!;
+      if (!isToken(token)) continue;
       let t = idOfToken.get(token);
       if (t === undefined) {
         const term = routingTerm(token);

@@ -29,17 +29,11 @@ const NEGATIVE_CLAUSE = new RegExp(`${NEGATIVE_START}[^.;:!?()\\n\\u2014\\u2013]
 
 /** `text` without its negative-trigger clauses. */
 export function withoutNegativeTriggers(text: string): string {
-  return mayHoldNegative(text.toLowerCase()) ? text.replace(NEGATIVE_CLAUSE, ' ') : text;
+  return NEGATIVE_HINT.test(text) ? text.replace(NEGATIVE_CLAUSE, ' ') : text;
 }
 
-/** Perf: the words a clause must start with, looked up before the pattern (slow at each "for" and "with") runs. */
-function mayHoldNegative(t: string): boolean {
-  if (NEGATIVE_WORDS.some((w) => t.includes(w))) return true;
-  return (
-    (t.includes('for ') || t.includes('with ')) && (t.includes(' see') || t.includes(' use') || t.includes(' try'))
-  );
-}
-const NEGATIVE_WORDS = ['not', 'never', 'except', 'excluding', 'instead of', 'rather than'];
+// Perf: what a clause needs anywhere in the text, tested before the pattern (slow at each "for" and "with") runs.
+const NEGATIVE_HINT = /n(?:ot|ever)|ex(?:cept|cluding)|instead of|rather than|(?:for|with) .* (?:see|use|try)/is;
 
 // Function words and routing boilerplate ("Use this skill when the user asks…") decide no request.
 const STOPWORDS = new Set(
@@ -83,10 +77,16 @@ export function routingTerm(token: string): string | null {
 
 /** The tokens of a text that may be terms (NFKC, cut at whatever is not a letter or digit), in order. */
 export function routingTokens(text: string): string[] {
-  // Perf: ASCII text is its own NFKC form, and its letters and digits are these.
-  const parts = ASCII.test(text) ? text.split(SPLIT_ASCII) : text.normalize('NFKC').split(SPLIT);
-  return parts.filter((token) => token !== '' && token.length <= MAX_TERM_LENGTH);
+  return splitTokens(text).filter(isToken);
 }
+
+/** `routingTokens` with the empty and overlong pieces still in (`isToken` tells them apart). */
+export function splitTokens(text: string): string[] {
+  // Perf: ASCII text is its own NFKC form, and its letters and digits are these.
+  return ASCII.test(text) ? text.split(SPLIT_ASCII) : text.normalize('NFKC').split(SPLIT);
+}
+
+export const isToken = (piece: string): boolean => piece !== '' && piece.length <= MAX_TERM_LENGTH;
 
 // Descriptions repeat their words across a catalog: each token is folded once (bounded, then reset).
 const termOf = new Map<string, string | null>();
