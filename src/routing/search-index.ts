@@ -160,40 +160,53 @@ function termRuns(
   ids: Map<string, number>,
   vocabulary: string[],
 ): { seq: Int32Array; fieldEnd: Int32Array } {
-  // Perf: each distinct token is folded and looked up once per index.
-  const idOfToken = new Map<string, number>();
-  let seq = new Int32Array(1024);
-  let used = 0;
+  const runs: Runs = { seq: new Int32Array(1024), used: 0, idOfToken: new Map(), ids, vocabulary };
   const fieldEnd = new Int32Array(2 * texts.length + 1);
-  const push = (text: string): void => {
-    const pieces = splitTokens(text);
-    for (let i = 0; i < pieces.length; i++) {
-      const token = pieces[i]!;
-      if (!isToken(token)) continue;
-      let t = idOfToken.get(token);
-      if (t === undefined) {
-        const term = routingTerm(token);
-        t = term === null ? -1 : (ids.get(term) ?? -1);
-        if (term !== null && t === -1) ids.set(term, (t = vocabulary.push(term) - 1));
-        idOfToken.set(token, t);
-      }
-      if (t === -1) continue;
-      if (used === seq.length) {
-        const grown = new Int32Array(seq.length * 2);
-        grown.set(seq);
-        seq = grown;
-      }
-      seq[used++] = t;
-    }
-  };
   texts.forEach((t, d) => {
-    push(t.name);
-    fieldEnd[2 * d + 1] = used;
+    addTerms(runs, t.name);
+    fieldEnd[2 * d + 1] = runs.used;
     // A negative trigger ("not for signup forms") names requests the skill turns away: not indexed.
-    push(withoutNegativeTriggers(t.text));
-    fieldEnd[2 * d + 2] = used;
+    addTerms(runs, withoutNegativeTriggers(t.text));
+    fieldEnd[2 * d + 2] = runs.used;
   });
-  return { seq, fieldEnd };
+  return { seq: runs.seq, fieldEnd };
+}
+
+interface Runs {
+  seq: Int32Array;
+  used: number;
+  /** Perf: each distinct token is folded and looked up once per index. */
+  readonly idOfToken: Map<string, number>;
+  readonly ids: Map<string, number>;
+  readonly vocabulary: string[];
+}
+
+/** Append the term ids of `text` (its stop words and non-terms left out). */
+function addTerms(runs: Runs, text: string): void {
+  const { idOfToken, ids, vocabulary } = runs;
+  // Perf: the run and its length are locals in the loop (not a closure's), stored back once.
+  let { seq, used } = runs;
+  const pieces = splitTokens(text);
+  for (let i = 0; i < pieces.length; i++) {
+    const token = pieces[i]!;
+    if (!isToken(token)) continue;
+    let t = idOfToken.get(token);
+    if (t === undefined) {
+      const term = routingTerm(token);
+      t = term === null ? -1 : (ids.get(term) ?? -1);
+      if (term !== null && t === -1) ids.set(term, (t = vocabulary.push(term) - 1));
+      idOfToken.set(token, t);
+    }
+    if (t === -1) continue;
+    if (used === seq.length) {
+      const grown = new Int32Array(seq.length * 2);
+      grown.set(seq);
+      seq = grown;
+    }
+    seq[used++] = t;
+  }
+  runs.seq = seq;
+  runs.used = used;
 }
 
 function bm25Tf(tf: number, length: number, avg: number): number {
