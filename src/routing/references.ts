@@ -105,7 +105,11 @@ function scanLine(s: string, mentions: boolean): Found[] {
   if (def) found.push(link(def[1]!, s.indexOf(def[1]!) + 1));
   // Perf: lines are counted only for what is returned, and most links stay inside the skill.
   // A link's text is cut from the Markdown, which it would keep alive: the few links kept are copied out.
-  if (!mentions) return found.filter((f) => OUTBOUND.test(f.target)).map((f) => link(detached(f.target), f.column));
+  if (!mentions)
+    return found
+      .filter((f) => OUTBOUND.test(f.target))
+      .map((f) => link(detached(f.target), f.column))
+      .sort((a, b) => a.column - b.column);
   if (SIGIL_BEFORE_NAME.test(s)) {
     for (const m of s.matchAll(SIGIL_MENTION)) {
       if (s[m.index - 1] === '(' && s[m.index - 2] === ']') continue;

@@ -25,6 +25,7 @@ const _piece = fc.constantFrom(
   '_',
   '(',
   '[x]',
+  '[x]:',
   '](',
   ')',
   ']:',
@@ -87,6 +88,15 @@ describe('findReferences', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('keeps the links of a line in column order when a definition holds an inline link', () => {
+    const text = '[x]:[a](../b-c/x.md "t")';
+    expect(findOutboundLinks(text).map((r) => `${r.column} ${r.target}`)).toEqual([
+      '5 [a](../b-c/x.md',
+      '9 ../b-c/x.md',
+    ]);
+    expect(findReferences(text)).toEqual(_lineScan(text));
   });
 
   it('skips lines longer than the limit but still sees the fences after them', () => {
