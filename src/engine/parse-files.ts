@@ -7,6 +7,7 @@ import type { SkillDescriptor } from '../model/package.js';
 import { DEFAULT_PARSE_OPTIONS } from '../parse/index.js';
 import { parsePackage } from '../parse/parse-skill.js';
 import { fileTooLargeDiagnostic } from '../parse/messages.js';
+import { findOutboundLinks } from '../routing/references.js';
 import type { ParseItem, ParseItemResult } from './plan.js';
 import { startReadAhead, type ReadAhead } from './read-ahead.js';
 import { contentHash, itemKey, unreadable, type ItemFailed } from './file-stat.js';
@@ -138,7 +139,10 @@ export function parseItemBytes(item: ParseItem, bytes: Uint8Array, hasher?: Hash
     d.name = flatCopy(d.name);
     d.digest = packageDigest(parsed.package, hasher);
   }
-  return { locator: item.locator, package: parsed.package, diagnostics: parsed.diagnostics };
+  // Perf: the catalog's routing pass needs these links; found here, a pool finds them in parallel and the parse
+  // cache keeps them.
+  const links = findOutboundLinks(parsed.package.body);
+  return { locator: item.locator, package: parsed.package, diagnostics: parsed.diagnostics, links };
 }
 
 /** Read and parse one item; never throws for a bad file. `budget`, `ahead` and `k` are `readItem`'s. */

@@ -22,6 +22,7 @@ import { checkOptionKeys, optionKeys, pickOptions } from '../model/option-keys.j
 import type { SkillPackage } from '../model/package.js';
 // Not the parse barrel, which loads yaml and zod.
 import { isProfileName, type ProfileName } from '../parse/profiles.js';
+import { keepOutboundLinks, type Reference } from '../routing/references.js';
 
 /** The profile used when none is given (a unit test keeps it equal to `DEFAULT_PARSE_OPTIONS.profile`). */
 export const DEFAULT_PLAN_PROFILE: ProfileName = 'skillgraph';
@@ -42,6 +43,8 @@ export interface ParseItemResult {
   readonly locator: string;
   readonly package?: SkillPackage;
   readonly diagnostics: readonly Diagnostic[];
+  /** `findOutboundLinks` of the package's body, found while the body was fresh (in a worker when there is a pool). */
+  readonly links?: readonly Reference[];
 }
 
 /** Options of `loadCatalog`: walk options plus the parse profile and hash backend. */
@@ -190,7 +193,10 @@ export function assembleCatalog(
   const diagnostics: Diagnostic[] = [...plan.discovered.diagnostics];
   for (let i = 0; i < results.length; i++) {
     const r = results[i]!;
-    if (r.package) packages.push(r.package);
+    if (r.package) {
+      packages.push(r.package);
+      if (r.links) keepOutboundLinks(r.package, r.links);
+    }
     for (let j = 0; j < r.diagnostics.length; j++) diagnostics.push(r.diagnostics[j]!);
   }
   const catalog = buildCatalog(packages, {

@@ -156,6 +156,8 @@ function linkTarget(
   } catch {
     // not valid percent-encoding: keep the text as written
   }
+  // Perf: only a `..` segment leads out of the skill's folder (most links stay inside it).
+  if (!target.includes('..')) return undefined;
   const rel = posix.normalize(posix.join(posix.dirname(file), target));
   if (!rel.startsWith('../')) return undefined;
   const sibling = /^\.\.\/([^/]+)(\/.*)?$/.exec(rel.replace(/\/+$/, ''));

@@ -14,7 +14,7 @@ export type {
   MissingLink,
   SkillEdge,
 } from './edges.js';
-export { findReferences } from './references.js';
+export { findOutboundLinks, findReferences } from './references.js';
 export type { Reference } from './references.js';
 export { RoutingIndex } from './search-index.js';
 export type { IndexHit } from './search-index.js';

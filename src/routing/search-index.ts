@@ -1,7 +1,7 @@
 // BM25+ weights in flat arrays; scores sum in term order so the same input gives the same numbers.
 //   terms:     termStart[t] .. termStart[t+1]  →  postDoc[k], postWeight[k]
 //   documents: docStart[d]  .. docStart[d+1]   →  docTerm[k], docWeight[k]
-import { routingTerms, withoutNegativeTriggers, type RoutingText } from './terms.js';
+import { isToken, routingTerm, routingTerms, splitTokens, withoutNegativeTriggers, type RoutingText } from './terms.js';
 
 export const FIELD_BOOST = Object.freeze({ name: 3, text: 1 });
 /** BM25+ (Lv & Zhai's lower bound `d` keeps a match in a long text worth something). */
@@ -29,51 +29,69 @@ export class RoutingIndex {
   private constructor(texts: readonly RoutingText[]) {
     const ids = new Map<string, number>();
     const vocabulary: string[] = [];
-    const id = (term: string): number => {
-      let v = ids.get(term);
-      if (v === undefined) ids.set(term, (v = vocabulary.push(term) - 1));
-      return v;
-    };
-    // A negative trigger ("not for signup forms") names requests the skill turns away: not indexed.
-    const fields = texts.map(
-      (t) => [counts(routingTerms(t.name), id), counts(routingTerms(withoutNegativeTriggers(t.text)), id)] as const,
-    );
+    const { seq, fieldEnd } = termRuns(texts, ids, vocabulary);
     const n = texts.length;
-    const avgName = fields.reduce((s, f) => s + f[0].length, 0) / Math.max(1, n);
-    const avgText = fields.reduce((s, f) => s + f[1].length, 0) / Math.max(1, n);
-    const docTerms: number[][] = [];
-    const docTf: number[][] = [];
-    const df = new Int32Array(vocabulary.length);
-    for (const [name, text] of fields) {
-      const tf = new Map<number, number>();
-      const add = (c: Counted, boost: number, avg: number): void => {
-        for (const [t, f] of c.tf) tf.set(t, (tf.get(t) ?? 0) + boost * bm25Tf(f, c.length, avg));
-      };
-      add(name, FIELD_BOOST.name, avgName);
-      add(text, FIELD_BOOST.text, avgText);
-      const terms = [...tf.keys()].sort((a, b) => a - b);
-      for (const t of terms) df[t]!++;
-      docTerms.push(terms);
-      docTf.push(terms.map((t) => tf.get(t)!));
+    let names = 0;
+    let textLengths = 0;
+    for (let d = 0; d < n; d++) {
+      names += fieldEnd[2 * d + 1]! - fieldEnd[2 * d]!;
+      textLengths += fieldEnd[2 * d + 2]! - fieldEnd[2 * d + 1]!;
+    }
+    const used = fieldEnd[2 * n]!;
+    const avgName = names / Math.max(1, n);
+    const avgText = textLengths / Math.max(1, n);
+    const size = vocabulary.length;
+    const nameTf = new Int32Array(size);
+    const textTf = new Int32Array(size);
+    const touched = new Int32Array(size);
+    // At most one entry per term occurrence; cut to the distinct terms at the end.
+    const docTf = new Float64Array(used);
+    const docTerm = new Int32Array(used);
+    const df = new Int32Array(size);
+    this.docStart = new Int32Array(n + 1);
+    let total = 0;
+    for (let d = 0; d < n; d++) {
+      let count = 0;
+      for (let k = fieldEnd[2 * d]!; k < fieldEnd[2 * d + 1]!; k++) {
+        const t = seq[k]!;
+        if (nameTf[t]! === 0 && textTf[t]! === 0) touched[count++] = t;
+        nameTf[t]!++;
+      }
+      for (let k = fieldEnd[2 * d + 1]!; k < fieldEnd[2 * d + 2]!; k++) {
+        const t = seq[k]!;
+        if (nameTf[t]! === 0 && textTf[t]! === 0) touched[count++] = t;
+        textTf[t]!++;
+      }
+      const nameLength = fieldEnd[2 * d + 1]! - fieldEnd[2 * d]!;
+      const textLength = fieldEnd[2 * d + 2]! - fieldEnd[2 * d + 1]!;
+      sortPrefix(touched, count);
+      for (let i = 0; i < count; i++) {
+        const t = touched[i]!;
+        // Summed name first, then text, as each field adds to what the term has.
+        let w = 0;
+        if (nameTf[t]! > 0) w += FIELD_BOOST.name * bm25Tf(nameTf[t]!, nameLength, avgName);
+        if (textTf[t]! > 0) w += FIELD_BOOST.text * bm25Tf(textTf[t]!, textLength, avgText);
+        nameTf[t] = 0;
+        textTf[t] = 0;
+        df[t]!++;
+        docTerm[total] = t;
+        docTf[total++] = w;
+      }
+      this.docStart[d + 1] = total;
     }
     const collection = Math.max(n, MIN_COLLECTION);
     const idf = Float64Array.from(df, (f) => Math.log(1 + (collection - f + 0.5) / (f + 0.5)));
-    this.docStart = new Int32Array(n + 1);
-    let total = 0;
-    for (let d = 0; d < n; d++) this.docStart[d + 1] = total += docTerms[d]!.length;
-    this.docTerm = new Int32Array(total);
+    this.docTerm = docTerm.slice(0, total);
     this.docWeight = new Float64Array(total);
-    this.termStart = new Int32Array(vocabulary.length + 1);
-    for (let t = 0; t < vocabulary.length; t++) this.termStart[t + 1] = this.termStart[t]! + df[t]!;
+    this.termStart = new Int32Array(size + 1);
+    for (let t = 0; t < size; t++) this.termStart[t + 1] = this.termStart[t]! + df[t]!;
     this.postDoc = new Int32Array(total);
     this.postWeight = new Float64Array(total);
-    const fill = this.termStart.slice(0, vocabulary.length);
+    const fill = this.termStart.slice(0, size);
     for (let d = 0, k = 0; d < n; d++) {
-      const terms = docTerms[d]!;
-      for (let i = 0; i < terms.length; i++, k++) {
-        const t = terms[i]!;
-        const w = idf[t]! * docTf[d]![i]!;
-        this.docTerm[k] = t;
+      for (; k < this.docStart[d + 1]!; k++) {
+        const t = this.docTerm[k]!;
+        const w = idf[t]! * docTf[k]!;
         this.docWeight[k] = w;
         this.postDoc[fill[t]!] = d;
         this.postWeight[fill[t]!++] = w;
@@ -123,18 +141,72 @@ export class RoutingIndex {
   }
 }
 
-interface Counted {
-  readonly tf: Map<number, number>;
-  readonly length: number;
+/** Perf: a document has tens of terms, where insertion sort beats a typed array's sort (and its subarray). */
+function sortPrefix(a: Int32Array, count: number): void {
+  for (let i = 1; i < count; i++) {
+    const v = a[i]!;
+    let j = i - 1;
+    for (; j >= 0 && a[j]! > v; j--) a[j + 1] = a[j]!;
+    a[j + 1] = v;
+  }
 }
 
-function counts(terms: readonly string[], id: (term: string) => number): Counted {
-  const tf = new Map<number, number>();
-  for (const term of terms) {
-    const t = id(term);
-    tf.set(t, (tf.get(t) ?? 0) + 1);
+/**
+ * Each document's name terms, then text terms, as term ids in one run: document d's name is
+ * `seq[fieldEnd[2d] .. fieldEnd[2d+1])`, its text up to `fieldEnd[2d+2]`. Ids are given in order of first use.
+ */
+function termRuns(
+  texts: readonly RoutingText[],
+  ids: Map<string, number>,
+  vocabulary: string[],
+): { seq: Int32Array; fieldEnd: Int32Array } {
+  const runs: Runs = { seq: new Int32Array(1024), used: 0, idOfToken: new Map(), ids, vocabulary };
+  const fieldEnd = new Int32Array(2 * texts.length + 1);
+  texts.forEach((t, d) => {
+    addTerms(runs, t.name);
+    fieldEnd[2 * d + 1] = runs.used;
+    // A negative trigger ("not for signup forms") names requests the skill turns away: not indexed.
+    addTerms(runs, withoutNegativeTriggers(t.text));
+    fieldEnd[2 * d + 2] = runs.used;
+  });
+  return { seq: runs.seq, fieldEnd };
+}
+
+interface Runs {
+  seq: Int32Array;
+  used: number;
+  /** Perf: each distinct token is folded and looked up once per index. */
+  readonly idOfToken: Map<string, number>;
+  readonly ids: Map<string, number>;
+  readonly vocabulary: string[];
+}
+
+/** Append the term ids of `text` (its stop words and non-terms left out). */
+function addTerms(runs: Runs, text: string): void {
+  const { idOfToken, ids, vocabulary } = runs;
+  // Perf: the run and its length are locals in the loop (not a closure's), stored back once.
+  let { seq, used } = runs;
+  const pieces = splitTokens(text);
+  for (let i = 0; i < pieces.length; i++) {
+    const token = pieces[i]!;
+    if (!isToken(token)) continue;
+    let t = idOfToken.get(token);
+    if (t === undefined) {
+      const term = routingTerm(token);
+      t = term === null ? -1 : (ids.get(term) ?? -1);
+      if (term !== null && t === -1) ids.set(term, (t = vocabulary.push(term) - 1));
+      idOfToken.set(token, t);
+    }
+    if (t === -1) continue;
+    if (used === seq.length) {
+      const grown = new Int32Array(seq.length * 2);
+      grown.set(seq);
+      seq = grown;
+    }
+    seq[used++] = t;
   }
-  return { tf, length: terms.length };
+  runs.seq = seq;
+  runs.used = used;
 }
 
 function bm25Tf(tf: number, length: number, avg: number): number {

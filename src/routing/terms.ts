@@ -13,8 +13,12 @@ export const ROUTING_EXTRA_FIELDS = ['when_to_use'] as const;
 
 /** The routing text of a package. */
 export function routingText(pkg: SkillPackage): RoutingText {
-  const extra = ROUTING_EXTRA_FIELDS.map((k) => pkg.frontmatter[k]).filter((v): v is string => typeof v === 'string');
-  return { name: pkg.descriptor.name.replace(/[-_.]+/g, ' '), text: [pkg.descriptor.description, ...extra].join('\n') };
+  let text = pkg.descriptor.description;
+  for (const key of ROUTING_EXTRA_FIELDS) {
+    const value = pkg.frontmatter[key];
+    if (typeof value === 'string') text += `\n${value}`;
+  }
+  return { name: pkg.descriptor.name.replace(/[-_.]+/g, ' '), text };
 }
 
 // "Do not use for X", "not signup forms", "For X, see Y": requests this skill turns away.
@@ -25,8 +29,11 @@ const NEGATIVE_CLAUSE = new RegExp(`${NEGATIVE_START}[^.;:!?()\\n\\u2014\\u2013]
 
 /** `text` without its negative-trigger clauses. */
 export function withoutNegativeTriggers(text: string): string {
-  return text.replace(NEGATIVE_CLAUSE, ' ');
+  return NEGATIVE_HINT.test(text) ? text.replace(NEGATIVE_CLAUSE, ' ') : text;
 }
+
+// Perf: what a clause needs anywhere in the text, tested before the pattern (slow at each "for" and "with") runs.
+const NEGATIVE_HINT = /n(?:ot|ever)|ex(?:cept|cluding)|instead of|rather than|(?:for|with) .* (?:see|use|try)/is;
 
 // Function words and routing boilerplate ("Use this skill when the user asks…") decide no request.
 const STOPWORDS = new Set(
@@ -47,6 +54,8 @@ const STOPWORDS = new Set(
 /** Longer tokens are hashes, base64 or run-together text, not words. */
 const MAX_TERM_LENGTH = 40;
 const SPLIT = /[^\p{L}\p{N}]+/u;
+const ASCII = /^[\x00-\x7f]*$/;
+const SPLIT_ASCII = /[^A-Za-z0-9]+/;
 
 /** Harman's S-stemmer (`queries` → `query`, `class` stays): light, so it never merges meanings. */
 export function foldPlural(word: string): string {
@@ -66,6 +75,19 @@ export function routingTerm(token: string): string | null {
   return STOPWORDS.has(term) ? null : term;
 }
 
+/** The tokens of a text that may be terms (NFKC, cut at whatever is not a letter or digit), in order. */
+export function routingTokens(text: string): string[] {
+  return splitTokens(text).filter(isToken);
+}
+
+/** `routingTokens` with the empty and overlong pieces still in (`isToken` tells them apart). */
+export function splitTokens(text: string): string[] {
+  // Perf: ASCII text is its own NFKC form, and its letters and digits are these.
+  return ASCII.test(text) ? text.split(SPLIT_ASCII) : text.normalize('NFKC').split(SPLIT);
+}
+
+export const isToken = (piece: string): boolean => piece !== '' && piece.length <= MAX_TERM_LENGTH;
+
 // Descriptions repeat their words across a catalog: each token is folded once (bounded, then reset).
 const termOf = new Map<string, string | null>();
 const TERM_MEMO_MAX = 1 << 16;
@@ -73,8 +95,7 @@ const TERM_MEMO_MAX = 1 << 16;
 /** The terms of a text, in order, repeats kept. */
 export function routingTerms(text: string): string[] {
   const out: string[] = [];
-  for (const token of text.normalize('NFKC').split(SPLIT)) {
-    if (token === '' || token.length > MAX_TERM_LENGTH) continue;
+  for (const token of routingTokens(text)) {
     let term = termOf.get(token);
     if (term === undefined) {
       if (termOf.size >= TERM_MEMO_MAX) termOf.clear();

@@ -7,7 +7,7 @@ import { buildReport, shownPath, type Report } from '../report/model.js';
 import type { OverlapOptions } from '../routing/overlap.js';
 import { catalogFindings, loadRequest, memoizedOutput, type CatalogLoad, type CatalogRequest } from './catalog-load.js';
 import { catalogJson, catalogJsonBytes, writeCatalogJson } from './catalog-document.js';
-import { catalogRouting } from './routing-io.js';
+import { catalogRoutingDiagnostics } from './routing-io.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
 /** The exit status a task's result stands for: 0 ok, 1 findings. */
@@ -114,5 +114,5 @@ export function catalogReport(result: CatalogLoad, cwd: string): Report {
 }
 
 function routed(load: CatalogLoad, routing: OverlapOptions | false | undefined): CatalogLoad {
-  return routing === false ? load : { ...load, routing: catalogRouting(load.catalog, routing ?? {}).diagnostics };
+  return routing === false ? load : { ...load, routing: catalogRoutingDiagnostics(load.catalog, routing ?? {}) };
 }

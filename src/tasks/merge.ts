@@ -10,7 +10,7 @@ import type { FolderSeal } from './lock-seal.js';
 import { lockPlaces, sealLock, type LockRun } from './lock.js';
 import { mergeValidate, type MergeGate } from './merge-validate.js';
 import { resolveRun, type ResolveRun } from './resolve.js';
-import { catalogRouting } from './routing-io.js';
+import { catalogRoutingDiagnostics } from './routing-io.js';
 import {
   assembleShards,
   renameKeys,
@@ -255,7 +255,7 @@ function mergeCatalog(parsed: ShardFile[], gated: MergeGate, cwd: string): Merge
     candidates.map((c) => c.result),
   );
   // The routing pass needs every skill: it runs here, once the shards are one catalog again.
-  const run = catalogRun({ ...sealed, routing: catalogRouting(sealed.catalog).diagnostics }, cwd);
+  const run = catalogRun({ ...sealed, routing: catalogRoutingDiagnostics(sealed.catalog) }, cwd);
   if (gated.failOn === undefined && gated.maxWarnings === undefined)
     return { verb: 'catalog', status: run.status, run };
   const limit = gated.maxWarnings !== undefined ? { maxWarnings: gated.maxWarnings } : {};

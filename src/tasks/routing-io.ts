@@ -4,10 +4,10 @@ import { posix } from 'node:path';
 import type { Catalog } from '../model/catalog.js';
 import type { Diagnostic } from '../model/diagnostics.js';
 import type { SkillPackage } from '../model/package.js';
-import { readRegularFile } from '../discover/safe-read.js';
+import { ReadBuffer, readListedFile } from '../discover/safe-read.js';
 import { findOverlaps, type OverlapOptions, type OverlapPair, type RoutingSkill } from '../routing/overlap.js';
 import { implicitEdges, type EdgeFile, type EdgeSource, type SkillEdge } from '../routing/edges.js';
-import { findReferences, type Reference } from '../routing/references.js';
+import { findOutboundLinks, findReferences, outboundLinksOf, type Reference } from '../routing/references.js';
 
 /** Markdown files of a skill read for links besides SKILL.md: how many, and how big each. */
 const MARKDOWN_FILES_MAX = 64;
@@ -24,19 +24,29 @@ export function folderProbe(dir: string): 'skill' | 'other' | 'none' {
   }
 }
 
-/** References in a skill's other Markdown files, each read once with the bounded reader. */
+/** One buffer for every Markdown file read: each is decoded before the next read. */
+const markdownBuffer = new ReadBuffer();
+const decoder = new TextDecoder();
+
+/**
+ * References in a skill's other Markdown files, each read once with the bounded reader; `links` when only
+ * links matter (missing siblings), so mentions are never looked for.
+ */
 export function markdownFiles(
   dir: string,
   files: readonly { readonly path: string; readonly size: number }[],
   shownDir: string,
+  links = false,
 ): EdgeFile[] {
   const out: EdgeFile[] = [];
   for (const f of files) {
     if (out.length >= MARKDOWN_FILES_MAX) break;
     if (!MARKDOWN.test(f.path) || /(^|\/)skill\.md$/i.test(f.path) || f.size > MARKDOWN_BYTES_MAX) continue;
-    const read = readRegularFile(posix.join(dir, f.path), MARKDOWN_BYTES_MAX);
+    // Perf: the listing typed it a regular file: opened without following a link, not stat'ed first.
+    const read = readListedFile(posix.join(dir, f.path), MARKDOWN_BYTES_MAX, markdownBuffer);
     if (!read.ok) continue;
-    const references = findReferences(new TextDecoder().decode(read.bytes));
+    const text = decoder.decode(read.bytes);
+    const references = links ? findOutboundLinks(text) : findReferences(text);
     if (references.length > 0)
       out.push({ path: f.path, references, firstLine: 1, shown: shownDir === '.' ? f.path : `${shownDir}/${f.path}` });
   }
@@ -54,20 +64,39 @@ export const skillDir = (pkg: SkillPackage): string => posix.dirname(pkg.descrip
 
 /** A SKILL.md reached through a link has links written for a folder the catalog does not keep: sibling names only. */
 export function bodySource(pkg: SkillPackage): EdgeSource {
+  return sourceOf(pkg, { text: pkg.body });
+}
+
+/** `bodySource` with the body's outbound links (as parsing found them) and no text: all that missing siblings need. */
+function bodyLinks(pkg: SkillPackage): EdgeSource {
+  return sourceOf(pkg, { references: outboundLinksOf(pkg) });
+}
+
+function sourceOf(pkg: SkillPackage, body: Pick<EdgeFile, 'text' | 'references'>): EdgeSource {
   const file = pkg.descriptor.source.locator;
+  const path = posix.basename(file);
   return {
     name: pkg.descriptor.name,
-    dir: /^skill\.md$/i.test(posix.basename(file)) ? skillDir(pkg) : undefined,
-    files: [{ path: posix.basename(file), text: pkg.body, firstLine: pkg.bodyLine, shown: file }],
+    dir: /^skill\.md$/i.test(path) ? skillDir(pkg) : undefined,
+    files: [{ path, ...body, firstLine: pkg.bodyLine, shown: file }],
   };
 }
 
 /** Overlaps among a catalog's winners and the implicit edges of their SKILL.md bodies. */
 export function catalogRouting(catalog: Catalog, options: OverlapOptions = {}): CatalogRouting {
+  return routeCatalog(catalog, options, bodySource);
+}
+
+/** `catalogRouting(catalog, options).diagnostics`, without looking for the mentions only edges need. */
+export function catalogRoutingDiagnostics(catalog: Catalog, options: OverlapOptions = {}): readonly Diagnostic[] {
+  return routeCatalog(catalog, options, bodyLinks).diagnostics;
+}
+
+function routeCatalog(catalog: Catalog, options: OverlapOptions, source: (pkg: SkillPackage) => EdgeSource) {
   const skills = catalog.skills;
   const overlap = findOverlaps(skills, options);
   const targets = skills.map((p) => ({ name: p.descriptor.name, dir: skillDir(p) }));
-  const edges = implicitEdges(skills.map(bodySource), targets, { probe: folderProbe });
+  const edges = implicitEdges(skills.map(source), targets, { probe: folderProbe });
   return { pairs: overlap.pairs, edges: edges.edges, diagnostics: [...overlap.diagnostics, ...edges.diagnostics] };
 }
 

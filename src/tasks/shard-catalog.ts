@@ -78,7 +78,9 @@ export function catalogShard(request: CatalogRequest, shard: Shard, seal?: SealF
   const candidates: CatalogShardCandidate[] = [];
   plan.items.forEach((item, position) => {
     if (shardOf(candidatePath(item), shard.count) !== shard.index) return;
-    candidates.push({ position, result: cut.get(position) ?? parseItem(item, hasher) });
+    // A shard document holds what merge seals: the links found while parsing are the routing pass's, not merge's.
+    const { links: _links, ...result } = cut.get(position) ?? parseItem(item, hasher);
+    candidates.push({ position, result });
   });
   const { candidates: all, ...discovered } = plan.discovered;
   const walk = { discovered, seal: plan.seal ?? null, backend: hasher.name };

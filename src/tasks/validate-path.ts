@@ -29,7 +29,7 @@ import { ReadBuffer, readListedFile, readRegularFile, type SafeRead } from '../d
 import { InputBudget } from '../engine/input-budget.js';
 import { markdownFiles, validateRouting, type RoutingInput } from './routing-io.js';
 import type { OverlapOptions } from '../routing/overlap.js';
-import { findReferences } from '../routing/references.js';
+import { findOutboundLinks, findReferences } from '../routing/references.js';
 import { routingText, type RoutingText } from '../routing/terms.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
@@ -528,6 +528,7 @@ function validateFile(
           shown,
           toPosix(realFolder ?? folder),
           listing.ok ? listing.files : [],
+          options.inShard === undefined,
         ),
       );
   }
@@ -565,9 +566,13 @@ function routingInput(
   shown: string,
   dir: string,
   files: readonly { path: string; size: number }[],
+  linksOnly: boolean,
 ): RoutingInput {
   const shownDir = shown.includes('/') ? shown.slice(0, shown.lastIndexOf('/')) : '.';
-  const body = { path: basename(shown), references: findReferences(pkg.body), firstLine: pkg.bodyLine, shown };
+  // Perf: a run's own routing pass reports missing siblings, which links alone make; a shard's inputs
+  // go to `merge` whole.
+  const references = linksOnly ? findOutboundLinks(pkg.body) : findReferences(pkg.body);
+  const body = { path: basename(shown), references, firstLine: pkg.bodyLine, shown };
   return {
     skill: {
       name: detached(pkg.descriptor.name),
@@ -577,7 +582,7 @@ function routingInput(
       column: at?.column ?? 0,
       digest: pkg.descriptor.digest,
     },
-    source: { name: pkg.descriptor.name, dir, files: [body, ...markdownFiles(dir, files, shownDir)] },
+    source: { name: pkg.descriptor.name, dir, files: [body, ...markdownFiles(dir, files, shownDir, linksOnly)] },
   };
 }
 
