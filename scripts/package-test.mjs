@@ -55,7 +55,7 @@ try {
   );
   const allowed = new RegExp(
     '^(bin/(skillgraph\\.js|code-cache\\.cjs)|dist/(THIRD-PARTY\\.md|(index|internals)\\.c?js' +
-      '|(skillgraph|audit|verbs|serve|parse|worker|audit-worker|yaml|zod)\\.cjs|types/.+\\.d\\.ts|types/package\\.json)' +
+      '|(skillgraph|audit|verbs|worker|audit-worker|yaml|zod)\\.cjs|types/.+\\.d\\.ts|types/package\\.json)' +
       '|schemas/[\\w.-]+\\.json|README\\.md|LICENSE|package\\.json)$',
   );
   const unexpected = files.filter((f) => !allowed.test(f));

@@ -26,7 +26,7 @@ const DIST = fileURLToPath(new URL('../../../dist/', import.meta.url));
 const LIB = join(DIST, 'index.js');
 const built = existsSync(join(DIST, 'skillgraph.cjs'));
 /** The files of code, in the order the stamp hashes them: the core, the parts it loads on first use, yaml, zod. */
-const CODE = ['skillgraph.cjs', 'audit.cjs', 'verbs.cjs', 'serve.cjs', 'parse.cjs', 'yaml.cjs', 'zod.cjs'];
+const CODE = ['skillgraph.cjs', 'audit.cjs', 'verbs.cjs', 'yaml.cjs', 'zod.cjs'];
 
 /** The internal modules Node loaded, and the files required, in a child that imports `entry` and then runs `after`. */
 function loadedBy(entry: string, after = ''): string[] {
@@ -69,16 +69,15 @@ if (!catalog.skills.length || !digest.test(catalog.digest) || !sealed) {
 }`;
     const loaded = loadedBy(LIB, after);
     expect(loaded).toContain('NativeModule crypto');
-    // A catalog needs the core and the parsers only; the audit rules come with the first audit.
-    expect(loaded.filter((m) => /^file .*\/(audit|verbs|serve)\.cjs$/.test(m))).toEqual([]);
-    expect(loaded.filter((m) => /^file .*\/parse\.cjs$/.test(m))).toHaveLength(1);
+    // A catalog needs the core only; the audit rules come with the first audit.
+    expect(loaded.filter((m) => /^file .*\/(audit|verbs)\.cjs$/.test(m))).toEqual([]);
     const audited = loadedBy(LIB, `lib.auditSkill({ dir: 'x', skillFile: 'SKILL.md', files: [] });`).filter((m) =>
       m.startsWith('file '),
     );
     expect(audited.map((f) => f.slice(5 + DIST.length)).sort()).toEqual(['audit.cjs', 'index.cjs', 'skillgraph.cjs']);
   });
 
-  it('answers a warm load from its record without loading node:crypto, node:v8, the streams code or the parsers', () => {
+  it('answers a warm load from its record without loading node:crypto, node:v8, the streams code or a part', () => {
     // Plain skills (a record JSON keeps exactly), quiet for an hour (older than the racy window).
     const tree = mkdtempSync(join(tmpdir(), 'skillgraph-warm-'));
     const cache = join(tree, '.cache');
@@ -112,7 +111,7 @@ if (!catalog.skills.length || (${warm} && counts.misses !== 0)) throw new Error(
           /^NativeModule (crypto|v8|internal\/crypto|internal\/heap_utils|internal\/fs\/streams|stream)\b/.test(m),
         ),
       ).toEqual([]);
-      // Nor the parsers: nothing is parsed.
+      // Nor any part.
       expect(loaded.filter((m) => m.startsWith('file ')).map((f) => f.slice(5 + DIST.length))).toEqual([
         'index.cjs',
         'skillgraph.cjs',

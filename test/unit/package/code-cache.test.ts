@@ -43,12 +43,12 @@ describe.skipIf(!built)("the CLI's code cache", () => {
     writeProbe(home);
     const first = cli(home, ['validate', 'examples/skills']);
     expect(first).toMatchObject({ status: 0, rejected: 'none' });
-    // The core and each part the run loaded (the verbs, the parsers), one cache each.
+    // The core and each part the run loaded (the verbs), one cache each.
     const name = (part: string): RegExp =>
       new RegExp(
         `^${part}-[0-9a-f]{8}-\\d+-\\d+-${process.version.replace(/\./g, '\\.')}-${process.platform}-${process.arch}\\.cache$`,
       );
-    expect(first.files.filter((f) => ['skillgraph', 'verbs', 'parse'].some((p) => name(p).test(f)))).toHaveLength(3);
+    expect(first.files.filter((f) => ['skillgraph', 'verbs'].some((p) => name(p).test(f)))).toHaveLength(2);
     const second = cli(home, ['validate', 'examples/skills']);
     expect(second).toMatchObject({ status: 0, rejected: 'false', files: first.files });
   });

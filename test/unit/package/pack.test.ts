@@ -73,8 +73,6 @@ describe('the packed package', () => {
         'dist/index.js',
         'dist/internals.cjs',
         'dist/internals.js',
-        'dist/parse.cjs',
-        'dist/serve.cjs',
         'dist/skillgraph.cjs',
         'dist/verbs.cjs',
         'dist/worker.cjs',
