@@ -2,8 +2,10 @@
  * Build dist/ from src/ (`npm run build:ts`): the JavaScript the package runs with esbuild, then
  * the type declarations (declarations.mjs):
  *
- *   dist/skillgraph.cjs     all of the code, once: the library, the internals, the CLI and the
- *                           parse and audit workers' handlers, with the WASM core inline
+ *   dist/skillgraph.cjs     the core: what importing the library and a catalog run, the faces of
+ *                           the entries and the catalog worker's handler, with the WASM core inline
+ *   dist/audit.cjs, verbs.cjs  the parts (`PARTS`): the audit rules; the tasks, CLI, reports, host
+ *                           models and server; each required by the core on first use
  *   dist/yaml.cjs, zod.cjs  yaml and the part of zod the code uses, required on first use
  *   dist/index.js, .cjs     `skillgraph` for `import` and for `require`: the library's names from it
  *   dist/internals.js, .cjs `skillgraph/internals`, the same way
@@ -12,12 +14,12 @@
  *   dist/types/             skillgraph.d.ts, every declaration the entries reach, and a file per entry
  *   dist/THIRD-PARTY.md     the licences of the bundled packages
  *
- * One CommonJS file, because it is what every bundler and both of Node's
- * loaders take without help: `require` from CommonJS, `import` through the
- * ES module entries, which re-export one instance (a SkillgraphError is the same
- * class from either). Code behind a dynamic import (serving, the config loader,
- * each CLI verb) and yaml and zod (vendor.bundle.ts requires them) run only
- * when first needed. Every way the built package differs from src/ is a
+ * CommonJS, because it is what every bundler and both of Node's loaders take
+ * without help: `require` from CommonJS, `import` through the ES module
+ * entries, which re-export one instance (a SkillgraphError is the same class
+ * from either). Each module ships in one file; the parts, and yaml and zod
+ * (vendor.bundle.ts requires them), are required by literal name, so bundlers
+ * follow them, and run only when first needed. Every way the built package differs from src/ is a
  * `.bundle.ts` twin of a module (see `twins` below); piscina and the MCP SDK
  * are required from node_modules.
  *
@@ -197,12 +199,10 @@ const resident = new Set();
 const partOf = (input) => (resident.has(input) ? 'core' : (PARTS.find(([, re]) => re.test(input))?.[0] ?? 'core'));
 const fileOf = (part) => (part === 'core' ? './skillgraph.cjs' : `./${part}.cjs`);
 
-/** How a file reaches a module `id` of another part: through the core's registry, or the part's, loaded once. */
-function reach(from, part, id) {
-  const registry = part === 'core' ? 'core' : `chunk(${JSON.stringify(part)})`;
-  if (from !== 'core')
-    return `require('./skillgraph.cjs').${part === 'core' ? 'moduleOf' : registry + '.moduleOf'}(${JSON.stringify(id)})`;
-  return part === 'core' ? `require('./${id}')` : `${registry}.moduleOf(${JSON.stringify(id)})`;
+/** The core's expression for module `id`: its own module, or the module of the part that holds it, loaded once. */
+function inCore(id) {
+  const part = partOf(id);
+  return part === 'core' ? `require('./${id}')` : `chunk(${JSON.stringify(part)}).moduleOf(${JSON.stringify(id)})`;
 }
 
 /**
@@ -216,7 +216,7 @@ function lazyFace(file) {
   const deferred = bindings.filter((b) => functions.has(b.name)).map((b) => [b.name, modules.indexOf(b.from)]);
   const values = bindings.filter((b) => !functions.has(b.name)).map((b) => [b.name, modules.indexOf(b.from)]);
   return `(() => {
-  const modules = [${modules.map((m) => `once(() => ${reach('core', partOf(m), m)})`).join(', ')}];
+  const modules = [${modules.map((m) => `once(() => ${inCore(m)})`).join(', ')}];
   const face = {};
   for (const [name, k] of ${JSON.stringify(deferred)}) {
     const named = { [name](...args) { return modules[k]()[name].apply(this, args); } };
@@ -257,9 +257,9 @@ export { chunk, useChunkLoader } from 'sg:chunks';
 let libraryFace, internalsFace;
 export const library = () => (libraryFace ??= ${lazyFace('src/index.ts')});
 export const internals = () => (internalsFace ??= ${lazyFace('src/internals.ts')});
-export const cli = () => ${reach('core', partOf('src/cli/main.ts'), 'src/cli/main.ts')};
+export const cli = () => ${inCore('src/cli/main.ts')};
 export const worker = () => require('./src/engine/worker.ts');
-export const auditWorker = () => ${reach('core', partOf(AUDIT_WORKER), AUDIT_WORKER)};
+export const auditWorker = () => ${inCore(AUDIT_WORKER)};
 `;
 
 const CHUNK_LOADER = `const chunks = {
