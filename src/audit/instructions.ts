@@ -154,6 +154,7 @@ function hitsOf(lines: readonly Located[], description = false): Hit[] {
           ' '.repeat(q.length),
         );
     const hits = [
+      ...remoteFollow(unquoted),
       ...findPhrases(unquoted)
         .flatMap((h) => bySentence(h, unquoted))
         .filter((h) => !insideQuotes(unquoted, h.start) && !misread(h, l.text, description)),
@@ -194,6 +195,38 @@ function dataOut(line: string): PhraseHit[] {
   if (BEACON.test(line) && SENSITIVE.test(line))
     return [{ cls: 'exfil', strong: true, language: 'any', start: 0, end: line.length }];
   return [];
+}
+
+const FETCH = /\b(?:fetch|download|retrieve|load|read|get|pull|curl|wget|open|visit|consult|request)\b/i;
+/** Verbs of a program's fetch, not of a person reading a page. */
+const FETCH_CODE = /\b(?:fetch|download|retrieve|load|pull|curl|wget)\b/i;
+/** Following what was fetched: its instructions, what it says, its contents taken as the prompt or as overriding. */
+const FOLLOW = new RegExp(
+  [
+    String.raw`\b(?:follow|obey|execute|adopt|apply|implement|carry\s+out|comply\s+with|act\s+on)\b[^.;!?]{0,40}?\b(?:instructions?|directives?|commands?|rules|steps|guidance|orders|it|them)\b`,
+    String.raw`\bdo\s+(?:exactly\s+)?(?:what|as)\s+(?:it|they|the\s+\w+)\s+(?:says?|tells?|asks?)\b`,
+    String.raw`\b(?:treat|use)\s+(?:it|them|its\s+contents?|the\s+(?:response|content|contents|result|output|file|page|text))\s+as\s+(?:your\s+)?(?:new\s+)?(?:system\s+prompt|instructions?|rules|orders)\b`,
+    String.raw`\b(?:its|their|these|the)\s+(?:instructions|rules|directives|contents?)\s+(?:replace|override|supersede|take\s+precedence|come\s+before)\b`,
+  ].join('|'),
+  'i',
+);
+/** What makes fetch-and-follow unambiguous: every time, exactly, above the user or the prompt, or in secret. */
+const INSIST =
+  /\b(?:every|each|always|whenever|exactly|without\s+(?:question|asking|checking)|no\s+matter|even\s+(?:if|when|where)|instead\s+of|replaces?|overrides?|supersedes?|precedence|system\s+prompt|silently|quietly|do\s+not\s+tell|don'?t\s+tell)\b|\bover\s+(?:the\s+)?user/i;
+const URL_TEXT = /\b[a-z][\w+.-]{1,20}:\/\/\S{1,400}/gi;
+
+/**
+ * A line that has the agent fetch a URL and follow what it says: the words around the URL, however far
+ * apart, not a phrase. An error when the fetch is a program's (fetch, download, curl) or a word insists
+ * (every time, exactly, above the user); "read <url> and follow the steps there" only warns.
+ */
+function remoteFollow(line: string): PhraseHit[] {
+  if (!line.includes('://')) return [];
+  const text = line.replace(URL_TEXT, (u) => ' '.repeat(u.length));
+  if (!FETCH.test(text) || !FOLLOW.test(text)) return [];
+  return [
+    { cls: 'remote', strong: FETCH_CODE.test(text) || INSIST.test(text), language: 'en', start: 0, end: line.length },
+  ];
 }
 
 /** Paragraph number of each line: lines with no blank line between them share one. */

@@ -518,6 +518,7 @@ class ScriptFlow {
         const rv = r ? this.expr(r) : UNKNOWN;
         if (op && this.text(op) === '%' && lv.exact) return this.format(lv, rv.items ?? [rv]);
         if (op && this.text(op) === '+') return concat([lv, rv]);
+        if (op && /^(?:\|\||\?\?|or)$/.test(this.text(op))) return orElse(lv, rv);
         if (op && this.text(op) === '/' && this.lang === 'python' && /^(?:~|\/|\$)/.test(lv.text))
           return concat([lv, lit('/'), rv]);
         return merge([lv, rv]);
@@ -610,13 +611,16 @@ class ScriptFlow {
           .map((c) => (c.type === 'for_in_clause' ? this.comprehension(c) : this.expr(c)));
         return merge(parts);
       }
+      case 'boolean_operator':
       case 'conditional_expression':
       case 'ternary_expression':
-      case 'boolean_operator':
       case 'unary_operator':
       case 'unary_expression':
       case 'not_operator':
       case 'comparison_operator': {
+        const op = n.type === 'boolean_operator' ? this.field(n, 'operator') : undefined;
+        const [l, r] = [this.field(n, 'left'), this.field(n, 'right')];
+        if (op && l && r && this.text(op) === 'or') return orElse(this.expr(l), this.expr(r));
         const parts = n.children.filter((c) => c.named).map((c) => this.expr(c));
         const first = parts.find((p) => p.text !== '' || p.origins.length > 0);
         return first ? { ...merge(parts), text: first.text } : merge(parts);
@@ -683,4 +687,14 @@ class ScriptFlow {
     parts.push(lit(fmt.text.slice(last)));
     return concat(parts);
   }
+}
+
+/**
+ * `a || b`, `a ?? b`, `a or b`: a literal left side is the value; else the default on the right is what runs
+ * where the variable is unset, so its text is kept (with the origins of both sides).
+ */
+function orElse(left: Val, right: Val): Val {
+  const m = merge([left, right]);
+  const taken = left.exact && left.text !== '' && !left.ref ? left : right.text !== '' ? right : undefined;
+  return taken ? { ...m, text: taken.text, exact: taken.exact } : m;
 }

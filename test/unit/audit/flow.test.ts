@@ -47,6 +47,16 @@ describe('flows', () => {
     expect(codes({ 'scripts/c.sh': '#!/bin/sh\nT=${1:-./build}\nrm -rf "$T"\n' })).toEqual([]);
   });
 
+  it('follows the default of ||, ?? and or into a recursive delete', () => {
+    const js = (fallback: string): string =>
+      `const fs = require('fs');\nconst os = require('os');\nconst t = process.env.D ${fallback};\nfs.rmSync(t, { recursive: true });\n`;
+    expect(codes({ 'scripts/c.js': js('|| os.homedir()') })).toContain('security.destructive-delete:error:4');
+    expect(codes({ 'scripts/c.js': js('?? os.homedir()') })).toContain('security.destructive-delete:error:4');
+    expect(codes({ 'scripts/c.js': js("|| 'dist'") })).toEqual([]);
+    const py = "import os, shutil\nt = os.environ.get('D') or os.path.expanduser('~')\nshutil.rmtree(t)\n";
+    expect(codes({ 'scripts/c.py': py })).toContain('security.destructive-delete:error:3');
+  });
+
   it('reads Python, JavaScript and PowerShell', () => {
     expect(
       codes({ 'scripts/a.py': 'import base64, os\nc = base64.b64decode("aWQ=").decode()\nos.system(c)\n' }),
