@@ -624,12 +624,13 @@ const ASCII_SLOT: Int8Array = (() => {
   return table;
 })();
 
+const ADDRESS =
+  /\b[a-z][\w+.-]{1,20}:\/\/\S{1,400}|[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+|\b[\w-]{2,63}(?:\.[\w-]{2,63})+\b/gi;
+
 /** True when a line quotes or teaches (an example, an attack, a detection rule), in any of the languages. */
 export function isDiscussion(line: string): boolean {
-  // A URL's words (`x.example.invalid`) say nothing about the line.
-  return (compiled ??= compile()).discussion.test(
-    normalizeText(line.replace(/\b[a-z][\w+.-]{1,20}:\/\/\S{1,400}/gi, ' ')),
-  );
+  // The words of a URL, a mail address or a host name (`x.example.invalid`) say nothing about the line.
+  return (compiled ??= compile()).discussion.test(normalizeText(line.replace(ADDRESS, ' ')));
 }
 
 /** The index past the last word of a match of `slots[s..]` starting at word `i`, or -1. */

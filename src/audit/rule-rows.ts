@@ -275,7 +275,7 @@ export const RULE_ROWS: readonly Row[] = [
     'warning',
     'AST03',
     '5.5',
-    'an allowed-tools grant that runs any command: Bash, Bash(*), *, or an interpreter or wrapper (python, node, sh -c, eval, xargs, env, sudo)',
+    'an allowed-tools grant that runs any command: Bash, Bash(*), *, or an interpreter or wrapper (python, node, sh -c, eval, xargs, env, sudo, uv run, docker run, ssh)',
     'Name the commands the skill needs, e.g. Bash(git status:*).',
     'allowed-tools: Bash(python:*)',
   ],

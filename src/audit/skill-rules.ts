@@ -21,7 +21,7 @@ const UNRESTRICTED =
   /^(?:Bash|Bash\(\s*\*\s*\)|Bash\(\s*\*?:\s*\*\s*\)|Bash\(\s*\)|\*|Shell|Shell\(\*\)|run_shell_command|terminal|PowerShell|PowerShell\(\*\))$/i;
 /** A command grant whose program runs any code it is given: an interpreter, a shell or a wrapper, left open. */
 const OPEN_RUNNER =
-  /^(?:Bash|Shell|PowerShell)\(\s*(?:sudo\s+|env\s+)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]{0,4}|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell|cmd|eval|exec|xargs|env|sudo|su|doas|nohup|timeout|watch|npx|bunx|uvx|source|osascript|awk|find)(?:\s+-[ce])?\s*(?::\s*\*|\s\*|\*)?\s*\)$/i;
+  /^(?:Bash|Shell|PowerShell)\(\s*(?:sudo\s+|env\s+)?(?:sh|bash|zsh|dash|ksh|fish|python[0-9.]{0,4}|node|nodejs|deno|bun|perl|ruby|php|pwsh|powershell|cmd|eval|exec|xargs|env|sudo|su|doas|nohup|timeout|watch|npx|bunx|uvx|uv\s+run|pipx\s+run|npm\s+exec|pnpm\s+(?:dlx|exec)|yarn\s+dlx|(?:docker|podman)\s+(?:run|exec)|kubectl\s+exec|ssh|busybox|lua|Rscript|tclsh|go\s+run|source|osascript|awk|find)(?:\s+-[ce])?\s*(?::\s*\*|\s\*|\*)?\s*\)$/i;
 /** Tools that change files. */
 const WRITING_TOOLS =
   /^(?:Write|Edit|MultiEdit|NotebookEdit|Bash|Bash\(\s*\*?:?\s*\*?\s*\)|\*|write_file|edit_file|replace|create_file)(?:\(.*\))?$/i;

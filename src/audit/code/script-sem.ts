@@ -397,6 +397,11 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
       return call.access
         ? tagged(opaque('the environment'), 'credential', at.line, `${name} (the environment)`)
         : undefined;
+    case 'os.environ.items':
+    case 'os.environ.values':
+    case 'os.environ.keys':
+    case 'os.environ.copy':
+      return tagged(opaque('the environment'), 'credential', at.line, `${name}() (the environment)`);
     case 'os.walk':
       return { ...a0, text: `${a0.text}/**`, exact: false };
     case 'os.getenv':
@@ -417,7 +422,6 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
       // The serialized text holds the data's strings: a setting written as JSON is still that setting.
       return { ...opaque(`${name}(…)`, [a0]), text: a0.text ? `${name}(${a0.text})` : `${name}(…)` };
     case 'dict':
-    case 'os.environ.copy':
     case 'Object.entries':
     case 'Object.keys':
       return a0.origins.length || !call.args.length ? opaque(`${name}(…)`, [a0]) : undefined;

@@ -343,7 +343,9 @@ class ScriptFlow {
     const args: Val[] = [];
     const kwargs = new Map<string, Val>();
     const callbacks: SyntaxNode[] = [];
-    for (const a of argNode?.children ?? []) {
+    // `f(x for x in y)`: Python's grammar makes a lone generator the arguments node itself.
+    const argList = argNode?.type === 'generator_expression' ? [argNode] : (argNode?.children ?? []);
+    for (const a of argList) {
       if (!a.named || a.type === 'comment') continue;
       if (a.type === 'keyword_argument') {
         const k = this.field(a, 'name');
