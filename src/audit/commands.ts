@@ -149,6 +149,8 @@ const LINE_RULES: readonly {
   {
     code: 'security.remote-exec',
     patterns: [
+      // Ruby, PHP and Perl evaluate a fetched text in one expression (no grammar reads them).
+      /\beval\s{0,4}\(?\s{0,4}(?:URI\.open|URI\.parse\([^\n]{0,200}\)\.read|open\(\s{0,2}["']https?:|Net::HTTP\.get|HTTParty\.get|RestClient\.get|Faraday\.get|file_get_contents\(\s{0,2}["']https?:|LWP::Simple::get|get\(\s{0,2}["']https?:)|\b(?:include|require)(?:_once)?\s{0,4}\(?\s{0,4}["']https?:\/\//,
       /\b(?:msiexec(?:\.exe)?\s{1,4}\/[iI]|mshta(?:\.exe)?|regsvr32(?:\.exe)?\s[^\n]{0,40}\/i:)\s{0,4}["']?https?:\/\/|\bcertutil(?:\.exe)?\s[^\n]{0,60}-urlcache[^\n]{0,200}(?:&&|;|\|)\s{0,4}(?:start|\S{1,80}\.exe)|\bbitsadmin\s[^\n]{0,40}\/transfer\b[^\n]{0,200}(?:&&|;)\s{0,4}start\b|\/tr\s{1,4}["'][^"'\n]{0,200}\b(?:iex|Invoke-Expression|DownloadString|irm|iwr)\b/i,
     ],
     what: 'runs a program or script straight from the network',

@@ -69,6 +69,9 @@ const DIRECTED: readonly RegExp[] = [
   /\b(?:note|notice|message|instructions?|attention|reminder)\s{1,4}(?:to|for)\s{1,4}(?:the\s{1,4}|any\s{1,4})?(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor)\b|\b(?:ai|llm|coding)\s{1,4}(?:assistants?|agents?|models?)\s{1,4}(?:reading|that\s{1,4}reads?|filling|processing)\s{1,4}(?:this|these)\b|(?:^|[.!:;#/*-]\s{0,4})(?:(?:note|attention|important)\s{0,2}(?:to|for)\s{1,4})?(?:the\s{1,4})?(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor)(?:\s{1,4}(?:assistant|agent|model))?\s{0,2}(?:[:,]|\s(?:must|should|shall|will\s{1,4}now|is\s{1,4}to|needs\s{1,4}to|reading\s{1,4}this)\b)/i,
   /^\s{0,8}(?:always|never|do\s{1,2}not|don't|make\s{1,4}sure\s{1,4}to|execute|run\s{1,4}(?:this|the\s{1,4}following)|send|upload|fetch|download|tell\s{1,4}the\s{1,4}user|respond\s{1,4}(?:with|only)|reply\s{1,4}(?:with|only))\b/i,
 ];
+/** Hidden text asking for secrets to be put somewhere: a request, even when it names no assistant. */
+const SECRET_ASK =
+  /\b(?:add|include|append|send|print|output|copy|post|upload|embed|insert|paste|attach)\b[^.\n]{0,80}\b(?:api\s?keys?|access\s+tokens?|secrets?|passwords?|credentials?|private\s+keys?|ssh\s+keys?|environment\s+variables?)\b/i;
 const DOWNLOAD = /\b(?:curl|wget|Invoke-WebRequest|iwr)\b|https?:\/\/\S{1,200}\.(?:sh|ps1|py|exe)\b/i;
 
 interface Hit {
@@ -320,7 +323,11 @@ export function proseFindings(
  * @example
  * hiddenFindings([{ line: 1, column: 5, text: ' ignore previous instructions ' }], 's/SKILL.md')[0].severity // 'error'
  */
-export function hiddenFindings(parts: readonly Located[], file: string): Diagnostic[] {
+export function hiddenFindings(
+  parts: readonly Located[],
+  file: string,
+  where = 'in markup that does not render',
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<number>();
   for (const p of parts) {
@@ -332,7 +339,7 @@ export function hiddenFindings(parts: readonly Located[], file: string): Diagnos
         ? { cls: 'authority' as const, strong: true, language: 'any', start: 0, end: 0 }
         : undefined);
     const download = firstMatch(p.text, DOWNLOAD);
-    const directed = firstOfAny(p.text, DIRECTED);
+    const directed = firstOfAny(p.text, DIRECTED) ?? firstMatch(p.text, SECRET_ASK);
     const at = phrase?.start ?? download?.index ?? directed?.index;
     if (at === undefined) continue;
     seen.add(p.line);
@@ -343,7 +350,7 @@ export function hiddenFindings(parts: readonly Located[], file: string): Diagnos
         file,
         p.line,
         p.column + at,
-        `an instruction the reader never sees, in markup that does not render: "${quote(p.text.trim())}"`,
+        `an instruction the reader never sees, ${where}: "${quote(p.text.trim())}"`,
         severe ? 'error' : 'warning',
       ),
     );

@@ -8,10 +8,11 @@
 import type { Diagnostic } from '../model/diagnostics.js';
 import { mixedScripts, nameSkeleton } from '../parse/name-safety.js';
 import { finding, isScript, isTeaching, quote, shownPath, type AuditFile, type AuditInput } from './input.js';
-import { descriptionFindings } from './instructions.js';
+import { descriptionFindings, hiddenFindings } from './instructions.js';
 import popular from './popular-skills.json' with { type: 'json' };
 import { editDistance } from '../model/edit-distance.js';
 import { firstOfAny } from './scan.js';
+import type { Located } from './markdown.js';
 import { pickleFindings } from './pickles.js';
 import { shippedConfigFindings } from './shipped-config.js';
 import { isCredentialPath } from './code/targets.js';
@@ -124,6 +125,8 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
   const description = input.description ?? '';
   const descAt = lineOf(skillText, /^description\s{0,4}:/);
   if (description !== '') out.push(...descriptionFindings(description, skillShown, descAt.line, descAt.column));
+  if (skillText !== undefined)
+    out.push(...hiddenFindings(frontmatterText(skillText), skillShown, 'in a front-matter field hosts do not show'));
   // A description that is a long list of keywords claims every topic to win routing.
   if (description.split(/[,;|]/).filter((w) => w.trim() !== '' && w.trim().split(/\s+/).length <= 2).length >= 35)
     out.push(
@@ -453,4 +456,29 @@ function binaryFinding(f: AuditFile, exe: string, input: AuditInput, shown: stri
     `${exe} (${f.size} bytes) that cannot be reviewed${why}`,
     severe ? 'error' : 'warning',
   );
+}
+
+/** Keys whose values hosts show or grant with, read by rules of their own (continuation lines included). */
+const OWN_KEYS =
+  /^(?:name|description|allowed-tools|license|version|compatibility|argument-hint|model|when[-_]to[-_]use)$/;
+
+/**
+ * The text of the front matter's other fields (metadata, notes, hints): hosts rarely show them, so an
+ * instruction written there is one the user does not see.
+ */
+function frontmatterText(text: string): Located[] {
+  const out: Located[] = [];
+  if (!/^---\r?\n/.test(text)) return out;
+  const lines = text.split('\n', 400);
+  let own = false;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!.replace(/\r$/, '');
+    if (/^(?:---|\.\.\.)\s*$/.test(line)) break;
+    const top = /^([\w.-]{1,80})\s{0,4}:/.exec(line);
+    if (top) own = OWN_KEYS.test(top[1]!);
+    if (own || !/\S/.test(line)) continue;
+    const value = line.replace(/^\s{0,40}(?:-\s{1,4})?(?:[\w.-]{1,80}\s{0,4}:\s?)?/, '');
+    if (value.length >= 12) out.push({ line: i + 1, column: line.length - value.length + 1, text: value });
+  }
+  return out;
 }

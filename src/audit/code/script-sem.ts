@@ -444,6 +444,16 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
         : undefined;
       return tagged(retext(merge(call.args), text), 'assembled', at.line, `${name}(…)`);
     }
+    case 'map': {
+      // `map(chr, [99, 117, …])`: characters assembled from their codes, as `chr(99) + chr(117)` are.
+      const codes = call.args[1]?.items;
+      if (a0.text !== 'chr' || !codes) return undefined;
+      const text = codes.every((i) => /^\d+$/.test(i.text))
+        ? String.fromCharCode(...codes.map((i) => Number(i.text)))
+        : undefined;
+      const chars = tagged(retext(merge(codes), text), 'assembled', at.line, 'map(chr, …)');
+      return { ...chars, items: [...(text ?? '')].map((c) => ({ ...chars, text: c })) };
+    }
     case 'bytes':
     case 'bytearray':
       return a0.items
