@@ -237,7 +237,11 @@ function deserialize(call: Call, name: string, state: FlowState): Val {
   if (/^numpy\.load$/.test(name) && !/^(?:True|true)$/.test(call.kwargs.get('allow_pickle')?.text ?? ''))
     return opaque(`${name}(…)`, [a0]);
   if (/^(?:yaml\.full_load)$/.test(name)) return opaque(`${name}(…)`, [a0]);
-  let data = a0.ref?.kind === 'file' ? (state.files.get(a0.ref.name) ?? a0) : a0;
+  // A loader given a path (`torch.load('m.pt')`) reads what was written there, a download included.
+  let data =
+    a0.ref?.kind === 'file'
+      ? (state.files.get(a0.ref.name) ?? a0)
+      : ((a0.exact ? state.files.get(a0.text) : undefined) ?? a0);
   const place = a0.ref?.kind === 'file' ? a0.ref.name : a0.text;
   // A URL, or a file in a folder every user can write, is data from anyone.
   if (/^(?:https?|s3|gs):\/\//.test(place)) data = tagged(data, 'network', call.at.line, `${place.slice(0, 80)}`);
@@ -402,6 +406,13 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
     case 'os.environ.keys':
     case 'os.environ.copy':
       return tagged(opaque('the environment'), 'credential', at.line, `${name}() (the environment)`);
+    case 'site.getsitepackages':
+    case 'site.getusersitepackages':
+    case 'sysconfig.get_path': {
+      // Where interpreters load `.pth` files and `sitecustomize.py` from at every start.
+      const dir = { ...lit('…/site-packages'), exact: false };
+      return { ...dir, items: [dir] };
+    }
     case 'os.walk':
       return { ...a0, text: `${a0.text}/**`, exact: false };
     case 'os.getenv':

@@ -158,7 +158,7 @@ export function isBareUrl(text: string): boolean {
 
 /** Text a persistence write puts in place that runs something remote or opens a shell. */
 export function isDangerousPayload(text: string): boolean {
-  return /\b(?:curl|wget|Invoke-WebRequest|iwr|irm|DownloadString|nc|ncat|socat)\b[^\n]{0,200}(?:\||\biex\b)|\b(?:iex|Invoke-Expression)\b[^\n]{0,40}\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString)\b|\s-(?:e|ec|enc|encodedcommand)\s{1,4}[A-Za-z0-9+/]{16,}={0,2}|\/dev\/tcp\/|\bnc\b[^\n]{0,40}\s-e\s|\bbash\s{1,4}-i\b|base64\s{1,4}(?:-d|--decode)|\bpython[0-9.]{0,4}\s{1,4}-c\s[^\n]{0,200}socket|\bdangerously|bypassPermissions|autoApprove/i.test(
+  return /\b(?:curl|wget|Invoke-WebRequest|iwr|irm|DownloadString|nc|ncat|socat)\b[^\n]{0,200}(?:\||\biex\b)|\b(?:iex|Invoke-Expression)\b[^\n]{0,40}\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString)\b|\s-(?:e|ec|enc|encodedcommand)\s{1,4}[A-Za-z0-9+/]{16,}={0,2}|\balias\s{1,4}sudo\s{0,2}=|\bPATH=["']?(?:\/tmp|\/dev\/shm|\/var\/tmp)\b|\/dev\/tcp\/|\bnc\b[^\n]{0,40}\s-e\s|\bbash\s{1,4}-i\b|base64\s{1,4}(?:-d|--decode)|\bpython[0-9.]{0,4}\s{1,4}-c\s[^\n]{0,200}socket|\bdangerously|bypassPermissions|autoApprove/i.test(
     text,
   );
 }
