@@ -114,14 +114,19 @@ const SCRIPT_EXTENSIONS = new Set([
   'awk',
 ]);
 
+const BUILD_FILE = /^(?:GNUmakefile|[Mm]akefile|[\w.-]{1,80}\.mk|[Jj]ustfile|Rakefile)$/;
+
 /**
- * True for a file the skill runs: under `scripts/`, a script extension, or a `#!` line.
+ * True for a file the skill runs: under `scripts/`, a script extension, a build file (Makefile, justfile), or a
+ * `#!` line.
  *
  * @example isScript({ path: 'scripts/x.txt', kind: 'file', size: 1 }) // true
  */
 export function isScript(file: AuditFile): boolean {
   if (file.kind !== 'file') return false;
   if (file.path.startsWith('scripts/') || file.path.includes('/scripts/')) return true;
+  // Build files whose lines are shell commands run on the user's machine (a container build's are not).
+  if (BUILD_FILE.test(file.path.slice(file.path.lastIndexOf('/') + 1))) return true;
   const dot = file.path.lastIndexOf('.');
   if (dot > file.path.lastIndexOf('/') && SCRIPT_EXTENSIONS.has(file.path.slice(dot + 1).toLowerCase())) return true;
   return file.text?.startsWith('#!') === true;

@@ -345,7 +345,7 @@ export const RULE_ROWS: readonly Row[] = [
     'warning',
     'AST02',
     '7.0',
-    'package installs sent to another index or registry (pip --index-url, npm registry, .npmrc, pip.conf); an error over plain http or with --trusted-host',
+    'package installs sent to another index or registry (pip --index-url, npm registry, .npmrc, pip.conf, requirements.txt options); an error over plain http, with --trusted-host or --extra-index-url',
     'Install from the default registry, or document the private index for the user to configure.',
     'pip config set global.index-url http://203.0.113.7/simple',
   ],

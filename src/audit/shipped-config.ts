@@ -8,7 +8,7 @@
  */
 import type { Diagnostic } from '../model/diagnostics.js';
 import { finding, quote, type AuditFile } from './input.js';
-import { isBareUrl } from './code/targets.js';
+import { isBareUrl, isDangerousPayload } from './code/targets.js';
 
 /**
  * Findings for one shipped configuration file or manifest.
@@ -69,6 +69,35 @@ export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[]
       ),
     ];
   }
+  if (name === 'package.json') {
+    const hook = installHooks(text).find((h) => isDangerousPayload(h.command));
+    if (hook)
+      return [
+        finding(
+          'security.remote-exec',
+          shown,
+          lineOf(new RegExp(`"${hook.name}"\\s{0,4}:`)),
+          1,
+          `a shipped package.json runs ${quote(hook.command, 60)} at npm install (${hook.name}), a download that runs`,
+          'error',
+        ),
+      ];
+  }
+  if (/^requirements[\w.-]{0,40}\.txt$/.test(name)) {
+    // pip reads these options from the file itself: an extra index lets a public name be served by another host.
+    const m = /^\s{0,8}(--extra-index-url|--index-url|-i|--trusted-host|--find-links|-f)(?:\s{1,4}|=)(\S+)/m.exec(text);
+    if (m)
+      return [
+        finding(
+          'security.index-redirect',
+          shown,
+          lineOf(/^\s{0,8}(?:--extra-index-url|--index-url|-i|--trusted-host|--find-links|-f)\b/),
+          1,
+          `a shipped ${name} sends package installs to ${quote(m[2]!, 60)} (${m[1]})`,
+          /extra-index-url|trusted-host/.test(m[1]!) || isBareUrl(m[2]!) ? 'error' : 'warning',
+        ),
+      ];
+  }
   if (/^requirements[\w.-]{0,40}\.txt$|^pyproject\.toml$|^package\.json$|^Pipfile$/.test(name)) {
     // In package.json only the dependency lists install anything (`repository.url` is metadata).
     const deps = name === 'package.json' ? packageDeps(text) : text;
@@ -102,5 +131,19 @@ function packageDeps(text: string): string {
       .join('\n');
   } catch {
     return text;
+  }
+}
+
+/** The npm lifecycle scripts that run at install (preinstall, install, postinstall, prepare). */
+function installHooks(text: string): { readonly name: string; readonly command: string }[] {
+  try {
+    const scripts = (JSON.parse(text) as { scripts?: Record<string, unknown> }).scripts ?? {};
+    return ['preinstall', 'install', 'postinstall', 'prepare'].flatMap((name) => {
+      const command = scripts[name];
+      return typeof command === 'string' ? [{ name, command }] : [];
+    });
+  } catch {
+    // A package.json that does not parse installs nothing.
+    return [];
   }
 }
