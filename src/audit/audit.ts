@@ -197,7 +197,7 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     // Commands in other Markdown (references, guides) are documentation read on demand, often quoting
     // attacks to teach them: at most warnings there. In SKILL.md they are what the agent is told to run.
     out.push(...(!docs ? code : code.map(softened)));
-    if (!docs || !teachesSecurity(input)) return out;
+    if (!docs || out.length === 0 || !teachesSecurity(input)) return out;
     // A security skill's reference that quotes attacks to teach them: a note, never silence (a skill could add
     // the labels itself, so its front matter must say it is about security too).
     const name = /(?:threat|attack|dangerous|vulnerab|injection|exploit|escalation|pwn|deserializ|case-stud)/i.test(

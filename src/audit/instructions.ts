@@ -16,7 +16,7 @@ import { finding, quote } from './input.js';
 import type { Located } from './markdown.js';
 import { markupFindings } from './markup.js';
 import { isCredentialPath as credentialIn } from './code/targets.js';
-import { findPhrases, isDiscussion, type PhraseClass, type PhraseHit } from './phrase-match.js';
+import { findPhrases, isDiscussion, URL_SOURCE, type PhraseClass, type PhraseHit } from './phrase-match.js';
 import type { SecurityCode } from './rules.js';
 import { firstMatch, firstOfAny, insideQuotes } from './scan.js';
 
@@ -216,7 +216,7 @@ const FOLLOW = new RegExp(
 /** What makes fetch-and-follow unambiguous: every time, exactly, above the user or the prompt, or in secret. */
 const INSIST =
   /\b(?:every|each|always|whenever|exactly|without\s+(?:question|asking|checking)|no\s+matter|even\s+(?:if|when|where)|instead\s+of|replaces?|overrides?|supersedes?|precedence|system\s+prompt|silently|quietly|do\s+not\s+tell|don'?t\s+tell)\b|\bover\s+(?:the\s+)?user/i;
-const URL_TEXT = /\b[a-z][\w+.-]{1,20}:\/\/\S{1,400}/gi;
+const URL_TEXT = new RegExp(URL_SOURCE, 'gi');
 
 /**
  * A line that has the agent fetch a URL and follow what it says: the words around the URL, however far

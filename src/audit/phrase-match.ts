@@ -624,8 +624,12 @@ const ASCII_SLOT: Int8Array = (() => {
   return table;
 })();
 
-const ADDRESS =
-  /\b[a-z][\w+.-]{1,20}:\/\/\S{1,400}|[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+|\b[\w-]{2,63}(?:\.[\w-]{2,63})+\b/gi;
+/** A URL as written in prose (scheme, `://`, then up to the next space). */
+export const URL_SOURCE = String.raw`\b[a-z][\w+.-]{1,20}:\/\/\S{1,400}`;
+const ADDRESS = new RegExp(
+  `${URL_SOURCE}|${String.raw`[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63})+|\b[\w-]{2,63}(?:\.[\w-]{2,63})+\b`}`,
+  'gi',
+);
 
 /** True when a line quotes or teaches (an example, an attack, a detection rule), in any of the languages. */
 export function isDiscussion(line: string): boolean {

@@ -125,8 +125,8 @@ function scanLine(s: string, mentions: boolean): Found[] {
   return found.sort((a, b) => a.column - b.column);
 }
 
-/** A flat copy: a slice of a long text keeps all of it alive. */
-const detached = (text: string): string => ` ${text}`.slice(1);
+/** A copy of `text` of its own: a slice of a long text (a SKILL.md) keeps all of it alive. */
+export const detached = (text: string): string => ` ${text}`.slice(1);
 
 function link(target: string, column: number): Found {
   return { kind: 'link', target, text: target, column };

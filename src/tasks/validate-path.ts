@@ -29,7 +29,7 @@ import { ReadBuffer, readListedFile, readRegularFile, type SafeRead } from '../d
 import { InputBudget } from '../engine/input-budget.js';
 import { markdownFiles, validateRouting, type RoutingInput } from './routing-io.js';
 import type { OverlapOptions } from '../routing/overlap.js';
-import { findOutboundLinks, findReferences } from '../routing/references.js';
+import { detached, findOutboundLinks, findReferences } from '../routing/references.js';
 import { routingText, type RoutingText } from '../routing/terms.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
 
@@ -411,11 +411,6 @@ function realRootOf(abs: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A slice of a SKILL.md's text keeps the whole text alive: copy the name out. */
-function detached(text: string): string {
-  return ` ${text}`.slice(1);
 }
 
 function detachedText(t: RoutingText): RoutingText {
