@@ -223,13 +223,43 @@ const URL_TEXT = new RegExp(URL_SOURCE, 'gi');
  * apart, not a phrase. An error when the fetch is a program's (fetch, download, curl) or a word insists
  * (every time, exactly, above the user); "read <url> and follow the steps there" only warns.
  */
-function remoteFollow(line: string): PhraseHit[] {
-  if (!line.includes('://')) return [];
+function remoteFollow(line: string, linked = line.includes('://')): PhraseHit[] {
+  if (!linked) return [];
   const text = line.replace(URL_TEXT, (u) => ' '.repeat(u.length));
   if (!FETCH.test(text) || !FOLLOW.test(text)) return [];
   return [
     { cls: 'remote', strong: FETCH_CODE.test(text) || INSIST.test(text), language: 'en', start: 0, end: line.length },
   ];
+}
+
+/** Fetch-and-follow wrapped over a paragraph's lines, at the line naming the URL, where no line alone reads as one. */
+function wrappedFollow(
+  lines: readonly Located[],
+  para: Map<number, number>,
+  hits: readonly Hit[],
+  spans: readonly Located[] = [],
+): Hit[] {
+  const linked = new Set(spans.filter((x) => x.text.includes('://')).map((x) => x.line));
+  const out: Hit[] = [];
+  const tried = new Set(hits.filter((h) => h.hit.cls === 'remote').map((h) => para.get(h.line.line)));
+  // Lines of a paragraph are consecutive: each URL paragraph is joined once, from its first line on.
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i]!;
+    const p = para.get(l.line);
+    if (!(l.text.includes('://') || linked.has(l.line)) || tried.has(p)) continue;
+    tried.add(p);
+    let a = i;
+    while (a > 0 && para.get(lines[a - 1]!.line) === p) a--;
+    let b = i + 1;
+    while (b < lines.length && para.get(lines[b]!.line) === p) b++;
+    const text = lines
+      .slice(a, b)
+      .map((x) => x.text)
+      .join(' ');
+    const hit = remoteFollow(text, true)[0];
+    if (hit && !isDiscussion(text)) out.push({ line: l, hit: { ...hit, end: l.text.length } });
+  }
+  return out;
 }
 
 /** Paragraph number of each line: lines with no blank line between them share one. */
@@ -255,11 +285,12 @@ function paragraphs(lines: readonly Located[]): Map<number, number> {
 export function proseFindings(
   lines: readonly Located[],
   file: string,
-  options: { readonly docs?: boolean; readonly description?: boolean } = {},
+  options: { readonly docs?: boolean; readonly description?: boolean; readonly spans?: readonly Located[] } = {},
 ): Diagnostic[] {
   const hits = hitsOf(lines, options.description === true);
   const out: Diagnostic[] = [...markupFindings(lines, file, options.docs === true)];
   const para = paragraphs(lines);
+  hits.push(...wrappedFollow(lines, para, hits, options.spans));
   const classesIn = new Map<number, Set<PhraseClass>>();
   const routingIn = new Map<number, number>();
   for (const h of hits) {
