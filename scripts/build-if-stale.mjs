@@ -1,6 +1,6 @@
 /**
  * `npm run build` when the build is missing or older than what it is made
- * from (src/, assembly/, the build scripts, package.json): run before
+ * from (src/, assembly/, schemas/, the build scripts, package.json): run before
  * `npm test`, `npm start` and `npm run bench`, so a fresh clone needs only
  * `npm ci` and a current one does not wait for a build it has.
  *
@@ -18,6 +18,7 @@ const INPUTS = [
   'assembly',
   'scripts/bundle.mjs',
   'scripts/declarations.mjs',
+  'schemas',
   'asconfig.json',
   'package.json',
   'tsconfig.build.json',

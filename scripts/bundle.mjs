@@ -13,6 +13,7 @@
  *   dist/audit-worker.cjs   the file the audit's worker threads run (found beside the bundle)
  *   dist/types/             skillgraph.d.ts, every declaration the entries reach, and a file per entry
  *   dist/THIRD-PARTY.md     the licences of the bundled packages
+ *   dist/schemas/           schemas/*.json without their layout, `skillgraph/schemas/*` in the package
  *
  * CommonJS, because it is what every bundler and both of Node's loaders take
  * without help: `require` from CommonJS, `import` through the ES module
@@ -27,7 +28,7 @@
  */
 import { createHash } from 'node:crypto';
 import { build } from 'esbuild';
-import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -558,6 +559,14 @@ function thirdParty() {
   return `# Third-party code bundled in dist/ (yaml.cjs, zod.cjs)\n\n${sections.join('\n')}`;
 }
 writeFileSync(join(DIST, 'THIRD-PARTY.md'), thirdParty());
+
+// A program reads the schemas; their indentation was a twentieth of the tarball's size limit.
+mkdirSync(join(DIST, 'schemas'));
+for (const name of readdirSync(join(ROOT, 'schemas')).filter((n) => n.endsWith('.json')))
+  writeFileSync(
+    join(DIST, 'schemas', name),
+    `${JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'schemas', name), 'utf8')))}\n`,
+  );
 if (process.env.SG_META) writeFileSync(process.env.SG_META, JSON.stringify(builds.map((b) => b.metafile)));
 
 bundleDeclarations(

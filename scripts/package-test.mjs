@@ -55,8 +55,8 @@ try {
   );
   const allowed = new RegExp(
     '^(bin/(skillgraph\\.js|code-cache\\.cjs)|dist/(THIRD-PARTY\\.md|(index|internals)\\.c?js' +
-      '|(skillgraph|audit|verbs|worker|audit-worker|yaml|zod)\\.cjs|types/.+\\.d\\.ts|types/package\\.json)' +
-      '|schemas/[\\w.-]+\\.json|README\\.md|LICENSE|package\\.json)$',
+      '|(skillgraph|audit|verbs|worker|audit-worker|yaml|zod)\\.cjs|types/.+\\.d\\.ts|types/package\\.json|schemas/[\\w.-]+\\.json)' +
+      '|README\\.md|LICENSE|package\\.json)$',
   );
   const unexpected = files.filter((f) => !allowed.test(f));
   check(
@@ -70,6 +70,13 @@ try {
   const install = spawnText('npm', ['install', tarball, '--no-audit', '--no-fund', '--prefer-offline'], project);
   check(!/install-scripts[^\n]*skillgraph/.test(install.stderr), 'installing it asks to run no script of skillgraph');
   const lean = weigh(project);
+  const schema = run(process.execPath, ['-p', "JSON.stringify(require('skillgraph/schemas/audit.schema.json'))"], {
+    cwd: project,
+  }).trim();
+  check(
+    schema === JSON.stringify(JSON.parse(readFileSync(join(ROOT, 'schemas', 'audit.schema.json'), 'utf8'))),
+    'skillgraph/schemas/audit.schema.json resolves to the schema in schemas/',
+  );
 
   // 3. The README's example, every way it can be loaded.
   mkdirSync(cwd);
