@@ -247,6 +247,21 @@ export function runFile(state: FlowState, at: Site, what: string, path: Val | un
   } else if (path.origins.length > 0 && !path.exact) execCode(state, at, what, path, undefined);
 }
 
+/**
+ * The script file a shell runs, or undefined when it reads its input: `-s`, or `-` or nothing for a
+ * script, makes every operand a positional parameter; `-o`, `-O`, `--rcfile` and `--init-file` take a value.
+ */
+function shellOperand(args: readonly Val[]): Val | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const t = args[i]!.text;
+    if (/^-[a-z]*s[a-z]*$/i.test(t) || t === '-') return undefined;
+    if (t === '--') return args[i + 1];
+    if (/^[-+][oO]$|^--(?:rcfile|init-file)$/.test(t)) i++;
+    else if (!/^[-+]/.test(t)) return args[i];
+  }
+  return undefined;
+}
+
 function shell(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
   if (state.netStdio && !args.some((a) => a.text === '-c'))
     state.effects.push({
@@ -261,8 +276,8 @@ function shell(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): 
     execCode(state, cmd.at, `${base} -c`, args[c + 1]!, 'sh');
     return opaque('$(…)', [args[c + 1]!]);
   }
-  const file = args.find((a) => !a.text.startsWith('-'));
-  if (file && file.text !== '-') runFile(state, cmd.at, `${base} ${file.text}`, file);
+  const file = shellOperand(args);
+  if (file) runFile(state, cmd.at, `${base} ${file.text}`, file);
   else execCode(state, cmd.at, `${base} reading its input`, cmd.stdin, 'sh', cmd.afterFetch === true);
   return opaque('$(…)', [cmd.stdin]);
 }

@@ -140,6 +140,15 @@ export function callSemantics(call: Call, state: FlowState): Val | undefined {
       data: tagged(concat(call.args), 'assembled', at.line, call.text.slice(0, 80)),
     });
   }
+  // A module or script loaded from a file this code wrote runs what was written there (JSON is only parsed).
+  const written =
+    /^(?:require|import|runpy\.run_path|execfile)$/.test(name) && !/\.json$/i.test(a0.text)
+      ? state.files.get(a0.text)
+      : undefined;
+  if (written) {
+    execCode(state, at, `${name} of a file written above`, written, undefined);
+    return opaque(`${name}(…)`, [written]);
+  }
   if (name in CODE_CALLS) {
     if (name.startsWith('set') && a0.exact === false && a0.text === 'function') return UNKNOWN;
     const code = name === 'Function' ? (call.args[call.args.length - 1] ?? UNKNOWN) : a0;

