@@ -177,7 +177,7 @@ const SECRET_NAME = /\b[A-Z][A-Z0-9_]{1,40}(?:TOKEN|SECRET|SECRET_ACCESS_KEY|API
 const BEACON =
   /!\[[^\]\n]{0,80}\]\(\s{0,2}https?:\/\/[^)\s]{1,300}[?&][\w-]{1,40}=(?:[A-Z][A-Z_]{2,}|\{[^}]{1,40}\}|<[^>]{1,40}>|\$\w{1,40})/;
 const SENSITIVE =
-  /\b(?:conversation|chat|history|transcript|api\s?keys?|keys?|tokens?|secrets?|passwords?|credentials?|summary)\b/i;
+  /\b(?:conversation|chat|history|transcript|api\s?keys?|keys?|tokens?|secrets?|passwords?|credentials?|summary|e-?mail|env|environment|conversaci[oó]n|historial|claves?|secretos?|contrase[nñ]as?|correo|entorno|historique|courriel|cl[eé]s?|mots? de passe|Verlauf|Passw[oö]rt(?:er)?|Schl[uü]ssel|Geheimnis(?:se)?|Umgebung|hist[oó]rico|senhas?|chaves?|segredos?)\b|пароль|ключ|токен|секрет|истори|パスワード|トークン|秘密|履歴|環境変数|密码|令牌|密钥|历史|环境变量/i;
 
 /**
  * Data-out hits no phrase list needs: a credential store or a secret variable named next to a read
@@ -299,10 +299,12 @@ export function proseFindings(
     classesIn.get(p)!.add(h.hit.cls);
     if (ROUTING.has(h.hit.cls)) routingIn.set(p, (routingIn.get(p) ?? 0) + 1);
   }
-  // Beacon paragraphs: a Markdown image to fill with data, asked for in the lines around it.
-  for (const l of lines)
+  // Beacon paragraphs: a Markdown image to fill with data, asked for in the lines around it (code spans
+  // included: an image quoted in backticks is still the text the model is told to write).
+  const spans = options.spans ?? [];
+  for (const l of [...lines, ...spans])
     if (BEACON.test(l.text) && !hits.some((h) => h.line.line === l.line)) {
-      const near = lines
+      const near = [...lines, ...spans]
         .filter((x) => Math.abs(x.line - l.line) <= 2)
         .map((x) => x.text)
         .join(' ');

@@ -38,6 +38,7 @@ export function analyzeShell(root: SyntaxNode, src: string, lineBase: number, st
 class ShellFlow {
   private readonly env = new Map<string, Val>();
   private readonly functions = new Map<string, SyntaxNode>();
+  private readonly aliases = new Map<string, string[]>();
   private readonly called = new Set<string>();
   private depth = 0;
   private input: Val = UNKNOWN;
@@ -261,8 +262,21 @@ class ShellFlow {
     for (const c of n.children) if (c.type === 'variable_assignment') this.assign(c);
     const nameNode = n.children.find((c) => c.field === 'name');
     if (!nameNode) return UNKNOWN;
-    const args = n.children.filter((c) => c.field === 'argument').map((c) => this.word(c));
+    let args = n.children.filter((c) => c.field === 'argument').map((c) => this.word(c));
     let name = this.word(nameNode.children[0] ?? nameNode);
+    if (name.text === 'alias') {
+      for (const a of args) {
+        const m = /^([^=\s]+)=(.*)$/s.exec(a.text);
+        if (m) this.aliases.set(m[1]!, m[2]!.trim().split(/\s+/));
+      }
+      return UNKNOWN;
+    }
+    // An alias runs the words it stands for (`alias _apply=eval`).
+    const alias = this.aliases.get(name.text);
+    if (alias?.[0] && alias[0] !== name.text) {
+      name = lit(alias[0]);
+      args = [...alias.slice(1).map((w) => lit(w)), ...args];
+    }
     const word = nameNode.children[0];
     // A command name spelled from pieces (`c=cu; ${c}rl`, `$'\x63url'`) hides what runs.
     if (

