@@ -210,7 +210,15 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     out.push(...hiddenFindings(htmlComments(f.text), shown));
   const script = isScript(f);
   out.push(...hiddenText(f.text, shown, { all: script, lines: new Set() }));
-  if (script) {
+  if (!script) {
+    // The comment lines of a data or config file (`#@agent: …` in a CSV) are read as a script's comments are.
+    const comments: Located[] = [];
+    f.text.split('\n').forEach((text, i) => {
+      if (/^\s{0,8}(?:#|\/\/|;|--)/.test(text)) comments.push({ line: i + 1, column: 1, text });
+    });
+    const found = commentFindings(comments, shown);
+    out.push(...(teaching ? found.map(softened) : found));
+  } else {
     const unit: CodeUnit = {
       where: 'script',
       lines: f.text

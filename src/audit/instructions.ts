@@ -66,7 +66,7 @@ const HEADER =
 
 /** Agent-directed instructions, as they appear in hidden comments and code comments. */
 const DIRECTED: readonly RegExp[] = [
-  /\b(?:note|notice|message|instructions?|attention|reminder)\s{1,4}(?:to|for)\s{1,4}(?:the\s{1,4}|any\s{1,4})?(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor)\b|\b(?:ai|llm|coding)\s{1,4}(?:assistants?|agents?|models?)\s{1,4}(?:reading|that\s{1,4}reads?|filling|processing)\s{1,4}(?:this|these)\b|(?:^|[.!:;#/*-]\s{0,4})(?:(?:note|attention|important)\s{0,2}(?:to|for)\s{1,4})?(?:the\s{1,4})?(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor)(?:\s{1,4}(?:assistant|agent|model))?\s{0,2}(?:[:,]|\s(?:must|should|shall|will\s{1,4}now|is\s{1,4}to|needs\s{1,4}to|reading\s{1,4}this)\b)/i,
+  /\b(?:note|notice|message|instructions?|attention|reminder)\s{1,4}(?:to|for)\s{1,4}(?:the\s{1,4}|any\s{1,4})?(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor)\b|\b(?:ai|llm|coding)\s{1,4}(?:assistants?|agents?|models?)\s{1,4}(?:reading|that\s{1,4}reads?|filling|processing)\s{1,4}(?:this|these)\b|(?:^|[.!:;#/*@-]\s{0,4})(?:(?:note|attention|important)\s{0,2}(?:to|for)\s{1,4})?(?:the\s{1,4})?(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor)(?:\s{1,4}(?:assistant|agent|model))?\s{0,2}(?:[:,]|\s(?:must|should|shall|will\s{1,4}now|is\s{1,4}to|needs\s{1,4}to|reading\s{1,4}this)\b)/i,
   /^\s{0,8}(?:always|never|do\s{1,2}not|don't|make\s{1,4}sure\s{1,4}to|execute|run\s{1,4}(?:this|the\s{1,4}following)|send|upload|fetch|download|tell\s{1,4}the\s{1,4}user|respond\s{1,4}(?:with|only)|reply\s{1,4}(?:with|only))\b/i,
 ];
 /** Hidden text asking for secrets to be put somewhere: a request, even when it names no assistant. */
@@ -409,7 +409,7 @@ export function commentFindings(comments: readonly Located[], file: string): Dia
     else blocks.push([c]);
   }
   for (const block of blocks) {
-    const text = block.map((c) => c.text.replace(/^\s{0,8}(?:#|\/\/|\/?\*+|--|<!--)\s{0,2}/, '')).join(' ');
+    const text = block.map((c) => c.text.replace(/^\s{0,8}(?:#|\/\/|\/?\*+|--|;|<!--)\s{0,2}/, '')).join(' ');
     const directed = firstMatch(text, DIRECTED[0]!);
     const phrase = [...findPhrases(text), ...dataOut(text)].find((h) => MANIPULATION.has(h.cls));
     if (!directed && !phrase?.strong) continue;
