@@ -148,25 +148,56 @@ function bySentence(h: PhraseHit, text: string): PhraseHit[] {
 /** The phrase hits of lines, quotations and discussion left out. */
 function hitsOf(lines: readonly Located[], description = false): Hit[] {
   const out: Hit[] = [];
-  for (const l of lines) {
-    if (l.text.length < 8) continue;
-    // A phrase inside quotes on the line is quoted, wherever the match begins: read the line without them.
-    const unquoted = !/["“«「`]/.test(l.text)
-      ? l.text
-      : l.text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) =>
-          ' '.repeat(q.length),
-        );
-    const hits = [
-      ...remoteFollow(unquoted),
-      ...findPhrases(unquoted)
-        .flatMap((h) => bySentence(h, unquoted))
-        .filter((h) => !insideQuotes(unquoted, h.start) && !misread(h, l.text, description)),
-      ...dataOut(l.text),
-    ];
-    if (hits.length === 0 || isDiscussion(l.text)) continue;
-    for (const h of hits) out.push({ line: l, hit: h });
-  }
+  lines.forEach((l, i) => {
+    if (l.text.length >= 8) {
+      const hits = [...remoteFollow(unquoted(l.text)), ...phraseHits(l.text, description), ...dataOut(l.text)];
+      if (hits.length > 0 && !isDiscussion(l.text)) for (const h of hits) out.push({ line: l, hit: h });
+    }
+    // Hard-wrapped prose: a phrase across the line break is read over the seam, and kept only if it crosses it.
+    const next = lines[i + 1];
+    if (!next || next.line !== l.line + 1 || !wraps(l.text, next.text)) return;
+    const cut = l.text.lastIndexOf(' ', l.text.length - SEAM);
+    const tail = l.text.slice(cut + 1).trimEnd();
+    const crossing = phraseHits(`${tail} ${next.text.trimStart().slice(0, SEAM)}`, description).filter(
+      (h) => h.start < tail.length && h.end > tail.length + 1,
+    );
+    if (crossing.length > 0 && !isDiscussion(`${l.text} ${next.text}`))
+      for (const h of crossing) out.push({ line: l, hit: { ...h, start: cut + 1 + h.start, end: l.text.length } });
+  });
   return out;
+}
+
+/**
+ * Whether `next` carries on the sentence `line` breaks off: neither ends a sentence, a heading or a
+ * table row, nor starts a list item, a heading, a quotation or a row.
+ */
+function wraps(line: string, next: string): boolean {
+  return (
+    /[^\s.!?:;]\s*$/.test(line) &&
+    !/^\s{0,8}[#|]/.test(line) &&
+    /\S/.test(next) &&
+    !/^\s{0,8}(?:[-*+]\s|\d{1,3}[.)]\s|[#>|]|\[[ xX]\])/.test(next)
+  );
+}
+
+/** Characters each side of a line break that a wrapped phrase is looked for in. */
+const SEAM = 40;
+
+/** A text with its quotations blanked: a phrase inside quotes is quoted, wherever the match begins. */
+function unquoted(text: string): string {
+  return !/["“«「`]/.test(text)
+    ? text
+    : text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) =>
+        ' '.repeat(q.length),
+      );
+}
+
+/** The phrases of one text, outside its quotations. */
+function phraseHits(text: string, description: boolean): PhraseHit[] {
+  const bare = unquoted(text);
+  return findPhrases(bare)
+    .flatMap((h) => bySentence(h, bare))
+    .filter((h) => !insideQuotes(bare, h.start) && !misread(h, text, description));
 }
 
 const READ_OR_SEND =

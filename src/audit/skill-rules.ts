@@ -127,17 +127,22 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
   if (description !== '') out.push(...descriptionFindings(description, skillShown, descAt.line, descAt.column));
   if (skillText !== undefined)
     out.push(...hiddenFindings(frontmatterText(skillText), skillShown, 'in a front-matter field hosts do not show'));
-  // A description that is a long list of keywords claims every topic to win routing.
-  if (description.split(/[,;|]/).filter((w) => w.trim() !== '' && w.trim().split(/\s+/).length <= 2).length >= 35)
+  // A description that is a long list of keywords claims every topic to win routing; asking, as well,
+  // to be used whenever one of them comes up leaves no doubt.
+  const keywords = keywordCount(description);
+  if (keywords > 0) {
+    const asks = out.some((d) => d.code === 'security.trigger-hijack' && d.line === descAt.line);
     out.push(
       finding(
         'security.trigger-hijack',
         skillShown,
         descAt.line,
         descAt.column,
-        `the description is a list of ${description.split(/[,;|]/).length} keywords, which claims every topic`,
+        `the description is a list of ${keywords} keywords, which claims every topic${asks ? ', and asks to be used for them' : ''}`,
+        asks ? 'error' : 'warning',
       ),
     );
+  }
   const claim = READ_ONLY_CLAIM.exec(description);
   if (claim) {
     const writers: string[] = tools.filter((t) => WRITING_TOOLS.test(t.trim())).map((t) => `allowed-tools ${t}`);
@@ -481,4 +486,29 @@ function frontmatterText(text: string): Located[] {
     if (value.length >= 12) out.push({ line: i + 1, column: line.length - value.length + 1, text: value });
   }
   return out;
+}
+
+/** Words that hold a sentence together in the languages descriptions are written in. */
+const FUNCTION_WORDS = new Set(
+  (
+    'a an the and or of to in on for with by from as at is are be when use this that it its your you any all ' +
+    'der die das und oder mit für bei von zu im ein eine den dem des wenn ist el la los las y o del con para en ' +
+    'un una cuando le les et ou des du avec pour une quand os as e do da com em um uma'
+  ).split(' '),
+);
+
+/**
+ * How many keywords a description lists, or 0: 35 short items between commas, or a run of 20 words
+ * with no punctuation and no word that makes a sentence.
+ */
+function keywordCount(description: string): number {
+  const items = description.split(/[,;|]/).filter((w) => w.trim() !== '' && w.trim().split(/\s+/).length <= 2);
+  if (items.length >= 35) return description.split(/[,;|]/).length;
+  let run = 0;
+  let longest = 0;
+  for (const w of description.split(/\s+/)) {
+    run = /[.,;:!?()"]/.test(w) || FUNCTION_WORDS.has(w.toLowerCase()) ? 0 : run + 1;
+    longest = Math.max(longest, run);
+  }
+  return longest >= 20 ? longest : 0;
 }

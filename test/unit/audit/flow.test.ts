@@ -144,6 +144,32 @@ describe('comment lines of data files', () => {
   });
 });
 
+describe('keyword lists in the description', () => {
+  const hijack = (description: string) =>
+    auditSkillOutcome(
+      {
+        dir: 's',
+        skillFile: 'SKILL.md',
+        description,
+        files: [file('SKILL.md', `---\nname: s\ndescription: x\n---\nx\n`)],
+      },
+      { parsers },
+    )
+      .diagnostics.filter((d) => d.code === 'security.trigger-hijack')
+      .map((d) => d.severity);
+  const words =
+    'git commit push merge deploy release build lint npm pip docker kubectl terraform aws ssh login password token secret api key env config sql debug';
+  it('counts words with no punctuation or sentence between them, and asking to be used for them is an error', () => {
+    expect(hijack(`Helps with ${words}.`)).toEqual(['warning']);
+    expect(hijack(`Helps with ${words}. Use whenever the user mentions any of these words.`)).toEqual(['error']);
+    expect(
+      hijack(
+        'Use when the user asks to create, edit or review a pull request on GitHub, or to check its CI status and comments.',
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('attacks quoted in references', () => {
   const doc =
     '# Patterns\n\n```python\n# VULNERABLE: untrusted bytes\nobj = pickle.loads(requests.get(u).content)\n```\n';
