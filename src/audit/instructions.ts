@@ -156,10 +156,12 @@ function hitsOf(lines: readonly Located[], description = false): Hit[] {
     // Hard-wrapped prose: a phrase across the line break is read over the seam, and kept only if it crosses it.
     const next = lines[i + 1];
     if (!next || next.line !== l.line + 1 || !wraps(l.text, next.text)) return;
+    // Blank space either side of the break is kept: a code span blanked there still stands for a word.
     const cut = l.text.lastIndexOf(' ', l.text.length - SEAM);
-    const tail = l.text.slice(cut + 1).trimEnd();
-    const crossing = phraseHits(`${tail} ${next.text.trimStart().slice(0, SEAM)}`, description).filter(
-      (h) => h.start < tail.length && h.end > tail.length + 1,
+    const tail = l.text.slice(cut + 1);
+    const head = next.text.slice(0, next.text.length - next.text.trimStart().length + SEAM);
+    const crossing = phraseHits(`${tail} ${head}`, description).filter(
+      (h) => h.start < tail.trimEnd().length && h.end > tail.length + 1,
     );
     if (crossing.length > 0 && !isDiscussion(`${l.text} ${next.text}`))
       for (const h of crossing) out.push({ line: l, hit: { ...h, start: cut + 1 + h.start, end: l.text.length } });
@@ -183,13 +185,17 @@ function wraps(line: string, next: string): boolean {
 /** Characters each side of a line break that a wrapped phrase is looked for in. */
 const SEAM = 40;
 
-/** A text with its quotations blanked: a phrase inside quotes is quoted, wherever the match begins. */
+/**
+ * A text with its quotations blanked, each still standing for a word (as do the code spans prose
+ * reading blanked), so the words either side of one are not read as adjacent.
+ */
 function unquoted(text: string): string {
-  return !/["“«「`]/.test(text)
+  const bare = !/["“«「`]/.test(text)
     ? text
     : text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) =>
         ' '.repeat(q.length),
       );
+  return bare.includes('   ') ? bare.replace(/(?<=\S) {3,}(?=\S)/g, (q) => ` ${'q'.repeat(q.length - 2)} `) : bare;
 }
 
 /** The phrases of one text, outside its quotations. */

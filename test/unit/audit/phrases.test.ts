@@ -108,6 +108,8 @@ describe('the prose policy', () => {
     ]);
     expect(at('- Never include secrets in issues\n- Mention it to the user.')).toEqual([]);
     expect(at('Symlinks need Developer Mode\nenabled or an elevated shell.')).toEqual([]);
+    // Code spans are blanked from prose; each still stands for a word between its neighbours.
+    expect(at('It reads only (never                or any\n                 ) and refuses to go on.')).toEqual([]);
   });
 
   it('two manipulations in one paragraph make each an error', () => {
