@@ -332,7 +332,9 @@ function followedBy(input: AuditInput): ReadonlySet<string> {
   const found = new Set<string>();
   for (const line of skill.split('\n')) {
     if (
-      !/\b(?:follow|run|execute|perform|obey)\b|befolge|sigue|suis|siga|следуй|従|遵循|按照/i.test(line) ||
+      !/\b(?:follow|run|execute|perform|obey|adopt|apply|comply)\b|befolge|übernimm|sigue|adopta|aplica|suis|adopte|applique|siga|adote|следуй|примени|従|適用|遵循|按照|采用/i.test(
+        line,
+      ) ||
       /\bsee\b|\bfor (?:more|details|the complete)/i.test(line)
     )
       continue;
