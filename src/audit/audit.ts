@@ -329,16 +329,18 @@ function followedBy(input: AuditInput): ReadonlySet<string> {
   let set = FOLLOWED.get(input);
   if (set) return set;
   const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
+  const others = input.files.filter((f) => f.path !== input.skillFile && f.kind === 'file');
   const found = new Set<string>();
-  for (const line of skill.split('\n')) {
+  for (const line of others.length > 0 ? skill.split('\n') : []) {
     if (
+      !others.some((f) => line.includes(f.path)) ||
       !/\b(?:follow|run|execute|perform|obey|adopt|apply|comply)\b|befolge|übernimm|sigue|adopta|aplica|suis|adopte|applique|siga|adote|следуй|примени|従|適用|遵循|按照|采用/i.test(
         line,
       ) ||
       /\bsee\b|\bfor (?:more|details|the complete)/i.test(line)
     )
       continue;
-    for (const f of input.files) if (f.path !== input.skillFile && line.includes(f.path)) found.add(f.path);
+    for (const f of others) if (line.includes(f.path)) found.add(f.path);
   }
   FOLLOWED.set(input, (set = found));
   return set;

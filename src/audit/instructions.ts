@@ -150,7 +150,8 @@ function hitsOf(lines: readonly Located[], description = false): Hit[] {
   const out: Hit[] = [];
   lines.forEach((l, i) => {
     if (l.text.length >= 8) {
-      const hits = [...remoteFollow(unquoted(l.text)), ...phraseHits(l.text, description), ...dataOut(l.text)];
+      const bare = unquoted(l.text);
+      const hits = [...remoteFollow(bare), ...phraseHits(l.text, description, bare), ...dataOut(l.text)];
       if (hits.length > 0 && !isDiscussion(l.text)) for (const h of hits) out.push({ line: l, hit: h });
     }
     // Hard-wrapped prose: a phrase across the line break is read over the seam, and kept only if it crosses it.
@@ -174,8 +175,10 @@ function hitsOf(lines: readonly Located[], description = false): Hit[] {
  * table row, nor starts a list item, a heading, a quotation or a row.
  */
 function wraps(line: string, next: string): boolean {
+  const last = line.trimEnd().at(-1);
   return (
-    /[^\s.!?:;]\s*$/.test(line) &&
+    last !== undefined &&
+    !'.!?:;'.includes(last) &&
     !/^\s{0,8}[#|]/.test(line) &&
     /\S/.test(next) &&
     !/^\s{0,8}(?:[-*+]\s|\d{1,3}[.)]\s|[#>|]|\[[ xX]\])/.test(next)
@@ -195,12 +198,13 @@ function unquoted(text: string): string {
     : text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) =>
         ' '.repeat(q.length),
       );
-  return bare.includes('   ') ? bare.replace(/(?<=\S) {3,}(?=\S)/g, (q) => ` ${'q'.repeat(q.length - 2)} `) : bare;
+  return bare.includes('   ')
+    ? bare.replace(/(\S)( {3,})(?=\S)/g, (_, c: string, q: string) => `${c} ${'q'.repeat(q.length - 2)} `)
+    : bare;
 }
 
 /** The phrases of one text, outside its quotations. */
-function phraseHits(text: string, description: boolean): PhraseHit[] {
-  const bare = unquoted(text);
+function phraseHits(text: string, description: boolean, bare = unquoted(text)): PhraseHit[] {
   return findPhrases(bare)
     .flatMap((h) => bySentence(h, bare))
     .filter((h) => !insideQuotes(bare, h.start) && !misread(h, text, description));
