@@ -83,6 +83,10 @@ interface Hit {
 const AGENT_ACTS =
   /\b(?:commands?|tools?|tool calls?|actions?|changes?|operations?|requests?|skills?|scripts?|steps?|everything|anything|run|runs|execute|ask\w*|confirm\w*|prompts?|permissions?|consent)\b/i;
 
+/** A safeguard: "never run any command without asking", "ne lance pas … sans demander". */
+const NEGATED =
+  /(?:n't|\b(?:never|not|no|nunca|jam[aá]s|ne|pas|nie|niemals|nicht|kein\w*|n[aã]o))\s+(?:[^\s.;:!?]+\s+){0,3}$/i;
+
 /**
  * A phrase match that reads the line wrong: an option table (`--yes` | Skip confirmation prompts), a
  * business "pre-approved", a safeguard ("never … without explicit user consent", "did NOT silently run",
@@ -105,6 +109,7 @@ function misread(h: PhraseHit, text: string, description: boolean): boolean {
         (/^\s*\|[\s/,]*\|/.test(text) && /^(?:skip|bypass|disable)/i.test(hit)) ||
         (/pre-?\s?(?:approved|authori[sz]ed)/i.test(hit) && !AGENT_ACTS.test(text)) ||
         /^\W*only\b/i.test(clause) ||
+        NEGATED.test(clause) ||
         (/\b(?:don'?t|do not|never)\s+ask\s+["“'`]/i.test(text) && !/approv|authori|consent/i.test(text))
       );
     case 'secrecy':
