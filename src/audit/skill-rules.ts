@@ -13,7 +13,7 @@ import popular from './popular-skills.json' with { type: 'json' };
 import { editDistance } from '../model/edit-distance.js';
 import { firstOfAny } from './scan.js';
 import type { Located } from './markdown.js';
-import { pickleFindings } from './pickles.js';
+import { gadgetFindings, pickleFindings } from './pickles.js';
 import { shippedConfigFindings } from './shipped-config.js';
 import { isCredentialPath } from './code/targets.js';
 
@@ -346,7 +346,7 @@ function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
           : 'unreadable';
     return [finding('security.file-unscanned', shown, 0, 0, `not audited: ${why}`)];
   }
-  const pickled = [...pickleFindings(f, shown), ...shippedConfigFindings(f, shown)];
+  const pickled = [...pickleFindings(f, shown), ...gadgetFindings(f, input, shown), ...shippedConfigFindings(f, shown)];
   if (pickled.length > 0) return pickled;
   const exe = executableKind(f.head);
   if (exe) return [binaryFinding(f, exe, input, shown)];

