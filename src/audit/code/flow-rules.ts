@@ -31,10 +31,16 @@ const ORIGIN_WORDS: Readonly<Record<Origin['kind'], string>> = {
   local: 'collected from this machine',
 };
 
+/** The variables a value went through, the last few when there are many (a merged record carries all its fields'). */
+function names(via: readonly string[]): string {
+  const shown = via.length > 6 ? ['…', ...via.slice(-5)] : via;
+  return shown.map((n) => (n === '…' ? n : `$${n}`)).join(' → ');
+}
+
 /** "line 3 (curl https://…) → line 7 via $a → $b" */
 function path(v: Val, sinkLine: number, kinds: readonly Origin['kind'][]): string {
   const o = v.origins.find((x) => kinds.includes(x.kind)) ?? v.origins[0];
-  const via = v.via.length ? ` via ${v.via.map((n) => `$${n}`).join(' → ')}` : '';
+  const via = v.via.length ? ` via ${names(v.via)}` : '';
   return o
     ? `${ORIGIN_WORDS[o.kind]} at line ${o.line} (${quote(o.what, 60)}) reaches line ${sinkLine}${via}`
     : `reaches line ${sinkLine}`;
@@ -167,7 +173,7 @@ function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): 
     case 'delete': {
       const reach = deleteReach(e.target?.text ?? '');
       if (!reach || (!e.recursive && reach !== 'system')) return undefined;
-      const via = e.target && e.target.via.length ? ` (through ${e.target.via.map((n) => `$${n}`).join(' → ')})` : '';
+      const via = e.target && e.target.via.length ? ` (through ${names(e.target.via)})` : '';
       const sev: Severity = reach === 'system' && e.recursive ? 'error' : 'warning';
       return make(
         'security.destructive-delete',

@@ -16,9 +16,9 @@ const READS =
 const SENDS =
   /^(?:requests|httpx|session|s|client)\.(?:post|put|patch|request|delete)$|^(?:axios\.(?:post|put|patch|request)|got\.(?:post|put)|needle\.post|superagent\.post|ky\.(?:post|put)|navigator\.sendBeacon|urllib\.request\.Request|urllib2\.Request)$/;
 const CHANNELS =
-  /^(?:socket\.socket|socket\.create_connection|smtplib\.SMTP|smtplib\.SMTP_SSL|ftplib\.FTP|ftplib\.FTP_TLS|telnetlib\.Telnet|http\.client\.HTTPConnection|http\.client\.HTTPSConnection|httplib\.HTTPConnection|websocket\.create_connection|websocket\.WebSocket|websockets\.connect|paramiko\.SSHClient|paramiko\.Transport|net\.connect|net\.createConnection|net\.Socket|tls\.connect|dgram\.createSocket|WebSocket|ws|ws\.WebSocket|http\.request|https\.request|nodemailer\.createTransport|boto3\.client|boto3\.resource|redis\.Redis|redis\.StrictRedis|redis\.from_url|Redis|kafka\.KafkaConsumer|KafkaConsumer|pika\.BlockingConnection|zmq\.Context)$/;
+  /^(?:socket\.socket|socket\.create_connection|smtplib\.SMTP|smtplib\.SMTP_SSL|ftplib\.FTP|ftplib\.FTP_TLS|telnetlib\.Telnet|http\.client\.HTTPConnection|http\.client\.HTTPSConnection|httplib\.HTTPConnection|websocket\.create_connection|websocket\.WebSocket|websockets\.connect|paramiko\.SSHClient|paramiko\.Transport|net\.connect|net\.createConnection|net\.Socket|tls\.connect|dgram\.createSocket|WebSocket|ws|ws\.WebSocket|http\.request|https\.request|nodemailer\.createTransport|boto3\.client|boto3\.resource|redis\.Redis|redis\.StrictRedis|redis\.from_url|Redis|kafka\.KafkaConsumer|KafkaConsumer|pika\.BlockingConnection|zmq\.Context|(?:dns\.(?:promises\.|resolver\.)?)?Resolver)$/;
 const DNS =
-  /^(?:socket\.gethostbyname|socket\.gethostbyname_ex|socket\.getaddrinfo|dns\.resolver\.resolve|dns\.resolver\.query|resolver\.resolve|resolver\.query|dns\.lookup|dns\.resolve|dns\.resolve4|dns\.resolve6|dns\.resolveTxt|dns\.promises\.lookup|dns\.promises\.resolve)$/;
+  /^(?:socket\.(?:gethostbyname(?:_ex)?|getaddrinfo)|(?:dns\.)?resolver\.(?:resolve|query)|dns\.(?:promises\.)?(?:lookup|resolve\w{0,6}|reverse)|(?:resolver|Resolver)\.resolve\w{0,6})$/;
 const CHANNEL_SENDS =
   /^(?:send|sendall|sendto|sendmail|send_message|write|end|request|putrequest|putheader|storbinary|storlines|put|upload_file|upload_fileobj|put_object|exec_command|sendMail|emit|publish|post)$/;
 const CHANNEL_READS =
@@ -92,6 +92,11 @@ export function networkSemantics(call: Call, name: string, state: FlowState): Va
   }
   if (name.startsWith('().') && call.recv?.ref?.kind === 'channel') {
     const method = name.slice(3);
+    // A resolver object's lookups are DNS queries: what is in the name leaves.
+    if (/Resolver$/.test(call.recv.ref.name) && /^(?:resolve\w{0,6}|query|lookup|reverse)$/.test(method)) {
+      if (url.origins.length > 0) push(`${call.recv.ref.name} .${method}() (a DNS lookup)`, url, true);
+      return opaque(method);
+    }
     if (CHANNEL_SENDS.test(method)) {
       state.effects.push({
         kind: 'egress',

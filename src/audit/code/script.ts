@@ -28,6 +28,10 @@ import {
 
 export type ScriptLang = 'python' | 'javascript';
 
+/** Calls that run a function they are handed, later or elsewhere (the last name part). */
+const HAND_OFF =
+  /(?:^|\.)(Thread|Process|Timer|submit|map|run_in_executor|to_thread|start_new_thread|apply_async|call_soon|call_later|call_at|enter|register|setTimeout|setImmediate|setInterval|nextTick|queueMicrotask)$/;
+
 const CALLS = new Set(['call', 'call_expression', 'new_expression']);
 const MEMBERS = new Set(['attribute', 'member_expression']);
 const FUNCS = new Set([
@@ -289,7 +293,17 @@ class ScriptFlow {
   private assignPattern(target: SyntaxNode, v: Val): void {
     if (target.type === 'identifier' || target.type === 'shorthand_property_identifier_pattern')
       this.env.set(this.text(target), v);
-    else if (/pattern_list|tuple_pattern|list_pattern|array_pattern|object_pattern|expression_list/.test(target.type)) {
+    else if (target.type === 'object_pattern' && v.ref?.kind === 'name' && !v.ref.name.startsWith('function:')) {
+      // `const { Resolver } = require('dns').promises`: each name is that member of the module.
+      for (const p of target.children) {
+        const key = p.type === 'pair_pattern' ? this.field(p, 'key') : p;
+        const bound = p.type === 'pair_pattern' ? this.field(p, 'value') : p;
+        if (key && bound && /identifier/.test(bound.type))
+          this.env.set(this.text(bound), { ...v, ref: { kind: 'name', name: `${v.ref.name}.${this.text(key)}` } });
+      }
+    } else if (
+      /pattern_list|tuple_pattern|list_pattern|array_pattern|object_pattern|expression_list/.test(target.type)
+    ) {
       const parts = target.children.filter((c) => c.named);
       parts.forEach((p, i) =>
         this.assignPattern(p.type === 'pair_pattern' ? (this.field(p, 'value') ?? p) : p, v.items?.[i] ?? v),
@@ -397,10 +411,38 @@ class ScriptFlow {
       this.settled.pop();
       return merge(settled);
     }
+    const handed = this.handedOn(call);
+    if (handed) this.defaultCall(handed);
     const out = callSemantics(call, this.state) ?? this.defaultCall(call);
     // A callback handed to a call gets what the call produces (`https.get(url, (res) => …)`).
     for (const cb of callbacks) this.callback(cb, out);
     return out;
+  }
+
+  /**
+   * The call of a function of this file handed to a thread, a process, a timer or an executor
+   * (`Thread(target=f, args=(x,))`, `pool.submit(f, x)`, `setTimeout(f, 0, x)`): it runs with the
+   * arguments handed with it.
+   */
+  private handedOn(call: Call): Call | undefined {
+    const m = HAND_OFF.exec(call.name);
+    if (!m) return undefined;
+    let target: Val | undefined;
+    let args: readonly Val[];
+    if (call.kwargs.has('target')) {
+      target = call.kwargs.get('target');
+      const given = call.kwargs.get('args');
+      args = given ? (given.items ?? [given]) : [];
+    } else {
+      const skip = /^(?:Timer|run_in_executor|call_later|call_at|enter)$/.test(m[1]!) ? 1 : 0;
+      target = call.args[skip];
+      args = call.args.slice(skip + 1);
+      if (m[1] === 'Timer' && call.args[2]) args = call.args[2].items ?? [call.args[2]];
+    }
+    const ref = target?.ref?.kind === 'name' ? target.ref.name : undefined;
+    const name = ref?.startsWith('function:') ? ref.slice(9) : ref;
+    if (!name || !this.functions.has(name)) return undefined;
+    return { ...call, name, args, kwargs: new Map() };
   }
 
   private defaultCall(call: Call): Val {

