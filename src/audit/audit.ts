@@ -153,7 +153,7 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     // A reference the skill tells the agent to follow is instructions too, not documentation.
     const docs = (!isSkill && !followedBy(input).has(f.path)) || teaching;
     out.push(...hiddenText(f.text, shown, { all: false, lines: codeLines }));
-    out.push(...proseFindings(parts.prose, shown, { docs, spans: parts.spans }));
+    out.push(...proseFindings(parts.prose, shown, { docs, reference: docs && !teaching, spans: parts.spans }));
     out.push(...hiddenFindings(parts.hidden, shown));
     out.push(...proseWriteFindings(f.text, parts.fences, shown, docs, codeLines));
     // Perf: most files hold no long base64 run, and need no located lines for it.

@@ -331,7 +331,13 @@ function paragraphs(lines: readonly Located[]): Map<number, number> {
 export function proseFindings(
   lines: readonly Located[],
   file: string,
-  options: { readonly docs?: boolean; readonly description?: boolean; readonly spans?: readonly Located[] } = {},
+  options: {
+    readonly docs?: boolean;
+    /** A reference the skill ships but does not say to follow (not teaching material). */
+    readonly reference?: boolean;
+    readonly description?: boolean;
+    readonly spans?: readonly Located[];
+  } = {},
 ): Diagnostic[] {
   const hits = hitsOf(lines, options.description === true);
   const out: Diagnostic[] = [...markupFindings(lines, file, options.docs === true)];
@@ -366,7 +372,10 @@ export function proseFindings(
     const p = para.get(line.line) ?? 0;
     // Two kinds of manipulation in one paragraph, or a routing claim made twice over, leave no doubt.
     const combined = (classesIn.get(p)?.size ?? 0) >= 2 || (ROUTING.has(hit.cls) && (routingIn.get(p) ?? 0) >= 2);
-    const severity: Severity = !options.docs && (hit.strong || combined) ? 'error' : 'warning';
+    // A reference is read by the agent too: one phrase there may be documentation, two kinds of
+    // manipulation in one paragraph are not.
+    const severity: Severity =
+      (!options.docs && (hit.strong || combined)) || (options.reference === true && combined) ? 'error' : 'warning';
     const why = combined ? ' (with another manipulation in the same paragraph)' : '';
     out.push(
       finding(
