@@ -218,6 +218,14 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     });
     const found = commentFindings(comments, shown);
     out.push(...(teaching ? found.map(softened) : found));
+    // The prose values of a data file (a `system_preamble` in a profile) reach the model as a reference
+    // does; a value is also UI text ("Skip the confirmation prompt"), so only a value making two kinds of
+    // manipulation at once is reported.
+    if (DATA_FILE.test(f.path) && !teaching)
+      for (const value of proseValues(f.text))
+        out.push(
+          ...proseFindings([value], shown, { docs: true, reference: true }).filter((d) => d.severity === 'error'),
+        );
   } else {
     const unit: CodeUnit = {
       where: 'script',
@@ -241,6 +249,25 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     const kept = doc ? lines.filter((d) => d.code !== 'security.agent-settings' || !doc.has(d.line)) : lines;
     out.push(...(teaching ? [...kept, ...flows].map(softened) : [...kept, ...flows]));
   }
+  return out;
+}
+
+const DATA_FILE = /\.(?:json|jsonc|json5|ya?ml|toml)$/i;
+
+/**
+ * The string values of a JSON, YAML or TOML file that read as prose (six words, or a run of
+ * Chinese or Japanese), each on its own line with the key and quotes taken off.
+ */
+function proseValues(text: string): Located[] {
+  const out: Located[] = [];
+  text.split('\n').forEach((raw, i) => {
+    if (raw.length < 24) return;
+    const value = raw
+      .replace(/^\s*(?:-\s+)?(?:"(?:[^"\\]|\\.){0,200}"|'[^']{0,200}'|[\w.-]{1,200})\s*[:=]\s*/, '')
+      .replace(/^["'[{]+|["'\]},\s]+$/g, '');
+    if (value.split(/\s+/).length >= 6 || /[\u3040-\u30ff\u4e00-\u9fff]{12}/.test(value))
+      out.push({ line: i + 1, column: raw.indexOf(value) + 1, text: value });
+  });
   return out;
 }
 
