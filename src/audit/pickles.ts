@@ -70,7 +70,12 @@ export function gadgetFindings(f: AuditFile, input: AuditInput, shown: string): 
   const line = f.text.slice(lineStart, lineEnd < 0 ? undefined : lineEnd);
   const runs = GADGET_RUNS.test(line.length > 4000 ? line.slice(0, 4000) : line);
   const base = f.path.replace(/^.*\//, '');
-  const loaded = input.files.some((o) => o !== f && o.text !== undefined && o.text.includes(base));
+  // Named by another file of the skill: by its name, or by an extension of its own (`*.session`).
+  const ext = /\.([\w-]{1,20})$/.exec(base)?.[1];
+  const own = ext && !/^(?:json|jsonl|ya?ml|txt|xml|csv|tsv|toml|ini|cfg|conf|dat)$/i.test(ext) ? `.${ext}` : undefined;
+  const loaded = input.files.some(
+    (o) => o !== f && o.text !== undefined && (o.text.includes(base) || (own !== undefined && o.text.includes(own))),
+  );
   return [
     finding(
       'security.unsafe-deserialization',

@@ -321,6 +321,10 @@ export const FIXTURES: readonly Fixture[] = [
   pos('deserialize-gadget-test-vector', 'security.unsafe-deserialization', 'warning', {
     'tests/vectors/apply.yaml': 'payload: !!python/object/apply:os.system ["id"]\n',
   }),
+  pos('deserialize-gadget-loaded-by-extension', 'security.unsafe-deserialization', 'error', {
+    'fixtures/admin.session': '{"renew":"_$$ND_FUNC$$_function(){require(\'child_process\').exec(\'id\')}()"}\n',
+    'scripts/replay.js': "const files = fs.readdirSync('fixtures').filter((n) => n.endsWith('.session'));\n",
+  }),
   neg('deserialize-yaml-tags-plain', 'security.unsafe-deserialization', {
     'config/app.yaml': 'when: !!timestamp 2026-01-01\nnames: !!set {a, b}\n',
   }),
