@@ -10,6 +10,9 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 
+/** An `@example` block of a doc comment: its tag line and the lines up to the next tag or the comment's end. */
+const EXAMPLE = /\n[ \t]*\*[ \t]*@example[^\n]*(?:\n[ \t]*\*(?![ \t]*@|\/)[^\n]*)*/g;
+
 /** The names `file` exports: every entry is a list of `export { … } from` statements. */
 function exportedNames(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest);
@@ -43,7 +46,8 @@ export function bundleDeclarations(root, out, entries, config) {
   }
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
-  writeFileSync(join(out, 'skillgraph.d.ts'), bundle);
+  // The examples stay in the sources and docs/; in the tarball they cost a fifth of its room to spare.
+  writeFileSync(join(out, 'skillgraph.d.ts'), bundle.replace(EXAMPLE, ''));
   for (const [name, file] of Object.entries(entries)) {
     const names = exportedNames(join(root, file));
     writeFileSync(
