@@ -7,7 +7,7 @@
  * no benign model, cache or fixture carries those. Pure.
  */
 import type { Diagnostic } from '../model/diagnostics.js';
-import { finding, isTeaching, type AuditFile, type AuditInput } from './input.js';
+import { finding, isTeaching, quote, type AuditFile, type AuditInput } from './input.js';
 
 /** Modules and functions whose import inside a pickle means code runs at load. */
 const MODULES =
@@ -82,12 +82,8 @@ export function gadgetFindings(f: AuditFile, input: AuditInput, shown: string): 
       shown,
       f.text.slice(0, m.index).split('\n').length,
       m.index - lineStart + 1,
-      `the data holds a serializer tag (${quoteTag(m[0])}) that ${runs ? 'runs a command' : 'calls code'} when it is loaded`,
+      `the data holds a serializer tag (${quote(m[0], 60)}) that ${runs ? 'runs a command' : 'calls code'} when it is loaded`,
       runs && (loaded || !isTeaching(f.path)) ? 'error' : 'warning',
     ),
   ];
-}
-
-function quoteTag(tag: string): string {
-  return tag.replace(/\s+/g, ' ').slice(0, 60);
 }
