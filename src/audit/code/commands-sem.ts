@@ -126,7 +126,11 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
         data: concat([name, ...args.map((a) => concat([lit(' '), a]))]),
       });
     }
-    if (!name.exact) return opaque('$(…)', [name, ...args, cmd.stdin]);
+    if (!name.exact) {
+      // Its best known text may still be a program this unit wrote or made executable.
+      if (state.chmodded.has(name.text) || state.files.has(name.text)) runFile(state, at, name.text, name);
+      return opaque('$(…)', [name, ...args, cmd.stdin]);
+    }
   }
   const base = baseName(name.text);
   if (base === 'xargs') return xargs(cmd, args, state);
@@ -240,10 +244,16 @@ export function runFile(state: FlowState, at: Site, what: string, path: Val | un
     (!base.includes('/')
       ? [...state.files].find(([k]) => state.chmodded.has(k) && k.endsWith(`/${base}`))?.[1]
       : undefined);
-  if (content) {
-    const made = [...state.chmodded].some((k) => k === path.text || k === base || k.endsWith(`/${base}`));
+  const made = [...state.chmodded].some((k) => k === path.text || k === base || k.endsWith(`/${base}`));
+  // A program this unit made executable, where it also saved a download to a path it only names by a
+  // parameter (`get(url, dest, cb)`): that download is the likeliest program.
+  const fetched = made
+    ? [...state.files].find(([k, v]) => /^[A-Za-z_]\w*$/.test(k) && v.origins.some((o) => o.kind === 'network'))?.[1]
+    : undefined;
+  const program = content ?? fetched;
+  if (program) {
     const how = made ? `${what} (made executable after it was written)` : what;
-    execCode(state, at, how, content, undefined);
+    execCode(state, at, how, program, undefined);
   } else if (path.origins.length > 0 && !path.exact) execCode(state, at, what, path, undefined);
 }
 

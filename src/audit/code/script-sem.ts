@@ -282,6 +282,15 @@ function fileSemantics(call: Call, name: string, state: FlowState): Val | undefi
     const path = name.endsWith('Path') && call.args.length > 1 ? joinPath(call.args) : a0;
     return { ...path, exact: false, items: undefined, ref: { kind: 'file', name: path.text, mode } };
   }
+  // A stream piped into an open file writes it there: `res.pipe(f)`, `pipeline(res, f)`, `copyfileobj(r, f)`.
+  const sink =
+    method === 'pipe' ? a0 : /^(?:stream\.pipeline|shutil\.copyfileobj)$/.test(name) ? call.args.at(-1) : undefined;
+  if (sink?.ref?.kind === 'file' && sink.ref.mode !== 'r') {
+    const data = method === 'pipe' ? (recv ?? UNKNOWN) : merge(call.args.slice(0, -1));
+    state.files.set(sink.ref.name, data);
+    push('write', name, lit(sink.ref.name), data);
+    return sink;
+  }
   if (method && recv?.ref?.kind === 'file') {
     const path = lit(recv.ref.name);
     if (/^(?:read|readlines|read_text|read_bytes|readline)$/.test(method))
@@ -422,6 +431,10 @@ function valueSemantics(call: Call, name: string, state: FlowState): Val | undef
       const dir = { ...lit('…/site-packages'), exact: false };
       return { ...dir, items: [dir] };
     }
+    case 'util.promisify':
+    case 'functools.partial':
+      // A wrapper calls what it wraps: `promisify(exec)(cmd)` still runs `cmd`.
+      return a0.ref?.kind === 'name' ? a0 : undefined;
     case 'os.walk':
       return { ...a0, text: `${a0.text}/**`, exact: false };
     case 'os.getenv':

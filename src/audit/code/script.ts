@@ -11,6 +11,7 @@
 import type { FlowState, Site } from './effect.js';
 import { callSemantics, type Call } from './script-sem.js';
 import type { SyntaxNode } from './syntax.js';
+import { deleteReach, isCredentialPath, writeClass } from './targets.js';
 import {
   concat,
   hasCodeEscapes,
@@ -453,7 +454,7 @@ class ScriptFlow {
     const fname = call.name.startsWith('function:') ? call.name.slice(9) : call.name;
     const fn = this.functions.get(fname);
     if (fn) {
-      if (this.callDepth >= 3 || call.args.every((a) => a.origins.length === 0))
+      if (this.callDepth >= 3 || call.args.every((a) => a.origins.length === 0 && !watched(a.text)))
         return this.returnsOf.get(fname) ?? opaque(`${fname}(…)`, call.args);
       this.callDepth++;
       try {
@@ -767,4 +768,9 @@ function orElse(left: Val, right: Val): Val {
   const m = merge([left, right]);
   const taken = left.exact && left.text !== '' && !left.ref ? left : right.text !== '' ? right : undefined;
   return taken ? { ...m, text: taken.text, exact: taken.exact } : m;
+}
+
+/** A path a helper's write, read or delete matters at: read the helper again with it (`append(home / "AGENTS.md")`). */
+function watched(text: string): boolean {
+  return text !== '' && (writeClass(text) !== undefined || isCredentialPath(text) || deleteReach(text) !== undefined);
 }
