@@ -16,7 +16,7 @@ import { claimFindings } from './claims.js';
 import { isMarkdown, isScript, isTeaching, shownPath, type AuditFile, type AuditInput } from './input.js';
 import { commentFindings, hiddenFindings, proseFindings } from './instructions.js';
 import { splitMarkdown, type Fence, type Located } from './markdown.js';
-import { skillFindings } from './skill-rules.js';
+import { shadowFindings, skillFindings } from './skill-rules.js';
 import { hiddenText } from './unicode.js';
 import { proseWriteFindings } from './prose-writes.js';
 import { encodedProseFindings, hasLongRun } from './encoded-prose.js';
@@ -99,6 +99,7 @@ export function auditSkillOutcome(input: AuditInput, options: AuditSkillOptions 
   const notes: string[] = [];
   const out: FlowDiagnostic[] = [...skillFindings(input), ...claimFindings(input)];
   for (const f of input.files) out.push(...fileFindings(f, input, options, notes));
+  out.push(...shadowFindings(input, out));
   if (!options.parsers && input.files.some((f) => f.text !== undefined && (isScript(f) || isMarkdown(f.path))))
     notes.push(`${shownPath(input.dir, input.skillFile)}: code read by the line rules only (no parsers given)`);
   return { diagnostics: dedupe(out).sort(compareDiagnostics), notes };

@@ -46,6 +46,11 @@ const WHAT: Readonly<Record<PhraseClass, string>> = {
   exfil: 'asks the model to send data out',
   update: 'tells the agent to replace the skill with a download',
 };
+/** True for a finding that declares other skills obsolete or claims precedence over other copies. */
+export function claimsToReplace(d: Diagnostic): boolean {
+  return d.code === 'security.trigger-hijack' && d.message.includes(WHAT.obsolete);
+}
+
 /** Classes that manipulate the agent; two of them in one paragraph make the intent unambiguous. */
 const MANIPULATION = new Set<PhraseClass>([
   'override',

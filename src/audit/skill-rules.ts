@@ -8,14 +8,14 @@
 import type { Diagnostic } from '../model/diagnostics.js';
 import { mixedScripts, nameSkeleton } from '../parse/name-safety.js';
 import { finding, isScript, isTeaching, quote, shownPath, type AuditFile, type AuditInput } from './input.js';
-import { descriptionFindings, hiddenFindings } from './instructions.js';
+import { claimsToReplace, descriptionFindings, hiddenFindings } from './instructions.js';
 import popular from './popular-skills.json' with { type: 'json' };
 import { editDistance } from '../model/edit-distance.js';
 import { firstOfAny } from './scan.js';
 import type { Located } from './markdown.js';
 import { gadgetFindings, pickleFindings } from './pickles.js';
 import { shippedConfigFindings } from './shipped-config.js';
-import { isCredentialPath } from './code/targets.js';
+import { isCredentialPath, writeClass } from './code/targets.js';
 
 /** Grants that let the agent run any command or use any tool without asking. */
 const UNRESTRICTED =
@@ -250,6 +250,26 @@ function nameFindings(
   return [];
 }
 
+/**
+ * A skill that takes a widely installed skill's own name and says it replaces other copies: the agent
+ * that lists both loads this one for every task meant for the original.
+ */
+export function shadowFindings(input: AuditInput, found: readonly Diagnostic[]): Diagnostic[] {
+  const name = input.name?.toLowerCase();
+  const claim = name !== undefined && POPULAR_SET.has(name) ? found.find(claimsToReplace) : undefined;
+  if (!claim) return [];
+  return [
+    finding(
+      'security.lookalike-name',
+      claim.file,
+      claim.line,
+      claim.column,
+      `takes the name of the widely installed skill "${name}" and claims to replace other copies of it`,
+      'error',
+    ),
+  ];
+}
+
 /** Digits and separators that stand in for letters in look-alike names. */
 const LEET: Readonly<Record<string, string>> = {
   '0': 'o',
@@ -322,18 +342,26 @@ function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
   if (f.kind === 'symlink') {
     if (!f.escapes) return [];
     const absolute = f.target !== undefined && (f.target.startsWith('/') || /^[A-Za-z]:[\\/]/.test(f.target));
-    // A link that climbs out to a credential store or a home folder reads the user's secrets.
-    const secret =
-      f.target !== undefined &&
-      (isCredentialPath(f.target) || /(?:^|\/)\.\.\/(?:\.\.\/){1,}(?:\.[\w-]+|home|Users|root|etc)\b/.test(f.target));
+    const t = f.target ?? '';
+    // A link that climbs out to a credential store or a home folder reads the user's secrets; one to
+    // the agent's settings or instructions, or to a whole folder above the skill (its siblings), lets
+    // an edit through it reach them.
+    const reach =
+      isCredentialPath(t) || /(?:^|\/)\.\.\/(?:\.\.\/){1,}(?:\.[\w-]+|home|Users|root|etc)\b/.test(t)
+        ? ', to a credential store or a home folder'
+        : writeClass(t) !== undefined || /(?:^|\/)settings(?:\.local)?\.json$/.test(t)
+          ? ", to the agent's settings or instructions"
+          : /^(?:\.\.\/?)+$/.test(t)
+            ? ', to a whole folder above the skill'
+            : '';
     return [
       finding(
         'security.symlink-escape',
         shown,
         0,
         0,
-        `symlink to "${quote(f.target ?? '?', 120)}", outside the skill folder${secret ? ', to a credential store or a home folder' : ''}`,
-        absolute || secret ? 'error' : 'warning',
+        `symlink to "${quote(t || '?', 120)}", outside the skill folder${reach}`,
+        absolute || reach ? 'error' : 'warning',
       ),
     ];
   }
