@@ -208,7 +208,7 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     return out.map((d) => (name || teachingSignals(all, d.line) ? noted(d) : d));
   }
   if (/\.(?:html?|xml|svg|vue|jsx|tsx|hbs|ejs|njk|jinja2?|j2|tmpl|tpl)$/i.test(f.path))
-    out.push(...hiddenFindings(htmlComments(f.text), shown));
+    out.push(...hiddenFindings(unrendered(f.text), shown));
   const script = isScript(f);
   out.push(...hiddenText(f.text, shown, { all: script, lines: new Set() }));
   if (!script) {
@@ -224,9 +224,7 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     // manipulation at once is reported.
     if (DATA_FILE.test(f.path) && !teaching)
       for (const value of proseValues(f.text))
-        out.push(
-          ...proseFindings([value], shown, { docs: true, reference: true }).filter((d) => d.severity === 'error'),
-        );
+        out.push(...proseFindings(value, shown, { docs: true, reference: true }).filter((d) => d.severity === 'error'));
   } else {
     const unit: CodeUnit = {
       where: 'script',
@@ -259,18 +257,30 @@ const DATA_FILE = /\.(?:json|jsonc|json5|ya?ml|toml)$/i;
  * The string values of a JSON, YAML or TOML file that read as prose (six words, or a run of
  * Chinese or Japanese), each on its own line with the key and quotes taken off.
  */
-function proseValues(text: string): Located[] {
-  const out: Located[] = [];
+function proseValues(text: string): Located[][] {
+  const out: Located[][] = [];
+  let block: { indent: number; lines: Located[] } | undefined;
   text.split('\n').forEach((raw, i) => {
-    if (raw.length < 24) return;
-    const value = raw
-      .replace(/^\s*(?:-\s+)?(?:"(?:[^"\\]|\\.){0,200}"|'[^']{0,200}'|[\w.-]{1,200})\s*[:=]\s*/, '')
-      .replace(/^["'[{]+|["'\]},\s]+$/g, '');
-    if (value.split(/\s+/).length >= 6 || /[\u3040-\u30ff\u4e00-\u9fff]{12}/.test(value))
-      out.push({ line: i + 1, column: raw.indexOf(value) + 1, text: value });
+    const indent = raw.search(/\S/);
+    // A folded or literal block (`hint: >-`) and a wrapped string go on under their key, indented deeper.
+    if (block && indent > block.indent && !KEY.test(raw)) {
+      block.lines.push({ line: i + 1, column: indent + 1, text: raw.trim() });
+      return;
+    }
+    block = undefined;
+    const value = raw.replace(KEY, '').replace(/^["'[{]+|["'\]},\s]+$/g, '');
+    if (indent >= 0) block = { indent, lines: [] };
+    if (raw.length >= 24) block?.lines.push({ line: i + 1, column: raw.indexOf(value) + 1, text: value });
+    if (block) out.push(block.lines);
   });
-  return out;
+  return out.filter((v) => {
+    const all = v.map((l) => l.text).join(' ');
+    return all.split(/\s+/).length >= 6 || /[\u3040-\u30ff\u4e00-\u9fff]{12}/.test(all);
+  });
 }
+
+/** The key of a data-file line (`hint:`, `"name" =`, `- label:`). */
+const KEY = /^\s*(?:-\s+)?(?:"(?:[^"\\]|\\.){0,200}"|'[^']{0,200}'|[\w.-]{1,200})\s*[:=]\s*/;
 
 /** Lines of Python docstrings: a triple-quoted string standing as a statement of its own. */
 function docstrings(text: string): Set<number> {
@@ -340,15 +350,22 @@ function teachingFence(lines: readonly string[], fence: Fence): boolean {
   );
 }
 
-/** HTML comments of a template or page, one located piece per line. */
-function htmlComments(text: string): Located[] {
+/**
+ * What a template or page holds that never renders, one located piece per line: HTML comments,
+ * template comments (`{# #}`, `{{!-- --}}`, `<%# %>`), and elements hidden by style or attribute.
+ */
+function unrendered(text: string): Located[] {
   const out: Located[] = [];
-  for (const m of text.matchAll(/<!--([\s\S]{0,4000}?)-->/g)) {
-    const line = text.slice(0, m.index).split('\n').length;
-    m[1]!.split('\n').forEach((t, i) => out.push({ line: line + i, column: 1, text: t }));
+  for (const m of text.matchAll(UNRENDERED)) {
+    const body = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? '';
+    const line = text.slice(0, m.index + m[0].indexOf(body)).split('\n').length;
+    body.split('\n').forEach((t, i) => out.push({ line: line + i, column: 1, text: t.replace(/<[^>]{0,200}>/g, ' ') }));
   }
   return out;
 }
+
+const UNRENDERED =
+  /<!--([\s\S]{0,4000}?)-->|\{#([\s\S]{0,4000}?)#\}|\{\{!--([\s\S]{0,4000}?)--\}\}|<%#([\s\S]{0,4000}?)%>|<(div|span|p|section|template|aside)\b[^>]{0,200}?(?:display\s{0,3}:\s{0,3}none|visibility\s{0,3}:\s{0,3}hidden|font-size\s{0,3}:\s{0,3}0|\shidden\b|aria-hidden\s{0,2}=\s{0,2}["']?true)[^>]{0,200}>([\s\S]{0,4000}?)<\/\5>/gi;
 
 const FOLLOWED = new WeakMap<AuditInput, ReadonlySet<string>>();
 
@@ -362,7 +379,7 @@ function followedBy(input: AuditInput): ReadonlySet<string> {
   for (const line of others.length > 0 ? skill.split('\n') : []) {
     if (
       !others.some((f) => line.includes(f.path)) ||
-      !/\b(?:follow|run|execute|perform|obey|adopt|apply|comply)\b|befolge|übernimm|sigue|adopta|aplica|suis|adopte|applique|siga|adote|следуй|примени|従|適用|遵循|按照|采用/i.test(
+      !/\b(?:follow|run|execute|perform|obey|adopt|apply|comply|(?:walk|go|work) through)\b|befolge|übernimm|sigue|adopta|aplica|suis|adopte|applique|siga|adote|следуй|примени|従|適用|遵循|按照|采用/i.test(
         line,
       ) ||
       /\bsee\b|\bfor (?:more|details|the complete)/i.test(line)

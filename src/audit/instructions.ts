@@ -423,17 +423,24 @@ export function hiddenFindings(
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<number>();
-  for (const p of parts) {
-    if (seen.has(p.line)) continue;
+  const read = (text: string) => {
     const phrase =
-      findPhrases(p.text)[0] ??
-      dataOut(p.text)[0] ??
-      (HEADER.test(p.text)
-        ? { cls: 'authority' as const, strong: true, language: 'any', start: 0, end: 0 }
-        : undefined);
-    const download = firstMatch(p.text, DOWNLOAD);
-    const directed = firstOfAny(p.text, DIRECTED) ?? firstMatch(p.text, SECRET_ASK);
-    const at = phrase?.start ?? download?.index ?? directed?.index;
+      findPhrases(text)[0] ??
+      dataOut(text)[0] ??
+      (HEADER.test(text) ? { cls: 'authority' as const, strong: true, language: 'any', start: 0, end: 0 } : undefined);
+    const download = firstMatch(text, DOWNLOAD);
+    const directed = firstOfAny(text, DIRECTED) ?? firstMatch(text, SECRET_ASK);
+    return { phrase, download, directed, at: phrase?.start ?? download?.index ?? directed?.index };
+  };
+  for (const [i, p] of parts.entries()) {
+    if (seen.has(p.line)) continue;
+    let { phrase, download, directed, at } = read(p.text);
+    // A hard-wrapped note: a phrase across the break is read over both lines.
+    const next = parts[i + 1];
+    if (at === undefined && next?.line === p.line + 1) {
+      ({ phrase, download, directed } = read(`${p.text} ${next.text.trimStart()}`));
+      at = phrase && phrase.start < p.text.length ? Math.min(phrase.start, p.text.length - 1) : undefined;
+    }
     if (at === undefined) continue;
     seen.add(p.line);
     const severe = phrase !== undefined || (download !== undefined && directed !== undefined);
