@@ -7,8 +7,27 @@
  * written there. Pure.
  */
 import type { Diagnostic } from '../model/diagnostics.js';
-import { finding, quote, type AuditFile } from './input.js';
+import { finding, isTeaching, quote, type AuditFile } from './input.js';
 import { isBareUrl, isDangerousPayload } from './code/targets.js';
+
+/** Names of the configuration files this module judges, as the instructions would name a copy's destination. */
+const CONFIG_NAME =
+  /(?:^|[\s`'"/~(])(\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|\.pypirc|\.condarc|uv\.toml|\.gemrc|package\.json|settings(?:\.local)?\.json|tasks\.json)(?=$|[\s`'",.;:)])/g;
+
+/**
+ * The configuration files SKILL.md has a shipped file copied to: a line naming the file and a
+ * configuration file's name ("Copy `assets/npmrc.tpl` to `~/.npmrc`"), whatever the language.
+ *
+ * @example copiedAs('1. Copia `assets/npmrc.tpl` a `.npmrc`.', 'assets/npmrc.tpl') // ['.npmrc']
+ */
+export function copiedAs(skill: string, path: string): string[] {
+  const own = path.replace(/^.*\//, '');
+  const out = new Set<string>();
+  for (const line of skill.includes(path) ? skill.split('\n') : [])
+    if (line.includes(path))
+      for (const m of line.matchAll(CONFIG_NAME)) if (m[1] !== own && !line.includes(`${m[1]}/`)) out.add(m[1]!);
+  return [...out];
+}
 
 /**
  * Findings for one shipped configuration file or manifest.
@@ -42,9 +61,16 @@ export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[]
       ),
     ];
   }
+  // Named as the settings file, or holding keys only Claude Code's settings have (`permissions.json`
+  // to be merged into ~/.claude/settings.json).
   if (
-    /(?:^|\/)\.claude\/settings(?:\.local)?\.json$|(?:^|\/)settings(?:\.local)?\.json$/.test(f.path) &&
-    /bypassPermissions|dangerously|"allow"\s{0,4}:\s{0,4}\[[^\]]{0,200}"(?:Bash(?:\(\*\))?|\*)"/.test(text)
+    (/(?:^|\/)settings(?:\.local)?\.json$/.test(f.path) &&
+      /bypassPermissions|dangerously|"allow"\s{0,4}:\s{0,4}\[[^\]]{0,200}"(?:Bash(?:\(\*\))?|\*)"/.test(text)) ||
+    (/\.json$/.test(f.path) &&
+      !isTeaching(f.path) &&
+      /"defaultMode"\s{0,4}:\s{0,4}"bypassPermissions"|"skipDangerousModePermissionPrompt"\s{0,4}:\s{0,4}true/.test(
+        text,
+      ))
   ) {
     return [
       finding(
@@ -78,7 +104,7 @@ export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[]
           shown,
           lineOf(new RegExp(`"${hook.name}"\\s{0,4}:`)),
           1,
-          `a shipped package.json runs ${quote(hook.command, 60)} at npm install (${hook.name}), a download that runs`,
+          `a shipped package.json runs ${quote(hook.command, 60)} at npm install (${hook.name}): fetched or decoded code that runs`,
           'error',
         ),
       ];

@@ -14,7 +14,7 @@ import { editDistance } from '../model/edit-distance.js';
 import { firstOfAny } from './scan.js';
 import type { Located } from './markdown.js';
 import { gadgetFindings, pickleFindings } from './pickles.js';
-import { shippedConfigFindings } from './shipped-config.js';
+import { copiedAs, shippedConfigFindings } from './shipped-config.js';
 import { isCredentialPath, writeClass } from './code/targets.js';
 
 /** Grants that let the agent run any command or use any tool without asking. */
@@ -374,7 +374,18 @@ function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
           : 'unreadable';
     return [finding('security.file-unscanned', shown, 0, 0, `not audited: ${why}`)];
   }
-  const pickled = [...pickleFindings(f, shown), ...gadgetFindings(f, input, shown), ...shippedConfigFindings(f, shown)];
+  // A template the instructions copy into place is judged as the file it becomes.
+  const skill = input.files.find((x) => x.path === input.skillFile)?.text ?? '';
+  const copies = f.path === input.skillFile ? [] : copiedAs(skill, f.path);
+  // `requirements.txt.tmpl` is rendered to `requirements.txt`.
+  const rendered = f.path.replace(/\.(?:tmpl|tpl|template|j2|jinja2?|example|sample|dist)$/i, '');
+  if (rendered !== f.path) copies.push(rendered);
+  const pickled = [
+    ...pickleFindings(f, shown),
+    ...gadgetFindings(f, input, shown),
+    ...([f.path, ...copies].map((as) => shippedConfigFindings({ ...f, path: as }, shown)).find((x) => x.length > 0) ??
+      []),
+  ];
   if (pickled.length > 0) return pickled;
   const exe = executableKind(f.head);
   if (exe) return [binaryFinding(f, exe, input, shown)];

@@ -47,9 +47,12 @@ export function systemSemantics(cmd: Cmd, base: string, args: readonly Val[], st
         const root = args[0] && !args[0].text.startsWith('-') ? args[0] : lit('.');
         push({ kind: 'delete', what: 'find … -delete', data: root, target: root, recursive: true });
       }
+      // What it prints is the tree under its start: `find ~ | xargs rm -rf` deletes that tree.
+      const start = args[0] && !args[0].text.startsWith('-') ? args[0].text.replace(/\/+$/, '') : '';
+      const out = { ...opaque('$(find …)', args), ...(start ? { text: `${start}/**` } : {}) };
       return isCredentialPath(text)
-        ? tagged(opaque('$(find …)', args), 'credential', at.line, `find ${text}`.slice(0, 80))
-        : tagged(opaque('$(find …)', args), 'local', at.line, 'find');
+        ? tagged(out, 'credential', at.line, `find ${text}`.slice(0, 80))
+        : tagged(out, 'local', at.line, 'find');
     }
     case 'dd': {
       const of = args.find((a) => a.text.startsWith('of='));
@@ -408,8 +411,8 @@ function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: Flow
   if (
     (base === 'docker' || base === 'podman') &&
     /\b(?:system|volume)\s+prune\b/.test(text) &&
-    /(?:-a|--all)\b/.test(text) &&
-    /(?:-f|--force)\b/.test(text)
+    /\s-[a-z]*a|--all\b|--volumes\b/.test(` ${text}`) &&
+    /\s-[a-z]*f|--force\b/.test(` ${text}`)
   )
     teardown(`${base} ${text}`.slice(0, 60));
   if (

@@ -110,11 +110,16 @@ export function deleteReach(target: string): DeleteReach {
     )
   )
     return 'system';
+  // Only unset variables after the home folder: `rm -rf "$HOME/$SUBDIR"` with SUBDIR empty deletes the home folder.
+  if (/^(?:~|\$HOME|\$\{HOME\})(?:\/\$\{?[A-Za-z_]\w{0,39}\}?)+\/?\*?$/.test(t)) return 'system';
   // An unset variable in front of a slash makes the path absolute: `rm -rf "$DIR/"` with DIR empty is `rm -rf /`.
   if (
     /^\$\{?\w{1,40}\}?\/\*?$/.test(t) &&
     !/^\$\{?(?:PWD|TMPDIR|TMP|TEMP|BUILD\w*|OUT\w*|DIST\w*|CACHE\w*|WORK\w*)\}?/i.test(t)
   )
+    return 'system';
+  // A database's or container engine's data folder: deleting it destroys the data, not a cache.
+  if (/^\/var\/lib\/(?:postgresql|pgsql|mysql|mariadb|mongodb|redis|docker|containerd|elasticsearch)\b/.test(t))
     return 'system';
   if (
     /^(?:\/tmp\b|\/var\/tmp\b|\/private\/tmp\b|\/private\/var\/folders\b|\$TMPDIR|\$\{TMPDIR|\/dev\/null|\/var\/lib\/apt\/lists|\/var\/cache\/|\/var\/lib\/(?:dnf|yum|apk)\/|\/usr\/share\/(?:doc|man|locale)\/|\/root\/\.cache\/)/.test(
@@ -158,7 +163,7 @@ export function isBareUrl(text: string): boolean {
 
 /** Text a persistence write puts in place that runs something remote or opens a shell. */
 export function isDangerousPayload(text: string): boolean {
-  return /\b(?:curl|wget|Invoke-WebRequest|iwr|irm|DownloadString|nc|ncat|socat)\b[^\n]{0,200}(?:\||\biex\b)|\b(?:iex|Invoke-Expression)\b[^\n]{0,40}\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString)\b|\s-(?:e|ec|enc|encodedcommand)\s{1,4}[A-Za-z0-9+/]{16,}={0,2}|\balias\s{1,4}sudo\s{0,2}=|\bPATH=["']?(?:\/tmp|\/dev\/shm|\/var\/tmp)\b|\/dev\/tcp\/|\bnc\b[^\n]{0,40}\s-e\s|\bbash\s{1,4}-i\b|base64\s{1,4}(?:-d|--decode)|\bpython[0-9.]{0,4}\s{1,4}-c\s[^\n]{0,200}socket|\bdangerously|bypassPermissions|autoApprove/i.test(
+  return /\b(?:curl|wget|Invoke-WebRequest|iwr|irm|DownloadString|nc|ncat|socat)\b[^\n]{0,200}(?:\||\biex\b)|\b(?:iex|Invoke-Expression)\b[^\n]{0,40}\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString)\b|\s-(?:e|ec|enc|encodedcommand)\s{1,4}[A-Za-z0-9+/]{16,}={0,2}|\balias\s{1,4}sudo\s{0,2}=|\bPATH=["']?(?:\/tmp|\/dev\/shm|\/var\/tmp)\b|\/dev\/tcp\/|\bnc\b[^\n]{0,40}\s-e\s|\bbash\s{1,4}-i\b|base64\s{1,4}(?:-d|--decode)|\bpython[0-9.]{0,4}\s{1,4}-c\s[^\n]{0,200}socket|\b(?:eval|exec|Function)\s{0,2}\([^\n]{0,40}(?:Buffer\.from|atob|b64decode|base64)|\bdangerously|bypassPermissions|autoApprove/i.test(
     text,
   );
 }
