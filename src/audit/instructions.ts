@@ -156,12 +156,22 @@ function bySentence(h: PhraseHit, text: string): PhraseHit[] {
 }
 
 /** The phrase hits of lines, quotations and discussion left out. */
-function hitsOf(lines: readonly Located[], description = false): Hit[] {
+function hitsOf(lines: readonly Located[], description = false, spans: readonly Located[] = []): Hit[] {
   const out: Hit[] = [];
+  const spansOn = new Map<number, Located[]>();
+  // Only a credential file named in a span (`.env`, `~/.ssh/id_rsa`); commands and variable names quoted
+  // in spans are how documentation shows them.
+  for (const s of spans) if (credentialIn(s.text.trim())) spansOn.set(s.line, [...(spansOn.get(s.line) ?? []), s]);
   lines.forEach((l, i) => {
     if (l.text.length >= 8) {
       const bare = unquoted(l.text);
-      const hits = [...remoteFollow(bare), ...phraseHits(l.text, description, bare), ...dataOut(l.text)];
+      // A credential file named in a code span (`.env`) is still the file the line asks to send.
+      const named = spansOn.has(l.line) ? withSpans(l, spansOn.get(l.line)!) : l.text;
+      const sent = dataOut(l.text);
+      // Through a span, only a send counts: docs name `.env` beside "read" and "include" to keep it private.
+      if (sent.length === 0 && named !== l.text && (SEND.test(named) || /https?:\/\/\S/.test(named)))
+        sent.push(...dataOut(named));
+      const hits = [...remoteFollow(bare), ...phraseHits(l.text, description, bare), ...sent];
       if (hits.length > 0 && !isDiscussion(l.text)) for (const h of hits) out.push({ line: l, hit: h });
     }
     // Hard-wrapped prose: a phrase across the line break is read over the seam, and kept only if it crosses it.
@@ -178,6 +188,17 @@ function hitsOf(lines: readonly Located[], description = false): Hit[] {
       for (const h of crossing) out.push({ line: l, hit: { ...h, start: cut + 1 + h.start, end: l.text.length } });
   });
   return out;
+}
+
+/** A prose line with its blanked code spans put back in place. */
+function withSpans(l: Located, spans: readonly Located[]): string {
+  let text = l.text;
+  for (const s of spans) {
+    const at = s.column - l.column;
+    if (at >= 0 && at + s.text.length <= text.length)
+      text = text.slice(0, at) + s.text + text.slice(at + s.text.length);
+  }
+  return text;
 }
 
 /**
@@ -203,10 +224,11 @@ const SEAM = 40;
  * reading blanked), so the words either side of one are not read as adjacent.
  */
 function unquoted(text: string): string {
-  const bare = !/["“«「`]/.test(text)
+  const bare = !/["“„«「`]/.test(text)
     ? text
-    : text.replace(/"[^"\n]{1,400}"|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g, (q) =>
-        ' '.repeat(q.length),
+    : text.replace(
+        /"[^"\n]{1,400}"|„[^“”\n]{1,400}[“”]|“[^”\n]{1,400}”|«[^»\n]{1,400}»|「[^」\n]{1,400}」|`[^`\n]{1,400}`/g,
+        (q) => ' '.repeat(q.length),
       );
   return bare.includes('   ')
     ? bare.replace(/(\S)( {3,})(?=\S)/g, (_, c: string, q: string) => `${c} ${'q'.repeat(q.length - 2)} `)
@@ -221,9 +243,9 @@ function phraseHits(text: string, description: boolean, bare = unquoted(text)): 
 }
 
 const READ_OR_SEND =
-  /\b(?:read|cat|open|load|send|post|upload|include|pass|copy|paste|share|attach|print|output|append|collect|lies|lese|sende|lee|envia|lis|envoie|copiez|leia|envie|inclua|прочитай|отправь)\b|読|送信|读取|发送|上传|收集/i;
+  /\b(?:read|cat|open|load|send|post|upload|include|pass|copy|paste|share|attach|print|output|append|collect|lies|lese|sende|schicke|h[aä]nge|f[uü]ge|[uü]bermittle|lee|envia|adjunta|lis|envoie|joins|copiez|leia|envie|inclua|anexe|прочитай|отправь|приложи)\b|読|送信|读取|发送|上传|收集/i;
 const SEND =
-  /\b(?:send|post|upload|include|pass|copy|paste|share|attach|print|output|append|sende|envia|envoie|copiez|envie|inclua|отправь)\b|送信|发送|上传/i;
+  /\b(?:send|post|upload|include|pass|copy|paste|share|attach|print|output|append|sende|schicke|h[aä]nge|[uü]bermittle|envia|adjunta|envoie|joins|copiez|envie|inclua|anexe|отправь|приложи)\b|送信|发送|上传/i;
 const SECRET_NAME = /\b[A-Z][A-Z0-9_]{1,40}(?:TOKEN|SECRET|SECRET_ACCESS_KEY|API_KEY|PASSWORD)\b/;
 const BEACON =
   /!\[[^\]\n]{0,80}\]\(\s{0,2}https?:\/\/[^)\s]{1,300}[?&][\w-]{1,40}=(?:[A-Z][A-Z_]{2,}|\{[^}]{1,40}\}|<[^>]{1,40}>|\$\w{1,40})/;
@@ -243,6 +265,9 @@ function dataOut(line: string): PhraseHit[] {
   if (!DATA_WORDS.test(line) || /^\s{0,8}[-*+]\s{1,4}\[[^\]\n]{1,200}\]\([^)\s]{1,400}\)[\s.]*$/.test(line)) return [];
   const url = /https?:\/\/\S/.test(line);
   const cred = credentialIn(line);
+  // A safeguard ("Never read files for credentials", "never pass a raw API key") sends nothing.
+  const verb = READ_OR_SEND.exec(line);
+  if (verb && !url && NEGATED.test(line.slice(Math.max(0, verb.index - 60), verb.index))) return [];
   // Reading a secret variable is how it is used ("requires API_KEY for read tools"); only sending it out counts.
   if ((cred && (url || READ_OR_SEND.test(line))) || (SECRET_NAME.test(line) && (url || SEND.test(line))))
     return [{ cls: 'exfil', strong: url, language: 'any', start: 0, end: line.length }];
@@ -344,7 +369,7 @@ export function proseFindings(
     readonly spans?: readonly Located[];
   } = {},
 ): Diagnostic[] {
-  const hits = hitsOf(lines, options.description === true);
+  const hits = hitsOf(lines, options.description === true, options.spans);
   const out: Diagnostic[] = [...markupFindings(lines, file, options.docs === true)];
   const para = paragraphs(lines);
   hits.push(...wrappedFollow(lines, para, hits, options.spans));

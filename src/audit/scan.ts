@@ -61,10 +61,19 @@ export function firstOfAny(text: string, res: readonly RegExp[]): LineMatch | un
 export function insideQuotes(line: string, index: number): boolean {
   const before = line.slice(Math.max(0, index - 400), index);
   let open: string | undefined;
+  let prev = ' ';
   for (const c of before) {
     if (open === undefined) {
-      if (c === '"' || c === '“' || c === '«' || c === '「' || c === '`') open = c;
-    } else if (c === (open === '“' ? '”' : open === '«' ? '»' : open === '「' ? '」' : open)) open = undefined;
+      // A quote right after a letter closes one opened before this text began (`abgeschlossen“,`).
+      if (c === '„' || c === '«' || c === '「' || c === '`') open = c;
+      else if ((c === '"' || c === '“') && !/[\p{L}\p{N}]/u.test(prev)) open = c;
+    } else if (
+      c === (open === '“' ? '”' : open === '«' ? '»' : open === '「' ? '」' : open) ||
+      // German and Polish quotes open low („) and close high (“ or ”).
+      (open === '„' && (c === '“' || c === '”'))
+    )
+      open = undefined;
+    prev = c;
   }
   return open !== undefined;
 }
