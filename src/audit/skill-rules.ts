@@ -389,8 +389,55 @@ function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
   if (pickled.length > 0) return pickled;
   const exe = executableKind(f.head);
   if (exe) return [binaryFinding(f, exe, input, shown)];
-  if (f.text !== undefined && isScript(f)) return blobFindings(f.text, shown);
+  if (f.text !== undefined && isScript(f)) return [...blobFindings(f.text, shown), ...disguisedFindings(f.text, shown)];
   return [];
+}
+
+/** What a script would not spell out: downloads, code runners and shells. */
+const DISGUISED =
+  /Net\.WebClient|Download(?:String|File|Data)|Invoke-(?:Expression|WebRequest|RestMethod)|FromBase64String|Start-Process|child_process|subprocess|os\.system|\beval\b|\bexec\b|powershell|cmd\.exe|\/bin\/(?:ba)?sh\b|https?:\/\/|\bcurl\b|\bwget\b/i;
+/** Cmdlets a wildcard can stand for (`& (Get-Command 'I*e-Ex*')`). */
+const RUNNERS = ['Invoke-Expression', 'Invoke-WebRequest', 'Invoke-RestMethod', 'Invoke-Command', 'Start-Process'];
+
+/**
+ * String literals that name a download or a code runner backwards (`'tneilCbeW.teN'`) or behind a
+ * wildcard that hides it (`'I*e-Ex*'`): one is a warning, two in a script leave no doubt.
+ */
+function disguisedFindings(text: string, file: string): Diagnostic[] {
+  const found: { line: number; column: number; what: string }[] = [];
+  text.split('\n').forEach((l, i) => {
+    for (const m of l.matchAll(/(['"])([^'"\n\\]{5,120})\1/g)) {
+      const s = m[2]!;
+      const back = [...s].reverse().join('');
+      const glob = /[*?]/.test(s)
+        ? new RegExp(
+            `^${s
+              .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+              .replace(/\*/g, '.*')
+              .replace(/\?/g, '.')}$`,
+            'i',
+          )
+        : undefined;
+      const runner =
+        glob && RUNNERS.find((r) => glob.test(r) && !s.toLowerCase().startsWith(r.slice(0, 6).toLowerCase()));
+      const what = runner
+        ? `"${quote(s, 40)}" stands for ${runner}`
+        : DISGUISED.test(back) && !DISGUISED.test(s)
+          ? `"${quote(s, 40)}" spells "${quote(back, 40)}" backwards`
+          : undefined;
+      if (what) found.push({ line: i + 1, column: m.index + 1, what });
+    }
+  });
+  return found.map((x) =>
+    finding(
+      'security.decode-exec',
+      file,
+      x.line,
+      x.column,
+      `a name hidden from a reader: ${x.what}`,
+      found.length >= 2 ? 'error' : 'warning',
+    ),
+  );
 }
 
 /** Long base64/hex runs in a script, by a linear scan (no regex backtracking). */

@@ -276,7 +276,14 @@ export function systemSemantics(cmd: Cmd, base: string, args: readonly Val[], st
 const COMMAND_KEY = /^(?:alias\.\S+|core\.(?:sshCommand|pager|editor|fsmonitor)|credential(?:\.\S+)?\.helper)$/;
 
 /** Cloud, container, database and git commands: teardown, pushes, hook paths. */
-function toolSemantics(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
+function toolSemantics(cmd: Cmd, base: string, given: readonly Val[], state: FlowState): Val {
+  // git's own options come before its command: `git -C "$dir" -c user.name=x push --mirror`.
+  let args = given;
+  if (base === 'git')
+    while (args.length > 0 && args[0]!.text.startsWith('-'))
+      args = args.slice(
+        /^(?:-C|-c|--git-dir|--work-tree|--namespace|--exec-path|--config-env)$/.test(args[0]!.text) ? 2 : 1,
+      );
   const text = words(args);
   const at = cmd.at;
   const teardown = (what: string): void =>
