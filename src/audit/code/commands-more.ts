@@ -7,7 +7,7 @@
  */
 import type { FlowState } from './effect.js';
 import type { Cmd } from './commands-sem.js';
-import { readPath } from './commands-sem.js';
+import { isOwnFile, readPath } from './commands-sem.js';
 import { isCredentialPath } from './targets.js';
 import { concat, lit, merge, opaque, tagged, type Val } from './value.js';
 
@@ -457,9 +457,56 @@ export function fileSemantics(cmd: Cmd, base: string, args: readonly Val[], stat
       if (/(?:^|\s)-[a-zA-Z]*i/.test(flagsOf(args)) && ops.length >= 2)
         write(ops[ops.length - 1]!, ops[0]!, `${base} -i`);
       return base === 'sed' ? opaque('$(sed …)', [cmd.stdin]) : undefined;
+    case 'tar':
+    case 'bsdtar':
+    case 'unzip': {
+      // An unpack fills a folder with what the archive held: `curl … -o a.tgz; tar -xzf a.tgz -C "$DIR"`.
+      const unpack = unpacked(base, args);
+      if (!unpack) return undefined;
+      const data =
+        unpack.archive === undefined || unpack.archive === '-'
+          ? cmd.stdin
+          : (state.files.get(unpack.archive) ?? readPath(lit(unpack.archive), at));
+      const dest = unpack.dest.replace(/\/+$/, '') || '.';
+      state.files.set(`${dest}/`, data);
+      const folder = args.find((a) => a.text === unpack.dest);
+      const own = isOwnFile(dest) || folder?.via.some((v) => /^(?:SKILL|SCRIPT|CLAUDE_SKILL)_(?:DIR|ROOT)$/.test(v));
+      if (own && data.origins.some((o) => o.kind === 'network'))
+        state.effects.push({
+          kind: 'self-update',
+          line: at.line,
+          col: at.col,
+          what: `${base} ${unpack.archive ?? '-'} over the skill's own folder`,
+          data,
+          target: lit(folder?.via.length ? `$${folder.via.at(-1)}` : dest),
+        });
+      return lit('');
+    }
     default:
       return undefined;
   }
+}
+
+/** The archive (undefined or `-`: standard input) and the folder of an extracting tar or unzip, if it extracts. */
+function unpacked(base: string, args: readonly Val[]): { archive: string | undefined; dest: string } | undefined {
+  const t = args.map((a) => a.text);
+  if (base === 'unzip') {
+    const d = t.indexOf('-d');
+    const archive = t.find((x, i) => !x.startsWith('-') && t[i - 1] !== '-d');
+    return { archive, dest: d >= 0 ? (t[d + 1] ?? '.') : '.' };
+  }
+  // tar's first word may be a bare cluster (`xzf`); -f or the cluster's trailing f takes the archive.
+  const cluster = (x: string, i: number): boolean => /^-[A-Za-z]+$/.test(x) || (i === 0 && /^[A-Za-z]+$/.test(x));
+  if (!t.some((x, i) => x === '--extract' || x === '--get' || (cluster(x, i) && x.includes('x')))) return undefined;
+  let archive: string | undefined;
+  let dest = '.';
+  t.forEach((x, i) => {
+    if (x.startsWith('--file=')) archive = x.slice(7);
+    else if (x === '--file' || (cluster(x, i) && x.endsWith('f'))) archive = t[i + 1];
+    else if (x.startsWith('--directory=')) dest = x.slice(12);
+    else if (x === '-C' || x === '--directory') dest = t[i + 1] ?? '.';
+  });
+  return { archive, dest };
 }
 
 /** Package installs and the package-index settings they read. */

@@ -128,7 +128,12 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
     }
     if (!name.exact) {
       // Its best known text may still be a program this unit wrote or made executable.
-      if (state.chmodded.has(name.text) || state.files.has(name.text)) runFile(state, at, name.text, name);
+      if (
+        state.chmodded.has(name.text) ||
+        state.files.has(name.text) ||
+        [...state.files.keys()].some((k) => k.endsWith('/') && name.text.startsWith(k))
+      )
+        runFile(state, at, name.text, name);
       return opaque('$(…)', [name, ...args, cmd.stdin]);
     }
   }
