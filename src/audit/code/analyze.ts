@@ -68,6 +68,15 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
     };
   const comments = addressed ? collectComments(parsed.root, unit.text, unit.lineBase) : [];
   if (!RELEVANT.test(unit.text)) return { findings: [], comments, parsed: true };
+  // Lines that check a download against a digest or a signature: what they name was verified before it ran.
+  const checks = unit.text
+    .split('\n')
+    .filter((l) =>
+      /\b(?:sha256sum|shasum\s{1,4}-a|sha512sum|gpg\s{1,4}--verify|cosign\s{1,4}verify|minisign|hashlib\.sha256|createHash\(\s{0,2}['"]sha|Get-FileHash)\b/.test(
+        l,
+      ),
+    )
+    .join('\n');
   let depth = 0;
   const state: FlowState = newState((lang: CodeLang, text: string, at: Site) => {
     if (depth >= MAX_NESTING) return;
@@ -79,7 +88,7 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
     } finally {
       depth--;
     }
-  });
+  }, checks);
   try {
     run(unit.lang, parsed.root, unit.text, unit.lineBase, state);
   } catch (error) {
@@ -91,15 +100,6 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
       note: `${unit.place.file}${unit.lineBase > 0 ? `:${unit.lineBase + 1}` : ''}: the ${unit.lang} flow analysis stopped (${error instanceof Error ? error.message.slice(0, 80) : 'error'}); the line rules read it`,
     };
   }
-  // Lines that check a download against a digest or a signature: what they name was verified before it ran.
-  const checks = unit.text
-    .split('\n')
-    .filter((l) =>
-      /\b(?:sha256sum|shasum\s{1,4}-a|sha512sum|gpg\s{1,4}--verify|cosign\s{1,4}verify|minisign|hashlib\.sha256|createHash\(\s{0,2}['"]sha|Get-FileHash)\b/.test(
-        l,
-      ),
-    )
-    .join('\n');
   if (checks)
     state.effects.push({
       kind: 'self-update',

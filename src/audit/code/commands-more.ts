@@ -463,10 +463,11 @@ export function fileSemantics(cmd: Cmd, base: string, args: readonly Val[], stat
       // An unpack fills a folder with what the archive held: `curl … -o a.tgz; tar -xzf a.tgz -C "$DIR"`.
       const unpack = unpacked(base, args);
       if (!unpack) return undefined;
-      const data =
-        unpack.archive === undefined || unpack.archive === '-'
-          ? cmd.stdin
-          : (state.files.get(unpack.archive) ?? readPath(lit(unpack.archive), at));
+      const fromFile = unpack.archive !== undefined && unpack.archive !== '-';
+      const held = fromFile ? (state.files.get(unpack.archive!) ?? readPath(lit(unpack.archive!), at)) : cmd.stdin;
+      const source = fromFile ? args.find((a) => a.text === unpack.archive) : undefined;
+      const checked = source !== undefined && isChecked(state.checks, source);
+      const data = checked ? { ...held, origins: held.origins.filter((o) => o.kind !== 'network') } : held;
       const dest = unpack.dest.replace(/\/+$/, '') || '.';
       state.files.set(`${dest}/`, data);
       const folder = args.find((a) => a.text === unpack.dest);
@@ -485,6 +486,15 @@ export function fileSemantics(cmd: Cmd, base: string, args: readonly Val[], stat
     default:
       return undefined;
   }
+}
+
+/** An archive a digest or signature check names, by its file name or a variable naming it: it was pinned. */
+function isChecked(checks: string, archive: Val): boolean {
+  if (checks === '') return false;
+  return (
+    checks.includes(archive.text.replace(/.*\//, '')) ||
+    archive.via.some((v) => new RegExp(`\\$\\{?${v.replace(/\W/g, '')}\\b`).test(checks))
+  );
 }
 
 /** The archive (undefined or `-`: standard input) and the folder of an extracting tar or unzip, if it extracts. */

@@ -51,11 +51,13 @@ export interface FlowState {
   netStdio?: Site;
   /** Paths staged for a commit (`git add`), whose content a push sends. */
   readonly staged: Val[];
+  /** The unit's lines that check a download against a digest or a signature. */
+  readonly checks: string;
   /** Analyse a literal piece of code found inside this one (`bash -c '…'`, a heredoc to `python3 -`). */
   nested(lang: CodeLang, text: string, at: Site): void;
 }
 
 /** An empty state whose nested code is handed to `nested`. */
-export function newState(nested: FlowState['nested']): FlowState {
-  return { files: new Map(), chmodded: new Set(), effects: [], nested, cwd: '.', staged: [] };
+export function newState(nested: FlowState['nested'], checks = ''): FlowState {
+  return { files: new Map(), chmodded: new Set(), effects: [], nested, cwd: '.', staged: [], checks };
 }

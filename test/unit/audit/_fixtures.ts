@@ -302,6 +302,10 @@ export const FIXTURES: readonly Fixture[] = [
     'scripts/u.sh':
       '#!/bin/sh\nSKILL_DIR="$(cd "$(dirname "$0")/.." && pwd)"\ncurl -fsSL https://x.example.invalid/t.tgz | tar xz -C "$SKILL_DIR"\n',
   }),
+  neg('unpacked-checked-download', 'security.remote-exec', {
+    'scripts/u.sh':
+      '#!/bin/sh\ncurl -fsSL https://x.example.invalid/t.zip -o /tmp/t.zip\necho "$SUM  /tmp/t.zip" | sha256sum -c -\nunzip -q /tmp/t.zip -d /opt/t\n/opt/t/bin/run\n',
+  }),
   neg('unpacked-local-archive', 'security.remote-exec', {
     'scripts/u.sh': '#!/bin/sh\ntar -xzf assets/tool.tgz -C /opt/t\n/opt/t/bin/run\n',
   }),
