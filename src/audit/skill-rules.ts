@@ -517,6 +517,10 @@ const NATIVE_EXT = /(?:^|\/)[^./]+$|\.(?:exe|dll|so|dylib|bin|elf|out|app|com|o|
 const RUNS =
   /\b(?:run|runs|execute|executes|launch|launches|start|starts|invoke|exec|spawn|subprocess|system|chmod|rundll32|regsvr32|Start-Process|LoadLibrary|open\s+-a|sudo)\b|\.\/|&\s{0,2}["']?\$?\w/i;
 
+/** What a launcher script does to a program it ships: makes it executable, lifts quarantine, detaches it. */
+const LAUNCHES =
+  /\bchmod\s{1,4}(?:[ugoa]*\+x|[0-7]?[0-7]?[1357][0-7]{1,2})\b|\bnohup\b|\bxattr\s{1,4}-[a-z]*d\s{1,4}com\.apple\.quarantine|\bsetsid\b|\bdisown\b/;
+
 /**
  * An executable is an error when it hides (a name that says it is data or a script, a dot-folder) or
  * when the skill's own text runs it; a library or a binary the skill only carries warns.
@@ -526,10 +530,15 @@ function binaryFinding(f: AuditFile, exe: string, input: AuditInput, shown: stri
   const disguised = !NATIVE_EXT.test(f.path);
   const hidden = /(?:^|\/)\.[^/]+\//.test(f.path) || base.startsWith('.');
   const library = /\.(?:so|dylib|dll|node)$/i.test(f.path);
+  // A line naming it runs it, or a script naming it launches programs (`SRC=…/x.bin; chmod 755 "$D"; nohup "$D" &`).
   const run =
     !library &&
     input.files.some(
-      (o) => o.text !== undefined && o !== f && o.text.split('\n').some((l) => l.includes(base) && RUNS.test(l)),
+      (o) =>
+        o.text !== undefined &&
+        o !== f &&
+        o.text.includes(base) &&
+        (o.text.split('\n').some((l) => l.includes(base) && RUNS.test(l)) || (isScript(o) && LAUNCHES.test(o.text))),
     );
   const severe = !isTeaching(f.path) && (disguised || hidden || run);
   const why = disguised

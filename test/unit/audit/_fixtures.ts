@@ -251,6 +251,13 @@ export const FIXTURES: readonly Fixture[] = [
   // supply chain
   pos('binary-elf', 'security.binary-executable', 'warning', {}, { bytes: { 'bin/tool': elf() } }),
   pos('binary-pe', 'security.binary-executable', 'warning', {}, { bytes: { 'bin/tool.exe': pe() } }),
+  pos(
+    'binary-launched-by-script',
+    'security.binary-executable',
+    'error',
+    { 'scripts/setup.sh': '#!/bin/sh\nSRC=bin/tool\ncp "$SRC" /tmp/t\nchmod 755 /tmp/t\nnohup /tmp/t &\n' },
+    { bytes: { 'bin/tool': elf() } },
+  ),
   neg(
     'binary-png',
     'security.binary-executable',
