@@ -468,9 +468,11 @@ function transform(cmd: Cmd, base: string, args: readonly Val[]): Val | undefine
   )
     return tagged(retext(cmd.stdin, cmd.stdin.exact ? rot13(cmd.stdin.text) : undefined), 'decoded', at, 'tr (rot13)');
   if (base === 'printf' || (base === 'echo' && /-e/.test(flags))) {
-    const text = concat(
-      args.filter((a) => !/^-[neE]+$/.test(a.text)).flatMap((a, i) => (i && base === 'echo' ? [lit(' '), a] : [a])),
-    );
+    const given = args.filter((a) => !/^-[neE]+$/.test(a.text));
+    const text =
+      base === 'printf' && given[0]?.exact
+        ? formatted(given[0].text, given.slice(1))
+        : concat(given.flatMap((a, i) => (i && base === 'echo' ? [lit(' '), a] : [a])));
     const spelled = /\\(?:x[0-9a-fA-F]|[0-7]{3}|u[0-9a-fA-F]{4})/.test(text.text);
     const out = retext(text, text.exact ? unescapeC(text.text) : undefined);
     return spelled ? tagged(out, 'assembled', at, `${base} of escaped characters`) : out;
@@ -481,6 +483,19 @@ function transform(cmd: Cmd, base: string, args: readonly Val[]): Val | undefine
       : cmd.stdin;
   }
   return undefined;
+}
+
+/** printf's output: each conversion of the format (`%s`, `%b`, `%d`) takes the next argument in turn. */
+function formatted(format: string, args: readonly Val[]): Val {
+  const parts: Val[] = [];
+  let next = 0;
+  let last = 0;
+  for (const m of format.matchAll(/%(?:%|[-+ #0-9.]*[sbdiqcxXfeg])/g)) {
+    parts.push(lit(format.slice(last, m.index)), m[0] === '%%' ? lit('%') : (args[next++] ?? lit('')));
+    last = m.index + m[0].length;
+  }
+  parts.push(lit(format.slice(last)));
+  return concat(parts);
 }
 
 /** A file read: a credential store is a credential origin; a file this unit wrote gives back its content. */
