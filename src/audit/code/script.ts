@@ -451,7 +451,10 @@ class ScriptFlow {
       this.settled.at(-1)?.push(merge(call.args));
       return UNKNOWN;
     }
-    const fname = call.name.startsWith('function:') ? call.name.slice(9) : call.name;
+    const named = call.name.startsWith('function:') ? call.name.slice(9) : call.name;
+    // A method called on its own object (`self._fetch(url)`, `this.load()`) is the function of that name here.
+    const own = /^(?:self|this|cls)\.(\w+)\s*\(/.exec(call.text)?.[1];
+    const fname = this.functions.has(named) || own === undefined ? named : own;
     const fn = this.functions.get(fname);
     if (fn) {
       if (this.callDepth >= 3 || call.args.every((a) => a.origins.length === 0 && !watched(a.text)))

@@ -149,6 +149,17 @@ describe('flows', () => {
     ).toContain('security.agent-settings:error:5');
   });
 
+  it('follows a method called on its own object to what it returns', () => {
+    const py =
+      'import urllib.request\nimport pickle\nclass C:\n    def _get(self, url):\n        return urllib.request.urlopen(url).read()\n' +
+      '    def load(self, url):\n        return pickle.loads(self._get(url))\n';
+    expect(codes({ 'scripts/c.py': py })).toContain('security.unsafe-deserialization:error:7');
+    // Another object's method of the same name is not this one.
+    expect(codes({ 'scripts/c.py': py.replace('self._get(url)', 'other._get(url)') })).not.toContain(
+      'security.unsafe-deserialization:error:7',
+    );
+  });
+
   it('looks through a promisified exec to the fetched command it runs', () => {
     const ts =
       "import { exec } from 'node:child_process';\nimport { promisify } from 'node:util';\nconst run = promisify(exec);\n" +
