@@ -41,6 +41,13 @@ export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[]
   if (text === undefined) return [];
   const name = f.path.replace(/^.*\//, '');
   const lineOf = (re: RegExp): number => Math.max(1, text.split('\n').findIndex((l) => re.test(l)) + 1);
+  if (/\.ya?ml$/i.test(name) && /^jobs\s{0,4}:/m.test(text) && /^["']?on["']?\s{0,4}:/m.test(text)) {
+    // A vulnerable workflow kept under tests/ or examples/ teaches the attack: a warning there.
+    const found = workflowFindings(text, shown, lineOf).map((d) =>
+      isTeaching(f.path) ? { ...d, severity: 'warning' as const } : d,
+    );
+    if (found.length > 0) return found;
+  }
   if (/^(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|\.pypirc|\.condarc|uv\.toml|\.gemrc)$/.test(name)) {
     const m =
       /^\s{0,8}(?:registry|index-url|extra-index-url|index|npmRegistryServer|channels)\s{0,4}[=:]\s{0,4}(\S+)/m.exec(
@@ -144,6 +151,66 @@ export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[]
       ];
     }
   }
+  return [];
+}
+
+/** Triggers a pull request from a fork, or anyone's comment or issue, can start with the repository's secrets. */
+const OUTSIDE_TRIGGER =
+  /^\s{0,4}(?:pull_request_target|issue_comment|issues|discussion(?:_comment)?|pull_request_review(?:_comment)?|workflow_run)\s{0,4}:/m;
+/** The lines of a workflow's `run:` scripts (the key's own line and the block under it), 1-based. */
+function inRunSteps(text: string): { line: number; text: string }[] {
+  const out: { line: number; text: string }[] = [];
+  let block = -1;
+  text.split('\n').forEach((l, i) => {
+    const indent = l.search(/\S/);
+    if (block >= 0 && (indent > block || indent < 0)) out.push({ line: i + 1, text: l });
+    else block = -1;
+    const run = /^(\s*)(?:-\s+)?run\s{0,4}:/.exec(l);
+    if (run) {
+      block = run[1]!.length;
+      out.push({ line: i + 1, text: l });
+    }
+  });
+  return out;
+}
+
+/** A checkout of the pull request's own code. */
+const PR_CHECKOUT = /\bgithub\.event\.pull_request\.head\.(?:sha|ref)\b|\bgithub\.head_ref\b|refs\/pull\//;
+/** Text an outsider writes, expanded into a step's shell script. */
+const OUTSIDE_TEXT =
+  /\$\{\{\s{0,4}github\.event\.(?:issue|pull_request|comment|review|review_comment|discussion|head_commit)\.(?:title|body|head\.ref|head\.label|message)\s{0,4}\}\}/;
+
+/**
+ * A GitHub Actions workflow the skill ships for the repository: started by outsiders (a fork's pull
+ * request, a comment), it must not run their code or their text with the repository's secrets.
+ */
+function workflowFindings(text: string, shown: string, lineOf: (re: RegExp) => number): Diagnostic[] {
+  if (!OUTSIDE_TRIGGER.test(text)) return [];
+  if (PR_CHECKOUT.test(text) && /\bpull_request_target\s{0,4}:|\bworkflow_run\s{0,4}:/.test(text))
+    return [
+      finding(
+        'security.remote-exec',
+        shown,
+        lineOf(PR_CHECKOUT),
+        1,
+        "a shipped workflow checks out a fork's pull request under pull_request_target: the fork's code runs with the repository's secrets and write token",
+        'error',
+      ),
+    ];
+  const m = inRunSteps(text)
+    .map((l) => ({ l, m: OUTSIDE_TEXT.exec(l.text) }))
+    .find((x) => x.m);
+  if (m?.m)
+    return [
+      finding(
+        'security.remote-exec',
+        shown,
+        m.l.line,
+        1,
+        `a shipped workflow expands ${quote(m.m[0], 60)} into a step's script: whoever writes that text runs commands with the repository's secrets`,
+        'error',
+      ),
+    ];
   return [];
 }
 
