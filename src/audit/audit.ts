@@ -255,7 +255,8 @@ const DATA_FILE = /\.(?:json|jsonc|json5|ya?ml|toml)$/i;
 
 /**
  * The string values of a JSON, YAML or TOML file that read as prose (six words, or a run of
- * Chinese or Japanese), each on its own line with the key and quotes taken off.
+ * Chinese or Japanese), each as its lines with the key and quotes taken off: a block value's
+ * lines under its key are one value.
  */
 function proseValues(text: string): Located[][] {
   const out: Located[][] = [];

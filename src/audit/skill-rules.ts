@@ -185,7 +185,7 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
   }
   if (input.name !== undefined)
     out.push(...nameFindings(input.name, input.otherNames ?? [], skillShown, lineOf(skillText, /^name\s{0,4}:/)));
-  for (const f of input.files) out.push(...fileFindings(f, input));
+  for (const f of input.files) out.push(...fileFindings(f, input, skillText ?? ''));
   return out;
 }
 
@@ -336,7 +336,7 @@ function skeletonIndex(names: readonly string[]): ReadonlyMap<string, readonly s
   return index;
 }
 
-function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
+function fileFindings(f: AuditFile, input: AuditInput, skill: string): Diagnostic[] {
   const dir = input.dir;
   const shown = shownPath(dir, f.path);
   if (f.kind === 'symlink') {
@@ -375,7 +375,6 @@ function fileFindings(f: AuditFile, input: AuditInput): Diagnostic[] {
     return [finding('security.file-unscanned', shown, 0, 0, `not audited: ${why}`)];
   }
   // A template the instructions copy into place is judged as the file it becomes.
-  const skill = input.files.find((x) => x.path === input.skillFile)?.text ?? '';
   const copies = f.path === input.skillFile ? [] : copiedAs(skill, f.path);
   // `requirements.txt.tmpl` is rendered to `requirements.txt`.
   const rendered = f.path.replace(/\.(?:tmpl|tpl|template|j2|jinja2?|example|sample|dist)$/i, '');

@@ -491,8 +491,9 @@ export function fileSemantics(cmd: Cmd, base: string, args: readonly Val[], stat
 /** An archive a digest or signature check names, by its file name or a variable naming it: it was pinned. */
 function isChecked(checks: string, archive: Val): boolean {
   if (checks === '') return false;
+  const file = archive.text.replace(/.*\//, '');
   return (
-    checks.includes(archive.text.replace(/.*\//, '')) ||
+    (file.length >= 4 && checks.includes(file)) ||
     archive.via.some((v) => new RegExp(`\\$\\{?${v.replace(/\W/g, '')}\\b`).test(checks))
   );
 }
