@@ -159,17 +159,25 @@ function bySentence(h: PhraseHit, text: string): PhraseHit[] {
 function hitsOf(lines: readonly Located[], description = false, spans: readonly Located[] = []): Hit[] {
   const out: Hit[] = [];
   const spansOn = new Map<number, Located[]>();
-  // Only a credential file named in a span (`.env`, `~/.ssh/id_rsa`); commands and variable names quoted
-  // in spans are how documentation shows them.
-  for (const s of spans) if (credentialIn(s.text.trim())) spansOn.set(s.line, [...(spansOn.get(s.line) ?? []), s]);
+  for (const s of spans) spansOn.set(s.line, [...(spansOn.get(s.line) ?? []), s]);
   lines.forEach((l, i) => {
     if (l.text.length >= 8) {
       const bare = unquoted(l.text);
       // A credential file named in a code span (`.env`) is still the file the line asks to send.
-      const named = spansOn.has(l.line) ? withSpans(l, spansOn.get(l.line)!) : l.text;
+      // Only a credential file named in a span (`.env`, `~/.ssh/id_rsa`); commands and variable names quoted
+      // in spans are how documentation shows them.
+      const quoted = spansOn.get(l.line) ?? [];
+      const files = quoted.filter((s) => credentialIn(s.text.trim()));
+      const named = files.length > 0 ? withSpans(l, files) : l.text;
       const sent = dataOut(l.text);
-      // Through a span, only a send counts: docs name `.env` beside "read" and "include" to keep it private.
-      if (sent.length === 0 && named !== l.text && (SEND.test(named) || /https?:\/\/\S/.test(named)))
+      // Through a span, only a send counts: docs name `.env` beside "read", "include" and ignore files
+      // to keep it private.
+      if (
+        sent.length === 0 &&
+        named !== l.text &&
+        (SEND.test(named) || /https?:\/\/\S/.test(named)) &&
+        !/\bgitignored\b|\.(?:git|docker|npm)ignore\b/i.test(withSpans(l, quoted))
+      )
         sent.push(...dataOut(named));
       const hits = [...remoteFollow(bare), ...phraseHits(l.text, description, bare), ...sent];
       if (hits.length > 0 && !isDiscussion(l.text)) for (const h of hits) out.push({ line: l, hit: h });
