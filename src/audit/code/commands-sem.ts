@@ -128,12 +128,7 @@ export function runCommand(cmd: Cmd, state: FlowState): Val {
     }
     if (!name.exact) {
       // Its best known text may still be a program this unit wrote or made executable.
-      if (
-        state.chmodded.has(name.text) ||
-        state.files.has(name.text) ||
-        [...state.files.keys()].some((k) => k.endsWith('/') && name.text.startsWith(k))
-      )
-        runFile(state, at, name.text, name);
+      if (state.chmodded.has(name.text) || writtenAt(state, name.text)) runFile(state, at, name.text, name);
       return opaque('$(…)', [name, ...args, cmd.stdin]);
     }
   }
@@ -226,6 +221,11 @@ export function execCode(
   else if (code.exact && lang !== undefined && code.text.trim() !== '') state.nested(lang, code.text, at);
 }
 
+/** What this unit wrote at `path`: the file itself, or a folder a clone or an unpack filled that holds it. */
+function writtenAt(state: FlowState, path: string): Val | undefined {
+  return state.files.get(path) ?? [...state.files].find(([k]) => k.endsWith('/') && path.startsWith(k))?.[1];
+}
+
 /** Run a file: its content when this unit wrote it (a download), nothing known otherwise. */
 export function runFile(state: FlowState, at: Site, what: string, path: Val | undefined): void {
   if (!path) return;
@@ -244,8 +244,7 @@ export function runFile(state: FlowState, at: Site, what: string, path: Val | un
   // executable in a folder on PATH and run by its name.
   const content =
     state.files.get(path.text) ??
-    state.files.get(base) ??
-    [...state.files].find(([k]) => k.endsWith('/') && base.startsWith(k))?.[1] ??
+    writtenAt(state, base) ??
     (!base.includes('/')
       ? [...state.files].find(([k]) => state.chmodded.has(k) && k.endsWith(`/${base}`))?.[1]
       : undefined);
