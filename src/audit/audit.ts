@@ -13,7 +13,7 @@ import type { FlowDiagnostic } from './code/flow-rules.js';
 import { fenceLang, scriptLang, type CodeParsers } from './code/syntax.js';
 import { commandFindings, type CodeUnit } from './commands.js';
 import { claimFindings } from './claims.js';
-import { isMarkdown, isScript, isTeaching, shownPath, type AuditFile, type AuditInput } from './input.js';
+import { isMarkdown, isScript, isTeaching, shownPath, softened, type AuditFile, type AuditInput } from './input.js';
 import { commentFindings, hiddenFindings, proseFindings } from './instructions.js';
 import { splitMarkdown, type Fence, type Located } from './markdown.js';
 import { shadowFindings, skillFindings } from './skill-rules.js';
@@ -390,10 +390,6 @@ function followedBy(input: AuditInput): ReadonlySet<string> {
   }
   FOLLOWED.set(input, (set = found));
   return set;
-}
-
-function softened(d: FlowDiagnostic): FlowDiagnostic {
-  return d.severity === 'error' ? { ...d, severity: 'warning' } : d;
 }
 
 function unitFindings(

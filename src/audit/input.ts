@@ -149,3 +149,8 @@ export function isTeaching(path: string): boolean {
     /(?:^|\/)(?:test_[^/]*|[^/]*_test|[^/]*\.(?:test|spec|example|sample))\.[a-z0-9]+$/i.test(path)
   );
 }
+
+/** An error made a warning (teaching material, documentation); other severities stay. */
+export function softened<T extends Diagnostic>(d: T): T {
+  return d.severity === 'error' ? { ...d, severity: 'warning' } : d;
+}

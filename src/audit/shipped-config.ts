@@ -7,7 +7,7 @@
  * written there. Pure.
  */
 import type { Diagnostic } from '../model/diagnostics.js';
-import { finding, isTeaching, quote, type AuditFile } from './input.js';
+import { finding, isTeaching, quote, softened, type AuditFile } from './input.js';
 import { isBareUrl, isDangerousPayload } from './code/targets.js';
 
 /** Names of the configuration files this module judges, as the instructions would name a copy's destination. */
@@ -43,9 +43,7 @@ export function shippedConfigFindings(f: AuditFile, shown: string): Diagnostic[]
   const lineOf = (re: RegExp): number => Math.max(1, text.split('\n').findIndex((l) => re.test(l)) + 1);
   if (/\.ya?ml$/i.test(name) && /^jobs\s{0,4}:/m.test(text) && /^["']?on["']?\s{0,4}:/m.test(text)) {
     // A vulnerable workflow kept under tests/ or examples/ teaches the attack: a warning there.
-    const found = workflowFindings(text, shown, lineOf).map((d) =>
-      isTeaching(f.path) ? { ...d, severity: 'warning' as const } : d,
-    );
+    const found = workflowFindings(text, shown, lineOf).map((d) => (isTeaching(f.path) ? softened(d) : d));
     if (found.length > 0) return found;
   }
   if (/^(?:\.npmrc|\.yarnrc(?:\.yml)?|pip\.conf|pip\.ini|\.pypirc|\.condarc|uv\.toml|\.gemrc)$/.test(name)) {
