@@ -16,7 +16,14 @@ import { finding, quote } from './input.js';
 import type { Located } from './markdown.js';
 import { markupFindings } from './markup.js';
 import { isCredentialPath as credentialIn } from './code/targets.js';
-import { findPhrases, isDiscussion, URL_SOURCE, type PhraseClass, type PhraseHit } from './phrase-match.js';
+import {
+  findPhrases,
+  isDiscussion,
+  mayHoldPhrase,
+  URL_SOURCE,
+  type PhraseClass,
+  type PhraseHit,
+} from './phrase-match.js';
 import type { SecurityCode } from './rules.js';
 import { firstMatch, firstOfAny, insideQuotes } from './scan.js';
 
@@ -162,7 +169,9 @@ function hitsOf(lines: readonly Located[], description = false, spans: readonly 
   for (const s of spans) spansOn.set(s.line, [...(spansOn.get(s.line) ?? []), s]);
   lines.forEach((l, i) => {
     if (l.text.length >= 8) {
-      const bare = unquoted(l.text);
+      // Perf: quotations are blanked only on a line that can hold a phrase or names a URL.
+      const phrasal = mayHoldPhrase(l.text);
+      const bare = phrasal || l.text.includes('://') ? unquoted(l.text) : l.text;
       // A credential file named in a code span (`.env`) is still the file the line asks to send.
       // Only a credential file named in a span (`.env`, `~/.ssh/id_rsa`); commands and variable names quoted
       // in spans are how documentation shows them.
@@ -179,7 +188,7 @@ function hitsOf(lines: readonly Located[], description = false, spans: readonly 
         !/\bgitignored\b|\.(?:git|docker|npm)ignore\b/i.test(withSpans(l, quoted))
       )
         sent.push(...dataOut(named));
-      const hits = [...remoteFollow(bare), ...phraseHits(l.text, description, bare), ...sent];
+      const hits = [...remoteFollow(bare), ...(phrasal ? phraseHits(l.text, description, bare) : []), ...sent];
       if (hits.length > 0 && !isDiscussion(l.text)) for (const h of hits) out.push({ line: l, hit: h });
     }
     // Hard-wrapped prose: a phrase across the line break is read over the seam, and kept only if it crosses it.
