@@ -222,11 +222,8 @@ function nameFindings(
         `the name "${quote(name, 64)}" mixes scripts (${scripts.join(', ')})`,
       ),
     ];
-  const skeleton = nameSkeleton(name);
-  const twin = skeletonIndex(others)
-    .get(skeleton)
-    ?.find((o) => o !== name);
-  if (twin !== undefined && skeleton !== name)
+  const twin = lookalikeTwin(name, others);
+  if (twin !== undefined)
     return [
       finding(
         'security.lookalike-name',
@@ -248,6 +245,21 @@ function nameFindings(
       ),
     ];
   return [];
+}
+
+/**
+ * Another skill's name among `others` that reads like `name` (same skeleton, other spelling), when
+ * the name is in one script: the only finding of one skill that depends on the others.
+ *
+ * @example lookalikeTwin('pdf-too1s', ['pdf-tools']) // 'pdf-tools'
+ */
+export function lookalikeTwin(name: string, others: readonly string[]): string | undefined {
+  if (mixedScripts(name)) return undefined;
+  const skeleton = nameSkeleton(name);
+  if (skeleton === name) return undefined;
+  return skeletonIndex(others)
+    .get(skeleton)
+    ?.find((o) => o !== name);
 }
 
 /**

@@ -1,34 +1,27 @@
 /**
- * `auditPath`, the `audit` verb's pipeline over skill folders and trees: find the skills, parse each SKILL.md
- * (every name is needed for look-alike names), then read and audit each folder, inline or on a worker pool
- * (`audit-work.ts`). Each folder is read by `readSkillFiles` (`audit-read.ts`), bounded and following no link.
+ * `auditPath`, the `audit` verb's pipeline over skill folders and trees: find the skills, then read each
+ * folder once, parse its SKILL.md and audit it, inline or on a worker pool (`audit-work.ts`). Each folder is
+ * read by `readSkillFiles` (`audit-read.ts`), bounded and following no link.
  */
 import { statSync, type Dirent, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { auditVerdict, type AuditVerdict } from '../audit/audit.js';
 import type { CodeParsers } from '../audit/code/syntax.js';
-import type { AuditFile } from '../audit/input.js';
 import { isSkillFileName, toPosix } from '../discover/paths.js';
 import { walkTree } from '../discover/walk-tree.js';
 import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
-import type { SkillPackage } from '../model/package.js';
 import { checkOptionKeys, optionKeys } from '../model/option-keys.js';
+import { lookalikeTwin } from '../audit/skill-rules.js';
+import { readSkillFiles, type AuditLimits, type FolderListings } from './audit-read.js';
 import {
-  auditFields,
-  DEFAULT_AUDIT_LIMITS,
-  readSkillFiles,
-  type AuditLimits,
-  type FolderListings,
-} from './audit-read.js';
-import {
+  auditItem,
   auditJob,
   auditPool,
-  readHead,
-  readHeads,
+  skillPackage,
   type AuditJob,
   type AuditPool,
-  type HeadResult,
+  type AuditRead,
 } from './audit-work.js';
 
 export { auditFields, DEFAULT_AUDIT_LIMITS, readSkillFiles, type AuditLimits } from './audit-read.js';
@@ -81,11 +74,7 @@ export interface AuditOptions {
   readonly workers?: number | 'auto';
 }
 
-/** A skill folder as read: its SKILL.md parsed (when it parses) and its files. */
-export interface AuditRead {
-  readonly pkg: SkillPackage | undefined;
-  readonly files: readonly AuditFile[];
-}
+export type { AuditRead } from './audit-work.js';
 
 /** Skill folders read before, by absolute path (and SKILL.md name). */
 export interface AuditMemo {
@@ -218,34 +207,33 @@ async function auditFound(
   notes: string[],
   listings: FolderListings,
 ): Promise<AuditSkillReport[]> {
-  // Two passes, so memory holds few skills' files at a time: the names first (each SKILL.md alone),
-  // then each skill's files, audited and dropped.
-  const maxFileBytes = options.limits?.maxFileBytes ?? DEFAULT_AUDIT_LIMITS.maxFileBytes;
+  // Each folder is read once, audited and dropped, so memory holds few skills' files at a time. Look-alike
+  // names are the only finding that needs every name: a skill whose name reads like another's is audited
+  // again with them all.
   const memo = options.memo;
-  // With a memo (inline) each parsed SKILL.md is kept with its files; without, only its name and fields.
-  const kept = found.map((f) => memo?.get(join(f.abs, f.skillFile)));
-  const pkgs = memo ? found.map((f, i) => (kept[i] ? kept[i].pkg : readHead(f, maxFileBytes).pkg)) : undefined;
-  const heads: readonly HeadResult[] = pkgs
-    ? pkgs.map((pkg) => ({ name: pkg?.descriptor.name ?? null, fields: auditFields(pkg) }))
-    : await readHeads({ items: found.map((f) => ({ abs: f.abs, skillFile: f.skillFile })), maxFileBytes }, pool);
+  const limits = options.limits;
   const job: AuditJob = {
-    items: found.map((f, i) => ({ dir: f.dir, abs: f.abs, skillFile: f.skillFile, fields: heads[i]!.fields })),
-    names: heads.flatMap((h) => (h.name !== null ? [h.name] : [])),
-    ...(options.limits ? { limits: options.limits } : {}),
+    items: found.map((f) => ({ dir: f.dir, abs: f.abs, skillFile: f.skillFile })),
+    ...(limits ? { limits } : {}),
   };
-  const results = await auditJob(
-    job,
-    parsers,
-    pool,
-    (i) => {
-      const f = found[i]!;
-      if (kept[i]) return kept[i].files;
-      const files = readSkillFiles(f.abs, options.limits, listings);
-      memo?.set(join(f.abs, f.skillFile), { pkg: pkgs?.[i], files });
-      return files;
-    },
-    listings,
-  );
+  const readOf = (i: number): AuditRead => {
+    const f = found[i]!;
+    const key = join(f.abs, f.skillFile);
+    const kept = memo?.get(key);
+    if (kept) return kept;
+    const files = readSkillFiles(f.abs, limits, listings);
+    const read = { pkg: skillPackage(f, files, limits), files };
+    memo?.set(key, read);
+    return read;
+  };
+  const first = await auditJob(job, parsers, pool, readOf, listings);
+  const names = first.flatMap((r) => (r.name !== null ? [r.name] : []));
+  const withNames: AuditJob = { ...job, names };
+  const results = first.map((r, i) => {
+    if (r.name === null || lookalikeTwin(r.name, names) === undefined) return r;
+    const read = readOf(i);
+    return auditItem(job.items[i]!, withNames, parsers, read.files, read.pkg);
+  });
   return found.map((f, i): AuditSkillReport => {
     const outcome = results[i]!;
     notes.push(...outcome.notes);
@@ -257,7 +245,7 @@ async function auditFound(
     return {
       dir: f.dir,
       file: f.dir === '.' ? f.skillFile : `${f.dir}/${f.skillFile}`,
-      name: heads[i]!.name,
+      name: outcome.name,
       verdict: auditVerdict(outcome.diagnostics),
       diagnostics: outcome.diagnostics,
     };

@@ -1,9 +1,10 @@
 /**
  * One skill folder's audit as plain data, and a run's skills as a job shared with a worker pool: the
  * main thread and each worker claim batches of skills from one shared counter (as the catalog's parse
- * does, `engine/shard.ts`) and return each skill's findings, notes and the lines they point at. Results
- * carry their start index, so the run is put back in skill order whoever audited what: the output is
- * the same bytes for any number of workers. The workers run `audit-worker.ts`.
+ * does, `engine/shard.ts`), read each folder once, parse its SKILL.md from what was read, and return
+ * each skill's name, findings, notes and the lines they point at. Results carry their start index, so
+ * the run is put back in skill order whoever audited what: the output is the same bytes for any number
+ * of workers. The workers run `audit-worker.ts`.
  */
 import { existsSync } from 'node:fs';
 import { basename, join } from 'node:path';
@@ -17,7 +18,13 @@ import { IN_FLIGHT, startWorkers, type Workers } from '../engine/pool.js';
 import { newClaim, shareJob } from '../engine/shard.js';
 import { SkillgraphError } from '../model/errors.js';
 import { auditWorkerEntry } from './audit-assets.js';
-import { auditFields, readSkillFiles, type AuditFields, type AuditLimits, type FolderListings } from './audit-read.js';
+import {
+  auditFields,
+  DEFAULT_AUDIT_LIMITS,
+  readSkillFiles,
+  type AuditLimits,
+  type FolderListings,
+} from './audit-read.js';
 import { readRegularFile } from '../discover/safe-read.js';
 import { toPosix } from '../discover/paths.js';
 import { parseSkill } from '../parse/parse-skill.js';
@@ -28,19 +35,23 @@ export interface AuditItem {
   readonly dir: string;
   readonly abs: string;
   readonly skillFile: string;
-  readonly fields: AuditFields;
 }
 
 /** What every participant reads once per job. */
 export interface AuditJob {
   readonly items: readonly AuditItem[];
-  /** Every skill name of the run, for look-alike names. */
-  readonly names: readonly string[];
+  /**
+   * Every skill name of the run, for look-alike names. A first pass goes without (its skills are
+   * audited again with them only where another name reads like theirs).
+   */
+  readonly names?: readonly string[];
   readonly limits?: Partial<AuditLimits>;
 }
 
-/** One skill's audit: findings, reading notes, and the text of each line a finding points at. */
+/** One skill's audit: its name, findings, reading notes, and the text of each line a finding points at. */
 export interface AuditItemResult {
+  /** The SKILL.md's name, null when it does not parse. */
+  readonly name: string | null;
   readonly diagnostics: readonly FlowDiagnostic[];
   readonly notes: readonly string[];
   /** `[file, line, text]` of each finding with a line, for excerpts. */
@@ -49,35 +60,13 @@ export interface AuditItemResult {
 
 export type AuditChunk = Chunk<AuditItemResult>;
 
-/** One skill's SKILL.md to read and parse first (every name is needed before any skill is audited). */
-export interface HeadItem {
-  readonly abs: string;
-  readonly skillFile: string;
-}
-
-/** What the audit takes from a SKILL.md: its name (null when it does not parse) and its fields. */
-export interface HeadResult {
-  readonly name: string | null;
-  readonly fields: AuditFields;
-}
-
 /** A SKILL.md as parsed here (the package stays in this thread). */
 export interface ParsedHead {
   readonly pkg: SkillPackage | undefined;
 }
 
-/** The SKILL.md files of a run, read and parsed in batches like the audit itself. */
-export interface HeadJob {
-  readonly items: readonly HeadItem[];
-  readonly maxFileBytes: number;
-}
-
-/**
- * A worker's task: up to `claims` batches of `batch` items of one job (`payload`, from `shareJob`), SKILL.md
- * files to parse (`heads`) or skills to audit.
- */
+/** A worker's task: up to `claims` batches of `batch` skills of one job (`payload`, from `shareJob`) to audit. */
 export interface AuditTask {
-  readonly kind: 'heads' | 'audit';
   readonly job: number;
   readonly payload: Uint8Array;
   readonly claims: number;
@@ -92,13 +81,13 @@ export interface Chunk<R> {
   readonly results: readonly R[];
 }
 
-export type AuditPool = Workers<AuditTask, Chunk<AuditItemResult | HeadResult>[]>;
+export type AuditPool = Workers<AuditTask, AuditChunk[]>;
 
 /** Characters of a line kept for an excerpt (a minified script is one long line). */
 const MAX_EXCERPT = 1000;
 
 /**
- * Read and audit one skill folder (`files` when they were read before).
+ * Read and audit one skill folder (`files` and its parsed SKILL.md `pkg` when they were read before).
  *
  * @example auditItem(item, job, parsers).diagnostics
  */
@@ -107,8 +96,15 @@ export function auditItem(
   job: AuditJob,
   parsers: CodeParsers,
   files: readonly AuditFile[] = readSkillFiles(item.abs, job.limits),
+  pkg: SkillPackage | undefined = skillPackage(item, files, job.limits),
 ): AuditItemResult {
-  const input: AuditInput = { dir: item.dir, skillFile: item.skillFile, files, otherNames: job.names, ...item.fields };
+  const input: AuditInput = {
+    dir: item.dir,
+    skillFile: item.skillFile,
+    files,
+    ...(job.names ? { otherNames: job.names } : {}),
+    ...auditFields(pkg),
+  };
   const outcome = auditSkillOutcome(input, { parsers });
   const excerpts: [string, number, string][] = [];
   for (const d of outcome.diagnostics) {
@@ -116,7 +112,28 @@ export function auditItem(
     const text = files.find((x) => (item.dir === '.' ? x.path : `${item.dir}/${x.path}`) === d.file)?.text;
     if (text !== undefined) excerpts.push([d.file, d.line, lineAt(text, d.line).slice(0, MAX_EXCERPT)]);
   }
-  return { diagnostics: outcome.diagnostics, notes: outcome.notes, excerpts };
+  return { name: pkg?.descriptor.name ?? null, diagnostics: outcome.diagnostics, notes: outcome.notes, excerpts };
+}
+
+/**
+ * A skill's SKILL.md parsed from its text among the folder's `files`, or read again on its own where the
+ * folder read kept no text of it (a link, past a bound, not UTF-8): undefined when it does not parse.
+ *
+ * @example skillPackage(item, readSkillFiles(item.abs))?.descriptor.name // 'pdf'
+ */
+export function skillPackage(
+  item: AuditItem,
+  files: readonly AuditFile[],
+  limits: Partial<AuditLimits> = {},
+): SkillPackage | undefined {
+  const own = files.find((f) => f.path === item.skillFile);
+  if (own?.kind !== 'file' || own.text === undefined)
+    return readHead(item, limits.maxFileBytes ?? DEFAULT_AUDIT_LIMITS.maxFileBytes).pkg;
+  return parseSkill(own.text, {
+    locator: toPosix(join(item.abs, item.skillFile)),
+    dirName: basename(item.abs),
+    profile: 'lenient',
+  }).package;
 }
 
 /**
@@ -143,7 +160,7 @@ export function claimAndAudit(
  *
  * @example readHead({ abs: '/repo/skills/pdf', skillFile: 'SKILL.md' }, 1 << 20).pkg?.descriptor.name // 'pdf'
  */
-export function readHead(item: HeadItem, maxFileBytes: number): ParsedHead {
+export function readHead(item: Pick<AuditItem, 'abs' | 'skillFile'>, maxFileBytes: number): ParsedHead {
   const read = readRegularFile(join(item.abs, item.skillFile), maxFileBytes);
   const pkg = read.ok
     ? parseSkill(read.bytes.toString('utf8'), {
@@ -153,20 +170,6 @@ export function readHead(item: HeadItem, maxFileBytes: number): ParsedHead {
       }).package
     : undefined;
   return { pkg };
-}
-
-function headResult(pkg: SkillPackage | undefined): HeadResult {
-  return { name: pkg?.descriptor.name ?? null, fields: auditFields(pkg) };
-}
-
-/** Claim batches of the job's SKILL.md files (at most `maxClaims`) until none is left, and parse them. */
-export function claimAndReadHeads(
-  job: HeadJob,
-  claim: Int32Array,
-  batch: number,
-  maxClaims = Infinity,
-): Chunk<HeadResult>[] {
-  return claimBatches(job.items, claim, batch, maxClaims, (item) => headResult(readHead(item, job.maxFileBytes).pkg));
 }
 
 function claimBatches<T, R>(
@@ -214,68 +217,59 @@ export function auditPool(workers: number | 'auto', skills: number): AuditPool |
     throw new SkillgraphError('options.invalid', `workers: ${threads} needs the audit worker entry: pass workers: 0`, {
       field: 'workers',
     });
-  return startWorkers<AuditTask, Chunk<AuditItemResult | HeadResult>[]>(threads, entry);
+  return startWorkers<AuditTask, AuditChunk[]>(threads, entry);
 }
 
 let jobs = 0;
 
-/**
- * Every SKILL.md's name and fields, in item order: parsed here, or claimed in batches by this thread and
- * the pool's workers together (so the workers, started, are busy while the names are gathered).
- *
- * @example const heads = await readHeads({ items, maxFileBytes: 1 << 20 }, pool);
- */
-export async function readHeads(job: HeadJob, pool: AuditPool | undefined): Promise<HeadResult[]> {
-  if (!pool) return job.items.map((item) => headResult(readHead(item, job.maxFileBytes).pkg));
-  return shared<HeadResult>('heads', job, job.items.length, pool, (claim) =>
-    claimAndReadHeads(job, claim, HEAD_BATCH, 1),
-  );
-}
-
-/** SKILL.md files per claim: a few milliseconds of work. */
-const HEAD_BATCH = 64;
 /**
  * Batches a worker claims per task: this thread posts the next task only between its own batches, so a
  * worker given one batch at a time sat idle for a sixth of the run (bench/RESULTS.md).
  */
 const WORKER_CLAIMS = 4;
 
+/** A skill folder as read: its SKILL.md parsed (when it parses) and its files. */
+export interface AuditRead {
+  readonly pkg: SkillPackage | undefined;
+  readonly files: readonly AuditFile[];
+}
+
 /**
- * Every item's result, in item order: inline (reading each folder with `filesOf`), or claimed in
+ * Every item's result, in item order: inline (reading each folder with `readOf`), or claimed in
  * batches by this thread (reading folders from `listings` where they hold it) and the pool's workers together.
  *
- * @example const results = await auditJob(job, parsers, undefined, (i) => readSkillFiles(job.items[i].abs));
+ * @example const results = await auditJob(job, parsers, undefined, (i) => ({ files, pkg }));
  */
 export async function auditJob(
   job: AuditJob,
   parsers: CodeParsers,
   pool: AuditPool | undefined,
-  filesOf: (index: number) => readonly AuditFile[],
+  readOf: (index: number) => AuditRead,
   listings?: FolderListings,
 ): Promise<AuditItemResult[]> {
-  if (!pool) return job.items.map((item, i) => auditItem(item, job, parsers, filesOf(i)));
-  return shared<AuditItemResult>('audit', job, job.items.length, pool, (claim) =>
-    claimAndAudit(job, claim, BATCH, parsers, 1, listings),
-  );
+  if (!pool)
+    return job.items.map((item, i) => {
+      const read = readOf(i);
+      return auditItem(item, job, parsers, read.files, read.pkg);
+    });
+  return shared(job, pool, (claim) => claimAndAudit(job, claim, BATCH, parsers, 1, listings));
 }
 
 /**
  * Run one job over this thread and the pool: the workers claim batches through tasks, this thread one
  * batch at a time with `mine`, yielding between batches so the workers' results are taken.
  */
-async function shared<R>(
-  kind: AuditTask['kind'],
-  payload: { readonly items: readonly { readonly abs: string }[] },
-  count: number,
+async function shared(
+  job: AuditJob,
   pool: AuditPool,
-  mine: (claim: Int32Array) => Chunk<R>[],
-): Promise<R[]> {
-  const results: (R | undefined)[] = new Array(count);
+  mine: (claim: Int32Array) => AuditChunk[],
+): Promise<AuditItemResult[]> {
+  const count = job.items.length;
+  const results: (AuditItemResult | undefined)[] = new Array(count);
   const claim = newClaim();
-  const batch = kind === 'heads' ? HEAD_BATCH : BATCH;
-  const task: AuditTask = { kind, job: ++jobs, payload: shareJob(payload), claims: WORKER_CLAIMS, claim, batch };
-  const take = (chunks: readonly Chunk<unknown>[]): void => {
-    for (const { start, results: got } of chunks) got.forEach((r, j) => (results[start + j] = r as R));
+  const task: AuditTask = { job: ++jobs, payload: shareJob(job), claims: WORKER_CLAIMS, claim, batch: BATCH };
+  const take = (chunks: readonly AuditChunk[]): void => {
+    for (const { start, results: got } of chunks) got.forEach((r, j) => (results[start + j] = r));
   };
   const left = (): boolean => Atomics.load(claim, 0) < count;
   const feed = async (): Promise<void> => {
@@ -298,9 +292,7 @@ async function shared<R>(
   return results.map((r, i) => {
     // Every item is claimed exactly once; a gap would be a protocol bug, never a silent hole.
     if (r === undefined)
-      throw new SkillgraphError('internal', `no ${kind} result for ${payload.items[i]!.abs}`, {
-        path: payload.items[i]!.abs,
-      });
+      throw new SkillgraphError('internal', `no audit result for ${job.items[i]!.abs}`, { path: job.items[i]!.abs });
     return r;
   });
 }

@@ -5,22 +5,13 @@
  */
 import { readSharedJob } from '../engine/shard.js';
 import { loadAuditParsers } from './audit-parsers.js';
-import {
-  claimAndAudit,
-  claimAndReadHeads,
-  type AuditJob,
-  type AuditTask,
-  type Chunk,
-  type HeadJob,
-} from './audit-work.js';
+import { claimAndAudit, type AuditChunk, type AuditJob, type AuditTask } from './audit-work.js';
 
-let current: { readonly job: number; readonly shared: AuditJob | HeadJob } | undefined;
+let current: { readonly job: number; readonly shared: AuditJob } | undefined;
 
-/** Parse or audit up to `task.claims` batches of the task's job. */
-export default async function handle(task: AuditTask): Promise<Chunk<unknown>[]> {
+/** Audit up to `task.claims` batches of the task's job. */
+export default async function handle(task: AuditTask): Promise<AuditChunk[]> {
   const parsers = await loadAuditParsers();
-  if (current?.job !== task.job) current = { job: task.job, shared: readSharedJob<AuditJob | HeadJob>(task.payload) };
-  return task.kind === 'heads'
-    ? claimAndReadHeads(current.shared as HeadJob, task.claim, task.batch, task.claims)
-    : claimAndAudit(current.shared as AuditJob, task.claim, task.batch, parsers, task.claims);
+  if (current?.job !== task.job) current = { job: task.job, shared: readSharedJob<AuditJob>(task.payload) };
+  return claimAndAudit(current.shared, task.claim, task.batch, parsers, task.claims);
 }

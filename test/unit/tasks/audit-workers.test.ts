@@ -9,14 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { textReport } from '../../../src/report/index.js';
 import { auditTask, type AuditRun } from '../../../src/tasks/audit.js';
-import {
-  auditPool,
-  claimAndAudit,
-  claimAndReadHeads,
-  type AuditItemResult,
-  type AuditJob,
-  type HeadResult,
-} from '../../../src/tasks/audit-work.js';
+import { auditPool, claimAndAudit, type AuditItemResult, type AuditJob } from '../../../src/tasks/audit-work.js';
 import { newClaim, shareJob } from '../../../src/engine/shard.js';
 import { auditParsers } from '../../../src/tasks/audit-path.js';
 import { loadCorpus, materialise } from '../../audit-corpus/_corpus.js';
@@ -59,28 +52,18 @@ describe('audit on a worker pool', () => {
       expect(pool.threads).toBe(1);
       const c = cases.find((x) => x.label === 'malicious')!;
       const job: AuditJob = {
-        items: [{ dir: c.id, abs: join(root, c.label, c.cls, c.id), skillFile: 'SKILL.md', fields: {} }],
-        names: [],
+        items: [{ dir: c.id, abs: join(root, c.label, c.cls, c.id), skillFile: 'SKILL.md' }],
       };
       const claim = newClaim();
-      const chunks = await pool.run({ kind: 'audit', job: 1, payload: shareJob(job), claims: 4, claim, batch: 1 });
+      const chunks = await pool.run({ job: 1, payload: shareJob(job), claims: 4, claim, batch: 1 });
       expect(chunks.map((ch) => ch.start)).toEqual([0]);
-      expect((chunks[0]!.results[0] as AuditItemResult).diagnostics.length).toBeGreaterThan(0);
+      const result: AuditItemResult = chunks[0]!.results[0]!;
+      expect(result.diagnostics.length).toBeGreaterThan(0);
+      // Its SKILL.md was parsed there from the folder as read: the name comes back with the findings.
+      expect(result.name).toBe(c.id);
       // The same item audited here gives the same result.
       const here = claimAndAudit(job, newClaim(), 1, await auditParsers());
       expect(chunks).toEqual(here);
-      // And its SKILL.md, parsed there, gives the name and fields parsed here.
-      const heads = { items: [{ abs: job.items[0]!.abs, skillFile: 'SKILL.md' }], maxFileBytes: 1 << 20 };
-      const parsed = await pool.run({
-        kind: 'heads',
-        job: 2,
-        payload: shareJob(heads),
-        claims: 4,
-        claim: newClaim(),
-        batch: 1,
-      });
-      expect(parsed).toEqual(claimAndReadHeads(heads, newClaim(), 1));
-      expect((parsed[0]!.results[0] as HeadResult).name).toBe(c.id);
     } finally {
       await pool.close();
     }
