@@ -3,7 +3,7 @@
  * audited inline, with one or two workers and with `auto` gives the same document, excerpts, notes
  * and text report; a worker runs the audit's own entry (here from src/, under tsx).
  */
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -66,6 +66,28 @@ describe('audit on a worker pool', () => {
       expect(chunks).toEqual(here);
     } finally {
       await pool.close();
+    }
+  });
+
+  it('finds a name that reads like another skill of the run, inline and on the pool', async () => {
+    const tree = join(root, 'twins');
+    // `рор` is written in Cyrillic letters.
+    for (const name of ['pop', 'рор', 'csv-tools']) {
+      mkdirSync(join(tree, name), { recursive: true });
+      writeFileSync(
+        join(tree, name, 'SKILL.md'),
+        `---\nname: ${name}\ndescription: Works with files.\n---\nRead the file.\n`,
+      );
+    }
+    for (const workers of [0, 1]) {
+      const run = await auditTask({ paths: ['twins'], cwd: root, workers });
+      const found = run.result.skills.map((s) => [s.name, s.diagnostics.map((d) => `${d.line} ${d.message}`)]);
+      expect(found, `workers: ${workers}`).toEqual([
+        ['csv-tools', []],
+        ['pop', []],
+        ['рор', ['2 the name "рор" reads like the skill "pop"']],
+      ]);
+      expect(run.result.sources.get('twins/рор/SKILL.md')?.[1]).toBe('name: рор');
     }
   });
 
