@@ -72,9 +72,11 @@ const MANIPULATION = new Set<PhraseClass>([
 ]);
 const ROUTING = new Set<PhraseClass>(['routing', 'obsolete']);
 
-/** `SYSTEM:`-style headers at the start of a line. */
-const HEADER =
-  /^\s{0,8}(?:[*_#>[(<]{1,4}\s{0,2})?(?:SYSTEM|DEVELOPER|ADMINISTRATOR|ADMIN)(?:\s{1,2}(?:MESSAGE|PROMPT|OVERRIDE|NOTE|INSTRUCTIONS?|UPDATE))?\s{0,2}[\]>)*_]{0,4}\s{0,2}:/;
+/** `SYSTEM:`-style headers at the start of a line, in the languages of the phrase lists, a note in brackets allowed. */
+const HEADER = new RegExp(
+  String.raw`^\s{0,8}(?:[*_#>[(<]{1,4}\s{0,2}){0,3}(?:SYSTEM|DEVELOPER|ADMINISTRATOR|ADMIN|SISTEMA|SYST[EÈ]ME|SYSTEMNACHRICHT|СИСТЕМА|СИСТЕМНОЕ\s{1,2}СООБЩЕНИЕ|系统消息|系統訊息|システムメッセージ|(?:MENSAJE|MENSAGEM|MESSAGE)\s{1,2}(?:DEL|DO|DU)\s{1,2}(?:SISTEMA|SYST[EÈ]ME))` +
+    String.raw`(?:\s{1,2}(?:MESSAGE|PROMPT|OVERRIDE|NOTE|INSTRUCTIONS?|UPDATE))?(?:\s{0,2}\([^)\n]{0,80}\))?\s{0,2}[\]>)*_]{0,4}\s{0,2}[:：]`,
+);
 
 /** Agent-directed instructions, as they appear in hidden comments and code comments. */
 const DIRECTED: readonly RegExp[] = [

@@ -473,42 +473,53 @@ export function findPhrases(line: string): PhraseHit[] {
   const hits: PhraseHit[] = [];
   if (first >= 0) {
     const words = starts.map((s0, i) => ({ w: text.slice(s0, ends[i]), s: s0, e: ends[i]! }));
-    const tried = new Set<Phrase>();
+    // A phrase of another language than English counts only where that language is spoken: two common
+    // words of it, or one in a short line.
+    const spoken = new Map<string, boolean>();
+    const speaks = (language: string): boolean => {
+      const m = c.markers.get(language);
+      if (!m) return true;
+      let known = spoken.get(language);
+      if (known === undefined) {
+        const need = words.length <= 8 ? 1 : 2;
+        let n = 0;
+        for (const { w } of words) if (m.has(w)) n++;
+        spoken.set(language, (known = n >= need));
+      }
+      return known;
+    };
+    const found = new Set<Phrase>();
     for (let i = first; i < words.length; i++) {
       const w = words[i]!.w;
       for (const p of anchored(c.trie, w)) {
-        if (tried.has(p) || !p.slots[p.anchor]!.alts.some((a) => (a.prefix ? w.startsWith(a.word) : w === a.word)))
+        if (
+          found.has(p) ||
+          !p.slots[p.anchor]!.alts.some((a) => (a.prefix ? w.startsWith(a.word) : w === a.word)) ||
+          !speaks(p.language)
+        )
           continue;
-        tried.add(p);
-        // The anchor word is in the line: try every start within reach before it.
+        // The anchor word is in the line: try every start within reach before it. A phrase found is not
+        // looked for again; one that fails here is, at the anchor's next occurrence.
         for (let s0 = Math.max(0, i - (p.anchor === 0 ? 0 : p.reach)); s0 <= i; s0++) {
           const end = matchFrom(p.slots, 0, words, s0, true);
           if (end < 0) continue;
-          if (!hits.some((h) => h.cls === p.cls && h.start === words[s0]!.s))
-            hits.push({
-              cls: p.cls,
-              strong: p.strong,
-              language: p.language,
-              start: aligned ? words[s0]!.s : 0,
-              end: aligned ? words[end - 1]!.e : line.length,
-            });
+          found.add(p);
+          const hit: PhraseHit = {
+            cls: p.cls,
+            strong: p.strong,
+            language: p.language,
+            start: aligned ? words[s0]!.s : 0,
+            end: aligned ? words[end - 1]!.e : line.length,
+          };
+          // One hit per class and start: the unambiguous phrase's when two match there.
+          const twin = hits.findIndex((h) => h.cls === p.cls && h.start === words[s0]!.s);
+          if (twin < 0) hits.push(hit);
+          else if (p.strong && !hits[twin]!.strong) hits[twin] = hit;
           break;
         }
       }
     }
   }
-  // A phrase of another language than English counts only where that language is spoken.
-  const spoken = (language: string): boolean => {
-    const m = c.markers.get(language);
-    if (!m) return true;
-    const words = text.match(WORD) ?? [];
-    // Two common words of the language, or one in a short line.
-    const need = words.length <= 8 ? 1 : 2;
-    let n = 0;
-    for (const w of words) if (m.has(w) && ++n >= need) return true;
-    return false;
-  };
-  for (let i = hits.length - 1; i >= 0; i--) if (!spoken(hits[i]!.language)) hits.splice(i, 1);
   if (CJK.test(text))
     for (const { phrase, re } of c.cjk) {
       const m = re.exec(text);
