@@ -43,6 +43,27 @@ const MAX_NESTING = 3;
 const RELEVANT =
   /globalThis|\bwindow\[|\bglobal\[|builtins|\*\*|>\s{0,2}["']?\$|\beval\b|\bexec|system|popen|spawn|subprocess|child_process|Function\s{0,2}\(|\bvm\.|\biex\b|Invoke-|ScriptBlock|Assembly|\bpty\b|dup2|\bsource\b|\|\s{0,4}(?:sudo\s{1,4})?(?:ba|z|da|k)?sh\b|\b(?:ba|z|da|k)?sh\s{1,4}(?:-\w{1,4}\s{1,4})*-c\b|\$\(|`|\s-[ce]\s|msiexec|mshta|regsvr32|rundll32|\bdeno\b|Start-Process|startfile|\.\/|chmod|curl|wget|http|socket|\bnc\b|ncat|socat|nslookup|\bdig\b|\bhost\s|scp|rsync|sftp|\bftp|mail|smtp|\bgh\s|\baws\s|gsutil|rclone|Resolve-Dns|gethostby|\bdns\b|requests|urllib|fetch|axios|WebClient|\birm\b|\biwr\b|\/dev\/tcp|\bpush\b|clone|\bclean\b|hooksPath|alias\.|sshCommand|credential\.helper|\brm\b|rmtree|unlink|Remove-Item|\brm[A-Z]|rimraf|shred|truncate|-delete|\bDROP\b|FLUSH|TRUNCATE|mkfs|\bdd\b|wipefs|fdisk|diskutil|\bkill|terraform|kubectl|gcloud|docker|podman|:\(\)|Format-Volume|Clear-Disk|bashrc|zshrc|[._$/\\z]profile|cron|autostart|LaunchAgents|launchctl|systemctl|systemd|schtasks|Register-Sched|hooks|authorized_keys|CLAUDE|AGENTS|MEMORY|SOUL|settings\.json|\.claude|\.codex|\.cursor|npmrc|pip\.conf|sitecustomize|\.pth\b|envrc|tasks\.json|sudoers|Startup|CurrentVersion|\bpip\b|\bnpm\b|\bnpx\b|yarn|pnpm|\buvx?\b|bunx|\bgem\b|\bgo\s{1,4}env|conda|brew|--registry|index-url|pickle|marshal|shelve|\bdill\b|joblib|yaml\.(?:load|unsafe|full)|torch|np\.load|numpy\.load|read_pickle|unserialize|Marshal|hub\.load|\[[^\]\n]{0,60}\]\s{0,2}\(|getattr|__import__|import_module|require|import\(|(?:^|\n|[;&|(])\s{0,4}[\"']?\$\{?\w{1,30}\}?[\"']?[\w${]|Set-Content|Add-Content|Out-File|Set-ItemProperty|New-ItemProperty|write_text|writeFile|appendFile|open\([^)\n]{0,200}["'][wa]/;
 
+/**
+ * Where the unit first stops for the user's answer (`read -p`, `input(`, `Read-Host`) and leaves when it is
+ * not the expected one (0-based line, -1: nowhere): a teardown after it is asked for, not done blind. A
+ * prompt a flag can skip (`if (( ! YES )); then read …`) asks nothing of an agent that passes the flag.
+ */
+function askedAt(text: string): number {
+  const lines = text.split('\n');
+  return lines.findIndex((l, i) => {
+    const m = PROMPT.exec(l);
+    return (
+      m !== null &&
+      !/\bif\b|\bthen\b|&&|\|\|/.test(l.slice(0, m.index)) &&
+      lines.slice(i, i + 4).some((next) => /\bexit\b|\bSystemExit\b|\breturn\b|\bthrow\b|\bbreak\b/.test(next))
+    );
+  });
+}
+
+/** A line that waits for the user's answer in a terminal. */
+const PROMPT =
+  /\bread\b[^\n|;]{0,40}\s-\w*p\b|\binput\s{0,2}\(|\b(?:click|typer|questionary|rich\.prompt\.Confirm)\.(?:confirm|ask)\s{0,2}\(|\.question\s{0,2}\(|\bRead-Host\b|\bShouldProcess\b|\bShouldContinue\b|\b(?:whiptail|dialog)\s[^\n]{0,40}--yesno|\bgum\s{1,4}confirm\b/;
+
 /** Words of a comment addressed to an assistant or carrying an instruction: only then are comments collected. */
 const ADDRESSED =
   /\b(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor|ignore|instructions?|system prompt)\b/i;
@@ -77,6 +98,7 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
       ),
     )
     .join('\n');
+  const asked = askedAt(unit.text);
   let depth = 0;
   const state: FlowState = newState((lang: CodeLang, text: string, at: Site) => {
     if (depth >= MAX_NESTING) return;
@@ -113,6 +135,7 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
     state.effects.filter((e) => e.line > 0),
     unit.place,
     checks,
+    asked < 0 ? 0 : unit.lineBase + asked + 1,
   );
   const note =
     parsed.errors > 0

@@ -5,7 +5,7 @@
  * writes and the schedulers that persist them, permission changes, and
  * package installs (pins, package-index redirection). Pure.
  */
-import type { FlowState } from './effect.js';
+import { isChecked, pinned, type FlowState } from './effect.js';
 import type { Cmd } from './commands-sem.js';
 import { isOwnFile, readPath } from './commands-sem.js';
 import { isCredentialPath } from './targets.js';
@@ -322,7 +322,13 @@ function toolSemantics(cmd: Cmd, base: string, given: readonly Val[], state: Flo
         target: lit(state.cwd),
         recursive: true,
       });
-    if (/^push\b/.test(text) && /\s:refs\/|\s--delete\b[^\n]{0,80}\*|--mirror\b|--prune\b/.test(` ${text}`))
+    const forced = /(?:\s-f\b|--force(?!-with-lease=[^\s:]{0,100}:)\b|\s\+[\w/-]+|--mirror\b)/.test(` ${text}`);
+    // Deleting remote refs, or forcing every branch at once: the others' work on all of them is gone.
+    if (
+      /^push\b/.test(text) &&
+      (/\s:refs\/|\s--delete\b[^\n]{0,80}\*|--mirror\b|--prune\b/.test(` ${text}`) ||
+        (forced && /\s--all\b/.test(` ${text}`)))
+    )
       state.effects.push({
         kind: 'wipe',
         line: at.line,
@@ -334,7 +340,7 @@ function toolSemantics(cmd: Cmd, base: string, given: readonly Val[], state: Flo
     if (
       /^push\b/.test(text) &&
       // A lease on an explicit commit (`--force-with-lease=<ref>:<sha>`) overwrites only what was inspected.
-      /(?:\s-f\b|--force(?!-with-lease=[^\s:]{0,100}:)\b|\s\+[\w/-]+|--mirror\b)/.test(` ${text}`) &&
+      forced &&
       /\b(?:main|master|trunk|develop|production|prod|release|stable)\b|--mirror|--all/.test(text)
     )
       teardown(`git ${text}`.slice(0, 60));
@@ -466,8 +472,7 @@ export function fileSemantics(cmd: Cmd, base: string, args: readonly Val[], stat
       const fromFile = unpack.archive !== undefined && unpack.archive !== '-';
       const held = fromFile ? (state.files.get(unpack.archive!) ?? readPath(lit(unpack.archive!), at)) : cmd.stdin;
       const source = fromFile ? args.find((a) => a.text === unpack.archive) : undefined;
-      const checked = source !== undefined && isChecked(state.checks, source);
-      const data = checked ? { ...held, origins: held.origins.filter((o) => o.kind !== 'network') } : held;
+      const data = source !== undefined && isChecked(state.checks, source) ? pinned(held) : held;
       const dest = unpack.dest.replace(/\/+$/, '') || '.';
       state.files.set(`${dest}/`, data);
       const folder = args.find((a) => a.text === unpack.dest);
@@ -486,16 +491,6 @@ export function fileSemantics(cmd: Cmd, base: string, args: readonly Val[], stat
     default:
       return undefined;
   }
-}
-
-/** An archive a digest or signature check names, by its file name or a variable naming it: it was pinned. */
-function isChecked(checks: string, archive: Val): boolean {
-  if (checks === '') return false;
-  const file = archive.text.replace(/.*\//, '');
-  return (
-    (file.length >= 4 && checks.includes(file)) ||
-    archive.via.some((v) => new RegExp(`\\$\\{?${v.replace(/\W/g, '')}\\b`).test(checks))
-  );
 }
 
 /** The archive (undefined or `-`: standard input) and the folder of an extracting tar or unzip, if it extracts. */

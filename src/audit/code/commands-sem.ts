@@ -6,11 +6,12 @@
  * prints and records the effects (code run, data sent, deletes, writes,
  * installs). Wrappers (`sudo`, `env`, `xargs` …) are looked through. Pure.
  */
-import type { FlowState, Site } from './effect.js';
+import { isChecked, pinned, type FlowState, type Site } from './effect.js';
 import { isCredentialPath, isSecretVar } from './targets.js';
 import {
   CODE_ORIGINS,
   withoutSecrets,
+  asReadPath,
   concat,
   hasOrigin,
   lit,
@@ -218,7 +219,10 @@ export function execCode(
 ): void {
   if (hasOrigin(code, ...CODE_ORIGINS))
     state.effects.push({ kind: 'exec', line: at.line, col: at.col, what, data: code, ...(direct ? { direct } : {}) });
-  else if (code.exact && lang !== undefined && code.text.trim() !== '') state.nested(lang, code.text, at);
+  // A shell command with parts not known (`git push --force ${remote}`) is still read: its unknown parts
+  // stand as variables, as they do in a script.
+  else if ((code.exact || lang === 'sh') && lang !== undefined && code.text.trim() !== '')
+    state.nested(lang, code.text, at);
 }
 
 /** What this unit wrote at `path`: the file itself, or a folder a clone or an unpack filled that holds it. */
@@ -257,7 +261,8 @@ export function runFile(state: FlowState, at: Site, what: string, path: Val | un
   const program = content ?? fetched;
   if (program) {
     const how = made ? `${what} (made executable after it was written)` : what;
-    execCode(state, at, how, program, undefined);
+    // A download checked against a digest or signature before it runs is pinned, not fetched blind.
+    execCode(state, at, how, isChecked(state.checks, path) ? pinned(program) : program, undefined);
   } else if (path.origins.length > 0 && !path.exact) execCode(state, at, what, path, undefined);
 }
 
@@ -339,13 +344,22 @@ function xargs(cmd: Cmd, args: readonly Val[], state: FlowState): Val {
   return runCommand({ name: args[i]!, args: [...args.slice(i + 1), cmd.stdin], stdin: lit(''), at: cmd.at }, state);
 }
 
+/** Options of curl and of wget whose next word is their value (an output file, a header, a timeout), not a URL. */
+const VALUED: Readonly<Record<string, RegExp>> = {
+  curl: /^(?:-[oOdFHuAexXmwTbcCrKEyYzPUtQ]|--(?:output|data(?:-binary|-raw|-urlencode|-ascii)?|form(?:-string)?|header|user|user-agent|referer|proxy|request|max-time|connect-timeout|retry(?:-delay|-max-time)?|write-out|upload-file|cookie(?:-jar)?|proto(?:-redir)?|continue-at|range|config|cacert|cert|key|resolve|limit-rate|json|url))$/,
+  wget: /^(?:-[OoPUtTeaiB]|--(?:output-document|output-file|directory-prefix|user-agent|header|post-data|post-file|body-data|body-file|tries|timeout|user|password|append-output|method|input-file|base))$/,
+};
+
 function fetcher(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {
+  // The URL is a word that is no option's value: `-o "$file"` names where the body goes.
+  const valued = VALUED[base] ?? VALUED.curl!;
+  const words = args.filter((a, i) => !a.text.startsWith('-') && !(i > 0 && valued.test(args[i - 1]!.text)));
+  const named = args.findIndex((a) => a.text === '--url');
   const url =
-    args.find(
-      (a) =>
-        /^(?:https?|ftp|wss?):\/\//i.test(a.text) ||
-        (!a.text.startsWith('-') && /^[\w.-]+\.[a-z]{2,}(?:[/:]|$)/i.test(a.text)),
-    ) ?? args.find((a) => !a.text.startsWith('-') && !a.exact);
+    (named >= 0 ? args[named + 1] : undefined) ??
+    words.find((a) => /^(?:https?|ftp|wss?):\/\//i.test(a.text)) ??
+    words.find((a) => /^[\w.-]+\.[a-z]{2,}(?:[/:]|$)/i.test(a.text)) ??
+    words.find((a) => !a.exact);
   const what = `${base} ${url?.text ?? ''}`.trim();
   const out = tagged(opaque('$(curl …)', url ? [url] : []), 'network', cmd.at.line, what.slice(0, 120));
   // Data sent: request bodies, uploads, headers, and anything untrusted in the URL itself.
@@ -501,12 +515,16 @@ function formatted(format: string, args: readonly Val[]): Val {
 export function readPath(path: Val, at: Site, shown: Val = path): Val {
   if (isCredentialPath(path.text))
     return tagged(opaque(`$(cat ${path.text})`, [path]), 'credential', at.line, shown.text.slice(0, 80));
-  return opaque(`$(cat ${path.text})`, [path]);
+  return opaque(`$(cat ${path.text})`, [asReadPath(path)]);
 }
+
+/** Commands that print what is in the files they name. */
+const FILE_READERS =
+  /^(?:cat|head|tail|grep|egrep|fgrep|rg|sed|awk|gawk|cut|sort|uniq|jq|yq|less|more|wc|strings|base64|xxd|od)$/;
 
 /** Any other command: reading a credential store or dumping the environment taints what it prints. */
 function reader(cmd: Cmd, base: string, args: readonly Val[]): Val {
-  const out = opaque(`$(${base} …)`, [...args, cmd.stdin]);
+  const out = opaque(`$(${base} …)`, [...(FILE_READERS.test(base) ? args.map(asReadPath) : args), cmd.stdin]);
   const cred = args.find((a) => isCredentialPath(a.text));
   if (cred) return tagged(out, 'credential', cmd.at.line, `${base} ${cred.text}`.slice(0, 80));
   if (

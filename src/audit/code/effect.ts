@@ -61,3 +61,18 @@ export interface FlowState {
 export function newState(nested: FlowState['nested'], checks = ''): FlowState {
   return { files: new Map(), chmodded: new Set(), effects: [], nested, cwd: '.', staged: [], checks };
 }
+
+/** A file a digest or signature check names, by its file name or a variable naming it: it was pinned. */
+export function isChecked(checks: string, file: Val): boolean {
+  if (checks === '') return false;
+  const name = file.text.replace(/.*\//, '');
+  return (
+    (name.length >= 4 && checks.includes(name)) ||
+    file.via.some((v) => new RegExp(`\\$\\{?${v.replace(/\W/g, '')}\\b`).test(checks))
+  );
+}
+
+/** What a checked download holds: pinned content, no longer untrusted network data. */
+export function pinned(v: Val): Val {
+  return { ...v, origins: v.origins.filter((o) => o.kind !== 'network') };
+}

@@ -77,7 +77,7 @@ function make(
  * effectFindings([{ kind: 'exec', line: 3, col: 1, what: 'eval', data }], { file: 's/x.sh', where: 'script',
  * docs: false })
  */
-export function effectFindings(effects: readonly Effect[], place: UnitPlace, checks = ''): FlowDiagnostic[] {
+export function effectFindings(effects: readonly Effect[], place: UnitPlace, checks = '', asked = 0): FlowDiagnostic[] {
   const out: FlowDiagnostic[] = [];
   const seen = new Set<string>();
   const add = (d: FlowDiagnostic | undefined): void => {
@@ -88,11 +88,17 @@ export function effectFindings(effects: readonly Effect[], place: UnitPlace, che
     out.push(d);
   };
   const verified = effects.some((e) => e.verified);
-  for (const e of effects) add(judge(e, place, verified, checks));
+  for (const e of effects) add(judge(e, place, verified, checks, asked));
   return out;
 }
 
-function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): FlowDiagnostic | undefined {
+function judge(
+  e: Effect,
+  place: UnitPlace,
+  verified: boolean,
+  checks: string,
+  asked: number,
+): FlowDiagnostic | undefined {
   switch (e.kind) {
     case 'exec': {
       // A download checked against a digest or signature before it runs is pinned, not fetched blind.
@@ -185,9 +191,11 @@ function judge(e: Effect, place: UnitPlace, verified: boolean, checks: string): 
     }
     case 'wipe': {
       // A plain force push rewrites one branch and stays a warning; deleting remote history, tearing
-      // down infrastructure without a prompt, or dropping a database is irreversible.
+      // down infrastructure without a prompt, or dropping a database is irreversible. One the user is
+      // asked for in the terminal first is a warning.
       const soft =
         /^git push/.test(e.what) ||
+        (asked > 0 && asked < e.line) ||
         (/\b(?:test|tests|testing|dev|local|tmp|temp|scratch|sandbox|ci)\w*\b/i.test(e.target?.text ?? '') &&
           /DROP|FLUSH|TRUNCATE|DELETE|drop/.test(e.what));
       const code: SecurityCode = e.what.startsWith('git push')

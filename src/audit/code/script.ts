@@ -543,7 +543,9 @@ class ScriptFlow {
       case 'null':
       case 'undefined':
         return lit(this.text(n));
-      case 'identifier': {
+      case 'identifier':
+      // `{ env }` holds the value of `env`.
+      case 'shorthand_property_identifier': {
         const t = this.text(n);
         const v = this.env.get(t);
         if (v) return through(v, t);

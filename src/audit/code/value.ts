@@ -161,7 +161,17 @@ function printable(text: string): boolean {
 
 /** `v` without its named-secret origins: a token in an auth header is how its own API is called. */
 export function withoutSecrets(v: Val): Val {
-  return v.origins.some((o) => o.kind === 'secret')
-    ? { ...v, origins: v.origins.filter((o) => o.kind !== 'secret') }
-    : v;
+  return without(v, 'secret');
+}
+
+/**
+ * A path as the content read from it: a path built from where the script runs (`$(pwd)/assets/x`) says
+ * nothing about this machine in the file's content.
+ */
+export function asReadPath(v: Val): Val {
+  return without(v, 'local');
+}
+
+function without(v: Val, kind: OriginKind): Val {
+  return v.origins.some((o) => o.kind === kind) ? { ...v, origins: v.origins.filter((o) => o.kind !== kind) } : v;
 }
