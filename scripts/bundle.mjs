@@ -96,6 +96,17 @@ const twins = {
   },
 };
 
+/** The phrase lists without their `note` (the list syntax, for whoever edits them): the run never reads it. */
+const phraseNotes = {
+  name: 'phrase-notes',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]src[\\/]audit[\\/]phrases[\\/]\w+\.json$/ }, (args) => {
+      const { note: _note, ...list } = JSON.parse(readFileSync(args.path, 'utf8'));
+      return { contents: JSON.stringify(list), loader: 'json' };
+    });
+  },
+};
+
 /**
  * Built-in modules loaded on their first call, not when the package is
  * imported: node:crypto alone takes ~5 ms to load, and an import that hashes
@@ -298,7 +309,7 @@ const define = {
   SKILLGRAPH_WASM_BASE64: JSON.stringify(wasm.toString('base64')),
   SKILLGRAPH_CODE_STAMP: JSON.stringify(STAMP_PLACEHOLDER),
 };
-const plugins = [external, optionalPeers, twins, lazyBuiltins];
+const plugins = [external, optionalPeers, twins, phraseNotes, lazyBuiltins];
 const toId = (path) => relative(ROOT, path).split(sep).join('/');
 
 // The module graph of the whole code, to learn which modules other parts import and the names they export.
@@ -445,7 +456,7 @@ const builds = await Promise.all([
       },
       outfile: join(DIST, fileOf(part)),
       define,
-      plugins: [external, crossing(part), optionalPeers, twins, lazyBuiltins],
+      plugins: [external, crossing(part), optionalPeers, twins, phraseNotes, lazyBuiltins],
     }),
   ),
   // yaml and zod in files of their own, required on first use: importing the package does not parse them.
