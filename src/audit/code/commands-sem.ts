@@ -344,10 +344,13 @@ function xargs(cmd: Cmd, args: readonly Val[], state: FlowState): Val {
   return runCommand({ name: args[i]!, args: [...args.slice(i + 1), cmd.stdin], stdin: lit(''), at: cmd.at }, state);
 }
 
-/** Options of curl and of wget whose next word is their value (an output file, a header, a timeout), not a URL. */
+/**
+ * Options of curl and of wget whose next word is their value (an output file, a header, a timeout), not a URL;
+ * a group of short options (`-fsSLo`) takes one when its last letter does.
+ */
 const VALUED: Readonly<Record<string, RegExp>> = {
-  curl: /^(?:-[oOdFHuAexXmwTbcCrKEyYzPUtQ]|--(?:output|data(?:-binary|-raw|-urlencode|-ascii)?|form(?:-string)?|header|user|user-agent|referer|proxy|request|max-time|connect-timeout|retry(?:-delay|-max-time)?|write-out|upload-file|cookie(?:-jar)?|proto(?:-redir)?|continue-at|range|config|cacert|cert|key|resolve|limit-rate|json|url))$/,
-  wget: /^(?:-[OoPUtTeaiB]|--(?:output-document|output-file|directory-prefix|user-agent|header|post-data|post-file|body-data|body-file|tries|timeout|user|password|append-output|method|input-file|base))$/,
+  curl: /^(?:-[a-zA-Z]*[odFHuAexXmwTbcCrKEyYzPUtQ]|--(?:output|data(?:-binary|-raw|-urlencode|-ascii)?|form(?:-string)?|header|user|user-agent|referer|proxy|request|max-time|connect-timeout|retry(?:-delay|-max-time)?|write-out|upload-file|cookie(?:-jar)?|proto(?:-redir)?|continue-at|range|config|cacert|cert|key|resolve|limit-rate|json|url))$/,
+  wget: /^(?:-[a-zA-Z]*[OoPUtTeaiB]|--(?:output-document|output-file|directory-prefix|user-agent|header|post-data|post-file|body-data|body-file|tries|timeout|user|password|append-output|method|input-file|base))$/,
 };
 
 function fetcher(cmd: Cmd, base: string, args: readonly Val[], state: FlowState): Val {

