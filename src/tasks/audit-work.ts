@@ -60,11 +60,6 @@ export interface AuditItemResult {
 
 export type AuditChunk = Chunk<AuditItemResult>;
 
-/** A SKILL.md as parsed here (the package stays in this thread). */
-export interface ParsedHead {
-  readonly pkg: SkillPackage | undefined;
-}
-
 /** A worker's task: up to `claims` batches of `batch` skills of one job (`payload`, from `shareJob`) to audit. */
 export interface AuditTask {
   readonly job: number;
@@ -127,9 +122,16 @@ export function skillPackage(
   limits: Partial<AuditLimits> = {},
 ): SkillPackage | undefined {
   const own = files.find((f) => f.path === item.skillFile);
-  if (own?.kind !== 'file' || own.text === undefined)
-    return readHead(item, limits.maxFileBytes ?? DEFAULT_AUDIT_LIMITS.maxFileBytes).pkg;
-  return parseSkill(own.text, {
+  if (own?.kind === 'file' && own.text !== undefined) return parseHead(item, own.text);
+  const read = readRegularFile(
+    join(item.abs, item.skillFile),
+    limits.maxFileBytes ?? DEFAULT_AUDIT_LIMITS.maxFileBytes,
+  );
+  return read.ok ? parseHead(item, read.bytes.toString('utf8')) : undefined;
+}
+
+function parseHead(item: AuditItem, text: string): SkillPackage | undefined {
+  return parseSkill(text, {
     locator: toPosix(join(item.abs, item.skillFile)),
     dirName: basename(item.abs),
     profile: 'lenient',
@@ -153,23 +155,6 @@ export function claimAndAudit(
   return claimBatches(job.items, claim, batch, maxClaims, (item) =>
     auditItem(item, job, parsers, readSkillFiles(item.abs, job.limits, listings)),
   );
-}
-
-/**
- * Read and parse one SKILL.md (undefined when it cannot be read or parsed).
- *
- * @example readHead({ abs: '/repo/skills/pdf', skillFile: 'SKILL.md' }, 1 << 20).pkg?.descriptor.name // 'pdf'
- */
-export function readHead(item: Pick<AuditItem, 'abs' | 'skillFile'>, maxFileBytes: number): ParsedHead {
-  const read = readRegularFile(join(item.abs, item.skillFile), maxFileBytes);
-  const pkg = read.ok
-    ? parseSkill(read.bytes.toString('utf8'), {
-        locator: toPosix(join(item.abs, item.skillFile)),
-        dirName: basename(item.abs),
-        profile: 'lenient',
-      }).package
-    : undefined;
-  return { pkg };
 }
 
 function claimBatches<T, R>(

@@ -48,8 +48,7 @@ const RELEVANT =
  * not the expected one (0-based line, -1: nowhere): a teardown after it is asked for, not done blind. A
  * prompt a flag can skip (`if (( ! YES )); then read …`) asks nothing of an agent that passes the flag.
  */
-function askedAt(text: string): number {
-  const lines = text.split('\n');
+function askedAt(lines: readonly string[]): number {
   return lines.findIndex((l, i) => {
     const m = PROMPT.exec(l);
     return (
@@ -90,15 +89,14 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
   const comments = addressed ? collectComments(parsed.root, unit.text, unit.lineBase) : [];
   if (!RELEVANT.test(unit.text)) return { findings: [], comments, parsed: true };
   // Lines that check a download against a digest or a signature: what they name was verified before it ran.
-  const checks = unit.text
-    .split('\n')
+  const lines = unit.text.split('\n');
+  const checks = lines
     .filter((l) =>
       /\b(?:sha256sum|shasum\s{1,4}-a|sha512sum|gpg\s{1,4}--verify|cosign\s{1,4}verify|minisign|hashlib\.sha256|createHash\(\s{0,2}['"]sha|Get-FileHash)\b/.test(
         l,
       ),
     )
     .join('\n');
-  const asked = askedAt(unit.text);
   let depth = 0;
   const state: FlowState = newState((lang: CodeLang, text: string, at: Site) => {
     if (depth >= MAX_NESTING) return;
@@ -131,6 +129,8 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
       data: { text: '', exact: false, origins: [], via: [] },
       verified: true,
     });
+  // Perf: prompts matter only to a teardown, which few units hold.
+  const asked = state.effects.some((e) => e.kind === 'wipe') ? askedAt(lines) : -1;
   const findings = effectFindings(
     state.effects.filter((e) => e.line > 0),
     unit.place,
