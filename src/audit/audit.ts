@@ -13,9 +13,19 @@ import type { FlowDiagnostic } from './code/flow-rules.js';
 import { fenceLang, scriptLang, type CodeParsers } from './code/syntax.js';
 import { commandFindings, type CodeUnit } from './commands.js';
 import { claimFindings } from './claims.js';
-import { isMarkdown, isScript, isTeaching, shownPath, softened, type AuditFile, type AuditInput } from './input.js';
+import {
+  isMarkdown,
+  isScript,
+  isTeaching,
+  scanOf,
+  shownPath,
+  softened,
+  type AuditFile,
+  type AuditInput,
+} from './input.js';
 import { commentFindings, hiddenFindings, proseFindings } from './instructions.js';
 import { splitMarkdown, type Fence, type Located } from './markdown.js';
+import { needlesIn } from './needles.js';
 import { shadowFindings, skillFindings } from './skill-rules.js';
 import { hiddenText } from './unicode.js';
 import { proseWriteFindings } from './prose-writes.js';
@@ -146,6 +156,9 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
   const shown = shownPath(input.dir, f.path);
   const out: FlowDiagnostic[] = [];
   const teaching = isTeaching(f.path);
+  // One pass finds which rule families can match anywhere in the file (the others are skipped) and
+  // which lines of Markdown may hold a phrase.
+  const { needles, phraseLines } = scanOf(f);
   if (isMarkdown(f.path)) {
     const isSkill = f.path === input.skillFile;
     const parts = splitMarkdown(f.text, isSkill);
@@ -154,9 +167,17 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     // A reference the skill tells the agent to follow is instructions too, not documentation.
     const docs = (!isSkill && !followedBy(input).has(f.path)) || teaching;
     out.push(...hiddenText(f.text, shown, { all: false, lines: codeLines }));
-    out.push(...proseFindings(parts.prose, shown, { docs, reference: docs && !teaching, spans: parts.spans }));
+    out.push(
+      ...proseFindings(parts.prose, shown, {
+        docs,
+        reference: docs && !teaching,
+        spans: parts.spans,
+        needles,
+        phraseLines,
+      }),
+    );
     out.push(...hiddenFindings(parts.hidden, shown));
-    out.push(...proseWriteFindings(f.text, parts.fences, shown, docs, codeLines));
+    out.push(...proseWriteFindings(f.text, parts.fences, shown, docs, codeLines, needles));
     // Perf: most files hold no long base64 run, and need no located lines for it.
     if (hasLongRun(f.text))
       out.push(
@@ -173,7 +194,14 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     let lines: readonly string[] | undefined;
     for (const fence of parts.fences) {
       if (!CODE_LANGS.has(fence.lang)) continue;
-      code.push(...commandFindings({ lines: fence.lines, where: 'fence', lineOnly: fence.lang === '' }, shown));
+      // A fence's own needles: the file's prose would wake rules the fence gives no cause for.
+      const inFence = needles === 0 ? 0 : needlesIn(fence.lines.map((l) => l.text).join('\n'));
+      code.push(
+        ...commandFindings(
+          { lines: fence.lines, where: 'fence', lineOnly: fence.lang === '', needles: inFence },
+          shown,
+        ),
+      );
       const lang = fenceLang(fence.lang);
       const shown2 = teachingFence((lines ??= f.text.split('\n')), fence) ? 'teaching' : '';
       if (lang && options.parsers && fence.lines.length > 0) {
@@ -183,6 +211,7 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
             text: fenceText(fence),
             lineBase: fence.lines[0]!.line - 1,
             place: { file: shown, where: 'fence', docs },
+            needles: inFence,
           },
           options.parsers,
           notes,
@@ -194,7 +223,12 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
     // it is not a command.
     for (const span of parts.spans)
       if (!/^\s{0,4}(?:[;|&`]|\$\()/.test(span.text))
-        code.push(...commandFindings({ lines: [span], where: 'span' }, shown));
+        code.push(
+          ...commandFindings(
+            { lines: [span], where: 'span', needles: needles === 0 ? 0 : needlesIn(span.text) },
+            shown,
+          ),
+        );
     // Commands in other Markdown (references, guides) are documentation read on demand, often quoting
     // attacks to teach them: at most warnings there. In SKILL.md they are what the agent is told to run.
     out.push(...(!docs ? code : code.map(softened)));
@@ -232,12 +266,12 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
         .split('\n')
         .map((text, i) => ({ line: i + 1, column: 1, text: text.endsWith('\r') ? text.slice(0, -1) : text })),
     };
-    const lines = commandFindings(unit, shown);
+    const lines = commandFindings({ ...unit, needles }, shown);
     const lang = scriptLang(f.path, f.text);
     const flows =
       lang && options.parsers
         ? unitFindings(
-            { lang, text: f.text, lineBase: 0, place: { file: shown, where: 'script', docs: teaching } },
+            { lang, text: f.text, lineBase: 0, place: { file: shown, where: 'script', docs: teaching }, needles },
             options.parsers,
             notes,
           )

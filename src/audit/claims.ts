@@ -5,7 +5,8 @@
  * error (the claim is what a reviewer trusted); fetching warns. Pure.
  */
 import type { Diagnostic } from '../model/diagnostics.js';
-import { finding, isScript, quote, shownPath, type AuditInput } from './input.js';
+import { finding, isScript, quote, scanOf, shownPath, type AuditInput } from './input.js';
+import { holds, needleGroup } from './needles.js';
 import { firstMatch } from './scan.js';
 
 const OFFLINE_CLAIM =
@@ -14,6 +15,8 @@ const NETWORK_USE =
   /\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b|\b(?:requests|httpx|aiohttp|urllib\d?|http\.client|httplib|socket|ftplib|smtplib|paramiko|websocket|websockets)\b[.\s]|\bfetch\s{0,2}\(|\baxios\b|\bnet\.(?:connect|createConnection)|\b(?:https?|node:https?)['"]\s{0,2}\)|\bNet\.WebClient\b|\bnc\s{1,4}-?\w{0,4}\s{0,4}[\w.-]{1,100}\s{1,4}\d{2,5}\b/;
 const NETWORK_SEND =
   /\bcurl\b[^\n]{0,200}\s(?:-d|--data\S{0,10}|-F|--form|-T|--upload-file|-X\s{0,2}(?:POST|PUT))(?=\s|$)|\b(?:requests|httpx|session|client)\.(?:post|put|patch)\s{0,2}\(|method\s{0,2}[:=]\s{0,2}['"](?:POST|PUT|PATCH)|\.(?:sendall|send|sendto)\s{0,2}\(|\bsmtplib\b|\bscp\s|\brsync\s[^\n]{0,100}:|-Method\s{1,4}(?:Post|Put)|\bUpload(?:String|File|Data)\b/i;
+
+const NETWORK = needleGroup([NETWORK_USE, NETWORK_SEND]);
 
 /**
  * A network claim its scripts contradict.
@@ -24,7 +27,13 @@ const NETWORK_SEND =
  */
 export function claimFindings(input: AuditInput): Diagnostic[] {
   // Perf: behaviour first (most skills reach no network), the claim only when there is something to contradict.
-  const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
+  const own = input.files.find((f) => f.path === input.skillFile);
+  const skill = own?.text ?? '';
+  // Where no script and no SKILL.md holds a network word, nothing reaches the network.
+  const networked = input.files.some(
+    (f) => f.text !== undefined && (isScript(f) || f === own) && holds(scanOf(f).needles, NETWORK),
+  );
+  if (!networked) return [];
   if (!input.files.some((f) => isScript(f) && f.text !== undefined) && !/^ {0,3}(?:`{3,}|~{3,})/m.test(skill))
     return [];
   let sends: string | undefined;

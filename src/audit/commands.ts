@@ -9,6 +9,7 @@
 import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import { finding, quote } from './input.js';
 import type { Located } from './markdown.js';
+import { holds, needleGroup } from './needles.js';
 import { anyMatch, firstMatch, firstOfAny, joinLines, livePatterns } from './scan.js';
 import type { SecurityCode } from './rules.js';
 
@@ -18,6 +19,8 @@ export interface CodeUnit {
   readonly where: 'script' | 'fence' | 'span';
   /** Only the line rules: a fence without a language is as often sample output as code. */
   readonly lineOnly?: boolean;
+  /** `needlesIn` of a text holding every line (the unit's file will do); without it every rule runs. */
+  readonly needles?: number;
 }
 
 const SHELLS = String.raw`(?:sudo\s{1,4}(?:-\S{1,12}\s{1,4}){0,3})?(?:env\s{1,4}(?:\S{1,40}=\S{0,80}\s{1,4}){0,3})?(?:\/(?:usr\/)?(?:local\/)?bin\/)?(?:ba|z|k|da|c|tc|fi|a)?sh\b|(?:sudo\s{1,4})?(?:python[0-9.]{0,4}|node|perl|ruby|php|pwsh|powershell)(?:\s{1,4}-)?\s{0,4}(?=$|[;&|)"'])|(?:iex|Invoke-Expression)\b`;
@@ -199,6 +202,14 @@ const LINE_RULES: readonly {
 ];
 
 /** A pipe to a shell from plain http or an IP address is an error; over https a warning. */
+const LINE_NEEDLES = needleGroup([
+  ...LINE_RULES.flatMap((r) => r.patterns),
+  RM,
+  ...OTHER_DESTRUCTIVE.map(([re]) => re),
+]);
+const CREDENTIAL_NEEDLES = needleGroup(CREDENTIALS);
+const SEND_NEEDLES = needleGroup(SENDS);
+
 function pipeSeverity(text: string): Severity | undefined {
   const url = /\b(https?):\/\/([^/\s"'|)]{1,253})/i.exec(text);
   if (!url) return undefined;
@@ -221,16 +232,22 @@ export function commandFindings(unit: CodeUnit, file: string): Diagnostic[] {
   let credential: Located | undefined;
   let credentialText = '';
   let sends = false;
+  const lined = holds(unit.needles, LINE_NEEDLES);
+  // A credential read is reported only beside a send: both need their words.
+  const exfil = holds(unit.needles, CREDENTIAL_NEEDLES) && holds(unit.needles, SEND_NEEDLES);
+  if (!lined && !exfil) return out;
   // Perf: one search of the whole unit per pattern first; per line, only the patterns that can
   // match (running every pattern on every line was most of a lock's time).
   const texts = joinLines(unit.lines.map((l) => l.text));
-  const lineRules = LINE_RULES.map((rule) => ({ rule, patterns: livePatterns(texts, rule.patterns) })).filter(
-    (r) => r.patterns.length > 0,
-  );
-  const rmLive = livePatterns(texts, [RM]).length > 0;
-  const destructive = OTHER_DESTRUCTIVE.filter(([re]) => livePatterns(texts, [re]).length > 0);
-  const credentials = livePatterns(texts, CREDENTIALS);
-  const sending = livePatterns(texts, SENDS);
+  const lineRules = !lined
+    ? []
+    : LINE_RULES.map((rule) => ({ rule, patterns: livePatterns(texts, rule.patterns) })).filter(
+        (r) => r.patterns.length > 0,
+      );
+  const rmLive = lined && livePatterns(texts, [RM]).length > 0;
+  const destructive = !lined ? [] : OTHER_DESTRUCTIVE.filter(([re]) => livePatterns(texts, [re]).length > 0);
+  const credentials = exfil ? livePatterns(texts, CREDENTIALS) : [];
+  const sending = exfil ? livePatterns(texts, SENDS) : [];
   for (const l of unit.lines) {
     const text = l.text;
     if (text.trim() === '' || isComment(text)) continue;

@@ -5,6 +5,7 @@
  */
 import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import type { Composition } from '../model/package.js';
+import { needlesIn } from './needles.js';
 import { RULES_BY_CODE, type SecurityCode } from './rules.js';
 
 /** One entry of a skill folder. */
@@ -135,6 +136,29 @@ export function isScript(file: AuditFile): boolean {
 /** True for Markdown (what gets prose rules and fenced-block handling). */
 export function isMarkdown(path: string): boolean {
   return /\.(?:md|markdown|mdx)$/i.test(path);
+}
+
+/** What one pass over a file found: the rule families that may match it, and the Markdown lines that may hold a phrase. */
+export interface Scanned {
+  readonly needles: number;
+  readonly phraseLines: ReadonlySet<number>;
+}
+
+const scans = new WeakMap<AuditFile, Scanned>();
+
+/**
+ * The pass over `f`'s text (`needlesIn`), made once per file whichever rules ask (none for no text).
+ *
+ * @example holds(scanOf(file).needles, CRON)
+ */
+export function scanOf(f: AuditFile): Scanned {
+  let found = scans.get(f);
+  if (found === undefined) {
+    const phraseLines = new Set<number>();
+    const needles = needlesIn(f.text ?? '', isMarkdown(f.path) ? phraseLines : undefined);
+    scans.set(f, (found = { needles, phraseLines }));
+  }
+  return found;
 }
 
 /**

@@ -15,6 +15,7 @@ import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import { finding, quote } from './input.js';
 import type { Located } from './markdown.js';
 import { markupFindings } from './markup.js';
+import { holds, needleGroup } from './needles.js';
 import { isCredentialPath as credentialIn } from './code/targets.js';
 import {
   findPhrases,
@@ -165,14 +166,22 @@ function bySentence(h: PhraseHit, text: string): PhraseHit[] {
 }
 
 /** The phrase hits of lines, quotations and discussion left out. */
-function hitsOf(lines: readonly Located[], description = false, spans: readonly Located[] = []): Hit[] {
+function hitsOf(
+  lines: readonly Located[],
+  description = false,
+  spans: readonly Located[] = [],
+  needles?: number,
+  phraseLines?: ReadonlySet<number>,
+): Hit[] {
   const out: Hit[] = [];
   const spansOn = new Map<number, Located[]>();
   for (const s of spans) spansOn.set(s.line, [...(spansOn.get(s.line) ?? []), s]);
+  // Perf: without the words of a send, a line that can hold no phrase and names no URL has no hit.
+  const sends = holds(needles, DATA_NEEDLES);
   lines.forEach((l, i) => {
-    if (l.text.length >= 8) {
+    const phrasal = l.text.length >= 8 && (phraseLines ? phraseLines.has(l.line) : mayHoldPhrase(l.text));
+    if (l.text.length >= 8 && (phrasal || sends || l.text.includes('://'))) {
       // Perf: quotations are blanked only on a line that can hold a phrase or names a URL.
-      const phrasal = mayHoldPhrase(l.text);
       const bare = phrasal || l.text.includes('://') ? unquoted(l.text) : l.text;
       // A credential file named in a code span (`.env`) is still the file the line asks to send.
       // Only a credential file named in a span (`.env`, `~/.ssh/id_rsa`); commands and variable names quoted
@@ -180,7 +189,7 @@ function hitsOf(lines: readonly Located[], description = false, spans: readonly 
       const quoted = spansOn.get(l.line) ?? [];
       const files = quoted.filter((s) => credentialIn(s.text.trim()));
       const named = files.length > 0 ? withSpans(l, files) : l.text;
-      const sent = dataOut(l.text);
+      const sent = dataOut(l.text, needles);
       // Through a span, only a send counts: docs name `.env` beside "read", "include" and ignore files
       // to keep it private.
       if (
@@ -189,7 +198,7 @@ function hitsOf(lines: readonly Located[], description = false, spans: readonly 
         (SEND.test(named) || /https?:\/\/\S/.test(named)) &&
         !/\bgitignored\b|\.(?:git|docker|npm)ignore\b/i.test(withSpans(l, quoted))
       )
-        sent.push(...dataOut(named));
+        sent.push(...dataOut(named, needles));
       const hits = [...remoteFollow(bare), ...(phrasal ? phraseHits(l.text, description, bare) : []), ...sent];
       if (hits.length > 0 && !isDiscussion(l.text)) for (const h of hits) out.push({ line: l, hit: h });
     }
@@ -279,9 +288,17 @@ const SENSITIVE =
 const DATA_WORDS =
   /\.(?:ssh|aws|env|netrc|docker|kube|gnupg|npmrc|pypirc)|id_(?:rsa|dsa|ec|ed)|credential|Login Data|[Cc]ookie|keychain|_history|TOKEN|SECRET|_KEY|PASSWORD|!\[|auth\.json|wallet|shadow|Chrome|firefox|gcloud|azure|password-store|keystore/;
 
-function dataOut(line: string): PhraseHit[] {
+const DATA_NEEDLES = needleGroup([DATA_WORDS]);
+
+/** `needles`: `needlesIn` of a text holding the line, when the caller has scanned one. */
+function dataOut(line: string, needles?: number): PhraseHit[] {
   // A reading-list entry (`- [Permissions for GITHUB_TOKEN](https://…)`) names a page, not a send.
-  if (!DATA_WORDS.test(line) || /^\s{0,8}[-*+]\s{1,4}\[[^\]\n]{1,200}\]\([^)\s]{1,400}\)[\s.]*$/.test(line)) return [];
+  if (
+    !holds(needles, DATA_NEEDLES) ||
+    !DATA_WORDS.test(line) ||
+    /^\s{0,8}[-*+]\s{1,4}\[[^\]\n]{1,200}\]\([^)\s]{1,400}\)[\s.]*$/.test(line)
+  )
+    return [];
   const url = /https?:\/\/\S/.test(line);
   const cred = credentialIn(line);
   // A safeguard ("Never read files for credentials", "never pass a raw API key") sends nothing.
@@ -386,11 +403,20 @@ export function proseFindings(
     readonly reference?: boolean;
     readonly description?: boolean;
     readonly spans?: readonly Located[];
+    /** `needlesIn` of the file the lines are from (blanked parts are spaces, never new text). */
+    readonly needles?: number;
+    /** The lines of that file that may hold a phrase, found by the same scan. */
+    readonly phraseLines?: ReadonlySet<number>;
   } = {},
 ): Diagnostic[] {
-  const hits = hitsOf(lines, options.description === true, options.spans);
+  const hits = hitsOf(lines, options.description === true, options.spans, options.needles, options.phraseLines);
   const out: Diagnostic[] = [...markupFindings(lines, file, options.docs === true)];
-  const para = paragraphs(lines);
+  // Perf: paragraphs matter only around a hit or a URL, which most files have neither of.
+  const linked = (x: Located) => x.text.includes('://');
+  const para =
+    hits.length > 0 || lines.some(linked) || options.spans?.some(linked)
+      ? paragraphs(lines)
+      : new Map<number, number>();
   hits.push(...wrappedFollow(lines, para, hits, options.spans));
   const classesIn = new Map<number, Set<PhraseClass>>();
   const routingIn = new Map<number, number>();

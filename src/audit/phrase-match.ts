@@ -16,6 +16,7 @@ import ja from './phrases/ja.json' with { type: 'json' };
 import pt from './phrases/pt.json' with { type: 'json' };
 import ru from './phrases/ru.json' with { type: 'json' };
 import zh from './phrases/zh.json' with { type: 'json' };
+import { wordAnchors } from './needles.js';
 
 /** What a phrase signals. */
 export type PhraseClass =
@@ -251,6 +252,8 @@ interface Keyed {
   readonly first: Phrase[];
   readonly second: Phrase[];
   readonly third: Phrase[];
+  /** The ids of `first`, `second` and `third`, for the prefilter's marks (set once all phrases are read). */
+  ids?: { readonly first: Int32Array; readonly second: Int32Array; readonly third: Int32Array };
 }
 
 /**
@@ -308,6 +311,7 @@ let compiled:
   | {
       readonly trie: TrieNode;
       readonly flat: FlatTrie;
+      readonly anchors: readonly { readonly word: string; readonly whole: boolean; readonly keyed: Keyed }[];
       readonly markers: ReadonlyMap<string, ReadonlySet<string>>;
       readonly cjk: readonly { readonly phrase: Phrase; readonly re: RegExp }[];
       readonly discussion: RegExp;
@@ -317,11 +321,16 @@ let compiled:
 function compile(): NonNullable<typeof compiled> {
   let nextId = 0;
   const trie = trieNode();
+  const anchors: { word: string; whole: boolean; keyed: Keyed }[] = [];
   const key = (alt: { readonly word: string; readonly prefix: boolean }): Keyed => {
     const node = insert(trie, alt.word);
-    return alt.prefix
-      ? (node.stem ??= { first: [], second: [], third: [] })
-      : (node.whole ??= { first: [], second: [], third: [] });
+    const had = alt.prefix ? node.stem : node.whole;
+    if (had) return had;
+    const keyed: Keyed = { first: [], second: [], third: [] };
+    if (alt.prefix) node.stem = keyed;
+    else node.whole = keyed;
+    anchors.push({ word: alt.word, whole: !alt.prefix, keyed });
+    return keyed;
   };
   const cjk: { phrase: Phrase; re: RegExp }[] = [];
   const discussion = new Set<string>();
@@ -399,6 +408,12 @@ function compile(): NonNullable<typeof compiled> {
     }
   }
   const words = [...discussion].map(escape).sort((a, b) => b.length - a.length);
+  for (const { keyed } of anchors) {
+    const ids = (list: readonly Phrase[]) => Int32Array.from(list, (p) => p.id);
+    keyed.ids = { first: ids(keyed.first), second: ids(keyed.second), third: ids(keyed.third) };
+  }
+  thirdLess = new Uint8Array(nextId);
+  for (const { keyed } of anchors) for (const p of keyed.first) if (p.third < 0) thirdLess[p.id] = 1;
   firstMark = new Int32Array(nextId);
   secondMark = new Int32Array(nextId);
   thirdMark = new Int32Array(nextId);
@@ -406,6 +421,7 @@ function compile(): NonNullable<typeof compiled> {
   return {
     trie,
     flat: flatten(trie),
+    anchors,
     markers,
     cjk,
     discussion: new RegExp(`(?:^|[^\\p{L}\\p{N}])(?:${words.join('|')})(?:$|[^\\p{L}\\p{N}])`, 'u'),
@@ -419,9 +435,25 @@ function escape(s: string): string {
 const WORD = /[\p{L}\p{N}]+/gu;
 
 let generation = 0;
+/** 1 for a phrase anchored by two words only. */
+let thirdLess = new Uint8Array(0);
 let firstMark = new Int32Array(0);
 let secondMark = new Int32Array(0);
 let thirdMark = new Int32Array(0);
+
+// The file scan of `needles.ts` finds the anchors too, in the pass it makes anyway, and marks the
+// lines that may hold a phrase as `asciiWithoutAnchor` would.
+wordAnchors(() => {
+  const c = (compiled ??= compile());
+  let gen = 0;
+  return {
+    words: c.anchors,
+    line: () => {
+      gen = ++generation;
+    },
+    found: (k) => marksBoth(c.anchors[k]!.keyed, gen),
+  };
+});
 
 /** The phrases `word` anchors first, whole word before beginnings, shorter beginnings first. */
 function anchored(trie: TrieNode, word: string): Phrase[] {
@@ -617,24 +649,23 @@ function asciiWithoutAnchor(line: string, trie: FlatTrie): boolean {
 
 /** Mark the phrases `hit` anchors on this line (`gen`); true when one of them now has all its anchors marked. */
 function marksBoth(hit: Keyed, gen: number): boolean {
-  let all = false;
-  for (const p of hit.first) {
-    firstMark[p.id] = gen;
-    if (marked(p, gen)) all = true;
+  const { first, second, third } = hit.ids!;
+  for (let i = 0; i < first.length; i++) {
+    const id = first[i]!;
+    firstMark[id] = gen;
+    if (secondMark[id] === gen && (thirdLess[id] === 1 || thirdMark[id] === gen)) return true;
   }
-  for (const p of hit.second) {
-    secondMark[p.id] = gen;
-    if (marked(p, gen)) all = true;
+  for (let i = 0; i < second.length; i++) {
+    const id = second[i]!;
+    secondMark[id] = gen;
+    if (firstMark[id] === gen && (thirdLess[id] === 1 || thirdMark[id] === gen)) return true;
   }
-  for (const p of hit.third) {
-    thirdMark[p.id] = gen;
-    if (marked(p, gen)) all = true;
+  for (let i = 0; i < third.length; i++) {
+    const id = third[i]!;
+    thirdMark[id] = gen;
+    if (firstMark[id] === gen && secondMark[id] === gen) return true;
   }
-  return all;
-}
-
-function marked(p: Phrase, gen: number): boolean {
-  return firstMark[p.id] === gen && secondMark[p.id] === gen && (p.third < 0 || thirdMark[p.id] === gen);
+  return false;
 }
 
 const APOSTROPHE = -2;

@@ -12,6 +12,7 @@ import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import { isDangerousPayload, writeClass, type WriteClass } from './code/targets.js';
 import { finding, quote } from './input.js';
 import type { Fence } from './markdown.js';
+import { holds, needleGroup } from './needles.js';
 import { findPhrases, isDiscussion } from './phrase-match.js';
 import type { SecurityCode } from './rules.js';
 
@@ -29,6 +30,8 @@ const CODES: Readonly<Record<WriteClass, SecurityCode>> = {
 };
 const TARGET_WORDS =
   /\.\w{0,12}rc\b|\.(?:bash_|z)?profile\b|\$PROFILE|\/cron|crontab|LaunchAgents|systemd|autostart|Startup|\.git\/hooks|\.husky|authorized_keys|(?:CLAUDE|AGENTS|GEMINI|MEMORY|SOUL|COPILOT)\.md|copilot-instructions|settings(?:\.local)?\.json|\.claude\/|\.codex\/|\.cursor\/|\.vscode\/|\.windsurf|\.continue\/|mcp\.json|pip\.(?:conf|ini)|sitecustomize|\.pth\b|\.envrc|sudoers|tasks\.json|\.mdc\b|SKILL\.md|\/etc\/hosts|\.condarc|\.gemrc|uv\.toml|\.m2\/|\.cargo\//;
+
+const TARGET_NEEDLES = needleGroup([TARGET_WORDS]);
 
 /** A variable assignment or export with a plain value (no command substitution, no second command), or a comment. */
 const ENV_LINE =
@@ -54,10 +57,11 @@ export function proseWriteFindings(
   file: string,
   docs: boolean,
   fenceLines: ReadonlySet<number>,
+  needles?: number,
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   // Perf: one search of the whole file first; most files name no watched target at all.
-  if (!TARGET_WORDS.test(text)) return out;
+  if (!holds(needles, TARGET_NEEDLES) || !TARGET_WORDS.test(text)) return out;
   const raw = text.split('\n');
   for (let i = 0; i < raw.length; i++) {
     const line = raw[i]!;

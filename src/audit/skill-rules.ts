@@ -78,12 +78,24 @@ function executableKind(head: Uint8Array | undefined): string | undefined {
 /** The 1-based line and column of the first line of `text` that matches `re` (frontmatter keys). */
 function lineOf(text: string | undefined, re: RegExp): { line: number; column: number } {
   if (text === undefined) return { line: 0, column: 0 };
-  const lines = text.split('\n', 200);
-  for (let i = 0; i < lines.length; i++) {
-    const m = re.exec(lines[i]!);
-    if (m) return { line: i + 1, column: m.index + 1 };
+  let i = 0;
+  for (const line of firstLines(text, 200)) {
+    i++;
+    const m = re.exec(line);
+    if (m) return { line: i, column: m.index + 1 };
   }
   return { line: 0, column: 0 };
+}
+
+/** The first `max` lines of `text` (as `split('\n', max)` gives them), cut one at a time as they are read. */
+function* firstLines(text: string, max: number): Generator<string> {
+  let start = 0;
+  for (let i = 0; i < max; i++) {
+    const end = text.indexOf('\n', start);
+    yield text.slice(start, end < 0 ? text.length : end);
+    if (end < 0) return;
+    start = end + 1;
+  }
 }
 
 /**
@@ -98,7 +110,7 @@ export function skillFindings(input: AuditInput): Diagnostic[] {
   const skillText = input.files.find((f) => f.path === input.skillFile)?.text;
   const skillShown = shownPath(input.dir, input.skillFile);
   const tools = input.allowedTools ?? [];
-  const toolsAt = lineOf(skillText, /^allowed-tools\s{0,4}:/);
+  const toolsAt = tools.length > 0 ? lineOf(skillText, /^allowed-tools\s{0,4}:/) : { line: 0, column: 0 };
   for (const tool of tools) {
     const open = OPEN_RUNNER.test(tool.trim());
     const wrapper = wrapperScript(tool.trim(), input.files);
@@ -580,10 +592,11 @@ const OWN_KEYS =
 function frontmatterText(text: string): Located[] {
   const out: Located[] = [];
   if (!/^---\r?\n/.test(text)) return out;
-  const lines = text.split('\n', 400);
   let own = false;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i]!.replace(/\r$/, '');
+  let i = -1;
+  for (const raw of firstLines(text, 400)) {
+    if (++i === 0) continue;
+    const line = raw.replace(/\r$/, '');
     if (/^(?:---|\.\.\.)\s*$/.test(line)) break;
     const top = /^([\w.-]{1,80})\s{0,4}:/.exec(line);
     if (top) own = OWN_KEYS.test(top[1]!);

@@ -7,6 +7,7 @@
  * the line rules read it too. Pure.
  */
 import type { Located } from '../markdown.js';
+import { holds, needleGroup } from '../needles.js';
 import { newState, type FlowState, type Site } from './effect.js';
 import { effectFindings, type FlowDiagnostic, type UnitPlace } from './flow-rules.js';
 import { analyzePowerShell } from './powershell.js';
@@ -20,6 +21,8 @@ export interface CodeUnitInput {
   /** Line of the file the unit's first line is on, minus one. */
   readonly lineBase: number;
   readonly place: UnitPlace;
+  /** `needlesIn` of a text holding the unit's (its file will do); without it every check runs. */
+  readonly needles?: number;
 }
 
 export interface CodeUnitResult {
@@ -66,6 +69,8 @@ const PROMPT =
 /** Words of a comment addressed to an assistant or carrying an instruction: only then are comments collected. */
 const ADDRESSED =
   /\b(?:ai|assistant|claude|agent|model|llm|copilot|gpt|chatgpt|gemini|codex|cursor|ignore|instructions?|system prompt)\b/i;
+const RELEVANT_NEEDLES = needleGroup([RELEVANT]);
+const ADDRESSED_NEEDLES = needleGroup([ADDRESSED]);
 /** How a comment starts in every language parsed (`<#` holds `#`): a unit without one has no comments to read. */
 const COMMENT_START = /#|\/\/|\/\*/;
 
@@ -76,8 +81,10 @@ const COMMENT_START = /#|\/\/|\/\*/;
  */
 export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnitResult {
   // Perf: `agent` or `model` in a command line is no comment; a unit without a comment start is not parsed for them.
-  const addressed = ADDRESSED.test(unit.text) && COMMENT_START.test(unit.text);
-  if (!RELEVANT.test(unit.text) && !addressed) return { findings: [], comments: [], parsed: true };
+  const addressed =
+    holds(unit.needles, ADDRESSED_NEEDLES) && ADDRESSED.test(unit.text) && COMMENT_START.test(unit.text);
+  const relevant = holds(unit.needles, RELEVANT_NEEDLES) && RELEVANT.test(unit.text);
+  if (!relevant && !addressed) return { findings: [], comments: [], parsed: true };
   const parsed = parsers.parse(unit.lang, unit.text);
   if (!isParsed(parsed))
     return {
@@ -87,7 +94,7 @@ export function analyzeUnit(unit: CodeUnitInput, parsers: CodeParsers): CodeUnit
       note: `${unit.place.file}${unit.lineBase > 0 ? `:${unit.lineBase + 1}` : ''}: not parsed as ${unit.lang} (${parsed.reason}); the line rules read it`,
     };
   const comments = addressed ? collectComments(parsed.root, unit.text, unit.lineBase) : [];
-  if (!RELEVANT.test(unit.text)) return { findings: [], comments, parsed: true };
+  if (!relevant) return { findings: [], comments, parsed: true };
   // Lines that check a download against a digest or a signature: what they name was verified before it ran.
   const lines = unit.text.split('\n');
   const checks = lines
