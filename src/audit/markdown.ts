@@ -84,6 +84,11 @@ export function splitMarkdown(text: string, frontmatter = false): MarkdownParts 
         continue;
       }
     }
+    // Perf: most lines hold no code span, no comment and no markup: they are prose as they are.
+    if (!inComment && !raw.includes('`') && !raw.includes('<')) {
+      prose.push({ line: lineNo, column: 1, text: raw });
+      continue;
+    }
     // HTML comments, possibly over several lines: blank them out of the prose. A `<!--` inside an
     // inline code span is code, not a comment: spans are blanked (and collected) first.
     const lineSpans: Located[] = [];

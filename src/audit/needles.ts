@@ -211,18 +211,19 @@ function runsOf(tokens: readonly Token[]): Needle[] {
 }
 
 /**
- * The words a phrase matcher anchors on, for `needlesIn` to find line by line in the same pass. A
- * line is marked when `found` says so, or when it holds a character the matcher must read itself
- * (a backtick, a letter outside ASCII). Words are parted as the matcher parts them: by anything
- * but ASCII letters and digits, except an apostrophe before a final `t` or `s` (`don't` is `dont`).
+ * The words a phrase matcher anchors on, for `needlesIn` to find line by line in the same pass: a
+ * line may hold a phrase when each role (first, second and, for some, third anchor) of one phrase
+ * has a word on it, or when it holds a character the matcher must read itself (a backtick, a letter
+ * outside ASCII). Words are parted as the matcher parts them: by anything but ASCII letters and
+ * digits, except an apostrophe before a final `t` or `s` (`don't` is `dont`).
  */
 export interface WordAnchors {
   /** Lower-case letters and digits: a whole word, or (`whole` false) the start of one. */
   readonly words: readonly { readonly word: string; readonly whole: boolean }[];
-  /** A new line starts. */
-  line(): void;
-  /** Word `k` of `words` is on the current line; true when the line may now hold a phrase. */
-  found(k: number): boolean;
+  /** For each word, the roles it fills: `phrase * 4 + role` (role 0, 1 or 2). */
+  readonly roles: readonly Int32Array[];
+  /** For each phrase, 1 when it has a third role. */
+  readonly third: Uint8Array;
 }
 
 let loadAnchors: (() => WordAnchors) | undefined;
@@ -230,7 +231,7 @@ let loadAnchors: (() => WordAnchors) | undefined;
 /**
  * Register the phrase matcher's anchors (loaded when the automaton is first built).
  *
- * @example wordAnchors(() => ({ words: [{ word: 'ignore', whole: true }], line() {}, found: () => true }));
+ * @example wordAnchors(() => ({ words: [{ word: 'ignore', whole: true }], roles: [Int32Array.of(0, 1)], third: new Uint8Array(1) }));
  */
 export function wordAnchors(load: () => WordAnchors): void {
   loadAnchors = load;
@@ -238,8 +239,10 @@ export function wordAnchors(load: () => WordAnchors): void {
 }
 
 interface Automaton {
-  /** Next state by state and folded character: `delta[(state << 7) | char]`. */
+  /** Next state by state and character class: `delta[(state << shift) | kinds[char]]`. */
   readonly delta: Uint16Array;
+  readonly kinds: Uint8Array;
+  readonly shift: number;
   /** States from this number on have entries ending in them; the others none. */
   readonly firstEnding: number;
   /** The entries ending in state `s` (its own and its suffixes'): `endList[endsFrom[k] .. endsFrom[k + 1]]`, `k = s - firstEnding`. */
@@ -252,6 +255,10 @@ interface Automaton {
   /** The spellings each run is the longest run of. */
   readonly spellingsOf: readonly (readonly number[])[];
   readonly anchors: WordAnchors | undefined;
+  /** Per phrase and role, the line that last filled it (a line number per scan, so nothing is cleared). */
+  readonly filled: readonly [Int32Array, Int32Array, Int32Array];
+  /** Per anchor word, the line it was last found on. */
+  readonly wordOn: Int32Array;
 }
 
 const START = 1;
@@ -276,52 +283,68 @@ function build(): Automaton {
     if (word.length >= 2 && /[ts]$/.test(word))
       entries.push({ word: `${word.slice(0, -1)}'${word.slice(-1)}`, flags, ref: k });
   });
-  const next: Int32Array[] = [new Int32Array(128).fill(-1)];
+  // Characters no entry holds all act alike (class 0): the table has a column per class, not per character.
+  const kinds = new Uint8Array(128);
+  let classes = 1;
+  for (const { word } of entries)
+    for (let i = 0; i < word.length; i++) {
+      const c = word.charCodeAt(i);
+      if (kinds[c] === 0) kinds[c] = classes++;
+    }
+  for (let c = 65; c <= 90; c++) kinds[c] = kinds[c + 32]!;
+  const shift = classes <= 64 ? 6 : 7;
+  const width = 1 << shift;
+  // The trie, then in place the automaton: `goto[(s << shift) | k]`, 0 for none (no edge leads to the root).
+  let goto = new Int32Array(1024 << shift);
   const ends: number[][] = [[]];
   entries.forEach(({ word }, id) => {
     let s = 0;
     for (let i = 0; i < word.length; i++) {
-      const c = word.charCodeAt(i);
-      if (next[s]![c]! < 0) {
-        next[s]![c] = next.length;
-        next.push(new Int32Array(128).fill(-1));
+      const at = (s << shift) | kinds[word.charCodeAt(i)]!;
+      if (goto[at] === 0) {
+        if ((ends.length + 1) << shift > goto.length) {
+          const grown = new Int32Array(goto.length * 2);
+          grown.set(goto);
+          goto = grown;
+        }
+        goto[at] = ends.length;
         ends.push([]);
       }
-      s = next[s]![c]!;
+      s = goto[at]!;
     }
     ends[s]!.push(id);
   });
-  if (next.length > 0xffff) throw new Error('needles: too many states for the table');
-  const delta = new Int32Array(next.length * 128);
-  const fail = new Int32Array(next.length);
-  // Breadth first, so a state's failure state has all its entries before they are copied.
+  const states = ends.length;
+  if (states > 0xffff) throw new Error('needles: too many states for the table');
+  const fail = new Int32Array(states);
+  // Breadth first, so a state's failure state is complete (its edges and entries) before it is used.
   const queue: number[] = [];
-  for (let c = 0; c < 128; c++) {
-    const t = next[0]![c]!;
-    delta[c] = t > 0 ? t : 0;
-    if (t > 0) queue.push(t);
-  }
+  for (let k = 0; k < width; k++) if (goto[k]! > 0) queue.push(goto[k]!);
   for (let q = 0; q < queue.length; q++) {
     const s = queue[q]!;
     ends[s]!.push(...ends[fail[s]!]!);
-    for (let c = 0; c < 128; c++) {
-      const t = next[s]![c]!;
+    for (let k = 0; k < width; k++) {
+      const at = (s << shift) | k;
+      const t = goto[at]!;
+      const f = goto[(fail[s]! << shift) | k]!;
       if (t > 0) {
-        fail[t] = delta[fail[s]! * 128 + c]!;
-        delta[s * 128 + c] = t;
+        fail[t] = f;
         queue.push(t);
-      } else delta[s * 128 + c] = delta[fail[s]! * 128 + c]!;
+      } else goto[at] = f;
     }
   }
-  // Upper case reads as lower case.
-  for (let s = 0; s < next.length; s++) for (let c = 65; c <= 90; c++) delta[s * 128 + c] = delta[s * 128 + c + 32]!;
   // Renumbered so that the states something ends in come last: the pass tells them by number alone.
-  const order = [...next.keys()].sort((x, y) => Number(ends[x]!.length > 0) - Number(ends[y]!.length > 0) || x - y);
-  const id = new Int32Array(next.length);
-  order.forEach((old, k) => (id[old] = k));
-  const table = new Uint16Array(delta.length);
-  for (let old = 0; old < next.length; old++)
-    for (let c = 0; c < 128; c++) table[id[old]! * 128 + c] = id[delta[old * 128 + c]!]!;
+  const id = new Int32Array(states);
+  const order: number[] = [];
+  for (const some of [false, true])
+    for (let s = 0; s < states; s++)
+      if (ends[s]!.length > 0 === some) {
+        id[s] = order.length;
+        order.push(s);
+      }
+  const table = new Uint16Array(states << shift);
+  for (let s = 0; s < states; s++)
+    for (let k = 0; k < width; k++) table[(id[s]! << shift) | k] = id[goto[(s << shift) | k]!]!;
   const firstEnding = order.findIndex((old) => ends[old]!.length > 0);
   const ending = order.slice(firstEnding < 0 ? order.length : firstEnding);
   const endsFrom = new Int32Array(ending.length + 1);
@@ -334,7 +357,9 @@ function build(): Automaton {
   });
   return {
     delta: table,
-    firstEnding: firstEnding < 0 ? next.length : firstEnding,
+    kinds,
+    shift,
+    firstEnding: firstEnding < 0 ? states : firstEnding,
     endsFrom,
     endList: Int32Array.from(ending.flatMap((old) => ends[old]!)),
     entryLength: Int32Array.from(entries, (e) => e.word.length),
@@ -342,6 +367,8 @@ function build(): Automaton {
     entryRef: Int32Array.from(entries, (e) => e.ref),
     spellingsOf,
     anchors,
+    filled: [0, 1, 2].map(() => new Int32Array(anchors?.third.length ?? 0)) as [Int32Array, Int32Array, Int32Array],
+    wordOn: new Int32Array(anchors?.words.length ?? 0),
   };
 }
 
@@ -354,6 +381,27 @@ function isWord(c: number): boolean {
 function isLetter(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57);
 }
+
+/** Mark the roles word `k` fills on this line (`mark`); true when some phrase now has all its roles. */
+function fills(
+  anchors: WordAnchors,
+  filled: readonly [Int32Array, Int32Array, Int32Array],
+  k: number,
+  mark: number,
+): boolean {
+  const [first, second, third] = filled;
+  const roles = anchors.roles[k]!;
+  for (let j = 0; j < roles.length; j++) {
+    const v = roles[j]!;
+    const p = v >> 2;
+    filled[v & 3]![p] = mark;
+    if (first[p] === mark && second[p] === mark && (anchors.third[p] === 0 || third[p] === mark)) return true;
+  }
+  return false;
+}
+
+/** The number of the line being scanned, across scans: marks of older lines never match it. */
+let lineMark = 0;
 
 /** Scan number of the last scan that found each run (nothing is cleared between scans). */
 let foundIn = new Int32Array(0);
@@ -368,8 +416,9 @@ const found: number[] = [];
  */
 export function needlesIn(text: string, phraseLines?: Set<number>): number {
   const a = (automaton ??= build());
-  const { delta, firstEnding, endsFrom, endList, entryLength, entryFlags, entryRef, spellingsOf } = a;
+  const { delta, kinds, shift, firstEnding, endsFrom, endList, entryLength, entryFlags, entryRef, spellingsOf } = a;
   const anchors = phraseLines ? a.anchors : undefined;
+  const { filled, wordOn } = a;
   if (foundIn.length !== runs.length) foundIn = new Int32Array(runs.length);
   const now = ++scan;
   found.length = 0;
@@ -377,7 +426,7 @@ export function needlesIn(text: string, phraseLines?: Set<number>): number {
   let line = 1;
   // The current line is marked already (or no lines are kept): its anchors need no more looking at.
   let marked = anchors === undefined;
-  anchors?.line();
+  let mark = ++lineMark;
   const length = text.length;
   for (let i = 0; i < length; i++) {
     let c = text.charCodeAt(i);
@@ -394,10 +443,10 @@ export function needlesIn(text: string, phraseLines?: Set<number>): number {
         if (marked) phraseLines!.add(line);
         line++;
         marked = false;
-        anchors.line();
+        mark = ++lineMark;
       }
     } else if (c === 96) marked = true;
-    s = delta[(s << 7) | c]!;
+    s = delta[(s << shift) | kinds[c]!]!;
     if (s < firstEnding) continue;
     const stop = endsFrom[s - firstEnding + 1]!;
     for (let e = endsFrom[s - firstEnding]!; e < stop; e++) {
@@ -406,12 +455,15 @@ export function needlesIn(text: string, phraseLines?: Set<number>): number {
       if ((flags & ANCHOR) !== 0) {
         if (marked) continue;
         const from = i - entryLength[x]!;
+        const k = entryRef[x]!;
         if (
+          wordOn[k] !== mark &&
           (from < 0 || !isLetter(text.charCodeAt(from))) &&
-          ((flags & END) === 0 || i + 1 >= length || !isLetter(text.charCodeAt(i + 1))) &&
-          anchors!.found(entryRef[x]!)
-        )
-          marked = true;
+          ((flags & END) === 0 || i + 1 >= length || !isLetter(text.charCodeAt(i + 1)))
+        ) {
+          wordOn[k] = mark;
+          marked = fills(anchors!, filled, k, mark);
+        }
         continue;
       }
       const r = entryRef[x]!;

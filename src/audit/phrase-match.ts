@@ -445,13 +445,14 @@ let thirdMark = new Int32Array(0);
 // lines that may hold a phrase as `asciiWithoutAnchor` would.
 wordAnchors(() => {
   const c = (compiled ??= compile());
-  let gen = 0;
   return {
     words: c.anchors,
-    line: () => {
-      gen = ++generation;
-    },
-    found: (k) => marksBoth(c.anchors[k]!.keyed, gen),
+    roles: c.anchors.map(({ keyed }) =>
+      Int32Array.from(
+        [keyed.first, keyed.second, keyed.third].flatMap((list, role) => list.map((p) => p.id * 4 + role)),
+      ),
+    ),
+    third: Uint8Array.from(thirdLess, (x) => 1 - x),
   };
 });
 

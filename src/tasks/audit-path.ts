@@ -18,6 +18,7 @@ import {
   auditItem,
   auditJob,
   auditPool,
+  keepPool,
   skillPackage,
   type AuditJob,
   type AuditPool,
@@ -132,9 +133,61 @@ export async function auditPath(paths: string | readonly string[], options: Audi
   const parsers = options.parsers ?? (await auditParsers());
   const cwd = options.cwd ?? process.cwd();
   const list = typeof paths === 'string' ? [paths] : [...paths];
+  // Inline when the caller holds state a worker cannot share: folders read before, or parsers of its own.
+  const shareable = !options.memo && !options.parsers;
+  // Perf: the workers boot (their code, their parsers) while this thread walks the trees.
+  const early = shareable && list.some((p) => isFolder(resolve(cwd, p))) ? auditPool(workers) : undefined;
+  const listings = new Map<string, Dirent[]>();
+  let found: Found[];
+  let diagnostics: Diagnostic[];
+  try {
+    ({ found, diagnostics } = findSkills(list, cwd, listings));
+  } catch (error) {
+    await early?.close();
+    throw error;
+  }
+  const pool = early
+    ? await keepPool(early, workers, found.length)
+    : shareable
+      ? auditPool(workers, found.length)
+      : undefined;
+  let skills: AuditSkillReport[];
+  const sources = new Map<string, string[]>();
+  const notes: string[] = [];
+  try {
+    skills = await auditFound(found, parsers, pool, options, sources, notes, listings);
+  } finally {
+    await pool?.close();
+  }
+  skills.sort((a, b) => cmp(a.file, b.file));
+  diagnostics.sort(compareDiagnostics);
+  // The counts are of security findings; findings about the paths are notes beside them.
+  const all = skills.flatMap((s) => s.diagnostics);
+  const count = (v: AuditVerdict): number => skills.filter((s) => s.verdict === v).length;
+  return {
+    skills,
+    diagnostics,
+    summary: {
+      skills: skills.length,
+      pass: count('pass'),
+      warn: count('warn'),
+      fail: count('fail'),
+      errors: all.filter((d) => d.severity === 'error').length,
+      warnings: all.filter((d) => d.severity === 'warning').length,
+    },
+    sources,
+    notes,
+  };
+}
+
+/** The skills under each path given (walking folders, their listings kept in `listings`) and findings about the paths. */
+function findSkills(
+  list: readonly string[],
+  cwd: string,
+  listings: Map<string, Dirent[]>,
+): { found: Found[]; diagnostics: Diagnostic[] } {
   const found: Found[] = [];
   const diagnostics: Diagnostic[] = [];
-  const listings = new Map<string, Dirent[]>();
   for (const given of list) {
     const abs = resolve(cwd, given);
     let st: Stats;
@@ -166,35 +219,15 @@ export async function auditPath(paths: string | readonly string[], options: Audi
         hint: 'check the path: audit takes a skill folder, a tree of them, or a SKILL.md',
       });
   }
-  // Inline when the caller holds state a worker cannot share: folders read before, or parsers of its own.
-  const pool = options.memo || options.parsers ? undefined : auditPool(workers, found.length);
-  let skills: AuditSkillReport[];
-  const sources = new Map<string, string[]>();
-  const notes: string[] = [];
+  return { found, diagnostics };
+}
+
+function isFolder(path: string): boolean {
   try {
-    skills = await auditFound(found, parsers, pool, options, sources, notes, listings);
-  } finally {
-    await pool?.close();
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
-  skills.sort((a, b) => cmp(a.file, b.file));
-  diagnostics.sort(compareDiagnostics);
-  // The counts are of security findings; findings about the paths are notes beside them.
-  const all = skills.flatMap((s) => s.diagnostics);
-  const count = (v: AuditVerdict): number => skills.filter((s) => s.verdict === v).length;
-  return {
-    skills,
-    diagnostics,
-    summary: {
-      skills: skills.length,
-      pass: count('pass'),
-      warn: count('warn'),
-      fail: count('fail'),
-      errors: all.filter((d) => d.severity === 'error').length,
-      warnings: all.filter((d) => d.severity === 'warning').length,
-    },
-    sources,
-    notes,
-  };
 }
 
 /** Each skill's report, in the order found; its excerpts into `sources` and its reading notes into `notes`. */

@@ -184,11 +184,12 @@ const INLINE_BELOW = 256;
 /**
  * The pool a run of `skills` skills audits with, or undefined to audit inline. `auto`: one worker per
  * core but the main thread's (which audits too), from `INLINE_BELOW` skills, where there is a worker
- * entry. Started at once, so its threads boot while the main thread parses the SKILL.md files.
+ * entry. Started at once, so its threads boot while the main thread works; with `skills` not known yet
+ * (a tree still to walk), sized for many, to be kept or closed by `keepPool` once the walk has counted.
  *
  * @example const pool = auditPool('auto', 10_000); await pool?.close();
  */
-export function auditPool(workers: number | 'auto', skills: number): AuditPool | undefined {
+export function auditPool(workers: number | 'auto', skills = Infinity): AuditPool | undefined {
   const own = auditWorkerEntry();
   const entry = own !== undefined && existsSync(own) ? own : undefined;
   const threads =
@@ -203,6 +204,22 @@ export function auditPool(workers: number | 'auto', skills: number): AuditPool |
       field: 'workers',
     });
   return startWorkers<AuditTask, AuditChunk[]>(threads, entry);
+}
+
+/**
+ * The pool started before the walk (`auditPool` with no count), kept when the count calls for one, else
+ * closed: with `auto`, a run of few skills audits inline.
+ *
+ * @example const pool = await keepPool(early, 'auto', found.length);
+ */
+export async function keepPool(
+  pool: AuditPool | undefined,
+  workers: number | 'auto',
+  skills: number,
+): Promise<AuditPool | undefined> {
+  if (!pool || workers !== 'auto' || skills >= INLINE_BELOW) return pool;
+  await pool.close();
+  return undefined;
 }
 
 let jobs = 0;
