@@ -289,6 +289,7 @@ const DATA_WORDS =
   /\.(?:ssh|aws|env|netrc|docker|kube|gnupg|npmrc|pypirc)|id_(?:rsa|dsa|ec|ed)|credential|Login Data|[Cc]ookie|keychain|_history|TOKEN|SECRET|_KEY|PASSWORD|!\[|auth\.json|wallet|shadow|Chrome|firefox|gcloud|azure|password-store|keystore/;
 
 const DATA_NEEDLES = needleGroup([DATA_WORDS]);
+const BEACON_NEEDLES = needleGroup([BEACON]);
 
 /** `needles`: `needlesIn` of a text holding the line, when the caller has scanned one. */
 function dataOut(line: string, needles?: number): PhraseHit[] {
@@ -410,7 +411,7 @@ export function proseFindings(
   } = {},
 ): Diagnostic[] {
   const hits = hitsOf(lines, options.description === true, options.spans, options.needles, options.phraseLines);
-  const out: Diagnostic[] = [...markupFindings(lines, file, options.docs === true)];
+  const out: Diagnostic[] = [...markupFindings(lines, file, options.docs === true, options.needles)];
   // Perf: paragraphs matter only around a hit or a URL, which most files have neither of.
   const linked = (x: Located) => x.text.includes('://');
   const para =
@@ -429,15 +430,16 @@ export function proseFindings(
   // Beacon paragraphs: a Markdown image to fill with data, asked for in the lines around it (code spans
   // included: an image quoted in backticks is still the text the model is told to write).
   const spans = options.spans ?? [];
-  for (const l of [...lines, ...spans])
-    if (BEACON.test(l.text) && !hits.some((h) => h.line.line === l.line)) {
-      const near = [...lines, ...spans]
-        .filter((x) => Math.abs(x.line - l.line) <= 2)
-        .map((x) => x.text)
-        .join(' ');
-      if (SENSITIVE.test(near) && !isDiscussion(near))
-        hits.push({ line: l, hit: { cls: 'exfil', strong: true, language: 'any', start: 0, end: l.text.length } });
-    }
+  if (holds(options.needles, BEACON_NEEDLES))
+    for (const l of [...lines, ...spans])
+      if (BEACON.test(l.text) && !hits.some((h) => h.line.line === l.line)) {
+        const near = [...lines, ...spans]
+          .filter((x) => Math.abs(x.line - l.line) <= 2)
+          .map((x) => x.text)
+          .join(' ');
+        if (SENSITIVE.test(near) && !isDiscussion(near))
+          hits.push({ line: l, hit: { cls: 'exfil', strong: true, language: 'any', start: 0, end: l.text.length } });
+      }
   const seen = new Set<string>();
   for (const { line, hit } of hits) {
     const code = CODES[hit.cls];
@@ -464,7 +466,8 @@ export function proseFindings(
     );
   }
   for (const l of lines) {
-    const m = firstMatch(l.text, HEADER);
+    // Perf: a header ends in a colon.
+    const m = l.text.includes(':') || l.text.includes('：') ? firstMatch(l.text, HEADER) : undefined;
     if (m && !seen.has(`security.authority-claim:${l.line}`) && !isDiscussion(l.text))
       out.push(
         finding(

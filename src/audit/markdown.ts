@@ -60,7 +60,7 @@ export function splitMarkdown(text: string, frontmatter = false): MarkdownParts 
     const raw = lines[i]!.endsWith('\r') ? lines[i]!.slice(0, -1) : lines[i]!;
     const lineNo = i + 1;
     if (fence) {
-      const close = FENCE.exec(raw);
+      const close = mayFence(raw) ? FENCE.exec(raw) : null;
       if (
         close &&
         close[1]![0] === fence.marker[0] &&
@@ -73,12 +73,12 @@ export function splitMarkdown(text: string, frontmatter = false): MarkdownParts 
       continue;
     }
     if (!inComment) {
-      const open = FENCE.exec(raw);
+      const open = mayFence(raw) ? FENCE.exec(raw) : null;
       if (open) {
         fence = { marker: open[1]!, lang: (open[2] ?? '').toLowerCase().replace(/^\{\.?|\}$/g, ''), lines: [] };
         continue;
       }
-      const ref = REF_COMMENT.exec(raw);
+      const ref = raw.includes('[') ? REF_COMMENT.exec(raw) : null;
       if (ref) {
         hidden.push({ line: lineNo, column: raw.indexOf('(') + 2, text: ref[1]! });
         continue;
@@ -135,6 +135,14 @@ export function splitMarkdown(text: string, frontmatter = false): MarkdownParts 
   // An unclosed fence runs to the end of the file, as CommonMark reads it.
   if (fence) fences.push({ lang: fence.lang, lines: fence.lines });
   return { prose, fences, spans, hidden };
+}
+
+/** Whether `line` can open or close a fence: a backtick or tilde after at most three spaces. */
+function mayFence(line: string): boolean {
+  let at = 0;
+  while (at < 3 && line.charCodeAt(at) === 0x20) at++;
+  const c = line.charCodeAt(at);
+  return c === 0x60 || c === 0x7e;
 }
 
 /** `line` with each inline code span replaced by spaces; the spans go to `out`. */

@@ -8,6 +8,7 @@
 import type { Diagnostic } from '../model/diagnostics.js';
 import { finding, quote } from './input.js';
 import type { Located } from './markdown.js';
+import { holds, needleGroup } from './needles.js';
 import { firstOfAny, insideQuotes } from './scan.js';
 
 const MARKUP: readonly RegExp[] = [
@@ -17,6 +18,8 @@ const MARKUP: readonly RegExp[] = [
   /<\/?(?:available_skills|function_calls|antml:invoke|tool_call|tool_use|tool_result|function_results)\b[^>\n]{0,80}>/i,
   /"(?:type|role)"\s{0,2}:\s{0,2}"(?:tool_use|tool_call|function_call|system)"|"tool_calls"\s{0,2}:\s{0,2}\[/,
 ];
+const MARKUP_NEEDLES = needleGroup(MARKUP);
+
 /** Words of a line that explains a format rather than uses it. */
 const EXPLAINS =
   /\b(?:template|tokens?|tokenizer|format(?:s|ted|ting)?|chatml|llama|mistral|fine-?tun\w*|dataset|schema|parse[sd]?|example|e\.g\.|such as|like|syntax|role|roles|render(?:s|ed)?)\b/i;
@@ -28,11 +31,17 @@ const EXPLAINS =
  * markupFindings([{ line: 4, column: 1, text: '<|im_start|>system' }], 's/SKILL.md',
  * false)[0].code // 'security.host-markup'
  */
-export function markupFindings(lines: readonly Located[], file: string, docs: boolean): Diagnostic[] {
+export function markupFindings(
+  lines: readonly Located[],
+  file: string,
+  docs: boolean,
+  // `needlesIn` of the file the lines are from: without the markup's words, only turns are looked for.
+  needles?: number,
+): Diagnostic[] {
   const out: Diagnostic[] = [];
   // A forged exchange: a user turn answered by an assistant turn, written into the skill.
   for (let i = 0; i < lines.length; i++) {
-    if (!/^\s{0,4}(?:User|Human)\s{0,2}:\s\S/.test(lines[i]!.text)) continue;
+    if (!lines[i]!.text.includes(':') || !/^\s{0,4}(?:User|Human)\s{0,2}:\s\S/.test(lines[i]!.text)) continue;
     const answer = lines.slice(i + 1, i + 4).find((l) => /^\s{0,4}Assistant\s{0,2}:\s\S/.test(l.text));
     if (answer && !EXPLAINS.test(`${lines[i]!.text} ${answer.text}`))
       out.push(
@@ -46,6 +55,7 @@ export function markupFindings(lines: readonly Located[], file: string, docs: bo
         ),
       );
   }
+  if (!holds(needles, MARKUP_NEEDLES)) return out;
   for (const l of lines) {
     if (!/[<[{"]|:\s/.test(l.text)) continue;
     const m = firstOfAny(l.text, MARKUP);

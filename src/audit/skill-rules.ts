@@ -485,8 +485,10 @@ function blobFindings(text: string, file: string): Diagnostic[] {
       j++;
     }
     const n = j - i;
-    const data = /data:[\w.+-]{1,40}\/[\w.+-]{1,60};base64,$/.test(text.slice(Math.max(lineStart, i - 80), i));
-    if (!data && n >= (hex ? BLOB_HEX : BLOB_BASE64)) {
+    if (
+      n >= (hex ? BLOB_HEX : BLOB_BASE64) &&
+      !/data:[\w.+-]{1,40}\/[\w.+-]{1,60};base64,$/.test(text.slice(Math.max(lineStart, i - 80), i))
+    ) {
       return [
         finding(
           'security.encoded-blob',

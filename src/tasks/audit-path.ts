@@ -254,7 +254,7 @@ async function auditFound(
     const key = join(f.abs, f.skillFile);
     const kept = memo?.get(key);
     if (kept) return kept;
-    const files = readSkillFiles(f.abs, limits, listings);
+    const files = readSkillFiles(f.abs, limits, listings, false);
     const read = { pkg: skillPackage(f, files, limits), files };
     memo?.set(key, read);
     return read;

@@ -38,7 +38,7 @@ const SKIPPED = new Set(['.git', 'node_modules']);
 const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Every entry of a skill folder as audit data: text files with their text and digest, other
+ * Every entry of a skill folder as audit data: text files with their text (and, with `digests`, their digest), other
  * files with their first bytes, symlinks with their target and whether it leaves the folder.
  * Folders holding their own SKILL.md are other skills and are left out. Never throws.
  *
@@ -48,6 +48,8 @@ export function readSkillFiles(
   skillDir: string,
   limits: Partial<AuditLimits> = {},
   listings?: FolderListings,
+  // The seal records each script's digest; the audit has no use for one (hashing every byte read).
+  digests = true,
 ): AuditFile[] {
   const bounds = { ...DEFAULT_AUDIT_LIMITS, ...limits };
   // Perf: the folder's real path is needed only to judge a link, and most skills hold none.
@@ -77,7 +79,7 @@ export function readSkillFiles(
         if (inner.some((e) => isSkillFileName(e.name))) continue;
         visit(inner, path, depth + 1);
       } else if (kind === 'file') {
-        const file = fileEntry(abs, path, bounds.maxFileBytes, budget);
+        const file = fileEntry(abs, path, bounds.maxFileBytes, budget, digests);
         if (file === undefined) continue;
         if (file.text !== undefined || file.head !== undefined) budget -= Math.min(file.size, bounds.maxFileBytes);
         out.push(file);
@@ -125,7 +127,13 @@ function linkEntry(abs: string, path: string, base: string): AuditFile {
   return { path, kind: 'symlink', size: 0, target, escapes };
 }
 
-function fileEntry(abs: string, path: string, maxFile: number, budget: number): AuditFile | undefined {
+function fileEntry(
+  abs: string,
+  path: string,
+  maxFile: number,
+  budget: number,
+  digests: boolean,
+): AuditFile | undefined {
   // Perf: the listing typed it a regular file, so it is opened without a stat first (the open
   // follows no link and never blocks; fstat checks what was opened).
   const opened = openNoFollow(abs);
@@ -153,11 +161,11 @@ function fileEntry(abs: string, path: string, maxFile: number, budget: number): 
         head: read.subarray(0, HEAD_BYTES),
         unscanned: st.size > maxFile ? 'too-large' : 'budget',
       };
-    const digest = `sha256:${createHash('sha256').update(read).digest('hex')}`;
+    const digest = digests ? { digest: `sha256:${createHash('sha256').update(read).digest('hex')}` } : {};
     const text = read.includes(0) ? undefined : decode(read);
     return text === undefined
-      ? { path, kind: 'file', size: st.size, executable, digest, head: read.subarray(0, HEAD_BYTES) }
-      : { path, kind: 'file', size: st.size, executable, digest, text };
+      ? { path, kind: 'file', size: st.size, executable, ...digest, head: read.subarray(0, HEAD_BYTES) }
+      : { path, kind: 'file', size: st.size, executable, ...digest, text };
   } catch {
     return { path, kind: 'file', size: st.size, executable, unscanned: 'unreadable' };
   } finally {

@@ -90,7 +90,7 @@ export function auditItem(
   item: AuditItem,
   job: AuditJob,
   parsers: CodeParsers,
-  files: readonly AuditFile[] = readSkillFiles(item.abs, job.limits),
+  files: readonly AuditFile[] = readSkillFiles(item.abs, job.limits, undefined, false),
   pkg: SkillPackage | undefined = skillPackage(item, files, job.limits),
 ): AuditItemResult {
   const input: AuditInput = {
@@ -153,7 +153,7 @@ export function claimAndAudit(
   listings?: FolderListings,
 ): AuditChunk[] {
   return claimBatches(job.items, claim, batch, maxClaims, (item) =>
-    auditItem(item, job, parsers, readSkillFiles(item.abs, job.limits, listings)),
+    auditItem(item, job, parsers, readSkillFiles(item.abs, job.limits, listings, false)),
   );
 }
 
