@@ -203,7 +203,6 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
         ),
       );
       const lang = fenceLang(fence.lang);
-      const shown2 = teachingFence((lines ??= f.text.split('\n')), fence) ? 'teaching' : '';
       if (lang && options.parsers && fence.lines.length > 0) {
         const found = unitFindings(
           {
@@ -216,7 +215,9 @@ function fileFindings(f: AuditFile, input: AuditInput, options: AuditSkillOption
           options.parsers,
           notes,
         );
-        code.push(...(shown2 ? found.map(softened) : found));
+        // Perf: whether the fence teaches matters only to what it found.
+        const teaching = found.length > 0 && teachingFence((lines ??= f.text.split('\n')), fence);
+        code.push(...(teaching ? found.map(softened) : found));
       }
     }
     // A span opening with a shell operator (`; rm -rf /`, `$(curl …)`) quotes an injection payload:
@@ -409,7 +410,8 @@ function followedBy(input: AuditInput): ReadonlySet<string> {
   let set = FOLLOWED.get(input);
   if (set) return set;
   const skill = input.files.find((f) => f.path === input.skillFile)?.text ?? '';
-  const others = input.files.filter((f) => f.path !== input.skillFile && f.kind === 'file');
+  // Perf: only the files SKILL.md names at all can be followed.
+  const others = input.files.filter((f) => f.path !== input.skillFile && f.kind === 'file' && skill.includes(f.path));
   const found = new Set<string>();
   for (const line of others.length > 0 ? skill.split('\n') : []) {
     if (

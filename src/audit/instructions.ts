@@ -15,7 +15,7 @@ import type { Diagnostic, Severity } from '../model/diagnostics.js';
 import { finding, quote } from './input.js';
 import type { Located } from './markdown.js';
 import { markupFindings } from './markup.js';
-import { holds, needleGroup } from './needles.js';
+import { holds, needleGroup, needlesIn } from './needles.js';
 import { isCredentialPath as credentialIn } from './code/targets.js';
 import {
   findPhrases,
@@ -582,7 +582,11 @@ export function commentFindings(comments: readonly Located[], file: string): Dia
  */
 export function descriptionFindings(description: string, file: string, line: number, column: number): Diagnostic[] {
   const located: Located = { line, column, text: description.replace(/\s+/g, ' ') };
-  const found = proseFindings([located], file, { description: true }).map((d) => ({ ...d, line, column }));
+  const found = proseFindings([located], file, { description: true, needles: needlesIn(located.text) }).map((d) => ({
+    ...d,
+    line,
+    column,
+  }));
   // Tool-poisoning tags (`<IMPORTANT>`) wrap instructions meant for the model alone.
   const tag = /<\/?(?:IMPORTANT|CRITICAL|SYSTEM|INSTRUCTIONS?|SECRET|HIDDEN)>/i.exec(description);
   if (tag)

@@ -315,11 +315,11 @@ const POPULAR_SET: ReadonlySet<string> = new Set(POPULAR);
  */
 function popularTwin(name: string): string | undefined {
   const n = name.toLowerCase();
+  if (POPULAR_SET.has(n)) return undefined;
   const folded = [...nameSkeleton(n)]
     .map((c) => LEET[c] ?? c)
     .join('')
     .replace(/-{2,}/g, '-');
-  if (POPULAR_SET.has(n)) return undefined;
   for (const p of POPULAR) {
     // Perf: a look-alike keeps the length and at least one end of the name it imitates.
     if (Math.abs(p.length - n.length) > 2 || (p[0] !== folded[0] && p.at(-1) !== folded.at(-1))) continue;
@@ -429,6 +429,7 @@ const RUNNERS = ['Invoke-Expression', 'Invoke-WebRequest', 'Invoke-RestMethod', 
 function disguisedFindings(text: string, file: string): Diagnostic[] {
   const found: { line: number; column: number; what: string }[] = [];
   text.split('\n').forEach((l, i) => {
+    if (!l.includes('"') && !l.includes("'")) return;
     for (const m of l.matchAll(/(['"])([^'"\n\\]{5,120})\1/g)) {
       const s = m[2]!;
       const back = [...s].reverse().join('');

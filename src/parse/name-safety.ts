@@ -139,6 +139,8 @@ const LOOK_ALIKES: Readonly<Record<string, string>> = Object.freeze({
 
 /** A name with Cyrillic and Greek look-alikes mapped to Latin (after NFKC and lower-casing). */
 export function nameSkeleton(name: string): string {
+  // Perf: an ASCII name has no look-alike letter and NFKC leaves it as it is.
+  if (!/[^\u0000-\u007f]/.test(name)) return name.toLowerCase();
   let out = '';
   for (const ch of name.normalize('NFKC').toLowerCase()) out += LOOK_ALIKES[ch] ?? ch;
   return out;
