@@ -9,7 +9,7 @@
  * where every run of one of its spellings occurs. A spelling with no run at all keeps its family on.
  * The runs are found by an Aho-Corasick automaton over ASCII folded to lower case; a character
  * outside ASCII matches none, which is why a pattern with the `i` and `u` flags (where `ſ` matches
- * `s`) keeps its family on. Pure; the automaton is built on the first scan.
+ * `s`) keeps its family on, as does one with `v`. Pure; the automaton is built on the first scan.
  */
 
 /** A family of rules: the bit `needlesIn` sets when one of its patterns may match. */
@@ -103,8 +103,9 @@ const MAX_SPELLINGS = 256;
  * @example needlesOf(/\.(?:bash_|z)?profile\b/).map((s) => s.map((n) => n.word)) // [['.profile'], ['.bash_profile'], ['.zprofile']]
  */
 export function needlesOf(re: RegExp): Needle[][] {
-  // Under `iu`, `ſ` and the Kelvin sign match `s` and `k`: no ASCII run is needed then.
-  if (re.flags.includes('i') && (re.flags.includes('u') || re.flags.includes('v'))) return [[]];
+  // Under `iu`, `ſ` and the Kelvin sign match `s` and `k`: no ASCII run is needed then. Classes under
+  // `v` nest and subtract, which this reading does not follow.
+  if (re.flags.includes('v') || (re.flags.includes('i') && re.flags.includes('u'))) return [[]];
   const src = re.source;
   let at = 0;
   const alternatives = (): Token[][] => {
