@@ -201,7 +201,6 @@ const LINE_RULES: readonly {
   },
 ];
 
-/** A pipe to a shell from plain http or an IP address is an error; over https a warning. */
 const LINE_NEEDLES = needleGroup([
   ...LINE_RULES.flatMap((r) => r.patterns),
   RM,
@@ -210,6 +209,7 @@ const LINE_NEEDLES = needleGroup([
 const CREDENTIAL_NEEDLES = needleGroup(CREDENTIALS);
 const SEND_NEEDLES = needleGroup(SENDS);
 
+/** A pipe to a shell from plain http or an IP address is an error; over https a warning. */
 function pipeSeverity(text: string): Severity | undefined {
   const url = /\b(https?):\/\/([^/\s"'|)]{1,253})/i.exec(text);
   if (!url) return undefined;
