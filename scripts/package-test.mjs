@@ -1,6 +1,6 @@
 /**
  * The packaged library, as a user gets it: `npm pack` this checkout, check
- * the tarball (its files, ≤ 400 KB), install it into a fresh project (from
+ * the tarball (its files, ≤ 410 KB), install it into a fresh project (from
  * the tarball and the local npm cache), then run the README's library example
  * as ESM, as CommonJS, compiled by TypeScript (`node16`; `nodenext` in a
  * CommonJS project; `bundler`) and bundled by esbuild and by rolldown into a
@@ -17,7 +17,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const MAX_PACKED_BYTES = 400 * 1024;
+const MAX_PACKED_BYTES = 410 * 1024;
 const BIN = join(ROOT, 'node_modules', '.bin');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const failures = [];
