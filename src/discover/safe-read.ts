@@ -145,3 +145,16 @@ function failure(error: unknown): { ok: false; reason: SafeReadProblem; errno?: 
   const reason: SafeReadProblem = errno === 'ENOENT' || errno === 'ENOTDIR' ? 'missing' : 'unreadable';
   return errno === undefined ? { ok: false, reason } : { ok: false, reason, errno };
 }
+
+/**
+ * Whether `path` is a folder (a link to one counts); false when it is missing or cannot be read.
+ *
+ * @example isFolder('/tmp') // true
+ */
+export function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}

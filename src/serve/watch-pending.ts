@@ -1,7 +1,8 @@
 // A host is usually set up before its skills are installed, so a missing root is watched for through
 // its nearest existing ancestor (non-recursively: it may be a home folder). Events only say "look again".
-import { statSync, watch, type FSWatcher } from 'node:fs';
+import { watch, type FSWatcher } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { isFolder } from '../discover/safe-read.js';
 
 const MAX_ROUNDS = 64;
 
@@ -11,14 +12,6 @@ export interface PendingRoot {
   /** Stat again now: true when the root exists as a folder (the watch is then closed). */
   look(): boolean;
   close(): void;
-}
-
-export function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 export function nearestFolder(path: string): string {

@@ -2,7 +2,8 @@
 // systems). Events within `settleMs` are one batch, so a temp-file-and-rename save re-seals once.
 import { watch, lstatSync, readdirSync, realpathSync, statSync, type FSWatcher } from 'node:fs';
 import { join } from 'node:path';
-import { isFolder, pendingRoot, type PendingRoot } from './watch-pending.js';
+import { isFolder } from '../discover/safe-read.js';
+import { pendingRoot, type PendingRoot } from './watch-pending.js';
 
 export interface WatchOptions {
   readonly poll?: boolean;

@@ -8,6 +8,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { auditVerdict, type AuditVerdict } from '../audit/audit.js';
 import type { CodeParsers } from '../audit/code/syntax.js';
 import { isSkillFileName, toPosix } from '../discover/paths.js';
+import { isFolder } from '../discover/safe-read.js';
 import { walkTree } from '../discover/walk-tree.js';
 import { cmp, compareDiagnostics, type Diagnostic } from '../model/diagnostics.js';
 import { SkillgraphError } from '../model/errors.js';
@@ -220,14 +221,6 @@ function findSkills(
       });
   }
   return { found, diagnostics };
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** Each skill's report, in the order found; its excerpts into `sources` and its reading notes into `notes`. */

@@ -1,10 +1,10 @@
 // Each agent's roots walked per root, so every arrival keeps the path that agent would use; each
 // file is read once for every host.
-import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { dirname, join, sep } from 'node:path';
 import { discover, type DiscoverOptions } from '../discover/walk.js';
 import { makeRoot } from '../discover/roots.js';
-import { readRegularFile } from '../discover/safe-read.js';
+import { isFolder, readRegularFile } from '../discover/safe-read.js';
 import type { HostFile } from '../hosts/evaluate.js';
 import type { ResolvedRoot } from '../hosts/roots.js';
 import type { HostModel } from '../hosts/types.js';
@@ -83,14 +83,6 @@ export function walkEverything(trees: readonly string[], roots: readonly string[
     }
   }
   return out;
-}
-
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function walkRoot(path: string, options: Partial<DiscoverOptions>): Omit<HostFile, 'root' | 'text'>[] {
