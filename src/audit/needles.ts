@@ -373,6 +373,18 @@ function build(): Automaton {
   };
 }
 
+/**
+ * A UTF-16 unit past ASCII as the phrase matcher reads it: a typographic apostrophe as `'`, other
+ * typographic punctuation (dashes, curly quotes, ellipsis, no-break space) as a space, and -1 for a
+ * letter it must normalize itself.
+ *
+ * @example asAscii(0x2019) // 39
+ */
+export function asAscii(c: number): number {
+  if (c === 0x2019 || c === 0x2bc) return 39;
+  return (c >= 0x2000 && c <= 0x206f) || (c >= 0xa0 && c <= 0xbf) || c === 0xd7 || c === 0xf7 ? 32 : -1;
+}
+
 /** `\w` of a pattern: ASCII letters, digits and `_`. */
 function isWord(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95;
@@ -432,11 +444,10 @@ export function needlesIn(text: string, phraseLines?: Set<number>): number {
   for (let i = 0; i < length; i++) {
     let c = text.charCodeAt(i);
     if (c >= 128) {
-      // Typographic apostrophes join words as `'` does; other punctuation parts them; a letter
-      // outside ASCII is for the matcher to read.
-      if (c === 0x2019 || c === 0x2bc) c = 39;
-      else {
-        if (!((c >= 0x2000 && c <= 0x206f) || (c >= 0xa0 && c <= 0xbf) || c === 0xd7 || c === 0xf7)) marked = true;
+      // A letter outside ASCII is for the matcher to read.
+      c = asAscii(c);
+      if (c < 0) {
+        marked = true;
         c = 0;
       }
     } else if (c === 10) {

@@ -16,7 +16,7 @@ import ja from './phrases/ja.json' with { type: 'json' };
 import pt from './phrases/pt.json' with { type: 'json' };
 import ru from './phrases/ru.json' with { type: 'json' };
 import zh from './phrases/zh.json' with { type: 'json' };
-import { wordAnchors } from './needles.js';
+import { asAscii, wordAnchors } from './needles.js';
 
 /** What a phrase signals. */
 export type PhraseClass =
@@ -615,14 +615,8 @@ function asciiWithoutAnchor(line: string, trie: FlatTrie): boolean {
   const length = line.length;
   for (let i = 0; i <= length; i++) {
     let raw = i < length ? line.charCodeAt(i) : 32;
-    // Typographic punctuation (dashes, curly quotes, ellipsis, no-break space) separates words like
-    // ASCII does; a letter outside ASCII needs the full normalization.
-    if (raw > 127) {
-      if (raw === 0x2019 || raw === 0x2bc) raw = 39;
-      else if ((raw >= 0x2000 && raw <= 0x206f) || (raw >= 0xa0 && raw <= 0xbf) || raw === 0xd7 || raw === 0xf7)
-        raw = 32;
-      else return false;
-    }
+    // A letter outside ASCII needs the full normalization.
+    if (raw > 127 && (raw = asAscii(raw)) < 0) return false;
     const slot = ASCII_SLOT[raw]!;
     if (slot >= 0) {
       n++;
